@@ -1,0 +1,100 @@
+/**
+ * One database client, two engines: PostgreSQL through `postgres` when DATABASE_URL is set,
+ * otherwise PGlite (embedded PostgreSQL) persisted under DATA_DIR. Both expose the same
+ * Drizzle API over the same schema and migrations.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
+
+export interface DbHandle {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** The raw driver, for set-based bulk work (COPY, generate_series) and benchmarks. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: postgres.Sql };
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data directory; undefined or 'memory://' keeps it in memory. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  max?: number;
+}
+
+export function openDatabase(opts: OpenOptions): DbHandle {
+  if (opts.url) {
+    const client = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => undefined, prepare: true });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: 'postgres',
+      raw: { kind: 'postgres', client },
+      migrate: () => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
+  const pg = drizzlePglite(client, { schema });
+  return {
+    db: pg as unknown as Db,
+    engine: 'pglite',
+    raw: { kind: 'pglite', client },
+    migrate: () => migratePglite(pg, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The process-wide database (one per server instance), bound lazily from config.
+// ---------------------------------------------------------------------------
+
+const g = globalThis as unknown as { __jmsDb?: DbHandle; __jmsDbReady?: Promise<void> };
+
+/** Binds the process-wide database to a handle (used by the server at start and by tests). */
+export function bindDatabase(handle: DbHandle): void {
+  g.__jmsDb = handle;
+  g.__jmsDbReady = undefined;
+}
+
+export function currentHandle(): DbHandle | undefined {
+  return g.__jmsDb;
+}
+
+/** The process-wide handle, opened from configuration on first use. */
+export async function getHandle(): Promise<DbHandle> {
+  if (!g.__jmsDb) {
+    const { config } = await import('@/lib/config');
+    const c = config();
+    g.__jmsDb = openDatabase({ url: c.DATABASE_URL, dataDir: c.DATABASE_URL ? undefined : path.join(c.DATA_DIR, 'pglite') });
+  }
+  return g.__jmsDb;
+}
+
+/** The process-wide Drizzle database. */
+export async function getDb(): Promise<Db> {
+  return (await getHandle()).db;
+}

@@ -1,0 +1,626 @@
+/**
+ * The whole data model of the portal (spec §3), one Drizzle schema for both engines
+ * (PGlite embedded, PostgreSQL in production). Migrations are generated from this file
+ * by drizzle-kit into db/migrations and committed.
+ *
+ * Conventions: every client-owned row carries client_id so that services can scope by
+ * the actor's client in the same query; timestamps are timestamptz (UTC), shown in the
+ * user's IANA time zone by the presenters.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** The JMS job number sequence; numbers are shown as text (e.g. "100234"). */
+export const jmsNumberSeq = pgSequence('jms_number_seq', { startWith: 100000 });
+
+// ---------------------------------------------------------------------------
+// Clients and their reference data
+// ---------------------------------------------------------------------------
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('clients_account_number_uq').on(t.accountNumber), uniqueIndex('clients_name_uq').on(t.name)],
+);
+
+export const clientBranchAddresses = pgTable(
+  'client_branch_addresses',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    extClientBranchId: text('ext_client_branch_id'),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [index('client_branch_addresses_client_idx').on(t.clientId)],
+);
+
+export const processingCities = pgTable(
+  'processing_cities',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('processing_cities_client_name_uq').on(t.clientId, t.name)],
+);
+
+export const costEstimates = pgTable(
+  'cost_estimates',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    number: text('number').notNull(),
+    description: text('description'),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cost_estimates_client_number_uq').on(t.clientId, t.number)],
+);
+
+export const matterReferences = pgTable(
+  'matter_references',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    reference: text('reference').notNull(),
+    description: text('description'),
+  },
+  (t) => [uniqueIndex('matter_references_client_ref_uq').on(t.clientId, t.reference)],
+);
+
+// ---------------------------------------------------------------------------
+// Users, sessions and credentials
+// ---------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Null only for internal staff (roles 1 and 2). */
+    clientId: integer('client_id').references(() => clients.id),
+    userName: text('user_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    role: smallint('role').notNull(),
+    /** IANA time zone name, e.g. Australia/Sydney. */
+    timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    /** The spec's ResetPassword flag: must change the password at the next sign-in (first use). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    isLocked: boolean('is_locked').notNull().default(false),
+    lockedAt: ts('locked_at'),
+    enableTour: boolean('enable_tour').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    deactivatedAt: ts('deactivated_at'),
+    createdAt: createdAt(),
+    createdById: integer('created_by_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedById: integer('updated_by_id'),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(sql`lower(${t.userName})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_client_idx').on(t.clientId, t.userName),
+    check('users_role_ck', sql`${t.role} between 1 and 8`),
+  ],
+);
+
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Server-side sessions: the web cookie and the legacy jwtToken both name one of these rows. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    /** How the session was opened: password+otp, sso. */
+    method: text('method').notNull().default('password'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** A pending sign-in: password verified, waiting for the e-mailed one-time passcode. */
+export const signInOtps = pgTable(
+  'sign_in_otps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+    voidedAt: ts('voided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_otps_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    voidedAt: ts('voided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Proof-of-work captcha solutions already redeemed (replay protection), kept until they expire. */
+export const captchaRedemptions = pgTable('captcha_redemptions', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  pageSize: integer('page_size').notNull().default(10),
+  /** The spec's JobPreferenceModel (OrderBy, OrderByDirection, filters, PageSize), validated by lib/jobs. */
+  jobPreference: jsonb('job_preference').$type<Record<string, unknown>>(),
+  invoicePreference: jsonb('invoice_preference').$type<Record<string, unknown>>(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** UserJobAlerts: which status changes a user wants to be e-mailed about. */
+export const userJobAlerts = pgTable(
+  'user_job_alerts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    jobStatusId: smallint('job_status_id')
+      .notNull()
+      .references(() => jobStatuses.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobStatusId] })],
+);
+
+// ---------------------------------------------------------------------------
+// Reference tables
+// ---------------------------------------------------------------------------
+
+export const jobStatuses = pgTable('job_statuses', {
+  id: smallint('id').primaryKey(),
+  label: text('label').notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+});
+
+export const orderTypes = pgTable('order_types', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  showOnLoginPage: boolean('show_on_login_page').notNull().default(true),
+});
+
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
+  name: text('name').notNull(),
+});
+
+/** Locations (LocationId, Text, BranchId, AlternateBranch) for court copy and appeal book jobs. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    /** 'court_copy' | 'appeal_book' */
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    branchId: integer('branch_id').references(() => branches.id),
+    alternateBranch: boolean('alternate_branch').notNull().default(false),
+  },
+  (t) => [index('locations_kind_idx').on(t.kind)],
+);
+
+/**
+ * Courts offered per job type and location, with the court selection flags of spec §3.
+ * `code` is the value the forms send: for court copy 11 is WCC and 16 is Other; for
+ * appeal books 6 is Other.
+ */
+export const courts = pgTable(
+  'courts',
+  {
+    id: serial('id').primaryKey(),
+    jobType: smallint('job_type').notNull(),
+    code: smallint('code').notNull(),
+    name: text('name').notNull(),
+    locationId: integer('location_id').references(() => locations.id),
+    enableFilingMethod: boolean('enable_filing_method').notNull().default(false),
+    enablePhotocopyMethod: boolean('enable_photocopy_method').notNull().default(true),
+    enableScanMethod: boolean('enable_scan_method').notNull().default(true),
+    enableBothPhotocopyAndScanMethod: boolean('enable_both_photocopy_and_scan_method').notNull().default(true),
+    enableSCGen: boolean('enable_sc_gen').notNull().default(false),
+    enableMessage: boolean('enable_message').notNull().default(false),
+    messageDescription: text('message_description'),
+  },
+  (t) => [
+    uniqueIndex('courts_type_location_code_uq').on(t.jobType, t.locationId, t.code),
+    index('courts_type_location_idx').on(t.jobType, t.locationId),
+  ],
+);
+
+export const physicalMediaTypes = pgTable('physical_media_types', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Jobs
+// ---------------------------------------------------------------------------
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    jmsNumber: text('jms_number')
+      .notNull()
+      .default(sql`nextval('jms_number_seq')::text`),
+    projectId: integer('project_id'),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    orderType: smallint('order_type')
+      .notNull()
+      .references(() => orderTypes.id),
+    status: smallint('status')
+      .notNull()
+      .default(12)
+      .references(() => jobStatuses.id),
+    /** A short description of the job, shown and filtered as JobShortDescription. */
+    description: text('description').notNull().default(''),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    afterHourContactNumber: text('after_hour_contact_number'),
+    costEstimateNumber: text('cost_estimate_number'),
+    matterReference: text('matter_reference').notNull(),
+    clientBranchAddressId: integer('client_branch_address_id').references(() => clientBranchAddresses.id),
+    /** Snapshot of the selected branch address at order time. */
+    address: text('address').notNull(),
+    alternatePickupDelivery: text('alternate_pickup_delivery'),
+    processingCityId: integer('processing_city_id').references(() => processingCities.id),
+    readyAt: ts('ready_at').notNull(),
+    dueAt: ts('due_at').notNull(),
+    deliveredAt: ts('delivered_at'),
+    /** The time zone the ready/due times were entered in (the orderer's). */
+    timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+    instructions: text('instructions'),
+    numberOfCopies: integer('number_of_copies'),
+    whatToCollect: text('what_to_collect'),
+    internalInstructions: text('internal_instructions'),
+    copyAsOriginal: boolean('copy_as_original').notNull().default(false),
+    copyInstructions: text('copy_instructions'),
+    /** One validated instruction block for the job's order type (appeal book, court copy, copy, print, scan, collection). */
+    instructionBlock: jsonb('instruction_block').$type<Record<string, unknown>>(),
+    lioNumber: text('lio_number'),
+    matterType: text('matter_type'),
+    sourceJobId: integer('source_job_id'),
+    createdById: integer('created_by_id').references(() => users.id),
+    lastModifiedById: integer('last_modified_by_id').references(() => users.id),
+    statusLastModifiedById: integer('status_last_modified_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    statusUpdatedAt: ts('status_updated_at').notNull().defaultNow(),
+    /** Idempotency key sent with a save: a retried or double-clicked save returns the first job. */
+    requestKey: text('request_key'),
+  },
+  (t) => [
+    uniqueIndex('jobs_jms_number_uq').on(t.jmsNumber),
+    uniqueIndex('jobs_client_request_key_uq').on(t.clientId, t.requestKey),
+    // Default list order (sort 0 = newest first) and "time logged".
+    index('jobs_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('jobs_client_due_idx').on(t.clientId, t.dueAt, t.id),
+    index('jobs_client_delivered_idx').on(t.clientId, t.deliveredAt, t.id),
+    index('jobs_client_status_idx').on(t.clientId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('jobs_client_jms_idx').on(t.clientId, t.jmsNumber),
+    index('jobs_client_matter_idx').on(t.clientId, t.matterReference, t.id),
+    index('jobs_client_contact_idx').on(t.clientId, t.contactName, t.id),
+    index('jobs_client_description_idx').on(t.clientId, t.description, t.id),
+    // 'contains' filters (ILIKE '%x%') use trigram indexes.
+    index('jobs_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
+    index('jobs_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
+    index('jobs_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('jobs_contact_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
+    check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
+  ],
+);
+
+/** Uploaded files. A document is uploaded first (job_id null) and attached when the job is saved. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    jobId: integer('job_id').references(() => jobs.id),
+    /** Generated storage name; never derived from the uploaded file name. */
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadType: smallint('upload_type').notNull().default(5),
+    uploadedById: integer('uploaded_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [uniqueIndex('documents_storage_key_uq').on(t.storageKey), index('documents_job_idx').on(t.jobId), index('documents_client_idx').on(t.clientId)],
+);
+
+export const jobFeedback = pgTable(
+  'job_feedback',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** FeedBack: the rating given (1 to 5). */
+    feedback: smallint('feedback').notNull(),
+    comments: text('comments').notNull().default(''),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_feedback_job_idx').on(t.jobId), check('job_feedback_rating_ck', sql`${t.feedback} between 1 and 5`)],
+);
+
+export const commentHistory = pgTable(
+  'comment_history',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    comment: text('comment').notNull(),
+    statusId: smallint('status_id').references(() => jobStatuses.id),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comment_history_job_idx').on(t.jobId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Invoices
+// ---------------------------------------------------------------------------
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    jobId: integer('job_id').references(() => jobs.id),
+    jmsNumber: text('jms_number').notNull(),
+    matterReference: text('matter_reference').notNull().default(''),
+    extClientBranchId: text('ext_client_branch_id'),
+    invoiceNumber: text('invoice_number').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('AUD'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    isPaid: boolean('is_paid').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+    index('invoices_client_issue_idx').on(t.clientId, t.issueDate.desc(), t.id.desc()),
+    index('invoices_client_jms_idx').on(t.clientId, t.jmsNumber),
+    index('invoices_client_amount_idx').on(t.clientId, t.amount),
+    index('invoices_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
+    index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
+    index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    extStockId: text('ext_stock_id').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 4 }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index('invoice_line_items_invoice_idx').on(t.invoiceId)],
+);
+
+// ---------------------------------------------------------------------------
+// Notices, help, build, logs, exceptions, audit, mail
+// ---------------------------------------------------------------------------
+
+export const notices = pgTable('notices', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const noticeDismissals = pgTable(
+  'notice_dismissals',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
+);
+
+export const contextualHelp = pgTable('contextual_help', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const buildDetails = pgTable('build_details', {
+  id: serial('id').primaryKey(),
+  buildNumber: text('build_number').notNull(),
+  buildVersion: text('build_version').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Log entries of spec §3: Area 15 (job upload), Action 10 (upload) / 11 (clone document). */
+export const logEntries = pgTable(
+  'log_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    clientId: integer('client_id').references(() => clients.id),
+    area: smallint('area').notNull(),
+    action: smallint('action').notNull(),
+    os: text('os'),
+    browser: text('browser'),
+    userName: text('user_name'),
+    jobId: integer('job_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    success: boolean('success').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('log_entries_created_idx').on(t.createdAt)],
+);
+
+export const exceptionReports = pgTable('exception_reports', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  message: text('message').notNull(),
+  innerException: text('inner_exception'),
+  stackTrace: text('stack_trace'),
+  status: integer('status'),
+  url: text('url'),
+  userId: integer('user_id').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Who did what: user administration, password changes, sign-in events. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    clientId: integer('client_id').references(() => clients.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/** E-mail outbox: rows written in the caller's transaction, sent by the worker with retries. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Stable Message-ID, so a retry after an uncertain send is recognisable. */
+    messageId: text('message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    /** What the message is about (otp, reset, alert, exception, test, ...), for tests and operators. */
+    kind: text('kind').notNull().default('general'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_outbox_message_id_uq').on(t.messageId), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Instance-wide settings the application keeps in the database (e.g. generated secrets). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,75 @@
+/**
+ * `db:seed -- --jobs N`: N generated jobs spread over the demo clients and generated clients.
+ * Harbour & Vale gets a quarter (at least 200,000 of a million), Northgate 5%, the rest is spread
+ * over generated clients of about 15,000 jobs each. Set-based, in batches.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+import { clientBranchAddresses, clients, costEstimates, matterReferences, users } from '@/db/schema';
+import { hashPassword } from '@/lib/auth/password';
+import { DEMO_CLIENTS } from './demo';
+import { generateJobs } from './jobs';
+
+const BATCH = 50_000;
+
+interface Target {
+  clientId: number;
+  count: number;
+}
+
+async function clientContext(q: Queryable, clientId: number) {
+  const userRows = await q.select({ id: users.id }).from(users).where(eq(users.clientId, clientId));
+  const branchRows = await q.select({ id: clientBranchAddresses.id, address: clientBranchAddresses.address }).from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, clientId));
+  const refs = await q.select({ r: matterReferences.reference }).from(matterReferences).where(eq(matterReferences.clientId, clientId));
+  const ests = await q.select({ n: costEstimates.number }).from(costEstimates).where(eq(costEstimates.clientId, clientId));
+  return { userIds: userRows.map((u) => u.id), branches: branchRows, matterReferences: refs.map((r) => r.r), costEstimates: ests.map((e) => e.n) };
+}
+
+async function ensureGeneratedClients(q: Queryable, count: number, password: string): Promise<number[]> {
+  const existing = await q.select({ id: clients.id, account: clients.accountNumber }).from(clients).where(sql`${clients.accountNumber} like 'GEN%'`).orderBy(clients.accountNumber);
+  const ids = existing.map((e) => e.id);
+  const hash = await hashPassword(password);
+  for (let i = existing.length; i < count; i++) {
+    const n = String(i + 1).padStart(4, '0');
+    const [c] = await q.insert(clients).values({ name: `Generated Client ${n}`, accountNumber: `GEN${n}` }).returning({ id: clients.id });
+    if (!c) throw new Error('client not created');
+    await q.insert(clientBranchAddresses).values([
+      { clientId: c.id, label: 'Head office', address: `${i + 1} George Street, Sydney NSW 2000`, isDefault: true },
+      { clientId: c.id, label: 'Branch office', address: `${i + 1} Pitt Street, Sydney NSW 2000` },
+    ]);
+    await q.insert(matterReferences).values(Array.from({ length: 50 }, (_, k) => ({ clientId: c.id, reference: `GEN${n}-M${String(k + 1).padStart(4, '0')}` })));
+    await q.insert(costEstimates).values([{ clientId: c.id, number: `9${n}` }]);
+    await q.insert(users).values({ clientId: c.id, userName: `gen${n}.user`, firstName: 'Generated', lastName: `User ${n}`, email: `gen${n}.user@example.com`, role: 3, passwordHash: hash });
+    ids.push(c.id);
+  }
+  return ids;
+}
+
+export async function seedBulkJobs(q: Queryable, total: number, password: string, log: (s: string) => void = () => undefined): Promise<void> {
+  const demo = await q.select({ id: clients.id, account: clients.accountNumber }).from(clients);
+  const hv = demo.find((c) => c.account === DEMO_CLIENTS[0].accountNumber);
+  const ng = demo.find((c) => c.account === DEMO_CLIENTS[1].accountNumber);
+  if (!hv || !ng) throw new Error('seed the demo data first');
+  const hvCount = Math.ceil(total * 0.25);
+  const ngCount = Math.floor(total * 0.05);
+  const rest = total - hvCount - ngCount;
+  const generatedCount = rest > 0 ? Math.max(1, Math.ceil(rest / 15_000)) : 0;
+  const genIds = await ensureGeneratedClients(q, generatedCount, password);
+  const targets: Target[] = [
+    { clientId: hv.id, count: hvCount },
+    { clientId: ng.id, count: ngCount },
+    ...genIds.slice(0, generatedCount).map((id, i) => ({ clientId: id, count: Math.floor(rest / generatedCount) + (i < rest % generatedCount ? 1 : 0) })),
+  ];
+  // Series values continue above what the demo used so the generated data differs.
+  let offset = 1000;
+  for (const t of targets) {
+    if (t.count <= 0) continue;
+    const ctx = await clientContext(q, t.clientId);
+    for (let done = 0; done < t.count; done += BATCH) {
+      const n = Math.min(BATCH, t.count - done);
+      await generateJobs(q, { clientId: t.clientId, from: offset, to: offset + n - 1, spreadSeconds: 3 * 365 * 24 * 3600, ...ctx });
+      offset += n;
+    }
+    log(`  client ${t.clientId}: ${t.count} jobs`);
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The demo data set (issue 2): two clients with users of every role, branch addresses, cost
+ * estimates, matter references, 156 jobs each (all 13 statuses, all 8 order types), invoices
+ * with line items, feedback, comment history, source files, one active notice.
+ * Idempotent: does nothing when the first demo client exists.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+import {
+  clientBranchAddresses,
+  clients,
+  commentHistory,
+  costEstimates,
+  documents,
+  invoiceLineItems,
+  invoices,
+  jobFeedback,
+  jobs,
+  matterReferences,
+  notices,
+  processingCities,
+  users,
+} from '@/db/schema';
+import { hashPassword } from '@/lib/auth/password';
+import { fileStorage, newStorageKey } from '@/lib/documents/storage';
+import { generateJobs } from './jobs';
+
+export const DEMO_CLIENTS = [
+  {
+    name: 'Harbour & Vale Lawyers',
+    accountNumber: 'HV1001',
+    prefix: 'hv',
+    branches: [
+      { label: 'Sydney office', address: 'Level 12, 1 Harbour Street, Sydney NSW 2000' },
+      { label: 'Parramatta office', address: 'Suite 4, 88 Church Street, Parramatta NSW 2150' },
+    ],
+    users: [
+      { userName: 'hv.admin', role: 4, firstName: 'Alex', lastName: 'Harbour' },
+      { userName: 'hv.user', role: 3, firstName: 'Casey', lastName: 'Vale' },
+      { userName: 'hv.group1', role: 5, firstName: 'Jordan', lastName: 'Lee' },
+      { userName: 'hv.group2', role: 6, firstName: 'Morgan', lastName: 'Patel' },
+      { userName: 'hv.legal', role: 7, firstName: 'Riley', lastName: 'Smith' },
+      { userName: 'hv.mailroom', role: 8, firstName: 'Sam', lastName: 'Taylor' },
+      { userName: 'hv.firsttime', role: 3, firstName: 'Jamie', lastName: 'First', firstTime: true },
+      { userName: 'hv.expired', role: 3, firstName: 'Drew', lastName: 'Expired', expired: true },
+      { userName: 'hv.locked', role: 3, firstName: 'Robin', lastName: 'Locked', locked: true },
+    ],
+  },
+  {
+    name: 'Northgate Legal',
+    accountNumber: 'NG2002',
+    prefix: 'ng',
+    branches: [
+      { label: 'Melbourne office', address: '200 Collins Street, Melbourne VIC 3000' },
+      { label: 'Geelong office', address: '15 Moorabool Street, Geelong VIC 3220' },
+    ],
+    users: [
+      { userName: 'ng.admin', role: 4, firstName: 'Taylor', lastName: 'North' },
+      { userName: 'ng.user', role: 3, firstName: 'Quinn', lastName: 'Gate' },
+    ],
+  },
+] as const;
+
+export const DEMO_JOBS_PER_CLIENT = 156;
+export const DEMO_INVOICES_PER_CLIENT = 45;
+
+type DemoUser = { userName: string; role: number; firstName: string; lastName: string; firstTime?: boolean; expired?: boolean; locked?: boolean };
+
+async function insertUser(q: Queryable, clientId: number | null, u: DemoUser, password: string) {
+  const passwordHash = await hashPassword(password);
+  const [row] = await q
+    .insert(users)
+    .values({
+      clientId,
+      userName: u.userName,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: `${u.userName}@example.com`,
+      phone: '02 9000 0000',
+      role: u.role,
+      timeZone: clientId === null || u.userName.startsWith('hv') ? 'Australia/Sydney' : 'Australia/Melbourne',
+      passwordHash,
+      passwordChangedAt: u.expired ? sql`now() - interval '400 days'` : sql`now()`,
+      mustChangePassword: Boolean(u.firstTime),
+      isLocked: Boolean(u.locked),
+      failedLoginAttempts: u.locked ? 5 : 0,
+      lockedAt: u.locked ? sql`now()` : null,
+      enableTour: false,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error(`user ${u.userName} not created`);
+  return row.id;
+}
+
+export async function demoSeeded(q: Queryable): Promise<boolean> {
+  const rows = await q.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, DEMO_CLIENTS[0].accountNumber)).limit(1);
+  return rows.length > 0;
+}
+
+export async function seedDemo(q: Queryable, password: string): Promise<boolean> {
+  if (await demoSeeded(q)) return false;
+  await insertUser(q, null, { userName: 'staff.ops', role: 1, firstName: 'Ops', lastName: 'Staff' }, password);
+
+  for (const [ci, c] of DEMO_CLIENTS.entries()) {
+    const [client] = await q.insert(clients).values({ name: c.name, accountNumber: c.accountNumber }).returning();
+    if (!client) throw new Error('client not created');
+    const branches = await q
+      .insert(clientBranchAddresses)
+      .values(c.branches.map((b, i) => ({ clientId: client.id, label: b.label, address: b.address, isDefault: i === 0, extClientBranchId: `${c.accountNumber}-B${i + 1}` })))
+      .returning();
+    await q.insert(processingCities).values([
+      { clientId: client.id, name: ci === 0 ? 'Sydney' : 'Melbourne' },
+      { clientId: client.id, name: ci === 0 ? 'Parramatta' : 'Geelong' },
+    ]);
+    const estimates = Array.from({ length: 8 }, (_, i) => String(5000 + ci * 1000 + i * 7));
+    await q.insert(costEstimates).values(estimates.map((number, i) => ({ clientId: client.id, number, description: `Quote ${i + 1}`, amount: String(250 + i * 125) })));
+    const refs = Array.from({ length: 24 }, (_, i) => `${c.prefix.toUpperCase()}-${2024 + (i % 3)}-${String(100 + i * 17).padStart(4, '0')}`);
+    await q.insert(matterReferences).values(refs.map((reference) => ({ clientId: client.id, reference })));
+
+    const userIds: number[] = [];
+    for (const u of c.users) userIds.push(await insertUser(q, client.id, u, password));
+
+    await generateJobs(q, {
+      clientId: client.id,
+      from: 1,
+      to: DEMO_JOBS_PER_CLIENT,
+      userIds: userIds.slice(0, Math.min(userIds.length, 6)),
+      branches: branches.map((b) => ({ id: b.id, address: b.address })),
+      spreadSeconds: 180 * 24 * 3600,
+      matterReferences: refs,
+      costEstimates: estimates,
+    });
+    await seedJobExtras(q, client.id, userIds[0] ?? null, c.accountNumber);
+  }
+
+  await q.insert(notices).values({
+    title: 'Holiday season service hours',
+    content: 'Our registries close at 1 pm on 24 December and reopen on 2 January. Orders due in that period will be delivered on the next business day.',
+    isActive: true,
+  });
+  return true;
+}
+
+/** Feedback, comment history, source files and invoices for a client's demo jobs. */
+async function seedJobExtras(q: Queryable, clientId: number, userId: number | null, account: string): Promise<void> {
+  const clientJobs = await q.select({ id: jobs.id, status: jobs.status, jms: jobs.jmsNumber, matter: jobs.matterReference }).from(jobs).where(eq(jobs.clientId, clientId)).orderBy(jobs.id);
+  const delivered = clientJobs.filter((j) => j.status === 8);
+  await q.insert(jobFeedback).values(
+    delivered.slice(0, 6).map((j, i) => ({
+      jobId: j.id,
+      clientId,
+      feedback: 3 + (i % 3),
+      comments: ['Delivered on time, thank you.', 'Great quality copies.', 'One folder was missing a divider.'][i % 3] ?? '',
+      createdById: userId,
+    })),
+  );
+  await q.insert(commentHistory).values(
+    clientJobs.slice(0, 30).flatMap((j) => [
+      { jobId: j.id, clientId, comment: 'Job received and booked in.', statusId: 12, createdByName: 'JMS Operations' },
+      { jobId: j.id, clientId, comment: 'Assigned to the production team.', statusId: j.status, createdByName: 'JMS Operations' },
+    ]),
+  );
+
+  const storage = fileStorage();
+  for (const j of clientJobs.filter((_, i) => i % 10 === 0).slice(0, 12)) {
+    const key = newStorageKey();
+    const body = Buffer.from(`Source document for job ${j.jms}\nMatter ${j.matter}\n`, 'utf8');
+    await storage.put(key, body);
+    await q.insert(documents).values({ clientId, jobId: j.id, storageKey: key, fileName: `instructions-${j.jms}.txt`, contentType: 'text/plain', size: body.length, uploadedById: userId });
+  }
+
+  const billable = clientJobs.filter((j) => [8, 13, 14, 4, 3].includes(j.status)).slice(0, DEMO_INVOICES_PER_CLIENT);
+  for (const [i, j] of billable.entries()) {
+    const lines = [
+      { extStockId: 'BIND01', description: 'Binding and tabbing', quantity: String(1 + (i % 4)), unitPrice: '12.5000' },
+      { extStockId: 'DEL01', description: 'Courier delivery', quantity: '1', unitPrice: '35.0000' },
+      ...(i % 2 === 0 ? [{ extStockId: 'EZ999', description: 'Black and white A4 copies (sheets)', quantity: String(250 + i * 40), unitPrice: '0.1200' }] : []),
+    ].map((l) => ({ ...l, amount: (Number(l.quantity) * Number(l.unitPrice)).toFixed(2) }));
+    const amount = lines.reduce((s, l) => s + Number(l.amount), 0).toFixed(2);
+    const issue = new Date(Date.now() - (i * 4 + 1) * 86_400_000);
+    const [inv] = await q
+      .insert(invoices)
+      .values({
+        clientId,
+        jobId: j.id,
+        jmsNumber: j.jms,
+        matterReference: j.matter,
+        extClientBranchId: `${account}-B1`,
+        invoiceNumber: `INV-${account}-${String(1001 + i)}`,
+        amount,
+        currencyCode: 'AUD',
+        issueDate: issue.toISOString().slice(0, 10),
+        dueDate: new Date(issue.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+        isPaid: i % 3 === 0,
+      })
+      .returning({ id: invoices.id });
+    if (!inv) throw new Error('invoice not created');
+    await q.insert(invoiceLineItems).values(lines.map((l) => ({ ...l, invoiceId: inv.id })));
+  }
+}
+
+/** Demo users' ids by user name (for tests and scripts). */
+export async function demoUserIds(q: Queryable, names: string[]): Promise<Map<string, number>> {
+  const rows = await q.select({ id: users.id, userName: users.userName }).from(users).where(inArray(users.userName, names));
+  return new Map(rows.map((r) => [r.userName, r.id]));
+}
+

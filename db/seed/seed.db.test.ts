@@ -1,0 +1,122 @@
+import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  clientBranchAddresses,
+  clients,
+  contextualHelp,
+  costEstimates,
+  courts,
+  documents,
+  invoiceLineItems,
+  invoices,
+  jobFeedback,
+  jobs,
+  jobStatuses,
+  matterReferences,
+  notices,
+  orderTypes,
+  users,
+} from '@/db/schema';
+import { verifyPassword } from '@/lib/auth/password';
+import { JOB_STATUSES, ORDER_TYPES } from '@/lib/reference';
+import { useTestDatabase } from '@/test/db';
+import { seedBulkJobs } from './bulk';
+import { DEMO_CLIENTS, seedDemo } from './demo';
+import { seedReference } from './reference';
+
+const PASSWORD = 'Harbour#Vale2026';
+
+describe('migrations and seed', () => {
+  const t = useTestDatabase();
+  beforeAll(async () => {
+    await t.db().transaction(async (tx) => {
+      await seedReference(tx);
+      await seedDemo(tx, PASSWORD);
+    });
+  });
+
+  it('applied every table from empty, and migrating again changes nothing', async () => {
+    await t.handle().migrate();
+    const r = await t.db().execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+    const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { n: number }[];
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(35);
+  });
+
+  it('holds the 13 statuses and 8 order types of the spec', async () => {
+    const s = await t.db().select().from(jobStatuses);
+    expect(s.map((x) => [x.id, x.label]).sort()).toEqual(JOB_STATUSES.map((x) => [x.id, x.label]).sort());
+    const o = await t.db().select().from(orderTypes);
+    expect(o.map((x) => x.id).sort()).toEqual(ORDER_TYPES.map((x) => x.id).sort());
+  });
+
+  it('creates the demo users with their states, e-mail <username>@example.com and the demo password', async () => {
+    const all = await t.db().select().from(users);
+    const by = new Map(all.map((u) => [u.userName, u]));
+    for (const c of DEMO_CLIENTS) for (const u of c.users) expect(by.get(u.userName)?.role).toBe(u.role);
+    expect(by.get('staff.ops')).toMatchObject({ role: 1, clientId: null });
+    expect(by.get('hv.firsttime')?.mustChangePassword).toBe(true);
+    expect(by.get('hv.locked')?.isLocked).toBe(true);
+    const expired = by.get('hv.expired');
+    expect(expired && Date.now() - expired.passwordChangedAt.getTime()).toBeGreaterThan(90 * 86_400_000);
+    expect(all.every((u) => u.email === `${u.userName}@example.com`)).toBe(true);
+    const admin = by.get('hv.admin');
+    expect(admin && (await verifyPassword(admin.passwordHash, PASSWORD))).toBe(true);
+  });
+
+  it('gives each demo client branches, estimates, references, 150+ jobs of every status and type, 40+ invoices', async () => {
+    for (const c of DEMO_CLIENTS) {
+      const [client] = await t.db().select().from(clients).where(eq(clients.accountNumber, c.accountNumber));
+      expect(client?.name).toBe(c.name);
+      const id = client?.id ?? -1;
+      const n = async (table: typeof clientBranchAddresses | typeof costEstimates | typeof matterReferences | typeof jobs | typeof invoices) =>
+        (await t.db().select({ n: count() }).from(table).where(eq(table.clientId, id)))[0]?.n ?? 0;
+      expect(await n(clientBranchAddresses)).toBeGreaterThanOrEqual(2);
+      expect(await n(costEstimates)).toBeGreaterThan(0);
+      expect(await n(matterReferences)).toBeGreaterThan(0);
+      expect(await n(jobs)).toBeGreaterThanOrEqual(150);
+      expect(await n(invoices)).toBeGreaterThanOrEqual(40);
+      const statuses = await t.db().selectDistinct({ s: jobs.status }).from(jobs).where(eq(jobs.clientId, id));
+      expect(statuses).toHaveLength(13);
+      const types = await t.db().selectDistinct({ o: jobs.orderType }).from(jobs).where(eq(jobs.clientId, id));
+      expect(types).toHaveLength(8);
+      const delivered = await t.db().select().from(jobs).where(and(eq(jobs.clientId, id), eq(jobs.status, 8)));
+      expect(delivered.length).toBeGreaterThan(0);
+      expect(delivered.every((j) => j.deliveredAt !== null)).toBe(true);
+      expect((await t.db().select({ n: count() }).from(jobs).where(and(eq(jobs.clientId, id), isNotNull(jobs.instructionBlock))))[0]?.n).toBeGreaterThanOrEqual(150);
+      const withFiles = await t.db().select({ n: count() }).from(documents).where(eq(documents.clientId, id));
+      expect(withFiles[0]?.n).toBeGreaterThan(0);
+      const fb = await t.db().select({ n: count() }).from(jobFeedback).where(eq(jobFeedback.clientId, id));
+      expect(fb[0]?.n).toBeGreaterThan(0);
+      const ez = await t
+        .db()
+        .select({ n: count() })
+        .from(invoiceLineItems)
+        .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
+        .where(and(eq(invoices.clientId, id), eq(invoiceLineItems.extStockId, 'EZ999')));
+      expect(ez[0]?.n).toBeGreaterThan(0);
+    }
+    expect((await t.db().select().from(notices).where(eq(notices.isActive, true))).length).toBe(1);
+    expect((await t.db().select({ n: count() }).from(contextualHelp))[0]?.n).toBeGreaterThan(0);
+    expect((await t.db().select({ n: count() }).from(courts).where(gt(courts.code, 0)))[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = await t.db().select({ n: count() }).from(jobs);
+    const added = await t.db().transaction(async (tx) => {
+      await seedReference(tx);
+      return seedDemo(tx, PASSWORD);
+    });
+    expect(added).toBe(false);
+    expect(await t.db().select({ n: count() }).from(jobs)).toEqual(before);
+    expect((await t.db().select({ n: count() }).from(users).where(inArray(users.userName, ['hv.admin'])))[0]?.n).toBe(1);
+  });
+
+  it('generates N extra jobs spread over the demo and generated clients', async () => {
+    const before = (await t.db().select({ n: count() }).from(jobs))[0]?.n ?? 0;
+    await seedBulkJobs(t.db(), 2000, PASSWORD);
+    const after = (await t.db().select({ n: count() }).from(jobs))[0]?.n ?? 0;
+    expect(after - before).toBe(2000);
+    const perClient = await t.db().select({ c: jobs.clientId, n: count() }).from(jobs).groupBy(jobs.clientId);
+    expect(perClient.length).toBeGreaterThanOrEqual(3);
+  });
+});

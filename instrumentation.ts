@@ -1,0 +1,9 @@
+/**
+ * Runs once per server instance at start (Node.js runtime): checks the configuration, starts the
+ * outbox mail worker, and on SIGTERM fails readiness, stops the worker and closes the pool.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startServer } = await import('./lib/server-start');
+  await startServer();
+}

@@ -1,0 +1,26 @@
+/** The actor of the current server component / server action request (from the session cookie). */
+import { cookies } from 'next/headers';
+import { UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
+import type { Actor, ClientActor } from './actor';
+import { isClientActor } from './actor';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionIdFromCookie } from './request';
+import { resolveSession } from './session';
+
+export async function getActor(): Promise<Actor | null> {
+  const jar = await cookies();
+  const value = jar.get(SECURE_SESSION_COOKIE)?.value ?? jar.get(SESSION_COOKIE)?.value;
+  return resolveSession(await sessionIdFromCookie(value));
+}
+
+export async function requireActor(roles?: readonly number[]): Promise<Actor> {
+  const actor = await getActor();
+  if (!actor) throw new UnauthorizedError();
+  if (roles && !roles.includes(actor.role)) throw new ForbiddenError();
+  return actor;
+}
+
+export async function requireClientActor(roles?: readonly number[]): Promise<ClientActor> {
+  const actor = await requireActor(roles);
+  if (!isClientActor(actor)) throw new ForbiddenError();
+  return actor;
+}

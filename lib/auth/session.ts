@@ -1,0 +1,121 @@
+/**
+ * Server-side sessions. The web cookie (next-auth JWT carrying `sid`) and the legacy bearer
+ * jwtToken both name a row of `sessions`; revoking the row (sign-out, deactivation, password
+ * change) ends the session on every instance at once.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { getDb, type Queryable } from '@/db/client';
+import { sessions, users } from '@/db/schema';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import type { RoleId } from '@/lib/reference';
+import type { Actor } from './actor';
+
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(q: Queryable, userId: number, method: 'password' | 'sso' = 'password') {
+  const c = config();
+  const t = now();
+  const expiresAt = new Date(t.getTime() + c.SESSION_ABSOLUTE_HOURS * 3_600_000);
+  const [row] = await q.insert(sessions).values({ userId, method, createdAt: t, lastSeenAt: t, expiresAt }).returning();
+  if (!row) throw new Error('session not created');
+  return row;
+}
+
+export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
+  await q.update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of a user (deactivation, password change, reset). */
+export async function revokeUserSessions(q: Queryable, userId: number, exceptSessionId?: string): Promise<void> {
+  const rows = await q
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (exceptSessionId && rows.some((r) => r.id === exceptSessionId)) {
+    await q.update(sessions).set({ revokedAt: null }).where(eq(sessions.id, exceptSessionId));
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Resolves a session id to the actor, or null when the session is unknown, revoked, expired
+ * (absolute or idle), or its user is inactive or locked.
+ */
+export async function resolveSession(sessionId: string | null | undefined): Promise<Actor | null> {
+  if (!sessionId || !UUID.test(sessionId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      clientId: users.clientId,
+      role: users.role,
+      userName: users.userName,
+      timeZone: users.timeZone,
+      isActive: users.isActive,
+      isLocked: users.isLocked,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
+  const t = now().getTime();
+  if (row.expiresAt.getTime() <= t) return null;
+  if (row.lastSeenAt.getTime() + config().SESSION_IDLE_MINUTES * 60_000 <= t) return null;
+  if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    userId: row.userId,
+    clientId: row.clientId,
+    role: row.role as RoleId,
+    userName: row.userName,
+    timeZone: row.timeZone,
+    sessionId: row.sessionId,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The legacy bearer token (jwtToken of api/Authentication/SignIn): a signed JWT naming the session.
+// ---------------------------------------------------------------------------
+
+const ISSUER = 'jms-portal';
+const AUDIENCE = 'jms-legacy-api';
+
+function key(): Uint8Array {
+  return new TextEncoder().encode(config().authSecret);
+}
+
+export async function issueLegacyToken(session: { id: string; userId: number; expiresAt: Date }, role: number): Promise<string> {
+  return new SignJWT({ sid: session.id, role })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(session.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now().getTime() / 1000))
+    .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
+    .sign(key());
+}
+
+/** The session id named by a legacy token, or null when the token is not ours or has expired. */
+export async function sessionIdFromLegacyToken(token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: now(),
+    });
+    return typeof payload.sid === 'string' ? payload.sid : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, parseConfig } from './config';
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'jms-config-'));
+
+describe('configuration', () => {
+  it('defaults to the embedded database with a generated secret kept under DATA_DIR', () => {
+    const dir = tmp();
+    const c = parseConfig({ DATA_DIR: dir });
+    expect(c.embedded).toBe(true);
+    expect(c.PORT).toBe(3000);
+    expect(c.appUrl).toBe('http://localhost:3000');
+    expect(c.DEMO_PASSWORD).toBe(DEFAULT_DEMO_PASSWORD);
+    expect(c.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(c.authSecret);
+    // The same secret on the next start, so sessions survive a restart.
+    expect(parseConfig({ DATA_DIR: dir }).authSecret).toBe(c.authSecret);
+    expect(c.uploadDir).toBe(path.join(dir, 'uploads'));
+  });
+
+  it('lists every problem in one readable error', () => {
+    let error: unknown;
+    try {
+      parseConfig({ DATABASE_URL: 'mysql://x', PORT: 'eighty', APP_URL: 'not a url', SMTP_URL: 'http://mail' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(message).toContain('PORT:');
+    expect(message).toContain('APP_URL:');
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+  });
+
+  it('requires AUTH_SECRET in production with PostgreSQL', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms' })).toThrow(/AUTH_SECRET: required in production/);
+    const c = parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'x'.repeat(40), APP_URL: 'https://portal.example.com/' });
+    expect(c.embedded).toBe(false);
+    expect(c.appUrl).toBe('https://portal.example.com');
+  });
+
+  it('wants all three OIDC settings or none', () => {
+    expect(() => parseConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+  });
+
+  it('parses the blocked extension list', () => {
+    const c = parseConfig({ DATA_DIR: tmp(), BLOCKED_EXTENSIONS: '.EXE, bat ,js' });
+    expect(c.BLOCKED_EXTENSIONS).toEqual(['exe', 'bat', 'js']);
+  });
+});

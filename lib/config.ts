@@ -1,0 +1,131 @@
+/**
+ * Configuration, parsed once from the environment with zod. Nothing else reads process.env.
+ * A bad value fails fast with a readable list (see ConfigError).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const bool = (dflt: boolean) =>
+  z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) =>
+    v === undefined ? dflt : ['1', 'true', 'yes'].includes(v),
+  );
+const int = (dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? dflt);
+
+export const DEFAULT_DEMO_PASSWORD = 'Harbour#Vale2026';
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()).transform((v) => v ?? 'development'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => path.resolve(/*turbopackIgnore: true*/ v ?? './data')),
+  PORT: int(3000, 1, 65535),
+  APP_URL: optionalUrl,
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()).transform((v) => v ?? 'support@jms.example.com'),
+  DEMO_PASSWORD: optionalString.transform((v) => v ?? DEFAULT_DEMO_PASSWORD),
+  UPLOAD_DIR: optionalString,
+  PAYMENT_URL: optionalUrl,
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
+  /** Sign-in: OTP lifetime, failed attempts before lock, failures before captcha. */
+  OTP_TTL_SECONDS: int(300, 30, 3600),
+  LOGIN_ATTEMPT_LIMIT: int(5, 1, 100),
+  CAPTCHA_AFTER_FAILURES: int(3, 0, 100),
+  /** Password maximum age in days; 0 means passwords never expire. */
+  PASSWORD_MAX_AGE_DAYS: int(90, 0, 3650),
+  RESET_TOKEN_TTL_MINUTES: int(60, 5, 10080),
+  SESSION_IDLE_MINUTES: int(60, 5, 1440),
+  SESSION_ABSOLUTE_HOURS: int(12, 1, 720),
+  MAX_UPLOAD_BYTES: int(52428800, 1),
+  BLOCKED_EXTENSIONS: optionalString.transform((v) =>
+    (v ?? 'exe,bat,cmd,com,cpl,scr,pif,js,jse,vbs,vbe,wsf,wsh,ps1,psm1,jar,dll,msi,msp,sh,hta,reg,lnk,app,dmg,apk,iso')
+      .split(',')
+      .map((s) => s.trim().toLowerCase().replace(/^\./, ''))
+      .filter(Boolean),
+  ),
+  MAX_INSTRUCTIONS_LENGTH: int(1000, 1, 100000),
+  CONTEXTUAL_HELP_ENABLED: bool(false),
+  MAIL_WORKER_ENABLED: bool(true),
+  MAIL_WORKER_INTERVAL_MS: int(2000, 100, 600000),
+  MAIL_MAX_ATTEMPTS: int(10, 1, 100),
+  BUILD_NUMBER: optionalString,
+  BUILD_VERSION: optionalString,
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** The public URL of the application (links in e-mails are built from it, never from the Host header). */
+  appUrl: string;
+  authSecret: string;
+  embedded: boolean;
+  uploadDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses an environment (process.env by default). Throws ConfigError listing every problem. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const c = result.data;
+  const embedded = !c.DATABASE_URL;
+  const problems: string[] = [];
+  if (!c.AUTH_SECRET && !embedded && c.NODE_ENV === 'production') {
+    problems.push('AUTH_SECRET: required in production when DATABASE_URL is set (at least 32 characters)');
+  }
+  if ((c.OIDC_ISSUER || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) && !(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const authSecret = c.AUTH_SECRET ?? (embedded ? embeddedSecret(c.DATA_DIR) : 'development-only-secret-not-for-production-use');
+  return {
+    ...c,
+    embedded,
+    appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    authSecret,
+    uploadDir: path.resolve(/*turbopackIgnore: true*/ c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= parseConfig();
+  return cached;
+}
+
+/** Tests only: forget the parsed configuration so a changed environment is read again. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,35 @@
+/** Structured JSON logs (pino). Passwords, OTPs, tokens and hashes never reach the log. */
+import pino from 'pino';
+import { config } from './config';
+
+let logger: pino.Logger | undefined;
+
+export function log(): pino.Logger {
+  logger ??= pino({
+    level: config().LOG_LEVEL,
+    base: { app: 'jms-portal' },
+    redact: {
+      paths: [
+        'password',
+        '*.password',
+        '*.Password',
+        '*.NewPassword',
+        '*.ConfirmPassword',
+        '*.OTP',
+        '*.otp',
+        'otp',
+        'token',
+        '*.token',
+        '*.jwtToken',
+        'authorization',
+        '*.authorization',
+        'headers.cookie',
+        '*.passwordHash',
+        '*.codeHash',
+        '*.tokenHash',
+      ],
+      censor: '[redacted]',
+    },
+  });
+  return logger;
+}

@@ -1,0 +1,37 @@
+/**
+ * Mail goes through an outbox: enqueueMail writes a row in the caller's transaction, so the
+ * message exists if and only if the change that caused it committed. The worker sends it.
+ */
+import { randomUUID } from 'node:crypto';
+import { emailOutbox } from '@/db/schema';
+import type { Queryable } from '@/db/client';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the message is about: otp, reset, alert, exception, insufficient-rights, test, ... */
+  kind: string;
+}
+
+export async function enqueueMail(q: Queryable, m: MailMessage): Promise<{ id: number; messageId: string }> {
+  const domain = new URL(config().appUrl).hostname || 'jms.local';
+  const messageId = `<${randomUUID()}@${domain}>`;
+  const [row] = await q
+    .insert(emailOutbox)
+    .values({
+      messageId,
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html ?? null,
+      kind: m.kind,
+      nextAttemptAt: now(),
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error('outbox row not written');
+  return { id: row.id, messageId };
+}

@@ -1,0 +1,54 @@
+/**
+ * Every user-visible message of the specification (§1, §2, §5, §8), word for word.
+ * Tests import these constants or quote the spec.
+ */
+export const MSG = {
+  // Lists and jobs
+  noData: 'No Data Available',
+  jobSaved: 'New Job is saved successfully.',
+  jobFeedbackSaved: 'Job feedback saved successfully.',
+  clonedFrom: (jobNumber: string) => `The details below have been cloned from job ${jobNumber}`,
+  clonedInternalInstructions: (jobNumber: string) => `Cloned by client from job ${jobNumber}`,
+  printPrompt: 'Do you want to print this Job?',
+  // Files
+  fileTooLarge: 'Files greater than 50 mb can not be uploaded.',
+  fileExtensionBlocked: 'Files with this extension can not be uploaded.',
+  fileDeleted: 'File has been deleted successfully.',
+  fileDeleteConfirm: 'Are you sure you want to delete this file ?',
+  // Sign-in
+  invalidCredentials: (attemptsLeft: number) => `Invalid Username or Password. You have only ${attemptsLeft} login attempt left.`,
+  credentialDoesNotExist: 'Credential does not exist.',
+  usernameIncorrect: 'Username is incorrect. Please try again.',
+  otpExpired: 'OTP Expired. Please try Regenerating OTP',
+  otpInvalid: 'Invalid OTP.',
+  otpRequired: 'Please enter OTP.',
+  tryLater: 'Please try after some time.',
+  otpSent: 'Successfully OTP sent.',
+  sessionExpired: 'Your session has expired.',
+  passwordExpired: 'Your password has expired, please change your password to login.',
+  passwordFirstTime: 'Please change your password to login for the first time.',
+  // Passwords
+  passwordReused: 'Cannot use last 10 passwords or similar.',
+  passwordNotReset: 'Password could not be reset.',
+  resetLinkExpired: 'Your reset password link has been expired.',
+  resetLinkInvalid: 'Invalid reset password link.',
+  passwordResetDone: 'Your password has been reset. Please click here to login',
+  passwordResetFailed: 'Your password was could not be reset, please contact your system administrator.',
+  forgotEmailSent: 'An email has been sent.',
+  forgotMaybeSent: 'If a user with this email exists, an email will be sent to reset the password.',
+  // Settings
+  settingsUpdated: 'Settings updated successfully.',
+  settingsNotUpdated: 'Settings could not be updated successfully.',
+  emailSent: 'Email sent successfully.',
+  emailNotSent: 'Email could not be sent.',
+  // Users
+  deactivateConfirm: 'Are you sure you want to deactivate this user ?',
+  userDeactivated: 'User deactivated successfully.',
+  userCreated: 'User created successfully.',
+  userUpdated: 'User updated successfully.',
+  createUserTitle: 'Create New User',
+  editUserTitle: 'Edit User',
+  // Shell
+  browserWarning:
+    'Some features of JMS may not work properly with your current browser. We suggest using Internet Explorer 11, Edge, Google Chrome or Safari.',
+} as const;

@@ -1,0 +1,22 @@
+/** Start-up of a server instance (called from instrumentation.ts). */
+import { currentHandle } from '@/db/client';
+import { config } from '@/lib/config';
+import { markShuttingDown } from '@/lib/health';
+import { log } from '@/lib/log';
+import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
+
+export async function startServer(): Promise<void> {
+  config();
+  startMailWorker();
+  process.once('SIGTERM', () => {
+    markShuttingDown();
+    stopMailWorker();
+    log().info('SIGTERM: readiness failed, draining');
+    // Give the platform time to stop routing new requests, then close the pool.
+    setTimeout(() => {
+      void currentHandle()
+        ?.close()
+        .finally(() => process.exit(0));
+    }, 5_000).unref();
+  });
+}

@@ -1,0 +1,51 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { APP_URL, MAILBOX_URL, ports } from './e2e/support/ports';
+
+/**
+ * e2e: Debian Chromium (browsers cannot be downloaded here), the production build served by
+ * `npm start` on a fresh embedded database, mail to a real SMTP server started for the run.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: APP_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: `npx tsx e2e/support/mail-server.ts ${ports.smtp} ${ports.mailbox}`,
+      url: `${MAILBOX_URL}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: `npx tsx e2e/support/start-app.ts ${path.join(tmpdir(), `jms-e2e-${ports.app}`)}`,
+      url: `${APP_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(ports.app),
+        APP_URL,
+        SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+        MAIL_WORKER_INTERVAL_MS: '250',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+    },
+  ],
+});

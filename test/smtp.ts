@@ -1,0 +1,72 @@
+/** A real SMTP server for tests (smtp-server): collects what arrives; can be stopped and restarted. */
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  messageId: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Waits until a message matching the predicate arrives. */
+  waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+}
+
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+  let boundPort = port;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, _session, callback) {
+          simpleParser(stream)
+            .then((mail) => {
+              const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
+              received.push({ to: to.map((a) => a.address ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '' });
+              callback();
+            })
+            .catch(callback);
+        },
+      });
+      server.once('error', reject);
+      server.listen(boundPort, '127.0.0.1', () => {
+        const addr = server?.server.address();
+        if (addr && typeof addr === 'object') boundPort = addr.port;
+        resolve();
+      });
+    });
+
+  await listen();
+  return {
+    get url() {
+      return `smtp://127.0.0.1:${boundPort}`;
+    },
+    get port() {
+      return boundPort;
+    },
+    received,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start: listen,
+    async waitFor(pred, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const m = received.find(pred);
+        if (m) return m;
+        if (Date.now() > until) throw new Error('expected mail did not arrive');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
