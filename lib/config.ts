@@ -63,6 +63,8 @@ const envSchema = z.object({
   MAIL_WORKER_ENABLED: bool(true),
   MAIL_WORKER_INTERVAL_MS: int(2000, 100, 600000),
   MAIL_MAX_ATTEMPTS: int(10, 1, 100),
+  /** Where `next build` writes (and `npm start` serves from). */
+  NEXT_DIST_DIR: optionalString.transform((v) => v ?? '.next'),
   BUILD_NUMBER: optionalString,
   BUILD_VERSION: optionalString,
 });

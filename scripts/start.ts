@@ -21,7 +21,7 @@ async function main() {
     }
     throw e;
   }
-  if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+  if (!existsSync(path.join(process.cwd(), c.NEXT_DIST_DIR, 'BUILD_ID'))) {
     console.error('No production build found: run `npm run build` first.');
     process.exit(2);
   }
