@@ -1,0 +1,100 @@
+'use client';
+
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+import { CloseIcon } from './icons';
+
+export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
+
+const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
+
+export interface DialogProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  defaultOpen?: boolean;
+  /** An element that opens the dialog (a Button); focus returns to it on close. */
+  trigger?: ReactNode;
+  title: ReactNode;
+  /** Read as the dialog's description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons, right-aligned at the bottom. */
+  footer?: ReactNode;
+  size?: DialogSize;
+  /** false: Escape and clicks outside do not close it (for notices the user must answer). */
+  dismissible?: boolean;
+  /** Hide the × button (e.g. when the footer has the only ways out). */
+  hideClose?: boolean;
+  closeLabel?: string;
+  /** Where focus goes on open; preventDefault() and focus your own element. */
+  onOpenAutoFocus?: (event: Event) => void;
+  className?: string;
+}
+
+/** A modal dialog (Radix): focus is trapped, Escape closes, focus returns to the trigger. */
+export function Dialog({
+  open,
+  onOpenChange,
+  defaultOpen,
+  trigger,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  dismissible = true,
+  hideClose = false,
+  closeLabel = 'Close',
+  onOpenAutoFocus,
+  className,
+}: DialogProps) {
+  const block = (e: Event) => {
+    if (!dismissible) e.preventDefault();
+  };
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} defaultOpen={defaultOpen}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            'rounded-lg border border-line bg-surface text-ink shadow-xl focus:outline-none',
+            widths[size],
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
+            <div className="flex flex-col gap-1">
+              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="text-sm text-muted">{description}</RadixDialog.Description>
+              )}
+            </div>
+            {!hideClose && (
+              <RadixDialog.Close
+                aria-label={closeLabel}
+                className="-m-1 rounded-md p-1 text-muted hover:bg-slate-100 hover:text-ink"
+              >
+                <CloseIcon className="size-5" />
+              </RadixDialog.Close>
+            )}
+          </div>
+          {children && <div className="overflow-y-auto px-5 py-4 text-sm">{children}</div>}
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** A button (or any element via asChild) inside the dialog that closes it. */
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,64 @@
+'use client';
+
+import { useMemo, type ReactNode } from 'react';
+import { cn } from './cn';
+import { FieldContext, joinIds } from './field-context';
+import { ErrorIcon } from './icons';
+import { useDomId } from './ids';
+
+export interface FieldProps {
+  label: ReactNode;
+  /** The control's id (generated when omitted). The label points at it. */
+  id?: string;
+  /** Validation message; marks the control aria-invalid and describes it. */
+  error?: ReactNode;
+  /** Help text under the label, read with the control. */
+  help?: ReactNode;
+  /** Shows the required marker and sets aria-required on the control. */
+  required?: boolean;
+  /** Keeps the label for screen readers only. */
+  hideLabel?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label + control + help + error, wired with htmlFor / aria-describedby / aria-invalid. */
+export function Field({ label, id, error, help, required = false, hideLabel = false, className, children }: FieldProps) {
+  const controlId = useDomId('f', id);
+  const helpId = help ? `${controlId}-help` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const invalid = Boolean(error);
+  const ctx = useMemo(
+    () => ({ id: controlId, describedBy: joinIds(helpId, errorId), invalid, required }),
+    [controlId, helpId, errorId, invalid, required],
+  );
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={controlId} className={cn('text-sm font-medium text-ink', hideLabel && 'sr-only')}>
+        {label}
+        {required && (
+          <span className="ml-0.5 text-danger" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {help && (
+        <p id={helpId} className="text-xs text-muted">
+          {help}
+        </p>
+      )}
+      <FieldContext.Provider value={ctx}>{children}</FieldContext.Provider>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}
+
+/** The red message under a control (also used by RadioGroup and Checkbox). */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="flex items-start gap-1 text-sm text-danger">
+      <ErrorIcon className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { PAGE_LINKS, PAGE_LINKS_MOBILE } from '@/lib/reference';
+import { cn } from './cn';
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons';
+import { pageCount, pageRange, pageWindow } from './pagination';
+
+export interface PaginationProps {
+  /** Current page, 1-based. */
+  page: number;
+  totalCount: number;
+  /** 0 means All. */
+  pageSize: number;
+  /** Client use: called with the new page. */
+  onPageChange?: (page: number) => void;
+  /** Server use: links instead of buttons. */
+  hrefForPage?: (page: number) => string;
+  /** Show "Showing 11 to 20 of 57". */
+  showSummary?: boolean;
+  label?: string;
+  className?: string;
+}
+
+const item =
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium no-underline';
+const idle = 'border-line-strong bg-surface text-brand-700 hover:bg-brand-50';
+const current = 'border-brand-700 bg-brand-700 text-white';
+const off = 'border-line bg-surface text-slate-500 cursor-not-allowed';
+
+/** Page links: 5 on md+ screens, 2 below (spec §9), with first/previous/next/last. */
+export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPage, showSummary = false, label = 'Pagination', className }: PaginationProps) {
+  const total = pageCount(totalCount, pageSize);
+  const desktop = pageWindow(page, total, PAGE_LINKS);
+  const mobile = new Set(pageWindow(page, total, PAGE_LINKS_MOBILE));
+  const { from, to } = pageRange(page, pageSize, totalCount);
+
+  function control(target: number, content: ReactNode, opts: { aria?: string; disabled?: boolean; isCurrent?: boolean }) {
+    const cls = cn(item, opts.isCurrent ? current : opts.disabled ? off : idle);
+    if (opts.disabled) {
+      return (
+        <button type="button" disabled className={cls} aria-label={opts.aria}>
+          {content}
+        </button>
+      );
+    }
+    const common = { 'aria-label': opts.aria, 'aria-current': opts.isCurrent ? ('page' as const) : undefined, className: cls };
+    if (hrefForPage) {
+      return (
+        <a href={hrefForPage(target)} {...common}>
+          {content}
+        </a>
+      );
+    }
+    return (
+      <button type="button" onClick={() => onPageChange?.(target)} {...common}>
+        {content}
+      </button>
+    );
+  }
+
+  return (
+    <div className={cn('flex flex-col items-center gap-2 sm:flex-row sm:justify-between', className)}>
+      {showSummary && (
+        <p className="text-sm text-muted">
+          Showing {from} to {to} of {totalCount}
+        </p>
+      )}
+      {total > 1 && (
+        <nav aria-label={label}>
+          <ul className="flex flex-wrap items-center gap-1">
+            <li>{control(1, <ChevronsLeftIcon />, { aria: 'First page', disabled: page <= 1 })}</li>
+            <li>{control(page - 1, <ChevronLeftIcon />, { aria: 'Previous page', disabled: page <= 1 })}</li>
+            {desktop.map((p) => (
+              <li key={p} className={mobile.has(p) ? undefined : 'hidden md:block'}>
+                {control(p, p, { aria: `Page ${p}`, isCurrent: p === page })}
+              </li>
+            ))}
+            <li>{control(page + 1, <ChevronRightIcon />, { aria: 'Next page', disabled: page >= total })}</li>
+            <li>{control(total, <ChevronsRightIcon />, { aria: 'Last page', disabled: page >= total })}</li>
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

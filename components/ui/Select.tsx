@@ -1,0 +1,45 @@
+'use client';
+
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { cn } from './cn';
+import { controlClasses, controlHeight } from './control-styles';
+import { useFieldControl } from './field-context';
+import { ChevronDownIcon } from './icons';
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  /** Options to render (or pass <option> children). */
+  options?: readonly SelectOption[];
+  /** A first option with an empty value, e.g. "Select…". */
+  placeholder?: string;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A styled native <select>: keyboard, type-ahead and screen readers work as the platform does. */
+export function Select({ options, placeholder, className, children, ref, ...rest }: SelectProps) {
+  const aria = useFieldControl(rest);
+  return (
+    <div className={cn('relative', className)}>
+      <select
+        ref={ref}
+        {...rest}
+        {...aria}
+        className={cn(controlClasses, controlHeight, 'appearance-none pr-9')}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options?.map((o) => (
+          <option key={String(o.value)} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+        {children}
+      </select>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Paging arithmetic for Pagination (pure; tested). Pages are 1-based. */
+
+/** Number of pages; pageSize 0 means "All" (one page). Never less than 1. */
+export function pageCount(totalCount: number, pageSize: number): number {
+  if (pageSize <= 0 || totalCount <= 0) return 1;
+  return Math.ceil(totalCount / pageSize);
+}
+
+/** Up to `size` consecutive page numbers around `current`, kept inside 1..total. */
+export function pageWindow(current: number, total: number, size: number): number[] {
+  const count = Math.max(1, Math.min(size, total));
+  const page = Math.min(Math.max(1, current), Math.max(1, total));
+  let start = Math.max(1, page - Math.floor((count - 1) / 2));
+  const end = Math.min(Math.max(1, total), start + count - 1);
+  start = Math.max(1, end - count + 1);
+  const pages: number[] = [];
+  for (let p = start; p <= end; p++) pages.push(p);
+  return pages;
+}
+
+/** "Showing from to to of total" bounds for the current page (from = 0 when empty). */
+export function pageRange(page: number, pageSize: number, totalCount: number): { from: number; to: number } {
+  if (totalCount <= 0) return { from: 0, to: 0 };
+  if (pageSize <= 0) return { from: 1, to: totalCount };
+  const from = (page - 1) * pageSize + 1;
+  return { from: Math.min(from, totalCount), to: Math.min(page * pageSize, totalCount) };
+}

@@ -1,0 +1,41 @@
+/**
+ * Sends a FormData with upload progress (fetch cannot report upload progress; XMLHttpRequest can).
+ * Browser only.
+ */
+export interface UploadResult {
+  status: number;
+  body: string;
+}
+
+export interface UploadOptions {
+  url: string;
+  body: FormData;
+  method?: 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  /** 0-100 as bytes go out. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export function uploadWithProgress({ url, body, method = 'POST', headers = {}, onProgress, signal }: UploadOptions): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      onProgress?.(100);
+      resolve({ status: xhr.status, body: xhr.responseText });
+    };
+    xhr.onerror = () => reject(new Error('Upload failed: network error'));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) return xhr.abort();
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(body);
+  });
+}
