@@ -1,0 +1,51 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui';
+
+/**
+ * Downloads a CSV export of exactly the filtered, sorted list: POSTs the list query to the export
+ * endpoint and saves the answer under the spec's file name. Shows progress while it runs.
+ */
+export function ExportButton({ url, body, fileName, label = 'Export', dataTour }: { url: string; body: unknown; fileName: string; label?: string; dataTour?: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  async function run() {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status === 401) {
+        router.push(`/SignOut?type=11&returnUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+        return;
+      }
+      if (!res.ok) throw new Error(`export failed: ${res.status}`);
+      const blob = await res.blob();
+      const href = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = fileName;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      URL.revokeObjectURL(href);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="inline-flex items-center gap-2" data-tour={dataTour}>
+      <Button onClick={run} loading={busy} loadingText="Exporting…">
+        {label}
+      </Button>
+      {failed ? (
+        <span role="alert" className="text-sm text-danger">
+          The export could not be downloaded. Please try again.
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { csvResponse, escapeCell, inBatches } from './csv';
+
+async function* rowsOf(rows: unknown[][]) {
+  for (const r of rows) yield r;
+}
+
+describe('CSV export', () => {
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+61 2 9000', "'+61 2 9000"],
+    ['-5', "'-5"],
+    ['@cmd', "'@cmd"],
+    ['\tTab', "'\tTab"],
+    ['\rCR', "'\rCR"],
+    ['Smith vs Jones', 'Smith vs Jones'],
+    [null, ''],
+    [42, '42'],
+  ])('escapes %j as %j', (input, out) => {
+    expect(escapeCell(input)).toBe(out);
+  });
+
+  it('quotes per RFC 4180 and streams a download', async () => {
+    const res = csvResponse('Jobs.csv', ['JMS Number', 'Matter'], rowsOf([['100001', 'Smith, "The Elder" vs Jones'], ['100002', 'line\nbreak'], ['100003', '=HYPERLINK("x")']]));
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Jobs.csv"');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const text = await res.text();
+    expect(text).toBe('JMS Number,Matter\r\n100001,"Smith, ""The Elder"" vs Jones"\r\n100002,"line\nbreak"\r\n100003,"\'=HYPERLINK(""x"")"\r\n');
+  });
+
+  it('reads in batches until the cursor runs out', async () => {
+    const data = Array.from({ length: 25 }, (_, i) => i);
+    const seen: number[] = [];
+    for await (const x of inBatches<number, number>(async (after) => {
+      const start = after ?? 0;
+      const rows = data.slice(start, start + 10);
+      return { rows, next: rows.length === 10 ? start + 10 : undefined };
+    })) seen.push(x);
+    expect(seen).toEqual(data);
+  });
+});
