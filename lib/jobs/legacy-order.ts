@@ -1,0 +1,285 @@
+/**
+ * The legacy PascalCase payload of POST api/Job/Add (spec §3 "Job", §7) ⇄ the job order form values.
+ *
+ * - `fromLegacyOrder(body)`: a legacy body → form values (then parsed by the one job order schema).
+ * - `parseLegacyJobOrder(body, options)`: both steps, with issue paths given back in legacy names.
+ * - `toLegacyOrder(order)`: a validated order → the legacy payload (file number 'a of b', matter name 'a vs b').
+ *
+ * Block key names follow spec §3 where it names them; names the spec does not give (the "other" texts, the
+ * accordion flag `HasAdvancedInstructions`, the block keys AppealBook and CourtCopy) are ours. The court context
+ * of a court copy (`courtMethods`, `courtNeedsSolicitor`) is never read from a legacy body: the server sets it.
+ */
+import { splitFileNumber, splitMatterName, joinFileNumber, joinMatterName } from './blocks/appeal-book';
+import { makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
+import type { AppealBook, CopyBlock, CourtCopy, CopySection, PrintInstructions, ScanInstructions } from './schema';
+
+type KeyMap = { readonly [key: string]: string | readonly [string, KeyMap] };
+type MapFor<T> = { readonly [K in keyof T]-?: string | readonly [string, KeyMap] };
+
+const ACCORDION = 'HasAdvancedInstructions';
+const selection = (typeKey: string): KeyMap => ({ [typeKey]: typeKey, selectedValue: 'SelectedValue' });
+
+const APPEAL_BOOK = {
+  prepare: 'prepare',
+  fileNumberA: 'FileNumber',
+  fileNumberB: 'FileNumber',
+  matterNameA: 'MatterName',
+  matterNameB: 'MatterName',
+  appealBookType: 'AppealBookType',
+  location: 'location',
+  appealBookCourt: 'appealBookCourt',
+  otherAppealCourt: 'OtherAppealCourt',
+  additionalTasks: 'AdditionalTasks',
+  serviceTo: 'ServiceTo',
+  serviceAddress: 'ServiceAddress',
+} as const satisfies MapFor<AppealBook>;
+
+const COURT_COPY = {
+  copyMethod: 'CopyMethod',
+  location: 'Location',
+  courtNew: 'CourtNew',
+  otherCourt: 'OtherCourt',
+  accessOrdersForWCC: 'AccessOrdersForWCC',
+  actingFor: 'ActingFor',
+  otherActingFor: 'OtherActingFor',
+  fileNumberA: 'FileNumber',
+  fileNumberB: 'FileNumber',
+  matterNameA: 'MatterName',
+  matterNameB: 'MatterName',
+  practiceNoteAgreement: 'PracticeNoteAgreement',
+  solicitorFullName: 'SolicitorFullName',
+  solicitorFor: 'SolicitorFor',
+  otherAsSolicitorFor: 'OtherAsSolicitorFor',
+  isPracticeNoteAttached: 'IsPracticeNoteAttached',
+  dateProduced: 'DateProduced',
+  dateAccessGranted: 'DateAccessGranted',
+  documentsToPhotoCopy: 'DocumentsToPhotoCopy',
+} as const satisfies MapFor<CourtCopy>;
+
+const COPY = {
+  accordionOpen: ACCORDION,
+  originalContainsAnyColor: 'originalContainsAnyColor',
+  originalPaper: 'originalPaper',
+  singleOrDoubleSided: 'singleOrDoubleSided',
+  otherSingleOrDoubleSided: 'otherSingleOrDoubleSided',
+  paperSize: 'paperSize',
+  otherPaperSize: 'otherPaperSize',
+  foldersNBinding: 'foldersNBinding',
+  holePunch: 'holePunch',
+  otherHolePunch: 'otherHolePunch',
+  staplesClipsCopies: 'staplesClipsCopies',
+  staplesClipsOriginals: 'staplesClipsOriginals',
+  dividers: 'dividers',
+  dividersInstructions: 'DividersInstructions',
+  documentOrder: 'documentOrder',
+  applyPageNumbers: 'applyPageNumbers',
+  numberLocation: 'numberLocation',
+  startingNumber: 'StartingNumber',
+  numberingSequence: 'numberingSequence',
+  otherNumberingSequence: 'otherNumberingSequence',
+  excludeFromNumbering: ['excludeFromNumbering', selection('numberingType')],
+} as const satisfies MapFor<CopyBlock>;
+
+const PRINT = {
+  accordionOpen: ACCORDION,
+  originalFileContainsAnyColour: 'originalFileContainsAnyColour',
+  singleOrDoubleSided: 'singleOrDoubleSided',
+  paperSize: 'paperSize',
+  otherPaperSize: 'otherPaperSize',
+  insert: ['insert', selection('insertSeprationType')],
+  separatorSheetsType: 'separatorSheetsType',
+  separatorSheetLocation: 'separatorSheetLocation',
+  tabbedDividerType: 'tabbedDividerType',
+  tabbedDividerLabel: 'tabbedDividerLabel',
+  tabbedDividerLocation: 'tabbedDividerLocation',
+  foldersNBinding: 'foldersNBinding',
+  holePunch: 'holePunch',
+  otherHolePunch: 'otherHolePunch',
+  stapled: 'stapled',
+  duplicateDocuments: 'duplicateDocuments',
+  attachments: 'attachments',
+  orderDocuments: 'orderDocuments',
+  otherOrderDocuments: 'otherOrderDocuments',
+  documentLocation: 'documentLocation',
+  unprintableFiles: 'unprintableFiles',
+  excelFiles: 'excelFiles',
+  applyNumbers: 'applyNumbers',
+  numbersLocationEPrint: 'numbersLocationEPrint',
+  startingNumber: 'StartingNumber',
+  numberingSequenceEPrint: 'numberingSequenceEPrint',
+  otherNumberingSequence: 'otherNumberingSequence',
+} as const satisfies MapFor<PrintInstructions>;
+
+const SCAN = {
+  accordionOpen: ACCORDION,
+  originalFileContainsAnyColour: 'originalFileContainsAnyColour',
+  scanDetermineDocumentBreaks: 'scanDetermineDocumentBreaks',
+  scanDetermineHostAttachment: 'scanDetermineHostAttachment',
+  scanApplyPageNumbers: 'scanApplyPageNumbers',
+  numbersLocation: 'numbersLocation',
+  startingNumber: 'startingNumber',
+  numberingSequence: 'numberingSequence',
+  scanObjectiveCodingDocuments: 'scanObjectiveCodingDocuments',
+  scanCreateIndexing: 'scanCreateIndexing',
+  scanCreateHyperlinks: 'scanCreateHyperlinks',
+  scanImageFileFormat: 'scanImageFileFormat',
+  otherImageFileFormat: 'otherImageFileFormat',
+  scanFileNaming: 'scanFileNaming',
+  otherFileNaming: 'otherFileNaming',
+  otherFilesToInclude: ['otherFilesToInclude', selection('numberingType')],
+  deliverFiles: ['deliverFiles', selection('deliverType')],
+  physicalMediaType: 'physicalMediaType',
+} as const satisfies MapFor<ScanInstructions>;
+
+const COPY_STATUS = {
+  colour: 'colour',
+  paper: 'paper',
+  finishing: 'finishing',
+  dividers: 'dividers',
+  documentOrder: 'documentOrder',
+  pageNumbering: 'pageNumbering',
+} as const satisfies Record<CopySection, string>;
+
+const ORDER = {
+  jobId: 'JobId',
+  sourceJobId: 'SourceJobId',
+  orderType: 'OrderType',
+  contactName: 'ContactName',
+  email: 'Email',
+  contactPhone: 'ContactPhone',
+  afterHourContactNumber: 'AfterHourContactNumber',
+  costEstimateNumber: 'CostEstimateNumber',
+  matterReference: 'MatterReference',
+  clientBranchAddressId: 'ClientBranchAddressId',
+  alternatePickupDelivery: 'AlternatePickupDelivery',
+  dateReadyInput: 'DateReadyInput',
+  timeReadyInput: 'TimeReadyInput',
+  dateDueInput: 'DateDueInput',
+  timeDueInput: 'TimeDueInput',
+  readyAt: 'DateReady',
+  dueAt: 'DateDue',
+  timeZone: 'TimeZone',
+  instructions: 'Instructions',
+  numberOfCopies: 'NumberOfCopies',
+  whatToCollect: 'WhatToCollect',
+  copyAsOriginal: 'CopyAsOriginal',
+  copyStatus: ['CopyStatus', COPY_STATUS],
+  copyInstructions: ['copyInstructions', COPY],
+  appealBook: ['AppealBook', APPEAL_BOOK],
+  courtCopy: ['CourtCopy', COURT_COPY],
+  collectionDescription: 'CollectionDescription',
+  ePrintInstructions: ['ePrintInstructions', PRINT],
+  eScanInstructions: ['eScanInstructions', SCAN],
+} as const satisfies MapFor<JobOrder>;
+/** Output-only fields: computed by the schema, never read from a body. */
+const OUTPUT_ONLY = new Set(['readyAt', 'dueAt', 'timeZone', 'copyStatus']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function renameOut(v: unknown, map: KeyMap): unknown {
+  if (Array.isArray(v)) return v.map((i) => renameOut(i, map));
+  if (!isRecord(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(v)) {
+    const m = map[k];
+    if (m === undefined || value === undefined) continue;
+    if (typeof m === 'string') out[m] = value instanceof Date ? value.toISOString() : value;
+    else out[m[0]] = renameOut(value, m[1]);
+  }
+  return out;
+}
+
+function renameIn(v: unknown, map: KeyMap, skip: ReadonlySet<string> = new Set()): unknown {
+  if (Array.isArray(v)) return v.map((i) => renameIn(i, map));
+  if (!isRecord(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [internal, m] of Object.entries(map)) {
+    const legacy = typeof m === 'string' ? m : m[0];
+    if (skip.has(internal) || !(legacy in v)) continue;
+    out[internal] = typeof m === 'string' ? v[legacy] : renameIn(v[legacy], m[1]);
+  }
+  return out;
+}
+
+/** A validated order → the legacy PascalCase payload. */
+export function toLegacyOrder(order: JobOrder): Record<string, unknown> {
+  const out = renameOut(order, ORDER);
+  if (!isRecord(out)) return {};
+  for (const [key, block] of [
+    ['AppealBook', order.appealBook],
+    ['CourtCopy', order.courtCopy],
+  ] as const) {
+    const legacy = out[key];
+    if (!block || !isRecord(legacy)) continue;
+    legacy.FileNumber = joinFileNumber(block.fileNumberA, block.fileNumberB);
+    legacy.MatterName = joinMatterName(block.matterNameA, block.matterNameB);
+    if (legacy.FileNumber === undefined) delete legacy.FileNumber;
+    if (legacy.MatterName === undefined) delete legacy.MatterName;
+  }
+  return out;
+}
+
+/** Anything but empty text, unticked boxes and empty lists counts as given. */
+function hasAnyValue(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasAnyValue);
+  if (isRecord(v)) return Object.entries(v).some(([k, x]) => k !== ACCORDION && k !== 'SelectedValue' && hasAnyValue(x)) || v.SelectedValue === true;
+  return v !== undefined && v !== null && v !== '' && v !== false;
+}
+
+/** A legacy body → the job order form values, ready for the order schema. */
+export function fromLegacyOrder(body: unknown): Record<string, unknown> {
+  const values = renameIn(body, ORDER, OUTPUT_ONLY);
+  if (!isRecord(values) || !isRecord(body)) return {};
+  if (values.clientBranchAddressId === undefined && (typeof body.Address === 'number' || typeof body.Address === 'string')) {
+    values.clientBranchAddressId = body.Address;
+  }
+  for (const key of ['appealBook', 'courtCopy'] as const) {
+    const block = values[key];
+    if (!isRecord(block)) continue;
+    const [fa, fb] = splitFileNumber(typeof block.fileNumberA === 'string' ? block.fileNumberA : null);
+    const [ma, mb] = splitMatterName(typeof block.matterNameA === 'string' ? block.matterNameA : null);
+    Object.assign(block, { fileNumberA: fa, fileNumberB: fb, matterNameA: ma, matterNameB: mb });
+  }
+  const legacyBlocks = [
+    ['copyInstructions', 'copyInstructions'],
+    ['ePrintInstructions', 'ePrintInstructions'],
+    ['eScanInstructions', 'eScanInstructions'],
+  ] as const;
+  for (const [internal, legacy] of legacyBlocks) {
+    const block = values[internal];
+    const raw = body[legacy];
+    // A legacy caller that sends instructions without the accordion flag means them to count.
+    if (isRecord(block) && isRecord(raw) && !(ACCORDION in raw)) block.accordionOpen = hasAnyValue(raw);
+  }
+  return values;
+}
+
+/** An issue path of the order (form names) → the legacy field name, e.g. ['copyInstructions','dividersInstructions'] → 'copyInstructions.DividersInstructions'. */
+export function toLegacyPath(path: readonly PropertyKey[]): string {
+  let map: KeyMap | undefined = ORDER;
+  const out: string[] = [];
+  for (const key of path) {
+    if (typeof key === 'number' || map === undefined) {
+      out.push(String(key));
+      continue;
+    }
+    const m: string | readonly [string, KeyMap] | undefined = map[String(key)];
+    out.push(m === undefined ? String(key) : typeof m === 'string' ? m : m[0]);
+    map = m === undefined || typeof m === 'string' ? undefined : m[1];
+  }
+  return out.join('.');
+}
+
+export type LegacyParseResult =
+  | { success: true; data: JobOrder }
+  | { success: false; errors: { field: string; message: string }[] };
+
+/** Validates a legacy api/Job/Add body with the one job order schema; errors name the legacy fields. */
+export async function parseLegacyJobOrder(body: unknown, options: JobOrderSchemaOptions): Promise<LegacyParseResult> {
+  if (!isRecord(body)) return { success: false, errors: [{ field: '', message: 'The request body must be a JSON object.' }] };
+  const result = await makeJobOrderSchema(options).safeParseAsync(fromLegacyOrder(body));
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, errors: result.error.issues.map((i) => ({ field: toLegacyPath(i.path), message: i.message })) };
+}
