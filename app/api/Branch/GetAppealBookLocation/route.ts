@@ -1,0 +1,8 @@
+import { apiRoute } from '@/lib/http/route';
+import { listLocations } from '@/lib/jobs/lookups';
+import { presentLocation } from '@/lib/jobs/lookups-legacy';
+
+export const dynamic = 'force-dynamic';
+
+/** GET api/Branch/GetAppealBookLocation: locations (LocationId, Text, BranchId, AlternateBranch). */
+export const GET = apiRoute({}, async () => (await listLocations('appeal_book')).map(presentLocation));

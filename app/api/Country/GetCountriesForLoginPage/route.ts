@@ -1,0 +1,8 @@
+import { publicRoute } from '@/lib/http/route';
+import { listCountries } from '@/lib/jobs/lookups';
+import { presentCountry } from '@/lib/jobs/lookups-legacy';
+
+export const dynamic = 'force-dynamic';
+
+/** GET api/Country/GetCountriesForLoginPage: public (the sign-in page shows it). */
+export const GET = publicRoute({}, async () => (await listCountries({ loginPageOnly: true })).map(presentCountry));

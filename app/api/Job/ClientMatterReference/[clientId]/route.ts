@@ -1,0 +1,8 @@
+import { apiRoute } from '@/lib/http/route';
+import { requireOwnClient, suggestMatterReferences } from '@/lib/jobs/lookups';
+import { clientIdParams, matterSearchBody } from '@/lib/jobs/lookups-legacy';
+
+/** POST api/Job/ClientMatterReference/{clientId}: up to 20 matter references containing the search text. */
+export const POST = apiRoute({ params: clientIdParams, body: matterSearchBody }, async ({ actor, params, body }) =>
+  suggestMatterReferences(requireOwnClient(actor, params.clientId), body),
+);

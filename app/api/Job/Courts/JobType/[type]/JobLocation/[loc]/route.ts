@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { apiRoute } from '@/lib/http/route';
+import { listCourts } from '@/lib/jobs/lookups';
+import { idSegment, jobTypeSegment, presentCourt } from '@/lib/jobs/lookups-legacy';
+
+/** GET api/Job/Courts/JobType/{type}/JobLocation/{loc}: the courts offered for the job type at the location. */
+export const GET = apiRoute({ params: z.object({ type: jobTypeSegment, loc: idSegment }) }, async ({ params }) =>
+  (await listCourts(params.type, params.loc)).map(presentCourt),
+);

@@ -1,0 +1,8 @@
+import { apiRoute } from '@/lib/http/route';
+import { listProcessingCities, requireOwnClient } from '@/lib/jobs/lookups';
+import { clientIdParams, presentProcessingCity } from '@/lib/jobs/lookups-legacy';
+
+/** GET api/Job/ProcessingCity/{clientId}: the session's client's processing cities (another client id: 404). */
+export const GET = apiRoute({ params: clientIdParams }, async ({ actor, params }) =>
+  (await listProcessingCities(requireOwnClient(actor, params.clientId))).map(presentProcessingCity),
+);

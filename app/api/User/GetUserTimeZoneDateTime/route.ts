@@ -1,0 +1,6 @@
+import { apiRoute } from '@/lib/http/route';
+import { userZonedNow } from '@/lib/jobs/lookups';
+import { currentDateBody, presentZonedNow } from '@/lib/jobs/lookups-legacy';
+
+/** POST api/User/GetUserTimeZoneDateTime: the current date-time in the user's time zone (server clock). */
+export const POST = apiRoute({ body: currentDateBody }, async ({ actor }) => presentZonedNow(userZonedNow(actor)));

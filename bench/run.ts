@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: runs every benchmark module listed in BENCHES (in order) and prints one table each.
+ * `npm run bench -- upload` runs only the named ones. A module default-exports { name, run } where run()
+ * answers rows of { column: value }.
+ *
+ * Benchmarks run on a private data directory (embedded database, uploads) with quiet logs and no mail
+ * worker; the environment is set here, before any module reads the configuration.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export type BenchRow = Record<string, string | number>;
+
+export interface Bench {
+  name: string;
+  run(): Promise<BenchRow[]>;
+}
+
+/** Add a benchmark here: a name and a lazy import of its module. */
+const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
+  { name: 'upload', load: () => import('./upload') },
+];
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'jms-bench-'));
+  process.env.DATA_DIR = dataDir;
+  process.env.UPLOAD_DIR = path.join(dataDir, 'uploads');
+  process.env.MAIL_WORKER_ENABLED = 'false';
+  process.env.LOG_LEVEL = 'silent';
+  if (process.env.DATABASE_URL) process.env.BENCH_DATABASE_URL ??= process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+
+  const wanted = process.argv.slice(2);
+  const selected = BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name));
+  if (selected.length === 0) {
+    console.error(`No benchmark named ${wanted.join(', ')}. Known: ${BENCHES.map((b) => b.name).join(', ')}`);
+    process.exit(2);
+  }
+  for (const b of selected) {
+    const bench = (await b.load()).default;
+    const started = Date.now();
+    const rows = await bench.run();
+    console.log(`\n${bench.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.table(rows);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,79 @@
+/**
+ * The HTTP side of uploads (POST api/Document/UploadJob/5). It cannot use apiRoute, whose JSON body parser
+ * would read the whole body: it resolves the actor the same way, streams the multipart body into the upload
+ * service and answers the same JSON error envelope.
+ */
+import { z } from 'zod';
+import type { Actor } from '@/lib/auth/actor';
+import { actorFromRequest } from '@/lib/auth/request';
+import { config } from '@/lib/config';
+import { UnauthorizedError, ValidationError } from '@/lib/http/errors';
+import { handleError } from '@/lib/http/route';
+import { UPLOAD_TYPE } from '@/lib/reference';
+import { toLegacyDocument } from './legacy';
+import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from './multipart';
+import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from './service';
+
+/** A positive database id in a path segment (digits only, within int4). */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number.')
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647, 'Must be a positive whole number.');
+
+export const uploadTypeParam = z.literal(String(UPLOAD_TYPE), { error: `The upload type must be ${UPLOAD_TYPE}.` });
+
+/** Iterates a web stream; leaving early cancels it (the rest of the request is not read). */
+export async function* iterateBody(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  let done = false;
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) {
+        done = true;
+        return;
+      }
+      yield r.value;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+/** POST api/Document/UploadJob/{type}: one file, multipart/form-data; answers the document model. */
+export async function handleUploadRequest(req: Request, ctx: { params: Params }): Promise<Response> {
+  let actor: Actor | null = null;
+  try {
+    actor = await actorFromRequest(req);
+    if (!actor) throw new UnauthorizedError();
+    const a = requireClient(actor);
+    const type = uploadTypeParam.safeParse((await ctx.params).type);
+    if (!type.success) throw new ValidationError({ type: [`The upload type must be ${UPLOAD_TYPE}.`] });
+    const boundary = boundaryOf(req.headers.get('content-type'));
+    if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
+    const userAgent = req.headers.get('user-agent');
+    // A body longer than the file limit plus everything else a valid upload may carry holds a file that is
+    // too large: refuse it before reading a byte.
+    const length = Number(req.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(length) && length > config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) {
+      await req.body.cancel().catch(() => undefined);
+      await recordUploadFailure(a, '', 'too_large', userAgent);
+      throw new FileTooLargeError();
+    }
+    let part: FilePart;
+    try {
+      part = await readSingleFile(iterateBody(req.body), boundary);
+    } catch (e) {
+      await recordUploadFailure(a, '', 'invalid', userAgent);
+      throw e;
+    }
+    const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent });
+    return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+  } catch (e) {
+    return handleError(e, req, actor);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Documents and jobs: attaching an upload to the job being saved, and copying a cloned job's source file to
+ * the new job (spec §4 "Cloning": after the new job is saved, a source file, when present, is copied to the
+ * new job; log action 11). Both run in the caller's transaction, so the job, its document and the log entry
+ * commit together or not at all.
+ */
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { getDb, type Tx } from '@/db/client';
+import { documents, jobs } from '@/db/schema';
+import { writeLogEntry } from '@/lib/audit/log';
+import type { Actor, ClientActor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { NotFoundError, ValidationError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { LOG_ACTION_CLONE } from '@/lib/reference';
+import { currentJobDocument, DOCUMENT_MSG, requireClient, toDocumentInfo, type DocumentInfo } from './service';
+import { fileStorage, newStorageKey } from './storage';
+
+async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.id, unique), eq(jobs.clientId, actor.clientId)));
+  if (rows.length !== unique.length) throw new NotFoundError();
+}
+
+/**
+ * Attaches an uploaded document to a job of the actor's client (the job save calls this in its transaction).
+ * Idempotent for the same job. A document that is missing, deleted, another client's, or already attached
+ * to another job fails with a 400 on DocumentModel.
+ */
+export async function attachDocument(tx: Tx, actor: Actor, documentId: number, jobId: number): Promise<DocumentInfo> {
+  const a = requireClient(actor);
+  await requireJobs(tx, a, [jobId]);
+  const [row] = await tx
+    .update(documents)
+    .set({ jobId })
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.clientId, a.clientId),
+        isNull(documents.deletedAt),
+        or(isNull(documents.jobId), eq(documents.jobId, jobId)),
+      ),
+    )
+    .returning();
+  if (!row) throw new ValidationError({ DocumentModel: [DOCUMENT_MSG.notAvailable] });
+  return toDocumentInfo(row);
+}
+
+export interface CloneOptions {
+  userAgent?: string | null;
+}
+
+/**
+ * Copies the source job's current file to the target job (both of the actor's client, else 404) and logs
+ * action 11. Answers the target's document, or null when the source has no file or the copy failed (then
+ * the failure is logged with Success false and the job save goes on: spec §8, no message is shown).
+ * Idempotent: a target that already has a file keeps it.
+ *
+ * The bytes are copied before the row is written; if the caller's transaction later rolls back, the copy
+ * stays behind as an unreferenced file under a generated key (never served).
+ */
+export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, targetJobId: number, opts: CloneOptions = {}): Promise<DocumentInfo | null> {
+  const a = requireClient(actor);
+  await requireJobs(tx, a, [sourceJobId, targetJobId]);
+  const existing = await currentJobDocument(a, targetJobId, tx);
+  if (existing) return existing;
+  const source = await currentJobDocument(a, sourceJobId, tx);
+  if (!source || sourceJobId === targetJobId) return null;
+  const [src] = await tx.select({ storageKey: documents.storageKey }).from(documents).where(eq(documents.id, source.id)).limit(1);
+  if (!src) return null;
+  const key = newStorageKey();
+  const storage = fileStorage();
+  try {
+    await storage.copy(src.storageKey, key);
+  } catch (err) {
+    log().error({ err, documentId: source.id }, 'source file could not be copied for a cloned job');
+    await writeLogEntry(tx, a, {
+      action: LOG_ACTION_CLONE,
+      success: false,
+      jobId: targetJobId,
+      userAgent: opts.userAgent,
+      details: { sourceJobId, sourceDocumentId: source.id, fileName: source.fileName, reason: 'storage' },
+    });
+    return null;
+  }
+  try {
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        clientId: a.clientId,
+        jobId: targetJobId,
+        storageKey: key,
+        fileName: source.fileName,
+        contentType: source.contentType,
+        size: source.size,
+        uploadType: source.uploadType,
+        uploadedById: a.userId,
+        createdAt: now(),
+      })
+      .returning();
+    if (!row) throw new Error('document not stored');
+    await writeLogEntry(tx, a, {
+      action: LOG_ACTION_CLONE,
+      success: true,
+      jobId: targetJobId,
+      userAgent: opts.userAgent,
+      details: { sourceJobId, sourceDocumentId: source.id, documentId: row.id, fileName: row.fileName, size: row.size },
+    });
+    return toDocumentInfo(row);
+  } catch (e) {
+    await storage.remove(key).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** api/Document/Clone: the clone on its own, in its own transaction (legacy callers clone after the save). */
+export async function cloneJobDocument(actor: Actor, sourceJobId: number, targetJobId: number, opts: CloneOptions = {}): Promise<DocumentInfo | null> {
+  requireClient(actor);
+  const db = await getDb();
+  return db.transaction((tx) => cloneDocument(tx, actor, sourceJobId, targetJobId, opts));
+}

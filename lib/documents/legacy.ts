@@ -1,0 +1,59 @@
+/** Legacy (spec §7 Documents) answers: the document model, and the download response. */
+import { Readable } from 'node:stream';
+import { attachmentDisposition } from './filename';
+import type { DocumentInfo, OpenedDocument } from './service';
+
+export interface LegacyDocumentModel {
+  DocumentId: number;
+  FileName: string;
+  Size: number;
+  ContentType: string;
+  UploadType: number;
+  JobId: number | null;
+  CreatedDate: string;
+}
+
+export function toLegacyDocument(d: DocumentInfo): LegacyDocumentModel {
+  return {
+    DocumentId: d.id,
+    FileName: d.fileName,
+    Size: d.size,
+    ContentType: d.contentType,
+    UploadType: d.uploadType,
+    JobId: d.jobId,
+    CreatedDate: d.createdAt.toISOString(),
+  };
+}
+
+/** A pull-based web stream over a Node stream: reads only as fast as the client takes the bytes. */
+export function toWebStream(stream: Readable): ReadableStream<Uint8Array> {
+  const it: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const r = await it.next();
+      if (r.done) controller.close();
+      else controller.enqueue(new Uint8Array(r.value.buffer, r.value.byteOffset, r.value.byteLength));
+    },
+    cancel() {
+      stream.destroy();
+    },
+  });
+}
+
+/**
+ * A download: always an attachment of type application/octet-stream with nosniff and a sandboxing CSP, so a
+ * browser never renders or runs an uploaded file in the portal's origin; streamed, never buffered.
+ */
+export function downloadResponse({ document, stream }: OpenedDocument): Response {
+  return new Response(toWebStream(stream), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(document.size),
+      'Content-Disposition': attachmentDisposition(document.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
