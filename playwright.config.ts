@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { APP_URL, MAILBOX_URL, ports } from './e2e/support/ports';
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './e2e/support/oidc-client';
+import { APP_URL, MAILBOX_URL, OIDC_URL, ports } from './e2e/support/ports';
 
 /**
  * e2e: Debian Chromium (browsers cannot be downloaded here), the production build served by
@@ -33,6 +34,13 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      // The OpenID provider single sign-on signs in against (e2e/signin.spec.ts).
+      command: `npx tsx e2e/support/oidc-server.ts ${ports.oidc} ${APP_URL}`,
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
       command: `npx tsx e2e/support/start-app.ts ${path.join(tmpdir(), `jms-e2e-${ports.app}`)}`,
       url: `${APP_URL}/api/ready`,
       reuseExistingServer: false,
@@ -45,6 +53,12 @@ export default defineConfig({
         MAIL_WORKER_INTERVAL_MS: '250',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // Single sign-on against the e2e OpenID provider above.
+        OIDC_ISSUER: OIDC_URL,
+        OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET,
+        // The pay link's target (spec §7); e2e asserts the href, never navigates off-machine.
+        PAYMENT_URL: 'https://pay.example.com/checkout',
       },
     },
   ],

@@ -1,0 +1,42 @@
+'use server';
+/**
+ * Server actions of /Settings: thin adapters over lib/settings (the signed-in user's own settings,
+ * the user from the session, never from the form). A missing session answers 'signed-out' so the
+ * page can send the browser to sign-out and back (spec §4.5).
+ */
+import { requireClientActor } from '@/lib/auth/current';
+import { fieldErrors, UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
+import { verifyCurrentPassword } from '@/lib/settings/current-password';
+import { settingsFormSchema } from '@/lib/settings/schema';
+import { sendTestEmail, updateSettings } from '@/lib/settings/service';
+import type { SaveSettingsOutcome } from '@/lib/settings/outcome';
+
+async function actorOrNull() {
+  try {
+    return await requireClientActor();
+  } catch (e) {
+    if (e instanceof UnauthorizedError || e instanceof ForbiddenError) return null;
+    throw e;
+  }
+}
+
+export async function verifyCurrentPasswordAction(password: unknown): Promise<boolean | 'signed-out'> {
+  const actor = await actorOrNull();
+  if (!actor) return 'signed-out';
+  if (typeof password !== 'string' || password.length === 0 || password.length > 1024) return false;
+  return verifyCurrentPassword(actor, password);
+}
+
+export async function saveSettingsAction(input: unknown): Promise<SaveSettingsOutcome> {
+  const actor = await actorOrNull();
+  if (!actor) return { status: 'signed-out' };
+  const parsed = settingsFormSchema.safeParse(input);
+  if (!parsed.success) return { status: 'policy', fields: fieldErrors(parsed.error) };
+  return updateSettings(actor, parsed.data);
+}
+
+export async function sendTestEmailAction(): Promise<boolean | 'signed-out'> {
+  const actor = await actorOrNull();
+  if (!actor) return 'signed-out';
+  return sendTestEmail(actor);
+}

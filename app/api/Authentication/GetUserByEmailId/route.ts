@@ -1,0 +1,6 @@
+/** POST api/Authentication/GetUserByEmailId (spec §7): { EmailId } → the user model, or null (see lib/settings/user-lookup.ts). */
+import { apiRoute } from '@/lib/http/route';
+import { emailIdBody } from '@/lib/settings/legacy';
+import { getUserByEmailId } from '@/lib/settings/user-lookup';
+
+export const POST = apiRoute({ body: emailIdBody }, async ({ actor, body }) => getUserByEmailId(actor, body));

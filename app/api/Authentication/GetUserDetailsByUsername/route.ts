@@ -1,0 +1,6 @@
+/** POST api/Authentication/GetUserDetailsByUsername (spec §7): { UserName } → the user model, or null (see lib/settings/user-lookup.ts). */
+import { apiRoute } from '@/lib/http/route';
+import { userNameBody } from '@/lib/settings/legacy';
+import { getUserDetailsByUserName } from '@/lib/settings/user-lookup';
+
+export const POST = apiRoute({ body: userNameBody }, async ({ actor, body }) => getUserDetailsByUserName(actor, body));

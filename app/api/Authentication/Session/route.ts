@@ -1,0 +1,7 @@
+/** GET api/Authentication/Session: the user session of spec §3 (401 without one). */
+import { userSession } from '@/lib/auth/user-session';
+import { apiRoute } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({}, async ({ actor }) => userSession(actor));

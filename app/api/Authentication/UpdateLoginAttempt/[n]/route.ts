@@ -1,0 +1,13 @@
+/**
+ * POST api/Authentication/UpdateLoginAttempt/{n}: the legacy browser reported its own failed-attempt
+ * counter here. Failed attempts are counted on the server now (docs/security.md), so the request
+ * is validated and acknowledged, and changes nothing: a caller cannot reset or raise a counter.
+ */
+import { z } from 'zod';
+import { legacyLoginAttemptBody } from '@/lib/auth/legacy';
+import { publicRoute } from '@/lib/http/route';
+
+export const POST = publicRoute(
+  { params: z.object({ n: z.string().regex(/^\d{1,4}$/) }), body: legacyLoginAttemptBody.optional() },
+  async () => true,
+);

@@ -1,0 +1,6 @@
+/** POST api/Authentication/VerifyCurrentPassword (spec §7): { Password } → whether it is the signed-in user's password. */
+import { apiRoute } from '@/lib/http/route';
+import { verifyCurrentPassword } from '@/lib/settings/current-password';
+import { verifyCurrentBody } from '@/lib/settings/legacy';
+
+export const POST = apiRoute({ body: verifyCurrentBody }, async ({ actor, body }) => verifyCurrentPassword(actor, body));

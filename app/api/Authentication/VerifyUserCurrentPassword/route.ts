@@ -1,0 +1,12 @@
+/**
+ * POST api/Authentication/VerifyUserCurrentPassword (spec §7): { UserName, Password (base64), OTP: 0 }
+ * → { IsLoggedIn }. Only ever checks the signed-in user's own password: another user name answers false.
+ */
+import { apiRoute } from '@/lib/http/route';
+import { verifyCurrentPassword } from '@/lib/settings/current-password';
+import { decodeBase64Password, verifyUserCurrentBody } from '@/lib/settings/legacy';
+
+export const POST = apiRoute({ body: verifyUserCurrentBody }, async ({ actor, body }) => {
+  if (body.UserName && body.UserName.trim().toLowerCase() !== actor.userName.toLowerCase()) return { IsLoggedIn: false };
+  return { IsLoggedIn: await verifyCurrentPassword(actor, decodeBase64Password(body.Password)) };
+});

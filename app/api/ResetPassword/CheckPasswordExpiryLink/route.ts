@@ -1,0 +1,6 @@
+/** POST api/ResetPassword/CheckPasswordExpiryLink (spec §7): the hash → true valid, false expired, null invalid. */
+import { checkResetToken } from '@/lib/auth/reset';
+import { publicRoute } from '@/lib/http/route';
+import { checkLinkBody, presentLinkState } from '@/lib/settings/legacy';
+
+export const POST = publicRoute({ body: checkLinkBody }, async ({ body }) => presentLinkState(await checkResetToken(body)));

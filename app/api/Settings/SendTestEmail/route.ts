@@ -1,0 +1,7 @@
+/** POST api/Settings/SendTestEmail (spec §7): queues a test e-mail to the user's saved address → true / false. */
+import { apiRoute } from '@/lib/http/route';
+import { CLIENT_ROLES } from '@/lib/reference';
+import { testEmailBody } from '@/lib/settings/legacy';
+import { sendTestEmail } from '@/lib/settings/service';
+
+export const POST = apiRoute({ roles: CLIENT_ROLES, body: testEmailBody }, async ({ actor, body }) => sendTestEmail(actor, body));

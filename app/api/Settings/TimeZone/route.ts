@@ -1,0 +1,7 @@
+/** GET api/Settings/TimeZone (spec §7): the IANA time zones, [{ TimeZoneId, DisplayName }]. */
+import { apiRoute } from '@/lib/http/route';
+import { timeZoneList } from '@/lib/settings/time-zones';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({}, async () => timeZoneList());

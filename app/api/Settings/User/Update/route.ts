@@ -1,0 +1,19 @@
+/**
+ * POST api/Settings/User/Update (spec §7): { UserModel: { EmailId, Password, NewPassword,
+ * ConfirmPassword, TimeZoneId }, UserJobAlerts } → 0 nothing updated (e.g. wrong current password),
+ * 2 recent password, 1 success. Always the signed-in user's own settings. Invalid fields are a 400.
+ */
+import { parseOrThrow, ValidationError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { CLIENT_ROLES } from '@/lib/reference';
+import { legacySettingsUpdateSchema, settingsFormSchema } from '@/lib/settings/schema';
+import { presentSettingsResult } from '@/lib/settings/legacy';
+import { updateSettings } from '@/lib/settings/service';
+
+export const POST = apiRoute({ roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
+  const keepAlerts = body.JobAlerts === null;
+  const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [] });
+  const r = await updateSettings(actor, form, { keepAlerts });
+  if (r.status === 'policy') throw new ValidationError(r.fields);
+  return presentSettingsResult(r);
+});

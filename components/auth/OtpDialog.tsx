@@ -1,0 +1,125 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'next-auth/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, Button, Dialog, Field, Input } from '@/components/ui';
+import { AUTH_MSG } from '@/lib/auth/messages';
+import type { OtpResendResult } from '@/lib/auth/otp';
+import { otpFailureMessage, resendMessage } from '@/lib/auth/outcome';
+import { landingUrl } from '@/lib/auth/return-url';
+import { otpFormSchema, type OtpForm } from '@/lib/auth/schema';
+import { MSG } from '@/lib/messages';
+import { formatCountdown, useCountdown } from './useCountdown';
+
+export interface PendingOtp {
+  challengeId: string;
+  reference: string;
+  /** When the code expires, on the browser's clock (now + the server-given lifetime). */
+  deadline: number;
+}
+
+/** A pending OTP from the server's answer, its lifetime counted from now. */
+export function pendingOtp(r: { challengeId: string; reference: string; expiresInSeconds: number }): PendingOtp {
+  return { challengeId: r.challengeId, reference: r.reference, deadline: Date.now() + r.expiresInSeconds * 1000 };
+}
+
+export interface OtpDialogProps {
+  pending: PendingOtp;
+  returnUrl: string | null;
+  onClose: () => void;
+  onResent: (p: PendingOtp) => void;
+  onLocked: () => void;
+  resend: (input: { challengeId: string }) => Promise<OtpResendResult>;
+}
+
+type Note = { tone: 'error' | 'success'; text: string } | null;
+
+/** The sign-in OTP modal (spec §4.3): countdown from the server-given expiry, regenerate, resend. */
+export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
+  const left = useCountdown(pending.deadline);
+  const [note, setNote] = useState<Note>(null);
+  const [resending, setResending] = useState(false);
+  const form = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const expired = left <= 0;
+
+  const verify = form.handleSubmit(async ({ otp }) => {
+    setNote(null);
+    const res = await signIn('credentials', { redirect: false, challengeId: pending.challengeId, otp });
+    if (res?.ok && !res.error) {
+      window.location.assign(landingUrl(returnUrl));
+      await new Promise(() => undefined);
+      return;
+    }
+    if (res?.error === 'ACCOUNT_LOCKED') {
+      onLocked();
+      return;
+    }
+    form.setValue('otp', '');
+    setNote({ tone: 'error', text: otpFailureMessage(res?.error) });
+  });
+
+  async function regenerate() {
+    setResending(true);
+    setNote(null);
+    try {
+      const r = await resend({ challengeId: pending.challengeId });
+      if (r.status === 'locked') return onLocked();
+      if (r.status === 'sent') {
+        form.reset({ otp: '' });
+        onResent(pendingOtp(r));
+      }
+      setNote({ tone: r.status === 'sent' ? 'success' : 'error', text: resendMessage(r) });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={AUTH_MSG.otpTitle}
+      description={`${AUTH_MSG.otpSentTo} Reference: ${pending.reference}.`}
+      dismissible={false}
+      size="sm"
+    >
+      <form onSubmit={verify} noValidate className="flex flex-col gap-4">
+        <p className="text-sm" aria-live="off" data-testid="otp-reference" data-reference={pending.reference}>
+          {expired ? null : (
+            <>
+              The OTP expires in <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
+            </>
+          )}
+        </p>
+        {expired && <Alert tone="warning">{MSG.otpExpired}</Alert>}
+        {note && !(expired && note.tone === 'error' && note.text === MSG.otpExpired) && <Alert tone={note.tone}>{note.text}</Alert>}
+        <Field label="OTP" error={errors.otp?.message} required>
+          <Input
+            {...form.register('otp')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            disabled={isSubmitting}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button variant="ghost" onClick={regenerate} loading={resending} disabled={isSubmitting}>
+            {expired ? 'Regenerate OTP' : 'Resend OTP'}
+          </Button>
+          <div className="flex gap-2">
+            <Button onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Verifying…">
+              Verify
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

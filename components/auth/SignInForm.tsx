@@ -1,0 +1,116 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, Button, Field, Input } from '@/components/ui';
+import type { OtpResendResult } from '@/lib/auth/otp';
+import { changePasswordUrl, passwordStepMessage } from '@/lib/auth/outcome';
+import { signInFormSchema, type SignInForm as SignInValues } from '@/lib/auth/schema';
+import type { PasswordSignInResult } from '@/lib/auth/signin';
+import { MSG } from '@/lib/messages';
+import { BlockedDialog } from './BlockedDialog';
+import { CaptchaWidget } from './CaptchaWidget';
+import { OtpDialog, pendingOtp, type PendingOtp } from './OtpDialog';
+
+export type PasswordStepAction = (input: SignInValues) => Promise<PasswordSignInResult | { status: 'bad-request' }>;
+export type ResendAction = (input: { challengeId: string }) => Promise<OtpResendResult>;
+
+export interface SignInFormProps {
+  passwordStep: PasswordStepAction;
+  resend: ResendAction;
+  /** Query messageType=2 (spec §2): the session expired. */
+  sessionExpired: boolean;
+  returnUrl: string | null;
+  ssoEnabled: boolean;
+}
+
+/** The sign-in form (spec §4 sign-in flow): credentials, captcha when required, then the OTP modal. */
+export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ssoEnabled }: SignInFormProps) {
+  const form = useForm<SignInValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { userName: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const [message, setMessage] = useState<string | null>(null);
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [pending, setPending] = useState<PendingOtp | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const submit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    const r = await passwordStep({ ...values, captcha: captchaRequired ? captcha : null });
+    if (captchaRequired) {
+      setCaptcha(null);
+      setCaptchaKey((k) => k + 1);
+    }
+    if (r.status === 'bad-request') return;
+    setMessage(passwordStepMessage(r));
+    switch (r.status) {
+      case 'otp':
+        setPending(pendingOtp(r));
+        break;
+      case 'invalid':
+        form.setValue('password', '');
+        setCaptchaRequired(r.captchaRequired);
+        break;
+      case 'captcha':
+        setCaptchaRequired(true);
+        break;
+      case 'locked':
+        form.setValue('password', '');
+        setBlocked(true);
+        break;
+      case 'change-password':
+        setRedirecting(true);
+        window.location.assign(changePasswordUrl(r.token, r.reason));
+        break;
+    }
+  });
+
+  const ssoHref = `/Authentication?${new URLSearchParams({ sso: '1', ...(returnUrl ? { returnUrl } : {}) }).toString()}`;
+
+  return (
+    <div className="flex flex-col gap-5">
+      {sessionExpired && <Alert tone="info">{MSG.sessionExpired}</Alert>}
+      {message && <Alert tone="error">{message}</Alert>}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+        <Field label="User name" error={errors.userName?.message} required>
+          <Input {...form.register('userName')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        </Field>
+        <Field label="Password" error={errors.password?.message} required>
+          <Input {...form.register('password')} type="password" autoComplete="current-password" />
+        </Field>
+        {captchaRequired && <CaptchaWidget key={captchaKey} onChange={setCaptcha} />}
+        <Button type="submit" variant="primary" size="lg" loading={isSubmitting || redirecting} loadingText="Signing in…">
+          Sign in
+        </Button>
+      </form>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link href="/ForgotPassword" className="text-brand-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+        {ssoEnabled && (
+          <a href={ssoHref} className="text-brand-700 underline-offset-2 hover:underline">
+            Sign in with single sign-on
+          </a>
+        )}
+      </div>
+      {pending && (
+        <OtpDialog
+          pending={pending}
+          returnUrl={returnUrl}
+          resend={resend}
+          onResent={setPending}
+          onClose={() => setPending(null)}
+          onLocked={() => {
+            setPending(null);
+            setBlocked(true);
+          }}
+        />
+      )}
+      <BlockedDialog open={blocked} onOpenChange={setBlocked} />
+    </div>
+  );
+}

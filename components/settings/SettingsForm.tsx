@@ -1,0 +1,153 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { PasswordRules } from '@/components/password/PasswordRules';
+import { Alert, Button, Checkbox, Field, FormSection, Input, Select } from '@/components/ui';
+import { signOutUrl } from '@/lib/auth/return-url';
+import { MSG } from '@/lib/messages';
+import { saveBanner, type SaveSettingsOutcome } from '@/lib/settings/outcome';
+import { SETTINGS_MSG, settingsFormSchema, type SettingsForm as Values } from '@/lib/settings/schema';
+
+export interface SettingsFormProps {
+  userName: string;
+  fullName: string;
+  initial: { EmailId: string; TimeZoneId: string; JobAlerts: number[] };
+  timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
+  statuses: readonly { id: number; label: string }[];
+  verifyCurrentPassword: (password: string) => Promise<boolean | 'signed-out'>;
+  save: (values: Values) => Promise<SaveSettingsOutcome>;
+  sendTestEmail: () => Promise<boolean | 'signed-out'>;
+}
+
+type Banner = { tone: 'success' | 'error'; text: string } | null;
+
+function signOut(): void {
+  window.location.assign(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
+}
+
+/**
+ * /Settings (spec §2, §5): e-mail, time zone, password change, job alerts, test e-mail. The current
+ * password is verified by a call first, then the save; the same schema validates here and on the server.
+ */
+export function SettingsForm(p: SettingsFormProps) {
+  const [banner, setBanner] = useState<Banner>(null);
+  const [testBanner, setTestBanner] = useState<Banner>(null);
+  const [testing, setTesting] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: { ...p.initial, Password: '', NewPassword: '', ConfirmPassword: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = form;
+  const alerts = useWatch({ control, name: 'JobAlerts' });
+  const newPassword = useWatch({ control, name: 'NewPassword' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const verified = await p.verifyCurrentPassword(values.Password);
+      if (verified === 'signed-out') return signOut();
+      if (!verified) {
+        setError('Password', { message: SETTINGS_MSG.currentPasswordWrong });
+        setBanner({ tone: 'error', text: MSG.settingsNotUpdated });
+        return;
+      }
+      const r = await p.save(values);
+      if (r.status === 'signed-out') return signOut();
+      if (r.status === 'wrong-password') setError('Password', { message: SETTINGS_MSG.currentPasswordWrong });
+      if (r.status === 'reused') setError('NewPassword', { message: MSG.passwordReused });
+      if (r.status === 'policy') {
+        for (const [name, messages] of Object.entries(r.fields)) {
+          if (messages[0] && (name === 'EmailId' || name === 'TimeZoneId' || name === 'Password' || name === 'NewPassword' || name === 'ConfirmPassword')) {
+            setError(name, { message: messages[0] });
+          }
+        }
+      }
+      setBanner(saveBanner(r));
+      if (r.status === 'updated') {
+        resetField('Password', { defaultValue: '' });
+        resetField('NewPassword', { defaultValue: '' });
+        resetField('ConfirmPassword', { defaultValue: '' });
+      }
+    } catch {
+      setBanner({ tone: 'error', text: MSG.settingsNotUpdated });
+    }
+  });
+
+  const onTestEmail = async () => {
+    setTestBanner(null);
+    setTesting(true);
+    try {
+      const ok = await p.sendTestEmail();
+      if (ok === 'signed-out') return signOut();
+      setTestBanner(ok ? { tone: 'success', text: MSG.emailSent } : { tone: 'error', text: MSG.emailNotSent });
+    } catch {
+      setTestBanner({ tone: 'error', text: MSG.emailNotSent });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const toggleAlert = (id: number, on: boolean) => {
+    const next = on ? [...new Set([...alerts, id])] : alerts.filter((a) => a !== id);
+    setValue('JobAlerts', next, { shouldDirty: true });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label="Settings">
+      <FormSection title="Account" description={`Signed in as ${p.fullName} (${p.userName}).`}>
+        <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
+          <Input type="email" autoComplete="email" maxLength={254} {...register('EmailId')} />
+        </Field>
+        <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required>
+          <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
+        </Field>
+      </FormSection>
+
+      <FormSection title="Password" description="Your current password is needed to save any change. Leave the new password empty to keep your password.">
+        <Field label="Current password" id="Password" error={errors.Password?.message} required className="md:col-span-2 md:max-w-[calc(50%-0.75rem)]">
+          <Input type="password" autoComplete="current-password" maxLength={1024} {...register('Password')} />
+        </Field>
+        <Field label="New password" id="NewPassword" error={errors.NewPassword?.message}>
+          <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
+        </Field>
+        <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
+        </Field>
+        {newPassword !== '' && (
+          <div className="md:col-span-2">
+            <PasswordRules value={newPassword} />
+          </div>
+        )}
+      </FormSection>
+
+      <FormSection title="Job alerts" description="Send me an e-mail when one of my jobs reaches these statuses." columns={3}>
+        {p.statuses.map((s) => (
+          <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
+        ))}
+      </FormSection>
+
+      {/* Beside the buttons, where the user's eyes are after pressing Save. */}
+      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+          Save
+        </Button>
+        <Button onClick={onTestEmail} loading={testing} loadingText="Sending…">
+          Send test e-mail
+        </Button>
+        <span className="text-sm text-muted">The test e-mail goes to your saved address.</span>
+      </div>
+      {testBanner && <Alert tone={testBanner.tone}>{testBanner.text}</Alert>}
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The legacy api/Authentication shapes (spec §3 "Sign-in", §7): request schemas (strict: unknown
+ * fields are refused with 400) and presenters from the sign-in service's answers.
+ *
+ * LStatus (the spec names the field, not its values): 0 wrong credentials, 1 OTP sent, 2 signed in,
+ * 3 account blocked, 4 first-time password must change, 5 password expired, 6 captcha required,
+ * 7 wrong OTP, 8 OTP expired (regenerate), 9 try again later.
+ */
+import { z } from 'zod';
+import { MSG } from '@/lib/messages';
+import { describeSeconds, type OtpResendResult, type OtpVerifyResult } from './otp';
+import { changePasswordUrl, passwordStepMessage, resendMessage } from './outcome';
+import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from './schema';
+import type { PasswordSignInResult } from './signin';
+import { AUTH_MSG } from './messages';
+
+export const LSTATUS = {
+  invalid: 0,
+  otpSent: 1,
+  signedIn: 2,
+  locked: 3,
+  firstTime: 4,
+  expired: 5,
+  captcha: 6,
+  otpInvalid: 7,
+  otpExpired: 8,
+  tryLater: 9,
+} as const;
+
+const otpValue = z.union([
+  z.string().trim().min(1).max(16),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(999_999)
+    .transform((n) => String(n).padStart(6, '0')),
+]);
+
+export const legacySignInBody = z.strictObject({
+  UserName: userNameField,
+  Password: z.string().min(1).max(PASSWORD_MAX),
+  /** Sent as 0 by the legacy client on the first step; ignored. */
+  OTP: z.union([z.string().max(16), z.number()]).optional(),
+  Captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
+});
+
+export const legacyAuthenticateBody = z.strictObject({
+  ChallengeId: z.uuid(),
+  OTP: otpValue,
+  UserName: z.string().max(256).optional(),
+  Password: z.string().max(PASSWORD_MAX).optional(),
+});
+
+export const legacyResendBody = z.strictObject({
+  ChallengeId: z.uuid(),
+  UserName: z.string().max(256).optional(),
+  Password: z.string().max(PASSWORD_MAX).optional(),
+});
+
+export const legacyCaptchaBody = z.strictObject({ Captcha: z.string().min(1).max(CAPTCHA_PAYLOAD_MAX) });
+
+export const legacyLoginAttemptBody = z.strictObject({
+  UserName: z.string().max(256).optional(),
+  FailedLoginAttempt: z.number().int().min(0).max(1000).optional(),
+  LoginAttemptLimit: z.number().int().min(0).max(1000).optional(),
+});
+
+export interface SignInAnswer {
+  IsLoggedIn: boolean;
+  jwtToken: string | null;
+  IsAccountLocked: boolean;
+  IsResetPassword: boolean;
+  IsPasswordExpired: boolean;
+  /** Seconds the OTP stays valid (0 when no OTP is pending). */
+  signinOTPExpireTimeout: number;
+  SigninOTPExpireText: string;
+  LStatus: number;
+  FailedLoginAttempt: number;
+  LoginAttemptLeft: number;
+  /** The pending sign-in: send it back with the OTP (AuthenticateUser) or to ResendOTP. */
+  ChallengeId: string | null;
+  /** Also in the OTP e-mail's subject. */
+  OtpReference: string | null;
+  IsCaptchaRequired: boolean;
+  /** The forced-change token and page (IsResetPassword / IsPasswordExpired). */
+  ResetPasswordToken: string | null;
+  ResetPasswordUrl: string | null;
+  Message: string | null;
+}
+
+const blank: SignInAnswer = {
+  IsLoggedIn: false,
+  jwtToken: null,
+  IsAccountLocked: false,
+  IsResetPassword: false,
+  IsPasswordExpired: false,
+  signinOTPExpireTimeout: 0,
+  SigninOTPExpireText: '',
+  LStatus: LSTATUS.invalid,
+  FailedLoginAttempt: 0,
+  LoginAttemptLeft: 0,
+  ChallengeId: null,
+  OtpReference: null,
+  IsCaptchaRequired: false,
+  ResetPasswordToken: null,
+  ResetPasswordUrl: null,
+  Message: null,
+};
+
+function expireText(seconds: number): string {
+  return `The OTP is valid for ${describeSeconds(seconds)}.`;
+}
+
+export function presentSignIn(r: PasswordSignInResult): SignInAnswer {
+  const base = { ...blank, FailedLoginAttempt: r.failedAttempts, LoginAttemptLeft: r.attemptsLeft, Message: passwordStepMessage(r) };
+  switch (r.status) {
+    case 'otp':
+      return {
+        ...base,
+        LStatus: LSTATUS.otpSent,
+        ChallengeId: r.challengeId,
+        OtpReference: r.reference,
+        signinOTPExpireTimeout: r.expiresInSeconds,
+        SigninOTPExpireText: expireText(r.expiresInSeconds),
+      };
+    case 'invalid':
+      return { ...base, LStatus: LSTATUS.invalid, IsCaptchaRequired: r.captchaRequired };
+    case 'captcha':
+      return { ...base, LStatus: LSTATUS.captcha, IsCaptchaRequired: true };
+    case 'locked':
+      return { ...base, LStatus: LSTATUS.locked, IsAccountLocked: true, Message: AUTH_MSG.accountBlocked };
+    case 'change-password':
+      return {
+        ...base,
+        LStatus: r.reason === 'first' ? LSTATUS.firstTime : LSTATUS.expired,
+        IsResetPassword: r.reason === 'first',
+        IsPasswordExpired: r.reason === 'expired',
+        ResetPasswordToken: r.token,
+        ResetPasswordUrl: changePasswordUrl(r.token, r.reason),
+        Message: r.reason === 'first' ? MSG.passwordFirstTime : MSG.passwordExpired,
+      };
+  }
+}
+
+export function presentOtp(r: OtpVerifyResult, jwtToken: string | null): SignInAnswer {
+  switch (r.status) {
+    case 'success':
+      return { ...blank, IsLoggedIn: true, jwtToken, LStatus: LSTATUS.signedIn, LoginAttemptLeft: 0 };
+    case 'invalid':
+      return { ...blank, LStatus: LSTATUS.otpInvalid, FailedLoginAttempt: r.failedAttempts, LoginAttemptLeft: r.attemptsLeft, Message: MSG.otpInvalid };
+    case 'expired':
+      return { ...blank, LStatus: LSTATUS.otpExpired, Message: MSG.otpExpired };
+    case 'locked':
+      return { ...blank, LStatus: LSTATUS.locked, IsAccountLocked: true, Message: AUTH_MSG.accountBlocked };
+  }
+}
+
+export function presentResend(r: OtpResendResult): SignInAnswer {
+  const Message = resendMessage(r);
+  switch (r.status) {
+    case 'sent':
+      return {
+        ...blank,
+        LStatus: LSTATUS.otpSent,
+        ChallengeId: r.challengeId,
+        OtpReference: r.reference,
+        signinOTPExpireTimeout: r.expiresInSeconds,
+        SigninOTPExpireText: expireText(r.expiresInSeconds),
+        Message,
+      };
+    case 'try-later':
+      return { ...blank, LStatus: LSTATUS.tryLater, Message };
+    case 'locked':
+      return { ...blank, LStatus: LSTATUS.locked, IsAccountLocked: true, Message };
+    case 'expired':
+      return { ...blank, LStatus: LSTATUS.otpExpired, Message };
+  }
+}

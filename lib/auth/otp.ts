@@ -1,0 +1,205 @@
+/**
+ * The e-mailed one-time passcode of the sign-in (spec §4): 6 random digits (crypto.randomInt),
+ * stored only as an HMAC, tied to its pending sign-in (the challenge id), single use, expiring at
+ * the server-given time. About five wrong guesses void it; every wrong guess also counts toward
+ * the account lockout. A resend voids the code it replaces and sends a new one valid 60 seconds.
+ */
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { signInOtps, users } from '@/db/schema';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { auditAuth } from './audit';
+import { attemptsLeft, clearFailures, recordFailure } from './lockout';
+import { createSession } from './session';
+
+export const OTP_MAX_GUESSES = 5;
+/** Spec §4: after a resend the remaining time is 60 seconds. */
+export const RESEND_TTL_SECONDS = 60;
+/** A resend sooner than this after the code it replaces answers 'Please try after some time.'. */
+export const RESEND_MIN_INTERVAL_SECONDS = 10;
+/** At most this many codes for one user within RESEND_WINDOW_MINUTES may come from resends. */
+export const RESEND_MAX_CODES = 10;
+export const RESEND_WINDOW_MINUTES = 15;
+/** A pending sign-in older than this must start again with the password. */
+export const PENDING_SIGNIN_MAX_MINUTES = 30;
+export const OTP_SUBJECT_PREFIX = 'Your JMS Portal sign-in code';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OtpUser {
+  id: number;
+  clientId: number | null;
+  userName: string;
+  email: string;
+  firstName: string;
+}
+
+export interface IssuedOtp {
+  challengeId: string;
+  /** Shown in the OTP dialog and the e-mail subject, so the user can tell which e-mail is current. */
+  reference: string;
+  expiresAt: Date;
+  expiresInSeconds: number;
+}
+
+export function otpReference(challengeId: string): string {
+  return challengeId.replace(/-/g, '').slice(0, 6).toUpperCase();
+}
+
+function hashOtp(challengeId: string, code: string): string {
+  return createHmac('sha256', config().authSecret).update(`otp:${challengeId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** "5 minutes", "1 minute", "1 minute 30 seconds". */
+export function describeSeconds(total: number): string {
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', s ? `${s} second${s === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.join(' ') || '0 seconds';
+}
+
+/** Creates a challenge and e-mails its code through the outbox, in the caller's transaction. */
+export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number): Promise<IssuedOtp> {
+  const t = now();
+  const challengeId = randomUUID();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(t.getTime() + ttlSeconds * 1000);
+  await q.insert(signInOtps).values({ id: challengeId, userId: user.id, codeHash: hashOtp(challengeId, code), expiresAt, createdAt: t });
+  const reference = otpReference(challengeId);
+  await enqueueMail(q, {
+    to: user.email,
+    kind: 'otp',
+    subject: `${OTP_SUBJECT_PREFIX} (ref ${reference})`,
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `Your one-time passcode (OTP) for signing in to the JMS Portal as ${user.userName} is: ${code}`,
+      '',
+      `It is valid for ${describeSeconds(ttlSeconds)} and can be used once. Reference: ${reference}.`,
+      'If you did not try to sign in, please change your password and tell your administrator.',
+    ].join('\n'),
+  });
+  return { challengeId, reference, expiresAt, expiresInSeconds: ttlSeconds };
+}
+
+export type OtpVerifyResult =
+  | { status: 'success'; user: { id: number; userName: string; role: number; clientId: number | null }; sessionId: string; session: { id: string; userId: number; expiresAt: Date } }
+  | { status: 'invalid'; failedAttempts: number; attemptsLeft: number }
+  | { status: 'expired' }
+  | { status: 'locked' };
+
+async function loadChallenge(q: Queryable, challengeId: string) {
+  const [row] = await q
+    .select({
+      id: signInOtps.id,
+      codeHash: signInOtps.codeHash,
+      expiresAt: signInOtps.expiresAt,
+      consumedAt: signInOtps.consumedAt,
+      voidedAt: signInOtps.voidedAt,
+      createdAt: signInOtps.createdAt,
+      userId: users.id,
+      clientId: users.clientId,
+      userName: users.userName,
+      email: users.email,
+      firstName: users.firstName,
+      role: users.role,
+      isActive: users.isActive,
+      isLocked: users.isLocked,
+    })
+    .from(signInOtps)
+    .innerJoin(users, eq(users.id, signInOtps.userId))
+    .where(eq(signInOtps.id, challengeId))
+    .limit(1);
+  return row;
+}
+
+/** Checks a code; the one right answer claims the challenge and opens the session. */
+export async function verifyOtp(challengeId: string, code: string): Promise<OtpVerifyResult> {
+  if (!UUID.test(challengeId)) return { status: 'expired' };
+  const db = await getDb();
+  const row = await loadChallenge(db, challengeId);
+  if (!row || !row.isActive) return { status: 'expired' };
+  if (row.isLocked) return { status: 'locked' };
+  const t = now();
+  if (row.consumedAt || row.voidedAt || row.expiresAt.getTime() <= t.getTime()) return { status: 'expired' };
+  const user = { id: row.userId, clientId: row.clientId };
+
+  if (/^\d{6}$/.test(code) && sameHash(row.codeHash, hashOtp(challengeId, code))) {
+    return db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(signInOtps)
+        .set({ consumedAt: t })
+        .where(and(eq(signInOtps.id, challengeId), isNull(signInOtps.consumedAt), isNull(signInOtps.voidedAt), gt(signInOtps.expiresAt, t)))
+        .returning({ id: signInOtps.id });
+      if (!claimed) return { status: 'expired' } as const;
+      await clearFailures(tx, row.userId);
+      const session = await createSession(tx, row.userId, 'password');
+      await auditAuth(tx, { action: 'signin.success', userId: row.userId, clientId: row.clientId, targetType: 'session', targetId: session.id, details: { method: 'password+otp' } });
+      return {
+        status: 'success',
+        user: { id: row.userId, userName: row.userName, role: row.role, clientId: row.clientId },
+        sessionId: session.id,
+        session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt },
+      } as const;
+    });
+  }
+
+  return db.transaction(async (tx) => {
+    const guesses = sql`${signInOtps.failedAttempts} + 1`;
+    const [counted] = await tx
+      .update(signInOtps)
+      .set({
+        failedAttempts: guesses,
+        voidedAt: sql`case when ${guesses} >= ${OTP_MAX_GUESSES} then ${t.toISOString()}::timestamptz else null end`,
+      })
+      .where(and(eq(signInOtps.id, challengeId), isNull(signInOtps.consumedAt), isNull(signInOtps.voidedAt)))
+      .returning({ id: signInOtps.id });
+    if (!counted) return { status: 'expired' } as const;
+    const state = await recordFailure(tx, { user }, 'otp');
+    if (state.locked) return { status: 'locked' } as const;
+    return { status: 'invalid', failedAttempts: state.failed, attemptsLeft: attemptsLeft(state.failed) } as const;
+  });
+}
+
+export type OtpResendResult = ({ status: 'sent' } & IssuedOtp) | { status: 'try-later' } | { status: 'expired' } | { status: 'locked' };
+
+/**
+ * Replaces a pending sign-in's code with a new one (valid 60 seconds), voiding the old one. The
+ * challenge row is locked first, so of two parallel resends one sends and the other is told to wait.
+ */
+export async function resendOtp(challengeId: string): Promise<OtpResendResult> {
+  if (!UUID.test(challengeId)) return { status: 'expired' };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: signInOtps.id }).from(signInOtps).where(eq(signInOtps.id, challengeId)).for('update');
+    const row = await loadChallenge(tx, challengeId);
+    const t = now();
+    if (!row || !row.isActive || row.consumedAt) return { status: 'expired' } as const;
+    if (row.isLocked) return { status: 'locked' } as const;
+    if (t.getTime() - row.createdAt.getTime() > PENDING_SIGNIN_MAX_MINUTES * 60_000) return { status: 'expired' } as const;
+    const since = new Date(t.getTime() - RESEND_WINDOW_MINUTES * 60_000);
+    const [recent] = await tx
+      .select({ n: count(), latest: max(signInOtps.createdAt) })
+      .from(signInOtps)
+      .where(and(eq(signInOtps.userId, row.userId), gt(signInOtps.createdAt, since)));
+    const latest = recent?.latest ? new Date(recent.latest).getTime() : row.createdAt.getTime();
+    if (t.getTime() - latest < RESEND_MIN_INTERVAL_SECONDS * 1000) return { status: 'try-later' } as const;
+    if (Number(recent?.n ?? 0) >= RESEND_MAX_CODES) return { status: 'try-later' } as const;
+    await tx
+      .update(signInOtps)
+      .set({ voidedAt: sql`coalesce(${signInOtps.voidedAt}, ${t.toISOString()}::timestamptz)` })
+      .where(eq(signInOtps.id, challengeId));
+    const issued = await issueOtp(tx, { id: row.userId, clientId: row.clientId, userName: row.userName, email: row.email, firstName: row.firstName }, RESEND_TTL_SECONDS);
+    await auditAuth(tx, { action: 'signin.otp_resent', userId: row.userId, clientId: row.clientId, targetType: 'user', targetId: String(row.userId), details: { reference: issued.reference } });
+    return { status: 'sent', ...issued } as const;
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { landingUrl, safeReturnUrl, signInUrlAfterSignOut, signOutTypeForRole, signOutUrl } from './return-url';
+
+describe('safeReturnUrl', () => {
+  it.each([
+    ['/Invoice?jm=abc', '/Invoice?jm=abc'],
+    ['/JobClient', '/JobClient'],
+    ['/JobSlip?jb=x#top', '/JobSlip?jb=x#top'],
+    ['/user?msg=1', '/user?msg=1'],
+  ])('keeps the same-origin path %s', (input, out) => {
+    expect(safeReturnUrl(input)).toBe(out);
+  });
+
+  it.each([
+    'https://evil.example/JobClient',
+    '//evil.example/JobClient',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'JobClient',
+    '',
+    '   ',
+    '/Job\nClient',
+    `/${'a'.repeat(2001)}`,
+    '/SignOut?type=11',
+    '/SignIn?messageType=2',
+    '/signin',
+    '/',
+    '/api/Authentication/Session',
+    '/Authentication?sso=1',
+  ])('refuses %j', (input) => {
+    expect(safeReturnUrl(input)).toBeNull();
+  });
+
+  it('lands on the job list when there is nothing safe to return to', () => {
+    expect(landingUrl(undefined)).toBe('/JobClient');
+    expect(landingUrl('https://evil.example')).toBe('/JobClient');
+    expect(landingUrl('/Invoice')).toBe('/Invoice');
+  });
+});
+
+describe('signOutUrl', () => {
+  it('remembers the page for type 11 and type 9', () => {
+    expect(signOutUrl(11, '/Invoice?jm=a')).toBe('/SignOut?type=11&returnUrl=%2FInvoice%3Fjm%3Da');
+    expect(signOutUrl(9, '//evil')).toBe('/SignOut?type=9');
+  });
+
+  it('uses type 9 for staff and 11 for everyone else', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, null].map(signOutTypeForRole)).toEqual([9, 9, 11, 11, 11, 11, 11, 11, 11]);
+  });
+});
+
+describe('signInUrlAfterSignOut', () => {
+  it('shows the session-expired message for types 9 and 11 and keeps the return URL', () => {
+    expect(signInUrlAfterSignOut(11, '/Invoice?jm=a')).toBe('/SignIn?messageType=2&returnUrl=%2FInvoice%3Fjm%3Da');
+    expect(signInUrlAfterSignOut(9, null)).toBe('/SignIn?messageType=2');
+    expect(signInUrlAfterSignOut(10, '/JobClient')).toBe('/SignIn?returnUrl=%2FJobClient');
+    expect(signInUrlAfterSignOut(null, 'https://evil')).toBe('/SignIn');
+  });
+});

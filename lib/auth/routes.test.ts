@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute, ROUTE_TABLE, routeKind } from './routes';
+
+const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/AuthenticationError'];
+const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings'];
+const ADMIN = ['/user', '/saveuser'];
+const ROLES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/** The expected answer of spec §6 for each role and page, written out independently of the table. */
+function expected(path: string, role: number | null): string {
+  if (PUBLIC.includes(path)) return 'allow';
+  if (role === null) return 'sign-in';
+  if (path === '/AccessDenied') return 'allow';
+  if (CLIENT.includes(path)) return [3, 4, 5, 6, 7, 8].includes(role) ? 'allow' : 'deny';
+  if (ADMIN.includes(path)) return role === 4 ? 'allow' : 'deny';
+  return 'home';
+}
+
+describe('route table (spec §6)', () => {
+  it('lists exactly the pages of spec §2', () => {
+    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied'].sort());
+  });
+
+  const pages = [...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied'];
+  for (const role of [null, ...ROLES]) {
+    for (const path of pages) {
+      it(`${role === null ? 'anonymous' : `role ${role}`} → ${path}: ${expected(path, role)}`, () => {
+        expect(decideRoute(path, role).action).toBe(expected(path, role));
+      });
+    }
+  }
+
+  it('roles 3, 5, 6, 7 and 8 may not open user management; role 4 may', () => {
+    for (const role of [3, 5, 6, 7, 8]) {
+      expect(decideRoute('/user', role)).toEqual({ action: 'deny' });
+      expect(decideRoute('/saveuser', role)).toEqual({ action: 'deny' });
+    }
+    expect(decideRoute('/saveuser', 4)).toEqual({ action: 'allow' });
+  });
+
+  it('staff (roles 1 and 2) are denied every client page but reach AccessDenied', () => {
+    for (const role of [1, 2]) {
+      for (const path of [...CLIENT, ...ADMIN]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
+      expect(decideRoute('/AccessDenied', role)).toEqual({ action: 'allow' });
+    }
+  });
+
+  it('unknown paths go home (spec §2), whoever asks', () => {
+    for (const role of [null, 3, 4]) {
+      expect(decideRoute('/nope', role)).toEqual({ action: 'home' });
+      expect(decideRoute('/jobclient', role)).toEqual({ action: 'home' });
+      expect(decideRoute('/USER', role)).toEqual({ action: 'home' });
+    }
+  });
+
+  it('a sub-path or a trailing slash takes its page kind', () => {
+    expect(routeKind('/user/')).toBe('admin');
+    expect(routeKind('/user/12')).toBe('admin');
+    expect(routeKind('/JobClient/')).toBe('client');
+    expect(routeKind('/SignIn/')).toBe('public');
+    expect(decideRoute('/saveuser/x', 3)).toEqual({ action: 'deny' });
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The one fetch wrapper client components use for api/* calls (spec §4.5, §8): JSON in and out,
+ * and a 401 sends the browser to /SignOut?type=11 (type 9 for staff) remembering the current
+ * page, so that the user comes back to it after signing in again. Browser-only.
+ */
+import { signOutTypeForRole, signOutUrl } from '@/lib/auth/return-url';
+
+let sessionRole: number | null = null;
+
+/** The signed-in user's role, set once by the portal layout (components/auth/SessionRole). */
+export function setSessionRole(role: number | null): void {
+  sessionRole = role;
+}
+
+/** Where a 401 sends the browser from a given page. */
+export function unauthorizedRedirect(location: { pathname: string; search: string; hash?: string }, role: number | null): string {
+  return signOutUrl(signOutTypeForRole(role), `${location.pathname}${location.search}${location.hash ?? ''}`);
+}
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
+  /** A JSON body (sent with Content-Type application/json). */
+  json?: unknown;
+  body?: BodyInit | null;
+}
+
+/**
+ * fetch() for api/* paths. On 401 it navigates to sign-out and returns a promise that never
+ * settles (the page is going away). Other error statuses throw ApiError with the server's message.
+ */
+export async function apiFetch(path: string, opts: ApiFetchOptions = {}): Promise<Response> {
+  const { json, headers, ...rest } = opts;
+  const h = new Headers(headers);
+  if (json !== undefined) h.set('Content-Type', 'application/json');
+  if (!h.has('Accept')) h.set('Accept', 'application/json');
+  const res = await fetch(path, { credentials: 'same-origin', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  if (res.status === 401) {
+    window.location.assign(unauthorizedRedirect(window.location, sessionRole));
+    return new Promise<Response>(() => undefined);
+  }
+  return res;
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  let message = `Request failed (${res.status}).`;
+  let fields: Record<string, string[]> | undefined;
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object') {
+      const e = body.error;
+      if ('message' in e && typeof e.message === 'string') message = e.message;
+      if ('fields' in e && e.fields && typeof e.fields === 'object') {
+        fields = {};
+        for (const [k, v] of Object.entries(e.fields)) {
+          if (Array.isArray(v)) fields[k] = v.filter((x): x is string => typeof x === 'string');
+        }
+      }
+    }
+  } catch {
+    // not JSON: keep the generic message
+  }
+  return new ApiError(res.status, message, fields);
+}
+
+/** apiFetch, then the JSON answer; a non-2xx answer throws ApiError. */
+export async function apiJson<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
+  const res = await apiFetch(path, opts);
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
+}

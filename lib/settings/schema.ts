@@ -1,0 +1,90 @@
+/**
+ * The Settings form (spec §2 /Settings, §3 "Settings model", §5 "Settings save"): one schema for the
+ * browser (zodResolver) and the server (server action, api/Settings/User/Update).
+ *
+ * Browser-safe: no node-only imports.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
+import { JOB_STATUS_IDS } from '@/lib/reference';
+import { FIELD_MSG, isEmail } from '@/lib/validation';
+
+export const SETTINGS_MSG = {
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'The current password is not correct.',
+  timeZoneInvalid: 'Please choose a time zone from the list.',
+} as const;
+
+/** The canonical IANA name of a time zone, or null when the runtime does not know it. */
+export function canonicalTimeZone(name: string): string | null {
+  if (!name || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const emailIdField = z
+  .string({ error: FIELD_MSG.required })
+  .trim()
+  .min(1, FIELD_MSG.required)
+  .refine((v) => isEmail(v), FIELD_MSG.invalidEmail);
+
+const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
+
+/**
+ * What the Settings page submits. The current password is required for every save (re-authentication,
+ * since the e-mail address receives reset links); a new password is optional: both new-password
+ * fields empty keep the password (docs/decisions/002-password-rules.md).
+ */
+export const settingsFormSchema = z
+  .object({
+    EmailId: emailIdField,
+    TimeZoneId: z
+      .string({ error: SETTINGS_MSG.timeZoneInvalid })
+      .refine((v) => canonicalTimeZone(v) !== null, SETTINGS_MSG.timeZoneInvalid),
+    Password: z.string({ error: SETTINGS_MSG.currentPasswordRequired }).min(1, SETTINGS_MSG.currentPasswordRequired).max(PASSWORD_INPUT_MAX),
+    NewPassword: z.string().max(PASSWORD_INPUT_MAX),
+    ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX),
+    JobAlerts: z
+      .array(z.number().int())
+      .max(JOB_STATUS_IDS.length)
+      .refine((ids) => ids.every((id) => JOB_STATUS_IDS.includes(id)), FIELD_MSG.invalidChoice),
+  })
+  .superRefine((v, c) => refinePasswordPair(v, c, { required: false }));
+
+export type SettingsFormInput = z.input<typeof settingsFormSchema>;
+export type SettingsForm = z.output<typeof settingsFormSchema>;
+
+/** The legacy alerts list: either job status ids or { JobStatusId, IsSelected } rows. */
+const legacyAlerts = z
+  .array(
+    z.union([
+      z.number().int(),
+      z.object({ JobStatusId: z.number().int(), IsSelected: z.boolean().optional() }),
+    ]),
+  )
+  .max(100)
+  .transform((rows) => [...new Set(rows.flatMap((r) => (typeof r === 'number' ? [r] : r.IsSelected === false ? [] : [r.JobStatusId])))]);
+
+/** POST api/Settings/User/Update: { UserModel: {EmailId, Password, NewPassword, ConfirmPassword, TimeZoneId}, UserJobAlerts }. */
+export const legacySettingsUpdateSchema = z
+  .object({
+    UserModel: z.object({
+      EmailId: z.string().max(254),
+      Password: z.string().max(PASSWORD_INPUT_MAX),
+      NewPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
+      ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
+      TimeZoneId: z.string().max(64),
+    }),
+    UserJobAlerts: legacyAlerts.nullish(),
+  })
+  .transform((b) => ({
+    EmailId: b.UserModel.EmailId,
+    TimeZoneId: b.UserModel.TimeZoneId,
+    Password: b.UserModel.Password,
+    NewPassword: b.UserModel.NewPassword ?? '',
+    ConfirmPassword: b.UserModel.ConfirmPassword ?? '',
+    JobAlerts: b.UserJobAlerts ?? null,
+  }));

@@ -1,0 +1,167 @@
+/**
+ * Self-service settings (spec §2 /Settings, §7 api/Settings/*): e-mail, time zone, password change,
+ * job alerts and a test e-mail. Everything is the signed-in user's own: the user id comes from the
+ * actor, never from a body.
+ */
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { auditLog, emailOutbox, userJobAlerts, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { setPassword } from '@/lib/auth/set-password';
+import { now } from '@/lib/clock';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { JOB_STATUSES } from '@/lib/reference';
+import { verifyCurrentPassword } from './current-password';
+import { canonicalTimeZone, type SettingsForm } from './schema';
+
+export interface UserSettings {
+  UserName: string;
+  FullName: string;
+  EmailId: string;
+  TimeZoneId: string;
+  JobAlerts: number[];
+}
+
+export async function getSettings(actor: Actor): Promise<UserSettings | null> {
+  const db = await getDb();
+  const [u] = await db
+    .select({ userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!u) return null;
+  return {
+    UserName: u.userName,
+    FullName: `${u.firstName} ${u.lastName}`.trim(),
+    EmailId: u.email,
+    TimeZoneId: u.timeZone,
+    JobAlerts: await getAlertIds(actor),
+  };
+}
+
+async function getAlertIds(actor: Actor): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db.select({ id: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, actor.userId));
+  return rows.map((r) => r.id);
+}
+
+/** GET api/Settings/UserAlerts: every job status with whether the user is alerted about it. */
+export async function getUserAlerts(actor: Actor): Promise<{ JobStatusId: number; JobStatus: string; IsSelected: boolean }[]> {
+  const selected = new Set(await getAlertIds(actor));
+  return JOB_STATUSES.map((s) => ({ JobStatusId: s.id, JobStatus: s.label, IsSelected: selected.has(s.id) }));
+}
+
+export type UpdateSettingsResult =
+  | { status: 'updated' }
+  | { status: 'wrong-password' }
+  | { status: 'reused' }
+  | { status: 'policy'; fields: Record<string, string[]> }
+  | { status: 'not-found' };
+
+class Abort extends Error {
+  constructor(public readonly result: UpdateSettingsResult) {
+    super('settings update aborted');
+  }
+}
+
+/**
+ * Saves the settings: verifies the current password first, then in one transaction the e-mail, time
+ * zone, job alerts (unless `keepAlerts`) and, when given, the new password (which ends the user's
+ * other sessions but keeps this one). A changed e-mail address is told to the old address.
+ */
+export async function updateSettings(actor: Actor, form: SettingsForm, opts: { keepAlerts?: boolean } = {}): Promise<UpdateSettingsResult> {
+  if (!(await verifyCurrentPassword(actor, form.Password))) return { status: 'wrong-password' };
+  const timeZone = canonicalTimeZone(form.TimeZoneId);
+  if (!timeZone) return { status: 'policy', fields: { TimeZoneId: ['Please choose a time zone from the list.'] } };
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const t = now();
+      const [before] = await tx
+        .select({ email: users.email, timeZone: users.timeZone, firstName: users.firstName, lastName: users.lastName, clientId: users.clientId })
+        .from(users)
+        .where(eq(users.id, actor.userId))
+        .limit(1);
+      if (!before) throw new Abort({ status: 'not-found' });
+      const email = form.EmailId.trim();
+      await tx.update(users).set({ email, timeZone, updatedAt: t, updatedById: actor.userId }).where(eq(users.id, actor.userId));
+      if (!opts.keepAlerts) {
+        await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, actor.userId));
+        const ids = [...new Set(form.JobAlerts)];
+        if (ids.length) await tx.insert(userJobAlerts).values(ids.map((jobStatusId) => ({ userId: actor.userId, jobStatusId })));
+      }
+      const changed: string[] = [];
+      if (email !== before.email) changed.push('email');
+      if (timeZone !== before.timeZone) changed.push('timeZone');
+      if (form.NewPassword) {
+        const r = await setPassword(tx, actor.userId, form.NewPassword, { reason: 'settings', actorUserId: actor.userId, keepSessionId: actor.sessionId });
+        if (!r.ok && r.reason === 'reused') throw new Abort({ status: 'reused' });
+        if (!r.ok && r.reason === 'policy') throw new Abort({ status: 'policy', fields: { NewPassword: r.problems } });
+        if (!r.ok) throw new Abort({ status: 'not-found' });
+        changed.push('password');
+      }
+      if (email.toLowerCase() !== before.email.toLowerCase()) {
+        await enqueueMail(tx, {
+          to: before.email,
+          subject: 'Your JMS Portal e-mail address was changed',
+          text: [
+            `Dear ${before.firstName} ${before.lastName},`,
+            '',
+            `The e-mail address of your JMS Portal account (${actor.userName}) was changed to ${email}.`,
+            'If you did not make this change, please contact your system administrator at once.',
+          ].join('\n'),
+          kind: 'email-changed',
+        });
+      }
+      await tx.insert(auditLog).values({
+        actorUserId: actor.userId,
+        clientId: before.clientId,
+        action: 'settings.updated',
+        targetType: 'user',
+        targetId: String(actor.userId),
+        details: { changed, alerts: opts.keepAlerts ? 'kept' : 'replaced' },
+        createdAt: t,
+      });
+      return { status: 'updated' } as const;
+    });
+  } catch (e) {
+    if (e instanceof Abort) return e.result;
+    throw e;
+  }
+}
+
+export const TEST_MAIL_SUBJECT = 'JMS Portal test e-mail';
+/** Test e-mails a user may ask for per hour (the button must not become a mail cannon). */
+export const TEST_MAILS_PER_HOUR = 5;
+
+/**
+ * Queues a test e-mail to the user's saved address. A different address in the request is refused
+ * (false): the portal only writes to addresses its users have saved.
+ */
+export async function sendTestEmail(actor: Actor, emailId?: string | null): Promise<boolean> {
+  const db = await getDb();
+  const [u] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!u) return false;
+  if (emailId && emailId.trim().toLowerCase() !== u.email.toLowerCase()) return false;
+  const since = new Date(now().getTime() - 3_600_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'test'), sql`lower(${emailOutbox.toAddress}) = ${u.email.toLowerCase()}`, gte(emailOutbox.createdAt, since)));
+  if ((recent?.n ?? 0) >= TEST_MAILS_PER_HOUR) return false;
+  await enqueueMail(db, {
+    to: u.email,
+    subject: TEST_MAIL_SUBJECT,
+    text: [
+      `Dear ${u.firstName} ${u.lastName},`,
+      '',
+      'This is a test e-mail from the JMS Portal. Job alerts and password reset links will reach you at this address.',
+    ].join('\n'),
+    kind: 'test',
+  });
+  return true;
+}
