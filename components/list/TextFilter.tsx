@@ -1,24 +1,23 @@
 'use client';
-import { useState } from 'react';
 import { Field, Input } from '@/components/ui';
-import { useDebounced, useListParams } from './useListParams';
+import { useListParams } from './useListParams';
+import { useParamText } from './useParamText';
 
-/** A 'contains' text filter bound to one URL parameter, debounced by 400 ms. */
-export function TextFilter({ name, label, placeholder }: { name: string; label: string; placeholder?: string }) {
-  const { params, set } = useListParams();
-  const [value, setValue] = useState(params.get(name) ?? '');
-  const push = useDebounced((v: string) => set({ [name]: v.trim() || null }));
+/**
+ * A 'contains' text filter bound to one URL parameter, debounced by 400 ms. Pass `id` when the
+ * same filter is rendered twice (desktop filters and the mobile filter panel).
+ */
+export function TextFilter({ name, label, placeholder, id }: { name: string; label: string; placeholder?: string; id?: string }) {
+  const { set } = useListParams();
+  const { value, onChange } = useParamText(name, (v) => set({ [name]: v.trim() || null }));
   return (
-    <Field label={label} id={`filter-${name}`}>
+    <Field label={label} id={id ?? `filter-${name}`}>
       <Input
         type="search"
         value={value}
         placeholder={placeholder}
         maxLength={100}
-        onChange={(e) => {
-          setValue(e.target.value);
-          push(e.target.value);
-        }}
+        onChange={(e) => onChange(e.target.value)}
       />
     </Field>
   );

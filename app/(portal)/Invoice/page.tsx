@@ -1,0 +1,56 @@
+/**
+ * /Invoice (spec §2): the client's invoices with filters, sorting, paging and export. The list state
+ * lives in the URL; ?jm=<encoded job number> (the job list's link) pre-fills the job number filter.
+ */
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { InvoiceListView } from '@/components/invoices/InvoiceListView';
+import { requirePageClientActor } from '@/lib/auth/page';
+import { jobNumberFromParam } from '@/lib/invoices/links';
+import { presentInvoiceRow } from '@/lib/invoices/present';
+import { INVOICE_PARAM, invoiceQueryFromSearchParams, toInvoiceListBody } from '@/lib/invoices/schema';
+import { listInvoices } from '@/lib/invoices/service';
+import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
+
+export const metadata: Metadata = { title: 'Invoices' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(sp)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
+  return p;
+}
+
+export default async function InvoicePage({ searchParams }: { searchParams: SearchParams }) {
+  const actor = await requirePageClientActor();
+  const params = toUrlParams(await searchParams);
+
+  if (params.has('jm')) {
+    const jobNumber = jobNumberFromParam(params.get('jm') ?? undefined);
+    params.delete('jm');
+    params.delete(INVOICE_PARAM.page);
+    if (jobNumber) params.set(INVOICE_PARAM.jmsNumber, jobNumber);
+    const qs = params.toString();
+    redirect(qs ? `/Invoice?${qs}` : '/Invoice');
+  }
+
+  const query = invoiceQueryFromSearchParams(params);
+  const page = pageFrom(params.get(INVOICE_PARAM.page));
+  const pageSize = pageSizeFrom(params.get(INVOICE_PARAM.pageSize));
+  const result = await listInvoices(actor, query, { page, size: pageSize });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-ink">Invoices</h1>
+      <InvoiceListView
+        rows={result.rows.map(presentInvoiceRow)}
+        totalCount={result.totalCount}
+        page={page}
+        pageSize={pageSize}
+        sort={{ column: query.sortBy, direction: query.sortOrder }}
+        exportBody={toInvoiceListBody(query)}
+      />
+    </div>
+  );
+}

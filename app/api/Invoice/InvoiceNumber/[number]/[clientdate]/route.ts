@@ -1,0 +1,18 @@
+/** GET api/Invoice/InvoiceNumber/{number}/{clientdate}: the slip of one of the caller's invoices (404 when unknown or foreign). */
+import { z } from 'zod';
+import { NotFoundError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { presentSlip } from '@/lib/invoices/legacy';
+import { clientDateSchema, numberSegmentSchema } from '@/lib/invoices/links';
+import { getInvoiceSlip } from '@/lib/invoices/service';
+import { CLIENT_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+const params = z.object({ number: numberSegmentSchema, clientdate: clientDateSchema });
+
+export const GET = apiRoute({ roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
+  const slip = await getInvoiceSlip(actor, params.number, params.clientdate);
+  if (!slip) throw new NotFoundError('Invoice not found.');
+  return presentSlip(slip);
+});

@@ -1,0 +1,18 @@
+/** GET api/Invoice/JMSNumber/{n}: the slips of the caller's invoices of a job (404 when there are none). */
+import { z } from 'zod';
+import { NotFoundError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { presentSlip } from '@/lib/invoices/legacy';
+import { numberSegmentSchema } from '@/lib/invoices/links';
+import { getInvoiceSlipsByJob } from '@/lib/invoices/service';
+import { CLIENT_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+const params = z.object({ n: numberSegmentSchema });
+
+export const GET = apiRoute({ roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
+  const slips = await getInvoiceSlipsByJob(actor, params.n);
+  if (slips.length === 0) throw new NotFoundError('Invoice not found.');
+  return slips.map(presentSlip);
+});

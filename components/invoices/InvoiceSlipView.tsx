@@ -1,0 +1,99 @@
+/**
+ * One invoice slip (spec §3 InvoiceModel and InvoiceLineItemModel): header, line items, totals in the
+ * invoice's currency, the sheets-of-paper total, and the Pay button. Print-friendly: black on white,
+ * buttons hidden by the print stylesheet (app/globals.css).
+ */
+import { Badge, buttonClasses, cn } from '@/components/ui';
+import type { InvoiceSlipView as Slip } from '@/lib/invoices/present';
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="text-sm text-ink">{value || '—'}</dd>
+    </div>
+  );
+}
+
+export function PayLink({ href, invoiceNumber }: { href: string; invoiceNumber: string }) {
+  return (
+    <a href={href} className={cn(buttonClasses({ variant: 'primary' }), 'no-print')} data-print="hide">
+      Pay<span className="sr-only"> invoice {invoiceNumber}</span>
+    </a>
+  );
+}
+
+export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: Slip; headingLevel?: 1 | 2; className?: string }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const headingId = `invoice-${slip.id}`;
+  return (
+    <article aria-labelledby={headingId} className={cn('flex flex-col gap-6 rounded-lg border border-line bg-surface p-6 print:border-0 print:p-0', className)}>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-muted">Tax invoice</p>
+          <Heading id={headingId} className="text-2xl font-semibold text-ink">
+            Invoice {slip.invoiceNumber}
+          </Heading>
+          <p className="text-sm text-ink">
+            {slip.clientName} · Account {slip.accountNumber}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {slip.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+          {slip.payHref ? <PayLink href={slip.payHref} invoiceNumber={slip.invoiceNumber} /> : null}
+        </div>
+      </header>
+
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Item label="JMS Number" value={slip.jmsNumber} />
+        <Item label="Matter Reference" value={slip.matterReference} />
+        <Item label="Issue Date" value={slip.issueDate} />
+        <Item label="Due Date" value={slip.dueDate} />
+        <Item label="Branch" value={slip.branch} />
+        <Item label="Currency" value={slip.currencyCode} />
+      </dl>
+
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <caption className="pb-2 text-left font-semibold text-ink">Line items</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">Stock Code</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">Description</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Quantity</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Unit Price</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slip.lines.map((l) => (
+              <tr key={l.id} className="border-b border-line">
+                <td className="px-3 py-2">{l.stockCode}</td>
+                <td className="px-3 py-2">{l.description}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{l.unitPrice}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{l.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {slip.linesTotal ? (
+              <tr>
+                <th scope="row" colSpan={4} className="px-3 py-2 text-right font-medium">Line items total</th>
+                <td className="px-3 py-2 text-right tabular-nums">{slip.linesTotal}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row" colSpan={4} className="px-3 py-2 text-right font-semibold">Total</th>
+              <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-total">{slip.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      <p className="text-sm text-ink" data-print="keep-together">
+        <span className="font-medium">Sheets of paper:</span> <span data-testid="sheets-total">{slip.sheetsTotal}</span>
+      </p>
+    </article>
+  );
+}

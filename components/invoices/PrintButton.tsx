@@ -1,0 +1,7 @@
+'use client';
+import { Button } from '@/components/ui';
+
+/** Opens the browser's print dialog (the print stylesheet hides the buttons). */
+export function PrintButton({ label = 'Print' }: { label?: string }) {
+  return <Button onClick={() => window.print()}>{label}</Button>;
+}

@@ -1,0 +1,78 @@
+'use client';
+/** Columns of the invoice table and the mobile card template. */
+import { Badge, buttonClasses, Card, type DataTableColumn } from '@/components/ui';
+import type { InvoiceRowView } from '@/lib/invoices/present';
+import { INVOICE_SORT } from '@/lib/invoices/schema';
+
+function StatusBadge({ paid }: { paid: boolean }) {
+  return paid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>;
+}
+
+/** Opens the slip in a new tab (spec §1). */
+function SlipLink({ row, children, className }: { row: InvoiceRowView; children: React.ReactNode; className?: string }) {
+  return (
+    <a href={row.slipHref} target="_blank" rel="noopener" className={className}>
+      {children}
+    </a>
+  );
+}
+
+function Actions({ row }: { row: InvoiceRowView }) {
+  return (
+    <span className="inline-flex gap-2">
+      <SlipLink row={row} className={buttonClasses({ size: 'sm' })}>
+        View<span className="sr-only"> invoice {row.invoiceNumber}</span>
+      </SlipLink>
+      {row.payHref ? (
+        <a href={row.payHref} className={buttonClasses({ size: 'sm', variant: 'primary' })}>
+          Pay<span className="sr-only"> invoice {row.invoiceNumber}</span>
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
+  { id: 'jmsNumber', header: 'JMS Number', sortKey: INVOICE_SORT.jmsNumber, cell: (r) => r.jmsNumber },
+  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => r.matterReference },
+  {
+    id: 'invoiceNumber',
+    header: 'Invoice Number',
+    sortKey: INVOICE_SORT.invoiceNumber,
+    cell: (r) => (
+      <SlipLink row={r} className="font-medium">
+        {r.invoiceNumber}
+      </SlipLink>
+    ),
+  },
+  { id: 'issueDate', header: 'Issue Date', sortKey: INVOICE_SORT.issueDate, cell: (r) => r.issueDate, className: 'whitespace-nowrap' },
+  { id: 'dueDate', header: 'Due Date', cell: (r) => r.dueDate, className: 'whitespace-nowrap' },
+  { id: 'amount', header: 'Amount', sortKey: INVOICE_SORT.amount, align: 'right', cell: (r) => r.amount, className: 'tabular-nums whitespace-nowrap' },
+  { id: 'status', header: 'Status', sortKey: INVOICE_SORT.status, cell: (r) => <StatusBadge paid={r.isPaid} /> },
+  { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} /> },
+];
+
+export function InvoiceCard({ row }: { row: InvoiceRowView }) {
+  return (
+    <Card
+      as="article"
+      titleAs="h3"
+      title={<SlipLink row={row}>{row.invoiceNumber}</SlipLink>}
+      actions={<StatusBadge paid={row.isPaid} />}
+      footer={<Actions row={row} />}
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">JMS Number</dt>
+        <dd>{row.jmsNumber}</dd>
+        <dt className="text-muted">Matter Reference</dt>
+        <dd>{row.matterReference}</dd>
+        <dt className="text-muted">Issue Date</dt>
+        <dd>{row.issueDate}</dd>
+        <dt className="text-muted">Due Date</dt>
+        <dd>{row.dueDate}</dd>
+        <dt className="text-muted">Amount</dt>
+        <dd className="font-semibold tabular-nums">{row.amount}</dd>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The SQL side of the invoice list query: the filter conditions (always scoped to one client), the
+ * sort columns with a unique tiebreak (the invoice id, same direction) and the keyset condition that
+ * continues an export after the last row of a batch.
+ */
+import { and, asc, between, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { invoices } from '@/db/schema';
+import { ilikeContains } from '@/lib/lists/contains';
+import { issueDateRange, todayIn } from './issue-date';
+import type { InvoiceListQuery, InvoiceSortColumn } from './schema';
+
+/** The columns a list row carries. */
+export const invoiceColumns = {
+  id: invoices.id,
+  jobId: invoices.jobId,
+  jmsNumber: invoices.jmsNumber,
+  matterReference: invoices.matterReference,
+  extClientBranchId: invoices.extClientBranchId,
+  invoiceNumber: invoices.invoiceNumber,
+  amount: invoices.amount,
+  currencyCode: invoices.currencyCode,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  isPaid: invoices.isPaid,
+};
+
+export interface InvoiceListItem {
+  id: number;
+  jobId: number | null;
+  jmsNumber: string;
+  matterReference: string;
+  extClientBranchId: string | null;
+  invoiceNumber: string;
+  /** Exact decimal string, two places. */
+  amount: string;
+  currencyCode: string;
+  /** Calendar date yyyy-MM-dd. */
+  issueDate: string;
+  dueDate: string | null;
+  isPaid: boolean;
+}
+
+type SortKey = 'jmsNumber' | 'matterReference' | 'invoiceNumber' | 'amount' | 'issueDate' | 'isPaid';
+
+/** Sort column → the (non-null) column, the row field holding its value, and its SQL type for keyset parameters. */
+const SORTS: Record<InvoiceSortColumn, { column: PgColumn; key: SortKey; type: 'text' | 'numeric' | 'date' | 'boolean' }> = {
+  1: { column: invoices.jmsNumber, key: 'jmsNumber', type: 'text' },
+  2: { column: invoices.matterReference, key: 'matterReference', type: 'text' },
+  3: { column: invoices.invoiceNumber, key: 'invoiceNumber', type: 'text' },
+  4: { column: invoices.amount, key: 'amount', type: 'numeric' },
+  5: { column: invoices.issueDate, key: 'issueDate', type: 'date' },
+  6: { column: invoices.isPaid, key: 'isPaid', type: 'boolean' },
+};
+
+/** Every condition of the query, scoped to the client; `timeZone` and `at` place the issue-date buckets. */
+export function invoiceWhere(clientId: number, q: InvoiceListQuery, timeZone: string, at: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(invoices.clientId, clientId),
+    ilikeContains(invoices.jmsNumber, q.jmsNumber),
+    ilikeContains(invoices.matterReference, q.matterReference),
+    ilikeContains(invoices.invoiceNumber, q.invoiceNumber),
+  ];
+  if (q.amount) conditions.push(between(invoices.amount, q.amount.min, q.amount.max));
+  const range = issueDateRange(q.issueDate, todayIn(timeZone, at));
+  if (range?.from) conditions.push(gte(invoices.issueDate, range.from));
+  if (range?.to) conditions.push(lte(invoices.issueDate, range.to));
+  return and(...conditions);
+}
+
+/** ORDER BY the chosen column, then the invoice id in the same direction (a total order). */
+export function invoiceOrder(q: Pick<InvoiceListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
+  const dir = q.sortOrder === 1 ? asc : desc;
+  return [dir(SORTS[q.sortBy].column), dir(invoices.id)];
+}
+
+export interface InvoiceCursor {
+  value: string | boolean;
+  id: number;
+}
+
+export function cursorOf(row: InvoiceListItem, sortBy: InvoiceSortColumn): InvoiceCursor {
+  return { value: row[SORTS[sortBy].key], id: row.id };
+}
+
+/** Rows strictly after the cursor in the list's order (a row-value comparison matching invoiceOrder). */
+export function afterCursor(q: Pick<InvoiceListQuery, 'sortBy' | 'sortOrder'>, cursor: InvoiceCursor): SQL {
+  const s = SORTS[q.sortBy];
+  const op = sql.raw(q.sortOrder === 1 ? '>' : '<');
+  return sql`(${s.column}, ${invoices.id}) ${op} (cast(${cursor.value} as ${sql.raw(s.type)}), cast(${cursor.id} as integer))`;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_MSG } from '@/lib/validation';
+import { DEFAULT_INVOICE_QUERY, INVOICE_FILTER_MSG, invoiceListQuerySchema, invoiceQueryFromSearchParams, parseAmountFilter, toInvoiceListBody } from './schema';
+
+const parse = (body: unknown) => invoiceListQuerySchema.safeParse(body);
+
+describe('invoice list query', () => {
+  it('defaults to issue date descending (spec §9: column 5, direction 2) and no filters', () => {
+    expect(invoiceListQuerySchema.parse({})).toEqual(DEFAULT_INVOICE_QUERY);
+    expect(invoiceListQuerySchema.parse(undefined)).toEqual({ issueDate: 0, sortBy: 5, sortOrder: 2 });
+    expect(invoiceListQuerySchema.parse({ SortBy: 0, SortOrder: null, JMSNumber: '  ', AmountFilter: '', IssueDateFilter: null })).toEqual(DEFAULT_INVOICE_QUERY);
+  });
+
+  it('reads every filter of the legacy body', () => {
+    expect(
+      invoiceListQuerySchema.parse({ JMSNumber: ' 1002 ', MatterReference: 'HV-2024', InvoiceNumber: 'INV', AmountFilter: '100 - 250.5', IssueDateFilter: '2', SortBy: '4', SortOrder: 1 }),
+    ).toEqual({ jmsNumber: '1002', matterReference: 'HV-2024', invoiceNumber: 'INV', amount: { min: '100.00', max: '250.50' }, issueDate: 2, sortBy: 4, sortOrder: 1 });
+  });
+
+  it.each([
+    ['125.5', { min: '125.50', max: '125.50' }],
+    ['$1,250', { min: '1250.00', max: '1250.00' }],
+    ['0', { min: '0.00', max: '0.00' }],
+    ['100 to 500', { min: '100.00', max: '500.00' }],
+    ['100-500', { min: '100.00', max: '500.00' }],
+    ['', undefined],
+  ])('amount %j is %j', (text, range) => expect(parseAmountFilter(text)).toEqual(range));
+
+  it.each(['abc', '12.345', '1,23', '-5', '12e3', '5-', '12345678901', 'NaN'])('refuses the amount %j', (text) => {
+    const r = parse({ AmountFilter: text });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(INVOICE_FILTER_MSG.amount);
+    expect(r.error?.issues[0]?.path).toEqual(['AmountFilter']);
+  });
+
+  it('accepts a numeric amount and refuses a negative or reversed one', () => {
+    expect(invoiceListQuerySchema.parse({ AmountFilter: 99.5 }).amount).toEqual({ min: '99.50', max: '99.50' });
+    expect(parse({ AmountFilter: -1 }).success).toBe(false);
+    expect(parse({ AmountFilter: '500-100' }).error?.issues[0]?.message).toBe(INVOICE_FILTER_MSG.amountRange);
+  });
+
+  it.each([
+    [{ IssueDateFilter: 99 }, 'IssueDateFilter'],
+    [{ IssueDateFilter: 'x' }, 'IssueDateFilter'],
+    [{ SortBy: 9 }, 'SortBy'],
+    [{ SortBy: 1.5 }, 'SortBy'],
+    [{ SortOrder: 3 }, 'SortOrder'],
+    [{ JMSNumber: true }, 'JMSNumber'],
+    [{ MatterReference: 42 }, 'MatterReference'],
+    [{ InvoiceNumber: 'x'.repeat(101) }, 'InvoiceNumber'],
+    [{ Unknown: 1 }, ''],
+    [{ MatterReference: '<script>alert(1)</script>' }, 'MatterReference'],
+  ])('refuses %j', (body, field) => {
+    const r = parse(body);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.some((i) => i.path.join('.') === field)).toBe(true);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(parse([]).success).toBe(false);
+    expect(parse('x').success).toBe(false);
+  });
+
+  it('takes a job number sent as a number', () => {
+    expect(invoiceListQuerySchema.parse({ JMSNumber: 100245 }).jmsNumber).toBe('100245');
+    expect(parse({ MatterReference: '<b>x</b>' }).error?.issues[0]?.message).toBe(FIELD_MSG.htmlTags);
+  });
+
+  it('round-trips a query through the body the export button posts', () => {
+    const query = invoiceListQuerySchema.parse({ JMSNumber: '12', AmountFilter: '5-9', IssueDateFilter: 3, SortBy: 2, SortOrder: 1 });
+    expect(invoiceListQuerySchema.parse(toInvoiceListBody(query))).toEqual(query);
+    expect(invoiceListQuerySchema.parse(toInvoiceListBody(DEFAULT_INVOICE_QUERY))).toEqual(DEFAULT_INVOICE_QUERY);
+  });
+});
+
+describe('/Invoice URL state', () => {
+  it('reads the list state and falls back to defaults for anything unusable', () => {
+    const p = new URLSearchParams({ jms: ' 100 ', matter: 'Smith', inv: 'INV', amount: '10-20', issued: '4', sort: '3', dir: '1' });
+    expect(invoiceQueryFromSearchParams(p)).toEqual({ jmsNumber: '100', matterReference: 'Smith', invoiceNumber: 'INV', amount: { min: '10.00', max: '20.00' }, issueDate: 4, sortBy: 3, sortOrder: 1 });
+    const junk = new URLSearchParams({ matter: '<i>x</i>', amount: 'lots', issued: '99', sort: 'x', dir: '7' });
+    expect(invoiceQueryFromSearchParams(junk)).toEqual(DEFAULT_INVOICE_QUERY);
+  });
+});

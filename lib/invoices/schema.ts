@@ -1,0 +1,293 @@
+/**
+ * The invoice list query (spec §3 "Invoice": JMSNumber, MatterReference, InvoiceNumber, AmountFilter,
+ * IssueDateFilter, SortBy, SortOrder): ONE schema for the legacy POST bodies (api/Invoice/InvoiceList,
+ * api/Invoice/ExportCSVInvoices), the /Invoice page's URL state and the filter fields in the browser.
+ * Browser-safe: no node-only imports.
+ *
+ * AmountFilter (our reading, docs/decisions/003-invoice-slip-params.md): an exact amount ("125.50",
+ * "1,250", "$99") or an inclusive range ("100-500", "100 to 500"); anything else answers 400.
+ */
+import { z } from 'zod';
+import { SORT_ASC, SORT_DESC } from '@/lib/reference';
+import { FIELD_MSG, hasHtmlTag } from '@/lib/validation';
+
+/** Sort columns of the invoice list; spec §9: default column 5 (issue date), direction 2. */
+export const INVOICE_SORT = {
+  jmsNumber: 1,
+  matterReference: 2,
+  invoiceNumber: 3,
+  amount: 4,
+  issueDate: 5,
+  status: 6,
+} as const;
+export type InvoiceSortColumn = (typeof INVOICE_SORT)[keyof typeof INVOICE_SORT];
+export const INVOICE_SORT_COLUMNS: readonly InvoiceSortColumn[] = Object.values(INVOICE_SORT);
+export const DEFAULT_INVOICE_SORT: InvoiceSortColumn = INVOICE_SORT.issueDate;
+export const DEFAULT_INVOICE_SORT_ORDER = SORT_DESC;
+
+export const INVOICE_SORT_LABELS: Record<InvoiceSortColumn, string> = {
+  1: 'JMS Number',
+  2: 'Matter Reference',
+  3: 'Invoice Number',
+  4: 'Amount',
+  5: 'Issue Date',
+  6: 'Status',
+};
+
+/** Issue-date buckets (api/Invoice/IssueDateFilters), evaluated on the calendar of the user's time zone. */
+export const ISSUE_DATE_FILTERS = [
+  { id: 0, text: 'Any' },
+  { id: 1, text: 'Last 7 days' },
+  { id: 2, text: 'Last 30 days' },
+  { id: 3, text: 'Last 90 days' },
+  { id: 4, text: 'This month' },
+  { id: 5, text: 'Last month' },
+  { id: 6, text: 'This year' },
+  { id: 7, text: 'Last year' },
+] as const;
+export type IssueDateFilterId = (typeof ISSUE_DATE_FILTERS)[number]['id'];
+export const ISSUE_DATE_FILTER_IDS: readonly number[] = ISSUE_DATE_FILTERS.map((f) => f.id);
+
+export const TEXT_FILTER_MAX = 100;
+/** The largest amount numeric(12,2) holds. */
+const AMOUNT_MAX_INTEGER_DIGITS = 10;
+
+export const INVOICE_FILTER_MSG = {
+  amount: 'Please enter an amount (e.g. 125.50) or a range (e.g. 100-500).',
+  amountRange: 'The first amount of a range must not be greater than the second.',
+  tooLong: `Please enter no more than ${TEXT_FILTER_MAX} characters.`,
+  issueDate: 'Please choose a valid issue date filter.',
+  sortBy: 'Please choose a valid sort column.',
+  sortOrder: 'Sort order must be 1 (ascending) or 2 (descending).',
+} as const;
+
+/** An inclusive amount range as exact decimal strings with two places; min === max for an exact amount. */
+export interface AmountRange {
+  min: string;
+  max: string;
+}
+
+const AMOUNT = String.raw`\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?`;
+const EXACT = new RegExp(`^${AMOUNT}$`);
+const RANGE = new RegExp(`^${AMOUNT}\\s*(?:-|–|to)\\s*${AMOUNT}$`, 'i');
+
+function decimal(intPart: string | undefined, frac: string | undefined): string | null {
+  if (intPart === undefined) return null;
+  const digits = intPart.replace(/,/g, '').replace(/^0+(?=\d)/, '');
+  if (digits.length > AMOUNT_MAX_INTEGER_DIGITS) return null;
+  return `${digits}.${(frac ?? '').padEnd(2, '0')}`;
+}
+
+/** Compares two non-negative decimal strings with two places (no floating point). */
+export function compareAmounts(a: string, b: string): number {
+  const [ai = '', af = ''] = a.split('.');
+  const [bi = '', bf = ''] = b.split('.');
+  if (ai.length !== bi.length) return ai.length < bi.length ? -1 : 1;
+  const x = ai + af;
+  const y = bi + bf;
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/**
+ * Parses the text of the amount filter: '' → undefined (no filter), an exact amount or a range →
+ * AmountRange, anything else → null (invalid).
+ */
+export function parseAmountFilter(text: string): AmountRange | undefined | null {
+  const s = text.trim();
+  if (s === '') return undefined;
+  const exact = EXACT.exec(s);
+  if (exact) {
+    const v = decimal(exact[1], exact[2]);
+    return v === null ? null : { min: v, max: v };
+  }
+  const range = RANGE.exec(s);
+  if (range) {
+    const min = decimal(range[1], range[2]);
+    const max = decimal(range[3], range[4]);
+    return min === null || max === null ? null : { min, max };
+  }
+  return null;
+}
+
+/** AmountFilter: a number, or the text of an exact amount or a range; null or '' means no filter. */
+export const amountFilterSchema = z
+  .union([z.string().max(TEXT_FILTER_MAX, INVOICE_FILTER_MSG.tooLong), z.number(), z.null()], { error: INVOICE_FILTER_MSG.amount })
+  .optional()
+  .transform((v, ctx): AmountRange | undefined => {
+    if (v === null || v === undefined) return undefined;
+    const text = typeof v === 'number' ? (Number.isFinite(v) && v >= 0 ? v.toFixed(2) : 'x') : v;
+    const r = parseAmountFilter(text);
+    if (r === null) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_FILTER_MSG.amount });
+      return z.NEVER;
+    }
+    if (r && compareAmounts(r.min, r.max) > 0) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_FILTER_MSG.amountRange });
+      return z.NEVER;
+    }
+    return r;
+  });
+
+/** A 'contains' text filter: trimmed, '' and null mean no filter; HTML tags are refused. */
+export const textFilterSchema = z
+  .string({ error: 'Must be text.' })
+  .max(TEXT_FILTER_MAX, INVOICE_FILTER_MSG.tooLong)
+  .refine((s) => !hasHtmlTag(s), FIELD_MSG.htmlTags)
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? undefined : v.trim()));
+
+/** Job numbers are text, but some callers send them as numbers. */
+const jobNumberFilterSchema = z
+  .union([z.number().int().nonnegative().transform(String), z.string(), z.null()], { error: 'Must be text.' })
+  .optional()
+  .pipe(textFilterSchema);
+
+const wholeNumber = (message: string) =>
+  z.union([z.number(), z.string().regex(/^\s*\d{1,3}\s*$/, message).transform(Number), z.null()], { error: message }).optional();
+
+export const issueDateFilterSchema = wholeNumber(INVOICE_FILTER_MSG.issueDate).pipe(
+  z
+    .number()
+    .int()
+    .refine((n) => ISSUE_DATE_FILTER_IDS.includes(n), INVOICE_FILTER_MSG.issueDate)
+    .nullish()
+    .transform((n): IssueDateFilterId => {
+      const found = ISSUE_DATE_FILTERS.find((f) => f.id === n);
+      return found ? found.id : 0;
+    }),
+);
+
+const sortBySchema = wholeNumber(INVOICE_FILTER_MSG.sortBy).pipe(
+  z
+    .number()
+    .int()
+    .refine((n) => n === 0 || INVOICE_SORT_COLUMNS.some((c) => c === n), INVOICE_FILTER_MSG.sortBy)
+    .nullish()
+    .transform((n): InvoiceSortColumn => INVOICE_SORT_COLUMNS.find((c) => c === n) ?? DEFAULT_INVOICE_SORT),
+);
+
+const sortOrderSchema = wholeNumber(INVOICE_FILTER_MSG.sortOrder).pipe(
+  z
+    .number()
+    .refine((n) => n === SORT_ASC || n === SORT_DESC, INVOICE_FILTER_MSG.sortOrder)
+    .nullish()
+    .transform((n): 1 | 2 => (n === SORT_ASC ? SORT_ASC : SORT_DESC)),
+);
+
+/** The legacy invoice list query (PascalCase, as the callers send it). Unknown fields are refused. */
+export const invoiceListQuerySchema = z.preprocess(
+  (v) => (v === undefined || v === null ? {} : v),
+  z
+    .strictObject({
+      JMSNumber: jobNumberFilterSchema,
+      MatterReference: textFilterSchema,
+      InvoiceNumber: textFilterSchema,
+      AmountFilter: amountFilterSchema,
+      IssueDateFilter: issueDateFilterSchema,
+      SortBy: sortBySchema,
+      SortOrder: sortOrderSchema,
+    })
+    .transform(
+      (q): InvoiceListQuery => ({
+        jmsNumber: q.JMSNumber,
+        matterReference: q.MatterReference,
+        invoiceNumber: q.InvoiceNumber,
+        amount: q.AmountFilter,
+        issueDate: q.IssueDateFilter,
+        sortBy: q.SortBy,
+        sortOrder: q.SortOrder,
+      }),
+    ),
+);
+
+/** The parsed query the service takes. */
+export interface InvoiceListQuery {
+  jmsNumber?: string;
+  matterReference?: string;
+  invoiceNumber?: string;
+  amount?: AmountRange;
+  issueDate: IssueDateFilterId;
+  sortBy: InvoiceSortColumn;
+  sortOrder: 1 | 2;
+}
+
+/** The legacy body of a list query (what the export button posts): the input side of the schema. */
+export type InvoiceListBody = {
+  JMSNumber?: string | number | null;
+  MatterReference?: string | null;
+  InvoiceNumber?: string | null;
+  AmountFilter?: string | number | null;
+  IssueDateFilter?: number | null;
+  SortBy?: number;
+  SortOrder?: number;
+};
+
+export const DEFAULT_INVOICE_QUERY: InvoiceListQuery = {
+  issueDate: 0,
+  sortBy: DEFAULT_INVOICE_SORT,
+  sortOrder: DEFAULT_INVOICE_SORT_ORDER,
+};
+
+/** The text of an amount range as the amount filter shows it: '125.50' or '100.00-500.00'. */
+export function amountFilterText(r: AmountRange | undefined): string {
+  if (!r) return '';
+  return r.min === r.max ? r.min : `${r.min}-${r.max}`;
+}
+
+/** The legacy body of a query (what the Export button posts: exactly the list on screen). */
+export function toInvoiceListBody(q: InvoiceListQuery): InvoiceListBody {
+  return {
+    JMSNumber: q.jmsNumber ?? null,
+    MatterReference: q.matterReference ?? null,
+    InvoiceNumber: q.invoiceNumber ?? null,
+    AmountFilter: q.amount ? amountFilterText(q.amount) : null,
+    IssueDateFilter: q.issueDate,
+    SortBy: q.sortBy,
+    SortOrder: q.sortOrder,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The /Invoice URL
+// ---------------------------------------------------------------------------------------------------------
+
+/** URL parameter names of the list state (the names the job list uses where they mean the same). */
+export const INVOICE_PARAM = {
+  jmsNumber: 'jms',
+  matterReference: 'matter',
+  invoiceNumber: 'inv',
+  amount: 'amount',
+  issueDate: 'issued',
+  sortBy: 'sort',
+  sortOrder: 'dir',
+  page: 'page',
+  pageSize: 'size',
+} as const;
+
+export interface ParamReader {
+  get(name: string): string | null;
+}
+
+/**
+ * The query of an /Invoice URL. Lenient, so a hand-edited URL never fails the page: unusable values
+ * fall back to the default (an amount that is not one is left out; the amount field says why).
+ */
+export function invoiceQueryFromSearchParams(p: ParamReader): InvoiceListQuery {
+  const text = (name: string) => {
+    const r = textFilterSchema.safeParse(p.get(name)?.slice(0, TEXT_FILTER_MAX) ?? null);
+    return r.success ? r.data : undefined;
+  };
+  const pick = <S extends z.ZodType>(schema: S, value: string | null, fallback: z.output<S>): z.output<S> => {
+    const r = schema.safeParse(value);
+    return r.success ? r.data : fallback;
+  };
+  return {
+    jmsNumber: text(INVOICE_PARAM.jmsNumber),
+    matterReference: text(INVOICE_PARAM.matterReference),
+    invoiceNumber: text(INVOICE_PARAM.invoiceNumber),
+    amount: pick(amountFilterSchema, p.get(INVOICE_PARAM.amount)?.slice(0, TEXT_FILTER_MAX) ?? null, undefined),
+    issueDate: pick(issueDateFilterSchema, p.get(INVOICE_PARAM.issueDate), 0),
+    sortBy: pick(sortBySchema, p.get(INVOICE_PARAM.sortBy), DEFAULT_INVOICE_SORT),
+    sortOrder: pick(sortOrderSchema, p.get(INVOICE_PARAM.sortOrder), DEFAULT_INVOICE_SORT_ORDER),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Invoices (spec §1, §3, §7): the list with its filters, sort and paging; the streamed export of
+ * exactly that list; the invoice slip by invoice number (and issue date) or by job number, with its
+ * line items, totals, the sheets-of-paper total (stock code EZ999) and the pay link.
+ * Every query is scoped to the actor's client: another client's invoice answers like a missing one.
+ */
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { clients, invoiceLineItems, invoices } from '@/db/schema';
+import { isClientActor, type Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { ForbiddenError } from '@/lib/http/errors';
+import { inBatches } from '@/lib/lists/csv';
+import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { SHEETS_STOCK_CODE } from '@/lib/reference';
+import { sumDecimals } from './money';
+import { payLinkFor } from './pay-link';
+import { afterCursor, cursorOf, invoiceColumns, invoiceOrder, invoiceWhere, type InvoiceCursor, type InvoiceListItem } from './query';
+import type { InvoiceListQuery } from './schema';
+
+export type { InvoiceListItem } from './query';
+
+/** A list row with its pay link (null when paid or when no payments page is configured). */
+export type InvoiceRow = InvoiceListItem & { payUrl: string | null };
+
+export interface InvoiceLine {
+  id: number;
+  extStockId: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+}
+
+export interface InvoiceSlip {
+  invoice: InvoiceListItem;
+  client: { name: string; accountNumber: string };
+  lines: InvoiceLine[];
+  /** Sum of the line amounts. */
+  linesTotal: string;
+  /** Sheets of paper: the sum of the quantities of the lines with stock code EZ999 (spec §9). */
+  sheetsTotal: string;
+  payUrl: string | null;
+}
+
+export const EXPORT_BATCH_SIZE = 500;
+/** A job has a handful of invoices at most; the slip by job number shows at most this many. */
+const MAX_SLIPS_PER_JOB = 50;
+
+/** Invoices belong to clients: only client users (roles 3 to 8) have them. */
+function clientIdOf(actor: Actor): number {
+  if (!isClientActor(actor)) throw new ForbiddenError();
+  return actor.clientId;
+}
+
+async function clientAccount(clientId: number): Promise<{ name: string; accountNumber: string }> {
+  const db = await getDb();
+  const [row] = await db.select({ name: clients.name, accountNumber: clients.accountNumber }).from(clients).where(eq(clients.id, clientId));
+  if (!row) throw new ForbiddenError();
+  return row;
+}
+
+function withPayLink(row: InvoiceListItem, accountNumber: string): InvoiceRow {
+  return { ...row, payUrl: payLinkFor(config().PAYMENT_URL, { ...row, accountNumber }) };
+}
+
+/** One page of the client's invoices matching the query, in the query's order. */
+export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: Page): Promise<ListResult<InvoiceRow>> {
+  const clientId = clientIdOf(actor);
+  const db = await getDb();
+  const where = invoiceWhere(clientId, query, actor.timeZone, now());
+  const { limit, offset } = limitOffset(page);
+  const [total] = await db.select({ n: count() }).from(invoices).where(where);
+  const totalCount = total?.n ?? 0;
+  const rows =
+    totalCount === 0 ? [] : await db.select(invoiceColumns).from(invoices).where(where).orderBy(...invoiceOrder(query)).limit(limit).offset(offset);
+  const { accountNumber } = rows.length ? await clientAccount(clientId) : { accountNumber: '' };
+  return { rows: rows.map((r) => withPayLink(r, accountNumber)), totalCount, pageSize: page.size };
+}
+
+/**
+ * Every invoice of the query in the query's order, read in keyset batches so memory stays constant
+ * however long the list is. The filters are fixed when called (the issue-date buckets use now()).
+ */
+export function exportInvoices(actor: Actor, query: InvoiceListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<InvoiceListItem> {
+  const clientId = clientIdOf(actor);
+  const where = invoiceWhere(clientId, query, actor.timeZone, now());
+  return inBatches<InvoiceListItem, InvoiceCursor>(async (cursor) => {
+    const db = await getDb();
+    const rows = await db
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(cursor ? and(where, afterCursor(query, cursor)) : where)
+      .orderBy(...invoiceOrder(query))
+      .limit(batchSize);
+    const last = rows.at(-1);
+    return { rows, next: last && rows.length === batchSize ? cursorOf(last, query.sortBy) : undefined };
+  });
+}
+
+async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<InvoiceSlip[]> {
+  if (found.length === 0) return [];
+  const db = await getDb();
+  const client = await clientAccount(clientId);
+  const lines = await db
+    .select({
+      id: invoiceLineItems.id,
+      invoiceId: invoiceLineItems.invoiceId,
+      extStockId: invoiceLineItems.extStockId,
+      description: invoiceLineItems.description,
+      quantity: invoiceLineItems.quantity,
+      unitPrice: invoiceLineItems.unitPrice,
+      amount: invoiceLineItems.amount,
+    })
+    .from(invoiceLineItems)
+    .where(inArray(invoiceLineItems.invoiceId, found.map((i) => i.id)))
+    .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.id));
+  return found.map((invoice) => {
+    const own = lines.filter((l) => l.invoiceId === invoice.id).map(({ invoiceId: _, ...l }) => l);
+    return {
+      invoice,
+      client,
+      lines: own,
+      linesTotal: sumDecimals(own.map((l) => l.amount)),
+      sheetsTotal: sumDecimals(own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity)),
+      payUrl: payLinkFor(config().PAYMENT_URL, { ...invoice, accountNumber: client.accountNumber }),
+    };
+  });
+}
+
+/**
+ * The slip of the client's invoice with this number; when `issueDate` (yyyy-MM-dd) is given it must
+ * be the invoice's issue date too. Unknown numbers and other clients' invoices answer null.
+ */
+export async function getInvoiceSlip(actor: Actor, invoiceNumber: string, issueDate?: string): Promise<InvoiceSlip | null> {
+  const clientId = clientIdOf(actor);
+  const number = invoiceNumber.trim();
+  if (!number) return null;
+  const db = await getDb();
+  const found = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), eq(invoices.invoiceNumber, number), issueDate ? eq(invoices.issueDate, issueDate) : undefined))
+    .limit(1);
+  const [slip] = await slipsOf(clientId, found);
+  return slip ?? null;
+}
+
+/** The slips of the client's invoices of a job (by JMS number), newest first; [] when there are none. */
+export async function getInvoiceSlipsByJob(actor: Actor, jmsNumber: string): Promise<InvoiceSlip[]> {
+  const clientId = clientIdOf(actor);
+  const number = jmsNumber.trim();
+  if (!number) return [];
+  const db = await getDb();
+  const found = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), eq(invoices.jmsNumber, number)))
+    .orderBy(desc(invoices.issueDate), desc(invoices.id))
+    .limit(MAX_SLIPS_PER_JOB);
+  return slipsOf(clientId, found);
+}
