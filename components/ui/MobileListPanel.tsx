@@ -29,7 +29,7 @@ export function MobileListPanel({ filters, sort, sortOptions, onSortChange, labe
           <FilterIcon />
           {label}
         </span>
-        <ChevronDownIcon className="transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+        <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
       </summary>
       <div className="flex flex-col gap-4 border-t border-line px-4 py-4">
         {hasSort && (

@@ -76,7 +76,7 @@ async function insertUser(q: Queryable, clientId: number | null, u: DemoUser, pa
       firstName: u.firstName,
       lastName: u.lastName,
       email: `${u.userName}@example.com`,
-      phone: '02 9000 0000',
+      phone: '(02)9000-0000',
       role: u.role,
       timeZone: clientId === null || u.userName.startsWith('hv') ? 'Australia/Sydney' : 'Australia/Melbourne',
       passwordHash,

@@ -39,7 +39,7 @@ export async function generateJobs(q: Queryable, o: GenerateJobsOptions): Promis
       (array['Appeal Book','Court Copy','Copy','Data Processing','Print','Scan','Consulting','Court'])[s.ot] || ' – ' || (${pgArray(WORDS)}::text[])[1 + (s.g * 13) % ${WORDS.length}],
       s.contact,
       lower(replace(replace(s.contact, ' ', '.'), '’', '')) || '@example.com',
-      '02 9' || lpad(((s.g * 7919) % 10000000)::text, 7, '0'),
+      '(02)9' || lpad(((s.g * 7919) % 10000000)::text, 7, '0'),
       case when s.g % 3 = 0 then '04' || lpad(((s.g * 104723) % 100000000)::text, 8, '0') end,
       case when s.g % 4 = 0 then (${pgArray(o.costEstimates.length ? o.costEstimates : [''])}::text[])[1 + s.g % ${Math.max(1, o.costEstimates.length)}] end,
       (${pgArray(o.matterReferences)}::text[])[1 + (s.g * 31) % ${o.matterReferences.length}],

@@ -1,0 +1,20 @@
+/**
+ * POST api/User/SaveUser: creates (no UserId) or edits a user of the caller's client (role 4). Answers
+ * 1 on success, 2 when the new password is one of the user's last 10, 0 when the user to edit does not
+ * exist (or is another client's); a malformed or invalid user answers 400, a duplicate name or e-mail 409.
+ */
+import { ConflictError, ValidationError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { saveUserCode } from '@/lib/users/legacy';
+import { legacySaveUserSchema } from '@/lib/users/schema';
+import { saveUser } from '@/lib/users/service';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({ roles: [CLIENT_ADMIN_ROLE], body: legacySaveUserSchema }, async ({ actor, body }) => {
+  const r = await saveUser(actor, body);
+  if (r.status === 'duplicate') throw new ConflictError('The user name or e-mail address is already used.', r.fields);
+  if (r.status === 'invalid') throw new ValidationError(r.fields);
+  return saveUserCode(r);
+});

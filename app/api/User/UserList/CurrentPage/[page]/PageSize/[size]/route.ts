@@ -1,0 +1,13 @@
+/** POST api/User/UserList/CurrentPage/{page}/PageSize/{size}: a page of the caller's client's users (role 4). */
+import { apiRoute } from '@/lib/http/route';
+import { pagePathSchema } from '@/lib/lists/paging';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { presentUserList } from '@/lib/users/legacy';
+import { userListQuerySchema } from '@/lib/users/list-schema';
+import { listUsers } from '@/lib/users/service';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({ roles: [CLIENT_ADMIN_ROLE], params: pagePathSchema, body: userListQuerySchema }, async ({ actor, params, body }) =>
+  presentUserList(await listUsers(actor, body, params), actor.clientId ?? 0),
+);

@@ -1,0 +1,33 @@
+'use client';
+/**
+ * The user list filters, bound to the URL (lib/users/list-schema.ts USER_PARAM): user name, full name and
+ * phone ('contains', debounced 400 ms) and the role (0 'Any').
+ */
+import { TextFilter } from '@/components/list/TextFilter';
+import { useListParams } from '@/components/list/useListParams';
+import { Field, Select } from '@/components/ui';
+import { ROLE_FILTER_OPTIONS, USER_PARAM } from '@/lib/users/list-schema';
+
+function RoleFilter({ id }: { id: string }) {
+  const { params, set } = useListParams();
+  return (
+    <Field label="Role" id={id}>
+      <Select
+        value={params.get(USER_PARAM.role) ?? '0'}
+        options={ROLE_FILTER_OPTIONS}
+        onChange={(e) => set({ [USER_PARAM.role]: e.target.value === '0' ? null : e.target.value })}
+      />
+    </Field>
+  );
+}
+
+export function UserFilters({ idPrefix }: { idPrefix: string }) {
+  return (
+    <>
+      <TextFilter id={`${idPrefix}name`} name={USER_PARAM.userName} label="User name" />
+      <TextFilter id={`${idPrefix}full`} name={USER_PARAM.fullName} label="Full name" />
+      <TextFilter id={`${idPrefix}phone`} name={USER_PARAM.phone} label="Phone" />
+      <RoleFilter id={`${idPrefix}role`} />
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+'use client';
+/**
+ * The user form of /saveuser (spec §4 "User edit", §5 "User form"): names, e-mail (with "from user name"),
+ * user name, phone, role, time zone, and the password pair (on create; on edit behind the reset-password
+ * toggle, hidden by default). The user name and e-mail are checked for duplicates when the field is left,
+ * and the schema is the one the server parses. After a save: /user?msg=1 (created) or ?msg=2 (updated).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { PasswordRules } from '@/components/password/PasswordRules';
+import { Alert, Button, buttonClasses, Checkbox, Field, FormSection, Input, Select } from '@/components/ui';
+import { signOutUrl } from '@/lib/auth/return-url';
+import { MSG } from '@/lib/messages';
+import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';
+import { afterSaveUrl, type ExistsOutcome, type SaveUserOutcome } from '@/lib/users/outcome';
+import { isAssignableRole } from '@/lib/users/policy';
+import { EMAIL_MAX, emailFromUserName, NAME_MAX, USER_MSG, USER_NAME_MAX, userFormSchema, type UserForm as Values, type UserFormInput } from '@/lib/users/schema';
+
+export interface UserFormInitial {
+  UserId: number;
+  FirstName: string;
+  LastName: string;
+  EmailId: string;
+  Phone: string;
+  UserName: string;
+  Role: number;
+  TimeZoneId: string;
+}
+
+export interface UserFormProps {
+  /** The user being edited, or null to create one. */
+  initial: UserFormInitial | null;
+  /** Editing one's own account: the role stays Client Administrator. */
+  isSelf: boolean;
+  defaultTimeZone: string;
+  /** The administrator's own e-mail domain, for "from user name". */
+  emailDomain: string;
+  timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
+  save: (values: Values) => Promise<SaveUserOutcome>;
+  checkUserName: (userName: string, userId?: number) => Promise<ExistsOutcome>;
+  checkUserEmail: (email: string, userId?: number) => Promise<ExistsOutcome>;
+}
+
+type Checked = 'UserName' | 'EmailId';
+const EXISTS_MSG: Record<Checked, string> = { UserName: USER_MSG.userNameExists, EmailId: USER_MSG.emailExists };
+const FORM_FIELDS = ['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword'] as const;
+const NOT_FOUND = 'This user does not exist or has been deactivated.';
+
+function signOut(): void {
+  window.location.assign(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
+}
+
+export function UserForm(p: UserFormProps) {
+  const router = useRouter();
+  const editing = p.initial !== null;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [exists, setExists] = useState<Record<Checked, boolean>>({ UserName: false, EmailId: false });
+  const form = useForm<UserFormInput, unknown, Values>({
+    resolver: zodResolver(userFormSchema),
+    mode: 'onTouched',
+    defaultValues: p.initial
+      ? { ...p.initial, ChangePassword: false, NewPassword: '', ConfirmPassword: '' }
+      : { UserId: 0, FirstName: '', LastName: '', EmailId: '', Phone: '', UserName: '', TimeZoneId: p.defaultTimeZone, NewPassword: '', ConfirmPassword: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = form;
+  const changePassword = useWatch({ control, name: 'ChangePassword' });
+  const newPassword = useWatch({ control, name: 'NewPassword' }) ?? '';
+  const showPassword = !editing || changePassword === true;
+  const roles = ROLES.filter((r) => (p.isSelf ? r.id === CLIENT_ADMIN_ROLE : isAssignableRole(r.id)));
+
+  /** The exists flag of spec §5/§8: asks the server once the field holds a valid, changed value. */
+  async function checkExists(field: Checked): Promise<void> {
+    const value = (getValues(field) ?? '').trim();
+    setExists((e) => ({ ...e, [field]: false }));
+    if (!value || !(await trigger(field))) return;
+    if (p.initial && value.toLowerCase() === p.initial[field].toLowerCase()) return;
+    const check = field === 'UserName' ? p.checkUserName : p.checkUserEmail;
+    let r: ExistsOutcome;
+    try {
+      r = await check(value, p.initial?.UserId);
+    } catch {
+      return; // The save checks again; a failed check must not block the form.
+    }
+    if (r === 'signed-out') return signOut();
+    if ((getValues(field) ?? '').trim() !== value) return;
+    setExists((e) => ({ ...e, [field]: r }));
+    if (r) setError(field, { type: 'exists', message: EXISTS_MSG[field] });
+  }
+
+  function fillEmail(): void {
+    const email = emailFromUserName(getValues('UserName') ?? '', p.emailDomain);
+    if (!email) {
+      setError('EmailId', { message: 'Please enter a user name first (or type the e-mail address).' });
+      return;
+    }
+    setValue('EmailId', email, { shouldDirty: true, shouldTouch: true });
+    void checkExists('EmailId');
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const r = await p.save(values);
+      if (r.status === 'signed-out') return signOut();
+      if (r.status === 'created' || r.status === 'updated') {
+        setLeaving(true);
+        router.push(afterSaveUrl(r.status));
+        return;
+      }
+      if (r.status === 'reused') {
+        setError('NewPassword', { message: MSG.passwordReused });
+        setFailure(MSG.passwordReused);
+        return;
+      }
+      if (r.status === 'not-found') return setFailure(NOT_FOUND);
+      for (const name of FORM_FIELDS) {
+        const message = r.fields[name]?.[0];
+        if (message) setError(name, { message });
+      }
+      if (r.status === 'duplicate') setExists({ UserName: Boolean(r.fields.UserName), EmailId: Boolean(r.fields.EmailId) });
+      setFailure(USER_MSG.saveFailed);
+    } catch {
+      setFailure(USER_MSG.saveFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label={editing ? MSG.editUserTitle : MSG.createUserTitle}>
+      <FormSection title="User details">
+        <Field label="First name" id="FirstName" error={errors.FirstName?.message} required>
+          <Input autoComplete="off" maxLength={NAME_MAX} {...register('FirstName')} />
+        </Field>
+        <Field label="Last name" id="LastName" error={errors.LastName?.message} required>
+          <Input autoComplete="off" maxLength={NAME_MAX} {...register('LastName')} />
+        </Field>
+        <Field label="User name" id="UserName" error={errors.UserName?.message} required help={exists.UserName ? undefined : 'Letters, digits and . _ - @'}>
+          <Input
+            autoComplete="off"
+            maxLength={USER_NAME_MAX}
+            data-exists={exists.UserName}
+            {...register('UserName', { onBlur: () => void checkExists('UserName') })}
+          />
+        </Field>
+        <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
+          <div className="flex gap-2">
+            <Input
+              type="email"
+              autoComplete="off"
+              maxLength={EMAIL_MAX}
+              className="flex-1"
+              data-exists={exists.EmailId}
+              {...register('EmailId', { onBlur: () => void checkExists('EmailId') })}
+            />
+            <Button onClick={fillEmail} title="Fill the e-mail address from the user name">
+              From user name
+            </Button>
+          </div>
+        </Field>
+        <Field label="Phone" id="Phone" error={errors.Phone?.message} required help="Digits and ( ) - x +, 4 to 16 characters">
+          <Input type="tel" autoComplete="off" maxLength={16} {...register('Phone')} />
+        </Field>
+        <Field label="Role" id="Role" error={errors.Role?.message} required>
+          <Select placeholder="Select a role" options={roles.map((r) => ({ value: r.id, label: r.name }))} {...register('Role', { valueAsNumber: true })} />
+        </Field>
+        <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required className="md:col-span-2">
+          <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
+        </Field>
+      </FormSection>
+
+      <FormSection
+        title="Password"
+        description={editing ? 'The password is kept unless you reset it. The user must change a reset password at the next sign-in.' : 'The user must change this password at the first sign-in.'}
+      >
+        {editing && (
+          <Checkbox
+            id="ChangePassword"
+            label="Reset password"
+            className="md:col-span-2"
+            {...register('ChangePassword', {
+              onChange: (e: { target: { checked: boolean } }) => {
+                if (e.target.checked) return;
+                setValue('NewPassword', '');
+                setValue('ConfirmPassword', '');
+                clearErrors(['NewPassword', 'ConfirmPassword']);
+              },
+            })}
+          />
+        )}
+        {showPassword && (
+          <>
+            <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
+              <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
+            </Field>
+            <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
+              <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
+            </Field>
+            <div className="md:col-span-2">
+              <PasswordRules value={newPassword} />
+            </div>
+          </>
+        )}
+      </FormSection>
+
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+        <Button type="submit" variant="primary" loading={isSubmitting || leaving} loadingText="Saving…">
+          {editing ? 'Save' : 'Create user'}
+        </Button>
+        <Link href="/user" className={buttonClasses({ variant: 'ghost' })}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

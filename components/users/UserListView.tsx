@@ -1,0 +1,143 @@
+'use client';
+/**
+ * The user list island: the saved / deactivated banner, Create, Reset and Export, the filters (desktop row
+ * and mobile panel), the server-sorted table with its mobile cards, paging and page size, and the
+ * deactivate confirmation ('Are you sure you want to deactivate this user ?'), after which the list reloads.
+ */
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+import { ExportButton } from '@/components/list/ExportButton';
+import { useListParams } from '@/components/list/useListParams';
+import { Alert, Button, buttonClasses, ConfirmDialog, DataTable, PageSizeSelect, Pagination, type DataTableSort } from '@/components/ui';
+import { signOutUrl } from '@/lib/auth/return-url';
+import { MSG } from '@/lib/messages';
+import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
+import { USER_PARAM, type UserListBody } from '@/lib/users/list-schema';
+import type { DeactivateOutcome } from '@/lib/users/outcome';
+import type { UserRowView } from '@/lib/users/present';
+import { USER_MSG } from '@/lib/users/schema';
+import { userColumns, UserCard } from './user-columns';
+import { UserFilters } from './UserFilters';
+
+export interface UserListViewProps {
+  rows: UserRowView[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  sort: DataTableSort;
+  exportBody: UserListBody;
+  /** 'User created successfully.' / 'User updated successfully.' (from ?msg=1 / ?msg=2), or null. */
+  savedMessage: string | null;
+  deactivate: (userName: string) => Promise<DeactivateOutcome>;
+}
+
+const FAILURE: Record<Exclude<DeactivateOutcome, 'deactivated' | 'signed-out'>, string> = {
+  'not-found': USER_MSG.deactivateFailed,
+  self: USER_MSG.cannotDeactivateSelf,
+};
+
+export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate }: UserListViewProps) {
+  const { set, reset, refresh, pending } = useListParams();
+  const [target, setTarget] = useState<UserRowView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [deactivated, setDeactivated] = useState(false);
+  const columns = useMemo(() => userColumns((row) => { setFailure(null); setTarget(row); }), []);
+
+  async function confirmDeactivate() {
+    if (!target) return;
+    let outcome: DeactivateOutcome;
+    try {
+      outcome = await deactivate(target.userName);
+    } catch {
+      setFailure(USER_MSG.deactivateFailed);
+      throw new Error('deactivate failed');
+    }
+    if (outcome === 'signed-out') {
+      window.location.assign(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
+      return;
+    }
+    if (outcome !== 'deactivated') {
+      setFailure(FAILURE[outcome]);
+      throw new Error(outcome);
+    }
+    setDeactivated(true);
+    setTarget(null);
+    refresh();
+  }
+
+  const banner = deactivated ? MSG.userDeactivated : savedMessage;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {banner ? (
+        <Alert
+          tone="success"
+          action={
+            <Button size="sm" variant="ghost" onClick={() => (deactivated ? setDeactivated(false) : set({ [USER_PARAM.message]: null }, { resetPage: false }))}>
+              Dismiss
+            </Button>
+          }
+        >
+          {banner}
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <Link href="/saveuser" className={buttonClasses({ variant: 'primary' })}>
+          Create user
+        </Link>
+        <Button variant="ghost" onClick={reset}>
+          Reset filters
+        </Button>
+        <ExportButton url="/api/User/ExportCSVUsers" body={exportBody} fileName={EXPORT_FILE.users} />
+      </div>
+
+      <div role="search" aria-label="User filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-4">
+        <UserFilters idPrefix="filter-" />
+      </div>
+
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => String(r.id)}
+        rowHeaderColumn="userName"
+        sort={sort}
+        onSortChange={(s) => set({ [USER_PARAM.sortBy]: s.column, [USER_PARAM.sortOrder]: s.direction, [USER_PARAM.message]: null })}
+        renderCard={(r) => <UserCard row={r} onDeactivate={(row) => { setFailure(null); setTarget(row); }} />}
+        mobileFilters={<UserFilters idPrefix="mobile-filter-" />}
+        loading={pending}
+      />
+
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [USER_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <Pagination
+          page={page}
+          totalCount={totalCount}
+          pageSize={pageSize}
+          showSummary={totalCount > 0}
+          label="User pages"
+          onPageChange={(p) => set({ [USER_PARAM.page]: p === 1 ? null : p }, { resetPage: false })}
+        />
+      </div>
+
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => {
+          if (!open) setTarget(null);
+        }}
+        title="Deactivate user"
+        message={MSG.deactivateConfirm}
+        tone="danger"
+        onConfirm={confirmDeactivate}
+      >
+        {target ? <p className="mt-2 text-sm text-muted">{`${target.fullName} (${target.userName})`}</p> : null}
+        {failure ? (
+          <Alert tone="error" className="mt-3">
+            {failure}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+/** Columns of the user table and the mobile card template; the row actions are Edit and Deactivate. */
+import Link from 'next/link';
+import { Badge, Button, buttonClasses, Card, type DataTableColumn } from '@/components/ui';
+import type { UserRowView } from '@/lib/users/present';
+import { USER_SORT } from '@/lib/users/list-schema';
+
+export type OnDeactivate = (row: UserRowView) => void;
+
+function Actions({ row, onDeactivate }: { row: UserRowView; onDeactivate: OnDeactivate }) {
+  return (
+    <span className="inline-flex gap-2">
+      <Link href={row.editHref} className={buttonClasses({ size: 'sm' })}>
+        Edit<span className="sr-only"> user {row.userName}</span>
+      </Link>
+      {row.canDeactivate ? (
+        <Button size="sm" variant="danger" onClick={() => onDeactivate(row)}>
+          Deactivate<span className="sr-only"> user {row.userName}</span>
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
+function UserName({ row }: { row: UserRowView }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="font-medium">{row.userName}</span>
+      {row.isLocked ? <Badge tone="warning">Locked</Badge> : null}
+    </span>
+  );
+}
+
+export function userColumns(onDeactivate: OnDeactivate): DataTableColumn<UserRowView>[] {
+  return [
+    { id: 'userName', header: 'User Name', sortKey: USER_SORT.userName, cell: (r) => <UserName row={r} /> },
+    { id: 'fullName', header: 'Full Name', sortKey: USER_SORT.fullName, cell: (r) => r.fullName },
+    { id: 'email', header: 'E-mail', sortKey: USER_SORT.email, cell: (r) => r.email, className: 'break-all' },
+    { id: 'phone', header: 'Phone', sortKey: USER_SORT.phone, cell: (r) => r.phone, className: 'whitespace-nowrap' },
+    { id: 'role', header: 'Role', sortKey: USER_SORT.role, cell: (r) => r.roleName },
+    { id: 'created', header: 'Date Created', sortKey: USER_SORT.created, cell: (r) => r.created, className: 'whitespace-nowrap' },
+    { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} onDeactivate={onDeactivate} /> },
+  ];
+}
+
+export function UserCard({ row, onDeactivate }: { row: UserRowView; onDeactivate: OnDeactivate }) {
+  return (
+    <Card as="article" titleAs="h3" title={<UserName row={row} />} footer={<Actions row={row} onDeactivate={onDeactivate} />}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">Full Name</dt>
+        <dd>{row.fullName}</dd>
+        <dt className="text-muted">E-mail</dt>
+        <dd className="break-all">{row.email}</dd>
+        <dt className="text-muted">Phone</dt>
+        <dd>{row.phone}</dd>
+        <dt className="text-muted">Role</dt>
+        <dd>{row.roleName}</dd>
+        <dt className="text-muted">Time Zone</dt>
+        <dd>{row.timeZone}</dd>
+        <dt className="text-muted">Date Created</dt>
+        <dd>{row.created}</dd>
+      </dl>
+    </Card>
+  );
+}

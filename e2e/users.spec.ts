@@ -1,0 +1,180 @@
+/**
+ * User administration in the browser (issue 7) as ng.admin (Northgate Legal): creating a user who then
+ * changes the first-time password and signs in with the mailed OTP; editing with the password toggle
+ * (a recent password refused); deactivating a signed-in user (that user's session ends at once); and the
+ * User.csv download. Users created here are named e2e.* so reruns on the same database never collide.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiToken, signIn, submitCredentials } from './support/auth';
+
+const MSG = {
+  created: 'User created successfully.',
+  updated: 'User updated successfully.',
+  deactivateConfirm: 'Are you sure you want to deactivate this user ?',
+  deactivated: 'User deactivated successfully.',
+  firstTime: 'Please change your password to login for the first time.',
+  reset: 'Your password has been reset. Please click here to login',
+  reused: 'Cannot use last 10 passwords or similar.',
+};
+const FIRST = 'Tomato#Kiwi40';
+const CHANGED = 'Pear#Olive5z2';
+const ADMIN_SET = 'Mango#Lime7x9';
+const stamp = Date.now().toString(36);
+const NEW_USER = `e2e.new.${stamp}`;
+const GONE_USER = `e2e.gone.${stamp}`;
+
+const table = (page: Page) => page.getByRole('table', { name: 'Users' });
+const filters = (page: Page) => page.getByRole('search', { name: 'User filters' });
+const rowOf = (page: Page, userName: string) => table(page).locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: userName }) });
+
+async function adminPage(page: Page): Promise<void> {
+  await signIn(page, 'ng.admin');
+  // The once-per-session notice (spec §4) may pop up over the portal: Ok closes it whenever it shows.
+  const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
+  await page.addLocatorHandler(notice, async () => {
+    await notice.getByRole('button', { name: 'Ok', exact: true }).click();
+  });
+}
+
+/** The first sign-in of a user whose password an administrator set: forced change, then OTP with the new one. */
+async function firstSignIn(browser: Browser, userName: string, password: string, newPassword: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/SignIn');
+  await submitCredentials(page, userName, password);
+  await page.waitForURL(/\/ResetPassword\?url=[A-Za-z0-9_-]+&reason=first/);
+  await expect(page.getByText(MSG.firstTime)).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: /^(Change|Reset) password$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: MSG.reset })).toBeVisible();
+  await signIn(page, userName, newPassword);
+  return page;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('user administration', () => {
+  test('creates a user who changes the first-time password and signs in with the mailed OTP', async ({ page, browser }) => {
+    await adminPage(page);
+    await page.goto('/user');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(rowOf(page, 'ng.user')).toBeVisible();
+    // The administrator's own row has no Deactivate.
+    await expect(rowOf(page, 'ng.admin').getByRole('button', { name: /Deactivate/ })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Create user' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New User' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Create New User' });
+    // A taken user name shows the exists flag when the field is left (case-insensitive).
+    await form.getByLabel('User name').fill('NG.USER');
+    await form.getByLabel('First name').focus();
+    await expect(form.getByText('This user name already exists.')).toBeVisible();
+
+    await form.getByLabel('User name').fill(NEW_USER);
+    await form.getByLabel('First name').fill('Nora');
+    await form.getByLabel('Last name').fill('Quill');
+    await form.getByRole('button', { name: 'From user name' }).click();
+    await expect(form.getByLabel('E-mail')).toHaveValue(`${NEW_USER}@example.com`);
+    await expect(form.getByText('This user name already exists.')).toHaveCount(0);
+    await form.getByLabel('Phone').fill('(02)9000-1234');
+    await form.getByLabel('Role').selectOption({ label: 'Client User' });
+    // The rules are checked in the browser before anything is sent.
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill('abc12345');
+    await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('abc12345');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await expect(form.getByText('The password must be at least 10 characters long.')).toBeVisible();
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill(FIRST);
+    await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(FIRST);
+    await form.getByRole('button', { name: 'Create user' }).click();
+
+    await page.waitForURL((u) => u.pathname === '/user' && u.searchParams.get('msg') === '1');
+    await expect(page.getByText(MSG.created)).toBeVisible();
+    // Newest first (spec §9: default sort column 1, direction 2).
+    await expect(table(page).locator('tbody th[scope=row]').first()).toContainText(NEW_USER);
+    await expect(rowOf(page, NEW_USER)).toContainText('Nora Quill');
+
+    const user = await firstSignIn(browser, NEW_USER, FIRST, CHANGED);
+    await expect(user.getByTestId('signed-in-user')).toContainText('Nora Quill');
+    // A client user (role 3) does not manage users.
+    await user.goto('/user');
+    await expect(user).toHaveURL((u) => u.pathname === '/AccessDenied');
+    await user.context().close();
+  });
+
+  test('edits a user; the password section is hidden until toggled, and a recent password is refused', async ({ page, browser }) => {
+    await adminPage(page);
+    await page.goto('/user');
+    await filters(page).getByLabel('User name').fill(NEW_USER);
+    await expect(page.getByText('Showing 1 to 1 of 1')).toBeVisible();
+    await rowOf(page, NEW_USER).getByRole('link', { name: /Edit/ }).click();
+    await expect(page).toHaveURL(/\/saveuser\?uD=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Edit User' });
+    await expect(form.getByLabel('User name')).toHaveValue(NEW_USER);
+    await expect(form.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
+
+    await form.getByLabel('Last name').fill('Quillon');
+    await form.getByLabel('Role').selectOption({ label: 'Client Group2' });
+    await form.getByLabel('Reset password').check();
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill(CHANGED);
+    await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(CHANGED);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: MSG.reused })).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill(ADMIN_SET);
+    await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(ADMIN_SET);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/user' && u.searchParams.get('msg') === '2');
+    await expect(page.getByText(MSG.updated)).toBeVisible();
+    await expect(rowOf(page, NEW_USER)).toContainText('Nora Quillon');
+    await expect(rowOf(page, NEW_USER)).toContainText('Client Group2');
+
+    // The password an administrator set is a first-time password: the user must change it.
+    const user = await firstSignIn(browser, NEW_USER, ADMIN_SET, 'Plum#Fig8q2w');
+    await user.context().close();
+  });
+
+  test('deactivating a signed-in user ends that user’s session at once', async ({ page, browser, request }) => {
+    const token = await apiToken(request, 'ng.admin');
+    const created = await request.post('/api/User/SaveUser', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { FirstName: 'Gus', LastName: 'Gone', EmailId: `${GONE_USER}@example.com`, Phone: '0290005555', UserName: GONE_USER, Role: 8, TimeZoneId: 'Australia/Sydney', NewPassword: FIRST, ConfirmPassword: FIRST },
+    });
+    expect(await created.json()).toBe(1);
+    const user = await firstSignIn(browser, GONE_USER, FIRST, CHANGED);
+
+    await adminPage(page);
+    await page.goto('/user');
+    await rowOf(page, GONE_USER).getByRole('button', { name: /Deactivate/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
+    await expect(dialog.getByText(MSG.deactivateConfirm)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(MSG.deactivated)).toBeVisible();
+    await expect(rowOf(page, GONE_USER)).toHaveCount(0);
+
+    // The deactivated user's next page goes to the sign-in; the password no longer signs in.
+    await user.goto('/JobClient');
+    await expect(user).toHaveURL((u) => u.pathname === '/SignIn');
+    await submitCredentials(user, GONE_USER, CHANGED);
+    await expect(user.getByText(/Invalid Username or Password/)).toBeVisible();
+    await user.context().close();
+  });
+
+  test('exports User.csv of the filtered list', async ({ page }) => {
+    await adminPage(page);
+    await page.goto('/user?name=ng.');
+    await expect(rowOf(page, 'ng.admin')).toBeVisible();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('User.csv');
+    const text = await readFile(await download.path(), 'utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('User Name,First Name,Last Name,E-mail,Phone,Role,Time Zone,Date Created');
+    const names = lines.slice(1).map((l) => l.split(',')[0]);
+    expect(names).toEqual(expect.arrayContaining(['ng.admin', 'ng.user']));
+    expect(names.every((n) => n?.startsWith('ng.'))).toBe(true);
+  });
+});

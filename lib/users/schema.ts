@@ -1,0 +1,210 @@
+/**
+ * The user form (spec §3 "User", §5 "User form", §4 "User edit"): ONE schema for /saveuser in the browser
+ * (zodResolver), its server action and api/User/SaveUser (through `legacySaveUserSchema`, which maps the
+ * legacy User model onto it). Browser-safe: no node-only imports.
+ *
+ * First name, last name, e-mail, user name, phone and role are required; the time zone is an IANA id.
+ * The new password and its confirmation are required when creating, or when editing with the password
+ * section shown (ChangePassword); the rules are lib/auth/password-policy.ts's, with the form's own names
+ * as the personal context (the server adds the client's name).
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
+import { canonicalTimeZone } from '@/lib/settings/schema';
+import { FIELD_MSG, hasHtmlTag, isEmail, isPhone, isWhitespaceOnly } from '@/lib/validation';
+import { isAssignableRole } from './policy';
+
+export const NAME_MAX = 100;
+export const USER_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
+/** Letters, digits and . _ - @ (so an e-mail address can be a user name). */
+const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+
+/** Field messages of the user form; the spec words none of them (§8 only "an exists flag"), so they are ours. */
+export const USER_MSG = {
+  userNameExists: 'This user name already exists.',
+  emailExists: 'This e-mail address is already used by another user.',
+  userNameInvalid: 'A user name may contain only letters, digits and . _ - @ (3 or more characters).',
+  roleRequired: 'Please choose a role.',
+  roleInvalid: 'Please choose one of the client roles.',
+  timeZoneInvalid: 'Please choose a time zone from the list.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  cannotDemoteSelf: 'You cannot take the administrator role away from your own account.',
+  saveFailed: 'The user could not be saved. Please try again.',
+  deactivateFailed: 'The user could not be deactivated. Please try again.',
+} as const;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: FIELD_MSG.required })
+    .refine((v) => !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, FIELD_MSG.required)
+        .max(max, FIELD_MSG.tooLong(max))
+        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags),
+    );
+
+export const userNameField = z
+  .string({ error: FIELD_MSG.required })
+  .transform((v) => v.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, FIELD_MSG.required)
+      .max(USER_NAME_MAX, FIELD_MSG.tooLong(USER_NAME_MAX))
+      .refine((v) => v.length >= 3 && USER_NAME_PATTERN.test(v), USER_MSG.userNameInvalid),
+  );
+
+export const emailField = z
+  .string({ error: FIELD_MSG.required })
+  .transform((v) => v.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, FIELD_MSG.required)
+      .max(EMAIL_MAX, FIELD_MSG.tooLong(EMAIL_MAX))
+      .refine((v) => isEmail(v), FIELD_MSG.invalidEmail),
+  );
+
+const phoneField = z
+  .string({ error: FIELD_MSG.required })
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, FIELD_MSG.required).refine((v) => isPhone(v), FIELD_MSG.invalidPhone));
+
+const roleField = z
+  .number({ error: USER_MSG.roleRequired })
+  .int(USER_MSG.roleInvalid)
+  .refine((n) => isAssignableRole(n), USER_MSG.roleInvalid);
+
+const timeZoneField = z
+  .string({ error: USER_MSG.timeZoneInvalid })
+  .refine((v) => canonicalTimeZone(v) !== null, USER_MSG.timeZoneInvalid)
+  .transform((v) => canonicalTimeZone(v) ?? v);
+
+export const userFormSchema = z
+  .object({
+    /** 0 (or absent) creates a user; otherwise the id of the user to edit. */
+    UserId: z.number().int().min(0).max(2_147_483_647).optional(),
+    FirstName: requiredText(NAME_MAX),
+    LastName: requiredText(NAME_MAX),
+    EmailId: emailField,
+    Phone: phoneField,
+    UserName: userNameField,
+    Role: roleField,
+    TimeZoneId: timeZoneField,
+    /** The edit form's "reset password" toggle (spec §4: hidden by default). Ignored when creating. */
+    ChangePassword: z.boolean().optional(),
+    NewPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
+    ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
+  })
+  .superRefine((v, c) => {
+    if (!passwordRequired(v)) return;
+    refinePasswordPair(v, c, {
+      required: true,
+      context: { userName: v.UserName, firstName: v.FirstName, lastName: v.LastName, email: v.EmailId },
+    });
+  });
+
+export type UserFormInput = z.input<typeof userFormSchema>;
+export type UserForm = z.output<typeof userFormSchema>;
+
+export function isCreate(v: { UserId?: number | null }): boolean {
+  return !v.UserId;
+}
+
+/** The password is set on create, and on edit when the toggle is on. */
+export function passwordRequired(v: { UserId?: number | null; ChangePassword?: boolean | null }): boolean {
+  return isCreate(v) || v.ChangePassword === true;
+}
+
+/**
+ * The e-mail address suggested from a user name (the form's "from user name" button): the user name
+ * itself when it is an address, otherwise the user name at the given domain (the administrator's own
+ * e-mail domain). Null when no valid address results.
+ */
+export function emailFromUserName(userName: string, domain: string | null | undefined): string | null {
+  const name = userName.trim();
+  if (!name) return null;
+  if (name.includes('@')) return isEmail(name) ? name : null;
+  const d = (domain ?? '').trim().replace(/^@/, '');
+  if (!d) return null;
+  const candidate = `${name}@${d}`;
+  return isEmail(candidate) ? candidate : null;
+}
+
+/** The domain of an e-mail address ('' when there is none). */
+export function emailDomain(email: string | null | undefined): string {
+  const at = (email ?? '').lastIndexOf('@');
+  return at >= 0 ? (email ?? '').slice(at + 1) : '';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Legacy bodies (api/User/SaveUser, CheckUserName, CheckUserEmail, Deactivate)
+// ---------------------------------------------------------------------------------------------------------
+
+const idLike = z.union([z.number().int().min(0).max(2_147_483_647), z.string().regex(/^\s*\d{1,10}\s*$/).transform(Number), z.null()]).optional();
+const roleLike = z.union([z.number(), z.string().regex(/^\s*\d{1,2}\s*$/, USER_MSG.roleInvalid).transform(Number), z.null()], { error: USER_MSG.roleInvalid }).optional();
+const legacyText = (max: number) => z.string({ error: 'Must be text.' }).max(max).nullish();
+
+/**
+ * The legacy User model of api/User/SaveUser (spec §3). Fields the server owns (ClientId, Last3Password,
+ * FailedLoginAttempt, IsAccountLocked, ResetPassword) are accepted and ignored; anything else is refused.
+ * A password is set when NewPassword or ConfirmPassword is given (on create it is required).
+ */
+export const legacySaveUserSchema = z
+  .strictObject({
+    UserId: idLike,
+    FirstName: legacyText(4 * NAME_MAX),
+    LastName: legacyText(4 * NAME_MAX),
+    EmailId: legacyText(4 * EMAIL_MAX),
+    Phone: legacyText(200),
+    UserName: legacyText(4 * USER_NAME_MAX),
+    Role: roleLike,
+    TimeZoneId: legacyText(64),
+    NewPassword: legacyText(PASSWORD_INPUT_MAX),
+    ConfirmPassword: legacyText(PASSWORD_INPUT_MAX),
+    ResetPassword: z.boolean().nullish(),
+    ClientId: z.number().int().nullish(),
+    Last3Password: z.unknown().optional(),
+    FailedLoginAttempt: z.number().int().nullish(),
+    IsAccountLocked: z.boolean().nullish(),
+  })
+  .transform(
+    (b): UserFormInput => ({
+      UserId: b.UserId ?? 0,
+      FirstName: b.FirstName ?? '',
+      LastName: b.LastName ?? '',
+      EmailId: b.EmailId ?? '',
+      Phone: b.Phone ?? '',
+      UserName: b.UserName ?? '',
+      Role: b.Role ?? Number.NaN,
+      TimeZoneId: b.TimeZoneId ?? '',
+      ChangePassword: Boolean(b.NewPassword || b.ConfirmPassword),
+      NewPassword: b.NewPassword ?? '',
+      ConfirmPassword: b.ConfirmPassword ?? '',
+    }),
+  )
+  .pipe(userFormSchema);
+
+const checkBody = (key: 'UserName' | 'EmailId', max: number) =>
+  z.union([
+    z.string().max(max).transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
+    z
+      .strictObject({ UserName: z.string().max(max).optional(), EmailId: z.string().max(max).optional(), UserId: idLike })
+      .refine((o) => typeof o[key] === 'string', { message: FIELD_MSG.required, path: [key] })
+      .transform((o) => ({ value: (o[key] ?? '').trim(), userId: o.UserId ?? undefined })),
+  ]);
+
+/** CheckUserName: "name" or { UserName, UserId? } (UserId: the user being edited, who does not count). */
+export const checkUserNameSchema = checkBody('UserName', 4 * USER_NAME_MAX);
+/** CheckUserEmail: "address" or { EmailId, UserId? }. */
+export const checkUserEmailSchema = checkBody('EmailId', 4 * EMAIL_MAX);
+/** Deactivate (by user name): "name" or { UserName }. */
+export const deactivateSchema = z
+  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })])
+  .transform((v) => (typeof v === 'string' ? v : v.UserName).trim())
+  .pipe(z.string().min(1, FIELD_MSG.required));

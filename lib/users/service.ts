@@ -1,0 +1,278 @@
+/**
+ * User administration (spec §1, §2 /user and /saveuser, §4 "User edit", §5 "User form", §7 Users calls):
+ * the list of the client's users with filters, sort and paging, its export, one user, the duplicate checks,
+ * create, edit (with an optional password reset) and deactivation.
+ *
+ * Only client administrators (role 4) manage users, and only their own client's: another client's user
+ * answers exactly like a missing one. Deactivated users are gone from every answer. Every change is one
+ * transaction with its audit row; a deactivated user's sessions end in the same transaction.
+ */
+import { and, count, eq, not, sql } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { auditLog, users } from '@/db/schema';
+import type { Actor, ClientActor } from '@/lib/auth/actor';
+import { revokeUserSessions } from '@/lib/auth/session';
+import { setPassword } from '@/lib/auth/set-password';
+import { now } from '@/lib/clock';
+import { ForbiddenError } from '@/lib/http/errors';
+import { inBatches } from '@/lib/lists/csv';
+import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import type { UserListQuery } from './list-schema';
+import { deactivateRefusal, isSelfDemotion, isUserAdmin } from './policy';
+import { userColumns, userOrder, userWhere, type UserListItem } from './queries';
+import { isCreate, USER_MSG, type UserForm } from './schema';
+
+export type { UserListItem } from './queries';
+
+export const EXPORT_BATCH_SIZE = 500;
+
+/** Client administrators only (403 for anyone else). */
+function admin(actor: Actor): ClientActor {
+  if (!isUserAdmin(actor)) throw new ForbiddenError();
+  return actor;
+}
+
+/** One page of the client's active users matching the query, in the query's order. */
+export async function listUsers(actor: Actor, query: UserListQuery, page: Page): Promise<ListResult<UserListItem>> {
+  const a = admin(actor);
+  const db = await getDb();
+  const where = userWhere(a.clientId, query);
+  const { limit, offset } = limitOffset(page);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const totalCount = total?.n ?? 0;
+  const rows = totalCount === 0 ? [] : await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(limit).offset(offset);
+  return { rows, totalCount, pageSize: page.size };
+}
+
+/** Every user of the query in the query's order, read in batches (User.csv). */
+export function exportUsers(actor: Actor, query: UserListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<UserListItem> {
+  const a = admin(actor);
+  const where = userWhere(a.clientId, query);
+  return inBatches<UserListItem, number>(async (offset = 0) => {
+    const db = await getDb();
+    const rows = await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(batchSize).offset(offset);
+    return { rows, next: rows.length === batchSize ? offset + batchSize : undefined };
+  });
+}
+
+/** One active user of the actor's client, or null (missing, deactivated, or another client's). */
+export async function getUser(actor: Actor, userId: number): Promise<UserListItem | null> {
+  const a = admin(actor);
+  const db = await getDb();
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Not the user being edited (only when it is a user of the actor's client). */
+function exceptUser(a: ClientActor, exceptUserId: number | undefined) {
+  return exceptUserId ? not(and(eq(users.id, exceptUserId), eq(users.clientId, a.clientId)) ?? sql`false`) : undefined;
+}
+
+/**
+ * Is the user name taken? User names are unique across the portal, case-insensitively, deactivated users
+ * included (they sign in by name). `exceptUserId` is the user being edited.
+ */
+export async function userNameExists(actor: Actor, userName: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
+  const a = admin(actor);
+  const name = userName.trim().toLowerCase();
+  if (!name) return false;
+  const d = q ?? (await getDb());
+  const [row] = await d
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.userName}) = ${name}`, exceptUser(a, exceptUserId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Is the e-mail address used by another active user? Addresses identify a person for password reset and
+ * single sign-on, so they are unique among active users of the portal, case-insensitively.
+ */
+export async function userEmailExists(actor: Actor, email: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
+  const a = admin(actor);
+  const address = email.trim().toLowerCase();
+  if (!address) return false;
+  const d = q ?? (await getDb());
+  const [row] = await d
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${address}`, eq(users.isActive, true), exceptUser(a, exceptUserId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type SaveUserResult =
+  | { status: 'created'; userId: number }
+  | { status: 'updated'; userId: number }
+  /** The new password is one of the user's last 10 (spec §7: SaveUser answers 2). */
+  | { status: 'reused' }
+  | { status: 'duplicate'; fields: Record<string, string[]> }
+  | { status: 'invalid'; fields: Record<string, string[]> }
+  /** The user to edit is missing, deactivated or another client's. */
+  | { status: 'not-found' };
+
+class Abort extends Error {
+  constructor(public readonly result: SaveUserResult) {
+    super('user save aborted');
+  }
+}
+
+/** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    if (typeof cur === 'object' && 'code' in cur && cur.code === '23505') return true;
+    cur = typeof cur === 'object' && 'cause' in cur ? cur.cause : undefined;
+  }
+  return false;
+}
+
+async function duplicates(tx: Queryable, a: ClientActor, form: UserForm, exceptUserId?: number): Promise<Record<string, string[]> | null> {
+  const fields: Record<string, string[]> = {};
+  if (await userNameExists(a, form.UserName, exceptUserId, tx)) fields.UserName = [USER_MSG.userNameExists];
+  if (await userEmailExists(a, form.EmailId, exceptUserId, tx)) fields.EmailId = [USER_MSG.emailExists];
+  return Object.keys(fields).length ? fields : null;
+}
+
+function passwordFailure(r: Awaited<ReturnType<typeof setPassword>>): SaveUserResult | null {
+  if (r.ok) return null;
+  if (r.reason === 'reused') return { status: 'reused' };
+  if (r.reason === 'policy') return { status: 'invalid', fields: { NewPassword: r.problems } };
+  return { status: 'not-found' };
+}
+
+/** Placeholder until setPassword stores the real hash in the same transaction (never verifies). */
+const NO_PASSWORD = '!';
+
+async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<SaveUserResult> {
+  const dup = await duplicates(tx, a, form);
+  if (dup) throw new Abort({ status: 'duplicate', fields: dup });
+  const t = now();
+  const [row] = await tx
+    .insert(users)
+    .values({
+      clientId: a.clientId,
+      userName: form.UserName,
+      firstName: form.FirstName,
+      lastName: form.LastName,
+      email: form.EmailId,
+      phone: form.Phone,
+      role: form.Role,
+      timeZone: form.TimeZoneId,
+      passwordHash: NO_PASSWORD,
+      mustChangePassword: true,
+      createdAt: t,
+      createdById: a.userId,
+      updatedAt: t,
+      updatedById: a.userId,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user not created');
+  // A new user must change the password at the first sign-in (issue 7).
+  const failed = passwordFailure(await setPassword(tx, row.id, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
+  if (failed) throw new Abort(failed);
+  await audit(tx, a, 'user.created', row.id, { userName: form.UserName, role: form.Role });
+  return { status: 'created', userId: row.id };
+}
+
+const EDITABLE = ['userName', 'firstName', 'lastName', 'email', 'phone', 'role', 'timeZone'] as const;
+
+async function update(tx: Queryable, a: ClientActor, userId: number, form: UserForm): Promise<SaveUserResult> {
+  const [before] = await tx
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+    .for('update')
+    .limit(1);
+  if (!before) throw new Abort({ status: 'not-found' });
+  if (isSelfDemotion(a, userId, form.Role)) throw new Abort({ status: 'invalid', fields: { Role: [USER_MSG.cannotDemoteSelf] } });
+  const dup = await duplicates(tx, a, form, userId);
+  if (dup) throw new Abort({ status: 'duplicate', fields: dup });
+  const after = {
+    userName: form.UserName,
+    firstName: form.FirstName,
+    lastName: form.LastName,
+    email: form.EmailId,
+    phone: form.Phone,
+    role: form.Role,
+    timeZone: form.TimeZoneId,
+  };
+  await tx.update(users).set({ ...after, updatedAt: now(), updatedById: a.userId }).where(eq(users.id, userId));
+  const changed: string[] = EDITABLE.filter((k) => before[k] !== after[k]);
+  if (form.ChangePassword) {
+    const self = userId === a.userId;
+    const r = await setPassword(tx, userId, form.NewPassword ?? '', {
+      reason: 'admin',
+      actorUserId: a.userId,
+      unlock: true,
+      // An administrator's reset is a first-time password for someone else; one's own is simply changed.
+      mustChangePassword: !self,
+      keepSessionId: self ? a.sessionId : undefined,
+    });
+    const failed = passwordFailure(r);
+    if (failed) throw new Abort(failed);
+    changed.push('password');
+  }
+  await audit(tx, a, 'user.updated', userId, { changed });
+  return { status: 'updated', userId };
+}
+
+async function audit(tx: Queryable, a: ClientActor, action: string, userId: number, details: Record<string, unknown>): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: a.userId,
+    clientId: a.clientId,
+    action,
+    targetType: 'user',
+    targetId: String(userId),
+    details,
+    createdAt: now(),
+  });
+}
+
+/**
+ * Creates (no UserId) or edits a user of the actor's client. The duplicate checks run again inside the
+ * transaction; the unique index on lower(user_name) is the final guard against a concurrent save.
+ */
+export async function saveUser(actor: Actor, form: UserForm): Promise<SaveUserResult> {
+  const a = admin(actor);
+  const db = await getDb();
+  try {
+    return await db.transaction((tx) => (isCreate(form) ? create(tx, a, form) : update(tx, a, form.UserId ?? 0, form)));
+  } catch (e) {
+    if (e instanceof Abort) return e.result;
+    if (isUniqueViolation(e)) return { status: 'duplicate', fields: { UserName: [USER_MSG.userNameExists] } };
+    throw e;
+  }
+}
+
+export type DeactivateResult = { status: 'deactivated'; userId: number } | { status: 'not-found' } | { status: 'self' };
+
+/**
+ * Deactivates an active user of the actor's client by user name (case-insensitive): the user can no
+ * longer sign in, and every open session ends at once. An administrator cannot deactivate itself.
+ */
+export async function deactivateUser(actor: Actor, userName: string): Promise<DeactivateResult> {
+  const a = admin(actor);
+  const name = userName.trim().toLowerCase();
+  if (!name) return { status: 'not-found' };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(and(sql`lower(${users.userName}) = ${name}`, eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .for('update')
+      .limit(1);
+    if (!target) return { status: 'not-found' } as const;
+    if (deactivateRefusal(a, target.id) === 'self') return { status: 'self' } as const;
+    const t = now();
+    await tx.update(users).set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId }).where(eq(users.id, target.id));
+    await revokeUserSessions(tx, target.id);
+    await audit(tx, a, 'user.deactivated', target.id, { userName: target.userName });
+    return { status: 'deactivated', userId: target.id } as const;
+  });
+}
