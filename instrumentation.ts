@@ -7,3 +7,6 @@ export async function register(): Promise<void> {
   const { startServer } = await import('./lib/server-start');
   await startServer();
 }
+
+/** Server render and server action errors are reported (stored and e-mailed) with the real stack. */
+export { onRequestError } from './lib/errors/request-error';

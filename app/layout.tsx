@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from 'next';
+import { ClientGuards } from '@/components/shell/ClientGuards';
+import { MSG } from '@/lib/messages';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -11,7 +13,10 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body className="antialiased">
+        <ClientGuards browserWarning={MSG.browserWarning} />
+        {children}
+      </body>
     </html>
   );
 }

@@ -1,0 +1,39 @@
+/** /AccessDenied (spec §6, §8): the signed-in user's role may not open the page; support is told. */
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AccessDeniedNotifier } from '@/components/shell/AccessDeniedNotifier';
+import { buttonClasses } from '@/components/ui/Button';
+import { requirePageActor } from '@/lib/auth/page';
+import { isClientRole } from '@/lib/reference';
+
+export const metadata: Metadata = { title: 'Access denied' };
+
+function pagePath(from: string | string[] | undefined): string | null {
+  const v = Array.isArray(from) ? from[0] : from;
+  return v && v.startsWith('/') && !v.startsWith('//') ? v.slice(0, 300) : null;
+}
+
+export default async function AccessDeniedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageActor();
+  const from = pagePath((await searchParams).from);
+  const client = isClientRole(actor.role);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4 py-8">
+      <AccessDeniedNotifier from={from} />
+      <h1 className="page-title">Access denied</h1>
+      <p>You do not have permission to open {from ? <>this page (<code className="text-sm">{from}</code>)</> : 'this page'}.</p>
+      <p>Our support team has been told. If you need access, please ask your firm&rsquo;s JMS administrator to change your role.</p>
+      <p>
+        {client ? (
+          <Link href="/JobClient" className={buttonClasses({ variant: 'primary' })}>
+            Go to your jobs
+          </Link>
+        ) : (
+          <a href="/SignOut" className={buttonClasses({ variant: 'primary' })}>
+            Sign out
+          </a>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The signed-in layout: header with the navigation by role, the signed-in user, About and sign-out;
+ * the page in <main>; the footer; the notice and the guided tour. Server-rendered; client islands
+ * only for the mobile menu, the active link, About, the notice and the tour.
+ * Pages under it render their content (starting with an <h1>) but no <main> of their own.
+ */
+import { createHash } from 'node:crypto';
+import { cookies } from 'next/headers';
+import { AboutDialog } from '@/components/shell/AboutDialog';
+import { Brand } from '@/components/shell/Brand';
+import { HelpProvider } from '@/components/shell/help-context';
+import { MobileMenu } from '@/components/shell/MobileMenu';
+import { NavLinks } from '@/components/shell/NavLinks';
+import { NOTICE_COOKIE } from '@/components/shell/notice-cookie';
+import { PortalIslands } from '@/components/shell/PortalIslands';
+import { SiteFooter } from '@/components/shell/SiteFooter';
+import { requirePageActor } from '@/lib/auth/page';
+import { helpTextsForShell } from '@/lib/help/service';
+import { getActiveNotice } from '@/lib/notices/service';
+import { isClientRole } from '@/lib/reference';
+import { navItems } from '@/lib/shell/nav';
+import { getShellUser } from '@/lib/shell/service';
+
+const headerAction = 'rounded-md px-3 py-2 text-sm font-medium text-white no-underline hover:bg-white/10 hover:text-white';
+
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
+  // No (or an ended) session: /SignOut?type=11 (9 for staff) remembering the page.
+  const actor = await requirePageActor();
+
+  // The notice shows once per server session: the cookie holds a key derived from the session id.
+  const noticeKey = createHash('sha256').update(`notice:${actor.sessionId}`).digest('base64url').slice(0, 22);
+  const noticeSeen = (await cookies()).get(NOTICE_COOKIE)?.value === noticeKey;
+  const [user, notice, helpTexts] = await Promise.all([getShellUser(actor), noticeSeen ? null : getActiveNotice(actor), helpTextsForShell()]);
+  const items = navItems(actor.role);
+  const home = isClientRole(actor.role) ? '/JobClient' : '/AccessDenied';
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <header className="surface-inverse no-print">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 py-2">
+          <Brand href={home} />
+          <MobileMenu>
+            <nav aria-label="Main">
+              <NavLinks items={items} />
+            </nav>
+            <div className="flex flex-col gap-1 border-t border-white/20 pt-3 md:flex-row md:items-center md:gap-2 md:border-0 md:pt-0">
+              <p className="px-3 py-1 text-sm leading-tight md:text-right" data-testid="signed-in-user">
+                <span className="sr-only">Signed in as </span>
+                <span className="block font-medium">{user.displayName}</span>
+                {user.clientName && <span className="block text-xs text-brand-100">{user.clientName}</span>}
+              </p>
+              <AboutDialog triggerClassName={`text-left ${headerAction}`} />
+              <a href="/SignOut" className={headerAction}>
+                Sign out
+              </a>
+            </div>
+          </MobileMenu>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        <HelpProvider texts={helpTexts}>{children}</HelpProvider>
+      </main>
+      <SiteFooter signedIn />
+      <PortalIslands
+        notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
+        noticeKey={noticeKey}
+        tourEnabled={user.enableTour}
+      />
+    </div>
+  );
+}

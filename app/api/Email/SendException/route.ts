@@ -1,0 +1,12 @@
+/**
+ * POST api/Email/SendException: the exception e-mail of spec §8. The same service as
+ * api/Exception/Add (one stored report, one e-mail): a caller that sends both gets one report.
+ */
+import { acceptExceptionReport, exceptionReportSchema } from '@/lib/errors/intake';
+import { publicRoute } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = publicRoute({ body: exceptionReportSchema }, async ({ req, actor, body }) =>
+  acceptExceptionReport(actor, body, req.headers.get('referer')),
+);

@@ -1,0 +1,12 @@
+/**
+ * POST api/Exception/Add: a browser-side exception report (Message, InnerException, StackTrace,
+ * Status), stored and e-mailed to support. Open to anonymous callers; de-duplicated and rate-limited.
+ */
+import { acceptExceptionReport, exceptionReportSchema } from '@/lib/errors/intake';
+import { publicRoute } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = publicRoute({ body: exceptionReportSchema }, async ({ req, actor, body }) =>
+  acceptExceptionReport(actor, body, req.headers.get('referer')),
+);

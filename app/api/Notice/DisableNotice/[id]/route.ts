@@ -1,0 +1,13 @@
+/** POST api/Notice/DisableNotice/{id}: the notice's "Save": the caller no longer sees this notice. */
+import { z } from 'zod';
+import { disableNotice } from '@/lib/notices/service';
+import { apiRoute } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+const params = z.object({ id: z.coerce.number().int().positive() });
+
+export const POST = apiRoute({ params }, async ({ actor, params: p }) => {
+  await disableNotice(actor, p.id);
+  return true;
+});

@@ -1,0 +1,7 @@
+/** GET api/Settings/GetApplicationBuildDetails: { BuildNumber, BuildVersion } of the running build. */
+import { getBuildInfo } from '@/lib/build-info';
+import { publicRoute } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = publicRoute({}, async () => getBuildInfo());

@@ -1,0 +1,181 @@
+/**
+ * Page weight (issue 8): the JavaScript a browser downloads for /SignIn and /JobClient, gzip bytes
+ * summed over every script response, in Debian Chromium against the production build; plus a
+ * Lighthouse performance score for both when Lighthouse is installed. Goal: /SignIn at most
+ * 170 KB of gzipped JavaScript, and a score of at least 90.
+ *
+ * Hermetic: starts its own mail catcher and `npm start` on a fresh embedded database (ports from
+ * BENCH_PORT_BASE, default 3990), signs in as hv.user through the real OTP e-mail, measures, stops.
+ * Needs `npm run build` first (NEXT_DIST_DIR is honoured). Run: npm run bench -- page-weight
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Bench, BenchRow } from './run';
+
+const GOAL_SIGNIN_GZIP_BYTES = 170 * 1024;
+const GOAL_SCORE = 90;
+const USER = 'hv.user';
+
+export interface PageWeight {
+  path: string;
+  scripts: number;
+  rawBytes: number;
+  gzipBytes: number;
+  lighthouse: number | null;
+}
+
+function start(cmd: string[], env: Record<string, string>): ChildProcess {
+  const [bin, ...args] = cmd;
+  if (!bin) throw new Error('empty command');
+  return spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Loads a page in a fresh tab and sums the scripts it downloaded. */
+async function measure(ctx: BrowserContext, base: string, pagePath: string): Promise<Omit<PageWeight, 'lighthouse'>> {
+  const page = await ctx.newPage();
+  const bodies: Promise<Buffer | null>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => null));
+  });
+  await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  await page.close();
+  return {
+    path: pagePath,
+    scripts: scripts.length,
+    rawBytes: scripts.reduce((s, b) => s + b.length, 0),
+    gzipBytes: scripts.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: { performance?: { score: number | null } } } } | undefined>;
+
+async function loadLighthouse(): Promise<LighthouseFn | null> {
+  const name = 'lighthouse';
+  try {
+    const mod: unknown = await import(name);
+    const fn = typeof mod === 'object' && mod !== null && 'default' in mod ? mod.default : null;
+    return typeof fn === 'function' ? (fn as LighthouseFn) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function lighthouseScore(lh: LighthouseFn, port: number, url: string, cookie: string | null): Promise<number | null> {
+  const result = await lh(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    formFactor: 'desktop',
+    screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+    throttlingMethod: 'simulate',
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  const score = result?.lhr.categories.performance?.score;
+  return typeof score === 'number' ? Math.round(score * 100) : null;
+}
+
+export async function pageWeight(): Promise<PageWeight[]> {
+  const base = Number(process.env.BENCH_PORT_BASE ?? 3990);
+  // The e2e helpers (sign-in, mailbox) read their ports from E2E_PORT_BASE when first imported.
+  process.env.E2E_PORT_BASE = String(base);
+  const appUrl = `http://127.0.0.1:${base}`;
+  const debugPort = base + 4;
+  const tsx = [process.execPath, '--import', 'tsx'];
+  const children = [
+    start([...tsx, 'e2e/support/mail-server.ts', String(base + 2), String(base + 3)], {}),
+    start([...tsx, 'e2e/support/start-app.ts', path.join(tmpdir(), `jms-bench-${base}`)], {
+      PORT: String(base),
+      APP_URL: appUrl,
+      SMTP_URL: `smtp://127.0.0.1:${base + 2}`,
+      MAIL_WORKER_INTERVAL_MS: '250',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // The bench runner quiets the worker for in-process benches; this server must send the OTP.
+      MAIL_WORKER_ENABLED: 'true',
+    }),
+  ];
+  let browser: Browser | undefined;
+  try {
+    await waitFor(`http://127.0.0.1:${base + 3}/health`, 30_000);
+    await waitFor(`${appUrl}/api/ready`, 180_000);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`, '--disable-background-networking', '--no-first-run'],
+    });
+    const anon = await browser.newContext();
+    const signInWeight = await measure(anon, appUrl, '/SignIn');
+
+    const { signIn } = await import('../e2e/support/auth');
+    const ctx = await browser.newContext({ baseURL: appUrl });
+    await signIn(await ctx.newPage(), USER);
+    const jobsWeight = await measure(ctx, appUrl, '/JobClient');
+    const cookie = (await ctx.cookies(appUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+
+    const lh = await loadLighthouse();
+    const results: PageWeight[] = [
+      { ...signInWeight, lighthouse: lh ? await lighthouseScore(lh, debugPort, `${appUrl}/SignIn`, null) : null },
+      { ...jobsWeight, lighthouse: lh ? await lighthouseScore(lh, debugPort, `${appUrl}/JobClient`, cookie) : null },
+    ];
+    report(results, lh !== null);
+    return results;
+  } finally {
+    await browser?.close();
+    for (const c of children) c.kill('SIGTERM');
+  }
+}
+
+function report(results: PageWeight[], lighthouse: boolean): void {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log('\nPage weight (JavaScript downloaded, Chromium, production build)');
+  console.log('page         scripts  raw         gzip        lighthouse');
+  for (const r of results) {
+    console.log(`${r.path.padEnd(12)} ${String(r.scripts).padStart(7)}  ${kb(r.rawBytes).padEnd(10)}  ${kb(r.gzipBytes).padEnd(10)}  ${r.lighthouse ?? 'n/a'}`);
+  }
+  const signin = results.find((r) => r.path === '/SignIn');
+  if (signin) {
+    const ok = signin.gzipBytes <= GOAL_SIGNIN_GZIP_BYTES;
+    console.log(`/SignIn gzip JavaScript ${kb(signin.gzipBytes)}: ${ok ? 'within' : 'OVER'} the ${kb(GOAL_SIGNIN_GZIP_BYTES)} goal`);
+  }
+  if (!lighthouse) {
+    console.log('Lighthouse score: not measured (install lighthouse@12, which runs on Node 20, to get it).');
+  } else {
+    for (const r of results) console.log(`Lighthouse ${r.path}: ${r.lighthouse ?? 'n/a'} (goal ${GOAL_SCORE})`);
+  }
+  mkdirSync('bench/out', { recursive: true });
+  writeFileSync('bench/out/page-weight.json', JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2));
+}
+
+const bench: Bench = {
+  name: 'page-weight',
+  async run(): Promise<BenchRow[]> {
+    const results = await pageWeight();
+    return results.map((r) => ({
+      page: r.path,
+      scripts: r.scripts,
+      'raw KB': Number((r.rawBytes / 1024).toFixed(1)),
+      'gzip KB': Number((r.gzipBytes / 1024).toFixed(1)),
+      lighthouse: r.lighthouse ?? 'n/a',
+    }));
+  },
+};
+
+export default bench;

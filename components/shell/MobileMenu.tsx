@@ -1,0 +1,58 @@
+'use client';
+
+/**
+ * The header's collapsible part: always shown from the md breakpoint up; below it a Menu button
+ * discloses it (aria-expanded). It closes on navigation and on Escape (focus back on the button).
+ */
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { cn } from '@/components/ui/cn';
+
+export function MobileMenu({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  // The path the menu was opened on: navigating elsewhere closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const open = openedOn === pathname;
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      // Escape inside a dialog opened from the menu (About) closes that dialog only.
+      if (e.key === 'Escape' && !document.querySelector('[role="dialog"][data-state="open"]')) {
+        setOpenedOn(null);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="portal-menu"
+        data-tour="nav-menu"
+        onClick={() => setOpenedOn(open ? null : pathname)}
+        className="ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 md:hidden"
+      >
+        <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round">
+          {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
+        </svg>
+        Menu
+      </button>
+      <div
+        id="portal-menu"
+        className={cn(
+          'w-full flex-col gap-3 border-t border-white/20 pt-3 pb-2 md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0',
+          open ? 'flex' : 'hidden',
+        )}
+      >
+        {children}
+      </div>
+    </>
+  );
+}

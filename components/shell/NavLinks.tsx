@@ -1,0 +1,31 @@
+'use client';
+
+/** The main navigation links; the current screen is marked (aria-current) from the path. */
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { cn } from '@/components/ui/cn';
+import { activeNavHref, type NavItem } from '@/lib/shell/nav';
+
+export function NavLinks({ items }: { items: NavItem[] }) {
+  const pathname = usePathname();
+  const active = activeNavHref(items, pathname);
+  return (
+    <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
+      {items.map((item) => (
+        <li key={item.href}>
+          <Link
+            href={item.href}
+            data-tour={item.tour}
+            aria-current={item.href === active ? 'page' : undefined}
+            className={cn(
+              'block rounded-md px-3 py-2 text-sm font-medium no-underline hover:bg-white/10 hover:text-white',
+              item.href === active ? 'bg-white/15 underline underline-offset-4' : '',
+            )}
+          >
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

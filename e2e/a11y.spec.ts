@@ -1,0 +1,114 @@
+/**
+ * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1 A and AA and WCAG 2.2 AA rules on every
+ * page a user can reach, signed out and signed in (as ng.admin, who sees every screen), with the
+ * shell's dialogs open, on a desktop and on a phone. Zero violations.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const USER = 'ng.admin';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+async function expectNoViolations(page: Page, what: string) {
+  // Let client-loaded content arrive (bounded: a lingering prefetch must not stall the scan).
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(found, `axe violations on ${what}`).toEqual([]);
+}
+
+test.describe('signed out', () => {
+  for (const url of ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/error', '/AuthenticationError']) {
+    test(`${url} has no violations`, async ({ page }) => {
+      await page.goto(url);
+      await expectNoViolations(page, url);
+    });
+  }
+
+  test('the browser warning has no violations', async ({ browser }) => {
+    const ctx = await browser.newContext({ userAgent: FIREFOX });
+    const page = await ctx.newPage();
+    await page.goto('/termsofuse');
+    await expect(page.getByTestId('browser-warning')).toBeVisible();
+    await expectNoViolations(page, 'the browser warning');
+    await ctx.close();
+  });
+});
+
+test.describe('signed in', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    ctx = await browser.newContext();
+    page = await ctx.newPage();
+    await signIn(page, USER);
+  });
+  test.afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('the notice has no violations', async () => {
+    // signIn landed on /JobClient, the first page of the session: the notice is open there.
+    const notice = page.getByRole('dialog');
+    await expect(notice).toBeVisible();
+    await expectNoViolations(page, 'the notice');
+    await notice.getByRole('button', { name: 'Ok' }).click();
+    await expect(notice).toBeHidden();
+  });
+
+  for (const url of ['/JobClient', '/SaveJob', '/Invoice', '/user', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere']) {
+    test(`${url} has no violations`, async () => {
+      await page.goto(url);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoViolations(page, url);
+    });
+  }
+
+  test('a job slip and an invoice slip have no violations', async () => {
+    for (const [list, slip] of [
+      ['/JobClient', '/JobSlip?'],
+      ['/Invoice', '/InvoiceSlip?'],
+    ] as const) {
+      await page.goto(list);
+      const href = await page.locator(`a[href*="${slip}"]`).first().getAttribute('href');
+      expect(href, `a link to ${slip} on ${list}`).toBeTruthy();
+      await page.goto(href ?? slip);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoViolations(page, slip);
+    }
+  });
+
+  test('the About dialog has no violations', async () => {
+    await page.goto('/Help');
+    await page.getByRole('button', { name: 'About' }).click();
+    const dialog = page.getByRole('dialog', { name: 'About JMS Portal' });
+    await expect(dialog.getByTestId('build-number')).toBeVisible();
+    await expectNoViolations(page, 'the About dialog');
+    await page.keyboard.press('Escape');
+  });
+
+  test('the guided tour has no violations', async () => {
+    await page.goto('/JobClient?tour=1');
+    await expect(page.locator('.driver-popover')).toBeVisible();
+    await expectNoViolations(page, 'the guided tour');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.driver-popover')).toBeHidden();
+  });
+
+  test('the phone layout with the menu open has no violations', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/JobClient');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expectNoViolations(page, '/JobClient on a phone, menu open');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+});
