@@ -387,7 +387,12 @@ export const jobs = pgTable(
     index('jobs_client_due_idx').on(t.clientId, t.dueAt, t.id),
     index('jobs_client_delivered_idx').on(t.clientId, t.deliveredAt, t.id),
     index('jobs_client_status_idx').on(t.clientId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('jobs_client_jms_idx').on(t.clientId, t.jmsNumber),
+    // Job numbers sort numerically: by length, then text (lib/jobs/list-sql.ts).
+    index('jobs_client_jms_num_idx').on(t.clientId, sql`char_length(${t.jmsNumber})`, t.jmsNumber, t.id),
+    // Time delivered, newest first with undelivered jobs last.
+    index('jobs_client_delivered_desc_idx').on(t.clientId, t.deliveredAt.desc().nullsLast(), t.id.desc().nullsLast()),
+    // Status in the spec's workflow order: must match STATUS_RANK_SQL in lib/jobs/list-sql.ts.
+    index('jobs_client_status_rank_idx').on(t.clientId, sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`, t.id),
     index('jobs_client_matter_idx').on(t.clientId, t.matterReference, t.id),
     index('jobs_client_contact_idx').on(t.clientId, t.contactName, t.id),
     index('jobs_client_description_idx').on(t.clientId, t.description, t.id),
@@ -438,7 +443,8 @@ export const jobFeedback = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('job_feedback_job_idx').on(t.jobId), check('job_feedback_rating_ck', sql`${t.feedback} between 1 and 5`)],
+  // One feedback per job (lib/jobs/feedback.ts answers 409 for a second one).
+  (t) => [uniqueIndex('job_feedback_job_uq').on(t.jobId), check('job_feedback_rating_ck', sql`${t.feedback} between 1 and 5`)],
 );
 
 export const commentHistory = pgTable(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvResponse, escapeCell, inBatches } from './csv';
+import { csvBatchResponse, csvResponse, escapeCell, inBatches } from './csv';
 
 async function* rowsOf(rows: unknown[][]) {
   for (const r of rows) yield r;
@@ -26,6 +26,17 @@ describe('CSV export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await res.text();
     expect(text).toBe('JMS Number,Matter\r\n100001,"Smith, ""The Elder"" vs Jones"\r\n100002,"line\nbreak"\r\n100003,"\'=HYPERLINK(""x"")"\r\n');
+  });
+
+  it('streams batches the same way, each row cut to the header (extra cells such as a cursor are left out)', async () => {
+    async function* batches() {
+      yield [['100001', 'Smith, "The Elder" vs Jones', 'cursor-1'], ['100002', '=1+1', 'cursor-2']];
+      yield [];
+      yield [['100003', null, 'cursor-3']];
+    }
+    const res = csvBatchResponse('Jobs.csv', ['JMS Number', 'Matter'], batches());
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Jobs.csv"');
+    expect(await res.text()).toBe('JMS Number,Matter\r\n100001,"Smith, ""The Elder"" vs Jones"\r\n100002,\'=1+1\r\n100003,\r\n');
   });
 
   it('reads in batches until the cursor runs out', async () => {

@@ -19,14 +19,14 @@ const CHUNK_CHARS = 64 * 1024;
 
 /** One cell: formula-escaped, then quoted per RFC 4180 when it holds a quote, comma, CR or LF. */
 export function csvCell(value: unknown): string {
-  const s = escapeCell(value);
+  const s = typeof value === 'string' ? (FORMULA_START.test(value) ? `'${value}` : value) : escapeCell(value);
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** One record with its CRLF terminator. */
-export function csvLine(cells: readonly unknown[]): string {
+/** One record with its CRLF terminator: the first `count` cells (default: all). */
+export function csvLine(cells: readonly unknown[], count: number = cells.length): string {
   let line = '';
-  for (let i = 0; i < cells.length; i++) line += (i ? ',' : '') + csvCell(cells[i]);
+  for (let i = 0; i < count; i++) line += (i ? ',' : '') + csvCell(cells[i]);
   return `${line}\r\n`;
 }
 
@@ -63,16 +63,58 @@ export function csvStream(header: string[], rows: AsyncIterable<unknown[]>): Rea
   );
 }
 
+/**
+ * As csvStream, for a source that reads in batches (keyset exports): one chunk per batch, no per-row
+ * promise. Each row contributes its first `header.length` cells (a row may carry more, e.g. its cursor).
+ */
+export function csvBatchStream(header: string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): ReadableStream<Uint8Array> {
+  const source = batches[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  const count = header.length;
+  let pending = csvLine(header);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let chunk = pending;
+        pending = '';
+        // A pull must hand over a chunk (or close): empty batches are skipped.
+        for (;;) {
+          const next = await source.next();
+          if (!next.done) for (const row of next.value) chunk += csvLine(row, count);
+          if (next.done) {
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            controller.close();
+            return;
+          }
+          if (chunk) {
+            controller.enqueue(encoder.encode(chunk));
+            return;
+          }
+        }
+      },
+      async cancel() {
+        await source.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+const CSV_HEADERS = (fileName: string) => ({
+  'Content-Type': 'text/csv; charset=utf-8',
+  'Content-Disposition': `attachment; filename="${fileName}"`,
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+});
+
+/** A download response of a CSV file streamed batch by batch (see csvBatchStream). */
+export function csvBatchResponse(fileName: string, header: string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): Response {
+  return new Response(csvBatchStream(header, batches), { headers: CSV_HEADERS(fileName) });
+}
+
 /** A download response of a streamed CSV file (Jobs.csv, Invoices.csv, User.csv). */
 export function csvResponse(fileName: string, header: string[], rows: AsyncIterable<unknown[]>): Response {
-  return new Response(csvStream(header, rows), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return new Response(csvStream(header, rows), { headers: CSV_HEADERS(fileName) });
 }
 
 /**

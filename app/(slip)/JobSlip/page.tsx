@@ -1,0 +1,37 @@
+/**
+ * /JobSlip?jb=… (spec §2, §3 "Job slip"): the read-only slip of one job, opened in a new tab, without the portal
+ * navigation, printable. showPrintDialog=1 asks 'Do you want to print this Job?'. A jb that does not decode, a
+ * missing job and another client's job all answer the same 404 "Job not found" page.
+ */
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { JobSlipView } from '@/components/jobs/slip/JobSlipView';
+import { PrintPrompt } from '@/components/jobs/slip/PrintPrompt';
+import { isClientActor } from '@/lib/auth/actor';
+import { requirePageActor } from '@/lib/auth/page';
+import { tryDecodeId } from '@/lib/encoding';
+import { commentHistoryOf } from '@/lib/jobs/comments';
+import { presentJobSlip } from '@/lib/jobs/present';
+import { jobSlip } from '@/lib/jobs/queries';
+
+export const metadata: Metadata = { title: 'Job slip' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function JobSlipPage({ searchParams }: { searchParams: SearchParams }) {
+  const actor = await requirePageActor();
+  const sp = await searchParams;
+  const id = tryDecodeId(one(sp.jb));
+  const slip = id === null ? null : await jobSlip(actor, id);
+  if (!slip) notFound();
+  const comments = isClientActor(actor) ? ((await commentHistoryOf(actor, slip.id)) ?? []) : [];
+  const view = presentJobSlip(slip, comments, actor.timeZone);
+
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
+      <JobSlipView slip={view} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />} />
+    </main>
+  );
+}

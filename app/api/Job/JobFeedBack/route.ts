@@ -1,0 +1,9 @@
+/** POST api/Job/JobFeedBack (spec §7): feedback on a delivered job of the caller's client (once per job). */
+import { apiRoute } from '@/lib/http/route';
+import { legacyFeedbackSchema, saveJobFeedback } from '@/lib/jobs/feedback';
+import { toLegacyFeedback } from '@/lib/jobs/legacy';
+import { CLIENT_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({ roles: CLIENT_ROLES, body: legacyFeedbackSchema }, async ({ actor, body }) => toLegacyFeedback(await saveJobFeedback(actor, body)));

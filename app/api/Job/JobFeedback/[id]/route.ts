@@ -1,0 +1,16 @@
+/** GET api/Job/JobFeedback/{id} (spec §7): the feedback of a job of the caller's client, or null when none was given. */
+import { NotFoundError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { getJobFeedback } from '@/lib/jobs/feedback';
+import { toLegacyFeedback } from '@/lib/jobs/legacy';
+import { jobIdPathSchema } from '@/lib/jobs/list-schema';
+import { CLIENT_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
+  const feedback = await getJobFeedback(actor, params.id);
+  if (!feedback) throw new NotFoundError('Job not found.');
+  const first = feedback[0];
+  return first ? toLegacyFeedback(first) : null;
+});

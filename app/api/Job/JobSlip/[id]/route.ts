@@ -1,0 +1,14 @@
+/** GET api/Job/JobSlip/{id} (spec §7, §3 "Job slip"): internal instructions only for non-client users. */
+import { NotFoundError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { toLegacyJobSlip } from '@/lib/jobs/legacy';
+import { jobIdPathSchema } from '@/lib/jobs/list-schema';
+import { jobSlip } from '@/lib/jobs/queries';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ params: jobIdPathSchema }, async ({ actor, params }) => {
+  const slip = await jobSlip(actor, params.id);
+  if (!slip) throw new NotFoundError('Job not found.');
+  return toLegacyJobSlip(slip);
+});

@@ -1,0 +1,13 @@
+/** POST api/Job/JobsList/CurrentPage/{page}/PageSize/{size} (spec §7): one page of the caller's client's jobs. */
+import { toLegacyJobList } from '@/lib/jobs/legacy';
+import { jobListBodySchema } from '@/lib/jobs/list-schema';
+import { listJobs } from '@/lib/jobs/queries';
+import { apiRoute } from '@/lib/http/route';
+import { pagePathSchema } from '@/lib/lists/paging';
+import { CLIENT_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({ roles: CLIENT_ROLES, params: pagePathSchema, body: jobListBodySchema }, async ({ actor, params, body }) =>
+  toLegacyJobList(await listJobs(actor, body, params), actor.timeZone),
+);

@@ -1,0 +1,13 @@
+/** GET api/Job/SendNotification/{id} (spec §7): queues a job notification e-mail to the job's contact. */
+import { NotFoundError } from '@/lib/http/errors';
+import { apiRoute } from '@/lib/http/route';
+import { jobIdPathSchema } from '@/lib/jobs/list-schema';
+import { sendJobNotification } from '@/lib/jobs/notification';
+import { CLIENT_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({ roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
+  if (!(await sendJobNotification(actor, params.id))) throw new NotFoundError('Job not found.');
+  return true;
+});

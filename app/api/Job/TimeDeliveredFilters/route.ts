@@ -1,0 +1,7 @@
+/** GET api/Job/TimeDeliveredFilters (spec §7): the time buckets of the job list's delivered filter. */
+import { apiRoute } from '@/lib/http/route';
+import { toLegacyTimeFilters } from '@/lib/jobs/legacy';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({}, async () => toLegacyTimeFilters('delivered'));

@@ -1,0 +1,7 @@
+/** GET api/Job/TimeDueFilters (spec §7): the time buckets of the job list's due filter. */
+import { apiRoute } from '@/lib/http/route';
+import { toLegacyTimeFilters } from '@/lib/jobs/legacy';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({}, async () => toLegacyTimeFilters('due'));

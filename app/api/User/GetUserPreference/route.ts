@@ -1,0 +1,8 @@
+/** GET api/User/GetUserPreference (spec §7, §3 "User preference"): the caller's job list preference. */
+import { apiRoute } from '@/lib/http/route';
+import { toLegacyUserPreference } from '@/lib/jobs/legacy';
+import { getUserPreference } from '@/lib/jobs/preferences';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = apiRoute({}, async ({ actor }) => toLegacyUserPreference(await getUserPreference(actor)));

@@ -1,0 +1,8 @@
+/** POST api/User/SaveUserPreference (spec §7): saves the caller's own preference (a UserId in the body is ignored). */
+import { apiRoute } from '@/lib/http/route';
+import { toLegacyUserPreference } from '@/lib/jobs/legacy';
+import { saveUserPreference, saveUserPreferenceSchema } from '@/lib/jobs/preferences';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({ body: saveUserPreferenceSchema }, async ({ actor, body }) => toLegacyUserPreference(await saveUserPreference(actor, body)));

@@ -1,0 +1,234 @@
+/**
+ * `npm run bench -- jobs-list`: the job list at scale (issue "Jobs", performance). Needs PostgreSQL with the
+ * generated data set (Harbour & Vale holding at least 200,000 jobs):
+ *
+ *   createdb jms_bench
+ *   export DATABASE_URL=postgres://postgres@127.0.0.1:5432/jms_bench
+ *   npm run db:seed -- --jobs 1000000 && psql "$DATABASE_URL" -c 'vacuum analyze'
+ *   npm run bench -- jobs-list
+ *
+ * Measured in one run, with the same concurrency (BENCH_CONCURRENCY callers, default 8, each making
+ * BENCH_REQUESTS requests, default 40), alternating the two sides to share the machine's state:
+ *  - the legacy list endpoint (POST api/Job/JobsList/…, its route handler called in-process with a bearer
+ *    token: authentication, validation, service, presenter, JSON) against the same SQL (the statements
+ *    listJobs runs, taken from the same builder) run directly through the postgres driver;
+ *  - page 1,000 against page 1 of the default list;
+ *  - the CSV export (POST api/Job/ExportCSVJobs, streamed and read to the end) against COPY (…) TO STDOUT
+ *    of the same query, in rows/s; and the export's peak memory, ~100,000 rows against ~10,000 rows.
+ */
+import postgres from 'postgres';
+import { eq, sql as dsql } from 'drizzle-orm';
+import { POST as exportRoute } from '@/app/api/Job/ExportCSVJobs/route';
+import { POST as listRoute } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
+import { bindDatabase, openDatabase, type Db } from '@/db/client';
+import { clients, jobs, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { createSession, issueLegacyToken } from '@/lib/auth/session';
+import { jobExportAllStatement } from '@/lib/jobs/export';
+import { DEFAULT_JOB_QUERY, toJobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
+import { jobListStatements } from '@/lib/jobs/queries';
+import type { RoleId } from '@/lib/reference';
+import type { Bench, BenchRow } from './run';
+import { inline, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
+
+const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const N = Number(process.env.BENCH_REQUESTS ?? 40);
+const ROUNDS = 4;
+const HV_ACCOUNT = 'HV1001';
+
+interface Scenario {
+  name: string;
+  query: JobListQuery;
+  page: number;
+  size: number;
+}
+
+const q = (over: Partial<JobListQuery>): JobListQuery => ({ ...DEFAULT_JOB_QUERY, statuses: [], ...over });
+
+async function setup(url: string) {
+  const handle = openDatabase({ url, max: C + 2 });
+  bindDatabase(handle);
+  const db = handle.db;
+  const [hv] = await db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, HV_ACCOUNT));
+  if (!hv) throw new Error('Seed the bench database first: npm run db:seed -- --jobs 1000000');
+  const [{ n } = { n: 0 }] = await db.select({ n: dsql<number>`count(*)::int` }).from(jobs).where(eq(jobs.clientId, hv.id));
+  if (n < 200_000) throw new Error(`Harbour & Vale has ${n} jobs; the benchmark needs at least 200,000 (db:seed -- --jobs 1000000).`);
+  const [user] = await db.select().from(users).where(eq(users.userName, 'hv.user'));
+  if (!user) throw new Error('demo user hv.user missing');
+  const session = await createSession(db, user.id);
+  const token = await issueLegacyToken(session, user.role);
+  const actor: Actor = { userId: user.id, clientId: hv.id, role: user.role as RoleId, userName: user.userName, timeZone: user.timeZone, sessionId: session.id };
+  const driver = postgres(url, { max: C + 2, onnotice: () => undefined });
+  return { url, handle, db, hv: { id: hv.id, jobs: n }, token, actor, driver };
+}
+
+type Ctx = Awaited<ReturnType<typeof setup>>;
+
+/** The route, as a legacy caller uses it: a request with a bearer token, the JSON read to the end. */
+async function callList(ctx: Ctx, s: Scenario): Promise<void> {
+  const req = new Request(`http://bench/api/Job/JobsList/CurrentPage/${s.page}/PageSize/${s.size}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(toJobListBody(s.query)),
+  });
+  const res = await listRoute(req, { params: Promise.resolve({ page: String(s.page), size: String(s.size) }) });
+  if (res.status !== 200) throw new Error(`list answered ${res.status}: ${await res.text()}`);
+  await res.json();
+}
+
+/**
+ * The same SQL through the driver: the page's rows, then the count (skipped when the first page holds all),
+ * sent as Drizzle sends them (unnamed statements: parsed and planned for their parameters each time).
+ */
+function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
+  const st = jobListStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
+  const rows = st.rows.toSQL();
+  const count = st.count.toSQL();
+  return async () => {
+    const r = await ctx.driver.unsafe(rows.sql, rows.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+    if (!(st.offset === 0 && r.length < st.limit)) await ctx.driver.unsafe(count.sql, count.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+  };
+}
+
+/** A and B in alternating rounds (the machine's load drifts; both sides see the same drift). */
+async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: RunStats; b: RunStats }> {
+  await runConcurrent(C, 3, a);
+  await runConcurrent(C, 3, b);
+  const per = Math.max(1, Math.round(N / ROUNDS));
+  let ra = await runConcurrent(C, per, a);
+  let rb = await runConcurrent(C, per, b);
+  for (let i = 1; i < ROUNDS; i++) {
+    ra = ra.merge(await runConcurrent(C, per, a));
+    rb = rb.merge(await runConcurrent(C, per, b));
+  }
+  return { a: ra, b: rb };
+}
+
+async function compareList(ctx: Ctx, s: Scenario): Promise<{ route: RunStats; direct: RunStats }> {
+  const r = await interleaved(directList(ctx, s), () => callList(ctx, s));
+  return { route: r.b, direct: r.a };
+}
+
+/** The export route read to the end: rows and bytes. */
+async function exportViaRoute(ctx: Ctx, query: JobListQuery): Promise<{ rows: number; bytes: number }> {
+  const req = new Request('http://bench/api/Job/ExportCSVJobs', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(toJobListBody(query)),
+  });
+  const res = await exportRoute(req, { params: Promise.resolve({}) });
+  if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) newlines++;
+  }
+  return { rows: newlines - 1, bytes };
+}
+
+async function exportViaCopy(ctx: Ctx, query: JobListQuery, driver: postgres.Sql = ctx.driver): Promise<{ rows: number; bytes: number }> {
+  const st = jobExportAllStatement(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, query).toSQL();
+  const stream = await driver.unsafe(`copy (${inline(st.sql, st.params)}) to stdout with (format csv, header)`).readable();
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
+  }
+  return { rows: newlines - 1, bytes };
+}
+
+/** Statuses of Harbour & Vale whose jobs add up closest to `target` (an export of about that many rows). */
+async function statusesNear(db: Db, clientId: number, target: number): Promise<{ statuses: number[]; rows: number }> {
+  const counts = await db.select({ s: jobs.status, n: dsql<number>`count(*)::int` }).from(jobs).where(eq(jobs.clientId, clientId)).groupBy(jobs.status);
+  let best = { statuses: [] as number[], rows: 0 };
+  for (let mask = 1; mask < 1 << counts.length; mask++) {
+    const pick = counts.filter((_, i) => mask & (1 << i));
+    const rows = pick.reduce((a, c) => a + c.n, 0);
+    if (Math.abs(rows - target) < Math.abs(best.rows - target)) best = { statuses: pick.map((c) => c.s).sort((a, b) => a - b), rows };
+  }
+  return best;
+}
+
+const fmt = (n: number, d = 1) => Number(n.toFixed(d));
+
+function row(measure: string, ours: number, baseline: number, unit: string, goal: string, ok: (ratio: number) => boolean): BenchRow {
+  const ratio = ours / baseline;
+  return { measure, ours: fmt(ours), baseline: fmt(baseline), unit, ratio: fmt(ratio, 2), goal, met: ok(ratio) ? 'yes' : 'NO' };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const t = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - t };
+}
+
+async function run(): Promise<BenchRow[]> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
+  const ctx = await setup(url);
+  const rows: BenchRow[] = [];
+  try {
+    const scenarios: Scenario[] = [
+      { name: 'page 1, default sort', query: q({}), page: 1, size: 10 },
+      { name: "matter/ref contains '0151'", query: q({ matterReference: '0151' }), page: 1, size: 10 },
+      { name: 'status Delivered', query: q({ statuses: [8] }), page: 1, size: 10 },
+      { name: 'page 1,000, default sort', query: q({}), page: 1000, size: 10 },
+    ];
+    for (const s of scenarios) {
+      const r = await compareList(ctx, s);
+      rows.push(row(`list "${s.name}": throughput, route vs SQL`, r.route.throughput, r.direct.throughput, 'req/s', '>= 0.5', (x) => x >= 0.5));
+      rows.push(row(`list "${s.name}": p95, route vs SQL`, r.route.p95, r.direct.p95, 'ms', '<= 2', (x) => x <= 2));
+    }
+    const [first, deep] = [scenarios[0], scenarios[3]];
+    if (first && deep) {
+      const pages = await interleaved(() => callList(ctx, first), () => callList(ctx, deep));
+      rows.push(row('list: page 1,000 vs page 1 (route, p95)', pages.b.p95, pages.a.p95, 'ms', '<= 1.2', (x) => x <= 1.2));
+      rows.push(row('list: page 1,000 vs page 1 (route, mean)', pages.b.mean, pages.a.mean, 'ms', '<= 1.2', (x) => x <= 1.2));
+    }
+
+    const big = await statusesNear(ctx.db, ctx.hv.id, 100_000);
+    const bigQuery = q({ statuses: big.statuses });
+    const smallQuery = q({ matterReference: '0151' });
+    await exportViaRoute(ctx, smallQuery);
+    await exportViaCopy(ctx, smallQuery);
+    const copy = await timed(() => exportViaCopy(ctx, bigQuery));
+    const route = await timed(() => exportViaRoute(ctx, bigQuery));
+    const copy2 = await timed(() => exportViaCopy(ctx, bigQuery));
+    const route2 = await timed(() => exportViaRoute(ctx, bigQuery));
+    const routeRate = (route.value.rows + route2.value.rows) / ((route.ms + route2.ms) / 1000);
+    const copyRate = (copy.value.rows + copy2.value.rows) / ((copy.ms + copy2.ms) / 1000);
+    const sameBytes = route.value.bytes === copy.value.bytes ? 'same bytes as COPY' : `${route.value.bytes} vs ${copy.value.bytes} bytes`;
+    rows.push(row(`export ${route.value.rows} rows (statuses ${big.statuses.join(',')}; ${sameBytes}): route vs COPY`, routeRate, copyRate, 'rows/s', '>= 0.5', (x) => x >= 0.5));
+    // For the record: COPY's plan is parallel (2 workers + leader); the same COPY on one backend, like each export batch.
+    const serial = postgres(ctx.url, { max: 1, onnotice: () => undefined, connection: { max_parallel_workers_per_gather: 0 } });
+    try {
+      const s1 = await timed(() => exportViaCopy(ctx, bigQuery, serial));
+      const s2 = await timed(() => exportViaCopy(ctx, bigQuery, serial));
+      const serialRate = (s1.value.rows + s2.value.rows) / ((s1.ms + s2.ms) / 1000);
+      rows.push(row('export: route vs COPY without parallel workers', routeRate, serialRate, 'rows/s', '(info)', () => true));
+    } finally {
+      await serial.end({ timeout: 5 });
+    }
+    const small = await measureMemory(() => exportViaRoute(ctx, smallQuery));
+    const large = await measureMemory(() => exportViaRoute(ctx, bigQuery));
+    rows.push(row(`export peak RSS: ${large.value.rows} vs ${small.value.rows} rows`, large.peakRss / 1e6, small.peakRss / 1e6, 'MB', '<= 1.2', (x) => x <= 1.2));
+    rows.push(row(`export peak heap: ${large.value.rows} vs ${small.value.rows} rows`, large.peakHeap / 1e6, small.peakHeap / 1e6, 'MB', '(info)', () => true));
+    rows.push(row(`export heap growth over the baseline: ${large.value.rows} vs ${small.value.rows} rows`, large.heapGrowth / 1e6, small.heapGrowth / 1e6, 'MB', '(info)', () => true));
+    const smallLive = await measureMemory(() => exportViaRoute(ctx, smallQuery), 50);
+    const largeLive = await measureMemory(() => exportViaRoute(ctx, bigQuery), 50);
+    rows.push(row(`export live heap after GC (every 50 ms): ${largeLive.value.rows} vs ${smallLive.value.rows} rows`, largeLive.peakLive / 1e6, smallLive.peakLive / 1e6, 'MB', '<= 1.2', (x) => x <= 1.2));
+    rows.unshift({ measure: `Harbour & Vale: ${ctx.hv.jobs} jobs; ${C} concurrent callers x ${N} requests per side; route handlers called in-process` });
+  } finally {
+    await ctx.driver.end({ timeout: 5 });
+    await ctx.handle.close();
+  }
+  return rows;
+}
+
+const bench: Bench = { name: 'jobs-list', run };
+export default bench;

@@ -1,0 +1,70 @@
+'use client';
+/**
+ * The job list filters (spec §3 job list query): JMS number, matter/ref, description, contact name and client
+ * name ('contains', debounced 400 ms), the status multi-select and the time created / due / delivered buckets.
+ * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
+ */
+import { useState } from 'react';
+import { useDebounced } from '@/components/list/useListParams';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
+import { Select } from '@/components/ui/Select';
+import { FILTER_MAX, JOB_PARAM, type JobListQuery } from '@/lib/jobs/list-schema';
+import { TIME_CREATED_FILTERS, TIME_DELIVERED_FILTERS, TIME_DUE_FILTERS, type TimeBucket } from '@/lib/jobs/time-filters';
+import { StatusFilter } from './StatusFilter';
+import { useJobListParams } from './useJobListParams';
+
+type TextKey = 'jmsNumber' | 'matterReference' | 'description' | 'contactName' | 'clientName';
+type TimeKey = 'timeCreated' | 'timeDue' | 'timeDelivered';
+
+function TextFilter({ id, field, label }: { id: string; field: TextKey; label: string }) {
+  const { state, setList } = useJobListParams();
+  const name = JOB_PARAM[field];
+  const [value, setValue] = useState(state.query[field]);
+  const push = useDebounced((v: string) => setList({ [name]: v.trim() || null }));
+  return (
+    <Field label={label} id={id}>
+      <Input
+        type="search"
+        value={value}
+        maxLength={FILTER_MAX}
+        onChange={(e) => {
+          setValue(e.target.value);
+          push(e.target.value);
+        }}
+      />
+    </Field>
+  );
+}
+
+function TimeFilter({ id, field, label, buckets }: { id: string; field: TimeKey; label: string; buckets: readonly TimeBucket[] }) {
+  const { state, setList } = useJobListParams();
+  const name = JOB_PARAM[field];
+  return (
+    <Field label={label} id={id}>
+      <Select
+        value={String(state.query[field])}
+        options={buckets.map((b) => ({ value: b.id, label: b.label }))}
+        onChange={(e) => setList({ [name]: e.target.value === '0' ? null : e.target.value })}
+      />
+    </Field>
+  );
+}
+
+export function JobFilters({ idPrefix }: { idPrefix: string }) {
+  const { state, setList } = useJobListParams();
+  const statuses: JobListQuery['statuses'] = state.query.statuses;
+  return (
+    <>
+      <TextFilter id={`${idPrefix}jms`} field="jmsNumber" label="JMS number" />
+      <TextFilter id={`${idPrefix}matter`} field="matterReference" label="Matter/Ref" />
+      <TextFilter id={`${idPrefix}desc`} field="description" label="Description" />
+      <TextFilter id={`${idPrefix}contact`} field="contactName" label="Contact name" />
+      <TextFilter id={`${idPrefix}client`} field="clientName" label="Client name" />
+      <StatusFilter id={`${idPrefix}status`} value={statuses} onChange={(s) => setList({ [JOB_PARAM.statuses]: s })} />
+      <TimeFilter id={`${idPrefix}created`} field="timeCreated" label="Time logged" buckets={TIME_CREATED_FILTERS} />
+      <TimeFilter id={`${idPrefix}due`} field="timeDue" label="Time due" buckets={TIME_DUE_FILTERS} />
+      <TimeFilter id={`${idPrefix}delivered`} field="timeDelivered" label="Time delivered" buckets={TIME_DELIVERED_FILTERS} />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+'use client';
+/**
+ * The job list island (spec §2 /JobClient): filters (desktop row and mobile panel), the server-sorted table with
+ * its mobile cards, 'No Data Available', paging (5 links, 2 on mobile), page size, export, row actions and the
+ * feedback modals. The list refreshes every 60 seconds; every change of filters, sort or page size is kept as
+ * the user's preference.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ExportButton } from '@/components/list/ExportButton';
+import { useAutoRefresh } from '@/components/list/useListParams';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { DataTable } from '@/components/ui/DataTable';
+import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
+import { Pagination } from '@/components/ui/Pagination';
+import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, type JobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
+import { toPreferenceModel } from '@/lib/jobs/preference-model';
+import type { JobRowView } from '@/lib/jobs/present';
+import { DEFAULT_PAGE_SIZE, EXPORT_FILE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
+import { FeedbackDialog, type FeedbackActions } from './FeedbackDialog';
+import { JobCard, jobColumns, type FeedbackMode } from './job-columns';
+import { JobFilters } from './JobFilters';
+import { JobListStateContext, useJobListParams } from './useJobListParams';
+
+export interface JobListViewProps {
+  rows: JobRowView[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  query: JobListQuery;
+  exportBody: JobListBody;
+  feedbackActions: FeedbackActions;
+}
+
+const sortOptions = JOB_SORT_COLUMNS.map((c) => ({ value: c.id, label: c.label }));
+
+/**
+ * Saves the preference (POST api/User/SaveUserPreference, the session cookie) whenever the list state changes,
+ * not for the state the page opened with. A plain fetch, so a following navigation never cancels it.
+ */
+function usePreferenceSync(query: JobListQuery, pageSize: number) {
+  const key = new URLSearchParams(querySearchParams(query, pageSize, DEFAULT_PAGE_SIZE)).toString();
+  const last = useRef(key);
+  useEffect(() => {
+    if (key === last.current) return;
+    last.current = key;
+    const body = JSON.stringify({ JobPreferenceModel: toPreferenceModel({ query, pageSize }) });
+    fetch('/api/User/SaveUserPreference', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+  }, [key, query, pageSize]);
+}
+
+export function JobListView(props: JobListViewProps) {
+  const { query, pageSize, page } = props;
+  const state = useMemo(() => ({ query, pageSize, page }), [query, pageSize, page]);
+  return (
+    <JobListStateContext value={state}>
+      <JobList {...props} />
+    </JobListStateContext>
+  );
+}
+
+function JobList({ rows, totalCount, page, pageSize, query, exportBody, feedbackActions }: JobListViewProps) {
+  const { setList, resetList, pending, refresh } = useJobListParams();
+  const [generation, setGeneration] = useState(0);
+  const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useAutoRefresh(JOB_LIST_REFRESH_MS);
+  usePreferenceSync(query, pageSize);
+
+  const onFeedback = (row: JobRowView, mode: FeedbackMode) => {
+    setNotice(null);
+    setFeedbackFor({ row, mode });
+  };
+  const columns = jobColumns(onFeedback);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {notice && (
+        <Alert tone="success" action={<Button size="sm" variant="ghost" onClick={() => setNotice(null)}>Dismiss</Button>}>
+          {notice}
+        </Alert>
+      )}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <Button
+          variant="ghost"
+          onClick={() => {
+            resetList();
+            setGeneration((g) => g + 1);
+          }}
+        >
+          Reset filters
+        </Button>
+        <ExportButton url="/api/Job/ExportCSVJobs" body={exportBody} fileName={EXPORT_FILE.jobs} dataTour="job-export" />
+      </div>
+
+      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-3 lg:grid-cols-5">
+        <JobFilters idPrefix="filter-" />
+      </div>
+
+      <div data-tour="job-table">
+        <DataTable
+          key={`m${generation}`}
+          caption="Jobs"
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => String(r.id)}
+          rowHeaderColumn="jmsNumber"
+          sort={{ column: query.sortBy, direction: query.sortOrder }}
+          onSortChange={(s) => setList({ [JOB_PARAM.sortBy]: s.column, [JOB_PARAM.sortOrder]: s.direction })}
+          sortOptions={sortOptions}
+          renderCard={(r) => <JobCard row={r} onFeedback={onFeedback} />}
+          mobileFilters={<JobFilters idPrefix="mobile-filter-" />}
+          loading={pending}
+        />
+      </div>
+
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => setList({ [JOB_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <Pagination
+          page={page}
+          totalCount={totalCount}
+          pageSize={pageSize}
+          showSummary={totalCount > 0}
+          label="Job pages"
+          onPageChange={(p) => setList({ [JOB_PARAM.page]: p === 1 ? null : p }, { resetPage: false })}
+        />
+      </div>
+
+      <FeedbackDialog
+        target={feedbackFor}
+        actions={feedbackActions}
+        onClose={() => setFeedbackFor(null)}
+        onSaved={(message) => {
+          setFeedbackFor(null);
+          setNotice(message);
+          // The list reloads after feedback is saved (spec §4).
+          refresh();
+        }}
+      />
+    </div>
+  );
+}

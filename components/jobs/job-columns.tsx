@@ -1,0 +1,100 @@
+'use client';
+/** Columns of the job table, the row actions menu and the mobile card template. */
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { buttonClasses } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { type DataTableColumn } from '@/components/ui/DataTable';
+import type { JobRowView } from '@/lib/jobs/present';
+
+export type FeedbackMode = 'leave' | 'view';
+export type OnFeedback = (row: JobRowView, mode: FeedbackMode) => void;
+
+/** The job number, opening the slip in a new tab (spec §1). */
+function SlipLink({ row, className }: { row: JobRowView; className?: string }) {
+  return (
+    <a href={row.slipHref} target="_blank" rel="noopener" className={className}>
+      {row.jmsNumber}
+    </a>
+  );
+}
+
+const item = 'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-ink no-underline outline-none select-none hover:bg-brand-50 focus:bg-brand-50 data-[highlighted]:bg-brand-50';
+
+export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger className={buttonClasses({ size: 'sm' })} aria-label={`Actions for job ${row.jmsNumber}`}>
+        Actions
+        <ChevronDownIcon className="size-4" />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg">
+          <Menu.Item asChild className={item}>
+            <a href={row.slipHref} target="_blank" rel="noopener">
+              View job slip
+            </a>
+          </Menu.Item>
+          {row.hasFeedback ? (
+            <Menu.Item className={item} onSelect={() => onFeedback(row, 'view')}>
+              View feedback
+            </Menu.Item>
+          ) : row.canGiveFeedback ? (
+            <Menu.Item className={item} onSelect={() => onFeedback(row, 'leave')}>
+              Leave feedback
+            </Menu.Item>
+          ) : null}
+          <Menu.Item asChild className={item}>
+            <a href={row.copyHref}>Copy job</a>
+          </Menu.Item>
+          {row.invoiceHref && (
+            <Menu.Item asChild className={item}>
+              <a href={row.invoiceHref}>View invoice</a>
+            </Menu.Item>
+          )}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+/** Sort keys are the legacy column numbers of spec §2 (1 job number … 8 status). */
+export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[] {
+  return [
+    { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <SlipLink row={r} className="font-medium" />, className: 'whitespace-nowrap' },
+    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => r.matterReference },
+    { id: 'description', header: 'Description', sortKey: 3, cell: (r) => r.description, className: 'min-w-48' },
+    { id: 'contactName', header: 'Contact name', sortKey: 4, cell: (r) => r.contactName },
+    { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => r.created, className: 'whitespace-nowrap' },
+    { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => r.due, className: 'whitespace-nowrap' },
+    { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => r.delivered, className: 'whitespace-nowrap' },
+    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} onFeedback={onFeedback} /> },
+  ];
+}
+
+export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
+  return (
+    <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} label={row.statusLabel} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">Matter/Ref</dt>
+        <dd>{row.matterReference}</dd>
+        <dt className="text-muted">Description</dt>
+        <dd>{row.description}</dd>
+        <dt className="text-muted">Contact</dt>
+        <dd>{row.contactName}</dd>
+        <dt className="text-muted">Logged</dt>
+        <dd>{row.created}</dd>
+        <dt className="text-muted">Due</dt>
+        <dd>{row.due}</dd>
+        {row.delivered && (
+          <>
+            <dt className="text-muted">Delivered</dt>
+            <dd>{row.delivered}</dd>
+          </>
+        )}
+      </dl>
+    </Card>
+  );
+}

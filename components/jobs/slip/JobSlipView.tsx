@@ -1,0 +1,106 @@
+/**
+ * The job slip (spec §3 "Job slip"): a print-friendly, read-only sheet of every field of the job and its type
+ * block, the instructions, internal instructions (given only to non-client users, when present), the documents
+ * (downloads), feedback and the comment history. Server component.
+ */
+import type { ReactNode } from 'react';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import type { JobSlipView as SlipView } from '@/lib/jobs/present';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="break-inside-avoid rounded-lg border border-line bg-surface print:rounded-none print:border-0 print:border-t">
+      <h2 className="border-b border-line px-4 py-2 text-sm font-semibold tracking-wide text-muted uppercase print:px-0">{title}</h2>
+      <div className="px-4 py-3 print:px-0">{children}</div>
+    </section>
+  );
+}
+
+const kb = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+export function JobSlipView({ slip, actions }: { slip: SlipView; actions?: ReactNode }) {
+  return (
+    <article className="flex flex-col gap-4" aria-labelledby="slip-title">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-muted">Job slip</p>
+          <h1 id="slip-title" className="text-2xl font-semibold text-ink">
+            Job {slip.jmsNumber}
+          </h1>
+          <p className="flex items-center gap-2 text-sm">
+            <span>{slip.orderTypeName}</span>
+            <StatusBadge status={slip.status} label={slip.statusLabel} />
+          </p>
+        </div>
+        {actions && <div className="no-print flex gap-2">{actions}</div>}
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-2 print:grid-cols-2">
+        {slip.sections.map((s) => (
+          <Section key={s.title} title={s.title}>
+            <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+              {s.rows.map((r) => (
+                <div key={r.label} className="contents">
+                  <dt className="text-muted">{r.label}</dt>
+                  <dd className="break-words whitespace-pre-wrap">{r.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+        ))}
+      </div>
+
+      {slip.instructions && (
+        <Section title="Job instructions">
+          <p className="text-sm whitespace-pre-wrap">{slip.instructions}</p>
+        </Section>
+      )}
+      {slip.internalInstructions && (
+        <Section title="Internal instructions">
+          <p className="text-sm whitespace-pre-wrap" data-testid="internal-instructions">
+            {slip.internalInstructions}
+          </p>
+        </Section>
+      )}
+      <Section title="Documents">
+        {slip.documents.length === 0 ? (
+          <p className="text-sm text-muted">No documents.</p>
+        ) : (
+          <ul className="flex flex-col gap-1 text-sm">
+            {slip.documents.map((d) => (
+              <li key={d.id}>
+                <a href={d.href}>{d.fileName}</a> <span className="text-muted">({kb(d.size)})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      {slip.feedback.length > 0 && (
+        <Section title="Feedback">
+          <ul className="flex flex-col gap-2 text-sm">
+            {slip.feedback.map((f) => (
+              <li key={f.id}>
+                <span className="font-medium">Rating {f.feedBack} of 5</span>
+                {f.comments && <span> — {f.comments}</span>}
+                <span className="block text-muted">{[f.by, f.at].filter(Boolean).join(', ')}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {slip.comments.length > 0 && (
+        <Section title="Comment history">
+          <ol className="flex flex-col gap-2 text-sm">
+            {slip.comments.map((c) => (
+              <li key={c.id}>
+                <span className="text-muted">{c.at}</span> · <span className="font-medium">{c.by}</span>
+                {c.status && <span className="text-muted"> ({c.status})</span>}
+                <span className="block">{c.comment}</span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+    </article>
+  );
+}

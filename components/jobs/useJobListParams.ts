@@ -1,0 +1,49 @@
+'use client';
+/**
+ * The job list's state and its URL (lib/jobs/list-schema.ts JOB_PARAM). The state on screen comes from the
+ * server (the URL, or the saved preference when the URL has none — spec §3 User preference); every change
+ * writes the WHOLE state into the URL, so a restored preference becomes explicit at the first change and a
+ * list the user has touched never has a bare URL (which would mean "restore my preference" again).
+ */
+import { createContext, useCallback, useContext } from 'react';
+import { useListParams, type ParamValue } from '@/components/list/useListParams';
+import { DEFAULT_JOB_QUERY, JOB_LIST_PARAM_NAMES, JOB_PARAM, querySearchParams, type JobListQuery } from '@/lib/jobs/list-schema';
+import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
+
+export interface JobListState {
+  query: JobListQuery;
+  pageSize: number;
+  page: number;
+}
+
+export const JobListStateContext = createContext<JobListState>({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 });
+
+export function useJobListState(): JobListState {
+  return useContext(JobListStateContext);
+}
+
+/** The URL parameters of a state (all list parameters named: absent ones as null, to be removed). */
+function stateParams(s: JobListState): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = Object.fromEntries(JOB_LIST_PARAM_NAMES.map((n) => [n, null]));
+  const statuses: string[] = [];
+  for (const [k, v] of querySearchParams(s.query, s.pageSize, DEFAULT_PAGE_SIZE)) {
+    if (k === JOB_PARAM.statuses) statuses.push(v);
+    else out[k] = v;
+  }
+  out[JOB_PARAM.statuses] = statuses;
+  out[JOB_PARAM.sortOrder] = String(s.query.sortOrder);
+  out[JOB_PARAM.page] = s.page > 1 ? String(s.page) : null;
+  return out;
+}
+
+export function useJobListParams() {
+  const { set, pending, refresh } = useListParams();
+  const state = useJobListState();
+  const setList = useCallback(
+    (updates: Record<string, ParamValue>, opts?: { resetPage?: boolean }) => set({ ...stateParams(state), ...updates }, opts),
+    [set, state],
+  );
+  /** Clears every filter, the sort and the page size (other parameters such as messageType stay). */
+  const resetList = useCallback(() => set(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })), [set]);
+  return { state, setList, resetList, pending, refresh };
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jobs } from '@/db/schema';
+import { csvResponse } from '@/lib/lists/csv';
+import { useTestDatabase } from '@/test/db';
+import { makeClient, makeJob, signedIn } from '@/test/factories';
+import { JOB_CSV_HEADER, jobExportBatches, jobExportRows } from './export';
+import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
+import { listJobs } from './queries';
+
+const q = (over: Partial<JobListQuery> = {}): JobListQuery => ({ ...DEFAULT_JOB_QUERY, statuses: [], ...over });
+const H = 3_600_000;
+const at = (h: number) => new Date(Date.parse('2026-02-01T00:00:00Z') + h * H);
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+/** Jobs with ties on every sort key, microsecond timestamps, undelivered jobs and text that needs escaping. */
+async function fixture() {
+  const me = await signedIn(3);
+  const other = await makeClient();
+  const values = Array.from({ length: 23 }, (_, i) => ({
+    clientId: me.clientId,
+    orderType: 1 + (i % 8),
+    status: [8, 12, 15, 2, 10][i % 5] ?? 12,
+    contactName: ['amy', 'bob', 'cal'][i % 3] ?? 'amy',
+    email: 'c@example.com',
+    contactPhone: '0290001234',
+    matterReference: `M-${i % 4}`,
+    description: i === 0 ? '=HYPERLINK("http://evil")' : i === 1 ? 'copies, "urgent"\nsecond line' : `desc ${i % 6}`,
+    address: 'x',
+    readyAt: at(i),
+    dueAt: at(i % 7),
+    deliveredAt: i % 5 === 0 ? at(i % 3) : null,
+    // Several jobs share the same instant, down to the microsecond.
+    createdAt: sql`${`2026-02-0${1 + (i % 3)} 00:00:00.${String(123456 + (i % 2)).padStart(6, '0')}+00`}::timestamptz`,
+  }));
+  const { getDb } = await import('@/db/client');
+  await (await getDb()).insert(jobs).values(values);
+  await makeJob({ clientId: other.id, matterReference: 'M-1', description: 'desc 1' });
+  return me;
+}
+
+describe('job export', () => {
+  useTestDatabase();
+
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((c) => [[c, 1], [c, 2]] as [number, 1 | 2][]))(
+    'holds exactly the list, in its order, for sort %i direction %i (keyset batches of 4)',
+    async (sortBy, sortOrder) => {
+      const me = await fixture();
+      const query = q({ sortBy, sortOrder });
+      const list = await listJobs(me.actor, query, { page: 1, size: 0 });
+      const rows = await collect(jobExportRows(me.actor, query, 4));
+      expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => r.jmsNumber));
+      expect(rows).toHaveLength(23);
+    },
+  );
+
+  it('applies the filters of the list (and only the actor’s client)', async () => {
+    const me = await fixture();
+    const query = q({ matterReference: 'm-1', statuses: [8, 12, 15] });
+    const list = await listJobs(me.actor, query, { page: 1, size: 0 });
+    const rows = await collect(jobExportRows(me.actor, query, 2));
+    expect(list.totalCount).toBeGreaterThan(0);
+    expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => r.jmsNumber));
+    expect(rows.every((r) => r[1] === 'M-1' && ['Delivered', 'Submitted', 'Cost Estimate'].includes(r[5] ?? ''))).toBe(true);
+  });
+
+  it('reads in batches of the given size, never more', async () => {
+    const me = await fixture();
+    const sizes = (await collect(jobExportBatches(me.actor, q(), 5))).map((b) => b.length);
+    expect(sizes).toEqual([5, 5, 5, 5, 3]);
+  });
+
+  it('formats labels and times (dd-MMM-yyyy hh:mm AM/PM in the user’s zone) in the cells', async () => {
+    const me = await signedIn(3);
+    const job = await makeJob({ clientId: me.clientId, orderType: 5, status: 8, createdAt: new Date('2026-03-10T02:05:00Z'), dueAt: new Date('2026-03-10T13:30:00Z'), deliveredAt: new Date('2026-03-10T00:00:00Z'), matterReference: 'MR-1', description: 'Print – bundle', contactName: 'Olivia Chen' });
+    const [row] = await collect(jobExportRows(me.actor, q()));
+    expect(row).toEqual([job.jmsNumber, 'MR-1', 'Print – bundle', 'Olivia Chen', 'Print', 'Delivered', '10-Mar-2026 01:05 PM', '11-Mar-2026 12:30 AM', '10-Mar-2026 11:00 AM']);
+  });
+
+  it('writes RFC 4180 CSV with formula cells neutralised', async () => {
+    const me = await fixture();
+    const res = csvResponse('Jobs.csv', JOB_CSV_HEADER, jobExportRows(me.actor, q({ sortBy: 1, sortOrder: 1 })));
+    const text = await res.text();
+    expect(res.headers.get('content-disposition')).toContain('Jobs.csv');
+    expect(text.startsWith('JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered\r\n')).toBe(true);
+    expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",`);
+    expect(text).toContain(`,"copies, ""urgent""\nsecond line",`);
+    expect(text.trimEnd().split('\r\n')).toHaveLength(24);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The CSV export of the job list (spec §1, §7 POST api/Job/ExportCSVJobs, §9 Jobs.csv): exactly the filtered,
+ * sorted list, every page. Rows are read in keyset batches in the list's own order (each batch continues
+ * after the last row of the previous one, an index range scan — never OFFSET), formatted in the database
+ * (labels, dd-MMM-yyyy hh:mm AM/PM in the user's zone), and streamed, so memory stays constant.
+ *
+ * Speed (docs/architecture.md "Job list at scale"): the statements are built with Drizzle but read through the
+ * driver in array mode (no per-row objects to map and collect), and the next batch is already being read
+ * while the current one is written, so the database and the writer work at the same time. At most two
+ * batches are in memory.
+ */
+import { and } from 'drizzle-orm';
+import { getHandle, type DbHandle, type Queryable } from '@/db/client';
+import { jobs } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { EXPORT_FILE } from '@/lib/reference';
+import type { JobListQuery } from './list-schema';
+import { afterCursor, displayDateTimeSql, jobListOrder, jobListWhere, orderTypeNameSql, sortKeyColumns, statusLabelSql, type JobCursor } from './list-sql';
+import { clientIdOf, type JobListContext } from './queries';
+
+export const JOB_EXPORT_FILE = EXPORT_FILE.jobs;
+export const JOB_CSV_HEADER = ['JMS Number', 'Matter Reference', 'Description', 'Contact Name', 'Order Type', 'Status', 'Time Logged', 'Time Due', 'Time Delivered'];
+const CELLS = JOB_CSV_HEADER.length;
+/** Rows per batch: large enough to amortise a round trip, small enough to keep memory flat. */
+export const EXPORT_BATCH_ROWS = 5000;
+
+/** The cells of a CSV row, in JOB_CSV_HEADER's order, formatted by the database. */
+export function jobExportColumns(timeZone: string) {
+  return {
+    jmsNumber: jobs.jmsNumber,
+    matterReference: jobs.matterReference,
+    description: jobs.description,
+    contactName: jobs.contactName,
+    orderType: orderTypeNameSql(),
+    status: statusLabelSql(),
+    createdAt: displayDateTimeSql(jobs.createdAt, timeZone),
+    dueAt: displayDateTimeSql(jobs.dueAt, timeZone),
+    deliveredAt: displayDateTimeSql(jobs.deliveredAt, timeZone),
+  };
+}
+
+/** The whole export as one statement (the benchmark runs it through COPY … TO STDOUT). */
+export function jobExportAllStatement(q: Queryable, ctx: JobListContext, query: JobListQuery) {
+  return q
+    .select(jobExportColumns(ctx.timeZone))
+    .from(jobs)
+    .where(jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone))
+    .orderBy(...jobListOrder(query.sortBy, query.sortOrder));
+}
+
+/**
+ * One export batch: the rows after `cursor` in the list's order. Each row is the CSV cells, then the id and
+ * the sort keys as text (the next cursor).
+ */
+export function jobExportStatement(q: Queryable, ctx: JobListContext, query: JobListQuery, cursor: JobCursor | undefined, limit: number) {
+  const where = jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const keys = Object.fromEntries(sortKeyColumns(query.sortBy).map((k, i) => [`k${i}`, k]));
+  return q
+    .select({ ...jobExportColumns(ctx.timeZone), id: jobs.id, ...keys })
+    .from(jobs)
+    .where(cursor ? and(where, afterCursor(query.sortBy, query.sortOrder, cursor)) : where)
+    .orderBy(...jobListOrder(query.sortBy, query.sortOrder))
+    .limit(limit);
+}
+
+/** Runs a built statement through the driver, rows as arrays of column values. */
+async function readArrays(handle: DbHandle, st: { sql: string; params: unknown[] }): Promise<unknown[][]> {
+  if (handle.raw.kind === 'postgres') {
+    return handle.raw.client.unsafe(st.sql, st.params as never[]).values();
+  }
+  const r = await handle.raw.client.query<unknown[]>(st.sql, st.params, { rowMode: 'array' });
+  return r.rows;
+}
+
+/**
+ * The export's rows, batch by batch: each row holds the cells of JOB_CSV_HEADER first (then its id and sort
+ * keys, which csvBatchStream leaves out). The actor is checked at once (a 403 is answered before any byte is
+ * streamed); the rows are read while the caller consumes them.
+ */
+export function jobExportBatches(actor: Actor, query: JobListQuery, batchRows: number = EXPORT_BATCH_ROWS): AsyncGenerator<unknown[][]> {
+  const ctx: JobListContext = { clientId: clientIdOf(actor), now: now(), timeZone: actor.timeZone };
+  return (async function* () {
+    const handle = await getHandle();
+    const read = (cursor: JobCursor | undefined) => readArrays(handle, jobExportStatement(handle.db, ctx, query, cursor, batchRows).toSQL());
+    let next: Promise<unknown[][]> | null = read(undefined);
+    try {
+      while (next) {
+        const rows: unknown[][] = await next;
+        next = null;
+        const last = rows.at(-1);
+        // Read ahead: the next batch is fetched while this one is written.
+        if (last && rows.length === batchRows) {
+          next = read({ id: Number(last[CELLS]), keys: last.slice(CELLS + 1).map((k) => (k === null || k === undefined ? null : String(k))) });
+        }
+        if (rows.length) yield rows;
+      }
+    } finally {
+      // A cancelled download must not leave a read in flight unobserved.
+      await next?.catch(() => undefined);
+    }
+  })();
+}
+
+/** The export's rows one by one, as the CSV cells (tests and callers that want rows). */
+export function jobExportRows(actor: Actor, query: JobListQuery, batchRows?: number): AsyncGenerator<string[]> {
+  const batches = jobExportBatches(actor, query, batchRows);
+  return (async function* () {
+    for await (const batch of batches) for (const r of batch) yield r.slice(0, CELLS).map((v) => (v === null || v === undefined ? '' : String(v)));
+  })();
+}

@@ -1,0 +1,181 @@
+/**
+ * PascalCase presenters of the job read model for the legacy api/* callers (spec §3 "Job", "Job list query
+ * and answer", "Job slip", "Job feedback", "User preference"; §7). Services return camelCase models; only
+ * this module knows the legacy names. Instants are ISO 8601 (UTC); the *Input strings are the order form's
+ * dd/MM/yyyy and hh:mm AM/PM in the job's time zone; *Display strings are dd-MMM-yyyy hh:mm AM/PM in the
+ * caller's time zone (§9).
+ */
+import { formatInTimeZone } from 'date-fns-tz';
+import { orderTypeName, statusLabel } from '@/lib/reference';
+import type { ListResult } from '@/lib/lists/paging';
+import type { JobComment } from './comments';
+import { legacyBlockFields } from './instruction-block';
+import type { StoredPreference } from './preferences';
+import { toPreferenceModel } from './preferences';
+import type { JobListItem } from './queries';
+import type { JobDetail, JobFeedbackItem, JobSlip } from './slip';
+import { TIME_FILTERS, type TimeFilterKind } from './time-filters';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+function inZone(d: Date | null | undefined, timeZone: string, pattern: string): string {
+  if (!d) return '';
+  try {
+    return formatInTimeZone(d, timeZone, pattern);
+  } catch {
+    return formatInTimeZone(d, 'UTC', pattern);
+  }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock fields of an instant in a zone, with one cached Intl formatter per zone (lists format many dates). */
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    } catch {
+      f = zoneFormat('UTC');
+    }
+    if (zoneFormats.size < 500) zoneFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** dd-MMM-yyyy hh:mm AM/PM (§9) in `timeZone`; '' when empty. */
+export function displayDateTime(d: Date | null | undefined, timeZone: string): string {
+  if (!d) return '';
+  const parts: Record<string, number> = {};
+  for (const p of zoneFormat(timeZone).formatToParts(d)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const hour = parts.hour ?? 0;
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${pad2(parts.day ?? 1)}-${MONTHS[(parts.month ?? 1) - 1]}-${parts.year} ${pad2(h12)}:${pad2(parts.minute ?? 0)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+export function toLegacyJobListItem(j: JobListItem, timeZone: string) {
+  return {
+    JobId: j.id,
+    JMSNumber: j.jmsNumber,
+    MatterReference: j.matterReference,
+    JobShortDescription: j.description,
+    ContactName: j.contactName,
+    OrderType: j.orderType,
+    OrderTypeName: orderTypeName(j.orderType),
+    JobStatusId: j.status,
+    Status: statusLabel(j.status),
+    TimeCreated: iso(j.createdAt),
+    TimeDue: iso(j.dueAt),
+    TimeDelivered: iso(j.deliveredAt),
+    TimeCreatedDisplay: displayDateTime(j.createdAt, timeZone),
+    TimeDueDisplay: displayDateTime(j.dueAt, timeZone),
+    TimeDeliveredDisplay: displayDateTime(j.deliveredAt, timeZone),
+    HasFeedback: j.hasFeedback,
+    IsInvoiced: j.invoiced,
+  };
+}
+
+/** The answer of POST api/Job/JobsList/CurrentPage/{page}/PageSize/{size}. */
+export function toLegacyJobList(r: ListResult<JobListItem>, timeZone: string) {
+  return { Jobs: r.rows.map((j) => toLegacyJobListItem(j, timeZone)), TotalCount: r.totalCount, ItemsPerPage: r.pageSize };
+}
+
+/** GET api/Job/{id}: the job payload of spec §3. InternalInstructions only when the service gave it. */
+export function toLegacyJob(j: JobDetail) {
+  const zone = j.timeZone;
+  const first = j.documents[0];
+  return {
+    JobId: j.id,
+    ProjectId: j.projectId,
+    JMSNumber: j.jmsNumber,
+    OrderType: j.orderType,
+    ContactName: j.contactName,
+    Email: j.email,
+    ContactPhone: j.contactPhone,
+    AfterHourContactNumber: j.afterHourContactNumber,
+    CostEstimateNumber: j.costEstimateNumber,
+    MatterReference: j.matterReference,
+    JobShortDescription: j.description,
+    Address: j.address,
+    ClientBranchAddressId: j.clientBranchAddressId,
+    AlternatePickupDelivery: j.alternatePickupDelivery,
+    DateReady: iso(j.readyAt),
+    DateDue: iso(j.dueAt),
+    TimeReady: inZone(j.readyAt, zone, 'hh:mm a'),
+    TimeDue: inZone(j.dueAt, zone, 'hh:mm a'),
+    DateReadyInput: inZone(j.readyAt, zone, 'dd/MM/yyyy'),
+    DateDueInput: inZone(j.dueAt, zone, 'dd/MM/yyyy'),
+    TimeReadyInput: inZone(j.readyAt, zone, 'hh:mm a'),
+    TimeDueInput: inZone(j.dueAt, zone, 'hh:mm a'),
+    DateDelivered: iso(j.deliveredAt),
+    TimeZoneId: zone,
+    ClientId: j.clientId,
+    ProcessingCity: j.processingCityId,
+    Status: j.status,
+    CreatedById: j.createdById,
+    LastModifiedById: j.lastModifiedById,
+    StatusLastModifiedById: j.statusLastModifiedById,
+    CreatedOn: iso(j.createdAt),
+    Instructions: j.instructions,
+    NumberOfCopies: j.numberOfCopies,
+    WhatToCollect: j.whatToCollect,
+    ...(j.internalInstructions ? { InternalInstructions: j.internalInstructions } : {}),
+    CopyAsOriginal: j.copyAsOriginal,
+    FileName: first?.fileName ?? null,
+    SourceFileName: first?.fileName ?? null,
+    SourceFileId: first?.id ?? null,
+    SourceJobId: j.sourceJobId,
+    DocumentModel: j.documents.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size })),
+    ...legacyBlockFields(j.orderType, j.instructionBlock),
+  };
+}
+
+/** GET api/Job/JobSlip/{id}: the job with the slip fields of spec §3 and the display names. */
+export function toLegacyJobSlip(s: JobSlip) {
+  const job = toLegacyJob(s);
+  return {
+    ...job,
+    StatusName: s.statusLabel,
+    OrderTypeName: s.orderTypeName,
+    ClientName: s.clientName,
+    ProcessingCityName: s.processingCity,
+    CreatedByDisplay: s.createdByName,
+    LastModifiedBy: s.lastModifiedByName,
+    StatusLastModifiedBy: s.statusLastModifiedByName,
+    SourceJobNumber: s.sourceJobNumber,
+    LIONumber: s.lioNumber,
+    MatterType: s.matterType,
+    DocumentId: s.documents[0]?.id ?? null,
+    JobInstructions: s.instructions,
+    FeedBacks: s.feedback.map(toLegacyFeedback),
+  };
+}
+
+export function toLegacyFeedback(f: JobFeedbackItem) {
+  return { JobFeedBackId: f.id, JobId: f.jobId, FeedBack: f.feedBack, Comments: f.comments, CreatedBy: f.createdByName, CreatedOn: iso(f.createdAt) };
+}
+
+export function toLegacyComment(c: JobComment) {
+  return {
+    CommentHistoryId: c.id,
+    JobId: c.jobId,
+    Comment: c.comment,
+    StatusId: c.statusId,
+    Status: c.statusId === null ? null : statusLabel(c.statusId),
+    CreatedBy: c.createdByName,
+    CreatedOn: iso(c.createdAt),
+  };
+}
+
+/** GET api/Job/TimeCreatedFilters, TimeDueFilters, TimeDeliveredFilters. */
+export function toLegacyTimeFilters(kind: TimeFilterKind) {
+  return TIME_FILTERS[kind].map((b) => ({ Id: b.id, Text: b.label }));
+}
+
+/** GET api/User/GetUserPreference. */
+export function toLegacyUserPreference(p: StoredPreference) {
+  return { UserId: p.userId, PageSize: p.pageSize, JobPreferenceModel: toPreferenceModel(p.job) };
+}

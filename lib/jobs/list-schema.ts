@@ -1,0 +1,241 @@
+/**
+ * The job list query (spec §3 "Job list query and answer", §2 sort columns, §9 sort and paging constants):
+ *
+ * - `jobListBodySchema`: the legacy PascalCase body of POST api/Job/JobsList/… and api/Job/ExportCSVJobs
+ *   (strict: wrong types, unknown fields, HTML and over-long filters answer 400 with field messages);
+ * - `JobListQuery`: the one internal form every service takes;
+ * - `queryFromSearchParams` / `querySearchParams`: the /JobClient URL state (lenient: garbage falls back
+ *   to the default, a page never fails on a hand-edited URL).
+ *
+ * Browser-safe (no server imports): the filter island builds URLs with the same names.
+ */
+import { z } from 'zod';
+import { JOB_STATUS_IDS, SORT_ASC, SORT_DESC } from '@/lib/reference';
+import { FIELD_MSG, hasHtmlTag } from '@/lib/validation';
+import { timeBucketIds } from './time-filters';
+
+/** Sort columns of §2 in their legacy numbers; 0 is the default order (time logged). */
+export const JOB_SORT_COLUMNS = [
+  { id: 0, label: 'Default' },
+  { id: 1, label: 'Job number' },
+  { id: 2, label: 'Matter/Ref' },
+  { id: 3, label: 'Description' },
+  { id: 4, label: 'Contact name' },
+  { id: 5, label: 'Time logged' },
+  { id: 6, label: 'Time due' },
+  { id: 7, label: 'Time delivered' },
+  { id: 8, label: 'Status' },
+] as const;
+
+export type JobSortColumn = (typeof JOB_SORT_COLUMNS)[number]['id'];
+export const JOB_SORT_IDS: readonly number[] = JOB_SORT_COLUMNS.map((c) => c.id);
+export const DEFAULT_JOB_SORT = 0;
+export const DEFAULT_JOB_SORT_ORDER = SORT_DESC;
+/** The longest text filter accepted. */
+export const FILTER_MAX = 100;
+
+export interface JobListQuery {
+  /** 'contains', case-insensitive; '' means no filter. */
+  jmsNumber: string;
+  matterReference: string;
+  description: string;
+  contactName: string;
+  clientName: string;
+  /** Time bucket ids (lib/jobs/time-filters.ts); 0 means Any. */
+  timeCreated: number;
+  timeDue: number;
+  timeDelivered: number;
+  /** Job status ids; empty means every status. Sorted, without duplicates. */
+  statuses: number[];
+  sortBy: number;
+  sortOrder: 1 | 2;
+}
+
+export const DEFAULT_JOB_QUERY: JobListQuery = Object.freeze({
+  jmsNumber: '',
+  matterReference: '',
+  description: '',
+  contactName: '',
+  clientName: '',
+  timeCreated: 0,
+  timeDue: 0,
+  timeDelivered: 0,
+  statuses: [],
+  sortBy: DEFAULT_JOB_SORT,
+  sortOrder: DEFAULT_JOB_SORT_ORDER,
+}) as JobListQuery;
+
+export function normaliseStatuses(ids: readonly number[]): number[] {
+  return [...new Set(ids.filter((id) => JOB_STATUS_IDS.includes(id)))].sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The legacy body
+// ---------------------------------------------------------------------------------------------------------
+
+const filterText = z
+  .string({ error: 'must be text' })
+  .max(FILTER_MAX, FIELD_MSG.tooLong(FILTER_MAX))
+  .refine((s) => !hasHtmlTag(s), FIELD_MSG.htmlTags)
+  .nullish()
+  .transform((v) => (v ?? '').trim());
+
+/** A whole number (or its digits as text, as some callers send select values) among `allowed`. */
+const oneOf = (allowed: readonly number[], fallback: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,3}$/, FIELD_MSG.invalidChoice).transform(Number)])
+    .refine((n) => allowed.includes(n), FIELD_MSG.invalidChoice)
+    .nullish()
+    .transform((v) => v ?? fallback);
+
+const statusId = z.number({ error: 'must be a job status id' }).int().refine((n) => JOB_STATUS_IDS.includes(n), 'unknown job status');
+
+const statusItem = z.union([statusId, z.strictObject({ JobStatusId: statusId, JobStatus: z.string().max(50).optional() }).transform((s) => s.JobStatusId)]);
+
+/** Job numbers are text, but some callers send them as numbers. */
+const jobNumberFilter = z
+  .union([z.number().int().nonnegative().transform(String), z.string({ error: 'must be text' })])
+  .nullish()
+  .pipe(filterText);
+
+export const jobListBodySchema = z
+  .strictObject({
+    JMSNumber: jobNumberFilter,
+    MatterReference: filterText,
+    JobShortDescription: filterText,
+    ContactName: filterText,
+    ClientName: filterText,
+    TimeCreatedFilter: oneOf(timeBucketIds('created'), 0),
+    TimeDueFilter: oneOf(timeBucketIds('due'), 0),
+    TimeDeliveredFilter: oneOf(timeBucketIds('delivered'), 0),
+    JobStatusModel: z.array(statusItem).max(50).nullish(),
+    SortBy: oneOf(JOB_SORT_IDS, DEFAULT_JOB_SORT),
+    SortOrder: oneOf([SORT_ASC, SORT_DESC], DEFAULT_JOB_SORT_ORDER),
+  })
+  .nullish()
+  .transform((b): JobListQuery => ({
+    jmsNumber: b?.JMSNumber ?? '',
+    matterReference: b?.MatterReference ?? '',
+    description: b?.JobShortDescription ?? '',
+    contactName: b?.ContactName ?? '',
+    clientName: b?.ClientName ?? '',
+    timeCreated: b?.TimeCreatedFilter ?? 0,
+    timeDue: b?.TimeDueFilter ?? 0,
+    timeDelivered: b?.TimeDeliveredFilter ?? 0,
+    statuses: normaliseStatuses(b?.JobStatusModel ?? []),
+    sortBy: b?.SortBy ?? DEFAULT_JOB_SORT,
+    sortOrder: b?.SortOrder === SORT_ASC ? SORT_ASC : SORT_DESC,
+  }));
+
+export type JobListBody = z.input<typeof jobListBodySchema>;
+
+/** The legacy body of a query (what the Export button posts: exactly the list on screen). */
+export function toJobListBody(q: JobListQuery): NonNullable<JobListBody> {
+  return {
+    JMSNumber: q.jmsNumber,
+    MatterReference: q.matterReference,
+    JobShortDescription: q.description,
+    ContactName: q.contactName,
+    ClientName: q.clientName,
+    TimeCreatedFilter: q.timeCreated,
+    TimeDueFilter: q.timeDue,
+    TimeDeliveredFilter: q.timeDelivered,
+    JobStatusModel: q.statuses.map((JobStatusId) => ({ JobStatusId })),
+    SortBy: q.sortBy,
+    SortOrder: q.sortOrder,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The /JobClient URL
+// ---------------------------------------------------------------------------------------------------------
+
+/** URL parameter names of the list state. */
+export const JOB_PARAM = {
+  jmsNumber: 'jms',
+  matterReference: 'matter',
+  description: 'desc',
+  contactName: 'contact',
+  clientName: 'client',
+  timeCreated: 'created',
+  timeDue: 'due',
+  timeDelivered: 'delivered',
+  statuses: 'status',
+  sortBy: 'sort',
+  sortOrder: 'dir',
+  page: 'page',
+  pageSize: 'size',
+} as const;
+
+export const JOB_LIST_PARAM_NAMES: readonly string[] = Object.values(JOB_PARAM);
+
+export interface ParamReader {
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  has(name: string): boolean;
+}
+
+function cleanFilter(v: string | null): string {
+  const s = (v ?? '').trim().slice(0, FILTER_MAX);
+  return hasHtmlTag(s) ? '' : s;
+}
+
+function pick(v: string | null, allowed: readonly number[], fallback: number): number {
+  const n = Number(v);
+  return v !== null && v !== '' && allowed.includes(n) ? n : fallback;
+}
+
+/** The query of a /JobClient URL; anything unusable falls back to the default. */
+export function queryFromSearchParams(p: ParamReader): JobListQuery {
+  return {
+    jmsNumber: cleanFilter(p.get(JOB_PARAM.jmsNumber)),
+    matterReference: cleanFilter(p.get(JOB_PARAM.matterReference)),
+    description: cleanFilter(p.get(JOB_PARAM.description)),
+    contactName: cleanFilter(p.get(JOB_PARAM.contactName)),
+    clientName: cleanFilter(p.get(JOB_PARAM.clientName)),
+    timeCreated: pick(p.get(JOB_PARAM.timeCreated), timeBucketIds('created'), 0),
+    timeDue: pick(p.get(JOB_PARAM.timeDue), timeBucketIds('due'), 0),
+    timeDelivered: pick(p.get(JOB_PARAM.timeDelivered), timeBucketIds('delivered'), 0),
+    statuses: normaliseStatuses(p.getAll(JOB_PARAM.statuses).flatMap((s) => s.split(',')).map(Number)),
+    sortBy: pick(p.get(JOB_PARAM.sortBy), JOB_SORT_IDS, DEFAULT_JOB_SORT),
+    sortOrder: p.get(JOB_PARAM.sortOrder) === '1' ? SORT_ASC : SORT_DESC,
+  };
+}
+
+/** True when the URL carries any list state (then a saved preference is not applied). */
+export function hasListParams(p: ParamReader): boolean {
+  return JOB_LIST_PARAM_NAMES.some((n) => p.has(n));
+}
+
+/** The URL parameters of a list state; defaults are left out so URLs stay short. */
+export function querySearchParams(q: JobListQuery, pageSize?: number, defaultPageSize = 10): [string, string][] {
+  const out: [string, string][] = [];
+  const text = (k: keyof typeof JOB_PARAM, v: string) => v && out.push([JOB_PARAM[k], v]);
+  text('jmsNumber', q.jmsNumber);
+  text('matterReference', q.matterReference);
+  text('description', q.description);
+  text('contactName', q.contactName);
+  text('clientName', q.clientName);
+  if (q.timeCreated) out.push([JOB_PARAM.timeCreated, String(q.timeCreated)]);
+  if (q.timeDue) out.push([JOB_PARAM.timeDue, String(q.timeDue)]);
+  if (q.timeDelivered) out.push([JOB_PARAM.timeDelivered, String(q.timeDelivered)]);
+  for (const s of q.statuses) out.push([JOB_PARAM.statuses, String(s)]);
+  if (q.sortBy !== DEFAULT_JOB_SORT || q.sortOrder !== DEFAULT_JOB_SORT_ORDER) {
+    out.push([JOB_PARAM.sortBy, String(q.sortBy)], [JOB_PARAM.sortOrder, String(q.sortOrder)]);
+  }
+  if (pageSize !== undefined && pageSize !== defaultPageSize) out.push([JOB_PARAM.pageSize, String(pageSize)]);
+  return out;
+}
+
+export function isDefaultQuery(q: JobListQuery): boolean {
+  return querySearchParams(q).length === 0;
+}
+
+/** The {id} of the legacy job paths: a plain positive integer (the legacy callers' form). */
+export const jobIdPathSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a job id (a whole number)')
+    .transform(Number)
+    .refine((n) => n <= 2_147_483_647, 'must be a job id (a whole number)'),
+});

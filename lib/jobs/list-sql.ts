@@ -1,0 +1,153 @@
+/**
+ * SQL of the job list, shared by the page, the legacy list endpoint, the CSV export and the benchmark:
+ * the filter (always scoped to one client), the nine sort orders of §2 with the id as unique tiebreak, and
+ * the keyset condition that continues an export after its last row.
+ *
+ * Every sort is written so that PostgreSQL can walk a (client_id, key…, id) index in either direction: the
+ * NULLS placement follows the index (forward scan: NULLS LAST; backward scan: NULLS FIRST). The columns are
+ * NOT NULL, so this changes nothing for the user; only "time delivered" is nullable and keeps undelivered
+ * jobs last in both directions. See docs/architecture.md "Job list at scale".
+ */
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { clients, jobs } from '@/db/schema';
+import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
+import type { JobListQuery } from './list-schema';
+import { timeRange, type TimeFilterKind } from './time-filters';
+
+const CANCELLED_STATUS = 10;
+
+/** Escapes LIKE wildcards so a filter matches its text literally (PostgreSQL's default escape is \). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+type TextColumn = typeof jobs.matterReference | typeof jobs.jmsNumber | typeof jobs.description | typeof jobs.contactName;
+
+function contains(column: TextColumn, value: string): SQL | undefined {
+  return value ? ilike(column, `%${escapeLike(value)}%`) : undefined;
+}
+
+type TimeColumn = typeof jobs.createdAt | typeof jobs.dueAt | typeof jobs.deliveredAt;
+
+function timeCondition(kind: TimeFilterKind, column: TimeColumn, id: number, now: Date, timeZone: string): SQL | undefined {
+  const r = timeRange(kind, id, now, timeZone);
+  if (!r) return undefined;
+  if (r.missing) return isNull(column);
+  const parts: (SQL | undefined)[] = [];
+  if (r.from) parts.push(gte(column, r.from));
+  if (r.to) parts.push(lt(column, r.to));
+  if (r.overdue) parts.push(notInArray(jobs.status, [DELIVERED_STATUS, CANCELLED_STATUS]), isNull(jobs.deliveredAt));
+  if (kind === 'delivered') parts.push(isNotNull(column));
+  return and(...parts);
+}
+
+/** The WHERE of a list: the client first, then every filter of the query. */
+export function jobListWhere(clientId: number, q: JobListQuery, now: Date, timeZone: string): SQL {
+  const parts: (SQL | undefined)[] = [
+    eq(jobs.clientId, clientId),
+    contains(jobs.jmsNumber, q.jmsNumber),
+    contains(jobs.matterReference, q.matterReference),
+    contains(jobs.description, q.description),
+    contains(jobs.contactName, q.contactName),
+    q.clientName
+      ? inArray(jobs.clientId, sql`(select ${clients.id} from ${clients} where ${clients.id} = ${clientId} and ${clients.name} ilike ${`%${escapeLike(q.clientName)}%`})`)
+      : undefined,
+    q.statuses.length ? inArray(jobs.status, q.statuses) : undefined,
+    timeCondition('created', jobs.createdAt, q.timeCreated, now, timeZone),
+    timeCondition('due', jobs.dueAt, q.timeDue, now, timeZone),
+    timeCondition('delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
+  ];
+  return and(...parts) ?? eq(jobs.clientId, clientId);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sorting
+// ---------------------------------------------------------------------------------------------------------
+
+/** Workflow rank of a status (the order of JOB_STATUSES). A constant, immutable expression, so it can be indexed. */
+export const STATUS_RANK_SQL = `array_position('{${JOB_STATUSES.map((s) => s.id).join(',')}}'::smallint[], "jobs"."status")`;
+
+interface SortKey {
+  expr: SQL;
+  /** The SQL type to cast a keyset value back to. */
+  type: 'timestamptz' | 'text' | 'int';
+}
+
+interface SortSpec {
+  keys: SortKey[];
+  /** The direction the supporting index is built in (its forward scan). */
+  indexDesc: boolean;
+  /** The first key may be NULL: keep NULLs last in both directions. */
+  nullable?: boolean;
+}
+
+const key = (expr: SQL, type: SortKey['type']): SortKey => ({ expr, type });
+const created: SortSpec = { keys: [key(sql`${jobs.createdAt}`, 'timestamptz')], indexDesc: true };
+
+/** The nine sort columns of §2 (0 default, 1 job number … 8 status). */
+export const JOB_SORTS: Record<number, SortSpec> = {
+  0: created,
+  1: { keys: [key(sql`char_length(${jobs.jmsNumber})`, 'int'), key(sql`${jobs.jmsNumber}`, 'text')], indexDesc: false },
+  2: { keys: [key(sql`${jobs.matterReference}`, 'text')], indexDesc: false },
+  3: { keys: [key(sql`${jobs.description}`, 'text')], indexDesc: false },
+  4: { keys: [key(sql`${jobs.contactName}`, 'text')], indexDesc: false },
+  5: created,
+  6: { keys: [key(sql`${jobs.dueAt}`, 'timestamptz')], indexDesc: false },
+  7: { keys: [key(sql`${jobs.deliveredAt}`, 'timestamptz')], indexDesc: false, nullable: true },
+  8: { keys: [key(sql.raw(STATUS_RANK_SQL), 'int')], indexDesc: false },
+};
+
+function specOf(sortBy: number): SortSpec {
+  return JOB_SORTS[sortBy] ?? created;
+}
+
+/** ORDER BY terms of a sort: its keys, then the id. */
+export function jobListOrder(sortBy: number, sortOrder: number): SQL[] {
+  const spec = specOf(sortBy);
+  const descending = sortOrder !== SORT_ASC;
+  const dir = descending ? sql.raw('desc') : sql.raw('asc');
+  const nullsLast = spec.nullable || descending === spec.indexDesc;
+  const nulls = sql.raw(nullsLast ? 'nulls last' : 'nulls first');
+  return [...spec.keys.map((k) => k.expr), sql`${jobs.id}`].map((e) => sql`${e} ${dir} ${nulls}`);
+}
+
+/** The sort keys of a row as text (a keyset cursor keeps them exactly, microseconds included). */
+export function sortKeyColumns(sortBy: number): SQL<string | null>[] {
+  return specOf(sortBy).keys.map((k) => sql<string | null>`(${k.expr})::text`);
+}
+
+export interface JobCursor {
+  keys: (string | null)[];
+  id: number;
+}
+
+/** Rows strictly after the cursor in the list's order. */
+export function afterCursor(sortBy: number, sortOrder: number, c: JobCursor): SQL {
+  const spec = specOf(sortBy);
+  const op = sql.raw(sortOrder === SORT_ASC ? '>' : '<');
+  const values = spec.keys.map((k, i) => sql`cast(${c.keys[i] ?? null} as ${sql.raw(k.type)})`);
+  const tuple = (xs: SQL[]) => sql`(${sql.join(xs, sql`, `)})`;
+  const after = sql`${tuple([...spec.keys.map((k) => k.expr), sql`${jobs.id}`])} ${op} ${tuple([...values, sql`${c.id}`])}`;
+  if (!spec.nullable) return after;
+  const first = spec.keys[0];
+  if (!first) return after;
+  // NULLs come last in both directions: after a NULL only NULLs follow (by id); after a value, NULLs still follow.
+  if (c.keys[0] === null) return sql`(${first.expr} is null and ${jobs.id} ${op} ${c.id})`;
+  return sql`(${after} or ${first.expr} is null)`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Labels in SQL (the export formats in the database, so the stream only quotes)
+// ---------------------------------------------------------------------------------------------------------
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const labelCase = (column: string, items: readonly { id: number; label: string }[]): SQL<string> =>
+  sql<string>`${sql.raw(`(case ${column} ${items.map((i) => `when ${i.id} then ${quote(i.label)}`).join(' ')} else '' end)`)}`;
+
+export const statusLabelSql = (): SQL<string> => labelCase('"jobs"."status"', JOB_STATUSES);
+export const orderTypeNameSql = (): SQL<string> => labelCase('"jobs"."order_type"', ORDER_TYPES.map((t) => ({ id: t.id, label: t.name })));
+
+/** dd-MMM-yyyy hh:mm AM/PM (§9) in a time zone, '' when empty. */
+export function displayDateTimeSql(column: TimeColumn, timeZone: string): SQL<string> {
+  return sql<string>`coalesce(to_char(${column} at time zone ${timeZone}, 'DD-Mon-YYYY HH12:MI AM'), '')`;
+}

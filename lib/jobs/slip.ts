@@ -1,0 +1,128 @@
+/**
+ * One job, read in full: `getJobForClient` (the job of the actor's client, e.g. to clone it) and `jobSlip`
+ * (the read-only job slip of spec §2 /JobSlip and §3 "Job slip": every field, the type block, LIONumber,
+ * MatterType, the documents, and internal instructions for non-client users only, when present).
+ *
+ * Scope: a client user reads only their client's jobs; another client's job (or a missing one) is null.
+ * Internal staff (roles 1 and 2, no client) may read any job's slip: they are the provider's own people, and
+ * the slip is where the spec shows them internal instructions (§6).
+ */
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { clients, documents, jobFeedback, jobs, processingCities, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { isClientRole, orderTypeName, statusLabel } from '@/lib/reference';
+
+export type JobRecord = typeof jobs.$inferSelect;
+
+export interface JobDocument {
+  id: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: Date;
+}
+
+/** A job as its client may see it: never the idempotency key; internal instructions only for non-client users. */
+export interface JobDetail extends Omit<JobRecord, 'requestKey'> {
+  documents: JobDocument[];
+}
+
+export interface JobFeedbackItem {
+  id: number;
+  jobId: number;
+  feedBack: number;
+  comments: string;
+  createdByName: string | null;
+  createdAt: Date;
+}
+
+export interface JobSlip extends JobDetail {
+  statusLabel: string;
+  orderTypeName: string;
+  clientName: string;
+  processingCity: string | null;
+  createdByName: string | null;
+  lastModifiedByName: string | null;
+  statusLastModifiedByName: string | null;
+  sourceJobNumber: string | null;
+  feedback: JobFeedbackItem[];
+}
+
+/** May this actor see internal instructions? Only users who are not client users (§6). */
+export function seesInternalInstructions(actor: Actor): boolean {
+  return !isClientRole(actor.role);
+}
+
+/** The rows an actor may read: their client's; staff without a client: any. */
+function readScope(actor: Actor): SQL | undefined {
+  if (actor.clientId !== null) return eq(jobs.clientId, actor.clientId);
+  return isClientRole(actor.role) ? sql`false` : undefined;
+}
+
+const MAX_ID = 2_147_483_647;
+
+async function readJob(actor: Actor, id: number): Promise<JobDetail | null> {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), readScope(actor))).limit(1);
+  if (!row) return null;
+  const { requestKey: _requestKey, internalInstructions, ...rest } = row;
+  const docs = await db
+    .select({ id: documents.id, fileName: documents.fileName, contentType: documents.contentType, size: documents.size, createdAt: documents.createdAt })
+    .from(documents)
+    .where(and(eq(documents.jobId, row.id), eq(documents.clientId, row.clientId), isNull(documents.deletedAt)))
+    .orderBy(asc(documents.id));
+  const internal = seesInternalInstructions(actor) && internalInstructions?.trim() ? internalInstructions : null;
+  return { ...rest, internalInstructions: internal, documents: docs };
+}
+
+/**
+ * The job `id` of the actor's client, or null when it does not exist or belongs to another client.
+ * For client users `internalInstructions` is always null.
+ */
+export async function getJobForClient(actor: Actor, id: number): Promise<JobDetail | null> {
+  if (actor.clientId === null) return null;
+  return readJob(actor, id);
+}
+
+async function userNames(ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+  if (!wanted.length) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
+}
+
+/** The job slip, or null when the actor may not see the job (missing, or another client's). */
+export async function jobSlip(actor: Actor, id: number): Promise<JobSlip | null> {
+  const job = await readJob(actor, id);
+  if (!job) return null;
+  const db = await getDb();
+  const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, job.clientId)).limit(1);
+  const [city] = job.processingCityId
+    ? await db.select({ name: processingCities.name }).from(processingCities).where(and(eq(processingCities.id, job.processingCityId), eq(processingCities.clientId, job.clientId))).limit(1)
+    : [];
+  const [source] = job.sourceJobId
+    ? await db.select({ jms: jobs.jmsNumber }).from(jobs).where(and(eq(jobs.id, job.sourceJobId), eq(jobs.clientId, job.clientId))).limit(1)
+    : [];
+  const feedbackRows = await db
+    .select({ id: jobFeedback.id, jobId: jobFeedback.jobId, feedBack: jobFeedback.feedback, comments: jobFeedback.comments, createdById: jobFeedback.createdById, createdAt: jobFeedback.createdAt })
+    .from(jobFeedback)
+    .where(and(eq(jobFeedback.jobId, job.id), eq(jobFeedback.clientId, job.clientId)))
+    .orderBy(asc(jobFeedback.createdAt), asc(jobFeedback.id));
+  const names = await userNames([job.createdById, job.lastModifiedById, job.statusLastModifiedById, ...feedbackRows.map((f) => f.createdById)]);
+  const name = (i: number | null) => (i === null ? null : (names.get(i) ?? null));
+  return {
+    ...job,
+    statusLabel: statusLabel(job.status),
+    orderTypeName: orderTypeName(job.orderType),
+    clientName: client?.name ?? '',
+    processingCity: city?.name ?? null,
+    createdByName: name(job.createdById),
+    lastModifiedByName: name(job.lastModifiedById),
+    statusLastModifiedByName: name(job.statusLastModifiedById),
+    sourceJobNumber: source?.jms ?? null,
+    feedback: feedbackRows.map(({ createdById, ...f }) => ({ ...f, createdByName: name(createdById) })),
+  };
+}
