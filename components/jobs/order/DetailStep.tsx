@@ -1,0 +1,47 @@
+'use client';
+
+/** Step two: the fragment of the order type (spec §2: 1 appeal book, 2 court copy, 3 copy, 4/7/8 collection, 5 print, 6 scan) and the source file. */
+import { FormSection } from '@/components/ui/FormSection';
+import { AppealBookFragment, type LocationOption } from './AppealBookFragment';
+import { CollectionFragment } from './CollectionFragment';
+import { CopyFragment } from './CopyFragment';
+import { CourtCopyFragment } from './CourtCopyFragment';
+import { PrintFragment } from './PrintFragment';
+import { ScanFragment } from './ScanFragment';
+import { SourceFileField, type SourceFileFieldProps } from './SourceFileField';
+
+export interface DetailStepProps {
+  orderType: number;
+  maxInstructions: number;
+  appealBookLocations: readonly LocationOption[];
+  courtCopyLocations: readonly LocationOption[];
+  file: SourceFileFieldProps;
+}
+
+function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLocations }: Omit<DetailStepProps, 'file'>) {
+  switch (orderType) {
+    case 1:
+      return <AppealBookFragment locations={appealBookLocations} maxInstructions={maxInstructions} />;
+    case 2:
+      return <CourtCopyFragment locations={courtCopyLocations} maxInstructions={maxInstructions} />;
+    case 3:
+      return <CopyFragment maxInstructions={maxInstructions} />;
+    case 5:
+      return <PrintFragment />;
+    case 6:
+      return <ScanFragment />;
+    default:
+      return <CollectionFragment orderType={orderType} maxInstructions={maxInstructions} />;
+  }
+}
+
+export function DetailStep({ file, ...rest }: DetailStepProps) {
+  return (
+    <div className="flex flex-col gap-8">
+      <Fragment {...rest} />
+      <FormSection title="Attachment" columns={1}>
+        <SourceFileField {...file} />
+      </FormSection>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+'use client';
+
+/**
+ * The new-job form of /SaveJob (spec §2, §4, §5): step one, then the detail step of the chosen type with the
+ * optional source file and Save. One zod schema (lib/jobs/schema.ts) validates here with the server's "now"
+ * and the user's time zone, and again on the server. Save is idempotent (a request key made when the form
+ * mounts), disabled while in flight, and a server refusal lands on the first invalid field or section.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Alert } from '@/components/ui/Alert';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { signOutUrl } from '@/lib/auth/return-url';
+import { isDueWithinWarningWindow } from '@/lib/jobs/rules';
+import { applyOrderTypeEffects, makeJobOrderSchema, STEP_ONE_FIELDS, type JobOrder, type JobOrderInput } from '@/lib/jobs/schema';
+import type { SaveJobOutcome, SaveJobRequest } from '@/lib/jobs/save-request';
+import { MSG } from '@/lib/messages';
+import { orderTypeName } from '@/lib/reference';
+import { toCode } from '@/lib/validation';
+import type { LocationOption } from './AppealBookFragment';
+import { DetailStep } from './DetailStep';
+import { DueWarningDialog } from './DueWarningDialog';
+import { fieldId, type OrderPath } from './fields';
+import { errorPaths, isStepOnePath, placeErrors, type ErrorPlacement } from './form-errors';
+import { SectionsContext, sectionDomId } from './sections';
+import type { ClonedFile, UploadedFile } from './SourceFileField';
+import { StepOne, type BranchOption } from './StepOne';
+
+export interface JobOrderFormProps {
+  initialValues: JobOrderInput;
+  clone: { jmsNumber: string; file: { fileName: string; size: number } | null } | null;
+  cloneNotFound: boolean;
+  clientId: number;
+  branches: readonly BranchOption[];
+  appealBookLocations: readonly LocationOption[];
+  courtCopyLocations: readonly LocationOption[];
+  /** Server clock (ISO) and the user's IANA zone. */
+  now: string;
+  timeZone: string;
+  maxInstructions: number;
+  maxUploadBytes: number;
+  blockedExtensions: readonly string[];
+  save: (request: SaveJobRequest) => Promise<SaveJobOutcome>;
+}
+
+export const ORDER_FORM_MSG = {
+  cloneNotFound: 'The job to copy was not found. You can enter a new job below.',
+  saveFailed: 'The job could not be saved. Please try again.',
+  fixErrors: 'Please correct the highlighted fields.',
+} as const;
+
+const FORM_KEYS = new Set<string>([...STEP_ONE_FIELDS, 'copyAsOriginal', 'copyInstructions', 'appealBook', 'courtCopy', 'collectionDescription', 'ePrintInstructions', 'eScanInstructions']);
+const isOrderPath = (p: string): p is OrderPath => FORM_KEYS.has(p.split('.')[0] ?? '');
+
+/** The rejection a server action's redirect() gives its caller (the router navigates by itself). */
+function isRedirect(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'digest' in e && typeof e.digest === 'string' && e.digest.startsWith('NEXT_REDIRECT');
+}
+
+function focusLater(domId: string) {
+  setTimeout(() => {
+    const el = document.getElementById(domId);
+    if (!el) return;
+    el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    const control = el.matches('input, select, textarea') ? el : el.querySelector<HTMLElement>('[aria-invalid="true"], input:not([type="hidden"]), select, textarea');
+    control?.focus({ preventScroll: true });
+  }, 60);
+}
+
+export function JobOrderForm(props: JobOrderFormProps) {
+  const { initialValues, clone, clientId, timeZone, maxInstructions, save } = props;
+  const [skew] = useState(() => Date.parse(props.now) - Date.now());
+  const now = useCallback(() => new Date(Date.now() + skew), [skew]);
+  const [estimates] = useState(() => new Map<string, boolean>());
+  const costEstimateExists = useCallback(
+    async (n: string) => {
+      const known = estimates.get(n);
+      if (known !== undefined) return known;
+      try {
+        const res = await fetch(`/api/Job/ClientCostEstimateExists/${encodeURIComponent(n)}/${clientId}`, { credentials: 'same-origin' });
+        if (!res.ok) return true; // the server decides on save
+        const exists: unknown = await res.json();
+        estimates.set(n, exists === true);
+        return exists === true;
+      } catch {
+        return true;
+      }
+    },
+    [clientId, estimates],
+  );
+  const schema = useMemo(() => makeJobOrderSchema({ now, timeZone, maxInstructions, costEstimateExists }), [now, timeZone, maxInstructions, costEstimateExists]);
+  const form = useForm<JobOrderInput, unknown, JobOrder>({ resolver: zodResolver(schema), defaultValues: initialValues, shouldFocusError: false });
+  const { getValues, setValue, trigger, setError, handleSubmit, clearErrors } = form;
+
+  const [step, setStep] = useState<1 | 2>(1);
+  const [open, setOpen] = useState<string[]>([]);
+  const [requestKey] = useState(() => crypto.randomUUID());
+  const [file, setFile] = useState<UploadedFile | null>(null);
+  const [cloned, setCloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const [warning, setWarning] = useState<'next' | 'save' | null>(null);
+  const accepted = useRef<string | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const orderType = toCode(useWatch({ control: form.control, name: 'orderType' }));
+  const router = useRouter();
+
+  function goTo(next: 1 | 2) {
+    setStep(next);
+    setTimeout(() => stepHeading.current?.focus(), 0);
+  }
+
+  function place(p: ErrorPlacement | null) {
+    if (!p) return;
+    if (p.step !== step) setStep(p.step);
+    if (p.section) {
+      const id = p.section.id;
+      setOpen((o) => (o.includes(id) ? o : [...o, id]));
+      focusLater(sectionDomId(p.section.block, id));
+    } else {
+      focusLater(fieldId(p.focus));
+    }
+  }
+
+  const dueKey = () => `${String(getValues('dateDueInput') ?? '')} ${String(getValues('timeDueInput') ?? '')}`;
+  const dueSoon = () => isDueWithinWarningWindow(String(getValues('dateDueInput') ?? ''), String(getValues('timeDueInput') ?? ''), now(), timeZone);
+
+  async function next() {
+    setAlert(null);
+    const fields = STEP_ONE_FIELDS.filter((f) => isStepOnePath(f, orderType));
+    const ok = await trigger(fields);
+    if (!ok) {
+      place(placeErrors(errorPaths(form.formState.errors).filter((p) => isStepOnePath(p, orderType)), orderType));
+      return;
+    }
+    if (dueSoon() && accepted.current !== dueKey()) return setWarning('next');
+    goTo(2);
+  }
+
+  async function submit() {
+    setSaving(true);
+    setAlert(null);
+    setFileError(undefined);
+    try {
+      const outcome = await save({ values: { ...getValues() }, requestKey, documentId: file?.documentId ?? null, cloneSourceFile: cloned !== null });
+      if (outcome.status === 'signed-out') {
+        router.replace(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
+        return;
+      }
+      if (outcome.status === 'invalid') {
+        const paths: string[] = [];
+        for (const [path, messages] of Object.entries(outcome.fields)) {
+          const message = messages[0] ?? ORDER_FORM_MSG.fixErrors;
+          if (path === 'DocumentModel') setFileError(message);
+          else if (isOrderPath(path)) {
+            setError(path, { type: 'server', message });
+            paths.push(path);
+          } else setAlert(message);
+        }
+        if (paths.length > 0) setAlert(ORDER_FORM_MSG.fixErrors);
+        place(placeErrors(paths, orderType));
+        setSaving(false);
+      }
+      // 'saved': the action redirects to /JobClient; the button stays busy until the page changes.
+    } catch (e) {
+      // A saved job: the action redirected; the router is already moving to /JobClient.
+      if (isRedirect(e)) return;
+      setAlert(ORDER_FORM_MSG.saveFailed);
+      setSaving(false);
+    }
+  }
+
+  const onValid = () => {
+    if (dueSoon() && accepted.current !== dueKey()) return setWarning('save');
+    return submit();
+  };
+  const onInvalid = (errors: FieldErrors<JobOrderInput>) => {
+    setAlert(ORDER_FORM_MSG.fixErrors);
+    place(placeErrors(errorPaths(errors), orderType));
+  };
+
+  function typePicked(type: number | null) {
+    if (type === null) return;
+    const nextValues = applyOrderTypeEffects(getValues(), type);
+    if (type === 3) {
+      setValue('copyInstructions', nextValues.copyInstructions);
+      setValue('copyAsOriginal', false);
+    }
+    setOpen([]);
+    clearErrors(['numberOfCopies', 'whatToCollect']);
+  }
+
+  const busy = saving || uploading;
+  return (
+    <FormProvider {...form}>
+      <SectionsContext.Provider value={{ open, setOpen }}>
+        <form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="flex flex-col gap-6" aria-busy={saving || undefined}>
+          {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
+          {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
+          {alert && <Alert tone="error">{alert}</Alert>}
+          <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
+            {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
+          </h2>
+          {step === 1 && <StepOne clientId={clientId} branches={props.branches} now={now} timeZone={timeZone} maxInstructions={maxInstructions} onOrderTypePicked={typePicked} />}
+          {step === 2 && orderType !== undefined && (
+            <DetailStep
+              orderType={orderType}
+              maxInstructions={maxInstructions}
+              appealBookLocations={props.appealBookLocations}
+              courtCopyLocations={props.courtCopyLocations}
+              file={{ file, onFileChange: setFile, cloned, onClonedRemove: () => setCloned(null), maxBytes: props.maxUploadBytes, blockedExtensions: props.blockedExtensions, serverError: fileError, onBusyChange: setUploading }}
+            />
+          )}
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
+            <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
+              Cancel
+            </a>
+            {step === 2 && (
+              <Button key="back" variant="secondary" onClick={() => goTo(1)} disabled={saving}>
+                Back
+              </Button>
+            )}
+            {step === 1 ? (
+              // Keys: React must not turn the clicked Next button into the Save (submit) button while the click is
+              // still being handled, or the browser submits the form.
+              <Button key="next" variant="primary" onClick={() => void next()}>
+                Next
+              </Button>
+            ) : (
+              <Button key="save" type="submit" variant="primary" loading={saving} loadingText="Saving…" disabled={busy}>
+                Save
+              </Button>
+            )}
+          </div>
+          <DueWarningDialog
+            open={warning !== null}
+            onCancel={() => {
+              setWarning(null);
+              if (step === 2) goTo(1);
+              focusLater(fieldId('timeDueInput'));
+            }}
+            onAccept={() => {
+              const then = warning;
+              accepted.current = dueKey();
+              setWarning(null);
+              if (then === 'next') goTo(2);
+              else void submit();
+            }}
+          />
+        </form>
+      </SectionsContext.Provider>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,186 @@
+'use client';
+
+/**
+ * The job's one optional source file (spec §5 "File upload"): checked in the browser first (size, blocked
+ * extension — the server checks both again while streaming), uploaded with progress to api/Document/UploadJob/5,
+ * removed after a confirmation. A cloned job's file is shown and copied on save unless it is removed or replaced.
+ */
+import { useRef, useState } from 'react';
+import { HelpTip } from '@/components/shell/HelpTip';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Field } from '@/components/ui/Field';
+import { FileInput, formatBytes } from '@/components/ui/FileInput';
+import { uploadWithProgress } from '@/components/ui/upload';
+import { checkFileName } from '@/lib/documents/filename';
+import { MSG } from '@/lib/messages';
+import { LOG_ACTION_UPLOAD, LOG_AREA_JOB_UPLOAD, UPLOAD_TYPE } from '@/lib/reference';
+
+export interface UploadedFile {
+  documentId: number;
+  fileName: string;
+  size: number;
+}
+
+export interface ClonedFile {
+  fileName: string;
+  size: number;
+  jobNumber: string;
+}
+
+export interface SourceFileFieldProps {
+  file: UploadedFile | null;
+  onFileChange: (file: UploadedFile | null) => void;
+  cloned: ClonedFile | null;
+  onClonedRemove: () => void;
+  maxBytes: number;
+  blockedExtensions: readonly string[];
+  /** A message from the server's save (e.g. the upload is no longer available). */
+  serverError?: string;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+export const UPLOAD_MSG = {
+  failed: 'The file could not be uploaded. Please try again.',
+  deleteFailed: 'The file could not be deleted. Please try again.',
+} as const;
+
+function readMessage(body: string): string | null {
+  try {
+    const v: unknown = JSON.parse(body);
+    if (typeof v === 'object' && v !== null && 'error' in v && typeof v.error === 'object' && v.error !== null && 'message' in v.error && typeof v.error.message === 'string') {
+      return v.error.message;
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+function parseUploaded(body: string): UploadedFile | null {
+  try {
+    const v: unknown = JSON.parse(body);
+    if (typeof v !== 'object' || v === null) return null;
+    const id = 'DocumentId' in v ? v.DocumentId : undefined;
+    const name = 'FileName' in v ? v.FileName : undefined;
+    const size = 'Size' in v ? v.Size : undefined;
+    return typeof id === 'number' && typeof name === 'string' && typeof size === 'number' ? { documentId: id, fileName: name, size } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A refusal the browser makes before anything reaches the server is logged too (api/Log/Add, Success false). */
+function logRefusal(fileName: string): void {
+  void fetch('/api/Log/Add', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Area: LOG_AREA_JOB_UPLOAD, Action: LOG_ACTION_UPLOAD, Success: false, JobModel: { FileName: fileName.slice(0, 255) } }),
+  }).catch(() => undefined);
+}
+
+export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, maxBytes, blockedExtensions, serverError, onBusyChange }: SourceFileFieldProps) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<'uploaded' | 'cloned' | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function choose(files: File[]) {
+    const chosen = files[0];
+    setError(null);
+    setNotice(null);
+    if (!chosen) return;
+    const clear = () => {
+      if (input.current) input.current.value = '';
+    };
+    const name = checkFileName(chosen.name, blockedExtensions);
+    if (chosen.size > maxBytes || !name.ok) {
+      setError(chosen.size > maxBytes ? MSG.fileTooLarge : MSG.fileExtensionBlocked);
+      logRefusal(chosen.name);
+      clear();
+      return;
+    }
+    const body = new FormData();
+    body.append('file', chosen, chosen.name);
+    setUploading(chosen.name);
+    setProgress(0);
+    onBusyChange?.(true);
+    try {
+      const res = await uploadWithProgress({ url: `/api/Document/UploadJob/${UPLOAD_TYPE}`, body, onProgress: setProgress });
+      const uploaded = res.status === 200 ? parseUploaded(res.body) : null;
+      if (uploaded) onFileChange(uploaded);
+      else setError(readMessage(res.body) ?? UPLOAD_MSG.failed);
+    } catch {
+      setError(UPLOAD_MSG.failed);
+    } finally {
+      setProgress(null);
+      setUploading('');
+      onBusyChange?.(false);
+      clear();
+    }
+  }
+
+  async function remove() {
+    setDeleteError(null);
+    if (confirm === 'cloned') {
+      onClonedRemove();
+    } else if (file) {
+      const res = await fetch(`/api/Document/${file.documentId}`, { method: 'DELETE', credentials: 'same-origin' }).catch(() => null);
+      if (!res || (!res.ok && res.status !== 404)) {
+        setDeleteError(UPLOAD_MSG.deleteFailed);
+        throw new Error('delete failed');
+      }
+      onFileChange(null);
+    }
+    setNotice(MSG.fileDeleted);
+  }
+
+  const current = file ? { name: file.fileName, size: file.size, note: null } : cloned ? { name: cloned.fileName, size: cloned.size, note: `Copied from job ${cloned.jobNumber}` } : null;
+  return (
+    <div className="flex flex-col gap-3">
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {current ? (
+        <div className="flex flex-col gap-1">
+          <p className="text-sm font-medium text-ink">Source file</p>
+          <div className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-surface px-3 py-2" data-testid="source-file">
+            <span className="text-sm text-ink">{current.name}</span>
+            <span className="text-xs text-muted">{formatBytes(current.size)}</span>
+            {current.note && <span className="text-xs text-muted">{current.note}</span>}
+            <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setConfirm(file ? 'uploaded' : 'cloned')} aria-label={`Delete file ${current.name}`}>
+              Delete
+            </Button>
+          </div>
+          {serverError && <p className="text-sm text-danger">{serverError}</p>}
+        </div>
+      ) : (
+        <Field
+          label={
+            <>
+              Source file <HelpTip helpKey="SourceFile" label="Source file" />
+            </>
+          }
+          help={`Optional. One file of up to ${formatBytes(maxBytes)}.`} error={error ?? serverError}>
+          <FileInput ref={input} onFilesChange={(f) => void choose(f)} progress={progress} uploadingName={uploading} />
+        </Field>
+      )}
+      {current && error && <p className="text-sm text-danger">{error}</p>}
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirm(null);
+        }}
+        title="Delete file"
+        message={MSG.fileDeleteConfirm}
+        tone="danger"
+        onConfirm={remove}
+      >
+        {deleteError && <p className="mt-2 text-sm text-danger">{deleteError}</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { count, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clientBranchAddresses, jobs } from '@/db/schema';
+import { fixedClock, setClock } from '@/lib/clock';
+import { LEGACY_ADD_MSG } from './legacy-add';
+import { JOB_MSG } from './schema';
+import { FIELD_MSG } from '@/lib/validation';
+import { useTestDatabase } from '@/test/db';
+import { makeClient, signedIn } from '@/test/factories';
+import { POST } from '@/app/api/Job/Add/route';
+
+let restore: () => void = () => undefined;
+beforeEach(() => {
+  restore = setClock(fixedClock('2025-03-04T00:00:00Z')); // Tuesday 11:00 in Sydney
+});
+afterEach(() => restore());
+
+const params = { params: Promise.resolve({}) };
+
+function post(body: unknown, token: string | null, headers: Record<string, string> = {}): Promise<Response> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+  return POST(new Request('http://localhost/api/Job/Add', init), params);
+}
+
+
+function payload(branchId: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    OrderType: 5,
+    ContactName: 'Morgan Patel',
+    Email: 'morgan@example.com',
+    ContactPhone: '02 9000 1234',
+    MatterReference: 'HV-API-1',
+    ClientBranchAddressId: branchId,
+    DateReadyInput: '04/03/2025',
+    TimeReadyInput: '11:30 AM',
+    DateDueInput: '05/03/2025',
+    TimeDueInput: '10:00 AM',
+    NumberOfCopies: 3,
+    ePrintInstructions: { originalFileContainsAnyColour: 1, singleOrDoubleSided: 2, paperSize: 1, foldersNBinding: 3, duplicateDocuments: 1, attachments: 1, orderDocuments: 1, unprintableFiles: 1, excelFiles: 1, applyNumbers: 2 },
+    ...over,
+  };
+}
+
+async function errors(res: Response): Promise<Record<string, string[]>> {
+  expect(res.status).toBe(400);
+  const body: unknown = await res.json();
+  const fields = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' && body.error !== null && 'fields' in body.error ? body.error.fields : {};
+  return fields as Record<string, string[]>;
+}
+
+describe('POST api/Job/Add', () => {
+  const { db } = useTestDatabase();
+
+  async function caller() {
+    const s = await signedIn(6);
+    const [branch] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, s.clientId)).orderBy(clientBranchAddresses.id);
+    return { ...s, branchId: branch?.id ?? 0 };
+  }
+
+  it('saves the documented payload and answers JobId and JMSNumber; client, status and internal instructions are the server’s', async () => {
+    const c = await caller();
+    const other = await makeClient();
+    const res = await post(payload(c.branchId, { ClientId: other.id, Status: 8, InternalInstructions: 'rush', JMSNumber: '1' }), c.token);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { JobId: number; JMSNumber: string };
+    expect(body).toEqual({ JobId: expect.any(Number), JMSNumber: expect.stringMatching(/^\d+$/) });
+    const [row] = await db().select().from(jobs).where(eq(jobs.id, body.JobId));
+    expect(row).toMatchObject({ clientId: c.clientId, status: 12, internalInstructions: null, orderType: 5, numberOfCopies: 3, jmsNumber: body.JMSNumber });
+    expect(row?.instructionBlock).toMatchObject({ kind: 'print', HasAdvancedInstructions: true, foldersNBinding: 3, applyNumbers: 2 });
+  });
+
+  it('is idempotent with an Idempotency-Key header or a RequestKey field', async () => {
+    const c = await caller();
+    const first = (await (await post(payload(c.branchId), c.token, { 'idempotency-key': 'retry-key-0001' })).json()) as { JobId: number };
+    const again = (await (await post(payload(c.branchId), c.token, { 'idempotency-key': 'retry-key-0001' })).json()) as { JobId: number };
+    expect(again.JobId).toBe(first.JobId);
+    const a = (await (await post(payload(c.branchId, { RequestKey: 'field-key-0001' }), c.token)).json()) as { JobId: number };
+    const b = (await (await post(payload(c.branchId, { RequestKey: 'field-key-0001' }), c.token)).json()) as { JobId: number };
+    expect(b.JobId).toBe(a.JobId);
+    expect((await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, c.clientId)))[0]?.n).toBe(2);
+  });
+
+  it('answers 401 without a token', async () => {
+    const c = await caller();
+    expect((await post(payload(c.branchId), null)).status).toBe(401);
+  });
+
+  it('answers 400 for malformed JSON, a non-object and an empty body', async () => {
+    const c = await caller();
+    expect((await post('{"OrderType": 5,', c.token)).status).toBe(400);
+    expect(await errors(await post([1, 2], c.token))).toEqual({ '': [LEGACY_ADD_MSG.notObject] });
+    expect(await errors(await post('', c.token))).toEqual({ '': [LEGACY_ADD_MSG.notObject] });
+  });
+
+  it('names the legacy fields of missing values and wrong types', async () => {
+    const c = await caller();
+    const missing = await errors(await post({ OrderType: 6 }, c.token));
+    expect(missing).toMatchObject({ ContactName: [FIELD_MSG.required], Email: [FIELD_MSG.required], ClientBranchAddressId: [FIELD_MSG.required], WhatToCollect: [JOB_MSG.whatToCollectRequired] });
+    const types = await errors(await post(payload(c.branchId, { ContactName: 42, NumberOfCopies: true, ePrintInstructions: { paperSize: 'A4', HasAdvancedInstructions: true } }), c.token));
+    expect(Object.keys(types)).toEqual(expect.arrayContaining(['ContactName', 'NumberOfCopies']));
+    const print = await errors(await post(payload(c.branchId, { ePrintInstructions: { HasAdvancedInstructions: true, paperSize: 7 } }), c.token));
+    expect(print).toMatchObject({ 'ePrintInstructions.originalFileContainsAnyColour': [FIELD_MSG.required], 'ePrintInstructions.applyNumbers': [FIELD_MSG.required] });
+  });
+
+  it('refuses HTML, huge strings, unknown fields and a body over the limit', async () => {
+    const c = await caller();
+    expect(await errors(await post(payload(c.branchId, { Instructions: '<script>alert(1)</script>' }), c.token))).toEqual({ Instructions: [FIELD_MSG.htmlTags] });
+    expect(await errors(await post(payload(c.branchId, { ContactName: 'x'.repeat(5000) }), c.token))).toEqual({ ContactName: [FIELD_MSG.tooLong(255)] });
+    expect(await errors(await post(payload(c.branchId, { IsAdmin: true }), c.token))).toEqual({ IsAdmin: [LEGACY_ADD_MSG.unknownField] });
+    expect(await errors(await post(payload(c.branchId, { Instructions: 'y'.repeat(300 * 1024) }), c.token))).toEqual({ '': [LEGACY_ADD_MSG.tooLarge] });
+    expect(await errors(await post(payload(c.branchId, { DocumentModel: 'file.pdf' }), c.token))).toEqual({ DocumentModel: [LEGACY_ADD_MSG.documentModel] });
+    expect((await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, c.clientId)))[0]?.n).toBe(0);
+  });
+
+  it('refuses another client’s branch address and a past due date', async () => {
+    const c = await caller();
+    const other = await makeClient();
+    expect(await errors(await post(payload(other.branches[0]?.id ?? 0), c.token))).toEqual({ ClientBranchAddressId: [FIELD_MSG.invalidChoice] });
+    expect(await errors(await post(payload(c.branchId, { DateDueInput: '03/03/2025' }), c.token))).toEqual({ DateDueInput: [JOB_MSG.dueDateInPast] });
+  });
+});
