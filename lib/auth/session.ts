@@ -3,6 +3,7 @@
  * jwtToken both name a row of `sessions`; revoking the row (sign-out, deactivation, password
  * change) ends the session on every instance at once.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Queryable } from '@/db/client';
@@ -90,8 +91,12 @@ export async function resolveSession(sessionId: string | null | undefined): Prom
 const ISSUER = 'jms-portal';
 const AUDIENCE = 'jms-legacy-api';
 
-function key(): Uint8Array {
-  return new TextEncoder().encode(config().authSecret);
+/** The HMAC key, made once per secret (jose would otherwise import a raw key on every call). */
+let cachedKey: { secret: string; key: KeyObject } | undefined;
+function key(): KeyObject {
+  const secret = config().authSecret;
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return cachedKey.key;
 }
 
 export async function issueLegacyToken(session: { id: string; userId: number; expiresAt: Date }, role: number): Promise<string> {
