@@ -1,6 +1,7 @@
 'use client';
 
-import { Button, Dialog, DialogClose } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogClose } from '@/components/ui/Dialog';
 import { AUTH_MSG } from '@/lib/auth/messages';
 
 /** The account-blocked notice (spec §2 modals, §4.1): opens once failed attempts reach the limit. */

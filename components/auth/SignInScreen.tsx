@@ -1,4 +1,4 @@
-import { Card } from '@/components/ui';
+import { Card } from '@/components/ui/Card';
 import { safeReturnUrl } from '@/lib/auth/return-url';
 import { HashRedirect } from './HashRedirect';
 import { SignInForm, type PasswordStepAction, type ResendAction } from './SignInForm';

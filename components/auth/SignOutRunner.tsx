@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { Button, Spinner } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 
 export interface SignOutRunnerProps {
   action: (form: FormData) => Promise<void>;

@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useEffect, useRef } from 'react';
-import { Spinner } from '@/components/ui';
+import { Spinner } from '@/components/ui/Spinner';
 
 /** Starts single sign-on (OpenID Connect through next-auth) as soon as it is shown. */
 export function SsoStart({ provider, callbackUrl }: { provider: string; callbackUrl: string }) {

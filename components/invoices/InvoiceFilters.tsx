@@ -7,7 +7,9 @@
 import { TextFilter } from '@/components/list/TextFilter';
 import { useListParams } from '@/components/list/useListParams';
 import { useParamText } from '@/components/list/useParamText';
-import { Field, Input, Select } from '@/components/ui';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
+import { Select } from '@/components/ui/Select';
 import { amountFilterSchema, INVOICE_PARAM, ISSUE_DATE_FILTERS, TEXT_FILTER_MAX } from '@/lib/invoices/schema';
 
 /** Applied only when it is an amount or a range; otherwise the field says why (once the user pauses). */

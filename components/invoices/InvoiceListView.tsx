@@ -5,7 +5,10 @@
  */
 import { ExportButton } from '@/components/list/ExportButton';
 import { useListParams } from '@/components/list/useListParams';
-import { Button, DataTable, PageSizeSelect, Pagination, type DataTableSort } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
+import { DataTable, type DataTableSort } from '@/components/ui/DataTable';
+import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
+import { Pagination } from '@/components/ui/Pagination';
 import type { InvoiceRowView } from '@/lib/invoices/present';
 import { INVOICE_PARAM, INVOICE_SORT_LABELS, type InvoiceListBody } from '@/lib/invoices/schema';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';

@@ -3,7 +3,9 @@
  * invoice's currency, the sheets-of-paper total, and the Pay button. Print-friendly: black on white,
  * buttons hidden by the print stylesheet (app/globals.css).
  */
-import { Badge, buttonClasses, cn } from '@/components/ui';
+import { Badge } from '@/components/ui/Badge';
+import { buttonClasses } from '@/components/ui/Button';
+import { cn } from '@/components/ui/cn';
 import type { InvoiceSlipView as Slip } from '@/lib/invoices/present';
 
 function Item({ label, value }: { label: string; value: string }) {

@@ -1,6 +1,9 @@
 'use client';
 /** Columns of the invoice table and the mobile card template. */
-import { Badge, buttonClasses, Card, type DataTableColumn } from '@/components/ui';
+import { Badge } from '@/components/ui/Badge';
+import { buttonClasses } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { type DataTableColumn } from '@/components/ui/DataTable';
 import type { InvoiceRowView } from '@/lib/invoices/present';
 import { INVOICE_SORT } from '@/lib/invoices/schema';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/Button';
 
 /**
  * Downloads a CSV export of exactly the filtered, sorted list: POSTs the list query to the export

@@ -1,5 +1,6 @@
 'use client';
-import { Field, Input } from '@/components/ui';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
 import { useListParams } from './useListParams';
 import { useParamText } from './useParamText';
 

@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, type ForgotPasswordForm as Values } from '@/lib/auth/reset-schema';
 import { MSG } from '@/lib/messages';
-import { Alert, Button, Field, Input } from '@/components/ui';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
 
 /**
  * /ForgotPassword: the e-mail address, then always the same answer (MSG.forgotMaybeSent), whether

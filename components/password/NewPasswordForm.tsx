@@ -6,7 +6,11 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { newPasswordFormSchema, type NewPasswordForm as Values, type NewPasswordOutcome } from '@/lib/auth/reset-schema';
 import { MSG } from '@/lib/messages';
-import { Alert, Button, Checkbox, Field, Input } from '@/components/ui';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
 import { PasswordRules } from './PasswordRules';
 import { ResetDone } from './ResetDone';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '@/components/ui';
+import { Card } from '@/components/ui/Card';
 
 /** The frame of the public password pages, matching the sign-in card (the public layout gives the page chrome). */
 export function PasswordPageFrame({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,8 @@
 'use client';
 
 import { PASSWORD_MSG, passwordProblems } from '@/lib/auth/password-policy';
-import { cn, CheckIcon, CloseIcon } from '@/components/ui';
+import { cn } from '@/components/ui/cn';
+import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 
 const RULES: { label: string; message: string }[] = [
   { label: 'At least 10 characters', message: PASSWORD_MSG.tooShort },

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { MSG } from '@/lib/messages';
-import { Alert } from '@/components/ui';
+import { Alert } from '@/components/ui/Alert';
 
 /** "Your password has been reset. Please click here to login", with "click here" the link to sign in. */
 export function ResetDone() {

@@ -5,7 +5,8 @@
  */
 import { TextFilter } from '@/components/list/TextFilter';
 import { useListParams } from '@/components/list/useListParams';
-import { Field, Select } from '@/components/ui';
+import { Field } from '@/components/ui/Field';
+import { Select } from '@/components/ui/Select';
 import { ROLE_FILTER_OPTIONS, USER_PARAM } from '@/lib/users/list-schema';
 
 function RoleFilter({ id }: { id: string }) {

@@ -1,7 +1,10 @@
 'use client';
 /** Columns of the user table and the mobile card template; the row actions are Edit and Deactivate. */
 import Link from 'next/link';
-import { Badge, Button, buttonClasses, Card, type DataTableColumn } from '@/components/ui';
+import { Badge } from '@/components/ui/Badge';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { type DataTableColumn } from '@/components/ui/DataTable';
 import type { UserRowView } from '@/lib/users/present';
 import { USER_SORT } from '@/lib/users/list-schema';
 

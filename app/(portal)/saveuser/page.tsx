@@ -5,7 +5,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { UserForm } from '@/components/users/UserForm';
-import { Alert, buttonClasses } from '@/components/ui';
+import { Alert } from '@/components/ui/Alert';
+import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
 import { MSG } from '@/lib/messages';

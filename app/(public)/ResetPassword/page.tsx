@@ -4,7 +4,7 @@ import { PasswordPageFrame } from '@/components/password/PasswordPageFrame';
 import { checkResetToken } from '@/lib/auth/reset';
 import { forcedReason } from '@/lib/auth/reset-schema';
 import { MSG } from '@/lib/messages';
-import { Alert } from '@/components/ui';
+import { Alert } from '@/components/ui/Alert';
 import { newPasswordAction } from '../ResetNewPassword/actions';
 
 export const metadata: Metadata = { title: 'Change password', referrer: 'no-referrer' };
