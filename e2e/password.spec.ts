@@ -6,29 +6,10 @@
  * Demo users consumed (their passwords change): hv.firsttime, hv.expired.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, enterOtp, mailOf, otpReference, readOtp } from './support/auth';
+import { DEMO_PASSWORD, mailOf, signIn, submitCredentials } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
 
 test.describe.configure({ mode: 'serial' });
-
-/**
- * Fills the sign-in form. (e2e/support/auth.ts submitCredentials looks the password up with
- * getByLabel('Password', { exact: true }), which misses a required field whose label ends with the
- * "*" marker; the accessible name does not include it.)
- */
-async function submitSignIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'User name', exact: true }).fill(userName);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** Signs in through the browser with the OTP from the mailbox (the helpers of e2e/support/auth.ts). */
-async function signIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.goto('/SignIn');
-  await submitSignIn(page, userName, password);
-  await enterOtp(page, await readOtp(userName, await otpReference(page)));
-  await page.waitForURL(/\/JobClient(\?|$)/);
-}
 
 const MSG = {
   firstTime: 'Please change your password to login for the first time.',
@@ -52,7 +33,7 @@ async function setNewPassword(page: Page, password: string, confirm = password):
 
 async function forcedChange(page: Page, userName: string, reason: 'first' | 'expired', message: string, newPassword: string) {
   await page.goto('/SignIn');
-  await submitSignIn(page, userName, DEMO_PASSWORD);
+  await submitCredentials(page, userName, DEMO_PASSWORD);
   await page.waitForURL(new RegExp(`/ResetPassword\\?url=[A-Za-z0-9_-]+&reason=${reason}`));
   const forcedUrl = page.url();
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();

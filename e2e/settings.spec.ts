@@ -6,29 +6,10 @@
  * User consumed (its password changes): the e2e fixture user e2e.settings.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, enterOtp, mailOf, otpReference, readOtp } from './support/auth';
+import { DEMO_PASSWORD, mailOf, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
 
 test.describe.configure({ mode: 'serial' });
-
-/**
- * Fills the sign-in form. (e2e/support/auth.ts submitCredentials looks the password up with
- * getByLabel('Password', { exact: true }), which misses a required field whose label ends with the
- * "*" marker; the accessible name does not include it.)
- */
-async function submitSignIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'User name', exact: true }).fill(userName);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** Signs in through the browser with the OTP from the mailbox (the helpers of e2e/support/auth.ts). */
-async function signIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.goto('/SignIn');
-  await submitSignIn(page, userName, password);
-  await enterOtp(page, await readOtp(userName, await otpReference(page)));
-  await page.waitForURL(/\/JobClient(\?|$)/);
-}
 
 const USER = 'e2e.settings';
 const NEW_PASSWORD = 'Mango#Lime7x9';
