@@ -4,7 +4,7 @@
  * change) ends the session on every instance at once.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Queryable } from '@/db/client';
 import { sessions, users } from '@/db/schema';
@@ -28,16 +28,12 @@ export async function revokeSession(q: Queryable, sessionId: string): Promise<vo
   await q.update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every open session of a user (deactivation, password change, reset). */
+/** Ends every open session of a user (deactivation, password change, reset), optionally but one. */
 export async function revokeUserSessions(q: Queryable, userId: number, exceptSessionId?: string): Promise<void> {
-  const rows = await q
+  await q
     .update(sessions)
     .set({ revokedAt: now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (exceptSessionId && rows.some((r) => r.id === exceptSessionId)) {
-    await q.update(sessions).set({ revokedAt: null }).where(eq(sessions.id, exceptSessionId));
-  }
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
