@@ -17,7 +17,7 @@
  *    of the same query, in rows/s; and the export's peak memory, ~100,000 rows against ~10,000 rows.
  */
 import postgres from 'postgres';
-import { eq, sql as dsql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql as dsql } from 'drizzle-orm';
 import { POST as exportRoute } from '@/app/api/Job/ExportCSVJobs/route';
 import { POST as listRoute } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
 import { bindDatabase, openDatabase, type Db } from '@/db/client';
@@ -78,15 +78,18 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 
 /**
  * The same SQL through the driver: the page's rows, then the count (skipped when the first page holds all),
- * sent as Drizzle sends them (unnamed statements: parsed and planned for their parameters each time).
+ * as named prepared statements (the driver's default, and what the app's database client uses), with the
+ * same values bound.
  */
 function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const st = jobListStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
   const rows = st.rows.toSQL();
   const count = st.count.toSQL();
+  const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
+  const countParams = fillPlaceholders(count.params, st.values) as postgres.ParameterOrJSON<never>[];
   return async () => {
-    const r = await ctx.driver.unsafe(rows.sql, rows.params as postgres.ParameterOrJSON<never>[], { prepare: false });
-    if (!(st.offset === 0 && r.length < st.limit)) await ctx.driver.unsafe(count.sql, count.params as postgres.ParameterOrJSON<never>[], { prepare: false });
+    const r = await ctx.driver.unsafe(rows.sql, rowParams, { prepare: true });
+    if (!(st.offset === 0 && r.length < st.limit)) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
   };
 }
 
@@ -139,6 +142,8 @@ async function exportViaCopy(ctx: Ctx, query: JobListQuery, driver: postgres.Sql
     bytes += chunk.length;
     for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
   }
+  // The driver may leave the connection paused after a copy (see lib/lists/copy.ts): let it read on.
+  (stream as unknown as { _read?: (size: number) => void })._read?.(0);
   return { rows: newlines - 1, bytes };
 }
 

@@ -4,9 +4,9 @@
  * change) ends the session on every instance at once.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
-import { getDb, type Queryable } from '@/db/client';
+import { getDb, type Db, type Queryable } from '@/db/client';
 import { sessions, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -38,14 +38,8 @@ export async function revokeUserSessions(q: Queryable, userId: number, exceptSes
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Resolves a session id to the actor, or null when the session is unknown, revoked, expired
- * (absolute or idle), or its user is inactive or locked.
- */
-export async function resolveSession(sessionId: string | null | undefined): Promise<Actor | null> {
-  if (!sessionId || !UUID.test(sessionId)) return null;
-  const db = await getDb();
-  const [row] = await db
+function sessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       revokedAt: sessions.revokedAt,
@@ -61,8 +55,24 @@ export async function resolveSession(sessionId: string | null | undefined): Prom
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('resolve_session');
+}
+
+/** The session lookup runs on every request: its SQL is built once per database, not per call. */
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/**
+ * Resolves a session id to the actor, or null when the session is unknown, revoked, expired
+ * (absolute or idle), or its user is inactive or locked.
+ */
+export async function resolveSession(sessionId: string | null | undefined): Promise<Actor | null> {
+  if (!sessionId || !UUID.test(sessionId)) return null;
+  const db = await getDb();
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ sessionId });
   if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
   const t = now().getTime();
   if (row.expiresAt.getTime() <= t) return null;
@@ -106,16 +116,48 @@ export async function issueLegacyToken(session: { id: string; userId: number; ex
     .sign(key());
 }
 
+/**
+ * Tokens this instance has already verified: token → its session id and expiry (s). A legacy caller sends
+ * the same token on every request, and the signature check (WebCrypto HMAC) is the largest fixed cost of
+ * a cheap request. Only a token whose exact bytes passed jwtVerify with the current key is remembered, and
+ * its expiry is still checked on every use; the session row is read on every request regardless, so
+ * revocation is unaffected. Bounded (least recently used out); per instance, nothing depends on it.
+ */
+const VERIFIED_MAX = 5_000;
+const verified = new Map<string, { sid: string; exp: number; secret: string }>();
+
+function rememberVerified(token: string, entry: { sid: string; exp: number; secret: string }): void {
+  if (verified.size >= VERIFIED_MAX) {
+    const oldest = verified.keys().next();
+    if (!oldest.done) verified.delete(oldest.value);
+  }
+  verified.set(token, entry);
+}
+
 /** The session id named by a legacy token, or null when the token is not ours or has expired. */
 export async function sessionIdFromLegacyToken(token: string): Promise<string | null> {
+  const at = now();
+  const secret = config().authSecret;
+  const known = verified.get(token);
+  if (known) {
+    if (known.secret === secret && at.getTime() < known.exp * 1000) {
+      verified.delete(token);
+      verified.set(token, known);
+      return known.sid;
+    }
+    verified.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, key(), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
-      currentDate: now(),
+      requiredClaims: ['exp'],
+      currentDate: at,
     });
-    return typeof payload.sid === 'string' ? payload.sid : null;
+    if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    rememberVerified(token, { sid: payload.sid, exp: payload.exp, secret });
+    return payload.sid;
   } catch {
     return null;
   }

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '@/db/schema';
-import { csvResponse } from '@/lib/lists/csv';
+import { csvBatchStream, csvResponse } from '@/lib/lists/csv';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn } from '@/test/factories';
-import { JOB_CSV_HEADER, jobExportBatches, jobExportRows } from './export';
+import { JOB_CSV_HEADER, jobExportBatches, jobExportRows, jobExportStream } from './export';
 import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
 import { listJobs } from './queries';
 
@@ -30,7 +30,7 @@ async function fixture() {
     email: 'c@example.com',
     contactPhone: '0290001234',
     matterReference: `M-${i % 4}`,
-    description: i === 0 ? '=HYPERLINK("http://evil")' : i === 1 ? 'copies, "urgent"\nsecond line' : `desc ${i % 6}`,
+    description: i === 0 ? '=HYPERLINK("http://evil")' : i === 1 ? 'copies, "urgent"\nsecond line' : i === 2 ? '' : `desc ${i % 6}`,
     address: 'x',
     readyAt: at(i),
     dueAt: at(i % 7),
@@ -82,14 +82,93 @@ describe('job export', () => {
     expect(row).toEqual([job.jmsNumber, 'MR-1', 'Print – bundle', 'Olivia Chen', 'Print', 'Delivered', '10-Mar-2026 01:05 PM', '11-Mar-2026 12:30 AM', '10-Mar-2026 11:00 AM']);
   });
 
-  it('writes RFC 4180 CSV with formula cells neutralised', async () => {
+  it('writes RFC 4180 CSV with formula cells neutralised, empty cells bare, and only the actor’s client', async () => {
     const me = await fixture();
-    const res = csvResponse('Jobs.csv', JOB_CSV_HEADER, jobExportRows(me.actor, q({ sortBy: 1, sortOrder: 1 })));
-    const text = await res.text();
-    expect(res.headers.get('content-disposition')).toContain('Jobs.csv');
+    const text = await new Response(await jobExportStream(me.actor, q({ sortBy: 1, sortOrder: 1 }))).text();
     expect(text.startsWith('JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered\r\n')).toBe(true);
     expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(text).toContain(`,"copies, ""urgent""\nsecond line",`);
-    expect(text.trimEnd().split('\r\n')).toHaveLength(24);
+    // Empty cells (a blank description, an undelivered job's time) are written bare, never as "".
+    expect(text).not.toMatch(/(^|,)""(,|\r)/m);
+    expect(text).toMatch(/,,/);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const records = text.slice(0, -2).split('\r\n');
+    expect(records).toHaveLength(24);
+    const list = await listJobs(me.actor, q({ sortBy: 1, sortOrder: 1 }), { page: 1, size: 0 });
+    expect(records.slice(1).map((r) => r.split(',')[0])).toEqual(list.rows.map((r) => r.jmsNumber));
+  });
+
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((c) => [[c, 1], [c, 2]] as [number, 1 | 2][]))(
+    'the download has the same bytes as the CSV writer over the list, for sort %i direction %i',
+    async (sortBy, sortOrder) => {
+      const me = await fixture();
+      const query = q({ sortBy, sortOrder });
+      const download = await new Response(await jobExportStream(me.actor, query)).text();
+      const written = await new Response(csvBatchStream(JOB_CSV_HEADER, jobExportBatches(me.actor, query, 4))).text();
+      expect(download).toBe(written);
+    },
+  );
+
+  it('the row-by-row writer gives the same file, as a download', async () => {
+    const me = await fixture();
+    const res = csvResponse('Jobs.csv', JOB_CSV_HEADER, jobExportRows(me.actor, q({ sortBy: 1, sortOrder: 1 })));
+    expect(res.headers.get('content-disposition')).toContain('Jobs.csv');
+    expect(await res.text()).toBe(await new Response(await jobExportStream(me.actor, q({ sortBy: 1, sortOrder: 1 }))).text());
+  });
+
+  it('a download cancelled part way, or read to the end, gives its database connection back', async () => {
+    const me = await signedIn(3);
+    const { getDb } = await import('@/db/client');
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      clientId: me.clientId,
+      orderType: 1,
+      status: 12,
+      contactName: `Contact ${i}`,
+      email: 'c@example.com',
+      contactPhone: '0290001234',
+      matterReference: `MATTER-${i}`,
+      description: `A description long enough to fill the chunks sooner ${i}`,
+      address: 'x',
+      readyAt: at(i),
+      dueAt: at(i + 1),
+    }));
+    await (await getDb()).insert(jobs).values(many);
+    for (let i = 0; i < 15; i++) {
+      const reader = (await jobExportStream(me.actor, q())).getReader();
+      await reader.read();
+      await reader.read();
+      // Let the copy run ahead until it waits for the reader (paused), then walk away.
+      await new Promise((r) => setTimeout(r, 100));
+      await reader.cancel();
+    }
+    // Downloads read to the end by a slow client give theirs back too (more of them than the pool holds).
+    for (let i = 0; i < 12; i++) {
+      const reader = (await jobExportStream(me.actor, q())).getReader();
+      let text = '';
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(text.trimEnd().split('\r\n')).toHaveLength(3001);
+    }
+  });
+});
+
+describe('job export filter text', () => {
+  useTestDatabase();
+
+  it.each([`x') to stdout; drop table jobs; --`, `\\'; select 1; --`, `O'Brien \\ "quoted" %_`])('is matched literally, never run: %s', async (text) => {
+    const me = await signedIn(3);
+    const mine = await makeJob({ clientId: me.clientId, matterReference: `M ${text} end`, description: 'match' });
+    await makeJob({ clientId: me.clientId, matterReference: 'M plain', description: 'other' });
+    const body = await new Response(await jobExportStream(me.actor, q({ matterReference: text }))).text();
+    const records = body.trimEnd().split('\r\n');
+    expect(records).toHaveLength(2);
+    expect(records[1]?.startsWith(`${mine.jmsNumber},`)).toBe(true);
+    const { getDb } = await import('@/db/client');
+    expect(await (await getDb()).select({ id: jobs.id }).from(jobs).where(eq(jobs.id, mine.id))).toHaveLength(1);
   });
 });

@@ -46,14 +46,20 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** dd-MMM-yyyy hh:mm AM/PM (§9) in `timeZone`; '' when empty. */
+/** month, day, year, hour and minute in the order the en-US formatter writes them ("1/31/2026, 09:05"). */
+const FIELDS = /(\d+)\D+(\d+)\D+(\d+)\D+(\d+)\D+(\d+)/;
+
+/**
+ * dd-MMM-yyyy hh:mm AM/PM (§9) in `timeZone`; '' when empty. Lists format three dates per row, so this reads
+ * the digits of one cached formatter's `format()` (about a quarter of the cost of `formatToParts`).
+ */
 export function displayDateTime(d: Date | null | undefined, timeZone: string): string {
   if (!d) return '';
-  const parts: Record<string, number> = {};
-  for (const p of zoneFormat(timeZone).formatToParts(d)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const hour = parts.hour ?? 0;
+  const m = FIELDS.exec(zoneFormat(timeZone).format(d));
+  if (!m) return '';
+  const hour = Number(m[4]) % 24;
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${pad2(parts.day ?? 1)}-${MONTHS[(parts.month ?? 1) - 1]}-${parts.year} ${pad2(h12)}:${pad2(parts.minute ?? 0)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${pad2(Number(m[2]))}-${MONTHS[Number(m[1]) - 1]}-${m[3]} ${pad2(h12)}:${pad2(Number(m[5]))} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 export function toLegacyJobListItem(j: JobListItem, timeZone: string) {

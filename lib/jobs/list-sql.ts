@@ -8,7 +8,7 @@
  * NOT NULL, so this changes nothing for the user; only "time delivered" is nullable and keeps undelivered
  * jobs last in both directions. See docs/architecture.md "Job list at scale".
  */
-import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { clients, jobs } from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
@@ -22,42 +22,94 @@ export function escapeLike(s: string): string {
 }
 
 type TextColumn = typeof jobs.matterReference | typeof jobs.jmsNumber | typeof jobs.description | typeof jobs.contactName;
-
-function contains(column: TextColumn, value: string): SQL | undefined {
-  return value ? ilike(column, `%${escapeLike(value)}%`) : undefined;
-}
-
 type TimeColumn = typeof jobs.createdAt | typeof jobs.dueAt | typeof jobs.deliveredAt;
 
-function timeCondition(kind: TimeFilterKind, column: TimeColumn, id: number, now: Date, timeZone: string): SQL | undefined {
+/**
+ * The filter of a list, written once for two uses: with its values in place (a statement built for one
+ * request: the export), or as a template with named placeholders plus the values that fill them. A
+ * template's SQL depends only on the query's `shape` (which filters are set, how many statuses, which time
+ * buckets), so the list can prepare it once per shape and only bind values per request.
+ */
+export interface JobListFilter {
+  where: SQL;
+  /** The placeholder values (template mode; empty otherwise). Instants are ISO strings. */
+  values: Record<string, unknown>;
+  /** What the SQL depends on: equal shapes give the same SQL text. */
+  shape: string;
+}
+
+class Binder {
+  readonly values: Record<string, unknown> = {};
+  readonly shape: string[] = [];
+  constructor(readonly template: boolean) {}
+  /** A value in the statement: itself, or a placeholder whose value is recorded. */
+  bind<T>(name: string, value: T): T | Placeholder<string, T> {
+    if (!this.template) return value;
+    this.values[name] = value instanceof Date ? value.toISOString() : value;
+    return sql.placeholder(name) as Placeholder<string, T>;
+  }
+}
+
+function contains(b: Binder, name: string, column: TextColumn, value: string): SQL | undefined {
+  if (!value) return undefined;
+  b.shape.push(name);
+  return ilike(column, b.bind(name, `%${escapeLike(value)}%`) as string);
+}
+
+function timeCondition(b: Binder, kind: TimeFilterKind, column: TimeColumn, id: number, now: Date, timeZone: string): SQL | undefined {
   const r = timeRange(kind, id, now, timeZone);
   if (!r) return undefined;
+  // The bucket decides the condition's form (a range, open on one side, overdue, missing); `now` only its values.
+  b.shape.push(`${kind}:${id}`);
   if (r.missing) return isNull(column);
   const parts: (SQL | undefined)[] = [];
-  if (r.from) parts.push(gte(column, r.from));
-  if (r.to) parts.push(lt(column, r.to));
+  if (r.from) parts.push(gte(column, b.bind(`${kind}From`, r.from)));
+  if (r.to) parts.push(lt(column, b.bind(`${kind}To`, r.to)));
   if (r.overdue) parts.push(notInArray(jobs.status, [DELIVERED_STATUS, CANCELLED_STATUS]), isNull(jobs.deliveredAt));
   if (kind === 'delivered') parts.push(isNotNull(column));
   return and(...parts);
 }
 
-/** The WHERE of a list: the client first, then every filter of the query. */
-export function jobListWhere(clientId: number, q: JobListQuery, now: Date, timeZone: string): SQL {
+function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: Date, timeZone: string): JobListFilter {
+  const b = new Binder(template);
+  const client = b.bind('clientId', clientId);
+  let clientName: SQL | undefined;
+  if (q.clientName) {
+    b.shape.push('clientName');
+    const pattern = b.bind('clientName', `%${escapeLike(q.clientName)}%`);
+    clientName = inArray(jobs.clientId, sql`(select ${clients.id} from ${clients} where ${clients.id} = ${client} and ${clients.name} ilike ${pattern})`);
+  }
+  let statuses: SQL | undefined;
+  if (q.statuses.length) {
+    b.shape.push(`statuses:${q.statuses.length}`);
+    statuses = inArray(
+      jobs.status,
+      q.statuses.map((s, i) => b.bind(`status${i}`, s) as number),
+    );
+  }
   const parts: (SQL | undefined)[] = [
-    eq(jobs.clientId, clientId),
-    contains(jobs.jmsNumber, q.jmsNumber),
-    contains(jobs.matterReference, q.matterReference),
-    contains(jobs.description, q.description),
-    contains(jobs.contactName, q.contactName),
-    q.clientName
-      ? inArray(jobs.clientId, sql`(select ${clients.id} from ${clients} where ${clients.id} = ${clientId} and ${clients.name} ilike ${`%${escapeLike(q.clientName)}%`})`)
-      : undefined,
-    q.statuses.length ? inArray(jobs.status, q.statuses) : undefined,
-    timeCondition('created', jobs.createdAt, q.timeCreated, now, timeZone),
-    timeCondition('due', jobs.dueAt, q.timeDue, now, timeZone),
-    timeCondition('delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
+    eq(jobs.clientId, client as number),
+    contains(b, 'jmsNumber', jobs.jmsNumber, q.jmsNumber),
+    contains(b, 'matterReference', jobs.matterReference, q.matterReference),
+    contains(b, 'description', jobs.description, q.description),
+    contains(b, 'contactName', jobs.contactName, q.contactName),
+    clientName,
+    statuses,
+    timeCondition(b, 'created', jobs.createdAt, q.timeCreated, now, timeZone),
+    timeCondition(b, 'due', jobs.dueAt, q.timeDue, now, timeZone),
+    timeCondition(b, 'delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
   ];
-  return and(...parts) ?? eq(jobs.clientId, clientId);
+  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(',') };
+}
+
+/** The WHERE of a list: the client first, then every filter of the query (values in place). */
+export function jobListWhere(clientId: number, q: JobListQuery, now: Date, timeZone: string): SQL {
+  return buildFilter(false, clientId, q, now, timeZone).where;
+}
+
+/** The WHERE of a list as a template with placeholders, its values and its shape. */
+export function jobListFilterTemplate(clientId: number, q: JobListQuery, now: Date, timeZone: string): JobListFilter {
+  return buildFilter(true, clientId, q, now, timeZone);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -149,5 +201,10 @@ export const orderTypeNameSql = (): SQL<string> => labelCase('"jobs"."order_type
 
 /** dd-MMM-yyyy hh:mm AM/PM (§9) in a time zone, '' when empty. */
 export function displayDateTimeSql(column: TimeColumn, timeZone: string): SQL<string> {
-  return sql<string>`coalesce(to_char(${column} at time zone ${timeZone}, 'DD-Mon-YYYY HH12:MI AM'), '')`;
+  return sql<string>`coalesce(${displayDateTimeOrNullSql(column, timeZone)}, '')`;
+}
+
+/** As displayDateTimeSql, NULL when empty (COPY writes NULL as an empty cell). */
+export function displayDateTimeOrNullSql(column: TimeColumn, timeZone: string): SQL<string | null> {
+  return sql<string | null>`to_char(${column} at time zone ${timeZone}, 'DD-Mon-YYYY HH12:MI AM')`;
 }

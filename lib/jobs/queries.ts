@@ -8,15 +8,15 @@
  * total is an exact count(*) over the same WHERE, skipped when the first page already holds every row.
  * See docs/architecture.md "Job list at scale".
  */
-import { count, eq, sql } from 'drizzle-orm';
-import { getDb, type Queryable } from '@/db/client';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db, type Queryable } from '@/db/client';
 import { invoices, jobFeedback, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import type { JobListQuery } from './list-schema';
-import { jobListOrder, jobListWhere } from './list-sql';
+import { jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
 
 export { getJobForClient, jobSlip, type JobDetail, type JobDocument, type JobSlip } from './slip';
 
@@ -64,27 +64,74 @@ export interface JobListContext {
   timeZone: string;
 }
 
-/** The two statements of a list page (also run directly by the benchmark). */
-export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
-  const where = jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone);
+/** The two statements of a list page for one filter template: the page's rows and the count. */
+function listPlan(q: Queryable, where: SQL, query: JobListQuery) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
-  const { limit, offset } = limitOffset(page);
-  const ids = q.select({ id: jobs.id }).from(jobs).where(where).orderBy(...order).limit(limit).offset(offset).as('page_ids');
+  const ids = q
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_ids');
   return {
-    limit,
-    offset,
     rows: q.select(listColumns).from(jobs).innerJoin(ids, eq(jobs.id, ids.id)).orderBy(...order),
     count: q.select({ n: count() }).from(jobs).where(where),
   };
 }
 
+/**
+ * The two statements of a list page, with placeholders, and the values that fill them (the benchmark runs
+ * exactly these through the driver).
+ */
+export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
+  const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const { limit, offset } = limitOffset(page);
+  return { limit, offset, values: { ...filter.values, limit, offset }, shape: planKey(filter, query), ...listPlan(q, filter.where, query) };
+}
+
+const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}|${query.sortBy}|${query.sortOrder}`;
+
+function prepareListPlan(db: Db, where: SQL, query: JobListQuery) {
+  const plan = listPlan(db, where, query);
+  return { rows: plan.rows.prepare('job_list_rows'), count: plan.count.prepare('job_list_count') };
+}
+
+/**
+ * Prepared list statements per database and filter shape. Building a statement (Drizzle walking the query
+ * into SQL text) costs more Node time than the database spends on a cheap page, so each shape is built
+ * once and then only bound. Bounded, least recently used out; per instance, nothing depends on it.
+ */
+const PLANS_MAX = 200;
+const plans = new WeakMap<Db, Map<string, ReturnType<typeof prepareListPlan>>>();
+
+function preparedPlan(db: Db, key: string, where: SQL, query: JobListQuery) {
+  let forDb = plans.get(db);
+  if (!forDb) plans.set(db, (forDb = new Map()));
+  let plan = forDb.get(key);
+  if (plan) {
+    forDb.delete(key);
+  } else {
+    plan = prepareListPlan(db, where, query);
+    if (forDb.size >= PLANS_MAX) {
+      const oldest = forDb.keys().next();
+      if (!oldest.done) forDb.delete(oldest.value);
+    }
+  }
+  forDb.set(key, plan);
+  return plan;
+}
+
 /** One page of the actor's client's jobs, with the exact number of jobs that match. */
 export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<ListResult<JobListItem>> {
-  const ctx = { clientId: clientIdOf(actor), now: now(), timeZone: actor.timeZone };
-  const st = jobListStatements(await getDb(), ctx, query, page);
-  const rows: JobListItem[] = await st.rows;
+  const db = await getDb();
+  const filter = jobListFilterTemplate(clientIdOf(actor), query, now(), actor.timeZone);
+  const { limit, offset } = limitOffset(page);
+  const plan = preparedPlan(db, planKey(filter, query), filter.where, query);
+  const rows: JobListItem[] = await plan.rows.execute({ ...filter.values, limit, offset });
   // The first page already holds every match: no need to count them again.
-  if (st.offset === 0 && rows.length < st.limit) return { rows, totalCount: rows.length, pageSize: page.size };
-  const [c] = await st.count;
+  if (offset === 0 && rows.length < limit) return { rows, totalCount: rows.length, pageSize: page.size };
+  const [c] = await plan.count.execute(filter.values);
   return { rows, totalCount: c?.n ?? 0, pageSize: page.size };
 }

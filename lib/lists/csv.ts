@@ -2,10 +2,13 @@
  * CSV exports: RFC 4180 quoting, formula-injection escaping (a cell starting with =, +, -, @, tab or CR is
  * prefixed with '), streamed to the caller so memory stays constant. The writer is a few lines of our own:
  * csv-stringify piped through Node→web stream conversion cost ~90 µs per row, ten times the database's own
- * COPY, and missed the export goal (docs/architecture.md "Job list at scale").
+ * COPY, and missed the export goal (docs/architecture.md "Job list at scale"). On PostgreSQL the job export
+ * has the database write its records instead (lib/lists/copy.ts), with the same rule.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell starting with one of these would run as a formula in a spreadsheet: it gets a leading '. */
+export const FORMULA_FIRST_CHARS = ['=', '+', '-', '@', '\t', '\r'] as const;
+const FORMULA_START = new RegExp(`^[${FORMULA_FIRST_CHARS.map((c) => (c === '-' ? '\\-' : c)).join('')}]`);
 
 export function escapeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -110,6 +113,11 @@ const CSV_HEADERS = (fileName: string) => ({
 /** A download response of a CSV file streamed batch by batch (see csvBatchStream). */
 export function csvBatchResponse(fileName: string, header: string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): Response {
   return new Response(csvBatchStream(header, batches), { headers: CSV_HEADERS(fileName) });
+}
+
+/** A download response of CSV bytes already streamed (e.g. by copyCsvStream). */
+export function csvStreamResponse(fileName: string, body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, { headers: CSV_HEADERS(fileName) });
 }
 
 /** A download response of a streamed CSV file (Jobs.csv, Invoices.csv, User.csv). */
