@@ -9,92 +9,9 @@
  *    (the job order), run inside a zod `superRefine` and flushed with `reportTo`.
  */
 import { z } from 'zod';
+import { cleanText, FIELD_MSG, isBlank, isDigits, isEmail, isPhone, SHORT_TEXT_MAX, textProblem, toCode } from './validation-rules';
 
-/** Additional instructions: maximum 1000 characters (§5, §9); the limit is settings-driven. */
-export const DEFAULT_MAX_INSTRUCTIONS = 1000;
-/** Upper bound for short free-text fields (names, references, "other" texts); not in the spec, a hygiene limit. */
-export const SHORT_TEXT_MAX = 255;
-
-/** Field-level messages. The spec does not word them (§8 lists none), so they are ours. */
-export const FIELD_MSG = {
-  required: 'This field is required.',
-  invalidEmail: 'Please enter a valid e-mail address.',
-  invalidPhone: 'Please enter a valid phone number (4 to 16 characters: digits and ( ) - x +).',
-  htmlTags: 'HTML tags are not allowed.',
-  whitespaceOnly: 'Please enter some text, not only spaces.',
-  tooLong: (max: number) => `Please enter no more than ${max} characters.`,
-  digitsOnly: 'Please enter digits only.',
-  nonZero: 'Please enter a number greater than zero.',
-  tooManyDigits: (max: number) => `Please enter no more than ${max} digits.`,
-  invalidChoice: 'Please choose a valid option.',
-} as const;
-
-/** Generic top-level domains accepted besides any two-letter country code (the "limited list" of §5). */
-export const EMAIL_GENERIC_TLDS = [
-  'com', 'net', 'org', 'edu', 'gov', 'mil', 'int', 'biz', 'info', 'name', 'pro', 'aero', 'asia', 'cat', 'coop',
-  'jobs', 'mobi', 'museum', 'tel', 'travel', 'law', 'legal', 'lawyer', 'attorney', 'app', 'dev', 'cloud', 'email',
-  'online', 'site', 'tech', 'group', 'global', 'services', 'solutions', 'company', 'associates', 'partners',
-] as const;
-
-const LOCAL_PART = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*";
-const DOMAIN_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
-
-/** Default e-mail pattern: a standard address with a limited list of top-level domains, or an IP address. */
-export const DEFAULT_EMAIL_PATTERN = new RegExp(
-  `^${LOCAL_PART}@(?:(?:${DOMAIN_LABEL}\\.)+(?:[A-Za-z]{2}|${EMAIL_GENERIC_TLDS.join('|')})|\\[${IPV4}\\]|${IPV4})$`,
-  'i',
-);
-/** Default phone pattern: 4 to 16 characters of digits mixed with ( ) - x + (at least one digit). */
-export const DEFAULT_PHONE_PATTERN = /^(?=.*\d)[\d()x+-]{4,16}$/;
-/**
- * An HTML (or XML) tag, comment, doctype or processing instruction: `<b>`, `</p>`, `<!-- x -->`, `<?php ?>`.
- * As in HTML parsing, `<` must be followed by a letter (or / ! ?): 'a < b and c > d' is text.
- */
-export const HTML_TAG_PATTERN = /<\/?[A-Za-z!?][^>]*>/;
-
-export const isDigits = (s: string): boolean => /^\d+$/.test(s);
-export const hasHtmlTag = (s: string): boolean => HTML_TAG_PATTERN.test(s);
-/** A non-empty value made only of whitespace (rejected by §5; an empty value is merely "not given"). */
-export const isWhitespaceOnly = (s: string): boolean => s.length > 0 && s.trim().length === 0;
-export const isEmail = (s: string, pattern: RegExp = DEFAULT_EMAIL_PATTERN): boolean => s.length <= 254 && pattern.test(s);
-export const isPhone = (s: string, pattern: RegExp = DEFAULT_PHONE_PATTERN): boolean => pattern.test(s);
-
-/** Not given: undefined, null, NaN, '' or an empty list. (Whitespace-only text is given, and invalid.) */
-export function isBlank(v: unknown): boolean {
-  if (v === undefined || v === null || v === '') return true;
-  if (typeof v === 'number') return Number.isNaN(v);
-  if (Array.isArray(v)) return v.length === 0;
-  return false;
-}
-
-/** The trimmed text, or undefined when empty. */
-export function cleanText(v: unknown): string | undefined {
-  if (typeof v !== 'string') return undefined;
-  const t = v.trim();
-  return t === '' ? undefined : t;
-}
-
-/** A non-negative integer code from a number or a digit string; undefined otherwise. */
-export function toCode(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 ? v : undefined;
-  if (typeof v === 'string' && isDigits(v.trim()) && v.trim().length <= 9) return Number(v.trim());
-  return undefined;
-}
-
-/** Type guard: `v` is one of `allowed`. */
-export function isOneOf<T extends number>(allowed: readonly T[], v: number | undefined): v is T {
-  return allowed.some((a) => a === v);
-}
-
-/** The message for a given free-text value, or null when it is acceptable. */
-export function textProblem(value: string, max: number): string | null {
-  if (isWhitespaceOnly(value)) return FIELD_MSG.whitespaceOnly;
-  if (hasHtmlTag(value)) return FIELD_MSG.htmlTags;
-  if (value.trim().length > max) return FIELD_MSG.tooLong(max);
-  return null;
-}
+export * from './validation-rules';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reporter: collects field issues so rules that depend on several fields can report per field.

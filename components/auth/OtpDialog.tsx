@@ -15,19 +15,8 @@ import { otpFailureMessage, resendMessage } from '@/lib/auth/outcome';
 import { landingUrl } from '@/lib/auth/return-url';
 import { otpFormSchema, type OtpForm } from '@/lib/auth/schema';
 import { MSG } from '@/lib/messages';
+import { pendingOtp, type PendingOtp } from './pending-otp';
 import { formatCountdown, useCountdown } from './useCountdown';
-
-export interface PendingOtp {
-  challengeId: string;
-  reference: string;
-  /** When the code expires, on the browser's clock (now + the server-given lifetime). */
-  deadline: number;
-}
-
-/** A pending OTP from the server's answer, its lifetime counted from now. */
-export function pendingOtp(r: { challengeId: string; reference: string; expiresInSeconds: number }): PendingOtp {
-  return { challengeId: r.challengeId, reference: r.reference, deadline: Date.now() + r.expiresInSeconds * 1000 };
-}
 
 export interface OtpDialogProps {
   pending: PendingOtp;

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,12 +11,23 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import type { OtpResendResult } from '@/lib/auth/otp';
 import { changePasswordUrl, passwordStepMessage } from '@/lib/auth/outcome';
-import { signInFormSchema, type SignInForm as SignInValues } from '@/lib/auth/schema';
+import type { SignInForm as SignInValues } from '@/lib/auth/schema';
 import type { PasswordSignInResult } from '@/lib/auth/signin';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { MSG } from '@/lib/messages';
-import { BlockedDialog } from './BlockedDialog';
-import { CaptchaWidget } from './CaptchaWidget';
-import { OtpDialog, pendingOtp, type PendingOtp } from './OtpDialog';
+import { pendingOtp, type PendingOtp } from './pending-otp';
+
+/*
+ * What only some sign-ins need is loaded when it is needed (docs/architecture.md "Page weight"): the
+ * form's zod schema when a field gets focus (at the latest on submit); the OTP dialog, with next-auth's
+ * client and the dialog primitives, while the password step runs; the captcha after failed attempts;
+ * the blocked notice when an account is locked.
+ */
+const signInResolver = lazyResolver<SignInValues>(() => import('@/lib/auth/schema').then((m) => zodResolver(m.signInFormSchema)));
+const loadOtpDialog = () => import('./OtpDialog');
+const OtpDialog = dynamic(() => loadOtpDialog().then((m) => m.OtpDialog), { ssr: false });
+const CaptchaWidget = dynamic(() => import('./CaptchaWidget').then((m) => m.CaptchaWidget), { ssr: false });
+const BlockedDialog = dynamic(() => import('./BlockedDialog').then((m) => m.BlockedDialog), { ssr: false });
 
 export type PasswordStepAction = (input: SignInValues) => Promise<PasswordSignInResult | { status: 'bad-request' }>;
 export type ResendAction = (input: { challengeId: string }) => Promise<OtpResendResult>;
@@ -31,7 +43,7 @@ export interface SignInFormProps {
 
 /** The sign-in form (spec §4 sign-in flow): credentials, captcha when required, then the OTP modal. */
 export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ssoEnabled }: SignInFormProps) {
-  const form = useForm<SignInValues>({ resolver: zodResolver(signInFormSchema), defaultValues: { userName: '', password: '' } });
+  const form = useForm<SignInValues>({ resolver: signInResolver.resolver, defaultValues: { userName: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const [message, setMessage] = useState<string | null>(null);
   const [captchaRequired, setCaptchaRequired] = useState(false);
@@ -43,6 +55,8 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
 
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
+    // Most password steps answer with the OTP dialog: fetch its code meanwhile (never fails the step).
+    loadOtpDialog().catch(() => undefined);
     const r = await passwordStep({ ...values, captcha: captchaRequired ? captcha : null });
     if (captchaRequired) {
       setCaptcha(null);
@@ -78,7 +92,7 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
     <div className="flex flex-col gap-5">
       {sessionExpired && <Alert tone="info">{MSG.sessionExpired}</Alert>}
       {message && <Alert tone="error">{message}</Alert>}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      <form onSubmit={submit} onFocus={signInResolver.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
         <Field label="User name" error={errors.userName?.message} required>
           <Input {...form.register('userName')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
         </Field>
@@ -113,7 +127,7 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
           }}
         />
       )}
-      <BlockedDialog open={blocked} onOpenChange={setBlocked} />
+      {blocked && <BlockedDialog open onOpenChange={setBlocked} />}
     </div>
   );
 }

@@ -4,12 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordSchema, type ForgotPasswordForm as Values } from '@/lib/auth/reset-schema';
+import type { ForgotPasswordForm as Values } from '@/lib/auth/schema';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { MSG } from '@/lib/messages';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
+
+/** The schema (with zod) loads when the field gets focus: the sign-in page prefetches this form. */
+const forgotResolver = lazyResolver<Values>(() => import('@/lib/auth/schema').then((m) => zodResolver(m.forgotPasswordSchema)));
 
 /**
  * /ForgotPassword: the e-mail address, then always the same answer (MSG.forgotMaybeSent), whether
@@ -21,7 +25,7 @@ export function ForgotPasswordForm({ action }: { action: (values: Values) => Pro
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { EmailId: '' } });
+  } = useForm<Values>({ resolver: forgotResolver.resolver, defaultValues: { EmailId: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setState('idle');
@@ -33,7 +37,7 @@ export function ForgotPasswordForm({ action }: { action: (values: Values) => Pro
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} onFocus={forgotResolver.preload} noValidate className="flex flex-col gap-4">
       {state === 'sent' && <Alert tone="success">{MSG.forgotMaybeSent}</Alert>}
       {state === 'error' && <Alert tone="error">The request could not be sent. Please try again.</Alert>}
       <p className="text-sm text-muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>

@@ -29,6 +29,11 @@ export interface DialogProps {
   closeLabel?: string;
   /** Where focus goes on open; preventDefault() and focus your own element. */
   onOpenAutoFocus?: (event: Event) => void;
+  /**
+   * Where focus goes on close (without a `trigger` nothing gets it back); preventDefault() and focus your
+   * own element, e.g. the button that opened a dialog loaded on demand.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   className?: string;
 }
 
@@ -47,6 +52,7 @@ export function Dialog({
   hideClose = false,
   closeLabel = 'Close',
   onOpenAutoFocus,
+  onCloseAutoFocus,
   className,
 }: DialogProps) {
   const block = (e: Event) => {
@@ -60,6 +66,7 @@ export function Dialog({
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

@@ -3,19 +3,10 @@
  * one schema each for the browser (zodResolver) and the server action. Browser-safe.
  */
 import { z } from 'zod';
-import { FIELD_MSG, isEmail } from '@/lib/validation';
 import { PASSWORD_PAIR_SCHEMA } from './password-policy';
 
-/** Forgot password: a valid e-mail address (spec §5 "Other forms"). */
-export const forgotPasswordSchema = z.object({
-  EmailId: z
-    .string({ error: FIELD_MSG.required })
-    .trim()
-    .min(1, FIELD_MSG.required)
-    .max(254, FIELD_MSG.invalidEmail)
-    .refine((v) => isEmail(v), FIELD_MSG.invalidEmail),
-});
-export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+/** Forgot password: defined with the sign-in schemas (zod/mini, light for the sign-in page's prefetch). */
+export { forgotPasswordSchema, type ForgotPasswordForm } from './schema';
 
 /** New password and its confirmation (the token travels beside it, from the page's URL). */
 export const newPasswordFormSchema = PASSWORD_PAIR_SCHEMA;

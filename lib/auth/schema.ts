@@ -1,10 +1,16 @@
 /**
  * The sign-in forms' schemas: one zod schema validates the form in the browser (zodResolver) and
  * the request on the server (server actions, the next-auth credentials provider). Browser-safe.
+ *
+ * Written with zod/mini (the same zod package: functions instead of methods, so a bundler keeps only
+ * what is used) so the sign-in and forgot-password pages do not carry zod classic (docs/architecture.md
+ * "Page weight"). Each `.check(...)` lists the checks of the method chain it replaces, in the same
+ * order; classic schemas on the server embed these as they are (lib/auth/legacy.ts).
  */
-import { z } from 'zod';
+// Named imports, not `* as z`: a namespace import keeps every zod/mini export in the bundle.
+import { maxLength, minLength, nullish, object, refine, regex, string, trim, uuid, type infer as Infer } from 'zod/mini';
 import { MSG } from '@/lib/messages';
-import { FIELD_MSG, hasHtmlTag } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul, isEmail } from '@/lib/validation-rules';
 import { AUTH_MSG } from './messages';
 
 export const USER_NAME_MAX = 256;
@@ -12,33 +18,41 @@ export const USER_NAME_MAX = 256;
 export const PASSWORD_MAX = 1024;
 export const CAPTCHA_PAYLOAD_MAX = 10_000;
 
-export const userNameField = z
-  .string()
-  .trim()
-  .min(1, AUTH_MSG.userNameRequired)
-  .max(USER_NAME_MAX, FIELD_MSG.tooLong(USER_NAME_MAX))
-  .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags);
+export const userNameField = string().check(
+  trim(),
+  minLength(1, AUTH_MSG.userNameRequired),
+  maxLength(USER_NAME_MAX, FIELD_MSG.tooLong(USER_NAME_MAX)),
+  refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags),
+  refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
+);
 
-export const signInFormSchema = z.object({
+export const signInFormSchema = object({
   userName: userNameField,
-  password: z.string().min(1, AUTH_MSG.passwordRequired).max(PASSWORD_MAX, FIELD_MSG.tooLong(PASSWORD_MAX)),
-  captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
+  password: string().check(minLength(1, AUTH_MSG.passwordRequired), maxLength(PASSWORD_MAX, FIELD_MSG.tooLong(PASSWORD_MAX))),
+  captcha: nullish(string().check(maxLength(CAPTCHA_PAYLOAD_MAX))),
 });
-export type SignInForm = z.infer<typeof signInFormSchema>;
+export type SignInForm = Infer<typeof signInFormSchema>;
 
-export const otpFormSchema = z.object({
-  otp: z
-    .string()
-    .trim()
-    .min(1, MSG.otpRequired)
-    .regex(/^\d{6}$/, MSG.otpInvalid),
+export const otpFormSchema = object({
+  otp: string().check(trim(), minLength(1, MSG.otpRequired), regex(/^\d{6}$/, MSG.otpInvalid)),
 });
-export type OtpForm = z.infer<typeof otpFormSchema>;
+export type OtpForm = Infer<typeof otpFormSchema>;
 
 /** The OTP step as the next-auth credentials provider receives it. */
-export const otpCredentialsSchema = z.object({
-  challengeId: z.uuid(),
-  otp: z.string().trim().min(1, MSG.otpRequired).max(16),
+export const otpCredentialsSchema = object({
+  challengeId: uuid(),
+  otp: string().check(trim(), minLength(1, MSG.otpRequired), maxLength(16)),
 });
 
-export const challengeSchema = z.object({ challengeId: z.uuid() });
+export const challengeSchema = object({ challengeId: uuid() });
+
+/** Forgot password (spec §2 /ForgotPassword, §5 "Other forms"): a valid e-mail address. */
+export const forgotPasswordSchema = object({
+  EmailId: string({ error: FIELD_MSG.required }).check(
+    trim(),
+    minLength(1, FIELD_MSG.required),
+    maxLength(254, FIELD_MSG.invalidEmail),
+    refine((v) => isEmail(v), FIELD_MSG.invalidEmail),
+  ),
+});
+export type ForgotPasswordForm = Infer<typeof forgotPasswordSchema>;
