@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { settleNotice, signIn } from './support/auth';
 
 const PAYMENT_URL = 'https://pay.example.com/checkout';
 const encode = (v: string) => [0, 1, 2, 3].reduce((s) => Buffer.from(s, 'utf8').toString('base64'), v);
@@ -35,11 +35,7 @@ async function rowOf(page: Page, invoiceNumber: string): Promise<Locator> {
 test.describe('invoices', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'ng.user');
-    // The once-per-session notice (spec §4) may pop up over the portal: Ok closes it whenever it shows.
-    const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
-    await page.addLocatorHandler(notice, async () => {
-      await notice.getByRole('button', { name: 'Ok', exact: true }).click();
-    });
+    await settleNotice(page);
   });
 
   test('lists, filters and sorts the client’s invoices', async ({ page }) => {

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { settleNotice, signIn } from './support/auth';
 
 const TOTAL = 156;
 const LIST = '/JobClient?dir=2';
@@ -38,10 +38,7 @@ const sorted = (xs: string[], dir: 1 | -1) => [...xs].sort((a, b) => (a < b ? -d
 test.describe('job list', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'hv.user');
-    const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
-    await page.addLocatorHandler(notice, async () => {
-      await notice.getByRole('button', { name: 'Ok', exact: true }).click();
-    });
+    await settleNotice(page);
   });
 
   test('filters, sorts, pages and changes the page size', async ({ page }) => {
@@ -236,10 +233,7 @@ test.describe('job list on a phone', () => {
 
   test('cards with a filter and sort panel, two page links', async ({ page }) => {
     await signIn(page, 'hv.user');
-    const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
-    await page.addLocatorHandler(notice, async () => {
-      await notice.getByRole('button', { name: 'Ok', exact: true }).click();
-    });
+    await settleNotice(page);
     await page.goto(LIST);
     await expect(page.getByRole('table', { name: 'Jobs' })).toBeHidden();
     const cards = page.getByRole('list', { name: 'Jobs' }).getByRole('article');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
-import { signIn } from './support/auth';
+import { closeNoticeWhenShown, settleNotice, signIn } from './support/auth';
 
 const ZONE = 'Australia/Sydney';
 const MESSAGES = {
@@ -32,6 +32,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();
   await signIn(page, 'e2e.orderer');
+  await settleNotice(page);
   storageState = path.join(tmpdir(), `jms-order-${process.pid}-${Date.now()}.json`);
   await context.storageState({ path: storageState });
   await context.close();
@@ -41,10 +42,7 @@ async function openForm(browser: Browser, url = '/SaveJob'): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState });
   contexts.push(context);
   const page = await context.newPage();
-  const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
-  await page.addLocatorHandler(notice, async () => {
-    await notice.getByRole('button', { name: 'Ok', exact: true }).click();
-  });
+  await closeNoticeWhenShown(page);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: 'New Job' })).toBeVisible();
   return page;

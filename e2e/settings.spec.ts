@@ -6,7 +6,7 @@
  * User consumed (its password changes): the e2e fixture user e2e.settings.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, mailOf, signIn } from './support/auth';
+import { DEMO_PASSWORD, mailOf, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
 
 test.describe.configure({ mode: 'serial' });
@@ -23,12 +23,8 @@ const MSG = {
 };
 
 async function openSettings(page: Page): Promise<void> {
-  // The once-per-session notice (spec §4) may pop up over the portal: Ok closes it whenever it shows.
-  const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
-  await page.addLocatorHandler(notice, async () => {
-    await notice.getByRole('button', { name: 'Ok', exact: true }).click();
-  });
   await signIn(page, USER, current);
+  await settleNotice(page);
   await page.goto('/Settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 }

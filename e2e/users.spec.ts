@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiToken, signIn, submitCredentials } from './support/auth';
+import { apiToken, settleNotice, signIn, submitCredentials } from './support/auth';
 
 const MSG = {
   created: 'User created successfully.',
@@ -30,11 +30,7 @@ const rowOf = (page: Page, userName: string) => table(page).locator('tbody tr').
 
 async function adminPage(page: Page): Promise<void> {
   await signIn(page, 'ng.admin');
-  // The once-per-session notice (spec §4) may pop up over the portal: Ok closes it whenever it shows.
-  const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
-  await page.addLocatorHandler(notice, async () => {
-    await notice.getByRole('button', { name: 'Ok', exact: true }).click();
-  });
+  await settleNotice(page);
 }
 
 /** The first sign-in of a user whose password an administrator set: forced change, then OTP with the new one. */

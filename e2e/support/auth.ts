@@ -81,3 +81,29 @@ export async function apiToken(request: APIRequestContext, userName: string, pas
   if (!done.IsLoggedIn || !done.jwtToken) throw new Error(`OTP step of ${userName} failed: ${JSON.stringify(done)}`);
   return done.jwtToken;
 }
+
+/** The once-per-session notice (spec §4): a dialog with an Ok button, loaded on demand over the session's first page. */
+export const noticeDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
+
+/** Closes the notice whenever it pops up over the page (before actions and auto-waiting assertions). */
+export async function closeNoticeWhenShown(page: Page): Promise<void> {
+  const notice = noticeDialog(page);
+  await page.addLocatorHandler(notice, async () => {
+    await notice.getByRole('button', { name: 'Ok', exact: true }).click();
+  });
+}
+
+/** The signed-in layout's marker: `pending` while the page owes the user the notice (loading or open). */
+const noticeMarker = (page: Page) => page.locator('[data-notice]');
+
+/**
+ * After sign-in: waits until the page no longer owes the user the notice. The layout's `data-notice` marker is
+ * `pending` from the server's HTML on while the notice is loading or open, and the locator handler closes the
+ * notice as soon as it shows (it runs before every retry of the assertion below), so the notice never pops up
+ * later over a step that no locator handler watches (a modal hides the page from role locators). Keeps closing it
+ * whenever it shows later.
+ */
+export async function settleNotice(page: Page): Promise<void> {
+  await closeNoticeWhenShown(page);
+  await expect(noticeMarker(page)).toHaveAttribute('data-notice', 'none', { timeout: 20_000 });
+}
