@@ -5,15 +5,14 @@
  */
 import { encodeParam } from '@/lib/encoding';
 import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
-import { ADDITIONAL_TASKS, SERVICE_RECIPIENTS } from './blocks/appeal-book';
-import { EXCLUDE_FROM_NUMBERING } from './blocks/copy';
-import { INSERT_TYPES } from './blocks/print';
-import { DELIVERY_TYPES, OTHER_FILES } from './blocks/scan';
 import type { JobComment } from './comments';
-import { legacyBlockFields } from './instruction-block';
 import { displayDateTime } from './legacy';
 import type { JobListItem } from './queries';
 import type { JobSlip } from './slip';
+import { slipBlockRows } from './slip-block';
+import type { SlipRow } from './slip-fields';
+
+export type { SlipRow };
 
 const enc = (v: string | number) => encodeURIComponent(encodeParam(v));
 
@@ -63,11 +62,6 @@ export function presentJobRow(j: JobListItem, timeZone: string): JobRowView {
   };
 }
 
-export interface SlipRow {
-  label: string;
-  value: string;
-}
-
 export interface SlipSection {
   title: string;
   rows: SlipRow[];
@@ -89,73 +83,11 @@ export interface JobSlipView {
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-/** "numberingSequenceEPrint" → "Numbering sequence e print"; "AfterHourContactNumber" → "After hour contact number". */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-type Names = readonly { id: number; name: string }[];
-/** Names of the selection lists a block may carry, by list key, else by the item's type key. */
-const LIST_NAMES: Record<string, Names> = { excludeFromNumbering: EXCLUDE_FROM_NUMBERING, otherFilesToInclude: OTHER_FILES, deliverFiles: DELIVERY_TYPES };
-const TYPE_NAMES: Record<string, Names> = { insertSeprationType: INSERT_TYPES, deliverType: DELIVERY_TYPES };
-
-function selectionText(listKey: string, items: unknown[]): string | null {
-  const chosen: string[] = [];
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) return null;
-    const entries = Object.entries(item);
-    const selected = entries.find(([k]) => k === 'SelectedValue')?.[1];
-    const typed = entries.find(([k]) => k !== 'SelectedValue');
-    if (!typed) return null;
-    const [typeKey, id] = typed;
-    if (selected !== true) continue;
-    chosen.push((LIST_NAMES[listKey] ?? TYPE_NAMES[typeKey])?.find((n) => n.id === id)?.name ?? String(id));
-  }
-  return chosen.join(', ');
-}
-
-function cellText(key: string, v: unknown): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  if (typeof v === 'boolean') return yesNo(v);
-  if (Array.isArray(v)) {
-    if (key === 'AdditionalTasks') return v.map((id) => ADDITIONAL_TASKS.find((t) => t.id === id)?.name ?? String(id)).join(', ');
-    if (key === 'ServiceTo') return v.map((id) => SERVICE_RECIPIENTS.find((t) => t.id === id)?.name ?? String(id)).join(', ');
-    const sel = selectionText(key, v);
-    return sel ?? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
-  }
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
-/** The rows of a job's instruction block (whatever the order type's block holds). */
-export function blockRows(orderType: number, block: unknown): SlipRow[] {
-  const fields = legacyBlockFields(orderType, block);
-  const rows: SlipRow[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) {
-        const text = cellText(k, v);
-        if (text !== null) rows.push({ label: humanise(k), value: text });
-      }
-    } else {
-      const text = cellText(key, value);
-      if (text !== null) rows.push({ label: humanise(key), value: text });
-    }
-  }
-  return rows;
-}
-
 const rowsOf = (pairs: [string, string | null | undefined][]): SlipRow[] => pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 
 export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZone: string): JobSlipView {
   const at = (d: Date | null) => displayDateTime(d, viewerTimeZone);
-  const block = blockRows(s.orderType, s.instructionBlock);
+  const block = slipBlockRows(s.orderType, s.instructionBlock, s.blockNames);
   return {
     id: s.id,
     jmsNumber: s.jmsNumber,

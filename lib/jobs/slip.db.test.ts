@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { commentHistory, documents } from '@/db/schema';
+import { commentHistory, documents, locations } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser, signedIn } from '@/test/factories';
 import type { Actor } from '@/lib/auth/actor';
 import { commentHistoryOf } from './comments';
+import { toLegacyJobSlip } from './legacy';
+import { presentJobSlip } from './present';
 import { getJobForClient, jobSlip } from './queries';
 
 async function staffActor(): Promise<Actor> {
@@ -40,6 +43,54 @@ describe('getJobForClient and jobSlip', () => {
     const slip = await jobSlip(me.actor, job.id);
     expect(slip).toMatchObject({ id: job.id, statusLabel: 'Delivered', orderTypeName: 'Court Copy', lioNumber: 'LIO-7', matterType: 'Family', createdByName: 'Test User', internalInstructions: null });
     expect(slip?.clientName).toMatch(/^Client /);
+  });
+
+  it('slip: the block’s location, court (per job type and location) and physical media come out as names', async () => {
+    const me = await signedIn(3);
+    const locationId = async (kind: string, text: string) => {
+      const [row] = await t.db().select({ id: locations.id }).from(locations).where(and(eq(locations.kind, kind), eq(locations.text, text)));
+      if (!row) throw new Error(`no location ${text}`);
+      return row.id;
+    };
+    const parramatta = await locationId('court_copy', 'Parramatta');
+    const melbourne = await locationId('appeal_book', 'Melbourne');
+    const courtBlock = { kind: 'courtCopy', CopyMethod: 2, Location: parramatta, CourtNew: 11, AccessOrdersForWCC: false, ActingFor: 1, FileNumber: '1 of 2026', MatterName: 'A vs B' };
+    const courtCopy = await makeJob({ clientId: me.clientId, orderType: 2, instructionBlock: courtBlock });
+    const appeal = await makeJob({ clientId: me.clientId, orderType: 1, instructionBlock: { kind: 'appealBook', prepare: 1, location: melbourne, appealBookCourt: 3, AppealBookType: 1 } });
+    const other = await makeJob({ clientId: me.clientId, orderType: 1, instructionBlock: { kind: 'appealBook', prepare: 1, location: melbourne, appealBookCourt: 6, OtherAppealCourt: 'Federal Court Sydney' } });
+    const scanBlock = { kind: 'scan', HasAdvancedInstructions: true, deliverFiles: [{ deliverType: 2, SelectedValue: true }], physicalMediaType: 3 };
+    const scan = await makeJob({ clientId: me.clientId, orderType: 6, instructionBlock: scanBlock });
+    const unknown = await makeJob({ clientId: me.clientId, orderType: 2, instructionBlock: { ...courtBlock, Location: 999_999 } });
+
+    const rows = async (id: number, title: string) => {
+      const s = await jobSlip(me.actor, id);
+      if (!s) throw new Error('no slip');
+      return presentJobSlip(s, [], 'Australia/Sydney').sections.find((x) => x.title === title)?.rows ?? [];
+    };
+    const courtSlip = await jobSlip(me.actor, courtCopy.id);
+    expect(courtSlip?.blockNames).toEqual({ location: 'Parramatta', court: 'Workers Compensation Commission (WCC)', physicalMedia: null });
+    expect((await rows(courtCopy.id, 'Court Copy instructions')).slice(0, 3)).toEqual([
+      { label: 'Location', value: 'Parramatta' },
+      { label: 'Court', value: 'Workers Compensation Commission (WCC)' },
+      { label: 'Access orders have been made by the Workers Compensation Commission', value: 'No' },
+    ]);
+    // Appeal book code 3 is the appeal court of that code, not the court copy court 3 (District Court).
+    expect((await rows(appeal.id, 'Appeal Book instructions')).slice(1, 3)).toEqual([
+      { label: 'Location', value: 'Melbourne' },
+      { label: 'Court', value: 'Full Court of the Federal Court' },
+    ]);
+    expect(await rows(other.id, 'Appeal Book instructions')).toContainEqual({ label: 'Court', value: 'Other: Federal Court Sydney' });
+    expect(await rows(scan.id, 'Scan instructions')).toContainEqual({ label: 'Physical media type', value: 'USB Hard Drive' });
+    // A location that does not exist shows its number, and its court is not found there either.
+    expect((await rows(unknown.id, 'Court Copy instructions')).slice(0, 2)).toEqual([
+      { label: 'Location', value: '999999' },
+      { label: 'Court', value: '11' },
+    ]);
+
+    // The legacy answer keeps its shape: the stored block with ids, no names.
+    const legacy = courtSlip && toLegacyJobSlip(courtSlip);
+    expect(legacy && 'blockNames' in legacy).toBe(false);
+    expect(legacy).toHaveProperty('CourtCopy', { CopyMethod: 2, Location: parramatta, CourtNew: 11, AccessOrdersForWCC: false, ActingFor: 1, FileNumber: '1 of 2026', MatterName: 'A vs B' });
   });
 
   it('internal instructions show to non-client users, and only when present', async () => {

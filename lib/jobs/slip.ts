@@ -6,12 +6,18 @@
  * Scope: a client user reads only their client's jobs; another client's job (or a missing one) is null.
  * Internal staff (roles 1 and 2, no client) may read any job's slip: they are the provider's own people, and
  * the slip is where the spec shows them internal instructions (§6).
+ *
+ * The slip also carries the names of the reference rows its instruction block names by id (the location, the
+ * court at that location for the job type, the physical media type: `blockNames`), read by exactly those ids;
+ * lib/jobs/present.ts shows them in place of the ids.
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { clients, documents, jobFeedback, jobs, processingCities, users } from '@/db/schema';
+import { clients, courts, documents, jobFeedback, jobs, locations, physicalMediaTypes, processingCities, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { isClientRole, orderTypeName, statusLabel } from '@/lib/reference';
+import { blockReferences } from './slip-block';
+import type { BlockNames } from './slip-fields';
 
 export type JobRecord = typeof jobs.$inferSelect;
 
@@ -47,6 +53,8 @@ export interface JobSlip extends JobDetail {
   statusLastModifiedByName: string | null;
   sourceJobNumber: string | null;
   feedback: JobFeedbackItem[];
+  /** Names of the rows the instruction block refers to by id (null when it names none, or an unknown one). */
+  blockNames: BlockNames;
 }
 
 /** May this actor see internal instructions? Only users who are not client users (§6). */
@@ -94,6 +102,26 @@ async function userNames(ids: (number | null)[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }
 
+/** The names of the location, court and physical media type a stored instruction block refers to. */
+async function instructionBlockNames(orderType: number, block: unknown): Promise<BlockNames> {
+  const refs = blockReferences(orderType, block);
+  const db = await getDb();
+  const [location] = refs.location
+    ? await db.select({ name: locations.text }).from(locations).where(and(eq(locations.id, refs.location.id), eq(locations.kind, refs.location.kind))).limit(1)
+    : [];
+  const [court] = refs.court
+    ? await db
+        .select({ name: courts.name })
+        .from(courts)
+        .where(and(eq(courts.jobType, refs.court.jobType), eq(courts.locationId, refs.court.locationId), eq(courts.code, refs.court.code)))
+        .limit(1)
+    : [];
+  const [media] = refs.physicalMediaId
+    ? await db.select({ name: physicalMediaTypes.name }).from(physicalMediaTypes).where(eq(physicalMediaTypes.id, refs.physicalMediaId)).limit(1)
+    : [];
+  return { location: location?.name ?? null, court: court?.name ?? null, physicalMedia: media?.name ?? null };
+}
+
 /** The job slip, or null when the actor may not see the job (missing, or another client's). */
 export async function jobSlip(actor: Actor, id: number): Promise<JobSlip | null> {
   const job = await readJob(actor, id);
@@ -112,6 +140,7 @@ export async function jobSlip(actor: Actor, id: number): Promise<JobSlip | null>
     .where(and(eq(jobFeedback.jobId, job.id), eq(jobFeedback.clientId, job.clientId)))
     .orderBy(asc(jobFeedback.createdAt), asc(jobFeedback.id));
   const names = await userNames([job.createdById, job.lastModifiedById, job.statusLastModifiedById, ...feedbackRows.map((f) => f.createdById)]);
+  const blockNames = await instructionBlockNames(job.orderType, job.instructionBlock);
   const name = (i: number | null) => (i === null ? null : (names.get(i) ?? null));
   return {
     ...job,
@@ -124,5 +153,6 @@ export async function jobSlip(actor: Actor, id: number): Promise<JobSlip | null>
     statusLastModifiedByName: name(job.statusLastModifiedById),
     sourceJobNumber: source?.jms ?? null,
     feedback: feedbackRows.map(({ createdById, ...f }) => ({ ...f, createdByName: name(createdById) })),
+    blockNames,
   };
 }

@@ -3,12 +3,12 @@
 /** Order type 1 (spec §3 "Appeal book block", §4 "Appeal book form", §5 "Appeal book"). */
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSection } from '@/components/ui/FormSection';
+import { APPEAL_BOOK_TYPES, PREPARE_OPTIONS } from '@/lib/jobs/options';
 import { ADDITIONAL_TASKS, appealBookVisibility, SERVICE_RECIPIENTS, type JobOrderInput } from '@/lib/jobs/schema';
 import { toCode } from '@/lib/validation';
 import { CodeCheckboxes } from './checkbox-groups';
 import { RadioField, SelectField, TextAreaField, TextField } from './fields';
 import { useClearWhenHidden, useCourts } from './hooks';
-import { APPEAL_BOOK_TYPES, PREPARE_OPTIONS } from './options';
 import { PartsField } from './PartsField';
 
 export interface LocationOption {

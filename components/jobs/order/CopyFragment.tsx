@@ -9,6 +9,7 @@ import { useContext } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { FormSection } from '@/components/ui/FormSection';
+import * as O from '@/lib/jobs/options';
 import {
   applySetAsOriginals,
   COPY_SECTIONS,
@@ -22,7 +23,6 @@ import {
 import { SelectionCheckboxes } from './checkbox-groups';
 import { CheckboxField, RadioField, SelectField, selectOptions, TextAreaField, TextField } from './fields';
 import { useClearWhenHidden } from './hooks';
-import * as O from './options';
 import { InstructionSection, InstructionSections, SectionsContext } from './sections';
 
 const section = (id: (typeof COPY_SECTIONS)[number]['id']): Section => COPY_SECTIONS.find((s) => s.id === id) ?? { id, fields: [] };

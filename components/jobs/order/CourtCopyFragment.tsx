@@ -9,12 +9,12 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { FormSection } from '@/components/ui/FormSection';
+import { PARTIES } from '@/lib/jobs/options';
 import { COPY_METHODS, courtContext, courtCopyVisibility, type JobOrderInput } from '@/lib/jobs/schema';
 import { toCode } from '@/lib/validation';
 import type { LocationOption } from './AppealBookFragment';
 import { CheckboxField, DateField, RadioField, SelectField, TextAreaField, TextField } from './fields';
 import { useClearWhenHidden, useCourts, useSelectedCourt } from './hooks';
-import { PARTIES } from './options';
 import { PartsField } from './PartsField';
 
 export function CourtCopyFragment({ locations, maxInstructions }: { locations: readonly LocationOption[]; maxInstructions: number }) {

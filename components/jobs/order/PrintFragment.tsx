@@ -8,11 +8,11 @@
 import { useContext } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormSection } from '@/components/ui/FormSection';
+import * as O from '@/lib/jobs/options';
 import { INSERT_TYPES, PRINT_SECTIONS, printVisibility, type JobOrderInput, type Section } from '@/lib/jobs/schema';
 import { SelectionCheckboxes } from './checkbox-groups';
 import { CheckboxField, RadioField, SelectField, selectOptions, TextField } from './fields';
 import { useClearWhenHidden } from './hooks';
-import * as O from './options';
 import { InstructionSection, InstructionSections, SectionsContext } from './sections';
 
 const section = (id: (typeof PRINT_SECTIONS)[number]['id']): Section => PRINT_SECTIONS.find((s) => s.id === id) ?? { id, fields: [] };

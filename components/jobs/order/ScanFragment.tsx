@@ -8,12 +8,12 @@
 import { useContext } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormSection } from '@/components/ui/FormSection';
+import * as O from '@/lib/jobs/options';
 import { PHYSICAL_MEDIA_TYPES } from '@/lib/reference';
 import { DELIVERY_TYPES, OTHER_FILES, SCAN_SECTIONS, scanVisibility, type JobOrderInput, type Section } from '@/lib/jobs/schema';
 import { SelectionCheckboxes } from './checkbox-groups';
 import { CheckboxField, RadioField, SelectField, selectOptions, TextField } from './fields';
 import { useClearWhenHidden } from './hooks';
-import * as O from './options';
 import { InstructionSection, InstructionSections, SectionsContext } from './sections';
 
 const section = (id: (typeof SCAN_SECTIONS)[number]['id']): Section => SCAN_SECTIONS.find((s) => s.id === id) ?? { id, fields: [] };

@@ -16,15 +16,13 @@ import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select, type SelectOption } from '@/components/ui/Select';
 import { Textarea } from '@/components/ui/Textarea';
 import { TimePicker } from '@/components/ui/TimePicker';
+import type { CodeOption } from '@/lib/jobs/options';
 import type { JobOrderInput } from '@/lib/jobs/schema';
 import { toCode } from '@/lib/validation';
 
 export type OrderPath = Path<JobOrderInput>;
 
-export interface CodeOption {
-  id: number;
-  name: string;
-}
+export type { CodeOption };
 
 /** A DOM id from a field name ('copyInstructions.paperSize' → 'copyInstructions-paperSize'). */
 export const fieldId = (name: string) => name.replace(/\./g, '-');

@@ -1,9 +1,17 @@
 /**
- * The labels of the job order's choice codes. The spec gives the codes and their meaning where a rule depends on
- * them (e.g. copy binding 0–2 reveal finishing, hole punch 2 is "other", Set As Originals presets 1 and hole
- * punch 3); the wording of the other options is ours (docs/decisions/004-job-order-save-and-clone.md).
+ * The labels of the job order's choice codes, shared by the order form (components/jobs/order) and the job slip
+ * (lib/jobs/slip-block.ts). The spec gives the codes and their meaning where a rule depends on them (e.g. copy
+ * binding 0–2 reveal finishing, hole punch 2 is "other", Set As Originals presets 1 and hole punch 3); the
+ * wording of the other options is ours (docs/decisions/004-job-order-save-and-clone.md).
+ *
+ * Pure data and browser-safe: no server or zod imports (the order form's client bundle carries it).
  */
-import type { CodeOption } from './fields';
+
+/** A choice code and its label. */
+export interface CodeOption {
+  id: number;
+  name: string;
+}
 
 export const YES_NO: readonly CodeOption[] = [
   { id: 1, name: 'Yes' },
