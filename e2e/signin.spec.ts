@@ -7,7 +7,7 @@
  * LOCKED by the last test: no other spec may use hv.mailroom).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, signIn, submitCredentials } from './support/auth';
+import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, settleNotice, signIn, submitCredentials } from './support/auth';
 
 const attemptsLeft = (n: number) => `Invalid Username or Password. You have only ${n} login attempt left.`;
 
@@ -161,6 +161,100 @@ test('a session ended elsewhere: API calls answer 401, the next page goes throug
   await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('messageType') === '2' && u.searchParams.get('returnUrl') === '/Invoice');
   await expect(page.getByText('Your session has expired.')).toBeVisible();
   await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => u.pathname === '/Invoice' });
+});
+
+/** Ends the page's session on the server (as another tab, a deactivation or a password change would); the browser keeps its cookie. */
+async function endSessionElsewhere(page: Page): Promise<void> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'next-auth.session-token');
+  if (!cookie) throw new Error('no session cookie');
+  expect(await (await page.request.get('/api/Authentication/SignOut')).json()).toBe(true);
+  await page.context().addCookies([cookie]);
+  expect((await page.request.get('/api/Authentication/Session')).status()).toBe(401);
+}
+
+/** The page's path and query, as the sign-out should remember it. */
+const pathAndQuery = (page: Page) => {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+};
+
+/** Signed out because the session had ended: the sign-in page says so and remembers `back`. */
+async function expectSessionExpired(page: Page, back: string) {
+  await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('messageType') === '2' && u.searchParams.get('returnUrl') === back);
+  await expect(page.getByText('Your session has expired.')).toBeVisible();
+}
+
+test('a session ended elsewhere: a client call on the page (Export) answers 401, signs out with type 11 and comes back after sign-in', async ({ page }) => {
+  await signIn(page, 'hv.group2');
+  await page.goto('/JobClient?status=8&dir=2');
+  await settleNotice(page);
+  const back = pathAndQuery(page);
+  expect(back).toBe('/JobClient?status=8&dir=2');
+  await endSessionElsewhere(page);
+
+  const exported = page.waitForResponse((r) => r.url().endsWith('/api/Job/ExportCSVJobs'));
+  const signOut = page.waitForRequest((r) => new URL(r.url()).pathname === '/SignOut');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  expect((await exported).status()).toBe(401);
+  const via = new URL((await signOut).url());
+  expect(via.searchParams.get('type')).toBe('11');
+  expect(via.searchParams.get('returnUrl')).toBe(back);
+  await expectSessionExpired(page, back);
+  await expect(page.getByText('The export could not be downloaded. Please try again.')).toHaveCount(0);
+
+  await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => `${u.pathname}${u.search}` === back });
+  await settleNotice(page);
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
+});
+
+test('a session ended elsewhere: a server action (job feedback) signs out with type 11 too, not a generic failure, and comes back after sign-in', async ({ page }) => {
+  await signIn(page, 'hv.group2');
+  await page.goto('/JobClient?status=8&dir=2');
+  await settleNotice(page);
+  const back = pathAndQuery(page);
+  const row = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr').first();
+  await expect(row).toBeVisible();
+  await endSessionElsewhere(page);
+
+  const signOut = page.waitForRequest((r) => new URL(r.url()).pathname === '/SignOut');
+  await row.getByRole('button', { name: /^Actions for job/ }).click();
+  const leave = page.getByRole('menuitem', { name: 'Leave feedback' });
+  const view = page.getByRole('menuitem', { name: 'View feedback' });
+  await expect(leave.or(view)).toBeVisible();
+  if ((await leave.count()) > 0) {
+    // Leave feedback: the dialog opens without a call; Save runs the server action.
+    await leave.click();
+    const dialog = page.getByRole('dialog', { name: /^Feedback for job/ });
+    await dialog.getByLabel('4 – Very good').check();
+    await dialog.getByRole('button', { name: 'Save feedback' }).click();
+  } else {
+    // View feedback: opening runs the server action that loads it.
+    await view.click();
+  }
+  const via = new URL((await signOut).url());
+  expect(via.searchParams.get('type')).toBe('11');
+  expect(via.searchParams.get('returnUrl')).toBe(back);
+  await expectSessionExpired(page, back);
+
+  await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => `${u.pathname}${u.search}` === back });
+});
+
+test('a session ended elsewhere: a server action answering signed-out (the settings save) signs out with type 11 and comes back after sign-in', async ({ page }) => {
+  await signIn(page, 'hv.group2');
+  await page.goto('/Settings');
+  await settleNotice(page);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await endSessionElsewhere(page);
+
+  const signOut = page.waitForRequest((r) => new URL(r.url()).pathname === '/SignOut');
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const via = new URL((await signOut).url());
+  expect(via.searchParams.get('type')).toBe('11');
+  expect(via.searchParams.get('returnUrl')).toBe('/Settings');
+  await expectSessionExpired(page, '/Settings');
+
+  await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => u.pathname === '/Settings' });
 });
 
 test('sign-out ends the session on the server and goes to the sign-in page', async ({ page }) => {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { cookies } from 'next/headers';
+import { SessionRole } from '@/components/auth/SessionRole';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
 import { HelpProvider } from '@/components/shell/help-context';
@@ -64,6 +65,8 @@ export default async function PortalLayout({ children }: { children: React.React
         <HelpProvider texts={helpTexts}>{children}</HelpProvider>
       </main>
       <SiteFooter signedIn />
+      {/* apiFetch's 401 sign-out: type 9 for staff, 11 for everyone else (spec §4.5). */}
+      <SessionRole role={actor.role} />
       <PortalIslands
         notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
         noticeKey={noticeKey}

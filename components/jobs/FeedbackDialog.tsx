@@ -24,6 +24,14 @@ export interface FeedbackActions {
 
 const FAILED = 'The feedback could not be saved. Please try again.';
 
+/**
+ * The rejection an action's redirect() gives its caller: the session ended and the router is already on its way
+ * to /SignOut (spec §4.5, app/(portal)/JobClient/actions.ts), so no failure is shown.
+ */
+function isRedirect(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'digest' in e && typeof e.digest === 'string' && e.digest.startsWith('NEXT_REDIRECT');
+}
+
 function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: FeedbackActions['save']; onSaved: (message: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FeedbackFormInput, unknown, FeedbackForm>({ resolver: zodResolver(feedbackFormSchema), defaultValues: { jobId: row.id, comments: '' } });
@@ -35,8 +43,8 @@ function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: Feedback
       const r = await save(values);
       if (r.ok) onSaved(r.message);
       else setFailure(r.message);
-    } catch {
-      setFailure(FAILED);
+    } catch (e) {
+      if (!isRedirect(e)) setFailure(FAILED);
     }
   });
 
@@ -78,7 +86,7 @@ function ShowFeedback({ row, load }: { row: JobRowView; load: FeedbackActions['l
     let live = true;
     load(row.id).then(
       (feedback) => live && setState({ status: 'done', feedback }),
-      () => live && setState({ status: 'failed' }),
+      (e: unknown) => live && !isRedirect(e) && setState({ status: 'failed' }),
     );
     return () => {
       live = false;

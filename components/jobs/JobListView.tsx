@@ -5,6 +5,7 @@
  * feedback modals. The list refreshes every 60 seconds; every change of filters, sort or page size is kept as
  * the user's preference.
  */
+import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { useAutoRefresh } from '@/components/list/useListParams';
@@ -13,11 +14,12 @@ import { Button } from '@/components/ui/Button';
 import { DataTable } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
+import { apiFetch } from '@/lib/client/api';
 import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, type JobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
 import type { JobRowView } from '@/lib/jobs/present';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
-import { FeedbackDialog, type FeedbackActions } from './FeedbackDialog';
+import type { FeedbackActions } from './FeedbackDialog';
 import { JobCard, jobColumns, type FeedbackMode } from './job-columns';
 import { JobFilters } from './JobFilters';
 import { JobListStateContext, useJobListParams } from './useJobListParams';
@@ -32,11 +34,15 @@ export interface JobListViewProps {
   feedbackActions: FeedbackActions;
 }
 
+/** The feedback modals (their form, its schema and the dialog primitives) load when a row asks for one. */
+const FeedbackDialog = dynamic(() => import('./FeedbackDialog').then((m) => m.FeedbackDialog), { ssr: false });
+
 const sortOptions = JOB_SORT_COLUMNS.map((c) => ({ value: c.id, label: c.label }));
 
 /**
  * Saves the preference (POST api/User/SaveUserPreference, the session cookie) whenever the list state changes,
- * not for the state the page opened with. A plain fetch, so a following navigation never cancels it.
+ * not for the state the page opened with. A keepalive fetch, so a following navigation never cancels it; a 401
+ * signs out (apiFetch).
  */
 function usePreferenceSync(query: JobListQuery, pageSize: number) {
   const key = new URLSearchParams(querySearchParams(query, pageSize, DEFAULT_PAGE_SIZE)).toString();
@@ -45,7 +51,7 @@ function usePreferenceSync(query: JobListQuery, pageSize: number) {
     if (key === last.current) return;
     last.current = key;
     const body = JSON.stringify({ JobPreferenceModel: toPreferenceModel({ query, pageSize }) });
-    fetch('/api/User/SaveUserPreference', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+    apiFetch('/api/User/SaveUserPreference', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
   }, [key, query, pageSize]);
 }
 
@@ -126,17 +132,19 @@ function JobList({ rows, totalCount, page, pageSize, query, exportBody, feedback
         />
       </div>
 
-      <FeedbackDialog
-        target={feedbackFor}
-        actions={feedbackActions}
-        onClose={() => setFeedbackFor(null)}
-        onSaved={(message) => {
-          setFeedbackFor(null);
-          setNotice(message);
-          // The list reloads after feedback is saved (spec §4).
-          refresh();
-        }}
-      />
+      {feedbackFor && (
+        <FeedbackDialog
+          target={feedbackFor}
+          actions={feedbackActions}
+          onClose={() => setFeedbackFor(null)}
+          onSaved={(message) => {
+            setFeedbackFor(null);
+            setNotice(message);
+            // The list reloads after feedback is saved (spec §4).
+            refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

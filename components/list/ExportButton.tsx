@@ -1,25 +1,21 @@
 'use client';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { apiFetch } from '@/lib/client/api';
 
 /**
  * Downloads a CSV export of exactly the filtered, sorted list: POSTs the list query to the export
- * endpoint and saves the answer under the spec's file name. Shows progress while it runs.
+ * endpoint and saves the answer under the spec's file name. Shows progress while it runs. A 401 signs out
+ * and comes back to this page after sign-in (apiFetch, spec §4.5).
  */
 export function ExportButton({ url, body, fileName, label = 'Export', dataTour }: { url: string; body: unknown; fileName: string; label?: string; dataTour?: string }) {
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   async function run() {
     setBusy(true);
     setFailed(false);
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      if (res.status === 401) {
-        router.push(`/SignOut?type=11&returnUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-        return;
-      }
+      const res = await apiFetch(url, { method: 'POST', json: body, headers: { Accept: 'text/csv' } });
       if (!res.ok) throw new Error(`export failed: ${res.status}`);
       const blob = await res.blob();
       const href = URL.createObjectURL(blob);

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { signOutUrl } from '@/lib/auth/return-url';
+import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { saveBanner, type SaveSettingsOutcome } from '@/lib/settings/outcome';
 import { SETTINGS_MSG, settingsFormSchema, type SettingsForm as Values } from '@/lib/settings/schema';
@@ -29,8 +29,9 @@ export interface SettingsFormProps {
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
+/** A server action answered 'signed-out': sign out and come back here, as a 401 does (spec §4.5). */
 function signOut(): void {
-  window.location.assign(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
+  void signOutUnauthorized();
 }
 
 /**

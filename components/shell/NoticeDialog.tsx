@@ -9,6 +9,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { apiFetch } from '@/lib/client/api';
 import { NOTICE_COOKIE } from './notice-cookie';
 
 export interface NoticeProps {
@@ -37,7 +38,8 @@ export function NoticeDialog({ notice, sessionKey, onClosed }: NoticeProps) {
     setSaving(true);
     setFailed(false);
     try {
-      const res = await fetch(`/api/Notice/DisableNotice/${notice.id}`, { method: 'POST', credentials: 'same-origin' });
+      // A 401 signs out and comes back to this page (apiFetch, spec §4.5).
+      const res = await apiFetch(`/api/Notice/DisableNotice/${notice.id}`, { method: 'POST' });
       await res.text();
       if (!res.ok) throw new Error(String(res.status));
       close();

@@ -9,7 +9,12 @@ const RELOAD_KEY = 'jms.chunk-reload';
 const REPORT_TIMEOUT_MS = 4000;
 let handling = false;
 
-/** Posts a report; never throws (the error page is shown whatever happens here). */
+/**
+ * Posts a report; never throws (the error page is shown whatever happens here). A plain fetch on purpose, not
+ * apiFetch: reports come from every page, the sign-in page included (no session there, and lib/client/api
+ * stays out of its bundle); api/Exception/Add is open to anonymous callers, and a report must never turn into a
+ * sign-out redirect (on a public page that would loop back to /SignIn).
+ */
 export async function sendExceptionReport(report: ClientExceptionReport): Promise<void> {
   const body: ClientExceptionReport = {
     ...report,

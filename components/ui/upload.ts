@@ -1,7 +1,10 @@
 /**
  * Sends a FormData with upload progress (fetch cannot report upload progress; XMLHttpRequest can).
- * Browser only.
+ * Uploads go to api/* of a signed-in page, so a 401 answer signs out exactly as apiFetch does (spec §4.5):
+ * the browser goes to /SignOut remembering the page, and the promise never settles. Browser only.
  */
+import { signOutUnauthorized } from '@/lib/client/api';
+
 export interface UploadResult {
   status: number;
   body: string;
@@ -27,6 +30,7 @@ export function uploadWithProgress({ url, body, method = 'POST', headers = {}, o
       if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
+      if (xhr.status === 401) return void signOutUnauthorized();
       onProgress?.(100);
       resolve({ status: xhr.status, body: xhr.responseText });
     };

@@ -18,7 +18,7 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { signOutUrl } from '@/lib/auth/return-url';
+import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';
 import { afterSaveUrl, type ExistsOutcome, type SaveUserOutcome } from '@/lib/users/outcome';
@@ -55,8 +55,9 @@ const EXISTS_MSG: Record<Checked, string> = { UserName: USER_MSG.userNameExists,
 const FORM_FIELDS = ['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword'] as const;
 const NOT_FOUND = 'This user does not exist or has been deactivated.';
 
+/** A server action answered 'signed-out': sign out and come back here, as a 401 does (spec §4.5). */
 function signOut(): void {
-  window.location.assign(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
+  void signOutUnauthorized();
 }
 
 export function UserForm(p: UserFormProps) {

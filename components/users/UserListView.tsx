@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableSort } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
-import { signOutUrl } from '@/lib/auth/return-url';
+import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
 import { USER_PARAM, type UserListBody } from '@/lib/users/list-schema';
@@ -57,10 +57,8 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
       setFailure(USER_MSG.deactivateFailed);
       throw new Error('deactivate failed');
     }
-    if (outcome === 'signed-out') {
-      window.location.assign(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
-      return;
-    }
+    // The session ended: sign out and come back here, as a 401 does (spec §4.5).
+    if (outcome === 'signed-out') return signOutUnauthorized();
     if (outcome !== 'deactivated') {
       setFailure(FAILURE[outcome]);
       throw new Error(outcome);

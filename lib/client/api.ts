@@ -17,6 +17,17 @@ export function unauthorizedRedirect(location: { pathname: string; search: strin
   return signOutUrl(signOutTypeForRole(role), `${location.pathname}${location.search}${location.hash ?? ''}`);
 }
 
+/**
+ * What every api/* call does on a 401 (spec §4.5): a full navigation to /SignOut?type=11 (9 for staff)
+ * remembering the current page. The promise never settles: the page is going away, so the caller shows
+ * no error and goes no further. For 401s that do not come through apiFetch (the upload's XMLHttpRequest,
+ * a server action's 'signed-out' answer).
+ */
+export function signOutUnauthorized(): Promise<never> {
+  window.location.assign(unauthorizedRedirect(window.location, sessionRole));
+  return new Promise<never>(() => undefined);
+}
+
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -35,8 +46,9 @@ export interface ApiFetchOptions extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * fetch() for api/* paths. On 401 it navigates to sign-out and returns a promise that never
- * settles (the page is going away). Other error statuses throw ApiError with the server's message.
+ * fetch() for api/* paths of a signed-in page. On 401 it navigates to sign-out and returns a promise
+ * that never settles (the page is going away); any other answer is returned as it is (apiJson turns
+ * non-2xx answers into ApiError). Not for calls a page without a session makes (error reports).
  */
 export async function apiFetch(path: string, opts: ApiFetchOptions = {}): Promise<Response> {
   const { json, headers, ...rest } = opts;
@@ -44,10 +56,7 @@ export async function apiFetch(path: string, opts: ApiFetchOptions = {}): Promis
   if (json !== undefined) h.set('Content-Type', 'application/json');
   if (!h.has('Accept')) h.set('Accept', 'application/json');
   const res = await fetch(path, { credentials: 'same-origin', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
-  if (res.status === 401) {
-    window.location.assign(unauthorizedRedirect(window.location, sessionRole));
-    return new Promise<Response>(() => undefined);
-  }
+  if (res.status === 401) return signOutUnauthorized();
   return res;
 }
 

@@ -8,11 +8,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useRouter } from 'next/navigation';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { signOutUrl } from '@/lib/auth/return-url';
+import { apiFetch, signOutUnauthorized } from '@/lib/client/api';
 import { isDueWithinWarningWindow } from '@/lib/jobs/rules';
 import { applyOrderTypeEffects, makeJobOrderSchema, STEP_ONE_FIELDS, type JobOrder, type JobOrderInput } from '@/lib/jobs/schema';
 import type { SaveJobOutcome, SaveJobRequest } from '@/lib/jobs/save-request';
@@ -79,7 +78,8 @@ export function JobOrderForm(props: JobOrderFormProps) {
       const known = estimates.get(n);
       if (known !== undefined) return known;
       try {
-        const res = await fetch(`/api/Job/ClientCostEstimateExists/${encodeURIComponent(n)}/${clientId}`, { credentials: 'same-origin' });
+        // A 401 signs out and comes back to the form (apiFetch); any other failure leaves it to the save.
+        const res = await apiFetch(`/api/Job/ClientCostEstimateExists/${encodeURIComponent(n)}/${clientId}`);
         if (!res.ok) return true; // the server decides on save
         const exists: unknown = await res.json();
         estimates.set(n, exists === true);
@@ -107,7 +107,6 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const accepted = useRef<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const orderType = toCode(useWatch({ control: form.control, name: 'orderType' }));
-  const router = useRouter();
 
   function goTo(next: 1 | 2) {
     setStep(next);
@@ -147,10 +146,8 @@ export function JobOrderForm(props: JobOrderFormProps) {
     setFileError(undefined);
     try {
       const outcome = await save({ values: { ...getValues() }, requestKey, documentId: file?.documentId ?? null, cloneSourceFile: cloned !== null });
-      if (outcome.status === 'signed-out') {
-        router.replace(signOutUrl(11, `${window.location.pathname}${window.location.search}`));
-        return;
-      }
+      // The session ended: sign out and come back here, as a 401 does (spec §4.5).
+      if (outcome.status === 'signed-out') return void signOutUnauthorized();
       if (outcome.status === 'invalid') {
         const paths: string[] = [];
         for (const [path, messages] of Object.entries(outcome.fields)) {

@@ -11,6 +11,7 @@ import { HelpTip } from '@/components/shell/HelpTip';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
+import { apiFetch } from '@/lib/client/api';
 import type { JobOrderInput } from '@/lib/jobs/schema';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/reference';
 import { fieldId } from './fields';
@@ -60,13 +61,8 @@ function MatterCombobox({ clientId, inputRef, name, value, onChange, onBlur, err
     if (query === null || text === '') return;
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/Job/ClientMatterReference/${clientId}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ SearchText: text }),
-        signal: ctrl.signal,
-      })
+      // A 401 signs out and comes back to the form (apiFetch); other failures just offer no suggestions.
+      apiFetch(`/api/Job/ClientMatterReference/${clientId}`, { method: 'POST', json: { SearchText: text }, signal: ctrl.signal })
         .then(async (res) => (res.ok ? ((await res.json()) as unknown) : []))
         .then((list) => {
           const items = isStringList(list) ? list.filter((s) => s !== text) : [];

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { FileInput, formatBytes } from '@/components/ui/FileInput';
 import { uploadWithProgress } from '@/components/ui/upload';
+import { apiFetch } from '@/lib/client/api';
 import { checkFileName } from '@/lib/documents/filename';
 import { MSG } from '@/lib/messages';
 import { LOG_ACTION_UPLOAD, LOG_AREA_JOB_UPLOAD, UPLOAD_TYPE } from '@/lib/reference';
@@ -71,13 +72,14 @@ function parseUploaded(body: string): UploadedFile | null {
   }
 }
 
-/** A refusal the browser makes before anything reaches the server is logged too (api/Log/Add, Success false). */
+/**
+ * A refusal the browser makes before anything reaches the server is logged too (api/Log/Add, Success false).
+ * Best effort, but a 401 still signs out (apiFetch): the session is gone, the upload would answer 401 too.
+ */
 function logRefusal(fileName: string): void {
-  void fetch('/api/Log/Add', {
+  void apiFetch('/api/Log/Add', {
     method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ Area: LOG_AREA_JOB_UPLOAD, Action: LOG_ACTION_UPLOAD, Success: false, JobModel: { FileName: fileName.slice(0, 255) } }),
+    json: { Area: LOG_AREA_JOB_UPLOAD, Action: LOG_ACTION_UPLOAD, Success: false, JobModel: { FileName: fileName.slice(0, 255) } },
   }).catch(() => undefined);
 }
 
@@ -111,6 +113,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
     setProgress(0);
     onBusyChange?.(true);
     try {
+      // A 401 signs out inside uploadWithProgress (its promise then never settles).
       const res = await uploadWithProgress({ url: `/api/Document/UploadJob/${UPLOAD_TYPE}`, body, onProgress: setProgress });
       const uploaded = res.status === 200 ? parseUploaded(res.body) : null;
       if (uploaded) onFileChange(uploaded);
@@ -130,7 +133,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
     if (confirm === 'cloned') {
       onClonedRemove();
     } else if (file) {
-      const res = await fetch(`/api/Document/${file.documentId}`, { method: 'DELETE', credentials: 'same-origin' }).catch(() => null);
+      const res = await apiFetch(`/api/Document/${file.documentId}`, { method: 'DELETE' }).catch(() => null);
       if (!res || (!res.ok && res.status !== 404)) {
         setDeleteError(UPLOAD_MSG.deleteFailed);
         throw new Error('delete failed');

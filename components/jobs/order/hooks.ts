@@ -3,6 +3,7 @@
 /** Small hooks of the job order form: clearing fields a rule hides, and reading the court lookups. */
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, type FieldPathValue } from 'react-hook-form';
+import { apiFetch } from '@/lib/client/api';
 import type { JobOrderInput } from '@/lib/jobs/schema';
 import type { OrderPath } from './fields';
 
@@ -47,12 +48,13 @@ export interface SelectedCourtFlags {
 
 type Load<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
 
+/** A GET of an order-form lookup; a 401 signs out (apiFetch), any other failure leaves the field without options. */
 function useJson<T>(url: string | null, accept: (v: unknown) => v is T): Load<T> {
   const [state, setState] = useState<{ url: string | null; load: Load<T> }>({ url: null, load: { status: 'idle' } });
   useEffect(() => {
     if (!url) return;
     const ctrl = new AbortController();
-    fetch(url, { credentials: 'same-origin', signal: ctrl.signal, headers: { Accept: 'application/json' } })
+    apiFetch(url, { signal: ctrl.signal })
       .then(async (res) => {
         const body: unknown = res.ok ? await res.json() : null;
         setState({ url, load: accept(body) ? { status: 'ready', data: body } : { status: 'failed' } });
