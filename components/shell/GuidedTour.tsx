@@ -9,6 +9,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import 'driver.js/dist/driver.css';
+import { apiFetch } from '@/lib/client/api';
 import './tour.css';
 import { TOUR_STEPS, tourSelector } from './tour-steps';
 
@@ -39,7 +40,8 @@ export function GuidedTour({ autoStart, blocked }: { autoStart: boolean; blocked
     let cancelled = false;
 
     const finish = () => {
-      void fetch('/api/User/DisableTour', { credentials: 'same-origin', cache: 'no-store' })
+      // A 401 signs out and comes back to this page (apiFetch, spec §4.5): no refresh after it.
+      void apiFetch('/api/User/DisableTour', { cache: 'no-store' })
         .then((res) => res.text())
         .catch(() => undefined)
         .finally(() => {
@@ -64,7 +66,11 @@ export function GuidedTour({ autoStart, blocked }: { autoStart: boolean; blocked
         finish();
         return;
       }
-      driver({
+      // The end is taken from onDestroyStarted, which driver.js calls on every way out (Done, close, Escape,
+      // overlay click). Its onDestroyed is skipped when the tour is closed while a step is still animating in
+      // (a quick Done or Escape), which would leave EnableTour on and start the tour again next time.
+      let ended = false;
+      const tour = driver({
         steps,
         showProgress: true,
         progressText: 'Step {{current}} of {{total}}',
@@ -73,8 +79,14 @@ export function GuidedTour({ autoStart, blocked }: { autoStart: boolean; blocked
         doneBtnText: 'Done',
         popoverClass: 'jms-tour',
         smoothScroll: true,
-        onDestroyed: finish,
-      }).drive();
+        onDestroyStarted: () => {
+          tour.destroy();
+          if (ended) return;
+          ended = true;
+          finish();
+        },
+      });
+      tour.drive();
     })();
 
     return () => {
