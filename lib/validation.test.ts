@@ -168,3 +168,14 @@ describe('zod field helpers', () => {
     expect(messages({})).toEqual({ name: FIELD_MSG.required, email: FIELD_MSG.required });
   });
 });
+
+describe('a NUL character in form text (PostgreSQL cannot store it)', () => {
+  it('is refused by the required and optional text fields with its own message', () => {
+    for (const schema of [requiredText(), optionalText()]) {
+      const r = schema.safeParse('Harbour\u0000Vale');
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(FIELD_MSG.nulCharacter);
+    }
+    expect(requiredText().safeParse('Harbour Vale').success).toBe(true);
+  });
+});

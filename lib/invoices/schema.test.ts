@@ -81,3 +81,13 @@ describe('/Invoice URL state', () => {
     expect(invoiceQueryFromSearchParams(junk)).toEqual(DEFAULT_INVOICE_QUERY);
   });
 });
+
+describe('a NUL character in an /Invoice URL', () => {
+  it('drops that filter, keeps the others', () => {
+    const q = invoiceQueryFromSearchParams(new URLSearchParams('matter=A%00B&inv=INV-1'));
+    expect(q.matterReference).toBeUndefined();
+    expect(q.invoiceNumber).toBe('INV-1');
+    expect(invoiceListQuerySchema.safeParse({ InvoiceNumber: 'x\u0000' }).success).toBe(false);
+    expect(FIELD_MSG.nulCharacter).toMatch(/NUL/);
+  });
+});

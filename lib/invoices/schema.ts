@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { SORT_ASC, SORT_DESC } from '@/lib/reference';
-import { FIELD_MSG, hasHtmlTag } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 
 /** Sort columns of the invoice list; spec §9: default column 5 (issue date), direction 2. */
 export const INVOICE_SORT = {
@@ -133,6 +133,7 @@ export const textFilterSchema = z
   .string({ error: 'Must be text.' })
   .max(TEXT_FILTER_MAX, INVOICE_FILTER_MSG.tooLong)
   .refine((s) => !hasHtmlTag(s), FIELD_MSG.htmlTags)
+  .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? undefined : v.trim()));
 

@@ -4,7 +4,7 @@
  * PascalCase body of POST api/Job/JobFeedBack.
  */
 import { z } from 'zod';
-import { FIELD_MSG, hasHtmlTag, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly } from '@/lib/validation';
 
 export const FEEDBACK_COMMENTS_MAX = 1000;
 export const FEEDBACK_RATINGS = [1, 2, 3, 4, 5] as const;
@@ -26,6 +26,7 @@ const comments = z
   .string({ error: 'must be text' })
   .max(FEEDBACK_COMMENTS_MAX, FIELD_MSG.tooLong(FEEDBACK_COMMENTS_MAX))
   .refine((s) => !hasHtmlTag(s), FIELD_MSG.htmlTags)
+  .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
   .refine((s) => !isWhitespaceOnly(s), FIELD_MSG.whitespaceOnly);
 
 const jobId = z.number({ error: 'must be a job id' }).int().min(1).max(2_147_483_647);

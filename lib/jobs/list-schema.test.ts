@@ -39,3 +39,17 @@ describe('job list query', () => {
     for (const id of ['0', '-1', '1.5', 'abc', '99999999999', '']) expect(jobIdPathSchema.safeParse({ id }).success).toBe(false);
   });
 });
+
+describe('a NUL character (PostgreSQL cannot store it)', () => {
+  it('drops that filter from a hand-edited /JobClient URL instead of failing the page', () => {
+    const q = queryFromSearchParams(new URLSearchParams('matter=HV%00&contact=Amy'));
+    expect(q.matterReference).toBe('');
+    expect(q.contactName).toBe('Amy');
+  });
+
+  it('is refused in a legacy body with a field message', () => {
+    const r = jobListBodySchema.safeParse({ JMSNumber: '10\u00001' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['JMSNumber']);
+  });
+});

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { JOB_STATUS_IDS, SORT_ASC, SORT_DESC } from '@/lib/reference';
-import { FIELD_MSG, hasHtmlTag } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 import { timeBucketIds } from './time-filters';
 
 /** Sort columns of §2 in their legacy numbers; 0 is the default order (time logged). */
@@ -77,6 +77,7 @@ const filterText = z
   .string({ error: 'must be text' })
   .max(FILTER_MAX, FIELD_MSG.tooLong(FILTER_MAX))
   .refine((s) => !hasHtmlTag(s), FIELD_MSG.htmlTags)
+  .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
   .nullish()
   .transform((v) => (v ?? '').trim());
 
@@ -177,7 +178,7 @@ export interface ParamReader {
 
 function cleanFilter(v: string | null): string {
   const s = (v ?? '').trim().slice(0, FILTER_MAX);
-  return hasHtmlTag(s) ? '' : s;
+  return hasHtmlTag(s) || hasNul(s) ? '' : s;
 }
 
 function pick(v: string | null, allowed: readonly number[], fallback: number): number {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ROLES, SORT_ASC, SORT_DESC } from '@/lib/reference';
-import { FIELD_MSG, hasHtmlTag } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 import { canonicalTimeZone } from '@/lib/settings/schema';
 import { ASSIGNABLE_ROLES } from './policy';
 
@@ -73,6 +73,7 @@ const textFilter = z
   .string({ error: 'Must be text.' })
   .max(USER_FILTER_MAX, USER_FILTER_MSG.tooLong)
   .refine((s) => !hasHtmlTag(s), FIELD_MSG.htmlTags)
+  .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? undefined : v.trim()));
 

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
-import { FIELD_MSG, hasHtmlTag, isEmail, isPhone, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPhone, isWhitespaceOnly } from '@/lib/validation';
 import { isAssignableRole } from './policy';
 
 export const NAME_MAX = 100;
@@ -45,7 +45,8 @@ const requiredText = (max: number) =>
         .string()
         .min(1, FIELD_MSG.required)
         .max(max, FIELD_MSG.tooLong(max))
-        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags),
+        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
+        .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
     );
 
 export const userNameField = z
