@@ -186,9 +186,18 @@ test.describe('job list', () => {
     await expect(page.getByText('Job feedback saved successfully.')).toBeVisible();
     await expect(dialog).toHaveCount(0);
 
+    // The list reloads after the save (spec §4): until the reloaded row arrives its menu may still offer
+    // 'Leave feedback', and the reload closes a menu opened just before it. Open it until the new row answers.
     const row = bodyRows(page).filter({ has: page.getByRole('rowheader', { name: jms, exact: true }) });
-    await row.getByRole('button', { name: /^Actions for job/ }).click();
-    await page.getByRole('menuitem', { name: 'View feedback' }).click();
+    const viewFeedback = page.getByRole('menuitem', { name: 'View feedback' });
+    await expect(async () => {
+      if (!(await viewFeedback.isVisible())) {
+        await page.keyboard.press('Escape');
+        await row.getByRole('button', { name: /^Actions for job/ }).click();
+      }
+      await expect(viewFeedback).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await viewFeedback.click();
     const shown = page.getByRole('dialog', { name: `Feedback for job ${jms}` });
     await expect(shown.getByTestId('feedback-rating')).toContainText('4 – Very good');
     await expect(shown.getByText('Tabs were perfect.')).toBeVisible();
