@@ -12,6 +12,9 @@ const HASH_ROUTES: Record<string, string> = {
 /** Sends /#/SignIn and /#/ForgotPassword (with their query) to the clean path. Renders nothing. */
 export function HashRedirect() {
   useEffect(() => {
+    // On / the root layout's ClientGuards follows the hash route (components/shell/hash-route.ts); a second,
+    // full navigation from here would race it.
+    if (window.location.pathname === '/') return;
     const m = /^#(\/[A-Za-z]+)(\?[^#]*)?$/.exec(window.location.hash);
     const target = m?.[1] ? HASH_ROUTES[m[1]] : undefined;
     if (!target) return;
