@@ -55,8 +55,6 @@ export const HTML_TAG_PATTERN = /<\/?[A-Za-z!?][^>]*>/;
 export const isDigits = (s: string): boolean => /^\d+$/.test(s);
 /** A NUL character (U+0000): PostgreSQL cannot store it in text, so input holding one is refused, never saved. */
 export const hasNul = (s: string): boolean => s.includes('\u0000');
-/** The text without NUL characters (for lenient readers such as list filters in a URL). */
-export const withoutNul = (s: string): string => s.replaceAll('\u0000', '');
 export const hasHtmlTag = (s: string): boolean => HTML_TAG_PATTERN.test(s);
 /** A non-empty value made only of whitespace (rejected by §5; an empty value is merely "not given"). */
 export const isWhitespaceOnly = (s: string): boolean => s.length > 0 && s.trim().length === 0;
