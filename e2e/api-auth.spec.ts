@@ -7,6 +7,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, DEMO_PASSWORD, readOtp } from './support/auth';
 import { waitForMail } from './support/mailbox';
 
+const NESTED = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+
 const SIGN_IN_KEYS = [
   'IsLoggedIn',
   'jwtToken',
@@ -125,6 +127,24 @@ test('malformed bodies and parameters answer 400, never 500', async ({ request }
     { path: '/api/Authentication/Validate/abc/Role/9', method: 'GET' },
     { path: '/api/Authentication/Validate/abc/Role/x', method: 'GET' },
     { path: `/api/SingleSignOnAuthentication/LogClientError/${'x'.repeat(600)}`, method: 'GET' },
+    // An array nested 2,000 deep: a 400 before any schema, never a stack overflow (and no exception report).
+    ...[
+      '/api/Authentication/SignIn',
+      '/api/Authentication/AuthenticateUser',
+      '/api/Authentication/ResendOTP',
+      '/api/Authentication/CaptchaVerify',
+      '/api/Authentication/resetPassword',
+      '/api/ResetPassword/SendResetPasswordEmail',
+      '/api/ResetPassword/ResetPassword',
+      '/api/ResetPassword/CheckPasswordExpiryLink',
+      '/api/Email/SendException',
+      '/api/Exception/Add',
+      '/api/SingleSignOnAuthentication/Validate',
+      '/api/Authentication/UpdateLoginAttempt/1',
+    ].map((path) => ({ path, raw: NESTED })),
+    { path: '/api/Authentication/GetUserByEmailId', raw: NESTED, auth: true },
+    { path: '/api/Authentication/GetUserDetailsByUsername', raw: NESTED, auth: true },
+    { path: '/api/Email/SendInsufficientRightsEmail', raw: NESTED, auth: true },
   ];
   for (const c of cases) {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(c.auth ? { Authorization: `Bearer ${token}` } : {}) };

@@ -73,5 +73,9 @@ test.describe('api/Document', () => {
     expect((await request.get('/api/Document/Download/abc', { headers: own })).status()).toBe(400);
     expect((await request.post('/api/Log/Add', { headers: own, data: { Area: 15, Action: 10, Success: false } })).status()).toBe(200);
     expect((await request.post('/api/Log/Add', { headers: own, data: { Area: 1, Action: 10, Success: false } })).status()).toBe(400);
+    // An array nested 2,000 deep: a 400, never a stack overflow.
+    const nested = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+    expect((await request.post('/api/Log/Add', { headers: { ...own, 'content-type': 'application/json' }, data: nested })).status()).toBe(400);
+    expect((await request.post('/api/Document/UploadJob/5', { headers: { ...own, 'content-type': 'application/json' }, data: nested })).status()).toBe(400);
   });
 });

@@ -52,6 +52,12 @@ test.describe('api/Invoice', () => {
     expect((await list(request, { ClientId: 1 })).status()).toBe(400);
     expect((await list(request, {}, 0)).status()).toBe(400);
     expect((await list(request, {}, 1, 10, {})).status()).toBe(401);
+    // An array nested 2,000 deep: a 400, never a stack overflow.
+    const nested = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+    for (const path of ['/api/Invoice/InvoiceList/CurrentPage/1/PageSize/10', '/api/Invoice/ExportCSVInvoices']) {
+      const res = await request.post(path, { headers: { ...auth, 'content-type': 'application/json' }, data: nested });
+      expect(res.status(), path).toBe(400);
+    }
   });
 
   test('lists the issue-date buckets', async ({ request }) => {

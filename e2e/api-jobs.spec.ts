@@ -49,6 +49,12 @@ test.describe('legacy job API', () => {
     expect((await request.post('/api/Job/JobsList/CurrentPage/0/PageSize/10', { headers: auth(hv), data: {} })).status()).toBe(400);
     expect((await request.get('/api/Job/abc', { headers: auth(hv) })).status()).toBe(400);
     expect((await request.post('/api/Job/JobsList/CurrentPage/1/PageSize/10', { data: {} })).status()).toBe(401);
+    // An array nested 2,000 deep: a 400, never a stack overflow.
+    const nested = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+    for (const path of ['/api/Job/JobsList/CurrentPage/1/PageSize/10', '/api/Job/ExportCSVJobs', '/api/Job/JobFeedBack', '/api/Job/Add', '/api/User/SaveUserPreference']) {
+      const res = await request.post(path, { headers: { ...auth(hv), 'content-type': 'application/json' }, data: nested });
+      expect(res.status(), path).toBe(400);
+    }
   });
 
   test('tenant boundary: ng.user sees no Harbour & Vale job in the list, the job, the slip, feedback or the export', async ({ request }) => {

@@ -86,4 +86,10 @@ test('api/User: the client administrator’s list, one user, checks, save and ex
   expect((await request.post('/api/User/UserList/CurrentPage/0/PageSize/10', { headers: auth(admin), data: {} })).status()).toBe(400);
   expect((await request.post('/api/User/UserList/CurrentPage/1/PageSize/10', { headers: auth(admin), data: { Role: 'x', Extra: 1 } })).status()).toBe(400);
   expect((await request.get('/api/User/User/abc', { headers: auth(admin) })).status()).toBe(400);
+  // An array nested 2,000 deep: a 400, never a stack overflow.
+  const nested = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+  for (const path of ['/api/User/UserList/CurrentPage/1/PageSize/10', '/api/User/SaveUser', '/api/User/Deactivate', '/api/User/CheckUserName', '/api/User/CheckUserEmail', '/api/Settings/User/Update']) {
+    const res = await request.post(path, { headers: { ...auth(admin), 'content-type': 'application/json' }, data: nested });
+    expect(res.status(), path).toBe(400);
+  }
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { actorFromRequest } from '@/lib/auth/request';
 import { log } from '@/lib/log';
-import { FIELD_MSG, hasNul } from '@/lib/validation-rules';
+import { refuseUnstorable } from './body';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError, fieldErrors } from './errors';
 
 export interface ErrorEnvelope {
@@ -53,41 +53,17 @@ interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefin
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** The paths (a.b.0.c) of the strings in `value` that hold a NUL character, keys included. */
-function nulPaths(value: unknown, path: string[] = [], out: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (hasNul(value)) out.push(path.join('.'));
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => nulPaths(v, [...path, String(i)], out));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [k, v] of Object.entries(value)) {
-      if (hasNul(k)) out.push([...path, k].join('.'));
-      else nulPaths(v, [...path, k], out);
-    }
-  }
-  return out;
-}
-
-/**
- * Refuses input PostgreSQL cannot store: a NUL character in any string of a body or path would fail the query
- * ("invalid byte sequence") and answer a 500. Checked once here for every legacy endpoint, before any schema.
- */
-function refuseNul(value: unknown): void {
-  const paths = nulPaths(value);
-  if (paths.length) throw new ValidationError(Object.fromEntries(paths.map((p) => [p, [FIELD_MSG.nulCharacter]])));
-}
-
 async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
   if (text.trim() === '') return undefined;
   const value: unknown = JSON.parse(text);
-  refuseNul(value);
+  refuseUnstorable(value);
   return value;
 }
 
 async function readParams(ctx: { params: Promise<Params> }): Promise<Params> {
   const params = await ctx.params;
-  refuseNul(params);
+  refuseUnstorable(params);
   return params;
 }
 

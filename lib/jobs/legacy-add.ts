@@ -4,6 +4,7 @@
  * naming the legacy fields. Fields the server decides (ClientId, Status, InternalInstructions, the users, the
  * JMS number, the dates' instants) are accepted and ignored; fields the payload does not know are refused.
  */
+import { refuseUnstorable } from '@/lib/http/body';
 import { ValidationError } from '@/lib/http/errors';
 import type { Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
@@ -104,5 +105,7 @@ export async function readJsonBody(req: Request, max = MAX_ORDER_BODY_BYTES): Pr
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') throw new ValidationError({ '': [LEGACY_ADD_MSG.notObject] }, LEGACY_ADD_MSG.notObject);
-  return JSON.parse(text);
+  const value: unknown = JSON.parse(text);
+  refuseUnstorable(value);
+  return value;
 }
