@@ -573,16 +573,39 @@ export const logEntries = pgTable(
   (t) => [index('log_entries_created_idx').on(t.createdAt)],
 );
 
-export const exceptionReports = pgTable('exception_reports', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  message: text('message').notNull(),
-  innerException: text('inner_exception'),
-  stackTrace: text('stack_trace'),
-  status: integer('status'),
-  url: text('url'),
-  userId: integer('user_id').references(() => users.id),
-  createdAt: createdAt(),
-});
+export const exceptionReports = pgTable(
+  'exception_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    message: text('message').notNull(),
+    innerException: text('inner_exception'),
+    stackTrace: text('stack_trace'),
+    status: integer('status'),
+    url: text('url'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    /** SHA-256 of what makes two reports the same error (kind, message, status, stack): lib/errors/report.ts. */
+    fingerprint: text('fingerprint'),
+    /** How often this error was seen while this row was the newest of its fingerprint (the first minute: one e-mail). */
+    occurrences: integer('occurrences').notNull().default(1),
+    lastSeenAt: ts('last_seen_at'),
+  },
+  (t) => [index('exception_reports_fingerprint_idx').on(t.fingerprint, t.createdAt)],
+);
+
+/**
+ * Fixed-window counters of the rate limits that must hold across stateless instances (anonymous error and CSP
+ * reports per client IP): one row per key and window, incremented atomically (lib/http/rate-limit.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
 
 /** Who did what: user administration, password changes, sign-in events. */
 export const auditLog = pgTable(

@@ -1,15 +1,13 @@
 /**
  * Exception reports sent by the browser (spec §8: api/Exception/Add and api/Email/SendException):
- * validated, de-duplicated and rate-limited, then stored and e-mailed to support through
- * saveExceptionReport (one row, one outbox e-mail). The endpoints accept anonymous callers (a
- * sign-in page can fail too), so a flood must neither fill the table nor the support mailbox.
+ * validated and rate-limited (per user; per client IP and for all anonymous callers together), then stored and
+ * e-mailed to support through saveExceptionReport (one row, one outbox e-mail; the same error within a minute is
+ * counted on its report instead). The endpoints accept anonymous callers (a sign-in page can fail too), so a flood
+ * must neither fill the table nor the support mailbox.
  */
-import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '@/db/client';
-import { exceptionReports } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { now } from '@/lib/clock';
+import { clientIpKey, consumeRateLimits, type Limit } from '@/lib/http/rate-limit';
 import { saveExceptionReport } from './report';
 
 const text = (max: number) =>
@@ -34,42 +32,41 @@ export const exceptionReportSchema = z.object({
 
 export type ExceptionReportBody = z.output<typeof exceptionReportSchema>;
 
-/** Same report from the same user within this window: stored once. */
-export const DUPLICATE_WINDOW_MS = 60_000;
-/** At most this many reports per signed-in user, and for all anonymous callers together, per window. */
+/** Reports per signed-in user, per anonymous client IP, and for all anonymous callers together, per minute. */
+export const REPORT_WINDOW_MS = 60_000;
 export const USER_REPORTS_PER_WINDOW = 10;
-export const ANONYMOUS_REPORTS_PER_WINDOW = 20;
+export const IP_REPORTS_PER_WINDOW = 10;
+export const ANONYMOUS_REPORTS_PER_WINDOW = 60;
 
 export interface IntakeResult {
   Stored: boolean;
-  /** Why it was not stored: the same report arrived a moment ago, or too many arrived. */
+  /** Why it was not stored: the same error arrived within a minute (counted on its report), or too many calls. */
   Reason?: 'duplicate' | 'rate-limited';
 }
 
-export async function acceptExceptionReport(actor: Actor | null, body: ExceptionReportBody, referer?: string | null): Promise<IntakeResult> {
-  const db = await getDb();
-  const since = new Date(now().getTime() - DUPLICATE_WINDOW_MS);
-  const userId = actor?.userId ?? null;
-  const url = body.Url ?? referer?.slice(0, 2000) ?? null;
-  const recent = await db
-    .select({ message: exceptionReports.message, url: exceptionReports.url, stackTrace: exceptionReports.stackTrace })
-    .from(exceptionReports)
-    .where(and(userId === null ? isNull(exceptionReports.userId) : eq(exceptionReports.userId, userId), gte(exceptionReports.createdAt, since)))
-    .orderBy(desc(exceptionReports.id))
-    .limit(ANONYMOUS_REPORTS_PER_WINDOW + 1);
-  if (recent.some((r) => r.message === body.Message && r.url === url && r.stackTrace === (body.StackTrace ?? null))) {
-    return { Stored: false, Reason: 'duplicate' };
-  }
-  if (recent.length >= (userId === null ? ANONYMOUS_REPORTS_PER_WINDOW : USER_REPORTS_PER_WINDOW)) {
-    return { Stored: false, Reason: 'rate-limited' };
-  }
-  await saveExceptionReport({
+/**
+ * The limits of one report call: a signed-in user's own; an anonymous caller's IP, and a ceiling for all anonymous
+ * callers together (a caller able to forge its IP key must still not flood the table). `scope` separates the error
+ * reports from the CSP violation reports.
+ */
+export function reportLimits(scope: 'exception' | 'csp', actor: Actor | null, headers: Headers): Limit[] {
+  if (actor) return [{ key: `${scope}:user:${actor.userId}`, max: USER_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS }];
+  return [
+    { key: `${scope}:ip:${clientIpKey(headers)}`, max: IP_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS },
+    { key: `${scope}:anonymous`, max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS },
+  ];
+}
+
+export async function acceptExceptionReport(actor: Actor | null, body: ExceptionReportBody, headers: Headers): Promise<IntakeResult> {
+  if (!(await consumeRateLimits(reportLimits('exception', actor, headers)))) return { Stored: false, Reason: 'rate-limited' };
+  const saved = await saveExceptionReport({
     Message: body.Message,
     InnerException: body.InnerException ?? null,
     StackTrace: body.StackTrace ?? null,
     Status: body.Status,
-    url,
-    userId,
+    url: body.Url ?? headers.get('referer')?.slice(0, 2000) ?? null,
+    userId: actor?.userId ?? null,
+    kind: 'client',
   });
-  return { Stored: true };
+  return saved.stored ? { Stored: true } : { Stored: false, Reason: 'duplicate' };
 }

@@ -8,5 +8,5 @@ import { publicRoute } from '@/lib/http/route';
 export const dynamic = 'force-dynamic';
 
 export const POST = publicRoute({ body: exceptionReportSchema }, async ({ req, actor, body }) =>
-  acceptExceptionReport(actor, body, req.headers.get('referer')),
+  acceptExceptionReport(actor, body, req.headers),
 );
