@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import { ClientGuards } from '@/components/shell/ClientGuards';
 import { MSG } from '@/lib/messages';
 import './globals.css';
@@ -10,7 +11,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * Every page renders per request (`connection()`): each answer carries a fresh CSP nonce from proxy.ts, which
+ * Next.js puts on its scripts while rendering, so no page may be prerendered and served twice.
+ */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="antialiased">
