@@ -132,6 +132,12 @@ test("OTP: 'Please enter OTP.', 'Invalid OTP.', resend too soon, expiry offers r
   expect(second).not.toBe(first);
   const newCode = await readOtp('e2e.otp', second);
 
+  // The resent code runs out too: only the current message is shown, not the stale 'Successfully OTP sent.'.
+  await page.clock.fastForward('01:01');
+  await expect(dialog.getByText('OTP Expired. Please try Regenerating OTP')).toBeVisible();
+  await expect(dialog.getByText('Successfully OTP sent.')).toBeHidden();
+  await expect(dialog.getByRole('alert')).toHaveCount(1);
+
   if (newCode !== oldCode) {
     await enterOtp(page, oldCode);
     await expect(dialog.getByText('Invalid OTP.')).toBeVisible();
@@ -140,11 +146,12 @@ test("OTP: 'Please enter OTP.', 'Invalid OTP.', resend too soon, expiry offers r
   await page.waitForURL(/\/JobClient$/);
 });
 
-test('no session: /SignOut?type=11 remembers the page, the sign-in says the session expired, and returns there', async ({ page }) => {
+test('a first visit to a deep link: the sign-in remembers the page, says nothing of an expired session, and returns there', async ({ page }) => {
   await page.goto('/Invoice?jm=abc');
-  await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('messageType') === '2');
-  expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/Invoice?jm=abc');
-  await expect(page.getByText('Your session has expired.')).toBeVisible();
+  await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('returnUrl') === '/Invoice?jm=abc');
+  expect(new URL(page.url()).searchParams.get('messageType')).toBeNull();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Your session has expired.')).toHaveCount(0);
   // Back on the remembered page (the invoice page itself may then tidy its query).
   await signIn(page, 'hv.group1', DEMO_PASSWORD, { goto: false, landing: (u: URL) => u.pathname === '/Invoice' });
 });
@@ -302,8 +309,11 @@ test('single sign-on against the OpenID provider: a known e-mail signs in, an un
   await other.waitForURL((u) => u.pathname.startsWith('/interaction/'));
   await other.locator('input[name="login"]').fill('nobody.here');
   await other.locator('input[name="password"]').fill('anything');
+  // The failure page logs spec §8's 'Failed to find valid token' through the legacy client-error call.
+  const logged = other.waitForResponse((r) => r.url().endsWith('/api/SingleSignOnAuthentication/LogClientError/Failed%20to%20find%20valid%20token'));
   await other.locator('button[type="submit"]').click();
   await other.waitForURL((u) => u.pathname === '/AuthenticationError');
+  expect(await (await logged).json()).toBe(true);
   expect((await other.request.get('/api/Authentication/Session')).status()).toBe(401);
   await unknown.close();
 });

@@ -25,6 +25,8 @@ export const MSG = {
   tryLater: 'Please try after some time.',
   otpSent: 'Successfully OTP sent.',
   sessionExpired: 'Your session has expired.',
+  /** Spec §8: what a failed single sign-on logs through api/SingleSignOnAuthentication/LogClientError. */
+  ssoTokenMissing: 'Failed to find valid token',
   passwordExpired: 'Your password has expired, please change your password to login.',
   passwordFirstTime: 'Please change your password to login for the first time.',
   // Passwords

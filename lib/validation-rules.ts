@@ -96,3 +96,11 @@ export function textProblem(value: string, max: number): string | null {
   if (value.trim().length > max) return FIELD_MSG.tooLong(max);
   return null;
 }
+
+/** Letters, digits and . _ - @, at least 3 characters: what every user name is made of (lib/users/schema.ts). */
+export const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]{3,}$/;
+
+/** Whether a sign-in name could name any account at all (a format rule: it says nothing about which exist). */
+export function isPossibleUserName(value: string): boolean {
+  return USER_NAME_PATTERN.test(value.trim());
+}

@@ -1,6 +1,7 @@
 /** /AuthenticationError (public, spec §8): single sign-on failed or gave no valid token. */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { SsoFailureLogger } from '@/components/auth/SsoFailureLogger';
 import { PublicShell } from '@/components/shell/PublicShell';
 import { buttonClasses } from '@/components/ui/Button';
 
@@ -10,6 +11,7 @@ export default function AuthenticationErrorPage() {
   return (
     <PublicShell>
       <div className="flex flex-col gap-4 py-8">
+        <SsoFailureLogger />
         <h1 className="page-title">We could not sign you in</h1>
         <p>Single sign-on with your organisation did not complete, or its answer could not be accepted.</p>
         <p>

@@ -10,10 +10,13 @@ import { signOutSession } from '@/lib/auth/user-session';
 
 export async function signOutAction(form: FormData): Promise<void> {
   const jar = await cookies();
-  const claims = await decodeSessionCookie(sessionCookieValue((n) => jar.get(n)?.value));
+  const cookie = sessionCookieValue((n) => jar.get(n)?.value);
+  const claims = await decodeSessionCookie(cookie);
   if (claims) await signOutSession(claims.sid, await getActor());
+  // 'Your session has expired.' only when this browser had a session (its cookie came along, ended, revoked or timed
+  // out): a first visit to a deep link has none, and is simply asked to sign in.
   for (const name of NEXT_AUTH_COOKIES) if (jar.get(name)) jar.delete(name);
   const type = Number(form.get('type'));
   const returnUrl = form.get('returnUrl');
-  redirect(signInUrlAfterSignOut(Number.isInteger(type) ? type : null, typeof returnUrl === 'string' ? returnUrl : null));
+  redirect(signInUrlAfterSignOut(cookie && Number.isInteger(type) ? type : null, typeof returnUrl === 'string' ? returnUrl : null));
 }

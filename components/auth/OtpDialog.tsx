@@ -27,7 +27,13 @@ export interface OtpDialogProps {
   resend: (input: { challengeId: string }) => Promise<OtpResendResult>;
 }
 
-type Note = { tone: 'error' | 'success'; text: string } | null;
+/** A message of the dialog, with when it was shown: one from before the code expired is no longer current. */
+type Note = { tone: 'error' | 'success'; text: string; at: number } | null;
+
+/** A note stamped with the moment it is shown (called from event handlers, never while rendering). */
+function noteNow(tone: 'error' | 'success', text: string): Note {
+  return { tone, text, at: Date.now() };
+}
 
 /** The sign-in OTP modal (spec §4.3): countdown from the server-given expiry, regenerate, resend. */
 export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
@@ -37,6 +43,9 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
   const form = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
   const { errors, isSubmitting } = form.formState;
   const expired = left <= 0;
+  // Only the current message is shown (spec §8): once the code expires, 'OTP Expired…' replaces whatever was said
+  // before ('Successfully OTP sent.', 'Invalid OTP.'); a message after the expiry (a refused regenerate) replaces it.
+  const current: Note = note && (!expired || note.at >= pending.deadline) ? note : null;
 
   const verify = form.handleSubmit(async ({ otp }) => {
     setNote(null);
@@ -51,7 +60,7 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
       return;
     }
     form.setValue('otp', '');
-    setNote({ tone: 'error', text: otpFailureMessage(res?.error) });
+    setNote(noteNow('error', otpFailureMessage(res?.error)));
   });
 
   async function regenerate() {
@@ -64,7 +73,7 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
         form.reset({ otp: '' });
         onResent(pendingOtp(r));
       }
-      setNote({ tone: r.status === 'sent' ? 'success' : 'error', text: resendMessage(r) });
+      setNote(noteNow(r.status === 'sent' ? 'success' : 'error', resendMessage(r)));
     } finally {
       setResending(false);
     }
@@ -87,8 +96,8 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
             </>
           )}
         </p>
-        {expired && <Alert tone="warning">{MSG.otpExpired}</Alert>}
-        {note && !(expired && note.tone === 'error' && note.text === MSG.otpExpired) && <Alert tone={note.tone}>{note.text}</Alert>}
+        {expired && !current && <Alert tone="warning">{MSG.otpExpired}</Alert>}
+        {current && <Alert tone={current.tone}>{current.text}</Alert>}
         <Field label="OTP" error={errors.otp?.message} required>
           <Input
             {...form.register('otp')}

@@ -75,6 +75,9 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
       case 'captcha':
         setCaptchaRequired(true);
         break;
+      case 'deactivated':
+        form.setValue('password', '');
+        break;
       case 'locked':
         form.setValue('password', '');
         setBlocked(true);

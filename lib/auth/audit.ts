@@ -11,6 +11,7 @@ export type AuthAuditAction =
   | 'signin.otp_resent'
   | 'signin.success'
   | 'signin.change_password'
+  | 'signin.deactivated'
   | 'signin.sso'
   | 'signin.sso_failed'
   | 'signout'

@@ -128,6 +128,8 @@ export function presentSignIn(r: PasswordSignInResult): SignInAnswer {
       return { ...base, LStatus: LSTATUS.invalid, IsCaptchaRequired: r.captchaRequired };
     case 'captcha':
       return { ...base, LStatus: LSTATUS.captcha, IsCaptchaRequired: true };
+    case 'deactivated':
+      return { ...base, LStatus: LSTATUS.invalid };
     case 'locked':
       return { ...base, LStatus: LSTATUS.locked, IsAccountLocked: true, Message: AUTH_MSG.accountBlocked };
     case 'change-password':

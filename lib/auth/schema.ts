@@ -10,7 +10,7 @@
 // Named imports, not `* as z`: a namespace import keeps every zod/mini export in the bundle.
 import { maxLength, minLength, nullish, object, refine, regex, string, trim, uuid, type infer as Infer } from 'zod/mini';
 import { MSG } from '@/lib/messages';
-import { FIELD_MSG, hasHtmlTag, hasNul, isEmail } from '@/lib/validation-rules';
+import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPossibleUserName } from '@/lib/validation-rules';
 import { AUTH_MSG } from './messages';
 
 export const USER_NAME_MAX = 256;
@@ -24,6 +24,9 @@ export const userNameField = string().check(
   maxLength(USER_NAME_MAX, FIELD_MSG.tooLong(USER_NAME_MAX)),
   refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags),
   refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
+  // A name no account can have (spaces, other characters, fewer than 3): spec §8's 'Username is incorrect. Please try
+  // again.', before any look-up, so it says nothing about which accounts exist (docs/decisions/006).
+  refine((v) => v.length === 0 || hasHtmlTag(v) || hasNul(v) || isPossibleUserName(v), MSG.usernameIncorrect),
 );
 
 export const signInFormSchema = object({

@@ -76,11 +76,22 @@ describe('sign-in: the password step', () => {
     const ghost = `ghost.${Date.now()}`;
     const a = presentSignIn(await wrong(known.userName));
     const b = presentSignIn(await wrong(ghost));
-    const c = presentSignIn(await signInWithPassword({ userName: gone.userName, password: TEST_PASSWORD }));
+    const c = presentSignIn(await wrong(gone.userName));
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     expect(presentSignIn(await wrong(ghost)).Message).toBe(MSG.invalidCredentials(3));
     expect(presentSignIn(await wrong(known.userName)).Message).toBe(MSG.invalidCredentials(3));
+  });
+
+  it("a deactivated account's own password answers 'Credential does not exist.' (only its holder learns it), no OTP, no session", async () => {
+    const gone = await user({ isActive: false });
+    const r = await signInWithPassword({ userName: gone.userName, password: TEST_PASSWORD });
+    expect(r).toMatchObject({ status: 'deactivated', failedAttempts: 0, attemptsLeft: 5 });
+    expect(presentSignIn(r)).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 0, Message: 'Credential does not exist.' });
+    expect(await t.db().select().from(signInOtps).where(eq(signInOtps.userId, gone.id))).toHaveLength(0);
+    expect(await t.db().select().from(sessions).where(eq(sessions.userId, gone.id))).toHaveLength(0);
+    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'signin.deactivated'), eq(auditLog.targetId, String(gone.id))));
+    expect(audit).toBeDefined();
   });
 
   it('after 3 failures a captcha is required, verified on the server, and accepted once', async () => {

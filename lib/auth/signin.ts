@@ -41,6 +41,8 @@ export type PasswordSignInResult =
   | ({ status: 'invalid'; captchaRequired: boolean } & Counts)
   | ({ status: 'captcha'; captchaRequired: true; captchaFailed: boolean } & Counts)
   | ({ status: 'locked' } & Counts)
+  /** A deactivated account, and the caller gave its right password: 'Credential does not exist.' (docs/decisions/006). */
+  | ({ status: 'deactivated' } & Counts)
   | ({ status: 'change-password'; reason: 'first' | 'expired'; token: string } & Counts);
 
 function counts(failed: number): Counts {
@@ -64,7 +66,9 @@ export async function signInWithPassword(input: PasswordSignInInput): Promise<Pa
   const user = found && found.isActive ? found : null;
   const key = user ? null : nameKey(input.userName);
   const failed = user ? user.failedLoginAttempts : await unknownNameFailures(db, key ?? '');
-  const hash = user?.passwordHash ?? (await dummyHash());
+  // A deactivated account is checked against its own hash (same argon2 cost as the dummy): only its right password
+  // learns that the credential no longer exists; any other answer is the unknown name's.
+  const hash = user?.passwordHash ?? (found && !found.isActive ? found.passwordHash : null) ?? (await dummyHash());
 
   if ((user && user.isLocked) || failed >= c.LOGIN_ATTEMPT_LIMIT) {
     await verifyPassword(hash, input.password);
@@ -84,6 +88,10 @@ export async function signInWithPassword(input: PasswordSignInInput): Promise<Pa
   }
 
   const ok = await verifyPassword(hash, input.password);
+  if (ok && !user && found && !found.isActive) {
+    await auditAuth(db, { action: 'signin.deactivated', userId: found.id, clientId: found.clientId, targetType: 'user', targetId: String(found.id) });
+    return { status: 'deactivated', ...counts(failed) };
+  }
   if (!ok || !user) {
     const state = await recordFailure(db, user ? { user } : { key: key ?? '' }, 'password');
     if (state.locked) return { status: 'locked', failedAttempts: state.failed, attemptsLeft: 0 };

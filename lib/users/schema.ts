@@ -12,14 +12,13 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
 import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPhone, isWhitespaceOnly } from '@/lib/validation';
+import { isPossibleUserName } from '@/lib/validation-rules';
 import { isAssignableRole } from './policy';
 
 export const NAME_MAX = 100;
 export const USER_NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
-/** Letters, digits and . _ - @ (so an e-mail address can be a user name). */
-const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 /** Field messages of the user form; the spec words none of them (§8 only "an exists flag"), so they are ours. */
 export const USER_MSG = {
@@ -57,7 +56,7 @@ export const userNameField = z
       .string()
       .min(1, FIELD_MSG.required)
       .max(USER_NAME_MAX, FIELD_MSG.tooLong(USER_NAME_MAX))
-      .refine((v) => v.length >= 3 && USER_NAME_PATTERN.test(v), USER_MSG.userNameInvalid),
+      .refine((v) => isPossibleUserName(v), USER_MSG.userNameInvalid),
   );
 
 export const emailField = z
