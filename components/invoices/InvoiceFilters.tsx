@@ -1,14 +1,16 @@
 'use client';
 /**
  * The invoice list filters, bound to the URL (lib/invoices/schema.ts INVOICE_PARAM): JMS number,
- * matter reference and invoice number ('contains', debounced), amount (an exact amount or a range,
- * checked with the same schema as the server before it is applied) and the issue-date bucket.
+ * matter reference and invoice number ('contains', debounced), amount (an exact amount or a range, typed through
+ * the decimal key filter of spec §5 and checked with the same schema as the server before it is applied) and the
+ * issue-date bucket.
  */
 import { TextFilter } from '@/components/list/TextFilter';
 import { useListParams } from '@/components/list/useListParams';
 import { useParamText } from '@/components/list/useParamText';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
+import { decimalRangeKeys } from '@/components/ui/key-filters';
 import { Select } from '@/components/ui/Select';
 import { amountFilterSchema, INVOICE_PARAM, ISSUE_DATE_FILTERS, TEXT_FILTER_MAX } from '@/lib/invoices/schema';
 
@@ -22,7 +24,7 @@ function AmountFilter({ id }: { id: string }) {
   const error = editing || check.success ? undefined : check.error.issues[0]?.message;
   return (
     <Field label="Amount" id={id} error={error} help="e.g. 125.50 or 100-500">
-      <Input type="search" inputMode="decimal" value={value} maxLength={TEXT_FILTER_MAX} onChange={(e) => onChange(e.target.value)} />
+      <Input type="search" inputMode="decimal" value={value} maxLength={TEXT_FILTER_MAX} onKeyDown={decimalRangeKeys} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
 }
