@@ -159,6 +159,18 @@ test.describe('job list', () => {
     await expect(page.getByRole('heading', { name: 'Job not found' })).toBeVisible();
   });
 
+  test('a job not delivered yet says feedback comes after delivery (a disabled menu item)', async ({ page }) => {
+    await page.goto('/JobClient?status=12');
+    const row = bodyRows(page).first();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: /^Actions for job/ }).click();
+    const item = page.getByRole('menuitem', { name: 'Feedback after delivery' });
+    await expect(item).toBeVisible();
+    await expect(item).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Leave feedback' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+
   test('leaves feedback on a delivered job, the list reloads, then shows it', async ({ page }) => {
     await page.goto('/JobClient?status=8&size=50&dir=2');
     await expect(bodyRows(page).first()).toBeVisible();

@@ -13,6 +13,7 @@ import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Spinner } from '@/components/ui/Spinner';
 import { Textarea } from '@/components/ui/Textarea';
 import { Dialog } from '@/components/ui/Dialog';
+import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import { FEEDBACK_COMMENTS_MAX, FEEDBACK_SCALE, feedbackFormSchema, type FeedbackActionResult, type FeedbackDisplay, type FeedbackForm, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
 import type { JobRowView } from '@/lib/jobs/present';
 import type { FeedbackMode } from './job-columns';
@@ -120,7 +121,7 @@ export function FeedbackDialog({ target, actions, onClose, onSaved }: { target: 
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
       title={target?.mode === 'view' ? `Feedback for job ${target.row.jmsNumber}` : `Feedback for job ${target?.row.jmsNumber ?? ''}`}
-      description={target?.mode === 'leave' ? 'How did we do? Rate the job from 1 (poor) to 5 (excellent).' : undefined}
+      description={target?.mode === 'leave' ? FEEDBACK_MSG.leaveDescription : undefined}
     >
       {target?.mode === 'leave' && <LeaveFeedback key={target.row.id} row={target.row} save={actions.save} onSaved={onSaved} />}
       {target?.mode === 'view' && <ShowFeedback key={target.row.id} row={target.row} load={actions.load} />}

@@ -99,7 +99,7 @@ function JobList({ rows, totalCount, page, pageSize, query, exportBody, feedback
         <ExportButton url="/api/Job/ExportCSVJobs" body={exportBody} fileName={EXPORT_FILE.jobs} dataTour="job-export" />
       </div>
 
-      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-3 lg:grid-cols-5">
+      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="hidden gap-3 rounded-lg border border-line bg-surface p-4 lg:grid lg:grid-cols-5">
         <JobFilters idPrefix="filter-" />
       </div>
 
@@ -117,6 +117,7 @@ function JobList({ rows, totalCount, page, pageSize, query, exportBody, feedback
           renderCard={(r) => <JobCard row={r} onFeedback={onFeedback} />}
           mobileFilters={<JobFilters idPrefix="mobile-filter-" />}
           loading={pending}
+          tableFrom="lg"
         />
       </div>
 

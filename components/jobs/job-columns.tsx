@@ -6,7 +6,11 @@ import { Card } from '@/components/ui/Card';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { type DataTableColumn } from '@/components/ui/DataTable';
+import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import type { JobRowView } from '@/lib/jobs/present';
+
+/** Job status 10 (spec §4): a cancelled job is never delivered, so it never takes feedback. */
+const CANCELLED_STATUS = 10;
 
 export type FeedbackMode = 'leave' | 'view';
 export type OnFeedback = (row: JobRowView, mode: FeedbackMode) => void;
@@ -44,6 +48,11 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
             <Menu.Item className={item} onSelect={() => onFeedback(row, 'leave')}>
               Leave feedback
             </Menu.Item>
+          ) : row.status !== CANCELLED_STATUS ? (
+            // Feedback rates a delivered job (docs/decisions/006): say so where the user looks for it.
+            <Menu.Item disabled className={`${item} cursor-default text-muted data-[disabled]:pointer-events-none`}>
+              {FEEDBACK_MSG.afterDelivery}
+            </Menu.Item>
           ) : null}
           <Menu.Item asChild className={item}>
             <a href={row.copyHref}>Copy job</a>
@@ -59,17 +68,32 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
   );
 }
 
+/**
+ * A dd-MMM-yyyy hh:mm AM/PM time that may break between the date and the time (never inside either), so the three
+ * time columns take a date's width, not a date and a time side by side.
+ */
+function StackedDateTime({ text }: { text: string }) {
+  const at = text.indexOf(' ');
+  if (at === -1) return <span className="whitespace-nowrap">{text}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, at)}</span> <span className="whitespace-nowrap">{text.slice(at + 1)}</span>
+    </>
+  );
+}
+
 /** Sort keys are the legacy column numbers of spec §2 (1 job number … 8 status). */
 export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[] {
   return [
     { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <SlipLink row={r} className="font-medium" />, className: 'whitespace-nowrap' },
-    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => r.matterReference },
-    { id: 'description', header: 'Description', sortKey: 3, cell: (r) => r.description, className: 'min-w-48' },
+    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => r.matterReference, className: '[overflow-wrap:anywhere]' },
+    { id: 'description', header: 'Description', sortKey: 3, cell: (r) => r.description, className: 'min-w-36' },
     { id: 'contactName', header: 'Contact name', sortKey: 4, cell: (r) => r.contactName },
-    { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => r.created, className: 'whitespace-nowrap' },
-    { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => r.due, className: 'whitespace-nowrap' },
-    { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => r.delivered, className: 'whitespace-nowrap' },
-    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => <StackedDateTime text={r.created} /> },
+    { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <StackedDateTime text={r.due} /> },
+    { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => (r.delivered ? <StackedDateTime text={r.delivered} /> : null) },
+    // The badge may wrap ("Waiting For / Payment") rather than widen the table past a laptop screen.
+    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} className="whitespace-normal" /> },
     { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} onFeedback={onFeedback} /> },
   ];
 }

@@ -47,14 +47,26 @@ export interface DataTableProps<T> {
   loading?: boolean;
   emptyMessage?: ReactNode;
   className?: string;
+  /**
+   * From which width the table replaces the cards: md (768 px, default) or lg (1024 px) for a table with many
+   * columns, which would be cramped between 768 and 1023 px. Either way the table must fit its box without a
+   * sideways scroll at 1024 and 1280 px (e2e/layout.spec.ts): headers and cells wrap, none is nowrap.
+   */
+  tableFrom?: 'md' | 'lg';
 }
+
+const BREAKPOINT = {
+  md: { cards: 'md:hidden', table: 'md:block' },
+  lg: { cards: 'lg:hidden', table: 'lg:block' },
+} as const;
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
 /** A list that is a dense sortable <table> on md+ screens and a list of cards below. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, caption, showCaption = false, sort, onSortChange, renderCard } = props;
-  const { mobileFilters, sortOptions, rowHeaderColumn, loading = false, emptyMessage, className } = props;
+  const { mobileFilters, sortOptions, rowHeaderColumn, loading = false, emptyMessage, className, tableFrom = 'md' } = props;
+  const bp = BREAKPOINT[tableFrom];
 
   const defs = useMemo<ColumnDef<T>[]>(
     () => columns.map((c) => ({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) })),
@@ -92,7 +104,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className={cn('flex flex-col gap-3', className)}>
-      <div className="md:hidden">
+      <div className={bp.cards}>
         <MobileListPanel
           filters={mobileFilters}
           sort={sort}
@@ -113,7 +125,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </div>
       </div>
 
-      <div className="relative hidden overflow-x-auto rounded-lg border border-line bg-surface md:block">
+      <div className={cn('relative hidden overflow-x-auto rounded-lg border border-line bg-surface', bp.table)}>
         {busy}
         <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
           <caption className={cn(showCaption ? 'px-3 py-2 text-left font-semibold' : 'sr-only')}>{caption}</caption>
@@ -129,14 +141,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       key={header.id}
                       scope="col"
                       aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
-                      className={cn('border-b border-line-strong px-3 py-2 font-semibold whitespace-nowrap text-ink', alignClass[col?.align ?? 'left'])}
+                      className={cn('border-b border-line-strong px-3 py-2 align-bottom font-semibold text-ink', alignClass[col?.align ?? 'left'])}
                     >
                       {sortable ? (
                         <button
                           type="button"
                           data-print="keep"
                           onClick={() => toggle(col)}
-                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 font-semibold hover:bg-slate-200"
+                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 text-left font-semibold hover:bg-slate-200"
                         >
                           {flexRender(header.column.columnDef.header, header.getContext())}
                           {state === 'asc' ? <ChevronUpIcon /> : state === 'desc' ? <ChevronDownIcon /> : <SortIcon className="size-4 text-slate-500" />}
@@ -167,7 +179,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Cell
                         key={cell.id}
                         scope={Cell === 'th' ? 'row' : undefined}
-                        className={cn('px-3 py-2 align-top font-normal', alignClass[col?.align ?? 'left'], col?.className)}
+                        className={cn('px-3 py-2 align-top font-normal break-words', alignClass[col?.align ?? 'left'], col?.className)}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Cell>

@@ -5,16 +5,12 @@
  */
 import { z } from 'zod';
 import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly } from '@/lib/validation';
+import { FEEDBACK_MSG } from './feedback-messages';
 
 export const FEEDBACK_COMMENTS_MAX = 1000;
 export const FEEDBACK_RATINGS = [1, 2, 3, 4, 5] as const;
 
-export const FEEDBACK_MSG = {
-  ratingRequired: 'Please choose a rating from 1 to 5.',
-  notDelivered: 'Feedback can be given once the job has been delivered.',
-  alreadyGiven: 'Feedback has already been given for this job.',
-  jobNotFound: 'Job not found.',
-} as const;
+export { FEEDBACK_MSG };
 
 const rating = z
   .number({ error: FEEDBACK_MSG.ratingRequired })
