@@ -47,9 +47,9 @@ export interface IntakeResult {
 /**
  * The limits of one report call: a signed-in user's own; an anonymous caller's IP, and a ceiling for all anonymous
  * callers together (a caller able to forge its IP key must still not flood the table). `scope` separates the error
- * reports from the CSP violation reports.
+ * reports, the CSP violation reports and the single sign-on client errors.
  */
-export function reportLimits(scope: 'exception' | 'csp', actor: Actor | null, headers: Headers): Limit[] {
+export function reportLimits(scope: 'exception' | 'csp' | 'sso', actor: Actor | null, headers: Headers): Limit[] {
   if (actor) return [{ key: `${scope}:user:${actor.userId}`, max: USER_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS }];
   return [
     { key: `${scope}:ip:${clientIpKey(headers)}`, max: IP_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS },
