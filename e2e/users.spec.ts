@@ -150,11 +150,13 @@ test.describe('user administration', () => {
     await expect(page.getByText(MSG.deactivated)).toBeVisible();
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 
-    // The deactivated user's next page goes to the sign-in; the password no longer signs in.
+    // The deactivated user's next page goes to the sign-in; the password no longer signs in: its holder is told
+    // 'Credential does not exist.' (docs/decisions/006), and no OTP is sent.
     await user.goto('/JobClient');
     await expect(user).toHaveURL((u) => u.pathname === '/SignIn');
     await submitCredentials(user, GONE_USER, CHANGED);
-    await expect(user.getByText(/Invalid Username or Password/)).toBeVisible();
+    await expect(user.getByText('Credential does not exist.')).toBeVisible();
+    await expect(user.getByRole('dialog', { name: 'Enter OTP' })).toHaveCount(0);
     await user.context().close();
   });
 
