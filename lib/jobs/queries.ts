@@ -4,13 +4,19 @@
  * actor's client; another client's job answers exactly like a missing one.
  *
  * Paging: the page's ids are found first (an index-only walk over the sort index, skipping OFFSET rows),
- * then only those rows are read ("deferred join"), so a deep page costs little more than the first. The
- * total is an exact count(*) over the same WHERE, skipped when the first page already holds every row.
+ * then only those rows are read ("deferred join"), so a deep page costs little more than the first.
+ *
+ * Counting never scans a client's jobs (docs/decisions/006-job-list-counting.md):
+ *  - unfiltered, status and client-name filters: the sum of the exact per-client, per-status counters
+ *    (`job_status_counts`, kept by triggers in the same transaction as every job change);
+ *  - a 'contains' filter on a job column or a time filter: count(*) that stops after `offset + COUNT_CAP + 1`
+ *    matches; when it stops there, TotalCount is that lower bound and `totalCapped` is set;
+ *  - not at all when the page itself shows where the list ends (a short page).
  * See docs/architecture.md "Job list at scale".
  */
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { invoices, jobFeedback, jobs } from '@/db/schema';
+import { invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
@@ -64,21 +70,40 @@ export interface JobListContext {
   timeZone: string;
 }
 
-/** The two statements of a list page for one filter template: the page's rows and the count. */
-function listPlan(q: Queryable, where: SQL, query: JobListQuery) {
+/**
+ * A 'contains' or time filter counts at most this many matches past the start of the asked page; more than
+ * that answers a lower bound (`offset + COUNT_CAP + 1`, flagged `totalCapped`). The README's legacy contract
+ * notes quote this number.
+ */
+export const COUNT_CAP = 10_000;
+
+/** The two statements of a list page for one filter template: the page's rows and its count. */
+function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'>, query: JobListQuery) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
   const ids = q
     .select({ id: jobs.id })
     .from(jobs)
-    .where(where)
+    .where(filter.where)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page_ids');
+  const count = filter.counters
+    ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
+    : q
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(sql.placeholder('countLimit')).as('capped'));
   return {
     rows: q.select(listColumns).from(jobs).innerJoin(ids, eq(jobs.id, ids.id)).orderBy(...order),
-    count: q.select({ n: count() }).from(jobs).where(where),
+    count,
+    /** The count reads the counters (exact) rather than the jobs (capped). */
+    exact: filter.counters !== null,
   };
+}
+
+/** The count's placeholder values: the filter's, and for a capped count where it stops. */
+function countValues(filter: JobListFilter, offset: number): Record<string, unknown> {
+  return filter.counters ? filter.values : { ...filter.values, countLimit: offset + COUNT_CAP + 1 };
 }
 
 /**
@@ -88,14 +113,36 @@ function listPlan(q: Queryable, where: SQL, query: JobListQuery) {
 export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
   const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
-  return { limit, offset, values: { ...filter.values, limit, offset }, shape: planKey(filter, query), ...listPlan(q, filter.where, query) };
+  return {
+    limit,
+    offset,
+    values: { ...filter.values, limit, offset },
+    countValues: countValues(filter, offset),
+    shape: planKey(filter, query),
+    ...listPlan(q, filter, query),
+  };
+}
+
+/**
+ * The least work that serves the same page (the benchmark's floor): the page's ids by the sort index, and the
+ * statement that reads rows by primary key (`ids` placeholder, an int[]), with no count.
+ */
+export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
+  const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const { limit, offset } = limitOffset(page);
+  const order = jobListOrder(query.sortBy, query.sortOrder);
+  return {
+    values: { ...filter.values, limit, offset },
+    ids: q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    rows: q.select(listColumns).from(jobs).where(inArray(jobs.id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`)),
+  };
 }
 
 const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}|${query.sortBy}|${query.sortOrder}`;
 
-function prepareListPlan(db: Db, where: SQL, query: JobListQuery) {
-  const plan = listPlan(db, where, query);
-  return { rows: plan.rows.prepare('job_list_rows'), count: plan.count.prepare('job_list_count') };
+function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery) {
+  const plan = listPlan(db, filter, query);
+  return { rows: plan.rows.prepare('job_list_rows'), count: plan.count.prepare('job_list_count'), exact: plan.exact };
 }
 
 /**
@@ -106,14 +153,14 @@ function prepareListPlan(db: Db, where: SQL, query: JobListQuery) {
 const PLANS_MAX = 200;
 const plans = new WeakMap<Db, Map<string, ReturnType<typeof prepareListPlan>>>();
 
-function preparedPlan(db: Db, key: string, where: SQL, query: JobListQuery) {
+function preparedPlan(db: Db, key: string, filter: JobListFilter, query: JobListQuery) {
   let forDb = plans.get(db);
   if (!forDb) plans.set(db, (forDb = new Map()));
   let plan = forDb.get(key);
   if (plan) {
     forDb.delete(key);
   } else {
-    plan = prepareListPlan(db, where, query);
+    plan = prepareListPlan(db, filter, query);
     if (forDb.size >= PLANS_MAX) {
       const oldest = forDb.keys().next();
       if (!oldest.done) forDb.delete(oldest.value);
@@ -123,15 +170,31 @@ function preparedPlan(db: Db, key: string, where: SQL, query: JobListQuery) {
   return plan;
 }
 
-/** One page of the actor's client's jobs, with the exact number of jobs that match. */
-export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<ListResult<JobListItem>> {
+/** What a list answers: the rows and TotalCount, which is a lower bound when `totalCapped` is set. */
+export interface JobListResult extends ListResult<JobListItem> {
+  /** More jobs match than were counted: `totalCount` is `offset + COUNT_CAP + 1` (only with a 'contains' or time filter). */
+  totalCapped: boolean;
+}
+
+/**
+ * One page of the actor's client's jobs, with the number of jobs that match: exact from the counters
+ * (unfiltered, status and client-name filters) or from the page itself (a short page), otherwise counted up
+ * to the cap.
+ */
+export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<JobListResult> {
   const db = await getDb();
   const filter = jobListFilterTemplate(clientIdOf(actor), query, now(), actor.timeZone);
   const { limit, offset } = limitOffset(page);
-  const plan = preparedPlan(db, planKey(filter, query), filter.where, query);
+  const plan = preparedPlan(db, planKey(filter, query), filter, query);
+  if (plan.exact) {
+    // Reading the counters costs a primary-key lookup: ask for it alongside the rows.
+    const [rows, [c]] = await Promise.all([plan.rows.execute({ ...filter.values, limit, offset }) as Promise<JobListItem[]>, plan.count.execute(filter.values)]);
+    return { rows, totalCount: c?.n ?? 0, pageSize: page.size, totalCapped: false };
+  }
   const rows: JobListItem[] = await plan.rows.execute({ ...filter.values, limit, offset });
-  // The first page already holds every match: no need to count them again.
-  if (offset === 0 && rows.length < limit) return { rows, totalCount: rows.length, pageSize: page.size };
-  const [c] = await plan.count.execute(filter.values);
-  return { rows, totalCount: c?.n ?? 0, pageSize: page.size };
+  // A short page that is not empty is the last one: it tells the total.
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, totalCount: offset + rows.length, pageSize: page.size, totalCapped: false };
+  const [c] = await plan.count.execute(countValues(filter, offset));
+  const n = c?.n ?? 0;
+  return { rows, totalCount: n, pageSize: page.size, totalCapped: n > offset + COUNT_CAP };
 }
