@@ -17,7 +17,7 @@ export interface PaginationProps {
   /** Show "Showing 11 to 20 of 57". */
   showSummary?: boolean;
   /**
-   * totalCount is a lower bound (a capped count): the summary says "of 10000+", "Next" leads past it, and
+   * totalCount is a lower bound (a capped count): the summary says "of 1000+", "Next" leads past it, and
    * "Last page" is off since the last page is not known.
    */
   totalCapped?: boolean;

@@ -77,24 +77,29 @@ export async function seedBulkJobs(q: Queryable, total: number, password: string
     }
     log(`  client ${t.clientId}: ${t.count} jobs`);
   }
+  await seedBulkInvoicesAndUsers(q, hv.id, maxJob, password, log);
+}
+
+/** An invoice per delivered job with an id above `afterJobId`, and BULK_USERS more users of `clientId`. */
+export async function seedBulkInvoicesAndUsers(q: Queryable, clientId: number, afterJobId: number, password: string, log: (s: string) => void = () => undefined): Promise<void> {
   // An invoice per delivered generated job, issued on its delivery day; a third paid.
   await q.execute(sql`
     insert into invoices (client_id, job_id, jms_number, matter_reference, invoice_number, amount, issue_date, due_date, is_paid)
     select j.client_id, j.id, j.jms_number, j.matter_reference, 'GEN-INV-' || lpad(j.id::text, 9, '0'),
-      (50 + (j.id * 7919) % 500000 / 100.0)::numeric(12, 2),
+      (50 + (j.id::bigint * 7919) % 500000 / 100.0)::numeric(12, 2),
       (j.delivered_at at time zone 'Australia/Sydney')::date, (j.delivered_at at time zone 'Australia/Sydney')::date + 30,
       j.id % 3 = 0
-    from jobs j where j.id > ${maxJob} and j.status = 8 and j.delivered_at is not null
+    from jobs j where j.id > ${afterJobId} and j.status = 8 and j.delivered_at is not null
     on conflict do nothing`);
   const hash = await hashPassword(password);
   await q.execute(sql`
     insert into users (client_id, user_name, first_name, last_name, email, phone, role, password_hash, enable_tour)
-    select ${hv.id}, 'hv.bulk' || lpad(g::text, 4, '0'), (${pgTextArray(FIRST_NAMES)}::text[])[1 + g % ${FIRST_NAMES.length}],
+    select ${clientId}, 'hv.bulk' || lpad(g::text, 4, '0'), (${pgTextArray(FIRST_NAMES)}::text[])[1 + g % ${FIRST_NAMES.length}],
       'Bulk ' || lpad(g::text, 4, '0'), 'hv.bulk' || lpad(g::text, 4, '0') || '@example.com', '(02)9' || lpad((g * 7919 % 10000000)::text, 7, '0'),
       3 + g % 6, ${hash}, false
     from generate_series(1, ${BULK_USERS}) g
     on conflict do nothing`);
-  log(`  invoices for delivered jobs, ${BULK_USERS} more users of client ${hv.id}`);
+  log(`  invoices for delivered jobs, ${BULK_USERS} more users of client ${clientId}`);
 }
 
 const FIRST_NAMES = ['Olivia', 'James', 'Priya', 'Liam', 'Sofia', 'Noah', 'Mei', 'Ethan', 'Amelia', 'Lucas'];

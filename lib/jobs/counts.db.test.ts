@@ -11,7 +11,7 @@ import { jobs, jobStatusCounts } from '@/db/schema';
 import { JOB_STATUSES } from '@/lib/reference';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn } from '@/test/factories';
-import { countJobs, jobStatusTotals } from './counts';
+import { cappedJobCount, countJobs, jobStatusTotals } from './counts';
 import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
 import { COUNT_CAP, listJobs } from './queries';
 
@@ -217,6 +217,11 @@ describe('the job list count with a text or time filter', () => {
     const past = await listJobs(actor, filter, { page: 5000, size: 10 });
     expect(past.rows).toHaveLength(0);
     expect(past.totalCount).toBe(n);
+
+    // The same cap for a staff list's own filter (the /Ops queue).
+    const matching = and(eq(jobs.clientId, clientId), sql`${jobs.matterReference} ilike 'CAPPED-%'`);
+    expect(await cappedJobCount(matching, 0)).toEqual({ totalCount: COUNT_CAP + 1, totalCapped: true });
+    expect(await cappedJobCount(matching, 40)).toEqual({ totalCount: n, totalCapped: false });
 
     // A status filter alone is exact from the counters, however many match.
     const unfiltered = await listJobs(actor, q({ statuses: [12] }), { page: 1, size: 10 });

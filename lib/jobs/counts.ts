@@ -9,11 +9,13 @@
  * are exact whatever the number of jobs: one index range over at most clients × 13 small rows.
  *
  * A filter on anything else (order type, due time, text) is not in the counters: a list that has one counts
- * with a cap instead (see `COUNT_CAP` in queries.ts).
+ * with a cap instead, `cappedJobCount` (the client list does the same in its prepared statement, `COUNT_CAP` in
+ * queries.ts).
  */
 import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { jobStatusCounts } from '@/db/schema';
+import { jobs, jobStatusCounts } from '@/db/schema';
+import { COUNT_CAP } from './queries';
 
 export interface JobCountFilter {
   /** Only these clients (undefined: every client; [] matches nothing). */
@@ -49,4 +51,18 @@ export async function countJobs(filter: JobCountFilter = {}, q?: Queryable): Pro
     .from(jobStatusCounts)
     .where(where(filter));
   return row?.n ?? 0;
+}
+
+/**
+ * The number of jobs matching `where` (any condition on `jobs`), counting at most `offset + COUNT_CAP + 1` of
+ * them: past that, `totalCount` is `offset + COUNT_CAP + 1` (a lower bound) and `totalCapped` is set, exactly as
+ * the client job list answers. For lists whose filter the counters cannot serve.
+ */
+export async function cappedJobCount(where: SQL | undefined, offset: number, q?: Queryable): Promise<{ totalCount: number; totalCapped: boolean }> {
+  const db = q ?? (await getDb());
+  const limit = offset + COUNT_CAP + 1;
+  const matches = db.select({ one: sql`1`.as('one') }).from(jobs).where(where).limit(limit).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
+  const n = row?.n ?? 0;
+  return { totalCount: n, totalCapped: n >= limit };
 }
