@@ -12,12 +12,15 @@
  *  - the legacy list endpoint (POST api/Job/JobsList/…, its route handler called in-process with a bearer
  *    token: authentication, validation, service, presenter, JSON) against the same SQL (the statements
  *    listJobs runs, taken from the same builder) run directly through the postgres driver;
+ *  - the route against the floor: the least work that serves the same page — its ids by the sort index, then
+ *    those rows by primary key, no count — through the same driver at the same concurrency (goal: route p95 at
+ *    most 3x the floor's; 5x for a 'contains' filter); for the job list, the invoice list and the user list;
  *  - page 1,000 against page 1 of the default list;
  *  - the CSV export (POST api/Job/ExportCSVJobs, streamed and read to the end) against COPY (…) TO STDOUT
  *    of the same query, in rows/s; and the export's peak memory, ~100,000 rows against ~10,000 rows.
  */
 import postgres from 'postgres';
-import { eq, fillPlaceholders, sql as dsql } from 'drizzle-orm';
+import { eq, fillPlaceholders, inArray, sql as dsql } from 'drizzle-orm';
 import { POST as exportRoute } from '@/app/api/Job/ExportCSVJobs/route';
 import { POST as listRoute } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
 import { bindDatabase, openDatabase, type Db } from '@/db/client';
@@ -26,7 +29,15 @@ import type { Actor } from '@/lib/auth/actor';
 import { createSession, issueLegacyToken } from '@/lib/auth/session';
 import { jobExportAllStatement } from '@/lib/jobs/export';
 import { DEFAULT_JOB_QUERY, toJobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
-import { jobListStatements } from '@/lib/jobs/queries';
+import { jobListFloorStatements, jobListStatements } from '@/lib/jobs/queries';
+import { POST as invoiceListRoute } from '@/app/api/Invoice/InvoiceList/CurrentPage/[page]/PageSize/[size]/route';
+import { POST as userListRoute } from '@/app/api/User/UserList/CurrentPage/[page]/PageSize/[size]/route';
+import { invoices } from '@/db/schema';
+import { invoiceColumns, invoiceOrder, invoiceWhere } from '@/lib/invoices/query';
+import { DEFAULT_INVOICE_QUERY, toInvoiceListBody } from '@/lib/invoices/schema';
+import { limitOffset } from '@/lib/lists/paging';
+import { userColumns, userOrder, userWhere } from '@/lib/users/queries';
+import { DEFAULT_USER_QUERY, toUserListBody } from '@/lib/users/list-schema';
 import type { RoleId } from '@/lib/reference';
 import type { Bench, BenchRow } from './run';
 import { inline, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
@@ -58,8 +69,12 @@ async function setup(url: string) {
   const session = await createSession(db, user.id);
   const token = await issueLegacyToken(session, user.role);
   const actor: Actor = { userId: user.id, clientId: hv.id, role: user.role as RoleId, userName: user.userName, timeZone: user.timeZone, sessionId: session.id };
+  const [admin] = await db.select().from(users).where(eq(users.userName, 'hv.admin'));
+  if (!admin) throw new Error('demo user hv.admin missing');
+  const adminSession = await createSession(db, admin.id);
+  const adminToken = await issueLegacyToken(adminSession, admin.role);
   const driver = postgres(url, { max: C + 2, onnotice: () => undefined });
-  return { url, handle, db, hv: { id: hv.id, jobs: n }, token, actor, driver };
+  return { url, handle, db, hv: { id: hv.id, jobs: n }, token, adminToken, actor, driver };
 }
 
 type Ctx = Awaited<ReturnType<typeof setup>>;
@@ -77,7 +92,8 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 }
 
 /**
- * The same SQL through the driver: the page's rows, then the count (skipped when the first page holds all),
+ * The same SQL through the driver: the page's rows (with the counters' total in them when they serve the
+ * filter), then the count when listJobs needs one,
  * as named prepared statements (the driver's default, and what the app's database client uses), with the
  * same values bound.
  */
@@ -86,30 +102,112 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const rows = st.rows.toSQL();
   const count = st.count.toSQL();
   const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
-  const countParams = fillPlaceholders(count.params, st.values) as postgres.ParameterOrJSON<never>[];
+  const countParams = fillPlaceholders(count.params, st.countValues) as postgres.ParameterOrJSON<never>[];
   return async () => {
+    // As listJobs: the counters' total comes with the rows; otherwise a short page tells it, or the capped count.
     const r = await ctx.driver.unsafe(rows.sql, rowParams, { prepare: true });
-    if (!(st.offset === 0 && r.length < st.limit)) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
+    if (st.exact && r.length > 0) return;
+    if (!(r.length < st.limit && (r.length > 0 || st.offset === 0))) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
   };
 }
 
-/** A and B in alternating rounds (the machine's load drifts; both sides see the same drift). */
-async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: RunStats; b: RunStats }> {
-  await runConcurrent(C, 3, a);
-  await runConcurrent(C, 3, b);
-  const per = Math.max(1, Math.round(N / ROUNDS));
-  let ra = await runConcurrent(C, per, a);
-  let rb = await runConcurrent(C, per, b);
-  for (let i = 1; i < ROUNDS; i++) {
-    ra = ra.merge(await runConcurrent(C, per, a));
-    rb = rb.merge(await runConcurrent(C, per, b));
-  }
-  return { a: ra, b: rb };
+/** Statement text and its parameters, with placeholders filled (the `ids` one left to the caller). */
+function bound(st: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
+  const { sql, params } = st.toSQL();
+  return { sql, params: (fill: Record<string, unknown> = {}) => fillPlaceholders(params, { ...values, ...fill }) as postgres.ParameterOrJSON<never>[] };
 }
 
-async function compareList(ctx: Ctx, s: Scenario): Promise<{ route: RunStats; direct: RunStats }> {
-  const r = await interleaved(directList(ctx, s), () => callList(ctx, s));
-  return { route: r.b, direct: r.a };
+/**
+ * The floor: the least work that serves the page. Its ids by the sort index (the planner's best walk of the
+ * same WHERE and ORDER BY), then those rows by primary key with the columns the page shows, put back in the
+ * ids' order; no count. Same driver, named prepared statements, same concurrency as the route.
+ */
+function floor(ctx: Ctx, ids: { sql: string; params: () => postgres.ParameterOrJSON<never>[] }, rows: ReturnType<typeof bound>): () => Promise<void> {
+  const idParams = ids.params();
+  return async () => {
+    const found = await ctx.driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
+    if (found.length === 0) return;
+    const got = await ctx.driver.unsafe<{ id: number }[]>(rows.sql, rows.params({ ids: `{${found.map((r) => r.id).join(',')}}` }), { prepare: true });
+    const byId = new Map(got.map((r) => [r.id, r]));
+    if (found.map((r) => byId.get(r.id)).some((r) => r === undefined)) throw new Error('floor: a row went missing');
+  };
+}
+
+function jobFloor(ctx: Ctx, s: Scenario): () => Promise<void> {
+  const st = jobListFloorStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
+  return floor(ctx, bound(st.ids, st.values), bound(st.rows, st.values));
+}
+
+/** The sides in alternating rounds (the machine's load drifts; every side sees the same drift). */
+async function interleavedAll(fns: (() => Promise<void>)[]): Promise<RunStats[]> {
+  for (const f of fns) await runConcurrent(C, 3, f);
+  const per = Math.max(1, Math.round(N / ROUNDS));
+  const out: (RunStats | undefined)[] = fns.map(() => undefined);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [k, f] of fns.entries()) {
+      const r = await runConcurrent(C, per, f);
+      out[k] = out[k]?.merge(r) ?? r;
+    }
+  }
+  return out.map((r) => r as RunStats);
+}
+
+async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: RunStats; b: RunStats }> {
+  const [ra, rb] = await interleavedAll([a, b]);
+  return { a: ra as RunStats, b: rb as RunStats };
+}
+
+async function compareList(ctx: Ctx, s: Scenario): Promise<{ route: RunStats; direct: RunStats; floor: RunStats }> {
+  const [direct, route, fl] = await interleavedAll([directList(ctx, s), () => callList(ctx, s), jobFloor(ctx, s)]);
+  return { route: route as RunStats, direct: direct as RunStats, floor: fl as RunStats };
+}
+
+/** A legacy list route (invoices, users) called as its callers do. */
+async function callRoute(
+  route: (req: Request, ctx: { params: Promise<{ page: string; size: string }> }) => Promise<Response>,
+  path: string,
+  token: string,
+  body: unknown,
+  page: number,
+  size: number,
+): Promise<void> {
+  const req = new Request(`http://bench/api/${path}/CurrentPage/${page}/PageSize/${size}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const res = await route(req, { params: Promise.resolve({ page: String(page), size: String(size) }) });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  await res.json();
+}
+
+/** The invoice list and the user list, page 1 in their default order: route against the floor. */
+async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
+  const out: BenchRow[] = [];
+  const { limit, offset } = limitOffset({ page: 1, size: 10 });
+  const withIds = { limit, offset };
+  const invWhere = invoiceWhere(ctx.hv.id, DEFAULT_INVOICE_QUERY, ctx.actor.timeZone, new Date());
+  const invIds = ctx.db.select({ id: invoices.id }).from(invoices).where(invWhere).orderBy(...invoiceOrder(DEFAULT_INVOICE_QUERY)).limit(limit).offset(offset);
+  const invRows = ctx.db.select(invoiceColumns).from(invoices).where(inArray(invoices.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`));
+  const [{ n: invCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(invoices).where(eq(invoices.clientId, ctx.hv.id));
+  const [invRoute, invFloor] = await interleavedAll([
+    () => callRoute(invoiceListRoute, 'Invoice/InvoiceList', ctx.token, toInvoiceListBody(DEFAULT_INVOICE_QUERY), 1, 10),
+    floor(ctx, bound(invIds, withIds), bound(invRows, withIds)),
+  ]);
+  out.push(row(`invoice list page 1 (${invCount} invoices): p95, route vs floor`, (invRoute as RunStats).p95, (invFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
+  out.push(row(`invoice list page 1: throughput, route vs floor`, (invRoute as RunStats).throughput, (invFloor as RunStats).throughput, 'req/s', '(info)', () => true));
+
+  const usrWhere = userWhere(ctx.hv.id, DEFAULT_USER_QUERY);
+  const usrIds = ctx.db.select({ id: users.id }).from(users).where(usrWhere).orderBy(...userOrder(DEFAULT_USER_QUERY)).limit(limit).offset(offset);
+  const usrRows = ctx.db.select(userColumns).from(users).where(inArray(users.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`));
+  const [{ n: usrCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(users).where(eq(users.clientId, ctx.hv.id));
+  const [usrRoute, usrFloor] = await interleavedAll([
+    () => callRoute(userListRoute, 'User/UserList', ctx.adminToken, toUserListBody(DEFAULT_USER_QUERY), 1, 10),
+    floor(ctx, bound(usrIds, withIds), bound(usrRows, withIds)),
+  ]);
+  out.push(row(`user list page 1 (${usrCount} users): p95, route vs floor`, (usrRoute as RunStats).p95, (usrFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
+  out.push(row(`user list page 1: throughput, route vs floor`, (usrRoute as RunStats).throughput, (usrFloor as RunStats).throughput, 'req/s', '(info)', () => true));
+  return out;
 }
 
 /** The export route read to the end: rows and bytes. */
@@ -182,14 +280,19 @@ async function run(): Promise<BenchRow[]> {
       { name: 'page 1, default sort', query: q({}), page: 1, size: 10 },
       { name: "matter/ref contains '0151'", query: q({ matterReference: '0151' }), page: 1, size: 10 },
       { name: 'status Delivered', query: q({ statuses: [8] }), page: 1, size: 10 },
+      { name: 'created in the last 12 months', query: q({ timeCreated: 7 }), page: 1, size: 10 },
       { name: 'page 1,000, default sort', query: q({}), page: 1000, size: 10 },
     ];
     for (const s of scenarios) {
       const r = await compareList(ctx, s);
+      const goal = s.query.matterReference ? 5 : 3;
+      rows.push(row(`list "${s.name}": p95, route vs floor`, r.route.p95, r.floor.p95, 'ms', `<= ${goal}`, (x) => x <= goal));
+      rows.push(row(`list "${s.name}": throughput, route vs floor`, r.route.throughput, r.floor.throughput, 'req/s', '(info)', () => true));
       rows.push(row(`list "${s.name}": throughput, route vs SQL`, r.route.throughput, r.direct.throughput, 'req/s', '>= 0.5', (x) => x >= 0.5));
       rows.push(row(`list "${s.name}": p95, route vs SQL`, r.route.p95, r.direct.p95, 'ms', '<= 2', (x) => x <= 2));
     }
-    const [first, deep] = [scenarios[0], scenarios[3]];
+    rows.push(...(await otherLists(ctx)));
+    const [first, deep] = [scenarios[0], scenarios[4]];
     if (first && deep) {
       const pages = await interleaved(() => callList(ctx, first), () => callList(ctx, deep));
       rows.push(row('list: page 1,000 vs page 1 (route, p95)', pages.b.p95, pages.a.p95, 'ms', '<= 1.2', (x) => x <= 1.2));

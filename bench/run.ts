@@ -22,6 +22,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'upload', load: () => import('./upload') },
   { name: 'signin', load: () => import('./signin') },
   { name: 'jobs-list', load: () => import('./jobs-list') },
+  { name: 'jobs-page', load: () => import('./jobs-page') },
   { name: 'page-weight', load: () => import('./page-weight') },
 ];
 

@@ -405,6 +405,26 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * How many jobs each client has in each status, kept exact by statement-level triggers on `jobs` (insert,
+ * update, delete, truncate) in the same transaction as the change; see the job_status_counts migration and
+ * docs/decisions/006-job-list-counting.md. The job list's TotalCount (unfiltered, status and client-name
+ * filters) and the staff queue's totals read it instead of counting jobs.
+ */
+export const jobStatusCounts = pgTable(
+  'job_status_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    status: smallint('status')
+      .notNull()
+      .references(() => jobStatuses.id),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.status] })],
+);
+
 /** Uploaded files. A document is uploaded first (job_id null) and attached when the job is saved. */
 export const documents = pgTable(
   'documents',

@@ -3,7 +3,7 @@
  * npm run db:seed -- --jobs N     also N generated jobs spread over the demo and generated clients
  */
 import { getHandle } from '@/db/client';
-import { seedBulkJobs } from '@/db/seed/bulk';
+import { readyToServe, seedBulkJobs } from '@/db/seed/bulk';
 import { seedDemo } from '@/db/seed/demo';
 import { seedReference } from '@/db/seed/reference';
 import { config, ConfigError } from '@/lib/config';
@@ -44,7 +44,7 @@ async function main() {
     console.log(`Generating ${jobs} jobs…`);
     const t = Date.now();
     await seedBulkJobs(handle.db, jobs, c.DEMO_PASSWORD, (s) => console.log(s));
-    await handle.db.execute('analyze');
+    await readyToServe(handle.db);
     console.log(`Generated ${jobs} jobs in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
   }
   console.log(`Seed finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${handle.engine}).`);

@@ -27,6 +27,8 @@ import { JobListStateContext, useJobListParams } from './useJobListParams';
 export interface JobListViewProps {
   rows: JobRowView[];
   totalCount: number;
+  /** totalCount is a lower bound (a 'contains' or time filter matched more than the count looks at). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
   query: JobListQuery;
@@ -65,7 +67,7 @@ export function JobListView(props: JobListViewProps) {
   );
 }
 
-function JobList({ rows, totalCount, page, pageSize, query, exportBody, feedbackActions }: JobListViewProps) {
+function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, exportBody, feedbackActions }: JobListViewProps) {
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
   const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);
@@ -126,6 +128,7 @@ function JobList({ rows, totalCount, page, pageSize, query, exportBody, feedback
         <Pagination
           page={page}
           totalCount={totalCount}
+          totalCapped={totalCapped}
           pageSize={pageSize}
           showSummary={totalCount > 0}
           label="Job pages"

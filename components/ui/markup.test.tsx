@@ -115,6 +115,13 @@ describe('Pagination', () => {
     expect(hidden).toEqual(['1', '2', '5']);
   });
 
+  it('says a capped total is a lower bound, leads on with Next and offers no Last page', () => {
+    const out = html(<Pagination page={1} totalCount={1001} totalCapped pageSize={10} showSummary onPageChange={() => {}} />);
+    expect(out).toContain('Showing 1 to 10 of 1000+');
+    expect(out).toMatch(/<button type="button" aria-label="Next page"/);
+    expect(out).toMatch(/<button type="button" disabled=""[^>]*aria-label="Last page"/);
+  });
+
   it('disables first and previous on page one', () => {
     const out = html(<Pagination page={1} totalCount={30} pageSize={10} onPageChange={() => {}} />);
     expect(out).toMatch(/<button type="button" disabled=""[^>]*aria-label="First page"/);

@@ -1,16 +1,20 @@
 /**
  * `db:seed -- --jobs N`: N generated jobs spread over the demo clients and generated clients.
  * Harbour & Vale gets a quarter (at least 200,000 of a million), Northgate 5%, the rest is spread
- * over generated clients of about 15,000 jobs each. Set-based, in batches.
+ * over generated clients of about 15,000 jobs each. Set-based, in batches. Each delivered generated job gets an
+ * invoice (Harbour & Vale about 19,000 of them), and Harbour & Vale gets BULK_USERS more users, so the invoice
+ * and user lists are measured at the same scale as the job list (npm run bench -- jobs-list).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
-import { clientBranchAddresses, clients, costEstimates, matterReferences, users } from '@/db/schema';
+import type { Db, Queryable } from '@/db/client';
+import { clientBranchAddresses, clients, costEstimates, jobs, matterReferences, users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/password';
 import { DEMO_CLIENTS } from './demo';
 import { generateJobs } from './jobs';
 
 const BATCH = 50_000;
+/** Extra users of Harbour & Vale (a large firm's staff), named hv.bulk0001…. */
+export const BULK_USERS = 500;
 
 interface Target {
   clientId: number;
@@ -60,6 +64,7 @@ export async function seedBulkJobs(q: Queryable, total: number, password: string
     { clientId: ng.id, count: ngCount },
     ...genIds.slice(0, generatedCount).map((id, i) => ({ clientId: id, count: Math.floor(rest / generatedCount) + (i < rest % generatedCount ? 1 : 0) })),
   ];
+  const [{ maxJob } = { maxJob: 0 }] = await q.select({ maxJob: sql<number>`coalesce(max(${jobs.id}), 0)`.mapWith(Number) }).from(jobs);
   // Series values continue above what the demo used so the generated data differs.
   let offset = 1000;
   for (const t of targets) {
@@ -72,4 +77,39 @@ export async function seedBulkJobs(q: Queryable, total: number, password: string
     }
     log(`  client ${t.clientId}: ${t.count} jobs`);
   }
+  await seedBulkInvoicesAndUsers(q, hv.id, maxJob, password, log);
+}
+
+/** An invoice per delivered job with an id above `afterJobId`, and BULK_USERS more users of `clientId`. */
+export async function seedBulkInvoicesAndUsers(q: Queryable, clientId: number, afterJobId: number, password: string, log: (s: string) => void = () => undefined): Promise<void> {
+  // An invoice per delivered generated job, issued on its delivery day; a third paid.
+  await q.execute(sql`
+    insert into invoices (client_id, job_id, jms_number, matter_reference, invoice_number, amount, issue_date, due_date, is_paid)
+    select j.client_id, j.id, j.jms_number, j.matter_reference, 'GEN-INV-' || lpad(j.id::text, 9, '0'),
+      (50 + (j.id::bigint * 7919) % 500000 / 100.0)::numeric(12, 2),
+      (j.delivered_at at time zone 'Australia/Sydney')::date, (j.delivered_at at time zone 'Australia/Sydney')::date + 30,
+      j.id % 3 = 0
+    from jobs j where j.id > ${afterJobId} and j.status = 8 and j.delivered_at is not null
+    on conflict do nothing`);
+  const hash = await hashPassword(password);
+  await q.execute(sql`
+    insert into users (client_id, user_name, first_name, last_name, email, phone, role, password_hash, enable_tour)
+    select ${clientId}, 'hv.bulk' || lpad(g::text, 4, '0'), (${pgTextArray(FIRST_NAMES)}::text[])[1 + g % ${FIRST_NAMES.length}],
+      'Bulk ' || lpad(g::text, 4, '0'), 'hv.bulk' || lpad(g::text, 4, '0') || '@example.com', '(02)9' || lpad((g * 7919 % 10000000)::text, 7, '0'),
+      3 + g % 6, ${hash}, false
+    from generate_series(1, ${BULK_USERS}) g
+    on conflict do nothing`);
+  log(`  invoices for delivered jobs, ${BULK_USERS} more users of client ${clientId}`);
+}
+
+const FIRST_NAMES = ['Olivia', 'James', 'Priya', 'Liam', 'Sofia', 'Noah', 'Mei', 'Ethan', 'Amelia', 'Lucas'];
+const pgTextArray = (xs: string[]) => `{${xs.map((x) => `"${x}"`).join(',')}}`;
+
+/**
+ * After a bulk load: VACUUM ANALYZE, so the database is ready to serve at once. VACUUM sets the visibility map
+ * (without it the list's index-only scans read the heap, and the planner prefers sequential scans) and
+ * ANALYZE the statistics the plans are chosen by. Not in a transaction (VACUUM refuses one).
+ */
+export async function readyToServe(db: Db): Promise<void> {
+  await db.execute(sql`vacuum analyze`);
 }

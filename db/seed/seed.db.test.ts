@@ -11,6 +11,7 @@ import {
   invoices,
   jobFeedback,
   jobs,
+  jobStatusCounts,
   jobStatuses,
   matterReferences,
   notices,
@@ -20,7 +21,7 @@ import {
 import { verifyPassword } from '@/lib/auth/password';
 import { JOB_STATUSES, ORDER_TYPES } from '@/lib/reference';
 import { useTestDatabase } from '@/test/db';
-import { seedBulkJobs } from './bulk';
+import { readyToServe, seedBulkJobs } from './bulk';
 import { DEMO_CLIENTS, seedDemo } from './demo';
 import { seedReference } from './reference';
 
@@ -118,5 +119,17 @@ describe('migrations and seed', () => {
     expect(after - before).toBe(2000);
     const perClient = await t.db().select({ c: jobs.clientId, n: count() }).from(jobs).groupBy(jobs.clientId);
     expect(perClient.length).toBeGreaterThanOrEqual(3);
+    // The job counters followed the set-based load.
+    const [counted] = await t.db().select({ n: sql<number>`sum(${jobStatusCounts.n})::int`.mapWith(Number) }).from(jobStatusCounts);
+    expect(counted?.n).toBe(after);
+    // And the load ends vacuumed and analyzed: the visibility map is set, the statistics are there.
+    await readyToServe(t.db());
+    const [jobsRel] = await t
+      .db()
+      .select({ allVisible: sql<number>`relallvisible`.mapWith(Number), tuples: sql<number>`reltuples`.mapWith(Number) })
+      .from(sql`pg_class`)
+      .where(sql`oid = 'jobs'::regclass`);
+    expect(Number(jobsRel?.allVisible)).toBeGreaterThan(0);
+    expect(Number(jobsRel?.tuples)).toBeGreaterThanOrEqual(2000);
   });
 });

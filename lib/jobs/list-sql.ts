@@ -9,7 +9,7 @@
  * jobs last in both directions. See docs/architecture.md "Job list at scale".
  */
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { clients, jobs } from '@/db/schema';
+import { clients, jobs, jobStatusCounts } from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
 import { timeRange, type TimeFilterKind } from './time-filters';
@@ -36,6 +36,12 @@ export interface JobListFilter {
   values: Record<string, unknown>;
   /** What the SQL depends on: equal shapes give the same SQL text. */
   shape: string;
+  /**
+   * The same filter over `job_status_counts` (sum of `n` gives the exact number of matching jobs without
+   * reading any), when the counters can serve it: no 'contains' filter on a job column and no time filter.
+   * Null otherwise (the list then counts with a cap, see lib/jobs/queries.ts).
+   */
+  counters: SQL | null;
 }
 
 class Binder {
@@ -74,32 +80,37 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
   const b = new Binder(template);
   const client = b.bind('clientId', clientId);
   let clientName: SQL | undefined;
+  let clientNameOfCounts: SQL | undefined;
   if (q.clientName) {
     b.shape.push('clientName');
     const pattern = b.bind('clientName', `%${escapeLike(q.clientName)}%`);
-    clientName = inArray(jobs.clientId, sql`(select ${clients.id} from ${clients} where ${clients.id} = ${client} and ${clients.name} ilike ${pattern})`);
+    const named = sql`(select ${clients.id} from ${clients} where ${clients.id} = ${client} and ${clients.name} ilike ${pattern})`;
+    clientName = inArray(jobs.clientId, named);
+    clientNameOfCounts = inArray(jobStatusCounts.clientId, named);
   }
   let statuses: SQL | undefined;
+  let statusesOfCounts: SQL | undefined;
   if (q.statuses.length) {
     b.shape.push(`statuses:${q.statuses.length}`);
-    statuses = inArray(
-      jobs.status,
-      q.statuses.map((s, i) => b.bind(`status${i}`, s) as number),
-    );
+    const values = q.statuses.map((s, i) => b.bind(`status${i}`, s) as number);
+    statuses = inArray(jobs.status, values);
+    statusesOfCounts = inArray(jobStatusCounts.status, values);
   }
-  const parts: (SQL | undefined)[] = [
-    eq(jobs.clientId, client as number),
+  const scanning: (SQL | undefined)[] = [
     contains(b, 'jmsNumber', jobs.jmsNumber, q.jmsNumber),
     contains(b, 'matterReference', jobs.matterReference, q.matterReference),
     contains(b, 'description', jobs.description, q.description),
     contains(b, 'contactName', jobs.contactName, q.contactName),
-    clientName,
-    statuses,
     timeCondition(b, 'created', jobs.createdAt, q.timeCreated, now, timeZone),
     timeCondition(b, 'due', jobs.dueAt, q.timeDue, now, timeZone),
     timeCondition(b, 'delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
   ];
-  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(',') };
+  const [jmsNumber, matterReference, description, contactName, ...times] = scanning;
+  const parts: (SQL | undefined)[] = [eq(jobs.clientId, client as number), jmsNumber, matterReference, description, contactName, clientName, statuses, ...times];
+  const counters = scanning.every((c) => c === undefined)
+    ? (and(eq(jobStatusCounts.clientId, client as number), clientNameOfCounts, statusesOfCounts) ?? null)
+    : null;
+  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(','), counters };
 }
 
 /** The WHERE of a list: the client first, then every filter of the query (values in place). */

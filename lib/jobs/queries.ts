@@ -4,13 +4,19 @@
  * actor's client; another client's job answers exactly like a missing one.
  *
  * Paging: the page's ids are found first (an index-only walk over the sort index, skipping OFFSET rows),
- * then only those rows are read ("deferred join"), so a deep page costs little more than the first. The
- * total is an exact count(*) over the same WHERE, skipped when the first page already holds every row.
+ * then only those rows are read ("deferred join"), so a deep page costs little more than the first.
+ *
+ * Counting never scans a client's jobs (docs/decisions/006-job-list-counting.md):
+ *  - unfiltered, status and client-name filters: the sum of the exact per-client, per-status counters
+ *    (`job_status_counts`, kept by triggers in the same transaction as every job change);
+ *  - a 'contains' filter on a job column or a time filter: count(*) that stops after `offset + COUNT_CAP + 1`
+ *    matches; when it stops there, TotalCount is that lower bound and `totalCapped` is set;
+ *  - not at all when the page itself shows where the list ends (a short page).
  * See docs/architecture.md "Job list at scale".
  */
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { invoices, jobFeedback, jobs } from '@/db/schema';
+import { invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
@@ -64,21 +70,49 @@ export interface JobListContext {
   timeZone: string;
 }
 
-/** The two statements of a list page for one filter template: the page's rows and the count. */
-function listPlan(q: Queryable, where: SQL, query: JobListQuery) {
+/**
+ * A 'contains' or time filter counts at most this many matches past the start of the asked page; more than
+ * that answers a lower bound (`offset + COUNT_CAP + 1`, flagged `totalCapped`). The README's legacy contract
+ * notes quote this number. 1,000 (a hundred pages of ten ahead) keeps a 'contains' count within a few times the
+ * cost of the page's own rows: such a count walks the client's index until it has found that many matches.
+ */
+export const COUNT_CAP = 1_000;
+
+/**
+ * The statements of a list page for one filter template: the page's rows and, for a filter the counters serve,
+ * the total in the same statement (a scalar subquery over at most 13 counter rows: no second round trip);
+ * `count` on its own for the other filters and for a page past the end.
+ */
+function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'>, query: JobListQuery) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
   const ids = q
     .select({ id: jobs.id })
     .from(jobs)
-    .where(where)
+    .where(filter.where)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page_ids');
+  const counted = filter.counters
+    ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
+    : null;
+  const count =
+    counted ??
+    q
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(sql.placeholder('countLimit')).as('capped'));
+  const columns = counted ? { ...listColumns, total: sql<number>`(${counted})`.mapWith(Number) } : listColumns;
   return {
-    rows: q.select(listColumns).from(jobs).innerJoin(ids, eq(jobs.id, ids.id)).orderBy(...order),
-    count: q.select({ n: count() }).from(jobs).where(where),
+    rows: q.select(columns).from(jobs).innerJoin(ids, eq(jobs.id, ids.id)).orderBy(...order),
+    count,
+    /** The total is exact from the counters (in each row, and in `count`), not a capped count of jobs. */
+    exact: counted !== null,
   };
+}
+
+/** The count's placeholder values: the filter's, and for a capped count where it stops. */
+function countValues(filter: JobListFilter, offset: number): Record<string, unknown> {
+  return filter.counters ? filter.values : { ...filter.values, countLimit: offset + COUNT_CAP + 1 };
 }
 
 /**
@@ -88,14 +122,36 @@ function listPlan(q: Queryable, where: SQL, query: JobListQuery) {
 export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
   const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
-  return { limit, offset, values: { ...filter.values, limit, offset }, shape: planKey(filter, query), ...listPlan(q, filter.where, query) };
+  return {
+    limit,
+    offset,
+    values: { ...filter.values, limit, offset },
+    countValues: countValues(filter, offset),
+    shape: planKey(filter, query),
+    ...listPlan(q, filter, query),
+  };
+}
+
+/**
+ * The least work that serves the same page (the benchmark's floor): the page's ids by the sort index, and the
+ * statement that reads rows by primary key (`ids` placeholder, an int[]), with no count.
+ */
+export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
+  const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const { limit, offset } = limitOffset(page);
+  const order = jobListOrder(query.sortBy, query.sortOrder);
+  return {
+    values: { ...filter.values, limit, offset },
+    ids: q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    rows: q.select(listColumns).from(jobs).where(inArray(jobs.id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`)),
+  };
 }
 
 const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}|${query.sortBy}|${query.sortOrder}`;
 
-function prepareListPlan(db: Db, where: SQL, query: JobListQuery) {
-  const plan = listPlan(db, where, query);
-  return { rows: plan.rows.prepare('job_list_rows'), count: plan.count.prepare('job_list_count') };
+function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery) {
+  const plan = listPlan(db, filter, query);
+  return { rows: plan.rows.prepare('job_list_rows'), count: plan.count.prepare('job_list_count'), exact: plan.exact };
 }
 
 /**
@@ -106,14 +162,14 @@ function prepareListPlan(db: Db, where: SQL, query: JobListQuery) {
 const PLANS_MAX = 200;
 const plans = new WeakMap<Db, Map<string, ReturnType<typeof prepareListPlan>>>();
 
-function preparedPlan(db: Db, key: string, where: SQL, query: JobListQuery) {
+function preparedPlan(db: Db, key: string, filter: JobListFilter, query: JobListQuery) {
   let forDb = plans.get(db);
   if (!forDb) plans.set(db, (forDb = new Map()));
   let plan = forDb.get(key);
   if (plan) {
     forDb.delete(key);
   } else {
-    plan = prepareListPlan(db, where, query);
+    plan = prepareListPlan(db, filter, query);
     if (forDb.size >= PLANS_MAX) {
       const oldest = forDb.keys().next();
       if (!oldest.done) forDb.delete(oldest.value);
@@ -123,15 +179,30 @@ function preparedPlan(db: Db, key: string, where: SQL, query: JobListQuery) {
   return plan;
 }
 
-/** One page of the actor's client's jobs, with the exact number of jobs that match. */
-export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<ListResult<JobListItem>> {
+/** What a list answers: the rows and TotalCount, which is a lower bound when `totalCapped` is set. */
+export interface JobListResult extends ListResult<JobListItem> {
+  /** More jobs match than were counted: `totalCount` is `offset + COUNT_CAP + 1` (only with a 'contains' or time filter). */
+  totalCapped: boolean;
+}
+
+/**
+ * One page of the actor's client's jobs, with the number of jobs that match: exact from the counters
+ * (unfiltered, status and client-name filters) or from the page itself (a short page), otherwise counted up
+ * to the cap.
+ */
+export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<JobListResult> {
   const db = await getDb();
   const filter = jobListFilterTemplate(clientIdOf(actor), query, now(), actor.timeZone);
   const { limit, offset } = limitOffset(page);
-  const plan = preparedPlan(db, planKey(filter, query), filter.where, query);
-  const rows: JobListItem[] = await plan.rows.execute({ ...filter.values, limit, offset });
-  // The first page already holds every match: no need to count them again.
-  if (offset === 0 && rows.length < limit) return { rows, totalCount: rows.length, pageSize: page.size };
-  const [c] = await plan.count.execute(filter.values);
-  return { rows, totalCount: c?.n ?? 0, pageSize: page.size };
+  const plan = preparedPlan(db, planKey(filter, query), filter, query);
+  const found: (JobListItem & { total?: number })[] = await plan.rows.execute({ ...filter.values, limit, offset });
+  const rows: JobListItem[] = plan.exact ? found.map(({ total: _total, ...r }) => r) : found;
+  const result = (totalCount: number, totalCapped = false): JobListResult => ({ rows, totalCount, pageSize: page.size, totalCapped });
+  // The counters' total came with the rows.
+  if (plan.exact && found[0]) return result(found[0].total ?? 0);
+  // A short page that is not empty is the last one (or a short first page the whole list): it tells the total.
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return result(offset + rows.length);
+  const [c] = await plan.count.execute(countValues(filter, offset));
+  const n = c?.n ?? 0;
+  return result(n, !plan.exact && n > offset + COUNT_CAP);
 }

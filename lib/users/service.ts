@@ -38,9 +38,10 @@ export async function listUsers(actor: Actor, query: UserListQuery, page: Page):
   const db = await getDb();
   const where = userWhere(a.clientId, query);
   const { limit, offset } = limitOffset(page);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const totalCount = total?.n ?? 0;
-  const rows = totalCount === 0 ? [] : await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(limit).offset(offset);
+  const rows = await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(limit).offset(offset);
+  // A short page that is not empty is the last one: it tells the total without counting.
+  const totalCount =
+    rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : ((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
   return { rows, totalCount, pageSize: page.size };
 }
 

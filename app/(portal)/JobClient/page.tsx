@@ -51,6 +51,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
       <JobListView
         rows={result.rows.map((r) => presentJobRow(r, actor.timeZone))}
         totalCount={result.totalCount}
+        totalCapped={result.totalCapped}
         page={page}
         pageSize={pageSize}
         query={query}
