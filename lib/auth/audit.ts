@@ -15,7 +15,10 @@ export type AuthAuditAction =
   | 'signin.sso'
   | 'signin.sso_failed'
   | 'signout'
-  | 'access.denied';
+  | 'access.denied'
+  | 'twofactor.enrolled'
+  | 'twofactor.removed'
+  | 'twofactor.recovery_used';
 
 export interface AuthAuditEntry {
   action: AuthAuditAction;
