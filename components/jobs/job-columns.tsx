@@ -87,8 +87,19 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
   return [
     { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <SlipLink row={r} className="font-medium" />, className: 'whitespace-nowrap' },
     { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => r.matterReference, className: '[overflow-wrap:anywhere]' },
-    { id: 'description', header: 'Description', sortKey: 3, cell: (r) => r.description, className: 'min-w-36' },
-    { id: 'contactName', header: 'Contact name', sortKey: 4, cell: (r) => r.contactName },
+    {
+      id: 'description',
+      header: 'Description',
+      sortKey: 3,
+      // Below 1280 px the contact name column collapses into this cell, so the table fits 1024 px.
+      cell: (r) => (
+        <>
+          {r.description}
+          {r.contactName && <span className="block text-muted xl:hidden">{r.contactName}</span>}
+        </>
+      ),
+    },
+    { id: 'contactName', header: 'Contact name', sortKey: 4, cell: (r) => r.contactName, wideOnly: true },
     { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => <StackedDateTime text={r.created} /> },
     { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <StackedDateTime text={r.due} /> },
     { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => (r.delivered ? <StackedDateTime text={r.delivered} /> : null) },

@@ -19,6 +19,8 @@ export interface DataTableColumn<T> {
   sortKey?: number;
   align?: 'left' | 'center' | 'right';
   className?: string;
+  /** Shown from 1280 px only (the table collapses it below; show its value in another cell there). */
+  wideOnly?: boolean;
 }
 
 /** Server-driven sort: column number and direction (1 ascending, 2 descending). */
@@ -141,7 +143,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       key={header.id}
                       scope="col"
                       aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
-                      className={cn('border-b border-line-strong px-3 py-2 align-bottom font-semibold text-ink', alignClass[col?.align ?? 'left'])}
+                      className={cn('border-b border-line-strong px-2 py-2 align-bottom font-semibold text-ink', alignClass[col?.align ?? 'left'], col?.wideOnly && 'hidden xl:table-cell')}
                     >
                       {sortable ? (
                         <button
@@ -179,7 +181,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Cell
                         key={cell.id}
                         scope={Cell === 'th' ? 'row' : undefined}
-                        className={cn('px-3 py-2 align-top font-normal break-words', alignClass[col?.align ?? 'left'], col?.className)}
+                        className={cn('px-2 py-2 align-top font-normal break-words', alignClass[col?.align ?? 'left'], col?.className, col?.wideOnly && 'hidden xl:table-cell')}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Cell>
