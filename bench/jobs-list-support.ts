@@ -108,3 +108,21 @@ function literal(v: unknown): string {
 export function inline(sqlText: string, params: unknown[]): string {
   return sqlText.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
+
+/** CPU time of the PostgreSQL backends serving one database, from /proc (the server must run on this machine). */
+export async function backendCpuMs(query: (sql: string) => Promise<{ pid: number }[]>): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  const pids = await query('select pid from pg_stat_activity where datname = current_database()');
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return (ticks * 1000) / 100;
+}

@@ -40,7 +40,8 @@ import { userColumns, userOrder, userWhere } from '@/lib/users/queries';
 import { DEFAULT_USER_QUERY, toUserListBody } from '@/lib/users/list-schema';
 import type { RoleId } from '@/lib/reference';
 import type { Bench, BenchRow } from './run';
-import { inline, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
+import { cpus, loadavg } from 'node:os';
+import { backendCpuMs, inline, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const N = Number(process.env.BENCH_REQUESTS ?? 40);
@@ -138,18 +139,56 @@ function jobFloor(ctx: Ctx, s: Scenario): () => Promise<void> {
   return floor(ctx, bound(st.ids, st.values), bound(st.rows, st.values));
 }
 
-/** The sides in alternating rounds (the machine's load drifts; every side sees the same drift). */
+/** CPU spent per side: this Node process and the database's backends (null when /proc cannot tell). */
+interface CpuUse {
+  nodeMs: number;
+  pgMs: number | null;
+  requests: number;
+}
+let cpuCtx: Ctx | undefined;
+const lastCpu: CpuUse[] = [];
+
+async function pgCpu(): Promise<number | null> {
+  if (!cpuCtx) return null;
+  const driver = cpuCtx.driver;
+  return backendCpuMs((text) => driver.unsafe<{ pid: number }[]>(text));
+}
+
+/**
+ * The sides in alternating rounds (the machine's load drifts; every side sees the same drift). Also records the
+ * CPU each side used (`lastCpu`): on a machine shared with other work, latency ratios mostly measure the
+ * scheduler, CPU per request does not.
+ */
 async function interleavedAll(fns: (() => Promise<void>)[]): Promise<RunStats[]> {
   for (const f of fns) await runConcurrent(C, 3, f);
   const per = Math.max(1, Math.round(N / ROUNDS));
   const out: (RunStats | undefined)[] = fns.map(() => undefined);
+  const cpu: CpuUse[] = fns.map(() => ({ nodeMs: 0, pgMs: 0, requests: 0 }));
   for (let i = 0; i < ROUNDS; i++) {
     for (const [k, f] of fns.entries()) {
+      const pg0 = await pgCpu();
+      const node0 = process.cpuUsage();
       const r = await runConcurrent(C, per, f);
+      const node = process.cpuUsage(node0);
+      const pg1 = await pgCpu();
+      const use = cpu[k] as CpuUse;
+      use.nodeMs += (node.user + node.system) / 1000;
+      use.pgMs = pg0 === null || pg1 === null || use.pgMs === null ? null : use.pgMs + (pg1 - pg0);
+      use.requests += r.count;
       out[k] = out[k]?.merge(r) ?? r;
     }
   }
+  lastCpu.length = 0;
+  lastCpu.push(...cpu);
   return out.map((r) => r as RunStats);
+}
+
+/** CPU per request (Node + PostgreSQL backends) of side a against side b of the last interleaved run. */
+function cpuRow(measure: string, a: number, b: number): BenchRow | null {
+  const [x, y] = [lastCpu[a], lastCpu[b]];
+  if (!x || !y || x.pgMs === null || y.pgMs === null) return null;
+  const per = (u: CpuUse) => (u.nodeMs + (u.pgMs ?? 0)) / u.requests;
+  return row(`${measure}: CPU per request (Node ${fmt(x.nodeMs / x.requests, 2)} + PostgreSQL ${fmt((x.pgMs ?? 0) / x.requests, 2)} vs ${fmt(y.nodeMs / y.requests, 2)} + ${fmt((y.pgMs ?? 0) / y.requests, 2)} ms)`, per(x), per(y), 'ms', '(info)', () => true);
 }
 
 async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: RunStats; b: RunStats }> {
@@ -157,9 +196,9 @@ async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Prom
   return { a: ra as RunStats, b: rb as RunStats };
 }
 
-async function compareList(ctx: Ctx, s: Scenario): Promise<{ route: RunStats; direct: RunStats; floor: RunStats }> {
+async function compareList(ctx: Ctx, s: Scenario): Promise<{ route: RunStats; direct: RunStats; floor: RunStats; cpu: BenchRow | null }> {
   const [direct, route, fl] = await interleavedAll([directList(ctx, s), () => callList(ctx, s), jobFloor(ctx, s)]);
-  return { route: route as RunStats, direct: direct as RunStats, floor: fl as RunStats };
+  return { route: route as RunStats, direct: direct as RunStats, floor: fl as RunStats, cpu: cpuRow(`list "${s.name}", route vs floor`, 1, 2) };
 }
 
 /** A legacy list route (invoices, users) called as its callers do. */
@@ -196,6 +235,8 @@ async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
   ]);
   out.push(row(`invoice list page 1 (${invCount} invoices): p95, route vs floor`, (invRoute as RunStats).p95, (invFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
   out.push(row(`invoice list page 1: throughput, route vs floor`, (invRoute as RunStats).throughput, (invFloor as RunStats).throughput, 'req/s', '(info)', () => true));
+  const invCpu = cpuRow('invoice list page 1, route vs floor', 0, 1);
+  if (invCpu) out.push(invCpu);
 
   const usrWhere = userWhere(ctx.hv.id, DEFAULT_USER_QUERY);
   const usrIds = ctx.db.select({ id: users.id }).from(users).where(usrWhere).orderBy(...userOrder(DEFAULT_USER_QUERY)).limit(limit).offset(offset);
@@ -207,6 +248,8 @@ async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
   ]);
   out.push(row(`user list page 1 (${usrCount} users): p95, route vs floor`, (usrRoute as RunStats).p95, (usrFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
   out.push(row(`user list page 1: throughput, route vs floor`, (usrRoute as RunStats).throughput, (usrFloor as RunStats).throughput, 'req/s', '(info)', () => true));
+  const usrCpu = cpuRow('user list page 1, route vs floor', 0, 1);
+  if (usrCpu) out.push(usrCpu);
   return out;
 }
 
@@ -274,6 +317,8 @@ async function run(): Promise<BenchRow[]> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
   const ctx = await setup(url);
+  cpuCtx = ctx;
+  const load0 = loadavg()[0] ?? 0;
   const rows: BenchRow[] = [];
   try {
     const scenarios: Scenario[] = [
@@ -288,6 +333,7 @@ async function run(): Promise<BenchRow[]> {
       const goal = s.query.matterReference ? 5 : 3;
       rows.push(row(`list "${s.name}": p95, route vs floor`, r.route.p95, r.floor.p95, 'ms', `<= ${goal}`, (x) => x <= goal));
       rows.push(row(`list "${s.name}": throughput, route vs floor`, r.route.throughput, r.floor.throughput, 'req/s', '(info)', () => true));
+      if (r.cpu) rows.push(r.cpu);
       rows.push(row(`list "${s.name}": throughput, route vs SQL`, r.route.throughput, r.direct.throughput, 'req/s', '>= 0.5', (x) => x >= 0.5));
       rows.push(row(`list "${s.name}": p95, route vs SQL`, r.route.p95, r.direct.p95, 'ms', '<= 2', (x) => x <= 2));
     }
@@ -330,7 +376,9 @@ async function run(): Promise<BenchRow[]> {
     const smallLive = await measureMemory(() => exportViaRoute(ctx, smallQuery), 50);
     const largeLive = await measureMemory(() => exportViaRoute(ctx, bigQuery), 50);
     rows.push(row(`export live heap after GC (every 50 ms): ${largeLive.value.rows} vs ${smallLive.value.rows} rows`, largeLive.peakLive / 1e6, smallLive.peakLive / 1e6, 'MB', '<= 1.2', (x) => x <= 1.2));
-    rows.unshift({ measure: `Harbour & Vale: ${ctx.hv.jobs} jobs; ${C} concurrent callers x ${N} requests per side; route handlers called in-process` });
+    rows.unshift({
+      measure: `Harbour & Vale: ${ctx.hv.jobs} jobs; ${C} concurrent callers x ${N} requests per side; route handlers called in-process; load average ${load0.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end (${cpus().length} CPUs)`,
+    });
   } finally {
     await ctx.driver.end({ timeout: 5 });
     await ctx.handle.close();

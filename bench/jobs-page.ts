@@ -16,6 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { eq, fillPlaceholders } from 'drizzle-orm';
 import postgres from 'postgres';
 import { chromium, type Browser } from 'playwright-core';
@@ -173,7 +174,9 @@ async function run(): Promise<BenchRow[]> {
     const bRows = percentile95(visits.map((v) => v.rows));
     const ratio = (a: number, b: number) => fmt(a / b, 1);
     const rows: BenchRow[] = [
-      { measure: `/JobClient page 1 (${rowsInHtml} rows in the server's HTML); ${C} concurrent callers x ${N} requests, ${VISITS} browser visits` },
+      {
+        measure: `/JobClient page 1 (${rowsInHtml} rows in the server's HTML); ${C} concurrent callers x ${N} requests, ${VISITS} browser visits; load average ${(loadavg()[0] ?? 0).toFixed(1)} (${cpus().length} CPUs)`,
+      },
       { measure: 'HTTP: time to first byte, p95 vs floor p95', ours: fmt(p95Ttfb), baseline: fmt(fl.p95), unit: 'ms', ratio: ratio(p95Ttfb, fl.p95), goal: '(info)', met: '' },
       { measure: 'HTTP: whole document (rows rendered on the server), p95 vs floor p95', ours: fmt(p95Total), baseline: fmt(fl.p95), unit: 'ms', ratio: ratio(p95Total, fl.p95), goal: '(info)', met: '' },
       { measure: 'HTTP: whole document, mean vs floor mean', ours: fmt(mean(totals)), baseline: fmt(fl.mean), unit: 'ms', ratio: ratio(mean(totals), fl.mean), goal: '(info)', met: '' },

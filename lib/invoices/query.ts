@@ -8,7 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { invoices } from '@/db/schema';
 import { ilikeContains } from '@/lib/lists/contains';
 import { issueDateRange, todayIn } from './issue-date';
-import type { InvoiceListQuery, InvoiceSortColumn } from './schema';
+import { INVOICE_SORT, type InvoiceListQuery, type InvoiceSortColumn } from './schema';
 
 /** The columns a list row carries. */
 export const invoiceColumns = {
@@ -68,8 +68,17 @@ export function invoiceWhere(clientId: number, q: InvoiceListQuery, timeZone: st
   return and(...conditions);
 }
 
-/** ORDER BY the chosen column, then the invoice id in the same direction (a total order). */
+/**
+ * ORDER BY the chosen column, then the invoice id in the same direction (a total order). The issue date (the
+ * default, newest first) is written to match its index `(client_id, issue_date desc nulls last, id desc nulls
+ * last)` in both directions — a plain `desc` means NULLS FIRST and turned page 1 into a sort of every invoice of
+ * the client. The columns are NOT NULL, so the order users see is the same.
+ */
 export function invoiceOrder(q: Pick<InvoiceListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
+  if (q.sortBy === INVOICE_SORT.issueDate) {
+    const dir = sql.raw(q.sortOrder === 1 ? 'asc nulls first' : 'desc nulls last');
+    return [sql`${invoices.issueDate} ${dir}`, sql`${invoices.id} ${dir}`];
+  }
   const dir = q.sortOrder === 1 ? asc : desc;
   return [dir(SORTS[q.sortBy].column), dir(invoices.id)];
 }

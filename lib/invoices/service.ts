@@ -75,7 +75,8 @@ export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: 
   // A short page that is not empty is the last one: it tells the total without counting.
   const totalCount =
     rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : ((await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0);
-  const { accountNumber } = rows.length ? await clientAccount(clientId) : { accountNumber: '' };
+  // The account number only goes into pay links: no payments page configured, no lookup.
+  const { accountNumber } = rows.length && config().PAYMENT_URL ? await clientAccount(clientId) : { accountNumber: '' };
   return { rows: rows.map((r) => withPayLink(r, accountNumber)), totalCount, pageSize: page.size };
 }
 
