@@ -26,7 +26,7 @@ function payload(over: Record<string, unknown> = {}): Record<string, unknown> {
     OrderType: 6,
     ContactName: 'Morgan Patel',
     Email: 'e2e.orderer@example.com',
-    ContactPhone: '02 9000 0000',
+    ContactPhone: '(02)9000-0000',
     AfterHourContactNumber: '0412345678',
     MatterReference: `API-${Date.now()}`,
     ClientBranchAddressId: branchId,

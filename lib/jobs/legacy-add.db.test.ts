@@ -32,7 +32,7 @@ function payload(branchId: number, over: Record<string, unknown> = {}): Record<s
     OrderType: 5,
     ContactName: 'Morgan Patel',
     Email: 'morgan@example.com',
-    ContactPhone: '02 9000 1234',
+    ContactPhone: '(02)9000-1234',
     MatterReference: 'HV-API-1',
     ClientBranchAddressId: branchId,
     DateReadyInput: '04/03/2025',
