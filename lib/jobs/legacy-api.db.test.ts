@@ -108,6 +108,30 @@ describe('legacy job endpoints', () => {
     }
   });
 
+  it('GET Job carries every field of §3: the users’ names, the CopyStatus flags, and InternalInstructions for staff only', async () => {
+    const me = await signedIn(3);
+    const changer = await makeUser({ clientId: me.clientId, role: 4, firstName: 'Riley', lastName: 'Stone' });
+    const block = { kind: 'copy', HasAdvancedInstructions: true, CopyStatus: { colour: true, paper: true, finishing: true, dividers: true, documentOrder: true, pageNumbering: true } };
+    const job = await makeJob({
+      clientId: me.clientId, orderType: 3, instructionBlock: block, internalInstructions: 'Courier via the loading dock',
+      createdById: me.user.id, lastModifiedById: changer.id, statusLastModifiedById: changer.id,
+    });
+    const asClient = await (await call(getJob, { token: me.token, params: { id: String(job.id) } })).json();
+    expect(asClient).toMatchObject({
+      CreatedByDisplay: `${me.user.firstName} ${me.user.lastName}`,
+      LastModifiedBy: 'Riley Stone',
+      StatusLastModifiedBy: 'Riley Stone',
+      CopyStatus: block.CopyStatus,
+    });
+    expect(asClient).not.toHaveProperty('InternalInstructions');
+    const staff = await makeUser({ role: 1, clientId: null });
+    const staffToken = await issueLegacyToken(await createSession(await getDb(), staff.id), 1);
+    const asStaff = await (await call(getJob, { token: staffToken, params: { id: String(job.id) } })).json();
+    expect(asStaff).toMatchObject({ JobId: job.id, InternalInstructions: 'Courier via the loading dock', LastModifiedBy: 'Riley Stone' });
+    const plain = await makeJob({ clientId: me.clientId });
+    expect(await (await call(getJob, { token: staffToken, params: { id: String(plain.id) } })).json()).toMatchObject({ InternalInstructions: null, CopyStatus: null });
+  });
+
   it('POST JobFeedBack: saves once on a delivered job; 409 again; 404 for another client’s job; 400 malformed', async () => {
     const { me, mine, theirs } = await scenario();
     const ok = await call(postFeedback, { token: me.token, body: { JobFeedBackId: 0, JobId: mine.id, FeedBack: 5, Comments: 'Great' } });
