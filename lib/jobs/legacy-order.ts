@@ -9,6 +9,7 @@
  * accordion flag `HasAdvancedInstructions`, the block keys AppealBook and CourtCopy) are ours. The court context
  * of a court copy (`courtMethods`, `courtNeedsSolicitor`) is never read from a legacy body: the server sets it.
  */
+import { formatInTimeZone } from 'date-fns-tz';
 import { splitFileNumber, splitMatterName, joinFileNumber, joinMatterName } from './blocks/appeal-book';
 import { makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
 import type { AppealBook, CopyBlock, CourtCopy, CopySection, PrintInstructions, ScanInstructions } from './schema';
@@ -228,8 +229,78 @@ function hasAnyValue(v: unknown): boolean {
   return v !== undefined && v !== null && v !== '' && v !== false;
 }
 
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; 'HH:mm' (24-hour) → 'hh:mm AM/PM'. Anything else unchanged (the schema judges it). */
+function dateText(s: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
+  return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : s;
+}
+function timeText(s: string): string {
+  const h24 = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(s.trim());
+  if (!h24) return s;
+  const h = Number(h24[1]);
+  if (h > 23) return s;
+  return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${h24[2]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The *Input strings a legacy body left out, from DateReady/DateDue and TimeReady/TimeDue (spec §3 lists both
+ * forms; api/Job/{id} answers both). DateReady may be the form's dd/MM/yyyy, a plain yyyy-MM-dd or an ISO 8601
+ * instant (as api/Job/{id} answers it: its date and time are read in `timeZone`, the caller's); TimeReady
+ * (hh:mm AM/PM or HH:mm) wins over the instant's time. Given *Input strings always win. Answers the patch and,
+ * per derived input, the field the caller actually sent (so that a message names it).
+ */
+export function legacyDateInputs(body: Record<string, unknown>, timeZone: string): { patch: Record<string, string>; sources: Record<string, string> } {
+  const patch: Record<string, string> = {};
+  const sources: Record<string, string> = {};
+  for (const [dateKey, timeKey, dateInput, timeInput] of [
+    ['DateReady', 'TimeReady', 'DateReadyInput', 'TimeReadyInput'],
+    ['DateDue', 'TimeDue', 'DateDueInput', 'TimeDueInput'],
+  ] as const) {
+    const date = body[dateKey];
+    const time = body[timeKey];
+    let instantTime: string | undefined;
+    if (blank(body[dateInput]) && typeof date === 'string' && !blank(date)) {
+      const isInstant = /^\d{4}-\d{2}-\d{2}T/.test(date.trim()) && !Number.isNaN(Date.parse(date));
+      if (isInstant) {
+        const at = new Date(date);
+        patch[dateInput] = formatInTimeZone(at, timeZone, 'dd/MM/yyyy');
+        instantTime = formatInTimeZone(at, timeZone, 'hh:mm a');
+      } else {
+        patch[dateInput] = dateText(date);
+      }
+      sources[dateInput] = dateKey;
+    }
+    if (blank(body[timeInput])) {
+      if (typeof time === 'string' && !blank(time)) {
+        patch[timeInput] = timeText(time);
+        sources[timeInput] = timeKey;
+      } else if (instantTime !== undefined) {
+        patch[timeInput] = instantTime;
+        sources[timeInput] = dateKey;
+      }
+    }
+  }
+  return { patch, sources };
+}
+
+/**
+ * The print or scan block sent under EPrintScanInstructions (the name §3 gives the block read back) counts as
+ * ePrintInstructions for a print job (type 5) and eScanInstructions for a scan job (type 6), unless the body also
+ * carries the specific key, which wins.
+ */
+function withEPrintScan(body: unknown): unknown {
+  if (!isRecord(body) || !isRecord(body.EPrintScanInstructions)) return body;
+  const type = typeof body.OrderType === 'string' ? Number(body.OrderType.trim()) : body.OrderType;
+  const key = type === 5 ? 'ePrintInstructions' : type === 6 ? 'eScanInstructions' : null;
+  if (key === null || (key in body && body[key] !== null && body[key] !== undefined)) return body;
+  return { ...body, [key]: body.EPrintScanInstructions };
+}
+
 /** A legacy body → the job order form values, ready for the order schema. */
-export function fromLegacyOrder(body: unknown): Record<string, unknown> {
+export function fromLegacyOrder(input: unknown): Record<string, unknown> {
+  const body = withEPrintScan(input);
   const values = renameIn(body, ORDER, OUTPUT_ONLY);
   if (!isRecord(values) || !isRecord(body)) return {};
   if (values.clientBranchAddressId === undefined && (typeof body.Address === 'number' || typeof body.Address === 'string')) {
