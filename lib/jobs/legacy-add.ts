@@ -15,7 +15,7 @@
 import { ValidationError } from '@/lib/http/errors';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
-import { fromLegacyOrder, legacyDateInputs, toLegacyPath } from './legacy-order';
+import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from './legacy-order';
 import { listBranchAddresses } from './lookups';
 import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from './save';
 
@@ -51,6 +51,9 @@ export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
   'StatusName', 'OrderTypeName', 'ClientName', 'ProcessingCityName', 'SourceJobNumber', 'LIONumber', 'MatterType',
   'DocumentId', 'JobInstructions', 'FeedBacks',
 ]);
+
+/** The documented body of api/Job/Add (lib/openapi): the order's fields under their legacy names, and the read-only ones. */
+export const legacyJobAddBody = () => legacyJobBodySchema(LEGACY_JOB_READ_ONLY_FIELDS);
 
 export interface LegacyJobAdded {
   JobId: number;

@@ -10,8 +10,9 @@
  * of a court copy (`courtMethods`, `courtNeedsSolicitor`) is never read from a legacy body: the server sets it.
  */
 import { formatInTimeZone } from 'date-fns-tz';
+import { z } from 'zod';
 import { splitFileNumber, splitMatterName, joinFileNumber, joinMatterName } from './blocks/appeal-book';
-import { makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
+import { jobOrderObject, makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
 import type { AppealBook, CopyBlock, CourtCopy, CopySection, PrintInstructions, ScanInstructions } from './schema';
 
 type KeyMap = { readonly [key: string]: string | readonly [string, KeyMap] };
@@ -353,4 +354,59 @@ export async function parseLegacyJobOrder(body: unknown, options: JobOrderSchema
   const result = await makeJobOrderSchema(options).safeParseAsync(fromLegacyOrder(body));
   if (result.success) return { success: true, data: result.data };
   return { success: false, errors: result.error.issues.map((i) => ({ field: toLegacyPath(i.path), message: i.message })) };
+}
+
+/** Unwraps optional/nullable to the inner schema, and says which wrappers to put back. */
+function unwrap(t: z.ZodType): { inner: z.ZodType; rewrap: (x: z.ZodType) => z.ZodType } {
+  if (t instanceof z.ZodOptional || t instanceof z.ZodNullable) {
+    const { inner, rewrap } = unwrap(t.unwrap() as z.ZodType);
+    return { inner, rewrap: (x) => (t instanceof z.ZodOptional ? rewrap(x).optional() : rewrap(x).nullable()) };
+  }
+  return { inner: t, rewrap: (x) => x };
+}
+
+/** An object schema of the form names → the same fields under their legacy names (KeyMap), recursively. */
+function renameSchema(t: z.ZodType, map: KeyMap): z.ZodType {
+  const { inner, rewrap } = unwrap(t);
+  if (inner instanceof z.ZodArray) return rewrap(z.array(renameSchema(inner.element as z.ZodType, map)));
+  if (!(inner instanceof z.ZodObject)) return t;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+    const m = map[key];
+    if (m === undefined) continue;
+    if (typeof m === 'string') shape[m] = field;
+    else shape[m[0]] = renameSchema(field, m[1]);
+  }
+  return rewrap(z.looseObject(shape));
+}
+
+let legacySchema: z.ZodType | null = null;
+
+/**
+ * The legacy api/Job/Add body as a zod schema, derived from the one job order object (lib/jobs/schema.ts) through
+ * the same key maps `fromLegacyOrder` reads with, plus the legacy-only fields: Address, the date and time pairs,
+ * EPrintScanInstructions, DocumentModel, RequestKey, and the read-only fields api/Job/{id} answers (accepted and
+ * ignored). Only field types are in it: the rules of spec §5 run in the order schema after the renaming.
+ */
+export function legacyJobBodySchema(readOnly: Iterable<string> = []): z.ZodType {
+  if (legacySchema) return legacySchema;
+  const renamed = renameSchema(jobOrderObject, Object.fromEntries(Object.entries(ORDER).filter(([k]) => !OUTPUT_ONLY.has(k))));
+  const shape = renamed instanceof z.ZodObject ? (renamed.shape as Record<string, z.ZodType>) : {};
+  const print = shape.ePrintInstructions;
+  const scan = shape.eScanInstructions;
+  const text = z.string().nullish();
+  const ignored = Object.fromEntries([...readOnly].map((k) => [k, z.unknown().optional().describe('Read-only: accepted and ignored.')]));
+  legacySchema = z.looseObject({
+    ...ignored,
+    ...shape,
+    Address: z.union([z.string(), z.number()]).nullish().describe('The text (or id) of one of the client’s branch addresses; ClientBranchAddressId wins.'),
+    DateReady: text.describe('dd/MM/yyyy, yyyy-MM-dd or an ISO 8601 instant: used when DateReadyInput is absent.'),
+    DateDue: text.describe('As DateReady, for DateDueInput.'),
+    TimeReady: text.describe('hh:mm AM/PM or HH:mm: used when TimeReadyInput is absent.'),
+    TimeDue: text.describe('As TimeReady, for TimeDueInput.'),
+    ...(print && scan ? { EPrintScanInstructions: z.union([print, scan]).describe('The print (type 5) or scan (type 6) block, as api/Job/{id} reads it back.') } : {}),
+    DocumentModel: z.union([z.object({ DocumentId: z.union([z.number(), z.string()]).nullish() }), z.array(z.unknown()), z.null()]).optional(),
+    RequestKey: z.string().nullish(),
+  });
+  return legacySchema;
 }

@@ -2,5 +2,6 @@
 import { legacyResendBody, presentResend } from '@/lib/auth/legacy';
 import { resendOtp } from '@/lib/auth/otp';
 import { publicRoute } from '@/lib/http/route';
+import { signInAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: legacyResendBody }, async ({ body }) => presentResend(await resendOtp(body.ChallengeId)));
+export const POST = publicRoute({ response: signInAnswer, body: legacyResendBody }, async ({ body }) => presentResend(await resendOtp(body.ChallengeId)));

@@ -2,7 +2,8 @@
 import { legacySignInBody, presentSignIn } from '@/lib/auth/legacy';
 import { signInWithPassword } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
+import { signInAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: legacySignInBody }, async ({ body }) =>
+export const POST = publicRoute({ response: signInAnswer, body: legacySignInBody }, async ({ body }) =>
   presentSignIn(await signInWithPassword({ userName: body.UserName, password: body.Password, captcha: body.Captcha })),
 );

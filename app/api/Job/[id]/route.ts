@@ -8,10 +8,11 @@ import { toLegacyJob } from '@/lib/jobs/legacy';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobWithNames } from '@/lib/jobs/queries';
 import { isClientRole } from '@/lib/reference';
+import { jobPayloadAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ params: jobIdPathSchema }, async ({ actor, params }) => {
+export const GET = apiRoute({ response: jobPayloadAnswer, params: jobIdPathSchema }, async ({ actor, params }) => {
   const job = await jobWithNames(actor, params.id);
   if (!job) throw new NotFoundError('Job not found.');
   return toLegacyJob(job, { staff: !isClientRole(actor.role) });

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { recordSsoFailure } from '@/lib/auth/sso';
 import { publicRoute } from '@/lib/http/route';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
-export const GET = publicRoute({ params: z.object({ message: z.string().min(1).max(500) }) }, async ({ params }) => {
+export const GET = publicRoute({ response: booleanAnswer, params: z.object({ message: z.string().min(1).max(500) }) }, async ({ params }) => {
   await recordSsoFailure(`client: ${params.message}`);
   return true;
 });
