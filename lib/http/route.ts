@@ -44,8 +44,11 @@ export interface RouteContext<B, P> {
   url: URL;
 }
 
-/** What a handler answers with 200 when it is not JSON (spec §9 export files, downloads, captcha page). */
-export type Produces = 'json' | 'csv' | 'file';
+/**
+ * What a handler answers with 200 when it is not JSON (spec §9 export files, downloads); 'any': a third party's
+ * endpoints (next-auth) whose answers are theirs, of any content type.
+ */
+export type Produces = 'json' | 'csv' | 'file' | 'any';
 
 /** The documentation-only part of a route's options (lib/openapi builds the OpenAPI document from it). */
 export interface RouteDocs {

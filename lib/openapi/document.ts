@@ -46,7 +46,10 @@ function pathParameters(path: string, params: z.ZodType | undefined): JsonSchema
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } };
 
+const ANY_CONTENT = { '*/*': { schema: {} } };
+
 function okResponse(c: RouteContract): JsonSchema {
+  if (c.produces === 'any') return { description: 'OK (the third party’s answer).', content: ANY_CONTENT };
   if (c.produces === 'csv') return { description: 'A CSV file (RFC 4180, UTF-8).', content: { 'text/csv': { schema: { type: 'string' } } } };
   if (c.produces === 'file') return { description: 'The file, as an attachment.', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
   if (!c.response) throw new Error('a JSON route must document its response');
@@ -74,7 +77,10 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
   for (const [status, s] of Object.entries(c.statuses ?? {})) {
     responses[status] = s.response ? { description: s.description, content: { 'application/json': { schema: jsonSchema(s.response, 'output') } } } : { description: s.description };
   }
-  responses['4XX'] = { description: 'Refused: 400 with field messages, 401 not signed in, 403 role not allowed, 404 not found, 409 conflict.', content: ERROR_CONTENT };
+  responses['4XX'] =
+    c.produces === 'any'
+      ? { description: 'Refused (the third party’s answer).', content: ANY_CONTENT }
+      : { description: 'Refused: 400 with field messages, 401 not signed in, 403 role not allowed, 404 not found, 409 conflict.', content: ERROR_CONTENT };
   responses['500'] = { description: 'A fault of the portal (reported; never expected).', content: ERROR_CONTENT };
   op.responses = responses;
   if (c.access === 'signed-in') op.security = [{ bearerAuth: [] }, { sessionCookie: [] }];

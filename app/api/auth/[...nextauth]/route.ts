@@ -16,7 +16,7 @@ const handler = withContract(nextAuth, {
   access: 'public',
   summary: "next-auth's endpoints: csrf, session, providers, signin/{provider}, callback/{provider}, signout (the browser's sign-in; legacy callers use api/Authentication).",
   params: z.object({ nextauth: z.string() }),
-  response: z.unknown(),
+  produces: 'any',
   statuses: { 302: { description: 'A redirect (sign-in and callback flows).' } },
 });
 
