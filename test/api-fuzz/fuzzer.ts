@@ -166,7 +166,12 @@ function build(c: Case, base: string, token: string | null, anonymousOnly: reado
       bodyText = `multipart: file ${c.noiseKey || 'file'}.txt (${content.length} bytes)`;
     } else {
       let body = mode === 'random-body' ? c.noise : fake(op.body.schema, seed);
-      if (mode === 'field') body = isRecord(body) ? { ...body, [c.noiseKey || 'x']: c.noise } : c.noise;
+      if (mode === 'field') {
+        // Half the time a documented field gets a value of any type; otherwise an extra key (or the whole body) does.
+        const keys = isRecord(body) ? Object.keys(body) : [];
+        const key = keys.length > 0 && seed % 2 === 0 ? (keys[Math.floor(seed / 2) % keys.length] ?? 'x') : c.noiseKey || 'x';
+        body = isRecord(body) ? { ...body, [key]: c.noise } : c.noise;
+      }
       if (body !== undefined || op.body.required) {
         bodyText = JSON.stringify(body ?? null);
         headers['content-type'] = 'application/json';
