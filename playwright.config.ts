@@ -25,7 +25,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /api-fuzz\.spec\.ts/ },
+    // The API fuzzer runs once every other spec is done, against the same portal, so its load never slows them.
+    { name: 'api-fuzz', testMatch: /api-fuzz\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       command: `npx tsx e2e/support/mail-server.ts ${ports.smtp} ${ports.mailbox}`,

@@ -26,7 +26,7 @@ function payload(over: Record<string, unknown> = {}): Record<string, unknown> {
     OrderType: 6,
     ContactName: 'Morgan Patel',
     Email: 'e2e.orderer@example.com',
-    ContactPhone: '02 9000 0000',
+    ContactPhone: '(02)9000-0000',
     AfterHourContactNumber: '0412345678',
     MatterReference: `API-${Date.now()}`,
     ClientBranchAddressId: branchId,
@@ -95,12 +95,36 @@ test.describe('api/Job/Add', () => {
     expect(Object.keys(await fields(payload({ ContactName: 12, NumberOfCopies: [1] })))).toEqual(expect.arrayContaining(['ContactName', 'NumberOfCopies']));
     expect(await fields(payload({ Instructions: '<img src=x onerror=alert(1)>' }))).toEqual({ Instructions: ['HTML tags are not allowed.'] });
     expect(await fields(payload({ MatterReference: 'M'.repeat(10_000) }))).toEqual({ MatterReference: ['Please enter no more than 255 characters.'] });
-    expect(await fields(payload({ Role: 4 }))).toEqual({ Role: ['This field is not part of the job payload.'] });
     expect(Object.keys(await fields(payload({ eScanInstructions: { HasAdvancedInstructions: true } })))).toEqual(
       expect.arrayContaining(['eScanInstructions.originalFileContainsAnyColour', 'eScanInstructions.deliverFiles']),
     );
     expect(await fields(payload({ DateDueInput: '01/01/2020' }))).toMatchObject({ DateDueInput: ['Due date cannot be in the past.'] });
     expect((await add(request, payload({ Instructions: 'x'.repeat(400_000) }))).status()).toBe(400);
+  });
+
+  test('round trip as a legacy caller: what api/Job/{id} answers, posted back with JobId 0, saves a new job', async ({ request }) => {
+    const created: { JobId: number } = await (await add(request, payload({ Instructions: 'Scan to one PDF per folder' }))).json();
+    const job: Record<string, unknown> = await (await request.get(`/api/Job/${created.JobId}`, { headers: auth })).json();
+    expect(job).toMatchObject({ JobShortDescription: expect.any(String), TimeZoneId: ZONE, CreatedOn: expect.any(String), DateDelivered: null, CreatedByDisplay: expect.any(String) });
+    expect(job.EPrintScanInstructions).toEqual(job.eScanInstructions);
+
+    const res = await add(request, { ...job, JobId: 0, Role: 4 });
+    expect(res.status()).toBe(200);
+    const again: { JobId: number; JMSNumber: string; IgnoredFields?: string[] } = await res.json();
+    expect(again.JobId).not.toBe(created.JobId);
+    expect(again.IgnoredFields).toEqual(['Role']);
+    const copy: Record<string, unknown> = await (await request.get(`/api/Job/${again.JobId}`, { headers: auth })).json();
+    for (const key of ['OrderType', 'ContactName', 'Email', 'ContactPhone', 'MatterReference', 'Address', 'DateReady', 'DateDue', 'Instructions', 'WhatToCollect', 'eScanInstructions']) {
+      expect(copy[key], key).toEqual(job[key]);
+    }
+    expect(copy).toMatchObject({ Status: 12, JMSNumber: again.JMSNumber });
+
+    // The older shape: Address as text, the scan block under EPrintScanInstructions, DateReady/TimeReady only.
+    const { ClientBranchAddressId: _id, eScanInstructions: _scan, DateReadyInput: _d1, TimeReadyInput: _t1, DateDueInput: _d2, TimeDueInput: _t2, ...older } = job;
+    const third = await add(request, { ...older, JobId: 0, TimeReady: job.TimeReadyInput, TimeDue: job.TimeDueInput });
+    expect(third.status()).toBe(200);
+    const olderCopy: Record<string, unknown> = await (await request.get(`/api/Job/${(await third.json()).JobId}`, { headers: auth })).json();
+    expect(olderCopy).toMatchObject({ ClientBranchAddressId: job.ClientBranchAddressId, DateReadyInput: job.DateReadyInput, TimeDueInput: job.TimeDueInput, eScanInstructions: job.eScanInstructions });
   });
 
   test('answers 401 without a token', async ({ request }) => {

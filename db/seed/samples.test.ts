@@ -14,7 +14,7 @@ function body(type: number): Record<string, unknown> {
     OrderType: type,
     ContactName: 'Olivia Chen',
     Email: 'olivia.chen@example.com',
-    ContactPhone: '02 9000 1234',
+    ContactPhone: '(02)9000-1234',
     MatterReference: 'HV-2025-001',
     ClientBranchAddressId: 1,
     DateReadyInput: '04/03/2025',

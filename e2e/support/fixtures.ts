@@ -38,6 +38,7 @@ async function main() {
     handle.db,
   );
   await orderingClient(handle.db);
+  await fuzzingClient(handle.db);
   await handle.close();
 }
 
@@ -53,6 +54,15 @@ async function orderingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   await db.insert(costEstimates).values([5000, 5007, 5014].map((n) => ({ clientId: c.id, number: String(n) })));
   await db.insert(matterReferences).values(Array.from({ length: 12 }, (_, i) => ({ clientId: c.id, reference: `CL-2024-${String(100 + i * 17).padStart(4, '0')}` })));
   await makeUser({ userName: 'e2e.orderer', role: 6, firstName: 'Olive', lastName: 'Orderer', clientId: c.id, email: 'e2e.orderer@example.com', password: config().DEMO_PASSWORD }, db);
+}
+
+/** Fuzzing Legal: the client of the API fuzzer's user (e2e.fuzzer, role 4), so whatever the fuzzer creates stays there. */
+async function fuzzingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Fuzzing Legal', accountNumber: 'FZ4004' }).returning();
+  if (!c) throw new Error('client not created');
+  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '1 Test Lane, Sydney NSW 2000', isDefault: true, extClientBranchId: 'FZ4004-B1' }]);
+  await db.insert(costEstimates).values([{ clientId: c.id, number: '7000' }]);
+  await makeUser({ userName: 'e2e.fuzzer', role: 4, firstName: 'Fuzz', lastName: 'Tester', clientId: c.id, email: 'e2e.fuzzer@example.com', password: config().DEMO_PASSWORD }, db);
 }
 
 main().catch((e) => {

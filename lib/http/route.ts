@@ -44,11 +44,62 @@ export interface RouteContext<B, P> {
   url: URL;
 }
 
-interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+/**
+ * What a handler answers with 200 when it is not JSON (spec §9 export files, downloads); 'any': a third party's
+ * endpoints (next-auth) whose answers are theirs, of any content type.
+ */
+export type Produces = 'json' | 'csv' | 'file' | 'any';
+
+/** The documentation-only part of a route's options (lib/openapi builds the OpenAPI document from it). */
+export interface RouteDocs {
+  /** One line for the OpenAPI document. */
+  summary?: string;
+  /** The JSON answer of a 200 (a zod schema; the document shows it, the API fuzzer checks answers against it). */
+  response?: z.ZodType;
+  /** The 200 answer is not JSON: a CSV file or a file download (default json). */
+  produces?: Produces;
+  /**
+   * A JSON body the handler reads and parses itself (with this schema), e.g. to limit its size first. Documented
+   * like `body`; the adapter does not parse it.
+   */
+  handlerBody?: z.ZodType;
+  /** A multipart upload (one file field named `file`) that the handler streams itself. */
+  multipart?: boolean;
+  /** Other statuses the handler answers besides 200 and the error envelope's 400, 401, 403, 404 and 500. */
+  statuses?: Record<number, { description: string; response?: z.ZodType }>;
+}
+
+interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType | undefined = undefined> extends Omit<RouteDocs, 'response'> {
   /** Roles allowed (default: any signed-in user). */
   roles?: readonly number[];
   body?: B;
   params?: P;
+  /** The JSON answer of a 200; the handler's result must match it (checked by tsc, and by the API fuzzer). */
+  response?: R;
+}
+
+/** What a handler may return: the documented answer (or a Response it builds itself). */
+type Answer<R> = R extends z.ZodType ? z.input<R> | Response : unknown;
+
+/** A route's contract: who may call it, what it parses and what it answers (read by lib/openapi). */
+export interface RouteContract extends RouteDocs {
+  /** 'signed-in': a session or bearer token is required (401 otherwise); 'public': anyone. */
+  access: 'signed-in' | 'public';
+  roles?: readonly number[];
+  body?: z.ZodType;
+  params?: z.ZodType;
+}
+
+export type RouteHandler = ((req: Request, ctx: { params: Promise<Params> }) => Promise<Response>) & { contract: RouteContract };
+
+/** Attaches a contract to a handler that does not go through apiRoute/publicRoute (health, uploads, next-auth). */
+export function withContract<H extends (...args: never[]) => unknown>(handler: H, contract: RouteContract): H & { contract: RouteContract } {
+  return Object.assign(handler, { contract });
+}
+
+function contractOf(access: RouteContract['access'], opts: Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): RouteContract {
+  const { roles, body, params, ...docs } = opts;
+  return { access, ...(roles ? { roles } : {}), ...(body ? { body } : {}), ...(params ? { params } : {}), ...docs };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -68,11 +119,11 @@ async function readParams(ctx: { params: Promise<Params> }): Promise<Params> {
 }
 
 /** A route handler that requires a signed-in actor (401 otherwise). */
-export function apiRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-  opts: Options<B, P>,
-  handler: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<unknown>,
-) {
-  return async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
+export function apiRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+  opts: Options<B, P, R>,
+  handler: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<Answer<R>>,
+): RouteHandler {
+  const route = async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
     let actor: Actor | null = null;
     try {
       actor = await actorFromRequest(req);
@@ -86,14 +137,15 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, P extends 
       return handleError(e, req, actor);
     }
   };
+  return withContract(route, contractOf('signed-in', opts));
 }
 
 /** A route handler open to anonymous callers (sign-in, forgot password, health...). */
-export function publicRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-  opts: Omit<Options<B, P>, 'roles'>,
-  handler: (ctx: Omit<RouteContext<Out<B>, Out<P>>, 'actor'> & { actor: Actor | null }) => Promise<unknown>,
-) {
-  return async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
+export function publicRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+  opts: Omit<Options<B, P, R>, 'roles'>,
+  handler: (ctx: Omit<RouteContext<Out<B>, Out<P>>, 'actor'> & { actor: Actor | null }) => Promise<Answer<R>>,
+): RouteHandler {
+  const route = async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
     let actor: Actor | null = null;
     try {
       actor = await actorFromRequest(req);
@@ -104,6 +156,7 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, P exten
       return handleError(e, req, actor);
     }
   };
+  return withContract(route, contractOf('public', opts));
 }
 
 function parseWith(schema: z.ZodType, input: unknown): unknown {

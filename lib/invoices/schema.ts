@@ -175,11 +175,11 @@ const sortOrderSchema = wholeNumber(INVOICE_FILTER_MSG.sortOrder).pipe(
     .transform((n): 1 | 2 => (n === SORT_ASC ? SORT_ASC : SORT_DESC)),
 );
 
-/** The legacy invoice list query (PascalCase, as the callers send it). Unknown fields are refused. */
+/** The legacy invoice list query (PascalCase, as the callers send it). Unknown fields are ignored (callers send extra ones). */
 export const invoiceListQuerySchema = z.preprocess(
   (v) => (v === undefined || v === null ? {} : v),
   z
-    .strictObject({
+    .object({
       JMSNumber: jobNumberFilterSchema,
       MatterReference: textFilterSchema,
       InvoiceNumber: textFilterSchema,

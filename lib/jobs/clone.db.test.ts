@@ -24,7 +24,7 @@ function copyOrder(branchId: number): JobOrderInput {
     orderType: 3,
     contactName: 'Morgan Patel',
     email: 'morgan@example.com',
-    contactPhone: '02 9000 1234',
+    contactPhone: '(02)9000-1234',
     costEstimateNumber: '7002',
     matterReference: 'HV-77',
     clientBranchAddressId: branchId,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_MSG } from '@/lib/validation';
 import {
   courtContext,
+  courtCopyVisibility,
   JOB_MSG,
   joinFileNumber,
   joinMatterName,
@@ -152,6 +153,21 @@ describe('court copy (§4, §5)', () => {
     const withCopies = cc({ ...base, courtMethods: [1, 2, 3], copyMethod, dateProduced: '01/02/2025' }, { numberOfCopies: 2 });
     expect(withCopies.data?.numberOfCopies).toBe(asked ? 2 : undefined);
     expect(withCopies.data?.courtCopy?.dateProduced).toBe('01/02/2025');
+  });
+
+  it('dates follow the copy method: any method shows them, no method chosen hides and clears them (§4)', () => {
+    const offered = { ...base, courtMethods: [1, 2, 3], dateProduced: '01/02/2025', dateAccessGranted: 'not a date' };
+    expect(courtCopyVisibility({ ...offered, copyMethod: 1 })).toMatchObject({ numberOfCopies: true, dates: true });
+    expect(courtCopyVisibility({ ...offered, copyMethod: 2 })).toMatchObject({ numberOfCopies: false, dates: true });
+    expect(courtCopyVisibility({ ...offered, copyMethod: 3 })).toMatchObject({ numberOfCopies: true, dates: true });
+    expect(courtCopyVisibility({ ...offered, copyMethod: null })).toMatchObject({ numberOfCopies: false, dates: false });
+    expect(cc({ ...offered, copyMethod: 2 }, {}).errors).toEqual({ 'courtCopy.dateAccessGranted': JOB_MSG.invalidDate });
+    const none = cc({ ...offered, copyMethod: null }, {});
+    expect(none.errors).toEqual({ 'courtCopy.copyMethod': FIELD_MSG.required });
+    expect(cc({ ...offered, copyMethod: 2 }, {}).data).toBeUndefined();
+    expect(courtCopyVisibility({ ...base, courtMethods: [] })).toMatchObject({ numberOfCopies: true, dates: true });
+    const hidden = cc({ ...base, courtMethods: [2], copyMethod: 2, dateProduced: '01/02/2025', dateAccessGranted: '02/02/2025' }, {}).data?.courtCopy;
+    expect(hidden).toMatchObject({ dateProduced: '01/02/2025', dateAccessGranted: '02/02/2025' });
   });
 
   it('solicitor section when the court needs it: agreement, full name, solicitor-for (+ other text if 3)', () => {

@@ -8,6 +8,8 @@ import { FIELD_MSG } from '@/lib/validation';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, signedIn } from '@/test/factories';
 import { POST } from '@/app/api/Job/Add/route';
+import { GET as getJob } from '@/app/api/Job/[id]/route';
+import { LEGACY_JOB_INPUT_FIELDS, LEGACY_JOB_READ_ONLY_FIELDS } from './legacy-add';
 
 let restore: () => void = () => undefined;
 beforeEach(() => {
@@ -32,7 +34,7 @@ function payload(branchId: number, over: Record<string, unknown> = {}): Record<s
     OrderType: 5,
     ContactName: 'Morgan Patel',
     Email: 'morgan@example.com',
-    ContactPhone: '02 9000 1234',
+    ContactPhone: '(02)9000-1234',
     MatterReference: 'HV-API-1',
     ClientBranchAddressId: branchId,
     DateReadyInput: '04/03/2025',
@@ -106,11 +108,10 @@ describe('POST api/Job/Add', () => {
     expect(print).toMatchObject({ 'ePrintInstructions.originalFileContainsAnyColour': [FIELD_MSG.required], 'ePrintInstructions.applyNumbers': [FIELD_MSG.required] });
   });
 
-  it('refuses HTML, huge strings, unknown fields and a body over the limit', async () => {
+  it('refuses HTML, huge strings, a malformed DocumentModel and a body over the limit', async () => {
     const c = await caller();
     expect(await errors(await post(payload(c.branchId, { Instructions: '<script>alert(1)</script>' }), c.token))).toEqual({ Instructions: [FIELD_MSG.htmlTags] });
     expect(await errors(await post(payload(c.branchId, { ContactName: 'x'.repeat(5000) }), c.token))).toEqual({ ContactName: [FIELD_MSG.tooLong(255)] });
-    expect(await errors(await post(payload(c.branchId, { IsAdmin: true }), c.token))).toEqual({ IsAdmin: [LEGACY_ADD_MSG.unknownField] });
     expect(await errors(await post(payload(c.branchId, { Instructions: 'y'.repeat(300 * 1024) }), c.token))).toEqual({ '': [LEGACY_ADD_MSG.tooLarge] });
     expect(await errors(await post(payload(c.branchId, { DocumentModel: 'file.pdf' }), c.token))).toEqual({ DocumentModel: [LEGACY_ADD_MSG.documentModel] });
     expect((await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, c.clientId)))[0]?.n).toBe(0);
@@ -121,5 +122,62 @@ describe('POST api/Job/Add', () => {
     const other = await makeClient();
     expect(await errors(await post(payload(other.branches[0]?.id ?? 0), c.token))).toEqual({ ClientBranchAddressId: [FIELD_MSG.invalidChoice] });
     expect(await errors(await post(payload(c.branchId, { DateDueInput: '03/03/2025' }), c.token))).toEqual({ DateDueInput: [JOB_MSG.dueDateInPast] });
+  });
+
+  async function read(id: number, token: string): Promise<Record<string, unknown>> {
+    const res = await getJob(new Request(`http://localhost/api/Job/${id}`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: String(id) }) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  }
+
+  it('round trip: what api/Job/{id} answers, posted back with JobId 0, saves a new job with the same order', async () => {
+    const c = await caller();
+    const first = (await (await post(payload(c.branchId, { Instructions: 'Bind in black' }), c.token)).json()) as { JobId: number };
+    const job = await read(first.JobId, c.token);
+    for (const key of Object.keys(job)) expect(LEGACY_JOB_INPUT_FIELDS.has(key) || LEGACY_JOB_READ_ONLY_FIELDS.has(key), key).toBe(true);
+    const res = await post({ ...job, JobId: 0 }, c.token);
+    expect(res.status).toBe(200);
+    const second = (await res.json()) as Record<string, unknown>;
+    expect(second).toEqual({ JobId: expect.any(Number), JMSNumber: expect.stringMatching(/^\d+$/) });
+    expect(second.JobId).not.toBe(first.JobId);
+    const copy = await read(Number(second.JobId), c.token);
+    const same = ['OrderType', 'ContactName', 'Email', 'ContactPhone', 'MatterReference', 'Address', 'ClientBranchAddressId', 'DateReady', 'DateDue', 'TimeReadyInput', 'TimeDueInput', 'Instructions', 'NumberOfCopies', 'ePrintInstructions', 'EPrintScanInstructions', 'JobShortDescription'];
+    for (const key of same) expect(copy[key], key).toEqual(job[key]);
+  });
+
+  it('Address as the text of one of the client’s branch addresses names that branch; any other text is a 400 on Address', async () => {
+    const c = await caller();
+    const [branch] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.id, c.branchId));
+    const text = `  ${(branch?.address ?? '').toUpperCase().replace(/ /g, '  ')} `;
+    const res = await post(payload(0, { ClientBranchAddressId: undefined, Address: text }), c.token);
+    expect(res.status).toBe(200);
+    const saved = await read(((await res.json()) as { JobId: number }).JobId, c.token);
+    expect(saved).toMatchObject({ ClientBranchAddressId: c.branchId, Address: branch?.address });
+    const other = await makeClient();
+    const theirs = other.branches[0];
+    const [theirRow] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.id, theirs?.id ?? 0));
+    expect(await errors(await post(payload(0, { ClientBranchAddressId: undefined, Address: theirRow?.address ?? 'x' }), c.token))).toEqual({ Address: [LEGACY_ADD_MSG.addressUnknown] });
+  });
+
+  it('reads the print block under EPrintScanInstructions, and DateReady/DateDue with TimeReady/TimeDue when the *Input strings are absent', async () => {
+    const c = await caller();
+    const { ePrintInstructions, DateReadyInput: _dr, TimeReadyInput: _tr, DateDueInput: _dd, TimeDueInput: _td, ...rest } = payload(c.branchId);
+    const res = await post({ ...rest, EPrintScanInstructions: ePrintInstructions, DateReady: '2025-03-04T00:30:00.000Z', DateDue: '2025-03-05', TimeDue: '14:15' }, c.token);
+    expect(res.status).toBe(200);
+    const saved = await read(((await res.json()) as { JobId: number }).JobId, c.token);
+    expect(saved).toMatchObject({ DateReadyInput: '04/03/2025', TimeReadyInput: '11:30 AM', DateDueInput: '05/03/2025', TimeDueInput: '02:15 PM' });
+    expect(saved.ePrintInstructions).toMatchObject({ HasAdvancedInstructions: true, foldersNBinding: 3, applyNumbers: 2 });
+    expect(await errors(await post({ ...rest, DateReady: '2025-03-04T00:30:00.000Z', DateDue: '31/02/2025', TimeDue: '10:00 AM' }, c.token))).toMatchObject({ DateDue: [JOB_MSG.invalidDate] });
+  });
+
+  it('ignores keys the payload does not know and lists them; nothing the body claims about the server’s fields counts', async () => {
+    const c = await caller();
+    const res = await post(payload(c.branchId, { IsAdmin: true, ClientId: 1, CreatedOn: '2020-01-01T00:00:00Z', TimeZoneId: 'UTC' }), c.token);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { JobId: number; IgnoredFields: string[] };
+    expect(body.IgnoredFields).toEqual(['IsAdmin']);
+    const [row] = await db().select().from(jobs).where(eq(jobs.id, body.JobId));
+    expect(row).toMatchObject({ clientId: c.clientId, timeZone: c.user.timeZone });
+    expect(row?.createdAt.toISOString()).toBe('2025-03-04T00:00:00.000Z');
   });
 });

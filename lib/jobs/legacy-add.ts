@@ -1,53 +1,78 @@
 /**
  * POST api/Job/Add (spec §7): the legacy PascalCase job payload (job fields plus one instruction block, e.g.
  * ePrintInstructions or eScanInstructions) → saveJob. Answers { JobId, JMSNumber }; every broken rule is a 400
- * naming the legacy fields. Fields the server decides (ClientId, Status, InternalInstructions, the users, the
- * JMS number, the dates' instants) are accepted and ignored; fields the payload does not know are refused.
+ * naming the legacy fields.
+ *
+ * It accepts what api/Job/{id} answers (a round trip with JobId 0 saves a new job, spec §3 "Job (payload)"):
+ * - fields the server decides (ClientId, Status, InternalInstructions, the users and their names, the JMS number,
+ *   the description, the time zone, CreatedOn, DateDelivered, CopyStatus, the documents of the job read) are
+ *   ignored; so are keys the payload does not know, which the answer lists in IgnoredFields;
+ * - Address given as the text of one of the client's branch addresses names that branch (ClientBranchAddressId wins);
+ * - the print or scan block is also read under EPrintScanInstructions;
+ * - DateReady/DateDue with TimeReady/TimeDue stand in for absent DateReadyInput … TimeDueInput.
+ * What is refused is what breaks a rule of spec §5, each with its field message.
  */
 import { refuseUnstorable } from '@/lib/http/body';
 import { ValidationError } from '@/lib/http/errors';
-import type { Actor } from '@/lib/auth/actor';
+import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
-import { fromLegacyOrder, toLegacyPath } from './legacy-order';
-import { JobOrderInvalidError, saveJob, type SavedJob } from './save';
+import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from './legacy-order';
+import { listBranchAddresses } from './lookups';
+import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from './save';
 
 /** The request body limit: a job order is a few kilobytes; the file travels separately (api/Document/UploadJob/5). */
 export const MAX_ORDER_BODY_BYTES = 256 * 1024;
 
 export const LEGACY_ADD_MSG = {
   notObject: 'The request body must be a JSON object.',
-  unknownField: 'This field is not part of the job payload.',
   tooLarge: 'The request body is too large.',
   documentModel: 'DocumentModel must name an uploaded document: { "DocumentId": <number> }.',
+  addressUnknown: 'None of your branch addresses has this text. Send ClientBranchAddressId or the text of one of your branch addresses.',
 } as const;
 
-/** Spec §3 "Job (payload)" and the block keys of lib/jobs/legacy-order.ts. */
-export const LEGACY_JOB_FIELDS: ReadonlySet<string> = new Set([
-  // Read (validated) ...
+/** The fields api/Job/Add reads (spec §3 "Job (payload)" and the block keys of lib/jobs/legacy-order.ts). */
+export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
   'JobId', 'OrderType', 'ContactName', 'Email', 'ContactPhone', 'AfterHourContactNumber', 'CostEstimateNumber',
   'MatterReference', 'Address', 'ClientBranchAddressId', 'AlternatePickupDelivery', 'DateReadyInput', 'DateDueInput',
-  'TimeReadyInput', 'TimeDueInput', 'Instructions', 'NumberOfCopies', 'WhatToCollect', 'CopyAsOriginal',
-  'copyInstructions', 'AppealBook', 'CourtCopy', 'CollectionDescription', 'ePrintInstructions', 'eScanInstructions',
-  'SourceJobId', 'DocumentModel', 'RequestKey',
-  // ... and accepted but decided by the server.
-  'ProjectId', 'JMSNumber', 'DateReady', 'DateDue', 'TimeReady', 'TimeDue', 'TimeZone', 'ClientId', 'ProcessingCity',
-  'Status', 'CreatedByDisplay', 'LastModifiedBy', 'StatusLastModifiedBy', 'CreatedById', 'LastModifiedById',
-  'StatusLastModifiedById', 'InternalInstructions', 'FileName', 'CopyStatus', 'SourceFileName', 'SourceFileId',
-  'EPrintScanInstructions',
+  'TimeReadyInput', 'TimeDueInput', 'DateReady', 'DateDue', 'TimeReady', 'TimeDue', 'Instructions', 'NumberOfCopies',
+  'WhatToCollect', 'CopyAsOriginal', 'copyInstructions', 'AppealBook', 'CourtCopy', 'CollectionDescription',
+  'ePrintInstructions', 'eScanInstructions', 'EPrintScanInstructions', 'SourceJobId', 'DocumentModel', 'RequestKey',
 ]);
+
+/**
+ * Read-only fields: what api/Job/{id} and api/Job/JobSlip/{id} answer that the server decides. Accepted and
+ * ignored, never listed as ignored (lib/jobs/legacy-add.test.ts checks that every key api/Job/{id} answers is
+ * here or read).
+ */
+export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'ProjectId', 'JMSNumber', 'JobShortDescription', 'TimeZone', 'TimeZoneId', 'ClientId', 'ProcessingCity', 'Status',
+  'CreatedByDisplay', 'LastModifiedBy', 'StatusLastModifiedBy', 'CreatedById', 'LastModifiedById', 'StatusLastModifiedById',
+  'CreatedOn', 'DateDelivered', 'InternalInstructions', 'FileName', 'CopyStatus', 'SourceFileName', 'SourceFileId',
+  // The job slip's extra fields (a caller may post a slip back too).
+  'StatusName', 'OrderTypeName', 'ClientName', 'ProcessingCityName', 'SourceJobNumber', 'LIONumber', 'MatterType',
+  'DocumentId', 'JobInstructions', 'FeedBacks',
+]);
+
+/** The documented body of api/Job/Add (lib/openapi): the order's fields under their legacy names, and the read-only ones. */
+export const legacyJobAddBody = () => legacyJobBodySchema(LEGACY_JOB_READ_ONLY_FIELDS);
 
 export interface LegacyJobAdded {
   JobId: number;
   JMSNumber: string;
+  /** Keys of the body the job payload does not know; present only when there were some. */
+  IgnoredFields?: string[];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The uploaded document named by DocumentModel (null: none), or a 400. */
+/**
+ * The uploaded document named by DocumentModel (null: none), or a 400. A list is the read shape of api/Job/{id}
+ * (the documents of the job that was read, which stay with it): ignored.
+ */
 function documentIdOf(v: unknown): number | null {
-  if (v === undefined || v === null) return null;
+  if (v === undefined || v === null || Array.isArray(v)) return null;
   if (!isRecord(v)) throw new ValidationError({ DocumentModel: [LEGACY_ADD_MSG.documentModel] });
   const raw = v.DocumentId;
   if (raw === undefined || raw === null || raw === 0 || raw === '') return null;
@@ -62,23 +87,49 @@ export interface LegacyAddOptions {
   userAgent?: string | null;
 }
 
+const normaliseAddress = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * ClientBranchAddressId from Address when only the address text was sent (spec §3: Address comes "from the
+ * selected client branch address"): the client's branch with that text (spaces and case aside), or a 400 on Address.
+ */
+async function withBranchFromAddress(actor: Actor, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const id = body.ClientBranchAddressId;
+  const address = body.Address;
+  if (!(id === undefined || id === null || id === '') || typeof address !== 'string' || /^\s*\d+\s*$/.test(address) || address.trim() === '') return body;
+  if (!isClientActor(actor)) return body;
+  const wanted = normaliseAddress(address);
+  const branch = (await listBranchAddresses(actor)).find((b) => normaliseAddress(b.address) === wanted);
+  if (!branch) throw new ValidationError({ Address: [LEGACY_ADD_MSG.addressUnknown] });
+  return { ...body, ClientBranchAddressId: branch.id };
+}
+
 /** Validates and saves a legacy job body for the actor. Throws ValidationError with legacy field names. */
-export async function addLegacyJob(actor: Actor, body: unknown, opts: LegacyAddOptions = {}): Promise<LegacyJobAdded> {
-  if (!isRecord(body)) throw new ValidationError({ '': [LEGACY_ADD_MSG.notObject] }, LEGACY_ADD_MSG.notObject);
-  const unknown = Object.keys(body).filter((k) => !LEGACY_JOB_FIELDS.has(k));
-  if (unknown.length > 0) throw new ValidationError(Object.fromEntries(unknown.slice(0, 20).map((k) => [k.slice(0, 100), [LEGACY_ADD_MSG.unknownField]])));
-  const requestKey = opts.idempotencyKey?.trim() || (typeof body.RequestKey === 'string' ? body.RequestKey.trim() : null) || null;
-  const documentId = documentIdOf(body.DocumentModel);
+export async function addLegacyJob(actor: Actor, input: unknown, opts: LegacyAddOptions = {}): Promise<LegacyJobAdded> {
+  if (!isRecord(input)) throw new ValidationError({ '': [LEGACY_ADD_MSG.notObject] }, LEGACY_ADD_MSG.notObject);
+  const ignored = Object.keys(input).filter((k) => !LEGACY_JOB_INPUT_FIELDS.has(k) && !LEGACY_JOB_READ_ONLY_FIELDS.has(k));
+  const requestKey = opts.idempotencyKey?.trim() || (typeof input.RequestKey === 'string' ? input.RequestKey.trim() : null) || null;
+  const documentId = documentIdOf(input.DocumentModel);
+  const { patch, sources } = legacyDateInputs(input, actorTimeZone(actor));
+  const body = await withBranchFromAddress(actor, { ...input, ...patch });
+  const addressGiven = body.ClientBranchAddressId !== input.ClientBranchAddressId;
   let saved: SavedJob;
   try {
     saved = await saveJob(actor, fromLegacyOrder(body), { requestKey, documentId, userAgent: opts.userAgent });
   } catch (e) {
     if (!(e instanceof JobOrderInvalidError)) throw e;
     const fields: Record<string, string[]> = {};
-    for (const i of e.issues) (fields[i.path[0] === 'requestKey' ? 'RequestKey' : toLegacyPath(i.path)] ??= []).push(i.message);
+    for (const i of e.issues) {
+      let field = i.path[0] === 'requestKey' ? 'RequestKey' : toLegacyPath(i.path);
+      // A message about a field we derived names the field the caller sent.
+      field = sources[field] ?? (field === 'ClientBranchAddressId' && addressGiven ? 'Address' : field);
+      (fields[field] ??= []).push(i.message);
+    }
     throw new ValidationError(fields);
   }
-  return { JobId: saved.jobId, JMSNumber: saved.jmsNumber };
+  const added: LegacyJobAdded = { JobId: saved.jobId, JMSNumber: saved.jmsNumber };
+  if (ignored.length > 0) added.IgnoredFields = ignored.slice(0, 50).map((k) => k.slice(0, 100));
+  return added;
 }
 
 /** Reads a request body as JSON, refusing more than `max` bytes without reading the rest. */

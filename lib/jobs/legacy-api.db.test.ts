@@ -68,7 +68,6 @@ describe('legacy job endpoints', () => {
 
   it.each([
     ['a wrong type', { SortBy: 'newest' }, 'SortBy'],
-    ['an unknown field', { ClientId: 1 }, ''],
     ['a huge string', { MatterReference: 'x'.repeat(5000) }, 'MatterReference'],
     ['HTML', { ContactName: '<script>alert(1)</script>' }, 'ContactName'],
     ['an unknown status', { JobStatusModel: [99] }, 'JobStatusModel.0'],
@@ -81,6 +80,15 @@ describe('legacy job endpoints', () => {
     expect(res.status).toBe(400);
     const json = await res.json();
     expect(Object.keys(json.error.fields)).toContain(field);
+  });
+
+  it('JobsList: keys the query does not know are ignored (callers send extra fields), also in status items', async () => {
+    const { me } = await scenario();
+    const plain = await (await call(jobsList, { token: me.token, params: page(1, 10), body: { JobStatusModel: [8] } })).json();
+    const res = await call(jobsList, { token: me.token, params: page(1, 10), body: { ClientId: 1, PageSize: 10, JobStatusModel: [{ JobStatusId: 8, JobStatus: 'Delivered', IsSelected: true }] } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(plain);
+    expect(plain.TotalCount).toBe(1);
   });
 
   it('JobsList: bad JSON and bad paths answer 400', async () => {
@@ -106,6 +114,30 @@ describe('legacy job endpoints', () => {
       expect((await call(h, { token: me.token, params: { id: 'abc' } })).status).toBe(400);
       expect((await call(h, { params: { id: String(mine.id) } })).status).toBe(401);
     }
+  });
+
+  it('GET Job carries every field of §3: the users’ names, the CopyStatus flags, and InternalInstructions for staff only', async () => {
+    const me = await signedIn(3);
+    const changer = await makeUser({ clientId: me.clientId, role: 4, firstName: 'Riley', lastName: 'Stone' });
+    const block = { kind: 'copy', HasAdvancedInstructions: true, CopyStatus: { colour: true, paper: true, finishing: true, dividers: true, documentOrder: true, pageNumbering: true } };
+    const job = await makeJob({
+      clientId: me.clientId, orderType: 3, instructionBlock: block, internalInstructions: 'Courier via the loading dock',
+      createdById: me.user.id, lastModifiedById: changer.id, statusLastModifiedById: changer.id,
+    });
+    const asClient = await (await call(getJob, { token: me.token, params: { id: String(job.id) } })).json();
+    expect(asClient).toMatchObject({
+      CreatedByDisplay: `${me.user.firstName} ${me.user.lastName}`,
+      LastModifiedBy: 'Riley Stone',
+      StatusLastModifiedBy: 'Riley Stone',
+      CopyStatus: block.CopyStatus,
+    });
+    expect(asClient).not.toHaveProperty('InternalInstructions');
+    const staff = await makeUser({ role: 1, clientId: null });
+    const staffToken = await issueLegacyToken(await createSession(await getDb(), staff.id), 1);
+    const asStaff = await (await call(getJob, { token: staffToken, params: { id: String(job.id) } })).json();
+    expect(asStaff).toMatchObject({ JobId: job.id, InternalInstructions: 'Courier via the loading dock', LastModifiedBy: 'Riley Stone' });
+    const plain = await makeJob({ clientId: me.clientId });
+    expect(await (await call(getJob, { token: staffToken, params: { id: String(plain.id) } })).json()).toMatchObject({ InternalInstructions: null, CopyStatus: null });
   });
 
   it('POST JobFeedBack: saves once on a delivered job; 409 again; 404 for another client’s job; 400 malformed', async () => {

@@ -9,8 +9,10 @@
  * accordion flag `HasAdvancedInstructions`, the block keys AppealBook and CourtCopy) are ours. The court context
  * of a court copy (`courtMethods`, `courtNeedsSolicitor`) is never read from a legacy body: the server sets it.
  */
+import { formatInTimeZone } from 'date-fns-tz';
+import { z } from 'zod';
 import { splitFileNumber, splitMatterName, joinFileNumber, joinMatterName } from './blocks/appeal-book';
-import { makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
+import { jobOrderObject, makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
 import type { AppealBook, CopyBlock, CourtCopy, CopySection, PrintInstructions, ScanInstructions } from './schema';
 
 type KeyMap = { readonly [key: string]: string | readonly [string, KeyMap] };
@@ -228,8 +230,78 @@ function hasAnyValue(v: unknown): boolean {
   return v !== undefined && v !== null && v !== '' && v !== false;
 }
 
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy'; 'HH:mm' (24-hour) → 'hh:mm AM/PM'. Anything else unchanged (the schema judges it). */
+function dateText(s: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
+  return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : s;
+}
+function timeText(s: string): string {
+  const h24 = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(s.trim());
+  if (!h24) return s;
+  const h = Number(h24[1]);
+  if (h > 23) return s;
+  return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${h24[2]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The *Input strings a legacy body left out, from DateReady/DateDue and TimeReady/TimeDue (spec §3 lists both
+ * forms; api/Job/{id} answers both). DateReady may be the form's dd/MM/yyyy, a plain yyyy-MM-dd or an ISO 8601
+ * instant (as api/Job/{id} answers it: its date and time are read in `timeZone`, the caller's); TimeReady
+ * (hh:mm AM/PM or HH:mm) wins over the instant's time. Given *Input strings always win. Answers the patch and,
+ * per derived input, the field the caller actually sent (so that a message names it).
+ */
+export function legacyDateInputs(body: Record<string, unknown>, timeZone: string): { patch: Record<string, string>; sources: Record<string, string> } {
+  const patch: Record<string, string> = {};
+  const sources: Record<string, string> = {};
+  for (const [dateKey, timeKey, dateInput, timeInput] of [
+    ['DateReady', 'TimeReady', 'DateReadyInput', 'TimeReadyInput'],
+    ['DateDue', 'TimeDue', 'DateDueInput', 'TimeDueInput'],
+  ] as const) {
+    const date = body[dateKey];
+    const time = body[timeKey];
+    let instantTime: string | undefined;
+    if (blank(body[dateInput]) && typeof date === 'string' && !blank(date)) {
+      const isInstant = /^\d{4}-\d{2}-\d{2}T/.test(date.trim()) && !Number.isNaN(Date.parse(date));
+      if (isInstant) {
+        const at = new Date(date);
+        patch[dateInput] = formatInTimeZone(at, timeZone, 'dd/MM/yyyy');
+        instantTime = formatInTimeZone(at, timeZone, 'hh:mm a');
+      } else {
+        patch[dateInput] = dateText(date);
+      }
+      sources[dateInput] = dateKey;
+    }
+    if (blank(body[timeInput])) {
+      if (typeof time === 'string' && !blank(time)) {
+        patch[timeInput] = timeText(time);
+        sources[timeInput] = timeKey;
+      } else if (instantTime !== undefined) {
+        patch[timeInput] = instantTime;
+        sources[timeInput] = dateKey;
+      }
+    }
+  }
+  return { patch, sources };
+}
+
+/**
+ * The print or scan block sent under EPrintScanInstructions (the name §3 gives the block read back) counts as
+ * ePrintInstructions for a print job (type 5) and eScanInstructions for a scan job (type 6), unless the body also
+ * carries the specific key, which wins.
+ */
+function withEPrintScan(body: unknown): unknown {
+  if (!isRecord(body) || !isRecord(body.EPrintScanInstructions)) return body;
+  const type = typeof body.OrderType === 'string' ? Number(body.OrderType.trim()) : body.OrderType;
+  const key = type === 5 ? 'ePrintInstructions' : type === 6 ? 'eScanInstructions' : null;
+  if (key === null || (key in body && body[key] !== null && body[key] !== undefined)) return body;
+  return { ...body, [key]: body.EPrintScanInstructions };
+}
+
 /** A legacy body → the job order form values, ready for the order schema. */
-export function fromLegacyOrder(body: unknown): Record<string, unknown> {
+export function fromLegacyOrder(input: unknown): Record<string, unknown> {
+  const body = withEPrintScan(input);
   const values = renameIn(body, ORDER, OUTPUT_ONLY);
   if (!isRecord(values) || !isRecord(body)) return {};
   if (values.clientBranchAddressId === undefined && (typeof body.Address === 'number' || typeof body.Address === 'string')) {
@@ -282,4 +354,59 @@ export async function parseLegacyJobOrder(body: unknown, options: JobOrderSchema
   const result = await makeJobOrderSchema(options).safeParseAsync(fromLegacyOrder(body));
   if (result.success) return { success: true, data: result.data };
   return { success: false, errors: result.error.issues.map((i) => ({ field: toLegacyPath(i.path), message: i.message })) };
+}
+
+/** Unwraps optional/nullable to the inner schema, and says which wrappers to put back. */
+function unwrap(t: z.ZodType): { inner: z.ZodType; rewrap: (x: z.ZodType) => z.ZodType } {
+  if (t instanceof z.ZodOptional || t instanceof z.ZodNullable) {
+    const { inner, rewrap } = unwrap(t.unwrap() as z.ZodType);
+    return { inner, rewrap: (x) => (t instanceof z.ZodOptional ? rewrap(x).optional() : rewrap(x).nullable()) };
+  }
+  return { inner: t, rewrap: (x) => x };
+}
+
+/** An object schema of the form names → the same fields under their legacy names (KeyMap), recursively. */
+function renameSchema(t: z.ZodType, map: KeyMap): z.ZodType {
+  const { inner, rewrap } = unwrap(t);
+  if (inner instanceof z.ZodArray) return rewrap(z.array(renameSchema(inner.element as z.ZodType, map)));
+  if (!(inner instanceof z.ZodObject)) return t;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+    const m = map[key];
+    if (m === undefined) continue;
+    if (typeof m === 'string') shape[m] = field;
+    else shape[m[0]] = renameSchema(field, m[1]);
+  }
+  return rewrap(z.looseObject(shape));
+}
+
+let legacySchema: z.ZodType | null = null;
+
+/**
+ * The legacy api/Job/Add body as a zod schema, derived from the one job order object (lib/jobs/schema.ts) through
+ * the same key maps `fromLegacyOrder` reads with, plus the legacy-only fields: Address, the date and time pairs,
+ * EPrintScanInstructions, DocumentModel, RequestKey, and the read-only fields api/Job/{id} answers (accepted and
+ * ignored). Only field types are in it: the rules of spec §5 run in the order schema after the renaming.
+ */
+export function legacyJobBodySchema(readOnly: Iterable<string> = []): z.ZodType {
+  if (legacySchema) return legacySchema;
+  const renamed = renameSchema(jobOrderObject, Object.fromEntries(Object.entries(ORDER).filter(([k]) => !OUTPUT_ONLY.has(k))));
+  const shape = renamed instanceof z.ZodObject ? (renamed.shape as Record<string, z.ZodType>) : {};
+  const print = shape.ePrintInstructions;
+  const scan = shape.eScanInstructions;
+  const text = z.string().nullish();
+  const ignored = Object.fromEntries([...readOnly].map((k) => [k, z.unknown().optional().describe('Read-only: accepted and ignored.')]));
+  legacySchema = z.looseObject({
+    ...ignored,
+    ...shape,
+    Address: z.union([z.string(), z.number()]).nullish().describe('The text (or id) of one of the client’s branch addresses; ClientBranchAddressId wins.'),
+    DateReady: text.describe('dd/MM/yyyy, yyyy-MM-dd or an ISO 8601 instant: used when DateReadyInput is absent.'),
+    DateDue: text.describe('As DateReady, for DateDueInput.'),
+    TimeReady: text.describe('hh:mm AM/PM or HH:mm: used when TimeReadyInput is absent.'),
+    TimeDue: text.describe('As TimeReady, for TimeDueInput.'),
+    ...(print && scan ? { EPrintScanInstructions: z.union([print, scan]).describe('The print (type 5) or scan (type 6) block, as api/Job/{id} reads it back.') } : {}),
+    DocumentModel: z.union([z.object({ DocumentId: z.union([z.number(), z.string()]).nullish() }), z.array(z.unknown()), z.null()]).optional(),
+    RequestKey: z.string().nullish(),
+  });
+  return legacySchema;
 }

@@ -13,7 +13,7 @@ import { legacyBlockFields } from './instruction-block';
 import type { StoredPreference } from './preferences';
 import { toPreferenceModel } from './preferences';
 import type { JobListItem } from './queries';
-import type { JobDetail, JobFeedbackItem, JobSlip } from './slip';
+import type { JobDetail, JobFeedbackItem, JobSlip, JobWithNames } from './slip';
 import { TIME_FILTERS, type TimeFilterKind } from './time-filters';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -89,10 +89,36 @@ export function toLegacyJobList(r: ListResult<JobListItem>, timeZone: string) {
   return { Jobs: r.rows.map((j) => toLegacyJobListItem(j, timeZone)), TotalCount: r.totalCount, ItemsPerPage: r.pageSize };
 }
 
-/** GET api/Job/{id}: the job payload of spec §3. InternalInstructions only when the service gave it. */
-export function toLegacyJob(j: JobDetail) {
+/** The copy section flags (§3 "CopyStatus flags") a copy job stored with its block; null for other jobs. */
+function copyStatusOf(block: unknown): Record<string, boolean> | null {
+  if (typeof block !== 'object' || block === null || !('CopyStatus' in block)) return null;
+  const status = block.CopyStatus;
+  if (typeof status !== 'object' || status === null) return null;
+  return Object.fromEntries(Object.entries(status).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
+}
+
+/** The print or scan block again under the name §3 gives it ("read back as an EPrintScanInstructions block"). */
+function ePrintScanOf(blocks: Record<string, unknown>): Record<string, unknown> {
+  const block = blocks.ePrintInstructions ?? blocks.eScanInstructions;
+  return block === undefined ? {} : { EPrintScanInstructions: block };
+}
+
+export interface LegacyJobOptions {
+  /**
+   * The caller is internal staff (roles 1 and 2): InternalInstructions is always present (null when empty).
+   * Otherwise it is present only when the service gave it (never for client users).
+   */
+  staff?: boolean;
+}
+
+type JobNames = Partial<Pick<JobWithNames, 'createdByName' | 'lastModifiedByName' | 'statusLastModifiedByName'>>;
+
+/** GET api/Job/{id}: the job payload of spec §3, every field. */
+export function toLegacyJob(j: JobDetail & JobNames, opts: LegacyJobOptions = {}) {
   const zone = j.timeZone;
   const first = j.documents[0];
+  const blocks = legacyBlockFields(j.orderType, j.instructionBlock);
+  const internal = opts.staff ? { InternalInstructions: j.internalInstructions ?? null } : j.internalInstructions ? { InternalInstructions: j.internalInstructions } : {};
   return {
     JobId: j.id,
     ProjectId: j.projectId,
@@ -121,6 +147,9 @@ export function toLegacyJob(j: JobDetail) {
     ClientId: j.clientId,
     ProcessingCity: j.processingCityId,
     Status: j.status,
+    CreatedByDisplay: j.createdByName ?? null,
+    LastModifiedBy: j.lastModifiedByName ?? null,
+    StatusLastModifiedBy: j.statusLastModifiedByName ?? null,
     CreatedById: j.createdById,
     LastModifiedById: j.lastModifiedById,
     StatusLastModifiedById: j.statusLastModifiedById,
@@ -128,14 +157,16 @@ export function toLegacyJob(j: JobDetail) {
     Instructions: j.instructions,
     NumberOfCopies: j.numberOfCopies,
     WhatToCollect: j.whatToCollect,
-    ...(j.internalInstructions ? { InternalInstructions: j.internalInstructions } : {}),
+    ...internal,
     CopyAsOriginal: j.copyAsOriginal,
+    CopyStatus: copyStatusOf(j.instructionBlock),
     FileName: first?.fileName ?? null,
     SourceFileName: first?.fileName ?? null,
     SourceFileId: first?.id ?? null,
     SourceJobId: j.sourceJobId,
     DocumentModel: j.documents.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size })),
-    ...legacyBlockFields(j.orderType, j.instructionBlock),
+    ...blocks,
+    ...ePrintScanOf(blocks),
   };
 }
 

@@ -2,7 +2,8 @@
  * The job list query (spec §3 "Job list query and answer", §2 sort columns, §9 sort and paging constants):
  *
  * - `jobListBodySchema`: the legacy PascalCase body of POST api/Job/JobsList/… and api/Job/ExportCSVJobs
- *   (strict: wrong types, unknown fields, HTML and over-long filters answer 400 with field messages);
+ *   (wrong types, HTML and over-long filters answer 400 with field messages; unknown fields are ignored, as
+ *   callers send extra ones);
  * - `JobListQuery`: the one internal form every service takes;
  * - `queryFromSearchParams` / `querySearchParams`: the /JobClient URL state (lenient: garbage falls back
  *   to the default, a page never fails on a hand-edited URL).
@@ -91,7 +92,7 @@ const oneOf = (allowed: readonly number[], fallback: number) =>
 
 const statusId = z.number({ error: 'must be a job status id' }).int().refine((n) => JOB_STATUS_IDS.includes(n), 'unknown job status');
 
-const statusItem = z.union([statusId, z.strictObject({ JobStatusId: statusId, JobStatus: z.string().max(50).optional() }).transform((s) => s.JobStatusId)]);
+const statusItem = z.union([statusId, z.object({ JobStatusId: statusId, JobStatus: z.string().max(50).optional() }).transform((s) => s.JobStatusId)]);
 
 /** Job numbers are text, but some callers send them as numbers. */
 const jobNumberFilter = z
@@ -100,7 +101,7 @@ const jobNumberFilter = z
   .pipe(filterText);
 
 export const jobListBodySchema = z
-  .strictObject({
+  .object({
     JMSNumber: jobNumberFilter,
     MatterReference: filterText,
     JobShortDescription: filterText,

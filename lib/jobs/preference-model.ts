@@ -91,7 +91,22 @@ export const saveUserPreferenceSchema = z
 export type SaveUserPreferenceBody = z.output<typeof saveUserPreferenceSchema>;
 
 /** The preference model of a list state (what is stored and what GetUserPreference answers). */
-export function toPreferenceModel(p: JobListPreference): JobPreferenceModel & { JobStatusFilter: number[] } {
+export type StoredPreferenceModel = {
+  OrderBy: number;
+  OrderByDirection: number;
+  LIONumberFilter: string;
+  MatterRefFilter: string;
+  JobDescriptionFilter: string;
+  ContactNameFilter: string;
+  JobStatusFilter: number[];
+  ClientNameFilter: string;
+  TimeCreatedFilter: number;
+  TimeDueFilter: number;
+  TimeDeliveredFilter: number;
+  PageSize: number;
+};
+
+export function toPreferenceModel(p: JobListPreference): StoredPreferenceModel {
   return {
     OrderBy: p.query.sortBy,
     OrderByDirection: p.query.sortOrder,

@@ -24,7 +24,7 @@ import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import type { JobListQuery } from './list-schema';
 import { jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
 
-export { getJobForClient, jobSlip, type JobDetail, type JobDocument, type JobSlip } from './slip';
+export { getJobForClient, jobSlip, jobWithNames, type JobDetail, type JobDocument, type JobSlip, type JobWithNames } from './slip';
 
 export interface JobListItem {
   id: number;

@@ -26,7 +26,7 @@ function order(branchId: number, over: Partial<JobOrderInput> = {}): JobOrderInp
     orderType: 7,
     contactName: 'Morgan Patel',
     email: 'morgan@example.com',
-    contactPhone: '02 9000 1234',
+    contactPhone: '(02)9000-1234',
     matterReference: 'HV-1',
     clientBranchAddressId: branchId,
     dateReadyInput: '04/03/2025',

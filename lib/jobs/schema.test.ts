@@ -24,7 +24,7 @@ function order(overrides: Partial<JobOrderInput> = {}): JobOrderInput {
     orderType: 7,
     contactName: 'Ann Lee',
     email: 'ann@example.com.au',
-    contactPhone: '02 9999 0000',
+    contactPhone: '(02)9999-0000',
     matterReference: 'M-1001',
     clientBranchAddressId: '3',
     dateReadyInput: '04/03/2025',
@@ -75,6 +75,9 @@ describe('job form step one (§5)', () => {
 
   it.each<[string, Partial<JobOrderInput>, Record<string, string>]>([
     ['invalid e-mail', { email: 'ann@example' }, { email: FIELD_MSG.invalidEmail }],
+    ['contact phone with letters', { contactPhone: 'abcd' }, { contactPhone: FIELD_MSG.invalidPhone }],
+    ['contact phone too short', { contactPhone: '123' }, { contactPhone: FIELD_MSG.invalidPhone }],
+    ['contact phone with spaces', { contactPhone: '02 9999 0000' }, { contactPhone: FIELD_MSG.invalidPhone }],
     ['unknown order type', { orderType: 9 }, { orderType: FIELD_MSG.invalidChoice }],
     ['whitespace-only name', { contactName: '   ' }, { contactName: FIELD_MSG.whitespaceOnly }],
     ['HTML in the matter reference', { matterReference: '<b>M</b>' }, { matterReference: FIELD_MSG.htmlTags }],

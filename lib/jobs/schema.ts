@@ -50,7 +50,8 @@ export interface JobOrderSchemaOptions extends JobOrderOptions {
   costEstimateExists?: (costEstimateNumber: string) => Promise<boolean>;
 }
 
-const orderObject = z.object({
+/** The order's fields with their loose JSON types (the rules run in `makeJobOrderSchema`). */
+export const jobOrderObject = z.object({
   ...stepOneShape,
   copyAsOriginal: looseBool,
   /** Order type 3 (legacy name copyInstructions). */
@@ -66,6 +67,7 @@ const orderObject = z.object({
   /** Order type 6. */
   eScanInstructions: scanSchema.nullish(),
 });
+const orderObject = jobOrderObject;
 type OrderLoose = z.output<typeof orderObject>;
 
 const isCollectionType = (t: number | undefined) => COLLECTION_TYPES.some((c) => c === t);

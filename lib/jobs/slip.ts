@@ -102,6 +102,25 @@ async function userNames(ids: (number | null)[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }
 
+/** A job with the display names of the users who created it, last changed it and last changed its status. */
+export interface JobWithNames extends JobDetail {
+  createdByName: string | null;
+  lastModifiedByName: string | null;
+  statusLastModifiedByName: string | null;
+}
+
+/**
+ * GET api/Job/{id}: the job the actor may read (their client's; internal staff: any) with the users' names, or
+ * null (missing, or another client's). Internal instructions only for non-client users.
+ */
+export async function jobWithNames(actor: Actor, id: number): Promise<JobWithNames | null> {
+  const job = await readJob(actor, id);
+  if (!job) return null;
+  const names = await userNames([job.createdById, job.lastModifiedById, job.statusLastModifiedById]);
+  const name = (i: number | null) => (i === null ? null : (names.get(i) ?? null));
+  return { ...job, createdByName: name(job.createdById), lastModifiedByName: name(job.lastModifiedById), statusLastModifiedByName: name(job.statusLastModifiedById) };
+}
+
 /** The names of the location, court and physical media type a stored instruction block refers to. */
 async function instructionBlockNames(orderType: number, block: unknown): Promise<BlockNames> {
   const refs = blockReferences(orderType, block);

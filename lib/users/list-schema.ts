@@ -123,11 +123,11 @@ const timeZoneFilter = z
     return tz;
   });
 
-/** The legacy user list query (PascalCase). Unknown fields are refused. */
+/** The legacy user list query (PascalCase). Unknown fields are ignored (callers send extra ones). */
 export const userListQuerySchema = z.preprocess(
   (v) => (v === undefined || v === null ? {} : v),
   z
-    .strictObject({
+    .object({
       UserName: textFilter,
       FullName: textFilter,
       Phone: textFilter,

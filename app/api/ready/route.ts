@@ -1,11 +1,21 @@
+import { z } from 'zod';
+import { withContract } from '@/lib/http/route';
 import { readiness } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
-  const r = await readiness();
-  return Response.json(r.ready ? { status: 'ready' } : { status: 'not ready', reason: r.reason }, {
-    status: r.ready ? 200 : 503,
-    headers: { 'Cache-Control': 'no-store' },
-  });
-}
+export const GET = withContract(
+  async function GET(): Promise<Response> {
+    const r = await readiness();
+    return Response.json(r.ready ? { status: 'ready' } : { status: 'not ready', reason: r.reason }, {
+      status: r.ready ? 200 : 503,
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  },
+  {
+    access: 'public',
+    summary: 'Readiness: the database answers (503 while it does not, or while the instance drains).',
+    response: z.object({ status: z.literal('ready') }),
+    statuses: { 503: { description: 'Not ready.', response: z.object({ status: z.literal('not ready'), reason: z.string() }) } },
+  },
+);

@@ -43,6 +43,7 @@ export function CourtCopyFragment({ locations, maxInstructions }: { locations: r
   useClearWhenHidden(v.otherActingFor, ['courtCopy.otherActingFor']);
   useClearWhenHidden(v.copyMethod, ['courtCopy.copyMethod']);
   useClearWhenHidden(v.numberOfCopies, ['numberOfCopies']);
+  useClearWhenHidden(v.dates, ['courtCopy.dateProduced', 'courtCopy.dateAccessGranted']);
   useClearWhenHidden(v.solicitor, ['courtCopy.practiceNoteAgreement', 'courtCopy.solicitorFullName', 'courtCopy.solicitorFor', 'courtCopy.otherAsSolicitorFor', 'courtCopy.isPracticeNoteAttached'], (n) =>
     n === 'courtCopy.practiceNoteAgreement' || n === 'courtCopy.isPracticeNoteAttached' ? false : null,
   );
@@ -78,8 +79,8 @@ export function CourtCopyFragment({ locations, maxInstructions }: { locations: r
           <RadioField name="courtCopy.copyMethod" label="Copy method" required options={COPY_METHODS.filter((m) => v.offeredMethods.some((o) => o === m.id))} className="md:col-span-2" />
         )}
         {v.numberOfCopies && <TextField name="numberOfCopies" label="Number of copies" required digitsOnly helpKey="NumberOfCopies" />}
-        <DateField name="courtCopy.dateProduced" label="Date produced" />
-        <DateField name="courtCopy.dateAccessGranted" label="Date access granted" />
+        {v.dates && <DateField name="courtCopy.dateProduced" label="Date produced" />}
+        {v.dates && <DateField name="courtCopy.dateAccessGranted" label="Date access granted" />}
         <TextAreaField name="courtCopy.documentsToPhotoCopy" label="Material to copy" maxLength={maxInstructions} rows={3} className="md:col-span-2" />
       </FormSection>
       {v.solicitor && (

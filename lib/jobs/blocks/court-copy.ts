@@ -20,7 +20,7 @@ export const COPY_METHODS = [
   { id: 3, name: 'Photocopy and scan' },
 ] as const;
 export const COPY_METHOD_IDS = [1, 2, 3] as const;
-/** Methods 1 and 3 ask for the number of copies; every method shows the dates. */
+/** Methods 1 and 3 ask for the number of copies and show the dates; method 2 shows only the dates (§4). */
 export const METHODS_WITH_COPIES = [1, 3] as const;
 export const COURT_OTHER = 16;
 export const COURT_WCC = 11;
@@ -83,6 +83,12 @@ export function courtCopyVisibility(b: Partial<Loose> | null | undefined) {
     copyMethod: offered.length > 0,
     /** Copies for methods 1 and 3; when the court offers no methods, the order-type rule (copies) applies. */
     numberOfCopies: offered.length === 0 || method === 1 || method === 3,
+    /**
+     * The produced and access-granted dates follow the copy method (§4 "Court copy method 1 or 3 asks for number
+     * of copies and shows dates; method 2 shows dates only"): any chosen method shows them, no method chosen hides
+     * them. A court that offers no methods asks for none, so its dates show.
+     */
+    dates: offered.length === 0 || method !== undefined,
     otherCourt: court === COURT_OTHER,
     accessOrdersForWCC: court === COURT_WCC,
     otherActingFor: code(b?.actingFor) === ACTING_FOR_OTHER,
@@ -113,8 +119,10 @@ export function checkCourtCopy(b: Loose | null | undefined, r: Reporter, o: Bloc
     checkChoice(r, ['solicitorFor'], b?.solicitorFor, { required: true });
     if (v.otherAsSolicitorFor) checkText(r, ['otherAsSolicitorFor'], b?.otherAsSolicitorFor, { required: true, max: SHORT_TEXT_MAX });
   }
-  checkDate(r, 'dateProduced', b?.dateProduced);
-  checkDate(r, 'dateAccessGranted', b?.dateAccessGranted);
+  if (v.dates) {
+    checkDate(r, 'dateProduced', b?.dateProduced);
+    checkDate(r, 'dateAccessGranted', b?.dateAccessGranted);
+  }
   checkText(r, ['documentsToPhotoCopy'], b?.documentsToPhotoCopy, { max: o.maxInstructions });
 }
 
@@ -138,8 +146,8 @@ export function finaliseCourtCopy(b: Loose | null | undefined) {
     solicitorFor: v.solicitor ? code(b?.solicitorFor) : undefined,
     otherAsSolicitorFor: v.otherAsSolicitorFor ? text(b?.otherAsSolicitorFor) : undefined,
     isPracticeNoteAttached: v.solicitor ? flag(b?.isPracticeNoteAttached) : undefined,
-    dateProduced: text(b?.dateProduced),
-    dateAccessGranted: text(b?.dateAccessGranted),
+    dateProduced: v.dates ? text(b?.dateProduced) : undefined,
+    dateAccessGranted: v.dates ? text(b?.dateAccessGranted) : undefined,
     documentsToPhotoCopy: text(b?.documentsToPhotoCopy),
   };
 }

@@ -129,7 +129,7 @@ export function checkStepOne(v: StepOneLoose, r: Reporter, o: ResolvedOptions, c
   checkChoice(r, ['orderType'], v.orderType, { required: true, allowed: ORDER_TYPE_IDS });
   checkText(r, ['contactName'], v.contactName, short);
   checkEmail(r, ['email'], v.email, { required: true, pattern: o.emailPattern });
-  checkText(r, ['contactPhone'], v.contactPhone, short);
+  if (checkText(r, ['contactPhone'], v.contactPhone, short)) checkPhone(r, ['contactPhone'], v.contactPhone, { required: true, pattern: o.phonePattern });
   checkPhone(r, ['afterHourContactNumber'], v.afterHourContactNumber, {
     required: isAfterHours(now, o.timeZone),
     requiredMessage: JOB_MSG.afterHoursRequired,

@@ -8,8 +8,9 @@ import { verifyOtp } from '@/lib/auth/otp';
 import { issueLegacyToken } from '@/lib/auth/session';
 import { signInWithTriple } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
+import { signInAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: legacyAuthenticateBody }, async ({ body }) => {
+export const POST = publicRoute({ response: signInAnswer, body: legacyAuthenticateBody }, async ({ body }) => {
   if (body.ChallengeId) {
     const r = await verifyOtp(body.ChallengeId, body.OTP);
     const token = r.status === 'success' ? await issueLegacyToken(r.session, r.user.role) : null;

@@ -6,9 +6,10 @@
 import { captchaVerifier } from '@/lib/auth/captcha';
 import { legacyCaptchaBody } from '@/lib/auth/legacy';
 import { publicRoute } from '@/lib/http/route';
+import { booleanAnswer, captchaChallengeAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = publicRoute({}, async () => captchaVerifier().createChallenge());
+export const GET = publicRoute({ response: captchaChallengeAnswer }, async () => (await captchaVerifier().createChallenge()) as Record<string, unknown>);
 
-export const POST = publicRoute({ body: legacyCaptchaBody }, async ({ body }) => (await captchaVerifier().check(body.Captcha)).ok);
+export const POST = publicRoute({ response: booleanAnswer, body: legacyCaptchaBody }, async ({ body }) => (await captchaVerifier().check(body.Captcha)).ok);

@@ -2,5 +2,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { emailIdBody } from '@/lib/settings/legacy';
 import { getUserByEmailId } from '@/lib/settings/user-lookup';
+import { lookedUpUserAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ body: emailIdBody }, async ({ actor, body }) => getUserByEmailId(actor, body));
+export const POST = apiRoute({ response: lookedUpUserAnswer, body: emailIdBody }, async ({ actor, body }) => getUserByEmailId(actor, body));

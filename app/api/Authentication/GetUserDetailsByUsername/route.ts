@@ -2,5 +2,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { userNameBody } from '@/lib/settings/legacy';
 import { getUserDetailsByUserName } from '@/lib/settings/user-lookup';
+import { lookedUpUserAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ body: userNameBody }, async ({ actor, body }) => getUserDetailsByUserName(actor, body));
+export const POST = apiRoute({ response: lookedUpUserAnswer, body: userNameBody }, async ({ actor, body }) => getUserDetailsByUserName(actor, body));

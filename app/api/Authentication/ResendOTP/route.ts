@@ -7,8 +7,9 @@ import { legacyResendBody, presentPasswordResend, presentResend } from '@/lib/au
 import { resendOtp } from '@/lib/auth/otp';
 import { resendWithPassword } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
+import { signInAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: legacyResendBody }, async ({ body }) => {
+export const POST = publicRoute({ response: signInAnswer, body: legacyResendBody }, async ({ body }) => {
   if (body.ChallengeId) return presentResend(await resendOtp(body.ChallengeId));
   return presentPasswordResend(await resendWithPassword({ userName: body.UserName ?? '', password: body.Password ?? '', captcha: body.Captcha }));
 });

@@ -7,8 +7,9 @@ import { legacySignInBody, otpGiven, presentSignIn, presentTriple } from '@/lib/
 import { issueLegacyToken } from '@/lib/auth/session';
 import { signInWithPassword, signInWithTriple } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
+import { signInAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: legacySignInBody }, async ({ body }) => {
+export const POST = publicRoute({ response: signInAnswer, body: legacySignInBody }, async ({ body }) => {
   const credentials = { userName: body.UserName, password: body.Password, captcha: body.Captcha };
   const otp = otpGiven(body.OTP);
   if (otp === null) return presentSignIn(await signInWithPassword(credentials));

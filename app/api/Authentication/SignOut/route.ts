@@ -3,10 +3,11 @@ import { NEXT_AUTH_COOKIES } from '@/lib/auth/cookie';
 import { sessionIdFromRequest } from '@/lib/auth/request';
 import { signOutSession } from '@/lib/auth/user-session';
 import { publicRoute } from '@/lib/http/route';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = publicRoute({}, async ({ req, actor }) => {
+export const GET = publicRoute({ response: booleanAnswer }, async ({ req, actor }) => {
   await signOutSession(await sessionIdFromRequest(req), actor);
   const res = Response.json(true, { headers: { 'Cache-Control': 'no-store' } });
   for (const name of NEXT_AUTH_COOKIES) {

@@ -6,5 +6,6 @@
 import { twoFactorInitBody } from '@/lib/auth/two-factor-schema';
 import { startEnrolment } from '@/lib/auth/two-factor';
 import { apiRoute } from '@/lib/http/route';
+import { twoFactorInitAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ body: twoFactorInitBody }, async ({ actor }) => startEnrolment(actor));
+export const POST = apiRoute({ response: twoFactorInitAnswer, body: twoFactorInitBody }, async ({ actor }) => startEnrolment(actor));

@@ -2,5 +2,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
 import { verifyCurrentBody } from '@/lib/settings/legacy';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ body: verifyCurrentBody }, async ({ actor, body }) => verifyCurrentPassword(actor, body));
+export const POST = apiRoute({ response: booleanAnswer, body: verifyCurrentBody }, async ({ actor, body }) => verifyCurrentPassword(actor, body));

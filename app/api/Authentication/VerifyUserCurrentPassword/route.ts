@@ -5,8 +5,9 @@
 import { apiRoute } from '@/lib/http/route';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
 import { decodeBase64Password, verifyUserCurrentBody } from '@/lib/settings/legacy';
+import { isLoggedInAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ body: verifyUserCurrentBody }, async ({ actor, body }) => {
+export const POST = apiRoute({ response: isLoggedInAnswer, body: verifyUserCurrentBody }, async ({ actor, body }) => {
   if (body.UserName && body.UserName.trim().toLowerCase() !== actor.userName.toLowerCase()) return { IsLoggedIn: false };
   return { IsLoggedIn: await verifyCurrentPassword(actor, decodeBase64Password(body.Password)) };
 });

@@ -9,8 +9,9 @@ import { ValidationError } from '@/lib/http/errors';
 import { publicRoute } from '@/lib/http/route';
 import { MSG } from '@/lib/messages';
 import { resetPasswordBody } from '@/lib/settings/legacy';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: resetPasswordBody }, async ({ body }) => {
+export const POST = publicRoute({ response: booleanAnswer, body: resetPasswordBody }, async ({ body }) => {
   const r = await resetPasswordWithToken(body.token, body.newPassword, body.confirm);
   if (r.status === 'policy') throw new ValidationError(r.fields);
   if (r.status === 'reused') throw new ValidationError({ NewPassword: [MSG.passwordReused] }, MSG.passwordReused);

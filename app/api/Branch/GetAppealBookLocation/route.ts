@@ -1,8 +1,9 @@
 import { apiRoute } from '@/lib/http/route';
 import { listLocations } from '@/lib/jobs/lookups';
 import { presentLocation } from '@/lib/jobs/lookups-legacy';
+import { locationsAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 /** GET api/Branch/GetAppealBookLocation: locations (LocationId, Text, BranchId, AlternateBranch). */
-export const GET = apiRoute({}, async () => (await listLocations('appeal_book')).map(presentLocation));
+export const GET = apiRoute({ response: locationsAnswer }, async () => (await listLocations('appeal_book')).map(presentLocation));

@@ -1,7 +1,8 @@
 /** GET api/ContextualHelp/GetContextualHelpList: every help text ({ ContextualHelpKey, ContextualHelpValue }). */
 import { listContextualHelp, presentHelpList } from '@/lib/help/service';
 import { apiRoute } from '@/lib/http/route';
+import { helpListAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({}, async () => presentHelpList(await listContextualHelp()));
+export const GET = apiRoute({ response: helpListAnswer }, async () => presentHelpList(await listContextualHelp()));

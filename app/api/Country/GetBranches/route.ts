@@ -1,8 +1,9 @@
 import { apiRoute } from '@/lib/http/route';
 import { listBranches } from '@/lib/jobs/lookups';
 import { presentBranch } from '@/lib/jobs/lookups-legacy';
+import { branchesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 /** GET api/Country/GetBranches. */
-export const GET = apiRoute({}, async () => (await listBranches()).map(presentBranch));
+export const GET = apiRoute({ response: branchesAnswer }, async () => (await listBranches()).map(presentBranch));

@@ -1,8 +1,9 @@
 import { apiRoute } from '@/lib/http/route';
 import { listCountries } from '@/lib/jobs/lookups';
 import { presentCountry } from '@/lib/jobs/lookups-legacy';
+import { countriesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 /** GET api/Country/GetCountries. */
-export const GET = apiRoute({}, async () => (await listCountries()).map(presentCountry));
+export const GET = apiRoute({ response: countriesAnswer }, async () => (await listCountries()).map(presentCountry));

@@ -1,8 +1,9 @@
 import { publicRoute } from '@/lib/http/route';
 import { listCountries } from '@/lib/jobs/lookups';
 import { presentCountry } from '@/lib/jobs/lookups-legacy';
+import { countriesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 /** GET api/Country/GetCountriesForLoginPage: public (the sign-in page shows it). */
-export const GET = publicRoute({}, async () => (await listCountries({ loginPageOnly: true })).map(presentCountry));
+export const GET = publicRoute({ response: countriesAnswer }, async () => (await listCountries({ loginPageOnly: true })).map(presentCountry));

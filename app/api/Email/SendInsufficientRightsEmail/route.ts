@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { notifyInsufficientRights } from '@/lib/notify/insufficient-rights';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 const body = z.strictObject({ Path: z.string().max(2000).optional(), Url: z.string().max(2000).optional() }).optional();
 
@@ -14,7 +15,7 @@ function refererPath(referer: string | null): string | null {
   }
 }
 
-export const POST = apiRoute({ body }, async ({ actor, body: b, req }) => {
+export const POST = apiRoute({ response: booleanAnswer, body }, async ({ actor, body: b, req }) => {
   await notifyInsufficientRights(actor, b?.Path ?? b?.Url ?? refererPath(req.headers.get('referer')));
   return true;
 });

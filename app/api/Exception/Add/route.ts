@@ -4,9 +4,10 @@
  */
 import { acceptExceptionReport, exceptionReportSchema } from '@/lib/errors/intake';
 import { publicRoute } from '@/lib/http/route';
+import { intakeAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = publicRoute({ body: exceptionReportSchema }, async ({ req, actor, body }) =>
+export const POST = publicRoute({ response: intakeAnswer, body: exceptionReportSchema }, async ({ req, actor, body }) =>
   acceptExceptionReport(actor, body, req.headers),
 );

@@ -8,6 +8,6 @@ import { CLIENT_ROLES, EXPORT_FILE } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, body: invoiceListQuerySchema }, async ({ actor, body }) =>
+export const POST = apiRoute({ produces: 'csv', roles: CLIENT_ROLES, body: invoiceListQuerySchema }, async ({ actor, body }) =>
   csvResponse(EXPORT_FILE.invoices, INVOICE_CSV_HEADER, invoiceCsvRows(exportInvoices(actor, body))),
 );

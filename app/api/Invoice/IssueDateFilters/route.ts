@@ -2,7 +2,8 @@
 import { presentIssueDateFilters } from '@/lib/invoices/legacy';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { issueDateFiltersAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ roles: CLIENT_ROLES }, async () => presentIssueDateFilters());
+export const GET = apiRoute({ response: issueDateFiltersAnswer, roles: CLIENT_ROLES }, async () => presentIssueDateFilters());

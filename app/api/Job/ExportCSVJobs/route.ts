@@ -7,6 +7,6 @@ import { CLIENT_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, body: jobListBodySchema }, async ({ actor, body }) =>
+export const POST = apiRoute({ produces: 'csv', roles: CLIENT_ROLES, body: jobListBodySchema }, async ({ actor, body }) =>
   csvStreamResponse(JOB_EXPORT_FILE, await jobExportStream(actor, body)),
 );

@@ -3,7 +3,8 @@ import { apiRoute } from '@/lib/http/route';
 import { legacyFeedbackSchema, saveJobFeedback } from '@/lib/jobs/feedback';
 import { toLegacyFeedback } from '@/lib/jobs/legacy';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { feedbackAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, body: legacyFeedbackSchema }, async ({ actor, body }) => toLegacyFeedback(await saveJobFeedback(actor, body)));
+export const POST = apiRoute({ response: feedbackAnswer, roles: CLIENT_ROLES, body: legacyFeedbackSchema }, async ({ actor, body }) => toLegacyFeedback(await saveJobFeedback(actor, body)));

@@ -1,8 +1,9 @@
 import { apiRoute } from '@/lib/http/route';
 import { listOrderTypes } from '@/lib/jobs/lookups';
 import { presentOrderType } from '@/lib/jobs/lookups-legacy';
+import { orderTypesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 /** GET api/Job/OrderTypes. */
-export const GET = apiRoute({}, async () => (await listOrderTypes()).map(presentOrderType));
+export const GET = apiRoute({ response: orderTypesAnswer }, async () => (await listOrderTypes()).map(presentOrderType));

@@ -1,7 +1,8 @@
 /** GET api/Job/TimeDeliveredFilters (spec §7): the time buckets of the job list's delivered filter. */
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyTimeFilters } from '@/lib/jobs/legacy';
+import { timeFiltersAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({}, async () => toLegacyTimeFilters('delivered'));
+export const GET = apiRoute({ response: timeFiltersAnswer }, async () => toLegacyTimeFilters('delivered'));

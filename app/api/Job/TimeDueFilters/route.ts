@@ -1,7 +1,8 @@
 /** GET api/Job/TimeDueFilters (spec §7): the time buckets of the job list's due filter. */
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyTimeFilters } from '@/lib/jobs/legacy';
+import { timeFiltersAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({}, async () => toLegacyTimeFilters('due'));
+export const GET = apiRoute({ response: timeFiltersAnswer }, async () => toLegacyTimeFilters('due'));

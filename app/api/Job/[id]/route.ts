@@ -1,15 +1,19 @@
-/** GET api/Job/{id} (spec §7): the job payload of spec §3; another client's job answers 404 like a missing one. */
+/**
+ * GET api/Job/{id} (spec §7): the job payload of spec §3; another client's job answers 404 like a missing one.
+ * Internal staff (roles 1 and 2) may read any job and see its InternalInstructions; client users never do.
+ */
 import { NotFoundError } from '@/lib/http/errors';
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyJob } from '@/lib/jobs/legacy';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
-import { getJobForClient } from '@/lib/jobs/queries';
-import { CLIENT_ROLES } from '@/lib/reference';
+import { jobWithNames } from '@/lib/jobs/queries';
+import { isClientRole } from '@/lib/reference';
+import { jobPayloadAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
-  const job = await getJobForClient(actor, params.id);
+export const GET = apiRoute({ response: jobPayloadAnswer, params: jobIdPathSchema }, async ({ actor, params }) => {
+  const job = await jobWithNames(actor, params.id);
   if (!job) throw new NotFoundError('Job not found.');
-  return toLegacyJob(job);
+  return toLegacyJob(job, { staff: !isClientRole(actor.role) });
 });

@@ -2,5 +2,6 @@
 import { checkResetToken } from '@/lib/auth/reset';
 import { publicRoute } from '@/lib/http/route';
 import { checkLinkBody, presentLinkState } from '@/lib/settings/legacy';
+import { linkStateAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: checkLinkBody }, async ({ body }) => presentLinkState(await checkResetToken(body)));
+export const POST = publicRoute({ response: linkStateAnswer, body: checkLinkBody }, async ({ body }) => presentLinkState(await checkResetToken(body)));

@@ -6,8 +6,9 @@ import { resetPasswordWithToken } from '@/lib/auth/reset';
 import { ValidationError } from '@/lib/http/errors';
 import { publicRoute } from '@/lib/http/route';
 import { presentResetResult, resetPasswordBody } from '@/lib/settings/legacy';
+import { resetResultAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: resetPasswordBody }, async ({ body }) => {
+export const POST = publicRoute({ response: resetResultAnswer, body: resetPasswordBody }, async ({ body }) => {
   const r = await resetPasswordWithToken(body.token, body.newPassword, body.confirm);
   if (r.status === 'policy') throw new ValidationError(r.fields);
   return presentResetResult(r);

@@ -2,8 +2,9 @@
 import { requestPasswordReset } from '@/lib/auth/forgot';
 import { publicRoute } from '@/lib/http/route';
 import { sendResetEmailBody } from '@/lib/settings/legacy';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
-export const POST = publicRoute({ body: sendResetEmailBody }, async ({ body }) => {
+export const POST = publicRoute({ response: booleanAnswer, body: sendResetEmailBody }, async ({ body }) => {
   await requestPasswordReset(body);
   return true;
 });

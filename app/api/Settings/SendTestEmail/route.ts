@@ -3,5 +3,6 @@ import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { testEmailBody } from '@/lib/settings/legacy';
 import { sendTestEmail } from '@/lib/settings/service';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, body: testEmailBody }, async ({ actor, body }) => sendTestEmail(actor, body));
+export const POST = apiRoute({ response: booleanAnswer, roles: CLIENT_ROLES, body: testEmailBody }, async ({ actor, body }) => sendTestEmail(actor, body));

@@ -2,7 +2,8 @@
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { getUserAlerts } from '@/lib/settings/service';
+import { userAlertsAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ roles: CLIENT_ROLES }, async ({ actor }) => getUserAlerts(actor));
+export const GET = apiRoute({ response: userAlertsAnswer, roles: CLIENT_ROLES }, async ({ actor }) => getUserAlerts(actor));

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { ssoEnabled } from '@/lib/auth/next-auth';
 import { safeReturnUrl } from '@/lib/auth/return-url';
 import { publicRoute } from '@/lib/http/route';
+import { redirectAnswer } from '@/lib/openapi/answers';
 
 const body = z.strictObject({ ReturnUrl: z.string().max(2000).optional(), Token: z.string().max(8192).optional() }).optional();
 
-export const POST = publicRoute({ body }, async ({ body: b }) => {
+export const POST = publicRoute({ response: redirectAnswer, body }, async ({ body: b }) => {
   if (!ssoEnabled()) return { RedirectUrl: '/AuthenticationError' };
   const q = new URLSearchParams({ sso: '1' });
   const back = safeReturnUrl(b?.ReturnUrl);

@@ -4,10 +4,11 @@ import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { deactivateSchema, USER_MSG } from '@/lib/users/schema';
 import { deactivateUser } from '@/lib/users/service';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: [CLIENT_ADMIN_ROLE], body: deactivateSchema }, async ({ actor, body }) => {
+export const POST = apiRoute({ response: booleanAnswer, roles: [CLIENT_ADMIN_ROLE], body: deactivateSchema }, async ({ actor, body }) => {
   const r = await deactivateUser(actor, body);
   if (r.status === 'not-found') throw new NotFoundError();
   if (r.status === 'self') throw new AppError(400, USER_MSG.cannotDeactivateSelf, { UserName: [USER_MSG.cannotDeactivateSelf] });

@@ -8,6 +8,6 @@ import { exportUsers } from '@/lib/users/service';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: [CLIENT_ADMIN_ROLE], body: userListQuerySchema }, async ({ actor, body }) =>
+export const POST = apiRoute({ produces: 'csv', roles: [CLIENT_ADMIN_ROLE], body: userListQuerySchema }, async ({ actor, body }) =>
   csvResponse(EXPORT_FILE.users, USER_CSV_HEADER, userCsvRows(exportUsers(actor, body), actor.timeZone)),
 );

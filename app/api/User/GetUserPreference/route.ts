@@ -2,7 +2,8 @@
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyUserPreference } from '@/lib/jobs/legacy';
 import { getUserPreference } from '@/lib/jobs/preferences';
+import { userPreferenceAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({}, async ({ actor }) => toLegacyUserPreference(await getUserPreference(actor)));
+export const GET = apiRoute({ response: userPreferenceAnswer }, async ({ actor }) => toLegacyUserPreference(await getUserPreference(actor)));

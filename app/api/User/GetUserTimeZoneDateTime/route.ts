@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { userZonedNow } from '@/lib/jobs/lookups';
 import { currentDateBody, presentZonedNow } from '@/lib/jobs/lookups-legacy';
+import { zonedNowAnswer } from '@/lib/openapi/answers';
 
 /** POST api/User/GetUserTimeZoneDateTime: the current date-time in the user's time zone (server clock). */
-export const POST = apiRoute({ body: currentDateBody }, async ({ actor }) => presentZonedNow(userZonedNow(actor)));
+export const POST = apiRoute({ response: zonedNowAnswer, body: currentDateBody }, async ({ actor }) => presentZonedNow(userZonedNow(actor)));

@@ -9,10 +9,11 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { saveUserCode } from '@/lib/users/legacy';
 import { legacySaveUserSchema } from '@/lib/users/schema';
 import { saveUser } from '@/lib/users/service';
+import { saveUserAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: [CLIENT_ADMIN_ROLE], body: legacySaveUserSchema }, async ({ actor, body }) => {
+export const POST = apiRoute({ response: saveUserAnswer, roles: [CLIENT_ADMIN_ROLE], body: legacySaveUserSchema }, async ({ actor, body }) => {
   const r = await saveUser(actor, body);
   if (r.status === 'duplicate') throw new ConflictError('The user name or e-mail address is already used.', r.fields);
   if (r.status === 'invalid') throw new ValidationError(r.fields);

@@ -2,7 +2,8 @@
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyUserPreference } from '@/lib/jobs/legacy';
 import { saveUserPreference, saveUserPreferenceSchema } from '@/lib/jobs/preferences';
+import { userPreferenceAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ body: saveUserPreferenceSchema }, async ({ actor, body }) => toLegacyUserPreference(await saveUserPreference(actor, body)));
+export const POST = apiRoute({ response: userPreferenceAnswer, body: saveUserPreferenceSchema }, async ({ actor, body }) => toLegacyUserPreference(await saveUserPreference(actor, body)));

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { legacyLoginAttemptBody } from '@/lib/auth/legacy';
 import { publicRoute } from '@/lib/http/route';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 export const POST = publicRoute(
-  { params: z.object({ n: z.string().regex(/^\d{1,4}$/) }), body: legacyLoginAttemptBody.optional() },
+  { response: booleanAnswer, params: z.object({ n: z.string().regex(/^\d{1,4}$/) }), body: legacyLoginAttemptBody.optional() },
   async () => true,
 );

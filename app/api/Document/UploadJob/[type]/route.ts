@@ -1,4 +1,13 @@
-import { handleUploadRequest } from '@/lib/documents/http';
+import { z } from 'zod';
+import { handleUploadRequest, uploadTypeParam } from '@/lib/documents/http';
+import { withContract } from '@/lib/http/route';
+import { documentModelAnswer } from '@/lib/openapi/answers';
 
 /** POST api/Document/UploadJob/5: one file, multipart/form-data, streamed (never through the JSON parser). */
-export const POST = handleUploadRequest;
+export const POST = withContract(handleUploadRequest, {
+  access: 'signed-in',
+  summary: 'Uploads one file (multipart/form-data, field "file") for a job about to be saved; answers the document model.',
+  params: z.object({ type: uploadTypeParam }),
+  multipart: true,
+  response: documentModelAnswer,
+});

@@ -6,12 +6,13 @@ import { presentSlip } from '@/lib/invoices/legacy';
 import { numberSegmentSchema } from '@/lib/invoices/links';
 import { getInvoiceSlipsByJob } from '@/lib/invoices/service';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { invoiceSlipAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 const params = z.object({ n: numberSegmentSchema });
 
-export const GET = apiRoute({ roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
+export const GET = apiRoute({ response: z.array(invoiceSlipAnswer), roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
   const slips = await getInvoiceSlipsByJob(actor, params.n);
   if (slips.length === 0) throw new NotFoundError('Invoice not found.');
   return slips.map(presentSlip);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { matterReferenceExists } from '@/lib/jobs/lookups';
 import { textSegment } from '@/lib/jobs/lookups-legacy';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 /** GET api/Job/CheckClientMatterReference/{reference}: whether the session's client knows the matter reference. */
-export const GET = apiRoute({ params: z.object({ reference: textSegment }) }, async ({ actor, params }) => matterReferenceExists(actor, params.reference));
+export const GET = apiRoute({ response: booleanAnswer, params: z.object({ reference: textSegment }) }, async ({ actor, params }) => matterReferenceExists(actor, params.reference));

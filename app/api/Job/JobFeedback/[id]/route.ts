@@ -5,10 +5,11 @@ import { getJobFeedback } from '@/lib/jobs/feedback';
 import { toLegacyFeedback } from '@/lib/jobs/legacy';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { feedbackAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
+export const GET = apiRoute({ response: feedbackAnswer.nullable(), roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
   const feedback = await getJobFeedback(actor, params.id);
   if (!feedback) throw new NotFoundError('Job not found.');
   const first = feedback[0];

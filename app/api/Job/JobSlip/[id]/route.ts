@@ -4,10 +4,11 @@ import { apiRoute } from '@/lib/http/route';
 import { toLegacyJobSlip } from '@/lib/jobs/legacy';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobSlip } from '@/lib/jobs/queries';
+import { jobSlipAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ params: jobIdPathSchema }, async ({ actor, params }) => {
+export const GET = apiRoute({ response: jobSlipAnswer, params: jobIdPathSchema }, async ({ actor, params }) => {
   const slip = await jobSlip(actor, params.id);
   if (!slip) throw new NotFoundError('Job not found.');
   return toLegacyJobSlip(slip);

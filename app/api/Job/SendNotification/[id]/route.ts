@@ -4,10 +4,11 @@ import { apiRoute } from '@/lib/http/route';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { sendJobNotification } from '@/lib/jobs/notification';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
+export const GET = apiRoute({ response: booleanAnswer, roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
   if (!(await sendJobNotification(actor, params.id))) throw new NotFoundError('Job not found.');
   return true;
 });

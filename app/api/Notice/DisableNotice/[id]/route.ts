@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import { disableNotice } from '@/lib/notices/service';
 import { apiRoute } from '@/lib/http/route';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const POST = apiRoute({ params }, async ({ actor, params: p }) => {
+export const POST = apiRoute({ response: booleanAnswer, params }, async ({ actor, params: p }) => {
   await disableNotice(actor, p.id);
   return true;
 });

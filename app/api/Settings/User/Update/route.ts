@@ -9,8 +9,9 @@ import { CLIENT_ROLES } from '@/lib/reference';
 import { legacySettingsUpdateSchema, settingsFormSchema } from '@/lib/settings/schema';
 import { presentSettingsResult } from '@/lib/settings/legacy';
 import { updateSettings } from '@/lib/settings/service';
+import { settingsResultAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
+export const POST = apiRoute({ response: settingsResultAnswer, roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
   const keepAlerts = body.JobAlerts === null;
   const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [] });
   const r = await updateSettings(actor, form, { keepAlerts });

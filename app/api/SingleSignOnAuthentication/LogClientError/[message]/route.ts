@@ -4,9 +4,10 @@ import { recordSsoFailure } from '@/lib/auth/sso';
 import { reportLimits } from '@/lib/errors/intake';
 import { consumeRateLimits } from '@/lib/http/rate-limit';
 import { publicRoute } from '@/lib/http/route';
+import { booleanAnswer } from '@/lib/openapi/answers';
 
 /** Anonymous: limited like the error reports (per IP, and for all anonymous callers), so it cannot flood the audit log. */
-export const GET = publicRoute({ params: z.object({ message: z.string().min(1).max(500) }) }, async ({ req, actor, params }) => {
+export const GET = publicRoute({ response: booleanAnswer, params: z.object({ message: z.string().min(1).max(500) }) }, async ({ req, actor, params }) => {
   if (await consumeRateLimits(reportLimits('sso', actor, req.headers))) await recordSsoFailure(`client: ${params.message}`);
   return true;
 });

@@ -5,12 +5,13 @@ import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { presentUser } from '@/lib/users/legacy';
 import { getUser } from '@/lib/users/service';
+import { userModelAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 const params = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a user id').transform(Number).pipe(z.number().max(2_147_483_647)) });
 
-export const GET = apiRoute({ roles: [CLIENT_ADMIN_ROLE], params }, async ({ actor, params: p }) => {
+export const GET = apiRoute({ response: userModelAnswer, roles: [CLIENT_ADMIN_ROLE], params }, async ({ actor, params: p }) => {
   const user = await getUser(actor, p.id);
   if (!user) throw new NotFoundError();
   return presentUser(user, actor.clientId ?? 0);

@@ -6,12 +6,13 @@ import { presentSlip } from '@/lib/invoices/legacy';
 import { clientDateSchema, numberSegmentSchema } from '@/lib/invoices/links';
 import { getInvoiceSlip } from '@/lib/invoices/service';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { invoiceSlipAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
 const params = z.object({ number: numberSegmentSchema, clientdate: clientDateSchema });
 
-export const GET = apiRoute({ roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
+export const GET = apiRoute({ response: invoiceSlipAnswer, roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
   const slip = await getInvoiceSlip(actor, params.number, params.clientdate);
   if (!slip) throw new NotFoundError('Invoice not found.');
   return presentSlip(slip);

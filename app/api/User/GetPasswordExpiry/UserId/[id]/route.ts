@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { getPasswordExpiry } from '@/lib/settings/password-expiry';
+import { passwordExpiryAnswer } from '@/lib/openapi/answers';
 
 const params = z.object({
   id: z
@@ -11,4 +12,4 @@ const params = z.object({
     .refine((n) => n <= 2_147_483_647, 'The user id must be a positive number.'),
 });
 
-export const GET = apiRoute({ params }, async ({ actor, params: p }) => getPasswordExpiry(actor, p.id));
+export const GET = apiRoute({ response: passwordExpiryAnswer, params }, async ({ actor, params: p }) => getPasswordExpiry(actor, p.id));

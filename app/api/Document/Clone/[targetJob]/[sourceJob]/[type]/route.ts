@@ -3,10 +3,11 @@ import { idParam, uploadTypeParam } from '@/lib/documents/http';
 import { cloneJobDocument } from '@/lib/documents/job-files';
 import { toLegacyDocument } from '@/lib/documents/legacy';
 import { apiRoute } from '@/lib/http/route';
+import { documentModelAnswer } from '@/lib/openapi/answers';
 
 /** POST api/Document/Clone/{targetJob}/{sourceJob}/5: copies the source job's file to the target job. */
 export const POST = apiRoute(
-  { params: z.object({ targetJob: idParam, sourceJob: idParam, type: uploadTypeParam }) },
+  { response: documentModelAnswer.nullable(), params: z.object({ targetJob: idParam, sourceJob: idParam, type: uploadTypeParam }) },
   async ({ actor, params, req }) => {
     const doc = await cloneJobDocument(actor, params.sourceJob, params.targetJob, { userAgent: req.headers.get('user-agent') });
     return doc ? toLegacyDocument(doc) : null;

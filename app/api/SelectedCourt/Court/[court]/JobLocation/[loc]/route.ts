@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { selectedCourt } from '@/lib/jobs/lookups';
 import { courtSegment, idSegment, presentCourtFlags } from '@/lib/jobs/lookups-legacy';
+import { courtFlagsAnswer } from '@/lib/openapi/answers';
 
 /** GET api/SelectedCourt/Court/{court}/JobLocation/{loc}: the court selection flags (spec §3). */
-export const GET = apiRoute({ params: z.object({ court: courtSegment, loc: idSegment }) }, async ({ params }) =>
+export const GET = apiRoute({ response: courtFlagsAnswer, params: z.object({ court: courtSegment, loc: idSegment }) }, async ({ params }) =>
   presentCourtFlags(await selectedCourt(params.court, params.loc)),
 );

@@ -5,9 +5,10 @@ import { listInvoices } from '@/lib/invoices/service';
 import { apiRoute } from '@/lib/http/route';
 import { pagePathSchema } from '@/lib/lists/paging';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { invoiceListAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, params: pagePathSchema, body: invoiceListQuerySchema }, async ({ actor, params, body }) =>
+export const POST = apiRoute({ response: invoiceListAnswer, roles: CLIENT_ROLES, params: pagePathSchema, body: invoiceListQuerySchema }, async ({ actor, params, body }) =>
   presentInvoiceList(await listInvoices(actor, body, params)),
 );

@@ -5,9 +5,10 @@ import { listJobs } from '@/lib/jobs/queries';
 import { apiRoute } from '@/lib/http/route';
 import { pagePathSchema } from '@/lib/lists/paging';
 import { CLIENT_ROLES } from '@/lib/reference';
+import { jobListAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: CLIENT_ROLES, params: pagePathSchema, body: jobListBodySchema }, async ({ actor, params, body }) =>
+export const POST = apiRoute({ response: jobListAnswer, roles: CLIENT_ROLES, params: pagePathSchema, body: jobListBodySchema }, async ({ actor, params, body }) =>
   toLegacyJobList(await listJobs(actor, body, params), actor.timeZone),
 );

@@ -5,9 +5,10 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { presentUserList } from '@/lib/users/legacy';
 import { userListQuerySchema } from '@/lib/users/list-schema';
 import { listUsers } from '@/lib/users/service';
+import { userListAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ roles: [CLIENT_ADMIN_ROLE], params: pagePathSchema, body: userListQuerySchema }, async ({ actor, params, body }) =>
+export const POST = apiRoute({ response: userListAnswer, roles: [CLIENT_ADMIN_ROLE], params: pagePathSchema, body: userListQuerySchema }, async ({ actor, params, body }) =>
   presentUserList(await listUsers(actor, body, params), actor.clientId ?? 0),
 );
