@@ -5,7 +5,8 @@
  */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { auditLog, emailOutbox, userJobAlerts, users } from '@/db/schema';
+import { emailOutbox, userJobAlerts, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import type { Actor } from '@/lib/auth/actor';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
@@ -113,14 +114,13 @@ export async function updateSettings(actor: Actor, form: SettingsForm, opts: { k
           kind: 'email-changed',
         });
       }
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: actor.userId,
         clientId: before.clientId,
         action: 'settings.updated',
         targetType: 'user',
         targetId: String(actor.userId),
         details: { changed, alerts: opts.keepAlerts ? 'kept' : 'replaced' },
-        createdAt: t,
       });
       return { status: 'updated' } as const;
     });

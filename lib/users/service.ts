@@ -9,7 +9,8 @@
  */
 import { and, count, eq, not, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { auditLog, users } from '@/db/schema';
+import { users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { setPassword } from '@/lib/auth/set-password';
@@ -222,14 +223,13 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
 }
 
 async function audit(tx: Queryable, a: ClientActor, action: string, userId: number, details: Record<string, unknown>): Promise<void> {
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorUserId: a.userId,
     clientId: a.clientId,
     action,
     targetType: 'user',
     targetId: String(userId),
     details,
-    createdAt: now(),
   });
 }
 
