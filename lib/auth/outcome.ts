@@ -19,6 +19,8 @@ export function passwordStepMessage(r: PasswordSignInResult): string | null {
       return MSG.invalidCredentials(r.attemptsLeft);
     case 'captcha':
       return r.captchaFailed ? AUTH_MSG.captchaFailed : AUTH_MSG.captchaRequired;
+    case 'sso-required':
+      return AUTH_MSG.ssoRequired;
     default:
       return null;
   }

@@ -13,6 +13,7 @@ import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { ssoRequired } from '@/lib/security/policy';
 import { auditAuth } from './audit';
 import { redeemCaptcha } from './captcha';
 import { isPasswordExpired } from './expiry';
@@ -41,6 +42,8 @@ export type PasswordSignInResult =
   | ({ status: 'invalid'; captchaRequired: boolean } & Counts)
   | ({ status: 'captcha'; captchaRequired: true; captchaFailed: boolean } & Counts)
   | ({ status: 'locked' } & Counts)
+  /** The user's organisation requires single sign-on (issue 17): the password was right, but no OTP is sent. */
+  | ({ status: 'sso-required' } & Counts)
   | ({ status: 'change-password'; reason: 'first' | 'expired'; token: string } & Counts);
 
 function counts(failed: number): Counts {
@@ -88,6 +91,11 @@ export async function signInWithPassword(input: PasswordSignInInput): Promise<Pa
     const state = await recordFailure(db, user ? { user } : { key: key ?? '' }, 'password');
     if (state.locked) return { status: 'locked', failedAttempts: state.failed, attemptsLeft: 0 };
     return { status: 'invalid', captchaRequired: captchaNeeded(state.failed), ...counts(state.failed) };
+  }
+
+  if (await ssoRequired(user.clientId, db)) {
+    await auditAuth(db, { action: 'signin.sso_required', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id) });
+    return { status: 'sso-required', ...counts(failed) };
   }
 
   const reason = user.mustChangePassword ? 'first' : isPasswordExpired(user, now()) ? 'expired' : null;

@@ -10,6 +10,7 @@ import { recordAudit } from '@/lib/audit/record';
 import type { Actor } from '@/lib/auth/actor';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
+import { emailDomainProblem } from '@/lib/security/policy';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { JOB_STATUSES } from '@/lib/reference';
 import { verifyCurrentPassword } from './current-password';
@@ -85,6 +86,11 @@ export async function updateSettings(actor: Actor, form: SettingsForm, opts: { k
         .limit(1);
       if (!before) throw new Abort({ status: 'not-found' });
       const email = form.EmailId.trim();
+      if (email.toLowerCase() !== before.email.toLowerCase()) {
+        // The organisation's allowed e-mail domains (issue 17).
+        const domain = await emailDomainProblem(before.clientId, email, tx);
+        if (domain) throw new Abort({ status: 'policy', fields: { EmailId: [domain] } });
+      }
       await tx.update(users).set({ email, timeZone, updatedAt: t, updatedById: actor.userId }).where(eq(users.id, actor.userId));
       if (!opts.keepAlerts) {
         await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, actor.userId));
