@@ -190,7 +190,10 @@ export const signInOtps = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    codeHash: text('code_hash').notNull(),
+    /** Null for a sign-in waiting for the authenticator app's code (method 'app'): nothing was sent. */
+    codeHash: text('code_hash'),
+    /** 'email': a code was e-mailed; 'app': the user's authenticator app (or a recovery code) answers it. */
+    method: text('method').notNull().default('email'),
     expiresAt: ts('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     consumedAt: ts('consumed_at'),
@@ -214,6 +217,37 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The secret is encrypted (AES-256-GCM, TOTP_ENCRYPTION_KEY,
+ * bound to the user id). A row without confirmed_at is an enrolment not yet confirmed by a code; it does
+ * not count at sign-in. last_time_step is the newest time step accepted: a code of that step or an older
+ * one is refused (replay).
+ */
+export const userAuthenticators = pgTable('user_authenticators', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secretEnc: text('secret_enc').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: ts('confirmed_at'),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+});
+
+/** Single-use recovery codes of an authenticator app: only an HMAC-SHA-256 of each (80 random bits) is kept. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_hash_uq').on(t.userId, t.codeHash)],
 );
 
 /** Proof-of-work captcha solutions already redeemed (replay protection), kept until they expire. */

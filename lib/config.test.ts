@@ -39,9 +39,31 @@ describe('configuration', () => {
 
   it('requires AUTH_SECRET in production with PostgreSQL', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms' })).toThrow(/AUTH_SECRET: required in production/);
-    const c = parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'x'.repeat(40), APP_URL: 'https://portal.example.com/' });
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const c = parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'x'.repeat(40), TOTP_ENCRYPTION_KEY: key, APP_URL: 'https://portal.example.com/' });
     expect(c.embedded).toBe(false);
+    expect(c.totpKey.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(c.appUrl).toBe('https://portal.example.com');
+  });
+
+  it('requires TOTP_ENCRYPTION_KEY in production with PostgreSQL; 32 bytes, base64 or hex', () => {
+    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'x'.repeat(40) };
+    expect(() => parseConfig(prod)).toThrow(/TOTP_ENCRYPTION_KEY: required in production/);
+    expect(() => parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOTP_ENCRYPTION_KEY: must be 32 bytes/);
+    expect(() => parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: Buffer.alloc(31).toString('base64') })).toThrow(/TOTP_ENCRYPTION_KEY: must be 32 bytes/);
+    expect(parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).totpKey.equals(Buffer.alloc(32, 0xab))).toBe(true);
+    expect(parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 0xfb).toString('base64url') }).totpKey.equals(Buffer.alloc(32, 0xfb))).toBe(true);
+  });
+
+  it('embedded: the TOTP key is generated once into DATA_DIR/totp-key; PostgreSQL outside production derives it from AUTH_SECRET', () => {
+    const dir = tmp();
+    const c = parseConfig({ DATA_DIR: dir });
+    expect(c.totpKey).toHaveLength(32);
+    expect(readFileSync(path.join(dir, 'totp-key'), 'utf8')).toBe(c.totpKey.toString('base64url'));
+    expect(parseConfig({ DATA_DIR: dir }).totpKey.equals(c.totpKey)).toBe(true);
+    const dev = parseConfig({ DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'y'.repeat(40) });
+    expect(dev.totpKey).toHaveLength(32);
+    expect(dev.totpKey.equals(c.totpKey)).toBe(false);
   });
 
   it('wants all three OIDC settings or none', () => {

@@ -2,7 +2,7 @@
  * Configuration, parsed once from the environment with zod. Nothing else reads process.env.
  * A bad value fails fast with a readable list (see ConfigError).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -16,6 +16,13 @@ const bool = (dflt: boolean) =>
   );
 const int = (dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? dflt);
+
+/** A 32-byte key written as 64 hex digits or base64 (standard or url-safe), else null. */
+export function decodeKey(v: string): Buffer | null {
+  const t = v.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(t) ? Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
+  return bytes && bytes.length === 32 ? bytes : null;
+}
 
 export const DEFAULT_DEMO_PASSWORD = 'Harbour#Vale2026';
 
@@ -32,6 +39,14 @@ const envSchema = z.object({
   PORT: int(3000, 1, 65535),
   APP_URL: optionalUrl,
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Encrypts authenticator-app secrets at rest: 32 random bytes, base64 or hex. */
+  TOTP_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => decodeKey(v) !== null, 'must be 32 bytes, base64 or hex (openssl rand -base64 32)')
+      .optional(),
+  ),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()).transform((v) => v ?? 'support@jms.example.com'),
@@ -73,6 +88,8 @@ export type Config = z.infer<typeof envSchema> & {
   /** The public URL of the application (links in e-mails are built from it, never from the Host header). */
   appUrl: string;
   authSecret: string;
+  /** The 32-byte key of the authenticator-app secrets (TOTP_ENCRYPTION_KEY, or generated/derived: see parseConfig). */
+  totpKey: Buffer;
   embedded: boolean;
   uploadDir: string;
 };
@@ -84,11 +101,11 @@ export class ConfigError extends Error {
   }
 }
 
-function embeddedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+function embeddedSecret(dataDir: string, name = 'auth-secret', make = () => randomBytes(48).toString('base64url')): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
@@ -105,14 +122,26 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (!c.AUTH_SECRET && !embedded && c.NODE_ENV === 'production') {
     problems.push('AUTH_SECRET: required in production when DATABASE_URL is set (at least 32 characters)');
   }
+  if (!c.TOTP_ENCRYPTION_KEY && !embedded && c.NODE_ENV === 'production') {
+    problems.push('TOTP_ENCRYPTION_KEY: required in production when DATABASE_URL is set (32 bytes, base64 or hex: openssl rand -base64 32)');
+  }
   if ((c.OIDC_ISSUER || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) && !(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
     problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none');
   }
   if (problems.length) throw new ConfigError(problems);
   const authSecret = c.AUTH_SECRET ?? (embedded ? embeddedSecret(c.DATA_DIR) : 'development-only-secret-not-for-production-use');
+  // Embedded: generated once into DATA_DIR/totp-key like the auth secret. PostgreSQL outside production:
+  // derived from the auth secret (a development database only; production requires its own key).
+  const totpKey =
+    (c.TOTP_ENCRYPTION_KEY ? decodeKey(c.TOTP_ENCRYPTION_KEY) : null) ??
+    (embedded
+      ? decodeKey(embeddedSecret(c.DATA_DIR, 'totp-key', () => randomBytes(32).toString('base64url')))
+      : createHash('sha256').update(`totp-key:${authSecret}`).digest());
+  if (!totpKey) throw new ConfigError([`TOTP_ENCRYPTION_KEY: the key in ${path.join(c.DATA_DIR, 'totp-key')} is not 32 bytes`]);
   return {
     ...c,
     embedded,
+    totpKey,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     authSecret,
     uploadDir: path.resolve(/*turbopackIgnore: true*/ c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads')),

@@ -12,12 +12,14 @@ import { Brand } from '@/components/shell/Brand';
 import { HelpProvider } from '@/components/shell/help-context';
 import { MobileMenu } from '@/components/shell/MobileMenu';
 import { NavLinks } from '@/components/shell/NavLinks';
-import { NOTICE_COOKIE } from '@/components/shell/notice-cookie';
+import { NOTICE_COOKIE, PASSWORD_EXPIRY_COOKIE } from '@/components/shell/notice-cookie';
 import { PortalIslands } from '@/components/shell/PortalIslands';
 import { SiteFooter } from '@/components/shell/SiteFooter';
+import { expiryNoticeDue } from '@/lib/auth/expiry-text';
 import { requirePageActor } from '@/lib/auth/page';
 import { helpTextsForShell } from '@/lib/help/service';
 import { getActiveNotice } from '@/lib/notices/service';
+import { getPasswordExpiry } from '@/lib/settings/password-expiry';
 import { isClientRole } from '@/lib/reference';
 import { navItems } from '@/lib/shell/nav';
 import { getShellUser } from '@/lib/shell/service';
@@ -30,8 +32,17 @@ export default async function PortalLayout({ children }: { children: React.React
 
   // The notice shows once per server session: the cookie holds a key derived from the session id.
   const noticeKey = createHash('sha256').update(`notice:${actor.sessionId}`).digest('base64url').slice(0, 22);
-  const noticeSeen = (await cookies()).get(NOTICE_COOKIE)?.value === noticeKey;
-  const [user, notice, helpTexts] = await Promise.all([getShellUser(actor), noticeSeen ? null : getActiveNotice(actor), helpTextsForShell()]);
+  const jar = await cookies();
+  const noticeSeen = jar.get(NOTICE_COOKIE)?.value === noticeKey;
+  // The password-expiry notice, also once per session: the days are GetPasswordExpiry's figure.
+  const expiryKey = createHash('sha256').update(`password-expiry:${actor.sessionId}`).digest('base64url').slice(0, 22);
+  const expirySeen = jar.get(PASSWORD_EXPIRY_COOKIE)?.value === expiryKey;
+  const [user, notice, helpTexts, expiryDays] = await Promise.all([
+    getShellUser(actor),
+    noticeSeen ? null : getActiveNotice(actor),
+    helpTextsForShell(),
+    expirySeen ? ('NA' as const) : getPasswordExpiry(actor, actor.userId),
+  ]);
   const items = navItems(actor.role);
   const home = isClientRole(actor.role) ? '/JobClient' : '/AccessDenied';
 
@@ -71,6 +82,8 @@ export default async function PortalLayout({ children }: { children: React.React
         notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
         noticeKey={noticeKey}
         tourEnabled={user.enableTour}
+        passwordExpiryDays={expiryNoticeDue(expiryDays) ? expiryDays : null}
+        passwordExpiryKey={expiryKey}
       />
     </div>
   );

@@ -9,11 +9,11 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
-import { AUTH_MSG } from '@/lib/auth/messages';
+import { AUTH_MSG, TWO_FACTOR_MSG } from '@/lib/auth/messages';
 import type { OtpResendResult } from '@/lib/auth/otp';
 import { otpFailureMessage, resendMessage } from '@/lib/auth/outcome';
 import { landingUrl } from '@/lib/auth/return-url';
-import { otpFormSchema, type OtpForm } from '@/lib/auth/schema';
+import { appCodeFormSchema, otpFormSchema, type OtpForm } from '@/lib/auth/schema';
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
 import { formatCountdown, useCountdown } from './useCountdown';
@@ -29,12 +29,22 @@ export interface OtpDialogProps {
 
 type Note = { tone: 'error' | 'success'; text: string } | null;
 
-/** The sign-in OTP modal (spec §4.3): countdown from the server-given expiry, regenerate, resend. */
+/**
+ * The sign-in OTP modal (spec §4.3): countdown from the server-given expiry, regenerate, resend. For a user
+ * with an authenticator app it asks for the app's code (or a recovery code) and offers to send a code by
+ * e-mail instead, which turns it into the e-mailed OTP dialog.
+ */
 export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
+  // A new key per pending sign-in: switching from the app to e-mail starts a fresh form.
+  return <OtpDialogBody key={pending.challengeId} pending={pending} returnUrl={returnUrl} onClose={onClose} onResent={onResent} onLocked={onLocked} resend={resend} />;
+}
+
+function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
+  const app = pending.method === 'app';
   const left = useCountdown(pending.deadline);
   const [note, setNote] = useState<Note>(null);
   const [resending, setResending] = useState(false);
-  const form = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  const form = useForm<OtpForm>({ resolver: zodResolver(app ? appCodeFormSchema : otpFormSchema), defaultValues: { otp: '' } });
   const { errors, isSubmitting } = form.formState;
   const expired = left <= 0;
 
@@ -51,7 +61,8 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
       return;
     }
     form.setValue('otp', '');
-    setNote({ tone: 'error', text: otpFailureMessage(res?.error) });
+    const failure = otpFailureMessage(res?.error);
+    setNote({ tone: 'error', text: app && res?.error === 'OTP_INVALID' ? TWO_FACTOR_MSG.codeWrong : app && res?.error === 'OTP_EXPIRED' ? AUTH_MSG.signInAgain : failure });
   });
 
   async function regenerate() {
@@ -74,8 +85,8 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={AUTH_MSG.otpTitle}
-      description={`${AUTH_MSG.otpSentTo} Reference: ${pending.reference}.`}
+      title={app ? TWO_FACTOR_MSG.appTitle : AUTH_MSG.otpTitle}
+      description={app ? TWO_FACTOR_MSG.appPrompt : `${AUTH_MSG.otpSentTo} Reference: ${pending.reference}.`}
       dismissible={false}
       size="sm"
     >
@@ -83,25 +94,27 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
         <p className="text-sm" aria-live="off" data-testid="otp-reference" data-reference={pending.reference}>
           {expired ? null : (
             <>
-              The OTP expires in <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
+              {app ? 'This sign-in expires in' : 'The OTP expires in'} <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
             </>
           )}
         </p>
-        {expired && <Alert tone="warning">{MSG.otpExpired}</Alert>}
+        {expired && <Alert tone="warning">{app ? AUTH_MSG.signInAgain : MSG.otpExpired}</Alert>}
         {note && !(expired && note.tone === 'error' && note.text === MSG.otpExpired) && <Alert tone={note.tone}>{note.text}</Alert>}
-        <Field label="OTP" error={errors.otp?.message} required>
+        <Field label={app ? 'Code' : 'OTP'} error={errors.otp?.message} required>
           <Input
             {...form.register('otp')}
-            inputMode="numeric"
+            inputMode={app ? 'text' : 'numeric'}
             autoComplete="one-time-code"
-            maxLength={6}
+            autoCapitalize={app ? 'characters' : undefined}
+            spellCheck={false}
+            maxLength={app ? 32 : 6}
             autoFocus
             disabled={isSubmitting}
           />
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Button variant="ghost" onClick={regenerate} loading={resending} disabled={isSubmitting}>
-            {expired ? 'Regenerate OTP' : 'Resend OTP'}
+            {app ? TWO_FACTOR_MSG.emailInstead : expired ? 'Regenerate OTP' : 'Resend OTP'}
           </Button>
           <div className="flex gap-2">
             <Button onClick={onClose} disabled={isSubmitting}>

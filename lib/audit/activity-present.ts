@@ -83,6 +83,12 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
       return d.purpose === 'forced'
         ? { event: 'Password change required', details: `${target(f)}: asked to change the password at sign-in` }
         : { event: 'Password reset requested', details: `${target(f)}: a reset link was e-mailed` };
+    case 'twofactor.enrolled':
+      return { event: 'Authenticator app set up', details: '' };
+    case 'twofactor.removed':
+      return { event: 'Authenticator app removed', details: '' };
+    case 'twofactor.recovery_used':
+      return { event: 'Recovery code used to sign in', details: str(d.remaining) ? `${str(d.remaining)} codes left` : '' };
     case 'job.create':
       return { event: d.sourceJobId ? 'Job cloned' : 'Job ordered', details: str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : '' };
     case 'job.feedback':

@@ -11,6 +11,7 @@ export const ACTIVITY_KINDS = {
   'signin-failed': { label: 'Failed sign-ins', actions: ['signin.failed', 'signin.blocked', 'signin.sso_failed', 'signin.sso_required'] },
   lockout: { label: 'Lockouts and unlocks', actions: ['signin.locked', 'user.unlocked'] },
   password: { label: 'Password changes and resets', actions: ['password.changed', 'password.reset_token_issued'] },
+  'two-factor': { label: 'Authenticator app', actions: ['twofactor.enrolled', 'twofactor.removed', 'twofactor.recovery_used'] },
   job: { label: 'Jobs ordered and cloned', actions: ['job.create'] },
   feedback: { label: 'Feedback given', actions: ['job.feedback'] },
   export: { label: 'Exports', actions: ['export'] },

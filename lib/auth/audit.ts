@@ -14,7 +14,10 @@ export type AuthAuditAction =
   | 'signin.sso_failed'
   | 'signout'
   | 'access.denied'
-  | 'signin.sso_required';
+  | 'signin.sso_required'
+  | 'twofactor.enrolled'
+  | 'twofactor.removed'
+  | 'twofactor.recovery_used';
 
 export interface AuthAuditEntry {
   action: AuthAuditAction;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPasswordExpired, passwordExpiresAt, passwordExpiryDays } from './expiry';
+import { expiryNoticeDue, expiryNoticeText } from './expiry-text';
 
 const DAY = 86_400_000;
 const changed = new Date('2026-01-01T00:00:00Z');
@@ -31,5 +32,19 @@ describe('password expiry (max age 90 days by default, 0 means never)', () => {
   it('follows a configured maximum age', () => {
     expect(passwordExpiryDays(user, at(0), 30)).toBe(30);
     expect(isPasswordExpired(user, at(30 * DAY), 30)).toBe(true);
+  });
+});
+
+describe('the password-expiry notice', () => {
+  it('is due at 14 days or fewer, never when passwords do not expire', () => {
+    expect(expiryNoticeDue(15)).toBe(false);
+    expect(expiryNoticeDue(14)).toBe(true);
+    expect(expiryNoticeDue(1)).toBe(true);
+    expect(expiryNoticeDue('NA')).toBe(false);
+  });
+  it('says the days left', () => {
+    expect(expiryNoticeText(14)).toBe('Your password expires in 14 days.');
+    expect(expiryNoticeText(1)).toBe('Your password expires in 1 day.');
+    expect(expiryNoticeText(0)).toBe('Your password has expired.');
   });
 });

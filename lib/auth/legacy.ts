@@ -8,11 +8,11 @@
  */
 import { z } from 'zod';
 import { MSG } from '@/lib/messages';
-import { describeSeconds, type OtpResendResult, type OtpVerifyResult } from './otp';
+import { describeSeconds, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
 import { changePasswordUrl, passwordStepMessage, resendMessage } from './outcome';
 import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from './schema';
-import type { PasswordSignInResult } from './signin';
-import { AUTH_MSG } from './messages';
+import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from './signin';
+import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
 
 export const LSTATUS = {
   invalid: 0,
@@ -29,8 +29,9 @@ export const LSTATUS = {
   ssoRequired: 10,
 } as const;
 
+/** The OTP field: 6 digits (a string, or a number the old client sends without leading zeros) or a recovery code. */
 const otpValue = z.union([
-  z.string().trim().min(1).max(16),
+  z.string().trim().min(1).max(32),
   z
     .number()
     .int()
@@ -39,26 +40,54 @@ const otpValue = z.union([
     .transform((n) => String(n).padStart(6, '0')),
 ]);
 
+/** OTP absent, 0, "0" or "" means "send me the OTP"; anything else is the code of the credential triple. */
+export function otpGiven(otp: string | number | null | undefined): string | null {
+  if (otp === undefined || otp === null) return null;
+  if (typeof otp === 'number') return otp === 0 ? null : String(otp).padStart(6, '0');
+  const t = otp.trim();
+  return t === '' || t === '0' ? null : t;
+}
+
 export const legacySignInBody = z.strictObject({
   UserName: userNameField,
   Password: z.string().min(1).max(PASSWORD_MAX),
-  /** Sent as 0 by the legacy client on the first step; ignored. */
-  OTP: z.union([z.string().max(16), z.number()]).optional(),
+  /** Absent or 0: the password step (the OTP is sent). Otherwise the credential triple (see signInWithTriple). */
+  OTP: z.union([z.string().max(32), z.number().int().min(0).max(999_999)]).nullish(),
   Captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
 });
 
-export const legacyAuthenticateBody = z.strictObject({
-  ChallengeId: z.uuid(),
-  OTP: otpValue,
-  UserName: z.string().max(256).optional(),
-  Password: z.string().max(PASSWORD_MAX).optional(),
-});
+/** Either the pending sign-in (ChallengeId), or the user's credentials (UserName and Password). */
+function challengeOrCredentials(v: { ChallengeId?: string | null; UserName?: string | null; Password?: string | null }, ctx: z.RefinementCtx): void {
+  if (v.ChallengeId) return;
+  if (!v.UserName) ctx.addIssue({ code: 'custom', path: ['UserName'], message: AUTH_MSG.userNameRequired });
+  if (!v.Password) ctx.addIssue({ code: 'custom', path: ['Password'], message: AUTH_MSG.passwordRequired });
+}
 
-export const legacyResendBody = z.strictObject({
-  ChallengeId: z.uuid(),
-  UserName: z.string().max(256).optional(),
-  Password: z.string().max(PASSWORD_MAX).optional(),
-});
+/**
+ * AuthenticateUser: the credential triple {UserName, Password, OTP} (spec §3), or {ChallengeId, OTP} of the
+ * pending sign-in. With a ChallengeId the code is checked against that sign-in and the credentials are not
+ * needed (the password step already checked them).
+ */
+export const legacyAuthenticateBody = z
+  .strictObject({
+    ChallengeId: z.uuid().nullish(),
+    OTP: otpValue,
+    UserName: z.optional(userNameField),
+    Password: z.string().max(PASSWORD_MAX).optional(),
+    Captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
+  })
+  .superRefine(challengeOrCredentials);
+
+/** ResendOTP: the pending sign-in (ChallengeId), or the user's credentials (UserName and Password). */
+export const legacyResendBody = z
+  .strictObject({
+    ChallengeId: z.uuid().nullish(),
+    UserName: z.optional(userNameField),
+    Password: z.string().max(PASSWORD_MAX).optional(),
+    OTP: z.union([z.string().max(32), z.number()]).nullish(),
+    Captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
+  })
+  .superRefine(challengeOrCredentials);
 
 export const legacyCaptchaBody = z.strictObject({ Captcha: z.string().min(1).max(CAPTCHA_PAYLOAD_MAX) });
 
@@ -84,6 +113,8 @@ export interface SignInAnswer {
   ChallengeId: string | null;
   /** Also in the OTP e-mail's subject. */
   OtpReference: string | null;
+  /** How the pending sign-in is answered: 'email' (a code was sent) or 'app' (the authenticator app's code, or a recovery code). */
+  OtpMethod: OtpMethod | null;
   IsCaptchaRequired: boolean;
   /** The forced-change token and page (IsResetPassword / IsPasswordExpired). */
   ResetPasswordToken: string | null;
@@ -104,6 +135,7 @@ const blank: SignInAnswer = {
   LoginAttemptLeft: 0,
   ChallengeId: null,
   OtpReference: null,
+  OtpMethod: null,
   IsCaptchaRequired: false,
   ResetPasswordToken: null,
   ResetPasswordUrl: null,
@@ -123,8 +155,9 @@ export function presentSignIn(r: PasswordSignInResult): SignInAnswer {
         LStatus: LSTATUS.otpSent,
         ChallengeId: r.challengeId,
         OtpReference: r.reference,
+        OtpMethod: r.method,
         signinOTPExpireTimeout: r.expiresInSeconds,
-        SigninOTPExpireText: expireText(r.expiresInSeconds),
+        SigninOTPExpireText: r.method === 'app' ? TWO_FACTOR_MSG.appExpireText : expireText(r.expiresInSeconds),
       };
     case 'invalid':
       return { ...base, LStatus: LSTATUS.invalid, IsCaptchaRequired: r.captchaRequired };
@@ -169,6 +202,7 @@ export function presentResend(r: OtpResendResult): SignInAnswer {
         LStatus: LSTATUS.otpSent,
         ChallengeId: r.challengeId,
         OtpReference: r.reference,
+        OtpMethod: r.method,
         signinOTPExpireTimeout: r.expiresInSeconds,
         SigninOTPExpireText: expireText(r.expiresInSeconds),
         Message,
@@ -180,4 +214,14 @@ export function presentResend(r: OtpResendResult): SignInAnswer {
     case 'expired':
       return { ...blank, LStatus: LSTATUS.otpExpired, Message };
   }
+}
+
+/** The credential triple's answer: the password step's failure, or the code's outcome (jwtToken on success). */
+export function presentTriple(r: TripleSignInResult, jwtToken: string | null): SignInAnswer {
+  return r.step === 'password' ? presentSignIn(r.result) : presentOtp(r.result, jwtToken);
+}
+
+/** ResendOTP with UserName and Password: the password step's failure, or the resend's outcome. */
+export function presentPasswordResend(r: PasswordResendResult): SignInAnswer {
+  return r.step === 'password' ? presentSignIn(r.result) : presentResend(r.result);
 }

@@ -17,5 +17,24 @@ export const AUTH_MSG = {
   ssoRequired: 'Your organisation requires single sign-on. Please use "Sign in with single sign-on".',
 } as const;
 
+/** The authenticator app (two-factor): set-up in Settings, the code at sign-in. Browser-safe. */
+export const TWO_FACTOR_MSG = {
+  codeRequired: 'Please enter the 6-digit code from your authenticator app.',
+  codeFormat: 'The code is the 6 digits your authenticator app shows.',
+  appCodeFormat: 'Enter the 6 digits your authenticator app shows, or a recovery code (XXXX-XXXX-XXXX-XXXX).',
+  codeWrong: 'That code is not correct. Check that the time on your phone is right, then enter the newest code.',
+  setupExpired: 'The set-up has timed out. Please start again.',
+  alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another one.',
+  notEnrolled: 'No authenticator app is set up.',
+  passwordRequired: 'Please enter your current password.',
+  passwordWrong: 'The current password is not correct.',
+  appTitle: 'Enter the code from your authenticator app',
+  appPrompt: 'Open your authenticator app and enter the 6-digit code for JMS Portal. Lost your phone? Enter one of your recovery codes.',
+  appExpireText: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  emailInstead: 'Send a code by e-mail instead',
+  enrolled: 'Your authenticator app is set up. From now on the sign-in asks for its code.',
+  removed: 'The authenticator app was removed. The sign-in sends you a code by e-mail again.',
+} as const;
+
 /** Codes a failed OTP step answers with (the next-auth credentials error, the server actions). */
 export type OtpFailure = 'OTP_REQUIRED' | 'OTP_INVALID' | 'OTP_EXPIRED' | 'ACCOUNT_LOCKED';

@@ -5,7 +5,7 @@
  * the account lockout. A resend voids the code it replaces and sends a new one valid 60 seconds.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { signInOtps, users } from '@/db/schema';
 import { now } from '@/lib/clock';
@@ -14,6 +14,7 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { auditAuth } from './audit';
 import { attemptsLeft, clearFailures, recordFailure } from './lockout';
 import { createSession } from './session';
+import { checkSecondFactor, type SecondFactor } from './two-factor';
 
 export const OTP_MAX_GUESSES = 5;
 /** Spec §4: after a resend the remaining time is 60 seconds. */
@@ -37,8 +38,12 @@ export interface OtpUser {
   firstName: string;
 }
 
+export type OtpMethod = 'email' | 'app';
+
 export interface IssuedOtp {
   challengeId: string;
+  /** 'email': a code was sent; 'app': the authenticator app (or a recovery code) answers. */
+  method: OtpMethod;
   /** Shown in the OTP dialog and the e-mail subject, so the user can tell which e-mail is current. */
   reference: string;
   expiresAt: Date;
@@ -67,13 +72,25 @@ export function describeSeconds(total: number): string {
   return parts.join(' ') || '0 seconds';
 }
 
+/**
+ * A pending sign-in answered by the user's authenticator app: nothing is sent. Same lifetime and the same
+ * guess limit as an e-mailed code.
+ */
+export async function issueAppChallenge(q: Queryable, user: { id: number }, ttlSeconds: number): Promise<IssuedOtp> {
+  const t = now();
+  const challengeId = randomUUID();
+  const expiresAt = new Date(t.getTime() + ttlSeconds * 1000);
+  await q.insert(signInOtps).values({ id: challengeId, userId: user.id, codeHash: null, method: 'app', expiresAt, createdAt: t });
+  return { challengeId, method: 'app', reference: otpReference(challengeId), expiresAt, expiresInSeconds: ttlSeconds };
+}
+
 /** Creates a challenge and e-mails its code through the outbox, in the caller's transaction. */
-export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number): Promise<IssuedOtp> {
+export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number, failedAttempts = 0): Promise<IssuedOtp> {
   const t = now();
   const challengeId = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(t.getTime() + ttlSeconds * 1000);
-  await q.insert(signInOtps).values({ id: challengeId, userId: user.id, codeHash: hashOtp(challengeId, code), expiresAt, createdAt: t });
+  await q.insert(signInOtps).values({ id: challengeId, userId: user.id, codeHash: hashOtp(challengeId, code), method: 'email', expiresAt, failedAttempts, createdAt: t });
   const reference = otpReference(challengeId);
   await enqueueMail(q, {
     to: user.email,
@@ -88,7 +105,7 @@ export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number):
       'If you did not try to sign in, please change your password and tell your administrator.',
     ].join('\n'),
   });
-  return { challengeId, reference, expiresAt, expiresInSeconds: ttlSeconds };
+  return { challengeId, method: 'email', reference, expiresAt, expiresInSeconds: ttlSeconds };
 }
 
 export type OtpVerifyResult =
@@ -102,6 +119,8 @@ async function loadChallenge(q: Queryable, challengeId: string) {
     .select({
       id: signInOtps.id,
       codeHash: signInOtps.codeHash,
+      method: signInOtps.method,
+      failedAttempts: signInOtps.failedAttempts,
       expiresAt: signInOtps.expiresAt,
       consumedAt: signInOtps.consumedAt,
       voidedAt: signInOtps.voidedAt,
@@ -122,6 +141,9 @@ async function loadChallenge(q: Queryable, challengeId: string) {
   return row;
 }
 
+/** Thrown inside the claiming transaction when the app's code is not accepted: rolls the claim back. */
+class NotAccepted extends Error {}
+
 /** Checks a code; the one right answer claims the challenge and opens the session. */
 export async function verifyOtp(challengeId: string, code: string): Promise<OtpVerifyResult> {
   if (!UUID.test(challengeId)) return { status: 'expired' };
@@ -132,25 +154,35 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
   const t = now();
   if (row.consumedAt || row.voidedAt || row.expiresAt.getTime() <= t.getTime()) return { status: 'expired' };
   const user = { id: row.userId, clientId: row.clientId };
+  const claim = async (tx: Queryable, factor: () => Promise<SecondFactor | 'otp' | null>): Promise<OtpVerifyResult> => {
+    const [claimed] = await tx
+      .update(signInOtps)
+      .set({ consumedAt: t })
+      .where(and(eq(signInOtps.id, challengeId), isNull(signInOtps.consumedAt), isNull(signInOtps.voidedAt), gt(signInOtps.expiresAt, t)))
+      .returning({ id: signInOtps.id });
+    if (!claimed) return { status: 'expired' } as const;
+    const method = await factor();
+    if (!method) throw new NotAccepted();
+    await clearFailures(tx, row.userId);
+    const session = await createSession(tx, row.userId, 'password');
+    await auditAuth(tx, { action: 'signin.success', userId: row.userId, clientId: row.clientId, targetType: 'session', targetId: session.id, details: { method: `password+${method}` } });
+    return {
+      status: 'success',
+      user: { id: row.userId, userName: row.userName, role: row.role, clientId: row.clientId },
+      sessionId: session.id,
+      session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt },
+    } as const;
+  };
 
-  if (/^\d{6}$/.test(code) && sameHash(row.codeHash, hashOtp(challengeId, code))) {
-    return db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(signInOtps)
-        .set({ consumedAt: t })
-        .where(and(eq(signInOtps.id, challengeId), isNull(signInOtps.consumedAt), isNull(signInOtps.voidedAt), gt(signInOtps.expiresAt, t)))
-        .returning({ id: signInOtps.id });
-      if (!claimed) return { status: 'expired' } as const;
-      await clearFailures(tx, row.userId);
-      const session = await createSession(tx, row.userId, 'password');
-      await auditAuth(tx, { action: 'signin.success', userId: row.userId, clientId: row.clientId, targetType: 'session', targetId: session.id, details: { method: 'password+otp' } });
-      return {
-        status: 'success',
-        user: { id: row.userId, userName: row.userName, role: row.role, clientId: row.clientId },
-        sessionId: session.id,
-        session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt },
-      } as const;
-    });
+  if (row.method === 'app') {
+    // The app's code (each time step once) or a recovery code, claimed together with the challenge.
+    try {
+      return await db.transaction((tx) => claim(tx, () => checkSecondFactor(tx, user, code)));
+    } catch (e) {
+      if (!(e instanceof NotAccepted)) throw e;
+    }
+  } else if (row.codeHash && /^\d{6}$/.test(code) && sameHash(row.codeHash, hashOtp(challengeId, code))) {
+    return db.transaction((tx) => claim(tx, async () => 'otp'));
   }
 
   return db.transaction(async (tx) => {
@@ -187,19 +219,44 @@ export async function resendOtp(challengeId: string): Promise<OtpResendResult> {
     if (row.isLocked) return { status: 'locked' } as const;
     if (t.getTime() - row.createdAt.getTime() > PENDING_SIGNIN_MAX_MINUTES * 60_000) return { status: 'expired' } as const;
     const since = new Date(t.getTime() - RESEND_WINDOW_MINUTES * 60_000);
+    // Only e-mailed codes count: "send a code by e-mail instead" right after the password step is no resend.
     const [recent] = await tx
       .select({ n: count(), latest: max(signInOtps.createdAt) })
       .from(signInOtps)
-      .where(and(eq(signInOtps.userId, row.userId), gt(signInOtps.createdAt, since)));
-    const latest = recent?.latest ? new Date(recent.latest).getTime() : row.createdAt.getTime();
+      .where(and(eq(signInOtps.userId, row.userId), eq(signInOtps.method, 'email'), gt(signInOtps.createdAt, since)));
+    const fromApp = row.method === 'app';
+    const latest = recent?.latest ? new Date(recent.latest).getTime() : fromApp ? 0 : row.createdAt.getTime();
     if (t.getTime() - latest < RESEND_MIN_INTERVAL_SECONDS * 1000) return { status: 'try-later' } as const;
     if (Number(recent?.n ?? 0) >= RESEND_MAX_CODES) return { status: 'try-later' } as const;
     await tx
       .update(signInOtps)
       .set({ voidedAt: sql`coalesce(${signInOtps.voidedAt}, ${t.toISOString()}::timestamptz)` })
       .where(eq(signInOtps.id, challengeId));
-    const issued = await issueOtp(tx, { id: row.userId, clientId: row.clientId, userName: row.userName, email: row.email, firstName: row.firstName }, RESEND_TTL_SECONDS);
-    await auditAuth(tx, { action: 'signin.otp_resent', userId: row.userId, clientId: row.clientId, targetType: 'user', targetId: String(row.userId), details: { reference: issued.reference } });
+    // From the app to e-mail, the first e-mailed code lives as long as any first code, and the guesses
+    // made on the app's challenge still count against the new one.
+    const recipient = { id: row.userId, clientId: row.clientId, userName: row.userName, email: row.email, firstName: row.firstName };
+    const issued = fromApp
+      ? await issueOtp(tx, recipient, config().OTP_TTL_SECONDS, row.failedAttempts)
+      : await issueOtp(tx, recipient, RESEND_TTL_SECONDS);
+    await auditAuth(tx, { action: 'signin.otp_resent', userId: row.userId, clientId: row.clientId, targetType: 'user', targetId: String(row.userId), details: { reference: issued.reference, ...(fromApp ? { from: 'app' } : {}) } });
     return { status: 'sent', ...issued } as const;
   });
+}
+
+/**
+ * The pending sign-in of a user for a caller that names none (the credential triple, ResendOTP with
+ * UserName and Password): the newest challenge started within PENDING_SIGNIN_MAX_MINUTES, unless it was used.
+ * It may have expired or been voided: verifying or resending it then answers as it would by its id.
+ */
+export async function latestPendingChallenge(q: Queryable, userId: number): Promise<{ id: string; method: OtpMethod; usable: boolean } | null> {
+  const t = now();
+  const since = new Date(t.getTime() - PENDING_SIGNIN_MAX_MINUTES * 60_000);
+  const [row] = await q
+    .select({ id: signInOtps.id, method: signInOtps.method, voidedAt: signInOtps.voidedAt, consumedAt: signInOtps.consumedAt, expiresAt: signInOtps.expiresAt })
+    .from(signInOtps)
+    .where(and(eq(signInOtps.userId, userId), gt(signInOtps.createdAt, since)))
+    .orderBy(desc(signInOtps.createdAt))
+    .limit(1);
+  if (!row || row.consumedAt) return null;
+  return { id: row.id, method: row.method === 'app' ? 'app' : 'email', usable: !row.voidedAt && row.expiresAt.getTime() > t.getTime() };
 }

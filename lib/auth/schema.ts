@@ -11,7 +11,7 @@
 import { maxLength, minLength, nullish, object, refine, regex, string, trim, uuid, type infer as Infer } from 'zod/mini';
 import { MSG } from '@/lib/messages';
 import { FIELD_MSG, hasHtmlTag, hasNul, isEmail } from '@/lib/validation-rules';
-import { AUTH_MSG } from './messages';
+import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
 
 export const USER_NAME_MAX = 256;
 /** Passwords are never truncated; anything longer than this is not a password of ours. */
@@ -38,10 +38,24 @@ export const otpFormSchema = object({
 });
 export type OtpForm = Infer<typeof otpFormSchema>;
 
-/** The OTP step as the next-auth credentials provider receives it. */
+/**
+ * The code when the authenticator app answers the sign-in: its 6 digits, or a recovery code
+ * (XXXX-XXXX-XXXX-XXXX, any case, dashes optional).
+ */
+export const appCodeFormSchema = object({
+  otp: string().check(
+    trim(),
+    minLength(1, TWO_FACTOR_MSG.codeRequired),
+    maxLength(32, TWO_FACTOR_MSG.appCodeFormat),
+    refine((v) => /^\d{6}$/.test(v) || /^[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}$/.test(v.replace(/\s/g, '')), TWO_FACTOR_MSG.appCodeFormat),
+  ),
+});
+export type AppCodeForm = Infer<typeof appCodeFormSchema>;
+
+/** The OTP step as the next-auth credentials provider receives it (an e-mailed OTP, the app's code or a recovery code). */
 export const otpCredentialsSchema = object({
   challengeId: uuid(),
-  otp: string().check(trim(), minLength(1, MSG.otpRequired), maxLength(16)),
+  otp: string().check(trim(), minLength(1, MSG.otpRequired), maxLength(32)),
 });
 
 export const challengeSchema = object({ challengeId: uuid() });

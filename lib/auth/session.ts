@@ -7,7 +7,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { clientSecurityPolicies, sessions, users } from '@/db/schema';
+import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/db/schema';
 import { requestMeta, type RequestMeta } from '@/lib/audit/record';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -61,6 +61,9 @@ function sessionLookup(db: Db) {
       isActive: users.isActive,
       isLocked: users.isLocked,
       firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
+      method: sessions.method,
+      requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
+      hasAuthenticator: sql<boolean>`exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${users.id} and ${userAuthenticators.confirmedAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -97,6 +100,8 @@ export async function resolveSession(sessionId: string | null | undefined): Prom
     userName: row.userName,
     timeZone: row.timeZone,
     sessionId: row.sessionId,
+    // Single sign-on sessions are exempt: the identity provider owns their second factor.
+    ...(row.requireTwoFactor && !row.hasAuthenticator && row.method !== 'sso' ? { twoFactorSetupRequired: true } : {}),
   };
 }
 

@@ -5,8 +5,13 @@
  *  3. the password is checked with argon2 (an unknown or deactivated user name against a dummy
  *     hash, so the answer and its timing are the same); a failure is counted (lock at the limit);
  *  4. a first-time or expired password gets a short-lived forced-change token, no session;
- *  5. otherwise an OTP is e-mailed (through the outbox, in the same transaction).
+ *  5. otherwise an OTP is e-mailed (through the outbox, in the same transaction), or, for a user with an
+ *     authenticator app, a pending sign-in waits for the app's code (nothing is sent).
  * No session exists until the OTP passes too (lib/auth/otp.ts verifyOtp).
+ *
+ * The credential triple of the legacy API (UserName, Password, OTP in one call: signInWithTriple) and
+ * ResendOTP with UserName and Password (resendWithPassword) run the same steps 1–4 first, so neither is
+ * a way around the lockout, the captcha or the OTP guess limit.
  */
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
@@ -18,9 +23,10 @@ import { auditAuth } from './audit';
 import { redeemCaptcha } from './captcha';
 import { isPasswordExpired } from './expiry';
 import { attemptsLeft, captchaNeeded, nameKey, recordFailure, unknownNameFailures } from './lockout';
-import { issueOtp } from './otp';
+import { issueAppChallenge, issueOtp, latestPendingChallenge, resendOtp, verifyOtp, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
 import { dummyHash, verifyPassword } from './password';
 import { issueResetToken } from './reset';
+import { hasAuthenticator } from './two-factor';
 
 /** Lifetime of the forced-change token handed to /ResetPassword. */
 export const FORCED_CHANGE_TTL_MINUTES = 15;
@@ -38,7 +44,7 @@ interface Counts {
 }
 
 export type PasswordSignInResult =
-  | ({ status: 'otp'; challengeId: string; reference: string; expiresInSeconds: number } & Counts)
+  | ({ status: 'otp'; method: OtpMethod; challengeId: string; reference: string; expiresInSeconds: number } & Counts)
   | ({ status: 'invalid'; captchaRequired: boolean } & Counts)
   | ({ status: 'captcha'; captchaRequired: true; captchaFailed: boolean } & Counts)
   | ({ status: 'locked' } & Counts)
@@ -60,7 +66,14 @@ export async function findUserByName(userName: string) {
   return user ?? null;
 }
 
-export async function signInWithPassword(input: PasswordSignInInput): Promise<PasswordSignInResult> {
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByName>>>;
+type CredentialFailure = Extract<PasswordSignInResult, { status: 'invalid' | 'captcha' | 'locked' | 'sso-required' | 'change-password' }>;
+
+/**
+ * Steps 1–4: blocked, captcha, password, forced change. Answers the user whose password is right and
+ * current, or the failure to present. Every wrong password is counted here.
+ */
+async function checkCredentials(input: PasswordSignInInput): Promise<{ status: 'ok'; user: UserRow; failed: number } | CredentialFailure> {
   const c = config();
   const db = await getDb();
   const found = await findUserByName(input.userName);
@@ -107,11 +120,58 @@ export async function signInWithPassword(input: PasswordSignInInput): Promise<Pa
     });
     return { status: 'change-password', reason, token, ...counts(failed) };
   }
+  return { status: 'ok', user, failed };
+}
 
+export async function signInWithPassword(input: PasswordSignInInput): Promise<PasswordSignInResult> {
+  const checked = await checkCredentials(input);
+  if (checked.status !== 'ok') return checked;
+  const { user, failed } = checked;
+  const db = await getDb();
   const issued = await db.transaction(async (tx) => {
-    const otp = await issueOtp(tx, user, c.OTP_TTL_SECONDS);
-    await auditAuth(tx, { action: 'signin.otp_sent', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id), details: { reference: otp.reference } });
+    const app = await hasAuthenticator(tx, user.id);
+    const otp = app ? await issueAppChallenge(tx, user, config().OTP_TTL_SECONDS) : await issueOtp(tx, user, config().OTP_TTL_SECONDS);
+    if (!app) {
+      await auditAuth(tx, { action: 'signin.otp_sent', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id), details: { reference: otp.reference } });
+    }
     return otp;
   });
-  return { status: 'otp', challengeId: issued.challengeId, reference: issued.reference, expiresInSeconds: issued.expiresInSeconds, ...counts(failed) };
+  return { status: 'otp', method: issued.method, challengeId: issued.challengeId, reference: issued.reference, expiresInSeconds: issued.expiresInSeconds, ...counts(failed) };
+}
+
+/** Which step answered: the password step (a failure of steps 1–4) or the code. */
+export type TripleSignInResult = { step: 'password'; result: CredentialFailure } | { step: 'otp'; result: OtpVerifyResult };
+
+/**
+ * The credential triple (legacy SignIn with a non-zero OTP, AuthenticateUser without ChallengeId): the
+ * password first (lockout, captcha and counting exactly as in the password step), then the code against
+ * the user's pending sign-in. A user with an authenticator app needs no pending sign-in: the app's code
+ * (or a recovery code) is checked against a new one, so its guess limit and the lockout still apply.
+ */
+export async function signInWithTriple(input: PasswordSignInInput & { otp: string }): Promise<TripleSignInResult> {
+  const checked = await checkCredentials(input);
+  if (checked.status !== 'ok') return { step: 'password', result: checked };
+  const db = await getDb();
+  let pending = await latestPendingChallenge(db, checked.user.id);
+  if (!pending?.usable && (await hasAuthenticator(db, checked.user.id))) {
+    const issued = await issueAppChallenge(db, checked.user, config().OTP_TTL_SECONDS);
+    pending = { id: issued.challengeId, method: 'app', usable: true };
+  }
+  if (!pending) return { step: 'otp', result: { status: 'expired' } };
+  return { step: 'otp', result: await verifyOtp(pending.id, input.otp) };
+}
+
+export type PasswordResendResult = { step: 'password'; result: CredentialFailure } | { step: 'otp'; result: OtpResendResult };
+
+/**
+ * ResendOTP with UserName and Password instead of a ChallengeId: the same password checks, then a resend of
+ * the user's pending sign-in (the resend rules of lib/auth/otp.ts apply: 60 seconds, not too soon, not too
+ * many). From the app's pending sign-in it sends the first code by e-mail instead.
+ */
+export async function resendWithPassword(input: PasswordSignInInput): Promise<PasswordResendResult> {
+  const checked = await checkCredentials(input);
+  if (checked.status !== 'ok') return { step: 'password', result: checked };
+  const pending = await latestPendingChallenge(await getDb(), checked.user.id);
+  if (!pending) return { step: 'otp', result: { status: 'expired' } };
+  return { step: 'otp', result: await resendOtp(pending.id) };
 }

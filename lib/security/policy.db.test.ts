@@ -6,6 +6,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, sessions } from '@/db/schema';
+import { generate } from 'otplib';
+import { POST as twoFactorInit } from '@/app/api/Authentication/TwoFactorInit/route';
+import { POST as twoFactorConfirm } from '@/app/api/Authentication/TwoFactorInitResponse/route';
+import { POST as jobList } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
+import { issueLegacyToken } from '@/lib/auth/session';
+import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
 import { listMySessions, signOutMySession } from '@/lib/auth/session-list';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
@@ -152,5 +158,32 @@ describe('security policy', () => {
     expect(await resolveSession(a.actor.sessionId)).not.toBeNull();
     const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, a.user.id), eq(auditLog.action, 'session.revoked')));
     expect(audits[0]?.details).toEqual({ browser: 'Safari 17 on Mac OS 10.15.7' });
+  });
+
+  it('with two-factor required, a user without an app gets only the set-up until one is confirmed; SSO sessions and other firms are not held', async () => {
+    const a = await signedIn(4);
+    const user = await makeUser({ clientId: a.clientId });
+    const elsewhere = await signedIn(3);
+    expect(await updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).toEqual({ status: 'saved', changed: ['requireTwoFactor'] });
+    const session = await createSession(t.db(), user.id);
+    expect((await resolveSession(session.id))?.twoFactorSetupRequired).toBe(true);
+    expect((await resolveSession(elsewhere.actor.sessionId))?.twoFactorSetupRequired).toBeUndefined();
+    const sso = await createSession(t.db(), user.id, 'sso');
+    expect((await resolveSession(sso.id))?.twoFactorSetupRequired).toBeUndefined();
+
+    const token = await issueLegacyToken(session, user.role);
+    const call = (path: string, body: unknown) =>
+      new Request(`http://localhost/api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const list = await jobList(call('Job/JobsList/CurrentPage/1/PageSize/10', {}), { params: Promise.resolve({ page: '1', size: '10' }) });
+    expect(list.status).toBe(403);
+    expect(await list.json()).toMatchObject({ error: { message: TWO_FACTOR_SETUP_MSG } });
+    const init = await twoFactorInit(call('Authentication/TwoFactorInit', {}), { params: Promise.resolve({}) });
+    expect(init.status).toBe(200);
+    const { Secret } = (await init.json()) as { Secret: string };
+    const confirmed = await twoFactorConfirm(call('Authentication/TwoFactorInitResponse', { Code: await generate({ secret: Secret }) }), { params: Promise.resolve({}) });
+    expect(confirmed.status).toBe(200);
+    expect((await resolveSession(session.id))?.twoFactorSetupRequired).toBeUndefined();
+    const after = await jobList(call('Job/JobsList/CurrentPage/1/PageSize/10', {}), { params: Promise.resolve({ page: '1', size: '10' }) });
+    expect(after.status).toBe(200);
   });
 });

@@ -5,7 +5,16 @@
  * page can send the browser to sign-out and back (spec §4.5).
  */
 import { requireClientActor } from '@/lib/auth/current';
-import { fieldErrors, UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
+import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
+import { confirmEnrolment, removeAuthenticator, startEnrolment } from '@/lib/auth/two-factor';
+import {
+  confirmEnrolmentSchema,
+  removeAuthenticatorSchema,
+  type ConfirmEnrolmentOutcome,
+  type RemoveAuthenticatorOutcome,
+  type StartEnrolmentOutcome,
+} from '@/lib/auth/two-factor-schema';
+import { AppError, fieldErrors, UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
 import { settingsFormSchema } from '@/lib/settings/schema';
 import { sendTestEmail, updateSettings } from '@/lib/settings/service';
@@ -62,4 +71,43 @@ export async function saveSecurityPolicyAction(input: unknown): Promise<UpdatePo
     throw e;
   }
   return updateSecurityPolicy(actor, input);
+}
+
+/** Authenticator app: a new secret and its QR code (lib/auth/two-factor.ts). */
+export async function startEnrolmentAction(): Promise<StartEnrolmentOutcome> {
+  const actor = await actorOrNull();
+  if (!actor) return { status: 'signed-out' };
+  try {
+    const r = await startEnrolment(actor);
+    return { status: 'started', secret: r.Secret, otpAuthUri: r.OtpAuthUri, qrCode: r.QrCode, expiresInSeconds: r.ExpiresInSeconds };
+  } catch (e) {
+    if (e instanceof AppError && e.status < 500) return { status: 'error', message: e.message };
+    throw e;
+  }
+}
+
+/** Authenticator app: the code confirms the set-up; the recovery codes are answered this once. */
+export async function confirmEnrolmentAction(input: unknown): Promise<ConfirmEnrolmentOutcome> {
+  const actor = await actorOrNull();
+  if (!actor) return { status: 'signed-out' };
+  const parsed = confirmEnrolmentSchema.safeParse(input);
+  if (!parsed.success) return { status: 'error', message: TWO_FACTOR_MSG.codeFormat, fields: fieldErrors(parsed.error) };
+  try {
+    return { status: 'enrolled', recoveryCodes: (await confirmEnrolment(actor, parsed.data.Code)).RecoveryCodes };
+  } catch (e) {
+    if (e instanceof AppError && e.status < 500) return { status: 'error', message: e.message, fields: e.fields };
+    throw e;
+  }
+}
+
+/** Authenticator app: removed with the current password. */
+export async function removeAuthenticatorAction(input: unknown): Promise<RemoveAuthenticatorOutcome> {
+  const actor = await actorOrNull();
+  if (!actor) return { status: 'signed-out' };
+  const parsed = removeAuthenticatorSchema.safeParse(input);
+  if (!parsed.success) return { status: 'error', message: TWO_FACTOR_MSG.passwordRequired, fields: fieldErrors(parsed.error) };
+  const r = await removeAuthenticator(actor, parsed.data.Password);
+  if (r === 'wrong-password') return { status: 'error', message: TWO_FACTOR_MSG.passwordWrong, fields: { Password: [TWO_FACTOR_MSG.passwordWrong] } };
+  if (r === 'not-enrolled') return { status: 'error', message: TWO_FACTOR_MSG.notEnrolled };
+  return { status: 'removed' };
 }

@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import { AuthenticatorSection } from '@/components/settings/AuthenticatorSection';
 import { SettingsForm } from '@/components/settings/SettingsForm';
+import { twoFactorStatus } from '@/lib/auth/two-factor';
+import { formatInTimeZone } from 'date-fns-tz';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { JOB_STATUSES } from '@/lib/reference';
 import { getSettings } from '@/lib/settings/service';
@@ -10,14 +13,23 @@ import { displayDateTime } from '@/lib/audit/activity';
 import { listMySessions } from '@/lib/auth/session-list';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { getPolicyForAdmin, policyBounds, usersOutsideDomains } from '@/lib/security/policy';
-import { saveSecurityPolicyAction, saveSettingsAction, sendTestEmailAction, signOutSessionAction, verifyCurrentPasswordAction } from './actions';
+import {
+  confirmEnrolmentAction,
+  removeAuthenticatorAction,
+  saveSecurityPolicyAction,
+  saveSettingsAction,
+  sendTestEmailAction,
+  signOutSessionAction,
+  startEnrolmentAction,
+  verifyCurrentPasswordAction,
+} from './actions';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-/** /Settings (spec §2): the signed-in user's e-mail, time zone, password, job alerts and test e-mail. */
+/** /Settings (spec §2): the signed-in user's e-mail, time zone, password, job alerts and test e-mail; the authenticator app. */
 export default async function SettingsPage() {
   const actor = await requirePageClientActor();
-  const settings = await getSettings(actor);
+  const [settings, twoFactor] = await Promise.all([getSettings(actor), twoFactorStatus(actor)]);
   if (!settings) return null;
   const isAdmin = actor.role === CLIENT_ADMIN_ROLE;
   const [sessions, policy, outside] = await Promise.all([
@@ -38,6 +50,18 @@ export default async function SettingsPage() {
           verifyCurrentPassword={verifyCurrentPasswordAction}
           save={saveSettingsAction}
           sendTestEmail={sendTestEmailAction}
+        />
+      </div>
+      <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">
+        <AuthenticatorSection
+          status={{
+            enrolled: twoFactor.enrolled,
+            enrolledOn: twoFactor.enrolledAt ? formatInTimeZone(twoFactor.enrolledAt, actor.timeZone, 'dd-MMM-yyyy') : null,
+            recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+          }}
+          start={startEnrolmentAction}
+          confirm={confirmEnrolmentAction}
+          remove={removeAuthenticatorAction}
         />
       </div>
       <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">

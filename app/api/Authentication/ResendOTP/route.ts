@@ -1,6 +1,14 @@
-/** POST api/Authentication/ResendOTP: a new code for the pending sign-in (the old one is void; valid 60 seconds). */
-import { legacyResendBody, presentResend } from '@/lib/auth/legacy';
+/**
+ * POST api/Authentication/ResendOTP: a new code for the pending sign-in (the old one is void; valid 60 seconds),
+ * named by its ChallengeId or, as legacy callers do, by {UserName, Password} (checked like the password step).
+ * From a sign-in waiting for the authenticator app, it sends a code by e-mail instead.
+ */
+import { legacyResendBody, presentPasswordResend, presentResend } from '@/lib/auth/legacy';
 import { resendOtp } from '@/lib/auth/otp';
+import { resendWithPassword } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
 
-export const POST = publicRoute({ body: legacyResendBody }, async ({ body }) => presentResend(await resendOtp(body.ChallengeId)));
+export const POST = publicRoute({ body: legacyResendBody }, async ({ body }) => {
+  if (body.ChallengeId) return presentResend(await resendOtp(body.ChallengeId));
+  return presentPasswordResend(await resendWithPassword({ userName: body.UserName ?? '', password: body.Password ?? '', captcha: body.Captcha }));
+});

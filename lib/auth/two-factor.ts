@@ -1,0 +1,223 @@
+/**
+ * Two-factor with an authenticator app (spec §1 "a two-factor step also exists", §7 "two-factor init and
+ * init-response calls"). One service for Settings, the legacy api/Authentication/TwoFactorInit* calls and
+ * any forced set-up step after sign-in (it takes only the actor: nothing here depends on the page):
+ *
+ *   startEnrolment(actor)          a new secret (pending), its otpauth:// URI and QR code;
+ *   confirmEnrolment(actor, code)  a code from the app confirms it; answers 10 recovery codes, once;
+ *   removeAuthenticator(actor, pw) the current password removes the app (and its recovery codes);
+ *   twoFactorStatus(actor)         whether an app is set up, and how many recovery codes are left.
+ *
+ * At sign-in (lib/auth/otp.ts), `checkSecondFactor` accepts the app's code (each time step once) or an
+ * unused recovery code. Enrolment, removal and recovery-code use are audited and the user is told by e-mail.
+ */
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { getDb, type Queryable } from '@/db/client';
+import { userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
+import { now } from '@/lib/clock';
+import { ConflictError, ValidationError } from '@/lib/http/errors';
+import { enqueueMail } from '@/lib/mail/outbox';
+import type { Actor } from './actor';
+import { auditAuth } from './audit';
+import { TWO_FACTOR_MSG } from './messages';
+import {
+  checkTotp,
+  decryptSecret,
+  encryptSecret,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  otpAuthUri,
+} from './totp';
+import { verifyCurrentPassword } from '@/lib/settings/current-password';
+
+/** A set-up not confirmed within this time must start again. */
+export const ENROLMENT_TTL_MINUTES = 15;
+
+export interface TwoFactorInitAnswer {
+  /** Base32, for typing into an app that cannot scan. */
+  Secret: string;
+  OtpAuthUri: string;
+  /** data:image/png;base64,… */
+  QrCode: string;
+  /** Seconds left to confirm the set-up with a code. */
+  ExpiresInSeconds: number;
+}
+
+export interface TwoFactorStatus {
+  enrolled: boolean;
+  enrolledAt: Date | null;
+  recoveryCodesLeft: number;
+}
+
+async function authenticatorOf(q: Queryable, userId: number) {
+  const [row] = await q.select().from(userAuthenticators).where(eq(userAuthenticators.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Whether the user has a confirmed authenticator app (the sign-in then asks for its code). */
+export async function hasAuthenticator(q: Queryable, userId: number): Promise<boolean> {
+  const [row] = await q
+    .select({ userId: userAuthenticators.userId })
+    .from(userAuthenticators)
+    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function twoFactorStatus(actor: Actor): Promise<TwoFactorStatus> {
+  const db = await getDb();
+  const row = await authenticatorOf(db, actor.userId);
+  if (!row?.confirmedAt) return { enrolled: false, enrolledAt: null, recoveryCodesLeft: 0 };
+  const [left] = await db
+    .select({ n: count() })
+    .from(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.userId, actor.userId), isNull(userRecoveryCodes.usedAt)));
+  return { enrolled: true, enrolledAt: row.confirmedAt, recoveryCodesLeft: Number(left?.n ?? 0) };
+}
+
+/** A new secret for the signed-in user, pending until confirmed (replaces an earlier unconfirmed one). */
+export async function startEnrolment(actor: Actor): Promise<TwoFactorInitAnswer> {
+  const db = await getDb();
+  const secret = newTotpSecret();
+  const t = now();
+  const stored = await db.transaction(async (tx) => {
+    const current = await authenticatorOf(tx, actor.userId);
+    if (current?.confirmedAt) return false;
+    await tx
+      .insert(userAuthenticators)
+      .values({ userId: actor.userId, secretEnc: encryptSecret(actor.userId, secret), createdAt: t, confirmedAt: null, lastTimeStep: null })
+      .onConflictDoUpdate({
+        target: userAuthenticators.userId,
+        set: { secretEnc: encryptSecret(actor.userId, secret), createdAt: t, lastTimeStep: null },
+        setWhere: isNull(userAuthenticators.confirmedAt),
+      });
+    return true;
+  });
+  if (!stored) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnrolled);
+  const uri = otpAuthUri(actor.userName, secret);
+  const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  return { Secret: secret, OtpAuthUri: uri, QrCode: qr, ExpiresInSeconds: ENROLMENT_TTL_MINUTES * 60 };
+}
+
+export interface ConfirmedEnrolment {
+  RecoveryCodes: string[];
+}
+
+/**
+ * Confirms the pending set-up with a code from the app. The ten recovery codes are answered here, once:
+ * only their HMACs are kept. A wrong code leaves the set-up pending (the user has the secret already, so
+ * guesses here reveal nothing and do not count toward the lockout).
+ */
+export async function confirmEnrolment(actor: Actor, code: string): Promise<ConfirmedEnrolment> {
+  const db = await getDb();
+  const row = await authenticatorOf(db, actor.userId);
+  if (row?.confirmedAt) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnrolled);
+  const t = now();
+  if (!row || row.createdAt.getTime() + ENROLMENT_TTL_MINUTES * 60_000 <= t.getTime()) {
+    throw new ValidationError({ Code: [TWO_FACTOR_MSG.setupExpired] }, TWO_FACTOR_MSG.setupExpired);
+  }
+  const secret = decryptSecret(actor.userId, row.secretEnc);
+  const step = secret ? await checkTotp(secret, code.trim()) : null;
+  if (step === null) throw new ValidationError({ Code: [TWO_FACTOR_MSG.codeWrong] }, TWO_FACTOR_MSG.codeWrong);
+  const codes = newRecoveryCodes();
+  const done = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(userAuthenticators)
+      .set({ confirmedAt: t, lastTimeStep: step })
+      .where(and(eq(userAuthenticators.userId, actor.userId), isNull(userAuthenticators.confirmedAt), eq(userAuthenticators.secretEnc, row.secretEnc)))
+      .returning({ userId: userAuthenticators.userId });
+    if (!claimed) return false;
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, actor.userId));
+    await tx.insert(userRecoveryCodes).values(
+      codes.map((c) => ({ userId: actor.userId, codeHash: hashRecoveryCode(actor.userId, normaliseRecoveryCode(c) ?? c), createdAt: t })),
+    );
+    await auditAuth(tx, { action: 'twofactor.enrolled', userId: actor.userId, clientId: actor.clientId, targetType: 'user', targetId: String(actor.userId) });
+    await tellUser(tx, actor.userId, 'An authenticator app was added to your JMS Portal account', [
+      'An authenticator app was set up for signing in to your JMS Portal account. From now on the sign-in asks for its code.',
+      'If this was not you, change your password and tell your administrator at once.',
+    ]);
+    return true;
+  });
+  if (!done) throw new ValidationError({ Code: [TWO_FACTOR_MSG.setupExpired] }, TWO_FACTOR_MSG.setupExpired);
+  return { RecoveryCodes: codes };
+}
+
+export type RemoveResult = 'removed' | 'wrong-password' | 'not-enrolled';
+
+/**
+ * Removes the app and its recovery codes; the current password is required (a wrong one counts toward the
+ * lockout like any wrong password: lib/auth/current-password.ts).
+ */
+export async function removeAuthenticator(actor: Actor, password: string): Promise<RemoveResult> {
+  const db = await getDb();
+  if (!(await verifyCurrentPassword(actor, password))) return 'wrong-password';
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(userAuthenticators).where(eq(userAuthenticators.userId, actor.userId)).returning({ confirmedAt: userAuthenticators.confirmedAt });
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, actor.userId));
+    if (!gone[0]?.confirmedAt) return 'not-enrolled' as const;
+    await auditAuth(tx, { action: 'twofactor.removed', userId: actor.userId, clientId: actor.clientId, targetType: 'user', targetId: String(actor.userId) });
+    await tellUser(tx, actor.userId, 'The authenticator app was removed from your JMS Portal account', [
+      'The authenticator app was removed from your JMS Portal account. The sign-in sends you a code by e-mail again.',
+      'If this was not you, change your password and tell your administrator at once.',
+    ]);
+    return 'removed' as const;
+  });
+}
+
+async function tellUser(q: Queryable, userId: number, subject: string, lines: string[]): Promise<void> {
+  const [u] = await q.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) return;
+  await enqueueMail(q, { to: u.email, kind: 'security', subject, text: [`Hello ${u.firstName},`, '', ...lines].join('\n') });
+}
+
+export type SecondFactor = 'totp' | 'recovery';
+
+/**
+ * The sign-in's second factor for a user with an app: a 6-digit code of the current step (±1) newer than
+ * the last one accepted, or an unused recovery code. Each is claimed by one conditional UPDATE in the
+ * caller's transaction, so of two parallel uses of one code exactly one wins. Null: not accepted.
+ */
+export async function checkSecondFactor(q: Queryable, user: { id: number; clientId: number | null }, input: string): Promise<SecondFactor | null> {
+  const code = input.trim();
+  const row = await authenticatorOf(q, user.id);
+  if (!row?.confirmedAt) return null;
+  if (/^\d{6}$/.test(code)) {
+    const secret = decryptSecret(user.id, row.secretEnc);
+    const step = secret ? await checkTotp(secret, code, row.lastTimeStep) : null;
+    if (step === null) return null;
+    const [claimed] = await q
+      .update(userAuthenticators)
+      .set({ lastTimeStep: step })
+      .where(
+        and(
+          eq(userAuthenticators.userId, user.id),
+          isNotNull(userAuthenticators.confirmedAt),
+          or(isNull(userAuthenticators.lastTimeStep), lt(userAuthenticators.lastTimeStep, step)),
+        ),
+      )
+      .returning({ userId: userAuthenticators.userId });
+    return claimed ? 'totp' : null;
+  }
+  const canonical = normaliseRecoveryCode(code);
+  if (!canonical) return null;
+  const [used] = await q
+    .update(userRecoveryCodes)
+    .set({ usedAt: now() })
+    .where(and(eq(userRecoveryCodes.userId, user.id), eq(userRecoveryCodes.codeHash, hashRecoveryCode(user.id, canonical)), isNull(userRecoveryCodes.usedAt)))
+    .returning({ id: userRecoveryCodes.id });
+  if (!used) return null;
+  const [left] = await q
+    .select({ n: count() })
+    .from(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.userId, user.id), isNull(userRecoveryCodes.usedAt)));
+  const remaining = Number(left?.n ?? 0);
+  await auditAuth(q, { action: 'twofactor.recovery_used', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id), details: { remaining } });
+  await tellUser(q, user.id, 'A recovery code was used to sign in to your JMS Portal account', [
+    `A recovery code was used to sign in to your JMS Portal account. ${remaining} unused recovery code${remaining === 1 ? '' : 's'} left.`,
+    'If you lost your phone, remove the authenticator app in Settings and set it up again. If this was not you, change your password and tell your administrator at once.',
+  ]);
+  return 'recovery';
+}
