@@ -17,7 +17,13 @@ export const E2E_USERS = [
   { userName: 'e2e.captcha', role: 7, firstName: 'Captcha', lastName: 'Solver' },
   { userName: 'e2e.otp', role: 5, firstName: 'One-Time', lastName: 'Passcode' },
   { userName: 'e2e.settings', role: 3, firstName: 'Settings', lastName: 'Changer' },
+  { userName: 'e2e.triple', role: 3, firstName: 'Credential', lastName: 'Triple' },
+  { userName: 'e2e.totp.api', role: 3, firstName: 'Legacy', lastName: 'Authenticator' },
+  { userName: 'e2e.totp.web', role: 4, firstName: 'Browser', lastName: 'Authenticator' },
 ] as const;
+
+/** A user whose password expires in 10 days (the password-expiry notice). */
+export const E2E_EXPIRY_USER = { userName: 'e2e.expiry', role: 3, firstName: 'Expiring', lastName: 'Password', passwordAgeDays: 80 } as const;
 
 async function main() {
   const handle = await getHandle();
@@ -26,6 +32,11 @@ async function main() {
   for (const u of E2E_USERS) {
     await makeUser({ ...u, clientId: hv.id, email: `${u.userName}@example.com`, password: config().DEMO_PASSWORD }, handle.db);
   }
+  const { passwordAgeDays, ...expiring } = E2E_EXPIRY_USER;
+  await makeUser(
+    { ...expiring, clientId: hv.id, email: `${expiring.userName}@example.com`, password: config().DEMO_PASSWORD, passwordChangedAt: new Date(Date.now() - passwordAgeDays * 86_400_000) },
+    handle.db,
+  );
   await orderingClient(handle.db);
   await handle.close();
 }

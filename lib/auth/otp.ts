@@ -219,14 +219,17 @@ export async function resendOtp(challengeId: string): Promise<OtpResendResult> {
     if (row.isLocked) return { status: 'locked' } as const;
     if (t.getTime() - row.createdAt.getTime() > PENDING_SIGNIN_MAX_MINUTES * 60_000) return { status: 'expired' } as const;
     const since = new Date(t.getTime() - RESEND_WINDOW_MINUTES * 60_000);
-    // Only e-mailed codes count: "send a code by e-mail instead" right after the password step is no resend.
+    // Only e-mailed codes count. "Send a code by e-mail instead" (from the app's pending sign-in, once per
+    // sign-in: that sign-in is void after it) is the first code of its sign-in, so the 10-second spacing of
+    // resends does not apply to it; the limit of codes per 15 minutes does.
     const [recent] = await tx
       .select({ n: count(), latest: max(signInOtps.createdAt) })
       .from(signInOtps)
       .where(and(eq(signInOtps.userId, row.userId), eq(signInOtps.method, 'email'), gt(signInOtps.createdAt, since)));
     const fromApp = row.method === 'app';
-    const latest = recent?.latest ? new Date(recent.latest).getTime() : fromApp ? 0 : row.createdAt.getTime();
-    if (t.getTime() - latest < RESEND_MIN_INTERVAL_SECONDS * 1000) return { status: 'try-later' } as const;
+    if (fromApp && row.voidedAt) return { status: 'expired' } as const;
+    const latest = recent?.latest ? new Date(recent.latest).getTime() : row.createdAt.getTime();
+    if (!fromApp && t.getTime() - latest < RESEND_MIN_INTERVAL_SECONDS * 1000) return { status: 'try-later' } as const;
     if (Number(recent?.n ?? 0) >= RESEND_MAX_CODES) return { status: 'try-later' } as const;
     await tx
       .update(signInOtps)

@@ -159,7 +159,8 @@ describe('two-factor with an authenticator app', () => {
     const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1] ?? '';
     const [row] = await t.db().select().from(signInOtps).where(eq(signInOtps.id, sent.challengeId));
     expect(row?.failedAttempts).toBe(1);
-    // The app's challenge is void; the e-mailed code signs in.
+    // The app's challenge is void (and cannot be switched again); the e-mailed code signs in.
+    expect(await resendOtp(r.challengeId)).toEqual({ status: 'expired' });
     expect(await verifyOtp(r.challengeId, await codeAt(e.secret))).toMatchObject({ status: 'expired' });
     expect(await verifyOtp(sent.challengeId, code)).toMatchObject({ status: 'success' });
   });
