@@ -13,6 +13,7 @@ export const POLICY_MSG = {
   domainInvalid: (d: string) => `"${d}" is not a domain name (for example harbourvale.com.au).`,
   tooManyDomains: `At most ${MAX_ALLOWED_DOMAINS} domains.`,
   ssoNotConfigured: 'Single sign-on is not configured for the portal.',
+  twoFactorSetUpFirst: 'To require an authenticator app, set one up for yourself first (Authenticator app, above).',
   ssoSignInFirst: 'To require single sign-on, sign in with single sign-on first, so you know it works for your account.',
   saved: 'The security policy was saved. The other administrators have been told by e-mail.',
   notSaved: 'The security policy was not saved. Please try again.',

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, sessions } from '@/db/schema';
+import { auditLog, emailOutbox, sessions, userAuthenticators } from '@/db/schema';
 import { generate } from 'otplib';
 import { POST as twoFactorInit } from '@/app/api/Authentication/TwoFactorInit/route';
 import { POST as twoFactorConfirm } from '@/app/api/Authentication/TwoFactorInitResponse/route';
@@ -164,7 +164,11 @@ describe('security policy', () => {
     const a = await signedIn(4);
     const user = await makeUser({ clientId: a.clientId });
     const elsewhere = await signedIn(3);
+    // Only an administrator with an app of its own may require one.
+    expect(await updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).toEqual({ status: 'invalid', fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } });
+    await t.db().insert(userAuthenticators).values({ userId: a.user.id, secretEnc: 'x', confirmedAt: new Date() });
     expect(await updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).toEqual({ status: 'saved', changed: ['requireTwoFactor'] });
+    expect((await resolveSession(a.actor.sessionId))?.twoFactorSetupRequired).toBeUndefined();
     const session = await createSession(t.db(), user.id);
     expect((await resolveSession(session.id))?.twoFactorSetupRequired).toBe(true);
     expect((await resolveSession(elsewhere.actor.sessionId))?.twoFactorSetupRequired).toBeUndefined();

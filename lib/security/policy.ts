@@ -13,6 +13,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientSecurityPolicies, sessions, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
+import { hasAuthenticator } from '@/lib/auth/two-factor';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -119,15 +120,18 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
     requireSso: parsed.data.RequireSso,
   };
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<UpdatePolicyResult> => {
     const before = await getSecurityPolicy(a.clientId, tx);
     if (next.requireSso && !before.requireSso) {
       // Never lock the firm out: the administrator turning it on must have signed in with it.
       const [s] = await tx.select({ method: sessions.method }).from(sessions).where(eq(sessions.id, a.sessionId)).limit(1);
-      if (s?.method !== 'sso') return { status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } } as const;
+      if (s?.method !== 'sso') return { status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } };
+    }
+    if (next.requireTwoFactor && !before.requireTwoFactor && !(await hasAuthenticator(tx, a.userId))) {
+      return { status: 'invalid', fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } };
     }
     const changed = KEYS.filter((k) => !same(before[k], next[k]));
-    if (changed.length === 0) return { status: 'saved', changed } as const;
+    if (changed.length === 0) return { status: 'saved', changed };
     const t = now();
     await tx
       .insert(clientSecurityPolicies)
@@ -153,6 +157,6 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
         ].join('\n'),
       });
     }
-    return { status: 'saved', changed } as const;
+    return { status: 'saved', changed };
   });
 }
