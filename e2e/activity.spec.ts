@@ -66,7 +66,7 @@ test('an administrator sees the sign-ins, the order and the export a user of the
   await signIn(page, 'hv.admin');
   await settleNotice(page);
   await page.goto('/user');
-  await page.getByRole('link', { name: 'Activity' }).click();
+  await page.getByRole('link', { name: 'Activity', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   const filters = page.getByRole('search', { name: 'Activity filters' });
   // No user of another firm is offered.
@@ -105,12 +105,14 @@ test('an administrator unlocks a locked user, who is told by e-mail and then sig
   await settleNotice(page);
   await page.goto('/user?name=e2e.locked');
   const row = page.getByRole('table', { name: 'Users' }).locator('tbody tr').filter({ hasText: 'e2e.locked' });
-  await expect(row).toContainText('Locked');
+  const badge = row.getByText('Locked', { exact: true });
+  await expect(badge).toBeVisible();
   await row.getByRole('button', { name: /Unlock/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Unlock account' });
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('The account e2e.locked was unlocked. The user has been sent an e-mail.')).toBeVisible();
-  await expect(row).not.toContainText('Locked');
+  await expect(badge).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
   const mail = await waitForMail('e2e.locked@example.com', { subject: /account was unlocked/ });
   expect(mail.text).toContain('was unlocked by your administrator (hv.admin)');
 
