@@ -91,6 +91,18 @@ test('an administrator sees the sign-ins, the order and the export a user of the
   await page.goto('/user/activity?user=1&kind=signin');
   await expect(table).not.toContainText('ng.');
 
+  // The page and the administrator's Settings (sessions, security) fit a phone and the desktop widths.
+  for (const width of [390, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of ['/user/activity', '/Settings']) {
+      await page.goto(url);
+      await expect(page.locator('h1')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // Activity.csv of the filtered view.
   await page.goto('/user/activity?kind=job');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
