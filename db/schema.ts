@@ -175,6 +175,9 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     /** How the session was opened: password+otp, sso. */
     method: text('method').notNull().default('password'),
+    /** Where the session was opened from (shown in Settings "Sessions"): the client IP and User-Agent. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -673,8 +676,34 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    /** The request's client IP and User-Agent (sign-ins, exports, ...); null when the event had no request. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
-  (t) => [index('audit_log_client_idx').on(t.clientId, t.createdAt)],
+  // Append-only: a trigger (migration 0003) refuses UPDATE, DELETE and TRUNCATE.
+  (t) => [index('audit_log_client_idx').on(t.clientId, t.createdAt), index('audit_log_client_actor_idx').on(t.clientId, t.actorUserId, t.createdAt)],
+);
+
+/**
+ * A client's security policy (issue 17), set by its administrators: two-factor required, a firm idle timeout
+ * shorter than the portal's, the e-mail domains allowed for its users, single sign-on required. No row: no policy.
+ */
+export const clientSecurityPolicies = pgTable(
+  'client_security_policies',
+  {
+    clientId: integer('client_id')
+      .primaryKey()
+      .references(() => clients.id),
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Minutes; null: the portal's SESSION_IDLE_MINUTES. */
+    idleTimeoutMinutes: integer('idle_timeout_minutes'),
+    /** Lower-case domains (example.com); empty: any domain. */
+    allowedEmailDomains: text('allowed_email_domains').array().notNull().default(sql`'{}'::text[]`),
+    requireSso: boolean('require_sso').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedById: integer('updated_by_id').references(() => users.id),
+  },
+  (t) => [check('client_security_policies_idle_ck', sql`${t.idleTimeoutMinutes} is null or ${t.idleTimeoutMinutes} > 0`)],
 );
 
 /** E-mail outbox: rows written in the caller's transaction, sent by the worker with retries. */

@@ -61,7 +61,7 @@ test.describe('signed in', () => {
     await expect(notice).toBeHidden();
   });
 
-  for (const url of ['/JobClient', '/SaveJob', '/Invoice', '/user', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere']) {
+  for (const url of ['/JobClient', '/SaveJob', '/Invoice', '/user', '/user/activity', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere']) {
     test(`${url} has no violations`, async () => {
       await page.goto(url);
       await expect(page.locator('h1')).toBeVisible();

@@ -18,6 +18,7 @@ import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
 import { USER_PARAM, type UserListBody } from '@/lib/users/list-schema';
+import { ACCESS_MSG, type SignOutEverywhereOutcome, type UnlockOutcome } from '@/lib/users/access-outcome';
 import type { DeactivateOutcome } from '@/lib/users/outcome';
 import type { UserRowView } from '@/lib/users/present';
 import { USER_MSG } from '@/lib/users/schema';
@@ -34,19 +35,70 @@ export interface UserListViewProps {
   /** 'User created successfully.' / 'User updated successfully.' (from ?msg=1 / ?msg=2), or null. */
   savedMessage: string | null;
   deactivate: (userName: string) => Promise<DeactivateOutcome>;
+  /** Unlock a locked account; sign a user out everywhere (issue 17). */
+  unlock: (userId: number) => Promise<UnlockOutcome>;
+  signOutEverywhere: (userId: number) => Promise<SignOutEverywhereOutcome>;
 }
+
+type AccessTarget = { kind: 'unlock' | 'sign-out'; row: UserRowView };
 
 const FAILURE: Record<Exclude<DeactivateOutcome, 'deactivated' | 'signed-out'>, string> = {
   'not-found': USER_MSG.deactivateFailed,
   self: USER_MSG.cannotDeactivateSelf,
 };
 
-export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate }: UserListViewProps) {
+export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere }: UserListViewProps) {
   const { set, reset, refresh, pending } = useListParams();
   const [target, setTarget] = useState<UserRowView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [deactivated, setDeactivated] = useState(false);
-  const columns = useMemo(() => userColumns((row) => { setFailure(null); setTarget(row); }), []);
+  const [accessTarget, setAccessTarget] = useState<AccessTarget | null>(null);
+  const [accessDone, setAccessDone] = useState<string | null>(null);
+  const access = useMemo(
+    () => ({
+      onUnlock: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'unlock', row }); },
+      onSignOut: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'sign-out', row }); },
+    }),
+    [],
+  );
+  const columns = useMemo(() => userColumns((row) => { setFailure(null); setTarget(row); }, access), [access]);
+
+  async function confirmAccess() {
+    if (!accessTarget) return;
+    const { kind, row } = accessTarget;
+    if (kind === 'unlock') {
+      let outcome: UnlockOutcome;
+      try {
+        outcome = await unlock(row.id);
+      } catch {
+        setFailure(ACCESS_MSG.unlockFailed);
+        throw new Error('unlock failed');
+      }
+      if (outcome === 'signed-out') return signOutUnauthorized();
+      if (outcome !== 'unlocked') {
+        setFailure(outcome === 'not-locked' ? ACCESS_MSG.notLocked : ACCESS_MSG.unlockFailed);
+        throw new Error(outcome);
+      }
+      setAccessDone(ACCESS_MSG.unlocked(row.userName));
+    } else {
+      let outcome: SignOutEverywhereOutcome;
+      try {
+        outcome = await signOutEverywhere(row.id);
+      } catch {
+        setFailure(ACCESS_MSG.signOutFailed);
+        throw new Error('sign-out failed');
+      }
+      if (outcome.status === 'session-ended') return signOutUnauthorized();
+      if (outcome.status !== 'signed-out') {
+        setFailure(ACCESS_MSG.signOutFailed);
+        throw new Error(outcome.status);
+      }
+      setAccessDone(ACCESS_MSG.signedOut(row.userName, outcome.sessions));
+    }
+    setDeactivated(false);
+    setAccessTarget(null);
+    refresh();
+  }
 
   async function confirmDeactivate() {
     if (!target) return;
@@ -63,12 +115,13 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
       setFailure(FAILURE[outcome]);
       throw new Error(outcome);
     }
+    setAccessDone(null);
     setDeactivated(true);
     setTarget(null);
     refresh();
   }
 
-  const banner = deactivated ? MSG.userDeactivated : savedMessage;
+  const banner = accessDone ?? (deactivated ? MSG.userDeactivated : savedMessage);
 
   return (
     <div className="flex flex-col gap-4">
@@ -76,7 +129,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         <Alert
           tone="success"
           action={
-            <Button size="sm" variant="ghost" onClick={() => (deactivated ? setDeactivated(false) : set({ [USER_PARAM.message]: null }, { resetPage: false }))}>
+            <Button size="sm" variant="ghost" onClick={() => (accessDone ? setAccessDone(null) : deactivated ? setDeactivated(false) : set({ [USER_PARAM.message]: null }, { resetPage: false }))}>
               Dismiss
             </Button>
           }
@@ -86,6 +139,9 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
       ) : null}
 
       <div className="flex flex-wrap items-center justify-end gap-2">
+        <Link href="/user/activity" className={buttonClasses({ variant: 'secondary' })}>
+          Activity
+        </Link>
         <Link href="/saveuser" className={buttonClasses({ variant: 'primary' })}>
           Create user
         </Link>
@@ -107,7 +163,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         rowHeaderColumn="userName"
         sort={sort}
         onSortChange={(s) => set({ [USER_PARAM.sortBy]: s.column, [USER_PARAM.sortOrder]: s.direction, [USER_PARAM.message]: null })}
-        renderCard={(r) => <UserCard row={r} onDeactivate={(row) => { setFailure(null); setTarget(row); }} />}
+        renderCard={(r) => <UserCard row={r} onDeactivate={(row) => { setFailure(null); setTarget(row); }} access={access} />}
         mobileFilters={<UserFilters idPrefix="mobile-filter-" />}
         loading={pending}
       />
@@ -136,6 +192,23 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
       >
         {target ? <p className="mt-2 text-sm text-muted">{`${target.fullName} (${target.userName})`}</p> : null}
         {failure ? (
+          <Alert tone="error" className="mt-3">
+            {failure}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={accessTarget !== null}
+        onOpenChange={(open) => {
+          if (!open) setAccessTarget(null);
+        }}
+        title={accessTarget?.kind === 'unlock' ? ACCESS_MSG.unlockTitle : ACCESS_MSG.signOutTitle}
+        message={accessTarget?.kind === 'unlock' ? ACCESS_MSG.unlockConfirm : ACCESS_MSG.signOutConfirm}
+        onConfirm={confirmAccess}
+      >
+        {accessTarget ? <p className="mt-2 text-sm text-muted">{`${accessTarget.row.fullName} (${accessTarget.row.userName})`}</p> : null}
+        {failure && accessTarget ? (
           <Alert tone="error" className="mt-3">
             {failure}
           </Alert>

@@ -9,13 +9,26 @@ import type { UserRowView } from '@/lib/users/present';
 import { USER_SORT } from '@/lib/users/list-schema';
 
 export type OnDeactivate = (row: UserRowView) => void;
+/** Unlock and Sign out everywhere (issue 17). */
+export interface AccessHandlers {
+  onUnlock: (row: UserRowView) => void;
+  onSignOut: (row: UserRowView) => void;
+}
 
-function Actions({ row, onDeactivate }: { row: UserRowView; onDeactivate: OnDeactivate }) {
+function Actions({ row, onDeactivate, access }: { row: UserRowView; onDeactivate: OnDeactivate; access: AccessHandlers }) {
   return (
-    <span className="inline-flex gap-2">
+    <span className="inline-flex flex-wrap gap-2">
       <Link href={row.editHref} className={buttonClasses({ size: 'sm' })}>
         Edit<span className="sr-only"> user {row.userName}</span>
       </Link>
+      {row.isLocked ? (
+        <Button size="sm" variant="primary" onClick={() => access.onUnlock(row)}>
+          Unlock<span className="sr-only"> user {row.userName}</span>
+        </Button>
+      ) : null}
+      <Button size="sm" variant="secondary" onClick={() => access.onSignOut(row)}>
+        Sign out<span className="sr-only"> user {row.userName} everywhere</span>
+      </Button>
       {row.canDeactivate ? (
         <Button size="sm" variant="danger" onClick={() => onDeactivate(row)}>
           Deactivate<span className="sr-only"> user {row.userName}</span>
@@ -34,7 +47,7 @@ function UserName({ row }: { row: UserRowView }) {
   );
 }
 
-export function userColumns(onDeactivate: OnDeactivate): DataTableColumn<UserRowView>[] {
+export function userColumns(onDeactivate: OnDeactivate, access: AccessHandlers): DataTableColumn<UserRowView>[] {
   return [
     { id: 'userName', header: 'User Name', sortKey: USER_SORT.userName, cell: (r) => <UserName row={r} /> },
     { id: 'fullName', header: 'Full Name', sortKey: USER_SORT.fullName, cell: (r) => r.fullName },
@@ -42,13 +55,13 @@ export function userColumns(onDeactivate: OnDeactivate): DataTableColumn<UserRow
     { id: 'phone', header: 'Phone', sortKey: USER_SORT.phone, cell: (r) => r.phone, className: 'whitespace-nowrap' },
     { id: 'role', header: 'Role', sortKey: USER_SORT.role, cell: (r) => r.roleName },
     { id: 'created', header: 'Date Created', sortKey: USER_SORT.created, cell: (r) => r.created, className: 'whitespace-nowrap' },
-    { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} onDeactivate={onDeactivate} /> },
+    { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} onDeactivate={onDeactivate} access={access} /> },
   ];
 }
 
-export function UserCard({ row, onDeactivate }: { row: UserRowView; onDeactivate: OnDeactivate }) {
+export function UserCard({ row, onDeactivate, access }: { row: UserRowView; onDeactivate: OnDeactivate; access: AccessHandlers }) {
   return (
-    <Card as="article" titleAs="h3" title={<UserName row={row} />} footer={<Actions row={row} onDeactivate={onDeactivate} />}>
+    <Card as="article" titleAs="h3" title={<UserName row={row} />} footer={<Actions row={row} onDeactivate={onDeactivate} access={access} />}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">Full Name</dt>
         <dd>{row.fullName}</dd>

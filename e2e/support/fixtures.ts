@@ -39,6 +39,7 @@ async function main() {
   );
   await orderingClient(handle.db);
   await fuzzingClient(handle.db);
+  await activityFixtures(handle.db, hv.id);
   await handle.close();
 }
 
@@ -63,6 +64,19 @@ async function fuzzingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '1 Test Lane, Sydney NSW 2000', isDefault: true, extClientBranchId: 'FZ4004-B1' }]);
   await db.insert(costEstimates).values([{ clientId: c.id, number: '7000' }]);
   await makeUser({ userName: 'e2e.fuzzer', role: 4, firstName: 'Fuzz', lastName: 'Tester', clientId: c.id, email: 'e2e.fuzzer@example.com', password: config().DEMO_PASSWORD }, db);
+/**
+ * Issue 17: in Harbour & Vale a user whose activity the administrator reads and a locked user to unlock; and
+ * Riverbend Legal, whose administrator turns on "require two-factor" (a policy no other spec's client has).
+ */
+async function activityFixtures(db: Awaited<ReturnType<typeof getHandle>>['db'], hvId: number) {
+  const password = config().DEMO_PASSWORD;
+  await makeUser({ userName: 'e2e.activity', role: 3, firstName: 'Active', lastName: 'Orderer', clientId: hvId, email: 'e2e.activity@example.com', password }, db);
+  await makeUser({ userName: 'e2e.locked', role: 3, firstName: 'Locked', lastName: 'Out', clientId: hvId, email: 'e2e.locked@example.com', password, isLocked: true, failedLoginAttempts: 5, lockedAt: new Date() }, db);
+  const [rb] = await db.insert(clients).values({ name: 'Riverbend Legal', accountNumber: 'RB4004' }).returning();
+  if (!rb) throw new Error('client not created');
+  await db.insert(clientBranchAddresses).values([{ clientId: rb.id, label: 'Head office', address: '1 River Road, Parramatta NSW 2150', isDefault: true }]);
+  await makeUser({ userName: 'e2e.rb.admin', role: 4, firstName: 'River', lastName: 'Admin', clientId: rb.id, email: 'e2e.rb.admin@example.com', password }, db);
+  await makeUser({ userName: 'e2e.rb.user', role: 3, firstName: 'River', lastName: 'User', clientId: rb.id, email: 'e2e.rb.user@example.com', password }, db);
 }
 
 main().catch((e) => {

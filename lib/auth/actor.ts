@@ -10,6 +10,11 @@ export interface Actor {
   timeZone: string;
   /** The server-side session this actor came from. */
   sessionId: string;
+  /**
+   * The firm requires an authenticator app and this user has none (issue 17): until one is set up the session
+   * opens only the set-up step (/TwoFactorSetup, api/Authentication/TwoFactorInit*) and signing out.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 /** A client-side actor: has a client. Services that serve client data require it. */

@@ -1,7 +1,6 @@
 /** Audit rows for sign-in events (audit_log), written in the caller's transaction. No secrets in details. */
 import type { Queryable } from '@/db/client';
-import { auditLog } from '@/db/schema';
-import { now } from '@/lib/clock';
+import { recordAudit, type RequestMeta } from '@/lib/audit/record';
 
 export type AuthAuditAction =
   | 'signin.failed'
@@ -16,6 +15,7 @@ export type AuthAuditAction =
   | 'signin.sso_failed'
   | 'signout'
   | 'access.denied'
+  | 'signin.sso_required'
   | 'twofactor.enrolled'
   | 'twofactor.removed'
   | 'twofactor.recovery_used';
@@ -28,16 +28,18 @@ export interface AuthAuditEntry {
   targetType: 'user' | 'user_name' | 'session' | 'page';
   targetId?: string | null;
   details?: Record<string, unknown>;
+  /** Defaults to the current request's IP and User-Agent. */
+  meta?: RequestMeta;
 }
 
 export async function auditAuth(q: Queryable, e: AuthAuditEntry): Promise<void> {
-  await q.insert(auditLog).values({
+  await recordAudit(q, {
+    action: e.action,
     actorUserId: e.userId ?? null,
     clientId: e.clientId ?? null,
-    action: e.action,
     targetType: e.targetType,
     targetId: e.targetId ?? null,
     details: e.details ?? null,
-    createdAt: now(),
+    meta: e.meta,
   });
 }

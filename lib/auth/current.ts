@@ -5,6 +5,7 @@ import type { Actor, ClientActor } from './actor';
 import { isClientActor } from './actor';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionIdFromCookie } from './request';
 import { resolveSession } from './session';
+import { TWO_FACTOR_SETUP_MSG } from './two-factor-gate';
 
 export async function getActor(): Promise<Actor | null> {
   const jar = await cookies();
@@ -15,6 +16,7 @@ export async function getActor(): Promise<Actor | null> {
 export async function requireActor(roles?: readonly number[]): Promise<Actor> {
   const actor = await getActor();
   if (!actor) throw new UnauthorizedError();
+  if (actor.twoFactorSetupRequired) throw new ForbiddenError(TWO_FACTOR_SETUP_MSG);
   if (roles && !roles.includes(actor.role)) throw new ForbiddenError();
   return actor;
 }

@@ -25,6 +25,8 @@ export const LSTATUS = {
   otpInvalid: 7,
   otpExpired: 8,
   tryLater: 9,
+  /** The organisation requires single sign-on (issue 17). */
+  ssoRequired: 10,
 } as const;
 
 /** The OTP field: 6 digits (a string, or a number the old client sends without leading zeros) or a recovery code. */
@@ -165,6 +167,8 @@ export function presentSignIn(r: PasswordSignInResult): SignInAnswer {
       return { ...base, LStatus: LSTATUS.invalid };
     case 'locked':
       return { ...base, LStatus: LSTATUS.locked, IsAccountLocked: true, Message: AUTH_MSG.accountBlocked };
+    case 'sso-required':
+      return { ...base, LStatus: LSTATUS.ssoRequired };
     case 'change-password':
       return {
         ...base,

@@ -14,6 +14,7 @@ export const AUTH_MSG = {
   otpSentTo: 'A one-time passcode (OTP) has been sent to your e-mail address.',
   signInAgain: 'Your sign-in has timed out. Please sign in again.',
   ssoUnavailable: 'Single sign-on is not configured.',
+  ssoRequired: 'Your organisation requires single sign-on. Please use "Sign in with single sign-on".',
 } as const;
 
 /** The authenticator app (two-factor): set-up in Settings, the code at sign-in. Browser-safe. */

@@ -21,6 +21,8 @@ export function passwordStepMessage(r: PasswordSignInResult): string | null {
       return r.captchaFailed ? AUTH_MSG.captchaFailed : AUTH_MSG.captchaRequired;
     case 'deactivated':
       return MSG.credentialDoesNotExist;
+    case 'sso-required':
+      return AUTH_MSG.ssoRequired;
     default:
       return null;
   }

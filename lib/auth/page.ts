@@ -12,6 +12,7 @@ import type { Actor, ClientActor } from './actor';
 import { isClientActor } from './actor';
 import { decodeSessionCookie, sessionCookieValue } from './cookie';
 import { getActor } from './current';
+import { TWO_FACTOR_SETUP_PATH } from './two-factor-gate';
 import { accessDeniedUrl, PAGE_URL_HEADER, signOutTypeForRole, signOutUrl } from './return-url';
 
 async function currentPageUrl(): Promise<string | null> {
@@ -26,6 +27,8 @@ export async function requirePageActor(roles?: readonly number[]): Promise<Actor
     const claims = await decodeSessionCookie(sessionCookieValue((n) => jar.get(n)?.value));
     redirect(signOutUrl(signOutTypeForRole(claims?.role), here));
   }
+  // The firm requires an authenticator app and the user has none: the set-up comes first (issue 17).
+  if (actor.twoFactorSetupRequired) redirect(TWO_FACTOR_SETUP_PATH);
   if (roles && !roles.includes(actor.role)) redirect(accessDeniedUrl(here));
   return actor;
 }

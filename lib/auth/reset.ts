@@ -10,7 +10,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { auditLog, passwordResetTokens, users } from '@/db/schema';
+import { passwordResetTokens, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { PASSWORD_PAIR_SCHEMA } from './password-policy';
@@ -57,14 +58,13 @@ export async function issueResetToken(
     createdAt: t,
   });
   const [u] = await q.select({ clientId: users.clientId }).from(users).where(eq(users.id, userId)).limit(1);
-  await q.insert(auditLog).values({
+  await recordAudit(q, {
     actorUserId: null,
     clientId: u?.clientId ?? null,
     action: 'password.reset_token_issued',
     targetType: 'user',
     targetId: String(userId),
     details: { purpose, ttlMinutes },
-    createdAt: t,
   });
   return token;
 }

@@ -4,13 +4,15 @@ import { decideRoute, ROUTE_TABLE, routeKind } from './routes';
 const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/AuthenticationError'];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings'];
 const ADMIN = ['/user', '/saveuser'];
+/** Any signed-in user: where denied users go, and the authenticator set-up a firm may require (issue 17). */
+const SIGNED_IN = ['/AccessDenied', '/TwoFactorSetup'];
 const ROLES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /** The expected answer of spec §6 for each role and page, written out independently of the table. */
 function expected(path: string, role: number | null): string {
   if (PUBLIC.includes(path)) return 'allow';
   if (role === null) return 'sign-in';
-  if (path === '/AccessDenied') return 'allow';
+  if (SIGNED_IN.includes(path)) return 'allow';
   if (CLIENT.includes(path)) return [3, 4, 5, 6, 7, 8].includes(role) ? 'allow' : 'deny';
   if (ADMIN.includes(path)) return role === 4 ? 'allow' : 'deny';
   return 'home';
@@ -18,10 +20,10 @@ function expected(path: string, role: number | null): string {
 
 describe('route table (spec §6)', () => {
   it('lists exactly the pages of spec §2', () => {
-    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied'].sort());
+    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...PUBLIC, ...CLIENT, ...ADMIN, ...SIGNED_IN].sort());
   });
 
-  const pages = [...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied'];
+  const pages = [...PUBLIC, ...CLIENT, ...ADMIN, ...SIGNED_IN];
   for (const role of [null, ...ROLES]) {
     for (const path of pages) {
       it(`${role === null ? 'anonymous' : `role ${role}`} → ${path}: ${expected(path, role)}`, () => {
@@ -36,6 +38,9 @@ describe('route table (spec §6)', () => {
       expect(decideRoute('/saveuser', role)).toEqual({ action: 'deny' });
     }
     expect(decideRoute('/saveuser', 4)).toEqual({ action: 'allow' });
+    // The firm's activity (issue 17) is the user list's sub-page: administrators only.
+    expect(decideRoute('/user/activity', 4)).toEqual({ action: 'allow' });
+    expect(decideRoute('/user/activity', 3)).toEqual({ action: 'deny' });
   });
 
   it('staff (roles 1 and 2) are denied every client page but reach AccessDenied', () => {

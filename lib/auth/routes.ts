@@ -26,6 +26,8 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/AuthenticationError': 'public',
   // Any signed-in user: where denied users are sent (staff included, or they would loop).
   '/AccessDenied': 'signed-in',
+  // The authenticator-app set-up a firm's policy requires before anything else (issue 17).
+  '/TwoFactorSetup': 'signed-in',
   // Client roles 3 to 8: jobs, invoices, help, settings.
   '/JobClient': 'client',
   '/SaveJob': 'client',

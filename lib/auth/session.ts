@@ -7,7 +7,8 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { sessions, users } from '@/db/schema';
+import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/db/schema';
+import { requestMeta, type RequestMeta } from '@/lib/audit/record';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import type { RoleId } from '@/lib/reference';
@@ -15,11 +16,12 @@ import type { Actor } from './actor';
 
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(q: Queryable, userId: number, method: 'password' | 'sso' = 'password') {
+export async function createSession(q: Queryable, userId: number, method: 'password' | 'sso' = 'password', meta?: RequestMeta) {
   const c = config();
   const t = now();
   const expiresAt = new Date(t.getTime() + c.SESSION_ABSOLUTE_HOURS * 3_600_000);
-  const [row] = await q.insert(sessions).values({ userId, method, createdAt: t, lastSeenAt: t, expiresAt }).returning();
+  const from = meta ?? (await requestMeta());
+  const [row] = await q.insert(sessions).values({ userId, method, createdAt: t, lastSeenAt: t, expiresAt, ip: from.ip, userAgent: from.userAgent }).returning();
   if (!row) throw new Error('session not created');
   return row;
 }
@@ -34,6 +36,12 @@ export async function revokeUserSessions(q: Queryable, userId: number, exceptSes
     .update(sessions)
     .set({ revokedAt: now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+}
+
+/** The idle timeout that applies: the firm's (issue 17) when it set one shorter than the portal's. */
+export function idleMinutes(firmIdleMinutes: number | null | undefined): number {
+  const portal = config().SESSION_IDLE_MINUTES;
+  return firmIdleMinutes && firmIdleMinutes > 0 ? Math.min(firmIdleMinutes, portal) : portal;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,9 +60,14 @@ function sessionLookup(db: Db) {
       timeZone: users.timeZone,
       isActive: users.isActive,
       isLocked: users.isLocked,
+      firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
+      method: sessions.method,
+      requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
+      hasAuthenticator: sql<boolean>`exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${users.id} and ${userAuthenticators.confirmedAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
     .where(eq(sessions.id, sql.placeholder('sessionId')))
     .limit(1)
     .prepare('resolve_session');
@@ -76,7 +89,7 @@ export async function resolveSession(sessionId: string | null | undefined): Prom
   if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
   const t = now().getTime();
   if (row.expiresAt.getTime() <= t) return null;
-  if (row.lastSeenAt.getTime() + config().SESSION_IDLE_MINUTES * 60_000 <= t) return null;
+  if (row.lastSeenAt.getTime() + idleMinutes(row.firmIdleMinutes) * 60_000 <= t) return null;
   if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, row.sessionId));
   }
@@ -87,6 +100,8 @@ export async function resolveSession(sessionId: string | null | undefined): Prom
     userName: row.userName,
     timeZone: row.timeZone,
     sessionId: row.sessionId,
+    // Single sign-on sessions are exempt: the identity provider owns their second factor.
+    ...(row.requireTwoFactor && !row.hasAuthenticator && row.method !== 'sso' ? { twoFactorSetupRequired: true } : {}),
   };
 }
 

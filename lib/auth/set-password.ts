@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { auditLog, clients, passwordHistory, users } from '@/db/schema';
+import { clients, passwordHistory, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import { now } from '@/lib/clock';
 import { PASSWORD_HISTORY } from '@/lib/reference';
 import { hashPassword, verifyPassword } from './password';
@@ -124,14 +125,13 @@ export async function setPassword(q: Queryable, userId: number, plain: string, o
   await q.insert(passwordHistory).values({ userId, passwordHash: hash, createdAt: t });
   await trimHistory(q, userId);
   await revokeUserSessions(q, userId, opts.keepSessionId);
-  await q.insert(auditLog).values({
+  await recordAudit(q, {
     actorUserId: opts.actorUserId ?? null,
     clientId: updated.clientId,
     action: 'password.changed',
     targetType: 'user',
     targetId: String(userId),
     details: { reason: opts.reason, unlocked: Boolean(opts.unlock), mustChangePassword: opts.mustChangePassword ?? false },
-    createdAt: t,
   });
   return { ok: true };
 }

@@ -18,6 +18,7 @@ import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { ssoRequired } from '@/lib/security/policy';
 import { auditAuth } from './audit';
 import { redeemCaptcha } from './captcha';
 import { isPasswordExpired } from './expiry';
@@ -49,6 +50,8 @@ export type PasswordSignInResult =
   | ({ status: 'locked' } & Counts)
   /** A deactivated account, and the caller gave its right password: 'Credential does not exist.' (docs/decisions/006). */
   | ({ status: 'deactivated' } & Counts)
+  /** The user's organisation requires single sign-on (issue 17): the password was right, but no OTP is sent. */
+  | ({ status: 'sso-required' } & Counts)
   | ({ status: 'change-password'; reason: 'first' | 'expired'; token: string } & Counts);
 
 function counts(failed: number): Counts {
@@ -66,7 +69,7 @@ export async function findUserByName(userName: string) {
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByName>>>;
-type CredentialFailure = Extract<PasswordSignInResult, { status: 'invalid' | 'captcha' | 'locked' | 'change-password' | 'deactivated' }>;
+type CredentialFailure = Extract<PasswordSignInResult, { status: 'invalid' | 'captcha' | 'locked' | 'sso-required' | 'change-password' | 'deactivated' }>;
 
 /**
  * Steps 1–4: blocked, captcha, password, forced change. Answers the user whose password is right and
@@ -109,6 +112,11 @@ async function checkCredentials(input: PasswordSignInInput): Promise<{ status: '
     const state = await recordFailure(db, user ? { user } : { key: key ?? '' }, 'password');
     if (state.locked) return { status: 'locked', failedAttempts: state.failed, attemptsLeft: 0 };
     return { status: 'invalid', captchaRequired: captchaNeeded(state.failed), ...counts(state.failed) };
+  }
+
+  if (await ssoRequired(user.clientId, db)) {
+    await auditAuth(db, { action: 'signin.sso_required', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id) });
+    return { status: 'sso-required', ...counts(failed) };
   }
 
   const reason = user.mustChangePassword ? 'first' : isPasswordExpired(user, now()) ? 'expired' : null;

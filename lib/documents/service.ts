@@ -7,7 +7,8 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { documents } from '@/db/schema';
+import { documents, jobs } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import { tryWriteLogEntry, writeLogEntry } from '@/lib/audit/log';
 import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -139,6 +140,14 @@ export async function uploadDocument(actor: Actor, input: UploadInput): Promise<
         userAgent: input.userAgent,
         details: { documentId: row.id, fileName: row.fileName, size: row.size },
       });
+      await recordAudit(tx, {
+        action: 'document.uploaded',
+        actorUserId: a.userId,
+        clientId: a.clientId,
+        targetType: 'document',
+        targetId: String(row.id),
+        details: { fileName: row.fileName, size: row.size },
+      });
       return toDocumentInfo(row);
     });
   } catch (e) {
@@ -181,12 +190,29 @@ export async function openDocument(actor: Actor, id: number): Promise<OpenedDocu
   const a = requireClient(actor);
   const row = await findDocument(await getDb(), a, id);
   if (!row) throw new NotFoundError();
+  let stream: Readable;
   try {
-    return { document: toDocumentInfo(row), stream: await fileStorage().open(row.storageKey) };
+    stream = await fileStorage().open(row.storageKey);
   } catch (err) {
     log().error({ err, documentId: row.id }, 'stored file missing');
     throw new NotFoundError();
   }
+  try {
+    const db = await getDb();
+    const [job] = row.jobId === null ? [] : await db.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(and(eq(jobs.id, row.jobId), eq(jobs.clientId, a.clientId))).limit(1);
+    await recordAudit(db, {
+      action: 'document.downloaded',
+      actorUserId: a.userId,
+      clientId: a.clientId,
+      targetType: 'document',
+      targetId: String(row.id),
+      details: { fileName: row.fileName, size: row.size, jmsNumber: job?.jmsNumber ?? null },
+    });
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  return { document: toDocumentInfo(row), stream };
 }
 
 /**

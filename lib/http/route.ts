@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { actorFromRequest } from '@/lib/auth/request';
+import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
 import { log } from '@/lib/log';
 import { refuseUnstorable } from './body';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError, fieldErrors } from './errors';
@@ -72,6 +73,8 @@ export interface RouteDocs {
 interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType | undefined = undefined> extends Omit<RouteDocs, 'response'> {
   /** Roles allowed (default: any signed-in user). */
   roles?: readonly number[];
+  /** Open to a session that must first set up an authenticator app (issue 17): the set-up calls only. */
+  allowTwoFactorSetup?: boolean;
   body?: B;
   params?: P;
   /** The JSON answer of a 200; the handler's result must match it (checked by tsc, and by the API fuzzer). */
@@ -128,6 +131,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, P extends 
     try {
       actor = await actorFromRequest(req);
       if (!actor) throw new UnauthorizedError();
+      if (actor.twoFactorSetupRequired && !opts.allowTwoFactorSetup) throw new ForbiddenError(TWO_FACTOR_SETUP_MSG);
       if (opts.roles && !opts.roles.includes(actor.role)) throw new ForbiddenError();
       const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
       const body = opts.body ? parseWith(opts.body, await readJson(req)) : undefined;

@@ -11,6 +11,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { jobFeedback, jobs, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError } from '@/lib/http/errors';
@@ -53,7 +54,7 @@ export async function saveJobFeedback(actor: Actor, input: FeedbackForm): Promis
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [job] = await tx
-      .select({ id: jobs.id, status: jobs.status })
+      .select({ id: jobs.id, status: jobs.status, jmsNumber: jobs.jmsNumber })
       .from(jobs)
       .where(and(eq(jobs.id, input.jobId), eq(jobs.clientId, clientId)))
       .for('update')
@@ -67,6 +68,14 @@ export async function saveJobFeedback(actor: Actor, input: FeedbackForm): Promis
       .values({ jobId: job.id, clientId, feedback: input.feedBack, comments: input.comments.trim(), createdById: actor.userId, createdAt: now() })
       .returning();
     if (!row) throw new Error('feedback not saved');
+    await recordAudit(tx, {
+      action: 'job.feedback',
+      actorUserId: actor.userId,
+      clientId,
+      targetType: 'job',
+      targetId: String(job.id),
+      details: { jmsNumber: job.jmsNumber, rating: row.feedback, withComments: row.comments !== '' },
+    });
     const [user] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, actor.userId)).limit(1);
     return {
       id: row.id,

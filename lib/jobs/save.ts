@@ -13,7 +13,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { auditLog, clientBranchAddresses, jobs } from '@/db/schema';
+import { clientBranchAddresses, jobs } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -210,14 +211,13 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
     } else if (source && opts.cloneSourceFile !== false) {
       documentId = (await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent }))?.id ?? null;
     }
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: a.userId,
       clientId: a.clientId,
       action: 'job.create',
       targetType: 'job',
       targetId: String(row.id),
       details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId },
-      createdAt: at,
     });
     return { jobId: row.id, jmsNumber: row.jms, created: true };
   });

@@ -76,6 +76,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/User/CheckUserName': () => import('@/app/api/User/CheckUserName/route'),
   '/api/User/Deactivate': () => import('@/app/api/User/Deactivate/route'),
   '/api/User/DisableTour': () => import('@/app/api/User/DisableTour/route'),
+  '/api/User/ExportCSVActivity': () => import('@/app/api/User/ExportCSVActivity/route'),
   '/api/User/ExportCSVUsers': () => import('@/app/api/User/ExportCSVUsers/route'),
   '/api/User/GetPasswordExpiry/UserId/{id}': () => import('@/app/api/User/GetPasswordExpiry/UserId/[id]/route'),
   '/api/User/GetUserPreference': () => import('@/app/api/User/GetUserPreference/route'),
@@ -87,4 +88,5 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/auth/{nextauth}': () => import('@/app/api/auth/[...nextauth]/route'),
   '/api/health': () => import('@/app/api/health/route'),
   '/api/ready': () => import('@/app/api/ready/route'),
+  '/api/csp-report': () => import('@/app/api/csp-report/route'),
 };

@@ -5,10 +5,12 @@
  */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { auditLog, emailOutbox, userJobAlerts, users } from '@/db/schema';
+import { emailOutbox, userJobAlerts, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import type { Actor } from '@/lib/auth/actor';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
+import { emailDomainProblem } from '@/lib/security/policy';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { JOB_STATUSES } from '@/lib/reference';
 import { verifyCurrentPassword } from './current-password';
@@ -84,6 +86,11 @@ export async function updateSettings(actor: Actor, form: SettingsForm, opts: { k
         .limit(1);
       if (!before) throw new Abort({ status: 'not-found' });
       const email = form.EmailId.trim();
+      if (email.toLowerCase() !== before.email.toLowerCase()) {
+        // The organisation's allowed e-mail domains (issue 17).
+        const domain = await emailDomainProblem(before.clientId, email, tx);
+        if (domain) throw new Abort({ status: 'policy', fields: { EmailId: [domain] } });
+      }
       await tx.update(users).set({ email, timeZone, updatedAt: t, updatedById: actor.userId }).where(eq(users.id, actor.userId));
       if (!opts.keepAlerts) {
         await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, actor.userId));
@@ -113,14 +120,13 @@ export async function updateSettings(actor: Actor, form: SettingsForm, opts: { k
           kind: 'email-changed',
         });
       }
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: actor.userId,
         clientId: before.clientId,
         action: 'settings.updated',
         targetType: 'user',
         targetId: String(actor.userId),
         details: { changed, alerts: opts.keepAlerts ? 'kept' : 'replaced' },
-        createdAt: t,
       });
       return { status: 'updated' } as const;
     });

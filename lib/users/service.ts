@@ -9,11 +9,13 @@
  */
 import { and, count, eq, not, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { auditLog, users } from '@/db/schema';
+import { users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
+import { emailDomainProblem } from '@/lib/security/policy';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
@@ -152,6 +154,9 @@ const NO_PASSWORD = '!';
 async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<SaveUserResult> {
   const dup = await duplicates(tx, a, form);
   if (dup) throw new Abort({ status: 'duplicate', fields: dup });
+  // The organisation's allowed e-mail domains (issue 17).
+  const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
+  if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
   const t = now();
   const [row] = await tx
     .insert(users)
@@ -193,6 +198,10 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
   if (isSelfDemotion(a, userId, form.Role)) throw new Abort({ status: 'invalid', fields: { Role: [USER_MSG.cannotDemoteSelf] } });
   const dup = await duplicates(tx, a, form, userId);
   if (dup) throw new Abort({ status: 'duplicate', fields: dup });
+  if (form.EmailId.trim().toLowerCase() !== before.email.trim().toLowerCase()) {
+    const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
+    if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
+  }
   const after = {
     userName: form.UserName,
     firstName: form.FirstName,
@@ -223,14 +232,13 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
 }
 
 async function audit(tx: Queryable, a: ClientActor, action: string, userId: number, details: Record<string, unknown>): Promise<void> {
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     actorUserId: a.userId,
     clientId: a.clientId,
     action,
     targetType: 'user',
     targetId: String(userId),
     details,
-    createdAt: now(),
   });
 }
 

@@ -19,6 +19,9 @@ import { verifyCurrentPassword } from '@/lib/settings/current-password';
 import { settingsFormSchema } from '@/lib/settings/schema';
 import { sendTestEmail, updateSettings } from '@/lib/settings/service';
 import type { SaveSettingsOutcome } from '@/lib/settings/outcome';
+import { signOutMySession } from '@/lib/auth/session-list';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { updateSecurityPolicy, type UpdatePolicyResult } from '@/lib/security/policy';
 
 async function actorOrNull() {
   try {
@@ -48,6 +51,26 @@ export async function sendTestEmailAction(): Promise<boolean | 'signed-out'> {
   const actor = await actorOrNull();
   if (!actor) return 'signed-out';
   return sendTestEmail(actor);
+}
+
+/** Signs out one of the user's own other sessions (issue 17). */
+export async function signOutSessionAction(sessionId: unknown): Promise<'signed-out' | 'not-found' | 'current' | 'session-ended'> {
+  const actor = await actorOrNull();
+  if (!actor) return 'session-ended';
+  if (typeof sessionId !== 'string' || sessionId.length > 64) return 'not-found';
+  return signOutMySession(actor, sessionId);
+}
+
+/** Saves the organisation's security policy (client administrators, issue 17). */
+export async function saveSecurityPolicyAction(input: unknown): Promise<UpdatePolicyResult | { status: 'signed-out' }> {
+  let actor;
+  try {
+    actor = await requireClientActor([CLIENT_ADMIN_ROLE]);
+  } catch (e) {
+    if (e instanceof UnauthorizedError || e instanceof ForbiddenError) return { status: 'signed-out' };
+    throw e;
+  }
+  return updateSecurityPolicy(actor, input);
 }
 
 /** Authenticator app: a new secret and its QR code (lib/auth/two-factor.ts). */

@@ -7,11 +7,19 @@ import { requirePageClientActor } from '@/lib/auth/page';
 import { JOB_STATUSES } from '@/lib/reference';
 import { getSettings } from '@/lib/settings/service';
 import { timeZoneList } from '@/lib/settings/time-zones';
+import { SecurityPolicyForm } from '@/components/settings/SecurityPolicyForm';
+import { SessionsPanel } from '@/components/settings/SessionsPanel';
+import { displayDateTime } from '@/lib/audit/activity';
+import { listMySessions } from '@/lib/auth/session-list';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { getPolicyForAdmin, policyBounds, usersOutsideDomains } from '@/lib/security/policy';
 import {
   confirmEnrolmentAction,
   removeAuthenticatorAction,
+  saveSecurityPolicyAction,
   saveSettingsAction,
   sendTestEmailAction,
+  signOutSessionAction,
   startEnrolmentAction,
   verifyCurrentPasswordAction,
 } from './actions';
@@ -23,6 +31,12 @@ export default async function SettingsPage() {
   const actor = await requirePageClientActor();
   const [settings, twoFactor] = await Promise.all([getSettings(actor), twoFactorStatus(actor)]);
   if (!settings) return null;
+  const isAdmin = actor.role === CLIENT_ADMIN_ROLE;
+  const [sessions, policy, outside] = await Promise.all([
+    listMySessions(actor),
+    isAdmin ? getPolicyForAdmin(actor) : null,
+    isAdmin ? usersOutsideDomains(actor) : [],
+  ]);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="page-title">Settings</h1>
@@ -50,6 +64,36 @@ export default async function SettingsPage() {
           remove={removeAuthenticatorAction}
         />
       </div>
+      <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">
+        <SessionsPanel
+          sessions={sessions.map((s) => ({
+            id: s.id,
+            current: s.current,
+            device: s.device,
+            browser: s.browser,
+            ip: s.ip,
+            method: s.method,
+            opened: displayDateTime(s.createdAt, actor.timeZone),
+            lastSeen: displayDateTime(s.lastSeenAt, actor.timeZone),
+          }))}
+          signOut={signOutSessionAction}
+        />
+      </div>
+      {policy ? (
+        <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">
+          <SecurityPolicyForm
+            bounds={policyBounds()}
+            initial={{
+              RequireTwoFactor: policy.requireTwoFactor,
+              IdleTimeoutMinutes: policy.idleTimeoutMinutes === null ? '' : String(policy.idleTimeoutMinutes),
+              AllowedEmailDomains: policy.allowedEmailDomains.join('\n'),
+              RequireSso: policy.requireSso,
+            }}
+            outsideDomains={outside}
+            save={saveSecurityPolicyAction}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

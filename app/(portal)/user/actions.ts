@@ -9,7 +9,37 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import type { DeactivateOutcome } from '@/lib/users/outcome';
 import { deactivateSchema } from '@/lib/users/schema';
 import { deactivateUser } from '@/lib/users/service';
+import { signOutUserEverywhere, unlockUser } from '@/lib/users/access';
+import type { SignOutEverywhereOutcome, UnlockOutcome } from '@/lib/users/access-outcome';
 
+const userIdInput = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647 ? v : null);
+
+async function adminOrNull() {
+  try {
+    return await requireClientActor([CLIENT_ADMIN_ROLE]);
+  } catch (e) {
+    if (e instanceof UnauthorizedError || e instanceof ForbiddenError) return null;
+    throw e;
+  }
+}
+
+/** Unlock: the failure count starts again and the user is e-mailed (issue 17). */
+export async function unlockUserAction(userId: unknown): Promise<UnlockOutcome> {
+  const actor = await adminOrNull();
+  if (!actor) return 'signed-out';
+  const id = userIdInput(userId);
+  if (id === null) return 'not-found';
+  return (await unlockUser(actor, id)).status;
+}
+
+/** Ends every session of a user of the firm (issue 17). */
+export async function signOutEverywhereAction(userId: unknown): Promise<SignOutEverywhereOutcome> {
+  const actor = await adminOrNull();
+  if (!actor) return { status: 'session-ended' };
+  const id = userIdInput(userId);
+  if (id === null) return { status: 'not-found' };
+  return signOutUserEverywhere(actor, id);
+}
 
 export async function deactivateUserAction(userName: unknown): Promise<DeactivateOutcome> {
   let actor;

@@ -12,7 +12,7 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { toUserListBody, USER_PARAM, userQueryFromSearchParams } from '@/lib/users/list-schema';
 import { presentUserRow } from '@/lib/users/present';
 import { listUsers } from '@/lib/users/service';
-import { deactivateUserAction } from './actions';
+import { deactivateUserAction, signOutEverywhereAction, unlockUserAction } from './actions';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -43,6 +43,8 @@ export default async function UserPage({ searchParams }: { searchParams: SearchP
         exportBody={toUserListBody(query)}
         savedMessage={SAVED[params.get(USER_PARAM.message) ?? ''] ?? null}
         deactivate={deactivateUserAction}
+        unlock={unlockUserAction}
+        signOutEverywhere={signOutEverywhereAction}
       />
     </div>
   );

@@ -8,4 +8,4 @@ import { startEnrolment } from '@/lib/auth/two-factor';
 import { apiRoute } from '@/lib/http/route';
 import { twoFactorInitAnswer } from '@/lib/openapi/answers';
 
-export const POST = apiRoute({ response: twoFactorInitAnswer, body: twoFactorInitBody }, async ({ actor }) => startEnrolment(actor));
+export const POST = apiRoute({ allowTwoFactorSetup: true, response: twoFactorInitAnswer, body: twoFactorInitBody }, async ({ actor }) => startEnrolment(actor));

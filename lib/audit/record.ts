@@ -1,0 +1,70 @@
+/**
+ * The one writer of audit rows (audit_log): who did what, in which client, from where. Rows are append-only
+ * (a database trigger refuses UPDATE, DELETE and TRUNCATE); details never hold secrets (passwords, codes,
+ * tokens, hashes) nor the values of changed fields, only their names.
+ *
+ * The request's client IP and User-Agent are read from the current request (server action, page or route
+ * handler) when there is one; a caller that writes after the response has started (a streamed export)
+ * captures them first with requestMeta() and passes them in.
+ */
+import { isIP } from 'node:net';
+import type { Queryable } from '@/db/client';
+import { auditLog } from '@/db/schema';
+import { now } from '@/lib/clock';
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const NO_REQUEST: RequestMeta = Object.freeze({ ip: null, userAgent: null });
+
+/** The client IP of a request: the first X-Forwarded-For hop (set by the platform's proxy), else X-Real-IP. */
+export function clientIp(h: { get(name: string): string | null }): string | null {
+  const first = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip')?.trim() || '';
+  const ip = first.replace(/^\[|\]$/g, '').replace(/^::ffff:/i, '');
+  return isIP(ip) ? ip : null;
+}
+
+/** IP and User-Agent of a request's headers. */
+export function metaFromHeaders(h: { get(name: string): string | null }): RequestMeta {
+  return { ip: clientIp(h), userAgent: h.get('user-agent')?.slice(0, 500) || null };
+}
+
+/** IP and User-Agent of the current request, or nulls outside one (scripts, tests, background work). */
+export async function requestMeta(): Promise<RequestMeta> {
+  try {
+    const { headers } = await import('next/headers');
+    return metaFromHeaders(await headers());
+  } catch {
+    return NO_REQUEST;
+  }
+}
+
+export interface AuditEntry {
+  action: string;
+  /** Who did it (null: nobody signed in, e.g. an unknown user name). */
+  actorUserId?: number | null;
+  /** Whose event it is: the client it belongs to (null for internal staff and unknown names). */
+  clientId?: number | null;
+  targetType: string;
+  targetId?: string | null;
+  details?: Record<string, unknown> | null;
+  /** Defaults to the current request's (requestMeta). */
+  meta?: RequestMeta;
+}
+
+export async function recordAudit(q: Queryable, e: AuditEntry): Promise<void> {
+  const meta = e.meta ?? (await requestMeta());
+  await q.insert(auditLog).values({
+    actorUserId: e.actorUserId ?? null,
+    clientId: e.clientId ?? null,
+    action: e.action,
+    targetType: e.targetType,
+    targetId: e.targetId ?? null,
+    details: e.details ?? null,
+    createdAt: now(),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * The organisation security policy (issue 17): what a client's administrators require of the firm's users,
+ * enforced on the server —
+ *  - two-factor: users without an authenticator app are led to set one up before any page of the portal
+ *    (lib/security/two-factor.ts);
+ *  - an idle timeout shorter than the portal's (lib/auth/session.ts resolveSession reads it with the session);
+ *  - the e-mail domains allowed for the firm's users (emailDomainProblem, checked by user administration and
+ *    Settings whenever an address is set);
+ *  - single sign-on required where it is configured: password sign-in is refused (lib/auth/signin.ts).
+ * Each change is audited (names of the changed settings) and mailed to the firm's other administrators.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { clientSecurityPolicies, sessions, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
+import { hasAuthenticator } from '@/lib/auth/two-factor';
+import type { Actor, ClientActor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { fieldErrors, ForbiddenError } from '@/lib/http/errors';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { isUserAdmin } from '@/lib/users/policy';
+import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './policy-schema';
+
+export interface SecurityPolicy {
+  requireTwoFactor: boolean;
+  idleTimeoutMinutes: number | null;
+  allowedEmailDomains: string[];
+  requireSso: boolean;
+}
+
+export const NO_POLICY: SecurityPolicy = Object.freeze({ requireTwoFactor: false, idleTimeoutMinutes: null, allowedEmailDomains: [], requireSso: false });
+
+export const POLICY_MAIL_SUBJECT = 'JMS Portal: your organisation’s security policy was changed';
+
+export function ssoConfigured(): boolean {
+  const c = config();
+  return Boolean(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET);
+}
+
+export function policyBounds(): PolicyBounds {
+  return { portalIdleMinutes: config().SESSION_IDLE_MINUTES, ssoConfigured: ssoConfigured() };
+}
+
+/** A client's policy (the defaults when it has none). Staff (no client) have none. */
+export async function getSecurityPolicy(clientId: number | null, q?: Queryable): Promise<SecurityPolicy> {
+  if (clientId === null) return NO_POLICY;
+  const d = q ?? (await getDb());
+  const [row] = await d
+    .select({
+      requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
+      idleTimeoutMinutes: clientSecurityPolicies.idleTimeoutMinutes,
+      allowedEmailDomains: clientSecurityPolicies.allowedEmailDomains,
+      requireSso: clientSecurityPolicies.requireSso,
+    })
+    .from(clientSecurityPolicies)
+    .where(eq(clientSecurityPolicies.clientId, clientId))
+    .limit(1);
+  return row ?? NO_POLICY;
+}
+
+/** Single sign-on is required for this client's users, and the portal has it. */
+export async function ssoRequired(clientId: number | null, q?: Queryable): Promise<boolean> {
+  return ssoConfigured() && (await getSecurityPolicy(clientId, q)).requireSso;
+}
+
+/** The message when an address is outside the client's allowed domains, or null. */
+export async function emailDomainProblem(clientId: number | null, email: string, q?: Queryable): Promise<string | null> {
+  const { allowedEmailDomains } = await getSecurityPolicy(clientId, q);
+  return emailInDomains(email, allowedEmailDomains) ? null : POLICY_MSG.emailDomain(allowedEmailDomains);
+}
+
+function admin(actor: Actor): ClientActor {
+  if (!isUserAdmin(actor)) throw new ForbiddenError();
+  return actor;
+}
+
+/** The policy for the Security section (client administrators only). */
+export async function getPolicyForAdmin(actor: Actor): Promise<SecurityPolicy> {
+  return getSecurityPolicy(admin(actor).clientId);
+}
+
+/** Active users of the actor's client whose address is outside the allowed domains (shown as a warning). */
+export async function usersOutsideDomains(actor: Actor): Promise<string[]> {
+  const a = admin(actor);
+  const { allowedEmailDomains } = await getSecurityPolicy(a.clientId);
+  if (allowedEmailDomains.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.select({ userName: users.userName, email: users.email }).from(users).where(and(eq(users.clientId, a.clientId), eq(users.isActive, true)));
+  return rows.filter((u) => !emailInDomains(u.email, allowedEmailDomains)).map((u) => u.userName).sort();
+}
+
+export type UpdatePolicyResult = { status: 'saved'; changed: string[] } | { status: 'invalid'; fields: Record<string, string[]> };
+
+const KEYS = ['requireTwoFactor', 'idleTimeoutMinutes', 'allowedEmailDomains', 'requireSso'] as const;
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function describePolicy(p: SecurityPolicy): string[] {
+  return [
+    `- Authenticator app (two-factor) required: ${p.requireTwoFactor ? 'yes' : 'no'}`,
+    `- Idle timeout: ${p.idleTimeoutMinutes ? `${p.idleTimeoutMinutes} minutes` : `the portal's (${config().SESSION_IDLE_MINUTES} minutes)`}`,
+    `- Allowed e-mail domains: ${p.allowedEmailDomains.length ? p.allowedEmailDomains.join(', ') : 'any'}`,
+    `- Single sign-on required: ${p.requireSso ? 'yes' : 'no'}`,
+  ];
+}
+
+/** Saves the policy of the actor's client; audits and mails the other administrators when something changed. */
+export async function updateSecurityPolicy(actor: Actor, input: unknown): Promise<UpdatePolicyResult> {
+  const a = admin(actor);
+  const parsed = securityPolicySchema(policyBounds()).safeParse(input);
+  if (!parsed.success) return { status: 'invalid', fields: fieldErrors(parsed.error) };
+  const next: SecurityPolicy = {
+    requireTwoFactor: parsed.data.RequireTwoFactor,
+    idleTimeoutMinutes: parsed.data.IdleTimeoutMinutes,
+    allowedEmailDomains: parsed.data.AllowedEmailDomains,
+    requireSso: parsed.data.RequireSso,
+  };
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<UpdatePolicyResult> => {
+    const before = await getSecurityPolicy(a.clientId, tx);
+    if (next.requireSso && !before.requireSso) {
+      // Never lock the firm out: the administrator turning it on must have signed in with it.
+      const [s] = await tx.select({ method: sessions.method }).from(sessions).where(eq(sessions.id, a.sessionId)).limit(1);
+      if (s?.method !== 'sso') return { status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } };
+    }
+    if (next.requireTwoFactor && !before.requireTwoFactor && !(await hasAuthenticator(tx, a.userId))) {
+      return { status: 'invalid', fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } };
+    }
+    const changed = KEYS.filter((k) => !same(before[k], next[k]));
+    if (changed.length === 0) return { status: 'saved', changed };
+    const t = now();
+    await tx
+      .insert(clientSecurityPolicies)
+      .values({ clientId: a.clientId, ...next, updatedAt: t, updatedById: a.userId })
+      .onConflictDoUpdate({ target: clientSecurityPolicies.clientId, set: { ...next, updatedAt: t, updatedById: a.userId } });
+    await recordAudit(tx, { action: 'security.policy_updated', actorUserId: a.userId, clientId: a.clientId, targetType: 'client', targetId: String(a.clientId), details: { changed } });
+    const others = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.clientId, a.clientId), eq(users.role, CLIENT_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, a.userId)));
+    for (const o of others) {
+      await enqueueMail(tx, {
+        to: o.email,
+        subject: POLICY_MAIL_SUBJECT,
+        kind: 'security-policy',
+        text: [
+          `Dear ${o.firstName} ${o.lastName},`,
+          '',
+          `${a.userName} changed your organisation's security policy in the JMS Portal. It is now:`,
+          ...describePolicy(next),
+          '',
+          'If you did not expect this change, please check the Activity page or contact the other administrators.',
+        ].join('\n'),
+      });
+    }
+    return { status: 'saved', changed };
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * A client administrator's controls over a user's access (issue 17): unlock a locked account (the failure
+ * count starts again, the user is told by e-mail) and sign a user out everywhere (every open session ends at
+ * once, on every instance). Own client only: another client's user answers like a missing one. Audited.
+ */
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { sessions, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/record';
+import type { Actor, ClientActor } from '@/lib/auth/actor';
+import { revokeUserSessions } from '@/lib/auth/session';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { ForbiddenError } from '@/lib/http/errors';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { isUserAdmin } from './policy';
+
+export const UNLOCK_MAIL_SUBJECT = 'Your JMS Portal account was unlocked';
+
+function admin(actor: Actor): ClientActor {
+  if (!isUserAdmin(actor)) throw new ForbiddenError();
+  return actor;
+}
+
+export type UnlockResult = { status: 'unlocked'; userId: number } | { status: 'not-locked' } | { status: 'not-found' };
+
+/** Unlocks a locked, active user of the actor's client: failures reset, the user e-mailed, the unlock audited. */
+export async function unlockUser(actor: Actor, userId: number): Promise<UnlockResult> {
+  const a = admin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, isLocked: users.isLocked })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .for('update')
+      .limit(1);
+    if (!u) return { status: 'not-found' } as const;
+    if (!u.isLocked) return { status: 'not-locked' } as const;
+    const t = now();
+    await tx.update(users).set({ isLocked: false, lockedAt: null, failedLoginAttempts: 0, updatedAt: t, updatedById: a.userId }).where(eq(users.id, u.id));
+    await enqueueMail(tx, {
+      to: u.email,
+      subject: UNLOCK_MAIL_SUBJECT,
+      kind: 'account-unlocked',
+      text: [
+        `Dear ${u.firstName} ${u.lastName},`,
+        '',
+        `Your JMS Portal account (${u.userName}) was unlocked by your administrator (${a.userName}). You can sign in again:`,
+        `${config().appUrl}/SignIn`,
+        '',
+        'If you did not ask for this, please tell your administrator.',
+      ].join('\n'),
+    });
+    await recordAudit(tx, { action: 'user.unlocked', actorUserId: a.userId, clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName } });
+    return { status: 'unlocked', userId: u.id } as const;
+  });
+}
+
+export type SignOutEverywhereResult = { status: 'signed-out'; sessions: number } | { status: 'not-found' };
+
+/**
+ * Ends every open session of an active user of the actor's client. The administrator's own current session
+ * survives when it signs itself out everywhere else.
+ */
+export async function signOutUserEverywhere(actor: Actor, userId: number): Promise<SignOutEverywhereResult> {
+  const a = admin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .for('update')
+      .limit(1);
+    if (!u) return { status: 'not-found' } as const;
+    const keep = u.id === a.userId ? a.sessionId : undefined;
+    const [open] = await tx
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now())));
+    const n = Math.max(0, Number(open?.n ?? 0) - (keep ? 1 : 0));
+    await revokeUserSessions(tx, u.id, keep);
+    await recordAudit(tx, { action: 'session.revoked_all', actorUserId: a.userId, clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName, sessions: n } });
+    return { status: 'signed-out', sessions: n } as const;
+  });
+}
