@@ -64,6 +64,8 @@ async function fuzzingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '1 Test Lane, Sydney NSW 2000', isDefault: true, extClientBranchId: 'FZ4004-B1' }]);
   await db.insert(costEstimates).values([{ clientId: c.id, number: '7000' }]);
   await makeUser({ userName: 'e2e.fuzzer', role: 4, firstName: 'Fuzz', lastName: 'Tester', clientId: c.id, email: 'e2e.fuzzer@example.com', password: config().DEMO_PASSWORD }, db);
+}
+
 /**
  * Issue 17: in Harbour & Vale a user whose activity the administrator reads and a locked user to unlock; and
  * Riverbend Legal, whose administrator turns on "require two-factor" (a policy no other spec's client has).

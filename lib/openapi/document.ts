@@ -73,7 +73,9 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
       content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } } },
     };
   }
-  const responses: JsonSchema = { '200': okResponse(c) };
+  // A route whose success is another 2xx (e.g. 204 No Content) documents that status instead of a 200.
+  const otherSuccess = !c.response && !c.produces && Object.keys(c.statuses ?? {}).some((s) => s.startsWith('2'));
+  const responses: JsonSchema = otherSuccess ? {} : { '200': okResponse(c) };
   for (const [status, s] of Object.entries(c.statuses ?? {})) {
     responses[status] = s.response ? { description: s.description, content: { 'application/json': { schema: jsonSchema(s.response, 'output') } } } : { description: s.description };
   }
