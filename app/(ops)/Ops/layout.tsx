@@ -10,7 +10,7 @@ import { Brand } from '@/components/shell/Brand';
 import { MobileMenu } from '@/components/shell/MobileMenu';
 import { NavLinks } from '@/components/shell/NavLinks';
 import { SiteFooter } from '@/components/shell/SiteFooter';
-import { requireStaffPage } from '@/lib/ops/actor';
+import { requireStaffPage } from '@/lib/ops/page';
 import { OPS_HOME, opsNavItems } from '@/lib/ops/nav';
 import { staffRoleName } from '@/lib/ops/policy';
 import { getShellUser } from '@/lib/shell/service';

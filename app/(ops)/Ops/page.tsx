@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card } from '@/components/ui/Card';
-import { requireStaffPage } from '@/lib/ops/actor';
+import { requireStaffPage } from '@/lib/ops/page';
 import { OPS_HOME, opsNavItems } from '@/lib/ops/nav';
 import { can, staffRoleName } from '@/lib/ops/policy';
 
