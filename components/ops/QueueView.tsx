@@ -20,6 +20,8 @@ import { QueueFilters } from './QueueFilters';
 export interface QueueViewProps {
   rows: QueueRowView[];
   totalCount: number;
+  /** totalCount is a lower bound ("more than"). */
+  countCapped: boolean;
   page: number;
   pageSize: number;
   query: QueueQuery;
@@ -71,7 +73,7 @@ function QueueCard({ row }: { row: QueueRowView }) {
 
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
-export function QueueView({ rows, totalCount, page, pageSize, query, exportBody, exportFile, clients }: QueueViewProps) {
+export function QueueView({ rows, totalCount, countCapped, page, pageSize, query, exportBody, exportFile, clients }: QueueViewProps) {
   const { set, reset, pending } = useListParams();
   useAutoRefresh(JOB_LIST_REFRESH_MS);
   return (
@@ -105,6 +107,7 @@ export function QueueView({ rows, totalCount, page, pageSize, query, exportBody,
           totalCount={totalCount}
           pageSize={pageSize}
           showSummary={totalCount > 0}
+          moreThan={countCapped}
           label="Queue pages"
           onPageChange={(p) => set({ [QUEUE_PARAM.page]: p === 1 ? null : p }, { resetPage: false })}
         />

@@ -21,7 +21,7 @@ import { POST as exportRoute } from '@/app/api/Ops/Jobs/Export/route';
 import { staffJob, updateSlipData } from './job';
 import { OPS_SECTIONS } from './nav';
 import { can } from './policy';
-import { listQueue, queueClients, queueExportStream } from './queue';
+import { countQueue, listQueue, queueClients, queueExportStream, queueWhere } from './queue';
 import { DEFAULT_QUEUE_QUERY, queueFromSearchParams, type QueueQuery } from './queue-schema';
 
 const CLIENT_ROLES = [3, 4, 5, 6, 7, 8] as const;
@@ -164,6 +164,16 @@ describe('the staff area', () => {
       expect(lines[1]).toContain('23-Nov-2026 10:00 AM');
       const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.jobs.exported'), eq(auditLog.actorUserId, staff.user.id)));
       expect(audit?.clientId).toBe(c2.id);
+    });
+
+    it('the count is exact up to its cap (which reaches five pages past the current one), "more than" beyond', async () => {
+      const c = await makeClient();
+      for (let i = 0; i < 12; i++) await makeJob({ clientId: c.id });
+      const where = queueWhere(q({ clientId: c.id }), new Date(), 'Australia/Sydney');
+      expect(await countQueue(t.db(), where, { limit: 2, offset: 0 }, 5)).toEqual({ count: 10, capped: true });
+      expect(await countQueue(t.db(), where, { limit: 2, offset: 4 }, 5)).toEqual({ count: 12, capped: false });
+      expect(await countQueue(t.db(), where, undefined, 12)).toEqual({ count: 12, capped: false });
+      expect(await countQueue(t.db(), where, undefined, 11)).toEqual({ count: 11, capped: true });
     });
 
     it('a hand-edited URL never fails: unusable values fall back to the defaults', () => {

@@ -35,6 +35,7 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
       <QueueView
         rows={result.rows.map((r) => presentQueueRow(r, actor.timeZone, at))}
         totalCount={result.totalCount}
+        countCapped={result.countCapped}
         page={page}
         pageSize={pageSize}
         query={query}
