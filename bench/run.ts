@@ -23,6 +23,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'signin', load: () => import('./signin') },
   { name: 'jobs-list', load: () => import('./jobs-list') },
   { name: 'jobs-page', load: () => import('./jobs-page') },
+  { name: 'ops-queue', load: () => import('./ops-queue') },
   { name: 'page-weight', load: () => import('./page-weight') },
 ];
 

@@ -20,6 +20,7 @@ import { requirePageActor } from '@/lib/auth/page';
 import { helpTextsForShell } from '@/lib/help/service';
 import { getActiveNotice } from '@/lib/notices/service';
 import { getPasswordExpiry } from '@/lib/settings/password-expiry';
+import { homeForRole } from '@/lib/auth/return-url';
 import { isClientRole } from '@/lib/reference';
 import { navItems } from '@/lib/shell/nav';
 import { getShellUser } from '@/lib/shell/service';
@@ -34,17 +35,19 @@ export default async function PortalLayout({ children }: { children: React.React
   const noticeKey = createHash('sha256').update(`notice:${actor.sessionId}`).digest('base64url').slice(0, 22);
   const jar = await cookies();
   const noticeSeen = jar.get(NOTICE_COOKIE)?.value === noticeKey;
+  // The notice and the tour are for the clients' users; staff only pass through here (/AccessDenied).
+  const client = isClientRole(actor.role);
   // The password-expiry notice, also once per session: the days are GetPasswordExpiry's figure.
   const expiryKey = createHash('sha256').update(`password-expiry:${actor.sessionId}`).digest('base64url').slice(0, 22);
   const expirySeen = jar.get(PASSWORD_EXPIRY_COOKIE)?.value === expiryKey;
   const [user, notice, helpTexts, expiryDays] = await Promise.all([
     getShellUser(actor),
-    noticeSeen ? null : getActiveNotice(actor),
+    noticeSeen || !client ? null : getActiveNotice(actor),
     helpTextsForShell(),
     expirySeen ? ('NA' as const) : getPasswordExpiry(actor, actor.userId),
   ]);
   const items = navItems(actor.role);
-  const home = isClientRole(actor.role) ? '/JobClient' : '/AccessDenied';
+  const home = homeForRole(actor.role);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -81,7 +84,7 @@ export default async function PortalLayout({ children }: { children: React.React
       <PortalIslands
         notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
         noticeKey={noticeKey}
-        tourEnabled={user.enableTour}
+        tourEnabled={client && user.enableTour}
         passwordExpiryDays={expiryNoticeDue(expiryDays) ? expiryDays : null}
         passwordExpiryKey={expiryKey}
       />

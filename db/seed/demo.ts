@@ -61,6 +61,13 @@ export const DEMO_CLIENTS = [
   },
 ] as const;
 
+/** The provider's staff (no client): a provider administrator (role 1) and a provider operator (role 2). */
+export const DEMO_STAFF = [
+  { userName: 'staff.admin', role: 1, firstName: 'Avery', lastName: 'Admin' },
+  { userName: 'staff.operator', role: 2, firstName: 'Oakley', lastName: 'Operator' },
+  { userName: 'staff.ops', role: 1, firstName: 'Ops', lastName: 'Staff' },
+] as const;
+
 export const DEMO_JOBS_PER_CLIENT = 156;
 export const DEMO_INVOICES_PER_CLIENT = 45;
 
@@ -97,9 +104,15 @@ export async function demoSeeded(q: Queryable): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Adds the demo staff users that are missing (also to a database seeded before they existed). */
+async function seedDemoStaff(q: Queryable, password: string): Promise<void> {
+  const have = await demoUserIds(q, DEMO_STAFF.map((u) => u.userName));
+  for (const u of DEMO_STAFF) if (!have.has(u.userName)) await insertUser(q, null, u, password);
+}
+
 export async function seedDemo(q: Queryable, password: string): Promise<boolean> {
+  await seedDemoStaff(q, password);
   if (await demoSeeded(q)) return false;
-  await insertUser(q, null, { userName: 'staff.ops', role: 1, firstName: 'Ops', lastName: 'Staff' }, password);
 
   for (const [ci, c] of DEMO_CLIENTS.entries()) {
     const [client] = await q.insert(clients).values({ name: c.name, accountNumber: c.accountNumber }).returning();

@@ -13,7 +13,7 @@ import { settingsResultAnswer } from '@/lib/openapi/answers';
 
 export const POST = apiRoute({ response: settingsResultAnswer, roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
   const keepAlerts = body.JobAlerts === null;
-  const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [] });
+  const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [], JobAlertMode: body.JobAlertMode ?? undefined });
   const r = await updateSettings(actor, form, { keepAlerts });
   if (r.status === 'policy') throw new ValidationError(r.fields);
   return presentSettingsResult(r);
