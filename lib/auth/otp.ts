@@ -12,6 +12,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { auditAuth } from './audit';
+import { userMaySignIn } from './client-active';
 import { attemptsLeft, clearFailures, recordFailure } from './lockout';
 import { createSession } from './session';
 
@@ -112,7 +113,7 @@ async function loadChallenge(q: Queryable, challengeId: string) {
       email: users.email,
       firstName: users.firstName,
       role: users.role,
-      isActive: users.isActive,
+      isActive: userMaySignIn,
       isLocked: users.isLocked,
     })
     .from(signInOtps)

@@ -8,12 +8,13 @@
  *  5. otherwise an OTP is e-mailed (through the outbox, in the same transaction).
  * No session exists until the OTP passes too (lib/auth/otp.ts verifyOtp).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { auditAuth } from './audit';
+import { userMaySignIn } from './client-active';
 import { redeemCaptcha } from './captcha';
 import { isPasswordExpired } from './expiry';
 import { attemptsLeft, captchaNeeded, nameKey, recordFailure, unknownNameFailures } from './lockout';
@@ -50,7 +51,8 @@ function counts(failed: number): Counts {
 export async function findUserByName(userName: string) {
   const db = await getDb();
   const [user] = await db
-    .select()
+    // A suspended client's user signs in like a deactivated one: not at all.
+    .select({ ...getTableColumns(users), isActive: userMaySignIn })
     .from(users)
     .where(eq(sql`lower(${users.userName})`, userName.trim().toLowerCase()))
     .limit(1);
