@@ -7,7 +7,7 @@ import { makeJob, signedIn } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { invoiceIssueSchema } from './issue-schema';
 import { issueInvoice, listStaffInvoices, markInvoicePaid, unitPrice, upsertInvoice } from './issue';
-import { getInvoiceSlip, listInvoices } from './service';
+import { getInvoiceSlip, getInvoiceSlipsByJob, listInvoices } from './service';
 import { invoiceListQuerySchema } from './schema';
 
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -48,7 +48,7 @@ describe('invoices issued by staff', () => {
     const staff = await staffActor(2);
     const { user, a, b } = await setup();
     const form = input(user.clientId, `${a.jmsNumber}, ${b.jmsNumber}`);
-    const written = await issueInvoice(staff, form);
+    const written = await issueInvoice({ kind: 'staff', actor: staff }, form);
     expect(written).toMatchObject({ amount: '154.00', event: 'issued' });
 
     const list = await listInvoices(user.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
@@ -61,12 +61,14 @@ describe('invoices issued by staff', () => {
       ['EZ999', '1200.00', '0.1200', '144.00'],
       ['BIND', '3.00', '3.3333', '10.00'],
     ]);
+    // The slip by job number finds it from either job.
+    expect((await getInvoiceSlipsByJob(user.actor, b.jmsNumber)).map((x) => x.invoice.invoiceNumber)).toEqual([form.InvoiceNumber]);
     const linked = await t.db().select({ jobId: invoiceJobs.jobId }).from(invoiceJobs).where(eq(invoiceJobs.invoiceId, written.id));
     expect(linked.map((l) => l.jobId).sort()).toEqual([a.id, b.id].sort());
 
     // Marked paid: no pay link any more; twice is harmless.
-    expect(await markInvoicePaid(staff, form.InvoiceNumber)).toMatchObject({ changed: true });
-    expect(await markInvoicePaid(staff, form.InvoiceNumber)).toMatchObject({ changed: false });
+    expect(await markInvoicePaid({ kind: 'staff', actor: staff }, form.InvoiceNumber)).toMatchObject({ changed: true });
+    expect(await markInvoicePaid({ kind: 'staff', actor: staff }, form.InvoiceNumber)).toMatchObject({ changed: false });
     const after = await listInvoices(user.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
     expect(after.rows.find((r) => r.invoiceNumber === form.InvoiceNumber)).toMatchObject({ isPaid: true, payUrl: null });
     const actions = await t.db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'invoice'), eq(auditLog.targetId, String(written.id))));
@@ -80,19 +82,19 @@ describe('invoices issued by staff', () => {
     const { user, a } = await setup();
     const other = await signedIn(3);
     const theirs = await makeJob({ clientId: other.clientId });
-    await expect(issueInvoice(staff, input(user.clientId, `${a.jmsNumber} ${theirs.jmsNumber}`))).rejects.toMatchObject({
+    await expect(issueInvoice({ kind: 'staff', actor: staff }, input(user.clientId, `${a.jmsNumber} ${theirs.jmsNumber}`))).rejects.toMatchObject({
       status: 400,
       fields: { JobNumbers: [`Job ${theirs.jmsNumber} is not a job of this client.`] },
     });
     const form = input(user.clientId, a.jmsNumber);
-    await issueInvoice(staff, form);
-    await expect(issueInvoice(staff, form)).rejects.toMatchObject({ status: 400, fields: { InvoiceNumber: [expect.any(String)] } });
+    await issueInvoice({ kind: 'staff', actor: staff }, form);
+    await expect(issueInvoice({ kind: 'staff', actor: staff }, form)).rejects.toMatchObject({ status: 400, fields: { InvoiceNumber: [expect.any(String)] } });
     const bad = invoiceIssueSchema.safeParse({ ...form, JobNumbers: a.jmsNumber, Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '10.5', Amount: '1' }] });
     expect(bad.success).toBe(false);
   });
 
   it('upsert by number: creates, then replaces lines and jobs of the same client; another client’s number is 409', async () => {
-    const system = { system: true as const, name: 'api-key:test' };
+    const system = { kind: 'system' as const, name: 'api-key:test' };
     const { user, a, b } = await setup();
     const form = input(user.clientId, a.jmsNumber);
     expect((await upsertInvoice(system, form)).event).toBe('issued');
@@ -110,8 +112,8 @@ describe('invoices issued by staff', () => {
 
   it('client roles cannot issue or mark paid', async () => {
     const { user, a } = await setup();
-    await expect(issueInvoice(user.actor, input(user.clientId, a.jmsNumber))).rejects.toMatchObject({ status: 403 });
-    await expect(markInvoicePaid(user.actor, 'X')).rejects.toMatchObject({ status: 403 });
+    await expect(issueInvoice({ kind: 'staff', actor: user.actor }, input(user.clientId, a.jmsNumber))).rejects.toMatchObject({ status: 403 });
+    await expect(markInvoicePaid({ kind: 'staff', actor: user.actor }, 'X')).rejects.toMatchObject({ status: 403 });
   });
 
   it('unit prices: amount / quantity to four decimals, half up', () => {

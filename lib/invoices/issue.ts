@@ -1,7 +1,7 @@
 /**
  * Issuing invoices and marking them paid (issue 13): ONE service for the staff screens (/Ops/Invoices) and,
  * later, the integration API (issue 14: PUT api/v1/invoices/{invoiceNumber} as an upsert with its line items,
- * webhooks invoice.issued / invoice.paid). It is actor-agnostic: a staff member (policy 'invoices.manage',
+ * webhooks invoice.issued / invoice.paid). It is actor-agnostic (InvoiceWriter): a staff member (policy 'invoices.manage',
  * lib/ops/policy.ts) or a system caller the adapter has already authenticated (an API key), named in the
  * audit row.
  *
@@ -28,26 +28,20 @@ import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { sumDecimals } from './money';
 import { payLinkFor } from './pay-link';
 
-/** A caller the adapter authenticated without a user (issue 14's API key). */
-export interface SystemActor {
-  system: true;
-  /** e.g. 'api-key:Billing system'. */
-  name: string;
-}
-export type InvoiceActor = Actor | SystemActor;
-
-function isSystem(a: InvoiceActor): a is SystemActor {
-  return 'system' in a && a.system === true;
-}
+/**
+ * Who writes an invoice (the same shape as the job workflow's StatusChanger): a signed-in staff member, or a
+ * system caller the adapter has already authenticated (issue 14's API key), e.g. { name: 'Billing (key 3)' }.
+ */
+export type InvoiceWriter = { kind: 'staff'; actor: Actor } | { kind: 'system'; name: string };
 
 /** The policy, for staff; a system caller was authorised by its adapter. Returns the audit actor. */
-function authorise(a: InvoiceActor): { userId: number } | null {
-  if (isSystem(a)) return null;
-  return requireStaff(a, 'invoices.manage');
+function authorise(by: InvoiceWriter): { userId: number } | null {
+  if (by.kind === 'system') return null;
+  return requireStaff(by.actor, 'invoices.manage');
 }
 
-function auditDetails(a: InvoiceActor, d: Record<string, unknown>): Record<string, unknown> {
-  return isSystem(a) ? { ...d, actor: a.name } : d;
+function auditDetails(by: InvoiceWriter, d: Record<string, unknown>): Record<string, unknown> {
+  return by.kind === 'system' ? { ...d, actor: by.name } : d;
 }
 
 /** amount / quantity to four decimals, half up, in integer arithmetic (both have at most two decimals). */
@@ -84,7 +78,7 @@ async function clientJobs(tx: Queryable, clientId: number, numbers: readonly str
   return numbers.map((n) => found.find((j) => j.jmsNumber === n)!);
 }
 
-async function write(tx: Queryable, a: InvoiceActor, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
+async function write(tx: Queryable, a: InvoiceWriter, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
   const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
   const first = js[0]!;
   const amount = sumDecimals(input.Lines.map((l) => l.Amount));
@@ -134,14 +128,14 @@ function duplicateNumber(e: unknown): never {
 }
 
 /** Issues a new invoice for one or more of a client's jobs. */
-export async function issueInvoice(actor: InvoiceActor, input: InvoiceIssue): Promise<WrittenInvoice> {
-  authorise(actor);
+export async function issueInvoice(by: InvoiceWriter, input: InvoiceIssue): Promise<WrittenInvoice> {
+  authorise(by);
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, input.InvoiceNumber)).limit(1);
       if (taken) throw new ValidationError({ InvoiceNumber: [INVOICE_MSG.numberExists] });
-      return write(tx, actor, input, null);
+      return write(tx, by, input, null);
     });
   } catch (e) {
     return duplicateNumber(e);
@@ -149,8 +143,8 @@ export async function issueInvoice(actor: InvoiceActor, input: InvoiceIssue): Pr
 }
 
 /** Creates or replaces the invoice with this number (issue 14's PUT). Another client's number is a 409. */
-export async function upsertInvoice(actor: InvoiceActor, input: InvoiceIssue): Promise<WrittenInvoice> {
-  authorise(actor);
+export async function upsertInvoice(by: InvoiceWriter, input: InvoiceIssue): Promise<WrittenInvoice> {
+  authorise(by);
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -161,7 +155,7 @@ export async function upsertInvoice(actor: InvoiceActor, input: InvoiceIssue): P
         .for('update')
         .limit(1);
       if (existing && existing.clientId !== input.ClientId) throw new ConflictError(INVOICE_MSG.numberOtherClient, { InvoiceNumber: [INVOICE_MSG.numberOtherClient] });
-      return write(tx, actor, input, existing?.id ?? null);
+      return write(tx, by, input, existing?.id ?? null);
     });
   } catch (e) {
     return duplicateNumber(e);
@@ -169,8 +163,8 @@ export async function upsertInvoice(actor: InvoiceActor, input: InvoiceIssue): P
 }
 
 /** Marks an invoice paid (its pay link disappears). Answers whether it changed: paying twice is harmless. */
-export async function markInvoicePaid(actor: InvoiceActor, invoiceNumber: string): Promise<{ id: number; changed: boolean }> {
-  const who = authorise(actor);
+export async function markInvoicePaid(by: InvoiceWriter, invoiceNumber: string): Promise<{ id: number; changed: boolean }> {
+  const who = authorise(by);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [inv] = await tx
@@ -183,7 +177,7 @@ export async function markInvoicePaid(actor: InvoiceActor, invoiceNumber: string
     if (inv.isPaid) return { id: inv.id, changed: false };
     const t = now();
     await tx.update(invoices).set({ isPaid: true, paidAt: t, updatedAt: t }).where(eq(invoices.id, inv.id));
-    await auditStaff(tx, who, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(actor, { invoiceNumber }) });
+    await auditStaff(tx, who, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber }) });
     return { id: inv.id, changed: true };
   });
 }

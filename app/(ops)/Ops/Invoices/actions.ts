@@ -6,12 +6,12 @@ import { opsAction } from '@/lib/ops/action';
 import type { OpsOutcome } from '@/lib/ops/outcome';
 
 export async function issueInvoiceAction(input: unknown): Promise<OpsOutcome<{ invoiceNumber: string }>> {
-  return opsAction('invoices.manage', invoiceIssueSchema, input, async (a, form) => ({ invoiceNumber: (await issueInvoice(a, form)).invoiceNumber }));
+  return opsAction('invoices.manage', invoiceIssueSchema, input, async (a, form) => ({ invoiceNumber: (await issueInvoice({ kind: 'staff', actor: a }, form)).invoiceNumber }));
 }
 
 export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<OpsOutcome> {
   return opsAction('invoices.manage', invoiceNumberSchema, invoiceNumber, async (a, n) => {
-    await markInvoicePaid(a, n);
+    await markInvoicePaid({ kind: 'staff', actor: a }, n);
     return null;
   });
 }
