@@ -138,6 +138,8 @@ export const users = pgTable(
     isLocked: boolean('is_locked').notNull().default(false),
     lockedAt: ts('locked_at'),
     enableTour: boolean('enable_tour').notNull().default(true),
+    /** How job alerts reach the user: 'instant' (as it happens) or 'digest' (one e-mail a day at 08:00 in their zone). */
+    jobAlertMode: text('job_alert_mode').notNull().default('instant'),
     isActive: boolean('is_active').notNull().default(true),
     deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
@@ -150,6 +152,7 @@ export const users = pgTable(
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_client_idx').on(t.clientId, t.userName),
     check('users_role_ck', sql`${t.role} between 1 and 8`),
+    check('users_job_alert_mode_ck', sql`${t.jobAlertMode} in ('instant', 'digest')`),
   ],
 );
 
@@ -378,6 +381,8 @@ export const jobs = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     lastModifiedById: integer('last_modified_by_id').references(() => users.id),
     statusLastModifiedById: integer('status_last_modified_by_id').references(() => users.id),
+    /** Who last changed the status, as shown (StatusLastModifiedBy): a staff member's name or a system actor's. */
+    statusLastModifiedBy: text('status_last_modified_by'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     statusUpdatedAt: ts('status_updated_at').notNull().defaultNow(),
@@ -406,6 +411,12 @@ export const jobs = pgTable(
     index('jobs_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
     index('jobs_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('jobs_contact_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
+    // The staff job queue across all clients (lib/ops/queue-sql.ts): its sorts without a client filter.
+    index('jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('jobs_due_idx').on(t.dueAt, t.id),
+    index('jobs_jms_num_idx').on(sql`char_length(${t.jmsNumber})`, t.jmsNumber, t.id),
+    index('jobs_status_rank_idx').on(sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`, t.id),
+    index('jobs_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );
@@ -466,8 +477,74 @@ export const commentHistory = pgTable(
     statusId: smallint('status_id').references(() => jobStatuses.id),
     createdByName: text('created_by_name').notNull(),
     createdAt: createdAt(),
+    /** Internal-only: staff see it, the client never does (not on the slip, not in CommentHistoryDetail). */
+    isInternal: boolean('is_internal').notNull().default(false),
+    /** The staff member who wrote it (null: a system actor, named in created_by_name). */
+    createdById: integer('created_by_id').references(() => users.id),
   },
   (t) => [index('comment_history_job_idx').on(t.jobId, t.createdAt)],
+);
+
+/** Every status change of a job (lib/jobs/workflow.ts): who, when, from and to, and the comment written with it. */
+export const jobStatusChanges = pgTable(
+  'job_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    fromStatus: smallint('from_status')
+      .notNull()
+      .references(() => jobStatuses.id),
+    toStatus: smallint('to_status')
+      .notNull()
+      .references(() => jobStatuses.id),
+    /** The staff member (null for a system actor such as the integration API). */
+    changedById: integer('changed_by_id').references(() => users.id),
+    changedByName: text('changed_by_name').notNull(),
+    commentId: integer('comment_id').references(() => commentHistory.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_status_changes_job_idx').on(t.jobId, t.createdAt)],
+);
+
+/** Job alerts waiting for a user's daily digest (users.job_alert_mode = 'digest'). */
+export const jobAlertDigestItems = pgTable(
+  'job_alert_digest_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    statusId: smallint('status_id')
+      .notNull()
+      .references(() => jobStatuses.id),
+    /** The client-visible comment written with the change, if any. */
+    comment: text('comment'),
+    changedAt: ts('changed_at').notNull(),
+  },
+  (t) => [index('job_alert_digest_items_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * One row per user with a digest to send: when it is due (the next 08:00 in the user's zone after the first
+ * waiting alert). The sender claims rows with FOR UPDATE SKIP LOCKED, so several instances never send one twice.
+ */
+export const jobAlertDigests = pgTable(
+  'job_alert_digests',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    dueAt: ts('due_at').notNull(),
+  },
+  (t) => [index('job_alert_digests_due_idx').on(t.dueAt)],
 );
 
 // ---------------------------------------------------------------------------

@@ -20,11 +20,11 @@ const ADMIN = `jy.admin.${stamp}`;
 const USER = `jy.user.${stamp}`;
 const ADMIN_PASSWORD = 'Lantern#Quay4821';
 const USER_FIRST = 'Harbour#Wren5938';
-const USER_PASSWORD = 'Copper#Fjord7264';
+const USER_PASSWORD = 'Cobalt#Heron8251';
 const INVOICE = `INV-J-${stamp}`.toUpperCase();
 const ZONE = 'Australia/Sydney';
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 async function newPage(browser: Browser): Promise<Page> {
   const ctx = await browser.newContext();

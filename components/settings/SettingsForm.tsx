@@ -10,16 +10,17 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
+import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
 import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { saveBanner, type SaveSettingsOutcome } from '@/lib/settings/outcome';
-import { SETTINGS_MSG, settingsFormSchema, type SettingsForm as Values } from '@/lib/settings/schema';
+import { JOB_ALERT_MODE_LABELS, JOB_ALERT_MODES, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
 
 export interface SettingsFormProps {
   userName: string;
   fullName: string;
-  initial: { EmailId: string; TimeZoneId: string; JobAlerts: number[] };
+  initial: { EmailId: string; TimeZoneId: string; JobAlerts: number[]; JobAlertMode: JobAlertMode };
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
   statuses: readonly { id: number; label: string }[];
   verifyCurrentPassword: (password: string) => Promise<boolean | 'signed-out'>;
@@ -141,6 +142,13 @@ export function SettingsForm(p: SettingsFormProps) {
         {p.statuses.map((s) => (
           <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
         ))}
+        <RadioGroup
+          className="md:col-span-3"
+          legend="How should job alerts reach you?"
+          options={JOB_ALERT_MODES.map((m) => ({ value: m, label: JOB_ALERT_MODE_LABELS[m] }))}
+          error={errors.JobAlertMode?.message}
+          {...register('JobAlertMode')}
+        />
       </FormSection>
 
       {/* Beside the buttons, where the user's eyes are after pressing Save. */}

@@ -1,12 +1,16 @@
 /**
  * The comment history of a job (spec §7 GET api/CommentHistory/CommentHistoryDetail/{id}): what the provider's
- * operations wrote on the job, with the status at the time, oldest first. Only jobs of the actor's client.
+ * operations wrote on the job, with the status at the time, oldest first.
+ *
+ * - A client user reads the comments of their own client's jobs, never the internal-only ones.
+ * - Staff (the staff policy's 'jobs.read') read every job's comments, internal ones included and marked.
+ * Anyone else, or another client's job, answers null (404 at the adapters).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { commentHistory, jobs } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
-import { clientIdOf } from './queries';
+import { isClientActor, type Actor } from '@/lib/auth/actor';
+import { isStaffActor, requireStaff } from '@/lib/ops/actor';
 
 export interface JobComment {
   id: number;
@@ -15,13 +19,25 @@ export interface JobComment {
   statusId: number | null;
   createdByName: string;
   createdAt: Date;
+  /** Internal only (staff see it; clients never receive it). */
+  isInternal: boolean;
 }
 
-/** The comments of a job of the actor's client; null when the job is missing or another client's. */
+/** The comments of a job the actor may read; null when the job is missing or not theirs. */
 export async function commentHistoryOf(actor: Actor, jobId: number): Promise<JobComment[] | null> {
-  const clientId = clientIdOf(actor);
+  let jobScope: SQL | undefined;
+  let visible: SQL | undefined;
+  if (isClientActor(actor)) {
+    jobScope = eq(jobs.clientId, actor.clientId);
+    visible = eq(commentHistory.isInternal, false);
+  } else if (isStaffActor(actor)) {
+    requireStaff(actor, 'jobs.read');
+  } else {
+    return null;
+  }
+  if (!Number.isInteger(jobId) || jobId < 1 || jobId > 2_147_483_647) return null;
   const db = await getDb();
-  const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.clientId, clientId))).limit(1);
+  const [job] = await db.select({ id: jobs.id, clientId: jobs.clientId }).from(jobs).where(and(eq(jobs.id, jobId), jobScope)).limit(1);
   if (!job) return null;
   return db
     .select({
@@ -31,8 +47,9 @@ export async function commentHistoryOf(actor: Actor, jobId: number): Promise<Job
       statusId: commentHistory.statusId,
       createdByName: commentHistory.createdByName,
       createdAt: commentHistory.createdAt,
+      isInternal: commentHistory.isInternal,
     })
     .from(commentHistory)
-    .where(and(eq(commentHistory.jobId, job.id), eq(commentHistory.clientId, clientId)))
+    .where(and(eq(commentHistory.jobId, job.id), eq(commentHistory.clientId, job.clientId), visible))
     .orderBy(asc(commentHistory.createdAt), asc(commentHistory.id));
 }

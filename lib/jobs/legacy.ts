@@ -173,6 +173,8 @@ export function toLegacyComment(c: JobComment) {
     Status: c.statusId === null ? null : statusLabel(c.statusId),
     CreatedBy: c.createdByName,
     CreatedOn: iso(c.createdAt),
+    /** Internal-only comments reach staff only (always false for a client user). */
+    IsInternal: c.isInternal,
   };
 }
 

@@ -41,6 +41,7 @@ function slip(over: Partial<JobSlip>): JobSlip {
     createdById: null,
     lastModifiedById: null,
     statusLastModifiedById: null,
+    statusLastModifiedBy: null,
     createdAt: at,
     updatedAt: at,
     statusUpdatedAt: at,

@@ -78,7 +78,8 @@ export interface JobSlipView {
   internalInstructions: string | null;
   documents: { id: number; fileName: string; size: number; href: string }[];
   feedback: { id: number; feedBack: number; comments: string; by: string; at: string }[];
-  comments: { id: number; comment: string; status: string; by: string; at: string }[];
+  /** `internal`: an internal-only comment (only staff are given those). */
+  comments: { id: number; comment: string; status: string; by: string; at: string; internal: boolean }[];
 }
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
@@ -153,6 +154,6 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     internalInstructions: s.internalInstructions,
     documents: s.documents.map((d) => ({ id: d.id, fileName: d.fileName, size: d.size, href: documentHref(d.id) })),
     feedback: s.feedback.map((f) => ({ id: f.id, feedBack: f.feedBack, comments: f.comments, by: f.createdByName ?? '', at: at(f.createdAt) })),
-    comments: comments.map((c) => ({ id: c.id, comment: c.comment, status: c.statusId === null ? '' : statusLabel(c.statusId), by: c.createdByName, at: at(c.createdAt) })),
+    comments: comments.map((c) => ({ id: c.id, comment: c.comment, status: c.statusId === null ? '' : statusLabel(c.statusId), by: c.createdByName, at: at(c.createdAt), internal: c.isInternal })),
   };
 }

@@ -150,7 +150,8 @@ export async function jobSlip(actor: Actor, id: number): Promise<JobSlip | null>
     processingCity: city?.name ?? null,
     createdByName: name(job.createdById),
     lastModifiedByName: name(job.lastModifiedById),
-    statusLastModifiedByName: name(job.statusLastModifiedById),
+    // The name written with the change (a staff member or a system actor), else the user's current name.
+    statusLastModifiedByName: job.statusLastModifiedBy ?? name(job.statusLastModifiedById),
     sourceJobNumber: source?.jms ?? null,
     feedback: feedbackRows.map(({ createdById, ...f }) => ({ ...f, createdByName: name(createdById) })),
     blockNames,

@@ -2,7 +2,8 @@
  * The outbox worker: claims due messages (FOR UPDATE SKIP LOCKED, so several instances can run
  * it), sends them with nodemailer, and retries failures with exponential backoff. An SMTP
  * outage delays mail; it never loses a message. With no SMTP_URL, messages are written to the
- * log and kept in the outbox with status 'logged'.
+ * log and kept in the outbox with status 'logged'. Each run first turns the job alert digests that are due
+ * into outbox rows (lib/jobs/alerts.ts).
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -10,6 +11,7 @@ import { getDb, type Db } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { sendDueDigests } from '@/lib/jobs/alerts';
 import { log } from '@/lib/log';
 
 const LOCK_MS = 60_000;
@@ -107,7 +109,10 @@ export function startMailWorker(): void {
   g.__jmsMailWorker = setInterval(() => {
     if (running) return;
     running = true;
-    processOutboxOnce()
+    // Job alert digests that are due become outbox rows first (claimed in the database, so any instance may).
+    sendDueDigests()
+      .catch((e) => log().error({ err: e }, 'job alert digests failed'))
+      .then(() => processOutboxOnce())
       .catch((e) => log().error({ err: e }, 'mail worker run failed'))
       .finally(() => {
         running = false;

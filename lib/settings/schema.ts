@@ -25,6 +25,15 @@ export function canonicalTimeZone(name: string): string | null {
   }
 }
 
+/** How job alerts reach a user (issue 13): one e-mail per change, or a daily digest at 08:00 in their time zone. */
+export const JOB_ALERT_MODES = ['instant', 'digest'] as const;
+export type JobAlertMode = (typeof JOB_ALERT_MODES)[number];
+export const JOB_ALERT_MODE_LABELS: Record<JobAlertMode, string> = {
+  instant: 'As it happens: one e-mail for each change',
+  digest: 'A daily digest at 08:00 in my time zone',
+};
+const jobAlertMode = z.enum(JOB_ALERT_MODES, { error: 'Please choose how job alerts reach you.' });
+
 export const emailIdField = z
   .string({ error: FIELD_MSG.required })
   .trim()
@@ -51,6 +60,8 @@ export const settingsFormSchema = z
       .array(z.number().int())
       .max(JOB_STATUS_IDS.length)
       .refine((ids) => ids.every((id) => JOB_STATUS_IDS.includes(id)), FIELD_MSG.invalidChoice),
+    /** Absent (legacy callers): the user's choice stays. */
+    JobAlertMode: jobAlertMode.optional(),
   })
   .superRefine((v, c) => refinePasswordPair(v, c, { required: false }));
 
@@ -79,6 +90,8 @@ export const legacySettingsUpdateSchema = z
       TimeZoneId: z.string().max(64),
     }),
     UserJobAlerts: legacyAlerts.nullish(),
+    /** Not in the old portal: absent keeps the user's choice. */
+    JobAlertMode: jobAlertMode.nullish(),
   })
   .transform((b) => ({
     EmailId: b.UserModel.EmailId,
@@ -87,4 +100,5 @@ export const legacySettingsUpdateSchema = z
     NewPassword: b.UserModel.NewPassword ?? '',
     ConfirmPassword: b.UserModel.ConfirmPassword ?? '',
     JobAlerts: b.UserJobAlerts ?? null,
+    JobAlertMode: b.JobAlertMode ?? null,
   }));

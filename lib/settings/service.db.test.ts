@@ -54,6 +54,17 @@ describe('settings', () => {
     expect((await getSettings(actor))?.JobAlerts).toEqual([]);
   });
 
+  it('job alerts as they happen by default; a daily digest when chosen; a save without the choice keeps it (issue 13)', async () => {
+    const { actor, user } = await actorFor();
+    expect((await getSettings(actor))?.JobAlertMode).toBe('instant');
+    expect(await updateSettings(actor, form({ JobAlertMode: 'digest' }))).toEqual({ status: 'updated' });
+    expect((await row(user.id))?.jobAlertMode).toBe('digest');
+    expect(await updateSettings(actor, form())).toEqual({ status: 'updated' });
+    expect((await getSettings(actor))?.JobAlertMode).toBe('digest');
+    expect(await updateSettings(actor, form({ JobAlertMode: 'instant' }))).toEqual({ status: 'updated' });
+    expect((await getSettings(actor))?.JobAlertMode).toBe('instant');
+  });
+
   it('a wrong current password changes nothing and counts toward the lockout', async () => {
     const { actor, user } = await actorFor();
     expect(await updateSettings(actor, form({ Password: 'Not-the#Password9' }))).toEqual({ status: 'wrong-password' });

@@ -12,7 +12,7 @@ import { now } from '@/lib/clock';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { JOB_STATUSES } from '@/lib/reference';
 import { verifyCurrentPassword } from './current-password';
-import { canonicalTimeZone, type SettingsForm } from './schema';
+import { canonicalTimeZone, type JobAlertMode, type SettingsForm } from './schema';
 
 export interface UserSettings {
   UserName: string;
@@ -20,12 +20,13 @@ export interface UserSettings {
   EmailId: string;
   TimeZoneId: string;
   JobAlerts: number[];
+  JobAlertMode: JobAlertMode;
 }
 
 export async function getSettings(actor: Actor): Promise<UserSettings | null> {
   const db = await getDb();
   const [u] = await db
-    .select({ userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone })
+    .select({ userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone, mode: users.jobAlertMode })
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);
@@ -36,6 +37,7 @@ export async function getSettings(actor: Actor): Promise<UserSettings | null> {
     EmailId: u.email,
     TimeZoneId: u.timeZone,
     JobAlerts: await getAlertIds(actor),
+    JobAlertMode: u.mode === 'digest' ? 'digest' : 'instant',
   };
 }
 
@@ -69,7 +71,11 @@ class Abort extends Error {
  * zone, job alerts (unless `keepAlerts`) and, when given, the new password (which ends the user's
  * other sessions but keeps this one). A changed e-mail address is told to the old address.
  */
-export async function updateSettings(actor: Actor, form: SettingsForm, opts: { keepAlerts?: boolean } = {}): Promise<UpdateSettingsResult> {
+export async function updateSettings(
+  actor: Actor,
+  form: SettingsForm,
+  opts: { keepAlerts?: boolean } = {},
+): Promise<UpdateSettingsResult> {
   if (!(await verifyCurrentPassword(actor, form.Password))) return { status: 'wrong-password' };
   const timeZone = canonicalTimeZone(form.TimeZoneId);
   if (!timeZone) return { status: 'policy', fields: { TimeZoneId: ['Please choose a time zone from the list.'] } };
@@ -78,13 +84,14 @@ export async function updateSettings(actor: Actor, form: SettingsForm, opts: { k
     return await db.transaction(async (tx) => {
       const t = now();
       const [before] = await tx
-        .select({ email: users.email, timeZone: users.timeZone, firstName: users.firstName, lastName: users.lastName, clientId: users.clientId })
+        .select({ email: users.email, timeZone: users.timeZone, firstName: users.firstName, lastName: users.lastName, clientId: users.clientId, mode: users.jobAlertMode })
         .from(users)
         .where(eq(users.id, actor.userId))
         .limit(1);
       if (!before) throw new Abort({ status: 'not-found' });
       const email = form.EmailId.trim();
-      await tx.update(users).set({ email, timeZone, updatedAt: t, updatedById: actor.userId }).where(eq(users.id, actor.userId));
+      const mode = !opts.keepAlerts && form.JobAlertMode ? { jobAlertMode: form.JobAlertMode } : {};
+      await tx.update(users).set({ email, timeZone, ...mode, updatedAt: t, updatedById: actor.userId }).where(eq(users.id, actor.userId));
       if (!opts.keepAlerts) {
         await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, actor.userId));
         const ids = [...new Set(form.JobAlerts)];
@@ -93,6 +100,7 @@ export async function updateSettings(actor: Actor, form: SettingsForm, opts: { k
       const changed: string[] = [];
       if (email !== before.email) changed.push('email');
       if (timeZone !== before.timeZone) changed.push('timeZone');
+      if (mode.jobAlertMode && mode.jobAlertMode !== before.mode) changed.push('jobAlertMode');
       if (form.NewPassword) {
         const r = await setPassword(tx, actor.userId, form.NewPassword, { reason: 'settings', actorUserId: actor.userId, keepSessionId: actor.sessionId });
         if (!r.ok && r.reason === 'reused') throw new Abort({ status: 'reused' });

@@ -20,7 +20,7 @@ export default async function SettingsPage() {
         <SettingsForm
           userName={settings.UserName}
           fullName={settings.FullName}
-          initial={{ EmailId: settings.EmailId, TimeZoneId: settings.TimeZoneId, JobAlerts: settings.JobAlerts }}
+          initial={{ EmailId: settings.EmailId, TimeZoneId: settings.TimeZoneId, JobAlerts: settings.JobAlerts, JobAlertMode: settings.JobAlertMode }}
           timeZones={timeZoneList()}
           statuses={JOB_STATUSES.map((s) => ({ id: s.id, label: s.label }))}
           verifyCurrentPassword={verifyCurrentPasswordAction}

@@ -95,6 +95,7 @@ export function JobSlipView({ slip, actions }: { slip: SlipView; actions?: React
               <li key={c.id}>
                 <span className="text-muted">{c.at}</span> · <span className="font-medium">{c.by}</span>
                 {c.status && <span className="text-muted"> ({c.status})</span>}
+                {c.internal && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Internal</span>}
                 <span className="block">{c.comment}</span>
               </li>
             ))}

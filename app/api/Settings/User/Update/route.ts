@@ -12,7 +12,7 @@ import { updateSettings } from '@/lib/settings/service';
 
 export const POST = apiRoute({ roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
   const keepAlerts = body.JobAlerts === null;
-  const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [] });
+  const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [], JobAlertMode: body.JobAlertMode ?? undefined });
   const r = await updateSettings(actor, form, { keepAlerts });
   if (r.status === 'policy') throw new ValidationError(r.fields);
   return presentSettingsResult(r);

@@ -1,0 +1,179 @@
+/**
+ * Job alerts (Settings → UserJobAlerts, issue 13): when a job's status changes, every active user of the job's
+ * client who chose that status is told, in the same transaction as the change (the outbox: the e-mail exists
+ * if and only if the change committed).
+ *
+ * - 'instant' users get one e-mail per change, with the time in their own zone and a link to the job slip.
+ * - 'digest' users get the change added to their daily digest, sent at the next 08:00 in their zone by
+ *   `sendDueDigests`, which claims work in the database (FOR UPDATE SKIP LOCKED on job_alert_digests), so any
+ *   number of stateless instances can run it and each digest is sent once.
+ */
+import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { clients, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { encodeParam } from '@/lib/encoding';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { CLIENT_ROLES, orderTypeName, statusLabel } from '@/lib/reference';
+import { displayDateTime } from './legacy';
+
+export const JOB_ALERT_KIND = 'job-alert';
+export const JOB_ALERT_DIGEST_KIND = 'job-alert-digest';
+/** The digest's local hour. */
+export const DIGEST_HOUR = 8;
+const DIGEST_TIME = `T${String(DIGEST_HOUR).padStart(2, '0')}:00:00`;
+
+export interface StatusChangeEvent {
+  jobId: number;
+  clientId: number;
+  jmsNumber: string;
+  orderType: number;
+  matterReference: string;
+  description: string;
+  status: number;
+  /** The comment written with the change when the client may see it, else null. */
+  comment: string | null;
+  at: Date;
+}
+
+export function jobSlipUrl(jobId: number): string {
+  return `${config().appUrl}/JobSlip?jb=${encodeURIComponent(encodeParam(jobId))}`;
+}
+
+export function jobAlertSubject(jmsNumber: string, status: number): string {
+  return `Job ${jmsNumber} is now ${statusLabel(status)}`;
+}
+
+/** The next DIGEST_HOUR:00 in `timeZone` strictly after `at`. */
+export function nextDigestAt(at: Date, timeZone: string): Date {
+  const today = formatInTimeZone(at, timeZone, 'yyyy-MM-dd');
+  const candidate = fromZonedTime(`${today}${DIGEST_TIME}`, timeZone);
+  if (candidate.getTime() > at.getTime()) return candidate;
+  // Tomorrow in that zone: noon today plus a day stays on the right date across a DST change.
+  const tomorrow = formatInTimeZone(new Date(fromZonedTime(`${today}T12:00:00`, timeZone).getTime() + 86_400_000), timeZone, 'yyyy-MM-dd');
+  return fromZonedTime(`${tomorrow}${DIGEST_TIME}`, timeZone);
+}
+
+/** Queues the alerts of one status change, in the caller's transaction. Answers how many of each kind. */
+export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Promise<{ instant: number; digest: number }> {
+  const recipients = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, timeZone: users.timeZone, mode: users.jobAlertMode })
+    .from(userJobAlerts)
+    .innerJoin(users, eq(users.id, userJobAlerts.userId))
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(
+      and(
+        eq(userJobAlerts.jobStatusId, e.status),
+        eq(users.clientId, e.clientId),
+        eq(users.isActive, true),
+        eq(clients.isActive, true),
+        inArray(users.role, [...CLIENT_ROLES]),
+      ),
+    )
+    .orderBy(asc(users.id));
+  let instant = 0;
+  let digest = 0;
+  for (const r of recipients) {
+    if (r.mode === 'digest') {
+      await tx.insert(jobAlertDigestItems).values({ userId: r.id, jobId: e.jobId, statusId: e.status, comment: e.comment, changedAt: e.at });
+      // The earliest waiting alert decides when the digest goes: a later one joins it.
+      await tx.insert(jobAlertDigests).values({ userId: r.id, dueAt: nextDigestAt(e.at, r.timeZone) }).onConflictDoNothing();
+      digest++;
+    } else {
+      await enqueueMail(tx, { to: r.email, subject: jobAlertSubject(e.jmsNumber, e.status), text: instantAlertText(r, e), kind: JOB_ALERT_KIND });
+      instant++;
+    }
+  }
+  return { instant, digest };
+}
+
+function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent): string {
+  return [
+    `Hello ${r.firstName},`,
+    '',
+    `Job ${e.jmsNumber} is now ${statusLabel(e.status)}.`,
+    '',
+    `Changed: ${displayDateTime(e.at, r.timeZone)} (${r.timeZone})`,
+    `Job type: ${orderTypeName(e.orderType)}`,
+    `Matter reference: ${e.matterReference}`,
+    ...(e.description ? [`Description: ${e.description}`] : []),
+    ...(e.comment ? ['', `Comment: ${e.comment}`] : []),
+    '',
+    `View the job slip: ${jobSlipUrl(e.jobId)}`,
+    '',
+    `You receive this e-mail because you asked for alerts on "${statusLabel(e.status)}" in Settings: ${config().appUrl}/Settings`,
+  ].join('\n');
+}
+
+/**
+ * Sends the digests that are due (at most `limit`), each in its own transaction: the user's digest row is
+ * claimed and deleted (FOR UPDATE SKIP LOCKED: another instance skips it), the waiting alerts read, one
+ * e-mail queued and exactly those alerts removed. A crash rolls all of it back; alerts that arrive meanwhile
+ * start the next digest. Answers how many digests were queued.
+ */
+export async function sendDueDigests(opts: { limit?: number } = {}): Promise<number> {
+  const db = await getDb();
+  const limit = opts.limit ?? 50;
+  let sent = 0;
+  for (let i = 0; i < limit; i++) {
+    const claimed = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ userId: jobAlertDigests.userId })
+        .from(jobAlertDigests)
+        .where(lte(jobAlertDigests.dueAt, now()))
+        .orderBy(asc(jobAlertDigests.dueAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      const [claim] = await tx.delete(jobAlertDigests).where(inArray(jobAlertDigests.userId, due)).returning({ userId: jobAlertDigests.userId });
+      if (!claim) return false;
+      const items = await tx
+        .select({
+          id: jobAlertDigestItems.id,
+          jobId: jobAlertDigestItems.jobId,
+          status: jobAlertDigestItems.statusId,
+          comment: jobAlertDigestItems.comment,
+          changedAt: jobAlertDigestItems.changedAt,
+          jmsNumber: jobs.jmsNumber,
+          matterReference: jobs.matterReference,
+        })
+        .from(jobAlertDigestItems)
+        .innerJoin(jobs, eq(jobs.id, jobAlertDigestItems.jobId))
+        .where(eq(jobAlertDigestItems.userId, claim.userId))
+        .orderBy(asc(jobAlertDigestItems.id));
+      const [user] = await tx
+        .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone, active: sql<boolean>`${users.isActive} and coalesce(${clients.isActive}, false)` })
+        .from(users)
+        .leftJoin(clients, eq(clients.id, users.clientId))
+        .where(eq(users.id, claim.userId))
+        .limit(1);
+      if (items.length && user?.active) {
+        await enqueueMail(tx, { to: user.email, subject: digestSubject(items.length), text: digestText(user, items), kind: JOB_ALERT_DIGEST_KIND });
+      }
+      if (items.length) await tx.delete(jobAlertDigestItems).where(inArray(jobAlertDigestItems.id, items.map((it) => it.id)));
+      return true;
+    });
+    if (!claimed) break;
+    sent++;
+  }
+  return sent;
+}
+
+export function digestSubject(n: number): string {
+  return `Your JMS job alerts: ${n} status ${n === 1 ? 'change' : 'changes'}`;
+}
+
+function digestText(
+  user: { firstName: string; timeZone: string },
+  items: { jobId: number; status: number; comment: string | null; changedAt: Date; jmsNumber: string; matterReference: string }[],
+): string {
+  const lines = [`Hello ${user.firstName},`, '', `Here are the status changes of your jobs since your last digest (times in ${user.timeZone}):`, ''];
+  for (const it of items) {
+    lines.push(`- Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, user.timeZone)}`);
+    if (it.comment) lines.push(`  Comment: ${it.comment}`);
+    lines.push(`  Job slip: ${jobSlipUrl(it.jobId)}`);
+  }
+  lines.push('', `You receive this daily digest because of your job alert choices in Settings: ${config().appUrl}/Settings`);
+  return lines.join('\n');
+}

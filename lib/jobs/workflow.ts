@@ -1,0 +1,165 @@
+/**
+ * The job workflow service (issue 13), the one place a job's status changes. The rules (which status may
+ * follow which, the input schema, the messages) are in lib/jobs/workflow-rules.ts; this applies them in one
+ * transaction:
+ *
+ * 1. the job row is locked (FOR UPDATE), so two changes of one job are applied one after the other;
+ * 2. a refused change — not allowed from the current status, the same status, or (when the caller says which
+ *    status it saw) a status someone else changed meanwhile — is a ConflictError (409) with a field message
+ *    on `toStatus`, and nothing is written;
+ * 3. the job gets its new status, who changed it and when (StatusLastModifiedBy), and the delivered time when it
+ *    becomes Delivered;
+ * 4. the optional comment goes into the comment history (client-visible or internal only), and the change
+ *    into job_status_changes;
+ * 5. the audit row and the job alerts (lib/jobs/alerts.ts, the outbox) are written in the same transaction.
+ *
+ * Actor-agnostic: a staff member (checked against the staff policy, 'jobs.status') or a system actor (the
+ * integration API of issue 14, which authenticates its caller itself and names it here).
+ */
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { commentHistory, jobs, jobStatusChanges, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { ConflictError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { requireStaff } from '@/lib/ops/actor';
+import { auditStaff } from '@/lib/ops/audit';
+import { statusLabel } from '@/lib/reference';
+import { enqueueJobAlerts } from './alerts';
+import { allowedNextStatuses, canTransition, statusChangeSchema, WORKFLOW_MSG, type StatusChangeInput } from './workflow-rules';
+
+/** Who changes the status. */
+export type StatusChanger =
+  /** A signed-in member of the provider's staff (roles 1 and 2 with 'jobs.status'). */
+  | { kind: 'staff'; actor: Actor }
+  /** A system caller the adapter has already authenticated, e.g. { name: 'JMS integration (key 3)' }. */
+  | { kind: 'system'; name: string; reference?: string };
+
+export interface StatusChangeResult {
+  jobId: number;
+  jmsNumber: string;
+  clientId: number;
+  fromStatus: number;
+  toStatus: number;
+  changedAt: Date;
+  changedBy: string;
+  deliveredAt: Date | null;
+  commentId: number | null;
+  alerts: { instant: number; digest: number };
+}
+
+interface ResolvedChanger {
+  userId: number | null;
+  name: string;
+  system: string | null;
+}
+
+async function resolveChanger(by: StatusChanger): Promise<ResolvedChanger> {
+  if (by.kind === 'system') {
+    const name = by.name.trim().slice(0, 200);
+    if (!name) throw new Error('a system actor needs a name');
+    return { userId: null, name, system: by.reference ?? name };
+  }
+  const staff = requireStaff(by.actor, 'jobs.status');
+  const db = await getDb();
+  const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, staff.userId)).limit(1);
+  const name = u ? `${u.first} ${u.last}`.trim() : '';
+  return { userId: staff.userId, name: name || staff.userName, system: null };
+}
+
+function refuse(message: string): never {
+  throw new ConflictError(message, { toStatus: [message] });
+}
+
+/** Moves job `jobId` to a new status. Throws NotFoundError (404), ValidationError (400) or ConflictError (409). */
+export async function changeJobStatus(by: StatusChanger, jobId: number, input: StatusChangeInput): Promise<StatusChangeResult> {
+  const who = await resolveChanger(by);
+  const change = parseOrThrow(statusChangeSchema, input);
+  if (!Number.isInteger(jobId) || jobId < 1 || jobId > 2_147_483_647) throw new NotFoundError(WORKFLOW_MSG.jobNotFound);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({
+        id: jobs.id,
+        clientId: jobs.clientId,
+        jmsNumber: jobs.jmsNumber,
+        orderType: jobs.orderType,
+        matterReference: jobs.matterReference,
+        description: jobs.description,
+        status: jobs.status,
+        deliveredAt: jobs.deliveredAt,
+      })
+      .from(jobs)
+      .where(eq(jobs.id, jobId))
+      .for('update')
+      .limit(1);
+    if (!job) throw new NotFoundError(WORKFLOW_MSG.jobNotFound);
+
+    const from = job.status;
+    const to = change.toStatus;
+    if (change.expectedStatus !== undefined && change.expectedStatus !== from) refuse(WORKFLOW_MSG.changedMeanwhile(from));
+    if (from === to) refuse(WORKFLOW_MSG.same(from));
+    if (allowedNextStatuses(from).length === 0) refuse(WORKFLOW_MSG.final(from));
+    if (!canTransition(from, to)) refuse(WORKFLOW_MSG.notAllowed(from, to));
+
+    const at = now();
+    const deliveredAt = to === 8 ? at : job.deliveredAt;
+    await tx
+      .update(jobs)
+      .set({ status: to, statusLastModifiedById: who.userId, statusLastModifiedBy: who.name, statusUpdatedAt: at, updatedAt: at, deliveredAt })
+      .where(eq(jobs.id, job.id));
+
+    let commentId: number | null = null;
+    if (change.comment) {
+      const [c] = await tx
+        .insert(commentHistory)
+        .values({
+          jobId: job.id,
+          clientId: job.clientId,
+          comment: change.comment,
+          statusId: to,
+          createdByName: who.name,
+          createdById: who.userId,
+          isInternal: change.visibility === 'internal',
+          createdAt: at,
+        })
+        .returning({ id: commentHistory.id });
+      commentId = c?.id ?? null;
+    }
+    await tx.insert(jobStatusChanges).values({
+      jobId: job.id,
+      clientId: job.clientId,
+      fromStatus: from,
+      toStatus: to,
+      changedById: who.userId,
+      changedByName: who.name,
+      commentId,
+      createdAt: at,
+    });
+    await auditStaff(tx, who.userId === null ? null : { userId: who.userId }, {
+      action: 'ops.job.status',
+      clientId: job.clientId,
+      targetType: 'job',
+      targetId: job.id,
+      details: {
+        jmsNumber: job.jmsNumber,
+        from: statusLabel(from),
+        to: statusLabel(to),
+        comment: change.comment ? change.visibility : 'none',
+        ...(who.system ? { system: who.system } : {}),
+      },
+    });
+    const alerts = await enqueueJobAlerts(tx, {
+      jobId: job.id,
+      clientId: job.clientId,
+      jmsNumber: job.jmsNumber,
+      orderType: job.orderType,
+      matterReference: job.matterReference,
+      description: job.description,
+      status: to,
+      comment: change.comment && change.visibility === 'client' ? change.comment : null,
+      at,
+    });
+    return { jobId: job.id, jmsNumber: job.jmsNumber, clientId: job.clientId, fromStatus: from, toStatus: to, changedAt: at, changedBy: who.name, deliveredAt, commentId, alerts };
+  });
+}
