@@ -14,13 +14,13 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { Field, FieldError } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { clientFormSchema, type ClientForm as Values, type ClientFormInput } from '@/lib/clients/schema';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
 
 const EMPTY_BRANCH = { Label: '', Address: '', ExtClientBranchId: '', IsDefault: false };
 const EMPTY_ESTIMATE = { Number: '', Description: '', Amount: '' };
 
-export function ClientForm({ save }: { save: (v: Values) => Promise<OpsOutcome<{ href: string }>> }) {
+export function ClientForm({ save }: { save: (v: Values) => Promise<OpsResult<{ href: string }>> }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ClientFormInput, unknown, Values>({

@@ -10,10 +10,10 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
 import { HELP_KEY_MAX, HELP_VALUE_MAX, helpFormSchema, type HelpForm as Values, type HelpFormInput } from '@/lib/notices/manage-schema';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
 
-export function HelpForm({ save }: { save: (v: Values) => Promise<OpsOutcome> }) {
+export function HelpForm({ save }: { save: (v: Values) => Promise<OpsResult> }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);

@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { inviteAdminSchema, type InviteAdmin as Values, type InviteAdminInput } from '@/lib/clients/schema';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
 
 const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'TimeZoneId']);
@@ -27,7 +27,7 @@ export function InviteAdminForm({
   clientId: number;
   defaultTimeZone: string;
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  invite: (v: Values) => Promise<OpsOutcome<{ userId: number }>>;
+  invite: (v: Values) => Promise<OpsResult<{ userId: number }>>;
 }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);

@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { invoiceIssueSchema, type InvoiceIssue as Values, type InvoiceIssueInput } from '@/lib/invoices/issue-schema';
 import { formatMoney } from '@/lib/invoices/money';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
 
@@ -34,7 +34,7 @@ export function InvoiceForm({
   initialJobs: string;
   /** yyyy-MM-dd in the staff member's time zone. */
   today: string;
-  save: (v: Values) => Promise<OpsOutcome<{ invoiceNumber: string }>>;
+  save: (v: Values) => Promise<OpsResult<{ invoiceNumber: string }>>;
 }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);

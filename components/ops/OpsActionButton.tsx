@@ -8,7 +8,7 @@ import { useState, useTransition } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { signOutUnauthorized } from '@/lib/client/api';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 
 export function OpsActionButton({
   label,
@@ -19,7 +19,7 @@ export function OpsActionButton({
   redirectTo,
 }: {
   label: string;
-  action: () => Promise<OpsOutcome<unknown>>;
+  action: () => Promise<OpsResult<unknown>>;
   confirm?: { title: string; message: string };
   variant?: ButtonVariant;
   /** A longer name for screen readers, e.g. "Mark INV-1 paid". */

@@ -5,9 +5,9 @@
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { signOutUnauthorized } from '@/lib/client/api';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 
-export function applyRefusal<T extends FieldValues>(outcome: OpsOutcome<unknown>, setError: UseFormSetError<T>, known: (path: string) => boolean): string | null {
+export function applyRefusal<T extends FieldValues>(outcome: OpsResult<unknown>, setError: UseFormSetError<T>, known: (path: string) => boolean): string | null {
   if (outcome.ok) return null;
   if (outcome.status === 401) {
     void signOutUnauthorized();

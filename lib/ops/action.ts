@@ -1,12 +1,12 @@
 /**
  * The one wrapper of every /Ops server action: resolves the staff actor for a permission (lib/ops/page.ts),
  * parses the input with the form's own zod schema, calls one service, and turns the domain errors it raises
- * (lib/http/errors.ts) into an OpsOutcome. Anything else is a bug and is rethrown.
+ * (lib/http/errors.ts) into an OpsResult. Anything else is a bug and is rethrown.
  */
 import type { z } from 'zod';
 import { AppError, fieldErrors, UnauthorizedError } from '@/lib/http/errors';
 import type { StaffActor } from './actor';
-import type { OpsOutcome } from './outcome';
+import type { OpsResult } from './action-outcome';
 import { requireStaffActor } from './page';
 import type { StaffPermission } from './policy';
 
@@ -15,7 +15,7 @@ export async function opsAction<S extends z.ZodType, T>(
   schema: S,
   input: unknown,
   run: (actor: StaffActor, value: z.output<S>) => Promise<T>,
-): Promise<OpsOutcome<T>> {
+): Promise<OpsResult<T>> {
   try {
     const actor = await requireStaffActor(permission);
     const parsed = schema.safeParse(input);

@@ -3,13 +3,13 @@
 import { invoiceIssueSchema, invoiceNumberSchema } from '@/lib/invoices/issue-schema';
 import { issueInvoice, markInvoicePaid } from '@/lib/invoices/issue';
 import { opsAction } from '@/lib/ops/action';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { OpsResult } from '@/lib/ops/action-outcome';
 
-export async function issueInvoiceAction(input: unknown): Promise<OpsOutcome<{ invoiceNumber: string }>> {
+export async function issueInvoiceAction(input: unknown): Promise<OpsResult<{ invoiceNumber: string }>> {
   return opsAction('invoices.manage', invoiceIssueSchema, input, async (a, form) => ({ invoiceNumber: (await issueInvoice({ kind: 'staff', actor: a }, form)).invoiceNumber }));
 }
 
-export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<OpsOutcome> {
+export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<OpsResult> {
   return opsAction('invoices.manage', invoiceNumberSchema, invoiceNumber, async (a, n) => {
     await markInvoicePaid({ kind: 'staff', actor: a }, n);
     return null;
