@@ -130,3 +130,11 @@ export async function signedIn(role: RoleId = 3, clientId?: number): Promise<{ a
     clientId: cid,
   };
 }
+
+/** A member of the provider's staff (role 1 or 2, no client), signed in: the actor and a legacy bearer token. */
+export async function signedInStaff(role: 1 | 2 = 2): Promise<{ actor: Actor; token: string; user: UserRow }> {
+  const user = await makeUser({ clientId: null, role, firstName: role === 1 ? 'Avery' : 'Oakley', lastName: role === 1 ? 'Admin' : 'Operator' });
+  const session = await createSession(await db(), user.id);
+  const token = await issueLegacyToken(session, user.role);
+  return { actor: { userId: user.id, clientId: null, role, userName: user.userName, timeZone: user.timeZone, sessionId: session.id }, token, user };
+}

@@ -16,6 +16,8 @@ export interface PaginationProps {
   hrefForPage?: (page: number) => string;
   /** Show "Showing 11 to 20 of 57". */
   showSummary?: boolean;
+  /** totalCount is a lower bound (a capped count): "of more than N", and no jump to a last page. */
+  moreThan?: boolean;
   label?: string;
   className?: string;
 }
@@ -27,7 +29,7 @@ const current = 'border-brand-700 bg-brand-700 text-white';
 const off = 'border-line bg-surface text-slate-500 cursor-not-allowed';
 
 /** Page links: 5 on md+ screens, 2 below (spec §9), with first/previous/next/last. */
-export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPage, showSummary = false, label = 'Pagination', className }: PaginationProps) {
+export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPage, showSummary = false, moreThan = false, label = 'Pagination', className }: PaginationProps) {
   const total = pageCount(totalCount, pageSize);
   const desktop = pageWindow(page, total, PAGE_LINKS);
   const mobile = new Set(pageWindow(page, total, PAGE_LINKS_MOBILE));
@@ -61,7 +63,7 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
     <div className={cn('flex flex-col items-center gap-2 sm:flex-row sm:justify-between', className)}>
       {showSummary && (
         <p className="text-sm text-muted">
-          Showing {from} to {to} of {totalCount}
+          Showing {from} to {to} of {moreThan ? `more than ${totalCount.toLocaleString('en-AU')}` : totalCount}
         </p>
       )}
       {total > 1 && (
@@ -75,7 +77,7 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
               </li>
             ))}
             <li>{control(page + 1, <ChevronRightIcon />, { aria: 'Next page', disabled: page >= total })}</li>
-            <li>{control(total, <ChevronsRightIcon />, { aria: 'Last page', disabled: page >= total })}</li>
+            {!moreThan && <li>{control(total, <ChevronsRightIcon />, { aria: 'Last page', disabled: page >= total })}</li>}
           </ul>
         </nav>
       )}

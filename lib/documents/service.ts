@@ -5,7 +5,7 @@
  * partial file is deleted as soon as the limit is passed. Every upload writes a log entry (area 15, action 10).
  */
 import { Readable } from 'node:stream';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { documents } from '@/db/schema';
 import { tryWriteLogEntry, writeLogEntry } from '@/lib/audit/log';
@@ -15,6 +15,8 @@ import { config } from '@/lib/config';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { MSG } from '@/lib/messages';
+import { isStaffActor, requireStaff } from '@/lib/ops/actor';
+import { auditStaff } from '@/lib/ops/audit';
 import { LOG_ACTION_UPLOAD, UPLOAD_TYPE } from '@/lib/reference';
 import { checkFileName } from './filename';
 import { fileStorage, newStorageKey } from './storage';
@@ -158,6 +160,23 @@ export async function findDocument(q: Queryable, actor: ClientActor, id: number)
   return row ?? null;
 }
 
+/**
+ * For staff (the staff policy's 'jobs.read'): a live document attached to a job of any client; uploads not yet
+ * attached to a saved job stay their uploader's client's business. The download is audited.
+ */
+async function findJobDocumentForStaff(actor: Actor, id: number): Promise<DocumentRow | null> {
+  const staff = requireStaff(actor, 'jobs.read');
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), isNotNull(documents.jobId), isNull(documents.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  await auditStaff(db, staff, { action: 'ops.document.downloaded', clientId: row.clientId, targetType: 'document', targetId: row.id, details: { jobId: row.jobId, fileName: row.fileName } });
+  return row;
+}
+
 /** The job's current source file (the newest live document attached to it), or null. */
 export async function currentJobDocument(actor: Actor, jobId: number, q?: Queryable): Promise<DocumentInfo | null> {
   const a = requireClient(actor);
@@ -178,8 +197,7 @@ export interface OpenedDocument {
 
 /** Opens a document of the actor's client for download; another client's answers like a missing one. */
 export async function openDocument(actor: Actor, id: number): Promise<OpenedDocument> {
-  const a = requireClient(actor);
-  const row = await findDocument(await getDb(), a, id);
+  const row = isStaffActor(actor) ? await findJobDocumentForStaff(actor, id) : await findDocument(await getDb(), requireClient(actor), id);
   if (!row) throw new NotFoundError();
   try {
     return { document: toDocumentInfo(row), stream: await fileStorage().open(row.storageKey) };

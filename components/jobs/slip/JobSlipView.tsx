@@ -18,7 +18,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const kb = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
-export function JobSlipView({ slip, actions }: { slip: SlipView; actions?: ReactNode }) {
+/** `children`: shown right under the title (the staff job page puts its status and slip-data forms there). */
+export function JobSlipView({ slip, actions, children }: { slip: SlipView; actions?: ReactNode; children?: ReactNode }) {
   return (
     <article className="flex flex-col gap-4" aria-labelledby="slip-title">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -34,6 +35,7 @@ export function JobSlipView({ slip, actions }: { slip: SlipView; actions?: React
         </div>
         {actions && <div className="no-print flex gap-2">{actions}</div>}
       </header>
+      {children}
 
       <div className="grid gap-4 md:grid-cols-2 print:grid-cols-2">
         {slip.sections.map((s) => (

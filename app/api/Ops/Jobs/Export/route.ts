@@ -1,0 +1,12 @@
+/** POST api/Ops/Jobs/Export (issue 13): the staff job queue as CSV, exactly as filtered and sorted on screen. Staff only. */
+import { apiRoute } from '@/lib/http/route';
+import { csvStreamResponse } from '@/lib/lists/csv';
+import { QUEUE_EXPORT_FILE, queueExportStream } from '@/lib/ops/queue';
+import { queueExportBodySchema } from '@/lib/ops/queue-schema';
+import { STAFF_ROLES } from '@/lib/reference';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = apiRoute({ roles: STAFF_ROLES, body: queueExportBodySchema }, async ({ actor, body }) =>
+  csvStreamResponse(QUEUE_EXPORT_FILE, await queueExportStream(actor, body)),
+);

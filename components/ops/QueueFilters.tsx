@@ -1,0 +1,40 @@
+'use client';
+/**
+ * The staff queue's filters: client, status (several), order type, due (overdue, today, this week) and one text box
+ * (debounced 400 ms). Each writes its URL parameter (lib/ops/queue-schema.ts QUEUE_PARAM); the server renders the list.
+ * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
+ */
+import { StatusFilter } from '@/components/jobs/StatusFilter';
+import { TextFilter } from '@/components/list/TextFilter';
+import { useListParams } from '@/components/list/useListParams';
+import { Field } from '@/components/ui/Field';
+import { Select } from '@/components/ui/Select';
+import { DUE_FILTERS, QUEUE_PARAM, type QueueQuery } from '@/lib/ops/queue-schema';
+import { ORDER_TYPES } from '@/lib/reference';
+
+export function QueueFilters({ idPrefix, query, clients }: { idPrefix: string; query: QueueQuery; clients: { id: number; name: string; isActive: boolean }[] }) {
+  const { set } = useListParams();
+  return (
+    <>
+      <TextFilter id={`${idPrefix}text`} name={QUEUE_PARAM.text} label="Search" placeholder="Job number, matter, description, contact" />
+      <Field label="Client" id={`${idPrefix}client`}>
+        <Select
+          value={query.clientId === null ? '' : String(query.clientId)}
+          options={[{ value: '', label: 'All clients' }, ...clients.map((c) => ({ value: String(c.id), label: c.isActive ? c.name : `${c.name} (suspended)` }))]}
+          onChange={(e) => set({ [QUEUE_PARAM.clientId]: e.target.value || null })}
+        />
+      </Field>
+      <StatusFilter id={`${idPrefix}status`} value={query.statuses} onChange={(s) => set({ [QUEUE_PARAM.statuses]: s })} />
+      <Field label="Job type" id={`${idPrefix}type`}>
+        <Select
+          value={query.orderType === null ? '' : String(query.orderType)}
+          options={[{ value: '', label: 'Any type' }, ...ORDER_TYPES.map((t) => ({ value: String(t.id), label: t.name }))]}
+          onChange={(e) => set({ [QUEUE_PARAM.orderType]: e.target.value || null })}
+        />
+      </Field>
+      <Field label="Due" id={`${idPrefix}due`}>
+        <Select value={query.due} options={DUE_FILTERS.map((d) => ({ value: d.id, label: d.label }))} onChange={(e) => set({ [QUEUE_PARAM.due]: e.target.value || null })} />
+      </Field>
+    </>
+  );
+}

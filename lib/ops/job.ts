@@ -1,0 +1,70 @@
+/**
+ * One job as staff see it (issue 13): everything the client sent (the slip: every field, the instruction block,
+ * the source file), the internal instructions, the comment history with internal comments, the status history,
+ * the statuses it may move to, and the slip data staff keep (LIO number, matter type; the document id is the
+ * source file's). Staff only ('jobs.read'; changing slip data: 'jobs.status').
+ */
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { jobs, jobStatusChanges } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
+import { jobSlip, type JobSlip } from '@/lib/jobs/slip';
+import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';
+import { requireStaff } from './actor';
+import { auditStaff } from './audit';
+import { slipDataSchema, type SlipDataInput } from './job-schema';
+
+export interface StatusChangeRow {
+  id: number;
+  fromStatus: number;
+  toStatus: number;
+  changedByName: string;
+  createdAt: Date;
+}
+
+export interface StaffJobView {
+  slip: JobSlip;
+  comments: JobComment[];
+  history: StatusChangeRow[];
+  allowedNext: readonly number[];
+}
+
+export async function staffJob(actor: Actor, id: number): Promise<StaffJobView | null> {
+  const staff = requireStaff(actor, 'jobs.read');
+  const slip = await jobSlip(staff, id);
+  if (!slip) return null;
+  const db = await getDb();
+  const [comments, history] = await Promise.all([
+    commentHistoryOf(staff, slip.id),
+    db
+      .select({ id: jobStatusChanges.id, fromStatus: jobStatusChanges.fromStatus, toStatus: jobStatusChanges.toStatus, changedByName: jobStatusChanges.changedByName, createdAt: jobStatusChanges.createdAt })
+      .from(jobStatusChanges)
+      .where(eq(jobStatusChanges.jobId, slip.id))
+      .orderBy(asc(jobStatusChanges.createdAt), asc(jobStatusChanges.id)),
+  ]);
+  return { slip, comments: comments ?? [], history, allowedNext: allowedNextStatuses(slip.status) };
+}
+
+/** Saves the slip data staff keep on a job (LIO number, matter type); audited with the old and new values. */
+export async function updateSlipData(actor: Actor, id: number, input: SlipDataInput): Promise<void> {
+  const staff = requireStaff(actor, 'jobs.status');
+  const data = parseOrThrow(slipDataSchema, input);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [job] = await tx.select({ id: jobs.id, clientId: jobs.clientId, lioNumber: jobs.lioNumber, matterType: jobs.matterType }).from(jobs).where(eq(jobs.id, id)).for('update').limit(1);
+    if (!job) throw new NotFoundError('Job not found.');
+    const at = now();
+    await tx.update(jobs).set({ lioNumber: data.lioNumber, matterType: data.matterType, lastModifiedById: staff.userId, updatedAt: at }).where(eq(jobs.id, job.id));
+    await auditStaff(tx, staff, {
+      action: 'ops.job.slip',
+      clientId: job.clientId,
+      targetType: 'job',
+      targetId: job.id,
+      details: { before: { lioNumber: job.lioNumber, matterType: job.matterType }, after: data },
+    });
+  });
+}
+

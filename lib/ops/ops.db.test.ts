@@ -1,0 +1,217 @@
+/**
+ * The staff area (issue 13) on the real database: the role × route test (no client role reaches /Ops or any staff
+ * call; staff reach every client), the job queue across all clients (filters, sorts, paging, count, CSV), the job
+ * as staff see it, and staff downloads.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, commentHistory, documents, jobs } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { decideRoute } from '@/lib/auth/routes';
+import { fixedClock, setClock } from '@/lib/clock';
+import { openDocument } from '@/lib/documents/service';
+import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { commentHistoryOf } from '@/lib/jobs/comments';
+import { changeJobStatus } from '@/lib/jobs/workflow';
+import { useTestDatabase } from '@/test/db';
+import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
+import { GET as commentHistoryRoute } from '@/app/api/CommentHistory/CommentHistoryDetail/[id]/route';
+import { GET as downloadRoute } from '@/app/api/Document/Download/[id]/route';
+import { POST as exportRoute } from '@/app/api/Ops/Jobs/Export/route';
+import { staffJob, updateSlipData } from './job';
+import { OPS_SECTIONS } from './nav';
+import { can } from './policy';
+import { countQueue, listQueue, queueClients, queueExportStream, queueWhere } from './queue';
+import { DEFAULT_QUEUE_QUERY, queueFromSearchParams, type QueueQuery } from './queue-schema';
+
+const CLIENT_ROLES = [3, 4, 5, 6, 7, 8] as const;
+const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
+const q = (over: Partial<QueueQuery> = {}): QueueQuery => ({ ...DEFAULT_QUEUE_QUERY, ...over });
+
+function req(path: string, token: string, body?: unknown): Request {
+  return new Request(`http://localhost/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+describe('the staff area', () => {
+  const t = useTestDatabase();
+  // Tuesday 24 November 2026, 10:00 in Sydney (UTC+11).
+  const clock = fixedClock('2026-11-23T23:00:00Z');
+  let restore = () => undefined as void;
+  beforeAll(() => {
+    restore = setClock(clock);
+  });
+  afterAll(() => restore());
+
+  describe('role × route: no client role reaches /Ops or any staff call; staff reach every client', () => {
+    it('every /Ops page: client roles denied, nobody signed in sent to sign-in, staff let in as the policy says', () => {
+      const pages = [...OPS_SECTIONS.map((s) => s.href), '/Ops/Job', '/Ops/Staff', '/Ops/ApiKeys'];
+      for (const path of pages) {
+        for (const role of CLIENT_ROLES) expect(decideRoute(path, role), `${path} role ${role}`).toEqual({ action: 'deny' });
+        expect(decideRoute(path, null)).toEqual({ action: 'sign-in' });
+        const section = OPS_SECTIONS.find((s) => s.href === path);
+        const roleOneOnly = path === '/Ops/Staff' || path === '/Ops/ApiKeys';
+        for (const role of [1, 2] as const) {
+          const allowed = roleOneOnly ? role === 1 : section ? can(role, section.permission) : true;
+          expect(decideRoute(path, role).action, `${path} role ${role}`).toBe(allowed ? 'allow' : 'deny');
+        }
+      }
+    });
+
+    it('every staff call refuses every client role (403), and answers staff about any client', async () => {
+      const a = await makeClient();
+      const b = await makeClient();
+      const jobA = await makeJob({ clientId: a.id, status: 12 });
+      const jobB = await makeJob({ clientId: b.id, status: 12 });
+      await t.db().insert(commentHistory).values({ jobId: jobA.id, clientId: a.id, comment: 'Staff only note', createdByName: 'Ops', isInternal: true });
+      const [doc] = await t.db().insert(documents).values({ clientId: b.id, jobId: jobB.id, storageKey: 'zz/missing-file', fileName: 'brief.pdf', size: 3 }).returning();
+
+      const calls: [string, (actor: Actor) => Promise<unknown>][] = [
+        ['listQueue', (x) => listQueue(x, q(), { page: 1, size: 10 })],
+        ['queueClients', (x) => queueClients(x)],
+        ['queueExportStream', (x) => queueExportStream(x, q())],
+        ['staffJob', (x) => staffJob(x, jobA.id)],
+        ['updateSlipData', (x) => updateSlipData(x, jobA.id, { lioNumber: 'LIO-1' })],
+        ['changeJobStatus', (x) => changeJobStatus({ kind: 'staff', actor: x }, jobA.id, { toStatus: 2 })],
+      ];
+      for (const role of CLIENT_ROLES) {
+        const c = await signedIn(role, a.id);
+        for (const [name, call] of calls) await expect(call(c.actor), `${name} as role ${role}`).rejects.toBeInstanceOf(ForbiddenError);
+        // The staff export endpoint answers 403 JSON.
+        const res = await exportRoute(req('Ops/Jobs/Export', c.token, {}), ctx());
+        expect(res.status).toBe(403);
+        // Comment history: their own client's job without the internal comment; another client's job is a 404.
+        const own = await commentHistoryRoute(req(`CommentHistory/CommentHistoryDetail/${jobA.id}`, c.token), ctx({ id: String(jobA.id) }));
+        expect(await own.json()).toEqual([]);
+        const other = await commentHistoryRoute(req(`CommentHistory/CommentHistoryDetail/${jobB.id}`, c.token), ctx({ id: String(jobB.id) }));
+        expect(other.status).toBe(404);
+        // Another client's file stays hidden.
+        await expect(openDocument(c.actor, doc!.id)).rejects.toBeInstanceOf(NotFoundError);
+      }
+      // Nothing changed.
+      expect((await t.db().select({ status: jobs.status, lio: jobs.lioNumber }).from(jobs).where(eq(jobs.id, jobA.id)))[0]).toEqual({ status: 12, lio: null });
+
+      for (const role of [1, 2] as const) {
+        const s = await signedInStaff(role);
+        const list = await listQueue(s.actor, q(), { page: 1, size: 100 });
+        expect(list.rows.map((r) => r.id)).toEqual(expect.arrayContaining([jobA.id, jobB.id]));
+        expect((await staffJob(s.actor, jobB.id))?.slip.clientName).toBe(b.name);
+        const res = await commentHistoryRoute(req(`CommentHistory/CommentHistoryDetail/${jobA.id}`, s.token), ctx({ id: String(jobA.id) }));
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject([{ Comment: 'Staff only note', IsInternal: true }]);
+        const csv = await exportRoute(req('Ops/Jobs/Export', s.token, { ClientId: b.id }), ctx());
+        expect(csv.status).toBe(200);
+        expect(await csv.text()).toContain(jobB.jmsNumber);
+        // A job's file of any client: found (the stored bytes are missing here, so 404 after the audit row).
+        const dl = await downloadRoute(req(`Document/Download/${doc!.id}`, s.token), ctx({ id: String(doc!.id) }));
+        expect(dl.status).toBe(404);
+        const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.document.downloaded'), eq(auditLog.actorUserId, s.user.id)));
+        expect(audits).toHaveLength(1);
+      }
+    });
+  });
+
+  describe('the job queue across all clients', () => {
+    it('filters by client, status, job type, due and text; sorts; pages with an exact count; exports what it shows', async () => {
+      const staff = await signedInStaff(2);
+      const c1 = await makeClient({ name: 'Queue Alpha Legal' });
+      const c2 = await makeClient({ name: 'Queue Beta Lawyers' });
+      const at = (iso: string) => new Date(iso);
+      const mk = (clientId: number, over: Partial<typeof jobs.$inferInsert>) => makeJob({ clientId, matterReference: `QQ-${clientId}-${over.status ?? 12}-${Math.random().toString(36).slice(2, 6)}`, ...over });
+      // Overdue (due yesterday, open), due today, due later this week (Thursday), due next week, delivered yesterday.
+      const overdue = await mk(c1.id, { status: 2, orderType: 5, dueAt: at('2026-11-22T23:00:00Z'), readyAt: at('2026-11-22T20:00:00Z') });
+      const today = await mk(c1.id, { status: 12, orderType: 6, dueAt: at('2026-11-24T05:00:00Z'), contactName: 'Zelda Quinn' });
+      const thisWeek = await mk(c2.id, { status: 4, orderType: 5, dueAt: at('2026-11-26T01:00:00Z') });
+      const nextWeek = await mk(c2.id, { status: 12, orderType: 3, dueAt: at('2026-12-01T01:00:00Z'), description: 'Binders for the QUEUEDESC hearing' });
+      const delivered = await mk(c2.id, { status: 8, orderType: 5, dueAt: at('2026-11-22T23:00:00Z'), deliveredAt: at('2026-11-22T22:00:00Z') });
+      const mine = [overdue, today, thisWeek, nextWeek, delivered].map((j) => j.id);
+      const ids = async (query: Partial<QueueQuery>, size = 100) => (await listQueue(staff.actor, q(query), { page: 1, size })).rows.map((r) => r.id).filter((id) => mine.includes(id));
+
+      expect(await ids({ clientId: c1.id })).toEqual([today.id, overdue.id].sort((x, y) => y - x));
+      expect(new Set(await ids({ statuses: [12] }))).toEqual(new Set([today.id, nextWeek.id]));
+      expect(new Set(await ids({ orderType: 5 }))).toEqual(new Set([overdue.id, thisWeek.id, delivered.id]));
+      expect(await ids({ due: 'overdue' })).toEqual([overdue.id]);
+      expect(await ids({ due: 'today' })).toEqual([today.id]);
+      expect(new Set(await ids({ due: 'week' }))).toEqual(new Set([overdue.id, today.id, thisWeek.id, delivered.id]));
+      expect(await ids({ text: 'zelda' })).toEqual([today.id]);
+      expect(await ids({ text: 'queuedesc' })).toEqual([nextWeek.id]);
+      expect(await ids({ text: today.jmsNumber })).toEqual([today.id]);
+      expect(await ids({ clientId: c2.id, sortBy: 6, sortOrder: 1 })).toEqual([delivered.id, thisWeek.id, nextWeek.id]);
+      // Workflow order: Submitted (12), Ready For Delivery (4), Delivered (8).
+      expect(await ids({ clientId: c2.id, sortBy: 8, sortOrder: 1 })).toEqual([nextWeek.id, thisWeek.id, delivered.id]);
+
+      // Paging: page 2 of 2-per-page within one client, and the exact total.
+      const p2 = await listQueue(staff.actor, q({ clientId: c2.id, sortBy: 6, sortOrder: 1 }), { page: 2, size: 2 });
+      expect(p2.rows.map((r) => r.id)).toEqual([nextWeek.id]);
+      expect(p2.totalCount).toBe(3);
+      const p1 = await listQueue(staff.actor, q({ clientId: c2.id }), { page: 1, size: 2 });
+      expect(p1.totalCount).toBe(3);
+      expect(p1.rows[0]).toMatchObject({ clientName: 'Queue Beta Lawyers' });
+
+      // The export: the same rows in the same order, times in the staff member's zone, audited.
+      const csv = await text(await queueExportStream(staff.actor, q({ clientId: c2.id, sortBy: 6, sortOrder: 1 })));
+      const lines = csv.trim().split('\r\n');
+      expect(lines[0]).toBe('JMS Number,Client,Order Type,Status,Matter Reference,Description,Contact Name,Time Logged,Time Due,Time Delivered');
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([delivered.jmsNumber, thisWeek.jmsNumber, nextWeek.jmsNumber]);
+      expect(lines[1]).toContain('Queue Beta Lawyers,Print,Delivered');
+      expect(lines[1]).toContain('23-Nov-2026 10:00 AM');
+      const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.jobs.exported'), eq(auditLog.actorUserId, staff.user.id)));
+      expect(audit?.clientId).toBe(c2.id);
+    });
+
+    it('the count is exact up to its cap (which reaches five pages past the current one), "more than" beyond', async () => {
+      const c = await makeClient();
+      for (let i = 0; i < 12; i++) await makeJob({ clientId: c.id });
+      const where = queueWhere(q({ clientId: c.id }), new Date(), 'Australia/Sydney');
+      expect(await countQueue(t.db(), where, { limit: 2, offset: 0 }, 5)).toEqual({ count: 10, capped: true });
+      expect(await countQueue(t.db(), where, { limit: 2, offset: 4 }, 5)).toEqual({ count: 12, capped: false });
+      expect(await countQueue(t.db(), where, undefined, 12)).toEqual({ count: 12, capped: false });
+      expect(await countQueue(t.db(), where, undefined, 11)).toEqual({ count: 11, capped: true });
+    });
+
+    it('a hand-edited URL never fails: unusable values fall back to the defaults', () => {
+      const p = new URLSearchParams('client=abc&status=99&status=12&type=42&due=yesterday&q=<b>x</b>&sort=3&dir=7');
+      expect(queueFromSearchParams(p)).toEqual({ ...DEFAULT_QUEUE_QUERY, statuses: [12] });
+      expect(queueFromSearchParams(new URLSearchParams('client=5&type=5&due=week&q=abc&sort=6&dir=1'))).toEqual({ clientId: 5, statuses: [], orderType: 5, due: 'week', text: 'abc', sortBy: 6, sortOrder: 1 });
+    });
+
+    it('the export endpoint refuses a malformed body with field messages (400)', async () => {
+      const s = await signedInStaff(1);
+      const res = await exportRoute(req('Ops/Jobs/Export', s.token, { Due: 'soon', Text: '<i>x</i>', Extra: 1 }), ctx());
+      expect(res.status).toBe(400);
+      expect(Object.keys((await res.json()).error.fields)).toEqual(expect.arrayContaining(['Due', 'Text']));
+    });
+  });
+
+  describe('the job as staff see it', () => {
+    it('everything the client sent, internal instructions, comments (internal marked), status history, the next statuses; slip data saved and audited', async () => {
+      const staff = await signedInStaff(2);
+      const c = await makeClient();
+      const job = await makeJob({ clientId: c.id, status: 12, orderType: 5, internalInstructions: 'Use the colour printer', instructions: 'Two copies each', instructionBlock: { kind: 'print', paperSize: 1 } });
+      await changeJobStatus({ kind: 'staff', actor: staff.actor }, job.id, { toStatus: 2, comment: 'Queued for printing', visibility: 'internal' });
+      const view = await staffJob(staff.actor, job.id);
+      expect(view?.slip).toMatchObject({ internalInstructions: 'Use the colour printer', instructions: 'Two copies each', status: 2, statusLastModifiedByName: 'Oakley Operator' });
+      expect(view?.comments.map((x) => [x.comment, x.isInternal])).toEqual([['Queued for printing', true]]);
+      expect(view?.history.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([[12, 2, 'Oakley Operator']]);
+      expect(view?.allowedNext).toEqual([7, 4, 3, 10]);
+      expect(await staffJob(staff.actor, 2_000_000_000)).toBeNull();
+
+      await updateSlipData(staff.actor, job.id, { lioNumber: ' LIO-2026-77 ', matterType: 'Commercial' });
+      expect((await staffJob(staff.actor, job.id))?.slip).toMatchObject({ lioNumber: 'LIO-2026-77', matterType: 'Commercial' });
+      const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.job.slip'), eq(auditLog.targetId, String(job.id))));
+      expect(audit).toMatchObject({ actorUserId: staff.user.id, clientId: c.id, details: { before: { lioNumber: null, matterType: null }, after: { lioNumber: 'LIO-2026-77', matterType: 'Commercial' } } });
+      await expect(updateSlipData(staff.actor, job.id, { lioNumber: '<script>' })).rejects.toMatchObject({ status: 400 });
+
+      // The client sees the slip data but neither the internal instructions nor the internal comment.
+      const client = await signedIn(3, c.id);
+      expect(await commentHistoryOf(client.actor, job.id)).toEqual([]);
+    });
+  });
+});

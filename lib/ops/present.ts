@@ -1,0 +1,44 @@
+/** What staff pages show of a queue row (browser-safe shapes; times in the staff member's zone). */
+import { encodeParam } from '@/lib/encoding';
+import { displayDateTime } from '@/lib/jobs/legacy';
+import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
+import type { QueueItem } from './queue';
+
+export const opsJobHref = (id: number) => `/Ops/Job?jb=${encodeURIComponent(encodeParam(id))}`;
+
+export interface QueueRowView {
+  id: number;
+  jmsNumber: string;
+  href: string;
+  clientName: string;
+  orderTypeName: string;
+  status: number;
+  statusLabel: string;
+  matterReference: string;
+  description: string;
+  contactName: string;
+  created: string;
+  due: string;
+  delivered: string;
+  /** Due before now, neither delivered nor cancelled. */
+  overdue: boolean;
+}
+
+export function presentQueueRow(j: QueueItem, timeZone: string, at: Date): QueueRowView {
+  return {
+    id: j.id,
+    jmsNumber: j.jmsNumber,
+    href: opsJobHref(j.id),
+    clientName: j.clientName,
+    orderTypeName: orderTypeName(j.orderType),
+    status: j.status,
+    statusLabel: statusLabel(j.status),
+    matterReference: j.matterReference,
+    description: j.description,
+    contactName: j.contactName,
+    created: displayDateTime(j.createdAt, timeZone),
+    due: displayDateTime(j.dueAt, timeZone),
+    delivered: displayDateTime(j.deliveredAt, timeZone),
+    overdue: j.dueAt.getTime() < at.getTime() && j.status !== DELIVERED_STATUS && j.status !== 10 && j.deliveredAt === null,
+  };
+}
