@@ -3,15 +3,15 @@
  *  1. a staff operator onboards a new client and invites its administrator;
  *  2. the administrator sets a password through the e-mailed link, signs in and creates a user;
  *  3. that user (job alerts on for Started and Delivered) orders a print job;
- *  4. staff issue an invoice for the job, and the user sees it in the invoice list with its pay link.
- * The workflow leg (staff move the job Submitted → Started → Ready For Delivery → Delivered with a comment, and
- * the user receives exactly the Started and Delivered alerts) joins this spec with the job workflow.
+ *  4. staff move it Submitted → Started → Ready For Delivery → Delivered with a comment; the user receives
+ *     exactly the Started and Delivered alerts, and the job list and slip show the status and the comment;
+ *  5. staff issue an invoice for the job, and the user sees it in the invoice list with its pay link.
  * Everything is made here (a new client, its users), so no demo data changes. staff.operator is signed in only.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { mailOf, settleNotice, signIn, submitCredentials } from './support/auth';
-import { waitForMail } from './support/mailbox';
+import { messagesTo, waitForMail } from './support/mailbox';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Journey ${stamp} Lawyers`;
@@ -41,6 +41,8 @@ async function setPassword(page: Page, password: string): Promise<void> {
 
 let staff: Page;
 let jmsNumber = '';
+let jb = '';
+const COMMENT = `Delivered to reception, signed by R. Clerk (${stamp}).`;
 
 test('a staff operator onboards a client with its branches, cities and cost estimates, and invites its administrator', async ({ browser }) => {
   staff = await newPage(browser);
@@ -136,10 +138,42 @@ test('the user chooses alerts for Started and Delivered, and orders a print job'
   await user.getByRole('button', { name: 'Save' }).click();
   await user.waitForURL(/\/JobClient\?messageType=1&jb=/);
   await expect(user.getByText('New Job is saved successfully.')).toBeVisible();
+  jb = new URL(user.url()).searchParams.get('jb') ?? '';
   const first = user.getByRole('table', { name: 'Jobs' }).locator('tbody th[scope=row]').first();
   jmsNumber = (await first.innerText()).trim();
   expect(jmsNumber).toMatch(/^\d+$/);
   await expect(user.getByRole('table', { name: 'Jobs' }).locator('tbody tr').first()).toContainText('Submitted');
+});
+
+test('staff move the job to Delivered with a comment; the user gets exactly the Started and Delivered alerts and sees both', async () => {
+  const before = (await messagesTo(mailOf(USER))).length;
+  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(jb)}`);
+  await expect(staff.getByRole('heading', { level: 1 })).toContainText(jmsNumber);
+  for (const [label, comment] of [
+    ['Started', ''],
+    ['Ready For Delivery', ''],
+    ['Delivered', COMMENT],
+  ] as const) {
+    const form = staff.getByRole('form', { name: 'Change status' });
+    await form.getByLabel('New status').selectOption({ label });
+    if (comment) await form.getByLabel('Comment').fill(comment);
+    await form.getByRole('button', { name: 'Change status' }).click();
+    await expect(staff.getByText(`Status changed to ${label}.`)).toBeVisible();
+  }
+
+  // Exactly two alerts: Started and Delivered (Ready For Delivery was not chosen), each with the slip link.
+  const delivered = await waitForMail(mailOf(USER), { subject: new RegExp(`^Job ${jmsNumber} is now Delivered$`), after: before, timeoutMs: 30_000 });
+  expect(delivered.text).toContain('/JobSlip?jb=');
+  await new Promise((r) => setTimeout(r, 2_000)); // the mail worker runs every 250 ms: anything else would be here by now
+  const alerts = (await messagesTo(mailOf(USER))).slice(before).filter((m) => m.subject.startsWith(`Job ${jmsNumber} is now`));
+  expect(alerts.map((m) => m.subject).sort()).toEqual([`Job ${jmsNumber} is now Delivered`, `Job ${jmsNumber} is now Started`]);
+
+  await user.goto('/JobClient');
+  const row = user.getByRole('table', { name: 'Jobs' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: jmsNumber }) });
+  await expect(row).toContainText('Delivered');
+  await user.goto(`/JobSlip?jb=${encodeURIComponent(jb)}`);
+  await expect(user.getByText('Delivered').first()).toBeVisible();
+  await expect(user.getByText(COMMENT)).toBeVisible();
 });
 
 test('staff issue an invoice for the job, and the user sees it at once with its pay link', async () => {
