@@ -43,9 +43,12 @@ test.describe('provider administrator (role 1)', () => {
     await page.goto('/Ops/Invoices/New');
     await page.getByRole('textbox', { name: 'Line 1 stock code' }).fill('EZ999');
     await page.getByRole('textbox', { name: 'Line 1 quantity' }).fill('10.5');
+    // Leaving the field shows its message (the button moves down under it before it is clicked).
+    await page.getByRole('textbox', { name: 'Line 1 amount' }).focus();
+    await expect(page.getByText('Stock code EZ999 counts sheets of paper: please enter a whole number.')).toBeVisible();
     await page.getByRole('button', { name: 'Issue invoice' }).click();
     await expect(page.getByText('Please choose a client.')).toBeVisible();
-    await expect(page.getByText('Stock code EZ999 counts sheets of paper: please enter a whole number.')).toBeVisible();
+    await expect(page.getByText('Please enter at least one job number.')).toBeVisible();
     await expectNoViolations(page, '/Ops/Invoices/New with errors');
 
     await page.goto('/Ops/Clients/New');
@@ -67,7 +70,7 @@ test.describe('provider administrator (role 1)', () => {
     await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Lantern#Quay4821');
     await page.getByRole('button', { name: 'Create staff user' }).click();
     await page.waitForURL((u) => u.pathname === '/Ops/Staff' && u.searchParams.get('msg') === '1');
-    await expect(page.getByRole('cell', { name: userName })).toBeVisible();
+    await expect(page.getByRole('cell', { name: userName, exact: true })).toBeVisible();
 
     const other = await browser.newContext();
     const p = await other.newPage();
