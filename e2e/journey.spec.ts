@@ -156,7 +156,7 @@ test('staff move the job to Delivered with a comment; the user gets exactly the 
   ] as const) {
     const form = staff.getByRole('form', { name: 'Change status' });
     await form.getByLabel('New status').selectOption({ label });
-    if (comment) await form.getByLabel('Comment').fill(comment);
+    if (comment) await form.getByRole('textbox', { name: 'Comment' }).fill(comment);
     await form.getByRole('button', { name: 'Change status' }).click();
     await expect(staff.getByText(`Status changed to ${label}.`)).toBeVisible();
   }
