@@ -48,6 +48,11 @@ export const clients = pgTable(
     accountNumber: text('account_number').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** Suspended by staff (issue 13): is_active is false, its users cannot sign in; nothing is deleted. */
+    suspendedAt: ts('suspended_at'),
+    /** Deleted by a provider administrator (docs/decisions): hidden everywhere, kept for the audit trail. */
+    deletedAt: ts('deleted_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('clients_account_number_uq').on(t.accountNumber), uniqueIndex('clients_name_uq').on(t.name)],
 );
@@ -621,6 +626,8 @@ export const invoices = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     isPaid: boolean('is_paid').notNull().default(false),
     createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
@@ -649,6 +656,23 @@ export const invoiceLineItems = pgTable(
   (t) => [index('invoice_line_items_invoice_idx').on(t.invoiceId)],
 );
 
+/**
+ * The jobs an invoice is for (issue 13: one or more of a client's jobs). invoices.job_id / jms_number
+ * hold the first of them (the one the list, the filter and the pay link name).
+ */
+export const invoiceJobs = pgTable(
+  'invoice_jobs',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.jobId] }), index('invoice_jobs_job_idx').on(t.jobId)],
+);
+
 // ---------------------------------------------------------------------------
 // Notices, help, build, logs, exceptions, audit, mail
 // ---------------------------------------------------------------------------
@@ -659,6 +683,13 @@ export const notices = pgTable('notices', {
   content: text('content').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
+  /** Shown from (null: at once) until (null: until retired), issue 13. */
+  startsAt: ts('starts_at'),
+  endsAt: ts('ends_at'),
+  retiredAt: ts('retired_at'),
+  /** Bumped when the title or content changes: a dismissal of an older revision no longer hides it. */
+  revision: integer('revision').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const noticeDismissals = pgTable(
@@ -671,6 +702,8 @@ export const noticeDismissals = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
+    /** The notice revision that was dismissed. */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.noticeId, t.userId] })],
 );
@@ -678,6 +711,9 @@ export const noticeDismissals = pgTable(
 export const contextualHelp = pgTable('contextual_help', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+  /** Retired help texts are kept but no longer served (issue 13). */
+  retiredAt: ts('retired_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const buildDetails = pgTable('build_details', {

@@ -16,6 +16,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { auditAuth } from './audit';
+import { userMaySignIn } from './client-active';
 import { attemptsLeft, clearFailures, recordFailure } from './lockout';
 import { createSession } from './session';
 import { checkSecondFactor, type SecondFactor } from './two-factor';
@@ -135,7 +136,7 @@ async function loadChallenge(q: Queryable, challengeId: string) {
       email: users.email,
       firstName: users.firstName,
       role: users.role,
-      isActive: users.isActive,
+      isActive: userMaySignIn,
       isLocked: users.isLocked,
     })
     .from(signInOtps)

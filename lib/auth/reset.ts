@@ -17,7 +17,8 @@ import { config } from '@/lib/config';
 import { PASSWORD_PAIR_SCHEMA } from './password-policy';
 import { setPassword } from './set-password';
 
-export type ResetPurpose = 'forgot' | 'forced';
+/** forgot: the e-mailed reset link; forced: the first-time or expired change; invite: a new client administrator's link (issue 13). */
+export type ResetPurpose = 'forgot' | 'forced' | 'invite';
 export type ResetTokenState = 'valid' | 'expired' | 'invalid';
 
 export type ResetResult =

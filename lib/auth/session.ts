@@ -13,6 +13,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import type { RoleId } from '@/lib/reference';
 import type { Actor } from './actor';
+import { userMaySignIn } from './client-active';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -58,7 +59,8 @@ function sessionLookup(db: Db) {
       role: users.role,
       userName: users.userName,
       timeZone: users.timeZone,
-      isActive: users.isActive,
+      // False too when the user's client is suspended.
+      isActive: userMaySignIn,
       isLocked: users.isLocked,
       firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
       method: sessions.method,

@@ -13,13 +13,14 @@
  * ResendOTP with UserName and Password (resendWithPassword) run the same steps 1–4 first, so neither is
  * a way around the lockout, the captcha or the OTP guess limit.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { ssoRequired } from '@/lib/security/policy';
 import { auditAuth } from './audit';
+import { userMaySignIn } from './client-active';
 import { redeemCaptcha } from './captcha';
 import { isPasswordExpired } from './expiry';
 import { attemptsLeft, captchaNeeded, nameKey, recordFailure, unknownNameFailures } from './lockout';
@@ -61,7 +62,8 @@ function counts(failed: number): Counts {
 export async function findUserByName(userName: string) {
   const db = await getDb();
   const [user] = await db
-    .select()
+    // A suspended client's user signs in like a deactivated one: not at all.
+    .select({ ...getTableColumns(users), isActive: userMaySignIn })
     .from(users)
     .where(eq(sql`lower(${users.userName})`, userName.trim().toLowerCase()))
     .limit(1);

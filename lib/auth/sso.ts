@@ -9,6 +9,7 @@ import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { log } from '@/lib/log';
 import { auditAuth } from './audit';
+import { userMaySignIn } from './client-active';
 import { createSession } from './session';
 
 export interface SsoUser {
@@ -26,7 +27,7 @@ export async function matchSsoUser(email: unknown, emailVerified: unknown): Prom
   if (emailVerified === false) return { ok: false, reason: 'unverified' };
   const db = await getDb();
   const rows = await db
-    .select({ id: users.id, userName: users.userName, email: users.email, role: users.role, clientId: users.clientId, isActive: users.isActive, isLocked: users.isLocked })
+    .select({ id: users.id, userName: users.userName, email: users.email, role: users.role, clientId: users.clientId, isActive: userMaySignIn, isLocked: users.isLocked })
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase())))
     .limit(5);

@@ -2,7 +2,7 @@
  * Contextual help (spec §1, §3, §7): short texts looked up by key and shown beside form fields.
  * Shown only when CONTEXTUAL_HELP_ENABLED is on (off by default); the list is always served.
  */
-import { asc } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { contextualHelp } from '@/db/schema';
 import { config } from '@/lib/config';
@@ -12,9 +12,10 @@ export interface HelpItem {
   value: string;
 }
 
+/** The help texts in use (retired ones are kept for staff but not served). */
 export async function listContextualHelp(): Promise<HelpItem[]> {
   const db = await getDb();
-  return db.select({ key: contextualHelp.key, value: contextualHelp.value }).from(contextualHelp).orderBy(asc(contextualHelp.key));
+  return db.select({ key: contextualHelp.key, value: contextualHelp.value }).from(contextualHelp).where(isNull(contextualHelp.retiredAt)).orderBy(asc(contextualHelp.key));
 }
 
 export function contextualHelpEnabled(): boolean {

@@ -4,9 +4,9 @@
  * line items, totals, the sheets-of-paper total (stock code EZ999) and the pay link.
  * Every query is scoped to the actor's client: another client's invoice answers like a missing one.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { clients, invoiceLineItems, invoices } from '@/db/schema';
+import { clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -157,7 +157,23 @@ export async function getInvoiceSlipsByJob(actor: Actor, jmsNumber: string): Pro
   const found = await db
     .select(invoiceColumns)
     .from(invoices)
-    .where(and(eq(invoices.clientId, clientId), eq(invoices.jmsNumber, number)))
+    .where(
+      and(
+        eq(invoices.clientId, clientId),
+        // The invoice's first job, or any job of a several-job invoice (invoice_jobs, issue 13).
+        or(
+          eq(invoices.jmsNumber, number),
+          inArray(
+            invoices.id,
+            db
+              .select({ id: invoiceJobs.invoiceId })
+              .from(invoiceJobs)
+              .innerJoin(jobs, eq(jobs.id, invoiceJobs.jobId))
+              .where(and(eq(jobs.clientId, clientId), eq(jobs.jmsNumber, number))),
+          ),
+        ),
+      ),
+    )
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(MAX_SLIPS_PER_JOB);
   return slipsOf(clientId, found);

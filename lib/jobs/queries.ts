@@ -16,7 +16,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
+import { invoiceJobs, invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
@@ -61,7 +61,8 @@ const listColumns = {
   dueAt: jobs.dueAt,
   deliveredAt: jobs.deliveredAt,
   hasFeedback: sql<boolean>`exists (select 1 from ${jobFeedback} where ${jobFeedback.jobId} = ${jobs.id})`.mapWith(Boolean),
-  invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.clientId} = ${jobs.clientId} and ${invoices.jmsNumber} = ${jobs.jmsNumber})`.mapWith(Boolean),
+  // An invoice names its first job; the others of a several-job invoice are in invoice_jobs (issue 13).
+  invoiced: sql<boolean>`(exists (select 1 from ${invoices} where ${invoices.clientId} = ${jobs.clientId} and ${invoices.jmsNumber} = ${jobs.jmsNumber}) or exists (select 1 from ${invoiceJobs} where ${invoiceJobs.jobId} = ${jobs.id}))`.mapWith(Boolean),
 };
 
 export interface JobListContext {

@@ -20,6 +20,10 @@ export const OPS_HOME = '/Ops';
 export const OPS_SECTIONS: readonly OpsSection[] = [
   { href: '/Ops', label: 'Overview', tour: 'ops-home', permission: 'ops.open', summary: 'Work waiting across all clients.' },
   { href: '/Ops/Jobs', label: 'Job queue', tour: 'ops-jobs', permission: 'jobs.read', summary: 'Every client’s jobs: filter, sort, open a job and move it through the workflow.', also: ['/Ops/Job'] },
+  { href: '/Ops/Clients', label: 'Clients', tour: 'ops-clients', permission: 'clients.manage', summary: 'Onboard a client with its branches, cities and cost estimates; invite its administrator; suspend it.' },
+  { href: '/Ops/Invoices', label: 'Invoices', tour: 'ops-invoices', permission: 'invoices.manage', summary: 'Issue invoices for a client’s jobs and mark them paid.' },
+  { href: '/Ops/Notices', label: 'Notices and help', tour: 'ops-notices', permission: 'content.manage', summary: 'The notice users see once per session, and the contextual help texts: schedule, change, retire.' },
+  { href: '/Ops/Staff', label: 'Staff users', tour: 'ops-staff', permission: 'staff.manage', summary: 'The provider’s staff users: create, edit, deactivate.' },
 ];
 
 /** The sections a role may open, in navigation order (none for client roles). */

@@ -1,0 +1,90 @@
+/**
+ * /Ops/Invoices (issue 13): every client's invoices with the list machinery (URL state, debounced text
+ * filter, client and paid filters, page size, page links); issue a new one; mark one paid.
+ */
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { OpsActionButton } from '@/components/ops/OpsActionButton';
+import { OpsFilters } from '@/components/ops/OpsFilters';
+import { OpsTable, td } from '@/components/ops/OpsTable';
+import { Alert } from '@/components/ui/Alert';
+import { Badge } from '@/components/ui/Badge';
+import { buttonClasses } from '@/components/ui/Button';
+import { Pagination } from '@/components/ui/Pagination';
+import { clientChoices } from '@/lib/clients/service';
+import { listStaffInvoices } from '@/lib/invoices/issue';
+import { displayCalendarDate } from '@/lib/invoices/legacy';
+import { formatMoney } from '@/lib/invoices/money';
+import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
+import { requireStaffPage } from '@/lib/ops/page';
+import { markInvoicePaidAction } from './actions';
+
+export const metadata: Metadata = { title: 'Invoices' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function OpsInvoicesPage({ searchParams }: { searchParams: SearchParams }) {
+  const actor = await requireStaffPage('invoices.manage');
+  const sp = await searchParams;
+  const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : '');
+  const text = one('q').slice(0, 100);
+  const clientId = /^\d{1,9}$/.test(one('client')) ? Number(one('client')) : null;
+  const paid = one('paid') === 'paid' || one('paid') === 'unpaid' ? (one('paid') as 'paid' | 'unpaid') : 'any';
+  const page = pageFrom(one('page'));
+  const pageSize = pageSizeFrom(one('pageSize'));
+  const [result, clients] = await Promise.all([listStaffInvoices(actor, { text, clientId, paid }, { page, size: pageSize }), clientChoices(actor)]);
+  const href = (p: number) => {
+    const q = new URLSearchParams();
+    for (const k of ['q', 'client', 'paid', 'pageSize']) if (one(k)) q.set(k, one(k));
+    if (p > 1) q.set('page', String(p));
+    return `/Ops/Invoices?${q.toString()}`;
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="page-title">Invoices</h1>
+        <Link href="/Ops/Invoices/New" className={buttonClasses({ variant: 'primary' })}>
+          Issue invoice
+        </Link>
+      </div>
+      {one('msg') === '1' && <Alert tone="success">The invoice has been issued: the client sees it in its invoice list now.</Alert>}
+      <OpsFilters
+        label="Invoice filters"
+        text={{ name: 'q', label: 'Invoice, job number or client' }}
+        choices={[
+          { name: 'client', label: 'Client', options: [{ value: '', label: 'Any' }, ...clients.map((c) => ({ value: String(c.id), label: c.name }))] },
+          { name: 'paid', label: 'Paid', options: [{ value: '', label: 'Any' }, { value: 'unpaid', label: 'Unpaid' }, { value: 'paid', label: 'Paid' }] },
+        ]}
+        pageSize={pageSize}
+      />
+      <OpsTable caption="Invoices" headers={['Invoice', 'Client', 'Job', 'Issued', 'Due', 'Amount', 'State']} empty={result.rows.length === 0}>
+        {result.rows.map((i) => (
+          <tr key={i.id}>
+            <td className={`${td} font-medium break-all`}>{i.invoiceNumber}</td>
+            <td className={td}>{i.clientName}</td>
+            <td className={td}>{i.jmsNumber}</td>
+            <td className={td}>{displayCalendarDate(i.issueDate)}</td>
+            <td className={td}>{displayCalendarDate(i.dueDate)}</td>
+            <td className={`${td} whitespace-nowrap`}>{formatMoney(i.amount, i.currencyCode)}</td>
+            <td className={td}>
+              {i.isPaid ? (
+                <Badge tone="success">Paid</Badge>
+              ) : (
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge tone="warning">Unpaid</Badge>
+                  <OpsActionButton
+                    label="Mark paid"
+                    accessibleLabel={`Mark invoice ${i.invoiceNumber} paid`}
+                    confirm={{ title: 'Mark invoice paid', message: `Mark invoice ${i.invoiceNumber} (${formatMoney(i.amount, i.currencyCode)}) paid? Its pay link disappears.` }}
+                    action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
+                  />
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </OpsTable>
+      <Pagination page={page} totalCount={result.totalCount} pageSize={pageSize} hrefForPage={href} showSummary={result.totalCount > 0} label="Invoice pages" />
+    </div>
+  );
+}

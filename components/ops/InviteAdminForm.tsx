@@ -1,0 +1,82 @@
+'use client';
+/**
+ * Invite a client's administrator (/Ops/Clients/View): names, e-mail, phone, user name and time zone. The
+ * server creates the user without a password and e-mails a set-password link (72 hours, single use).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
+import { Select } from '@/components/ui/Select';
+import { inviteAdminSchema, type InviteAdmin as Values, type InviteAdminInput } from '@/lib/clients/schema';
+import type { OpsResult } from '@/lib/ops/action-outcome';
+import { applyRefusal } from './form-outcome';
+
+const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'TimeZoneId']);
+
+export function InviteAdminForm({
+  clientId,
+  defaultTimeZone,
+  timeZones,
+  invite,
+}: {
+  clientId: number;
+  defaultTimeZone: string;
+  timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
+  invite: (v: Values) => Promise<OpsResult<{ userId: number }>>;
+}) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<InviteAdminInput, unknown, Values>({
+    resolver: zodResolver(inviteAdminSchema),
+    mode: 'onTouched',
+    defaultValues: { ClientId: clientId, FirstName: '', LastName: '', EmailId: '', Phone: '', UserName: '', TimeZoneId: defaultTimeZone },
+  });
+  const { register, handleSubmit, formState, setError, reset } = form;
+  const e = formState.errors;
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSent(null);
+    const r = await invite(values);
+    if (!r.ok) return setFailure(applyRefusal(r, setError, (p) => FIELDS.has(p)));
+    setSent(`The invitation has been sent to ${values.EmailId}. The link works for 72 hours, once.`);
+    reset();
+    router.refresh();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Invite the client administrator">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {sent && <Alert tone="success">{sent}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" required error={e.FirstName?.message}>
+          <Input {...register('FirstName')} autoComplete="off" />
+        </Field>
+        <Field label="Last name" required error={e.LastName?.message}>
+          <Input {...register('LastName')} autoComplete="off" />
+        </Field>
+        <Field label="E-mail" required error={e.EmailId?.message}>
+          <Input type="email" {...register('EmailId')} autoComplete="off" />
+        </Field>
+        <Field label="Phone" required error={e.Phone?.message}>
+          <Input type="tel" {...register('Phone')} autoComplete="off" />
+        </Field>
+        <Field label="User name" required error={e.UserName?.message}>
+          <Input {...register('UserName')} autoComplete="off" />
+        </Field>
+        <Field label="Time zone" required error={e.TimeZoneId?.message}>
+          <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Sending…">
+          Send invitation
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+/**
+ * A staff action on one row (suspend, mark paid, retire, deactivate…): asks first when `confirm` is given,
+ * runs the server action, refreshes the server-rendered page, and shows a refusal next to the button.
+ */
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Button, type ButtonVariant } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { signOutUnauthorized } from '@/lib/client/api';
+import type { OpsResult } from '@/lib/ops/action-outcome';
+
+export function OpsActionButton({
+  label,
+  action,
+  confirm,
+  variant = 'secondary',
+  accessibleLabel,
+  redirectTo,
+}: {
+  label: string;
+  action: () => Promise<OpsResult<unknown>>;
+  confirm?: { title: string; message: string };
+  variant?: ButtonVariant;
+  /** A longer name for screen readers, e.g. "Mark INV-1 paid". */
+  accessibleLabel?: string;
+  /** Where to go after success (default: stay and refresh). */
+  redirectTo?: string;
+}) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const [busy, setBusy] = useState(false);
+
+  async function run() {
+    setError(null);
+    setBusy(true);
+    try {
+      const r = await action();
+      if (r.ok) startTransition(() => (redirectTo ? router.push(redirectTo) : router.refresh()));
+      else if (r.status === 401) void signOutUnauthorized();
+      else setError(r.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Button size="sm" variant={variant} loading={busy || pending} aria-label={accessibleLabel} onClick={() => (confirm ? setOpen(true) : void run())}>
+        {label}
+      </Button>
+      {error && (
+        <span role="alert" className="text-sm text-danger">
+          {error}
+        </span>
+      )}
+      {confirm && (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={confirm.title}
+          message={confirm.message}
+          tone={variant === 'danger' ? 'danger' : 'primary'}
+          onConfirm={async () => {
+            await run();
+          }}
+        />
+      )}
+    </span>
+  );
+}

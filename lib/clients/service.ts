@@ -1,0 +1,370 @@
+/**
+ * Client onboarding by staff (issue 13, /Ops/Clients): the list of every client, one client with its
+ * branches, processing cities, cost estimates and users; create; invite its first administrator; suspend and
+ * reinstate; delete (role 1 only, policy 'clients.delete').
+ *
+ * Policy 'clients.manage' (lib/ops/policy.ts) for everything but delete; each change is one transaction with
+ * its audit row (lib/ops/audit.ts). Suspending ends the sessions of the client's users in the same
+ * transaction, and lib/auth/client-active.ts keeps them from signing in; nothing is deleted.
+ *
+ * Deleting (docs/decisions/006-client-onboarding.md): only a client with no jobs and no invoices, and it is a
+ * soft delete: the client is suspended, its users deactivated, and it disappears from the staff lists; its
+ * rows stay for the audit trail, and its name and account number stay taken.
+ */
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { clientBranchAddresses, clients, costEstimates, invoices, jobs, processingCities, sessions, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { issueResetToken } from '@/lib/auth/reset';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { containsPattern } from '@/lib/lists/contains';
+import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { requireStaff } from '@/lib/ops/actor';
+import { auditStaff } from '@/lib/ops/audit';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { isUniqueViolation } from '@/lib/users/service';
+import { USER_MSG } from '@/lib/users/schema';
+import { CLIENT_MSG, type ClientForm, type ClientStatusFilter, type InviteAdmin } from './schema';
+
+/** The invitation link of a new client administrator works this long (issue 13), and once. */
+export const INVITE_TTL_HOURS = 72;
+export const INVITE_MAIL_SUBJECT = 'You are invited to the JMS Portal';
+
+export interface ClientListItem {
+  id: number;
+  name: string;
+  accountNumber: string;
+  isActive: boolean;
+  suspendedAt: Date | null;
+  createdAt: Date;
+  userCount: number;
+}
+
+export interface ClientListQuery {
+  text: string;
+  status: ClientStatusFilter;
+}
+
+function listWhere(q: ClientListQuery): SQL | undefined {
+  const pattern = q.text ? containsPattern(q.text) : null;
+  return and(
+    isNull(clients.deletedAt),
+    pattern ? or(ilike(clients.name, pattern), ilike(clients.accountNumber, pattern)) : undefined,
+    q.status === 'active' ? eq(clients.isActive, true) : q.status === 'suspended' ? eq(clients.isActive, false) : undefined,
+  );
+}
+
+/** Every client (not deleted), by name, with the number of its active users. */
+export async function listClients(actor: Actor, q: ClientListQuery, page: Page): Promise<ListResult<ClientListItem>> {
+  requireStaff(actor, 'clients.manage');
+  const db = await getDb();
+  const where = listWhere(q);
+  const { limit, offset } = limitOffset(page);
+  const [total] = await db.select({ n: count() }).from(clients).where(where);
+  const rows = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      accountNumber: clients.accountNumber,
+      isActive: clients.isActive,
+      suspendedAt: clients.suspendedAt,
+      createdAt: clients.createdAt,
+      userCount: sql<number>`(select count(*)::int from ${users} where ${users.clientId} = ${clients.id} and ${users.isActive})`,
+    })
+    .from(clients)
+    .where(where)
+    .orderBy(asc(clients.name), asc(clients.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, totalCount: total?.n ?? 0, pageSize: page.size };
+}
+
+/** Clients for a choice list (invoice form): active and suspended, not deleted, by name. */
+export async function clientChoices(actor: Actor): Promise<{ id: number; name: string; accountNumber: string }[]> {
+  requireStaff(actor, 'ops.open');
+  const db = await getDb();
+  return db
+    .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber })
+    .from(clients)
+    .where(isNull(clients.deletedAt))
+    .orderBy(asc(clients.name))
+    .limit(5000);
+}
+
+export interface ClientDetail extends ClientListItem {
+  branches: { id: number; label: string; address: string; extClientBranchId: string | null; isDefault: boolean }[];
+  cities: { id: number; name: string }[];
+  costEstimates: { id: number; number: string; description: string | null; amount: string | null }[];
+  users: { id: number; userName: string; name: string; email: string; role: number; isActive: boolean; invited: boolean }[];
+  jobCount: number;
+  invoiceCount: number;
+}
+
+export async function getClientDetail(actor: Actor, clientId: number): Promise<ClientDetail | null> {
+  requireStaff(actor, 'clients.manage');
+  const db = await getDb();
+  const [c] = await db
+    .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber, isActive: clients.isActive, suspendedAt: clients.suspendedAt, createdAt: clients.createdAt })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
+    .limit(1);
+  if (!c) return null;
+  const [branches, cities, estimates, people, [jc], [ic]] = await Promise.all([
+    db
+      .select({ id: clientBranchAddresses.id, label: clientBranchAddresses.label, address: clientBranchAddresses.address, extClientBranchId: clientBranchAddresses.extClientBranchId, isDefault: clientBranchAddresses.isDefault })
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, clientId))
+      .orderBy(desc(clientBranchAddresses.isDefault), asc(clientBranchAddresses.id)),
+    db.select({ id: processingCities.id, name: processingCities.name }).from(processingCities).where(eq(processingCities.clientId, clientId)).orderBy(asc(processingCities.name)),
+    db
+      .select({ id: costEstimates.id, number: costEstimates.number, description: costEstimates.description, amount: costEstimates.amount })
+      .from(costEstimates)
+      .where(eq(costEstimates.clientId, clientId))
+      .orderBy(asc(costEstimates.number)),
+    db
+      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, isActive: users.isActive, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.clientId, clientId))
+      .orderBy(asc(users.userName))
+      .limit(200),
+    db.select({ n: count() }).from(jobs).where(eq(jobs.clientId, clientId)),
+    db.select({ n: count() }).from(invoices).where(eq(invoices.clientId, clientId)),
+  ]);
+  return {
+    ...c,
+    userCount: people.filter((p) => p.isActive).length,
+    branches,
+    cities,
+    costEstimates: estimates,
+    users: people.map((p) => ({
+      id: p.id,
+      userName: p.userName,
+      name: `${p.firstName} ${p.lastName}`,
+      email: p.email,
+      role: p.role,
+      isActive: p.isActive,
+      invited: p.passwordHash === NO_PASSWORD,
+    })),
+    jobCount: jc?.n ?? 0,
+    invoiceCount: ic?.n ?? 0,
+  };
+}
+
+async function clientDuplicates(q: Queryable, form: ClientForm): Promise<Record<string, string[]> | null> {
+  const fields: Record<string, string[]> = {};
+  const [byName] = await q.select({ id: clients.id }).from(clients).where(sql`lower(${clients.name}) = ${form.Name.toLowerCase()}`).limit(1);
+  if (byName) fields.Name = [CLIENT_MSG.nameExists];
+  const [byAccount] = await q.select({ id: clients.id }).from(clients).where(sql`lower(${clients.accountNumber}) = ${form.AccountNumber.toLowerCase()}`).limit(1);
+  if (byAccount) fields.AccountNumber = [CLIENT_MSG.accountExists];
+  return Object.keys(fields).length ? fields : null;
+}
+
+/** Creates a client with its branches, processing cities and cost estimates. 400 with field messages on a duplicate. */
+export async function createClient(actor: Actor, form: ClientForm): Promise<{ id: number }> {
+  const a = requireStaff(actor, 'clients.manage');
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const dup = await clientDuplicates(tx, form);
+      if (dup) throw new ValidationError(dup, 'A client with this name or account number already exists.');
+      const t = now();
+      const [c] = await tx.insert(clients).values({ name: form.Name, accountNumber: form.AccountNumber, isActive: true, createdAt: t, updatedAt: t }).returning({ id: clients.id });
+      if (!c) throw new Error('client not created');
+      await tx.insert(clientBranchAddresses).values(
+        form.Branches.map((b) => ({ clientId: c.id, label: b.Label, address: b.Address, extClientBranchId: b.ExtClientBranchId || null, isDefault: b.IsDefault })),
+      );
+      await tx.insert(processingCities).values(form.ProcessingCities.map((p) => ({ clientId: c.id, name: p.Name })));
+      if (form.CostEstimates.length) {
+        await tx.insert(costEstimates).values(
+          form.CostEstimates.map((e) => ({ clientId: c.id, number: e.Number, description: e.Description || null, amount: e.Amount || null, createdAt: t })),
+        );
+      }
+      await auditStaff(tx, a, {
+        action: 'ops.client.created',
+        clientId: c.id,
+        targetType: 'client',
+        targetId: c.id,
+        details: { name: form.Name, accountNumber: form.AccountNumber, branches: form.Branches.length, cities: form.ProcessingCities.length, costEstimates: form.CostEstimates.length },
+      });
+      return c;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ValidationError({ AccountNumber: [CLIENT_MSG.accountExists] }, 'A client with this name or account number already exists.');
+    throw e;
+  }
+}
+
+/** Never verifies: an invited administrator has no password until the invitation's link sets one. */
+const NO_PASSWORD = '!invited';
+
+function inviteLink(token: string): string {
+  return `${config().appUrl}/ResetPassword?url=${encodeURIComponent(token)}&reason=first`;
+}
+
+function inviteMailText(name: string, clientName: string, userName: string, link: string): string {
+  return [
+    `Dear ${name},`,
+    '',
+    `You have been made the administrator of ${clientName} on the JMS Portal, where your firm orders and`,
+    'follows its jobs and sees its invoices. Your user name is:',
+    '',
+    `    ${userName}`,
+    '',
+    `To choose your password, open this link within ${INVITE_TTL_HOURS} hours (it works once):`,
+    '',
+    link,
+    '',
+    'Then sign in with your user name and the new password. If the link has expired, ask us for a new invitation.',
+  ].join('\n');
+}
+
+async function lockedClient(q: Queryable, clientId: number) {
+  const [c] = await q
+    .select({ id: clients.id, name: clients.name, isActive: clients.isActive })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
+    .for('update')
+    .limit(1);
+  if (!c) throw new NotFoundError(CLIENT_MSG.notFound);
+  return c;
+}
+
+/**
+ * Invites a client administrator (role 4): creates the user without a usable password, and e-mails (through
+ * the outbox, in the same transaction) a set-password link valid INVITE_TTL_HOURS and single-use, which opens
+ * the first-time password page. Inviting again the same user (still without a password) sends a new link and
+ * voids the old one.
+ */
+export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promise<{ userId: number }> {
+  const a = requireStaff(actor, 'clients.manage');
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const c = await lockedClient(tx, form.ClientId);
+      if (!c.isActive) throw new ConflictError(CLIENT_MSG.suspended);
+      const [sameName] = await tx
+        .select({ id: users.id, clientId: users.clientId, role: users.role, isActive: users.isActive, passwordHash: users.passwordHash, email: users.email })
+        .from(users)
+        .where(sql`lower(${users.userName}) = ${form.UserName.toLowerCase()}`)
+        .limit(1);
+      let userId: number;
+      const t = now();
+      if (sameName && sameName.clientId === c.id && sameName.role === CLIENT_ADMIN_ROLE && sameName.isActive && sameName.passwordHash === NO_PASSWORD) {
+        // A new invitation for an administrator who has not set a password yet.
+        userId = sameName.id;
+        await tx
+          .update(users)
+          .set({ firstName: form.FirstName, lastName: form.LastName, email: form.EmailId, phone: form.Phone, timeZone: form.TimeZoneId, updatedAt: t, updatedById: a.userId })
+          .where(eq(users.id, userId));
+      } else {
+        const fields: Record<string, string[]> = {};
+        if (sameName) fields.UserName = [USER_MSG.userNameExists];
+        const [sameEmail] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${form.EmailId.toLowerCase()}`, eq(users.isActive, true)))
+          .limit(1);
+        if (sameEmail) fields.EmailId = [USER_MSG.emailExists];
+        if (Object.keys(fields).length) throw new ValidationError(fields, 'This user name or e-mail address is already used.');
+        const [row] = await tx
+          .insert(users)
+          .values({
+            clientId: c.id,
+            userName: form.UserName,
+            firstName: form.FirstName,
+            lastName: form.LastName,
+            email: form.EmailId,
+            phone: form.Phone,
+            role: CLIENT_ADMIN_ROLE,
+            timeZone: form.TimeZoneId,
+            passwordHash: NO_PASSWORD,
+            mustChangePassword: true,
+            createdAt: t,
+            createdById: a.userId,
+            updatedAt: t,
+            updatedById: a.userId,
+          })
+          .returning({ id: users.id });
+        if (!row) throw new Error('administrator not created');
+        userId = row.id;
+      }
+      const token = await issueResetToken(tx, userId, 'invite', INVITE_TTL_HOURS * 60);
+      await enqueueMail(tx, {
+        to: form.EmailId,
+        subject: INVITE_MAIL_SUBJECT,
+        text: inviteMailText(`${form.FirstName} ${form.LastName}`, c.name, form.UserName, inviteLink(token)),
+        kind: 'invite',
+      });
+      await auditStaff(tx, a, { action: 'ops.client.admin_invited', clientId: c.id, targetType: 'user', targetId: userId, details: { userName: form.UserName, resent: userId === sameName?.id } });
+      return { userId };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ValidationError({ UserName: [USER_MSG.userNameExists] });
+    throw e;
+  }
+}
+
+/** Ends every open session of the client's users (one statement). */
+async function revokeClientSessions(q: Queryable, clientId: number): Promise<void> {
+  await q
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(and(isNull(sessions.revokedAt), inArray(sessions.userId, q.select({ id: users.id }).from(users).where(eq(users.clientId, clientId)))));
+}
+
+/** Suspends a client: its users cannot sign in, and their sessions end now. Nothing is deleted. Idempotent. */
+export async function suspendClient(actor: Actor, clientId: number): Promise<void> {
+  const a = requireStaff(actor, 'clients.manage');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const c = await lockedClient(tx, clientId);
+    if (!c.isActive) return;
+    const t = now();
+    await tx.update(clients).set({ isActive: false, suspendedAt: t, updatedAt: t }).where(eq(clients.id, clientId));
+    await revokeClientSessions(tx, clientId);
+    await auditStaff(tx, a, { action: 'ops.client.suspended', clientId, targetType: 'client', targetId: clientId });
+  });
+}
+
+/** Lifts a suspension: the client's active users can sign in again. Idempotent. */
+export async function reinstateClient(actor: Actor, clientId: number): Promise<void> {
+  const a = requireStaff(actor, 'clients.manage');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const c = await lockedClient(tx, clientId);
+    if (c.isActive) return;
+    const t = now();
+    await tx.update(clients).set({ isActive: true, suspendedAt: null, updatedAt: t }).where(eq(clients.id, clientId));
+    await auditStaff(tx, a, { action: 'ops.client.reinstated', clientId, targetType: 'client', targetId: clientId });
+  });
+}
+
+/**
+ * Deletes a client (role 1 only): refused (409) while it has jobs or invoices; otherwise a soft delete (see
+ * the module comment), with its users deactivated and their sessions ended.
+ */
+export async function deleteClient(actor: Actor, clientId: number): Promise<void> {
+  const a = requireStaff(actor, 'clients.delete');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const c = await lockedClient(tx, clientId);
+    const [hasData] = await tx
+      .select({ yes: sql<boolean>`true` })
+      .from(clients)
+      .where(
+        and(
+          eq(clients.id, clientId),
+          or(exists(tx.select({ one: sql`1` }).from(jobs).where(eq(jobs.clientId, clientId))), exists(tx.select({ one: sql`1` }).from(invoices).where(eq(invoices.clientId, clientId)))),
+        ),
+      );
+    if (hasData) throw new ConflictError(CLIENT_MSG.deleteHasData);
+    const t = now();
+    await tx.update(clients).set({ isActive: false, suspendedAt: t, deletedAt: t, updatedAt: t }).where(eq(clients.id, clientId));
+    await tx.update(users).set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId }).where(and(eq(users.clientId, clientId), eq(users.isActive, true)));
+    await revokeClientSessions(tx, clientId);
+    await auditStaff(tx, a, { action: 'ops.client.deleted', clientId, targetType: 'client', targetId: clientId, details: { name: c.name } });
+  });
+}

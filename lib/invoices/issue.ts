@@ -1,0 +1,254 @@
+/**
+ * Issuing invoices and marking them paid (issue 13): ONE service for the staff screens (/Ops/Invoices) and,
+ * later, the integration API (issue 14: PUT api/v1/invoices/{invoiceNumber} as an upsert with its line items,
+ * webhooks invoice.issued / invoice.paid). It is actor-agnostic (InvoiceWriter): a staff member (policy 'invoices.manage',
+ * lib/ops/policy.ts) or a system caller the adapter has already authenticated (an API key), named in the
+ * audit row.
+ *
+ * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise).
+ * - `upsertInvoice`: by number: creates it, or replaces the invoice of the same client (fields, jobs, lines);
+ *   a number of another client is refused (409).
+ * - `markInvoicePaid`: paid, with the time; idempotent (answers whether it changed).
+ * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
+ * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { containsPattern } from '@/lib/lists/contains';
+import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { requireStaff } from '@/lib/ops/actor';
+import { auditStaff } from '@/lib/ops/audit';
+import { isUniqueViolation } from '@/lib/users/service';
+import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
+import { sumDecimals } from './money';
+import { payLinkFor } from './pay-link';
+
+/**
+ * Who writes an invoice (the same shape as the job workflow's StatusChanger): a signed-in staff member, or a
+ * system caller the adapter has already authenticated (issue 14's API key), e.g. { name: 'Billing (key 3)' }.
+ */
+export type InvoiceWriter = { kind: 'staff'; actor: Actor } | { kind: 'system'; name: string };
+
+/** The policy, for staff; a system caller was authorised by its adapter. Returns the audit actor. */
+function authorise(by: InvoiceWriter): { userId: number } | null {
+  if (by.kind === 'system') return null;
+  return requireStaff(by.actor, 'invoices.manage');
+}
+
+function auditDetails(by: InvoiceWriter, d: Record<string, unknown>): Record<string, unknown> {
+  return by.kind === 'system' ? { ...d, actor: by.name } : d;
+}
+
+/** amount / quantity to four decimals, half up, in integer arithmetic (both have at most two decimals). */
+export function unitPrice(amount: string, quantity: string): string {
+  const cents = BigInt(sumDecimals([amount]).replace('.', ''));
+  const hundredths = BigInt(sumDecimals([quantity]).replace('.', ''));
+  if (hundredths === 0n) return '0.0000';
+  const scaled = (cents * 20000n) / hundredths; // twice the 4-decimal value, for rounding
+  const v = (scaled + 1n) / 2n;
+  const s = v.toString().padStart(5, '0');
+  return `${s.slice(0, -4)}.${s.slice(-4)}`;
+}
+
+export interface WrittenInvoice {
+  id: number;
+  invoiceNumber: string;
+  clientId: number;
+  amount: string;
+  /** What happened: the webhook event of issue 14 follows from it. */
+  event: 'issued' | 'updated';
+}
+
+async function clientJobs(tx: Queryable, clientId: number, numbers: readonly string[]) {
+  const [c] = await tx.select({ id: clients.id, deletedAt: clients.deletedAt }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!c || c.deletedAt) throw new ValidationError({ ClientId: [INVOICE_MSG.clientRequired] });
+  const found = await tx
+    .select({ id: jobs.id, jmsNumber: jobs.jmsNumber, matterReference: jobs.matterReference, extClientBranchId: clientBranchAddresses.extClientBranchId })
+    .from(jobs)
+    .leftJoin(clientBranchAddresses, eq(clientBranchAddresses.id, jobs.clientBranchAddressId))
+    .where(and(eq(jobs.clientId, clientId), inArray(jobs.jmsNumber, [...numbers])));
+  const missing = numbers.filter((n) => !found.some((j) => j.jmsNumber === n));
+  if (missing.length) throw new ValidationError({ JobNumbers: missing.map(INVOICE_MSG.jobNotOfClient) });
+  // In the order given: the first job is the one the list and the pay link name.
+  return numbers.map((n) => found.find((j) => j.jmsNumber === n)!);
+}
+
+async function write(tx: Queryable, a: InvoiceWriter, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
+  const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
+  const first = js[0]!;
+  const amount = sumDecimals(input.Lines.map((l) => l.Amount));
+  const t = now();
+  const values = {
+    clientId: input.ClientId,
+    jobId: first.id,
+    jmsNumber: first.jmsNumber,
+    matterReference: first.matterReference,
+    extClientBranchId: first.extClientBranchId,
+    invoiceNumber: input.InvoiceNumber,
+    amount,
+    currencyCode: input.CurrencyCode,
+    issueDate: input.IssueDate,
+    dueDate: input.DueDate,
+    updatedAt: t,
+  };
+  let id: number;
+  if (existingId === null) {
+    const [row] = await tx.insert(invoices).values({ ...values, isPaid: false, createdAt: t }).returning({ id: invoices.id });
+    if (!row) throw new Error('invoice not written');
+    id = row.id;
+  } else {
+    id = existingId;
+    await tx.update(invoices).set(values).where(eq(invoices.id, id));
+    await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
+    await tx.delete(invoiceJobs).where(eq(invoiceJobs.invoiceId, id));
+  }
+  await tx.insert(invoiceJobs).values(js.map((j) => ({ invoiceId: id, jobId: j.id })));
+  await tx.insert(invoiceLineItems).values(
+    input.Lines.map((l) => ({ invoiceId: id, extStockId: l.ExtStockId, description: l.Description, quantity: l.Quantity, unitPrice: unitPrice(l.Amount, l.Quantity), amount: l.Amount })),
+  );
+  const event = existingId === null ? 'issued' : 'updated';
+  await auditStaff(tx, authorise(a), {
+    action: `ops.invoice.${event}`,
+    clientId: input.ClientId,
+    targetType: 'invoice',
+    targetId: id,
+    details: auditDetails(a, { invoiceNumber: input.InvoiceNumber, amount, currencyCode: input.CurrencyCode, jobs: input.JobNumbers, lines: input.Lines.length }),
+  });
+  return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, event };
+}
+
+function duplicateNumber(e: unknown): never {
+  if (isUniqueViolation(e)) throw new ValidationError({ InvoiceNumber: [INVOICE_MSG.numberExists] });
+  throw e;
+}
+
+/** Issues a new invoice for one or more of a client's jobs. */
+export async function issueInvoice(by: InvoiceWriter, input: InvoiceIssue): Promise<WrittenInvoice> {
+  authorise(by);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, input.InvoiceNumber)).limit(1);
+      if (taken) throw new ValidationError({ InvoiceNumber: [INVOICE_MSG.numberExists] });
+      return write(tx, by, input, null);
+    });
+  } catch (e) {
+    return duplicateNumber(e);
+  }
+}
+
+/** Creates or replaces the invoice with this number (issue 14's PUT). Another client's number is a 409. */
+export async function upsertInvoice(by: InvoiceWriter, input: InvoiceIssue): Promise<WrittenInvoice> {
+  authorise(by);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: invoices.id, clientId: invoices.clientId })
+        .from(invoices)
+        .where(eq(invoices.invoiceNumber, input.InvoiceNumber))
+        .for('update')
+        .limit(1);
+      if (existing && existing.clientId !== input.ClientId) throw new ConflictError(INVOICE_MSG.numberOtherClient, { InvoiceNumber: [INVOICE_MSG.numberOtherClient] });
+      return write(tx, by, input, existing?.id ?? null);
+    });
+  } catch (e) {
+    return duplicateNumber(e);
+  }
+}
+
+/** Marks an invoice paid (its pay link disappears). Answers whether it changed: paying twice is harmless. */
+export async function markInvoicePaid(by: InvoiceWriter, invoiceNumber: string): Promise<{ id: number; changed: boolean }> {
+  const who = authorise(by);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [inv] = await tx
+      .select({ id: invoices.id, clientId: invoices.clientId, isPaid: invoices.isPaid })
+      .from(invoices)
+      .where(eq(invoices.invoiceNumber, invoiceNumber.trim()))
+      .for('update')
+      .limit(1);
+    if (!inv) throw new NotFoundError(INVOICE_MSG.notFound);
+    if (inv.isPaid) return { id: inv.id, changed: false };
+    const t = now();
+    await tx.update(invoices).set({ isPaid: true, paidAt: t, updatedAt: t }).where(eq(invoices.id, inv.id));
+    await auditStaff(tx, who, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber }) });
+    return { id: inv.id, changed: true };
+  });
+}
+
+export interface StaffInvoiceRow {
+  id: number;
+  invoiceNumber: string;
+  clientId: number;
+  clientName: string;
+  accountNumber: string;
+  jmsNumber: string;
+  amount: string;
+  currencyCode: string;
+  issueDate: string;
+  dueDate: string | null;
+  isPaid: boolean;
+  payUrl: string | null;
+}
+
+export interface StaffInvoiceQuery {
+  /** Invoice number, job number or client name contains. */
+  text: string;
+  clientId: number | null;
+  paid: 'any' | 'paid' | 'unpaid';
+}
+
+/** Every client's invoices for staff, newest first. */
+export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page: Page): Promise<ListResult<StaffInvoiceRow>> {
+  requireStaff(actor, 'invoices.manage');
+  const db = await getDb();
+  const pattern = q.text ? containsPattern(q.text) : null;
+  const where: SQL | undefined = and(
+    q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
+    q.paid === 'paid' ? eq(invoices.isPaid, true) : q.paid === 'unpaid' ? eq(invoices.isPaid, false) : undefined,
+    pattern ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern)) : undefined,
+  );
+  const { limit, offset } = limitOffset(page);
+  const [total] = await db.select({ n: count() }).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(where);
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      clientId: invoices.clientId,
+      clientName: clients.name,
+      accountNumber: clients.accountNumber,
+      jmsNumber: invoices.jmsNumber,
+      amount: invoices.amount,
+      currencyCode: invoices.currencyCode,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      isPaid: invoices.isPaid,
+    })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(where)
+    .orderBy(desc(invoices.issueDate), desc(invoices.id))
+    .limit(limit)
+    .offset(offset);
+  const base = config().PAYMENT_URL;
+  return { rows: rows.map((r) => ({ ...r, payUrl: payLinkFor(base, r) })), totalCount: total?.n ?? 0, pageSize: page.size };
+}
+
+/** The JMS numbers of an invoice's jobs, in the order given when it was issued (first job first). */
+export async function invoiceJobNumbers(actor: Actor, invoiceId: number): Promise<string[]> {
+  requireStaff(actor, 'invoices.manage');
+  const db = await getDb();
+  const rows = await db
+    .select({ jmsNumber: jobs.jmsNumber })
+    .from(invoiceJobs)
+    .innerJoin(jobs, eq(jobs.id, invoiceJobs.jobId))
+    .where(eq(invoiceJobs.invoiceId, invoiceId))
+    .orderBy(asc(jobs.id));
+  return rows.map((r) => r.jmsNumber);
+}
