@@ -60,11 +60,18 @@ export class S3Storage implements FileStorage {
 
   async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<{ size: number }> {
     let size = 0;
+    // The source's own failure (the client went away, the file is too large, the scanner failed) is what the
+    // caller must hear, not whatever the SDK makes of the interrupted body or of the abort that follows it.
+    let sourceError: unknown = null;
     if (Buffer.isBuffer(body)) size = body.length;
-    else
+    else {
       body.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
+      body.on('error', (e) => {
+        sourceError ??= e;
+      });
+    }
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.key(key), Body: body, ContentType: opts.contentType ?? 'application/octet-stream' },
@@ -78,7 +85,7 @@ export class S3Storage implements FileStorage {
       // lib-storage aborts its multipart upload; a single-part PutObject that failed stored nothing. A source
       // stream that failed after a small body was already sent whole could still have left an object: remove it.
       await this.remove(key).catch(() => undefined);
-      throw e;
+      throw sourceError ?? e;
     }
     return { size };
   }
