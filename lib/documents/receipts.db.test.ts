@@ -12,6 +12,7 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
+import { jobSlip } from '@/lib/jobs/slip';
 import { makeJob, makeUser, signedIn } from '@/test/factories';
 import { startTestS3, type TestS3 } from '@/test/s3';
 import { attachDeliverable, listDeliverables, removeDeliverable, staffUploader } from './deliverables';
@@ -222,6 +223,9 @@ describe('files on S3', () => {
       const doc = await attachDeliverable(staffUploader(staff), job.id, { fileName: 'scan-output.pdf', contentType: 'application/pdf', body: chunks(bytes) });
       expect(doc).toMatchObject({ kind: 'deliverable', jobId: job.id, clientId: owner.clientId, sha256: sha(bytes), size: bytes.length, uploadedById: staff.userId });
 
+      const slip = await jobSlip(owner.actor, job.id);
+      expect(slip?.deliverables).toEqual([expect.objectContaining({ id: doc.id, fileName: 'scan-output.pdf', sha256: sha(bytes), size: bytes.length, uploadedByName: staff.userName })]);
+      expect(slip?.documents).toEqual([]);
       const listed = await listDeliverables(owner.actor, job.id);
       expect(listed).toEqual([expect.objectContaining({ id: doc.id, fileName: 'scan-output.pdf', uploadedByName: staff.userName, sha256: sha(bytes) })]);
       expect(await listDeliverables(stranger.actor, job.id)).toEqual([]);
