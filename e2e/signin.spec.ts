@@ -80,25 +80,28 @@ test('role-based access: client user (3), client administrator (4), mail room (8
     await expectAllowed(page, '/JobClient');
     await expectDenied(page, '/user');
     await expectDenied(page, '/saveuser');
+    await expectDenied(page, '/Ops');
   });
   await as('hv.admin', async (page) => {
     await expectAllowed(page, '/user');
     await expectAllowed(page, '/saveuser');
     await expectAllowed(page, '/Invoice');
+    await expectDenied(page, '/Ops');
   });
   await as('hv.mailroom', async (page) => {
     await expectAllowed(page, '/Invoice');
     await expectDenied(page, '/user');
   });
-  // Staff land on the job list like everyone, and are denied it.
+  // Staff land on the staff area (issue 13), and are denied the client screens.
   await as(
     'staff.ops',
     async (page) => {
+      await expectAllowed(page, '/Ops');
       await expectDenied(page, '/JobClient');
       await expectDenied(page, '/Invoice');
       await expectDenied(page, '/user');
     },
-    /\/AccessDenied\?from=%2FJobClient$/,
+    /\/Ops$/,
   );
 });
 

@@ -40,6 +40,7 @@ async function main() {
   console.log(`Database: ${c.embedded ? `embedded PGlite in ${path.join(c.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
   if (fresh) console.log('Demo data seeded.');
   console.log(`Demo sign-in: hv.user (client user) or hv.admin (client administrator), password ${c.DEMO_PASSWORD}`);
+  console.log('Staff sign-in (the staff area, /Ops): staff.admin (provider administrator) or staff.operator (provider operator), same password');
   console.log(c.SMTP_URL ? 'One-time passcodes are e-mailed through SMTP_URL.' : 'No SMTP_URL: one-time passcodes and other e-mails are printed in this log.');
   console.log('');
 

@@ -18,6 +18,7 @@ import { SiteFooter } from '@/components/shell/SiteFooter';
 import { requirePageActor } from '@/lib/auth/page';
 import { helpTextsForShell } from '@/lib/help/service';
 import { getActiveNotice } from '@/lib/notices/service';
+import { homeForRole } from '@/lib/auth/return-url';
 import { isClientRole } from '@/lib/reference';
 import { navItems } from '@/lib/shell/nav';
 import { getShellUser } from '@/lib/shell/service';
@@ -31,9 +32,11 @@ export default async function PortalLayout({ children }: { children: React.React
   // The notice shows once per server session: the cookie holds a key derived from the session id.
   const noticeKey = createHash('sha256').update(`notice:${actor.sessionId}`).digest('base64url').slice(0, 22);
   const noticeSeen = (await cookies()).get(NOTICE_COOKIE)?.value === noticeKey;
-  const [user, notice, helpTexts] = await Promise.all([getShellUser(actor), noticeSeen ? null : getActiveNotice(actor), helpTextsForShell()]);
+  // The notice and the tour are for the clients' users; staff only pass through here (/AccessDenied).
+  const client = isClientRole(actor.role);
+  const [user, notice, helpTexts] = await Promise.all([getShellUser(actor), noticeSeen || !client ? null : getActiveNotice(actor), helpTextsForShell()]);
   const items = navItems(actor.role);
-  const home = isClientRole(actor.role) ? '/JobClient' : '/AccessDenied';
+  const home = homeForRole(actor.role);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -70,7 +73,7 @@ export default async function PortalLayout({ children }: { children: React.React
       <PortalIslands
         notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
         noticeKey={noticeKey}
-        tourEnabled={user.enableTour}
+        tourEnabled={client && user.enableTour}
       />
     </div>
   );

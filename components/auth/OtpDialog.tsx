@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/Input';
 import { AUTH_MSG } from '@/lib/auth/messages';
 import type { OtpResendResult } from '@/lib/auth/otp';
 import { otpFailureMessage, resendMessage } from '@/lib/auth/outcome';
-import { landingUrl } from '@/lib/auth/return-url';
+import { afterSignInUrl } from '@/lib/auth/return-url';
 import { otpFormSchema, type OtpForm } from '@/lib/auth/schema';
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
@@ -42,7 +42,8 @@ export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, res
     setNote(null);
     const res = await signIn('credentials', { redirect: false, challengeId: pending.challengeId, otp });
     if (res?.ok && !res.error) {
-      window.location.assign(landingUrl(returnUrl));
+      // The authentication handler knows the role from the new session: staff go to /Ops, clients to /JobClient.
+      window.location.assign(afterSignInUrl(returnUrl));
       await new Promise(() => undefined);
       return;
     }

@@ -4,11 +4,13 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
+import { activeOpsHref, type OpsSection } from '@/lib/ops/nav';
 import { activeNavHref, type NavItem } from '@/lib/shell/nav';
 
-export function NavLinks({ items }: { items: NavItem[] }) {
+/** `sections`: the staff area's items, where the longest matching section path is the current one. */
+export function NavLinks({ items, sections = false }: { items: NavItem[]; sections?: boolean }) {
   const pathname = usePathname();
-  const active = activeNavHref(items, pathname);
+  const active = sections ? activeOpsHref(items as OpsSection[], pathname) : activeNavHref(items, pathname);
   return (
     <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
       {items.map((item) => (

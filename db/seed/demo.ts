@@ -62,6 +62,13 @@ export const DEMO_CLIENTS = [
   },
 ] as const;
 
+/** The provider's staff (no client): a provider administrator (role 1) and a provider operator (role 2). */
+export const DEMO_STAFF = [
+  { userName: 'staff.admin', role: 1, firstName: 'Avery', lastName: 'Admin' },
+  { userName: 'staff.operator', role: 2, firstName: 'Oakley', lastName: 'Operator' },
+  { userName: 'staff.ops', role: 1, firstName: 'Ops', lastName: 'Staff' },
+] as const;
+
 export const DEMO_JOBS_PER_CLIENT = 156;
 export const DEMO_INVOICES_PER_CLIENT = 45;
 
@@ -98,9 +105,16 @@ export async function demoSeeded(q: Queryable): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Adds the demo staff users that are missing (also to a database seeded before they existed). */
+async function seedDemoStaff(q: Queryable, password: string): Promise<void> {
+  const have = await demoUserIds(q, DEMO_STAFF.map((u) => u.userName));
+  for (const u of DEMO_STAFF) if (!have.has(u.userName)) await insertUser(q, null, u, password);
+}
+
 export async function seedDemo(q: Queryable, password: string): Promise<boolean> {
+  await seedDemoStaff(q, password);
   if (await demoSeeded(q)) return false;
-  const staffId = await insertUser(q, null, { userName: 'staff.ops', role: 1, firstName: 'Ops', lastName: 'Staff' }, password);
+  const staffId = (await demoUserIds(q, ['staff.operator'])).get('staff.operator') ?? null;
 
   for (const [ci, c] of DEMO_CLIENTS.entries()) {
     const [client] = await q.insert(clients).values({ name: c.name, accountNumber: c.accountNumber }).returning();
@@ -145,7 +159,7 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Feedback, comment history, source files and invoices for a client's demo jobs. */
-async function seedJobExtras(q: Queryable, clientId: number, userId: number | null, account: string, staffId: number): Promise<void> {
+async function seedJobExtras(q: Queryable, clientId: number, userId: number | null, account: string, staffId: number | null): Promise<void> {
   const clientJobs = await q.select({ id: jobs.id, status: jobs.status, jms: jobs.jmsNumber, matter: jobs.matterReference }).from(jobs).where(eq(jobs.clientId, clientId)).orderBy(jobs.id);
   const delivered = clientJobs.filter((j) => j.status === 8);
   await q.insert(jobFeedback).values(

@@ -54,6 +54,8 @@ describe('migrations and seed', () => {
     const by = new Map(all.map((u) => [u.userName, u]));
     for (const c of DEMO_CLIENTS) for (const u of c.users) expect(by.get(u.userName)?.role).toBe(u.role);
     expect(by.get('staff.ops')).toMatchObject({ role: 1, clientId: null });
+    expect(by.get('staff.admin')).toMatchObject({ role: 1, clientId: null, email: 'staff.admin@example.com' });
+    expect(by.get('staff.operator')).toMatchObject({ role: 2, clientId: null, email: 'staff.operator@example.com' });
     expect(by.get('hv.firsttime')?.mustChangePassword).toBe(true);
     expect(by.get('hv.locked')?.isLocked).toBe(true);
     const expired = by.get('hv.expired');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingUrl, safeReturnUrl, signInUrlAfterSignOut, signOutTypeForRole, signOutUrl } from './return-url';
+import { afterSignInUrl, homeForRole, landingFor, landingUrl, safeReturnUrl, signInUrlAfterSignOut, signOutTypeForRole, signOutUrl } from './return-url';
 
 describe('safeReturnUrl', () => {
   it.each([
@@ -56,5 +56,26 @@ describe('signInUrlAfterSignOut', () => {
     expect(signInUrlAfterSignOut(9, null)).toBe('/SignIn?messageType=2');
     expect(signInUrlAfterSignOut(10, '/JobClient')).toBe('/SignIn?returnUrl=%2FJobClient');
     expect(signInUrlAfterSignOut(null, 'https://evil')).toBe('/SignIn');
+  });
+});
+
+describe('landing by role (issue 13)', () => {
+  it('staff land on /Ops, clients on /JobClient', () => {
+    expect(homeForRole(1)).toBe('/Ops');
+    expect(homeForRole(2)).toBe('/Ops');
+    for (const r of [3, 4, 5, 6, 7, 8]) expect(homeForRole(r)).toBe('/JobClient');
+  });
+  it('the remembered page is followed only when the role may open it', () => {
+    expect(landingFor(1, '/Ops/Jobs?status=12')).toBe('/Ops/Jobs?status=12');
+    expect(landingFor(2, '/JobClient')).toBe('/Ops');
+    expect(landingFor(2, '/Ops/Staff')).toBe('/Ops');
+    expect(landingFor(3, '/Ops')).toBe('/JobClient');
+    expect(landingFor(4, '/user?msg=1')).toBe('/user?msg=1');
+    expect(landingFor(3, 'https://evil.example/Ops')).toBe('/JobClient');
+  });
+  it('after the OTP the browser goes through the authentication handler', () => {
+    expect(afterSignInUrl(null)).toBe('/Authentication');
+    expect(afterSignInUrl('/Invoice?jm=x')).toBe('/Authentication?returnUrl=%2FInvoice%3Fjm%3Dx');
+    expect(afterSignInUrl('//evil.example')).toBe('/Authentication');
   });
 });

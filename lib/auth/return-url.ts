@@ -2,7 +2,11 @@
  * The "remembered URL" of the sign-in flow (spec §4.5): only a same-origin relative path is ever
  * followed, so a crafted link cannot send a user to another site after signing in. Browser-safe.
  */
+import { decideRoute } from './routes';
+
 export const DEFAULT_LANDING = '/JobClient';
+/** Where staff (roles 1 and 2) land: the staff area. */
+export const STAFF_LANDING = '/Ops';
 
 /** Pages that must never be the place a user returns to (they would sign out again or loop). */
 const NOT_A_RETURN_TARGET = /^\/(?:$|SignIn\b|signin\b|SignOut\b|Job$|Admin$|Authentication\b|api\/|_next\/|ResetPassword\b|ResetNewPassword\b|ForgotPassword\b|AuthenticationError\b)/;
@@ -34,6 +38,31 @@ export function safeReturnUrl(value: string | null | undefined): string | null {
 /** Where to land after signing in: the remembered URL when safe, else the job list. */
 export function landingUrl(returnUrl: string | null | undefined): string {
   return safeReturnUrl(returnUrl) ?? DEFAULT_LANDING;
+}
+
+/** A role's home page: the staff area for roles 1 and 2, the job list for everyone else. */
+export function homeForRole(role: number | null | undefined): string {
+  return role === 1 || role === 2 ? STAFF_LANDING : DEFAULT_LANDING;
+}
+
+/**
+ * Where a signed-in user of this role goes after signing in: the remembered URL when it is safe and a page
+ * the role may open (a staff member sent a client's link, or the reverse, lands at home instead of on
+ * /AccessDenied), else the role's home.
+ */
+export function landingFor(role: number, returnUrl: string | null | undefined): string {
+  const back = safeReturnUrl(returnUrl);
+  if (back && decideRoute(new URL(back, BASE).pathname, role).action === 'allow') return back;
+  return homeForRole(role);
+}
+
+/**
+ * Where the browser goes once the sign-in (OTP or single sign-on) has succeeded: through the authentication
+ * handler, which knows the role from the new session and sends staff to /Ops and clients to /JobClient.
+ */
+export function afterSignInUrl(returnUrl: string | null | undefined): string {
+  const back = safeReturnUrl(returnUrl);
+  return back ? `/Authentication?${new URLSearchParams({ returnUrl: back }).toString()}` : '/Authentication';
 }
 
 /** Sign-out types of spec §2 and §4.5: 11 a client's session ended, 9 a staff member's, 10 forced. */

@@ -4,6 +4,8 @@ import { decideRoute, ROUTE_TABLE, routeKind } from './routes';
 const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/AuthenticationError'];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings'];
 const ADMIN = ['/user', '/saveuser'];
+const STAFF = ['/Ops'];
+const STAFF_ADMIN = ['/Ops/Staff', '/Ops/ApiKeys'];
 const ROLES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /** The expected answer of spec §6 for each role and page, written out independently of the table. */
@@ -13,15 +15,17 @@ function expected(path: string, role: number | null): string {
   if (path === '/AccessDenied') return 'allow';
   if (CLIENT.includes(path)) return [3, 4, 5, 6, 7, 8].includes(role) ? 'allow' : 'deny';
   if (ADMIN.includes(path)) return role === 4 ? 'allow' : 'deny';
+  if (STAFF.includes(path)) return role === 1 || role === 2 ? 'allow' : 'deny';
+  if (STAFF_ADMIN.includes(path)) return role === 1 ? 'allow' : 'deny';
   return 'home';
 }
 
 describe('route table (spec §6)', () => {
   it('lists exactly the pages of spec §2', () => {
-    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied'].sort());
+    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied', ...STAFF, ...STAFF_ADMIN].sort());
   });
 
-  const pages = [...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied'];
+  const pages = [...PUBLIC, ...CLIENT, ...ADMIN, '/AccessDenied', ...STAFF, ...STAFF_ADMIN];
   for (const role of [null, ...ROLES]) {
     for (const path of pages) {
       it(`${role === null ? 'anonymous' : `role ${role}`} → ${path}: ${expected(path, role)}`, () => {
@@ -43,6 +47,20 @@ describe('route table (spec §6)', () => {
       for (const path of [...CLIENT, ...ADMIN]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
       expect(decideRoute('/AccessDenied', role)).toEqual({ action: 'allow' });
     }
+  });
+
+  it('the staff area: roles 1 and 2 open /Ops and its pages, only role 1 staff users and API keys, no client role anything', () => {
+    for (const path of ['/Ops', '/Ops/Jobs', '/Ops/Job', '/Ops/Clients/x', '/Ops/Staffing']) {
+      expect(decideRoute(path, 1)).toEqual({ action: 'allow' });
+      expect(decideRoute(path, 2)).toEqual({ action: 'allow' });
+      for (const role of [3, 4, 5, 6, 7, 8]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
+      expect(decideRoute(path, null)).toEqual({ action: 'sign-in' });
+    }
+    for (const path of ['/Ops/Staff', '/Ops/Staff/12', '/Ops/ApiKeys/', '/Ops/ApiKeys/new']) {
+      expect(decideRoute(path, 1)).toEqual({ action: 'allow' });
+      for (const role of [2, 3, 4, 5, 6, 7, 8]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
+    }
+    expect(decideRoute('/ops', 1)).toEqual({ action: 'home' });
   });
 
   it('unknown paths go home (spec §2), whoever asks', () => {

@@ -4,9 +4,11 @@
  * proxy.ts enforces it; pages still check the actor themselves (requirePageActor). Pure and
  * browser-safe. Deny by default: a page not listed here is treated as unknown.
  */
+import { can } from '@/lib/ops/policy';
 import { CLIENT_ADMIN_ROLE, CLIENT_ROLES } from '@/lib/reference';
 
-export type RouteKind = 'public' | 'signed-in' | 'client' | 'admin';
+/** 'staff': the staff area (roles 1 and 2, lib/ops/policy.ts); 'staff-admin': its role-1-only sections. */
+export type RouteKind = 'public' | 'signed-in' | 'client' | 'admin' | 'staff' | 'staff-admin';
 
 export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   // Public: sign-in, the authentication handlers, password pages, terms, errors.
@@ -37,15 +39,23 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   // Client administrator only: user management.
   '/user': 'admin',
   '/saveuser': 'admin',
+  // The provider's staff area (issue 13): roles 1 and 2; sub-paths take the kind of their nearest listed ancestor.
+  '/Ops': 'staff',
+  // Role 1 only (provider administrator): staff users and API keys.
+  '/Ops/Staff': 'staff-admin',
+  '/Ops/ApiKeys': 'staff-admin',
 };
 
-/** The kind of a page path (sub-paths take their page's kind), or 'unknown'. */
+/** The kind of a page path (sub-paths take the kind of their nearest listed ancestor), or 'unknown'. */
 export function routeKind(pathname: string): RouteKind | 'unknown' {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const direct = ROUTE_TABLE[path];
   if (direct) return direct;
-  const first = `/${path.split('/')[1] ?? ''}`;
-  if (first !== '/' && first !== path) return ROUTE_TABLE[first] ?? 'unknown';
+  const parts = path.split('/');
+  for (let n = parts.length - 1; n >= 2; n--) {
+    const kind = ROUTE_TABLE[parts.slice(0, n).join('/')];
+    if (kind) return kind;
+  }
   return 'unknown';
 }
 
@@ -60,6 +70,10 @@ export function roleMayOpen(kind: RouteKind, role: number | null): boolean {
       return role !== null && (CLIENT_ROLES as readonly number[]).includes(role);
     case 'admin':
       return role === CLIENT_ADMIN_ROLE;
+    case 'staff':
+      return can(role, 'ops.open');
+    case 'staff-admin':
+      return can(role, 'staff.manage');
   }
 }
 

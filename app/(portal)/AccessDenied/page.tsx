@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { AccessDeniedNotifier } from '@/components/shell/AccessDeniedNotifier';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageActor } from '@/lib/auth/page';
+import { isStaffRole } from '@/lib/ops/policy';
 import { isClientRole } from '@/lib/reference';
 
 export const metadata: Metadata = { title: 'Access denied' };
@@ -27,6 +28,10 @@ export default async function AccessDeniedPage({ searchParams }: { searchParams:
         {client ? (
           <Link href="/JobClient" className={buttonClasses({ variant: 'primary' })}>
             Go to your jobs
+          </Link>
+        ) : isStaffRole(actor.role) ? (
+          <Link href="/Ops" className={buttonClasses({ variant: 'primary' })}>
+            Go to the staff area
           </Link>
         ) : (
           <a href="/SignOut" className={buttonClasses({ variant: 'primary' })}>

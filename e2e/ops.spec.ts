@@ -1,0 +1,102 @@
+/**
+ * The staff area (issue 13): staff land on /Ops after signing in, see the navigation of their role, and every
+ * /Ops page fits 1280, 1024 and 390 px without sideways scrolling and is axe-clean. Client roles are refused.
+ * Demo users consumed here: staff.admin, staff.operator (signed in only).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [1280, 1024, 390];
+
+async function expectNoViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(found, `axe violations on ${what}`).toEqual([]);
+}
+
+/** The page is no wider than the window (no sideways scrolling). */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, `${what} scrolls sideways (${scroll} > ${client})`).toBeLessThanOrEqual(client);
+}
+
+/** Every staff page, at every width: fits and is axe-clean. */
+export async function checkOpsPage(page: Page, url: string) {
+  try {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoSidewaysScroll(page, `${url} at ${width} px`);
+      await expectNoViolations(page, `${url} at ${width} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+}
+
+test.describe('provider operator (role 2)', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    ctx = await browser.newContext();
+    page = await ctx.newPage();
+    await signIn(page, 'staff.operator', undefined, { landing: /\/Ops$/ });
+  });
+  test.afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('lands on the staff overview with the staff navigation, not the client one', async () => {
+    await page.goto('/Ops');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff overview' })).toBeVisible();
+    await expect(page.getByTestId('signed-in-user')).toContainText('Oakley Operator');
+    await expect(page.getByTestId('signed-in-user')).toContainText('Provider operator');
+    const nav = page.getByRole('navigation', { name: 'Staff' });
+    await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/SignOut');
+  });
+
+  test('is refused the role-1-only sections and the client screens', async () => {
+    for (const path of ['/Ops/Staff', '/Ops/ApiKeys', '/JobClient']) {
+      await page.goto(path);
+      await expect(page).toHaveURL((u) => u.pathname === '/AccessDenied' && u.searchParams.get('from') === path);
+      await expect(page.getByRole('link', { name: 'Go to the staff area' })).toHaveAttribute('href', '/Ops');
+    }
+  });
+
+  test('the overview fits 1280, 1024 and 390 px and is axe-clean', async () => {
+    await checkOpsPage(page, '/Ops');
+  });
+
+  test('on a phone the staff menu opens behind a button, axe-clean', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/Ops');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+      await expectNoViolations(page, '/Ops on a phone, menu open');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+});
+
+test('a provider administrator (role 1) lands on /Ops; a client user is refused it', async ({ browser }) => {
+  const admin = await browser.newContext();
+  const a = await admin.newPage();
+  await signIn(a, 'staff.admin', undefined, { landing: /\/Ops$/ });
+  await expect(a.getByTestId('signed-in-user')).toContainText('Provider administrator');
+  await admin.close();
+
+  const client = await browser.newContext();
+  const c = await client.newPage();
+  await signIn(c, 'ng.user');
+  await c.goto('/Ops');
+  await expect(c).toHaveURL((u) => u.pathname === '/AccessDenied' && u.searchParams.get('from') === '/Ops');
+  await client.close();
+});

@@ -1,0 +1,40 @@
+/**
+ * The staff area's navigation (/Ops). One entry per section; a section shows to the roles whose policy
+ * allows its permission (lib/ops/policy.ts), and its route kind in lib/auth/routes.ts must agree.
+ * To add a section: add its page under app/(ops)/Ops/<Section>, one entry below, and (for a role-1-only
+ * section) one line in ROUTE_TABLE. Pure and browser-safe.
+ */
+import type { NavItem } from '@/lib/shell/nav';
+import { can, type StaffPermission } from './policy';
+
+export interface OpsSection extends NavItem {
+  permission: StaffPermission;
+  /** One line for the /Ops home page. */
+  summary: string;
+  /** Other pages that belong to the section (they light up its link), e.g. a row's detail page. */
+  also?: readonly string[];
+}
+
+export const OPS_HOME = '/Ops';
+
+export const OPS_SECTIONS: readonly OpsSection[] = [
+  { href: '/Ops', label: 'Overview', tour: 'ops-home', permission: 'ops.open', summary: 'Work waiting across all clients.' },
+  { href: '/Ops/Jobs', label: 'Job queue', tour: 'ops-jobs', permission: 'jobs.read', summary: 'Every client’s jobs: filter, sort, open a job and move it through the workflow.', also: ['/Ops/Job'] },
+];
+
+/** The sections a role may open, in navigation order (none for client roles). */
+export function opsNavItems(role: number): OpsSection[] {
+  return OPS_SECTIONS.filter((s) => can(role, s.permission));
+}
+
+/** Which section a path belongs to: the longest section path that is the path or one of its ancestors. */
+export function activeOpsHref(items: readonly OpsSection[], pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let best: { href: string; length: number } | null = null;
+  for (const i of items) {
+    for (const owner of [i.href, ...(i.also ?? [])]) {
+      if ((path === owner || path.startsWith(`${owner}/`)) && (best === null || owner.length > best.length)) best = { href: i.href, length: owner.length };
+    }
+  }
+  return best?.href ?? null;
+}

@@ -1,0 +1,61 @@
+/**
+ * Who among the provider's staff may do what (issue 13), written once. Pure and browser-safe: the route
+ * table (lib/auth/routes.ts), the /Ops navigation (lib/ops/nav.ts), pages, server actions, api/* handlers
+ * and the services (through lib/ops/actor.ts `requireStaff`) all ask `can(role, permission)`.
+ *
+ * - Role 1, provider administrator: everything.
+ * - Role 2, provider operator: everything except staff users, API keys and deleting a client.
+ * - Client roles 3 to 8: nothing here, ever (pages, actions and calls alike).
+ *
+ * Staff see every client: a staff actor has no client of its own (users.client_id is null), and staff
+ * services take the client from the row they act on, never from the session.
+ */
+import { STAFF_ROLES } from '@/lib/reference';
+
+/** Everything a staff member can be allowed to do. Add a permission here, then decide it in ROLE_1_ONLY or not. */
+export const STAFF_PERMISSIONS = [
+  /** Open the staff area (/Ops) at all. */
+  'ops.open',
+  /** The job queue across all clients, a job with its internal instructions, source file and comments. */
+  'jobs.read',
+  /** Move a job through the workflow (lib/jobs/workflow.ts), with a comment. */
+  'jobs.status',
+  /** Issue invoices for a client's jobs, mark them paid. */
+  'invoices.manage',
+  /** Create and edit clients (branches, cities, cost estimates), invite their administrator, suspend them. */
+  'clients.manage',
+  /** Delete a client. */
+  'clients.delete',
+  /** Notices and contextual help texts. */
+  'content.manage',
+  /** Read the audit log. */
+  'audit.read',
+  /** Staff users (roles 1 and 2): create, edit, deactivate. */
+  'staff.manage',
+  /** API keys of the integration API. */
+  'apiKeys.manage',
+] as const;
+
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+export const PROVIDER_ADMIN_ROLE = 1 as const;
+export const PROVIDER_OPERATOR_ROLE = 2 as const;
+
+/** What only the provider administrator (role 1) may do. */
+const ROLE_1_ONLY: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['staff.manage', 'apiKeys.manage', 'clients.delete']);
+
+export function isStaffRole(role: number | null | undefined): role is 1 | 2 {
+  return role !== null && role !== undefined && (STAFF_ROLES as readonly number[]).includes(role);
+}
+
+/** May a user of this role do this? False for every client role and for nobody signed in. */
+export function can(role: number | null | undefined, permission: StaffPermission): boolean {
+  if (role === PROVIDER_ADMIN_ROLE) return true;
+  if (role === PROVIDER_OPERATOR_ROLE) return !ROLE_1_ONLY.has(permission);
+  return false;
+}
+
+/** The name of a staff role as the staff area shows it. */
+export function staffRoleName(role: number): string {
+  return role === PROVIDER_ADMIN_ROLE ? 'Provider administrator' : role === PROVIDER_OPERATOR_ROLE ? 'Provider operator' : 'Not staff';
+}
