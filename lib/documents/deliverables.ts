@@ -13,10 +13,12 @@ import { auditLog, documents, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
+import { requireStaff } from '@/lib/ops/actor';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { intakeFile } from './intake';
+import { toLegacyDocument, type DeliveredFileView } from './legacy';
 import { acceptedFileName, failureReason, requireClient, storedContentType, toDocumentInfo, type DocumentInfo, type UploadInput } from './service';
 import { fileStorage } from './storage';
 
@@ -27,10 +29,13 @@ export interface DeliverableUploader {
   via: 'ops' | 'api';
 }
 
-/** Staff (roles 1 and 2, no client) may attach and remove deliverables; anyone else is refused (403). */
+/**
+ * Staff who may move jobs through the workflow (lib/ops/policy.ts 'jobs.status': roles 1 and 2) may attach and
+ * remove deliverables; anyone else is refused (403).
+ */
 export function staffUploader(actor: Actor): DeliverableUploader {
-  if (actor.clientId !== null || (actor.role !== 1 && actor.role !== 2)) throw new ForbiddenError();
-  return { userId: actor.userId, userName: actor.userName, via: 'ops' };
+  const staff = requireStaff(actor, 'jobs.status');
+  return { userId: staff.userId, userName: staff.userName, via: 'ops' };
 }
 
 export interface DeliveredFile extends DocumentInfo {
@@ -127,4 +132,10 @@ export async function listDeliverables(actor: Actor, jobId: number): Promise<Del
     .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt), clientId === null ? undefined : eq(documents.clientId, clientId)))
     .orderBy(asc(documents.createdAt), asc(documents.id));
   return rows.map((r) => ({ ...toDocumentInfo(r.d), uploadedByName: r.uploadedByName }));
+}
+
+/** The staff view of a job's delivered files (api/Ops and the DeliverablesPanel's first render). */
+export async function deliveredFilesView(actor: Actor, jobId: number): Promise<DeliveredFileView[]> {
+  staffUploader(actor);
+  return (await listDeliverables(actor, jobId)).map((d) => ({ ...toLegacyDocument(d), UploadedBy: d.uploadedByName }));
 }

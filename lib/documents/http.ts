@@ -12,6 +12,7 @@ import { handleError } from '@/lib/http/route';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { toLegacyDocument } from './legacy';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from './multipart';
+import { attachDeliverable, staffUploader } from './deliverables';
 import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from './service';
 
 /** A positive database id in a path segment (digits only, within int4). */
@@ -72,6 +73,33 @@ export async function handleUploadRequest(req: Request, ctx: { params: Params })
       throw e;
     }
     const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent });
+    return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+  } catch (e) {
+    return handleError(e, req, actor);
+  }
+}
+
+/**
+ * POST api/Ops/Jobs/{id}/Deliverables: staff attach one finished file (multipart/form-data, streamed like the
+ * source upload: limit, SHA-256, malware scan) to any client's job; answers the document model with its receipt.
+ */
+export async function handleDeliverableUpload(req: Request, ctx: { params: Params }): Promise<Response> {
+  let actor: Actor | null = null;
+  try {
+    actor = await actorFromRequest(req);
+    if (!actor) throw new UnauthorizedError();
+    const by = staffUploader(actor);
+    const id = idParam.safeParse((await ctx.params).id);
+    if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
+    const boundary = boundaryOf(req.headers.get('content-type'));
+    if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
+    const length = Number(req.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(length) && length > config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) {
+      await req.body.cancel().catch(() => undefined);
+      throw new FileTooLargeError();
+    }
+    const part = await readSingleFile(iterateBody(req.body), boundary);
+    const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent: req.headers.get('user-agent') });
     return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
   } catch (e) {
     return handleError(e, req, actor);

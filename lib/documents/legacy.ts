@@ -16,6 +16,9 @@ export interface LegacyDocumentModel {
   UploadedById: number | null;
 }
 
+/** A delivered file as the staff pages and api/Ops list it: the document model and the uploader's name. */
+export type DeliveredFileView = LegacyDocumentModel & { UploadedBy: string | null };
+
 export function toLegacyDocument(d: DocumentInfo): LegacyDocumentModel {
   return {
     DocumentId: d.id,
