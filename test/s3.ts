@@ -16,7 +16,7 @@ export interface TestS3 {
   endpoint: string;
   bucket: string;
   directory: string;
-  storage(opts?: { queueSize?: number }): S3Storage;
+  storage(): S3Storage;
   stop(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export async function startTestS3(bucket = 'jms-test', port = 0): Promise<TestS3
     endpoint,
     bucket,
     directory,
-    storage: (opts = {}) => new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { ...S3RVER_CREDENTIALS }, ...opts }),
+    storage: () => new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { ...S3RVER_CREDENTIALS } }),
     stop: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

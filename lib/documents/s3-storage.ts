@@ -1,28 +1,72 @@
 /**
- * S3 (or S3-compatible) storage, AWS SDK v3. Uploads stream as a multipart upload (@aws-sdk/lib-storage) in
- * parts of PART_SIZE, one part in flight at a time, so memory stays one part whatever the file's size; a
- * failed or cancelled upload aborts the multipart upload, so no object and no stray parts remain. Downloads
- * stream the GetObject body, pinned to the ETag that was verified (If-Match), or are handed out as a
- * presigned GET that lives at most 60 seconds.
+ * S3 (or S3-compatible) storage, AWS SDK v3. An upload streams as a multipart upload whose parts are spooled
+ * through two small temporary files instead of memory: part n+1 is written to one file while part n is sent
+ * from the other (UploadPart needs each part's length before it starts), so the process holds a few stream
+ * buffers whatever the file's size, and reading overlaps sending. A file that fits in one part is one
+ * PutObject. A failed or cancelled upload aborts the multipart upload (and removes the key), so no object
+ * and no stray parts remain. Downloads stream the GetObject body, pinned to the ETag that was verified
+ * (If-Match, and the answer's ETag checked), or are handed out as a presigned GET that lives at most 60 s.
  */
-import type { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open as openFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  PutObjectCommand,
   S3ServiceException,
+  UploadPartCommand,
+  type CompletedPart,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { attachmentDisposition } from './filename';
 import { STORAGE_KEY, StorageVersionChangedError, type FileStorage, type StoredObject, type StoredVersion } from './storage-contract';
 
-/** The smallest part S3 accepts (except the last): memory per upload is about one part. */
+/** The smallest part S3 accepts (except the last). Parts are spooled on disk, never held in memory. */
 export const PART_SIZE = 5 * 1024 * 1024;
+
+/** Writes the next PART_SIZE bytes of the source into `file` (truncating it); `carry` holds what overflowed. */
+async function spoolPart(source: AsyncIterator<Buffer>, file: string, carry: { rest: Buffer | null; done: boolean }): Promise<number> {
+  const fh = await openFile(file, 'w');
+  let size = 0;
+  try {
+    while (size < PART_SIZE) {
+      let chunk: Buffer;
+      if (carry.rest) {
+        chunk = carry.rest;
+        carry.rest = null;
+      } else {
+        if (carry.done) break;
+        const r = await source.next();
+        if (r.done) {
+          carry.done = true;
+          break;
+        }
+        chunk = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+      }
+      const room = PART_SIZE - size;
+      if (chunk.length > room) {
+        carry.rest = chunk.subarray(room);
+        chunk = chunk.subarray(0, room);
+      }
+      await fh.write(chunk);
+      size += chunk.length;
+    }
+  } finally {
+    await fh.close();
+  }
+  return size;
+}
 
 export interface S3StorageOptions {
   bucket: string;
@@ -30,8 +74,6 @@ export interface S3StorageOptions {
   endpoint?: string;
   forcePathStyle?: boolean;
   credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Parts uploaded at once (default 1: memory flat at one part; more trades memory for speed). */
-  queueSize?: number;
 }
 
 function statusOf(e: unknown): number | undefined {
@@ -42,15 +84,20 @@ function statusOf(e: unknown): number | undefined {
 export class S3Storage implements FileStorage {
   readonly client: S3Client;
   readonly bucket: string;
-  private readonly queueSize: number;
 
   constructor(o: S3StorageOptions) {
-    const cfg: S3ClientConfig = { region: o.region, forcePathStyle: o.forcePathStyle ?? false };
+    const cfg: S3ClientConfig = {
+      region: o.region,
+      forcePathStyle: o.forcePathStyle ?? false,
+      // No SDK checksum trailers (aws-chunked bodies), which S3-compatible servers often store verbatim: the
+      // portal verifies every file against its own SHA-256 receipt instead.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    };
     if (o.endpoint) cfg.endpoint = o.endpoint;
     if (o.credentials) cfg.credentials = o.credentials;
     this.client = new S3Client(cfg);
     this.bucket = o.bucket;
-    this.queueSize = o.queueSize ?? 1;
   }
 
   private key(key: string): string {
@@ -59,35 +106,56 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<{ size: number }> {
-    let size = 0;
-    // The source's own failure (the client went away, the file is too large, the scanner failed) is what the
-    // caller must hear, not whatever the SDK makes of the interrupted body or of the abort that follows it.
-    let sourceError: unknown = null;
-    if (Buffer.isBuffer(body)) size = body.length;
-    else {
-      body.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
-      body.on('error', (e) => {
-        sourceError ??= e;
-      });
+    const Key = this.key(key);
+    const ContentType = opts.contentType ?? 'application/octet-stream';
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType }));
+      return { size: body.length };
     }
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: this.key(key), Body: body, ContentType: opts.contentType ?? 'application/octet-stream' },
-      partSize: PART_SIZE,
-      queueSize: this.queueSize,
-      leavePartsOnError: false,
-    });
+    const dir = await mkdtemp(path.join(tmpdir(), 'jms-s3-parts-'));
+    const fileOf = (i: number) => path.join(dir, i === 0 ? 'a' : 'b');
+    const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const carry = { rest: null as Buffer | null, done: false };
+    let uploadId: string | undefined;
+    let total = 0;
     try {
-      await upload.done();
+      let current = 0;
+      let size = await spoolPart(source, fileOf(current), carry);
+      total += size;
+      if (carry.done && !carry.rest) {
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: createReadStream(fileOf(current)), ContentLength: size, ContentType }));
+        return { size: total };
+      }
+      const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ContentType }));
+      uploadId = created.UploadId;
+      if (!uploadId) throw new Error('no multipart upload id');
+      const parts: CompletedPart[] = [];
+      for (let PartNumber = 1; ; PartNumber++) {
+        const sending = this.client.send(
+          new UploadPartCommand({ Bucket: this.bucket, Key, UploadId: uploadId, PartNumber, Body: createReadStream(fileOf(current)), ContentLength: size }),
+        );
+        // While part n is sent from one file, part n + 1 is read into the other.
+        const next = 1 - current;
+        const [sent, nextSize] = await Promise.all([
+          sending,
+          carry.done && !carry.rest ? Promise.resolve(0) : spoolPart(source, fileOf(next), carry),
+        ]);
+        parts.push({ ETag: sent.ETag, PartNumber });
+        if (nextSize === 0) break;
+        total += nextSize;
+        current = next;
+        size = nextSize;
+      }
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      return { size: total };
     } catch (e) {
-      // lib-storage aborts its multipart upload; a single-part PutObject that failed stored nothing. A source
-      // stream that failed after a small body was already sent whole could still have left an object: remove it.
+      if (body instanceof Readable) body.destroy();
+      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId })).catch(() => undefined);
       await this.remove(key).catch(() => undefined);
-      throw sourceError ?? e;
+      throw e;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    return { size };
   }
 
   async stat(key: string): Promise<StoredVersion> {
