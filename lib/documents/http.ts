@@ -45,6 +45,20 @@ export async function* iterateBody(body: ReadableStream<Uint8Array>): AsyncGener
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
+/**
+ * The browser went away mid-upload (the user cancelled, the connection dropped): not a bug, so no exception
+ * report; the intake has already left nothing behind and logged the failed upload. Nobody reads the answer.
+ */
+function clientGone(e: unknown, req: Request): boolean {
+  if (req.signal.aborted) return true;
+  const err = e as { code?: unknown; message?: unknown; name?: unknown } | null;
+  return err?.code === 'ECONNRESET' || err?.message === 'aborted' || err?.name === 'AbortError';
+}
+
+function cancelledResponse(): Response {
+  return Response.json({ error: { status: 400, message: 'The upload was cancelled.' } }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+}
+
 /** POST api/Document/UploadJob/{type}: one file, multipart/form-data; answers the document model. */
 export async function handleUploadRequest(req: Request, ctx: { params: Params }): Promise<Response> {
   let actor: Actor | null = null;
@@ -75,6 +89,7 @@ export async function handleUploadRequest(req: Request, ctx: { params: Params })
     const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent });
     return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
   } catch (e) {
+    if (clientGone(e, req)) return cancelledResponse();
     return handleError(e, req, actor);
   }
 }
@@ -102,6 +117,7 @@ export async function handleDeliverableUpload(req: Request, ctx: { params: Param
     const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent: req.headers.get('user-agent') });
     return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
   } catch (e) {
+    if (clientGone(e, req)) return cancelledResponse();
     return handleError(e, req, actor);
   }
 }
