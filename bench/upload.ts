@@ -1,17 +1,20 @@
 /**
  * A 50 MB (52,428,800 bytes, the limit) upload through the upload service and through the whole HTTP
- * handler (multipart parsing, size limit, storage, database row and log entry), against a plain stream of
- * the same bytes to a file, measured in the same run. Reports wall time and peak memory (RSS and JS heap +
- * buffers, as deltas over the start of each case) and their ratios to the plain stream.
- * The cases alternate over a few rounds; medians are shown.
+ * handler (multipart parsing, size limit, SHA-256, storage, database row and log entry), against the least
+ * work that stores the same bytes, measured in the same run:
+ *  - on the local directory: a plain stream of the bytes to a file;
+ *  - on S3 (an s3rver process started here, port BENCH_PORT_BASE + 20): the raw PutObject stream of the same
+ *    bytes through the AWS SDK. The service's memory must stay flat in the file's size: the same upload of
+ *    5 MB is measured too, and the 50 MB / 5 MB ratio of the peaks is reported (goal ≤ 1.2; wall ≤ 1.5×).
+ * Reports wall time and peak memory (RSS and JS heap + buffers, as deltas over the start of each case) and
+ * their ratios to the baseline of the same storage. The cases alternate over a few rounds; medians are shown.
  */
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { bindDatabase, openDatabase } from '@/db/client';
 import { handleUploadRequest } from '@/lib/documents/http';
 import { multipartBody, repeatedBytes, webStreamOf } from '@/lib/documents/multipart-body';
@@ -19,54 +22,14 @@ import { uploadDocument } from '@/lib/documents/service';
 import { LocalDirectoryStorage, setFileStorage } from '@/lib/documents/storage';
 import { MAX_UPLOAD_BYTES } from '@/lib/reference';
 import { signedIn } from '@/test/factories';
+import { collector, measure, type Measure } from './measure';
 import type { Bench, BenchRow } from './run';
 
 const SIZE = MAX_UPLOAD_BYTES;
+const SMALL = 5 * 1024 * 1024;
+const BUCKET = 'jms-bench';
 const ROUNDS = 3;
 const MB = 1024 * 1024;
-
-function collector(): (() => void) | undefined {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc: unknown = runInNewContext('gc');
-    return typeof gc === 'function' ? () => void gc() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Measure {
-  ms: number;
-  rss: number;
-  mem: number;
-}
-
-const jsMemory = () => {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-};
-
-async function measure(gc: (() => void) | undefined, fn: () => Promise<void>): Promise<Measure> {
-  gc?.();
-  const rss0 = process.memoryUsage.rss();
-  const mem0 = jsMemory();
-  let rss = rss0;
-  let mem = mem0;
-  const sample = () => {
-    rss = Math.max(rss, process.memoryUsage.rss());
-    mem = Math.max(mem, jsMemory());
-  };
-  const timer = setInterval(sample, 2);
-  const t0 = performance.now();
-  try {
-    await fn();
-  } finally {
-    clearInterval(timer);
-  }
-  const ms = performance.now() - t0;
-  sample();
-  return { ms, rss: rss - rss0, mem: mem - mem0 };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -80,7 +43,7 @@ async function run(): Promise<BenchRow[]> {
   setFileStorage(new LocalDirectoryStorage(storageDir));
   const { actor, token } = await signedIn();
 
-  const cases: { name: string; fn: () => Promise<void> }[] = [
+  const cases: Case[] = [
     {
       name: 'plain stream to disk',
       fn: () => pipeline(Readable.from(repeatedBytes(SIZE), { objectMode: false }), createWriteStream(path.join(root, 'plain.bin'))),
@@ -116,30 +79,129 @@ async function run(): Promise<BenchRow[]> {
         rmSync(path.join(root, 'plain.bin'), { force: true });
       }
     }
+    rmSync(root, { recursive: true, force: true });
+    const local = rows(cases, results, SIZE);
+    const s3 = await runS3();
+    return [...local, ...s3];
   } finally {
     setFileStorage(undefined);
     rmSync(root, { recursive: true, force: true });
     await handle.close();
   }
+}
 
-  const summary = cases.map((c) => {
+interface Case {
+  name: string;
+  bytes?: number;
+  fn: () => Promise<void>;
+}
+
+// Memory ratios divide by at least 1 MB: a near-zero baseline would make any ratio meaningless.
+const ratio = (x: number, b: number, floor = 0) => `${(x / Math.max(b, floor)).toFixed(2)}x`;
+
+function summarize(cases: Case[], results: Map<string, Measure[]>) {
+  return cases.map((c) => {
     const ms = results.get(c.name) ?? [];
-    return { name: c.name, ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)) };
+    return { name: c.name, bytes: c.bytes ?? SIZE, ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)) };
   });
-  const base = summary[0] ?? { ms: 1, rss: MB, mem: MB };
-  // Memory ratios divide by at least 1 MB: a near-zero baseline would make any ratio meaningless.
-  const ratio = (x: number, b: number, floor = 0) => `${(x / Math.max(b, floor)).toFixed(2)}x`;
+}
+
+/** Rows with ratios to the first case (the baseline of that storage). */
+function rows(cases: Case[], results: Map<string, Measure[]>, _size: number): BenchRow[] {
+  const summary = summarize(cases, results);
+  const base = summary[0] ?? { bytes: SIZE, ms: 1, rss: MB, mem: MB };
   return summary.map((s) => ({
     case: s.name,
-    bytes: SIZE,
+    bytes: s.bytes,
     'wall ms': Math.round(s.ms),
-    'MB/s': Math.round(SIZE / MB / (s.ms / 1000)),
+    'MB/s': Math.round(s.bytes / MB / (s.ms / 1000)),
     'peak RSS Δ MB': Number((s.rss / MB).toFixed(1)),
     'peak heap+buffers Δ MB': Number((s.mem / MB).toFixed(1)),
-    'wall ratio': ratio(s.ms, base.ms),
+    'wall ratio': s.bytes === base.bytes ? ratio(s.ms, base.ms) : '',
     'RSS Δ ratio': ratio(Math.max(s.rss, 0), Math.max(base.rss, 0), MB),
     'heap+buffers Δ ratio': ratio(Math.max(s.mem, 0), Math.max(base.mem, 0), MB),
   }));
+}
+
+/** An s3rver in its own process (its memory is not ours), with the bench bucket. */
+async function startS3Process(port: number): Promise<{ endpoint: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/s3.ts', String(port), BUCKET], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`s3rver exited (${code})`)));
+    child.stdout?.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) resolve();
+    });
+  });
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
+}
+
+interface ChildMeasure extends Measure {
+  maxRss: number;
+}
+
+/** Runs one S3 case in its own process (see upload-s3-case.ts). */
+function s3Case(kind: 'raw' | 'service', bytes: number, endpoint: string): Promise<ChildMeasure> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/upload-s3-case.ts', kind, String(bytes), endpoint, BUCKET], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as ChildMeasure);
+      else reject(new Error(`S3 case ${kind} ${bytes} failed (${code}): ${out.slice(-500)}`));
+    });
+  });
+}
+
+async function runS3(): Promise<BenchRow[]> {
+  const port = Number(process.env.BENCH_PORT_BASE ?? 3990) + 20;
+  const server = await startS3Process(port);
+  const cases = [
+    { name: 'S3: raw PutObject stream', kind: 'raw' as const, bytes: SIZE },
+    { name: 'S3: upload service', kind: 'service' as const, bytes: SIZE },
+    { name: 'S3: raw PutObject stream, 5 MB', kind: 'raw' as const, bytes: SMALL },
+    { name: 'S3: upload service, 5 MB', kind: 'service' as const, bytes: SMALL },
+  ];
+  const results = new Map<string, ChildMeasure[]>(cases.map((c) => [c.name, []]));
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const c of cases) results.get(c.name)?.push(await s3Case(c.kind, c.bytes, server.endpoint));
+    }
+  } finally {
+    server.stop();
+  }
+  const med = (name: string) => {
+    const ms = results.get(name) ?? [];
+    return { ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)), maxRss: median(ms.map((m) => m.maxRss)) };
+  };
+  const raw = med(cases[0]?.name ?? '');
+  const rawSmall = med(cases[2]?.name ?? '');
+  const out: BenchRow[] = cases.map((c) => {
+    const m = med(c.name);
+    const base = c.bytes === SIZE ? raw : rawSmall;
+    return {
+      case: c.name,
+      bytes: c.bytes,
+      'wall ms': Math.round(m.ms),
+      'MB/s': Math.round(c.bytes / MB / (m.ms / 1000)),
+      'peak RSS MB (process)': Number((m.maxRss / MB).toFixed(1)),
+      'peak RSS Δ MB': Number((m.rss / MB).toFixed(1)),
+      'peak heap+buffers Δ MB': Number((m.mem / MB).toFixed(1)),
+      'wall ratio': ratio(m.ms, base.ms),
+      'peak RSS ratio': ratio(m.maxRss, base.maxRss),
+    };
+  });
+  const big = med(cases[1]?.name ?? '');
+  const small = med(cases[3]?.name ?? '');
+  out.push({
+    case: 'S3 service: 50 MB vs 5 MB (memory flat in size)',
+    bytes: SIZE,
+    'peak RSS MB (process)': `${(big.maxRss / MB).toFixed(1)} vs ${(small.maxRss / MB).toFixed(1)}`,
+    'peak RSS Δ MB': `${(big.rss / MB).toFixed(1)} vs ${(small.rss / MB).toFixed(1)}`,
+    'peak heap+buffers Δ MB': `${(big.mem / MB).toFixed(1)} vs ${(small.mem / MB).toFixed(1)}`,
+    'peak RSS ratio': ratio(big.maxRss, small.maxRss),
+  });
+  return out;
 }
 
 const bench: Bench = { name: `upload of ${SIZE} bytes (median of ${ROUNDS})`, run };

@@ -496,8 +496,19 @@ export const documents = pgTable(
     uploadedById: integer('uploaded_by_id').references(() => users.id),
     createdAt: createdAt(),
     deletedAt: ts('deleted_at'),
+    /** SHA-256 of the bytes (hex), computed while they streamed to storage; null only for files stored before receipts. */
+    sha256: text('sha256'),
+    /** 'source' (the client's upload for the order) or 'deliverable' (a finished file attached by staff). */
+    kind: text('kind', { enum: ['source', 'deliverable'] }).notNull().default('source'),
+    /** When a download found the stored bytes no longer matching sha256 (reported once, never served). */
+    integrityFailedAt: ts('integrity_failed_at'),
   },
-  (t) => [uniqueIndex('documents_storage_key_uq').on(t.storageKey), index('documents_job_idx').on(t.jobId), index('documents_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('documents_storage_key_uq').on(t.storageKey),
+    index('documents_job_idx').on(t.jobId),
+    index('documents_client_idx').on(t.clientId),
+    index('documents_unattached_idx').on(t.createdAt).where(sql`job_id is null and deleted_at is null`),
+  ],
 );
 
 export const jobFeedback = pgTable(

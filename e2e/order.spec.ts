@@ -5,6 +5,7 @@
  * the due-time warning. Signed in once as e2e.orderer of the e2e client Coastline Legal
  * (e2e/support/fixtures.ts), so the demo clients' job counts stay fixed; each test opens its own page.
  */
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -251,6 +252,32 @@ test('a source file is uploaded and deleted after confirmation; a blocked file i
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(MESSAGES.deleted)).toBeVisible();
   await expect(page.locator('input[type="file"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.waitForURL(/\/JobClient/);
+});
+
+test('the source file upload shows percent and size, can be cancelled (nothing attached) and retried', async ({ browser }) => {
+  const page = await openForm(browser);
+  await stepOne(page, 'Consulting');
+  await next(page, 'Consulting');
+  // A slow uplink (256 KB/s) so the progress can be seen and the upload cancelled half-way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  const content = Buffer.alloc(3 * 1024 * 1024, 7);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'bundle.pdf', mimeType: 'application/pdf', buffer: content });
+  const progress = page.getByTestId('upload-progress');
+  await expect(progress.getByRole('progressbar', { name: 'Uploading bundle.pdf' })).toBeVisible();
+  await expect(progress).toContainText(/[\d.]+ (KB|MB|bytes) of 3\.0 MB \(\d+%\)/);
+  await expect.poll(async () => Number(await progress.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await progress.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByText('The upload was cancelled. Nothing was attached.')).toBeVisible();
+  await expect(page.getByTestId('source-file')).toHaveCount(0);
+
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.getByRole('button', { name: 'Retry upload' }).click();
+  await expect(page.getByTestId('source-file')).toContainText('bundle.pdf');
+  await expect(page.getByTestId('source-file-sha256')).toHaveText(`SHA-256 ${createHash('sha256').update(content).digest('hex')}`);
   await page.getByRole('link', { name: 'Cancel' }).click();
   await page.waitForURL(/\/JobClient/);
 });

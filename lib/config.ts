@@ -82,6 +82,23 @@ const envSchema = z.object({
   NEXT_DIST_DIR: optionalString.transform((v) => v ?? '.next'),
   BUILD_NUMBER: optionalString,
   BUILD_VERSION: optionalString,
+  /** Object storage (S3 or compatible): files go to this bucket instead of UPLOAD_DIR when S3_BUCKET is set. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style URLs (http://host/bucket/key), which S3-compatible servers need; default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes'].includes(v))),
+  /** Downloads answer a redirect to a presigned URL (lifetime S3_PRESIGN_SECONDS) instead of streaming through the portal. */
+  S3_PRESIGNED_DOWNLOADS: bool(false),
+  S3_PRESIGN_SECONDS: int(60, 1, 60),
+  /** Malware scanning: clamd's host (INSTREAM over TCP); unset: no scanning. */
+  CLAMAV_HOST: optionalString,
+  CLAMAV_PORT: int(3310, 1, 65535),
+  CLAMAV_TIMEOUT_MS: int(30000, 100, 600000),
+  /** How often each instance removes orphaned files older than a day; 0 turns the sweep off. */
+  ORPHAN_SWEEP_INTERVAL_MINUTES: int(60, 0, 10080),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -127,6 +144,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   if ((c.OIDC_ISSUER || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) && !(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
     problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none');
+  }
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials (environment, instance role)');
+  }
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PRESIGNED_DOWNLOADS)) {
+    problems.push('S3_BUCKET: required when S3_ENDPOINT, S3 credentials or S3_PRESIGNED_DOWNLOADS are set');
+  }
+  if (c.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(c.S3_BUCKET)) {
+    problems.push('S3_BUCKET: not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)');
   }
   if (problems.length) throw new ConfigError(problems);
   const authSecret = c.AUTH_SECRET ?? (embedded ? embeddedSecret(c.DATA_DIR) : 'development-only-secret-not-for-production-use');

@@ -51,6 +51,10 @@ export const MSG = {
   createUserTitle: 'Create New User',
   editUserTitle: 'Edit User',
   // Shell
+  // Files (issue 15)
+  fileMalware: 'The file was refused because it contains malware.',
+  fileNotChecked: 'The file could not be checked. Please try again later.',
+  fileDamaged: 'The file could not be downloaded because its stored copy no longer matches its SHA-256 receipt. Support has been notified.',
   browserWarning:
     'Some features of JMS may not work properly with your current browser. We suggest using Internet Explorer 11, Edge, Google Chrome or Safari.',
 } as const;

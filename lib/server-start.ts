@@ -3,14 +3,17 @@ import { currentHandle } from '@/db/client';
 import { config } from '@/lib/config';
 import { markShuttingDown } from '@/lib/health';
 import { log } from '@/lib/log';
+import { startOrphanSweep, stopOrphanSweep } from '@/lib/documents/sweep';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
 
 export async function startServer(): Promise<void> {
   config();
   startMailWorker();
+  startOrphanSweep();
   process.once('SIGTERM', () => {
     markShuttingDown();
     stopMailWorker();
+    stopOrphanSweep();
     log().info('SIGTERM: readiness failed, draining');
     // Give the platform time to stop routing new requests, then close the pool.
     setTimeout(() => {

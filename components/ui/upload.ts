@@ -17,17 +17,21 @@ export interface UploadOptions {
   headers?: Record<string, string>;
   /** 0-100 as bytes go out. */
   onProgress?: (percent: number) => void;
+  /** Bytes of the request body sent so far, and its total, as they go out. */
+  onBytes?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }
 
-export function uploadWithProgress({ url, body, method = 'POST', headers = {}, onProgress, signal }: UploadOptions): Promise<UploadResult> {
+export function uploadWithProgress({ url, body, method = 'POST', headers = {}, onProgress, onBytes, signal }: UploadOptions): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+      if (!e.lengthComputable) return;
+      onProgress?.(Math.round((e.loaded / e.total) * 100));
+      onBytes?.(e.loaded, e.total);
     };
     xhr.onload = () => {
       if (xhr.status === 401) return void signOutUnauthorized();

@@ -4,6 +4,7 @@
  * with line items, feedback, comment history, source files, one active notice.
  * Idempotent: does nothing when the first demo client exists.
  */
+import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import {
@@ -113,6 +114,7 @@ async function seedDemoStaff(q: Queryable, password: string): Promise<void> {
 export async function seedDemo(q: Queryable, password: string): Promise<boolean> {
   await seedDemoStaff(q, password);
   if (await demoSeeded(q)) return false;
+  const staffId = (await demoUserIds(q, ['staff.operator'])).get('staff.operator') ?? null;
 
   for (const [ci, c] of DEMO_CLIENTS.entries()) {
     const [client] = await q.insert(clients).values({ name: c.name, accountNumber: c.accountNumber }).returning();
@@ -143,7 +145,7 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
       matterReferences: refs,
       costEstimates: estimates,
     });
-    await seedJobExtras(q, client.id, userIds[0] ?? null, c.accountNumber);
+    await seedJobExtras(q, client.id, userIds[0] ?? null, c.accountNumber, staffId);
   }
 
   await q.insert(notices).values({
@@ -154,8 +156,10 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
   return true;
 }
 
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
 /** Feedback, comment history, source files and invoices for a client's demo jobs. */
-async function seedJobExtras(q: Queryable, clientId: number, userId: number | null, account: string): Promise<void> {
+async function seedJobExtras(q: Queryable, clientId: number, userId: number | null, account: string, staffId: number | null): Promise<void> {
   const clientJobs = await q.select({ id: jobs.id, status: jobs.status, jms: jobs.jmsNumber, matter: jobs.matterReference }).from(jobs).where(eq(jobs.clientId, clientId)).orderBy(jobs.id);
   const delivered = clientJobs.filter((j) => j.status === 8);
   await q.insert(jobFeedback).values(
@@ -179,7 +183,14 @@ async function seedJobExtras(q: Queryable, clientId: number, userId: number | nu
     const key = newStorageKey();
     const body = Buffer.from(`Source document for job ${j.jms}\nMatter ${j.matter}\n`, 'utf8');
     await storage.put(key, body);
-    await q.insert(documents).values({ clientId, jobId: j.id, storageKey: key, fileName: `instructions-${j.jms}.txt`, contentType: 'text/plain', size: body.length, uploadedById: userId });
+    await q.insert(documents).values({ clientId, jobId: j.id, storageKey: key, fileName: `instructions-${j.jms}.txt`, contentType: 'text/plain', size: body.length, sha256: sha256(body), uploadedById: userId });
+  }
+  // Delivered files (issue 15): the finished output staff attached to some delivered jobs.
+  for (const j of delivered.slice(0, 6)) {
+    const key = newStorageKey();
+    const body = Buffer.from(`Scanned output of job ${j.jms}\nMatter ${j.matter}\n`, 'utf8');
+    await storage.put(key, body);
+    await q.insert(documents).values({ clientId, jobId: j.id, storageKey: key, fileName: `output-${j.jms}.txt`, contentType: 'text/plain', size: body.length, sha256: sha256(body), kind: 'deliverable', uploadedById: staffId });
   }
 
   const billable = clientJobs.filter((j) => [8, 13, 14, 4, 3].includes(j.status)).slice(0, DEMO_INVOICES_PER_CLIENT);

@@ -12,6 +12,7 @@ import { handleError } from '@/lib/http/route';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { toLegacyDocument } from './legacy';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from './multipart';
+import { attachDeliverable, staffUploader } from './deliverables';
 import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from './service';
 
 /** A positive database id in a path segment (digits only, within int4). */
@@ -44,6 +45,20 @@ export async function* iterateBody(body: ReadableStream<Uint8Array>): AsyncGener
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
+/**
+ * The browser went away mid-upload (the user cancelled, the connection dropped): not a bug, so no exception
+ * report; the intake has already left nothing behind and logged the failed upload. Nobody reads the answer.
+ */
+function clientGone(e: unknown, req: Request): boolean {
+  if (req.signal.aborted) return true;
+  const err = e as { code?: unknown; message?: unknown; name?: unknown } | null;
+  return err?.code === 'ECONNRESET' || err?.message === 'aborted' || err?.name === 'AbortError';
+}
+
+function cancelledResponse(): Response {
+  return Response.json({ error: { status: 400, message: 'The upload was cancelled.' } }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+}
+
 /** POST api/Document/UploadJob/{type}: one file, multipart/form-data; answers the document model. */
 export async function handleUploadRequest(req: Request, ctx: { params: Params }): Promise<Response> {
   let actor: Actor | null = null;
@@ -74,6 +89,35 @@ export async function handleUploadRequest(req: Request, ctx: { params: Params })
     const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent });
     return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
   } catch (e) {
+    if (clientGone(e, req)) return cancelledResponse();
+    return handleError(e, req, actor);
+  }
+}
+
+/**
+ * POST api/Ops/Jobs/{id}/Deliverables: staff attach one finished file (multipart/form-data, streamed like the
+ * source upload: limit, SHA-256, malware scan) to any client's job; answers the document model with its receipt.
+ */
+export async function handleDeliverableUpload(req: Request, ctx: { params: Params }): Promise<Response> {
+  let actor: Actor | null = null;
+  try {
+    actor = await actorFromRequest(req);
+    if (!actor) throw new UnauthorizedError();
+    const by = staffUploader(actor);
+    const id = idParam.safeParse((await ctx.params).id);
+    if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
+    const boundary = boundaryOf(req.headers.get('content-type'));
+    if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
+    const length = Number(req.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(length) && length > config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) {
+      await req.body.cancel().catch(() => undefined);
+      throw new FileTooLargeError();
+    }
+    const part = await readSingleFile(iterateBody(req.body), boundary);
+    const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent: req.headers.get('user-agent') });
+    return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+  } catch (e) {
+    if (clientGone(e, req)) return cancelledResponse();
     return handleError(e, req, actor);
   }
 }

@@ -40,6 +40,7 @@ export async function attachDocument(tx: Tx, actor: Actor, documentId: number, j
       and(
         eq(documents.id, documentId),
         eq(documents.clientId, a.clientId),
+        eq(documents.kind, 'source'),
         isNull(documents.deletedAt),
         or(isNull(documents.jobId), eq(documents.jobId, jobId)),
       ),
@@ -96,6 +97,8 @@ export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, t
         fileName: source.fileName,
         contentType: source.contentType,
         size: source.size,
+        sha256: source.sha256,
+        kind: 'source',
         uploadType: source.uploadType,
         uploadedById: a.userId,
         createdAt: now(),

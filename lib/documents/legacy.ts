@@ -1,7 +1,7 @@
 /** Legacy (spec §7 Documents) answers: the document model, and the download response. */
 import { Readable } from 'node:stream';
 import { attachmentDisposition } from './filename';
-import type { DocumentInfo, OpenedDocument } from './service';
+import type { DocumentInfo, DownloadAnswer, OpenedDocument } from './service';
 
 export interface LegacyDocumentModel {
   DocumentId: number;
@@ -11,7 +11,13 @@ export interface LegacyDocumentModel {
   UploadType: number;
   JobId: number | null;
   CreatedDate: string;
+  /** The SHA-256 receipt of the bytes received (hex); null only for files stored before receipts. */
+  Sha256: string | null;
+  UploadedById: number | null;
 }
+
+/** A delivered file as the staff pages and api/Ops list it: the document model and the uploader's name. */
+export type DeliveredFileView = LegacyDocumentModel & { UploadedBy: string | null };
 
 export function toLegacyDocument(d: DocumentInfo): LegacyDocumentModel {
   return {
@@ -22,6 +28,8 @@ export function toLegacyDocument(d: DocumentInfo): LegacyDocumentModel {
     UploadType: d.uploadType,
     JobId: d.jobId,
     CreatedDate: d.createdAt.toISOString(),
+    Sha256: d.sha256,
+    UploadedById: d.uploadedById,
   };
 }
 
@@ -54,6 +62,13 @@ export function downloadResponse({ document, stream }: OpenedDocument): Response
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, no-store',
+      ...(document.sha256 ? { 'X-Content-SHA256': document.sha256 } : {}),
     },
   });
+}
+
+/** A verified download: the streamed attachment, or a redirect to a presigned URL (never cached). */
+export function downloadAnswerResponse(d: DownloadAnswer): Response {
+  if (d.kind === 'redirect') return new Response(null, { status: 302, headers: { Location: d.url, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
+  return downloadResponse(d);
 }

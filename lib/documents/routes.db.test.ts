@@ -2,14 +2,14 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE as deleteRoute } from '@/app/api/Document/[id]/route';
 import { POST as cloneRoute } from '@/app/api/Document/Clone/[targetJob]/[sourceJob]/[type]/route';
 import { GET as downloadRoute } from '@/app/api/Document/Download/[id]/route';
 import { POST as uploadRoute } from '@/app/api/Document/UploadJob/[type]/route';
 import { POST as logAddRoute } from '@/app/api/Log/Add/route';
-import { logEntries } from '@/db/schema';
+import { exceptionReports, logEntries } from '@/db/schema';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
@@ -54,6 +54,21 @@ describe('document and log routes', () => {
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ FileName: 'Brief.pdf', Size: 8, ContentType: 'application/pdf', UploadType: 5, JobId: null });
       expect(r.body.DocumentId).toBeGreaterThan(0);
+    });
+
+    it('a browser that goes away half-way (cancel) gets a quiet 400: nothing stored, no exception report', async () => {
+      const { token } = await signedIn();
+      const before = fileCount();
+      const [{ n: reportsBefore } = { n: 0 }] = await db().select({ n: count() }).from(exceptionReports);
+      async function* cancelled(): AsyncGenerator<Uint8Array> {
+        yield* repeatedBytes(2 * 1024 * 1024);
+        throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+      }
+      const r = await upload(token, { files: [{ fileName: 'big.pdf', content: cancelled() }] });
+      expect(r).toEqual({ status: 400, body: { error: { status: 400, message: 'The upload was cancelled.' } } });
+      expect(fileCount()).toBe(before);
+      const [{ n: reportsAfter } = { n: 0 }] = await db().select({ n: count() }).from(exceptionReports);
+      expect(reportsAfter).toBe(reportsBefore);
     });
 
     it.each([

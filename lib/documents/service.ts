@@ -4,6 +4,7 @@
  * (job-files.ts). The size limit is enforced while the bytes stream to storage: reading stops and the
  * partial file is deleted as soon as the limit is passed. Every upload writes a log entry (area 15, action 10).
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
@@ -15,25 +16,22 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
+import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';
 import { isStaffActor, requireStaff } from '@/lib/ops/actor';
 import { auditStaff } from '@/lib/ops/audit';
 import { LOG_ACTION_UPLOAD, UPLOAD_TYPE } from '@/lib/reference';
 import { checkFileName } from './filename';
-import { fileStorage, newStorageKey } from './storage';
+import { FileTooLargeError, intakeFile, MalwareFoundError, ScanUnavailableError } from './intake';
+import { fileStorage } from './storage';
+
+export { FileTooLargeError, MalwareFoundError, ScanUnavailableError } from './intake';
 
 export const DOCUMENT_MSG = {
   noName: 'The file has no name.',
   notAvailable: 'The uploaded file is no longer available. Please upload it again.',
   attachedToJob: 'This file belongs to a saved job and can not be deleted.',
 } as const;
-
-export class FileTooLargeError extends ValidationError {
-  constructor() {
-    super({ File: [MSG.fileTooLarge] }, MSG.fileTooLarge);
-    this.name = 'FileTooLargeError';
-  }
-}
 
 export class BlockedExtensionError extends ValidationError {
   constructor() {
@@ -52,6 +50,9 @@ export interface DocumentInfo {
   uploadType: number;
   uploadedById: number | null;
   createdAt: Date;
+  /** SHA-256 of the bytes, hex; null only for files stored before receipts existed. */
+  sha256: string | null;
+  kind: 'source' | 'deliverable';
 }
 
 type DocumentRow = typeof documents.$inferSelect;
@@ -67,6 +68,8 @@ export function toDocumentInfo(r: DocumentRow): DocumentInfo {
     uploadType: r.uploadType,
     uploadedById: r.uploadedById,
     createdAt: r.createdAt,
+    sha256: r.sha256,
+    kind: r.kind,
   };
 }
 
@@ -75,7 +78,7 @@ export function requireClient(actor: Actor): ClientActor {
   return actor;
 }
 
-export type UploadFailure = 'too_large' | 'blocked_extension' | 'no_name' | 'invalid' | 'storage';
+export type UploadFailure = 'too_large' | 'blocked_extension' | 'no_name' | 'invalid' | 'storage' | 'malware' | 'not_checked';
 
 /** Writes the failed-upload log entry (Success false); never throws. */
 export async function recordUploadFailure(actor: Actor, fileName: string, reason: UploadFailure, userAgent?: string | null): Promise<void> {
@@ -93,54 +96,82 @@ export interface UploadInput {
 
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
 
-/** Bytes of `source`, failing with FileTooLargeError at the first chunk that passes `max`. */
-async function* limited(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, max: number, seen: { bytes: number }): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    seen.bytes += chunk.length;
-    if (seen.bytes > max) throw new FileTooLargeError();
-    yield chunk;
-  }
-}
-
 function discard(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): void {
   if (body instanceof Readable) body.destroy();
 }
 
-/** Stores an uploaded file for the actor's client (not yet attached to a job) and logs the upload. */
+export function failureReason(e: unknown): UploadFailure {
+  if (e instanceof FileTooLargeError) return 'too_large';
+  if (e instanceof MalwareFoundError) return 'malware';
+  if (e instanceof ScanUnavailableError) return 'not_checked';
+  return e instanceof AppError ? 'invalid' : 'storage';
+}
+
+/** The stored content type: the declared one when it is a plain type/subtype, else octet-stream. */
+export function storedContentType(declared: string | null | undefined): string {
+  const d = (declared ?? '').trim().toLowerCase();
+  return MIME.test(d) ? d : 'application/octet-stream';
+}
+
+/** Checks an uploaded name; refusals become the 400 the caller answers. */
+export function acceptedFileName(raw: string): { ok: true; fileName: string } | { ok: false; fileName: string; reason: 'blocked_extension' | 'no_name'; error: ValidationError } {
+  const name = checkFileName(raw, config().BLOCKED_EXTENSIONS);
+  if (name.ok) return { ok: true, fileName: name.fileName };
+  const error = name.reason === 'blocked_extension' ? new BlockedExtensionError() : new ValidationError({ File: [DOCUMENT_MSG.noName] }, DOCUMENT_MSG.noName);
+  return { ok: false, fileName: name.fileName, reason: name.reason, error };
+}
+
+/**
+ * Stores an uploaded file for the actor's client (not yet attached to a job) and logs the upload. The bytes
+ * stream once: counted against the limit, hashed (SHA-256), scanned when clamd is configured, and written to
+ * storage; the row with the receipt (hash, size, time, uploader) is written only when all of that passed.
+ */
 export async function uploadDocument(actor: Actor, input: UploadInput): Promise<DocumentInfo> {
   const a = requireClient(actor);
-  const name = checkFileName(input.fileName, config().BLOCKED_EXTENSIONS);
+  const name = acceptedFileName(input.fileName);
   if (!name.ok) {
     discard(input.body);
     await recordUploadFailure(a, name.fileName, name.reason, input.userAgent);
-    throw name.reason === 'blocked_extension' ? new BlockedExtensionError() : new ValidationError({ File: [DOCUMENT_MSG.noName] }, DOCUMENT_MSG.noName);
+    throw name.error;
   }
-  const declared = (input.contentType ?? '').trim().toLowerCase();
-  const contentType = MIME.test(declared) ? declared : 'application/octet-stream';
-  const key = newStorageKey();
-  const storage = fileStorage();
-  const seen = { bytes: 0 };
+  const contentType = storedContentType(input.contentType);
+  let stored;
   try {
-    await storage.put(key, Readable.from(limited(input.body, config().MAX_UPLOAD_BYTES, seen), { objectMode: false, highWaterMark: 256 * 1024 }));
+    stored = await intakeFile(
+      { body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES },
+      { userId: a.userId, userName: a.userName, clientId: a.clientId },
+      { fileName: name.fileName, kind: 'source' },
+    );
   } catch (e) {
     discard(input.body);
-    const reason: UploadFailure = e instanceof FileTooLargeError ? 'too_large' : e instanceof AppError ? 'invalid' : 'storage';
-    await recordUploadFailure(a, name.fileName, reason, input.userAgent);
+    await recordUploadFailure(a, name.fileName, failureReason(e), input.userAgent);
     throw e;
   }
+  const storage = fileStorage();
   try {
     const db = await getDb();
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(documents)
-        .values({ clientId: a.clientId, storageKey: key, fileName: name.fileName, contentType, size: seen.bytes, uploadType: UPLOAD_TYPE, uploadedById: a.userId, createdAt: now() })
+        .values({
+          clientId: a.clientId,
+          storageKey: stored.key,
+          fileName: name.fileName,
+          contentType,
+          size: stored.size,
+          sha256: stored.sha256,
+          kind: 'source',
+          uploadType: UPLOAD_TYPE,
+          uploadedById: a.userId,
+          createdAt: now(),
+        })
         .returning();
       if (!row) throw new Error('document not stored');
       await writeLogEntry(tx, a, {
         action: LOG_ACTION_UPLOAD,
         success: true,
         userAgent: input.userAgent,
-        details: { documentId: row.id, fileName: row.fileName, size: row.size },
+        details: { documentId: row.id, fileName: row.fileName, size: row.size, sha256: row.sha256 },
       });
       await recordAudit(tx, {
         action: 'document.uploaded',
@@ -153,7 +184,7 @@ export async function uploadDocument(actor: Actor, input: UploadInput): Promise<
       return toDocumentInfo(row);
     });
   } catch (e) {
-    await storage.remove(key).catch(() => undefined);
+    await storage.remove(stored.key).catch(() => undefined);
     await recordUploadFailure(a, name.fileName, 'storage', input.userAgent);
     throw e;
   }
@@ -193,7 +224,7 @@ export async function currentJobDocument(actor: Actor, jobId: number, q?: Querya
   const [row] = await d
     .select()
     .from(documents)
-    .where(and(eq(documents.jobId, jobId), eq(documents.clientId, a.clientId), isNull(documents.deletedAt)))
+    .where(and(eq(documents.jobId, jobId), eq(documents.clientId, a.clientId), eq(documents.kind, 'source'), isNull(documents.deletedAt)))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(1);
   return row ? toDocumentInfo(row) : null;
@@ -204,33 +235,129 @@ export interface OpenedDocument {
   stream: Readable;
 }
 
-/** Opens a document of the actor's client for download; another client's answers like a missing one. */
-export async function openDocument(actor: Actor, id: number): Promise<OpenedDocument> {
+/** A download, authorized and verified: the bytes to stream, or a presigned URL to redirect to. */
+export type DownloadAnswer = ({ kind: 'stream' } & OpenedDocument) | { kind: 'redirect'; document: DocumentInfo; url: string };
+
+/** The stored bytes no longer match the SHA-256 receipt: the download is refused (and reported). */
+export class DocumentDamagedError extends AppError {
+  constructor() {
+    super(409, MSG.fileDamaged);
+    this.name = 'DocumentDamagedError';
+  }
+}
+
+/**
+ * The document a download may read: for client users only their client's files; for staff (the staff policy,
+ * 'jobs.read') a file attached to any client's job (an upload not yet attached stays its client's own).
+ */
+async function readableDocument(actor: Actor, id: number): Promise<DocumentRow> {
   const row = isStaffActor(actor) ? await findJobDocumentForStaff(actor, id) : await findDocument(await getDb(), requireClient(actor), id);
   if (!row) throw new NotFoundError();
-  let stream: Readable;
+  return row;
+}
+
+async function sha256Of(stream: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A damaged file: logged, audited on every refusal, marked and mailed to support the first time. */
+async function reportDamaged(actor: Actor, row: DocumentRow, found: string): Promise<void> {
+  log().error({ documentId: row.id, expected: row.sha256, found }, 'stored file does not match its SHA-256: download refused');
   try {
-    stream = await fileStorage().open(row.storageKey);
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        clientId: row.clientId,
+        action: 'document.integrity_failed',
+        targetType: 'document',
+        targetId: String(row.id),
+        details: { fileName: row.fileName, kind: row.kind, jobId: row.jobId, expected: row.sha256, found },
+      });
+      const [first] = await tx
+        .update(documents)
+        .set({ integrityFailedAt: now() })
+        .where(and(eq(documents.id, row.id), isNull(documents.integrityFailedAt)))
+        .returning({ id: documents.id });
+      if (!first) return;
+      await enqueueMail(tx, {
+        to: config().SUPPORT_EMAIL,
+        kind: 'integrity',
+        subject: `JMS Portal: stored file ${row.id} no longer matches its SHA-256`,
+        text: [
+          'A download was refused because the stored bytes no longer match the SHA-256 receipt taken at upload.',
+          '',
+          `Document: ${row.id} (${row.kind}) ${row.fileName}`,
+          `Client id: ${row.clientId}; job id: ${row.jobId ?? '-'}`,
+          `Storage key: ${row.storageKey}`,
+          `Expected SHA-256: ${row.sha256}`,
+          `Found SHA-256: ${found}`,
+          `Noticed by user ${actor.userName} (id ${actor.userId}) at ${now().toISOString()}`,
+        ].join('\n'),
+      });
+    });
   } catch (err) {
+    log().error({ err }, 'integrity report could not be written');
+  }
+}
+
+/**
+ * Authorizes a download (on every request: client users only their client's files, staff any), checks the
+ * stored bytes against the SHA-256 receipt (a mismatch is refused and reported, never served), writes the
+ * audit row (who, when, which file), and answers the bytes pinned to the version that was verified, or, with
+ * S3_PRESIGNED_DOWNLOADS, a presigned URL that lives at most 60 seconds.
+ */
+export async function prepareDownload(actor: Actor, id: number, opts: { allowRedirect?: boolean } = {}): Promise<DownloadAnswer> {
+  const row = await readableDocument(actor, id);
+  const storage = fileStorage();
+  let version: string;
+  try {
+    version = (await storage.stat(row.storageKey)).version;
+    if (row.sha256) {
+      const found = await sha256Of(await storage.open(row.storageKey, version));
+      if (found !== row.sha256) {
+        await reportDamaged(actor, row, found);
+        throw new DocumentDamagedError();
+      }
+    }
+  } catch (err) {
+    if (err instanceof DocumentDamagedError) throw err;
     log().error({ err, documentId: row.id }, 'stored file missing');
     throw new NotFoundError();
   }
-  try {
+  const c = config();
+  const url = opts.allowRedirect && c.S3_PRESIGNED_DOWNLOADS ? await storage.presign(row.storageKey, version, row.fileName, c.S3_PRESIGN_SECONDS) : null;
+  // Who, when, which file, in the firm's activity; a staff download is audited as a staff action instead
+  // (ops.document.downloaded, by findJobDocumentForStaff), which the firm's activity never shows.
+  if (!isStaffActor(actor)) {
     const db = await getDb();
-    const [job] = row.jobId === null ? [] : await db.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(and(eq(jobs.id, row.jobId), eq(jobs.clientId, a.clientId))).limit(1);
+    const [job] = row.jobId === null ? [] : await db.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1);
     await recordAudit(db, {
       action: 'document.downloaded',
-      actorUserId: a.userId,
-      clientId: a.clientId,
+      actorUserId: actor.userId,
+      clientId: row.clientId,
       targetType: 'document',
       targetId: String(row.id),
-      details: { fileName: row.fileName, size: row.size, jmsNumber: job?.jmsNumber ?? null },
+      details: { fileName: row.fileName, kind: row.kind, size: row.size, sha256: row.sha256, jmsNumber: job?.jmsNumber ?? null, via: url ? 'presigned' : 'stream' },
     });
-  } catch (err) {
-    stream.destroy();
-    throw err;
   }
-  return { document: toDocumentInfo(row), stream };
+  const document = toDocumentInfo(row);
+  if (url) return { kind: 'redirect', document, url };
+  try {
+    return { kind: 'stream', document, stream: await storage.open(row.storageKey, version) };
+  } catch (err) {
+    log().error({ err, documentId: row.id }, 'stored file changed or vanished between check and download');
+    throw new NotFoundError();
+  }
+}
+
+/** Opens a document for download (streamed); see prepareDownload. */
+export async function openDocument(actor: Actor, id: number): Promise<OpenedDocument> {
+  const d = await prepareDownload(actor, id);
+  if (d.kind !== 'stream') throw new Error('unreachable: no redirect was allowed');
+  return d;
 }
 
 /**

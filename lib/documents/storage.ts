@@ -1,36 +1,25 @@
 /**
- * File storage behind an interface: a local directory by default (UPLOAD_DIR), so an object
- * store can be added without touching the rules. Keys are generated (never the uploaded name).
+ * File storage behind an interface: a local directory by default (UPLOAD_DIR), or an S3 bucket (S3_BUCKET,
+ * lib/documents/s3-storage.ts) chosen by configuration. Keys are generated (never the uploaded name).
+ * Both implementations pass the same contract suite (storage.contract.test.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
+import { S3Storage } from './s3-storage';
+import { STORAGE_KEY, StorageVersionChangedError, type FileStorage, type StoredObject, type StoredVersion } from './storage-contract';
 
-export interface FileStorage {
-  /** Writes a stream under a key; rejects (and leaves nothing behind) when the stream errors. */
-  put(key: string, body: Readable | Buffer): Promise<{ size: number }>;
-  open(key: string): Promise<Readable>;
-  copy(fromKey: string, toKey: string): Promise<void>;
-  remove(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-}
-
-export function newStorageKey(): string {
-  const id = randomUUID();
-  return `${id.slice(0, 2)}/${id}`;
-}
-
-const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
+export { newStorageKey, STORAGE_KEY, StorageVersionChangedError } from './storage-contract';
+export type { FileStorage, StoredObject, StoredVersion } from './storage-contract';
 
 export class LocalDirectoryStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private file(key: string): string {
-    if (!KEY.test(key)) throw new Error('invalid storage key');
+    if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
     return path.join(this.root, key);
   }
 
@@ -51,9 +40,15 @@ export class LocalDirectoryStorage implements FileStorage {
     return { size };
   }
 
-  async open(key: string): Promise<Readable> {
+  async stat(key: string): Promise<StoredVersion> {
+    const s = await stat(this.file(key));
+    return { size: s.size, version: `${s.mtimeMs}-${s.size}` };
+  }
+
+  async open(key: string, version?: string): Promise<Readable> {
     const file = this.file(key);
-    await stat(file);
+    const now = await this.stat(key);
+    if (version !== undefined && now.version !== version) throw new StorageVersionChangedError(key);
     return createReadStream(file);
   }
 
@@ -73,12 +68,46 @@ export class LocalDirectoryStorage implements FileStorage {
       return false;
     }
   }
+
+  async *list(): AsyncIterable<StoredObject> {
+    let dirs: string[];
+    try {
+      dirs = await readdir(this.root);
+    } catch {
+      return;
+    }
+    for (const dir of dirs) {
+      if (!/^[0-9a-f]{2}$/.test(dir)) continue;
+      for (const name of await readdir(path.join(this.root, dir)).catch(() => [] as string[])) {
+        const key = `${dir}/${name}`;
+        if (!STORAGE_KEY.test(key)) continue;
+        const s = await stat(path.join(this.root, key)).catch(() => null);
+        if (s?.isFile()) yield { key, lastModified: s.mtime };
+      }
+    }
+  }
+
+  async presign(): Promise<string | null> {
+    return null;
+  }
 }
 
 let storage: FileStorage | undefined;
 
+/** The configured storage: the S3 bucket when S3_BUCKET is set, else the local directory. */
 export function fileStorage(): FileStorage {
-  storage ??= new LocalDirectoryStorage(config().uploadDir);
+  if (!storage) {
+    const c = config();
+    storage = c.S3_BUCKET
+      ? new S3Storage({
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          endpoint: c.S3_ENDPOINT,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+        })
+      : new LocalDirectoryStorage(c.uploadDir);
+  }
   return storage;
 }
 

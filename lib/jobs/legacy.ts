@@ -164,7 +164,8 @@ export function toLegacyJob(j: JobDetail & JobNames, opts: LegacyJobOptions = {}
     SourceFileName: first?.fileName ?? null,
     SourceFileId: first?.id ?? null,
     SourceJobId: j.sourceJobId,
-    DocumentModel: j.documents.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size })),
+    DocumentModel: j.documents.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size, Sha256: d.sha256 })),
+    DeliveredFiles: j.deliverables.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size, Sha256: d.sha256, CreatedDate: d.createdAt.toISOString() })),
     ...blocks,
     ...ePrintScanOf(blocks),
   };

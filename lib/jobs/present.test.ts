@@ -46,6 +46,7 @@ function slip(over: Partial<JobSlip>): JobSlip {
     updatedAt: at,
     statusUpdatedAt: at,
     documents: [],
+    deliverables: [],
     statusLabel: 'Job Logged',
     orderTypeName: 'Data Processing',
     clientName: 'Harbour Legal',

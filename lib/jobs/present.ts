@@ -67,6 +67,17 @@ export interface SlipSection {
   rows: SlipRow[];
 }
 
+/** A file on the job slip with its receipt: SHA-256, size, when and by whom it was uploaded. */
+export interface SlipFileView {
+  id: number;
+  fileName: string;
+  size: number;
+  href: string;
+  sha256: string | null;
+  uploadedAt: string;
+  uploadedBy: string;
+}
+
 export interface JobSlipView {
   id: number;
   jmsNumber: string;
@@ -76,7 +87,9 @@ export interface JobSlipView {
   sections: SlipSection[];
   instructions: string | null;
   internalInstructions: string | null;
-  documents: { id: number; fileName: string; size: number; href: string }[];
+  documents: SlipFileView[];
+  /** Finished files the provider attached, to download ("Delivered files"). */
+  deliverables: SlipFileView[];
   feedback: { id: number; feedBack: number; comments: string; by: string; at: string }[];
   /** `internal`: an internal-only comment (only staff are given those). */
   comments: { id: number; comment: string; status: string; by: string; at: string; internal: boolean }[];
@@ -89,6 +102,15 @@ const rowsOf = (pairs: [string, string | null | undefined][]): SlipRow[] => pair
 export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZone: string): JobSlipView {
   const at = (d: Date | null) => displayDateTime(d, viewerTimeZone);
   const block = slipBlockRows(s.orderType, s.instructionBlock, s.blockNames);
+  const fileView = (d: JobSlip['documents'][number]): SlipFileView => ({
+    id: d.id,
+    fileName: d.fileName,
+    size: d.size,
+    href: documentHref(d.id),
+    sha256: d.sha256,
+    uploadedAt: at(d.createdAt),
+    uploadedBy: d.uploadedByName ?? '',
+  });
   return {
     id: s.id,
     jmsNumber: s.jmsNumber,
@@ -152,7 +174,8 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     ].filter((sec) => sec.rows.length > 0),
     instructions: s.instructions?.trim() ? s.instructions : null,
     internalInstructions: s.internalInstructions,
-    documents: s.documents.map((d) => ({ id: d.id, fileName: d.fileName, size: d.size, href: documentHref(d.id) })),
+    documents: s.documents.map(fileView),
+    deliverables: s.deliverables.map(fileView),
     feedback: s.feedback.map((f) => ({ id: f.id, feedBack: f.feedBack, comments: f.comments, by: f.createdByName ?? '', at: at(f.createdAt) })),
     comments: comments.map((c) => ({ id: c.id, comment: c.comment, status: c.statusId === null ? '' : statusLabel(c.statusId), by: c.createdByName, at: at(c.createdAt), internal: c.isInternal })),
   };

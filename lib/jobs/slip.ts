@@ -27,11 +27,17 @@ export interface JobDocument {
   contentType: string;
   size: number;
   createdAt: Date;
+  /** The SHA-256 receipt taken when the file streamed in (null only for files stored before receipts). */
+  sha256: string | null;
+  uploadedByName: string | null;
 }
 
 /** A job as its client may see it: never the idempotency key; internal instructions only for non-client users. */
 export interface JobDetail extends Omit<JobRecord, 'requestKey'> {
+  /** The job's source file(s) from the order. */
   documents: JobDocument[];
+  /** Finished files the provider attached ("Delivered files"). */
+  deliverables: JobDocument[];
 }
 
 export interface JobFeedbackItem {
@@ -76,13 +82,29 @@ async function readJob(actor: Actor, id: number): Promise<JobDetail | null> {
   const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), readScope(actor))).limit(1);
   if (!row) return null;
   const { requestKey: _requestKey, internalInstructions, ...rest } = row;
-  const docs = await db
-    .select({ id: documents.id, fileName: documents.fileName, contentType: documents.contentType, size: documents.size, createdAt: documents.createdAt })
+  const files = await db
+    .select({
+      id: documents.id,
+      fileName: documents.fileName,
+      contentType: documents.contentType,
+      size: documents.size,
+      createdAt: documents.createdAt,
+      sha256: documents.sha256,
+      kind: documents.kind,
+      uploadedByName: users.userName,
+    })
     .from(documents)
+    .leftJoin(users, eq(users.id, documents.uploadedById))
     .where(and(eq(documents.jobId, row.id), eq(documents.clientId, row.clientId), isNull(documents.deletedAt)))
     .orderBy(asc(documents.id));
   const internal = seesInternalInstructions(actor) && internalInstructions?.trim() ? internalInstructions : null;
-  return { ...rest, internalInstructions: internal, documents: docs };
+  const strip = ({ kind: _kind, ...d }: (typeof files)[number]): JobDocument => d;
+  return {
+    ...rest,
+    internalInstructions: internal,
+    documents: files.filter((f) => f.kind === 'source').map(strip),
+    deliverables: files.filter((f) => f.kind === 'deliverable').map(strip),
+  };
 }
 
 /**

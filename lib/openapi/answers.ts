@@ -154,7 +154,14 @@ export const jobListAnswer = z.object({
   ItemsPerPage: z.number().int(),
 });
 
-export const jobDocumentAnswer = z.object({ DocumentId: id, FileName: z.string(), ContentType: z.string(), Size: z.number().int() });
+export const jobDocumentAnswer = z.object({
+  DocumentId: id,
+  FileName: z.string(),
+  ContentType: z.string(),
+  Size: z.number().int(),
+  /** The SHA-256 receipt taken while the upload streamed (hex); null for a file stored before receipts. */
+  Sha256: z.string().nullable(),
+});
 
 const jobPayloadShape = {
   JobId: id,
@@ -204,6 +211,8 @@ const jobPayloadShape = {
   SourceFileId: id.nullable(),
   SourceJobId: id.nullable(),
   DocumentModel: list(jobDocumentAnswer),
+  /** Finished files staff attached to the job (deliverables), with their receipts. */
+  DeliveredFiles: list(jobDocumentAnswer.extend({ CreatedDate: instant })),
   /** One instruction block, by order type. */
   AppealBook: block.optional(),
   CourtCopy: block.optional(),

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { FileInput, formatBytes } from '@/components/ui/FileInput';
+import { ProgressBar } from '@/components/ui/ProgressBar';
 import { uploadWithProgress } from '@/components/ui/upload';
 import { apiFetch } from '@/lib/client/api';
 import { checkFileName } from '@/lib/documents/filename';
@@ -22,6 +23,8 @@ export interface UploadedFile {
   documentId: number;
   fileName: string;
   size: number;
+  /** The SHA-256 receipt the server computed while storing the file. */
+  sha256?: string | null;
 }
 
 export interface ClonedFile {
@@ -45,6 +48,7 @@ export interface SourceFileFieldProps {
 export const UPLOAD_MSG = {
   failed: 'The file could not be uploaded. Please try again.',
   deleteFailed: 'The file could not be deleted. Please try again.',
+  cancelled: 'The upload was cancelled. Nothing was attached.',
 } as const;
 
 function readMessage(body: string): string | null {
@@ -66,7 +70,8 @@ function parseUploaded(body: string): UploadedFile | null {
     const id = 'DocumentId' in v ? v.DocumentId : undefined;
     const name = 'FileName' in v ? v.FileName : undefined;
     const size = 'Size' in v ? v.Size : undefined;
-    return typeof id === 'number' && typeof name === 'string' && typeof size === 'number' ? { documentId: id, fileName: name, size } : null;
+    const sha256 = 'Sha256' in v && typeof v.Sha256 === 'string' ? v.Sha256 : null;
+    return typeof id === 'number' && typeof name === 'string' && typeof size === 'number' ? { documentId: id, fileName: name, size, sha256 } : null;
   } catch {
     return null;
   }
@@ -85,46 +90,71 @@ function logRefusal(fileName: string): void {
 
 export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, maxBytes, blockedExtensions, serverError, onBusyChange }: SourceFileFieldProps) {
   const [progress, setProgress] = useState<number | null>(null);
-  const [uploading, setUploading] = useState('');
+  const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
+  const [uploading, setUploading] = useState<File | null>(null);
+  const [retryable, setRetryable] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'uploaded' | 'cloned' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
 
   async function choose(files: File[]) {
     const chosen = files[0];
     setError(null);
     setNotice(null);
+    setRetryable(null);
     if (!chosen) return;
-    const clear = () => {
-      if (input.current) input.current.value = '';
-    };
     const name = checkFileName(chosen.name, blockedExtensions);
     if (chosen.size > maxBytes || !name.ok) {
       setError(chosen.size > maxBytes ? MSG.fileTooLarge : MSG.fileExtensionBlocked);
       logRefusal(chosen.name);
-      clear();
+      if (input.current) input.current.value = '';
       return;
     }
+    await send(chosen);
+  }
+
+  /** Sends the file with progress; a cancel or a failure offers a retry of the same file. */
+  async function send(chosen: File) {
+    setError(null);
+    setRetryable(null);
     const body = new FormData();
     body.append('file', chosen, chosen.name);
-    setUploading(chosen.name);
+    const controller = new AbortController();
+    abort.current = controller;
+    setUploading(chosen);
     setProgress(0);
+    setSent({ loaded: 0, total: chosen.size });
     onBusyChange?.(true);
     try {
       // A 401 signs out inside uploadWithProgress (its promise then never settles).
-      const res = await uploadWithProgress({ url: `/api/Document/UploadJob/${UPLOAD_TYPE}`, body, onProgress: setProgress });
+      const res = await uploadWithProgress({
+        url: `/api/Document/UploadJob/${UPLOAD_TYPE}`,
+        body,
+        signal: controller.signal,
+        onProgress: setProgress,
+        // The request body is the file plus a few hundred bytes of multipart framing: show the file's bytes.
+        onBytes: (loaded, total) => setSent({ loaded: Math.max(0, Math.min(chosen.size, loaded - (total - chosen.size))), total: chosen.size }),
+      });
       const uploaded = res.status === 200 ? parseUploaded(res.body) : null;
       if (uploaded) onFileChange(uploaded);
-      else setError(readMessage(res.body) ?? UPLOAD_MSG.failed);
-    } catch {
-      setError(UPLOAD_MSG.failed);
+      else {
+        setError(readMessage(res.body) ?? UPLOAD_MSG.failed);
+        // A refusal for the file itself (too large, blocked, malware) is final; anything else may be retried.
+        if (res.status >= 500 || res.status === 408 || res.status === 429) setRetryable(chosen);
+      }
+    } catch (e) {
+      setError(e instanceof DOMException && e.name === 'AbortError' ? UPLOAD_MSG.cancelled : UPLOAD_MSG.failed);
+      setRetryable(chosen);
     } finally {
+      abort.current = null;
       setProgress(null);
-      setUploading('');
+      setSent(null);
+      setUploading(null);
       onBusyChange?.(false);
-      clear();
+      if (input.current) input.current.value = '';
     }
   }
 
@@ -154,6 +184,11 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
             <span className="text-sm text-ink">{current.name}</span>
             <span className="text-xs text-muted">{formatBytes(current.size)}</span>
             {current.note && <span className="text-xs text-muted">{current.note}</span>}
+            {file?.sha256 && (
+              <span className="w-full break-all font-mono text-xs text-muted" data-testid="source-file-sha256">
+                SHA-256 {file.sha256}
+              </span>
+            )}
             <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setConfirm(file ? 'uploaded' : 'cloned')} aria-label={`Delete file ${current.name}`}>
               Delete
             </Button>
@@ -168,8 +203,29 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
             </>
           }
           help={`Optional. One file of up to ${formatBytes(maxBytes)}.`} error={error ?? serverError}>
-          <FileInput ref={input} onFilesChange={(f) => void choose(f)} progress={progress} uploadingName={uploading} />
+          <FileInput ref={input} onFilesChange={(f) => void choose(f)} disabled={uploading !== null} />
         </Field>
+      )}
+      {uploading && progress !== null && (
+        <div className="flex flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="upload-progress">
+          <ProgressBar value={progress} label={`Uploading ${uploading.name}`} />
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-xs text-muted tabular-nums" aria-live="polite">
+              {sent ? `${formatBytes(sent.loaded)} of ${formatBytes(sent.total)}` : formatBytes(uploading.size)} ({progress}%)
+            </span>
+            <Button size="sm" variant="secondary" className="ml-auto" onClick={() => abort.current?.abort()}>
+              Cancel upload
+            </Button>
+          </div>
+        </div>
+      )}
+      {!current && !uploading && retryable && (
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm text-muted">{retryable.name}</span>
+          <Button size="sm" variant="secondary" onClick={() => void send(retryable)}>
+            Retry upload
+          </Button>
+        </div>
       )}
       {current && error && <p className="text-sm text-danger">{error}</p>}
       <ConfirmDialog

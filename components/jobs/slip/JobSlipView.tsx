@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import type { JobSlipView as SlipView } from '@/lib/jobs/present';
+import type { SlipFileView, JobSlipView as SlipView } from '@/lib/jobs/present';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,6 +17,33 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const kb = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Files with their receipts: name (download), size, when and by whom, and the SHA-256 (printed in full). */
+function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
+  return (
+    <ul className="flex flex-col gap-3 text-sm" aria-label={label}>
+      {files.map((d) => (
+        <li key={d.id} className="flex flex-col gap-0.5" data-testid="slip-file">
+          <span>
+            <a href={d.href} download>
+              {d.fileName}
+            </a>{' '}
+            <span className="text-muted">({kb(d.size)})</span>
+          </span>
+          <span className="text-xs text-muted">
+            Uploaded {d.uploadedAt}
+            {d.uploadedBy && ` by ${d.uploadedBy}`}
+          </span>
+          {d.sha256 && (
+            <span className="font-mono text-xs break-all text-muted" data-testid="slip-file-sha256">
+              SHA-256 {d.sha256}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** `children`: shown right under the title (the staff job page puts its status and slip-data forms there). */
 export function JobSlipView({ slip, actions, children }: { slip: SlipView; actions?: ReactNode; children?: ReactNode }) {
@@ -68,15 +95,14 @@ export function JobSlipView({ slip, actions, children }: { slip: SlipView; actio
         {slip.documents.length === 0 ? (
           <p className="text-sm text-muted">No documents.</p>
         ) : (
-          <ul className="flex flex-col gap-1 text-sm">
-            {slip.documents.map((d) => (
-              <li key={d.id}>
-                <a href={d.href}>{d.fileName}</a> <span className="text-muted">({kb(d.size)})</span>
-              </li>
-            ))}
-          </ul>
+          <FileList files={slip.documents} label="Documents" />
         )}
       </Section>
+      {slip.deliverables.length > 0 && (
+        <Section title="Delivered files">
+          <FileList files={slip.deliverables} label="Delivered files" />
+        </Section>
+      )}
       {slip.feedback.length > 0 && (
         <Section title="Feedback">
           <ul className="flex flex-col gap-2 text-sm">

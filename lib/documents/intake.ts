@@ -1,0 +1,162 @@
+/**
+ * Taking in a file's bytes, once: one pass over the stream that counts it against the size limit, computes
+ * its SHA-256, feeds clamd (when CLAMAV_HOST is set) and writes it to storage, all with back-pressure, so a
+ * file is never held in memory nor read twice. Used for source files (service.ts) and deliverables
+ * (deliverables.ts). On any failure nothing is left in storage: a half-written object is aborted or removed,
+ * an infected or unchecked one is removed before the caller hears of it.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { auditLog } from '@/db/schema';
+import { getDb } from '@/db/client';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { AppError, ValidationError } from '@/lib/http/errors';
+import { log } from '@/lib/log';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { MSG } from '@/lib/messages';
+import { InstreamScan, ScannerUnavailableError } from './clamav';
+import { fileStorage, newStorageKey } from './storage';
+
+export class FileTooLargeError extends ValidationError {
+  constructor() {
+    super({ File: [MSG.fileTooLarge] }, MSG.fileTooLarge);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** clamd found a signature: the file is refused (400 on File). */
+export class MalwareFoundError extends ValidationError {
+  constructor(public readonly signature: string) {
+    super({ File: [MSG.fileMalware] }, MSG.fileMalware);
+    this.name = 'MalwareFoundError';
+  }
+}
+
+/** clamd could not be reached or gave no verdict: nothing is stored; the caller may try again later (503). */
+export class ScanUnavailableError extends AppError {
+  constructor() {
+    super(503, MSG.fileNotChecked, { File: [MSG.fileNotChecked] });
+    this.name = 'ScanUnavailableError';
+  }
+}
+
+export interface IntakeInput {
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  contentType: string;
+  maxBytes: number;
+}
+
+/** Who sent the file (for the malware report); any actor: a client user, staff, an integration. */
+export interface IntakeUploader {
+  userId: number | null;
+  userName: string;
+  clientId: number | null;
+}
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+function scannerOptions() {
+  const c = config();
+  return c.CLAMAV_HOST ? { host: c.CLAMAV_HOST, port: c.CLAMAV_PORT, timeoutMs: c.CLAMAV_TIMEOUT_MS } : null;
+}
+
+/** The infected upload: logged, audited and mailed to support (best effort: the refusal stands regardless). */
+async function reportMalware(uploader: IntakeUploader, fileName: string, size: number, sha256: string, signature: string, kind: string): Promise<void> {
+  log().warn({ userId: uploader.userId, clientId: uploader.clientId, fileName, size, sha256, signature, kind }, 'upload refused: malware found');
+  try {
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await tx.insert(auditLog).values({
+        actorUserId: uploader.userId,
+        clientId: uploader.clientId,
+        action: 'document.malware',
+        targetType: 'upload',
+        targetId: sha256,
+        details: { fileName, size, sha256, signature, kind },
+        createdAt: now(),
+      });
+      await enqueueMail(tx, {
+        to: config().SUPPORT_EMAIL,
+        kind: 'malware',
+        subject: `JMS Portal: infected upload refused (${signature})`,
+        text: [
+          'An upload was refused because clamd found malware in it. Nothing was stored.',
+          '',
+          `User: ${uploader.userName} (id ${uploader.userId ?? '-'})`,
+          `Client id: ${uploader.clientId ?? '(internal)'}`,
+          `File: ${fileName} (${kind})`,
+          `Size: ${size} bytes`,
+          `SHA-256: ${sha256}`,
+          `Signature: ${signature}`,
+          `Time: ${now().toISOString()}`,
+        ].join('\n'),
+      });
+    });
+  } catch (err) {
+    log().error({ err }, 'malware report could not be written');
+  }
+}
+
+/**
+ * Streams the body to storage under a new key, hashing (and scanning) on the way. Rejects with
+ * FileTooLargeError, MalwareFoundError, ScanUnavailableError, or the storage/body error; in every case the
+ * key is gone from storage.
+ */
+export async function intakeFile(input: IntakeInput, uploader: IntakeUploader, meta: { fileName: string; kind: string }): Promise<StoredFile> {
+  const opts = scannerOptions();
+  let scan: InstreamScan | null = null;
+  if (opts) {
+    try {
+      scan = await InstreamScan.open(opts);
+    } catch (err) {
+      log().error({ err }, 'clamd unreachable: upload refused');
+      throw new ScanUnavailableError();
+    }
+  }
+  const hash = createHash('sha256');
+  let size = 0;
+  const max = input.maxBytes;
+  async function* tap(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of input.body) {
+      size += chunk.length;
+      if (size > max) throw new FileTooLargeError();
+      hash.update(chunk);
+      if (scan) await scan.write(chunk);
+      yield chunk;
+    }
+  }
+  const key = newStorageKey();
+  const storage = fileStorage();
+  try {
+    await storage.put(key, Readable.from(tap(), { objectMode: false, highWaterMark: 256 * 1024 }), { contentType: input.contentType });
+  } catch (e) {
+    scan?.abort();
+    if (e instanceof ScannerUnavailableError) {
+      log().error({ err: e }, 'clamd failed during the upload: refused');
+      throw new ScanUnavailableError();
+    }
+    throw e;
+  }
+  const sha256 = hash.digest('hex');
+  if (scan) {
+    let verdict;
+    try {
+      verdict = await scan.verdict();
+    } catch (err) {
+      await storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'unchecked upload could not be removed'));
+      log().error({ err }, 'clamd gave no verdict: upload refused');
+      throw new ScanUnavailableError();
+    }
+    if (!verdict.clean) {
+      await storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'infected upload could not be removed'));
+      await reportMalware(uploader, meta.fileName, size, sha256, verdict.signature, meta.kind);
+      throw new MalwareFoundError(verdict.signature);
+    }
+  }
+  return { key, size, sha256 };
+}
