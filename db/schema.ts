@@ -461,7 +461,7 @@ export const jobs = pgTable(
 /**
  * How many jobs each client has in each status, kept exact by statement-level triggers on `jobs` (insert,
  * update, delete, truncate) in the same transaction as the change; see the job_status_counts migration and
- * docs/decisions/006-job-list-counting.md. The job list's TotalCount (unfiltered, status and client-name
+ * docs/decisions/008-job-list-counting.md. The job list's TotalCount (unfiltered, status and client-name
  * filters) and the staff queue's totals read it instead of counting jobs.
  */
 export const jobStatusCounts = pgTable(

@@ -151,7 +151,7 @@ test.describe('user administration', () => {
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 
     // The deactivated user's next page goes to the sign-in; the password no longer signs in: its holder is told
-    // 'Credential does not exist.' (docs/decisions/006), and no OTP is sent.
+    // 'Credential does not exist.' (docs/decisions/007-sign-in-messages-and-feedback.md), and no OTP is sent.
     await user.goto('/JobClient');
     await expect(user).toHaveURL((u) => u.pathname === '/SignIn');
     await submitCredentials(user, GONE_USER, CHANGED);

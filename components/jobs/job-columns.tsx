@@ -49,7 +49,7 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
               Leave feedback
             </Menu.Item>
           ) : row.status !== CANCELLED_STATUS ? (
-            // Feedback rates a delivered job (docs/decisions/006): say so where the user looks for it.
+            // Feedback rates a delivered job (docs/decisions/007-sign-in-messages-and-feedback.md): say so where the user looks for it.
             <Menu.Item disabled className={`${item} cursor-default text-muted data-[disabled]:pointer-events-none`}>
               {FEEDBACK_MSG.afterDelivery}
             </Menu.Item>

@@ -7,7 +7,7 @@ CREATE TABLE "job_status_counts" (
 --> statement-breakpoint
 ALTER TABLE "job_status_counts" ADD CONSTRAINT "job_status_counts_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_status_counts" ADD CONSTRAINT "job_status_counts_status_job_statuses_id_fk" FOREIGN KEY ("status") REFERENCES "public"."job_statuses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- Jobs per client and status, kept exact in the same transaction as every change to jobs (docs/decisions/006).
+-- Jobs per client and status, kept exact in the same transaction as every change to jobs (docs/decisions/008-job-list-counting.md).
 -- Statement-level triggers with transition tables: one grouped upsert per statement, so a bulk load of 50,000
 -- jobs costs one upsert per (client, status), not one per row. Rows are upserted in key order, so two
 -- single-statement changes touching the same counters lock them in the same order (no deadlock between them).

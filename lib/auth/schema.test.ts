@@ -1,7 +1,7 @@
 /**
  * The sign-in form's user name (spec §8 'Username is incorrect. Please try again.'): a name no account can have is
  * refused before any look-up, in the browser and on the server alike, so the message says nothing about which
- * accounts exist (docs/decisions/006-sign-in-messages-and-feedback.md).
+ * accounts exist (docs/decisions/007-sign-in-messages-and-feedback.md).
  */
 import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ export const userNameField = string().check(
   refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags),
   refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
   // A name no account can have (spaces, other characters, fewer than 3): spec §8's 'Username is incorrect. Please try
-  // again.', before any look-up, so it says nothing about which accounts exist (docs/decisions/006).
+  // again.', before any look-up, so it says nothing about which accounts exist (docs/decisions/007-sign-in-messages-and-feedback.md).
   refine((v) => v.length === 0 || hasHtmlTag(v) || hasNul(v) || isPossibleUserName(v), MSG.usernameIncorrect),
 );
 

@@ -49,7 +49,7 @@ export type PasswordSignInResult =
   | ({ status: 'invalid'; captchaRequired: boolean } & Counts)
   | ({ status: 'captcha'; captchaRequired: true; captchaFailed: boolean } & Counts)
   | ({ status: 'locked' } & Counts)
-  /** A deactivated account, and the caller gave its right password: 'Credential does not exist.' (docs/decisions/006). */
+  /** A deactivated account, and the caller gave its right password: 'Credential does not exist.' (docs/decisions/007-sign-in-messages-and-feedback.md). */
   | ({ status: 'deactivated' } & Counts)
   /** The user's organisation requires single sign-on (issue 17): the password was right, but no OTP is sent. */
   | ({ status: 'sso-required' } & Counts)

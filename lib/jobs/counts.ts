@@ -1,7 +1,7 @@
 /**
  * How many jobs there are, by client and status, without reading any job: the `job_status_counts` counters,
  * which triggers on `jobs` keep exact in the same transaction as every insert, status change, move between
- * clients and delete (docs/decisions/006-job-list-counting.md).
+ * clients and delete (docs/decisions/008-job-list-counting.md).
  *
  * The client job list reads them through its prepared count statement (lib/jobs/queries.ts). The staff job
  * queue across all clients (/Ops) reads them here: `jobStatusTotals` gives the totals per status, summed over

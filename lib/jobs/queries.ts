@@ -6,7 +6,7 @@
  * Paging: the page's ids are found first (an index-only walk over the sort index, skipping OFFSET rows),
  * then only those rows are read ("deferred join"), so a deep page costs little more than the first.
  *
- * Counting never scans a client's jobs (docs/decisions/006-job-list-counting.md):
+ * Counting never scans a client's jobs (docs/decisions/008-job-list-counting.md):
  *  - unfiltered, status and client-name filters: the sum of the exact per-client, per-status counters
  *    (`job_status_counts`, kept by triggers in the same transaction as every job change);
  *  - a 'contains' filter on a job column or a time filter: count(*) that stops after `offset + COUNT_CAP + 1`

@@ -7,7 +7,7 @@
  * QA Started → Ready For Delivery → Being Delivered → Delivered, where a step may be skipped when it does not
  * apply (nothing to collect, no QA, handed over at the counter). On Hold pauses any open job and resumes it at
  * any open step; Waiting For Payment holds work or delivery until the client pays; Cancelled ends an open job
- * (and can be undone to Submitted). Delivered is final. See docs/decisions/006-job-workflow-and-alerts.md.
+ * (and can be undone to Submitted). Delivered is final. See docs/decisions/010-job-workflow-and-alerts.md.
  */
 import { z } from 'zod';
 import { JOB_STATUS_IDS, statusLabel } from '@/lib/reference';

@@ -213,7 +213,7 @@ describe('user administration', () => {
     const u = await row(target.id);
     expect(u?.isActive).toBe(false);
     expect(u?.deactivatedAt).toBeInstanceOf(Date);
-    // Refused: no OTP, no session; its own password learns 'Credential does not exist.' (docs/decisions/006).
+    // Refused: no OTP, no session; its own password learns 'Credential does not exist.' (docs/decisions/007-sign-in-messages-and-feedback.md).
     expect((await signInWithPassword({ userName: target.userName, password: PW[3] })).status).toBe('deactivated');
     expect((await listUsers(actor, q(), all)).rows.map((r) => r.id)).not.toContain(target.id);
     expect(await getUser(actor, target.id)).toBeNull();
