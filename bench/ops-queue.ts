@@ -12,7 +12,7 @@
  * page's ids by the sort index, then those rows (with the client's name) by primary key — sent through the same
  * `postgres` driver as named prepared statements, no count. Same concurrency (BENCH_CONCURRENCY callers x
  * BENCH_REQUESTS requests), the two sides interleaved in rounds. Also: the count alone (countQueue), which is
- * what separates the two (exact up to its cap of 10,000, lib/ops/queue.ts); it is the one function the job list's
+ * what separates the two (exact up to its cap of 1,000, lib/ops/queue.ts); it is the one function the job list's
  * count machinery can replace.
  */
 import postgres from 'postgres';

@@ -84,7 +84,7 @@ export function queuePageStatement(db: Queryable, where: SQL | undefined, q: Que
 }
 
 /** Matches counted exactly up to this many (or past the current page and four more); beyond, "more than". */
-export const QUEUE_COUNT_CAP = 10_000;
+export const QUEUE_COUNT_CAP = 1_000;
 
 export interface QueueCount {
   count: number;
