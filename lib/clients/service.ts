@@ -7,7 +7,7 @@
  * its audit row (lib/ops/audit.ts). Suspending ends the sessions of the client's users in the same
  * transaction, and lib/auth/client-active.ts keeps them from signing in; nothing is deleted.
  *
- * Deleting (docs/decisions/006-client-onboarding.md): only a client with no jobs and no invoices, and it is a
+ * Deleting (docs/decisions/007-client-onboarding.md): only a client with no jobs and no invoices, and it is a
  * soft delete: the client is suspended, its users deactivated, and it disappears from the staff lists; its
  * rows stay for the audit trail, and its name and account number stay taken.
  */
