@@ -3,40 +3,9 @@
  * /Ops page fits 1280, 1024 and 390 px without sideways scrolling and is axe-clean. Client roles are refused.
  * Demo users consumed here: staff.admin, staff.operator (signed in only).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const WIDTHS = [1280, 1024, 390];
-
-async function expectNoViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(found, `axe violations on ${what}`).toEqual([]);
-}
-
-/** The page is no wider than the window (no sideways scrolling). */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways (${scroll} > ${client})`).toBeLessThanOrEqual(client);
-}
-
-/** Every staff page, at every width: fits and is axe-clean. */
-export async function checkOpsPage(page: Page, url: string) {
-  try {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(url);
-      await expect(page.locator('h1')).toBeVisible();
-      await expectNoSidewaysScroll(page, `${url} at ${width} px`);
-      await expectNoViolations(page, `${url} at ${width} px`);
-    }
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 720 });
-  }
-}
+import { checkOpsPage, expectNoViolations } from './support/ops';
 
 test.describe('provider operator (role 2)', () => {
   let ctx: BrowserContext;
@@ -71,6 +40,26 @@ test.describe('provider operator (role 2)', () => {
 
   test('the overview fits 1280, 1024 and 390 px and is axe-clean', async () => {
     await checkOpsPage(page, '/Ops');
+  });
+
+  test('the job queue: every client, filters in the URL, a job opens; queue and job page fit and are axe-clean', async () => {
+    await page.goto('/Ops/Jobs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Job queue' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Job queue' });
+    // Filtering by a client writes the URL and shows that client's jobs.
+    await page.getByLabel('Client').first().selectOption({ label: 'Northgate Legal' });
+    await expect(page).toHaveURL(/client=\d+/);
+    await expect(table.getByRole('row').nth(1)).toContainText('Northgate Legal');
+    await page.getByLabel('Due').first().selectOption({ label: 'Overdue' });
+    await expect(page).toHaveURL(/due=overdue/);
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).toHaveURL(/\/Ops\/Jobs$/);
+    await checkOpsPage(page, '/Ops/Jobs');
+    await page.goto('/Ops/Jobs');
+    const first = table.getByRole('rowheader').first().getByRole('link');
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/Ops\/Job\?jb=/);
+    await checkOpsPage(page, href ?? '/Ops/Job');
   });
 
   test('on a phone the staff menu opens behind a button, axe-clean', async () => {

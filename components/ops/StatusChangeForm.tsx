@@ -43,7 +43,12 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
   } = form;
 
   if (allowedNext.length === 0) {
-    return <p className="text-sm text-muted">A job that is {statusLabel(status)} cannot change status.</p>;
+    return (
+      <div className="flex flex-col gap-3">
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <p className="text-sm text-muted">A job that is {statusLabel(status)} cannot change status.</p>
+      </div>
+    );
   }
 
   const onSubmit = handleSubmit(async (values) => {

@@ -4,40 +4,36 @@
  * history; the status change (the workflow) and the slip data staff keep. A jb that does not decode and a missing
  * job answer the same 404.
  */
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
-import { JobSlipView } from "@/components/jobs/slip/JobSlipView";
-import { SlipDataForm } from "@/components/ops/SlipDataForm";
-import { StatusChangeForm } from "@/components/ops/StatusChangeForm";
-import { Card } from "@/components/ui/Card";
-import { tryDecodeId } from "@/lib/encoding";
-import { displayDateTime } from "@/lib/jobs/legacy";
-import { presentJobSlip } from "@/lib/jobs/present";
-import { staffJob } from "@/lib/ops/job";
-import { requireStaffPage } from "@/lib/ops/page";
-import { can } from "@/lib/ops/policy";
-import { statusLabel } from "@/lib/reference";
-import { changeStatusAction, saveSlipDataAction } from "./actions";
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { JobSlipView } from '@/components/jobs/slip/JobSlipView';
+import { SlipDataForm } from '@/components/ops/SlipDataForm';
+import { StatusChangeForm } from '@/components/ops/StatusChangeForm';
+import { Card } from '@/components/ui/Card';
+import { tryDecodeId } from '@/lib/encoding';
+import { displayDateTime } from '@/lib/jobs/legacy';
+import { presentJobSlip } from '@/lib/jobs/present';
+import { staffJob } from '@/lib/ops/job';
+import { requireStaffPage } from '@/lib/ops/page';
+import { can } from '@/lib/ops/policy';
+import { statusLabel } from '@/lib/reference';
+import { changeStatusAction, saveSlipDataAction } from './actions';
 
-export const metadata: Metadata = { title: "Job" };
+export const metadata: Metadata = { title: 'Job' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default async function OpsJobPage({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}) {
-  const actor = await requireStaffPage("jobs.read");
-  const jb = one((await searchParams).jb) ?? "";
+export default async function OpsJobPage({ searchParams }: { searchParams: SearchParams }) {
+  const actor = await requireStaffPage('jobs.read');
+  const jb = one((await searchParams).jb) ?? '';
   const id = tryDecodeId(jb);
   const view = id === null ? null : await staffJob(actor, id);
   if (!view) notFound();
   const { slip } = view;
   const slipView = presentJobSlip(slip, view.comments, actor.timeZone);
-  const mayChange = can(actor.role, "jobs.status");
+  const mayChange = can(actor.role, 'jobs.status');
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,19 +48,12 @@ export default async function OpsJobPage({
                 Now: <strong>{statusLabel(slip.status)}</strong>
                 {slip.statusLastModifiedByName && (
                   <span className="text-muted">
-                    {" "}
-                    — by {slip.statusLastModifiedByName},{" "}
-                    {displayDateTime(slip.statusUpdatedAt, actor.timeZone)}
+                    {' '}
+                    — by {slip.statusLastModifiedByName}, {displayDateTime(slip.statusUpdatedAt, actor.timeZone)}
                   </span>
                 )}
               </p>
-              <StatusChangeForm
-                key={`${slip.status}-${view.history.length}`}
-                jb={jb}
-                status={slip.status}
-                allowedNext={view.allowedNext}
-                action={changeStatusAction}
-              />
+              <StatusChangeForm jb={jb} status={slip.status} allowedNext={view.allowedNext} action={changeStatusAction} />
             </Card>
           )}
           <div className="flex flex-col gap-4">
@@ -73,8 +62,8 @@ export default async function OpsJobPage({
                 <SlipDataForm
                   jb={jb}
                   initial={{
-                    lioNumber: slip.lioNumber ?? "",
-                    matterType: slip.matterType ?? "",
+                    lioNumber: slip.lioNumber ?? '',
+                    matterType: slip.matterType ?? '',
                   }}
                   documentId={slip.documents[0]?.id ?? null}
                   action={saveSlipDataAction}
@@ -83,22 +72,13 @@ export default async function OpsJobPage({
             )}
             <Card title="Status history" titleAs="h2">
               {view.history.length === 0 ? (
-                <p className="text-sm text-muted">
-                  No status changes yet: the job is as the client ordered it.
-                </p>
+                <p className="text-sm text-muted">No status changes yet: the job is as the client ordered it.</p>
               ) : (
-                <ol
-                  className="flex flex-col gap-1 text-sm"
-                  aria-label="Status changes"
-                >
+                <ol className="flex flex-col gap-1 text-sm" aria-label="Status changes">
                   {view.history.map((h) => (
                     <li key={h.id}>
-                      <span className="text-muted">
-                        {displayDateTime(h.createdAt, actor.timeZone)}
-                      </span>{" "}
-                      · {statusLabel(h.fromStatus)} →{" "}
-                      <strong>{statusLabel(h.toStatus)}</strong> ·{" "}
-                      {h.changedByName}
+                      <span className="text-muted">{displayDateTime(h.createdAt, actor.timeZone)}</span> · {statusLabel(h.fromStatus)} →{' '}
+                      <strong>{statusLabel(h.toStatus)}</strong> · {h.changedByName}
                     </li>
                   ))}
                 </ol>

@@ -1,0 +1,34 @@
+/** Checks for staff pages: no sideways scrolling at 1280, 1024 and 390 px, and axe-clean at each width. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const WIDTHS = [1280, 1024, 390];
+
+export async function expectNoViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(found, `axe violations on ${what}`).toEqual([]);
+}
+
+/** The page is no wider than the window (no sideways scrolling). */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, `${what} scrolls sideways (${scroll} > ${client})`).toBeLessThanOrEqual(client);
+}
+
+/** A staff page at every width: its <h1> shows, it fits, and it is axe-clean. */
+export async function checkOpsPage(page: Page, url: string) {
+  try {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoSidewaysScroll(page, `${url} at ${width} px`);
+      await expectNoViolations(page, `${url} at ${width} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+}
