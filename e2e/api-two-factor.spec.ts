@@ -116,3 +116,26 @@ test('authenticator app: TwoFactorInit, TwoFactorInitResponse, then the app code
   const mailed = await readOtp(user, emailed.body.OtpReference);
   expect((await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: mailed })).body).toMatchObject({ IsLoggedIn: true, FailedLoginAttempt: 0 });
 });
+
+test('malformed two-factor and triple bodies answer 400, never 500', async ({ request }) => {
+  const token = await apiToken(request, 'e2e.triple');
+  const cases: { path: string; data: unknown; auth?: boolean }[] = [
+    { path: 'TwoFactorInit', data: { Secret: 'MINE' }, auth: true },
+    { path: 'TwoFactorInit', data: [], auth: true },
+    { path: 'TwoFactorInitResponse', data: {}, auth: true },
+    { path: 'TwoFactorInitResponse', data: { Code: 123456 }, auth: true },
+    { path: 'TwoFactorInitResponse', data: { Code: '1234567' }, auth: true },
+    { path: 'TwoFactorInitResponse', data: { Code: '123456', UserId: 1 }, auth: true },
+    { path: 'AuthenticateUser', data: { UserName: 'e2e.triple', OTP: '123456' } },
+    { path: 'AuthenticateUser', data: { UserName: 'e2e.triple', Password: DEMO_PASSWORD, OTP: 'x'.repeat(40) } },
+    { path: 'AuthenticateUser', data: { UserName: 'e2e.triple', Password: DEMO_PASSWORD, OTP: -1 } },
+    { path: 'SignIn', data: { UserName: 'e2e.triple', Password: DEMO_PASSWORD, OTP: 1_000_000 } },
+    { path: 'ResendOTP', data: { UserName: 'e2e.triple' } },
+    { path: 'ResendOTP', data: { UserName: '<b>x</b>', Password: 'x' } },
+  ];
+  for (const c of cases) {
+    const r = await post(request, c.path, c.data, c.auth ? token : undefined);
+    expect(r.status, `${c.path} ${JSON.stringify(c.data)}`).toBe(400);
+    expect(r.body.error.status).toBe(400);
+  }
+});

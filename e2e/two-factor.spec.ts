@@ -33,6 +33,10 @@ test('Settings: set up an authenticator app with the QR code; the recovery codes
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
+  // Fits a phone without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await setup.getByLabel('Code from the app').fill('12345');
   await setup.getByRole('button', { name: 'Confirm' }).click();
@@ -59,6 +63,8 @@ test("sign-in asks for the app's code instead of e-mailing an OTP; the app's cod
   const dialog = page.getByRole('dialog', { name: 'Enter the code from your authenticator app' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Send a code by e-mail instead' })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
   await dialog.getByLabel('Code').fill('000000' === (await nextCode(secret)) ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByText('That code is not correct.', { exact: false })).toBeVisible();

@@ -35,8 +35,8 @@ type Note = { tone: 'error' | 'success'; text: string } | null;
  * e-mail instead, which turns it into the e-mailed OTP dialog.
  */
 export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
-  // A new key per pending sign-in: switching from the app to e-mail starts a fresh form.
-  return <OtpDialogBody key={pending.challengeId} pending={pending} returnUrl={returnUrl} onClose={onClose} onResent={onResent} onLocked={onLocked} resend={resend} />;
+  // Switching from the app to e-mail starts a fresh form (a resend keeps the dialog and its note).
+  return <OtpDialogBody key={pending.method} pending={pending} returnUrl={returnUrl} onClose={onClose} onResent={onResent} onLocked={onLocked} resend={resend} />;
 }
 
 function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {

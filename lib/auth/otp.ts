@@ -3,6 +3,10 @@
  * stored only as an HMAC, tied to its pending sign-in (the challenge id), single use, expiring at
  * the server-given time. About five wrong guesses void it; every wrong guess also counts toward
  * the account lockout. A resend voids the code it replaces and sends a new one valid 60 seconds.
+ *
+ * For a user with an authenticator app the pending sign-in has method 'app' and no code: the app's code or a
+ * recovery code answers it (lib/auth/two-factor.ts checkSecondFactor), with the same lifetime, guess limit and
+ * counting. Its "resend" is "send a code by e-mail instead".
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';

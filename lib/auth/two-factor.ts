@@ -82,21 +82,15 @@ export async function twoFactorStatus(actor: Actor): Promise<TwoFactorStatus> {
 export async function startEnrolment(actor: Actor): Promise<TwoFactorInitAnswer> {
   const db = await getDb();
   const secret = newTotpSecret();
+  const secretEnc = encryptSecret(actor.userId, secret);
   const t = now();
-  const stored = await db.transaction(async (tx) => {
-    const current = await authenticatorOf(tx, actor.userId);
-    if (current?.confirmedAt) return false;
-    await tx
-      .insert(userAuthenticators)
-      .values({ userId: actor.userId, secretEnc: encryptSecret(actor.userId, secret), createdAt: t, confirmedAt: null, lastTimeStep: null })
-      .onConflictDoUpdate({
-        target: userAuthenticators.userId,
-        set: { secretEnc: encryptSecret(actor.userId, secret), createdAt: t, lastTimeStep: null },
-        setWhere: isNull(userAuthenticators.confirmedAt),
-      });
-    return true;
-  });
-  if (!stored) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnrolled);
+  // Insert, or replace a set-up in progress; a confirmed app is never overwritten (setWhere).
+  const stored = await db
+    .insert(userAuthenticators)
+    .values({ userId: actor.userId, secretEnc, createdAt: t, confirmedAt: null, lastTimeStep: null })
+    .onConflictDoUpdate({ target: userAuthenticators.userId, set: { secretEnc, createdAt: t, lastTimeStep: null }, setWhere: isNull(userAuthenticators.confirmedAt) })
+    .returning({ userId: userAuthenticators.userId });
+  if (!stored.length) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnrolled);
   const uri = otpAuthUri(actor.userName, secret);
   const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   return { Secret: secret, OtpAuthUri: uri, QrCode: qr, ExpiresInSeconds: ENROLMENT_TTL_MINUTES * 60 };
