@@ -277,7 +277,14 @@ export const documentModelAnswer = z.object({
   UploadType: z.number().int(),
   JobId: id.nullable(),
   CreatedDate: instant,
+  /** The SHA-256 receipt of the bytes received (hex); null only for files stored before receipts. */
+  Sha256: z.string().nullable(),
+  UploadedById: id.nullable(),
 });
+/** GET api/Ops/Jobs/{id}/Deliverables: the finished files staff attached to a job, with who attached them. */
+export const deliveredFilesAnswer = z.array(documentModelAnswer.extend({ UploadedBy: z.string().nullable() }));
+/** A plain confirmation. */
+export const messageAnswer = z.object({ message: z.string() });
 export const documentDeletedAnswer = z.object({ Success: z.boolean(), Message: z.string() });
 
 // ---- Invoices (spec §3 "Invoice") -----------------------------------------------------------------------------

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { removeDeliverable, staffUploader } from '@/lib/documents/deliverables';
 import { idParam } from '@/lib/documents/http';
 import { apiRoute } from '@/lib/http/route';
+import { messageAnswer } from '@/lib/openapi/answers';
+import { STAFF_ROLES } from '@/lib/reference';
 
 /** DELETE api/Ops/Jobs/{id}/Deliverables/{documentId}: removes a deliverable attached by mistake (staff; audited). */
-export const DELETE = apiRoute({ params: z.object({ id: idParam, documentId: idParam }) }, async ({ actor, params }) => {
+export const DELETE = apiRoute({ response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) }, async ({ actor, params }) => {
   await removeDeliverable(staffUploader(actor), params.id, params.documentId);
   return { message: 'The delivered file was removed.' };
 });
