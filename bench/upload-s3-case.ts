@@ -2,7 +2,7 @@
  * One S3 upload case of the upload benchmark, in a process of its own, so that its peak memory (the process's
  * maximum RSS) belongs to this case alone: `node --import tsx bench/upload-s3-case.ts CASE BYTES ENDPOINT BUCKET`
  * prints one JSON line { ms, rss, mem, maxRss }. Every case loads the same modules and opens the same
- * embedded database, and warms the SDK's connection with a 1-byte PutObject first.
+ * embedded database, and warms up the same way (a 1-byte PutObject and a 64 KB upload through the service).
  * CASE: 'raw' (PutObject of a stream with its length, the floor) or 'service' (uploadDocument: multipart
  * upload, SHA-256, database row and log entry).
  */
@@ -35,7 +35,10 @@ bindDatabase(handle);
 const storage = new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 setFileStorage(storage);
 const { actor } = await signedIn();
+// Warm-up, the same for every case: the SDK's connection, and one small upload through the service (first
+// calls load modules, plan statements and parse the user agent; none of that is the cost of a file's bytes).
 await storage.client.send(new PutObjectCommand({ Bucket: bucket, Key: newStorageKey(), Body: Buffer.from('x') }));
+await uploadDocument(actor, { fileName: 'warm-up.pdf', contentType: 'application/pdf', body: repeatedBytes(64 * 1024) });
 
 const m = await measure(collector(), async () => {
   if (kind === 'raw') {

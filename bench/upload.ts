@@ -153,7 +153,7 @@ function s3Case(kind: 'raw' | 'service', bytes: number, endpoint: string): Promi
   });
 }
 
-async function runS3(): Promise<BenchRow[]> {
+export async function runS3(): Promise<BenchRow[]> {
   const port = Number(process.env.BENCH_PORT_BASE ?? 3990) + 20;
   const server = await startS3Process(port);
   const cases = [

@@ -122,6 +122,12 @@ export class S3Storage implements FileStorage {
       let current = 0;
       let size = await spoolPart(source, fileOf(current), carry);
       total += size;
+      if (!carry.done && !carry.rest) {
+        // Exactly one part so far: look one chunk ahead, so a file of exactly PART_SIZE is one PutObject.
+        const r = await source.next();
+        if (r.done) carry.done = true;
+        else carry.rest = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+      }
       if (carry.done && !carry.rest) {
         await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: createReadStream(fileOf(current)), ContentLength: size, ContentType }));
         return { size: total };
