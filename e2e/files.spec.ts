@@ -44,3 +44,26 @@ test('a delivered job’s slip lists its Delivered files with SHA-256 receipts; 
   for await (const chunk of stream) hash.update(chunk as Buffer);
   expect(hash.digest('hex')).toBe(found.file.Sha256);
 });
+
+test('staff attach a finished file on the staff job page; the client's job answer lists it with the same SHA-256', async ({ page, request }) => {
+  const token = await apiToken(request, 'hv.user');
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await request.post('/api/Job/JobsList/CurrentPage/1/PageSize/10', { headers: auth, data: {} });
+  const job = ((await list.json()) as { Jobs: { JobId: number; JMSNumber: string }[] }).Jobs[0];
+  expect(job).toBeTruthy();
+  if (!job) return;
+  const name = `output-${job.JMSNumber}-${Date.now()}.pdf`;
+  const bytes = Buffer.from(`%PDF-1.4\n% finished output of ${name}\n%%EOF\n`);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+  await signIn(page, 'staff.operator', undefined, { landing: /\/Ops$/ });
+  await page.goto(`/Ops/Job?jb=${encodeURIComponent(encodeParam(job.JobId))}`);
+  const panel = page.locator(`section[aria-labelledby="deliverables-${job.JobId}"]`);
+  await expect(panel.getByRole('heading', { name: 'Delivered files' })).toBeVisible();
+  await panel.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+  await expect(panel.getByText(`${name} was attached.`)).toBeVisible();
+  await expect(panel.getByText(`SHA-256 ${sha256}`)).toBeVisible();
+
+  const detail = (await (await request.get(`/api/Job/${job.JobId}`, { headers: auth })).json()) as { DeliveredFiles: { FileName: string; Sha256: string }[] };
+  expect(detail.DeliveredFiles).toContainEqual(expect.objectContaining({ FileName: name, Sha256: sha256 }));
+});

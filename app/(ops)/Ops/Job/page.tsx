@@ -1,16 +1,18 @@
 /**
  * /Ops/Job?jb=… (issue 13): one job as staff see it. Everything the client sent (the slip, the instruction block,
  * the source file), the internal instructions, the comment history with internal comments marked, the status
- * history; the status change (the workflow) and the slip data staff keep. A jb that does not decode and a missing
+ * history; the status change (the workflow), the slip data staff keep and the delivered files they attach. A jb that does not decode and a missing
  * job answer the same 404.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JobSlipView } from '@/components/jobs/slip/JobSlipView';
+import { DeliverablesPanel } from '@/components/ops/DeliverablesPanel';
 import { SlipDataForm } from '@/components/ops/SlipDataForm';
 import { StatusChangeForm } from '@/components/ops/StatusChangeForm';
 import { Card } from '@/components/ui/Card';
+import { deliveredFilesView } from '@/lib/documents/deliverables';
 import { tryDecodeId } from '@/lib/encoding';
 import { displayDateTime } from '@/lib/jobs/legacy';
 import { presentJobSlip } from '@/lib/jobs/present';
@@ -34,6 +36,8 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const { slip } = view;
   const slipView = presentJobSlip(slip, view.comments, actor.timeZone);
   const mayChange = can(actor.role, 'jobs.status');
+  // Finished files staff attach (issue 15): the same deliverables service as the client's "Delivered files".
+  const delivered = mayChange ? await deliveredFilesView(actor, slip.id) : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,6 +72,11 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
                   documentId={slip.documents[0]?.id ?? null}
                   action={saveSlipDataAction}
                 />
+              </Card>
+            )}
+            {delivered && (
+              <Card>
+                <DeliverablesPanel jobId={slip.id} initial={delivered} />
               </Card>
             )}
             <Card title="Status history" titleAs="h2">
