@@ -45,7 +45,7 @@ test('a delivered job’s slip lists its Delivered files with SHA-256 receipts; 
   expect(hash.digest('hex')).toBe(found.file.Sha256);
 });
 
-test('staff attach a finished file on the staff job page; the client's job answer lists it with the same SHA-256', async ({ page, request }) => {
+test('staff attach a finished file on the staff job page; the client’s job answer lists it with the same SHA-256', async ({ page, request }) => {
   const token = await apiToken(request, 'hv.user');
   const auth = { authorization: `Bearer ${token}` };
   const list = await request.post('/api/Job/JobsList/CurrentPage/1/PageSize/10', { headers: auth, data: {} });
