@@ -47,7 +47,7 @@ export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
 export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
   'ProjectId', 'JMSNumber', 'JobShortDescription', 'TimeZone', 'TimeZoneId', 'ClientId', 'ProcessingCity', 'Status',
   'CreatedByDisplay', 'LastModifiedBy', 'StatusLastModifiedBy', 'CreatedById', 'LastModifiedById', 'StatusLastModifiedById',
-  'CreatedOn', 'DateDelivered', 'InternalInstructions', 'FileName', 'CopyStatus', 'SourceFileName', 'SourceFileId',
+  'CreatedOn', 'DateDelivered', 'InternalInstructions', 'FileName', 'CopyStatus', 'SourceFileName', 'SourceFileId', 'DeliveredFiles',
   // The job slip's extra fields (a caller may post a slip back too).
   'StatusName', 'OrderTypeName', 'ClientName', 'ProcessingCityName', 'SourceJobNumber', 'LIONumber', 'MatterType',
   'DocumentId', 'JobInstructions', 'FeedBacks',
