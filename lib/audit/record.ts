@@ -7,10 +7,10 @@
  * handler) when there is one; a caller that writes after the response has started (a streamed export)
  * captures them first with requestMeta() and passes them in.
  */
-import { isIP } from 'node:net';
 import type { Queryable } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import { now } from '@/lib/clock';
+import { clientIp } from '@/lib/http/client-ip';
 
 export interface RequestMeta {
   ip: string | null;
@@ -18,13 +18,6 @@ export interface RequestMeta {
 }
 
 export const NO_REQUEST: RequestMeta = Object.freeze({ ip: null, userAgent: null });
-
-/** The client IP of a request: the first X-Forwarded-For hop (set by the platform's proxy), else X-Real-IP. */
-export function clientIp(h: { get(name: string): string | null }): string | null {
-  const first = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip')?.trim() || '';
-  const ip = first.replace(/^\[|\]$/g, '').replace(/^::ffff:/i, '');
-  return isIP(ip) ? ip : null;
-}
 
 /** IP and User-Agent of a request's headers. */
 export function metaFromHeaders(h: { get(name: string): string | null }): RequestMeta {

@@ -9,6 +9,7 @@ import { getDb } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { clientIp } from './client-ip';
 
 export interface Limit {
   key: string;
@@ -46,19 +47,7 @@ export async function pruneRateLimits(): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now().getTime() - 3_600_000)));
 }
 
-/**
- * The caller's IP as this deployment sees it: the last X-Forwarded-For entry, which is the address the nearest
- * proxy saw (Vercel and nginx's $proxy_add_x_forwarded_for set or append it; `next start` sets it from the socket
- * when the request has none). A caller that reaches `next start` directly with its own X-Forwarded-For can pick
- * its key, which is why every per-IP limit is paired with a ceiling for all anonymous callers (docs/security.md).
- */
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last || headers.get('x-real-ip')?.trim() || 'unknown';
-}
-
 /** A key naming the caller's IP without storing it (HMAC keyed with AUTH_SECRET). */
 export function clientIpKey(headers: Headers): string {
-  return createHmac('sha256', config().authSecret).update(`ip:${clientIp(headers)}`).digest('hex').slice(0, 32);
+  return createHmac('sha256', config().authSecret).update(`ip:${clientIp(headers) ?? 'unknown'}`).digest('hex').slice(0, 32);
 }
