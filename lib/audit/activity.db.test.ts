@@ -24,7 +24,7 @@ const ctx = { params: Promise.resolve({}) };
 const post = (token: string, body: unknown, path = 'ExportCSVActivity') =>
   new Request(`http://localhost/api/User/${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', 'X-Forwarded-For': '203.0.113.7' },
     body: JSON.stringify(body),
   });
 

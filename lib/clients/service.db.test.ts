@@ -99,7 +99,9 @@ describe('client onboarding by staff', () => {
     expect(await resolveSession(user.actor.sessionId)).not.toBeNull();
     await suspendClient(staff, user.clientId);
     expect(await resolveSession(user.actor.sessionId)).toBeNull();
-    expect((await signInWithPassword({ userName: user.user.userName, password: TEST_PASSWORD })).status).toBe('invalid');
+    // Like a deactivated account: only its own password learns 'Credential does not exist.' (decision 007).
+    expect((await signInWithPassword({ userName: user.user.userName, password: TEST_PASSWORD })).status).toBe('deactivated');
+    expect((await signInWithPassword({ userName: user.user.userName, password: 'Wrong#Password1' })).status).toBe('invalid');
     await reinstateClient(staff, user.clientId);
     expect((await signInWithPassword({ userName: user.user.userName, password: TEST_PASSWORD })).status).toBe('otp');
     // Staff are not a client's users: their sessions go on.

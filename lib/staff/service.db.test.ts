@@ -41,7 +41,8 @@ describe('staff users (role 1 only)', () => {
 
     await deactivateStaffUser(admin, userId);
     expect(await getStaffUser(admin, userId)).toBeNull();
-    expect((await signInWithPassword({ userName: f.UserName, password: 'Lantern#Quay4821' })).status).toBe('invalid');
+    // A deactivated account: only its own password learns 'Credential does not exist.' (decision 007).
+    expect((await signInWithPassword({ userName: f.UserName, password: 'Lantern#Quay4821' })).status).toBe('deactivated');
     const actions = await t.db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))));
     expect(actions.map((a) => a.action).filter((a) => a.startsWith('ops.'))).toEqual(['ops.staff.created', 'ops.staff.updated', 'ops.staff.deactivated']);
   });
