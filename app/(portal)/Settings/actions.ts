@@ -6,15 +6,15 @@
  */
 import { requireClientActor } from '@/lib/auth/current';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
-import { confirmEnrolment, removeAuthenticator, startEnrolment } from '@/lib/auth/two-factor';
+import { removeAuthenticator } from '@/lib/auth/two-factor';
+import { confirmEnrolmentOutcome, startEnrolmentOutcome } from '@/lib/auth/two-factor-outcome';
 import {
-  confirmEnrolmentSchema,
   removeAuthenticatorSchema,
   type ConfirmEnrolmentOutcome,
   type RemoveAuthenticatorOutcome,
   type StartEnrolmentOutcome,
 } from '@/lib/auth/two-factor-schema';
-import { AppError, fieldErrors, UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
+import { fieldErrors, UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
 import { settingsFormSchema } from '@/lib/settings/schema';
 import { sendTestEmail, updateSettings } from '@/lib/settings/service';
@@ -75,29 +75,12 @@ export async function saveSecurityPolicyAction(input: unknown): Promise<UpdatePo
 
 /** Authenticator app: a new secret and its QR code (lib/auth/two-factor.ts). */
 export async function startEnrolmentAction(): Promise<StartEnrolmentOutcome> {
-  const actor = await actorOrNull();
-  if (!actor) return { status: 'signed-out' };
-  try {
-    const r = await startEnrolment(actor);
-    return { status: 'started', secret: r.Secret, otpAuthUri: r.OtpAuthUri, qrCode: r.QrCode, expiresInSeconds: r.ExpiresInSeconds };
-  } catch (e) {
-    if (e instanceof AppError && e.status < 500) return { status: 'error', message: e.message };
-    throw e;
-  }
+  return startEnrolmentOutcome(await actorOrNull());
 }
 
 /** Authenticator app: the code confirms the set-up; the recovery codes are answered this once. */
 export async function confirmEnrolmentAction(input: unknown): Promise<ConfirmEnrolmentOutcome> {
-  const actor = await actorOrNull();
-  if (!actor) return { status: 'signed-out' };
-  const parsed = confirmEnrolmentSchema.safeParse(input);
-  if (!parsed.success) return { status: 'error', message: TWO_FACTOR_MSG.codeFormat, fields: fieldErrors(parsed.error) };
-  try {
-    return { status: 'enrolled', recoveryCodes: (await confirmEnrolment(actor, parsed.data.Code)).RecoveryCodes };
-  } catch (e) {
-    if (e instanceof AppError && e.status < 500) return { status: 'error', message: e.message, fields: e.fields };
-    throw e;
-  }
+  return confirmEnrolmentOutcome(await actorOrNull(), input);
 }
 
 /** Authenticator app: removed with the current password. */
