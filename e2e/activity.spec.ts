@@ -49,7 +49,7 @@ test('an administrator sees the sign-ins, the order and the export a user of the
       OrderType: 4,
       ContactName: 'Active Orderer',
       Email: 'e2e.activity@example.com',
-      ContactPhone: '02 9000 0000',
+      ContactPhone: '(02)9000-0000',
       AfterHourContactNumber: '0412345678',
       MatterReference: `ACT-${Date.now()}`,
       ClientBranchAddressId: branches[0]?.ClientBranchAddressId,

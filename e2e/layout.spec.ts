@@ -4,7 +4,7 @@
  * scrolled container); no status badge or cell is cut. A new list page is one more entry in LISTS.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './support/auth';
+import { settleNotice, signIn } from './support/auth';
 
 interface ListPage {
   /** What the list is called in the report. */
@@ -21,6 +21,11 @@ const LISTS: ListPage[] = [
   { name: 'jobs', path: '/JobClient?size=50', table: 'Jobs', user: 'ng.admin' },
   { name: 'invoices', path: '/Invoice?size=50', table: 'Invoices', user: 'ng.admin' },
   { name: 'users', path: '/user?size=50', table: 'Users', user: 'ng.admin' },
+  // The provider's staff area (issue 13).
+  { name: 'staff job queue', path: '/Ops/Jobs?size=50', table: 'Job queue', user: 'staff.operator' },
+  { name: 'staff clients', path: '/Ops/Clients', table: 'Clients', user: 'staff.operator' },
+  { name: 'staff invoices', path: '/Ops/Invoices', table: 'Invoices', user: 'staff.operator' },
+  { name: 'staff users', path: '/Ops/Staff', table: 'Staff users', user: 'staff.admin' },
 ];
 
 const WIDTHS = [1024, 1280];
@@ -31,10 +36,10 @@ async function pageOf(browser: Browser, user: string): Promise<Page> {
   let page = pages.get(user);
   if (!page) {
     page = await (await browser.newContext()).newPage();
-    await signIn(page, user);
-    // The first page of a session may show the notice: close it.
-    const notice = page.getByRole('dialog');
-    if (await notice.isVisible().catch(() => false)) await notice.getByRole('button', { name: 'Ok' }).click();
+    // Staff land on their own area, everyone else on the job list.
+    await signIn(page, user, undefined, user.startsWith('staff.') ? { landing: /\/Ops$/ } : {});
+    // The first page of a session may show the notice (it loads after the page): close it once it has come.
+    if (!user.startsWith('staff.')) await settleNotice(page);
     pages.set(user, page);
   }
   return page;

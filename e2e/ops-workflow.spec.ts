@@ -51,7 +51,7 @@ test('staff move a print job to Delivered; the user gets exactly the Started and
       NumberOfCopies: 3,
       ContactName: 'Alert Watcher',
       Email: MAIL,
-      ContactPhone: '02 9000 0000',
+      ContactPhone: '(02)9000-0000',
       AfterHourContactNumber: '0412345678',
       MatterReference: `WF-${Date.now()}`,
       ClientBranchAddressId: branches[0]?.ClientBranchAddressId,

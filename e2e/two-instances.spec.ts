@@ -38,6 +38,8 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const secret = randomBytes(48).toString('base64url');
+// Production on PostgreSQL requires its own key for the authenticator-app secrets; both instances share it.
+const totpKey = randomBytes(32).toString('base64');
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 let s3: TestS3;
@@ -55,6 +57,7 @@ function startInstance(name: 'A' | 'B', port: number) {
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl,
       AUTH_SECRET: secret,
+      TOTP_ENCRYPTION_KEY: totpKey,
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       MAIL_WORKER_INTERVAL_MS: '100',
       S3_BUCKET: BUCKET,
@@ -103,6 +106,8 @@ function multipart(fileName: string, content: Buffer): { type: string; body: Buf
 }
 
 test.beforeAll(async () => {
+  // A migrates and seeds a fresh PostgreSQL database (the demo data, its files into S3) before B starts.
+  test.setTimeout(180_000);
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`create database "${dbName}"`);

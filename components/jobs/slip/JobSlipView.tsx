@@ -64,10 +64,10 @@ export function JobSlipView({ slip, actions, children }: { slip: SlipView; actio
       </header>
       {children}
 
-      <div className="grid gap-4 md:grid-cols-2 print:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 print:grid-cols-2">
         {slip.sections.map((s) => (
           <Section key={s.title} title={s.title}>
-            <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="grid grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {s.rows.map((r) => (
                 <div key={r.label} className="contents">
                   <dt className="text-muted">{r.label}</dt>

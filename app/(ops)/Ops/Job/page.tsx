@@ -45,7 +45,7 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
         <Link href="/Ops/Jobs">← Job queue</Link>
       </p>
       <JobSlipView slip={slipView}>
-        <div className="no-print grid gap-4 lg:grid-cols-2">
+        <div className="no-print grid grid-cols-1 gap-4 lg:grid-cols-2">
           {mayChange && (
             <Card title="Change status" titleAs="h2">
               <p className="mb-3 text-sm">
