@@ -2,7 +2,7 @@
  * Trust for the client administrator (issue 17) in the browser: the firm's activity (a user's sign-ins, order
  * and export, and nothing of another firm), unlocking a locked user who then signs in, and "require two-factor"
  * holding a user without an authenticator app at the set-up until one is confirmed.
- * Users consumed (e2e/support/fixtures.ts): e2e.activity and e2e.locked (Harbour & Vale), e2e.rb.admin and
+ * Users consumed (e2e/support/fixtures.ts): e2e.activity and e2e.activity.admin (Kestrel Legal), e2e.locked (Harbour & Vale), e2e.rb.admin and
  * e2e.rb.user (Riverbend Legal).
  */
 import { readFile } from 'node:fs/promises';
@@ -63,7 +63,7 @@ test('an administrator sees the sign-ins, the order and the export a user of the
   // Another firm's user signs in meanwhile.
   await apiToken(request, 'ng.user');
 
-  await signIn(page, 'hv.admin');
+  await signIn(page, 'e2e.activity.admin');
   await settleNotice(page);
   await page.goto('/user');
   await page.getByRole('link', { name: 'Activity', exact: true }).click();

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import postgres from 'postgres';
 import { startTestS3, type TestS3 } from '../test/s3';
-import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, submitCredentials } from './support/auth';
+import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, settleNotice, submitCredentials } from './support/auth';
 import { messagesTo } from './support/mailbox';
 import { ports } from './support/ports';
 
@@ -47,7 +47,9 @@ const instances: Record<'A' | 'B', { child: ChildProcess; dataDir: string; exite
 
 function startInstance(name: 'A' | 'B', port: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `jms-two-${name}-`));
+  // Its own process group: `npm start` runs the Next server as a child, and the teardown ends both.
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -125,7 +127,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const i of Object.values(instances)) {
     if (!i) continue;
-    if (i.child.exitCode === null) i.child.kill('SIGKILL');
+    // The whole group, so the Next server the start script ran never outlives the test and holds its port.
+    try {
+      if (i.child.pid) process.kill(-i.child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
     await i.exited;
     rmSync(i.dataDir, { recursive: true, force: true });
   }
@@ -147,6 +154,8 @@ test('a session started on A works on B', async ({ page, request }) => {
   // The session cookie (host-only, any port of 127.0.0.1) now goes to B: the same server-side session.
   await page.goto(`${B}/JobClient`);
   await expect(page).toHaveURL(`${B}/JobClient`);
+  // The once-per-session notice may open over the page first: close it once it has come.
+  await settleNotice(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /Sign out/i }).or(page.getByRole('button', { name: /hv\.user|Sign out/i })).first()).toBeVisible();
 

@@ -69,12 +69,18 @@ async function fuzzingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
 }
 
 /**
- * Issue 17: in Harbour & Vale a user whose activity the administrator reads and a locked user to unlock; and
+ * Issue 17: Kestrel Legal, whose administrator reads its user's activity; in Harbour & Vale a locked user to unlock; and
  * Riverbend Legal, whose administrator turns on "require two-factor" (a policy no other spec's client has).
  */
 async function activityFixtures(db: Awaited<ReturnType<typeof getHandle>>['db'], hvId: number) {
   const password = config().DEMO_PASSWORD;
-  await makeUser({ userName: 'e2e.activity', role: 3, firstName: 'Active', lastName: 'Orderer', clientId: hvId, email: 'e2e.activity@example.com', password }, db);
+  // Kestrel Legal: the firm whose user orders and exports while its administrator reads the activity, so that
+  // order never changes the demo firms' job counts other specs assert.
+  const [kl] = await db.insert(clients).values({ name: 'Kestrel Legal', accountNumber: 'KL5005' }).returning();
+  if (!kl) throw new Error('client not created');
+  await db.insert(clientBranchAddresses).values([{ clientId: kl.id, label: 'Head office', address: '8 Kestrel Way, Chatswood NSW 2067', isDefault: true }]);
+  await makeUser({ userName: 'e2e.activity', role: 3, firstName: 'Active', lastName: 'Orderer', clientId: kl.id, email: 'e2e.activity@example.com', password }, db);
+  await makeUser({ userName: 'e2e.activity.admin', role: 4, firstName: 'Kestrel', lastName: 'Admin', clientId: kl.id, email: 'e2e.activity.admin@example.com', password }, db);
   await makeUser({ userName: 'e2e.locked', role: 3, firstName: 'Locked', lastName: 'Out', clientId: hvId, email: 'e2e.locked@example.com', password, isLocked: true, failedLoginAttempts: 5, lockedAt: new Date() }, db);
   const [rb] = await db.insert(clients).values({ name: 'Riverbend Legal', accountNumber: 'RB4004' }).returning();
   if (!rb) throw new Error('client not created');
