@@ -4,12 +4,12 @@
  *
  * Pure and browser-safe (no node-only imports): used by react-hook-form through zodResolver and by the server.
  * Two styles are offered:
- *  - zod field schemas (`requiredText`, `optionalText`, `emailField`, `phoneField`, `digitsField`) for simple forms;
+ *  - zod field schemas (`requiredText`, `optionalText`, `formText`, `emailField`, `phoneField`, `digitsField`) for simple forms;
  *  - reporter-based checks (`checkText`, `checkEmail`, ...) for forms whose rules depend on other fields
  *    (the job order), run inside a zod `superRefine` and flushed with `reportTo`.
  */
 import { z } from 'zod';
-import { cleanText, FIELD_MSG, isBlank, isDigits, isEmail, isPhone, SHORT_TEXT_MAX, textProblem, toCode } from './validation-rules';
+import { cleanText, FIELD_MSG, hasHtmlTag, hasNul, isBlank, isDigits, isEmail, isPhone, isWhitespaceOnly, SHORT_TEXT_MAX, textProblem, toCode } from './validation-rules';
 
 export * from './validation-rules';
 
@@ -146,6 +146,27 @@ export function requiredText(o: { max?: number; requiredMessage?: string } = {})
     .nullish()
     .superRefine((v, ctx) => runCheck((r) => checkText(r, [], v, { required: true, max, requiredMessage: o.requiredMessage }))(ctx))
     .transform((v) => cleanText(v) ?? '');
+}
+
+/**
+ * Free text of a staff or administrator form whose value is always a string (a text input, never null): the
+ * input type stays `string` (react-hook-form defaults, the OpenAPI document), the output is trimmed. Required
+ * (the default): not empty, not whitespace-only. Either way: at most `max` characters, no HTML tags, no NUL.
+ */
+export function formText(max: number, o: { required?: boolean } = {}) {
+  const required = o.required ?? true;
+  return z
+    .string({ error: FIELD_MSG.required })
+    .refine((v) => !required || !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
+    .transform((v) => v.trim())
+    .pipe(
+      z
+        .string()
+        .min(required ? 1 : 0, FIELD_MSG.required)
+        .max(max, FIELD_MSG.tooLong(max))
+        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
+        .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
+    );
 }
 
 /** Optional free text; output trimmed, undefined when empty. */

@@ -10,11 +10,11 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
-import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { inviteAdminSchema, type InviteAdmin as Values, type InviteAdminInput } from '@/lib/clients/schema';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
+import { PersonFields } from './PersonFields';
 
 const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'TimeZoneId']);
 
@@ -53,21 +53,7 @@ export function InviteAdminForm({
       {failure && <Alert tone="error">{failure}</Alert>}
       {sent && <Alert tone="success">{sent}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" required error={e.FirstName?.message}>
-          <Input {...register('FirstName')} autoComplete="off" />
-        </Field>
-        <Field label="Last name" required error={e.LastName?.message}>
-          <Input {...register('LastName')} autoComplete="off" />
-        </Field>
-        <Field label="E-mail" required error={e.EmailId?.message}>
-          <Input type="email" {...register('EmailId')} autoComplete="off" />
-        </Field>
-        <Field label="Phone" required error={e.Phone?.message}>
-          <Input type="tel" {...register('Phone')} autoComplete="off" />
-        </Field>
-        <Field label="User name" required error={e.UserName?.message}>
-          <Input {...register('UserName')} autoComplete="off" />
-        </Field>
+        <PersonFields register={register} errors={e} />
         <Field label="Time zone" required error={e.TimeZoneId?.message}>
           <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
         </Field>

@@ -20,6 +20,7 @@ import type { OpsResult } from '@/lib/ops/action-outcome';
 import { staffRoleName } from '@/lib/ops/policy';
 import { staffUserFormSchema, type StaffUserForm as Values, type StaffUserFormInput } from '@/lib/staff/schema';
 import { applyRefusal } from './form-outcome';
+import { PersonFields } from './PersonFields';
 
 const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword']);
 
@@ -61,21 +62,7 @@ export function StaffUserForm({
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" required error={e.FirstName?.message}>
-          <Input {...register('FirstName')} autoComplete="off" />
-        </Field>
-        <Field label="Last name" required error={e.LastName?.message}>
-          <Input {...register('LastName')} autoComplete="off" />
-        </Field>
-        <Field label="E-mail" required error={e.EmailId?.message}>
-          <Input type="email" {...register('EmailId')} autoComplete="off" />
-        </Field>
-        <Field label="Phone" required error={e.Phone?.message}>
-          <Input type="tel" {...register('Phone')} autoComplete="off" />
-        </Field>
-        <Field label="User name" required error={e.UserName?.message}>
-          <Input {...register('UserName')} autoComplete="off" />
-        </Field>
+        <PersonFields register={register} errors={e} />
         <Field label="Role" required error={e.Role?.message}>
           <Select {...register('Role', { valueAsNumber: true })} options={[1, 2].map((r) => ({ value: r, label: staffRoleName(r) }))} />
         </Field>

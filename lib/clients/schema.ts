@@ -8,9 +8,8 @@
  */
 import { z } from 'zod';
 import { canonicalTimeZone } from '@/lib/settings/schema';
-import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, formText, isPhone } from '@/lib/validation';
 import { emailField, NAME_MAX, userNameField } from '@/lib/users/schema';
-import { isPhone } from '@/lib/validation';
 
 export const CLIENT_MSG = {
   accountNumber: 'An account number may contain only letters, digits and - (up to 30 characters).',
@@ -29,19 +28,7 @@ export const CLIENT_MSG = {
   timeZone: 'Please choose a time zone from the list.',
 } as const;
 
-const text = (max: number, required = true) =>
-  z
-    .string({ error: FIELD_MSG.required })
-    .refine((v) => !required || !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
-    .transform((v) => v.trim())
-    .pipe(
-      z
-        .string()
-        .min(required ? 1 : 0, FIELD_MSG.required)
-        .max(max, FIELD_MSG.tooLong(max))
-        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
-        .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
-    );
+const text = (max: number, required = true) => formText(max, { required });
 
 export const branchSchema = z.object({
   Label: text(100),

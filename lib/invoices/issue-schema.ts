@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
-import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, formText } from '@/lib/validation';
 
 export const INVOICE_MSG = {
   number: 'An invoice number may contain only letters, digits and - / (up to 40 characters).',
@@ -51,18 +51,7 @@ export const invoiceLineSchema = z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim().toUpperCase())
       .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Z0-9-]{1,20}$/, INVOICE_MSG.stockCode)),
-    Description: z
-      .string({ error: FIELD_MSG.required })
-      .refine((v) => !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
-      .transform((v) => v.trim())
-      .pipe(
-        z
-          .string()
-          .min(1, FIELD_MSG.required)
-          .max(200, FIELD_MSG.tooLong(200))
-          .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
-          .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
-      ),
+    Description: formText(200),
     Quantity: decimal(INVOICE_MSG.quantity, true),
     Amount: decimal(INVOICE_MSG.amount, false),
   })

@@ -6,7 +6,7 @@
  * zone; empty means "at once" and "until retired". The end must be after the start.
  */
 import { z } from 'zod';
-import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, formText } from '@/lib/validation';
 
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 4000;
@@ -21,19 +21,7 @@ export const CONTENT_MSG = {
   helpNotFound: 'This help text does not exist.',
 } as const;
 
-const text = (max: number) =>
-  z
-    .string({ error: FIELD_MSG.required })
-    .refine((v) => !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
-    .transform((v) => v.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, FIELD_MSG.required)
-        .max(max, FIELD_MSG.tooLong(max))
-        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
-        .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
-    );
+const text = (max: number) => formText(max);
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const localDateTime = z

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
 import { emailField, NAME_MAX, userNameField } from '@/lib/users/schema';
-import { FIELD_MSG, hasHtmlTag, hasNul, isPhone, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, formText, isPhone } from '@/lib/validation';
 
 export const STAFF_MSG = {
   role: 'Please choose a staff role.',
@@ -18,18 +18,7 @@ export const STAFF_MSG = {
   cannotDemoteSelf: 'You cannot take the administrator role away from your own account.',
 } as const;
 
-const name = z
-  .string({ error: FIELD_MSG.required })
-  .refine((v) => !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
-  .transform((v) => v.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, FIELD_MSG.required)
-      .max(NAME_MAX, FIELD_MSG.tooLong(NAME_MAX))
-      .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
-      .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
-  );
+const name = formText(NAME_MAX);
 
 export const staffUserFormSchema = z
   .object({

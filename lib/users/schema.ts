@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
-import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPhone, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, formText, isEmail, isPhone } from '@/lib/validation';
 import { isPossibleUserName } from '@/lib/validation-rules';
 import { isAssignableRole } from './policy';
 
@@ -34,19 +34,7 @@ export const USER_MSG = {
   deactivateFailed: 'The user could not be deactivated. Please try again.',
 } as const;
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: FIELD_MSG.required })
-    .refine((v) => !isWhitespaceOnly(v), FIELD_MSG.whitespaceOnly)
-    .transform((v) => v.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, FIELD_MSG.required)
-        .max(max, FIELD_MSG.tooLong(max))
-        .refine((v) => !hasHtmlTag(v), FIELD_MSG.htmlTags)
-        .refine((v) => !hasNul(v), FIELD_MSG.nulCharacter),
-    );
+const requiredText = (max: number) => formText(max);
 
 export const userNameField = z
   .string({ error: FIELD_MSG.required })
