@@ -57,6 +57,33 @@ test.describe('provider administrator (role 1)', () => {
     await expectNoViolations(page, '/Ops/Clients/New with errors');
   });
 
+  test('edits a client’s details in the form that created it; the edit page fits every width, axe-clean', async () => {
+    test.setTimeout(150_000);
+    const name = `Edited ${stamp} Lawyers`;
+    await page.goto('/Ops/Clients/New');
+    await page.getByLabel('Client name').fill(name);
+    await page.getByLabel('Account number').fill(`ED-${stamp}`);
+    await page.getByLabel('Branch 1 label').fill('Head office');
+    await page.getByLabel('Branch 1 address').fill('1 Edit Street, Sydney NSW 2000');
+    await page.getByLabel('City 1').fill('Sydney');
+    await page.getByRole('button', { name: 'Create client' }).click();
+    await page.waitForURL(/\/Ops\/Clients\/View\?cD=/);
+
+    await page.getByRole('link', { name: 'Edit details' }).click();
+    await page.waitForURL(/\/Ops\/Clients\/Edit\?cD=/);
+    await checkStaffPage(page, page.url());
+    await expect(page.getByLabel('Branch 1 label')).toHaveValue('Head office');
+    await page.getByLabel('Client name').fill(`${name} & Co`);
+    await page.getByLabel('Branch 1 label').fill('Head office (Level 2)');
+    await page.getByRole('button', { name: 'Add city' }).click();
+    await page.getByRole('textbox', { name: 'City 2' }).fill('Newcastle');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/Ops\/Clients\/View\?cD=.*msg=2/);
+    await expect(page.getByText('The client has been saved.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `${name} & Co` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Branch addresses' })).toContainText('Head office (Level 2)');
+  });
+
   test('creates a staff operator who signs in like everyone: first a new password, then the OTP', async ({ browser }) => {
     const userName = `e2e.staff.${stamp}`;
     await page.goto('/Ops/Staff');

@@ -1,8 +1,9 @@
 'use client';
 /**
- * The new-client form (/Ops/Clients/New): name, account number, branch addresses (label, address,
- * ExtClientBranchId, the default one), processing cities and cost estimates, each list with Add and Remove.
- * The schema is the one the server action parses; on success the client's page opens.
+ * The client form: new (/Ops/Clients/New) or edit (/Ops/Clients/Edit, `initial` holds the stored values with
+ * the Id of each existing row): name, account number, branch addresses (label, address, ExtClientBranchId,
+ * the default one), processing cities and cost estimates, each list with Add and Remove. The schema is the one
+ * the server action parses; on success the client's page opens.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
@@ -20,13 +21,24 @@ import { applyRefusal } from './form-outcome';
 const EMPTY_BRANCH = { Label: '', Address: '', ExtClientBranchId: '', IsDefault: false };
 const EMPTY_ESTIMATE = { Number: '', Description: '', Amount: '' };
 
-export function ClientForm({ save }: { save: (v: Values) => Promise<OpsResult<{ href: string }>> }) {
+const EMPTY_CLIENT: ClientFormInput = { Name: '', AccountNumber: '', Branches: [{ ...EMPTY_BRANCH, IsDefault: true }], ProcessingCities: [{ Name: '' }], CostEstimates: [] };
+
+export function ClientForm({
+  save,
+  initial,
+  cancelHref,
+}: {
+  save: (v: Values) => Promise<OpsResult<{ href: string }>>;
+  initial?: ClientFormInput;
+  cancelHref?: string;
+}) {
+  const editing = initial?.ClientId !== undefined;
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ClientFormInput, unknown, Values>({
     resolver: zodResolver(clientFormSchema),
     mode: 'onTouched',
-    defaultValues: { Name: '', AccountNumber: '', Branches: [{ ...EMPTY_BRANCH, IsDefault: true }], ProcessingCities: [{ Name: '' }], CostEstimates: [] },
+    defaultValues: initial ?? EMPTY_CLIENT,
   });
   const { register, handleSubmit, formState, setError, control, setValue, getValues } = form;
   const e = formState.errors;
@@ -147,10 +159,10 @@ export function ClientForm({ save }: { save: (v: Values) => Promise<OpsResult<{ 
       </fieldset>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Creating…">
-          Create client
+        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText={editing ? 'Saving…' : 'Creating…'}>
+          {editing ? 'Save changes' : 'Create client'}
         </Button>
-        <Link href="/Ops/Clients" className={buttonClasses()}>
+        <Link href={cancelHref ?? '/Ops/Clients'} className={buttonClasses()}>
           Cancel
         </Link>
       </div>

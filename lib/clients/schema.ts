@@ -26,11 +26,19 @@ export const CLIENT_MSG = {
   hasAdmin: 'This client already has an active administrator.',
   deleteHasData: 'A client with jobs or invoices cannot be deleted: suspend it instead.',
   timeZone: 'Please choose a time zone from the list.',
+  saved: 'The client has been saved.',
+  rowGone: 'This entry no longer exists: reload the page.',
+  branchInUse: (label: string) => `The branch "${label}" is used by jobs and cannot be removed: keep it (you may rename it).`,
+  cityInUse: (name: string) => `The processing city "${name}" is used by jobs and cannot be removed: keep it (you may rename it).`,
 } as const;
+
+/** The id of an existing branch, city or cost estimate in the edit form; absent for a new one. */
+const rowId = z.number().int().min(1).max(2_147_483_647).optional();
 
 const text = (max: number, required = true) => formText(max, { required });
 
 export const branchSchema = z.object({
+  Id: rowId,
   Label: text(100),
   Address: text(500),
   ExtClientBranchId: text(50, false),
@@ -38,6 +46,7 @@ export const branchSchema = z.object({
 });
 
 export const costEstimateSchema = z.object({
+  Id: rowId,
   Number: z
     .string({ error: FIELD_MSG.required })
     .transform((v) => v.trim())
@@ -49,18 +58,32 @@ export const costEstimateSchema = z.object({
     .pipe(z.string().regex(/^(\d{1,10}(\.\d{1,2})?)?$/, CLIENT_MSG.amount)),
 });
 
+/**
+ * The client form: create (no ClientId) or edit (ClientId, and the Id of each existing branch, city and cost
+ * estimate; a row without Id is new, an existing row left out is removed).
+ */
 export const clientFormSchema = z
   .object({
+    ClientId: z.number().int().min(1).max(2_147_483_647).optional(),
     Name: text(200),
     AccountNumber: z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim())
       .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Za-z0-9-]{1,30}$/, CLIENT_MSG.accountNumber)),
     Branches: z.array(branchSchema).min(1, CLIENT_MSG.branchRequired).max(50),
-    ProcessingCities: z.array(z.object({ Name: text(100) })).min(1, CLIENT_MSG.cityRequired).max(50),
+    ProcessingCities: z.array(z.object({ Id: rowId, Name: text(100) })).min(1, CLIENT_MSG.cityRequired).max(50),
     CostEstimates: z.array(costEstimateSchema).max(200),
   })
   .superRefine((v, ctx) => {
+    // An existing row is named once: a form that lists one twice was tampered with.
+    for (const list of ['Branches', 'ProcessingCities', 'CostEstimates'] as const) {
+      const ids = new Set<number>();
+      v[list].forEach((row, i) => {
+        if (row.Id === undefined) return;
+        if (ids.has(row.Id)) ctx.addIssue({ code: 'custom', path: [list, i], message: CLIENT_MSG.rowGone });
+        ids.add(row.Id);
+      });
+    }
     const seen = new Set<string>();
     v.ProcessingCities.forEach((c, i) => {
       const k = c.Name.toLowerCase();

@@ -9,7 +9,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn, TEST_PASSWORD } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { clientFormSchema, inviteAdminSchema } from './schema';
-import { createClient, deleteClient, getClientDetail, INVITE_TTL_HOURS, inviteClientAdmin, listClients, reinstateClient, suspendClient } from './service';
+import { createClient, deleteClient, getClientDetail, INVITE_TTL_HOURS, inviteClientAdmin, listClients, reinstateClient, suspendClient, updateClient } from './service';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 
@@ -122,9 +122,86 @@ describe('client onboarding by staff', () => {
     expect(await resolveSession(busy.actor.sessionId)).not.toBeNull();
   });
 
+  it('edits a client: kept rows stay (jobs keep pointing at them), new ones are added, unused ones removed, names may be swapped', async () => {
+    const staff = await staffActor(2);
+    const { id } = await createClient(staff, clientForm());
+    const before = await getClientDetail(staff, id);
+    const [parramatta, head] = before?.branches ?? [];
+    const [melbourne, sydney] = before?.cities ?? [];
+    const job = await makeJob({ clientId: id, clientBranchAddressId: head?.id, processingCityId: sydney?.id });
+
+    const edit = clientForm({
+      ClientId: id,
+      Name: `${before?.name} & Partners`,
+      AccountNumber: before?.accountNumber,
+      Branches: [
+        { Id: head?.id, Label: 'Head office (Level 3)', Address: '1 George Street, Sydney NSW 2000', ExtClientBranchId: 'BR-1', IsDefault: true },
+        { Label: 'Newcastle', Address: '3 Hunter Street, Newcastle NSW 2300', ExtClientBranchId: '', IsDefault: false },
+      ],
+      // The two cities trade names (one unique index per client), and a third is added.
+      ProcessingCities: [{ Id: melbourne?.id, Name: 'Sydney' }, { Id: sydney?.id, Name: 'Melbourne' }, { Name: 'Brisbane' }],
+      CostEstimates: [{ Number: '8002', Description: 'Trial bundle', Amount: '900' }],
+    });
+    await updateClient(staff, edit);
+    const after = await getClientDetail(staff, id);
+    expect(after?.name).toBe(`${before?.name} & Partners`);
+    expect(after?.branches.map((b) => [b.id === head?.id, b.label, b.isDefault])).toEqual([
+      [true, 'Head office (Level 3)', true],
+      [false, 'Newcastle', false],
+    ]);
+    expect(after?.branches.some((b) => b.id === parramatta?.id)).toBe(false);
+    expect(after?.cities.map((c) => [c.name, c.id])).toEqual([
+      ['Brisbane', expect.any(Number)],
+      ['Melbourne', sydney?.id],
+      ['Sydney', melbourne?.id],
+    ]);
+    expect(after?.costEstimates.map((c) => [c.number, c.amount])).toEqual([['8002', '900.00']]);
+    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.client.updated'), eq(auditLog.clientId, id)));
+    expect(audit?.details).toMatchObject({ branches: { kept: 1, added: 1, removed: 1 }, cities: { kept: 2, added: 1, removed: 0 } });
+
+    // The job's branch and city cannot be removed: refused with their names, and nothing changes.
+    const refused = updateClient(staff, {
+      ...edit,
+      Name: 'Renamed again',
+      Branches: [{ Label: 'Elsewhere', Address: '9 Pitt Street, Sydney NSW 2000', ExtClientBranchId: '', IsDefault: true }],
+      ProcessingCities: [{ Name: 'Perth' }],
+    });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      fields: {
+        Branches: ['The branch "Head office (Level 3)" is used by jobs and cannot be removed: keep it (you may rename it).'],
+        ProcessingCities: ['The processing city "Melbourne" is used by jobs and cannot be removed: keep it (you may rename it).'],
+      },
+    });
+    expect((await getClientDetail(staff, id))?.name).toBe(`${before?.name} & Partners`);
+    expect(job.clientBranchAddressId).toBe(head?.id);
+  });
+
+  it('an edit cannot reach another client’s rows, nor take another client’s name or account number', async () => {
+    const staff = await staffActor(2);
+    const mine = await createClient(staff, clientForm());
+    const otherForm = clientForm();
+    const other = await createClient(staff, otherForm);
+    const theirs = await getClientDetail(staff, other.id);
+    const me = await getClientDetail(staff, mine.id);
+    const base = clientForm({ ClientId: mine.id, Name: me?.name, AccountNumber: me?.accountNumber });
+
+    await expect(
+      updateClient(staff, { ...base, ProcessingCities: [{ Id: theirs?.cities[0]?.id, Name: 'Stolen' }] }),
+    ).rejects.toMatchObject({ status: 400, fields: { 'ProcessingCities.0': ['This entry no longer exists: reload the page.'] } });
+    expect((await getClientDetail(staff, other.id))?.cities.map((c) => c.name)).toEqual(theirs?.cities.map((c) => c.name));
+
+    await expect(updateClient(staff, { ...base, AccountNumber: otherForm.AccountNumber })).rejects.toMatchObject({ status: 400, fields: { AccountNumber: [expect.any(String)] } });
+    await expect(updateClient(staff, { ...base, Name: otherForm.Name })).rejects.toMatchObject({ status: 400, fields: { Name: [expect.any(String)] } });
+    // Its own name and number are not "taken".
+    await expect(updateClient(staff, base)).resolves.toEqual({ id: mine.id });
+    await expect(updateClient(await staffActor(2), { ...base, ClientId: 2_000_000 })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('client roles reach none of it', async () => {
     const admin = await signedIn(4);
     await expect(listClients(admin.actor, { text: '', status: 'any' }, { page: 1, size: 10 })).rejects.toMatchObject({ status: 403 });
     await expect(suspendClient(admin.actor, admin.clientId)).rejects.toMatchObject({ status: 403 });
+    await expect(updateClient(admin.actor, clientForm({ ClientId: admin.clientId }))).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -153,11 +153,13 @@ export async function getClientDetail(actor: Actor, clientId: number): Promise<C
   };
 }
 
-async function clientDuplicates(q: Queryable, form: ClientForm): Promise<Record<string, string[]> | null> {
+/** Field messages when another client (not `self`) has the name or the account number. */
+async function clientDuplicates(q: Queryable, form: ClientForm, self?: number): Promise<Record<string, string[]> | null> {
   const fields: Record<string, string[]> = {};
-  const [byName] = await q.select({ id: clients.id }).from(clients).where(sql`lower(${clients.name}) = ${form.Name.toLowerCase()}`).limit(1);
+  const other = self === undefined ? sql`true` : sql`${clients.id} <> ${self}`;
+  const [byName] = await q.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.name}) = ${form.Name.toLowerCase()}`, other)).limit(1);
   if (byName) fields.Name = [CLIENT_MSG.nameExists];
-  const [byAccount] = await q.select({ id: clients.id }).from(clients).where(sql`lower(${clients.accountNumber}) = ${form.AccountNumber.toLowerCase()}`).limit(1);
+  const [byAccount] = await q.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.accountNumber}) = ${form.AccountNumber.toLowerCase()}`, other)).limit(1);
   if (byAccount) fields.AccountNumber = [CLIENT_MSG.accountExists];
   return Object.keys(fields).length ? fields : null;
 }
@@ -165,6 +167,7 @@ async function clientDuplicates(q: Queryable, form: ClientForm): Promise<Record<
 /** Creates a client with its branches, processing cities and cost estimates. 400 with field messages on a duplicate. */
 export async function createClient(actor: Actor, form: ClientForm): Promise<{ id: number }> {
   const a = requireStaff(actor, 'clients.manage');
+  if (form.ClientId !== undefined) throw new ValidationError({ ClientId: [CLIENT_MSG.rowGone] });
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -190,6 +193,128 @@ export async function createClient(actor: Actor, form: ClientForm): Promise<{ id
         details: { name: form.Name, accountNumber: form.AccountNumber, branches: form.Branches.length, cities: form.ProcessingCities.length, costEstimates: form.CostEstimates.length },
       });
       return c;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ValidationError({ AccountNumber: [CLIENT_MSG.accountExists] }, 'A client with this name or account number already exists.');
+    throw e;
+  }
+}
+
+/** The rows of one of a client's lists as the edit form sends them back: kept (with Id) or new (without). */
+interface RowPlan<F extends { Id?: number | undefined }> {
+  update: (F & { Id: number })[];
+  insert: F[];
+  remove: number[];
+}
+
+/**
+ * Splits a submitted list against the client's stored rows. An Id that is not one of this client's rows
+ * (another client's, or removed meanwhile) is refused on that row: the form never reaches into another client.
+ */
+function planRows<F extends { Id?: number | undefined }>(list: string, submitted: readonly F[], stored: readonly { id: number }[]): RowPlan<F> {
+  const ids = new Set(stored.map((r) => r.id));
+  const plan: RowPlan<F> = { update: [], insert: [], remove: [] };
+  const fields: Record<string, string[]> = {};
+  submitted.forEach((row, i) => {
+    if (row.Id === undefined) plan.insert.push(row);
+    else if (ids.has(row.Id)) plan.update.push(row as F & { Id: number });
+    else fields[`${list}.${i}`] = [CLIENT_MSG.rowGone];
+  });
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+  const kept = new Set(plan.update.map((r) => r.Id));
+  plan.remove = stored.filter((r) => !kept.has(r.id)).map((r) => r.id);
+  return plan;
+}
+
+/**
+ * Saves a client's details (the edit form): name, account number, and its branches, processing cities and
+ * cost estimates. Kept rows are updated in place (jobs keep pointing at them), new rows are added, rows left
+ * out are removed, except a branch or processing city that jobs use (refused with a message naming it).
+ * Unique names (a city's name, an estimate's number) may be swapped between rows in one save.
+ */
+export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id: number }> {
+  const a = requireStaff(actor, 'clients.manage');
+  const clientId = form.ClientId;
+  if (clientId === undefined) throw new NotFoundError(CLIENT_MSG.notFound);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      await lockedClient(tx, clientId);
+      const dup = await clientDuplicates(tx, form, clientId);
+      if (dup) throw new ValidationError(dup, 'A client with this name or account number already exists.');
+      const [storedBranches, storedCities, storedEstimates] = await Promise.all([
+        tx.select({ id: clientBranchAddresses.id, label: clientBranchAddresses.label }).from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, clientId)),
+        tx.select({ id: processingCities.id, name: processingCities.name }).from(processingCities).where(eq(processingCities.clientId, clientId)),
+        tx.select({ id: costEstimates.id }).from(costEstimates).where(eq(costEstimates.clientId, clientId)),
+      ]);
+      const branches = planRows('Branches', form.Branches, storedBranches);
+      const cities = planRows('ProcessingCities', form.ProcessingCities, storedCities);
+      const estimates = planRows('CostEstimates', form.CostEstimates, storedEstimates);
+
+      const inUse: Record<string, string[]> = {};
+      if (branches.remove.length) {
+        const used = await tx.selectDistinct({ id: jobs.clientBranchAddressId }).from(jobs).where(inArray(jobs.clientBranchAddressId, branches.remove));
+        const labels = storedBranches.filter((b) => used.some((u) => u.id === b.id)).map((b) => CLIENT_MSG.branchInUse(b.label));
+        if (labels.length) inUse.Branches = labels;
+      }
+      if (cities.remove.length) {
+        const used = await tx.selectDistinct({ id: jobs.processingCityId }).from(jobs).where(inArray(jobs.processingCityId, cities.remove));
+        const names = storedCities.filter((c) => used.some((u) => u.id === c.id)).map((c) => CLIENT_MSG.cityInUse(c.name));
+        if (names.length) inUse.ProcessingCities = names;
+      }
+      if (Object.keys(inUse).length) throw new ValidationError(inUse, 'Some entries are used by jobs and cannot be removed.');
+
+      const t = now();
+      await tx.update(clients).set({ name: form.Name, accountNumber: form.AccountNumber, updatedAt: t }).where(eq(clients.id, clientId));
+
+      if (branches.remove.length) await tx.delete(clientBranchAddresses).where(inArray(clientBranchAddresses.id, branches.remove));
+      for (const b of branches.update) {
+        await tx
+          .update(clientBranchAddresses)
+          .set({ label: b.Label, address: b.Address, extClientBranchId: b.ExtClientBranchId || null, isDefault: b.IsDefault })
+          .where(eq(clientBranchAddresses.id, b.Id));
+      }
+      if (branches.insert.length) {
+        await tx.insert(clientBranchAddresses).values(
+          branches.insert.map((b) => ({ clientId, label: b.Label, address: b.Address, extClientBranchId: b.ExtClientBranchId || null, isDefault: b.IsDefault })),
+        );
+      }
+
+      // Unique per client: first move every kept row out of the way, so two rows may trade names.
+      if (cities.remove.length) await tx.delete(processingCities).where(inArray(processingCities.id, cities.remove));
+      if (cities.update.length) {
+        const kept = cities.update.map((c) => c.Id);
+        await tx.update(processingCities).set({ name: sql`'(renaming ' || ${processingCities.id} || ')'` }).where(inArray(processingCities.id, kept));
+        for (const c of cities.update) await tx.update(processingCities).set({ name: c.Name }).where(eq(processingCities.id, c.Id));
+      }
+      if (cities.insert.length) await tx.insert(processingCities).values(cities.insert.map((c) => ({ clientId, name: c.Name })));
+
+      if (estimates.remove.length) await tx.delete(costEstimates).where(inArray(costEstimates.id, estimates.remove));
+      if (estimates.update.length) {
+        const kept = estimates.update.map((e) => e.Id);
+        await tx.update(costEstimates).set({ number: sql`'(renaming ' || ${costEstimates.id} || ')'` }).where(inArray(costEstimates.id, kept));
+        for (const e of estimates.update) {
+          await tx.update(costEstimates).set({ number: e.Number, description: e.Description || null, amount: e.Amount || null }).where(eq(costEstimates.id, e.Id));
+        }
+      }
+      if (estimates.insert.length) {
+        await tx.insert(costEstimates).values(estimates.insert.map((e) => ({ clientId, number: e.Number, description: e.Description || null, amount: e.Amount || null, createdAt: t })));
+      }
+
+      await auditStaff(tx, a, {
+        action: 'ops.client.updated',
+        clientId,
+        targetType: 'client',
+        targetId: clientId,
+        details: {
+          name: form.Name,
+          accountNumber: form.AccountNumber,
+          branches: { kept: branches.update.length, added: branches.insert.length, removed: branches.remove.length },
+          cities: { kept: cities.update.length, added: cities.insert.length, removed: cities.remove.length },
+          costEstimates: { kept: estimates.update.length, added: estimates.insert.length, removed: estimates.remove.length },
+        },
+      });
+      return { id: clientId };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new ValidationError({ AccountNumber: [CLIENT_MSG.accountExists] }, 'A client with this name or account number already exists.');

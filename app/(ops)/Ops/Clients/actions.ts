@@ -1,16 +1,20 @@
 'use server';
 /** Server actions of /Ops/Clients: thin adapters over lib/clients/service.ts (policies clients.manage, clients.delete). */
 import { clientFormSchema, clientIdSchema, inviteAdminSchema } from '@/lib/clients/schema';
-import { createClient, deleteClient, inviteClientAdmin, reinstateClient, suspendClient } from '@/lib/clients/service';
+import { createClient, deleteClient, inviteClientAdmin, reinstateClient, suspendClient, updateClient } from '@/lib/clients/service';
 import { encodeParam } from '@/lib/encoding';
 import { opsAction } from '@/lib/ops/action';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 
-/** Answers the new client's page. */
-export async function createClientAction(input: unknown): Promise<OpsResult<{ href: string }>> {
+/** Creates a client (no ClientId) or saves its details; answers the client's page (msg 1 created, 2 saved). */
+export async function saveClientAction(input: unknown): Promise<OpsResult<{ href: string }>> {
   return opsAction('clients.manage', clientFormSchema, input, async (a, form) => {
-    const { id } = await createClient(a, form);
-    return { href: `/Ops/Clients/View?cD=${encodeParam(id)}&msg=1` };
+    if (form.ClientId === undefined) {
+      const { id } = await createClient(a, form);
+      return { href: `/Ops/Clients/View?cD=${encodeParam(id)}&msg=1` };
+    }
+    const { id } = await updateClient(a, form);
+    return { href: `/Ops/Clients/View?cD=${encodeParam(id)}&msg=2` };
   });
 }
 

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import { ClientForm } from '@/components/ops/ClientForm';
 import { requireStaffPage } from '@/lib/ops/page';
-import { createClientAction } from '../actions';
+import { saveClientAction } from '../actions';
 
 export const metadata: Metadata = { title: 'New client' };
 
@@ -11,7 +11,7 @@ export default async function OpsNewClientPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="page-title">New client</h1>
-      <ClientForm save={createClientAction} />
+      <ClientForm save={saveClientAction} />
     </div>
   );
 }

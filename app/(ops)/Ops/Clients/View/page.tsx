@@ -4,15 +4,18 @@
  * only without jobs or invoices).
  */
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { InviteAdminForm } from '@/components/ops/InviteAdminForm';
 import { OpsActionButton } from '@/components/ops/OpsActionButton';
 import { OpsTable, td } from '@/components/ops/OpsTable';
 import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
+import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CLIENT_MSG } from '@/lib/clients/schema';
 import { getClientDetail } from '@/lib/clients/service';
-import { tryDecodeId } from '@/lib/encoding';
+import { encodeParam, tryDecodeId } from '@/lib/encoding';
 import { formatMoney } from '@/lib/invoices/money';
 import { displayDateTime } from '@/lib/jobs/legacy';
 import { requireStaffPage } from '@/lib/ops/page';
@@ -45,11 +48,15 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
         </p>
       </div>
       {sp.msg === '1' && <Alert tone="success">The client has been created. Invite its administrator below.</Alert>}
+      {sp.msg === '2' && <Alert tone="success">{CLIENT_MSG.saved}</Alert>}
       {!c.isActive && c.suspendedAt && (
         <Alert tone="warning">Suspended since {displayDateTime(c.suspendedAt, actor.timeZone)}: its users cannot sign in. Nothing has been deleted.</Alert>
       )}
 
       <div className="flex flex-wrap gap-3">
+        <Link href={`/Ops/Clients/Edit?cD=${encodeParam(c.id)}`} className={buttonClasses()}>
+          Edit details
+        </Link>
         {c.isActive ? (
           <OpsActionButton
             label="Suspend client"
