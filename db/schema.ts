@@ -860,3 +860,58 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+// ---------------------------------------------------------------------------
+// Integration API (issue 14): API keys and idempotency records
+// ---------------------------------------------------------------------------
+
+/**
+ * Keys of the /api/v1 integration API, created by a provider administrator (/Ops/ApiKeys). The key itself is
+ * shown once; only its SHA-256 is stored, found by its public prefix (lib/integration/api-keys.ts).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The public part of the key (jms_<prefix>_…), to find its row without scanning. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole key. */
+    secretHash: text('secret_hash').notNull(),
+    /** Among jobs:read, jobs:write, invoices:write, files:write. */
+    scopes: text('scopes').array().notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    revokedById: integer('revoked_by_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_uq').on(t.prefix),
+    uniqueIndex('api_keys_active_name_uq').on(sql`lower(${t.name})`).where(sql`${t.revokedAt} is null`),
+    check('api_keys_scopes_ck', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ '{jobs:read,jobs:write,invoices:write,files:write}'::text[]`),
+  ],
+);
+
+/**
+ * Idempotency-Key records of /api/v1 writes (per key): the request's fingerprint and, once answered, the answer
+ * to replay. status null: the first request is still being processed (until locked_until).
+ */
+export const apiIdempotencyRecords = pgTable(
+  'api_idempotency_records',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 of method, path and body. */
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status'),
+    response: jsonb('response').$type<unknown>(),
+    lockedUntil: ts('locked_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }), index('api_idempotency_records_created_idx').on(t.createdAt)],
+);
