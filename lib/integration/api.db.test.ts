@@ -42,10 +42,10 @@ function call(handler: Handler, opts: { path: string; method?: string; key?: str
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
 }
 
-async function collect(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+async function collect(body: AsyncIterable<Uint8Array>): Promise<string> {
   const parts: Uint8Array[] = [];
   for await (const p of body) parts.push(p);
-  return Buffer.concat(parts);
+  return Buffer.concat(parts).toString('latin1');
 }
 
 async function problemOf(res: Response): Promise<Problem> {
