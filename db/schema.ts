@@ -860,3 +860,184 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+// ---------------------------------------------------------------------------
+// Integration API (issue 14): API keys and idempotency records
+// ---------------------------------------------------------------------------
+
+/**
+ * Keys of the /api/v1 integration API, created by a provider administrator (/Ops/ApiKeys). The key itself is
+ * shown once; only its SHA-256 is stored, found by its public prefix (lib/integration/api-keys.ts).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The public part of the key (jms_<prefix>_…), to find its row without scanning. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole key. */
+    secretHash: text('secret_hash').notNull(),
+    /** Among jobs:read, jobs:write, invoices:write, files:write. */
+    scopes: text('scopes').array().notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    revokedById: integer('revoked_by_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_uq').on(t.prefix),
+    uniqueIndex('api_keys_active_name_uq').on(sql`lower(${t.name})`).where(sql`${t.revokedAt} is null`),
+    check('api_keys_scopes_ck', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ '{jobs:read,jobs:write,invoices:write,files:write}'::text[]`),
+  ],
+);
+
+/**
+ * Idempotency-Key records of /api/v1 writes (per key): the request's fingerprint and, once answered, the answer
+ * to replay. status null: the first request is still being processed (until locked_until).
+ */
+export const apiIdempotencyRecords = pgTable(
+  'api_idempotency_records',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 of method, path and body. */
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status'),
+    response: jsonb('response').$type<unknown>(),
+    lockedUntil: ts('locked_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }), index('api_idempotency_records_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Integration (issue 14): the commit-ordered event log and webhooks (migration 0011; the triggers that write
+// the log live in the migration, docs/decisions/014-integration-change-feed.md).
+// ---------------------------------------------------------------------------
+
+/** Numbers taken at commit, in commit order (integration_commits.seq). */
+export const integrationCommitSeq = pgSequence('integration_commit_seq');
+
+/** One row per change, written by triggers in the writing transaction. */
+export const integrationEvents = pgTable(
+  'integration_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The writing transaction (txid_current()); its commit number is in integration_commits. */
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    /** job.created | job.changed | job.status_changed | job.feedback | invoice.issued | invoice.paid */
+    kind: text('kind').notNull(),
+    jobId: integer('job_id'),
+    invoiceId: integer('invoice_id'),
+    clientId: integer('client_id').notNull(),
+    jmsNumber: text('jms_number'),
+    invoiceNumber: text('invoice_number'),
+    status: smallint('status'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: ts('occurred_at').notNull(),
+  },
+  (t) => [index('integration_events_txid_idx').on(t.txid, t.id)],
+);
+
+/** One marker per transaction that wrote events; seq is assigned at commit, in commit order. */
+export const integrationCommits = pgTable(
+  'integration_commits',
+  {
+    txid: bigint('txid', { mode: 'number' }).primaryKey(),
+    seq: bigint('seq', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('integration_commits_seq_uq').on(t.seq)],
+);
+
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  /** The whsec_ signing secret, AES-256-GCM under TOTP_ENCRYPTION_KEY (lib/security/seal.ts). */
+  secretEncrypted: text('secret_encrypted').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdById: integer('created_by_id').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  disabledAt: ts('disabled_at'),
+});
+
+/** Where the webhook dispatcher has read the event log up to (one row, id 1). */
+export const webhookDispatchState = pgTable(
+  'webhook_dispatch_state',
+  {
+    id: smallint('id').primaryKey(),
+    cursorSeq: bigint('cursor_seq', { mode: 'number' }).notNull().default(0),
+    cursorEvent: bigint('cursor_event', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('webhook_dispatch_state_one_row', sql`${t.id} = 1`)],
+);
+
+/** The webhook outbox: one message per endpoint and event, sent by lib/webhooks/worker.ts. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => integrationEvents.id),
+    /** The webhook-id header (msg_…): the same on every attempt, so a receiver can drop duplicates. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** Deliveries with one key (job:<id>, invoice:<id>) for one endpoint are sent strictly in order. */
+    orderKey: text('order_key').notNull(),
+    positionSeq: bigint('position_seq', { mode: 'number' }).notNull(),
+    positionEvent: bigint('position_event', { mode: 'number' }).notNull(),
+    /** The exact JSON body sent (and signed) on every attempt. */
+    body: text('body').notNull(),
+    /** pending | sending | delivered | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    lastAttemptAt: ts('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
+    uniqueIndex('webhook_deliveries_message_uq').on(t.messageId),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_deliveries_order_idx').on(t.endpointId, t.orderKey, t.positionSeq, t.positionEvent).where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_deliveries_log_idx').on(t.endpointId, t.id),
+    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'sending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Every attempt to send a delivery, with the receiver's answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attemptedAt: ts('attempted_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    httpStatus: integer('http_status'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    /** Sent because staff pressed "send again". */
+    manual: boolean('manual').notNull().default(false),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);

@@ -26,6 +26,7 @@ const LISTS: ListPage[] = [
   { name: 'staff clients', path: '/Ops/Clients', table: 'Clients', user: 'staff.operator' },
   { name: 'staff invoices', path: '/Ops/Invoices', table: 'Invoices', user: 'staff.operator' },
   { name: 'staff users', path: '/Ops/Staff', table: 'Staff users', user: 'staff.admin' },
+  { name: 'API keys', path: '/Ops/ApiKeys', table: 'API keys', user: 'staff.admin' },
 ];
 
 const WIDTHS = [1024, 1280];

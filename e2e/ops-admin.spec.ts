@@ -29,10 +29,10 @@ test.describe('provider administrator (role 1)', () => {
   test('the staff navigation has every section', async () => {
     await page.goto('/Ops');
     const nav = page.getByRole('navigation', { name: 'Staff' });
-    for (const name of ['Clients', 'Invoices', 'Notices and help', 'Staff users']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Clients', 'Invoices', 'Notices and help', 'Staff users', 'API keys']) await expect(nav.getByRole('link', { name })).toBeVisible();
   });
 
-  for (const url of ['/Ops/Clients', '/Ops/Clients/New', '/Ops/Invoices', '/Ops/Invoices/New', '/Ops/Notices', '/Ops/Staff', '/Ops/Staff/Edit']) {
+  for (const url of ['/Ops/Clients', '/Ops/Clients/New', '/Ops/Invoices', '/Ops/Invoices/New', '/Ops/Notices', '/Ops/Staff', '/Ops/Staff/Edit', '/Ops/ApiKeys']) {
     test(`${url} fits 1280, 1024 and 390 px and is axe-clean`, async () => {
       test.setTimeout(120_000);
       await checkStaffPage(page, url);
@@ -84,6 +84,38 @@ test.describe('provider administrator (role 1)', () => {
     await expect(page.getByRole('table', { name: 'Branch addresses' })).toContainText('Head office (Level 2)');
   });
 
+  test('creates an API key shown once, which calls /api/v1 until it is revoked', async () => {
+    const name = `E2E integration ${stamp}`;
+    await page.goto('/Ops/ApiKeys');
+    const form = page.getByRole('form', { name: 'New API key' });
+    await form.getByRole('button', { name: 'Create API key' }).click();
+    await expect(form.getByText('Please choose at least one scope.')).toBeVisible();
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('checkbox', { name: 'jobs:read' }).check();
+    await form.getByRole('button', { name: 'Create API key' }).click();
+    const shown = page.getByRole('textbox', { name: 'The new API key' });
+    await expect(shown).toHaveValue(/^jms_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    const key = await shown.inputValue();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Never');
+    await expect(row).toContainText(key.slice(0, 17));
+    await expect(row).not.toContainText(key.slice(17));
+
+    const changes = await page.request.get('/api/v1/jobs/changes?limit=1', { headers: { authorization: `Bearer ${key}` } });
+    expect(changes.status()).toBe(200);
+    await page.reload();
+    await expect(row).not.toContainText('Never');
+    // Shown once: after a reload the key is nowhere on the page.
+    await expect(page.getByText(key)).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Revoke ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(row).toContainText('Revoked');
+    const refused = await page.request.get('/api/v1/jobs/changes', { headers: { authorization: `Bearer ${key}` } });
+    expect(refused.status()).toBe(401);
+    expect(refused.headers()['content-type']).toBe('application/problem+json');
+  });
+
   test('creates a staff operator who signs in like everyone: first a new password, then the OTP', async ({ browser }) => {
     const userName = `e2e.staff.${stamp}`;
     await page.goto('/Ops/Staff');
@@ -110,8 +142,10 @@ test.describe('provider administrator (role 1)', () => {
     await expect(p.getByRole('status')).toContainText('Your password has been reset');
     await signIn(p, userName, 'Harbour#Wren5938', { landing: /\/Ops$/ });
     await expect(p.getByTestId('signed-in-user')).toContainText('Provider operator');
-    // An operator is refused the staff users.
+    // An operator is refused the staff users and the API keys.
     await p.goto('/Ops/Staff');
+    await expect(p).toHaveURL((u) => u.pathname === '/AccessDenied');
+    await p.goto('/Ops/ApiKeys');
     await expect(p).toHaveURL((u) => u.pathname === '/AccessDenied');
     await other.close();
 

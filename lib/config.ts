@@ -97,6 +97,11 @@ const envSchema = z.object({
   CLAMAV_HOST: optionalString,
   CLAMAV_PORT: int(3310, 1, 65535),
   CLAMAV_TIMEOUT_MS: int(30000, 100, 600000),
+  /** The integration API (/api/v1): calls each API key may make per window; past it, 429 with Retry-After. */
+  API_RATE_LIMIT_MAX: int(600, 1, 1_000_000),
+  API_RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 86400),
+  /** How long /api/v1 keeps an Idempotency-Key's answer to replay (hours). */
+  API_IDEMPOTENCY_TTL_HOURS: int(24, 1, 720),
   /** How often each instance removes orphaned files older than a day; 0 turns the sweep off. */
   ORPHAN_SWEEP_INTERVAL_MINUTES: int(60, 0, 10080),
 });

@@ -63,20 +63,29 @@ export interface JobSlip extends JobDetail {
   blockNames: BlockNames;
 }
 
-/** May this actor see internal instructions? Only users who are not client users (§6). */
-export function seesInternalInstructions(actor: Actor): boolean {
-  return !isClientRole(actor.role);
+/**
+ * Who reads a job: a signed-in user, or the provider's own integration (an /api/v1 API key, issue 14), which
+ * reads every client's jobs with their internal instructions, as the provider's staff do.
+ */
+export type JobReader = Actor | { kind: 'provider' };
+
+const isProvider = (r: JobReader): r is { kind: 'provider' } => 'kind' in r;
+
+/** May this reader see internal instructions? Only users who are not client users (§6), and the provider. */
+export function seesInternalInstructions(reader: JobReader): boolean {
+  return isProvider(reader) || !isClientRole(reader.role);
 }
 
-/** The rows an actor may read: their client's; staff without a client: any. */
-function readScope(actor: Actor): SQL | undefined {
-  if (actor.clientId !== null) return eq(jobs.clientId, actor.clientId);
-  return isClientRole(actor.role) ? sql`false` : undefined;
+/** The rows a reader may read: their client's; staff without a client and the provider: any. */
+function readScope(reader: JobReader): SQL | undefined {
+  if (isProvider(reader)) return undefined;
+  if (reader.clientId !== null) return eq(jobs.clientId, reader.clientId);
+  return isClientRole(reader.role) ? sql`false` : undefined;
 }
 
 const MAX_ID = 2_147_483_647;
 
-async function readJob(actor: Actor, id: number): Promise<JobDetail | null> {
+async function readJob(actor: JobReader, id: number): Promise<JobDetail | null> {
   if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
   const db = await getDb();
   const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), readScope(actor))).limit(1);
@@ -163,8 +172,15 @@ async function instructionBlockNames(orderType: number, block: unknown): Promise
   return { location: location?.name ?? null, court: court?.name ?? null, physicalMedia: media?.name ?? null };
 }
 
-/** The job slip, or null when the actor may not see the job (missing, or another client's). */
-export async function jobSlip(actor: Actor, id: number): Promise<JobSlip | null> {
+/** The id of the job with this JMS number (any client's: for the provider's integration), or null. */
+export async function jobIdByNumber(jmsNumber: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.jmsNumber, jmsNumber)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The job slip, or null when the reader may not see the job (missing, or another client's). */
+export async function jobSlip(actor: JobReader, id: number): Promise<JobSlip | null> {
   const job = await readJob(actor, id);
   if (!job) return null;
   const db = await getDb();

@@ -13,7 +13,7 @@ import type { RouteContract } from '@/lib/http/route';
 import { API_ROUTE_MODULES } from './routes';
 import { OPENAPI_PATH, openApiRouteContract } from './self';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof HTTP_METHODS)[number];
@@ -27,18 +27,18 @@ export const errorEnvelopeSchema = z.object({
   }),
 });
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as JsonSchema;
   delete out.$schema;
   return out;
 }
 
 /** May the schema be given nothing (no body at all)? */
-function acceptsNothing(schema: z.ZodType): boolean {
+export function acceptsNothing(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
 }
 
-function pathParameters(path: string, params: z.ZodType | undefined): JsonSchema[] {
+export function pathParameters(path: string, params: z.ZodType | undefined): JsonSchema[] {
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   const props = params ? ((jsonSchema(params, 'input').properties ?? {}) as Record<string, JsonSchema>) : {};
   return names.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } }));
@@ -91,7 +91,7 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
   return op;
 }
 
-function contractOf(value: unknown): RouteContract | null {
+export function contractOf(value: unknown): RouteContract | null {
   if (typeof value !== 'function' || !('contract' in value)) return null;
   return (value as { contract: RouteContract }).contract;
 }

@@ -24,6 +24,7 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
   { href: '/Ops/Invoices', label: 'Invoices', tour: 'ops-invoices', permission: 'invoices.manage', summary: 'Issue invoices for a client’s jobs and mark them paid.' },
   { href: '/Ops/Notices', label: 'Notices and help', tour: 'ops-notices', permission: 'content.manage', summary: 'The notice users see once per session, and the contextual help texts: schedule, change, retire.' },
   { href: '/Ops/Staff', label: 'Staff users', tour: 'ops-staff', permission: 'staff.manage', summary: 'The provider’s staff users: create, edit, deactivate.' },
+  { href: '/Ops/ApiKeys', label: 'API keys', tour: 'ops-api-keys', permission: 'apiKeys.manage', summary: 'Keys of the integration API for your job-management system: create with scopes, see last use, revoke.' },
 ];
 
 /** The sections a role may open, in navigation order (none for client roles). */

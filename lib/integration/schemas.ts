@@ -1,0 +1,175 @@
+/**
+ * The request and answer schemas of /api/v1 (issue 14), camelCase. The OpenAPI document of /api/v1 is generated
+ * from them, the route adapter parses with them, and tsc checks the handlers' answers against them. The rules of
+ * the domain stay in the domain's schemas: a status change is parsed by lib/jobs/workflow-rules.ts, an invoice by
+ * lib/invoices/issue-schema.ts (the API's names are mapped onto theirs, and their field messages back). Browser-safe.
+ */
+import { z } from 'zod';
+
+const instant = z.string().describe('ISO 8601 instant (UTC)');
+const sha256 = z.string().nullable().describe('SHA-256 of the bytes, 64 hex digits (null only for files stored before receipts)');
+
+/** A JMS job number in a path: digits. */
+export const jmsNumberParam = z.string().regex(/^\d{1,18}$/, 'A JMS number is 1 to 18 digits.');
+export const jobPathParams = z.object({ jmsNumber: jmsNumberParam });
+
+// ---- GET /api/v1/jobs/changes -----------------------------------------------------------------------------
+
+export const CHANGES_DEFAULT_LIMIT = 100;
+export const CHANGES_MAX_LIMIT = 1000;
+
+export const changesQuery = z.object({
+  cursor: z.string().max(200).optional().describe('The nextCursor of the previous page; omit to start from the beginning.'),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${CHANGES_MAX_LIMIT}.`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= CHANGES_MAX_LIMIT, `limit must be a whole number from 1 to ${CHANGES_MAX_LIMIT}.`)
+    .optional()
+    .describe(`At most this many changes (default ${CHANGES_DEFAULT_LIMIT}).`),
+});
+
+export const jobChangeAnswer = z.object({
+  cursor: z.string(),
+  kind: z.enum(['job.created', 'job.status_changed', 'job.changed', 'job.feedback']),
+  jmsNumber: z.string(),
+  clientId: z.number().int(),
+  status: z.number().int(),
+  occurredAt: instant,
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const jobChangesAnswer = z.object({
+  changes: z.array(jobChangeAnswer),
+  nextCursor: z.string().nullable().describe('Pass it as cursor next time (it stays the same when nothing changed).'),
+});
+
+// ---- GET /api/v1/jobs/{jmsNumber} ---------------------------------------------------------------------------
+
+export const jobFileAnswer = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256,
+  uploadedAt: instant,
+  uploadedBy: z.string().nullable(),
+});
+
+export const jobAnswer = z.object({
+  jmsNumber: z.string(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  status: z.number().int(),
+  statusLabel: z.string(),
+  orderType: z.number().int(),
+  orderTypeName: z.string(),
+  description: z.string(),
+  matterReference: z.string(),
+  matterType: z.string().nullable(),
+  lioNumber: z.string().nullable(),
+  costEstimateNumber: z.string().nullable(),
+  contactName: z.string(),
+  email: z.string(),
+  contactPhone: z.string(),
+  afterHourContactNumber: z.string().nullable(),
+  address: z.string(),
+  alternatePickupDelivery: z.string().nullable(),
+  processingCity: z.string().nullable(),
+  numberOfCopies: z.number().int().nullable(),
+  whatToCollect: z.string().nullable(),
+  copyAsOriginal: z.boolean(),
+  instructions: z.string().nullable(),
+  internalInstructions: z.string().nullable(),
+  instructionBlock: z.record(z.string(), z.unknown()).nullable().describe('The instruction block of the job type, as stored.'),
+  instructionBlockRows: z.array(z.object({ label: z.string(), value: z.string() })).describe('The instruction block as the job slip shows it.'),
+  timeZone: z.string(),
+  createdAt: instant,
+  readyAt: instant,
+  dueAt: instant,
+  deliveredAt: instant.nullable(),
+  updatedAt: instant,
+  statusUpdatedAt: instant,
+  createdBy: z.string().nullable(),
+  statusLastModifiedBy: z.string().nullable(),
+  clonedFromJmsNumber: z.string().nullable(),
+  sourceFiles: z.array(jobFileAnswer),
+  deliveredFiles: z.array(jobFileAnswer),
+  feedback: z.array(z.object({ rating: z.number().int(), comments: z.string(), by: z.string().nullable(), at: instant })),
+});
+
+// ---- POST /api/v1/jobs/{jmsNumber}/status -------------------------------------------------------------------
+
+export const statusChangeBody = z.object({
+  status: z.number().int().describe('The new status id (spec §4: 15 Cost Estimate, 12 Submitted, …, 8 Delivered).'),
+  comment: z.string().nullish().describe('An optional comment, kept in the job’s comment history.'),
+  visibleToClient: z.boolean().optional().describe('Whether the client sees the comment (default false: internal).'),
+  expectedStatus: z.number().int().optional().describe('The status the caller last saw; when the job has moved on meanwhile the change is refused with 409.'),
+});
+
+export const statusChangeAnswer = z.object({
+  jmsNumber: z.string(),
+  fromStatus: z.number().int(),
+  toStatus: z.number().int(),
+  statusLabel: z.string(),
+  changedAt: instant,
+  changedBy: z.string(),
+  deliveredAt: instant.nullable(),
+  alertsQueued: z.number().int().describe('Alert e-mails queued for the client’s users who chose this status.'),
+});
+
+// ---- PUT /api/v1/invoices/{invoiceNumber} -------------------------------------------------------------------
+
+export const invoicePathParams = z.object({ invoiceNumber: z.string().min(1).max(40) });
+
+const decimalText = z.union([z.string(), z.number()]);
+
+export const invoiceUpsertBody = z.object({
+  clientId: z.number().int().describe('The client the invoice is for.'),
+  jobNumbers: z.array(z.string()).describe('JMS numbers of the client’s jobs it bills (the first names the invoice in lists).'),
+  issueDate: z.string().describe('yyyy-MM-dd'),
+  dueDate: z.string().describe('yyyy-MM-dd, on or after issueDate'),
+  currencyCode: z.string().describe('ISO 4217, e.g. AUD'),
+  lines: z.array(
+    z.object({
+      stockCode: z.string(),
+      description: z.string(),
+      quantity: decimalText.describe('Greater than zero, at most two decimals (EZ999: whole sheets).'),
+      amount: decimalText.describe('The line amount, at most two decimals.'),
+    }),
+  ),
+});
+
+/** The invoice service's field names (lib/invoices/issue-schema.ts) → the API's, for 400 `errors`. */
+export const INVOICE_FIELD_NAMES: Readonly<Record<string, string>> = {
+  ClientId: 'clientId',
+  InvoiceNumber: 'invoiceNumber',
+  JobNumbers: 'jobNumbers',
+  IssueDate: 'issueDate',
+  DueDate: 'dueDate',
+  CurrencyCode: 'currencyCode',
+  Lines: 'lines',
+  ExtStockId: 'stockCode',
+  Description: 'description',
+  Quantity: 'quantity',
+  Amount: 'amount',
+};
+
+export const invoiceAnswer = z.object({
+  invoiceNumber: z.string(),
+  clientId: z.number().int(),
+  amount: z.string().describe('The sum of the line amounts, two decimals.'),
+  created: z.boolean().describe('true: the invoice is new (201); false: it replaced the invoice of that number (200).'),
+});
+
+// ---- POST /api/v1/jobs/{jmsNumber}/files --------------------------------------------------------------------
+
+export const fileReceiptAnswer = z.object({
+  id: z.number().int(),
+  jmsNumber: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string().describe('SHA-256 of the bytes as stored, 64 hex digits: compare it with your own.'),
+  uploadedAt: instant,
+});
