@@ -26,6 +26,8 @@ const LISTS: ListPage[] = [
   { name: 'staff clients', path: '/Ops/Clients', table: 'Clients', user: 'staff.operator' },
   { name: 'staff invoices', path: '/Ops/Invoices', table: 'Invoices', user: 'staff.operator' },
   { name: 'staff users', path: '/Ops/Staff', table: 'Staff users', user: 'staff.admin' },
+  // Issue 14: webhook endpoints (role 1).
+  { name: 'staff webhooks', path: '/Ops/Webhooks', table: 'Webhook endpoints', user: 'staff.admin' },
 ];
 
 const WIDTHS = [1024, 1280];

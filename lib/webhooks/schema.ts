@@ -61,3 +61,6 @@ export const webhookEndpointFormSchema = z.object({
 });
 export type WebhookEndpointFormInput = z.input<typeof webhookEndpointFormSchema>;
 export type WebhookEndpointForm = z.output<typeof webhookEndpointFormSchema>;
+
+/** A row id sent back by a staff action (an endpoint or a delivery). */
+export const webhookIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

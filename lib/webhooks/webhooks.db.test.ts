@@ -23,7 +23,7 @@ import { staffActor } from '@/test/staff';
 import { createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointActive, webhookDeliveryLog } from './endpoints';
 import { MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from './outbox';
 import { isPrivateAddress, postWebhook } from './send';
-import { WEBHOOK_MSG } from './schema';
+import { WEBHOOK_MSG, type WebhookEvent } from './schema';
 import { processWebhooksOnce } from './worker';
 
 interface Received {
@@ -106,7 +106,7 @@ describe('webhooks', () => {
     await t.db().update(webhookEndpoints).set({ isActive: false });
   });
 
-  async function endpoint(events: string[] = ['job.created', 'job.status_changed', 'job.feedback', 'invoice.issued', 'invoice.paid']) {
+  async function endpoint(events: WebhookEvent[] = ['job.created', 'job.status_changed', 'job.feedback', 'invoice.issued', 'invoice.paid']) {
     const admin = await staffActor(1);
     const made = await createWebhookEndpoint(admin, { url: receiver.url, description: 'Shop floor', events });
     secret = made.secret;
@@ -209,7 +209,7 @@ describe('webhooks', () => {
     receiver.answer = (_q, res) => res.writeHead(503).end();
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await run();
-      clock.advance(RETRY_SCHEDULE_MS[Math.min(i, RETRY_SCHEDULE_MS.length - 1)]);
+      clock.advance(RETRY_SCHEDULE_MS[Math.min(i, RETRY_SCHEDULE_MS.length - 1)]!);
     }
     const [failed] = (await webhookDeliveryLog(admin, id)).rows;
     expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
