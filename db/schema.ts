@@ -964,6 +964,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   events: text('events').array().notNull(),
   /** The whsec_ signing secret, AES-256-GCM under TOTP_ENCRYPTION_KEY (lib/security/seal.ts). */
   secretEncrypted: text('secret_encrypted').notNull(),
+  /** The commit number the log had when the endpoint was registered: it gets the events committed after it. */
+  startSeq: bigint('start_seq', { mode: 'number' }).notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   createdById: integer('created_by_id').references(() => users.id),
   createdAt: createdAt(),

@@ -27,6 +27,8 @@ const LISTS: ListPage[] = [
   { name: 'staff invoices', path: '/Ops/Invoices', table: 'Invoices', user: 'staff.operator' },
   { name: 'staff users', path: '/Ops/Staff', table: 'Staff users', user: 'staff.admin' },
   { name: 'API keys', path: '/Ops/ApiKeys', table: 'API keys', user: 'staff.admin' },
+  // Issue 14: webhook endpoints (role 1).
+  { name: 'staff webhooks', path: '/Ops/Webhooks', table: 'Webhook endpoints', user: 'staff.admin' },
 ];
 
 const WIDTHS = [1024, 1280];

@@ -29,10 +29,10 @@ test.describe('provider administrator (role 1)', () => {
   test('the staff navigation has every section', async () => {
     await page.goto('/Ops');
     const nav = page.getByRole('navigation', { name: 'Staff' });
-    for (const name of ['Clients', 'Invoices', 'Notices and help', 'Staff users', 'API keys']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Clients', 'Invoices', 'Notices and help', 'Webhooks', 'Staff users', 'API keys']) await expect(nav.getByRole('link', { name })).toBeVisible();
   });
 
-  for (const url of ['/Ops/Clients', '/Ops/Clients/New', '/Ops/Invoices', '/Ops/Invoices/New', '/Ops/Notices', '/Ops/Staff', '/Ops/Staff/Edit', '/Ops/ApiKeys']) {
+  for (const url of ['/Ops/Clients', '/Ops/Clients/New', '/Ops/Invoices', '/Ops/Invoices/New', '/Ops/Notices', '/Ops/Staff', '/Ops/Staff/Edit', '/Ops/ApiKeys', '/Ops/Webhooks', '/Ops/Webhooks/Edit']) {
     test(`${url} fits 1280, 1024 and 390 px and is axe-clean`, async () => {
       test.setTimeout(120_000);
       await checkStaffPage(page, url);

@@ -14,6 +14,9 @@ const bool = (dflt: boolean) =>
   z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) =>
     v === undefined ? dflt : ['1', 'true', 'yes'].includes(v),
   );
+/** A yes/no that may be left unset (undefined: the caller decides the default). */
+const optionalBool = () =>
+  z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes'].includes(v)));
 const int = (dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? dflt);
 
@@ -78,6 +81,13 @@ const envSchema = z.object({
   MAIL_WORKER_ENABLED: bool(true),
   MAIL_WORKER_INTERVAL_MS: int(2000, 100, 600000),
   MAIL_MAX_ATTEMPTS: int(10, 1, 100),
+  /** The webhook outbox worker (lib/webhooks/worker.ts) in this instance. */
+  WEBHOOK_WORKER_ENABLED: bool(true),
+  WEBHOOK_WORKER_INTERVAL_MS: int(2000, 100, 600000),
+  /** How long one webhook delivery attempt may take in all (connect, send, answer). */
+  WEBHOOK_TIMEOUT_MS: int(10000, 100, 120000),
+  /** Webhooks to loopback/private/link-local addresses (SSRF guard); default: refused in production, allowed otherwise. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: optionalBool(),
   /** Where `next build` writes (and `npm start` serves from). */
   NEXT_DIST_DIR: optionalString.transform((v) => v ?? '.next'),
   BUILD_NUMBER: optionalString,
@@ -89,7 +99,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Path-style URLs (http://host/bucket/key), which S3-compatible servers need; default: on when S3_ENDPOINT is set. */
-  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes'].includes(v))),
+  S3_FORCE_PATH_STYLE: optionalBool(),
   /** Downloads answer a redirect to a presigned URL (lifetime S3_PRESIGN_SECONDS) instead of streaming through the portal. */
   S3_PRESIGNED_DOWNLOADS: bool(false),
   S3_PRESIGN_SECONDS: int(60, 1, 60),

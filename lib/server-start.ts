@@ -5,14 +5,17 @@ import { markShuttingDown } from '@/lib/health';
 import { log } from '@/lib/log';
 import { startOrphanSweep, stopOrphanSweep } from '@/lib/documents/sweep';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
+import { startWebhookWorker, stopWebhookWorker } from '@/lib/webhooks/worker';
 
 export async function startServer(): Promise<void> {
   config();
   startMailWorker();
+  startWebhookWorker();
   startOrphanSweep();
   process.once('SIGTERM', () => {
     markShuttingDown();
     stopMailWorker();
+    stopWebhookWorker();
     stopOrphanSweep();
     log().info('SIGTERM: readiness failed, draining');
     // Give the platform time to stop routing new requests, then close the pool.

@@ -142,6 +142,7 @@ CREATE TABLE "webhook_endpoints" (
 	"description" text DEFAULT '' NOT NULL,
 	"events" text[] NOT NULL,
 	"secret_encrypted" text NOT NULL,
+	"start_seq" bigint DEFAULT 0 NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_by_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

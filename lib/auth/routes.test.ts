@@ -7,7 +7,7 @@ const ADMIN = ['/user', '/saveuser'];
 /** Any signed-in user: where denied users go, and the authenticator set-up a firm may require (issue 17). */
 const SIGNED_IN = ['/AccessDenied', '/TwoFactorSetup'];
 const STAFF = ['/Ops'];
-const STAFF_ADMIN = ['/Ops/Staff', '/Ops/ApiKeys'];
+const STAFF_ADMIN = ['/Ops/Staff', '/Ops/ApiKeys', '/Ops/Webhooks'];
 const ROLES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 /** The expected answer of spec §6 for each role and page, written out independently of the table. */
@@ -61,7 +61,7 @@ describe('route table (spec §6)', () => {
       for (const role of [3, 4, 5, 6, 7, 8]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
       expect(decideRoute(path, null)).toEqual({ action: 'sign-in' });
     }
-    for (const path of ['/Ops/Staff', '/Ops/Staff/12', '/Ops/ApiKeys/', '/Ops/ApiKeys/new']) {
+    for (const path of ['/Ops/Staff', '/Ops/Staff/12', '/Ops/ApiKeys/', '/Ops/ApiKeys/new', '/Ops/Webhooks', '/Ops/Webhooks/Endpoint']) {
       expect(decideRoute(path, 1)).toEqual({ action: 'allow' });
       for (const role of [2, 3, 4, 5, 6, 7, 8]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
     }

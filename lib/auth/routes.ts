@@ -43,9 +43,10 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/saveuser': 'admin',
   // The provider's staff area (issue 13): roles 1 and 2; sub-paths take the kind of their nearest listed ancestor.
   '/Ops': 'staff',
-  // Role 1 only (provider administrator): staff users and API keys.
+  // Role 1 only (provider administrator): staff users, API keys and webhook endpoints.
   '/Ops/Staff': 'staff-admin',
   '/Ops/ApiKeys': 'staff-admin',
+  '/Ops/Webhooks': 'staff-admin',
 };
 
 /** The kind of a page path (sub-paths take the kind of their nearest listed ancestor), or 'unknown'. */

@@ -7,10 +7,11 @@
  *  - recovery codes: 16 characters of a 32-letter alphabet (80 random bits), kept only as an HMAC-SHA-256
  *    keyed from the same key, so a database copy alone cannot test guesses.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { seal, unseal } from '@/lib/security/seal';
 
 export const TOTP_ISSUER = 'JMS Portal';
 export const TOTP_PERIOD_SECONDS = 30;
@@ -18,10 +19,9 @@ export const RECOVERY_CODE_COUNT = 10;
 /** No I, O, 0 or 1: read back from paper without doubt. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const RECOVERY_LENGTH = 16;
-const VERSION = 'v1';
 
-function aad(userId: number): Buffer {
-  return Buffer.from(`totp-secret:${userId}`, 'utf8');
+function aad(userId: number): string {
+  return `totp-secret:${userId}`;
 }
 
 export function newTotpSecret(): string {
@@ -29,25 +29,12 @@ export function newTotpSecret(): string {
 }
 
 export function encryptSecret(userId: number, secret: string, key: Buffer = config().totpKey): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(userId));
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return seal(aad(userId), secret, key);
 }
 
 /** The secret, or null when the value was not encrypted for this user with this key (tampered, moved, other key). */
 export function decryptSecret(userId: number, stored: string, key: Buffer = config().totpKey): string | null {
-  const [version, iv, tag, body] = stored.split('.');
-  if (version !== VERSION || !iv || !tag || !body) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(aad(userId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
+  return unseal(aad(userId), stored, key);
 }
 
 /** The otpauth:// URI an authenticator app reads from the QR code. */

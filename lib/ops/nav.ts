@@ -23,6 +23,7 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
   { href: '/Ops/Clients', label: 'Clients', tour: 'ops-clients', permission: 'clients.manage', summary: 'Onboard a client with its branches, cities and cost estimates; invite its administrator; suspend it.' },
   { href: '/Ops/Invoices', label: 'Invoices', tour: 'ops-invoices', permission: 'invoices.manage', summary: 'Issue invoices for a client’s jobs and mark them paid.' },
   { href: '/Ops/Notices', label: 'Notices and help', tour: 'ops-notices', permission: 'content.manage', summary: 'The notice users see once per session, and the contextual help texts: schedule, change, retire.' },
+  { href: '/Ops/Webhooks', label: 'Webhooks', tour: 'ops-webhooks', permission: 'webhooks.manage', summary: 'Endpoints of your own systems that receive signed job and invoice events; the delivery log, send again.' },
   { href: '/Ops/Staff', label: 'Staff users', tour: 'ops-staff', permission: 'staff.manage', summary: 'The provider’s staff users: create, edit, deactivate.' },
   { href: '/Ops/ApiKeys', label: 'API keys', tour: 'ops-api-keys', permission: 'apiKeys.manage', summary: 'Keys of the integration API for your job-management system: create with scopes, see last use, revoke.' },
 ];

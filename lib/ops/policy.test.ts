@@ -8,7 +8,7 @@ describe('staff policy (issue 13)', () => {
   });
   it('role 2 may do everything except staff users, API keys and deleting a client', () => {
     const denied = STAFF_PERMISSIONS.filter((p) => !can(2, p));
-    expect(denied.sort()).toEqual(['apiKeys.manage', 'clients.delete', 'staff.manage']);
+    expect(denied.sort()).toEqual(['apiKeys.manage', 'clients.delete', 'staff.manage', 'webhooks.manage']);
   });
   it('client roles 3 to 8, unknown roles and nobody may do nothing', () => {
     for (const role of [3, 4, 5, 6, 7, 8, 0, 9, null, undefined]) {

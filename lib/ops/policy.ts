@@ -4,7 +4,7 @@
  * and the services (through lib/ops/actor.ts `requireStaff`) all ask `can(role, permission)`.
  *
  * - Role 1, provider administrator: everything.
- * - Role 2, provider operator: everything except staff users, API keys and deleting a client.
+ * - Role 2, provider operator: everything except staff users, API keys, webhook endpoints and deleting a client.
  * - Client roles 3 to 8: nothing here, ever (pages, actions and calls alike).
  *
  * Staff see every client: a staff actor has no client of its own (users.client_id is null), and staff
@@ -34,6 +34,12 @@ export const STAFF_PERMISSIONS = [
   'staff.manage',
   /** API keys of the integration API. */
   'apiKeys.manage',
+  /**
+   * Webhook endpoints (where every client's job and invoice events are sent, with their signing secrets) and
+   * their delivery log with "send again". Role 1 only, like API keys: an endpoint is a standing data export of
+   * all clients to an outside system, so connecting one is the administrator's decision.
+   */
+  'webhooks.manage',
 ] as const;
 
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
@@ -42,7 +48,7 @@ export const PROVIDER_ADMIN_ROLE = 1 as const;
 export const PROVIDER_OPERATOR_ROLE = 2 as const;
 
 /** What only the provider administrator (role 1) may do. */
-const ROLE_1_ONLY: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['staff.manage', 'apiKeys.manage', 'clients.delete']);
+const ROLE_1_ONLY: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['staff.manage', 'apiKeys.manage', 'webhooks.manage', 'clients.delete']);
 
 export function isStaffRole(role: number | null | undefined): role is 1 | 2 {
   return role !== null && role !== undefined && (STAFF_ROLES as readonly number[]).includes(role);

@@ -1,0 +1,180 @@
+/**
+ * The webhook outbox (issue 14): deliveries are made from the committed event log (lib/integration/feed.ts),
+ * kept in webhook_deliveries and sent by the worker (lib/webhooks/worker.ts).
+ *
+ * - `dispatchEvents`: reads the log after the dispatcher's stored position (one instance at a time: the state
+ *   row is claimed FOR UPDATE SKIP LOCKED) and writes one delivery per event and subscribed active endpoint,
+ *   in the same transaction as the new position. An endpoint gets the events committed after it was registered.
+ * - `claimDue`: due deliveries whose endpoint is active and that have no earlier pending delivery for the same
+ *   endpoint and job (order key) — so one job's deliveries go strictly in order, a later one waiting while an
+ *   earlier one is retried — claimed FOR UPDATE SKIP LOCKED with a lease, so several instances never send one
+ *   delivery at the same time.
+ * - `attemptDelivery`: signs (Standard Webhooks) and POSTs the stored body, logs the attempt, and marks the
+ *   delivery delivered, or schedules the next try (RETRY_SCHEDULE_MS: ~27.6 hours in all), or gives up.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '@/db/client';
+import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { encodeCursor, readEvents, type IntegrationEvent } from '@/lib/integration/feed';
+import { unseal } from '@/lib/security/seal';
+import { postWebhook, type SendOptions } from './send';
+import { newMessageId, signedHeaders } from './signing';
+
+/** Waits after the 1st, 2nd, … failed attempt (the Standard Webhooks schedule): 8 attempts over about 27.6 hours. */
+export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
+export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+const DISPATCH_BATCH = 500;
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export function secretAssociatedData(endpointId: number): string {
+  return `webhook-secret:${endpointId}`;
+}
+
+/** The endpoint's whsec_ secret (null when it cannot be opened with this key). */
+export function endpointSecret(e: { id: number; secretEncrypted: string }): string | null {
+  return unseal(secretAssociatedData(e.id), e.secretEncrypted);
+}
+
+export function sendOptions(): SendOptions {
+  const c = config();
+  return { timeoutMs: c.WEBHOOK_TIMEOUT_MS, allowPrivate: c.WEBHOOK_ALLOW_PRIVATE_URLS ?? c.NODE_ENV !== 'production' };
+}
+
+/** The JSON body of an event (Standard Webhooks payload: type, timestamp, data). */
+export function payloadOf(e: IntegrationEvent): string {
+  const isJob = e.kind.startsWith('job.');
+  return JSON.stringify({
+    type: e.kind,
+    timestamp: e.occurredAt.toISOString(),
+    data: {
+      ...(isJob ? { cursor: encodeCursor(e.position) } : {}),
+      ...(e.jobId !== null ? { jobId: e.jobId, jmsNumber: e.jmsNumber } : {}),
+      ...(e.invoiceId !== null ? { invoiceId: e.invoiceId, invoiceNumber: e.invoiceNumber } : {}),
+      clientId: e.clientId,
+      ...(e.status !== null ? { status: e.status } : {}),
+      ...e.data,
+    },
+  });
+}
+
+function orderKeyOf(e: IntegrationEvent): string {
+  return e.jobId !== null ? `job:${e.jobId}` : `invoice:${e.invoiceId ?? 0}`;
+}
+
+/** Turns newly committed events into deliveries. Returns how many events were read (0: nothing new, or another instance is at it). */
+export async function dispatchEvents(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [state] = await tx.select().from(webhookDispatchState).where(eq(webhookDispatchState.id, 1)).for('update', { skipLocked: true });
+    if (!state) return 0;
+    const events = await readEvents(tx, { seq: state.cursorSeq, eventId: state.cursorEvent }, DISPATCH_BATCH);
+    if (events.length === 0) return 0;
+    const endpoints = await tx
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events, startSeq: webhookEndpoints.startSeq })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.isActive, true));
+    const t = now();
+    const rows = events.flatMap((e) =>
+      endpoints
+        .filter((ep) => ep.events.includes(e.kind) && e.position.seq > ep.startSeq)
+        .map((ep) => ({
+          endpointId: ep.id,
+          eventId: e.id,
+          messageId: newMessageId(),
+          eventType: e.kind,
+          orderKey: orderKeyOf(e),
+          positionSeq: e.position.seq,
+          positionEvent: e.position.eventId,
+          body: payloadOf(e),
+          nextAttemptAt: t,
+          createdAt: t,
+        })),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing();
+    }
+    const last = events[events.length - 1]!.position;
+    await tx.update(webhookDispatchState).set({ cursorSeq: last.seq, cursorEvent: last.eventId }).where(eq(webhookDispatchState.id, 1));
+    return events.length;
+  });
+}
+
+/** A lease long enough for one attempt; a crashed instance's claim is taken over after it. */
+function leaseMs(): number {
+  return config().WEBHOOK_TIMEOUT_MS + 60_000;
+}
+
+/** Claims up to `batch` due deliveries that are first in line for their endpoint and job. */
+export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
+  const t = now();
+  const until = new Date(t.getTime() + leaseMs());
+  return db.transaction(async (tx) => {
+    const res = await tx.execute(sql`
+      select d.id from webhook_deliveries d
+      join webhook_endpoints e on e.id = d.endpoint_id and e.is_active
+      where d.status in ('pending', 'sending')
+        and d.next_attempt_at <= ${t.toISOString()}::timestamptz
+        and (d.locked_until is null or d.locked_until <= ${t.toISOString()}::timestamptz)
+        and not exists (
+          select 1 from webhook_deliveries p
+          where p.endpoint_id = d.endpoint_id and p.order_key = d.order_key and p.status in ('pending', 'sending')
+            and (p.position_seq, p.position_event) < (d.position_seq, d.position_event))
+      order by d.position_seq, d.position_event
+      limit ${batch}
+      for update of d skip locked`);
+    const ids = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows).map((r) => Number((r as { id: string | number }).id));
+    if (ids.length === 0) return [];
+    return tx
+      .update(webhookDeliveries)
+      .set({ status: 'sending', lockedUntil: until, attempts: sql`${webhookDeliveries.attempts} + 1` })
+      .where(inArray(webhookDeliveries.id, ids))
+      .returning();
+  });
+}
+
+export interface AttemptResult {
+  deliveryId: number;
+  delivered: boolean;
+  status: number | null;
+  error: string | null;
+  /** The delivery will not be tried again by the worker (delivered, or given up). */
+  final: boolean;
+}
+
+/** Sends a claimed delivery once and records the outcome. */
+export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { manual?: boolean; send?: SendOptions } = {}): Promise<AttemptResult> {
+  const [ep] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId)).limit(1);
+  const secret = ep ? endpointSecret(ep) : null;
+  const at = now();
+  const outcome =
+    ep && secret
+      ? await postWebhook(ep.url, signedHeaders(secret, d.messageId, at, d.body), d.body, opts.send ?? sendOptions())
+      : { status: null, excerpt: null, error: 'the endpoint’s signing secret cannot be opened with this encryption key', durationMs: 0 };
+  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const giveUp = !delivered && d.attempts >= MAX_ATTEMPTS;
+  await db.insert(webhookAttempts).values({
+    deliveryId: d.id,
+    attemptedAt: at,
+    durationMs: outcome.durationMs,
+    httpStatus: outcome.status,
+    responseExcerpt: outcome.excerpt,
+    error: outcome.error,
+    manual: opts.manual ?? false,
+  });
+  const wait = RETRY_SCHEDULE_MS[Math.min(Math.max(d.attempts, 1), RETRY_SCHEDULE_MS.length) - 1]!;
+  await db
+    .update(webhookDeliveries)
+    .set({
+      status: delivered ? 'delivered' : giveUp ? 'failed' : 'pending',
+      lockedUntil: null,
+      lastAttemptAt: at,
+      lastStatus: outcome.status,
+      lastError: outcome.error,
+      deliveredAt: delivered ? now() : d.deliveredAt,
+      ...(delivered || giveUp ? {} : { nextAttemptAt: new Date(now().getTime() + wait) }),
+    })
+    .where(eq(webhookDeliveries.id, d.id));
+  return { deliveryId: d.id, delivered, status: outcome.status, error: outcome.error, final: delivered || giveUp };
+}

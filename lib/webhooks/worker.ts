@@ -1,0 +1,66 @@
+/**
+ * The webhook worker, like the mail worker (lib/mail/worker.ts): every WEBHOOK_WORKER_INTERVAL_MS each instance
+ * turns newly committed events into deliveries and sends what is due. Claims are FOR UPDATE SKIP LOCKED with a
+ * lease (lib/webhooks/outbox.ts), so any number of instances can run it; a receiver that is down delays its
+ * deliveries (retried with backoff for about 27.6 hours), it never loses one.
+ */
+import { getDb, type Db } from '@/db/client';
+import { config } from '@/lib/config';
+import { log } from '@/lib/log';
+import { attemptDelivery, claimDue, dispatchEvents, type AttemptResult } from './outbox';
+import type { SendOptions } from './send';
+
+export interface WebhookRunResult {
+  dispatched: number;
+  attempts: AttemptResult[];
+}
+
+/**
+ * One run: dispatch all new events, then send in rounds — each round claims the deliveries first in line for
+ * their endpoint and job and sends them concurrently; a delivered one lets the next of its job go in the next
+ * round. Stops when nothing is due or after `maxRounds`.
+ */
+export async function processWebhooksOnce(opts: { db?: Db; batch?: number; maxRounds?: number; send?: SendOptions } = {}): Promise<WebhookRunResult> {
+  const db = opts.db ?? (await getDb());
+  let dispatched = 0;
+  for (;;) {
+    const n = await dispatchEvents(db);
+    dispatched += n;
+    if (n === 0) break;
+  }
+  const attempts: AttemptResult[] = [];
+  for (let round = 0; round < (opts.maxRounds ?? 50); round++) {
+    const claimed = await claimDue(db, opts.batch ?? 20);
+    if (claimed.length === 0) break;
+    attempts.push(...(await Promise.all(claimed.map((d) => attemptDelivery(db, d, { send: opts.send })))));
+  }
+  return { dispatched, attempts };
+}
+
+const g = globalThis as unknown as { __jmsWebhookWorker?: NodeJS.Timeout };
+
+/** Starts the periodic worker in this process (once). */
+export function startWebhookWorker(): void {
+  const c = config();
+  if (!c.WEBHOOK_WORKER_ENABLED || g.__jmsWebhookWorker) return;
+  let running = false;
+  g.__jmsWebhookWorker = setInterval(() => {
+    if (running) return;
+    running = true;
+    processWebhooksOnce()
+      .then((r) => {
+        const failed = r.attempts.filter((a) => !a.delivered).length;
+        if (failed) log().warn({ failed, sent: r.attempts.length - failed }, 'webhook deliveries failed (will be retried)');
+      })
+      .catch((e) => log().error({ err: e }, 'webhook worker run failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, c.WEBHOOK_WORKER_INTERVAL_MS);
+  g.__jmsWebhookWorker.unref();
+}
+
+export function stopWebhookWorker(): void {
+  if (g.__jmsWebhookWorker) clearInterval(g.__jmsWebhookWorker);
+  g.__jmsWebhookWorker = undefined;
+}
