@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/db/seed/demo';
-import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities } from '@/db/schema';
+import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeUser } from '@/test/factories';
 
@@ -40,6 +40,7 @@ async function main() {
   await orderingClient(handle.db);
   await fuzzingClient(handle.db);
   await activityFixtures(handle.db, hv.id);
+  await integrationClient(handle.db);
   await handle.close();
 }
 
@@ -87,6 +88,19 @@ async function activityFixtures(db: Awaited<ReturnType<typeof getHandle>>['db'],
   await db.insert(clientBranchAddresses).values([{ clientId: rb.id, label: 'Head office', address: '1 River Road, Parramatta NSW 2150', isDefault: true }]);
   await makeUser({ userName: 'e2e.rb.admin', role: 4, firstName: 'River', lastName: 'Admin', clientId: rb.id, email: 'e2e.rb.admin@example.com', password }, db);
   await makeUser({ userName: 'e2e.rb.user', role: 3, firstName: 'River', lastName: 'User', clientId: rb.id, email: 'e2e.rb.user@example.com', password }, db);
+}
+
+/**
+ * Issue 14: Osprey Legal, whose user (e2e.integrator, role 3, e-mailed when a job is Started) orders the job the
+ * provider's system then moves through /api/v1 (e2e/integration.spec.ts), so no other spec's counts change.
+ */
+async function integrationClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Osprey Legal', accountNumber: 'OS6006' }).returning();
+  if (!c) throw new Error('client not created');
+  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '6 Osprey Street, Sydney NSW 2000', isDefault: true, extClientBranchId: 'OS6006-B1' }]);
+  await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
+  const u = await makeUser({ userName: 'e2e.integrator', role: 3, firstName: 'Ivy', lastName: 'Integrator', clientId: c.id, email: 'e2e.integrator@example.com', password: config().DEMO_PASSWORD }, db);
+  await db.insert(userJobAlerts).values({ userId: u.id, jobStatusId: 2 });
 }
 
 main().catch((e) => {
