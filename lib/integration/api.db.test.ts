@@ -284,6 +284,18 @@ describe('the integration API /api/v1', () => {
       expect((await problemOf(bad)).errors).toHaveProperty(['Idempotency-Key']);
     });
 
+    it('two requests with the same key at once: the change happens once', async () => {
+      const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
+      const send = () =>
+        call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.all, params: { jmsNumber: job.jmsNumber }, body: { status: 1 }, headers: { 'idempotency-key': 'parallel-1' } });
+      const answers = await Promise.all([send(), send(), send()]);
+      // Exactly one ran; the others were told it was still running (409), or got its answer replayed.
+      expect(answers.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+      for (const r of answers) if (r.status !== 200) expect(r.status).toBe(409);
+      const changes = await t.db().execute(sql`select count(*)::int as n from job_status_changes where job_id = ${job.id}`);
+      expect((Array.isArray(changes) ? changes : (changes as { rows: unknown[] }).rows)[0]).toMatchObject({ n: 1 });
+    });
+
     it('a key in use by a request still running is a 409; keys are per API key', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
       const other = await newKey('Second system', ['jobs:write']);
