@@ -7,9 +7,22 @@ import type { ReactNode } from 'react';
 export const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase';
 export const td = 'px-3 py-2 align-top text-sm';
 
-export function OpsTable({ caption, headers, children, empty }: { caption: string; headers: readonly string[]; children: ReactNode; empty?: boolean }) {
+export function OpsTable({
+  caption,
+  headers,
+  children,
+  empty,
+  keyboardScroll = false,
+}: {
+  caption: string;
+  headers: readonly string[];
+  children: ReactNode;
+  empty?: boolean;
+  /** The frame takes keyboard focus, so a table that may have no buttons or links can still be scrolled on a phone. */
+  keyboardScroll?: boolean;
+}) {
   return (
-    <div className="max-w-full overflow-x-auto rounded-lg border border-line bg-surface">
+    <div className="max-w-full overflow-x-auto rounded-lg border border-line bg-surface" {...(keyboardScroll ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
       <table className="w-full border-collapse">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-slate-50">

@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GET as getInvoiceNotFound } from '@/app/api/v1/[...slug]/route';
+import { GET as getUnknownPath } from '@/app/api/v1/[...slug]/route';
 import { PUT as putInvoice } from '@/app/api/v1/invoices/[invoiceNumber]/route';
 import { GET as getChanges } from '@/app/api/v1/jobs/changes/route';
 import { POST as postFile } from '@/app/api/v1/jobs/[jmsNumber]/files/route';
-import { GET as getJob } from '@/app/api/v1/jobs/[jmsNumber]/route';
+import { DELETE as deleteJob, GET as getJob } from '@/app/api/v1/jobs/[jmsNumber]/route';
 import { POST as postStatus } from '@/app/api/v1/jobs/[jmsNumber]/status/route';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { apiKeys, auditLog, documents, emailOutbox, invoiceLineItems, invoices, jobs, userJobAlerts } from '@/db/schema';
@@ -210,9 +210,13 @@ describe('the integration API /api/v1', () => {
       const nul = await call(getJob, { path: '/api/v1/jobs/1', key: keys.all, params: { jmsNumber: '1\u0000' } });
       expect(nul.status).toBe(400);
       expect((await problemOf(nul)).errors).toHaveProperty('jmsNumber');
-      const unknownPath = await call(getInvoiceNotFound as Handler, { path: '/api/v1/nothing/here', key: keys.all });
+      const unknownPath = await call(getUnknownPath as Handler, { path: '/api/v1/nothing/here', key: keys.all });
       expect(unknownPath.status).toBe(404);
       await problemOf(unknownPath);
+      const wrongMethod = await call(deleteJob as Handler, { path: '/api/v1/jobs/1', method: 'DELETE', key: keys.all, params: { jmsNumber: '1' } });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get('allow')).toBe('GET');
+      await problemOf(wrongMethod);
     });
   });
 
@@ -278,6 +282,18 @@ describe('the integration API /api/v1', () => {
       const bad = await send({ status: 1 }, 'has a space');
       expect(bad.status).toBe(400);
       expect((await problemOf(bad)).errors).toHaveProperty(['Idempotency-Key']);
+    });
+
+    it('two requests with the same key at once: the change happens once', async () => {
+      const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
+      const send = () =>
+        call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.all, params: { jmsNumber: job.jmsNumber }, body: { status: 1 }, headers: { 'idempotency-key': 'parallel-1' } });
+      const answers = await Promise.all([send(), send(), send()]);
+      // Exactly one ran; the others were told it was still running (409), or got its answer replayed.
+      expect(answers.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+      for (const r of answers) if (r.status !== 200) expect(r.status).toBe(409);
+      const changes = await t.db().execute(sql`select count(*)::int as n from job_status_changes where job_id = ${job.id}`);
+      expect((Array.isArray(changes) ? changes : (changes as { rows: unknown[] }).rows)[0]).toMatchObject({ n: 1 });
     });
 
     it('a key in use by a request still running is a 409; keys are per API key', async () => {

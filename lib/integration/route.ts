@@ -26,7 +26,7 @@ import { log } from '@/lib/log';
 import type { ApiScope } from './api-key-schema';
 import { authenticateApiKey, bearerToken, type ApiKeyPrincipal } from './api-keys';
 import { claimIdempotencyKey, idempotencyKeyOf, replayResponse, requestFingerprint, settleIdempotencyKey, type IdempotencyClaim } from './idempotency';
-import { problemFor, ProblemError } from './problem';
+import { problemFor, ProblemError, problemResponse } from './problem';
 
 /** The largest JSON body an /api/v1 call may send (an invoice of 500 lines is well under it). */
 export const MAX_JSON_BYTES = 1_048_576;
@@ -202,4 +202,14 @@ export function v1Route<B extends z.ZodType | undefined = undefined, P extends z
   const { body, params, query, response, ...docs } = opts;
   const contract: V1Contract = { access: 'signed-in', ...docs, ...(body ? { body } : {}), ...(params ? { params } : {}), ...(query ? { query } : {}), ...(response ? { response } : {}) };
   return Object.assign(route, { contract });
+}
+
+/**
+ * The methods a v1 path does not serve: 405 problem details with Allow (Next.js would answer an empty 405).
+ * Marked `notAllowed`, so the OpenAPI document leaves them out.
+ */
+export function v1NotAllowed(allow: readonly string[]) {
+  const handler = async (req: Request): Promise<Response> =>
+    problemResponse(405, `${req.method} is not allowed here: this path answers ${allow.join(', ')}.`, new URL(req.url).pathname, { headers: { Allow: allow.join(', ') } });
+  return Object.assign(handler, { notAllowed: true as const });
 }

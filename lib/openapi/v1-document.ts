@@ -102,7 +102,8 @@ export async function v1RouteMethods(): Promise<V1RouteMethods[]> {
   const out: V1RouteMethods[] = [];
   for (const [path, load] of Object.entries(V1_ROUTE_MODULES)) {
     const mod = await load();
-    out.push({ path, methods: HTTP_METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({ method, contract: v1ContractOf(mod[method]) })) });
+    const served = HTTP_METHODS.filter((m) => typeof mod[m] === 'function' && !(mod[m] as { notAllowed?: boolean }).notAllowed);
+    out.push({ path, methods: served.map((method) => ({ method, contract: v1ContractOf(mod[method]) })) });
   }
   return out;
 }

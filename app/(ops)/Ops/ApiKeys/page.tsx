@@ -36,16 +36,18 @@ export default async function OpsApiKeysPage() {
         <h2 id="keys" className="text-lg font-semibold">
           Keys
         </h2>
-        <OpsTable caption="API keys" headers={['Name', 'Key', 'Scopes', 'Created', 'Last used', 'State', 'Actions']} empty={keys.length === 0}>
+        <OpsTable caption="API keys" keyboardScroll headers={['Name and key', 'Scopes', 'Created', 'Last used', 'State']} empty={keys.length === 0}>
           {keys.map((k) => (
             <tr key={k.id}>
-              <td className={`${td} break-words`}>{k.name}</td>
-              <td className={`${td} font-mono text-xs break-all`}>{k.displayPrefix}</td>
+              <td className={`${td} break-words`}>
+                {k.name}
+                <span className="block font-mono text-xs break-all text-muted">{k.displayPrefix}</span>
+              </td>
               <td className={td}>
                 <ul className="flex flex-col">
                   {k.scopes.map((s) => (
                     <li key={s}>
-                      <code className="text-xs">{s}</code>
+                      <code className="text-xs break-all">{s}</code>
                     </li>
                   ))}
                 </ul>
@@ -55,17 +57,19 @@ export default async function OpsApiKeysPage() {
                 {k.createdByName && <span className="block text-xs text-muted">by {k.createdByName}</span>}
               </td>
               <td className={td}>{k.lastUsedAt ? <DateTime value={k.lastUsedAt} timeZone={actor.timeZone} withTime /> : <span className="text-muted">Never</span>}</td>
-              <td className={td}>{k.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success">Active</Badge>}</td>
               <td className={td}>
-                {!k.revokedAt && (
-                  <OpsActionButton
-                    label="Revoke"
-                    accessibleLabel={`Revoke ${k.name}`}
-                    variant="danger"
-                    confirm={{ title: 'Revoke API key', message: `Revoke “${k.name}”? Every call with this key is refused from now on. This cannot be undone.` }}
-                    action={revokeApiKeyAction.bind(null, k.id)}
-                  />
-                )}
+                <div className="flex flex-col items-start gap-2">
+                  {k.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success">Active</Badge>}
+                  {!k.revokedAt && (
+                    <OpsActionButton
+                      label="Revoke"
+                      accessibleLabel={`Revoke ${k.name}`}
+                      variant="danger"
+                      confirm={{ title: 'Revoke API key', message: `Revoke “${k.name}”? Every call with this key is refused from now on. This cannot be undone.` }}
+                      action={revokeApiKeyAction.bind(null, k.id)}
+                    />
+                  )}
+                </div>
               </td>
             </tr>
           ))}

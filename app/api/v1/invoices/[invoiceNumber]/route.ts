@@ -1,6 +1,6 @@
 /** PUT /api/v1/invoices/{invoiceNumber}: creates (201) or replaces (200) the invoice of that number, with its line items. */
 import { upsertInvoiceForApi } from '@/lib/integration/jobs';
-import { jsonAnswer, v1Route } from '@/lib/integration/route';
+import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/integration/route';
 import { INVOICE_FIELD_NAMES, invoiceAnswer, invoicePathParams, invoiceUpsertBody } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';
@@ -20,3 +20,9 @@ export const PUT = v1Route(
     return r.created ? jsonAnswer(r, 201, { Location: `/api/v1/invoices/${encodeURIComponent(r.invoiceNumber)}` }) : r;
   },
 );
+
+const notAllowed = v1NotAllowed(['PUT']);
+export const GET = notAllowed;
+export const POST = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

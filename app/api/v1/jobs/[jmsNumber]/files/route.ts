@@ -4,7 +4,7 @@ import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, re
 import { FileTooLargeError } from '@/lib/documents/service';
 import { config } from '@/lib/config';
 import { attachFileForApi } from '@/lib/integration/jobs';
-import { jsonAnswer, v1Route } from '@/lib/integration/route';
+import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/integration/route';
 import { fileReceiptAnswer, jobPathParams } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';
@@ -30,3 +30,9 @@ export const POST = v1Route(
     return jsonAnswer(receipt, 201);
   },
 );
+
+const notAllowed = v1NotAllowed(['POST']);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,6 +1,6 @@
 /** POST /api/v1/jobs/{jmsNumber}/status: moves the job through the workflow (the same rules and alerts); honours Idempotency-Key. */
 import { changeStatusForApi, STATUS_FIELD_NAMES } from '@/lib/integration/jobs';
-import { v1Route } from '@/lib/integration/route';
+import { v1NotAllowed, v1Route } from '@/lib/integration/route';
 import { jobPathParams, statusChangeAnswer, statusChangeBody } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';
@@ -18,3 +18,9 @@ export const POST = v1Route(
   },
   async ({ key, params, body }) => changeStatusForApi(key, params.jmsNumber, body),
 );
+
+const notAllowed = v1NotAllowed(['POST']);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;
