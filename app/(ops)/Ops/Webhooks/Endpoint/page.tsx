@@ -53,6 +53,12 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium">URL</dt>
         <dd className="break-all">{ep.url}</dd>
+        {ep.description && (
+          <>
+            <dt className="font-medium">Description</dt>
+            <dd>{ep.description}</dd>
+          </>
+        )}
         <dt className="font-medium">Events</dt>
         <dd>{ep.events.join(', ')}</dd>
         <dt className="font-medium">State</dt>
