@@ -78,7 +78,7 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
               </div>
               <details className="mt-1">
                 <summary className="cursor-pointer">Body</summary>
-                <pre className="max-w-full overflow-x-auto text-xs whitespace-pre-wrap">{d.body}</pre>
+                <pre className="max-w-full text-xs break-all whitespace-pre-wrap">{d.body}</pre>
               </details>
             </td>
             <td className={td}>
