@@ -68,6 +68,12 @@ export default defineConfig({
         API_RATE_LIMIT_MAX: '100000',
         // The pay link's target (spec §7); e2e asserts the href, never navigates off-machine.
         PAYMENT_URL: 'https://pay.example.com/checkout',
+        // Webhooks to the receivers the specs start on this machine (the SSRF guard refuses loopback otherwise).
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_WORKER_INTERVAL_MS: '250',
+        // Retries within seconds (1 s, 2 s, then every 3 s for about 1.5 minutes), so a receiver a spec stops and
+        // starts again gets its deliveries without waiting for the production schedule's 5-minute step.
+        WEBHOOK_RETRY_SCHEDULE_SECONDS: Array.from({ length: 30 }, (_, i) => Math.min(i + 1, 3)).join(','),
       },
     },
   ],

@@ -86,6 +86,12 @@ const envSchema = z.object({
   WEBHOOK_WORKER_INTERVAL_MS: int(2000, 100, 600000),
   /** How long one webhook delivery attempt may take in all (connect, send, answer). */
   WEBHOOK_TIMEOUT_MS: int(10000, 100, 120000),
+  /** Seconds to wait after the 1st, 2nd, … failed attempt; one attempt more than entries, then the delivery fails. */
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: optionalString
+    .transform((v) => (v ?? '5,300,1800,7200,18000,36000,36000').split(',').map((x) => Number(x.trim())))
+    .refine((a) => a.length >= 1 && a.length <= 30 && a.every((n) => Number.isInteger(n) && n >= 1 && n <= 7 * 86400), {
+      message: 'a comma-separated list of 1 to 30 waits in whole seconds (1 to 604800 each)',
+    }),
   /** Webhooks to loopback/private/link-local addresses (SSRF guard); default: refused in production, allowed otherwise. */
   WEBHOOK_ALLOW_PRIVATE_URLS: optionalBool(),
   /** Where `next build` writes (and `npm start` serves from). */

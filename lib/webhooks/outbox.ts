@@ -10,7 +10,7 @@
  *   earlier one is retried — claimed FOR UPDATE SKIP LOCKED with a lease, so several instances never send one
  *   delivery at the same time.
  * - `attemptDelivery`: signs (Standard Webhooks) and POSTs the stored body, logs the attempt, and marks the
- *   delivery delivered, or schedules the next try (RETRY_SCHEDULE_MS: ~27.6 hours in all), or gives up.
+ *   delivery delivered, or schedules the next try (retrySchedule(): by default ~27.6 hours in all), or gives up.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '@/db/client';
@@ -22,9 +22,14 @@ import { unseal } from '@/lib/security/seal';
 import { postWebhook, type SendOptions } from './send';
 import { newMessageId, signedHeaders } from './signing';
 
-/** Waits after the 1st, 2nd, … failed attempt (the Standard Webhooks schedule): 8 attempts over about 27.6 hours. */
-export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
-export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+/**
+ * Waits after the 1st, 2nd, … failed attempt (WEBHOOK_RETRY_SCHEDULE_SECONDS; by default the Standard Webhooks
+ * schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over about 27.6 hours), then the delivery fails.
+ */
+export function retrySchedule(): { waitsMs: number[]; maxAttempts: number } {
+  const waitsMs = config().WEBHOOK_RETRY_SCHEDULE_SECONDS.map((s) => s * 1000);
+  return { waitsMs, maxAttempts: waitsMs.length + 1 };
+}
 const DISPATCH_BATCH = 500;
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -153,7 +158,8 @@ export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { man
       ? await postWebhook(ep.url, signedHeaders(secret, d.messageId, at, d.body), d.body, opts.send ?? sendOptions())
       : { status: null, excerpt: null, error: 'the endpoint’s signing secret cannot be opened with this encryption key', durationMs: 0 };
   const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  const giveUp = !delivered && d.attempts >= MAX_ATTEMPTS;
+  const schedule = retrySchedule();
+  const giveUp = !delivered && d.attempts >= schedule.maxAttempts;
   await db.insert(webhookAttempts).values({
     deliveryId: d.id,
     attemptedAt: at,
@@ -163,7 +169,7 @@ export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { man
     error: outcome.error,
     manual: opts.manual ?? false,
   });
-  const wait = RETRY_SCHEDULE_MS[Math.min(Math.max(d.attempts, 1), RETRY_SCHEDULE_MS.length) - 1]!;
+  const wait = schedule.waitsMs[Math.min(Math.max(d.attempts, 1), schedule.waitsMs.length) - 1]!;
   await db
     .update(webhookDeliveries)
     .set({

@@ -21,7 +21,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointActive, webhookDeliveryLog } from './endpoints';
-import { MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from './outbox';
+import { retrySchedule } from './outbox';
 import { isPrivateAddress, postWebhook } from './send';
 import { WEBHOOK_MSG, type WebhookEvent } from './schema';
 import { processWebhooksOnce } from './worker';
@@ -80,6 +80,8 @@ class Receiver {
 }
 
 const SEND = { timeoutMs: 1500, allowPrivate: true };
+// The default schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS unset).
+const { waitsMs: RETRY_SCHEDULE_MS, maxAttempts: MAX_ATTEMPTS } = retrySchedule();
 
 describe('webhooks', () => {
   const t = useTestDatabase();
@@ -180,11 +182,11 @@ describe('webhooks', () => {
     // Not due yet: nothing is sent.
     expect((await run()).attempts).toEqual([]);
     // After the first wait: a receiver that does not answer in time.
-    clock.advance(RETRY_SCHEDULE_MS[0]);
+    clock.advance(RETRY_SCHEDULE_MS[0]!);
     receiver.answer = () => undefined;
     const second = await run();
     expect(second.attempts).toMatchObject([{ delivered: false, status: null, error: 'timed out after 1500 ms' }]);
-    clock.advance(RETRY_SCHEDULE_MS[1] - 1000);
+    clock.advance(RETRY_SCHEDULE_MS[1]! - 1000);
     expect((await run()).attempts).toEqual([]);
     clock.advance(1000);
     receiver.answer = (_q, res) => res.writeHead(200).end('ok');
@@ -198,7 +200,8 @@ describe('webhooks', () => {
     ]);
     // Every attempt carried the same webhook-id.
     expect(new Set(receiver.got.map((g) => g.id)).size).toBe(1);
-    // The schedule covers more than 24 hours.
+    // The default schedule keeps trying for more than 24 hours.
+    expect(RETRY_SCHEDULE_MS).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(RETRY_SCHEDULE_MS.reduce((s, w) => s + w, 0)).toBeGreaterThan(24 * 3600_000);
   });
 
@@ -254,7 +257,7 @@ describe('webhooks', () => {
     expect(ours.map((d) => d.attempts).sort()).toEqual([0, 0, 0, 0, 1, 1]);
 
     await receiver.start(port);
-    clock.advance(RETRY_SCHEDULE_MS[0]);
+    clock.advance(RETRY_SCHEDULE_MS[0]!);
     await run();
     const ofJob = receiver.got.filter((g) => g.data.jobId === job.id);
     expect(ofJob.map((g) => g.data.toStatus)).toEqual(path);

@@ -30,17 +30,19 @@ export default async function OpsWebhooksPage() {
         Each endpoint receives the events it subscribes to as signed POST requests (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature). Failed deliveries are
         retried for about 28 hours; one job’s events always arrive in order.
       </p>
-      <OpsTable caption="Webhook endpoints" headers={['URL', 'Events', 'State', 'Waiting', 'Failed', 'Actions']} empty={endpoints.length === 0}>
+      <OpsTable caption="Webhook endpoints" headers={['Endpoint', 'State', 'Deliveries', 'Actions']} empty={endpoints.length === 0}>
         {endpoints.map((ep) => (
           <tr key={ep.id}>
             <td className={`${td} break-all`}>
               <Link href={`/Ops/Webhooks/Endpoint?eD=${encodeParam(ep.id)}`}>{ep.url}</Link>
               {ep.description && <div className="text-muted">{ep.description}</div>}
+              <div className="text-xs text-muted">{ep.events.join(', ')}</div>
             </td>
-            <td className={td}>{ep.events.join(', ')}</td>
             <td className={td}>{ep.isActive ? <Badge tone="success">Active</Badge> : <Badge>Disabled</Badge>}</td>
-            <td className={td}>{ep.pending}</td>
-            <td className={td}>{ep.failed > 0 ? <Badge tone="danger">{ep.failed}</Badge> : 0}</td>
+            <td className={td}>
+              <div>{ep.pending} waiting</div>
+              {ep.failed > 0 ? <Badge tone="danger">{ep.failed} failed</Badge> : <div>0 failed</div>}
+            </td>
             <td className={td}>
               <div className="flex flex-wrap gap-2">
                 <Link href={`/Ops/Webhooks/Endpoint?eD=${encodeParam(ep.id)}`} aria-label={`Delivery log of ${ep.url}`}>

@@ -53,6 +53,12 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium">URL</dt>
         <dd className="break-all">{ep.url}</dd>
+        {ep.description && (
+          <>
+            <dt className="font-medium">Description</dt>
+            <dd>{ep.description}</dd>
+          </>
+        )}
         <dt className="font-medium">Events</dt>
         <dd>{ep.events.join(', ')}</dd>
         <dt className="font-medium">State</dt>
@@ -72,7 +78,7 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
               </div>
               <details className="mt-1">
                 <summary className="cursor-pointer">Body</summary>
-                <pre className="max-w-full overflow-x-auto text-xs whitespace-pre-wrap">{d.body}</pre>
+                <pre className="max-w-full text-xs break-all whitespace-pre-wrap">{d.body}</pre>
               </details>
             </td>
             <td className={td}>
