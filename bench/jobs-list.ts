@@ -93,8 +93,8 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 }
 
 /**
- * The same SQL through the driver: the page's rows (with the counters' total in them when they serve the
- * filter), then the count when listJobs needs one,
+ * The same SQL through the driver: the page's rows with the total in them, then the count on its own when
+ * listJobs needs one (a page past the end),
  * as named prepared statements (the driver's default, and what the app's database client uses), with the
  * same values bound.
  */
@@ -105,10 +105,9 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
   const countParams = fillPlaceholders(count.params, st.countValues) as postgres.ParameterOrJSON<never>[];
   return async () => {
-    // As listJobs: the counters' total comes with the rows; otherwise a short page tells it, or the capped count.
+    // As listJobs: the total (the counters' sum or the capped count) comes with the rows; a page past the end counts on its own.
     const r = await ctx.driver.unsafe(rows.sql, rowParams, { prepare: true });
-    if (st.exact && r.length > 0) return;
-    if (!(r.length < st.limit && (r.length > 0 || st.offset === 0))) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
+    if (r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
   };
 }
 
