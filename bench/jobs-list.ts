@@ -93,8 +93,8 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 }
 
 /**
- * The same SQL through the driver: the page's rows with the total in them, then the count on its own when
- * listJobs needs one (a page past the end),
+ * The same SQL through the driver: the page's rows (with the counters' total in them when they serve the
+ * filter), the capped count beside them otherwise, and the count on its own when listJobs needs one,
  * as named prepared statements (the driver's default, and what the app's database client uses), with the
  * same values bound.
  */
@@ -105,9 +105,13 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
   const countParams = fillPlaceholders(count.params, st.countValues) as postgres.ParameterOrJSON<never>[];
   return async () => {
-    // As listJobs: the total (the counters' sum or the capped count) comes with the rows; a page past the end counts on its own.
-    const r = await ctx.driver.unsafe(rows.sql, rowParams, { prepare: true });
-    if (r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
+    // As listJobs: the counters' total comes with the rows; a capped count runs beside them; a page past the end
+    // of a counted list counts on its own.
+    const [r] = await Promise.all([
+      ctx.driver.unsafe(rows.sql, rowParams, { prepare: true }),
+      st.exact ? null : ctx.driver.unsafe(count.sql, countParams, { prepare: true }),
+    ]);
+    if (st.exact && r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
   };
 }
 
