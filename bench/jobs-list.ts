@@ -105,13 +105,13 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
   const countParams = fillPlaceholders(count.params, st.countValues) as postgres.ParameterOrJSON<never>[];
   return async () => {
-    // As listJobs: the counters' total comes with the rows; a capped count runs beside them; a page past the end
-    // of a counted list counts on its own.
+    // As listJobs: the total comes with the rows (counters, or a time filter's capped count); a 'contains'
+    // filter's capped count runs beside them; a page past the end counts on its own.
     const [r] = await Promise.all([
       ctx.driver.unsafe(rows.sql, rowParams, { prepare: true }),
-      st.exact ? null : ctx.driver.unsafe(count.sql, countParams, { prepare: true }),
+      st.totalInRows ? null : ctx.driver.unsafe(count.sql, countParams, { prepare: true }),
     ]);
-    if (st.exact && r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
+    if (st.totalInRows && r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
   };
 }
 
