@@ -94,7 +94,7 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 
 /**
  * The same SQL through the driver: the page's rows (with the counters' total in them when they serve the
- * filter), then the count when listJobs needs one,
+ * filter), the capped count beside them otherwise, and the count on its own when listJobs needs one,
  * as named prepared statements (the driver's default, and what the app's database client uses), with the
  * same values bound.
  */
@@ -105,10 +105,13 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
   const countParams = fillPlaceholders(count.params, st.countValues) as postgres.ParameterOrJSON<never>[];
   return async () => {
-    // As listJobs: the counters' total comes with the rows; otherwise a short page tells it, or the capped count.
-    const r = await ctx.driver.unsafe(rows.sql, rowParams, { prepare: true });
-    if (st.exact && r.length > 0) return;
-    if (!(r.length < st.limit && (r.length > 0 || st.offset === 0))) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
+    // As listJobs: the total comes with the rows (counters, or a time filter's capped count); a 'contains'
+    // filter's capped count runs beside them; a page past the end counts on its own.
+    const [r] = await Promise.all([
+      ctx.driver.unsafe(rows.sql, rowParams, { prepare: true }),
+      st.totalInRows ? null : ctx.driver.unsafe(count.sql, countParams, { prepare: true }),
+    ]);
+    if (st.totalInRows && r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
   };
 }
 

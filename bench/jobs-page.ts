@@ -106,6 +106,7 @@ async function run(): Promise<BenchRow[]> {
     start([...tsx, 'scripts/start.ts'], {
       DATABASE_URL: dbUrl,
       AUTH_SECRET: randomBytes(48).toString('base64'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PORT: String(base),
       APP_URL: appUrl,
       SMTP_URL: `smtp://127.0.0.1:${base + 2}`,
@@ -119,7 +120,9 @@ async function run(): Promise<BenchRow[]> {
   let browser: Browser | undefined;
   try {
     await waitFor(`http://127.0.0.1:${base + 3}/health`, 30_000);
-    await waitFor(`${appUrl}/api/ready`, 180_000);
+    const app = children[1];
+    const exited = new Promise<never>((_, reject) => app?.once('exit', (code) => reject(new Error(`the app exited (${code}) before it answered`))));
+    await Promise.race([waitFor(`${appUrl}/api/ready`, 180_000), exited]);
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     const ctx = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 } });
     const { signIn } = await import('../e2e/support/auth');
@@ -139,7 +142,10 @@ async function run(): Promise<BenchRow[]> {
       ttfbs.push(r.ttfb);
       totals.push(r.total);
     };
-    await runConcurrent(C, 2, page);
+    // Warm-up: a production server compiles each module of the page on its first use (the first requests of a
+    // fresh instance take seconds on this machine); the measured rounds are the server's steady state. The
+    // first request's time is reported on its own below.
+    await runConcurrent(C, 6, page);
     await runConcurrent(C, 3, floor.run);
     ttfbs.length = 0;
     totals.length = 0;
@@ -177,6 +183,7 @@ async function run(): Promise<BenchRow[]> {
       {
         measure: `/JobClient page 1 (${rowsInHtml} rows in the server's HTML); ${C} concurrent callers x ${N} requests, ${VISITS} browser visits; load average ${(loadavg()[0] ?? 0).toFixed(1)} (${cpus().length} CPUs)`,
       },
+      { measure: 'HTTP: the first request after signing in (a fresh server compiles modules on first use), time to first byte', ours: fmt(first.ttfb), unit: 'ms' },
       { measure: 'HTTP: time to first byte, p95 vs floor p95', ours: fmt(p95Ttfb), baseline: fmt(fl.p95), unit: 'ms', ratio: ratio(p95Ttfb, fl.p95), goal: '(info)', met: '' },
       { measure: 'HTTP: whole document (rows rendered on the server), p95 vs floor p95', ours: fmt(p95Total), baseline: fmt(fl.p95), unit: 'ms', ratio: ratio(p95Total, fl.p95), goal: '(info)', met: '' },
       { measure: 'HTTP: whole document, mean vs floor mean', ours: fmt(mean(totals)), baseline: fmt(fl.mean), unit: 'ms', ratio: ratio(mean(totals), fl.mean), goal: '(info)', met: '' },

@@ -169,6 +169,22 @@ export const passwordHistory = pgTable(
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * How many active users each client has in each role, kept exact by statement-level triggers on `users` (the
+ * invoice_user_counts migration). The user list (unfiltered, or filtered by role) reads its TotalCount here.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    role: smallint('role').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.role] })],
+);
+
 /** Server-side sessions: the web cookie and the legacy jwtToken both name one of these rows. */
 export const sessions = pgTable(
   'sessions',
@@ -649,6 +665,23 @@ export const invoices = pgTable(
     index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many invoices each client has, paid and unpaid, kept exact by statement-level triggers on `invoices` in the
+ * same transaction as every change (the invoice_user_counts migration, docs/decisions/008-job-list-counting.md).
+ * The unfiltered invoice list reads its TotalCount here.
+ */
+export const invoiceCounts = pgTable(
+  'invoice_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    isPaid: boolean('is_paid').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.isPaid] })],
 );
 
 export const invoiceLineItems = pgTable(

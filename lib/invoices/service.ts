@@ -4,15 +4,16 @@
  * line items, totals, the sheets-of-paper total (stock code EZ999) and the pay link.
  * Every query is scoped to the actor's client: another client's invoice answers like a missing one.
  */
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '@/db/client';
+import { clients, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { preparedFor } from '@/lib/lists/prepared';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { sumDecimals } from './money';
 import { payLinkFor } from './pay-link';
@@ -65,19 +66,67 @@ function withPayLink(row: InvoiceListItem, accountNumber: string): InvoiceRow {
   return { ...row, payUrl: payLinkFor(config().PAYMENT_URL, { ...row, accountNumber }) };
 }
 
-/** One page of the client's invoices matching the query, in the query's order. */
+/** No filter: the list is all of the client's invoices, and its total is in the counters. */
+function unfiltered(q: InvoiceListQuery): boolean {
+  return !q.jmsNumber && !q.matterReference && !q.invoiceNumber && !q.amount && q.issueDate === 0;
+}
+
+/** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
+const accountNumberOf = (clientId: number) => sql<string>`(select ${clients.accountNumber} from ${clients} where ${clients.id} = ${clientId})`;
+
+/**
+ * The page of an unfiltered list in one sort, as a prepared statement (built once per database and sort, then
+ * only bound): the rows, the client's account number and the exact total from `invoice_counts` (kept by
+ * triggers; docs/decisions/008-job-list-counting.md), each an uncorrelated subquery evaluated once.
+ */
+function unfilteredPage(db: Db, q: InvoiceListQuery) {
+  return preparedFor('invoices', db, `${q.sortBy}|${q.sortOrder}`, () => {
+    const clientId = sql.placeholder('clientId') as unknown as number;
+    const total = sql<number>`(select coalesce(sum(${invoiceCounts.n}), 0)::int from ${invoiceCounts} where ${invoiceCounts.clientId} = ${clientId})`;
+    return db
+      .select({ ...invoiceColumns, accountNumber: accountNumberOf(clientId), total: total.mapWith(Number) })
+      .from(invoices)
+      .where(eq(invoices.clientId, clientId))
+      .orderBy(...invoiceOrder(q))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('invoice_list_page');
+  });
+}
+
+/**
+ * One page of the client's invoices matching the query, in the query's order, with the number of invoices that
+ * match: the counters' exact total for the unfiltered list (in the rows' statement), the page itself when it is
+ * short, otherwise an exact count of the filter (a client's invoices number in the tens of thousands at most).
+ */
 export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: Page): Promise<ListResult<InvoiceRow>> {
   const clientId = clientIdOf(actor);
   const db = await getDb();
-  const where = invoiceWhere(clientId, query, actor.timeZone, now());
   const { limit, offset } = limitOffset(page);
-  const rows = await db.select(invoiceColumns).from(invoices).where(where).orderBy(...invoiceOrder(query)).limit(limit).offset(offset);
-  // A short page that is not empty is the last one: it tells the total without counting.
+  let found: (InvoiceListItem & { accountNumber: string; total?: number })[];
+  let where: SQL | undefined;
+  if (unfiltered(query)) {
+    found = await unfilteredPage(db, query).execute({ clientId, limit, offset });
+  } else {
+    where = invoiceWhere(clientId, query, actor.timeZone, now());
+    found = await db
+      .select({ ...invoiceColumns, accountNumber: accountNumberOf(clientId) })
+      .from(invoices)
+      .where(where)
+      .orderBy(...invoiceOrder(query))
+      .limit(limit)
+      .offset(offset);
+  }
+  const counted = found[0]?.total;
   const totalCount =
-    rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : ((await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0);
-  // The account number only goes into pay links: no payments page configured, no lookup.
-  const { accountNumber } = rows.length && config().PAYMENT_URL ? await clientAccount(clientId) : { accountNumber: '' };
-  return { rows: rows.map((r) => withPayLink(r, accountNumber)), totalCount, pageSize: page.size };
+    counted !== undefined
+      ? counted
+      : // A short page that is not empty is the last one: it tells the total without counting.
+        found.length < limit && (found.length > 0 || offset === 0)
+        ? offset + found.length
+        : ((await db.select({ n: count() }).from(invoices).where(where ?? invoiceWhere(clientId, query, actor.timeZone, now())))[0]?.n ?? 0);
+  const rows = found.map(({ accountNumber, total: _total, ...r }) => withPayLink(r, accountNumber));
+  return { rows, totalCount, pageSize: page.size };
 }
 
 /**

@@ -42,6 +42,8 @@ export interface JobListFilter {
    * Null otherwise (the list then counts with a cap, see lib/jobs/queries.ts).
    */
   counters: SQL | null;
+  /** A 'contains' filter on a job column is set (its selectivity is unknown to a prepared generic plan). */
+  text: boolean;
 }
 
 class Binder {
@@ -110,7 +112,8 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
   const counters = scanning.every((c) => c === undefined)
     ? (and(eq(jobStatusCounts.clientId, client as number), clientNameOfCounts, statusesOfCounts) ?? null)
     : null;
-  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(','), counters };
+  const text = [jmsNumber, matterReference, description, contactName].some((c) => c !== undefined);
+  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(','), counters, text };
 }
 
 /** The WHERE of a list: the client first, then every filter of the query (values in place). */

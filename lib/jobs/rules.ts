@@ -31,13 +31,22 @@ export const DUE_WARNING_MINUTES = 30;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/** Zone names already checked (a pure fact of the runtime's time zone data; bounded). */
+const zoneValidity = new Map<string, boolean>();
+
 export function isValidTimeZone(timeZone: string): boolean {
+  const known = zoneValidity.get(timeZone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-AU', { timeZone });
-    return timeZone.length > 0;
+    valid = timeZone.length > 0;
   } catch {
-    return false;
+    valid = false;
   }
+  if (zoneValidity.size >= 1_000) zoneValidity.clear();
+  zoneValidity.set(timeZone, valid);
+  return valid;
 }
 
 /** Parses 'dd/MM/yyyy' (a real calendar date); null otherwise. */

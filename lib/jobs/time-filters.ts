@@ -7,7 +7,7 @@
  * is today and the six days after it, months are calendar months. A range is half-open [from, to).
  * Pure and browser-safe.
  */
-import { addDays, nowInTimeZone, toInstant, type CalendarDate } from './rules';
+import { addDays, isValidTimeZone, nowInTimeZone, toInstant, type CalendarDate } from './rules';
 
 export interface TimeBucket {
   id: number;
@@ -77,7 +77,21 @@ export interface TimeRange {
   missing?: true;
 }
 
-const startOf = (d: CalendarDate, tz: string) => toInstant({ date: d, minutes: 0 }, tz);
+/**
+ * The instant a calendar day starts in a zone. A pure function of the zone's rules, asked for the same few days by
+ * every filtered list request, so its answers are kept (per instance, bounded; Dates are copied out).
+ */
+const dayStarts = new Map<string, number>();
+function startOf(d: CalendarDate, tz: string): Date {
+  const key = `${tz}|${d.year}-${d.month}-${d.day}`;
+  let t = dayStarts.get(key);
+  if (t === undefined) {
+    t = toInstant({ date: d, minutes: 0 }, tz).getTime();
+    if (dayStarts.size >= 5_000) dayStarts.clear();
+    dayStarts.set(key, t);
+  }
+  return new Date(t);
+}
 const firstOfMonth = (d: CalendarDate): CalendarDate => ({ year: d.year, month: d.month, day: 1 });
 const monthsLater = (d: CalendarDate, n: number): CalendarDate => {
   const m = d.year * 12 + (d.month - 1) + n;
@@ -143,10 +157,5 @@ export function timeRange(kind: TimeFilterKind, id: number, now: Date, timeZone:
 }
 
 function safeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
+  return isValidTimeZone(timeZone) ? timeZone : 'UTC';
 }

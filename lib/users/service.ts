@@ -8,8 +8,8 @@
  * transaction with its audit row; a deactivated user's sessions end in the same transaction.
  */
 import { and, count, eq, not, sql } from 'drizzle-orm';
-import { getDb, type Queryable } from '@/db/client';
-import { users } from '@/db/schema';
+import { getDb, type Db, type Queryable } from '@/db/client';
+import { userCounts, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
@@ -19,6 +19,7 @@ import { emailDomainProblem } from '@/lib/security/policy';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { preparedFor } from '@/lib/lists/prepared';
 import type { UserListQuery } from './list-schema';
 import { deactivateRefusal, isSelfDemotion, isUserAdmin } from './policy';
 import { userColumns, userOrder, userWhere, type UserListItem } from './queries';
@@ -34,12 +35,48 @@ function admin(actor: Actor): ClientActor {
   return actor;
 }
 
-/** One page of the client's active users matching the query, in the query's order. */
+/** The counters serve the query: no text or time-zone filter (a role filter is one counter row). */
+function countedByRole(q: UserListQuery): boolean {
+  return !q.userName && !q.fullName && !q.phone && !q.timeZone;
+}
+
+/**
+ * The page of a list the counters serve, in one sort, as a prepared statement (built once per database, sort and
+ * role filter, then only bound): the rows and the exact total from `user_counts` (active users per client and
+ * role, kept by triggers; docs/decisions/008-job-list-counting.md), an uncorrelated subquery evaluated once.
+ */
+function countedPage(db: Db, q: UserListQuery) {
+  return preparedFor('users', db, `${q.sortBy}|${q.sortOrder}|${q.role ? 'role' : ''}`, () => {
+    const clientId = sql.placeholder('clientId') as unknown as number;
+    const role = sql.placeholder('role') as unknown as number;
+    const total = sql<number>`(select coalesce(sum(${userCounts.n}), 0)::int from ${userCounts} where ${and(eq(userCounts.clientId, clientId), q.role ? eq(userCounts.role, role) : undefined)})`;
+    return db
+      .select({ ...userColumns, total: total.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
+      .orderBy(...userOrder(q))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('user_list_page');
+  });
+}
+
+/**
+ * One page of the client's active users matching the query, in the query's order, with the number that match:
+ * from the counters (unfiltered or a role filter, in the rows' statement), from a short page, or counted.
+ */
 export async function listUsers(actor: Actor, query: UserListQuery, page: Page): Promise<ListResult<UserListItem>> {
   const a = admin(actor);
   const db = await getDb();
-  const where = userWhere(a.clientId, query);
   const { limit, offset } = limitOffset(page);
+  if (countedByRole(query)) {
+    const found = await countedPage(db, query).execute({ clientId: a.clientId, role: query.role ?? 0, limit, offset });
+    const rows = found.map(({ total: _total, ...r }) => r);
+    const counted = found[0]?.total;
+    if (counted !== undefined) return { rows, totalCount: counted, pageSize: page.size };
+    if (offset === 0) return { rows, totalCount: 0, pageSize: page.size };
+  }
+  const where = userWhere(a.clientId, query);
   const rows = await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(limit).offset(offset);
   // A short page that is not empty is the last one: it tells the total without counting.
   const totalCount =
