@@ -48,6 +48,9 @@ import {
 /** S3's largest single PutObject; a longer body of known length is sent as a multipart upload. */
 export const MAX_SINGLE_PUT = 5 * 1024 * 1024 * 1024;
 
+/** After an aborted PutObject, the key is deleted at once and again after this long (see putKnownLength). */
+export const ABORTED_PUT_GRACE_MS = 1000;
+
 /** The smallest part S3 accepts (except the last). Parts are spooled on disk, never held in memory. */
 export const PART_SIZE = 5 * 1024 * 1024;
 
@@ -115,8 +118,8 @@ export class S3Storage implements FileStorage {
         trace: () => undefined,
         debug: () => undefined,
         info: () => undefined,
-        warn: (...m: unknown[]) => log().debug({ s3: m.map(String).join(' ') }, 'S3 client warning'),
-        error: (...m: unknown[]) => log().warn({ s3: m.map(String).join(' ') }, 'S3 client error'),
+        warn: (...m: unknown[]) => log().debug({ s3: m }, 'S3 client note'),
+        error: (...m: unknown[]) => log().debug({ s3: m }, 'S3 client note'),
       },
     };
     if (o.endpoint) cfg.endpoint = o.endpoint;
@@ -163,6 +166,10 @@ export class S3Storage implements FileStorage {
       // Ends exactLength, which ends the body (its iterator's return).
       stream.destroy();
       await this.remove(Key).catch(() => undefined);
+      // S3 never stores a PutObject whose body did not arrive whole. A server that writes bodies as they come
+      // (s3rver) may still create the key from the aborted request after that delete: delete it once more
+      // when the aborted request has surely been handled (the key is new and no row names it).
+      setTimeout(() => void this.remove(Key).catch(() => undefined), ABORTED_PUT_GRACE_MS).unref();
       throw failure ?? e;
     }
   }
