@@ -1,7 +1,7 @@
 /**
  * One S3 upload case of the upload benchmark, in a process of its own, so that its peak memory (the process's
  * maximum RSS) belongs to this case alone: `node --import tsx bench/upload-s3-case.ts CASE BYTES ENDPOINT BUCKET`
- * prints one JSON line { ms, rss, mem, maxRss }. Every case loads the same modules and opens the same
+ * prints one JSON line { ms, rss, mem, live, maxRss }. Every case loads the same modules and opens the same
  * embedded database, and warms up the same way (a 1-byte PutObject and two 64 KB uploads through the service, with and without a
  * declared size).
  * CASE:
@@ -35,7 +35,7 @@ const { S3Storage } = await import('@/lib/documents/s3-storage');
 const { uploadDocument } = await import('@/lib/documents/service');
 const { newStorageKey, setFileStorage } = await import('@/lib/documents/storage');
 const { signedIn } = await import('@/test/factories');
-const { collector, measure } = await import('./measure');
+const { collector, measure, measureLive } = await import('./measure');
 
 const handle = openDatabase({ dataDir: 'memory://' });
 await handle.migrate();
@@ -49,7 +49,7 @@ await storage.client.send(new PutObjectCommand({ Bucket: bucket, Key: newStorage
 await uploadDocument(actor, { fileName: 'warm-up.pdf', contentType: 'application/pdf', body: repeatedBytes(64 * 1024) });
 await uploadDocument(actor, { fileName: 'warm-up.pdf', contentType: 'application/pdf', body: repeatedBytes(64 * 1024), declaredSize: 64 * 1024 });
 
-const m = await measure(collector(), async () => {
+async function upload(): Promise<void> {
   if (kind === 'raw') {
     await storage.client.send(new PutObjectCommand({ Bucket: bucket, Key: newStorageKey(), Body: Readable.from(repeatedBytes(bytes), { objectMode: false }), ContentLength: bytes }));
   } else if (kind === 'service') {
@@ -67,6 +67,13 @@ const m = await measure(collector(), async () => {
     const res = await handleUploadRequest(new Request('http://localhost/api/Document/UploadJob/5', init), { params: Promise.resolve({ type: '5' }) });
     if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   } else throw new Error(`unknown case ${kind}`);
-});
+}
+
+const gc = collector();
+if (!gc) throw new Error('run with --expose-gc');
+// First the timed upload (wall time, sampled peak RSS and heap+buffers), then the same upload again with a
+// full GC every 10 ms: the memory it holds live, garbage excluded.
+const m = await measure(gc, upload);
+const live = await measureLive(gc, upload);
 await handle.close();
-console.log(JSON.stringify({ ...m, maxRss: process.resourceUsage().maxRSS * 1024 }));
+console.log(JSON.stringify({ ...m, live, maxRss: process.resourceUsage().maxRSS * 1024 }));

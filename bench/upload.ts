@@ -142,6 +142,8 @@ async function startS3Process(port: number): Promise<{ endpoint: string; stop: (
 
 interface ChildMeasure extends Measure {
   maxRss: number;
+  /** Peak memory held live (full GC every 10 ms) over the start, in a second, untimed run of the same upload. */
+  live: number;
   load: number;
 }
 
@@ -170,9 +172,12 @@ const S3_CASES: { kind: S3Kind; name: string }[] = [
 
 /**
  * The S3 leg: every case at 50 MB and at 5 MB, each run in a process of its own, alternating over ROUNDS.
- * Wall ratios are to the raw PutObject of the same size; the memory of a case is its peak over its start
- * (sampled every 2 ms during the upload, after a full GC), and "50 vs 5 MB" divides the 50 MB peak by the
- * 5 MB one (deltas under 1 MB count as 1 MB: below that the sampling only sees allocator noise).
+ * Wall ratios are to the raw PutObject of the same size. Memory, each over the start of the upload: the
+ * peak RSS and JS heap+buffers sampled every 2 ms during the timed upload (heap+buffers counts garbage not
+ * yet collected, which grows with the bytes that passed until a scavenge: the floor's grows too), and the
+ * peak held live (a second run of the same upload in the same process, full GC every 10 ms). "50 vs 5 MB"
+ * divides the 50 MB peak by the 5 MB one (deltas under 1 MB count as 1 MB: below that the sampling only
+ * sees allocator noise).
  */
 export async function runS3(): Promise<BenchRow[]> {
   const port = Number(process.env.BENCH_PORT_BASE ?? 3990) + 20;
@@ -195,7 +200,7 @@ export async function runS3(): Promise<BenchRow[]> {
   const med = (kind: S3Kind, bytes: number) => {
     const ms = results.get(id(kind, bytes)) ?? [];
     const pick = (f: (m: ChildMeasure) => number) => median(ms.map(f));
-    return { ms: pick((m) => m.ms), rss: pick((m) => m.rss), mem: pick((m) => m.mem), maxRss: pick((m) => m.maxRss), load: pick((m) => m.load) };
+    return { ms: pick((m) => m.ms), rss: pick((m) => m.rss), mem: pick((m) => m.mem), live: pick((m) => m.live), maxRss: pick((m) => m.maxRss), load: pick((m) => m.load) };
   };
   const out: BenchRow[] = [];
   for (const bytes of sizes) {
@@ -210,6 +215,7 @@ export async function runS3(): Promise<BenchRow[]> {
         'wall ratio': ratio(m.ms, floor.ms),
         'peak RSS Δ MB': Number((m.rss / MB).toFixed(1)),
         'peak heap+buffers Δ MB': Number((m.mem / MB).toFixed(1)),
+        'peak live Δ MB': Number((m.live / MB).toFixed(2)),
         'peak RSS MB (process)': Number((m.maxRss / MB).toFixed(1)),
         'load (1 min)': Number(m.load.toFixed(2)),
       });
@@ -223,6 +229,7 @@ export async function runS3(): Promise<BenchRow[]> {
       bytes: SIZE,
       'peak RSS Δ MB': `${(big.rss / MB).toFixed(1)} vs ${(small.rss / MB).toFixed(1)} = ${ratio(Math.max(big.rss, MB), Math.max(small.rss, MB))}`,
       'peak heap+buffers Δ MB': `${(big.mem / MB).toFixed(1)} vs ${(small.mem / MB).toFixed(1)} = ${ratio(Math.max(big.mem, MB), Math.max(small.mem, MB))}`,
+      'peak live Δ MB': `${(big.live / MB).toFixed(2)} vs ${(small.live / MB).toFixed(2)} = ${ratio(Math.max(big.live, MB), Math.max(small.live, MB))}`,
       'peak RSS MB (process)': `${(big.maxRss / MB).toFixed(1)} vs ${(small.maxRss / MB).toFixed(1)}`,
     });
   }
