@@ -104,6 +104,14 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
     expect(createHash('sha256').update(back).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
+  it('an empty body declared empty is stored empty', async () => {
+    const storage = make();
+    const key = newStorageKey();
+    expect(await storage.put(key, Readable.from([]), { size: 0 })).toEqual({ size: 0 });
+    expect((await storage.stat(key)).size).toBe(0);
+    expect((await readAll(await storage.open(key))).length).toBe(0);
+  });
+
   it.each([
     ['one byte longer than declared (the extra byte after the declared ones)', 1024 * 1024, 1024 * 1024 + 1],
     ['longer than declared, by far', 1024 * 1024, 3 * 1024 * 1024],
