@@ -45,3 +45,25 @@ export async function measure(gc: (() => void) | undefined, fn: () => Promise<vo
   return { ms, rss: rss - rss0, mem: mem - mem0 };
 }
 
+
+/**
+ * The most memory `fn` holds live at once, over its start: every `everyMs` a full GC, then the JS heap +
+ * buffers. Garbage is not counted (the sampled peak of `measure` counts whatever the last scavenge left,
+ * which grows with the bytes that passed until the young generation fills). The GCs slow `fn` down: time
+ * it with `measure`, not here.
+ */
+export async function measureLive(gc: () => void, fn: () => Promise<void>, everyMs = 10): Promise<number> {
+  gc();
+  const base = jsMemory();
+  let peak = base;
+  const timer = setInterval(() => {
+    gc();
+    peak = Math.max(peak, jsMemory());
+  }, everyMs);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+  }
+  return peak - base;
+}

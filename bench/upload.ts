@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,11 +70,11 @@ async function run(): Promise<BenchRow[]> {
     },
   ];
 
-  const results = new Map<string, Measure[]>(cases.map((c) => [c.name, []]));
+  const results = new Map<string, LocalMeasure[]>(cases.map((c) => [c.name, []]));
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of cases) {
-        results.get(c.name)?.push(await measure(gc, c.fn));
+        results.get(c.name)?.push({ ...(await measure(gc, c.fn)), load: loadavg()[0] ?? 0 });
         rmSync(storageDir, { recursive: true, force: true });
         rmSync(path.join(root, 'plain.bin'), { force: true });
       }
@@ -90,6 +90,10 @@ async function run(): Promise<BenchRow[]> {
   }
 }
 
+interface LocalMeasure extends Measure {
+  load: number;
+}
+
 interface Case {
   name: string;
   bytes?: number;
@@ -99,15 +103,15 @@ interface Case {
 // Memory ratios divide by at least 1 MB: a near-zero baseline would make any ratio meaningless.
 const ratio = (x: number, b: number, floor = 0) => `${(x / Math.max(b, floor)).toFixed(2)}x`;
 
-function summarize(cases: Case[], results: Map<string, Measure[]>) {
+function summarize(cases: Case[], results: Map<string, LocalMeasure[]>) {
   return cases.map((c) => {
     const ms = results.get(c.name) ?? [];
-    return { name: c.name, bytes: c.bytes ?? SIZE, ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)) };
+    return { name: c.name, bytes: c.bytes ?? SIZE, ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)), load: median(ms.map((m) => m.load)) };
   });
 }
 
 /** Rows with ratios to the first case (the baseline of that storage). */
-function rows(cases: Case[], results: Map<string, Measure[]>, _size: number): BenchRow[] {
+function rows(cases: Case[], results: Map<string, LocalMeasure[]>, _size: number): BenchRow[] {
   const summary = summarize(cases, results);
   const base = summary[0] ?? { bytes: SIZE, ms: 1, rss: MB, mem: MB };
   return summary.map((s) => ({
@@ -120,6 +124,7 @@ function rows(cases: Case[], results: Map<string, Measure[]>, _size: number): Be
     'wall ratio': s.bytes === base.bytes ? ratio(s.ms, base.ms) : '',
     'RSS Δ ratio': ratio(Math.max(s.rss, 0), Math.max(base.rss, 0), MB),
     'heap+buffers Δ ratio': ratio(Math.max(s.mem, 0), Math.max(base.mem, 0), MB),
+    'load (1 min)': Number(s.load.toFixed(2)),
   }));
 }
 
@@ -137,70 +142,97 @@ async function startS3Process(port: number): Promise<{ endpoint: string; stop: (
 
 interface ChildMeasure extends Measure {
   maxRss: number;
+  /** Peak memory held live (full GC every 10 ms) over the start, in a second, untimed run of the same upload. */
+  live: number;
+  load: number;
 }
 
-/** Runs one S3 case in its own process (see upload-s3-case.ts). */
-function s3Case(kind: 'raw' | 'service', bytes: number, endpoint: string): Promise<ChildMeasure> {
+type S3Kind = 'raw' | 'service' | 'service-unsized' | 'http';
+
+/** Runs one S3 case in its own process (see upload-s3-case.ts); notes the 1-minute load average beside it. */
+function s3Case(kind: S3Kind, bytes: number, endpoint: string): Promise<ChildMeasure> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/upload-s3-case.ts', kind, String(bytes), endpoint, BUCKET], { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as ChildMeasure);
+      if (code === 0 && line.startsWith('{')) resolve({ ...(JSON.parse(line) as Omit<ChildMeasure, 'load'>), load: loadavg()[0] ?? 0 });
       else reject(new Error(`S3 case ${kind} ${bytes} failed (${code}): ${out.slice(-500)}`));
     });
   });
 }
 
+const S3_CASES: { kind: S3Kind; name: string }[] = [
+  { kind: 'raw', name: 'raw PutObject stream (floor)' },
+  { kind: 'service', name: 'upload service, size declared' },
+  { kind: 'http', name: 'HTTP handler (multipart form, X-File-Size)' },
+  { kind: 'service-unsized', name: 'upload service, size unknown (multipart upload)' },
+];
+
+/**
+ * The S3 leg: every case at 50 MB and at 5 MB, each run in a process of its own, alternating over ROUNDS.
+ * Wall ratios are to the raw PutObject of the same size. Memory, each over the start of the upload: the
+ * peak RSS and JS heap+buffers sampled every 2 ms during the timed upload (heap+buffers counts garbage not
+ * yet collected, which grows with the bytes that passed until a scavenge: the floor's grows too), and the
+ * peak held live (a second run of the same upload in the same process, full GC every 10 ms). "50 vs 5 MB"
+ * divides the 50 MB peak by the 5 MB one (deltas under 1 MB count as 1 MB: below that the sampling only
+ * sees allocator noise).
+ */
 export async function runS3(): Promise<BenchRow[]> {
   const port = Number(process.env.BENCH_PORT_BASE ?? 3990) + 20;
   const server = await startS3Process(port);
-  const cases = [
-    { name: 'S3: raw PutObject stream', kind: 'raw' as const, bytes: SIZE },
-    { name: 'S3: upload service', kind: 'service' as const, bytes: SIZE },
-    { name: 'S3: raw PutObject stream, 5 MB', kind: 'raw' as const, bytes: SMALL },
-    { name: 'S3: upload service, 5 MB', kind: 'service' as const, bytes: SMALL },
-  ];
-  const results = new Map<string, ChildMeasure[]>(cases.map((c) => [c.name, []]));
+  const sizes = [SIZE, SMALL];
+  const results = new Map<string, ChildMeasure[]>();
+  const id = (kind: S3Kind, bytes: number) => `${kind}:${bytes}`;
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      for (const c of cases) results.get(c.name)?.push(await s3Case(c.kind, c.bytes, server.endpoint));
+      for (const bytes of sizes) {
+        for (const c of S3_CASES) {
+          const m = await s3Case(c.kind, bytes, server.endpoint);
+          results.set(id(c.kind, bytes), [...(results.get(id(c.kind, bytes)) ?? []), m]);
+        }
+      }
     }
   } finally {
     server.stop();
   }
-  const med = (name: string) => {
-    const ms = results.get(name) ?? [];
-    return { ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)), maxRss: median(ms.map((m) => m.maxRss)) };
+  const med = (kind: S3Kind, bytes: number) => {
+    const ms = results.get(id(kind, bytes)) ?? [];
+    const pick = (f: (m: ChildMeasure) => number) => median(ms.map(f));
+    return { ms: pick((m) => m.ms), rss: pick((m) => m.rss), mem: pick((m) => m.mem), live: pick((m) => m.live), maxRss: pick((m) => m.maxRss), load: pick((m) => m.load) };
   };
-  const raw = med(cases[0]?.name ?? '');
-  const rawSmall = med(cases[2]?.name ?? '');
-  const out: BenchRow[] = cases.map((c) => {
-    const m = med(c.name);
-    const base = c.bytes === SIZE ? raw : rawSmall;
-    return {
-      case: c.name,
-      bytes: c.bytes,
-      'wall ms': Math.round(m.ms),
-      'MB/s': Math.round(c.bytes / MB / (m.ms / 1000)),
-      'peak RSS MB (process)': Number((m.maxRss / MB).toFixed(1)),
-      'peak RSS Δ MB': Number((m.rss / MB).toFixed(1)),
-      'peak heap+buffers Δ MB': Number((m.mem / MB).toFixed(1)),
-      'wall ratio': ratio(m.ms, base.ms),
-      'peak RSS ratio': ratio(m.maxRss, base.maxRss),
-    };
-  });
-  const big = med(cases[1]?.name ?? '');
-  const small = med(cases[3]?.name ?? '');
-  out.push({
-    case: 'S3 service: 50 MB vs 5 MB (memory flat in size)',
-    bytes: SIZE,
-    'peak RSS MB (process)': `${(big.maxRss / MB).toFixed(1)} vs ${(small.maxRss / MB).toFixed(1)}`,
-    'peak RSS Δ MB': `${(big.rss / MB).toFixed(1)} vs ${(small.rss / MB).toFixed(1)}`,
-    'peak heap+buffers Δ MB': `${(big.mem / MB).toFixed(1)} vs ${(small.mem / MB).toFixed(1)}`,
-    'peak RSS ratio': ratio(big.maxRss, small.maxRss),
-  });
+  const out: BenchRow[] = [];
+  for (const bytes of sizes) {
+    const floor = med('raw', bytes);
+    for (const c of S3_CASES) {
+      const m = med(c.kind, bytes);
+      out.push({
+        case: `S3 ${bytes / MB} MB: ${c.name}`,
+        bytes,
+        'wall ms': Math.round(m.ms),
+        'MB/s': Math.round(bytes / MB / (m.ms / 1000)),
+        'wall ratio': ratio(m.ms, floor.ms),
+        'peak RSS Δ MB': Number((m.rss / MB).toFixed(1)),
+        'peak heap+buffers Δ MB': Number((m.mem / MB).toFixed(1)),
+        'peak live Δ MB': Number((m.live / MB).toFixed(2)),
+        'peak RSS MB (process)': Number((m.maxRss / MB).toFixed(1)),
+        'load (1 min)': Number(m.load.toFixed(2)),
+      });
+    }
+  }
+  for (const c of S3_CASES) {
+    const big = med(c.kind, SIZE);
+    const small = med(c.kind, SMALL);
+    out.push({
+      case: `S3 ${c.name}: 50 vs 5 MB`,
+      bytes: SIZE,
+      'peak RSS Δ MB': `${(big.rss / MB).toFixed(1)} vs ${(small.rss / MB).toFixed(1)} = ${ratio(Math.max(big.rss, MB), Math.max(small.rss, MB))}`,
+      'peak heap+buffers Δ MB': `${(big.mem / MB).toFixed(1)} vs ${(small.mem / MB).toFixed(1)} = ${ratio(Math.max(big.mem, MB), Math.max(small.mem, MB))}`,
+      'peak live Δ MB': `${(big.live / MB).toFixed(2)} vs ${(small.live / MB).toFixed(2)} = ${ratio(Math.max(big.live, MB), Math.max(small.live, MB))}`,
+      'peak RSS MB (process)': `${(big.maxRss / MB).toFixed(1)} vs ${(small.maxRss / MB).toFixed(1)}`,
+    });
+  }
   return out;
 }
 

@@ -166,7 +166,7 @@ test('a session started on A works on B', async ({ page, request }) => {
   expect(JSON.stringify(await onB.json())).toContain('hv.admin');
 });
 
-test('a file uploaded on A downloads on B with the same SHA-256; a deliverable attached on A downloads on B', async ({ request }) => {
+test('a file uploaded on A (size declared or not) downloads on B with the same SHA-256; a deliverable attached on A downloads on B', async ({ request }) => {
   const client = await tokenOn(request, A, 'hv.user');
   const bytes = randomBytes(6 * 1024 * 1024 + 11);
   const m = multipart('evidence.pdf', bytes);
@@ -179,6 +179,14 @@ test('a file uploaded on A downloads on B with the same SHA-256; a deliverable a
   const got = await down.body();
   expect(sha(got)).toBe(doc.Sha256);
   expect(down.headers()['x-content-sha256']).toBe(doc.Sha256);
+
+  // The same bytes with their size declared, as the order form sends them: one streamed PutObject on A.
+  const declared = await request.post(`${A}/api/Document/UploadJob/5`, { headers: { authorization: `Bearer ${client}`, 'content-type': m.type, 'x-file-size': String(bytes.length) }, data: m.body });
+  expect(declared.status()).toBe(200);
+  const doc2 = (await declared.json()) as { DocumentId: number; Sha256: string };
+  expect(doc2.Sha256).toBe(sha(bytes));
+  const down2 = await request.get(`${B}/api/Document/Download/${doc2.DocumentId}`, { headers: { authorization: `Bearer ${client}` } });
+  expect(sha(await down2.body())).toBe(sha(bytes));
 
   // Staff attach a finished file to one of the client's jobs on A; the client downloads it on B.
   const staff = await tokenOn(request, A, 'staff.ops');

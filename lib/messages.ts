@@ -54,6 +54,8 @@ export const MSG = {
   // Files (issue 15)
   fileMalware: 'The file was refused because it contains malware.',
   fileNotChecked: 'The file could not be checked. Please try again later.',
+  fileSizeMismatch: 'The file did not arrive whole: it is not the size the upload declared. Please try again.',
+  fileSizeInvalid: 'The declared file size (X-File-Size) must be a whole number of bytes.',
   fileDamaged: 'The file could not be downloaded because its stored copy no longer matches its SHA-256 receipt. Support has been notified.',
   browserWarning:
     'Some features of JMS may not work properly with your current browser. We suggest using Internet Explorer 11, Edge, Google Chrome or Safari.',

@@ -59,6 +59,8 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
       const res = await uploadWithProgress({
         url: base,
         body,
+        // The file's size, known here before its bytes: the portal can then store it in one streamed request.
+        headers: { 'X-File-Size': String(file.size) },
         signal: controller.signal,
         onProgress: setProgress,
         onBytes: (loaded, total) => setSent(Math.max(0, Math.min(file.size, loaded - (total - file.size)))),

@@ -97,13 +97,13 @@ describe('malware scanning (clamd INSTREAM)', () => {
     expect(mail?.textBody).toContain('File: invoice.pdf');
   });
 
-  it('an infected deliverable is refused the same way', async () => {
+  it('an infected deliverable is refused the same way (sent with its size declared, as the staff page does)', async () => {
     const owner = await signedIn();
     const u = await makeUser({ clientId: null, role: 2 });
     const staff = { userId: u.id, clientId: null, role: 2 as const, userName: u.userName, timeZone: u.timeZone, sessionId: 's' };
     const job = await makeJob({ clientId: owner.clientId });
     const before = await stored(storage);
-    await expect(attachDeliverable(staffUploader(staff), job.id, { fileName: 'output.pdf', body: text(EICAR) })).rejects.toMatchObject({ status: 400, message: MSG.fileMalware });
+    await expect(attachDeliverable(staffUploader(staff), job.id, { fileName: 'output.pdf', body: text(EICAR), declaredSize: Buffer.byteLength(EICAR) })).rejects.toMatchObject({ status: 400, message: MSG.fileMalware });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.jobId, job.id))).toEqual([]);
   });

@@ -64,7 +64,7 @@ export async function attachDeliverable(by: DeliverableUploader, jobId: number, 
   const contentType = storedContentType(input.contentType);
   let stored;
   try {
-    stored = await intakeFile({ body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES }, { userId: by.userId, userName: by.userName, clientId: job.clientId }, { fileName: name.fileName, kind: 'deliverable' });
+    stored = await intakeFile({ body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES, declaredSize: input.declaredSize }, { userId: by.userId, userName: by.userName, clientId: job.clientId }, { fileName: name.fileName, kind: 'deliverable' });
   } catch (e) {
     await audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName: name.fileName, reason: failureReason(e) }).catch(() => undefined);
     throw e;

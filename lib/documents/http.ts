@@ -9,6 +9,7 @@ import { actorFromRequest } from '@/lib/auth/request';
 import { config } from '@/lib/config';
 import { UnauthorizedError, ValidationError } from '@/lib/http/errors';
 import { handleError } from '@/lib/http/route';
+import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { toLegacyDocument } from './legacy';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from './multipart';
@@ -43,6 +44,24 @@ export async function* iterateBody(body: ReadableStream<Uint8Array>): AsyncGener
   }
 }
 
+/** X-File-Size: the file's size in bytes, declared before its bytes (the portal's pages send it); undefined when absent. */
+export function declaredFileSize(req: Request): number | undefined {
+  const v = req.headers.get('x-file-size')?.trim();
+  if (v === undefined) return undefined;
+  if (!/^[0-9]{1,15}$/.test(v)) throw new ValidationError({ File: [MSG.fileSizeInvalid] }, MSG.fileSizeInvalid);
+  return Number(v);
+}
+
+/**
+ * A body longer than the file limit plus everything else a valid upload may carry, or a file declared larger
+ * than the limit, is too large: it is refused before a byte is read.
+ */
+function tooLargeBeforeReading(req: Request, declared: number | undefined): boolean {
+  const max = config().MAX_UPLOAD_BYTES;
+  const length = Number(req.headers.get('content-length') ?? Number.NaN);
+  return (Number.isFinite(length) && length > max + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) || (declared !== undefined && declared > max);
+}
+
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
 /**
@@ -71,10 +90,15 @@ export async function handleUploadRequest(req: Request, ctx: { params: Params })
     const boundary = boundaryOf(req.headers.get('content-type'));
     if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
     const userAgent = req.headers.get('user-agent');
-    // A body longer than the file limit plus everything else a valid upload may carry holds a file that is
-    // too large: refuse it before reading a byte.
-    const length = Number(req.headers.get('content-length') ?? Number.NaN);
-    if (Number.isFinite(length) && length > config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) {
+    let declaredSize: number | undefined;
+    try {
+      declaredSize = declaredFileSize(req);
+    } catch (e) {
+      await req.body.cancel().catch(() => undefined);
+      await recordUploadFailure(a, '', 'invalid', userAgent);
+      throw e;
+    }
+    if (tooLargeBeforeReading(req, declaredSize)) {
       await req.body.cancel().catch(() => undefined);
       await recordUploadFailure(a, '', 'too_large', userAgent);
       throw new FileTooLargeError();
@@ -86,7 +110,7 @@ export async function handleUploadRequest(req: Request, ctx: { params: Params })
       await recordUploadFailure(a, '', 'invalid', userAgent);
       throw e;
     }
-    const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent });
+    const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent });
     return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
   } catch (e) {
     if (clientGone(e, req)) return cancelledResponse();
@@ -108,13 +132,13 @@ export async function handleDeliverableUpload(req: Request, ctx: { params: Param
     if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
     const boundary = boundaryOf(req.headers.get('content-type'));
     if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
-    const length = Number(req.headers.get('content-length') ?? Number.NaN);
-    if (Number.isFinite(length) && length > config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) {
+    const declaredSize = declaredFileSize(req);
+    if (tooLargeBeforeReading(req, declaredSize)) {
       await req.body.cancel().catch(() => undefined);
       throw new FileTooLargeError();
     }
     const part = await readSingleFile(iterateBody(req.body), boundary);
-    const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, userAgent: req.headers.get('user-agent') });
+    const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
     return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
   } catch (e) {
     if (clientGone(e, req)) return cancelledResponse();

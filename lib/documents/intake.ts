@@ -6,7 +6,6 @@
  * an infected or unchecked one is removed before the caller hears of it.
  */
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { auditLog } from '@/db/schema';
 import { getDb } from '@/db/client';
 import { now } from '@/lib/clock';
@@ -41,10 +40,23 @@ export class ScanUnavailableError extends AppError {
   }
 }
 
+/** The file was not the size its upload declared (X-File-Size): refused, nothing stored (400 on File). */
+export class FileSizeMismatchError extends ValidationError {
+  constructor() {
+    super({ File: [MSG.fileSizeMismatch] }, MSG.fileSizeMismatch);
+    this.name = 'FileSizeMismatchError';
+  }
+}
+
 export interface IntakeInput {
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
   contentType: string;
   maxBytes: number;
+  /**
+   * The file's size as declared before its bytes (the browser knows it), if it was: storage can then write
+   * it in one request (a single PutObject on S3). A file of any other size is refused.
+   */
+  declaredSize?: number;
 }
 
 /** Who sent the file (for the malware report); any actor: a client user, staff, an integration. */
@@ -108,6 +120,8 @@ async function reportMalware(uploader: IntakeUploader, fileName: string, size: n
  * key is gone from storage.
  */
 export async function intakeFile(input: IntakeInput, uploader: IntakeUploader, meta: { fileName: string; kind: string }): Promise<StoredFile> {
+  const declared = input.declaredSize;
+  if (declared !== undefined && declared > input.maxBytes) throw new FileTooLargeError();
   const opts = scannerOptions();
   let scan: InstreamScan | null = null;
   if (opts) {
@@ -125,15 +139,19 @@ export async function intakeFile(input: IntakeInput, uploader: IntakeUploader, m
     for await (const chunk of input.body) {
       size += chunk.length;
       if (size > max) throw new FileTooLargeError();
+      if (declared !== undefined && size > declared) throw new FileSizeMismatchError();
       hash.update(chunk);
       if (scan) await scan.write(chunk);
       yield chunk;
     }
+    if (declared !== undefined && size !== declared) throw new FileSizeMismatchError();
   }
   const key = newStorageKey();
   const storage = fileStorage();
   try {
-    await storage.put(key, Readable.from(tap(), { objectMode: false, highWaterMark: 256 * 1024 }), { contentType: input.contentType });
+    // The generator itself, not a Readable over it: a byte-mode Readable read as an iterator joins whatever it
+    // buffered into a fresh Buffer at every read, a copy of the whole file in garbage.
+    await storage.put(key, tap(), { contentType: input.contentType, size: declared });
   } catch (e) {
     scan?.abort();
     if (e instanceof ScannerUnavailableError) {

@@ -132,8 +132,10 @@ class FileStream extends Readable {
   private waiting: (() => void) | null = null;
 
   constructor() {
-    // Room for a few network chunks: fewer hand-overs, still a bounded buffer.
-    super({ highWaterMark: 256 * 1024 });
+    // Room for a few network chunks: fewer hand-overs, still a bounded buffer. Object mode: each chunk is
+    // handed on as it came (a byte-mode Readable read as an iterator joins its buffered chunks into a new
+    // Buffer at every read: a copy of the whole file, as garbage).
+    super({ objectMode: true, highWaterMark: 8 });
     // The body can fail before the reader is attached (e.g. while storage opens its file). The error is
     // kept on the stream (readers and pipeline() get it); it must not become an uncaught 'error' event.
     this.on('error', () => undefined);

@@ -71,6 +71,22 @@ describe('document and log routes', () => {
       expect(reportsAfter).toBe(reportsBefore);
     });
 
+    it('X-File-Size (sent by the portal’s pages): the right size stores the file; another size is a 400 and nothing is stored', async () => {
+      const { token } = await signedIn();
+      const ok = await upload(token, { files: [{ fileName: 'Brief.pdf', content: '%PDF-1.7' }] }, '5', { 'x-file-size': '8' });
+      expect(ok).toMatchObject({ status: 200, body: { FileName: 'Brief.pdf', Size: 8 } });
+      const before = fileCount();
+      for (const declared of ['7', '9']) {
+        const r = await upload(token, { files: [{ fileName: 'Brief.pdf', content: '%PDF-1.7' }] }, '5', { 'x-file-size': declared });
+        expect(r).toEqual({ status: 400, body: { error: { status: 400, message: MSG.fileSizeMismatch, fields: { File: [MSG.fileSizeMismatch] } } } });
+      }
+      const bad = await upload(token, { files: [{ fileName: 'Brief.pdf', content: '%PDF-1.7' }] }, '5', { 'x-file-size': '8 bytes' });
+      expect(bad).toEqual({ status: 400, body: { error: { status: 400, message: MSG.fileSizeInvalid, fields: { File: [MSG.fileSizeInvalid] } } } });
+      const large = await upload(token, { files: [{ fileName: 'Brief.pdf', content: '%PDF-1.7' }] }, '5', { 'x-file-size': String(MAX + 1) });
+      expect(large).toMatchObject({ status: 400, body: { error: { message: MSG.fileTooLarge } } });
+      expect(fileCount()).toBe(before);
+    });
+
     it.each([
       ['no session', undefined, '5', 401],
       ['another upload type', 'token', '4', 400],

@@ -1,11 +1,14 @@
 /**
- * S3 (or S3-compatible) storage, AWS SDK v3. An upload streams as a multipart upload whose parts are spooled
- * through two small temporary files instead of memory: part n+1 is written to one file while part n is sent
- * from the other (UploadPart needs each part's length before it starts), so the process holds a few stream
- * buffers whatever the file's size, and reading overlaps sending. A file that fits in one part is one
- * PutObject. A failed or cancelled upload aborts the multipart upload (and removes the key), so no object
- * and no stray parts remain. Downloads stream the GetObject body, pinned to the ETag that was verified
- * (If-Match, and the answer's ETag checked), or are handed out as a presigned GET that lives at most 60 s.
+ * S3 (or S3-compatible) storage, AWS SDK v3. An upload whose length is declared before its bytes (the
+ * browser sends its file's size) streams as one PutObject with that Content-Length, the bytes going straight
+ * from the request to the socket: nothing is gathered, and S3 stores nothing unless the whole body arrived.
+ * An upload of unknown length streams as a multipart upload whose parts are spooled through two small
+ * temporary files instead of memory: part n+1 is written to one file while part n is sent from the other
+ * (UploadPart needs each part's length before it starts); a file that fits in one part is one PutObject.
+ * A failed or cancelled upload aborts the request or the multipart upload (and removes the key), so no
+ * object and no stray parts remain. Downloads stream the GetObject body, pinned to the ETag that was
+ * verified (If-Match, and the answer's ETag checked), or are handed out as a presigned GET that lives at
+ * most 60 s.
  */
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open as openFile, rm } from 'node:fs/promises';
@@ -29,19 +32,35 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { log } from '@/lib/log';
 import { attachmentDisposition } from './filename';
-import { STORAGE_KEY, StorageVersionChangedError, type FileStorage, type StoredObject, type StoredVersion } from './storage-contract';
+import {
+  exactLength,
+  STORAGE_KEY,
+  StorageSizeMismatchError,
+  StorageVersionChangedError,
+  type FileStorage,
+  type PutOptions,
+  type StoredObject,
+  type StoredVersion,
+} from './storage-contract';
+
+/** S3's largest single PutObject; a longer body of known length is sent as a multipart upload. */
+export const MAX_SINGLE_PUT = 5 * 1024 * 1024 * 1024;
+
+/** After an aborted PutObject, the key is deleted at once and again after this long (see putKnownLength). */
+export const ABORTED_PUT_GRACE_MS = 1000;
 
 /** The smallest part S3 accepts (except the last). Parts are spooled on disk, never held in memory. */
 export const PART_SIZE = 5 * 1024 * 1024;
 
 /** Writes the next PART_SIZE bytes of the source into `file` (truncating it); `carry` holds what overflowed. */
-async function spoolPart(source: AsyncIterator<Buffer>, file: string, carry: { rest: Buffer | null; done: boolean }): Promise<number> {
+async function spoolPart(source: AsyncIterator<Uint8Array>, file: string, carry: { rest: Uint8Array | null; done: boolean }): Promise<number> {
   const fh = await openFile(file, 'w');
   let size = 0;
   try {
     while (size < PART_SIZE) {
-      let chunk: Buffer;
+      let chunk: Uint8Array;
       if (carry.rest) {
         chunk = carry.rest;
         carry.rest = null;
@@ -52,7 +71,7 @@ async function spoolPart(source: AsyncIterator<Buffer>, file: string, carry: { r
           carry.done = true;
           break;
         }
-        chunk = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+        chunk = r.value;
       }
       const room = PART_SIZE - size;
       if (chunk.length > room) {
@@ -93,6 +112,15 @@ export class S3Storage implements FileStorage {
       // portal verifies every file against its own SHA-256 receipt instead.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // The SDK's own notes (e.g. that an aborted streamed PutObject is not retried) go to the portal's log,
+      // not the console; the portal logs the failure that caused them itself.
+      logger: {
+        trace: () => undefined,
+        debug: () => undefined,
+        info: () => undefined,
+        warn: (...m: unknown[]) => log().debug({ s3: m }, 'S3 client note'),
+        error: (...m: unknown[]) => log().debug({ s3: m }, 'S3 client note'),
+      },
     };
     if (o.endpoint) cfg.endpoint = o.endpoint;
     if (o.credentials) cfg.credentials = o.credentials;
@@ -105,17 +133,53 @@ export class S3Storage implements FileStorage {
     return key;
   }
 
-  async put(key: string, body: Readable | Buffer, opts: { contentType?: string } = {}): Promise<{ size: number }> {
+  async put(key: string, body: AsyncIterable<Uint8Array> | Buffer, opts: PutOptions = {}): Promise<{ size: number }> {
     const Key = this.key(key);
     const ContentType = opts.contentType ?? 'application/octet-stream';
     if (Buffer.isBuffer(body)) {
+      if (opts.size !== undefined && opts.size !== body.length) throw new StorageSizeMismatchError(opts.size, body.length);
       await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType }));
       return { size: body.length };
     }
+    if (opts.size !== undefined && opts.size <= MAX_SINGLE_PUT) return this.putKnownLength(Key, body, opts.size, ContentType);
+    return this.putMultipart(Key, body, ContentType);
+  }
+
+  /**
+   * A body whose length is known: one streamed PutObject with that Content-Length, the bytes passing straight
+   * from the source to the socket. The body is checked to be exactly that long (exactLength holds its last
+   * chunk back until the source has ended), and a body that fails, or turns out longer or shorter, aborts the
+   * request before its last byte: S3 stores nothing from a PutObject whose body did not arrive whole.
+   */
+  private async putKnownLength(Key: string, body: AsyncIterable<Uint8Array>, size: number, ContentType: string): Promise<{ size: number }> {
+    const abort = new AbortController();
+    let failure: unknown = null;
+    const stream = Readable.from(exactLength(body, size), { objectMode: false });
+    stream.once('error', (e) => {
+      failure = e;
+      abort.abort();
+    });
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: stream, ContentLength: size, ContentType }), { abortSignal: abort.signal });
+      return { size };
+    } catch (e) {
+      // Ends exactLength, which ends the body (its iterator's return).
+      stream.destroy();
+      await this.remove(Key).catch(() => undefined);
+      // S3 never stores a PutObject whose body did not arrive whole. A server that writes bodies as they come
+      // (s3rver) may still create the key from the aborted request after that delete: delete it once more
+      // when the aborted request has surely been handled (the key is new and no row names it).
+      setTimeout(() => void this.remove(Key).catch(() => undefined), ABORTED_PUT_GRACE_MS).unref();
+      throw failure ?? e;
+    }
+  }
+
+  /** A body of unknown length: a multipart upload, parts spooled through two temporary files (see above). */
+  private async putMultipart(Key: string, body: AsyncIterable<Uint8Array>, ContentType: string): Promise<{ size: number }> {
     const dir = await mkdtemp(path.join(tmpdir(), 'jms-s3-parts-'));
     const fileOf = (i: number) => path.join(dir, i === 0 ? 'a' : 'b');
-    const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    const carry = { rest: null as Buffer | null, done: false };
+    const source = body[Symbol.asyncIterator]();
+    const carry = { rest: null as Uint8Array | null, done: false };
     let uploadId: string | undefined;
     let total = 0;
     try {
@@ -126,7 +190,7 @@ export class S3Storage implements FileStorage {
         // Exactly one part so far: look one chunk ahead, so a file of exactly PART_SIZE is one PutObject.
         const r = await source.next();
         if (r.done) carry.done = true;
-        else carry.rest = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+        else carry.rest = r.value;
       }
       if (carry.done && !carry.rest) {
         await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: createReadStream(fileOf(current)), ContentLength: size, ContentType }));
@@ -155,9 +219,10 @@ export class S3Storage implements FileStorage {
       await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
       return { size: total };
     } catch (e) {
-      if (body instanceof Readable) body.destroy();
+      // Ends the body; not awaited: a source waiting for bytes that never come must not hold up the clean-up.
+      void Promise.resolve(source.return?.()).catch(() => undefined);
       if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId })).catch(() => undefined);
-      await this.remove(key).catch(() => undefined);
+      await this.remove(Key).catch(() => undefined);
       throw e;
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -25,7 +25,7 @@ import { checkFileName } from './filename';
 import { FileTooLargeError, intakeFile, MalwareFoundError, ScanUnavailableError } from './intake';
 import { fileStorage } from './storage';
 
-export { FileTooLargeError, MalwareFoundError, ScanUnavailableError } from './intake';
+export { FileSizeMismatchError, FileTooLargeError, MalwareFoundError, ScanUnavailableError } from './intake';
 
 export const DOCUMENT_MSG = {
   noName: 'The file has no name.',
@@ -91,6 +91,8 @@ export interface UploadInput {
   contentType?: string | null;
   /** The bytes, as they arrive (a Readable, an async or a plain iterable). */
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  /** The file's size declared before its bytes (X-File-Size), if it was: the bytes must add up to it. */
+  declaredSize?: number;
   userAgent?: string | null;
 }
 
@@ -138,7 +140,7 @@ export async function uploadDocument(actor: Actor, input: UploadInput): Promise<
   let stored;
   try {
     stored = await intakeFile(
-      { body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES },
+      { body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES, declaredSize: input.declaredSize },
       { userId: a.userId, userName: a.userName, clientId: a.clientId },
       { fileName: name.fileName, kind: 'source' },
     );

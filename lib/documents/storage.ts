@@ -10,10 +10,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
 import { S3Storage } from './s3-storage';
-import { STORAGE_KEY, StorageVersionChangedError, type FileStorage, type StoredObject, type StoredVersion } from './storage-contract';
+import { exactLength, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError, type FileStorage, type PutOptions, type StoredObject, type StoredVersion } from './storage-contract';
 
-export { newStorageKey, STORAGE_KEY, StorageVersionChangedError } from './storage-contract';
-export type { FileStorage, StoredObject, StoredVersion } from './storage-contract';
+export { newStorageKey, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError } from './storage-contract';
+export type { FileStorage, PutOptions, StoredObject, StoredVersion } from './storage-contract';
 
 export class LocalDirectoryStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -23,10 +23,13 @@ export class LocalDirectoryStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Readable | Buffer): Promise<{ size: number }> {
+  async put(key: string, body: AsyncIterable<Uint8Array> | Buffer, opts: PutOptions = {}): Promise<{ size: number }> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    if (Buffer.isBuffer(body) && opts.size !== undefined && opts.size !== body.length) throw new StorageSizeMismatchError(opts.size, body.length);
+    const bytes = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    const checked = opts.size === undefined ? bytes : exactLength(bytes, opts.size);
+    const source = checked instanceof Readable ? checked : Readable.from(checked, { objectMode: false });
     let size = 0;
     source.on('data', (chunk: Buffer) => {
       size += chunk.length;

@@ -68,6 +68,16 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
   if (body) {
     op.requestBody = { required: !acceptsNothing(body), content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
   } else if (c.multipart) {
+    op.parameters = [
+      ...parameters,
+      {
+        name: 'X-File-Size',
+        in: 'header',
+        required: false,
+        description: "The file's size in bytes, when known before its bytes are sent: the portal then stores it in one streamed request. A file of another size is refused (400).",
+        schema: { type: 'integer', minimum: 0 },
+      },
+    ];
     op.requestBody = {
       required: true,
       content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } } },

@@ -133,6 +133,8 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
       const res = await uploadWithProgress({
         url: `/api/Document/UploadJob/${UPLOAD_TYPE}`,
         body,
+        // The file's size, known here before its bytes: the portal can then store it in one streamed request.
+        headers: { 'X-File-Size': String(chosen.size) },
         signal: controller.signal,
         onProgress: setProgress,
         // The request body is the file plus a few hundred bytes of multipart framing: show the file's bytes.
