@@ -429,6 +429,32 @@ describe('the integration API /api/v1', () => {
       expect(view.deliveredFiles).toEqual([expect.objectContaining({ fileName: 'scan-output.pdf', sha256: expected })]);
     });
 
+    it('with X-File-Size the file is stored when it is exactly that long, and refused (nothing stored) when it is not', async () => {
+      const job = await makeJob({ clientId: (await makeClient()).id, status: 4 });
+      const bytes = Buffer.from('%PDF-1.7\nthe finished scan, size declared\n'.repeat(500));
+      const send = async (declared: string) => {
+        const mp = multipartBody({ files: [{ fileName: 'declared.pdf', contentType: 'application/pdf', content: bytes }] });
+        return postFile(
+          new Request(`${BASE}/api/v1/jobs/${job.jmsNumber}/files`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${keys.all}`, 'content-type': mp.contentType, 'x-file-size': declared },
+            body: await collect(mp.body),
+          }),
+          { params: Promise.resolve({ jmsNumber: job.jmsNumber }) },
+        );
+      };
+      const wrong = await send(String(bytes.length + 1));
+      expect(wrong.status).toBe(400);
+      expect(Object.keys((await problemOf(wrong)).errors ?? {})).toEqual(['file']);
+      const invalid = await send('12kB');
+      expect(invalid.status).toBe(400);
+      expect(await t.db().select().from(documents).where(eq(documents.jobId, job.id))).toEqual([]);
+
+      const ok = await send(String(bytes.length));
+      expect(ok.status).toBe(201);
+      expect(await ok.json()).toMatchObject({ size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    });
+
     it('refuses a body that is not a multipart upload, a blocked file type and an unknown job with problem details', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id });
       const send = (jms: string, contentType: string, body: BodyInit) =>

@@ -66,6 +66,15 @@ function operation(path: string, method: Method, c: V1Contract): JsonSchema {
       schema: { type: 'string', minLength: 1, maxLength: 257 },
     });
   }
+  if (c.multipart) {
+    parameters.push({
+      name: 'X-File-Size',
+      in: 'header',
+      required: false,
+      description: "The file's size in bytes, when known before its bytes are sent: the portal then stores it in one streamed request. A file of another size is refused (400).",
+      schema: { type: 'integer', minimum: 0 },
+    });
+  }
   if (parameters.length) op.parameters = parameters;
   if (c.body) op.requestBody = { required: !acceptsNothing(c.body), content: { 'application/json': { schema: jsonSchema(c.body, 'input') } } };
   else if (c.multipart) {
