@@ -140,7 +140,12 @@ test('a job ordered in the browser arrives at the receiver, signed', async ({ br
   await signIn(user, USER);
   await settleNotice(user);
   await user.goto('/SaveJob');
-  await user.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Print' });
+  // The form is hydrated once it has filled in the user's e-mail: an order type chosen before that is reset.
+  await expect(async () => {
+    await user.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Print' });
+    await expect(user.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(mailOf(USER), { timeout: 2_000 });
+    await expect(user.getByRole('combobox', { name: 'Order type', exact: true })).not.toHaveValue('', { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
   await user.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
   await user.getByRole('combobox', { name: 'Matter reference' }).fill(`OS-${stamp}`);
   await expect(user.getByRole('combobox', { name: 'Client branch address', exact: true })).not.toHaveValue('');
@@ -152,6 +157,7 @@ test('a job ordered in the browser arrives at the receiver, signed', async ({ br
   await user.getByRole('combobox', { name: 'Requested due time', exact: true }).selectOption('12:00 PM');
   await user.getByRole('textbox', { name: 'Number of copies', exact: true }).fill('3');
   await user.getByRole('button', { name: 'Next' }).click();
+  await expect(user.getByRole('heading', { name: 'Step 2 of 2: Print details' })).toBeVisible();
   await user.getByRole('button', { name: 'Save' }).click();
   await user.waitForURL(/\/JobClient\?messageType=1&jb=/);
   jb = new URL(user.url()).searchParams.get('jb') ?? '';
