@@ -29,7 +29,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { createSession, issueLegacyToken } from '@/lib/auth/session';
 import { jobExportAllStatement } from '@/lib/jobs/export';
 import { DEFAULT_JOB_QUERY, toJobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
-import { jobListFloorStatements, jobListStatements } from '@/lib/jobs/queries';
+import { idArray, jobListFloorStatements, jobListStatements } from '@/lib/jobs/queries';
+import { inlineParams } from '@/lib/lists/inline';
 import { POST as invoiceListRoute } from '@/app/api/Invoice/InvoiceList/CurrentPage/[page]/PageSize/[size]/route';
 import { POST as userListRoute } from '@/app/api/User/UserList/CurrentPage/[page]/PageSize/[size]/route';
 import { invoices } from '@/db/schema';
@@ -46,6 +47,8 @@ import { backendCpuMs, inline, measureMemory, runConcurrent, type RunStats } fro
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const N = Number(process.env.BENCH_REQUESTS ?? 40);
 const ROUNDS = 4;
+/** Requests per caller and side before measuring. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 25);
 const HV_ACCOUNT = 'HV1001';
 
 interface Scenario {
@@ -93,25 +96,28 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 }
 
 /**
- * The same SQL through the driver: the page's rows (with the counters' total in them when they serve the
- * filter), the capped count beside them otherwise, and the count on its own when listJobs needs one,
+ * The same SQL through the driver: the page's ids (with the total in them when the counters or a time
+ * filter's capped count give it), the rows by primary key, and the count on its own when listJobs needs one,
  * as named prepared statements (the driver's default, and what the app's database client uses), with the
  * same values bound.
  */
 function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const st = jobListStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
+  const ids = st.ids.toSQL();
   const rows = st.rows.toSQL();
   const count = st.count.toSQL();
-  const rowParams = fillPlaceholders(rows.params, st.values) as postgres.ParameterOrJSON<never>[];
+  const idParams = fillPlaceholders(ids.params, st.values) as postgres.ParameterOrJSON<never>[];
   const countParams = fillPlaceholders(count.params, st.countValues) as postgres.ParameterOrJSON<never>[];
+  // As listJobs: a 'contains' filter's statements go unnamed with their values written in.
+  const run = (text: string, params: postgres.ParameterOrJSON<never>[]) =>
+    st.text ? ctx.driver.unsafe<{ id: number }[]>(inlineParams(text, params)) : ctx.driver.unsafe<{ id: number }[]>(text, params, { prepare: true });
   return async () => {
-    // As listJobs: the total comes with the rows (counters, or a time filter's capped count); a 'contains'
-    // filter's capped count runs beside them; a page past the end counts on its own.
-    const [r] = await Promise.all([
-      ctx.driver.unsafe(rows.sql, rowParams, { prepare: true }),
-      st.totalInRows ? null : ctx.driver.unsafe(count.sql, countParams, { prepare: true }),
-    ]);
-    if (st.totalInRows && r.length === 0 && st.offset > 0) await ctx.driver.unsafe(count.sql, countParams, { prepare: true });
+    // The page's ids (with the total when the counters or a time filter's capped count give it), then those
+    // rows by primary key; a page past the end counts on its own.
+    const found = await run(ids.sql, idParams);
+    const page = found.slice(0, st.limit);
+    if (page.length) await ctx.driver.unsafe(rows.sql, fillPlaceholders(rows.params, { ids: idArray(page) }) as postgres.ParameterOrJSON<never>[], { prepare: true });
+    else if (st.offset > 0) await run(count.sql, countParams);
   };
 }
 
@@ -126,10 +132,13 @@ function bound(st: { toSQL(): { sql: string; params: unknown[] } }, values: Reco
  * same WHERE and ORDER BY), then those rows by primary key with the columns the page shows, put back in the
  * ids' order; no count. Same driver, named prepared statements, same concurrency as the route.
  */
-function floor(ctx: Ctx, ids: { sql: string; params: () => postgres.ParameterOrJSON<never>[] }, rows: ReturnType<typeof bound>): () => Promise<void> {
+function floor(ctx: Ctx, ids: { sql: string; params: () => postgres.ParameterOrJSON<never>[] }, rows: ReturnType<typeof bound>, withValues = false): () => Promise<void> {
   const idParams = ids.params();
+  // A 'contains' filter: planned with its values every time, as the route does (a generic plan of a named
+  // statement walked every client's trigram matches: lib/lists/inline.ts).
+  const idsText = withValues ? inlineParams(ids.sql, idParams) : ids.sql;
   return async () => {
-    const found = await ctx.driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
+    const found = withValues ? await ctx.driver.unsafe<{ id: number }[]>(idsText) : await ctx.driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
     if (found.length === 0) return;
     const got = await ctx.driver.unsafe<{ id: number }[]>(rows.sql, rows.params({ ids: `{${found.map((r) => r.id).join(',')}}` }), { prepare: true });
     const byId = new Map(got.map((r) => [r.id, r]));
@@ -139,7 +148,7 @@ function floor(ctx: Ctx, ids: { sql: string; params: () => postgres.ParameterOrJ
 
 function jobFloor(ctx: Ctx, s: Scenario): () => Promise<void> {
   const st = jobListFloorStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
-  return floor(ctx, bound(st.ids, st.values), bound(st.rows, st.values));
+  return floor(ctx, bound(st.ids, st.values), bound(st.rows, st.values), st.text);
 }
 
 /** CPU spent per side: this Node process and the database's backends (null when /proc cannot tell). */
@@ -163,7 +172,8 @@ async function pgCpu(): Promise<number | null> {
  * scheduler, CPU per request does not.
  */
 async function interleavedAll(fns: (() => Promise<void>)[]): Promise<RunStats[]> {
-  for (const f of fns) await runConcurrent(C, 3, f);
+  // Warm up every side first (JIT, plan caches, connections): a server in use is warm.
+  for (const f of fns) await runConcurrent(C, WARM_UP, f);
   const per = Math.max(1, Math.round(N / ROUNDS));
   const out: (RunStats | undefined)[] = fns.map(() => undefined);
   const cpu: CpuUse[] = fns.map(() => ({ nodeMs: 0, pgMs: 0, requests: 0 }));

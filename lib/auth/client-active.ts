@@ -7,4 +7,6 @@
 import { sql } from 'drizzle-orm';
 import { clients, users } from '@/db/schema';
 
-export const userMaySignIn = sql<boolean>`(${users.isActive} and (${users.clientId} is null or exists (select 1 from ${clients} where ${clients.id} = ${users.clientId} and ${clients.isActive})))`;
+// Names written out in full: in a statement on `users` alone Drizzle leaves column names unqualified, and inside
+// the subquery an unqualified name would mean the clients' column first.
+export const userMaySignIn = sql<boolean>`(${users}."is_active" and (${users}."client_id" is null or exists (select 1 from ${clients} where ${clients}."id" = ${users}."client_id" and ${clients}."is_active")))`;

@@ -13,7 +13,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn } from '@/test/factories';
 import { cappedJobCount, countJobs, jobStatusTotals } from './counts';
 import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
-import { COUNT_CAP, listJobs } from './queries';
+import { COUNT_CAP, listJobs, TEXT_PAGES_AHEAD } from './queries';
 
 const STATUSES = JOB_STATUSES.map((s) => s.id);
 const q = (over: Partial<JobListQuery> = {}): JobListQuery => ({ ...DEFAULT_JOB_QUERY, statuses: [], ...over });
@@ -186,7 +186,7 @@ describe('job status counters', () => {
 describe('the job list count with a text or time filter', () => {
   const t = useTestDatabase();
 
-  it('is exact up to the cap past the page, then a lower bound of offset + cap + 1, flagged', async () => {
+  it('is exact as far as the walk looks ahead for a contains filter, then a lower bound, flagged', async () => {
     const db = t.db();
     const { actor, clientId } = await signedIn(3);
     const n = COUNT_CAP + 30;
@@ -197,26 +197,45 @@ describe('the job list count with a text or time filter', () => {
       select client_id, status, order_type, description, contact_name, email, contact_phone, 'CAPPED-' || g, address, ready_at, due_at
       from jobs, generate_series(1, ${n}) g where client_id = ${clientId}`);
     const filter = q({ matterReference: 'capped-' });
+    const ahead = 10 * (1 + TEXT_PAGES_AHEAD);
 
+    // Page 1 looks TEXT_PAGES_AHEAD pages further: more match, so the total is offset + that + 1, flagged.
     const first = await listJobs(actor, filter, { page: 1, size: 10 });
     expect(first.rows).toHaveLength(10);
     expect(first.totalCapped).toBe(true);
-    expect(first.totalCount).toBe(COUNT_CAP + 1);
+    expect(first.totalCount).toBe(ahead + 1);
 
-    // Further on, the window moves with the page: page 5 counts up to offset 40 + cap + 1 = all n matches.
+    // Further on, the window moves with the page.
     const later = await listJobs(actor, filter, { page: 5, size: 10 });
-    expect(later.totalCapped).toBe(false);
-    expect(later.totalCount).toBe(n);
+    expect(later.totalCapped).toBe(true);
+    expect(later.totalCount).toBe(40 + ahead + 1);
+
+    // Within the pages ahead of the end, the total is exact.
+    const lastPage = Math.ceil(n / 10);
+    const near = await listJobs(actor, filter, { page: lastPage - TEXT_PAGES_AHEAD, size: 10 });
+    expect(near.rows).toHaveLength(10);
+    expect(near.totalCapped).toBe(false);
+    expect(near.totalCount).toBe(n);
 
     // The last page is short: its rows tell the total, exact.
-    const last = await listJobs(actor, filter, { page: Math.ceil(n / 10), size: 10 });
+    const last = await listJobs(actor, filter, { page: lastPage, size: 10 });
     expect(last.rows).toHaveLength(n % 10 || 10);
     expect(last.totalCount).toBe(n);
 
-    // Past the end: no rows, the exact total (fewer than the window holds).
+    // Past the end: no rows, and a count (capped at offset + COUNT_CAP + 1) tells the exact total.
     const past = await listJobs(actor, filter, { page: 5000, size: 10 });
     expect(past.rows).toHaveLength(0);
     expect(past.totalCount).toBe(n);
+
+    // A time filter counts up to COUNT_CAP past the page's start: all of this client's jobs were created now.
+    const recent = q({ timeCreated: 3 });
+    const timed = await listJobs(actor, recent, { page: 1, size: 10 });
+    expect(timed.rows).toHaveLength(10);
+    expect(timed.totalCapped).toBe(true);
+    expect(timed.totalCount).toBe(COUNT_CAP + 1);
+    const timedLater = await listJobs(actor, recent, { page: 5, size: 10 });
+    expect(timedLater.totalCapped).toBe(false);
+    expect(timedLater.totalCount).toBe(n + 1);
 
     // The same cap for a staff list's own filter (the /Ops queue).
     const matching = and(eq(jobs.clientId, clientId), sql`${jobs.matterReference} ilike 'CAPPED-%'`);

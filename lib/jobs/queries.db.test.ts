@@ -102,6 +102,16 @@ describe('listJobs', () => {
     expect(r.rows.map((x) => x.matterReference)).toEqual(['HV-ALPHA-7']);
   });
 
+  it('matches quotes and backslashes in a contains filter literally (its values are written into the statement)', async () => {
+    const { me } = await fixture();
+    const job = await makeJob({ clientId: me.clientId, contactName: "Seán O'Brien \\ Co", matterReference: 'HV-QUOTE' });
+    expect(ids(await listJobs(me.actor, q({ contactName: "o'brien \\ c" }), all))).toEqual([job.id]);
+    expect(ids(await listJobs(me.actor, q({ contactName: "o'brien \\" , matterReference: 'quote' }), { page: 1, size: 10 }))).toEqual([job.id]);
+    const hostile = await listJobs(me.actor, q({ description: "x'); delete from jobs; --" }), all);
+    expect(hostile.rows).toEqual([]);
+    expect((await listJobs(me.actor, q(), all)).totalCount).toBe(8);
+  });
+
   it('marks jobs with feedback', async () => {
     const { me, rows } = await fixture();
     const { saveJobFeedback } = await import('./feedback');

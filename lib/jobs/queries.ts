@@ -9,18 +9,20 @@
  * Counting never scans a client's jobs (docs/decisions/008-job-list-counting.md):
  *  - unfiltered, status and client-name filters: the sum of the exact per-client, per-status counters
  *    (`job_status_counts`, kept by triggers in the same transaction as every job change);
- *  - a 'contains' filter on a job column or a time filter: count(*) that stops after `offset + COUNT_CAP + 1`
- *    matches; when it stops there, TotalCount is that lower bound and `totalCapped` is set;
+ *  - a time filter: count(*) that stops after `offset + COUNT_CAP + 1` matches; a 'contains' filter on a job
+ *    column: the page's own walk looks `TEXT_PAGES_AHEAD` pages further; when either stops there, TotalCount is
+ *    that lower bound and `totalCapped` is set;
  *  - not at all when the page itself shows where the list ends (a short page).
  * See docs/architecture.md "Job list at scale".
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { invoiceJobs, invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { inlineParams } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { JobListQuery } from './list-schema';
 import { jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
@@ -61,9 +63,11 @@ const listColumns = {
   createdAt: jobs.createdAt,
   dueAt: jobs.dueAt,
   deliveredAt: jobs.deliveredAt,
-  hasFeedback: sql<boolean>`exists (select 1 from ${jobFeedback} where ${jobFeedback.jobId} = ${jobs.id})`.mapWith(Boolean),
+  // Written out in full: in a statement on `jobs` alone Drizzle leaves column names unqualified, and inside these
+  // subqueries an unqualified "id" or "client_id" would name the subquery's own table.
+  hasFeedback: sql<boolean>`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`.mapWith(Boolean),
   // An invoice names its first job; the others of a several-job invoice are in invoice_jobs (issue 13).
-  invoiced: sql<boolean>`(exists (select 1 from ${invoices} where ${invoices.clientId} = ${jobs.clientId} and ${invoices.jmsNumber} = ${jobs.jmsNumber}) or exists (select 1 from ${invoiceJobs} where ${invoiceJobs.jobId} = ${jobs.id}))`.mapWith(Boolean),
+  invoiced: sql<boolean>`(exists (select 1 from ${invoices} where ${invoices}."client_id" = "jobs"."client_id" and ${invoices}."jms_number" = "jobs"."jms_number") or exists (select 1 from ${invoiceJobs} where ${invoiceJobs}."job_id" = "jobs"."id"))`.mapWith(Boolean),
 };
 
 export interface JobListContext {
@@ -73,45 +77,52 @@ export interface JobListContext {
 }
 
 /**
- * A 'contains' or time filter counts at most this many matches past the start of the asked page; more than
- * that answers a lower bound (`offset + COUNT_CAP + 1`, flagged `totalCapped`). The README's legacy contract
- * notes quote this number. 1,000 (a hundred pages of ten ahead) keeps a 'contains' count within a few times the
- * cost of the page's own rows: such a count walks the client's index until it has found that many matches.
+ * A time filter counts at most this many matches past the start of the asked page; more than that answers a
+ * lower bound (`offset + COUNT_CAP + 1`, flagged `totalCapped`). Such a count is an index-only walk of the
+ * client's time index (about a tenth of a microsecond an entry). The README's legacy contract notes quote this
+ * number.
  */
 export const COUNT_CAP = 1_000;
 
 /**
- * The statements of a list page for one filter template: the page's rows and `count`. The rows carry the total (a
- * scalar subquery, evaluated once, only when the page has a row: one round trip) when the counters serve the filter
- * (their sum over at most 13 rows) or when it is a time filter (the count capped at `countLimit`, a walk of the
- * time index); `count` then serves a page past the end. With a 'contains' filter the capped count runs beside the
- * rows instead, in parallel on another connection (`totalInRows` false): inside the rows' statement it shared one
- * prepared generic plan with them, which walked far more than either alone (measured: ~44 ms of database time
- * per request instead of a few).
+ * A 'contains' filter looks this many pages past the asked one, in the same walk that finds the page's ids
+ * (`limit` × (1 + this) + 1 ids): fewer found than that is the exact total, otherwise `offset + limit × (1 +
+ * this) + 1` is a lower bound, flagged `totalCapped`. A separate count cannot be bounded by a cap: it walks the
+ * client's index until it finds its matches, and on the benchmark data skipping the non-matching entries alone
+ * cost ~4 ms, twenty times the page (docs/decisions/008-job-list-counting.md).
+ */
+export const TEXT_PAGES_AHEAD = 2;
+
+/** How many ids a page's walk asks for: the page, and for a 'contains' filter the pages ahead and one more. */
+export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + TEXT_PAGES_AHEAD) + 1 : limit);
+
+/**
+ * The statements of a list page for one filter template, as the floor of the benchmark does it: the page's
+ * ids by the sort index (`ids`), then those rows by primary key (`rows`, placeholder `ids`: an int[] literal).
+ * Two small statements, each planned in a few hundredths of a millisecond: in one statement (the ids as a
+ * subquery joined to the rows), PostgreSQL spent ~0.3 ms per request planning it, three times what the page
+ * costs (its generic plan, with LIMIT unknown, walked the whole client).
+ * The ids carry the total (a scalar subquery, evaluated once, only when the page has a row) when the counters
+ * serve the filter (their sum over at most 13 rows) or for a time filter (the count capped at `countLimit`, a
+ * walk of the time index); `count` serves a page past the end. A 'contains' filter counts with the ids' walk
+ * itself (`TEXT_PAGES_AHEAD`).
  */
 function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'text'>, query: JobListQuery) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
-  const ids = q
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(filter.where)
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page_ids');
   const count = filter.counters
     ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
     : q
         .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
         .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(sql.placeholder('countLimit')).as('capped'));
-  const totalInRows = filter.counters !== null || !filter.text;
-  const columns = totalInRows ? { ...listColumns, total: sql<number>`(${count})`.mapWith(Number) } : listColumns;
+  const totalInIds = filter.counters !== null || !filter.text;
+  const idColumns: Record<string, SQL | typeof jobs.id> = totalInIds ? { id: jobs.id, total: sql<number>`(${count})`.mapWith(Number) } : { id: jobs.id };
   return {
-    rows: q.select(columns).from(jobs).innerJoin(ids, eq(jobs.id, ids.id)).orderBy(...order),
+    ids: q.select(idColumns).from(jobs).where(filter.where).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    rows: q.select(listColumns).from(jobs).where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`),
     count,
     /** The total is exact from the counters, not a capped count of jobs. */
     exact: filter.counters !== null,
-    totalInRows,
+    totalInIds,
   };
 }
 
@@ -120,8 +131,22 @@ function countValues(filter: JobListFilter, offset: number): Record<string, unkn
   return filter.counters ? filter.values : { ...filter.values, countLimit: offset + COUNT_CAP + 1 };
 }
 
+/** The `ids` placeholder of the rows statement: an int[] literal. */
+export const idArray = (ids: readonly { id: number }[]) => `{${ids.map((r) => r.id).join(',')}}`;
+
+/** Rows read by primary key, put back in the ids' order (a row deleted in between is left out). */
+export function inIdOrder<T extends { id: number }>(ids: readonly { id: number }[], rows: readonly T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: T[] = [];
+  for (const { id } of ids) {
+    const r = byId.get(id);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
 /**
- * The two statements of a list page, with placeholders, and the values that fill them (the benchmark runs
+ * The statements of a list page, with placeholders, and the values that fill them (the benchmark runs
  * exactly these through the driver).
  */
 export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
@@ -130,9 +155,11 @@ export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobL
   return {
     limit,
     offset,
-    values: { ...countValues(filter, offset), limit, offset },
+    values: { ...countValues(filter, offset), limit: idsToWalk(limit, filter.text), offset },
     countValues: countValues(filter, offset),
     shape: planKey(filter, query),
+    /** A 'contains' filter: the ids and the count go with their values written in (lib/lists/inline.ts). */
+    text: filter.text,
     ...listPlan(q, filter, query),
   };
 }
@@ -147,6 +174,8 @@ export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query:
   const order = jobListOrder(query.sortBy, query.sortOrder);
   return {
     values: { ...filter.values, limit, offset },
+    /** A 'contains' filter: run the ids with their values written in (as listJobs does). */
+    text: filter.text,
     ids: q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
     rows: q.select(listColumns).from(jobs).where(inArray(jobs.id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`)),
   };
@@ -154,21 +183,49 @@ export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query:
 
 const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}|${query.sortBy}|${query.sortOrder}`;
 
+/**
+ * A statement run with its values written in (unnamed, planned with them every time): what a 'contains'
+ * filter's ids and count need (lib/lists/inline.ts says why). Its SQL is built once per shape like the others.
+ */
+function planned(statement: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = statement.toSQL();
+  return async <T>(db: Db, values: Record<string, unknown>): Promise<T[]> =>
+    rowsOf<T>(await db.execute(sql.raw(inlineParams(text, fillPlaceholders(params, values)))));
+}
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+
 function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery) {
   const plan = listPlan(db, filter, query);
-  return { rows: plan.rows.prepare('job_list_rows'), count: plan.count.prepare('job_list_count'), exact: plan.exact, totalInRows: plan.totalInRows };
+  const ids = plan.ids.prepare('job_list_ids');
+  const count = plan.count.prepare('job_list_count');
+  const idsWithValues = planned(plan.ids);
+  const countWithValues = planned(plan.count);
+  return {
+    ids: filter.text ? (values: Record<string, unknown>) => idsWithValues<{ id: number; total?: number }>(db, values) : (values: Record<string, unknown>) => ids.execute(values) as Promise<{ id: number; total?: number }[]>,
+    rows: plan.rows.prepare('job_list_rows'),
+    // A raw statement's columns are named by the database, not by the select: the count is the row's one value.
+    count: filter.text
+      ? async (values: Record<string, unknown>) => (await countWithValues<Record<string, unknown>>(db, values)).map((r) => ({ n: Number(Object.values(r)[0]) }))
+      : (values: Record<string, unknown>) => count.execute(values) as Promise<{ n: number }[]>,
+    exact: plan.exact,
+    totalInIds: plan.totalInIds,
+  };
 }
 
 /** What a list answers: the rows and TotalCount, which is a lower bound when `totalCapped` is set. */
 export interface JobListResult extends ListResult<JobListItem> {
-  /** More jobs match than were counted: `totalCount` is `offset + COUNT_CAP + 1` (only with a 'contains' or time filter). */
+  /**
+   * More jobs match than were counted (only with a 'contains' or time filter): `totalCount` is a lower bound,
+   * `offset + limit × (1 + TEXT_PAGES_AHEAD) + 1` for a 'contains' filter, `offset + COUNT_CAP + 1` for a time filter.
+   */
   totalCapped: boolean;
 }
 
 /**
  * One page of the actor's client's jobs, with the number of jobs that match: exact from the counters
  * (unfiltered, status and client-name filters) or from the page itself (a short page), otherwise counted up
- * to the cap.
+ * to the cap (a time filter) or as far as the walk looked ahead (a 'contains' filter).
  */
 export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<JobListResult> {
   const db = await getDb();
@@ -176,17 +233,18 @@ export async function listJobs(actor: Actor, query: JobListQuery, page: Page): P
   const { limit, offset } = limitOffset(page);
   const plan = preparedFor('jobs', db, planKey(filter, query), () => prepareListPlan(db, filter, query));
   const values = countValues(filter, offset);
-  // The total comes with the rows, or (a 'contains' filter) the capped count runs beside them.
-  const [found, beside] = await Promise.all([
-    plan.rows.execute({ ...values, limit, offset }) as Promise<(JobListItem & { total?: number })[]>,
-    plan.totalInRows ? null : plan.count.execute(values),
-  ]);
-  const rows: JobListItem[] = plan.totalInRows ? found.map(({ total: _total, ...r }) => r) : found;
+  const walk = idsToWalk(limit, filter.text);
+  const found = await plan.ids({ ...values, limit: walk, offset });
+  const pageIds = found.length > limit ? found.slice(0, limit) : found;
+  const rows = pageIds.length ? inIdOrder(pageIds, (await plan.rows.execute({ ids: idArray(pageIds) })) as JobListItem[]) : [];
   const result = (totalCount: number, totalCapped = false): JobListResult => ({ rows, totalCount, pageSize: page.size, totalCapped });
   const capped = (n: number) => result(n, !plan.exact && n > offset + COUNT_CAP);
-  if (plan.exact && found[0]) return result(found[0].total ?? 0);
+  const first = found[0];
+  if (plan.exact && first) return result(first.total ?? 0);
   // A short page that is not empty is the last one (or a short first page the whole list): it tells the total.
-  if (rows.length < limit && (rows.length > 0 || offset === 0)) return result(offset + rows.length);
-  if (found[0]?.total !== undefined) return capped(found[0].total);
-  return capped((beside ?? (await plan.count.execute(values)))[0]?.n ?? 0);
+  if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
+  if (first?.total !== undefined) return capped(first.total);
+  // A 'contains' filter: the walk looked ahead; all it found, or more than it looked for (a lower bound).
+  if (first) return result(offset + found.length, found.length >= walk);
+  return capped(Number((await plan.count(values))[0]?.n ?? 0));
 }
