@@ -8,7 +8,7 @@
  *   npm run bench -- jobs-list
  *
  * Measured in one run, with the same concurrency (BENCH_CONCURRENCY callers, default 8, each making
- * BENCH_REQUESTS requests, default 40), alternating the two sides to share the machine's state:
+ * BENCH_REQUESTS requests, default 100, after BENCH_WARM_UP warm-up requests each, default 25), alternating the two sides to share the machine's state:
  *  - the legacy list endpoint (POST api/Job/JobsList/…, its route handler called in-process with a bearer
  *    token: authentication, validation, service, presenter, JSON) against the same SQL (the statements
  *    listJobs runs, taken from the same builder) run directly through the postgres driver;
@@ -45,7 +45,7 @@ import { cpus, loadavg } from 'node:os';
 import { backendCpuMs, inline, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const N = Number(process.env.BENCH_REQUESTS ?? 40);
+const N = Number(process.env.BENCH_REQUESTS ?? 100);
 const ROUNDS = 4;
 /** Requests per caller and side before measuring. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 25);
@@ -341,6 +341,8 @@ async function run(): Promise<BenchRow[]> {
       { name: 'created in the last 12 months', query: q({ timeCreated: 7 }), page: 1, size: 10 },
       { name: 'page 1,000, default sort', query: q({}), page: 1000, size: 10 },
     ];
+    // Every route path compiled and warm before the first measurement (not only the first scenario's).
+    for (const s of scenarios) await runConcurrent(C, WARM_UP, () => callList(ctx, s));
     for (const s of scenarios) {
       const r = await compareList(ctx, s);
       const goal = s.query.matterReference ? 5 : 3;

@@ -7,6 +7,7 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { orderTypeName, statusLabel } from '@/lib/reference';
+import { wallClock } from '@/lib/zone-clock';
 import type { ListResult } from '@/lib/lists/paging';
 import type { JobComment } from './comments';
 import { legacyBlockFields } from './instruction-block';
@@ -28,61 +29,8 @@ function inZone(d: Date | null | undefined, timeZone: string, pattern: string): 
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock fields of an instant in a zone, with one cached Intl formatter per zone (lists format many dates). */
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = zoneFormats.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
-    } catch {
-      f = zoneFormat('UTC');
-    }
-    if (zoneFormats.size < 500) zoneFormats.set(timeZone, f);
-  }
-  return f;
-}
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** month, day, year, hour and minute in the order the en-US formatter writes them ("1/31/2026, 09:05"). */
-const FIELDS = /(\d+)\D+(\d+)\D+(\d+)\D+(\d+)\D+(\d+)/;
-
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
-
-/** The zone's offset from UTC (ms) at the minute of `t`, read from the formatter's wall clock; null if unreadable. */
-function offsetAt(f: Intl.DateTimeFormat, t: number): number | null {
-  const m = FIELDS.exec(f.format(t));
-  if (!m) return null;
-  const wall = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), Number(m[4]) % 24, Number(m[5]));
-  return wall - Math.floor(t / MINUTE_MS) * MINUTE_MS;
-}
-
-/**
- * The offset of a zone through one UTC day, when it is the same at the day's first and last minute (a zone
- * changes its offset at most once a day, so the whole day then has it); null on a day of change, where every
- * instant is formatted on its own. A pure function of the zone's rules, kept per instance and bounded.
- */
-const dayOffsets = new Map<string, Map<number, number | null>>();
-
-function dayOffset(f: Intl.DateTimeFormat, timeZone: string, t: number): number | null {
-  const day = Math.floor(t / DAY_MS);
-  let days = dayOffsets.get(timeZone);
-  if (!days) {
-    if (dayOffsets.size >= 500) dayOffsets.clear();
-    dayOffsets.set(timeZone, (days = new Map()));
-  }
-  let o = days.get(day);
-  if (o === undefined) {
-    const first = offsetAt(f, day * DAY_MS);
-    o = first !== null && first === offsetAt(f, (day + 1) * DAY_MS - MINUTE_MS) ? first : null;
-    if (days.size >= 20_000) days.clear();
-    days.set(day, o);
-  }
-  return o;
-}
 
 const display = (y: number, month: number, d: number, hour: number, minute: number) => {
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
@@ -96,17 +44,8 @@ const display = (y: number, month: number, d: number, hour: number, minute: numb
  */
 export function displayDateTime(d: Date | null | undefined, timeZone: string): string {
   if (!d) return '';
-  const f = zoneFormat(timeZone);
-  const t = d.getTime();
-  if (Number.isNaN(t)) return '';
-  const offset = dayOffset(f, timeZone, t);
-  if (offset !== null) {
-    const w = new Date(t + offset);
-    return display(w.getUTCFullYear(), w.getUTCMonth() + 1, w.getUTCDate(), w.getUTCHours(), w.getUTCMinutes());
-  }
-  const m = FIELDS.exec(f.format(d));
-  if (!m) return '';
-  return display(Number(m[3]), Number(m[1]), Number(m[2]), Number(m[4]) % 24, Number(m[5]));
+  const w = wallClock(d.getTime(), timeZone);
+  return w ? display(w.year, w.month, w.day, w.hour, w.minute) : '';
 }
 
 export function toLegacyJobListItem(j: JobListItem, timeZone: string) {

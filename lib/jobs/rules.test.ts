@@ -1,3 +1,4 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import {
   defaultDue,
@@ -54,6 +55,17 @@ describe('now in the user time zone', () => {
     const now = new Date('2025-01-05T22:30:00Z');
     expect(nowInTimeZone(now, SYD)).toEqual({ date: { year: 2025, month: 1, day: 6 }, minutes: 9 * 60 + 30, weekday: 1 });
     expect(nowInTimeZone(now, 'UTC')).toEqual({ date: { year: 2025, month: 1, day: 5 }, minutes: 22 * 60 + 30, weekday: 7 });
+  });
+
+  it('agrees with date-fns-tz every 97 minutes through a year, in zones with and without daylight saving', () => {
+    const zones = [SYD, 'UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (const zone of zones) {
+      for (let t = start; t < start + 366 * 86_400_000; t += 97 * 60_000) {
+        const [y, mo, d, h, mi, wd] = formatInTimeZone(t, zone, 'yyyy M d H m i').split(' ').map(Number);
+        expect(nowInTimeZone(new Date(t), zone), `${zone} ${new Date(t).toISOString()}`).toEqual({ date: { year: y, month: mo, day: d }, minutes: (h ?? 0) * 60 + (mi ?? 0), weekday: wd });
+      }
+    }
   });
 
   it('converts a wall-clock time in the zone to an instant (daylight saving included)', () => {

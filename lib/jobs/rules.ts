@@ -5,7 +5,8 @@
  * Form values: dates 'dd/MM/yyyy', times 12-hour 'hh:mm AM/PM' in 15-minute steps (§9). Internally a wall-clock
  * moment is a calendar date plus minutes after midnight; an instant is a UTC Date.
  */
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { fromZonedTime } from 'date-fns-tz';
+import { wallClock } from '@/lib/zone-clock';
 
 export interface CalendarDate {
   year: number;
@@ -95,11 +96,14 @@ export function addDays(d: CalendarDate, days: number): CalendarDate {
 /** "Now" as the user sees it in `timeZone`. Throws RangeError for an unknown zone. */
 export function nowInTimeZone(now: Date, timeZone: string): ZonedNow {
   if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  const [y, mo, d, h, mi, wd] = formatInTimeZone(now, timeZone, 'yyyy M d H m i').split(' ').map(Number);
+  const w = wallClock(now.getTime(), timeZone);
+  if (!w) throw new RangeError('Invalid time');
+  const sunday0 = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
   return {
-    date: { year: y ?? 0, month: mo ?? 0, day: d ?? 0 },
-    minutes: (h ?? 0) * 60 + (mi ?? 0),
-    weekday: wd ?? 0,
+    date: { year: w.year, month: w.month, day: w.day },
+    minutes: w.hour * 60 + w.minute,
+    // ISO weekday: Monday 1 … Sunday 7.
+    weekday: sunday0 === 0 ? 7 : sunday0,
   };
 }
 
