@@ -24,6 +24,7 @@ import { now } from '@/lib/clock';
 import { jobListOrder } from '@/lib/jobs/list-sql';
 import { presentQueueRow } from '@/lib/ops/present';
 import { countQueue, listQueue, queueWhere } from '@/lib/ops/queue';
+import { inlineParams } from '@/lib/lists/inline';
 import { DEFAULT_QUEUE_QUERY, type QueueQuery } from '@/lib/ops/queue-schema';
 import { runConcurrent, type RunStats } from './jobs-list-support';
 import type { Bench, BenchRow } from './run';
@@ -95,8 +96,11 @@ function floor(ctx: Ctx, s: Scenario): () => Promise<void> {
     .innerJoin(clients, eq(clients.id, jobs.clientId))
     .where(inArray(jobs.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`))
     .toSQL();
+  // A text filter: planned with its values every time, as the queue does (a named statement's generic plan
+  // read every client's trigram matches: lib/lists/inline.ts).
+  const idsText = s.query.text ? inlineParams(ids.sql, ids.params) : null;
   return async () => {
-    const found = await ctx.driver.unsafe(ids.sql, ids.params as postgres.ParameterOrJSON<never>[], { prepare: true });
+    const found = idsText ? await ctx.driver.unsafe(idsText) : await ctx.driver.unsafe(ids.sql, ids.params as postgres.ParameterOrJSON<never>[], { prepare: true });
     await ctx.driver.unsafe(rows.sql, [found.map((r) => r.id as number)] as never, { prepare: true });
   };
 }

@@ -43,14 +43,22 @@ export async function jobStatusTotals(filter: JobCountFilter = {}, q?: Queryable
     .orderBy(asc(jobStatusCounts.status));
 }
 
+/** The statement of `countJobs` (a scalar subquery for a list's page statement). */
+export function jobCountQuery(q: Queryable, filter: JobCountFilter = {}) {
+  return q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(where(filter));
+}
+
 /** The exact number of jobs of the filter's clients in the filter's statuses. */
 export async function countJobs(filter: JobCountFilter = {}, q?: Queryable): Promise<number> {
   const db = q ?? (await getDb());
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) })
-    .from(jobStatusCounts)
-    .where(where(filter));
+  const [row] = await jobCountQuery(db, filter);
   return row?.n ?? 0;
+}
+
+/** The statement of `cappedJobCount`: how many jobs match `where`, counting at most `limit`. */
+export function cappedJobCountQuery(q: Queryable, where: SQL | undefined, limit: number) {
+  const matches = q.select({ one: sql`1`.as('one') }).from(jobs).where(where).limit(limit).as('capped');
+  return q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
 }
 
 /**
@@ -61,8 +69,7 @@ export async function countJobs(filter: JobCountFilter = {}, q?: Queryable): Pro
 export async function cappedJobCount(where: SQL | undefined, offset: number, q?: Queryable): Promise<{ totalCount: number; totalCapped: boolean }> {
   const db = q ?? (await getDb());
   const limit = offset + COUNT_CAP + 1;
-  const matches = db.select({ one: sql`1`.as('one') }).from(jobs).where(where).limit(limit).as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
+  const [row] = await cappedJobCountQuery(db, where, limit);
   const n = row?.n ?? 0;
   return { totalCount: n, totalCapped: n >= limit };
 }

@@ -22,7 +22,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { inlineParams } from '@/lib/lists/inline';
+import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { JobListQuery } from './list-schema';
 import { jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
@@ -189,11 +189,8 @@ const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}
  */
 function planned(statement: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql: text, params } = statement.toSQL();
-  return async <T>(db: Db, values: Record<string, unknown>): Promise<T[]> =>
-    rowsOf<T>(await db.execute(sql.raw(inlineParams(text, fillPlaceholders(params, values)))));
+  return <T>(db: Db, values: Record<string, unknown>): Promise<T[]> => executeWithValues<T>(db, text, fillPlaceholders(params, values));
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery) {
   const plan = listPlan(db, filter, query);

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
+
 /**
  * A prepared statement's text with its values written in, for statements that must be planned with their
  * values every time (lib/jobs/queries.ts, a 'contains' filter). PostgreSQL plans a named prepared statement
@@ -17,6 +20,7 @@ export function sqlLiteral(v: unknown): string {
     return String(v);
   }
   if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) return sqlLiteral(v.toISOString());
   if (typeof v === 'string') {
     if (v.includes('\0')) throw new TypeError('a string with a NUL character');
     return `E'${v.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -34,4 +38,14 @@ export function inlineParams(text: string, params: readonly unknown[]): string {
     if (i < 0 || i >= params.length) throw new RangeError(`no value for $${n}`);
     return sqlLiteral(params[i]);
   });
+}
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+
+/**
+ * Runs a statement (Drizzle's SQL text and its parameter values) unnamed with its values written in: planned
+ * with them, in one round trip. The rows come as the database names their columns (not mapped by a select).
+ */
+export async function executeWithValues<T>(db: Queryable, text: string, params: readonly unknown[]): Promise<T[]> {
+  return rowsOf<T>(await db.execute(sql.raw(inlineParams(text, params))));
 }

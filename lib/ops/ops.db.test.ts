@@ -179,6 +179,32 @@ describe('the staff area', () => {
       expect((await countQueue(t.db(), q({ clientId: c.id, statuses: [8] }), undefined, 0)).totalCount).toBe(4);
     });
 
+    it('a text or job type filter: the page looks two pages ahead; exact within them, a lower bound past them', async () => {
+      const staff = await signedInStaff(2);
+      const c = await makeClient();
+      for (let i = 0; i < 35; i++) await makeJob({ clientId: c.id, status: 2, orderType: 5, matterReference: `LOOK-${i}` });
+      await makeJob({ clientId: c.id, status: 2, orderType: 3, matterReference: 'OTHER' });
+      for (const filter of [{ orderType: 5 }, { text: 'look-' }]) {
+        const first = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 1, size: 10 });
+        expect(first.rows).toHaveLength(10);
+        expect(first).toMatchObject({ totalCount: 31, totalCapped: true });
+        const second = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 2, size: 10 });
+        expect(second.rows.map((r) => r.matterReference)).not.toContain('OTHER');
+        expect(second).toMatchObject({ totalCount: 35, totalCapped: false });
+        const past = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 9, size: 10 });
+        expect(past).toMatchObject({ rows: [], totalCount: 35, totalCapped: false });
+      }
+      // The counters' exact total, and a due filter's count, ride with the page's ids.
+      expect(await listQueue(staff.actor, q({ clientId: c.id }), { page: 1, size: 10 })).toMatchObject({ totalCount: 36, totalCapped: false });
+      expect(await listQueue(staff.actor, q({ clientId: c.id, statuses: [2] }), { page: 2, size: 10 })).toMatchObject({ totalCount: 36, totalCapped: false });
+      const late = await makeClient();
+      const yesterday = new Date(Date.parse('2026-11-22T23:00:00Z'));
+      for (let i = 0; i < 12; i++) await makeJob({ clientId: late.id, status: 2, readyAt: new Date(yesterday.getTime() - 3_600_000), dueAt: yesterday });
+      const overdue = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 1, size: 10 });
+      expect(overdue.rows).toHaveLength(10);
+      expect(overdue).toMatchObject({ totalCount: 12, totalCapped: false });
+    });
+
     it('a hand-edited URL never fails: unusable values fall back to the defaults', () => {
       const p = new URLSearchParams('client=abc&status=99&status=12&type=42&due=yesterday&q=<b>x</b>&sort=3&dir=7');
       expect(queueFromSearchParams(p)).toEqual({ ...DEFAULT_QUEUE_QUERY, statuses: [12] });

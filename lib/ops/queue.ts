@@ -9,13 +9,16 @@
  * client filter the client list's (client_id, …) indexes do. The total is one function, `countQueue`, over the
  * job list's counters (lib/jobs/counts.ts).
  */
-import { and, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { getDb, type Queryable } from '@/db/client';
+import { and, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getDb, type Db, type Queryable } from '@/db/client';
 import { clients, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { displayDateTime } from '@/lib/jobs/legacy';
-import { cappedJobCount, countJobs } from '@/lib/jobs/counts';
+import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery } from '@/lib/jobs/counts';
+import { COUNT_CAP, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
+import { executeWithValues } from '@/lib/lists/inline';
+import { preparedFor } from '@/lib/lists/prepared';
 import { afterCursor, escapeLike, jobListOrder, sortKeyColumns, type JobCursor } from '@/lib/jobs/list-sql';
 import { csvBatchStream } from '@/lib/lists/csv';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
@@ -73,41 +76,76 @@ const itemColumns = {
   deliveredAt: jobs.deliveredAt,
 };
 
-/** The rows of one page: its ids by the sort index, then those rows by primary key, with the client's name. */
-export function queuePageStatement(db: Queryable, where: SQL | undefined, q: QueueQuery, limit: number, offset: number) {
-  const order = jobListOrder(q.sortBy, q.sortOrder);
-  const ids = db.select({ id: jobs.id }).from(jobs).where(where).orderBy(...order).limit(limit).offset(offset).as('page_ids');
-  return db
-    .select(itemColumns)
-    .from(jobs)
-    .innerJoin(ids, eq(jobs.id, ids.id))
-    .innerJoin(clients, eq(clients.id, jobs.clientId))
-    .orderBy(...order);
+/**
+ * The ids of one page by the sort index: `walk` of them from `offset` (more than the page when looking ahead),
+ * each with `total` when a count rides along (a scalar subquery, evaluated once, only when the page has a row).
+ */
+export function queueIdsStatement(db: Queryable, where: SQL | undefined, q: QueueQuery, walk: number, offset: number, total?: SQLWrapper) {
+  const columns: Record<string, typeof jobs.id | SQL.Aliased> = total ? { id: jobs.id, total: sql<number>`(${total})`.as('total') } : { id: jobs.id };
+  return db.select(columns).from(jobs).where(where).orderBy(...jobListOrder(q.sortBy, q.sortOrder)).limit(walk).offset(offset);
+}
+
+/** Rows by primary key with the client's name (`ids`: an int[] literal): one prepared statement per database. */
+function rowsByIds(db: Db) {
+  return preparedFor('queue', db, 'rows', () =>
+    db
+      .select(itemColumns)
+      .from(jobs)
+      .innerJoin(clients, eq(clients.id, jobs.clientId))
+      .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('queue_rows'),
+  );
 }
 
 /**
- * The number of jobs that match (the page links): THE one place the queue counts, with the job list's count
- * machinery (lib/jobs/counts.ts, docs/decisions). Client and status filters alone are served exactly by the
- * per-client, per-status counters the database keeps (no scan, also across all clients); any other filter
- * counts at most COUNT_CAP matches past the page, and beyond that the total is a lower bound (`totalCapped`).
+ * Filters the counters cannot serve and no index counts cheaply (text, job type): the page's walk looks
+ * `TEXT_PAGES_AHEAD` pages further instead of counting, as the client's job list does for 'contains' filters.
+ */
+const looksAhead = (q: QueueQuery) => q.orderType !== null || q.text !== '';
+
+/** Client and status filters alone: the per-client, per-status counters give the exact total. */
+const servedByCounters = (q: QueueQuery) => q.orderType === null && !q.due && !q.text;
+const countersFilter = (q: QueueQuery) => ({ clientIds: q.clientId === null ? undefined : [q.clientId], statuses: q.statuses });
+
+/**
+ * The number of jobs that match (the page links) when the page itself does not tell: THE one place the queue
+ * counts, with the job list's count machinery (lib/jobs/counts.ts, docs/decisions). Client and status filters
+ * alone are served exactly by the per-client, per-status counters the database keeps (no scan, also across all
+ * clients); any other filter counts at most COUNT_CAP matches past the page, and beyond that the total is a
+ * lower bound (`totalCapped`).
  */
 export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | undefined, offset: number): Promise<{ totalCount: number; totalCapped: boolean }> {
-  if (q.orderType === null && !q.due && !q.text) {
-    const totalCount = await countJobs({ clientIds: q.clientId === null ? undefined : [q.clientId], statuses: q.statuses }, db);
-    return { totalCount, totalCapped: false };
-  }
+  if (servedByCounters(q)) return { totalCount: await countJobs(countersFilter(q), db), totalCapped: false };
   return cappedJobCount(where, offset, db);
 }
 
-/** One page of the queue and how many jobs match. */
+/**
+ * One page of the queue and how many jobs match. The page's ids go with their values written in (planned with
+ * them, one round trip: a text filter's generic plan would read every trigram match), then the rows by primary
+ * key. The total: a short page tells it; a text or job type filter looks ahead with the page's own walk; other
+ * filters count (countQueue).
+ */
 export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promise<ListResult<QueueItem> & { totalCapped: boolean }> {
   const staff = requireStaff(actor, 'jobs.read');
   const db = await getDb();
   const where = queueWhere(q, now(), staff.timeZone);
   const { limit, offset } = limitOffset(page);
-  const rows = await queuePageStatement(db, where, q, limit, offset);
-  // The first page already holds every match: no need to count them again.
-  if (offset === 0 && rows.length < limit) return { rows, totalCount: rows.length, pageSize: page.size, totalCapped: false };
+  const ahead = looksAhead(q);
+  const walk = idsToWalk(limit, ahead);
+  // The total rides with the ids when the counters serve the filter (exact) or a due filter counts (capped).
+  const counters = servedByCounters(q);
+  const total = ahead ? undefined : counters ? jobCountQuery(db, countersFilter(q)) : cappedJobCountQuery(db, where, offset + COUNT_CAP + 1);
+  const st = queueIdsStatement(db, where, q, walk, offset, total).toSQL();
+  const found = await executeWithValues<{ id: number; total?: number }>(db, st.sql, st.params);
+  const pageIds = found.length > limit ? found.slice(0, limit) : found;
+  const rows = pageIds.length ? inIdOrder(pageIds, (await rowsByIds(db).execute({ ids: idArray(pageIds) })) as QueueItem[]) : [];
+  const result = (totalCount: number, totalCapped = false) => ({ rows, totalCount, pageSize: page.size, totalCapped });
+  const first = found[0];
+  if (counters && first) return result(Number(first.total));
+  // A short page that is not empty is the last one (or a short first page the whole queue): it tells the total.
+  if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
+  if (ahead && first) return result(offset + found.length, found.length >= walk);
+  if (first) return result(Number(first.total), Number(first.total) > offset + COUNT_CAP);
   return { rows, pageSize: page.size, ...(await countQueue(db, q, where, offset)) };
 }
 
