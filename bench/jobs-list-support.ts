@@ -1,4 +1,4 @@
-/** Helpers of bench/jobs-list.ts: concurrent runs with latency statistics, memory sampling, COPY text. */
+/** Helpers of bench/jobs-list.ts: concurrent runs with latency statistics, memory sampling, backends' CPU. */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -94,19 +94,6 @@ export async function measureMemory<T>(fn: () => Promise<T>, liveEveryMs = 0): P
     clearInterval(timer);
     clearInterval(live);
   }
-}
-
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (v instanceof Date) return `'${v.toISOString()}'`;
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
-/** A statement with its $n parameters written in (COPY takes no parameters). Bench data only. */
-export function inline(sqlText: string, params: unknown[]): string {
-  return sqlText.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
 
 /** CPU time of the PostgreSQL backends serving one database, from /proc (the server must run on this machine). */

@@ -42,7 +42,7 @@ import { DEFAULT_USER_QUERY, toUserListBody } from '@/lib/users/list-schema';
 import type { RoleId } from '@/lib/reference';
 import type { Bench, BenchRow } from './run';
 import { cpus, loadavg } from 'node:os';
-import { backendCpuMs, inline, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
+import { backendCpuMs, measureMemory, runConcurrent, type RunStats } from './jobs-list-support';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const N = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -140,7 +140,7 @@ function floor(ctx: Ctx, ids: { sql: string; params: () => postgres.ParameterOrJ
   return async () => {
     const found = withValues ? await ctx.driver.unsafe<{ id: number }[]>(idsText) : await ctx.driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
     if (found.length === 0) return;
-    const got = await ctx.driver.unsafe<{ id: number }[]>(rows.sql, rows.params({ ids: `{${found.map((r) => r.id).join(',')}}` }), { prepare: true });
+    const got = await ctx.driver.unsafe<{ id: number }[]>(rows.sql, rows.params({ ids: idArray(found) }), { prepare: true });
     const byId = new Map(got.map((r) => [r.id, r]));
     if (found.map((r) => byId.get(r.id)).some((r) => r === undefined)) throw new Error('floor: a row went missing');
   };
@@ -289,7 +289,7 @@ async function exportViaRoute(ctx: Ctx, query: JobListQuery): Promise<{ rows: nu
 
 async function exportViaCopy(ctx: Ctx, query: JobListQuery, driver: postgres.Sql = ctx.driver): Promise<{ rows: number; bytes: number }> {
   const st = jobExportAllStatement(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, query).toSQL();
-  const stream = await driver.unsafe(`copy (${inline(st.sql, st.params)}) to stdout with (format csv, header)`).readable();
+  const stream = await driver.unsafe(`copy (${inlineParams(st.sql, st.params)}) to stdout with (format csv, header)`).readable();
   let bytes = 0;
   let newlines = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {

@@ -22,6 +22,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** The rows of `db.execute(…)`: the postgres driver answers an array of rows, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
 export interface DbHandle {

@@ -10,7 +10,7 @@
  * the cursor sees each change exactly once, even when transactions commit in another order than they started.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, type Queryable } from '@/db/client';
+import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { ValidationError } from '@/lib/http/errors';
 
 export type JobChangeKind = 'job.created' | 'job.status_changed' | 'job.changed' | 'job.feedback';
@@ -77,10 +77,6 @@ interface EventRow extends Record<string, unknown> {
   status: number | null;
   data: Record<string, unknown> | string;
   occurred_at: Date | string;
-}
-
-function rowsOf<T>(r: unknown): T[] {
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }
 
 /**

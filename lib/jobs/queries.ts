@@ -183,30 +183,33 @@ export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query:
 
 const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}|${query.sortBy}|${query.sortOrder}`;
 
-/**
- * A statement run with its values written in (unnamed, planned with them every time): what a 'contains'
- * filter's ids and count need (lib/lists/inline.ts says why). Its SQL is built once per shape like the others.
- */
-function planned(statement: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = statement.toSQL();
-  return <T>(db: Db, values: Record<string, unknown>): Promise<T[]> => executeWithValues<T>(db, text, fillPlaceholders(params, values));
-}
+type Values = Record<string, unknown>;
 
+/**
+ * The list's statements for one shape, built once (`preparedFor`). A 'contains' filter's ids and count run with
+ * their values written in (unnamed, planned with them every time: lib/lists/inline.ts says why); the others are
+ * named prepared statements.
+ */
 function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery) {
   const plan = listPlan(db, filter, query);
+  const common = { rows: plan.rows.prepare('job_list_rows'), exact: plan.exact, totalInIds: plan.totalInIds };
+  if (filter.text) {
+    const ids = plan.ids.toSQL();
+    const count = plan.count.toSQL();
+    return {
+      ...common,
+      ids: (values: Values) => executeWithValues<{ id: number; total?: number }>(db, ids.sql, fillPlaceholders(ids.params, values)),
+      // A raw statement's columns are named by the database, not by the select: the count is the row's one value.
+      count: async (values: Values) =>
+        (await executeWithValues<Record<string, unknown>>(db, count.sql, fillPlaceholders(count.params, values))).map((r) => ({ n: Number(Object.values(r)[0]) })),
+    };
+  }
   const ids = plan.ids.prepare('job_list_ids');
   const count = plan.count.prepare('job_list_count');
-  const idsWithValues = planned(plan.ids);
-  const countWithValues = planned(plan.count);
   return {
-    ids: filter.text ? (values: Record<string, unknown>) => idsWithValues<{ id: number; total?: number }>(db, values) : (values: Record<string, unknown>) => ids.execute(values) as Promise<{ id: number; total?: number }[]>,
-    rows: plan.rows.prepare('job_list_rows'),
-    // A raw statement's columns are named by the database, not by the select: the count is the row's one value.
-    count: filter.text
-      ? async (values: Record<string, unknown>) => (await countWithValues<Record<string, unknown>>(db, values)).map((r) => ({ n: Number(Object.values(r)[0]) }))
-      : (values: Record<string, unknown>) => count.execute(values) as Promise<{ n: number }[]>,
-    exact: plan.exact,
-    totalInIds: plan.totalInIds,
+    ...common,
+    ids: (values: Values) => ids.execute(values) as Promise<{ id: number; total?: number }[]>,
+    count: (values: Values) => count.execute(values) as Promise<{ n: number }[]>,
   };
 }
 

@@ -14,10 +14,11 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type postgres from 'postgres';
 import { FORMULA_FIRST_CHARS } from './csv';
+import { sqlLiteral } from './inline';
 
 class InlineDialect extends PgDialect {
   override escapeString(s: string): string {
-    return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+    return sqlLiteral(s);
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
+import { rowsOf, type Queryable } from '@/db/client';
 
 /**
  * A prepared statement's text with its values written in, for statements that must be planned with their
@@ -39,8 +39,6 @@ export function inlineParams(text: string, params: readonly unknown[]): string {
     return sqlLiteral(params[i]);
   });
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 /**
  * Runs a statement (Drizzle's SQL text and its parameter values) unnamed with its values written in: planned

@@ -4,7 +4,7 @@
  * (lib/security/seal.ts) and shown to staff on the endpoint's page, since the receiver needs it to verify.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, rowsOf } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -41,7 +41,7 @@ function checkAddress(form: WebhookEndpointForm): void {
 async function currentSeq(): Promise<number> {
   const db = await getDb();
   const res = await db.execute(sql`select coalesce(max(seq), 0) as seq from integration_commits`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { seq: string | number }[];
+  const rows = rowsOf<{ seq: string | number }>(res);
   return Number(rows[0]?.seq ?? 0);
 }
 

@@ -13,7 +13,7 @@
  *   delivery delivered, or schedules the next try (retrySchedule(): by default ~27.6 hours in all), or gives up.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '@/db/client';
+import { rowsOf, type Db, type Queryable } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -129,7 +129,7 @@ export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
       order by d.position_seq, d.position_event
       limit ${batch}
       for update of d skip locked`);
-    const ids = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows).map((r) => Number((r as { id: string | number }).id));
+    const ids = rowsOf<{ id: string | number }>(res).map((r) => Number(r.id));
     if (ids.length === 0) return [];
     return tx
       .update(webhookDeliveries)
