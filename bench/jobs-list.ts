@@ -36,7 +36,7 @@ import { POST as userListRoute } from '@/app/api/User/UserList/CurrentPage/[page
 import { invoices } from '@/db/schema';
 import { invoiceColumns, invoiceOrder, invoiceWhere } from '@/lib/invoices/query';
 import { DEFAULT_INVOICE_QUERY, toInvoiceListBody } from '@/lib/invoices/schema';
-import { limitOffset } from '@/lib/lists/paging';
+import { limitOffset, pageClause } from '@/lib/lists/paging';
 import { userColumns, userOrder, userWhere } from '@/lib/users/queries';
 import { DEFAULT_USER_QUERY, toUserListBody } from '@/lib/users/list-schema';
 import type { RoleId } from '@/lib/reference';
@@ -238,8 +238,10 @@ async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
   const { limit, offset } = limitOffset({ page: 1, size: 10 });
   const withIds = { limit, offset };
+  // LIMIT and OFFSET written as the lists write them (pageClause): the floor is planned once too, not per call.
+  const clause = pageClause(limit, offset);
   const invWhere = invoiceWhere(ctx.hv.id, DEFAULT_INVOICE_QUERY, ctx.actor.timeZone, new Date());
-  const invIds = ctx.db.select({ id: invoices.id }).from(invoices).where(invWhere).orderBy(...invoiceOrder(DEFAULT_INVOICE_QUERY)).limit(limit).offset(offset);
+  const invIds = ctx.db.select({ id: invoices.id }).from(invoices).where(invWhere).orderBy(...invoiceOrder(DEFAULT_INVOICE_QUERY)).limit(clause.limit).offset(clause.offset);
   const invRows = ctx.db.select(invoiceColumns).from(invoices).where(inArray(invoices.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`));
   const [{ n: invCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(invoices).where(eq(invoices.clientId, ctx.hv.id));
   const [invRoute, invFloor] = await interleavedAll([
@@ -252,7 +254,7 @@ async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
   if (invCpu) out.push(invCpu);
 
   const usrWhere = userWhere(ctx.hv.id, DEFAULT_USER_QUERY);
-  const usrIds = ctx.db.select({ id: users.id }).from(users).where(usrWhere).orderBy(...userOrder(DEFAULT_USER_QUERY)).limit(limit).offset(offset);
+  const usrIds = ctx.db.select({ id: users.id }).from(users).where(usrWhere).orderBy(...userOrder(DEFAULT_USER_QUERY)).limit(clause.limit).offset(clause.offset);
   const usrRows = ctx.db.select(userColumns).from(users).where(inArray(users.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`));
   const [{ n: usrCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(users).where(eq(users.clientId, ctx.hv.id));
   const [usrRoute, usrFloor] = await interleavedAll([

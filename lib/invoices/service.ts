@@ -12,7 +12,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
-import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { sumDecimals } from './money';
@@ -79,8 +79,9 @@ const accountNumberOf = (clientId: number) => sql<string>`(select ${clients.acco
  * only bound): the rows, the client's account number and the exact total from `invoice_counts` (kept by
  * triggers; docs/decisions/008-job-list-counting.md), each an uncorrelated subquery evaluated once.
  */
-function unfilteredPage(db: Db, q: InvoiceListQuery) {
-  return preparedFor('invoices', db, `${q.sortBy}|${q.sortOrder}`, () => {
+function unfilteredPage(db: Db, q: InvoiceListQuery, limit: number, offset: number) {
+  const page = pageClause(limit, offset);
+  return preparedFor('invoices', db, `${q.sortBy}|${q.sortOrder}|${page.key}`, () => {
     const clientId = sql.placeholder('clientId') as unknown as number;
     const total = sql<number>`(select coalesce(sum(${invoiceCounts.n}), 0)::int from ${invoiceCounts} where ${invoiceCounts.clientId} = ${clientId})`;
     return db
@@ -88,8 +89,8 @@ function unfilteredPage(db: Db, q: InvoiceListQuery) {
       .from(invoices)
       .where(eq(invoices.clientId, clientId))
       .orderBy(...invoiceOrder(q))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(page.limit)
+      .offset(page.offset)
       .prepare('invoice_list_page');
   });
 }
@@ -106,7 +107,7 @@ export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: 
   let found: (InvoiceListItem & { accountNumber: string; total?: number })[];
   let where: SQL | undefined;
   if (unfiltered(query)) {
-    found = await unfilteredPage(db, query).execute({ clientId, limit, offset });
+    found = await unfilteredPage(db, query, limit, offset).execute({ clientId, limit, offset });
   } else {
     where = invoiceWhere(clientId, query, actor.timeZone, now());
     found = await db

@@ -15,13 +15,13 @@
  *  - not at all when the page itself shows where the list ends (a short page).
  * See docs/architecture.md "Job list at scale".
  */
-import { fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { invoiceJobs, invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/http/errors';
-import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { JobListQuery } from './list-schema';
@@ -107,17 +107,18 @@ export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + 
  * walk of the time index); `count` serves a page past the end. A 'contains' filter counts with the ids' walk
  * itself (`TEXT_PAGES_AHEAD`).
  */
-function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'text'>, query: JobListQuery) {
+function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'text'>, query: JobListQuery, paging: ListPaging) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
+  const page = pageClause(paging.walk, paging.offset);
   const count = filter.counters
     ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
     : q
         .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(sql.placeholder('countLimit')).as('capped'));
+        .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging.offset)).as('capped'));
   const totalInIds = filter.counters !== null || !filter.text;
   const idColumns: Record<string, SQL | typeof jobs.id> = totalInIds ? { id: jobs.id, total: sql<number>`(${count})`.mapWith(Number) } : { id: jobs.id };
   return {
-    ids: q.select(idColumns).from(jobs).where(filter.where).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    ids: q.select(idColumns).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset),
     rows: q.select(listColumns).from(jobs).where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`),
     count,
     /** The total is exact from the counters, not a capped count of jobs. */
@@ -125,6 +126,23 @@ function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'
     totalInIds,
   };
 }
+
+/** How a page is asked of the statements: the ids to walk (`idsToWalk`) from `offset`. */
+interface ListPaging {
+  walk: number;
+  offset: number;
+}
+
+/**
+ * Where a capped count stops: written in on page 1 (one generic plan, like the page's LIMIT: `pageClause`), the
+ * placeholder `countLimit` deeper (its value `offset + COUNT_CAP + 1`, `countValues`).
+ */
+const countLimitOf = (offset: number): Placeholder =>
+  offset === 0 ? (sql.raw(String(COUNT_CAP + 1)) as unknown as Placeholder) : sql.placeholder('countLimit');
+
+/** The key of a page's statements: the filter's shape, the sort, and how LIMIT, OFFSET and the cap are written. */
+const planKey = (filter: JobListFilter, query: JobListQuery, paging: ListPaging) =>
+  `${filter.shape}|${query.sortBy}|${query.sortOrder}|${pageClause(paging.walk, paging.offset).key}`;
 
 /** The count's placeholder values: the filter's, and for a capped count where it stops. */
 function countValues(filter: JobListFilter, offset: number): Record<string, unknown> {
@@ -152,15 +170,16 @@ export function inIdOrder<T extends { id: number }>(ids: readonly { id: number }
 export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
   const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
+  const paging = { walk: idsToWalk(limit, filter.text), offset };
   return {
     limit,
     offset,
-    values: { ...countValues(filter, offset), limit: idsToWalk(limit, filter.text), offset },
+    values: { ...countValues(filter, offset), limit: paging.walk, offset },
     countValues: countValues(filter, offset),
-    shape: planKey(filter, query),
+    shape: planKey(filter, query, paging),
     /** A 'contains' filter: the ids and the count go with their values written in (lib/lists/inline.ts). */
     text: filter.text,
-    ...listPlan(q, filter, query),
+    ...listPlan(q, filter, query, paging),
   };
 }
 
@@ -172,16 +191,16 @@ export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query:
   const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
   const order = jobListOrder(query.sortBy, query.sortOrder);
+  // LIMIT and OFFSET written as the list writes them (lib/lists/paging.ts pageClause): planned once, not per call.
+  const clause = pageClause(limit, offset);
   return {
     values: { ...filter.values, limit, offset },
     /** A 'contains' filter: run the ids with their values written in (as listJobs does). */
     text: filter.text,
-    ids: q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    ids: q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(clause.limit).offset(clause.offset),
     rows: q.select(listColumns).from(jobs).where(inArray(jobs.id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`)),
   };
 }
-
-const planKey = (filter: JobListFilter, query: JobListQuery) => `${filter.shape}|${query.sortBy}|${query.sortOrder}`;
 
 type Values = Record<string, unknown>;
 
@@ -190,8 +209,8 @@ type Values = Record<string, unknown>;
  * their values written in (unnamed, planned with them every time: lib/lists/inline.ts says why); the others are
  * named prepared statements.
  */
-function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery) {
-  const plan = listPlan(db, filter, query);
+function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery, paging: ListPaging) {
+  const plan = listPlan(db, filter, query, paging);
   const common = { rows: plan.rows.prepare('job_list_rows'), exact: plan.exact, totalInIds: plan.totalInIds };
   if (filter.text) {
     const ids = plan.ids.toSQL();
@@ -231,9 +250,10 @@ export async function listJobs(actor: Actor, query: JobListQuery, page: Page): P
   const db = await getDb();
   const filter = jobListFilterTemplate(clientIdOf(actor), query, now(), actor.timeZone);
   const { limit, offset } = limitOffset(page);
-  const plan = preparedFor('jobs', db, planKey(filter, query), () => prepareListPlan(db, filter, query));
-  const values = countValues(filter, offset);
   const walk = idsToWalk(limit, filter.text);
+  const paging = { walk, offset };
+  const plan = preparedFor('jobs', db, planKey(filter, query, paging), () => prepareListPlan(db, filter, query, paging));
+  const values = countValues(filter, offset);
   const found = await plan.ids({ ...values, limit: walk, offset });
   const pageIds = found.length > limit ? found.slice(0, limit) : found;
   const rows = pageIds.length ? inIdOrder(pageIds, (await plan.rows.execute({ ids: idArray(pageIds) })) as JobListItem[]) : [];

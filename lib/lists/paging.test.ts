@@ -1,5 +1,8 @@
+import { integer, pgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { limitOffset, MAX_ROWS_PER_PAGE, pageFrom, pagePathSchema, pageSizeFrom, sortOrderFrom } from './paging';
+import { limitOffset, MAX_ROWS_PER_PAGE, pageClause, pageFrom, pagePathSchema, pageSizeFrom, sortOrderFrom } from './paging';
+
+const t = pgTable('t', { id: integer('id') });
 
 describe('paging', () => {
   it.each([
@@ -25,5 +28,21 @@ describe('paging', () => {
     expect(pageFrom('-4')).toBe(1);
     expect(sortOrderFrom('1', 2)).toBe(1);
     expect(sortOrderFrom('9', 2)).toBe(2);
+  });
+
+  it.each([
+    [10, 0, '10', 'select "id" from "t" limit 10', []],
+    [100, 0, '100', 'select "id" from "t" limit 100', []],
+    [MAX_ROWS_PER_PAGE, 0, String(MAX_ROWS_PER_PAGE), `select "id" from "t" limit ${MAX_ROWS_PER_PAGE}`, []],
+    [15, 30, '15+$', 'select "id" from "t" limit 15 offset $1', [30]],
+    [7, 0, '$', 'select "id" from "t" limit $1', [7]],
+    [7, 14, '$+$', 'select "id" from "t" limit $1 offset $2', [7, 14]],
+  ])('size %i from %i: LIMIT and OFFSET written as %s', (limit, offset, key, text, params) => {
+    const c = pageClause(limit, offset);
+    expect(c.key).toBe(key);
+    const q = new QueryBuilder().select({ id: t.id }).from(t).limit(c.limit).offset(c.offset).toSQL();
+    expect(q.sql).toBe(text);
+    // The placeholders take the page's own limit and offset.
+    expect(q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? ({ limit, offset } as Record<string, number>)[String(p.name)] : p))).toEqual(params);
   });
 });

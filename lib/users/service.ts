@@ -18,7 +18,7 @@ import { now } from '@/lib/clock';
 import { emailDomainProblem } from '@/lib/security/policy';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
-import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
+import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { UserListQuery } from './list-schema';
 import { deactivateRefusal, isSelfDemotion, isUserAdmin } from './policy';
@@ -45,8 +45,9 @@ function countedByRole(q: UserListQuery): boolean {
  * role filter, then only bound): the rows and the exact total from `user_counts` (active users per client and
  * role, kept by triggers; docs/decisions/008-job-list-counting.md), an uncorrelated subquery evaluated once.
  */
-function countedPage(db: Db, q: UserListQuery) {
-  return preparedFor('users', db, `${q.sortBy}|${q.sortOrder}|${q.role ? 'role' : ''}`, () => {
+function countedPage(db: Db, q: UserListQuery, limit: number, offset: number) {
+  const page = pageClause(limit, offset);
+  return preparedFor('users', db, `${q.sortBy}|${q.sortOrder}|${q.role ? 'role' : ''}|${page.key}`, () => {
     const clientId = sql.placeholder('clientId') as unknown as number;
     const role = sql.placeholder('role') as unknown as number;
     const total = sql<number>`(select coalesce(sum(${userCounts.n}), 0)::int from ${userCounts} where ${and(eq(userCounts.clientId, clientId), q.role ? eq(userCounts.role, role) : undefined)})`;
@@ -55,8 +56,8 @@ function countedPage(db: Db, q: UserListQuery) {
       .from(users)
       .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
       .orderBy(...userOrder(q))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(page.limit)
+      .offset(page.offset)
       .prepare('user_list_page');
   });
 }
@@ -70,7 +71,7 @@ export async function listUsers(actor: Actor, query: UserListQuery, page: Page):
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
   if (countedByRole(query)) {
-    const found = await countedPage(db, query).execute({ clientId: a.clientId, role: query.role ?? 0, limit, offset });
+    const found = await countedPage(db, query, limit, offset).execute({ clientId: a.clientId, role: query.role ?? 0, limit, offset });
     const rows = found.map(({ total: _total, ...r }) => r);
     const counted = found[0]?.total;
     if (counted !== undefined) return { rows, totalCount: counted, pageSize: page.size };
