@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { closeNoticeWhenShown, settleNotice, signIn } from './support/auth';
+import { holdScripts } from './support/slow-scripts';
 
 const ZONE = 'Australia/Sydney';
 const MESSAGES = {
@@ -46,22 +47,16 @@ async function openForm(browser: Browser, url = '/SaveJob'): Promise<Page> {
   await closeNoticeWhenShown(page);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: 'New Job' })).toBeVisible();
-  // Hydrated: React has attached itself to the form's fields (a choice made in the server's HTML before that
-  // is reset when the form registers its fields).
-  const orderType = page.getByRole('combobox', { name: 'Order type', exact: true });
-  await expect.poll(() => orderType.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))), { timeout: 30_000 }).toBe(true);
+  // The fields are enabled once React has taken the form over (components/ui/FormFields.tsx).
+  await expect(page.getByRole('combobox', { name: 'Order type', exact: true })).toBeEnabled({ timeout: 30_000 });
   return page;
 }
 
 /** Step one with what every type needs; the after-hours number is given so the test passes at any hour. */
 async function stepOne(page: Page, type: string, extra: { whatToCollect?: string; copies?: string } = {}): Promise<void> {
-  // The form is hydrated once it has filled in the user's contact details: an order type chosen before that is
-  // reset (a slow run showed "Select…" again and the test waited for a step that never came).
-  await expect(async () => {
-    await page.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: type });
-    await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue('e2e.orderer@example.com', { timeout: 2_000 });
-    await expect(page.getByRole('combobox', { name: 'Order type', exact: true })).not.toHaveValue('', { timeout: 500 });
-  }).toPass({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: type });
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue('e2e.orderer@example.com');
+  await expect(page.getByRole('combobox', { name: 'Order type', exact: true })).not.toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Contact name', exact: true })).not.toHaveValue('');
   await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
   await page.getByRole('combobox', { name: 'Matter reference' }).fill(`E2E-${type.replace(/\s/g, '')}-${Date.now()}`);
@@ -98,6 +93,28 @@ async function openSection(page: Page, title: string): Promise<void> {
   const header = section(page, title);
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 }
+
+test('a choice made while the page is still loading is not undone when it is ready', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState });
+  contexts.push(context);
+  const page = await context.newPage();
+  await closeNoticeWhenShown(page);
+  const release = await holdScripts(page);
+  await page.goto('/SaveJob', { waitUntil: 'commit' });
+  const orderType = page.getByRole('combobox', { name: 'Order type', exact: true });
+  await expect(orderType).toBeVisible();
+  // Before the scripts run the fields wait: a choice made now would be reset when the form takes over.
+  await expect(orderType).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
+  const choosing = orderType.selectOption({ label: 'Scan' });
+  release();
+  await choosing;
+  const instructions = page.getByRole('textbox', { name: 'Instructions', exact: true });
+  await instructions.fill('Chosen while the page was loading.');
+  await expect(orderType).toHaveValue('6');
+  await expect(instructions).toHaveValue('Chosen while the page was loading.');
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue('e2e.orderer@example.com');
+});
 
 test('an appeal book (draft, other court) is saved', async ({ browser }) => {
   const page = await openForm(browser);

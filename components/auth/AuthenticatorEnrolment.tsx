@@ -20,6 +20,7 @@ import {
   type ConfirmEnrolmentOutcome,
   type StartEnrolmentOutcome,
 } from '@/lib/auth/two-factor-schema';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface AuthenticatorEnrolmentProps {
   start: () => Promise<StartEnrolmentOutcome>;
@@ -119,35 +120,37 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up an authenticator app">
-      <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
-        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
-        <li>Scan this QR code with it, or type in the key below.</li>
-        <li>Enter the 6-digit code the app then shows.</li>
-      </ol>
-      <div className="flex flex-col items-start gap-4 sm:flex-row">
-        {/* A data URL made on the server: next/image adds nothing here. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={started.qrCode} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-md border border-line bg-white" />
-        <div className="flex min-w-0 flex-col gap-1 text-sm">
-          <span className="font-medium">Key for typing in</span>
-          <code className="break-all font-mono text-base" data-testid="totp-secret" data-secret={started.secret}>
-            {grouped(started.secret)}
-          </code>
-          <span className="text-muted">Time-based, 6 digits, every 30 seconds.</span>
+      <FormFields>
+        <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
+          <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+          <li>Scan this QR code with it, or type in the key below.</li>
+          <li>Enter the 6-digit code the app then shows.</li>
+        </ol>
+        <div className="flex flex-col items-start gap-4 sm:flex-row">
+          {/* A data URL made on the server: next/image adds nothing here. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={started.qrCode} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-md border border-line bg-white" />
+          <div className="flex min-w-0 flex-col gap-1 text-sm">
+            <span className="font-medium">Key for typing in</span>
+            <code className="break-all font-mono text-base" data-testid="totp-secret" data-secret={started.secret}>
+              {grouped(started.secret)}
+            </code>
+            <span className="text-muted">Time-based, 6 digits, every 30 seconds.</span>
+          </div>
         </div>
-      </div>
-      {error && <Alert tone="error">{error}</Alert>}
-      <Field label="Code from the app" error={errors.Code?.message} required className="max-w-xs">
-        <Input {...form.register('Code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} spellCheck={false} />
-      </Field>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Checking…">
-          Confirm
-        </Button>
-        <Button onClick={begin} disabled={isSubmitting || starting}>
-          Start again
-        </Button>
-      </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        <Field label="Code from the app" error={errors.Code?.message} required className="max-w-xs">
+          <Input {...form.register('Code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} spellCheck={false} />
+        </Field>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Checking…">
+            Confirm
+          </Button>
+          <Button onClick={begin} disabled={isSubmitting || starting}>
+            Start again
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { appCodeFormSchema, otpFormSchema, type OtpForm } from '@/lib/auth/schem
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
 import { formatCountdown, useCountdown } from './useCountdown';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface OtpDialogProps {
   pending: PendingOtp;
@@ -101,40 +102,42 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
       size="sm"
     >
       <form onSubmit={verify} noValidate className="flex flex-col gap-4">
-        <p className="text-sm" aria-live="off" data-testid="otp-reference" data-reference={pending.reference}>
-          {expired ? null : (
-            <>
-              {app ? 'This sign-in expires in' : 'The OTP expires in'} <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
-            </>
-          )}
-        </p>
-        {expired && !current && <Alert tone="warning">{app ? AUTH_MSG.signInAgain : MSG.otpExpired}</Alert>}
-        {current && <Alert tone={current.tone}>{current.text}</Alert>}
-        <Field label={app ? 'Code' : 'OTP'} error={errors.otp?.message} required>
-          <Input
-            {...form.register('otp')}
-            inputMode={app ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            autoCapitalize={app ? 'characters' : undefined}
-            spellCheck={false}
-            maxLength={app ? 32 : 6}
-            autoFocus
-            disabled={isSubmitting}
-          />
-        </Field>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button variant="ghost" onClick={regenerate} loading={resending} disabled={isSubmitting}>
-            {app ? TWO_FACTOR_MSG.emailInstead : expired ? 'Regenerate OTP' : 'Resend OTP'}
-          </Button>
-          <div className="flex gap-2">
-            <Button onClick={onClose} disabled={isSubmitting}>
-              Cancel
+        <FormFields>
+          <p className="text-sm" aria-live="off" data-testid="otp-reference" data-reference={pending.reference}>
+            {expired ? null : (
+              <>
+                {app ? 'This sign-in expires in' : 'The OTP expires in'} <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
+              </>
+            )}
+          </p>
+          {expired && !current && <Alert tone="warning">{app ? AUTH_MSG.signInAgain : MSG.otpExpired}</Alert>}
+          {current && <Alert tone={current.tone}>{current.text}</Alert>}
+          <Field label={app ? 'Code' : 'OTP'} error={errors.otp?.message} required>
+            <Input
+              {...form.register('otp')}
+              inputMode={app ? 'text' : 'numeric'}
+              autoComplete="one-time-code"
+              autoCapitalize={app ? 'characters' : undefined}
+              spellCheck={false}
+              maxLength={app ? 32 : 6}
+              autoFocus
+              disabled={isSubmitting}
+            />
+          </Field>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Button variant="ghost" onClick={regenerate} loading={resending} disabled={isSubmitting}>
+              {app ? TWO_FACTOR_MSG.emailInstead : expired ? 'Regenerate OTP' : 'Resend OTP'}
             </Button>
-            <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Verifying…">
-              Verify
-            </Button>
+            <div className="flex gap-2">
+              <Button onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Verifying…">
+                Verify
+              </Button>
+            </div>
           </div>
-        </div>
+        </FormFields>
       </form>
     </Dialog>
   );

@@ -16,6 +16,7 @@ import type { PasswordSignInResult } from '@/lib/auth/signin';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
+import { FormFields } from '@/components/ui/FormFields';
 
 /*
  * What only some sign-ins need is loaded when it is needed (docs/architecture.md "Page weight"): the
@@ -96,16 +97,18 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
       {sessionExpired && <Alert tone="info">{MSG.sessionExpired}</Alert>}
       {message && <Alert tone="error">{message}</Alert>}
       <form onSubmit={submit} onFocus={signInResolver.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
-        <Field label="User name" error={errors.userName?.message} required>
-          <Input {...form.register('userName')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        </Field>
-        <Field label="Password" error={errors.password?.message} required>
-          <Input {...form.register('password')} type="password" autoComplete="current-password" />
-        </Field>
-        {captchaRequired && <CaptchaWidget key={captchaKey} onChange={setCaptcha} />}
-        <Button type="submit" variant="primary" size="lg" loading={isSubmitting || redirecting} loadingText="Signing in…">
-          Sign in
-        </Button>
+        <FormFields>
+          <Field label="User name" error={errors.userName?.message} required>
+            <Input {...form.register('userName')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          </Field>
+          <Field label="Password" error={errors.password?.message} required>
+            <Input {...form.register('password')} type="password" autoComplete="current-password" />
+          </Field>
+          {captchaRequired && <CaptchaWidget key={captchaKey} onChange={setCaptcha} />}
+          <Button type="submit" variant="primary" size="lg" loading={isSubmitting || redirecting} loadingText="Signing in…">
+            Sign in
+          </Button>
+        </FormFields>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Link href="/ForgotPassword" className="text-brand-700 underline-offset-2 hover:underline">

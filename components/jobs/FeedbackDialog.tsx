@@ -17,6 +17,7 @@ import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import { FEEDBACK_COMMENTS_MAX, FEEDBACK_SCALE, feedbackFormSchema, type FeedbackActionResult, type FeedbackDisplay, type FeedbackForm, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
 import type { JobRowView } from '@/lib/jobs/present';
 import type { FeedbackMode } from './job-columns';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface FeedbackActions {
   save: (input: FeedbackFormInput) => Promise<FeedbackActionResult>;
@@ -51,32 +52,34 @@ function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: Feedback
 
   return (
     <form id="feedback-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <Controller
-        control={form.control}
-        name="feedBack"
-        render={({ field }) => (
-          <RadioGroup
-            legend="Rating"
-            name={field.name}
-            required
-            inline
-            options={FEEDBACK_SCALE}
-            value={field.value ?? null}
-            onValueChange={(v) => field.onChange(Number(v))}
-            onBlur={field.onBlur}
-            error={errors.feedBack?.message}
-          />
-        )}
-      />
-      <Field label="Comments" error={errors.comments?.message}>
-        <Textarea maxLength={FEEDBACK_COMMENTS_MAX} showCount rows={4} {...form.register('comments')} />
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
-          Save feedback
-        </Button>
-      </div>
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <Controller
+          control={form.control}
+          name="feedBack"
+          render={({ field }) => (
+            <RadioGroup
+              legend="Rating"
+              name={field.name}
+              required
+              inline
+              options={FEEDBACK_SCALE}
+              value={field.value ?? null}
+              onValueChange={(v) => field.onChange(Number(v))}
+              onBlur={field.onBlur}
+              error={errors.feedBack?.message}
+            />
+          )}
+        />
+        <Field label="Comments" error={errors.comments?.message}>
+          <Textarea maxLength={FEEDBACK_COMMENTS_MAX} showCount rows={4} {...form.register('comments')} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+            Save feedback
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/Input';
 import { API_SCOPE_LABELS, API_SCOPES, apiKeyFormSchema, type ApiKeyForm as Values, type ApiKeyFormInput, type ApiScope } from '@/lib/integration/api-key-schema';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
+import { FormFields } from '@/components/ui/FormFields';
 
 type Created = { id: number; name: string; scopes: ApiScope[]; key: string };
 
@@ -67,27 +68,29 @@ export function ApiKeyForm({ create }: { create: (v: Values) => Promise<OpsResul
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4" aria-label="New API key">
-        {failure && <Alert tone="error">{failure}</Alert>}
-        <Field label="Name" required error={e.name?.message} help="Which system holds the key, e.g. “Shop floor JMS”.">
-          <Input {...register('name')} autoComplete="off" />
-        </Field>
-        <fieldset className="flex flex-col gap-2" aria-describedby={e.scopes ? 'api-key-scopes-error' : undefined}>
-          <legend className="mb-1 text-sm font-medium text-ink">
-            Scopes
-            <span className="ml-0.5 text-danger" aria-hidden="true">
-              *
-            </span>
-          </legend>
-          {API_SCOPES.map((s) => (
-            <Checkbox key={s} value={s} label={<code>{s}</code>} description={API_SCOPE_LABELS[s]} {...register('scopes')} />
-          ))}
-          {e.scopes && <FieldError id="api-key-scopes-error">{e.scopes.message ?? e.scopes.root?.message}</FieldError>}
-        </fieldset>
-        <div>
-          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Creating…">
-            Create API key
-          </Button>
-        </div>
+        <FormFields>
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <Field label="Name" required error={e.name?.message} help="Which system holds the key, e.g. “Shop floor JMS”.">
+            <Input {...register('name')} autoComplete="off" />
+          </Field>
+          <fieldset className="flex flex-col gap-2" aria-describedby={e.scopes ? 'api-key-scopes-error' : undefined}>
+            <legend className="mb-1 text-sm font-medium text-ink">
+              Scopes
+              <span className="ml-0.5 text-danger" aria-hidden="true">
+                *
+              </span>
+            </legend>
+            {API_SCOPES.map((s) => (
+              <Checkbox key={s} value={s} label={<code>{s}</code>} description={API_SCOPE_LABELS[s]} {...register('scopes')} />
+            ))}
+            {e.scopes && <FieldError id="api-key-scopes-error">{e.scopes.message ?? e.scopes.root?.message}</FieldError>}
+          </fieldset>
+          <div>
+            <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Creating…">
+              Create API key
+            </Button>
+          </div>
+        </FormFields>
       </form>
     </div>
   );

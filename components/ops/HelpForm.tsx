@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/Textarea';
 import { HELP_KEY_MAX, HELP_VALUE_MAX, helpFormSchema, type HelpForm as Values, type HelpFormInput } from '@/lib/notices/manage-schema';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
+import { FormFields } from '@/components/ui/FormFields';
 
 export function HelpForm({ save }: { save: (v: Values) => Promise<OpsResult> }) {
   const router = useRouter();
@@ -30,19 +31,21 @@ export function HelpForm({ save }: { save: (v: Values) => Promise<OpsResult> }) 
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Help text">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      {saved && <Alert tone="success">Help text saved.</Alert>}
-      <Field label="Key" required help="The field's help key, e.g. job.matterReference. An existing key is replaced." error={formState.errors.Key?.message}>
-        <Input {...register('Key')} maxLength={HELP_KEY_MAX} />
-      </Field>
-      <Field label="Text" required error={formState.errors.Value?.message}>
-        <Textarea {...register('Value')} maxLength={HELP_VALUE_MAX} rows={3} />
-      </Field>
-      <div>
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
-          Save help text
-        </Button>
-      </div>
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {saved && <Alert tone="success">Help text saved.</Alert>}
+        <Field label="Key" required help="The field's help key, e.g. job.matterReference. An existing key is replaced." error={formState.errors.Key?.message}>
+          <Input {...register('Key')} maxLength={HELP_KEY_MAX} />
+        </Field>
+        <Field label="Text" required error={formState.errors.Value?.message}>
+          <Textarea {...register('Value')} maxLength={HELP_VALUE_MAX} rows={3} />
+        </Field>
+        <div>
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
+            Save help text
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

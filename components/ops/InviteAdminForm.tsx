@@ -15,6 +15,7 @@ import { inviteAdminSchema, type InviteAdmin as Values, type InviteAdminInput } 
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
 import { PersonFields } from './PersonFields';
+import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'TimeZoneId']);
 
@@ -50,19 +51,21 @@ export function InviteAdminForm({
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Invite the client administrator">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      {sent && <Alert tone="success">{sent}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields register={register} errors={e} />
-        <Field label="Time zone" required error={e.TimeZoneId?.message}>
-          <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
-        </Field>
-      </div>
-      <div>
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Sending…">
-          Send invitation
-        </Button>
-      </div>
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {sent && <Alert tone="success">{sent}</Alert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PersonFields register={register} errors={e} />
+          <Field label="Time zone" required error={e.TimeZoneId?.message}>
+            <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
+          </Field>
+        </div>
+        <div>
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Sending…">
+            Send invitation
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

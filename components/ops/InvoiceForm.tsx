@@ -19,6 +19,7 @@ import { formatMoney } from '@/lib/invoices/money';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
+import { FormFields } from '@/components/ui/FormFields';
 
 const EMPTY_LINE = { ExtStockId: '', Description: '', Quantity: '', Amount: '' };
 
@@ -74,74 +75,76 @@ export function InvoiceForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-4xl flex-col gap-6">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Client" required error={e.ClientId?.message}>
-          <Select {...register('ClientId', { valueAsNumber: true })} placeholder="Choose a client" options={clients.map((c) => ({ value: c.id, label: `${c.name} (${c.accountNumber})` }))} />
-        </Field>
-        <Field label="Job numbers" required help="One or more JMS numbers of this client, separated by commas." error={e.JobNumbers?.message}>
-          <Input {...register('JobNumbers')} autoComplete="off" />
-        </Field>
-        <Field label="Invoice number" required error={e.InvoiceNumber?.message}>
-          <Input {...register('InvoiceNumber')} autoComplete="off" />
-        </Field>
-        <Field label="Currency" required error={e.CurrencyCode?.message}>
-          <Input {...register('CurrencyCode')} maxLength={3} autoComplete="off" />
-        </Field>
-        <Field label="Issue date" required error={e.IssueDate?.message}>
-          <Input type="date" {...register('IssueDate')} />
-        </Field>
-        <Field label="Due date" required error={e.DueDate?.message}>
-          <Input type="date" {...register('DueDate')} />
-        </Field>
-      </div>
-
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-lg font-semibold">Line items</legend>
-        <p className="text-sm text-muted">Stock code {SHEETS_STOCK_CODE} is sheets of paper: enter the number of sheets as its quantity.</p>
-        {e.Lines?.message && <FieldError>{e.Lines.message}</FieldError>}
-        {e.Lines?.root?.message && <FieldError>{e.Lines.root.message}</FieldError>}
-        {lines.fields.map((f, i) => (
-          <div key={f.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_1fr_auto]">
-            <Field label={`Line ${i + 1} stock code`} required error={e.Lines?.[i]?.ExtStockId?.message}>
-              <Input {...register(`Lines.${i}.ExtStockId`)} autoComplete="off" />
-            </Field>
-            <Field label={`Line ${i + 1} description`} required error={e.Lines?.[i]?.Description?.message}>
-              <Input {...register(`Lines.${i}.Description`)} autoComplete="off" />
-            </Field>
-            <Field label={`Line ${i + 1} quantity`} required error={e.Lines?.[i]?.Quantity?.message}>
-              <Input inputMode="decimal" {...register(`Lines.${i}.Quantity`)} autoComplete="off" />
-            </Field>
-            <Field label={`Line ${i + 1} amount`} required error={e.Lines?.[i]?.Amount?.message}>
-              <Input inputMode="decimal" {...register(`Lines.${i}.Amount`)} autoComplete="off" />
-            </Field>
-            <div className="flex items-end pb-1">
-              {lines.fields.length > 1 && (
-                <Button size="sm" variant="ghost" onClick={() => lines.remove(i)} aria-label={`Remove line ${i + 1}`}>
-                  Remove
-                </Button>
-              )}
-            </div>
-          </div>
-        ))}
-        <div>
-          <Button size="sm" onClick={() => lines.append({ ...EMPTY_LINE })}>
-            Add line
-          </Button>
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Client" required error={e.ClientId?.message}>
+            <Select {...register('ClientId', { valueAsNumber: true })} placeholder="Choose a client" options={clients.map((c) => ({ value: c.id, label: `${c.name} (${c.accountNumber})` }))} />
+          </Field>
+          <Field label="Job numbers" required help="One or more JMS numbers of this client, separated by commas." error={e.JobNumbers?.message}>
+            <Input {...register('JobNumbers')} autoComplete="off" />
+          </Field>
+          <Field label="Invoice number" required error={e.InvoiceNumber?.message}>
+            <Input {...register('InvoiceNumber')} autoComplete="off" />
+          </Field>
+          <Field label="Currency" required error={e.CurrencyCode?.message}>
+            <Input {...register('CurrencyCode')} maxLength={3} autoComplete="off" />
+          </Field>
+          <Field label="Issue date" required error={e.IssueDate?.message}>
+            <Input type="date" {...register('IssueDate')} />
+          </Field>
+          <Field label="Due date" required error={e.DueDate?.message}>
+            <Input type="date" {...register('DueDate')} />
+          </Field>
         </div>
-        <p className="text-sm" aria-live="polite">
-          Total <strong>{totalText}</strong>; sheets of paper <strong>{sheets}</strong>
-        </p>
-      </fieldset>
 
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Issuing…">
-          Issue invoice
-        </Button>
-        <Link href="/Ops/Invoices" className={buttonClasses()}>
-          Cancel
-        </Link>
-      </div>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-lg font-semibold">Line items</legend>
+          <p className="text-sm text-muted">Stock code {SHEETS_STOCK_CODE} is sheets of paper: enter the number of sheets as its quantity.</p>
+          {e.Lines?.message && <FieldError>{e.Lines.message}</FieldError>}
+          {e.Lines?.root?.message && <FieldError>{e.Lines.root.message}</FieldError>}
+          {lines.fields.map((f, i) => (
+            <div key={f.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_1fr_auto]">
+              <Field label={`Line ${i + 1} stock code`} required error={e.Lines?.[i]?.ExtStockId?.message}>
+                <Input {...register(`Lines.${i}.ExtStockId`)} autoComplete="off" />
+              </Field>
+              <Field label={`Line ${i + 1} description`} required error={e.Lines?.[i]?.Description?.message}>
+                <Input {...register(`Lines.${i}.Description`)} autoComplete="off" />
+              </Field>
+              <Field label={`Line ${i + 1} quantity`} required error={e.Lines?.[i]?.Quantity?.message}>
+                <Input inputMode="decimal" {...register(`Lines.${i}.Quantity`)} autoComplete="off" />
+              </Field>
+              <Field label={`Line ${i + 1} amount`} required error={e.Lines?.[i]?.Amount?.message}>
+                <Input inputMode="decimal" {...register(`Lines.${i}.Amount`)} autoComplete="off" />
+              </Field>
+              <div className="flex items-end pb-1">
+                {lines.fields.length > 1 && (
+                  <Button size="sm" variant="ghost" onClick={() => lines.remove(i)} aria-label={`Remove line ${i + 1}`}>
+                    Remove
+                  </Button>
+                )}
+              </div>
+            </div>
+          ))}
+          <div>
+            <Button size="sm" onClick={() => lines.append({ ...EMPTY_LINE })}>
+              Add line
+            </Button>
+          </div>
+          <p className="text-sm" aria-live="polite">
+            Total <strong>{totalText}</strong>; sheets of paper <strong>{sheets}</strong>
+          </p>
+        </fieldset>
+
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Issuing…">
+            Issue invoice
+          </Button>
+          <Link href="/Ops/Invoices" className={buttonClasses()}>
+            Cancel
+          </Link>
+        </div>
+      </FormFields>
     </form>
   );
 }

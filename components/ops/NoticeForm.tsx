@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/Textarea';
 import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX, noticeFormSchema, type NoticeForm as Values, type NoticeFormInput } from '@/lib/notices/manage-schema';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { applyRefusal } from './form-outcome';
+import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = new Set(['Title', 'Content', 'StartsAt', 'EndsAt']);
 
@@ -43,27 +44,29 @@ export function NoticeForm({ initial, timeZone, save }: { initial: NoticeFormInp
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={initial?.NoticeId ? 'Edit notice' : 'New notice'}>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      {saved && <Alert tone="success">Notice saved.</Alert>}
-      <Field label="Title" required error={e.Title?.message}>
-        <Input {...register('Title')} maxLength={NOTICE_TITLE_MAX} />
-      </Field>
-      <Field label="Content" required error={e.Content?.message}>
-        <Textarea {...register('Content')} maxLength={NOTICE_CONTENT_MAX} rows={4} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Show from" help={`Empty: at once. Time zone ${timeZone}.`} error={e.StartsAt?.message}>
-          <Input type="datetime-local" {...register('StartsAt')} />
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {saved && <Alert tone="success">Notice saved.</Alert>}
+        <Field label="Title" required error={e.Title?.message}>
+          <Input {...register('Title')} maxLength={NOTICE_TITLE_MAX} />
         </Field>
-        <Field label="Show until" help="Empty: until retired." error={e.EndsAt?.message}>
-          <Input type="datetime-local" {...register('EndsAt')} />
+        <Field label="Content" required error={e.Content?.message}>
+          <Textarea {...register('Content')} maxLength={NOTICE_CONTENT_MAX} rows={4} />
         </Field>
-      </div>
-      <div>
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
-          {initial?.NoticeId ? 'Save notice' : 'Create notice'}
-        </Button>
-      </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Show from" help={`Empty: at once. Time zone ${timeZone}.`} error={e.StartsAt?.message}>
+            <Input type="datetime-local" {...register('StartsAt')} />
+          </Field>
+          <Field label="Show until" help="Empty: until retired." error={e.EndsAt?.message}>
+            <Input type="datetime-local" {...register('EndsAt')} />
+          </Field>
+        </div>
+        <div>
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
+            {initial?.NoticeId ? 'Save notice' : 'Create notice'}
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/Input';
 import { signOutUnauthorized } from '@/lib/client/api';
 import { slipDataSchema, type SlipDataInput } from '@/lib/ops/job-schema';
 import type { OpsOutcome } from '@/lib/ops/outcome';
+import { FormFields } from '@/components/ui/FormFields';
 
 type Output = { lioNumber: string | null; matterType: string | null };
 
@@ -37,24 +38,26 @@ export function SlipDataForm({ jb, initial, documentId, action }: { jb: string; 
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Slip data">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="LIO number" id="lioNumber" error={errors.lioNumber?.message}>
-          <Input maxLength={100} {...register('lioNumber')} />
-        </Field>
-        <Field label="Matter type" id="matterType" error={errors.matterType?.message}>
-          <Input maxLength={100} {...register('matterType')} />
-        </Field>
-      </div>
-      <p className="text-sm">
-        <span className="text-muted">Document id: </span>
-        <span data-testid="document-id">{documentId ?? 'none (no source file)'}</span>
-      </p>
-      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-      <div>
-        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-          Save slip data
-        </Button>
-      </div>
+      <FormFields>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="LIO number" id="lioNumber" error={errors.lioNumber?.message}>
+            <Input maxLength={100} {...register('lioNumber')} />
+          </Field>
+          <Field label="Matter type" id="matterType" error={errors.matterType?.message}>
+            <Input maxLength={100} {...register('matterType')} />
+          </Field>
+        </div>
+        <p className="text-sm">
+          <span className="text-muted">Document id: </span>
+          <span data-testid="document-id">{documentId ?? 'none (no source file)'}</span>
+        </p>
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <div>
+          <Button type="submit" loading={isSubmitting} loadingText="Saving…">
+            Save slip data
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

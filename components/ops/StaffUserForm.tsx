@@ -21,6 +21,7 @@ import { staffRoleName } from '@/lib/ops/policy';
 import { staffUserFormSchema, type StaffUserForm as Values, type StaffUserFormInput } from '@/lib/staff/schema';
 import { applyRefusal } from './form-outcome';
 import { PersonFields } from './PersonFields';
+import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword']);
 
@@ -60,38 +61,40 @@ export function StaffUserForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PersonFields register={register} errors={e} />
-        <Field label="Role" required error={e.Role?.message}>
-          <Select {...register('Role', { valueAsNumber: true })} options={[1, 2].map((r) => ({ value: r, label: staffRoleName(r) }))} />
-        </Field>
-        <Field label="Time zone" required error={e.TimeZoneId?.message}>
-          <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
-        </Field>
-      </div>
-      {editing && <Checkbox label="Reset password" description="The user chooses a new password at the next sign-in." {...register('ChangePassword')} />}
-      {showPassword && (
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={editing ? 'New password' : 'Password'} required error={e.NewPassword?.message} help="The user changes it at the first sign-in.">
-            <Input type="password" {...register('NewPassword')} autoComplete="new-password" />
+          <PersonFields register={register} errors={e} />
+          <Field label="Role" required error={e.Role?.message}>
+            <Select {...register('Role', { valueAsNumber: true })} options={[1, 2].map((r) => ({ value: r, label: staffRoleName(r) }))} />
           </Field>
-          <Field label="Confirm password" required error={e.ConfirmPassword?.message}>
-            <Input type="password" {...register('ConfirmPassword')} autoComplete="new-password" />
+          <Field label="Time zone" required error={e.TimeZoneId?.message}>
+            <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
           </Field>
-          <div className="sm:col-span-2">
-            <PasswordRules value={newPassword} />
-          </div>
         </div>
-      )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
-          {editing ? 'Save staff user' : 'Create staff user'}
-        </Button>
-        <Link href="/Ops/Staff" className={buttonClasses()}>
-          Cancel
-        </Link>
-      </div>
+        {editing && <Checkbox label="Reset password" description="The user chooses a new password at the next sign-in." {...register('ChangePassword')} />}
+        {showPassword && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={editing ? 'New password' : 'Password'} required error={e.NewPassword?.message} help="The user changes it at the first sign-in.">
+              <Input type="password" {...register('NewPassword')} autoComplete="new-password" />
+            </Field>
+            <Field label="Confirm password" required error={e.ConfirmPassword?.message}>
+              <Input type="password" {...register('ConfirmPassword')} autoComplete="new-password" />
+            </Field>
+            <div className="sm:col-span-2">
+              <PasswordRules value={newPassword} />
+            </div>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
+            {editing ? 'Save staff user' : 'Create staff user'}
+          </Button>
+          <Link href="/Ops/Staff" className={buttonClasses()}>
+            Cancel
+          </Link>
+        </div>
+      </FormFields>
     </form>
   );
 }

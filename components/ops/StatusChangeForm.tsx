@@ -19,6 +19,7 @@ import { signOutUnauthorized } from '@/lib/client/api';
 import { STATUS_COMMENT_MAX, statusChangeSchema, type StatusChange, type StatusChangeInput } from '@/lib/jobs/workflow-rules';
 import type { OpsOutcome } from '@/lib/ops/outcome';
 import { statusLabel } from '@/lib/reference';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface StatusChangeFormProps {
   jb: string;
@@ -73,28 +74,30 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change status">
-      <Field label="New status" id="toStatus" error={errors.toStatus?.message} required>
-        <Select placeholder="Choose…" options={allowedNext.map((s) => ({ value: String(s), label: statusLabel(s) }))} {...register('toStatus')} />
-      </Field>
-      <Field label="Comment" id="comment" error={errors.comment?.message} help="Optional. Shown in the job's comment history.">
-        <Textarea rows={3} maxLength={STATUS_COMMENT_MAX} showCount {...register('comment')} />
-      </Field>
-      <RadioGroup
-        legend="Who may see the comment?"
-        options={[
-          { value: 'client', label: 'The client and staff' },
-          { value: 'internal', label: 'Staff only (internal)' },
-        ]}
-        inline
-        error={errors.visibility?.message}
-        {...register('visibility')}
-      />
-      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-      <div>
-        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
-          Change status
-        </Button>
-      </div>
+      <FormFields>
+        <Field label="New status" id="toStatus" error={errors.toStatus?.message} required>
+          <Select placeholder="Choose…" options={allowedNext.map((s) => ({ value: String(s), label: statusLabel(s) }))} {...register('toStatus')} />
+        </Field>
+        <Field label="Comment" id="comment" error={errors.comment?.message} help="Optional. Shown in the job's comment history.">
+          <Textarea rows={3} maxLength={STATUS_COMMENT_MAX} showCount {...register('comment')} />
+        </Field>
+        <RadioGroup
+          legend="Who may see the comment?"
+          options={[
+            { value: 'client', label: 'The client and staff' },
+            { value: 'internal', label: 'Staff only (internal)' },
+          ]}
+          inline
+          error={errors.visibility?.message}
+          {...register('visibility')}
+        />
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <div>
+          <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+            Change status
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -17,6 +17,7 @@ import { encodeParam } from '@/lib/encoding';
 import type { OpsResult } from '@/lib/ops/action-outcome';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointFormSchema, type WebhookEndpointForm as Values, type WebhookEndpointFormInput } from '@/lib/webhooks/schema';
 import { applyRefusal } from './form-outcome';
+import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = new Set(['url', 'description', 'events']);
 
@@ -46,32 +47,34 @@ export function WebhookEndpointForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <Field label="URL" required error={e.url?.message} help="Where the events are POSTed, e.g. https://jms.example.com/portal-events.">
-        <Input type="url" {...register('url')} autoComplete="off" inputMode="url" />
-      </Field>
-      <Field label="Description" error={e.description?.message}>
-        <Input {...register('description')} autoComplete="off" />
-      </Field>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Events</legend>
-        {WEBHOOK_EVENTS.map((ev) => (
-          <Checkbox key={ev} value={ev} label={ev} description={WEBHOOK_EVENT_LABELS[ev]} {...register('events')} />
-        ))}
-        {e.events && (
-          <p role="alert" className="text-sm text-danger">
-            {e.events.message ?? e.events.root?.message}
-          </p>
-        )}
-      </fieldset>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
-          {initial ? 'Save endpoint' : 'Create endpoint'}
-        </Button>
-        <Link href="/Ops/Webhooks" className={buttonClasses()}>
-          Cancel
-        </Link>
-      </div>
+      <FormFields>
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <Field label="URL" required error={e.url?.message} help="Where the events are POSTed, e.g. https://jms.example.com/portal-events.">
+          <Input type="url" {...register('url')} autoComplete="off" inputMode="url" />
+        </Field>
+        <Field label="Description" error={e.description?.message}>
+          <Input {...register('description')} autoComplete="off" />
+        </Field>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Events</legend>
+          {WEBHOOK_EVENTS.map((ev) => (
+            <Checkbox key={ev} value={ev} label={ev} description={WEBHOOK_EVENT_LABELS[ev]} {...register('events')} />
+          ))}
+          {e.events && (
+            <p role="alert" className="text-sm text-danger">
+              {e.events.message ?? e.events.root?.message}
+            </p>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
+            {initial ? 'Save endpoint' : 'Create endpoint'}
+          </Button>
+          <Link href="/Ops/Webhooks" className={buttonClasses()}>
+            Cancel
+          </Link>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
+import { FormFields } from '@/components/ui/FormFields';
 
 /** The schema (with zod) loads when the field gets focus: the sign-in page prefetches this form. */
 const forgotResolver = lazyResolver<Values>(() => import('@/lib/auth/schema').then((m) => zodResolver(m.forgotPasswordSchema)));
@@ -38,18 +39,20 @@ export function ForgotPasswordForm({ action }: { action: (values: Values) => Pro
 
   return (
     <form onSubmit={onSubmit} onFocus={forgotResolver.preload} noValidate className="flex flex-col gap-4">
-      {state === 'sent' && <Alert tone="success">{MSG.forgotMaybeSent}</Alert>}
-      {state === 'error' && <Alert tone="error">The request could not be sent. Please try again.</Alert>}
-      <p className="text-sm text-muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
-        <Input type="email" autoComplete="email" inputMode="email" maxLength={254} {...register('EmailId')} />
-      </Field>
-      <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Sending…">
-        Send reset link
-      </Button>
-      <p className="text-sm">
-        <Link href="/SignIn">Back to sign in</Link>
-      </p>
+      <FormFields>
+        {state === 'sent' && <Alert tone="success">{MSG.forgotMaybeSent}</Alert>}
+        {state === 'error' && <Alert tone="error">The request could not be sent. Please try again.</Alert>}
+        <p className="text-sm text-muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+        <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
+          <Input type="email" autoComplete="email" inputMode="email" maxLength={254} {...register('EmailId')} />
+        </Field>
+        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Sending…">
+          Send reset link
+        </Button>
+        <p className="text-sm">
+          <Link href="/SignIn">Back to sign in</Link>
+        </p>
+      </FormFields>
     </form>
   );
 }

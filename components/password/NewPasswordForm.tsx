@@ -13,6 +13,7 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { PasswordRules } from './PasswordRules';
 import { ResetDone } from './ResetDone';
+import { FormFields } from '@/components/ui/FormFields';
 
 type Dead = 'expired' | 'invalid' | 'failed';
 
@@ -90,19 +91,21 @@ export function NewPasswordForm({
   const type = show ? 'text' : 'password';
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {outcome?.status === 'reused' && <Alert tone="error">{MSG.passwordReused}</Alert>}
-      {outcome?.status === 'error' && <Alert tone="error">{MSG.passwordNotReset}</Alert>}
-      <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
-        <Input type={type} autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
-      </Field>
-      <PasswordRules value={newPassword} />
-      <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
-        <Input type={type} autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
-      </Field>
-      <Checkbox label="Show passwords" checked={show} onChange={(e) => setShow(e.target.checked)} />
-      <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
-        {submitLabel}
-      </Button>
+      <FormFields>
+        {outcome?.status === 'reused' && <Alert tone="error">{MSG.passwordReused}</Alert>}
+        {outcome?.status === 'error' && <Alert tone="error">{MSG.passwordNotReset}</Alert>}
+        <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
+          <Input type={type} autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
+        </Field>
+        <PasswordRules value={newPassword} />
+        <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
+          <Input type={type} autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
+        </Field>
+        <Checkbox label="Show passwords" checked={show} onChange={(e) => setShow(e.target.checked)} />
+        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+          {submitLabel}
+        </Button>
+      </FormFields>
     </form>
   );
 }

@@ -24,6 +24,7 @@ import {
   type StartEnrolmentOutcome,
 } from '@/lib/auth/two-factor-schema';
 import { signOutUnauthorized } from '@/lib/client/api';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface AuthenticatorSectionProps {
   status: { enrolled: boolean; enrolledOn: string | null; recoveryCodesLeft: number };
@@ -79,18 +80,20 @@ function RemoveForm({ status, remove, onRemoved }: { status: AuthenticatorSectio
   });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Remove the authenticator app">
-      <p className="text-sm" data-testid="authenticator-status">
-        An authenticator app is set up{status.enrolledOn ? ` (since ${status.enrolledOn})` : ''}. {status.recoveryCodesLeft} of 10 recovery codes left.
-      </p>
-      {error && <Alert tone="error">{error}</Alert>}
-      <Field label="Current password" error={errors.Password?.message} required className="max-w-sm">
-        <Input type="password" autoComplete="current-password" maxLength={1024} {...form.register('Password')} />
-      </Field>
-      <div>
-        <Button type="submit" variant="danger" loading={isSubmitting} loadingText="Removing…">
-          Remove the authenticator app
-        </Button>
-      </div>
+      <FormFields>
+        <p className="text-sm" data-testid="authenticator-status">
+          An authenticator app is set up{status.enrolledOn ? ` (since ${status.enrolledOn})` : ''}. {status.recoveryCodesLeft} of 10 recovery codes left.
+        </p>
+        {error && <Alert tone="error">{error}</Alert>}
+        <Field label="Current password" error={errors.Password?.message} required className="max-w-sm">
+          <Input type="password" autoComplete="current-password" maxLength={1024} {...form.register('Password')} />
+        </Field>
+        <div>
+          <Button type="submit" variant="danger" loading={isSubmitting} loadingText="Removing…">
+            Remove the authenticator app
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

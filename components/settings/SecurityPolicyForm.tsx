@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
 import { signOutUnauthorized } from '@/lib/client/api';
 import { POLICY_MSG, securityPolicySchema, type PolicyBounds, type SecurityPolicyFormInput } from '@/lib/security/policy-schema';
+import { FormFields } from '@/components/ui/FormFields';
 
 export type SavePolicyOutcome = { status: 'saved'; changed: string[] } | { status: 'invalid'; fields: Record<string, string[]> } | { status: 'signed-out' };
 
@@ -62,52 +63,54 @@ export function SecurityPolicyForm(p: {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Security policy" className="flex flex-col gap-4">
-      <FormSection title="Security" description="Your organisation's security policy. It applies to every user of your organisation, on every sign-in and request." columns={1}>
-        <Checkbox
-          id="RequireTwoFactor"
-          label="Require an authenticator app (two-factor) for every user"
-          description="Users without one are led to set it up at their next sign-in, before they reach the portal."
-          error={errors.RequireTwoFactor?.message}
-          {...register('RequireTwoFactor')}
-        />
-        <Field
-          label="Idle timeout (minutes)"
-          id="IdleTimeoutMinutes"
-          error={errors.IdleTimeoutMinutes?.message}
-          help={`Shorter than the portal's ${p.bounds.portalIdleMinutes} minutes; empty uses the portal's.`}
-          className="md:max-w-xs"
-        >
-          <Input inputMode="numeric" maxLength={6} {...register('IdleTimeoutMinutes')} />
-        </Field>
-        <Field
-          label="Allowed e-mail domains"
-          id="AllowedEmailDomains"
-          error={errors.AllowedEmailDomains?.message}
-          help="One per line or separated by commas, for example harbourvale.com.au. Empty allows any address."
-        >
-          <Textarea rows={3} maxLength={2000} {...register('AllowedEmailDomains')} />
-        </Field>
-        {p.outsideDomains.length > 0 && (
-          <Alert tone="warning">{`These users have addresses outside the allowed domains and must be given a new one at their next change: ${p.outsideDomains.join(', ')}.`}</Alert>
-        )}
-        {p.bounds.ssoConfigured ? (
+      <FormFields>
+        <FormSection title="Security" description="Your organisation's security policy. It applies to every user of your organisation, on every sign-in and request." columns={1}>
           <Checkbox
-            id="RequireSso"
-            label="Require single sign-on"
-            description="Password sign-in is refused for your organisation's users; they sign in through your identity provider."
-            error={errors.RequireSso?.message}
-            {...register('RequireSso')}
+            id="RequireTwoFactor"
+            label="Require an authenticator app (two-factor) for every user"
+            description="Users without one are led to set it up at their next sign-in, before they reach the portal."
+            error={errors.RequireTwoFactor?.message}
+            {...register('RequireTwoFactor')}
           />
-        ) : (
-          <p className="text-sm text-muted">Single sign-on is not configured for the portal, so it cannot be required.</p>
-        )}
-      </FormSection>
-      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-      <div>
-        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
-          Save security policy
-        </Button>
-      </div>
+          <Field
+            label="Idle timeout (minutes)"
+            id="IdleTimeoutMinutes"
+            error={errors.IdleTimeoutMinutes?.message}
+            help={`Shorter than the portal's ${p.bounds.portalIdleMinutes} minutes; empty uses the portal's.`}
+            className="md:max-w-xs"
+          >
+            <Input inputMode="numeric" maxLength={6} {...register('IdleTimeoutMinutes')} />
+          </Field>
+          <Field
+            label="Allowed e-mail domains"
+            id="AllowedEmailDomains"
+            error={errors.AllowedEmailDomains?.message}
+            help="One per line or separated by commas, for example harbourvale.com.au. Empty allows any address."
+          >
+            <Textarea rows={3} maxLength={2000} {...register('AllowedEmailDomains')} />
+          </Field>
+          {p.outsideDomains.length > 0 && (
+            <Alert tone="warning">{`These users have addresses outside the allowed domains and must be given a new one at their next change: ${p.outsideDomains.join(', ')}.`}</Alert>
+          )}
+          {p.bounds.ssoConfigured ? (
+            <Checkbox
+              id="RequireSso"
+              label="Require single sign-on"
+              description="Password sign-in is refused for your organisation's users; they sign in through your identity provider."
+              error={errors.RequireSso?.message}
+              {...register('RequireSso')}
+            />
+          ) : (
+            <p className="text-sm text-muted">Single sign-on is not configured for the portal, so it cannot be required.</p>
+          )}
+        </FormSection>
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <div>
+          <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+            Save security policy
+          </Button>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { saveBanner, type SaveSettingsOutcome } from '@/lib/settings/outcome';
 import { JOB_ALERT_MODE_LABELS, JOB_ALERT_MODES, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface SettingsFormProps {
   userName: string;
@@ -112,57 +113,59 @@ export function SettingsForm(p: SettingsFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label="Settings">
-      <FormSection title="Account" description={`Signed in as ${p.fullName} (${p.userName}).`}>
-        <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
-          <Input type="email" autoComplete="email" maxLength={254} {...register('EmailId')} />
-        </Field>
-        <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required>
-          <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
-        </Field>
-      </FormSection>
+      <FormFields>
+        <FormSection title="Account" description={`Signed in as ${p.fullName} (${p.userName}).`}>
+          <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
+            <Input type="email" autoComplete="email" maxLength={254} {...register('EmailId')} />
+          </Field>
+          <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required>
+            <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
+          </Field>
+        </FormSection>
 
-      <FormSection title="Password" description="Your current password is needed to save any change. Leave the new password empty to keep your password.">
-        <Field label="Current password" id="Password" error={errors.Password?.message} required className="md:col-span-2 md:max-w-[calc(50%-0.75rem)]">
-          <Input type="password" autoComplete="current-password" maxLength={1024} {...register('Password')} />
-        </Field>
-        <Field label="New password" id="NewPassword" error={errors.NewPassword?.message}>
-          <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
-        </Field>
-        <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
-        </Field>
-        {newPassword !== '' && (
-          <div className="md:col-span-2">
-            <PasswordRules value={newPassword} />
-          </div>
-        )}
-      </FormSection>
+        <FormSection title="Password" description="Your current password is needed to save any change. Leave the new password empty to keep your password.">
+          <Field label="Current password" id="Password" error={errors.Password?.message} required className="md:col-span-2 md:max-w-[calc(50%-0.75rem)]">
+            <Input type="password" autoComplete="current-password" maxLength={1024} {...register('Password')} />
+          </Field>
+          <Field label="New password" id="NewPassword" error={errors.NewPassword?.message}>
+            <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
+          </Field>
+          <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
+          </Field>
+          {newPassword !== '' && (
+            <div className="md:col-span-2">
+              <PasswordRules value={newPassword} />
+            </div>
+          )}
+        </FormSection>
 
-      <FormSection title="Job alerts" description="Send me an e-mail when one of my jobs reaches these statuses." columns={3}>
-        {p.statuses.map((s) => (
-          <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
-        ))}
-        <RadioGroup
-          className="md:col-span-3"
-          legend="How should job alerts reach you?"
-          options={JOB_ALERT_MODES.map((m) => ({ value: m, label: JOB_ALERT_MODE_LABELS[m] }))}
-          error={errors.JobAlertMode?.message}
-          {...register('JobAlertMode')}
-        />
-      </FormSection>
+        <FormSection title="Job alerts" description="Send me an e-mail when one of my jobs reaches these statuses." columns={3}>
+          {p.statuses.map((s) => (
+            <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
+          ))}
+          <RadioGroup
+            className="md:col-span-3"
+            legend="How should job alerts reach you?"
+            options={JOB_ALERT_MODES.map((m) => ({ value: m, label: JOB_ALERT_MODE_LABELS[m] }))}
+            error={errors.JobAlertMode?.message}
+            {...register('JobAlertMode')}
+          />
+        </FormSection>
 
-      {/* Beside the buttons, where the user's eyes are after pressing Save. */}
-      {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
-        <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
-          Save
-        </Button>
-        <Button onClick={onTestEmail} loading={testing} loadingText="Sending…">
-          Send test e-mail
-        </Button>
-        <span className="text-sm text-muted">The test e-mail goes to your saved address.</span>
-      </div>
-      {testBanner && <Alert tone={testBanner.tone}>{testBanner.text}</Alert>}
+        {/* Beside the buttons, where the user's eyes are after pressing Save. */}
+        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+          <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+            Save
+          </Button>
+          <Button onClick={onTestEmail} loading={testing} loadingText="Sending…">
+            Send test e-mail
+          </Button>
+          <span className="text-sm text-muted">The test e-mail goes to your saved address.</span>
+        </div>
+        {testBanner && <Alert tone={testBanner.tone}>{testBanner.text}</Alert>}
+      </FormFields>
     </form>
   );
 }

@@ -24,6 +24,7 @@ import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';
 import { afterSaveUrl, type ExistsOutcome, type SaveUserOutcome } from '@/lib/users/outcome';
 import { isAssignableRole } from '@/lib/users/policy';
 import { EMAIL_MAX, emailFromUserName, NAME_MAX, USER_MSG, USER_NAME_MAX, userFormSchema, type UserForm as Values, type UserFormInput } from '@/lib/users/schema';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface UserFormInitial {
   UserId: number;
@@ -147,90 +148,92 @@ export function UserForm(p: UserFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label={editing ? MSG.editUserTitle : MSG.createUserTitle}>
-      <FormSection title="User details">
-        <Field label="First name" id="FirstName" error={errors.FirstName?.message} required>
-          <Input autoComplete="off" maxLength={NAME_MAX} {...register('FirstName')} />
-        </Field>
-        <Field label="Last name" id="LastName" error={errors.LastName?.message} required>
-          <Input autoComplete="off" maxLength={NAME_MAX} {...register('LastName')} />
-        </Field>
-        <Field label="User name" id="UserName" error={errors.UserName?.message} required help={exists.UserName ? undefined : 'Letters, digits and . _ - @'}>
-          <Input
-            autoComplete="off"
-            maxLength={USER_NAME_MAX}
-            data-exists={exists.UserName}
-            {...register('UserName', { onBlur: () => void checkExists('UserName') })}
-          />
-        </Field>
-        <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
-          <div className="flex gap-2">
+      <FormFields>
+        <FormSection title="User details">
+          <Field label="First name" id="FirstName" error={errors.FirstName?.message} required>
+            <Input autoComplete="off" maxLength={NAME_MAX} {...register('FirstName')} />
+          </Field>
+          <Field label="Last name" id="LastName" error={errors.LastName?.message} required>
+            <Input autoComplete="off" maxLength={NAME_MAX} {...register('LastName')} />
+          </Field>
+          <Field label="User name" id="UserName" error={errors.UserName?.message} required help={exists.UserName ? undefined : 'Letters, digits and . _ - @'}>
             <Input
-              type="email"
               autoComplete="off"
-              maxLength={EMAIL_MAX}
-              className="flex-1"
-              data-exists={exists.EmailId}
-              {...register('EmailId', { onBlur: () => void checkExists('EmailId') })}
+              maxLength={USER_NAME_MAX}
+              data-exists={exists.UserName}
+              {...register('UserName', { onBlur: () => void checkExists('UserName') })}
             />
-            <Button onClick={fillEmail} title="Fill the e-mail address from the user name">
-              From user name
-            </Button>
-          </div>
-        </Field>
-        <Field label="Phone" id="Phone" error={errors.Phone?.message} required help="Digits and ( ) - x +, 4 to 16 characters">
-          <Input type="tel" autoComplete="off" maxLength={16} {...register('Phone')} />
-        </Field>
-        <Field label="Role" id="Role" error={errors.Role?.message} required>
-          <Select placeholder="Select a role" options={roles.map((r) => ({ value: r.id, label: r.name }))} {...register('Role', { valueAsNumber: true })} />
-        </Field>
-        <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required className="md:col-span-2">
-          <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
-        </Field>
-      </FormSection>
-
-      <FormSection
-        title="Password"
-        description={editing ? 'The password is kept unless you reset it. The user must change a reset password at the next sign-in.' : 'The user must change this password at the first sign-in.'}
-      >
-        {editing && (
-          <Checkbox
-            id="ChangePassword"
-            label="Reset password"
-            className="md:col-span-2"
-            {...register('ChangePassword', {
-              onChange: (e: { target: { checked: boolean } }) => {
-                if (e.target.checked) return;
-                setValue('NewPassword', '');
-                setValue('ConfirmPassword', '');
-                clearErrors(['NewPassword', 'ConfirmPassword']);
-              },
-            })}
-          />
-        )}
-        {showPassword && (
-          <>
-            <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
-              <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
-            </Field>
-            <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
-              <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
-            </Field>
-            <div className="md:col-span-2">
-              <PasswordRules value={newPassword} />
+          </Field>
+          <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
+            <div className="flex gap-2">
+              <Input
+                type="email"
+                autoComplete="off"
+                maxLength={EMAIL_MAX}
+                className="flex-1"
+                data-exists={exists.EmailId}
+                {...register('EmailId', { onBlur: () => void checkExists('EmailId') })}
+              />
+              <Button onClick={fillEmail} title="Fill the e-mail address from the user name">
+                From user name
+              </Button>
             </div>
-          </>
-        )}
-      </FormSection>
+          </Field>
+          <Field label="Phone" id="Phone" error={errors.Phone?.message} required help="Digits and ( ) - x +, 4 to 16 characters">
+            <Input type="tel" autoComplete="off" maxLength={16} {...register('Phone')} />
+          </Field>
+          <Field label="Role" id="Role" error={errors.Role?.message} required>
+            <Select placeholder="Select a role" options={roles.map((r) => ({ value: r.id, label: r.name }))} {...register('Role', { valueAsNumber: true })} />
+          </Field>
+          <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required className="md:col-span-2">
+            <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
+          </Field>
+        </FormSection>
 
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
-        <Button type="submit" variant="primary" loading={isSubmitting || leaving} loadingText="Saving…">
-          {editing ? 'Save' : 'Create user'}
-        </Button>
-        <Link href="/user" className={buttonClasses({ variant: 'ghost' })}>
-          Cancel
-        </Link>
-      </div>
+        <FormSection
+          title="Password"
+          description={editing ? 'The password is kept unless you reset it. The user must change a reset password at the next sign-in.' : 'The user must change this password at the first sign-in.'}
+        >
+          {editing && (
+            <Checkbox
+              id="ChangePassword"
+              label="Reset password"
+              className="md:col-span-2"
+              {...register('ChangePassword', {
+                onChange: (e: { target: { checked: boolean } }) => {
+                  if (e.target.checked) return;
+                  setValue('NewPassword', '');
+                  setValue('ConfirmPassword', '');
+                  clearErrors(['NewPassword', 'ConfirmPassword']);
+                },
+              })}
+            />
+          )}
+          {showPassword && (
+            <>
+              <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
+                <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
+              </Field>
+              <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
+                <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
+              </Field>
+              <div className="md:col-span-2">
+                <PasswordRules value={newPassword} />
+              </div>
+            </>
+          )}
+        </FormSection>
+
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
+          <Button type="submit" variant="primary" loading={isSubmitting || leaving} loadingText="Saving…">
+            {editing ? 'Save' : 'Create user'}
+          </Button>
+          <Link href="/user" className={buttonClasses({ variant: 'ghost' })}>
+            Cancel
+          </Link>
+        </div>
+      </FormFields>
     </form>
   );
 }

@@ -26,6 +26,7 @@ import { errorPaths, isStepOnePath, placeErrors, type ErrorPlacement } from './f
 import { SectionsContext, sectionDomId } from './sections';
 import type { ClonedFile, UploadedFile } from './SourceFileField';
 import { StepOne, type BranchOption } from './StepOne';
+import { FormFields } from '@/components/ui/FormFields';
 
 export interface JobOrderFormProps {
   initialValues: JobOrderInput;
@@ -196,58 +197,60 @@ export function JobOrderForm(props: JobOrderFormProps) {
     <FormProvider {...form}>
       <SectionsContext.Provider value={{ open, setOpen }}>
         <form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="flex flex-col gap-6" aria-busy={saving || undefined}>
-          {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
-          {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
-          {alert && <Alert tone="error">{alert}</Alert>}
-          <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
-            {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
-          </h2>
-          {step === 1 && <StepOne clientId={clientId} branches={props.branches} now={now} timeZone={timeZone} maxInstructions={maxInstructions} onOrderTypePicked={typePicked} />}
-          {step === 2 && orderType !== undefined && (
-            <DetailStep
-              orderType={orderType}
-              maxInstructions={maxInstructions}
-              appealBookLocations={props.appealBookLocations}
-              courtCopyLocations={props.courtCopyLocations}
-              file={{ file, onFileChange: setFile, cloned, onClonedRemove: () => setCloned(null), maxBytes: props.maxUploadBytes, blockedExtensions: props.blockedExtensions, serverError: fileError, onBusyChange: setUploading }}
+          <FormFields>
+            {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
+            {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
+            {alert && <Alert tone="error">{alert}</Alert>}
+            <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
+              {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
+            </h2>
+            {step === 1 && <StepOne clientId={clientId} branches={props.branches} now={now} timeZone={timeZone} maxInstructions={maxInstructions} onOrderTypePicked={typePicked} />}
+            {step === 2 && orderType !== undefined && (
+              <DetailStep
+                orderType={orderType}
+                maxInstructions={maxInstructions}
+                appealBookLocations={props.appealBookLocations}
+                courtCopyLocations={props.courtCopyLocations}
+                file={{ file, onFileChange: setFile, cloned, onClonedRemove: () => setCloned(null), maxBytes: props.maxUploadBytes, blockedExtensions: props.blockedExtensions, serverError: fileError, onBusyChange: setUploading }}
+              />
+            )}
+            <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
+              <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
+                Cancel
+              </a>
+              {step === 2 && (
+                <Button key="back" variant="secondary" onClick={() => goTo(1)} disabled={saving}>
+                  Back
+                </Button>
+              )}
+              {step === 1 ? (
+                // Keys: React must not turn the clicked Next button into the Save (submit) button while the click is
+                // still being handled, or the browser submits the form.
+                <Button key="next" variant="primary" onClick={() => void next()}>
+                  Next
+                </Button>
+              ) : (
+                <Button key="save" type="submit" variant="primary" loading={saving} loadingText="Saving…" disabled={busy}>
+                  Save
+                </Button>
+              )}
+            </div>
+            <DueWarningDialog
+              open={warning !== null}
+              onCancel={() => {
+                setWarning(null);
+                if (step === 2) goTo(1);
+                focusLater(fieldId('timeDueInput'));
+              }}
+              onAccept={() => {
+                const then = warning;
+                accepted.current = dueKey();
+                setWarning(null);
+                if (then === 'next') goTo(2);
+                else void submit();
+              }}
             />
-          )}
-          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
-            <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
-              Cancel
-            </a>
-            {step === 2 && (
-              <Button key="back" variant="secondary" onClick={() => goTo(1)} disabled={saving}>
-                Back
-              </Button>
-            )}
-            {step === 1 ? (
-              // Keys: React must not turn the clicked Next button into the Save (submit) button while the click is
-              // still being handled, or the browser submits the form.
-              <Button key="next" variant="primary" onClick={() => void next()}>
-                Next
-              </Button>
-            ) : (
-              <Button key="save" type="submit" variant="primary" loading={saving} loadingText="Saving…" disabled={busy}>
-                Save
-              </Button>
-            )}
-          </div>
-          <DueWarningDialog
-            open={warning !== null}
-            onCancel={() => {
-              setWarning(null);
-              if (step === 2) goTo(1);
-              focusLater(fieldId('timeDueInput'));
-            }}
-            onAccept={() => {
-              const then = warning;
-              accepted.current = dueKey();
-              setWarning(null);
-              if (then === 'next') goTo(2);
-              else void submit();
-            }}
-          />
+          </FormFields>
         </form>
       </SectionsContext.Provider>
     </FormProvider>
