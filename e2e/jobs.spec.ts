@@ -42,6 +42,8 @@ test.describe('job list', () => {
   });
 
   test('filters, sorts, pages and changes the page size', async ({ page }) => {
+    // Fourteen list states one after another: ~18 s alone, ~60 s when the whole suite loads both cores.
+    test.slow();
     await page.goto(LIST);
     await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
     await expect(page.getByText(`Showing 1 to 10 of ${TOTAL}`)).toBeVisible();
