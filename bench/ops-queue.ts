@@ -31,6 +31,8 @@ import type { Bench, BenchRow } from './run';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const N = Number(process.env.BENCH_REQUESTS ?? 40);
+/** Requests per caller and side before measuring. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 100);
 const ROUNDS = 4;
 const SIZE = 10;
 
@@ -106,8 +108,9 @@ function floor(ctx: Ctx, s: Scenario): () => Promise<void> {
 }
 
 async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: RunStats; b: RunStats }> {
-  await runConcurrent(C, 2, a);
-  await runConcurrent(C, 2, b);
+  // Warm both sides first (JIT, plan caches, connections): a server in use is warm.
+  await runConcurrent(C, WARM_UP, a);
+  await runConcurrent(C, WARM_UP, b);
   const per = Math.max(1, Math.round(N / ROUNDS));
   let ra = await runConcurrent(C, per, a);
   let rb = await runConcurrent(C, per, b);

@@ -106,6 +106,11 @@ export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + 
  * serve the filter (their sum over at most 13 rows) or for a time filter (the count capped at `countLimit`, a
  * walk of the time index); `count` serves a page past the end. A 'contains' filter counts with the ids' walk
  * itself (`TEXT_PAGES_AHEAD`).
+ * `page`: the same page in one statement, for when it is planned once (`pageClause`: the first page, a size the
+ * pages offer) and looks no further than the page (no 'contains' filter): the rows whose ids the same walk finds
+ * (an array subquery, evaluated once), in the list's order (the same ORDER BY over those rows), with the total.
+ * Planned once, it costs what the two statements cost in the database, and one round trip instead of two; planned
+ * on every execution (a deeper page's OFFSET, a size written as a parameter) it would cost more than they do.
  */
 function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'text'>, query: JobListQuery, paging: ListPaging) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
@@ -117,9 +122,12 @@ function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'
         .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging.offset)).as('capped'));
   const totalInIds = filter.counters !== null || !filter.text;
   const idColumns: Record<string, SQL | typeof jobs.id> = totalInIds ? { id: jobs.id, total: sql<number>`(${count})`.mapWith(Number) } : { id: jobs.id };
+  const pageIds = q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset);
+  const pageColumns = totalInIds ? { ...listColumns, total: sql<number>`(${count})`.mapWith(Number) } : listColumns;
   return {
     ids: q.select(idColumns).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset),
     rows: q.select(listColumns).from(jobs).where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`),
+    page: page.plannedOnce && !filter.text ? q.select(pageColumns).from(jobs).where(sql`${jobs.id} = any(array(${pageIds}))`).orderBy(...order) : null,
     count,
     /** The total is exact from the counters, not a capped count of jobs. */
     exact: filter.counters !== null,
@@ -225,11 +233,29 @@ function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery, pag
   }
   const ids = plan.ids.prepare('job_list_ids');
   const count = plan.count.prepare('job_list_count');
+  const page = plan.page?.prepare('job_list_page');
   return {
     ...common,
     ids: (values: Values) => ids.execute(values) as Promise<{ id: number; total?: number }[]>,
     count: (values: Values) => count.execute(values) as Promise<{ n: number }[]>,
+    page: page ? (values: Values) => page.execute(values) as Promise<(JobListItem & { total?: number })[]> : undefined,
   };
+}
+
+/** The page's rows and what its walk found (the ids, with the total when it rides along): one statement or two. */
+async function readPage(
+  plan: ReturnType<typeof prepareListPlan>,
+  values: Values,
+  limit: number,
+): Promise<{ rows: JobListItem[]; found: { id: number; total?: number }[] }> {
+  if ('page' in plan && plan.page) {
+    const found = await plan.page(values);
+    return { rows: found.map(({ total: _total, ...row }) => row), found };
+  }
+  const found = await plan.ids(values);
+  const pageIds = found.length > limit ? found.slice(0, limit) : found;
+  const rows = pageIds.length ? inIdOrder(pageIds, (await plan.rows.execute({ ids: idArray(pageIds) })) as JobListItem[]) : [];
+  return { rows, found };
 }
 
 /** What a list answers: the rows and TotalCount, which is a lower bound when `totalCapped` is set. */
@@ -254,15 +280,14 @@ export async function listJobs(actor: Actor, query: JobListQuery, page: Page): P
   const paging = { walk, offset };
   const plan = preparedFor('jobs', db, planKey(filter, query, paging), () => prepareListPlan(db, filter, query, paging));
   const values = countValues(filter, offset);
-  const found = await plan.ids({ ...values, limit: walk, offset });
-  const pageIds = found.length > limit ? found.slice(0, limit) : found;
-  const rows = pageIds.length ? inIdOrder(pageIds, (await plan.rows.execute({ ids: idArray(pageIds) })) as JobListItem[]) : [];
+  const { rows, found } = await readPage(plan, { ...values, limit: walk, offset }, limit);
   const result = (totalCount: number, totalCapped = false): JobListResult => ({ rows, totalCount, pageSize: page.size, totalCapped });
   const capped = (n: number) => result(n, !plan.exact && n > offset + COUNT_CAP);
   const first = found[0];
   if (plan.exact && first) return result(first.total ?? 0);
   // A short page that is not empty is the last one (or a short first page the whole list): it tells the total.
-  if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
+  const onPage = Math.min(found.length, limit);
+  if (onPage < limit && (onPage > 0 || offset === 0)) return result(offset + onPage);
   if (first?.total !== undefined) return capped(first.total);
   // A 'contains' filter: the walk looked ahead; all it found, or more than it looked for (a lower bound).
   if (first) return result(offset + found.length, found.length >= walk);

@@ -45,6 +45,8 @@ export interface PageClause {
   limit: Placeholder;
   /** For `.offset()`: the placeholder `offset`, or 0 on page 1 (no OFFSET at all). */
   offset: Placeholder | 0;
+  /** LIMIT is written in and there is no OFFSET: the statement is planned once per connection. */
+  plannedOnce: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export function pageClause(limit: number, offset: number): PageClause {
     // Drizzle writes an SQL chunk given as LIMIT as it is (its type only names numbers and placeholders).
     limit: written ? (sql.raw(String(Math.trunc(limit))) as unknown as Placeholder) : sql.placeholder('limit'),
     offset: offset === 0 ? 0 : sql.placeholder('offset'),
+    plannedOnce: written && offset === 0,
   };
 }
 
