@@ -25,7 +25,9 @@ export function ExportButton({ url, body, fileName, label = 'Export', dataTour }
       document.body.append(a);
       a.click();
       a.remove();
-      URL.revokeObjectURL(href);
+      // Chromium starts the download after the click returns: a blob URL revoked at once can leave it with nothing
+      // to save (no file, no error; seen under load in e2e). Released once the download has had time to start.
+      setTimeout(() => URL.revokeObjectURL(href), 30_000);
     } catch {
       setFailed(true);
     } finally {
