@@ -1,4 +1,4 @@
-"use client";
+'use client';
 
 /**
  * The fields and buttons of a form, disabled until React has taken over the page. Before that, what a person
@@ -7,8 +7,7 @@
  * URL. On a fast connection the fields are ready before anyone reaches them; on a slow one they show disabled for
  * the moment the scripts take. `display: contents`: the form's own layout places the fields as before.
  */
-import type { ReactNode } from "react";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 const noSubscription = () => () => undefined;
 

@@ -121,13 +121,14 @@ function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'
         .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
         .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging.offset)).as('capped'));
   const totalInIds = filter.counters !== null || !filter.text;
-  const idColumns: Record<string, SQL | typeof jobs.id> = totalInIds ? { id: jobs.id, total: sql<number>`(${count})`.mapWith(Number) } : { id: jobs.id };
-  const pageIds = q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset);
-  const pageColumns = totalInIds ? { ...listColumns, total: sql<number>`(${count})`.mapWith(Number) } : listColumns;
+  const total: Record<string, SQL> = totalInIds ? { total: sql<number>`(${count})`.mapWith(Number) } : {};
+  /** The page's walk of the sort index, selecting `columns`. */
+  const walk = (columns: Record<string, SQL | typeof jobs.id>) => q.select(columns).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset);
+  const pageColumns = { ...listColumns, ...total };
   return {
-    ids: q.select(idColumns).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset),
+    ids: walk({ id: jobs.id, ...total }),
     rows: q.select(listColumns).from(jobs).where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`),
-    page: page.plannedOnce && !filter.text ? q.select(pageColumns).from(jobs).where(sql`${jobs.id} = any(array(${pageIds}))`).orderBy(...order) : null,
+    page: page.plannedOnce && !filter.text ? q.select(pageColumns).from(jobs).where(sql`${jobs.id} = any(array(${walk({ id: jobs.id })}))`).orderBy(...order) : null,
     count,
     /** The total is exact from the counters, not a capped count of jobs. */
     exact: filter.counters !== null,
@@ -229,6 +230,8 @@ function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery, pag
       // A raw statement's columns are named by the database, not by the select: the count is the row's one value.
       count: async (values: Values) =>
         (await executeWithValues<Record<string, unknown>>(db, count.sql, fillPlaceholders(count.params, values))).map((r) => ({ n: Number(Object.values(r)[0]) })),
+      // Its walk looks ahead of the page: always the two statements.
+      page: undefined,
     };
   }
   const ids = plan.ids.prepare('job_list_ids');
@@ -248,7 +251,7 @@ async function readPage(
   values: Values,
   limit: number,
 ): Promise<{ rows: JobListItem[]; found: { id: number; total?: number }[] }> {
-  if ('page' in plan && plan.page) {
+  if (plan.page) {
     const found = await plan.page(values);
     return { rows: found.map(({ total: _total, ...row }) => row), found };
   }
