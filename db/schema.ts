@@ -470,6 +470,9 @@ export const jobs = pgTable(
     index('jobs_jms_num_idx').on(sql`char_length(${t.jmsNumber})`, t.jmsNumber, t.id),
     index('jobs_status_rank_idx').on(sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`, t.id),
     index('jobs_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The queue's "Overdue" filter: open jobs (not Delivered 8 or Cancelled 10, no delivery time) by due time.
+    // Its WHERE is OPEN_JOB in lib/jobs/list-sql.ts, written the same way so that every plan can prove it.
+    index('jobs_open_due_idx').on(t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );

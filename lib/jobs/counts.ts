@@ -12,16 +12,16 @@
  * with a cap instead, `cappedJobCount` (the client list does the same in its prepared statement, `COUNT_CAP` in
  * queries.ts).
  */
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { jobs, jobStatusCounts } from '@/db/schema';
 import { COUNT_CAP } from './queries';
 
 export interface JobCountFilter {
-  /** Only these clients (undefined: every client; [] matches nothing). */
-  clientIds?: readonly number[];
+  /** Only these clients (undefined: every client; [] matches nothing); placeholders in a prepared statement. */
+  clientIds?: readonly (number | Placeholder)[];
   /** Only these statuses (undefined or []: every status, as the list's status filter). */
-  statuses?: readonly number[];
+  statuses?: readonly (number | Placeholder)[];
 }
 
 function where(f: JobCountFilter): SQL | undefined {
@@ -56,7 +56,7 @@ export async function countJobs(filter: JobCountFilter = {}, q?: Queryable): Pro
 }
 
 /** The statement of `cappedJobCount`: how many jobs match `where`, counting at most `limit`. */
-export function cappedJobCountQuery(q: Queryable, where: SQL | undefined, limit: number) {
+export function cappedJobCountQuery(q: Queryable, where: SQL | undefined, limit: number | Placeholder) {
   const matches = q.select({ one: sql`1`.as('one') }).from(jobs).where(where).limit(limit).as('capped');
   return q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
 }

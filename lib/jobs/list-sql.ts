@@ -8,13 +8,21 @@
  * NOT NULL, so this changes nothing for the user; only "time delivered" is nullable and keeps undelivered
  * jobs last in both directions. See docs/architecture.md "Job list at scale".
  */
-import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { clients, jobs, jobStatusCounts } from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
 import { timeRange, type TimeFilterKind } from './time-filters';
 
 const CANCELLED_STATUS = 10;
+
+/**
+ * A job still open (what "overdue" asks besides the due time): neither Delivered nor Cancelled, and no delivery
+ * time. Its values are written in, not bound: it is the WHERE of the partial index jobs_open_due_idx
+ * (db/schema.ts), and only the same condition lets the planner use that index, in a generic plan too
+ * (lib/ops/ops.db.test.ts checks the staff queue's overdue count uses it).
+ */
+export const OPEN_JOB = sql`${jobs.status} not in (${sql.raw(String(DELIVERED_STATUS))}, ${sql.raw(String(CANCELLED_STATUS))}) and ${jobs.deliveredAt} is null`;
 
 /** Escapes LIKE wildcards so a filter matches its text literally (PostgreSQL's default escape is \). */
 export function escapeLike(s: string): string {
@@ -46,7 +54,8 @@ export interface JobListFilter {
   text: boolean;
 }
 
-class Binder {
+/** Builds a statement's values in place, or as named placeholders whose values it records (a template). */
+export class Binder {
   readonly values: Record<string, unknown> = {};
   readonly shape: string[] = [];
   constructor(readonly template: boolean) {}
@@ -73,7 +82,7 @@ function timeCondition(b: Binder, kind: TimeFilterKind, column: TimeColumn, id: 
   const parts: (SQL | undefined)[] = [];
   if (r.from) parts.push(gte(column, b.bind(`${kind}From`, r.from)));
   if (r.to) parts.push(lt(column, b.bind(`${kind}To`, r.to)));
-  if (r.overdue) parts.push(notInArray(jobs.status, [DELIVERED_STATUS, CANCELLED_STATUS]), isNull(jobs.deliveredAt));
+  if (r.overdue) parts.push(OPEN_JOB);
   if (kind === 'delivered') parts.push(isNotNull(column));
   return and(...parts);
 }

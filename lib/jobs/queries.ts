@@ -146,7 +146,7 @@ interface ListPaging {
  * Where a capped count stops: written in on page 1 (one generic plan, like the page's LIMIT: `pageClause`), the
  * placeholder `countLimit` deeper (its value `offset + COUNT_CAP + 1`, `countValues`).
  */
-const countLimitOf = (offset: number): Placeholder =>
+export const countLimitOf = (offset: number): Placeholder =>
   offset === 0 ? (sql.raw(String(COUNT_CAP + 1)) as unknown as Placeholder) : sql.placeholder('countLimit');
 
 /** The key of a page's statements: the filter's shape, the sort, and how LIMIT, OFFSET and the cap are written. */

@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@/db/client';
 import { auditLog, commentHistory, documents, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { decideRoute } from '@/lib/auth/routes';
@@ -12,6 +13,8 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { openDocument } from '@/lib/documents/service';
 import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { commentHistoryOf } from '@/lib/jobs/comments';
+import { cappedJobCountQuery } from '@/lib/jobs/counts';
+import { COUNT_CAP } from '@/lib/jobs/queries';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
@@ -203,6 +206,38 @@ describe('the staff area', () => {
       const overdue = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 1, size: 10 });
       expect(overdue.rows).toHaveLength(10);
       expect(overdue).toMatchObject({ totalCount: 12, totalCapped: false });
+      // Page 2 (OFFSET and the count's cap bound, not written in): the last two, and the same total.
+      const second = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 2, size: 10 });
+      expect(second.rows.map((r) => r.id)).toEqual(expect.not.arrayContaining(overdue.rows.map((r) => r.id)));
+      expect(second).toMatchObject({ rows: [expect.anything(), expect.anything()], totalCount: 12, totalCapped: false });
+      // A full page 2 of a size only a legacy caller asks for: the total from the count, not from a short page.
+      const third = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 2, size: 5 });
+      expect(third).toMatchObject({ totalCount: 12, totalCapped: false });
+      expect(third.rows).toHaveLength(5);
+    });
+
+    it("the overdue filter's count reads only the open jobs' due index, in a generic plan too", async () => {
+      // The count of an overdue queue, prepared with its due time bound: only a WHERE written as the index's own
+      // (OPEN_JOB) lets the planner prove jobs_open_due_idx applies without seeing the values.
+      const where = queueWhere(q({ due: 'overdue', sortBy: 6, sortOrder: 1 }), new Date(), 'Australia/Sydney');
+      const count = cappedJobCountQuery(t.db(), where, COUNT_CAP + 1).toSQL();
+      expect(count.params).toHaveLength(2);
+      const plan = await t.db().transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql.raw(`prepare overdue_count(timestamptz, int) as ${count.sql}`));
+        try {
+          const [due, limit] = count.params;
+          const literal = due instanceof Date ? due.toISOString() : String(due);
+          const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain execute overdue_count('${literal}', ${Number(limit)})`)));
+          return lines.map((r) => r['QUERY PLAN']).join('\n');
+        } finally {
+          await tx.execute(sql`deallocate overdue_count`);
+        }
+      });
+      expect(plan).toMatch(/Index Only Scan using jobs_open_due_idx/);
+      expect(plan).not.toMatch(/Filter:/);
     });
 
     it('a hand-edited URL never fails: unusable values fall back to the defaults', () => {

@@ -9,25 +9,23 @@
  * client filter the client list's (client_id, …) indexes do. The total is one function, `countQueue`, over the
  * job list's counters (lib/jobs/counts.ts).
  */
-import { and, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { clients, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { displayDateTime } from '@/lib/jobs/legacy';
-import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery } from '@/lib/jobs/counts';
-import { COUNT_CAP, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
+import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery, type JobCountFilter } from '@/lib/jobs/counts';
+import { COUNT_CAP, countLimitOf, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
-import { afterCursor, escapeLike, jobListOrder, sortKeyColumns, type JobCursor } from '@/lib/jobs/list-sql';
+import { afterCursor, Binder, escapeLike, jobListOrder, OPEN_JOB, sortKeyColumns, type JobCursor } from '@/lib/jobs/list-sql';
 import { csvBatchStream } from '@/lib/lists/csv';
-import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
+import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
+import { orderTypeName, statusLabel } from '@/lib/reference';
 import { requireStaff } from './actor';
 import { auditStaff } from './audit';
 import { dueRange, type QueueQuery } from './queue-schema';
-
-const CANCELLED_STATUS = 10;
 
 export interface QueueItem {
   id: number;
@@ -44,21 +42,51 @@ export interface QueueItem {
   deliveredAt: Date | null;
 }
 
-/** The WHERE of a queue (every filter; none means every job of every client). */
-export function queueWhere(q: QueueQuery, at: Date, timeZone: string): SQL | undefined {
+/**
+ * The filter of a queue, written once for two uses (as the job list's, lib/jobs/list-sql.ts): with its values in
+ * place, or as a template with named placeholders plus their values, whose SQL depends only on `shape`.
+ */
+interface QueueFilter {
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+  shape: string;
+  /** The same client and status filter over the counters (clients and statuses bound as `where`'s are). */
+  counters: JobCountFilter;
+}
+
+function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: string): QueueFilter {
+  const b = new Binder(template);
   const parts: (SQL | undefined)[] = [];
-  if (q.clientId !== null) parts.push(eq(jobs.clientId, q.clientId));
-  if (q.statuses.length) parts.push(inArray(jobs.status, q.statuses));
-  if (q.orderType !== null) parts.push(eq(jobs.orderType, q.orderType));
+  const client = q.clientId === null ? undefined : (b.bind('clientId', q.clientId) as number);
+  if (client !== undefined) {
+    b.shape.push('client');
+    parts.push(eq(jobs.clientId, client));
+  }
+  const statuses = q.statuses.map((s, i) => b.bind(`status${i}`, s) as number);
+  if (statuses.length) {
+    b.shape.push(`statuses:${statuses.length}`);
+    parts.push(inArray(jobs.status, statuses));
+  }
+  if (q.orderType !== null) {
+    b.shape.push('orderType');
+    parts.push(eq(jobs.orderType, b.bind('orderType', q.orderType) as number));
+  }
   const due = dueRange(q.due, at, timeZone);
-  if (due?.from) parts.push(gte(jobs.dueAt, due.from));
-  if (due?.to) parts.push(lt(jobs.dueAt, due.to));
-  if (due?.overdue) parts.push(notInArray(jobs.status, [DELIVERED_STATUS, CANCELLED_STATUS]), isNull(jobs.deliveredAt));
+  if (due) b.shape.push(`due:${q.due}`);
+  if (due?.from) parts.push(gte(jobs.dueAt, b.bind('dueFrom', due.from) as Date));
+  if (due?.to) parts.push(lt(jobs.dueAt, b.bind('dueTo', due.to) as Date));
+  if (due?.overdue) parts.push(OPEN_JOB);
   if (q.text) {
-    const p = `%${escapeLike(q.text)}%`;
+    b.shape.push('text');
+    const p = b.bind('text', `%${escapeLike(q.text)}%`) as string;
     parts.push(or(ilike(jobs.jmsNumber, p), ilike(jobs.matterReference, p), ilike(jobs.description, p), ilike(jobs.contactName, p)));
   }
-  return and(...parts);
+  return { where: and(...parts), values: b.values, shape: b.shape.join(','), counters: { clientIds: client === undefined ? undefined : [client], statuses } };
+}
+
+/** The WHERE of a queue (every filter; none means every job of every client), values in place. */
+export function queueWhere(q: QueueQuery, at: Date, timeZone: string): SQL | undefined {
+  return buildQueueFilter(false, q, at, timeZone).where;
 }
 
 const itemColumns = {
@@ -80,7 +108,7 @@ const itemColumns = {
  * The ids of one page by the sort index: `walk` of them from `offset` (more than the page when looking ahead),
  * each with `total` when a count rides along (a scalar subquery, evaluated once, only when the page has a row).
  */
-export function queueIdsStatement(db: Queryable, where: SQL | undefined, q: QueueQuery, walk: number, offset: number, total?: SQLWrapper) {
+export function queueIdsStatement(db: Queryable, where: SQL | undefined, q: QueueQuery, walk: number | Placeholder, offset: number | Placeholder, total?: SQLWrapper) {
   const columns: Record<string, typeof jobs.id | SQL.Aliased> = total ? { id: jobs.id, total: sql<number>`(${total})`.as('total') } : { id: jobs.id };
   return db.select(columns).from(jobs).where(where).orderBy(...jobListOrder(q.sortBy, q.sortOrder)).limit(walk).offset(offset);
 }
@@ -105,7 +133,6 @@ const looksAhead = (q: QueueQuery) => q.orderType !== null || q.text !== '';
 
 /** Client and status filters alone: the per-client, per-status counters give the exact total. */
 const servedByCounters = (q: QueueQuery) => q.orderType === null && !q.due && !q.text;
-const countersFilter = (q: QueueQuery) => ({ clientIds: q.clientId === null ? undefined : [q.clientId], statuses: q.statuses });
 
 /**
  * The number of jobs that match (the page links) when the page itself does not tell: THE one place the queue
@@ -115,28 +142,49 @@ const countersFilter = (q: QueueQuery) => ({ clientIds: q.clientId === null ? un
  * lower bound (`totalCapped`).
  */
 export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | undefined, offset: number): Promise<{ totalCount: number; totalCapped: boolean }> {
-  if (servedByCounters(q)) return { totalCount: await countJobs(countersFilter(q), db), totalCapped: false };
+  if (servedByCounters(q)) return { totalCount: await countJobs({ clientIds: q.clientId === null ? undefined : [q.clientId], statuses: q.statuses }, db), totalCapped: false };
   return cappedJobCount(where, offset, db);
 }
 
 /**
- * One page of the queue and how many jobs match. The page's ids go with their values written in (planned with
- * them, one round trip: a text filter's generic plan would read every trigram match), then the rows by primary
- * key. The total: a short page tells it; a text or job type filter looks ahead with the page's own walk; other
- * filters count (countQueue).
+ * The page's ids (with the total when it rides along): a prepared statement per filter shape, sort and page
+ * clause, bound with the values (built once per instance, planned once per connection where LIMIT is written in:
+ * `pageClause`), for client, status and due filters. A text or job type filter goes with its values written in
+ * (planned with them: a text filter's generic plan would read every trigram match, and a job type's guessed badly
+ * across clients).
  */
-export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promise<ListResult<QueueItem> & { totalCapped: boolean }> {
-  const staff = requireStaff(actor, 'jobs.read');
-  const db = await getDb();
-  const where = queueWhere(q, now(), staff.timeZone);
-  const { limit, offset } = limitOffset(page);
+async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit: number, offset: number): Promise<{ id: number; total?: number }[]> {
   const ahead = looksAhead(q);
   const walk = idsToWalk(limit, ahead);
   // The total rides with the ids when the counters serve the filter (exact) or a due filter counts (capped).
   const counters = servedByCounters(q);
-  const total = ahead ? undefined : counters ? jobCountQuery(db, countersFilter(q)) : cappedJobCountQuery(db, where, offset + COUNT_CAP + 1);
-  const st = queueIdsStatement(db, where, q, walk, offset, total).toSQL();
-  const found = await executeWithValues<{ id: number; total?: number }>(db, st.sql, st.params);
+  if (ahead) {
+    const st = queueIdsStatement(db, queueWhere(q, at, timeZone), q, walk, offset).toSQL();
+    return executeWithValues<{ id: number; total?: number }>(db, st.sql, st.params);
+  }
+  const filter = buildQueueFilter(true, q, at, timeZone);
+  const clause = pageClause(walk, offset);
+  const st = preparedFor('queue', db, `ids|${filter.shape}|${q.sortBy}|${q.sortOrder}|${clause.key}`, () => {
+    const total = counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf(offset));
+    return queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids');
+  });
+  return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + COUNT_CAP + 1 })) as { id: number; total?: number }[];
+}
+
+/**
+ * One page of the queue and how many jobs match: the page's ids by the sort index (`queueIds`), then the rows by
+ * primary key. The total: a short page tells it; a text or job type filter looks ahead with the page's own walk;
+ * other filters count (countQueue), in the ids' statement.
+ */
+export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promise<ListResult<QueueItem> & { totalCapped: boolean }> {
+  const staff = requireStaff(actor, 'jobs.read');
+  const db = await getDb();
+  const { limit, offset } = limitOffset(page);
+  const ahead = looksAhead(q);
+  const walk = idsToWalk(limit, ahead);
+  const counters = servedByCounters(q);
+  const at = now();
+  const found = await queueIds(db, q, at, staff.timeZone, limit, offset);
   const pageIds = found.length > limit ? found.slice(0, limit) : found;
   const rows = pageIds.length ? inIdOrder(pageIds, (await rowsByIds(db).execute({ ids: idArray(pageIds) })) as QueueItem[]) : [];
   const result = (totalCount: number, totalCapped = false) => ({ rows, totalCount, pageSize: page.size, totalCapped });
@@ -146,7 +194,7 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
   if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
   if (ahead && first) return result(offset + found.length, found.length >= walk);
   if (first) return result(Number(first.total), Number(first.total) > offset + COUNT_CAP);
-  return { rows, pageSize: page.size, ...(await countQueue(db, q, where, offset)) };
+  return { rows, pageSize: page.size, ...(await countQueue(db, q, queueWhere(q, at, staff.timeZone), offset)) };
 }
 
 /** The options of the client filter: every client, by name. */
