@@ -117,6 +117,14 @@ describe('settings', () => {
     expect(list.find((z) => z.TimeZoneId === 'Australia/Sydney')?.DisplayName).toBe('(UTC+11:00) Australia/Sydney');
     expect(list.find((z) => z.TimeZoneId === 'UTC')?.DisplayName).toBe('(UTC+00:00) UTC');
     expect(list.length).toBeGreaterThan(300);
+    // The offsets as of the asked minute, across a change: Sydney's daylight time starts 2026-10-04 02:00 local.
+    const sydney = (iso: string) => timeZoneList(new Date(iso)).find((z) => z.TimeZoneId === 'Australia/Sydney')?.DisplayName;
+    expect(sydney('2026-10-03T15:59:59Z')).toBe('(UTC+10:00) Australia/Sydney');
+    expect(sydney('2026-10-03T16:00:00Z')).toBe('(UTC+11:00) Australia/Sydney');
+    expect(sydney('2026-10-03T15:59:00Z')).toBe('(UTC+10:00) Australia/Sydney');
+    // A caller changing its copy does not change the next caller's.
+    timeZoneList(new Date('2026-01-15T00:00:00Z'))[0]!.DisplayName = 'changed';
+    expect(timeZoneList(new Date('2026-01-15T00:00:00Z'))[0]?.DisplayName).not.toBe('changed');
   });
 
   it('password expiry: own id or an administrator of the same client; anything else is missing', async () => {
