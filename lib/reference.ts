@@ -82,6 +82,8 @@ export const PHYSICAL_MEDIA_TYPES = [
 /** Paging (§9): default 10; options 10, 15, 20, 50, 100 and All (sends 0). */
 export const PAGE_SIZES = [10, 15, 20, 50, 100, 0] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+/** The most rows one page may hold, also when "All" (0) is asked for: the list says so when more match. */
+export const MAX_ROWS_PER_PAGE = 5000;
 export const PAGE_LINKS = 5;
 export const PAGE_LINKS_MOBILE = 2;
 /** Sort direction (§9): 1 ascending, 2 descending. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PAGE_LINKS, PAGE_LINKS_MOBILE } from '@/lib/reference';
+import { MAX_ROWS_PER_PAGE, PAGE_LINKS, PAGE_LINKS_MOBILE } from '@/lib/reference';
 import { cn } from './cn';
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons';
 import { pageCount, pageRange, pageWindow } from './pagination';
@@ -67,6 +67,7 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
       {showSummary && (
         <p className="text-sm text-muted">
           Showing {from} to {to} of {totalCapped ? `${totalCount - 1}+` : totalCount}
+          {pageSize <= 0 && totalCount > MAX_ROWS_PER_PAGE && <> (&ldquo;All&rdquo; shows the first {MAX_ROWS_PER_PAGE}: filter the list to see the others)</>}
         </p>
       )}
       {total > 1 && (

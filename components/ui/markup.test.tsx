@@ -122,6 +122,13 @@ describe('Pagination', () => {
     expect(out).toMatch(/<button type="button" disabled=""[^>]*aria-label="Last page"/);
   });
 
+  it('"All": says how many rows it shows when more match than one page holds, and how to reach the others', () => {
+    const big = html(<Pagination page={1} totalCount={250156} pageSize={0} showSummary onPageChange={() => {}} />).replace(/<!-- -->/g, '');
+    expect(big).toContain('Showing 1 to 5000 of 250156 (“All” shows the first 5000: filter the list to see the others)');
+    const small = html(<Pagination page={1} totalCount={156} pageSize={0} showSummary onPageChange={() => {}} />).replace(/<!-- -->/g, '');
+    expect(small).toContain('Showing 1 to 156 of 156</p>');
+  });
+
   it('disables first and previous on page one', () => {
     const out = html(<Pagination page={1} totalCount={30} pageSize={10} onPageChange={() => {}} />);
     expect(out).toMatch(/<button type="button" disabled=""[^>]*aria-label="First page"/);

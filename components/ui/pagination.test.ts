@@ -26,6 +26,7 @@ describe('paging arithmetic', () => {
     expect(pageRange(2, 10, 57)).toEqual({ from: 11, to: 20 });
     expect(pageRange(6, 10, 57)).toEqual({ from: 51, to: 57 });
     expect(pageRange(1, 0, 57)).toEqual({ from: 1, to: 57 });
+    expect(pageRange(1, 0, 250156)).toEqual({ from: 1, to: 5000 });
     expect(pageRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
   });
 });

@@ -1,4 +1,5 @@
 /** Paging arithmetic for Pagination (pure; tested). Pages are 1-based. */
+import { MAX_ROWS_PER_PAGE } from '@/lib/reference';
 
 /** Number of pages; pageSize 0 means "All" (one page). Never less than 1. */
 export function pageCount(totalCount: number, pageSize: number): number {
@@ -21,7 +22,8 @@ export function pageWindow(current: number, total: number, size: number): number
 /** "Showing from to to of total" bounds for the current page (from = 0 when empty). */
 export function pageRange(page: number, pageSize: number, totalCount: number): { from: number; to: number } {
   if (totalCount <= 0) return { from: 0, to: 0 };
-  if (pageSize <= 0) return { from: 1, to: totalCount };
+  // "All" is one page of at most MAX_ROWS_PER_PAGE rows.
+  if (pageSize <= 0) return { from: 1, to: Math.min(totalCount, MAX_ROWS_PER_PAGE) };
   const from = (page - 1) * pageSize + 1;
   return { from: Math.min(from, totalCount), to: Math.min(page * pageSize, totalCount) };
 }

@@ -236,6 +236,12 @@ describe('the job list count with a text or time filter', () => {
     const timedLater = await listJobs(actor, recent, { page: 5, size: 10 });
     expect(timedLater.totalCapped).toBe(false);
     expect(timedLater.totalCount).toBe(n + 1);
+    // A page that holds more than COUNT_CAP rows (a legacy size; "All" holds up to MAX_ROWS_PER_PAGE): the count
+    // looks a whole page ahead, so a full page never says fewer match than it shows.
+    const big = await listJobs(actor, recent, { page: 1, size: COUNT_CAP + 20 });
+    expect(big.rows).toHaveLength(COUNT_CAP + 20);
+    expect(big).toMatchObject({ totalCount: COUNT_CAP + 21, totalCapped: true });
+    expect(await listJobs(actor, recent, { page: 1, size: 0 })).toMatchObject({ totalCount: n + 1, totalCapped: false });
 
     // The same cap for a staff list's own filter (the /Ops queue).
     const matching = and(eq(jobs.clientId, clientId), sql`${jobs.matterReference} ilike 'CAPPED-%'`);

@@ -119,7 +119,7 @@ function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'
     ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
     : q
         .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging.offset)).as('capped'));
+        .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging)).as('capped'));
   const totalInIds = filter.counters !== null || !filter.text;
   const total: Record<string, SQL> = totalInIds ? { total: sql<number>`(${count})`.mapWith(Number) } : {};
   /** The page's walk of the sort index, selecting `columns`. */
@@ -137,25 +137,36 @@ function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'
 }
 
 /** How a page is asked of the statements: the ids to walk (`idsToWalk`) from `offset`. */
-interface ListPaging {
+export interface ListPaging {
   walk: number;
   offset: number;
+  /** The rows a page shows. */
+  limit: number;
 }
 
 /**
- * Where a capped count stops: written in on page 1 (one generic plan, like the page's LIMIT: `pageClause`), the
- * placeholder `countLimit` deeper (its value `offset + COUNT_CAP + 1`, `countValues`).
+ * How many matches from the page's start a capped count looks for: COUNT_CAP, or the whole page when one page
+ * holds more ("All": up to MAX_ROWS_PER_PAGE rows), so that a full page never says fewer jobs match than it shows.
  */
-export const countLimitOf = (offset: number): Placeholder =>
-  offset === 0 ? (sql.raw(String(COUNT_CAP + 1)) as unknown as Placeholder) : sql.placeholder('countLimit');
+export const countCapOf = (limit: number) => Math.max(COUNT_CAP, limit);
+
+/**
+ * Where a capped count stops (`offset + countCapOf(limit) + 1`): written in when the page's statement is planned
+ * once (page 1 of a size the pages offer: `pageClause`, which the statement's key names), otherwise the
+ * placeholder `countLimit` (`countValues`).
+ */
+export const countLimitOf = (paging: ListPaging): Placeholder =>
+  pageClause(paging.walk, paging.offset).plannedOnce
+    ? (sql.raw(String(countCapOf(paging.limit) + 1)) as unknown as Placeholder)
+    : sql.placeholder('countLimit');
 
 /** The key of a page's statements: the filter's shape, the sort, and how LIMIT, OFFSET and the cap are written. */
 const planKey = (filter: JobListFilter, query: JobListQuery, paging: ListPaging) =>
   `${filter.shape}|${query.sortBy}|${query.sortOrder}|${pageClause(paging.walk, paging.offset).key}`;
 
 /** The count's placeholder values: the filter's, and for a capped count where it stops. */
-function countValues(filter: JobListFilter, offset: number): Record<string, unknown> {
-  return filter.counters ? filter.values : { ...filter.values, countLimit: offset + COUNT_CAP + 1 };
+function countValues(filter: JobListFilter, paging: ListPaging): Record<string, unknown> {
+  return filter.counters ? filter.values : { ...filter.values, countLimit: paging.offset + countCapOf(paging.limit) + 1 };
 }
 
 /** The `ids` placeholder of the rows statement: an int[] literal. */
@@ -179,12 +190,12 @@ export function inIdOrder<T extends { id: number }>(ids: readonly { id: number }
 export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
   const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
-  const paging = { walk: idsToWalk(limit, filter.text), offset };
+  const paging = { walk: idsToWalk(limit, filter.text), offset, limit };
   return {
     limit,
     offset,
-    values: { ...countValues(filter, offset), limit: paging.walk, offset },
-    countValues: countValues(filter, offset),
+    values: { ...countValues(filter, paging), limit: paging.walk, offset },
+    countValues: countValues(filter, paging),
     shape: planKey(filter, query, paging),
     /** A 'contains' filter: the ids and the count go with their values written in (lib/lists/inline.ts). */
     text: filter.text,
@@ -280,12 +291,12 @@ export async function listJobs(actor: Actor, query: JobListQuery, page: Page): P
   const filter = jobListFilterTemplate(clientIdOf(actor), query, now(), actor.timeZone);
   const { limit, offset } = limitOffset(page);
   const walk = idsToWalk(limit, filter.text);
-  const paging = { walk, offset };
+  const paging = { walk, offset, limit };
   const plan = preparedFor('jobs', db, planKey(filter, query, paging), () => prepareListPlan(db, filter, query, paging));
-  const values = countValues(filter, offset);
+  const values = countValues(filter, paging);
   const { rows, found } = await readPage(plan, { ...values, limit: walk, offset }, limit);
   const result = (totalCount: number, totalCapped = false): JobListResult => ({ rows, totalCount, pageSize: page.size, totalCapped });
-  const capped = (n: number) => result(n, !plan.exact && n > offset + COUNT_CAP);
+  const capped = (n: number) => result(n, !plan.exact && n > offset + countCapOf(limit));
   const first = found[0];
   if (plan.exact && first) return result(first.total ?? 0);
   // A short page that is not empty is the last one (or a short first page the whole list): it tells the total.

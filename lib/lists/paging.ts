@@ -4,10 +4,9 @@
  */
 import { sql, type Placeholder } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SORT_ASC, SORT_DESC } from '@/lib/reference';
+import { DEFAULT_PAGE_SIZE, MAX_ROWS_PER_PAGE, PAGE_SIZES, SORT_ASC, SORT_DESC } from '@/lib/reference';
 
-/** The most rows one page may hold, also when "All" (0) is asked for. */
-export const MAX_ROWS_PER_PAGE = 5000;
+export { MAX_ROWS_PER_PAGE };
 
 const intFrom = (min: number, max: number) =>
   z

@@ -16,7 +16,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { displayDateTime } from '@/lib/jobs/legacy';
 import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery, type JobCountFilter } from '@/lib/jobs/counts';
-import { COUNT_CAP, countLimitOf, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
+import { countCapOf, countLimitOf, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
 import { afterCursor, Binder, escapeLike, jobListOrder, OPEN_JOB, sortKeyColumns, type JobCursor } from '@/lib/jobs/list-sql';
@@ -165,10 +165,10 @@ async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit
   const filter = buildQueueFilter(true, q, at, timeZone);
   const clause = pageClause(walk, offset);
   const st = preparedFor('queue', db, `ids|${filter.shape}|${q.sortBy}|${q.sortOrder}|${clause.key}`, () => {
-    const total = counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf(offset));
+    const total = counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
     return queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids');
   });
-  return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + COUNT_CAP + 1 })) as { id: number; total?: number }[];
+  return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + countCapOf(limit) + 1 })) as { id: number; total?: number }[];
 }
 
 /**
@@ -193,7 +193,7 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
   // A short page that is not empty is the last one (or a short first page the whole queue): it tells the total.
   if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
   if (ahead && first) return result(offset + found.length, found.length >= walk);
-  if (first) return result(Number(first.total), Number(first.total) > offset + COUNT_CAP);
+  if (first) return result(Number(first.total), Number(first.total) > offset + countCapOf(limit));
   return { rows, pageSize: page.size, ...(await countQueue(db, q, queueWhere(q, at, staff.timeZone), offset)) };
 }
 
