@@ -48,7 +48,8 @@ import { backendCpuMs, measureMemory, runConcurrent, type RunStats } from './job
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const N = Number(process.env.BENCH_REQUESTS ?? 200);
-const ROUNDS = 4;
+/** Short rounds, the sides' order reversed every other round: a machine whose speed drifts weighs on all alike. */
+const ROUNDS = 10;
 /** Requests per caller and side before measuring. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 100);
 const HV_ACCOUNT = 'HV1001';
@@ -189,7 +190,9 @@ async function interleavedAll(fns: (() => Promise<void>)[]): Promise<RunStats[]>
   const out: (RunStats | undefined)[] = fns.map(() => undefined);
   const cpu: CpuUse[] = fns.map(() => ({ nodeMs: 0, pgMs: 0, requests: 0 }));
   for (let i = 0; i < ROUNDS; i++) {
-    for (const [k, f] of fns.entries()) {
+    const order = [...fns.entries()];
+    if (i % 2 === 1) order.reverse();
+    for (const [k, f] of order) {
       const pg0 = await pgCpu();
       const node0 = process.cpuUsage();
       const r = await runConcurrent(C, per, f);

@@ -31,10 +31,11 @@ import { runConcurrent, type RunStats } from './jobs-list-support';
 import type { Bench, BenchRow } from './run';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const N = Number(process.env.BENCH_REQUESTS ?? 40);
+const N = Number(process.env.BENCH_REQUESTS ?? 200);
 /** Requests per caller and side before measuring. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 100);
-const ROUNDS = 4;
+/** Short rounds, the two sides' order swapped every round: a machine whose speed drifts weighs on both alike. */
+const ROUNDS = 10;
 const SIZE = 10;
 
 interface Scenario {
@@ -117,13 +118,15 @@ async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Prom
   await runConcurrent(C, WARM_UP, a);
   await runConcurrent(C, WARM_UP, b);
   const per = Math.max(1, Math.round(N / ROUNDS));
-  let ra = await runConcurrent(C, per, a);
-  let rb = await runConcurrent(C, per, b);
-  for (let i = 1; i < ROUNDS; i++) {
-    ra = ra.merge(await runConcurrent(C, per, a));
-    rb = rb.merge(await runConcurrent(C, per, b));
+  let ra: RunStats | undefined;
+  let rb: RunStats | undefined;
+  for (let i = 0; i < ROUNDS; i++) {
+    const first = i % 2 === 0;
+    if (first) ra = ra?.merge(await runConcurrent(C, per, a)) ?? (await runConcurrent(C, per, a));
+    rb = rb?.merge(await runConcurrent(C, per, b)) ?? (await runConcurrent(C, per, b));
+    if (!first) ra = ra?.merge(await runConcurrent(C, per, a)) ?? (await runConcurrent(C, per, a));
   }
-  return { a: ra, b: rb };
+  return { a: ra as RunStats, b: rb as RunStats };
 }
 
 const fmt = (n: number, d = 1) => Number(n.toFixed(d));
