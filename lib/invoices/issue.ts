@@ -237,7 +237,7 @@ export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page
     .limit(limit)
     .offset(offset);
   const base = config().PAYMENT_URL;
-  return { rows: rows.map((r) => ({ ...r, payUrl: payLinkFor(base, r) })), totalCount: total?.n ?? 0, pageSize: page.size };
+  return { rows: rows.map((r) => Object.assign(r, { payUrl: payLinkFor(base, r) })), totalCount: total?.n ?? 0, pageSize: page.size };
 }
 
 /** The JMS numbers of an invoice's jobs, in the order given when it was issued (first job first). */

@@ -44,7 +44,8 @@ export function presentInvoice(i: InvoiceListItem): InvoiceModel {
 /** Answer of POST api/Invoice/InvoiceList/CurrentPage/{page}/PageSize/{size}. */
 export function presentInvoiceList(r: ListResult<InvoiceRow>) {
   return {
-    Invoices: r.rows.map((row) => ({ ...presentInvoice(row), PaymentUrl: row.payUrl })),
+    // Not `{ ...presentInvoice(row), PaymentUrl }`: a spread followed by a property is slow on Node 20 (withPayLink).
+    Invoices: r.rows.map((row) => Object.assign(presentInvoice(row), { PaymentUrl: row.payUrl })),
     TotalCount: r.totalCount,
     ItemsPerPage: r.pageSize,
   };
