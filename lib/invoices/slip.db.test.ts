@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeInvoice, signedIn } from '@/test/factories';
+import { presentInvoiceList } from './legacy';
 import { invoiceListQuerySchema } from './schema';
 import { getInvoiceSlip, getInvoiceSlipsByJob, listInvoices } from './service';
 
@@ -72,6 +73,21 @@ describe('invoice slip', () => {
     const list = await listInvoices(actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
     expect(list.rows.find((r) => r.id === unpaid.id)?.payUrl).toBe(slip?.payUrl);
     expect(list.rows.find((r) => r.id === paid.id)?.payUrl).toBeNull();
+    // The legacy list's answer (api/Invoice/InvoiceList): each invoice's model with its PaymentUrl, and nothing else.
+    const answer = presentInvoiceList(list).Invoices;
+    expect(answer.find((i) => i.InvoiceNumber === unpaid.invoiceNumber)).toEqual({
+      JMSNumber: 'J+1',
+      ExtClientBranchId: null,
+      InvoiceNumber: unpaid.invoiceNumber,
+      Amount: 1234.5,
+      CurrencyCode: expect.any(String),
+      MatterReference: expect.any(String),
+      IssueDate: '2026-01-01',
+      DueDate: unpaid.dueDate,
+      IsPaid: false,
+      PaymentUrl: slip?.payUrl,
+    });
+    expect(answer.find((i) => i.InvoiceNumber === paid.invoiceNumber)?.PaymentUrl).toBeNull();
   });
 
   it('finds by invoice number and issue date; a different date, an unknown or a foreign number is missing', async () => {
