@@ -118,15 +118,15 @@ async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Prom
   await runConcurrent(C, WARM_UP, a);
   await runConcurrent(C, WARM_UP, b);
   const per = Math.max(1, Math.round(N / ROUNDS));
-  let ra: RunStats | undefined;
-  let rb: RunStats | undefined;
+  const sides = [a, b];
+  const out: (RunStats | undefined)[] = [undefined, undefined];
   for (let i = 0; i < ROUNDS; i++) {
-    const first = i % 2 === 0;
-    if (first) ra = ra?.merge(await runConcurrent(C, per, a)) ?? (await runConcurrent(C, per, a));
-    rb = rb?.merge(await runConcurrent(C, per, b)) ?? (await runConcurrent(C, per, b));
-    if (!first) ra = ra?.merge(await runConcurrent(C, per, a)) ?? (await runConcurrent(C, per, a));
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const r = await runConcurrent(C, per, sides[k] as () => Promise<void>);
+      out[k] = out[k]?.merge(r) ?? r;
+    }
   }
-  return { a: ra as RunStats, b: rb as RunStats };
+  return { a: out[0] as RunStats, b: out[1] as RunStats };
 }
 
 const fmt = (n: number, d = 1) => Number(n.toFixed(d));
