@@ -7,6 +7,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Db, type Queryable } from '@/db/client';
+import { withCompiledRows } from '@/db/rows';
 import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/db/schema';
 import { requestMeta, type RequestMeta } from '@/lib/audit/record';
 import { now } from '@/lib/clock';
@@ -48,31 +49,33 @@ export function idleMinutes(firmIdleMinutes: number | null | undefined): number 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function sessionLookup(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      clientId: users.clientId,
-      role: users.role,
-      userName: users.userName,
-      timeZone: users.timeZone,
-      // False too when the user's client is suspended.
-      isActive: userMaySignIn,
-      isLocked: users.isLocked,
-      firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
-      method: sessions.method,
-      requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
-      hasAuthenticator: sql<boolean>`exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${users.id} and ${userAuthenticators.confirmedAt} is not null)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .limit(1)
-    .prepare('resolve_session');
+  return withCompiledRows(
+    db
+      .select({
+        sessionId: sessions.id,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        userId: users.id,
+        clientId: users.clientId,
+        role: users.role,
+        userName: users.userName,
+        timeZone: users.timeZone,
+        // False too when the user's client is suspended.
+        isActive: userMaySignIn,
+        isLocked: users.isLocked,
+        firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
+        method: sessions.method,
+        requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
+        hasAuthenticator: sql<boolean>`exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${users.id} and ${userAuthenticators.confirmedAt} is not null)`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
+      .where(eq(sessions.id, sql.placeholder('sessionId')))
+      .limit(1)
+      .prepare('resolve_session'),
+  );
 }
 
 /** The session lookup runs on every request: its SQL is built once per database, not per call. */

@@ -11,6 +11,7 @@
  */
 import { and, eq, gte, ilike, inArray, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
+import { withCompiledRows } from '@/db/rows';
 import { clients, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -116,12 +117,14 @@ export function queueIdsStatement(db: Queryable, where: SQL | undefined, q: Queu
 /** Rows by primary key with the client's name (`ids`: an int[] literal): one prepared statement per database. */
 function rowsByIds(db: Db) {
   return preparedFor('queue', db, 'rows', () =>
-    db
-      .select(itemColumns)
-      .from(jobs)
-      .innerJoin(clients, eq(clients.id, jobs.clientId))
-      .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare('queue_rows'),
+    withCompiledRows(
+      db
+        .select(itemColumns)
+        .from(jobs)
+        .innerJoin(clients, eq(clients.id, jobs.clientId))
+        .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`)
+        .prepare('queue_rows'),
+    ),
   );
 }
 
@@ -166,7 +169,7 @@ async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit
   const clause = pageClause(walk, offset);
   const st = preparedFor('queue', db, `ids|${filter.shape}|${q.sortBy}|${q.sortOrder}|${clause.key}`, () => {
     const total = counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
-    return queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids');
+    return withCompiledRows(queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids'));
   });
   return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + countCapOf(limit) + 1 })) as { id: number; total?: number }[];
 }

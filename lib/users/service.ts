@@ -9,6 +9,7 @@
  */
 import { and, count, eq, not, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
+import { withCompiledRows } from '@/db/rows';
 import { userCounts, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/record';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
@@ -51,14 +52,16 @@ function countedPage(db: Db, q: UserListQuery, limit: number, offset: number) {
     const clientId = sql.placeholder('clientId') as unknown as number;
     const role = sql.placeholder('role') as unknown as number;
     const total = sql<number>`(select coalesce(sum(${userCounts.n}), 0)::int from ${userCounts} where ${and(eq(userCounts.clientId, clientId), q.role ? eq(userCounts.role, role) : undefined)})`;
-    return db
-      .select({ ...userColumns, total: total.mapWith(Number) })
-      .from(users)
-      .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
-      .orderBy(...userOrder(q))
-      .limit(page.limit)
-      .offset(page.offset)
-      .prepare('user_list_page');
+    return withCompiledRows(
+      db
+        .select({ ...userColumns, total: total.mapWith(Number) })
+        .from(users)
+        .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
+        .orderBy(...userOrder(q))
+        .limit(page.limit)
+        .offset(page.offset)
+        .prepare('user_list_page'),
+    );
   });
 }
 
