@@ -45,4 +45,16 @@ describe('paging', () => {
     // The placeholders take the page's own limit and offset.
     expect(q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? ({ limit, offset } as Record<string, number>)[String(p.name)] : p))).toEqual(params);
   });
+
+  it.each([
+    [31, 0, 10, '31', 'select "id" from "t" limit 31', [], true],
+    [31, 20, 10, '31+$', 'select "id" from "t" limit 31 offset $1', [20], false],
+    [16, 0, 5, '$', 'select "id" from "t" limit $1', [16], false],
+  ])('a walk of %i from %i ahead of a page of %i: LIMIT written as %s', (walk, offset, size, key, text, params, plannedOnce) => {
+    const c = pageClause(walk, offset, size);
+    expect(c).toMatchObject({ key, plannedOnce });
+    const q = new QueryBuilder().select({ id: t.id }).from(t).limit(c.limit).offset(c.offset).toSQL();
+    expect(q.sql).toBe(text);
+    expect(q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? ({ limit: walk, offset } as Record<string, number>)[String(p.name)] : p))).toEqual(params);
+  });
 });

@@ -55,10 +55,12 @@ export interface PageClause {
  * the sizes the pages offer (and All) are written into the statement, and page 1 has no OFFSET: such a statement
  * is planned once per connection. Any other size (a legacy caller may ask for any) stays a parameter, so the
  * statements stay few; so does a deeper page's OFFSET (written in, it would make a statement per page).
+ * `pageSize`: the size of the page when `limit` walks further than it (a walk that looks ahead: one walk per size,
+ * so it is written in when the size is an offered one).
  * The placeholders' values are the page's `limit` and `offset` (`limitOffset`).
  */
-export function pageClause(limit: number, offset: number): PageClause {
-  const written = WRITTEN_LIMITS.has(limit);
+export function pageClause(limit: number, offset: number, pageSize: number = limit): PageClause {
+  const written = WRITTEN_LIMITS.has(pageSize);
   return {
     key: `${written ? limit : '$'}${offset === 0 ? '' : '+$'}`,
     // Drizzle writes an SQL chunk given as LIMIT as it is (its type only names numbers and placeholders).

@@ -196,6 +196,14 @@ describe('the staff area', () => {
         expect(second).toMatchObject({ totalCount: 35, totalCapped: false });
         const past = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 9, size: 10 });
         expect(past).toMatchObject({ rows: [], totalCount: 35, totalCapped: false });
+        // A size only a legacy caller asks for (its walk not written into the statement), and a deeper page.
+        const small = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 1, size: 5 });
+        expect(small.rows).toHaveLength(5);
+        expect(small).toMatchObject({ totalCount: 16, totalCapped: true });
+        const third = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 3, size: 5 });
+        expect(third.rows.map((r) => r.id)).toEqual(expect.not.arrayContaining([...first.rows, ...small.rows].map((r) => r.id)));
+        expect(third).toMatchObject({ totalCount: 26, totalCapped: true });
+        expect(await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 5, size: 5 })).toMatchObject({ totalCount: 35, totalCapped: false });
       }
       // The counters' exact total, and a due filter's count, ride with the page's ids.
       expect(await listQueue(staff.actor, q({ clientId: c.id }), { page: 1, size: 10 })).toMatchObject({ totalCount: 36, totalCapped: false });

@@ -152,23 +152,26 @@ export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | unde
 /**
  * The page's ids (with the total when it rides along): a prepared statement per filter shape, sort and page
  * clause, bound with the values (built once per instance, planned once per connection where LIMIT is written in:
- * `pageClause`), for client, status and due filters. A text or job type filter goes with its values written in
- * (planned with them: a text filter's generic plan would read every trigram match, and a job type's guessed badly
- * across clients).
+ * `pageClause`, also for a job type's walk ahead of an offered size), for client, status, due and job type
+ * filters. A text filter goes with its values written in (planned with them: its generic plan would read every
+ * trigram match). A job type's generic plan walks the same sort index as its custom plans do (no index leads with
+ * the job type), and planning it with its values on every call had cost more than its page: the queue's
+ * job-type p95 was 3.0 times the floor's, 1.7 prepared (docs/architecture.md, "Job list at scale").
  */
 async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit: number, offset: number): Promise<{ id: number; total?: number }[]> {
   const ahead = looksAhead(q);
   const walk = idsToWalk(limit, ahead);
   // The total rides with the ids when the counters serve the filter (exact) or a due filter counts (capped).
   const counters = servedByCounters(q);
-  if (ahead) {
+  if (q.text) {
     const st = queueIdsStatement(db, queueWhere(q, at, timeZone), q, walk, offset).toSQL();
     return executeWithValues<{ id: number; total?: number }>(db, st.sql, st.params);
   }
   const filter = buildQueueFilter(true, q, at, timeZone);
-  const clause = pageClause(walk, offset);
+  const clause = pageClause(walk, offset, limit);
   const st = preparedFor('queue', db, `ids|${filter.shape}|${q.sortBy}|${q.sortOrder}|${clause.key}`, () => {
-    const total = counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
+    // A job type looks ahead instead of counting (`looksAhead`): no total rides along.
+    const total = ahead ? undefined : counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
     return withCompiledRows(queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids'));
   });
   return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + countCapOf(limit) + 1 })) as { id: number; total?: number }[];
