@@ -40,7 +40,10 @@ describe('compiled row mapper', () => {
         .orderBy(jobs.id);
 
     const drizzles = await select().prepare('rows_test_drizzle').execute({ clientId: client.id });
-    const compiled = await withCompiledRows(select().prepare('rows_test_compiled')).execute({ clientId: client.id });
+    const prepared = withCompiledRows(select().prepare('rows_test_compiled'));
+    // The mapper is in place (a Drizzle upgrade that renamed what it hooks into would leave Drizzle's mapping).
+    expect(typeof (prepared as unknown as { customResultMapper?: unknown }).customResultMapper).toBe('function');
+    const compiled = await prepared.execute({ clientId: client.id });
 
     expect(compiled).toEqual(drizzles);
     expect(compiled.map((r) => Object.keys(r))).toEqual(drizzles.map((r) => Object.keys(r)));

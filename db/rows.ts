@@ -27,10 +27,10 @@ interface PreparedInternals {
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
-/** The decoder of one selected field, found as Drizzle's `mapResultRow` finds it. */
 /** Drizzle's SQL carries its decoder (`mapWith`) in a field its types keep internal. */
 type Decoded = { decoder: Decoder };
 
+/** The decoder of one selected field, found as Drizzle's `mapResultRow` finds it. */
 function decoderOf(field: unknown): Decoder {
   if (is(field, Column)) return field;
   if (is(field, SQL)) return (field as unknown as Decoded).decoder;

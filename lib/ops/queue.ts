@@ -156,7 +156,7 @@ export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | unde
  * filters. A text filter goes with its values written in (planned with them: its generic plan would read every
  * trigram match). A job type's generic plan walks the same sort index as its custom plans do (no index leads with
  * the job type), and planning it with its values on every call had cost more than its page: the queue's
- * job-type p95 was 3.0 times the floor's, 1.7 prepared (docs/architecture.md, "Job list at scale").
+ * job-type p95 was 2.3–3.0 times the floor's, 1.7–2.6 prepared (docs/architecture.md, "Job list at scale").
  */
 async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit: number, offset: number): Promise<{ id: number; total?: number }[]> {
   const ahead = looksAhead(q);
