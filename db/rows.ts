@@ -2,7 +2,7 @@
  * Rows of a hot prepared statement mapped by a mapper compiled once per statement, instead of Drizzle's general
  * one. Drizzle's `mapResultRow` finds every value's decoder again for every row (a prototype-chain walk per
  * `is()` check: the first check fails for every SQL expression), walks its path with an iterator and reduces
- * into the row: on Node 20 that was ~7% of the Node time of a list request (ten rows of ~15 values, and the
+ * into the row: on Node 20 that was ~8% of the Node time of a list request (ten rows of ~15 values, and the
  * session row on every request). The compiled mapper resolves each column's decoder the way `mapResultRow` does,
  * once, and builds each row with the same keys and the same decoded values (tested against Drizzle's mapping on
  * both engines: db/rows.db.test.ts).

@@ -1,3 +1,4 @@
+import { fillPlaceholders } from 'drizzle-orm';
 import { integer, pgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { limitOffset, MAX_ROWS_PER_PAGE, pageClause, pageFrom, pagePathSchema, pageSizeFrom, sortOrderFrom } from './paging';
@@ -43,7 +44,7 @@ describe('paging', () => {
     const q = new QueryBuilder().select({ id: t.id }).from(t).limit(c.limit).offset(c.offset).toSQL();
     expect(q.sql).toBe(text);
     // The placeholders take the page's own limit and offset.
-    expect(q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? ({ limit, offset } as Record<string, number>)[String(p.name)] : p))).toEqual(params);
+    expect(fillPlaceholders(q.params, { limit, offset })).toEqual(params);
   });
 
   it.each([
@@ -55,6 +56,7 @@ describe('paging', () => {
     expect(c).toMatchObject({ key, plannedOnce });
     const q = new QueryBuilder().select({ id: t.id }).from(t).limit(c.limit).offset(c.offset).toSQL();
     expect(q.sql).toBe(text);
-    expect(q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? ({ limit: walk, offset } as Record<string, number>)[String(p.name)] : p))).toEqual(params);
+    // The placeholders take the walk and the page's offset.
+    expect(fillPlaceholders(q.params, { limit: walk, offset })).toEqual(params);
   });
 });
