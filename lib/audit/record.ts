@@ -10,29 +10,9 @@
 import type { Queryable } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import { now } from '@/lib/clock';
-import { clientIp } from '@/lib/http/client-ip';
+import { requestMeta, type RequestMeta } from '@/lib/core/principal';
 
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export const NO_REQUEST: RequestMeta = Object.freeze({ ip: null, userAgent: null });
-
-/** IP and User-Agent of a request's headers. */
-export function metaFromHeaders(h: { get(name: string): string | null }): RequestMeta {
-  return { ip: clientIp(h), userAgent: h.get('user-agent')?.slice(0, 500) || null };
-}
-
-/** IP and User-Agent of the current request, or nulls outside one (scripts, tests, background work). */
-export async function requestMeta(): Promise<RequestMeta> {
-  try {
-    const { headers } = await import('next/headers');
-    return metaFromHeaders(await headers());
-  } catch {
-    return NO_REQUEST;
-  }
-}
+export { metaFromHeaders, NO_REQUEST, requestMeta, type RequestMeta } from '@/lib/core/principal';
 
 export interface AuditEntry {
   action: string;

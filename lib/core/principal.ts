@@ -7,6 +7,7 @@
  * This is the floor under the domains (lib/core): it imports no domain folder.
  */
 import type { RoleId } from '@/lib/reference';
+import { clientIp } from './client-ip';
 
 /** IP and User-Agent of the request a principal came with (nulls for background work and scripts). */
 export interface RequestMeta {
@@ -15,6 +16,21 @@ export interface RequestMeta {
 }
 
 export const NO_REQUEST: RequestMeta = Object.freeze({ ip: null, userAgent: null });
+
+/** IP and User-Agent of a request's headers. */
+export function metaFromHeaders(h: { get(name: string): string | null }): RequestMeta {
+  return { ip: clientIp(h), userAgent: h.get('user-agent')?.slice(0, 500) || null };
+}
+
+/** IP and User-Agent of the current request (server action, page, route handler), or nulls outside one. */
+export async function requestMeta(): Promise<RequestMeta> {
+  try {
+    const { headers } = await import('next/headers');
+    return metaFromHeaders(await headers());
+  } catch {
+    return NO_REQUEST;
+  }
+}
 
 /** A signed-in person (client user or provider staff), resolved from the server-side session. */
 export interface Actor {
