@@ -18,6 +18,9 @@ import type { Actor } from '@/lib/auth/actor';
 import { issueResetToken } from '@/lib/auth/reset';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { isUniqueViolation } from '@/lib/core/db-errors';
+import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
+import { createUser, identityKey, UserTakenError } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
@@ -25,8 +28,6 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { requireStaff } from '@/lib/ops/actor';
 import { auditStaff } from '@/lib/ops/audit';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { isUniqueViolation } from '@/lib/users/service';
-import { USER_MSG } from '@/lib/users/schema';
 import { CLIENT_MSG, type ClientForm, type ClientStatusFilter, type InviteAdmin } from './schema';
 
 /** The invitation link of a new client administrator works this long (issue 13), and once. */
@@ -373,7 +374,7 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
       const [sameName] = await tx
         .select({ id: users.id, clientId: users.clientId, role: users.role, isActive: users.isActive, passwordHash: users.passwordHash, email: users.email })
         .from(users)
-        .where(sql`lower(${users.userName}) = ${form.UserName.toLowerCase()}`)
+        .where(sql`lower(${users.userName}) = ${identityKey(form.UserName)}`)
         .limit(1);
       let userId: number;
       const t = now();
@@ -385,36 +386,20 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
           .set({ firstName: form.FirstName, lastName: form.LastName, email: form.EmailId, phone: form.Phone, timeZone: form.TimeZoneId, updatedAt: t, updatedById: a.userId })
           .where(eq(users.id, userId));
       } else {
-        const fields: Record<string, string[]> = {};
-        if (sameName) fields.UserName = [USER_MSG.userNameExists];
-        const [sameEmail] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${form.EmailId.toLowerCase()}`, eq(users.isActive, true)))
-          .limit(1);
-        if (sameEmail) fields.EmailId = [USER_MSG.emailExists];
-        if (Object.keys(fields).length) throw new ValidationError(fields, 'This user name or e-mail address is already used.');
-        const [row] = await tx
-          .insert(users)
-          .values({
-            clientId: c.id,
-            userName: form.UserName,
-            firstName: form.FirstName,
-            lastName: form.LastName,
-            email: form.EmailId,
-            phone: form.Phone,
-            role: CLIENT_ADMIN_ROLE,
-            timeZone: form.TimeZoneId,
-            passwordHash: NO_PASSWORD,
-            mustChangePassword: true,
-            createdAt: t,
-            createdById: a.userId,
-            updatedAt: t,
-            updatedById: a.userId,
-          })
-          .returning({ id: users.id });
-        if (!row) throw new Error('administrator not created');
-        userId = row.id;
+        // Anyone else with the name, or an active user with the address: refused by the one rule.
+        userId = await createUser(tx, {
+          clientId: c.id,
+          userName: form.UserName,
+          firstName: form.FirstName,
+          lastName: form.LastName,
+          email: form.EmailId,
+          phone: form.Phone,
+          role: CLIENT_ADMIN_ROLE,
+          timeZone: form.TimeZoneId,
+          passwordHash: NO_PASSWORD,
+          mustChangePassword: true,
+          createdById: a.userId,
+        });
       }
       const token = await issueResetToken(tx, userId, 'invite', INVITE_TTL_HOURS * 60);
       await enqueueMail(tx, {
@@ -427,7 +412,8 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
       return { userId };
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new ValidationError({ UserName: [USER_MSG.userNameExists] });
+    if (e instanceof UserTakenError) throw new ValidationError(e.fields, USER_TAKEN_MSG.either);
+    if (isUniqueViolation(e)) throw new ValidationError({ UserName: [USER_TAKEN_MSG.userName] });
     throw e;
   }
 }

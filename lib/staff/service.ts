@@ -5,19 +5,20 @@
  * administrator reset, changes it at the first sign-in. Each change is one transaction with its audit row;
  * deactivation ends the user's sessions in it.
  */
-import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
+import { isUniqueViolation } from '@/lib/core/db-errors';
+import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
+import { createUser, takenFields, UserTakenError } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { requireStaff, type StaffActor } from '@/lib/ops/actor';
 import { auditStaff } from '@/lib/ops/audit';
 import { MSG } from '@/lib/messages';
-import { USER_MSG } from '@/lib/users/schema';
-import { isUniqueViolation } from '@/lib/users/service';
 import { STAFF_MSG, type StaffUserForm } from './schema';
 
 export interface StaffUser {
@@ -46,6 +47,9 @@ const columns = {
   isLocked: users.isLocked,
 };
 
+/** Placeholder until setPassword stores the real hash in the same transaction (never verifies). */
+const NO_PASSWORD = '!';
+
 const staffOnly = and(isNull(users.clientId), sql`${users.role} in (1, 2)`);
 
 /** Every staff user, active first, by user name. */
@@ -63,18 +67,10 @@ export async function getStaffUser(actor: Actor, userId: number): Promise<StaffU
   return (row as StaffUser | undefined) ?? null;
 }
 
+/** The portal's one rule for user names and e-mail addresses (lib/core/users.ts); the staff user being edited does not count. */
 async function duplicates(tx: Queryable, form: StaffUserForm, exceptId?: number): Promise<void> {
-  const fields: Record<string, string[]> = {};
-  const except = exceptId ? not(eq(users.id, exceptId)) : undefined;
-  const [byName] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.userName}) = ${form.UserName.toLowerCase()}`, except)).limit(1);
-  if (byName) fields.UserName = [USER_MSG.userNameExists];
-  const [byEmail] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${form.EmailId.toLowerCase()}`, eq(users.isActive, true), except))
-    .limit(1);
-  if (byEmail) fields.EmailId = [USER_MSG.emailExists];
-  if (Object.keys(fields).length) throw new ValidationError(fields, 'This user name or e-mail address is already used.');
+  const fields = await takenFields(tx, { userName: form.UserName, email: form.EmailId }, exceptId ? { userId: exceptId, clientId: null } : undefined);
+  if (fields) throw new ValidationError(fields, USER_TAKEN_MSG.either);
 }
 
 function passwordRefusal(r: Awaited<ReturnType<typeof setPassword>>): void {
@@ -91,38 +87,30 @@ export async function saveStaffUser(actor: Actor, form: StaffUserForm): Promise<
   try {
     return await db.transaction(async (tx) => (form.UserId ? update(tx, a, form.UserId, form) : create(tx, a, form)));
   } catch (e) {
-    if (isUniqueViolation(e)) throw new ValidationError({ UserName: [USER_MSG.userNameExists] });
+    if (e instanceof UserTakenError) throw new ValidationError(e.fields, USER_TAKEN_MSG.either);
+    if (isUniqueViolation(e)) throw new ValidationError({ UserName: [USER_TAKEN_MSG.userName] });
     throw e;
   }
 }
 
 async function create(tx: Queryable, a: StaffActor, form: StaffUserForm) {
-  await duplicates(tx, form);
-  const t = now();
-  const [row] = await tx
-    .insert(users)
-    .values({
-      clientId: null,
-      userName: form.UserName,
-      firstName: form.FirstName,
-      lastName: form.LastName,
-      email: form.EmailId,
-      phone: form.Phone,
-      role: form.Role,
-      timeZone: form.TimeZoneId,
-      passwordHash: '!',
-      mustChangePassword: true,
-      enableTour: false,
-      createdAt: t,
-      createdById: a.userId,
-      updatedAt: t,
-      updatedById: a.userId,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error('staff user not created');
-  passwordRefusal(await setPassword(tx, row.id, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
-  await auditStaff(tx, a, { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: row.id, details: { userName: form.UserName, role: form.Role } });
-  return { userId: row.id, created: true };
+  const userId = await createUser(tx, {
+    clientId: null,
+    userName: form.UserName,
+    firstName: form.FirstName,
+    lastName: form.LastName,
+    email: form.EmailId,
+    phone: form.Phone,
+    role: form.Role,
+    timeZone: form.TimeZoneId,
+    passwordHash: NO_PASSWORD,
+    mustChangePassword: true,
+    enableTour: false,
+    createdById: a.userId,
+  });
+  passwordRefusal(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
+  await auditStaff(tx, a, { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: userId, details: { userName: form.UserName, role: form.Role } });
+  return { userId, created: true };
 }
 
 async function update(tx: Queryable, a: StaffActor, userId: number, form: StaffUserForm) {

@@ -9,6 +9,7 @@
  * as the personal context (the server adds the client's name).
  */
 import { z } from 'zod';
+import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
 import { FIELD_MSG, formText, isEmail, isPhone } from '@/lib/validation';
@@ -22,8 +23,8 @@ const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
 
 /** Field messages of the user form; the spec words none of them (§8 only "an exists flag"), so they are ours. */
 export const USER_MSG = {
-  userNameExists: 'This user name already exists.',
-  emailExists: 'This e-mail address is already used by another user.',
+  userNameExists: USER_TAKEN_MSG.userName,
+  emailExists: USER_TAKEN_MSG.email,
   userNameInvalid: 'A user name may contain only letters, digits and . _ - @ (3 or more characters).',
   roleRequired: 'Please choose a role.',
   roleInvalid: 'Please choose one of the client roles.',

@@ -7,7 +7,7 @@
  * answers exactly like a missing one. Deactivated users are gone from every answer. Every change is one
  * transaction with its audit row; a deactivated user's sessions end in the same transaction.
  */
-import { and, count, eq, not, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { userCounts, users } from '@/db/schema';
@@ -16,6 +16,8 @@ import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
+import { isUniqueViolation } from '@/lib/core/db-errors';
+import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, type ExceptUser } from '@/lib/core/users';
 import { emailDomainProblem } from '@/lib/security/policy';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
@@ -111,43 +113,24 @@ export async function getUser(actor: Actor, userId: number): Promise<UserListIte
   return row ?? null;
 }
 
-/** Not the user being edited (only when it is a user of the actor's client). */
-function exceptUser(a: ClientActor, exceptUserId: number | undefined) {
-  return exceptUserId ? not(and(eq(users.id, exceptUserId), eq(users.clientId, a.clientId)) ?? sql`false`) : undefined;
+/** Not the user being edited, when it is a user of the actor's client (another client's id counts). */
+function exceptUser(a: ClientActor, exceptUserId: number | undefined): ExceptUser | undefined {
+  return exceptUserId ? { userId: exceptUserId, clientId: a.clientId } : undefined;
 }
 
 /**
- * Is the user name taken? User names are unique across the portal, case-insensitively, deactivated users
- * included (they sign in by name). `exceptUserId` is the user being edited.
+ * Is the user name taken? The portal's one rule (lib/core/users.ts): trimmed, case-insensitive, across the
+ * portal, deactivated users included. `exceptUserId` is the user being edited.
  */
 export async function userNameExists(actor: Actor, userName: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
   const a = admin(actor);
-  const name = userName.trim().toLowerCase();
-  if (!name) return false;
-  const d = q ?? (await getDb());
-  const [row] = await d
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.userName}) = ${name}`, exceptUser(a, exceptUserId)))
-    .limit(1);
-  return Boolean(row);
+  return userNameTaken(q ?? (await getDb()), userName, exceptUser(a, exceptUserId));
 }
 
-/**
- * Is the e-mail address used by another active user? Addresses identify a person for password reset and
- * single sign-on, so they are unique among active users of the portal, case-insensitively.
- */
+/** Is the e-mail address used by another active user (the same rule, lib/core/users.ts)? */
 export async function userEmailExists(actor: Actor, email: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
   const a = admin(actor);
-  const address = email.trim().toLowerCase();
-  if (!address) return false;
-  const d = q ?? (await getDb());
-  const [row] = await d
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${address}`, eq(users.isActive, true), exceptUser(a, exceptUserId)))
-    .limit(1);
-  return Boolean(row);
+  return userEmailTaken(q ?? (await getDb()), email, exceptUser(a, exceptUserId));
 }
 
 export type SaveUserResult =
@@ -166,20 +149,10 @@ class Abort extends Error {
   }
 }
 
-/** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
-export function isUniqueViolation(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    if (typeof cur === 'object' && 'code' in cur && cur.code === '23505') return true;
-    cur = typeof cur === 'object' && 'cause' in cur ? cur.cause : undefined;
-  }
-  return false;
-}
+export { isUniqueViolation };
 
-async function duplicates(tx: Queryable, a: ClientActor, form: UserForm, exceptUserId?: number): Promise<Record<string, string[]> | null> {
-  const fields: Record<string, string[]> = {};
-  if (await userNameExists(a, form.UserName, exceptUserId, tx)) fields.UserName = [USER_MSG.userNameExists];
-  if (await userEmailExists(a, form.EmailId, exceptUserId, tx)) fields.EmailId = [USER_MSG.emailExists];
-  return Object.keys(fields).length ? fields : null;
+function duplicates(tx: Queryable, a: ClientActor, form: UserForm, exceptUserId?: number): Promise<Record<string, string[]> | null> {
+  return takenFields(tx, { userName: form.UserName, email: form.EmailId }, exceptUser(a, exceptUserId));
 }
 
 function passwordFailure(r: Awaited<ReturnType<typeof setPassword>>): SaveUserResult | null {
@@ -198,32 +171,24 @@ async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<Sa
   // The organisation's allowed e-mail domains (issue 17).
   const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
   if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
-  const t = now();
-  const [row] = await tx
-    .insert(users)
-    .values({
-      clientId: a.clientId,
-      userName: form.UserName,
-      firstName: form.FirstName,
-      lastName: form.LastName,
-      email: form.EmailId,
-      phone: form.Phone,
-      role: form.Role,
-      timeZone: form.TimeZoneId,
-      passwordHash: NO_PASSWORD,
-      mustChangePassword: true,
-      createdAt: t,
-      createdById: a.userId,
-      updatedAt: t,
-      updatedById: a.userId,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error('user not created');
+  const userId = await createUser(tx, {
+    clientId: a.clientId,
+    userName: form.UserName,
+    firstName: form.FirstName,
+    lastName: form.LastName,
+    email: form.EmailId,
+    phone: form.Phone,
+    role: form.Role,
+    timeZone: form.TimeZoneId,
+    passwordHash: NO_PASSWORD,
+    mustChangePassword: true,
+    createdById: a.userId,
+  });
   // A new user must change the password at the first sign-in (issue 7).
-  const failed = passwordFailure(await setPassword(tx, row.id, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
+  const failed = passwordFailure(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
   if (failed) throw new Abort(failed);
-  await audit(tx, a, 'user.created', row.id, { userName: form.UserName, role: form.Role });
-  return { status: 'created', userId: row.id };
+  await audit(tx, a, 'user.created', userId, { userName: form.UserName, role: form.Role });
+  return { status: 'created', userId };
 }
 
 const EDITABLE = ['userName', 'firstName', 'lastName', 'email', 'phone', 'role', 'timeZone'] as const;
@@ -285,7 +250,8 @@ async function audit(tx: Queryable, a: ClientActor, action: string, userId: numb
 
 /**
  * Creates (no UserId) or edits a user of the actor's client. The duplicate checks run again inside the
- * transaction; the unique index on lower(user_name) is the final guard against a concurrent save.
+ * transaction; the unique index on lower(user_name) is the final guard against a concurrent save. The user row
+ * itself is inserted by lib/core/users.ts's createUser, the one door for every kind of user.
  */
 export async function saveUser(actor: Actor, form: UserForm): Promise<SaveUserResult> {
   const a = admin(actor);
@@ -294,6 +260,7 @@ export async function saveUser(actor: Actor, form: UserForm): Promise<SaveUserRe
     return await db.transaction((tx) => (isCreate(form) ? create(tx, a, form) : update(tx, a, form.UserId ?? 0, form)));
   } catch (e) {
     if (e instanceof Abort) return e.result;
+    if (e instanceof UserTakenError) return { status: 'duplicate', fields: e.fields };
     if (isUniqueViolation(e)) return { status: 'duplicate', fields: { UserName: [USER_MSG.userNameExists] } };
     throw e;
   }
