@@ -1,6 +1,8 @@
 /**
  * Failed sign-in attempts, counted per account in the database (not in the browser): wrong
- * passwords and wrong OTPs both count; at LOGIN_ATTEMPT_LIMIT the account is locked until an
+ * passwords and wrong OTPs both count (e-mailed, authenticator-app and recovery codes). A right code that loses
+ * a race to its own success (a parallel sign-in claimed it first) is refused but not counted (lib/auth/otp.ts);
+ * a spent code sent again later is a replay and counts. At LOGIN_ATTEMPT_LIMIT the account is locked until an
  * administrator unlocks it. A user name that belongs to no active account is counted too (audit
  * rows keyed by an HMAC of the name, over a 24-hour window), so it answers exactly like a real
  * account: the same attempts-left, the same captcha, the same blocked notice.

@@ -11,7 +11,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { signInOtps, users } from '@/db/schema';
+import { signInOtps, userAuthenticators, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { enqueueMail } from '@/lib/mail/outbox';
@@ -19,7 +19,7 @@ import { auditAuth } from './audit';
 import { userMaySignIn } from './client-active';
 import { attemptsLeft, clearFailures, recordFailure } from './lockout';
 import { createSession } from './session';
-import { checkSecondFactor, type SecondFactor } from './two-factor';
+import { checkSecondFactor, secondFactorAtArrival, wasFreshSecondFactor, type SecondFactor } from './two-factor';
 
 export const OTP_MAX_GUESSES = 5;
 /** Spec §4: after a resend the remaining time is 60 seconds. */
@@ -138,9 +138,12 @@ async function loadChallenge(q: Queryable, challengeId: string) {
       role: users.role,
       isActive: userMaySignIn,
       isLocked: users.isLocked,
+      failedSignIns: users.failedLoginAttempts,
+      ...secondFactorAtArrival,
     })
     .from(signInOtps)
     .innerJoin(users, eq(users.id, signInOtps.userId))
+    .leftJoin(userAuthenticators, eq(userAuthenticators.userId, users.id))
     .where(eq(signInOtps.id, challengeId))
     .limit(1);
   return row;
@@ -185,6 +188,11 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
       return await db.transaction((tx) => claim(tx, () => checkSecondFactor(tx, user, code)));
     } catch (e) {
       if (!(e instanceof NotAccepted)) throw e;
+    }
+    // A code that was good when it arrived lost the race to a parallel sign-in with the same code (its own
+    // success): refused, and not a failed sign-in, like an e-mailed code whose challenge was claimed first.
+    if (await wasFreshSecondFactor(row.userId, row, code)) {
+      return { status: 'invalid', failedAttempts: row.failedSignIns, attemptsLeft: attemptsLeft(row.failedSignIns) };
     }
   } else if (row.codeHash && /^\d{6}$/.test(code) && sameHash(row.codeHash, hashOtp(challengeId, code))) {
     return db.transaction((tx) => claim(tx, async () => 'otp'));

@@ -146,6 +146,48 @@ describe('two-factor with an authenticator app', () => {
     expect(results.filter((x) => x.status === 'success')).toHaveLength(1);
   });
 
+  /** The account's lockout state: failed sign-ins and whether it is locked. */
+  const lockout = async (userId: number) => {
+    const [u] = await t.db().select({ failed: users.failedLoginAttempts, locked: users.isLocked }).from(users).where(eq(users.id, userId));
+    return u;
+  };
+  const otherCode = async (secret: string) => ((await codeAt(secret)) === '000000' ? '111111' : '000000');
+
+  it('parallel submissions of one valid app code: one signs in, the others are refused without counting toward the lockout', async () => {
+    const e = await enrolled();
+    const pending = [];
+    for (let i = 0; i < 6; i++) pending.push(await appSignIn(e.user.userName));
+    const code = await codeAt(e.secret);
+    const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
+    expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 'success')).toEqual(Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })));
+    expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
+    // The losers' sign-ins are still pending, their guesses untouched.
+    const guesses = await t.db().select({ n: signInOtps.failedAttempts }).from(signInOtps).where(eq(signInOtps.userId, e.user.id));
+    expect(guesses.every((g) => g.n === 0)).toBe(true);
+    // A genuinely wrong code still counts, and so does the spent code sent again later (a replay, not a race).
+    const next = await appSignIn(e.user.userName);
+    expect(await verifyOtp(next.challengeId, await otherCode(e.secret))).toMatchObject({ status: 'invalid', failedAttempts: 1 });
+    expect(await verifyOtp(next.challengeId, code)).toMatchObject({ status: 'invalid', failedAttempts: 2 });
+    expect(await lockout(e.user.id)).toEqual({ failed: 2, locked: false });
+  });
+
+  it('parallel submissions of one recovery code: one signs in, the others are refused without counting toward the lockout', async () => {
+    const e = await enrolled();
+    const code = e.recovery[0] ?? '';
+    const pending = [];
+    for (let i = 0; i < 6; i++) pending.push(await appSignIn(e.user.userName));
+    const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
+    expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 'success')).toEqual(Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })));
+    expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
+    expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });
+    // A wrong recovery code counts; the used one sent again later counts too.
+    const next = await appSignIn(e.user.userName);
+    expect(await verifyOtp(next.challengeId, 'AAAA-BBBB-CCCC-DDDD')).toMatchObject({ status: 'invalid', failedAttempts: 1 });
+    expect(await verifyOtp(next.challengeId, code)).toMatchObject({ status: 'invalid', failedAttempts: 2 });
+  });
+
   it("'send a code by e-mail instead': the app's pending sign-in becomes an e-mailed one, full lifetime, guesses carried over", async () => {
     const e = await enrolled();
     const r = await appSignIn(e.user.userName);

@@ -11,7 +11,7 @@
  * At sign-in (lib/auth/otp.ts), `checkSecondFactor` accepts the app's code (each time step once) or an
  * unused recovery code. Enrolment, removal and recovery-code use are audited and the user is told by e-mail.
  */
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { getDb, type Queryable } from '@/db/client';
 import { userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
@@ -165,6 +165,42 @@ async function tellUser(q: Queryable, userId: number, subject: string, lines: st
   const [u] = await q.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) return;
   await enqueueMail(q, { to: u.email, kind: 'security', subject, text: [`Hello ${u.firstName},`, '', ...lines].join('\n') });
+}
+
+/**
+ * Where a user's second factor stood when a sign-in's code arrived, read in the same statement as the pending
+ * sign-in (lib/auth/otp.ts loadChallenge): the app's secret and last accepted step, and the unused recovery codes.
+ */
+export const secondFactorAtArrival = {
+  appSecret: userAuthenticators.secretEnc,
+  appConfirmedAt: userAuthenticators.confirmedAt,
+  appLastTimeStep: userAuthenticators.lastTimeStep,
+  unusedRecoveryHashes: sql<string[] | null>`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is null)`,
+};
+
+export interface SecondFactorArrival {
+  appSecret: string | null;
+  appConfirmedAt: Date | null;
+  appLastTimeStep: number | null;
+  unusedRecoveryHashes: string[] | null;
+}
+
+/**
+ * Was the input, when it arrived, a second factor the user could sign in with (an app code newer than the last
+ * one accepted, or an unused recovery code)? Such a code that `checkSecondFactor` then refuses was claimed by a
+ * parallel sign-in in between: it lost a race to its own success, which is not a failed sign-in (no lockout
+ * count), as an e-mailed code that loses its race is not. A code already spent when it arrived is a replay,
+ * and counts.
+ */
+export async function wasFreshSecondFactor(userId: number, at: SecondFactorArrival, input: string): Promise<boolean> {
+  const code = input.trim();
+  if (!at.appConfirmedAt || !at.appSecret) return false;
+  if (/^\d{6}$/.test(code)) {
+    const secret = decryptSecret(userId, at.appSecret);
+    return secret !== null && (await checkTotp(secret, code, at.appLastTimeStep)) !== null;
+  }
+  const canonical = normaliseRecoveryCode(code);
+  return canonical !== null && (at.unusedRecoveryHashes ?? []).includes(hashRecoveryCode(userId, canonical));
 }
 
 export type SecondFactor = 'totp' | 'recovery';
