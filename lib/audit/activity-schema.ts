@@ -5,6 +5,7 @@
  * Only the actions listed here are ever shown: a new kind of audit row stays internal until it is added.
  */
 import { z } from 'zod';
+import { isCalendarDate } from '@/lib/core/calendar-date';
 
 export const ACTIVITY_KINDS = {
   signin: { label: 'Sign-ins', actions: ['signin.success', 'signin.sso'] },
@@ -51,19 +52,13 @@ export interface ActivityQuery {
   to?: string;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-function isCalendarDay(s: string): boolean {
-  if (!ISO_DAY.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 
 const day = z
   .string()
   .max(10, ACTIVITY_MSG.date)
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? undefined : v.trim()))
-  .refine((v) => v === undefined || isCalendarDay(v), ACTIVITY_MSG.date);
+  .refine((v) => v === undefined || isCalendarDate(v), ACTIVITY_MSG.date);
 
 const kind = z
   .string()

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { FIELD_MSG, formText } from '@/lib/validation';
+import { isCalendarDate } from '@/lib/core/calendar-date';
 
 export const INVOICE_MSG = {
   number: 'An invoice number may contain only letters, digits and - / (up to 40 characters).',
@@ -31,12 +32,6 @@ export const INVOICE_MSG = {
   notFound: 'This invoice does not exist.',
 } as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-function isCalendarDate(v: string): boolean {
-  if (!DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 const dateField = z.string({ error: INVOICE_MSG.date }).transform((v) => v.trim()).refine(isCalendarDate, INVOICE_MSG.date);
 
 const decimal = (message: string, positive: boolean) =>

@@ -7,17 +7,11 @@
  * Every parameter is the plain value encoded by base64 four times (lib/encoding.ts). Server-only.
  */
 import { z } from 'zod';
+import { isCalendarDate } from '@/lib/core/calendar-date';
 import { decodeParam, encodeParam, tryDecodeParam } from '@/lib/encoding';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date yyyy-MM-dd (2026-02-30 is not). */
-export function isCalendarDate(s: string): boolean {
-  const m = ISO_DATE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === s;
-}
+/** A real calendar date yyyy-MM-dd (2026-02-30 is not): the one check, lib/core/calendar-date.ts. */
+export { isCalendarDate };
 
 export function invoiceSlipHref(invoice: { invoiceNumber: string; issueDate: string }): string {
   const q = new URLSearchParams({ ir: encodeParam(invoice.invoiceNumber), cD: encodeParam(invoice.issueDate) });

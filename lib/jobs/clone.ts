@@ -17,6 +17,7 @@ import { defaultJobOrder, type JobOrderInput } from './schema';
 import { actorTimeZone } from './save';
 import { courtContextFor } from './save-context';
 import { getJobForClient } from './slip';
+import { isRecord } from '@/lib/core/guards';
 
 export interface CloneSource {
   sourceJobId: number;
@@ -25,10 +26,6 @@ export interface CloneSource {
   values: JobOrderInput;
   /** The source job's current file, copied to the new job on save unless the user replaces or drops it. */
   file: { id: number; fileName: string; size: number } | null;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const BLOCK_KEYS = ['copyInstructions', 'appealBook', 'courtCopy', 'ePrintInstructions', 'eScanInstructions'] as const;

@@ -16,6 +16,7 @@
  */
 import { toLegacyOrder } from './legacy-order';
 import type { JobOrder } from './schema';
+import { isRecord } from '@/lib/core/guards';
 
 export type InstructionBlockKind = 'appealBook' | 'courtCopy' | 'copy' | 'collection' | 'print' | 'scan';
 
@@ -47,10 +48,6 @@ export function blockKind(orderType: number): InstructionBlockKind | null {
     default:
       return null;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The block to store for a validated order (the chosen type's block only). */

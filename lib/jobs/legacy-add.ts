@@ -19,6 +19,7 @@ import { toCode } from '@/lib/validation';
 import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from './legacy-order';
 import { listBranchAddresses } from './lookups';
 import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from './save';
+import { isRecord } from '@/lib/core/guards';
 
 /** The request body limit: a job order is a few kilobytes; the file travels separately (api/Document/UploadJob/5). */
 export const MAX_ORDER_BODY_BYTES = 256 * 1024;
@@ -61,10 +62,6 @@ export interface LegacyJobAdded {
   JMSNumber: string;
   /** Keys of the body the job payload does not know; present only when there were some. */
   IgnoredFields?: string[];
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { splitFileNumber, splitMatterName, joinFileNumber, joinMatterName } from './blocks/appeal-book';
 import { jobOrderObject, makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
 import type { AppealBook, CopyBlock, CourtCopy, CopySection, PrintInstructions, ScanInstructions } from './schema';
+import { isRecord } from '@/lib/core/guards';
 
 type KeyMap = { readonly [key: string]: string | readonly [string, KeyMap] };
 type MapFor<T> = { readonly [K in keyof T]-?: string | readonly [string, KeyMap] };
@@ -175,10 +176,6 @@ const ORDER = {
 } as const satisfies MapFor<JobOrder>;
 /** Output-only fields: computed by the schema, never read from a body. */
 const OUTPUT_ONLY = new Set(['readyAt', 'dueAt', 'timeZone', 'copyStatus']);
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function renameOut(v: unknown, map: KeyMap): unknown {
   if (Array.isArray(v)) return v.map((i) => renameOut(i, map));

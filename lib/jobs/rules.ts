@@ -7,6 +7,7 @@
  */
 import { fromZonedTime } from 'date-fns-tz';
 import { wallClock } from '@/lib/zone-clock';
+import { isRealDay } from '@/lib/core/calendar-date';
 
 export interface CalendarDate {
   year: number;
@@ -56,7 +57,7 @@ export function parseDateInput(s: string): CalendarDate | null {
   if (!m) return null;
   const date = { day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) };
   if (date.year < 1900 || date.month < 1 || date.month > 12 || date.day < 1) return null;
-  return date.day <= daysInMonth(date.year, date.month) ? date : null;
+  return isRealDay(date.year, date.month, date.day) ? date : null;
 }
 
 export function formatDateInput(d: CalendarDate): string {
@@ -78,10 +79,6 @@ export function formatTimeInput(minutes: number): string {
   const h24 = Math.floor(minutes / 60) % 24;
   const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
   return `${pad(h12)}:${pad(minutes % 60)} ${h24 < 12 ? 'AM' : 'PM'}`;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 export function compareDates(a: CalendarDate, b: CalendarDate): number {

@@ -8,10 +8,7 @@ import { NotFoundError } from '@/lib/http/errors';
 import { FIELD_MSG, toCode, type FieldIssue } from '@/lib/validation';
 import { listLocations, selectedCourt, type Court, type LocationKind } from './lookups';
 import { courtContext, PREPARE } from './schema';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord } from '@/lib/core/guards';
 
 async function findCourt(jobType: number, locationId: number, code: number): Promise<Court | null> {
   try {

@@ -27,6 +27,7 @@ import { fromLegacyOrder } from './legacy-order';
 import type { LocationKind } from './lookups';
 import * as O from './options';
 import { fieldRows, joinedParts, NO_BLOCK_NAMES, renderers, type BlockNames, type SlipField, type SlipRow } from './slip-fields';
+import { isRecord } from '@/lib/core/guards';
 
 type AppealBook = z.output<typeof appealBookSchema>;
 type CourtCopy = z.output<typeof courtCopySchema>;
@@ -154,10 +155,6 @@ const SCAN_FIELDS: SlipField<Scan, ReturnType<typeof scanVisibility>>[] = [
 ];
 
 const COLLECTION_FIELDS: SlipField<Collection, null>[] = [{ label: 'Description', value: renderers<Collection>().text('collectionDescription') }];
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The block read with its loose schema; a field of an unexpected type is left out rather than failing the block. */
 function readLoose<S extends z.ZodType>(schema: S, v: unknown): z.output<S> | null {

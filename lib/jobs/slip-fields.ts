@@ -11,6 +11,7 @@
 import { cleanText, toCode } from '@/lib/validation-rules';
 import { PHYSICAL_MEDIA_TYPES } from '@/lib/reference';
 import type { CodeOption } from './options';
+import { isRecord } from '@/lib/core/guards';
 
 export interface SlipRow {
   label: string;
@@ -36,10 +37,6 @@ export interface SlipField<B, V> {
   label: string;
   shown?: (v: V) => boolean;
   value: (b: B, names: BlockNames) => Text;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The label of a code; a code without a label shows as its number, a text as itself; empty gives undefined. */
