@@ -20,7 +20,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
-import { createUser, identityKey, UserTakenError } from '@/lib/core/users';
+import { createUser, identityKey, UserTakenError, userFieldsOf } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
@@ -387,19 +387,7 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
           .where(eq(users.id, userId));
       } else {
         // Anyone else with the name, or an active user with the address: refused by the one rule.
-        userId = await createUser(tx, {
-          clientId: c.id,
-          userName: form.UserName,
-          firstName: form.FirstName,
-          lastName: form.LastName,
-          email: form.EmailId,
-          phone: form.Phone,
-          role: CLIENT_ADMIN_ROLE,
-          timeZone: form.TimeZoneId,
-          passwordHash: NO_PASSWORD,
-          mustChangePassword: true,
-          createdById: a.userId,
-        });
+        userId = await createUser(tx, { ...userFieldsOf(form), clientId: c.id, role: CLIENT_ADMIN_ROLE, passwordHash: NO_PASSWORD, mustChangePassword: true, createdById: a.userId });
       }
       const token = await issueResetToken(tx, userId, 'invite', INVITE_TTL_HOURS * 60);
       await enqueueMail(tx, {

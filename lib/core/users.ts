@@ -74,16 +74,25 @@ export class UserTakenError extends Error {
   }
 }
 
-export interface NewUser {
-  /** Null only for staff (roles 1 and 2). */
-  clientId: number | null;
+/** A person's names, address, phone and time zone, as a user row holds them. */
+export interface UserFields {
   userName: string;
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
-  role: number;
   timeZone: string;
+}
+
+/** The same, from a user form (client user, staff user or invited administrator: they share these field names). */
+export function userFieldsOf(form: { UserName: string; FirstName: string; LastName: string; EmailId: string; Phone: string; TimeZoneId: string }): UserFields {
+  return { userName: form.UserName, firstName: form.FirstName, lastName: form.LastName, email: form.EmailId, phone: form.Phone, timeZone: form.TimeZoneId };
+}
+
+export interface NewUser extends UserFields {
+  /** Null only for staff (roles 1 and 2). */
+  clientId: number | null;
+  role: number;
   /** The stored hash; the domain's placeholder until it sets the real password in the same transaction. */
   passwordHash: string;
   mustChangePassword: boolean;

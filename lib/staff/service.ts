@@ -14,7 +14,7 @@ import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
-import { createUser, takenFields, UserTakenError } from '@/lib/core/users';
+import { createUser, takenFields, UserTakenError, userFieldsOf } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { requireStaff, type StaffActor } from '@/lib/ops/actor';
 import { auditStaff } from '@/lib/ops/audit';
@@ -94,20 +94,7 @@ export async function saveStaffUser(actor: Actor, form: StaffUserForm): Promise<
 }
 
 async function create(tx: Queryable, a: StaffActor, form: StaffUserForm) {
-  const userId = await createUser(tx, {
-    clientId: null,
-    userName: form.UserName,
-    firstName: form.FirstName,
-    lastName: form.LastName,
-    email: form.EmailId,
-    phone: form.Phone,
-    role: form.Role,
-    timeZone: form.TimeZoneId,
-    passwordHash: NO_PASSWORD,
-    mustChangePassword: true,
-    enableTour: false,
-    createdById: a.userId,
-  });
+  const userId = await createUser(tx, { ...userFieldsOf(form), clientId: null, role: form.Role, passwordHash: NO_PASSWORD, mustChangePassword: true, enableTour: false, createdById: a.userId });
   passwordRefusal(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
   await auditStaff(tx, a, { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: userId, details: { userName: form.UserName, role: form.Role } });
   return { userId, created: true };
@@ -118,7 +105,7 @@ async function update(tx: Queryable, a: StaffActor, userId: number, form: StaffU
   if (!before) throw new NotFoundError(STAFF_MSG.notFound);
   if (userId === a.userId && form.Role !== 1) throw new ValidationError({ Role: [STAFF_MSG.cannotDemoteSelf] });
   await duplicates(tx, form, userId);
-  const after = { userName: form.UserName, firstName: form.FirstName, lastName: form.LastName, email: form.EmailId, phone: form.Phone, role: form.Role, timeZone: form.TimeZoneId };
+  const after = { ...userFieldsOf(form), role: form.Role };
   await tx.update(users).set({ ...after, updatedAt: now(), updatedById: a.userId }).where(eq(users.id, userId));
   const changed: string[] = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
   if (form.ChangePassword) {

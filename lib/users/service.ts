@@ -17,7 +17,7 @@ import { revokeUserSessions } from '@/lib/auth/session';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
-import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, type ExceptUser } from '@/lib/core/users';
+import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, userFieldsOf, type ExceptUser } from '@/lib/core/users';
 import { emailDomainProblem } from '@/lib/security/policy';
 import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
@@ -171,19 +171,7 @@ async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<Sa
   // The organisation's allowed e-mail domains (issue 17).
   const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
   if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
-  const userId = await createUser(tx, {
-    clientId: a.clientId,
-    userName: form.UserName,
-    firstName: form.FirstName,
-    lastName: form.LastName,
-    email: form.EmailId,
-    phone: form.Phone,
-    role: form.Role,
-    timeZone: form.TimeZoneId,
-    passwordHash: NO_PASSWORD,
-    mustChangePassword: true,
-    createdById: a.userId,
-  });
+  const userId = await createUser(tx, { ...userFieldsOf(form), clientId: a.clientId, role: form.Role, passwordHash: NO_PASSWORD, mustChangePassword: true, createdById: a.userId });
   // A new user must change the password at the first sign-in (issue 7).
   const failed = passwordFailure(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
   if (failed) throw new Abort(failed);
@@ -208,15 +196,7 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
     const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
     if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
   }
-  const after = {
-    userName: form.UserName,
-    firstName: form.FirstName,
-    lastName: form.LastName,
-    email: form.EmailId,
-    phone: form.Phone,
-    role: form.Role,
-    timeZone: form.TimeZoneId,
-  };
+  const after = { ...userFieldsOf(form), role: form.Role };
   await tx.update(users).set({ ...after, updatedAt: now(), updatedById: a.userId }).where(eq(users.id, userId));
   const changed: string[] = EDITABLE.filter((k) => before[k] !== after[k]);
   if (form.ChangePassword) {
