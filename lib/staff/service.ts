@@ -14,7 +14,8 @@ import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { requireStaff, type StaffActor } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { MSG } from '@/lib/messages';
 import { USER_MSG } from '@/lib/users/schema';
 import { isUniqueViolation } from '@/lib/users/service';
@@ -121,7 +122,7 @@ async function create(tx: Queryable, a: StaffActor, form: StaffUserForm) {
     .returning({ id: users.id });
   if (!row) throw new Error('staff user not created');
   passwordRefusal(await setPassword(tx, row.id, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
-  await auditStaff(tx, a, { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: row.id, details: { userName: form.UserName, role: form.Role } });
+  await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: row.id, details: { userName: form.UserName, role: form.Role } });
   return { userId: row.id, created: true };
 }
 
@@ -142,7 +143,7 @@ async function update(tx: Queryable, a: StaffActor, userId: number, form: StaffU
   }
   // A changed role takes effect at once: the user signs in again.
   if (before.role !== form.Role) await revokeUserSessions(tx, userId);
-  await auditStaff(tx, a, { action: 'ops.staff.updated', clientId: null, targetType: 'user', targetId: userId, details: { changed } });
+  await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.updated', clientId: null, targetType: 'user', targetId: userId, details: { changed } });
   return { userId, created: false };
 }
 
@@ -160,6 +161,6 @@ export async function deactivateStaffUser(actor: Actor, userId: number): Promise
       .returning({ userName: users.userName });
     if (!row) throw new NotFoundError(STAFF_MSG.notFound);
     await revokeUserSessions(tx, userId);
-    await auditStaff(tx, a, { action: 'ops.staff.deactivated', clientId: null, targetType: 'user', targetId: userId, details: { userName: row.userName } });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.deactivated', clientId: null, targetType: 'user', targetId: userId, details: { userName: row.userName } });
   });
 }
