@@ -21,7 +21,7 @@ import { requireStaff } from '@/lib/ops/actor';
 import { toLegacyDocument, type DeliveredFileView } from './legacy';
 import { requireClient } from './service';
 import { fileStorage } from './storage';
-import { storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
+import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
 
 /** The policy, in this one place: staff need 'jobs.status'; an API key was authorised by its route's scope. */
 function authorise(by: Principal): void {
@@ -62,7 +62,10 @@ export async function attachDeliverable(by: Principal, jobId: number, input: Upl
   authorise(by);
   const db = await getDb();
   const [job] = await db.select({ id: jobs.id, clientId: jobs.clientId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (!job) throw new NotFoundError();
+  if (!job) {
+    discardBody(input.body);
+    throw new NotFoundError();
+  }
   return storeUpload({
     by,
     clientId: job.clientId,
