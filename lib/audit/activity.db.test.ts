@@ -17,7 +17,8 @@ import { makeUser, signedIn, TEST_PASSWORD } from '@/test/factories';
 import { activityUsers, exportActivity, listActivity } from './activity';
 import { ACTIVITY_KIND_IDS, activityQuerySchema, type ActivityQuery } from './activity-schema';
 import { CsvRecordCounter } from './export';
-import { recordAudit } from './record';
+import { recordAudit } from '@/lib/core/audit';
+import { anonymousPrincipal } from '@/lib/core/principal';
 
 const all = { page: 1, size: 0 };
 const ctx = { params: Promise.resolve({}) };
@@ -42,15 +43,15 @@ describe('activity', () => {
       [a.clientId, aUser],
       [b.clientId, bUser],
     ] as const) {
-      await recordAudit(db, { action: 'signin.success', actorUserId: user.id, clientId, targetType: 'session', details: { method: 'password+otp' } });
-      await recordAudit(db, { action: 'job.create', actorUserId: user.id, clientId, targetType: 'job', targetId: '1', details: { jmsNumber: `J${clientId}`, sourceJobId: null } });
-      await recordAudit(db, { action: 'export', actorUserId: user.id, clientId, targetType: 'list', details: { file: 'Jobs.csv', list: 'Jobs', filters: {}, rows: 3, complete: true } });
-      await recordAudit(db, { action: 'user.updated', actorUserId: clientId === a.clientId ? a.user.id : b.user.id, clientId, targetType: 'user', targetId: String(user.id), details: { changed: ['phone'] } });
-      await recordAudit(db, { action: 'signin.otp_sent', actorUserId: user.id, clientId, targetType: 'user', targetId: String(user.id) });
+      await recordAudit(db, anonymousPrincipal(), { action: 'signin.success', actorUserId: user.id, clientId, targetType: 'session', details: { method: 'password+otp' } });
+      await recordAudit(db, anonymousPrincipal(), { action: 'job.create', actorUserId: user.id, clientId, targetType: 'job', targetId: '1', details: { jmsNumber: `J${clientId}`, sourceJobId: null } });
+      await recordAudit(db, anonymousPrincipal(), { action: 'export', actorUserId: user.id, clientId, targetType: 'list', details: { file: 'Jobs.csv', list: 'Jobs', filters: {}, rows: 3, complete: true } });
+      await recordAudit(db, anonymousPrincipal(), { action: 'user.updated', actorUserId: clientId === a.clientId ? a.user.id : b.user.id, clientId, targetType: 'user', targetId: String(user.id), details: { changed: ['phone'] } });
+      await recordAudit(db, anonymousPrincipal(), { action: 'signin.otp_sent', actorUserId: user.id, clientId, targetType: 'user', targetId: String(user.id) });
     }
     // Internal staff acting on firm A's data, and a failure for an unknown name: never shown to A.
-    await recordAudit(db, { action: 'user.updated', actorUserId: staff.id, clientId: a.clientId, targetType: 'user', targetId: String(aUser.id), details: { changed: ['role'] } });
-    await recordAudit(db, { action: 'signin.failed', clientId: null, targetType: 'user_name', targetId: 'abc', details: { reason: 'password' } });
+    await recordAudit(db, anonymousPrincipal(), { action: 'user.updated', actorUserId: staff.id, clientId: a.clientId, targetType: 'user', targetId: String(aUser.id), details: { changed: ['role'] } });
+    await recordAudit(db, anonymousPrincipal(), { action: 'signin.failed', clientId: null, targetType: 'user_name', targetId: 'abc', details: { reason: 'password' } });
     return { a, b, aUser, bUser, staff };
   }
 
@@ -133,7 +134,7 @@ describe('activity', () => {
 
   it('is append-only: no statement changes, deletes or truncates audit rows', async () => {
     const a = await signedIn(4);
-    await recordAudit(t.db(), { action: 'signout', actorUserId: a.user.id, clientId: a.clientId, targetType: 'session' });
+    await recordAudit(t.db(), anonymousPrincipal(), { action: 'signout', actorUserId: a.user.id, clientId: a.clientId, targetType: 'session' });
     await expect(t.db().update(auditLog).set({ action: 'x' }).where(eq(auditLog.clientId, a.clientId))).rejects.toThrow();
     await expect(t.db().delete(auditLog).where(eq(auditLog.clientId, a.clientId))).rejects.toThrow();
     await expect(t.db().execute(sql`truncate audit_log`)).rejects.toThrow();
@@ -154,7 +155,7 @@ describe('activity', () => {
     expect(row?.userAgent).toContain('Chrome/120');
 
     // The activity export: a formula-looking name is escaped.
-    await recordAudit(t.db(), { action: 'signout', actorUserId: evil.id, clientId: a.clientId, targetType: 'session' });
+    await recordAudit(t.db(), anonymousPrincipal(), { action: 'signout', actorUserId: evil.id, clientId: a.clientId, targetType: 'session' });
     const act = await exportActivityRoute(post(a.token, {}), ctx);
     const csv = await act.text();
     const lines = csv.trim().split('\r\n');

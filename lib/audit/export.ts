@@ -8,7 +8,8 @@
 import { getDb } from '@/db/client';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { log } from '@/lib/log';
-import { metaFromHeaders, recordAudit, requestMeta, type RequestMeta } from './record';
+import { recordAudit } from '@/lib/core/audit';
+import { metaFromHeaders, requestMeta, userPrincipal, type RequestMeta } from '@/lib/core/principal';
 
 export interface ExportInfo {
   /** The file name (Jobs.csv, Invoices.csv, User.csv, Activity.csv). */
@@ -53,14 +54,12 @@ export function filtersOf(query: object): Record<string, unknown> {
 async function write(actor: Actor, info: ExportInfo, rows: number, complete: boolean, meta: RequestMeta): Promise<void> {
   if (!isClientActor(actor)) return;
   try {
-    await recordAudit(await getDb(), {
+    await recordAudit(await getDb(), userPrincipal(actor, meta), {
       action: 'export',
-      actorUserId: actor.userId,
       clientId: actor.clientId,
       targetType: 'list',
       targetId: info.list,
       details: { file: info.file, list: info.list, filters: info.filters, rows, complete },
-      meta,
     });
   } catch (err) {
     log().error({ err, file: info.file }, 'could not audit an export');

@@ -1,6 +1,7 @@
 /** Audit rows for sign-in events (audit_log), written in the caller's transaction. No secrets in details. */
 import type { Queryable } from '@/db/client';
-import { recordAudit, type RequestMeta } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { anonymousPrincipal, type RequestMeta } from '@/lib/core/principal';
 
 export type AuthAuditAction =
   | 'signin.failed'
@@ -33,13 +34,13 @@ export interface AuthAuditEntry {
 }
 
 export async function auditAuth(q: Queryable, e: AuthAuditEntry): Promise<void> {
-  await recordAudit(q, {
+  // Before (and around) a session there is no signed-in principal: the row names the account it is about.
+  await recordAudit(q, anonymousPrincipal(e.meta), {
     action: e.action,
     actorUserId: e.userId ?? null,
     clientId: e.clientId ?? null,
     targetType: e.targetType,
     targetId: e.targetId ?? null,
     details: e.details ?? null,
-    meta: e.meta,
   });
 }

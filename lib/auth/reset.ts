@@ -11,7 +11,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { passwordResetTokens, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { anonymousPrincipal } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { PASSWORD_PAIR_SCHEMA } from './password-policy';
@@ -59,7 +60,7 @@ export async function issueResetToken(
     createdAt: t,
   });
   const [u] = await q.select({ clientId: users.clientId }).from(users).where(eq(users.id, userId)).limit(1);
-  await recordAudit(q, {
+  await recordAudit(q, anonymousPrincipal(), {
     actorUserId: null,
     clientId: u?.clientId ?? null,
     action: 'password.reset_token_issued',

@@ -7,7 +7,8 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { clientSecurityPolicies, sessions, users } from '@/db/schema';
 import { describeUserAgent } from '@/lib/audit/log';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import type { Actor } from './actor';
 import { idleMinutes, revokeSession } from './session';
@@ -79,9 +80,8 @@ export async function signOutMySession(actor: Actor, sessionId: string): Promise
     if (!s) return 'not-found' as const;
     await revokeSession(tx, s.id);
     const ua = describeUserAgent(s.userAgent);
-    await recordAudit(tx, {
+    await recordAudit(tx, userPrincipal(actor), {
       action: 'session.revoked',
-      actorUserId: actor.userId,
       clientId: actor.clientId,
       targetType: 'user',
       targetId: String(actor.userId),

@@ -9,7 +9,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/db/schema';
-import { requestMeta, type RequestMeta } from '@/lib/audit/record';
+import { requestMeta, type RequestMeta } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import type { RoleId } from '@/lib/reference';

@@ -7,7 +7,8 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
 import { clients, passwordHistory, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { anonymousPrincipal } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { PASSWORD_HISTORY } from '@/lib/reference';
 import { hashPassword, verifyPassword } from './password';
@@ -125,7 +126,7 @@ export async function setPassword(q: Queryable, userId: number, plain: string, o
   await q.insert(passwordHistory).values({ userId, passwordHash: hash, createdAt: t });
   await trimHistory(q, userId);
   await revokeUserSessions(q, userId, opts.keepSessionId);
-  await recordAudit(q, {
+  await recordAudit(q, anonymousPrincipal(), {
     actorUserId: opts.actorUserId ?? null,
     clientId: updated.clientId,
     action: 'password.changed',

@@ -4,7 +4,7 @@
  * reinstate; delete (role 1 only, policy 'clients.delete').
  *
  * Policy 'clients.manage' (lib/ops/policy.ts) for everything but delete; each change is one transaction with
- * its audit row (lib/ops/audit.ts). Suspending ends the sessions of the client's users in the same
+ * its audit row (lib/core/audit.ts). Suspending ends the sessions of the client's users in the same
  * transaction, and lib/auth/client-active.ts keeps them from signing in; nothing is deleted.
  *
  * Deleting (docs/decisions/011-client-onboarding.md): only a client with no jobs and no invoices, and it is a
@@ -26,7 +26,8 @@ import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { CLIENT_MSG, type ClientForm, type ClientStatusFilter, type InviteAdmin } from './schema';
 
@@ -186,7 +187,7 @@ export async function createClient(actor: Actor, form: ClientForm): Promise<{ id
           form.CostEstimates.map((e) => ({ clientId: c.id, number: e.Number, description: e.Description || null, amount: e.Amount || null, createdAt: t })),
         );
       }
-      await auditStaff(tx, a, {
+      await recordAudit(tx, userPrincipal(a), {
         action: 'ops.client.created',
         clientId: c.id,
         targetType: 'client',
@@ -302,7 +303,7 @@ export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id
         await tx.insert(costEstimates).values(estimates.insert.map((e) => ({ clientId, number: e.Number, description: e.Description || null, amount: e.Amount || null, createdAt: t })));
       }
 
-      await auditStaff(tx, a, {
+      await recordAudit(tx, userPrincipal(a), {
         action: 'ops.client.updated',
         clientId,
         targetType: 'client',
@@ -396,7 +397,7 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
         text: inviteMailText(`${form.FirstName} ${form.LastName}`, c.name, form.UserName, inviteLink(token)),
         kind: 'invite',
       });
-      await auditStaff(tx, a, { action: 'ops.client.admin_invited', clientId: c.id, targetType: 'user', targetId: userId, details: { userName: form.UserName, resent: userId === sameName?.id } });
+      await recordAudit(tx, userPrincipal(a), { action: 'ops.client.admin_invited', clientId: c.id, targetType: 'user', targetId: userId, details: { userName: form.UserName, resent: userId === sameName?.id } });
       return { userId };
     });
   } catch (e) {
@@ -424,7 +425,7 @@ export async function suspendClient(actor: Actor, clientId: number): Promise<voi
     const t = now();
     await tx.update(clients).set({ isActive: false, suspendedAt: t, updatedAt: t }).where(eq(clients.id, clientId));
     await revokeClientSessions(tx, clientId);
-    await auditStaff(tx, a, { action: 'ops.client.suspended', clientId, targetType: 'client', targetId: clientId });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.client.suspended', clientId, targetType: 'client', targetId: clientId });
   });
 }
 
@@ -437,7 +438,7 @@ export async function reinstateClient(actor: Actor, clientId: number): Promise<v
     if (c.isActive) return;
     const t = now();
     await tx.update(clients).set({ isActive: true, suspendedAt: null, updatedAt: t }).where(eq(clients.id, clientId));
-    await auditStaff(tx, a, { action: 'ops.client.reinstated', clientId, targetType: 'client', targetId: clientId });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.client.reinstated', clientId, targetType: 'client', targetId: clientId });
   });
 }
 
@@ -464,6 +465,6 @@ export async function deleteClient(actor: Actor, clientId: number): Promise<void
     await tx.update(clients).set({ isActive: false, suspendedAt: t, deletedAt: t, updatedAt: t }).where(eq(clients.id, clientId));
     await tx.update(users).set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId }).where(and(eq(users.clientId, clientId), eq(users.isActive, true)));
     await revokeClientSessions(tx, clientId);
-    await auditStaff(tx, a, { action: 'ops.client.deleted', clientId, targetType: 'client', targetId: clientId, details: { name: c.name } });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.client.deleted', clientId, targetType: 'client', targetId: clientId, details: { name: c.name } });
   });
 }

@@ -87,6 +87,25 @@ export function actorOf(p: Principal): Actor | null {
   return p.kind === 'user' ? p.actor : null;
 }
 
+/** How an API key signs what it writes ("Status last modified by", a deliverable's uploader): 'API key "JMS sync"'. */
+export function apiKeyName(key: Pick<ApiKeyCaller, 'name'>): string {
+  return `API key "${key.name}"`;
+}
+
+/** Who acted, in words, for a person reading a mail or a list: the user name, 'API key "JMS sync"', the task's name. */
+export function principalName(p: Principal): string {
+  switch (p.kind) {
+    case 'user':
+      return p.actor.userName;
+    case 'api-key':
+      return apiKeyName(p.key);
+    case 'system':
+      return p.name;
+    case 'anonymous':
+      return 'anonymous';
+  }
+}
+
 /** How an audit row names a caller that is not a person ('api key "JMS sync" (3)', 'system: mail worker'). */
 export function callerName(p: Principal): string | null {
   switch (p.kind) {

@@ -87,6 +87,7 @@ describe('malware scanning (clamd INSTREAM)', () => {
     });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.uploadedById, actor.userId))).toEqual([]);
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.clientId, clientId)))).toEqual([]);
     const [entry] = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(1);
     expect(entry).toMatchObject({ success: false, details: { fileName: 'invoice.pdf', reason: 'malware' } });
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.malware'), eq(auditLog.actorUserId, actor.userId)));
@@ -106,12 +107,18 @@ describe('malware scanning (clamd INSTREAM)', () => {
     await expect(attachDeliverable(staffUploader(staff), job.id, { fileName: 'output.pdf', body: text(EICAR), declaredSize: Buffer.byteLength(EICAR) })).rejects.toMatchObject({ status: 400, message: MSG.fileMalware });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.jobId, job.id))).toEqual([]);
+    // No audit row of success; the refusal is audited with its reason, and the malware report names the uploader.
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.clientId, owner.clientId)))).toEqual([]);
+    const refused = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.deliverable_refused'), eq(auditLog.clientId, owner.clientId)));
+    expect(refused.map((r) => r.details)).toEqual([expect.objectContaining({ fileName: 'output.pdf', reason: 'malware', via: 'ops', by: u.userName })]);
+    const [malware] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.malware'), eq(auditLog.clientId, owner.clientId)));
+    expect(malware).toMatchObject({ actorUserId: u.id, targetType: 'upload' });
   });
 
   it('scanner unreachable: refused with the message and nothing is stored', async () => {
     process.env.CLAMAV_PORT = String(await freePort());
     resetConfigForTests();
-    const { actor } = await signedIn();
+    const { actor, clientId } = await signedIn();
     const before = await stored(storage);
     await expect(uploadDocument(actor, { fileName: 'clean.pdf', body: text(CLEAN_PDF) })).rejects.toMatchObject({
       status: 503,
@@ -119,6 +126,7 @@ describe('malware scanning (clamd INSTREAM)', () => {
     });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.uploadedById, actor.userId))).toEqual([]);
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.clientId, clientId)))).toEqual([]);
     const [entry] = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(1);
     expect(entry).toMatchObject({ success: false, details: { reason: 'not_checked' } });
   });

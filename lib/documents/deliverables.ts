@@ -2,111 +2,84 @@
  * Deliverables: finished files (the scanned output of a scan job, a processed data set) that the provider
  * attaches to a client's job; the job slip shows them to the client's users under "Delivered files".
  *
- * The service is actor-agnostic: it takes a DeliverableUploader (who, through which channel), so the staff
- * pages (/Ops, `staffUploader`) and the integration API (issue 14, its own uploader) attach through the same
- * code: same streaming intake (size limit, SHA-256 receipt, malware scan), same rows, same audit.
+ * The service takes the Principal that acts: a staff member in /Ops (policy 'jobs.status', checked here) or
+ * an API key of the integration API (issue 14; authorised by its route's scope 'files:write'), so both attach
+ * through the same upload store (store.ts): same streaming intake (size limit, SHA-256 receipt, malware scan),
+ * same rows, same audit, same clean-up of a refused upload.
  * Downloads go through prepareDownload (service.ts): authorized, verified and audited on every request.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { auditLog, documents, jobs, users } from '@/db/schema';
+import { documents, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { config } from '@/lib/config';
-import { NotFoundError } from '@/lib/http/errors';
+import { recordAudit } from '@/lib/core/audit';
+import { principalName, userPrincipal, type Principal } from '@/lib/core/principal';
+import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { requireStaff } from '@/lib/ops/actor';
-import { UPLOAD_TYPE } from '@/lib/reference';
-import { intakeFile } from './intake';
 import { toLegacyDocument, type DeliveredFileView } from './legacy';
-import { acceptedFileName, failureReason, requireClient, storedContentType, toDocumentInfo, type DocumentInfo, type UploadInput } from './service';
+import { requireClient } from './service';
 import { fileStorage } from './storage';
+import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
 
-/** Who attaches a deliverable: a staff user in /Ops, or an integration (userId null, its name). */
-export interface DeliverableUploader {
-  userId: number | null;
-  userName: string;
-  via: 'ops' | 'api';
+/** The policy, in this one place: staff need 'jobs.status'; an API key was authorised by its route's scope. */
+function authorise(by: Principal): void {
+  if (by.kind === 'user') requireStaff(by.actor, 'jobs.status');
+  else if (by.kind !== 'api-key' && by.kind !== 'system') throw new ForbiddenError();
 }
 
 /**
- * Staff who may move jobs through the workflow (lib/ops/policy.ts 'jobs.status': roles 1 and 2) may attach and
- * remove deliverables; anyone else is refused (403).
+ * For an adapter that must refuse before it reads the body (api/Ops/Jobs/{id}/Deliverables): the staff
+ * member's principal, or 403 for anyone not allowed 'jobs.status'. Without meta, the audit rows take the
+ * current request's IP and browser.
  */
-export function staffUploader(actor: Actor): DeliverableUploader {
-  const staff = requireStaff(actor, 'jobs.status');
-  return { userId: staff.userId, userName: staff.userName, via: 'ops' };
+export function staffUploader(actor: Actor): Principal {
+  const by = userPrincipal(actor);
+  authorise(by);
+  return by;
 }
 
 export interface DeliveredFile extends DocumentInfo {
   uploadedByName: string | null;
 }
 
-async function audit(by: DeliverableUploader, clientId: number, action: string, documentId: number, details: Record<string, unknown>): Promise<void> {
-  const db = await getDb();
-  await db.insert(auditLog).values({ actorUserId: by.userId, clientId, action, targetType: 'document', targetId: String(documentId), details: { ...details, via: by.via, by: by.userName }, createdAt: now() });
+/** How a deliverable's audit rows name the uploader (as they always have): the channel and the name. */
+function signed(by: Principal, details: Record<string, unknown>): Record<string, unknown> {
+  return { ...details, via: by.kind === 'user' ? 'ops' : 'api', by: principalName(by) };
+}
+
+async function audit(by: Principal, clientId: number, action: string, documentId: number, details: Record<string, unknown>): Promise<void> {
+  await recordAudit(await getDb(), by, { action, clientId, targetType: 'document', targetId: documentId, details: signed(by, details) });
 }
 
 /**
- * Attaches a finished file to a job (any client's: the uploader is the provider). The bytes stream once
- * through the intake (limit, SHA-256, clamd); the row is written only when that passed, so a failed or
- * refused upload leaves nothing attached and nothing stored.
+ * Attaches a finished file to a job (any client's: the uploader is the provider), through the upload store:
+ * the row is written only when the intake passed, so a failed or refused upload leaves nothing attached and
+ * nothing stored, and is audited as refused.
  */
-export async function attachDeliverable(by: DeliverableUploader, jobId: number, input: UploadInput): Promise<DocumentInfo> {
+export async function attachDeliverable(by: Principal, jobId: number, input: UploadInput): Promise<DocumentInfo> {
+  authorise(by);
   const db = await getDb();
   const [job] = await db.select({ id: jobs.id, clientId: jobs.clientId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (!job) throw new NotFoundError();
-  const name = acceptedFileName(input.fileName);
-  if (!name.ok) {
-    await audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName: name.fileName, reason: name.reason });
-    throw name.error;
+  if (!job) {
+    discardBody(input.body);
+    throw new NotFoundError();
   }
-  const contentType = storedContentType(input.contentType);
-  let stored;
-  try {
-    stored = await intakeFile({ body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES, declaredSize: input.declaredSize }, { userId: by.userId, userName: by.userName, clientId: job.clientId }, { fileName: name.fileName, kind: 'deliverable' });
-  } catch (e) {
-    await audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName: name.fileName, reason: failureReason(e) }).catch(() => undefined);
-    throw e;
-  }
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          clientId: job.clientId,
-          jobId,
-          storageKey: stored.key,
-          fileName: name.fileName,
-          contentType,
-          size: stored.size,
-          sha256: stored.sha256,
-          kind: 'deliverable',
-          uploadType: UPLOAD_TYPE,
-          uploadedById: by.userId,
-          createdAt: now(),
-        })
-        .returning();
-      if (!row) throw new Error('deliverable not stored');
-      await tx.insert(auditLog).values({
-        actorUserId: by.userId,
-        clientId: job.clientId,
-        action: 'document.deliverable_attached',
-        targetType: 'document',
-        targetId: String(row.id),
-        details: { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256, via: by.via, by: by.userName },
-        createdAt: now(),
-      });
-      return toDocumentInfo(row);
-    });
-  } catch (e) {
-    await fileStorage().remove(stored.key).catch(() => undefined);
-    throw e;
-  }
+  return storeUpload({
+    by,
+    clientId: job.clientId,
+    jobId,
+    kind: 'deliverable',
+    input,
+    audit: (row) => ({ action: 'document.deliverable_attached', details: signed(by, { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256 }) }),
+    refused: (fileName, reason) => audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName, reason }),
+  });
 }
 
 /** Removes a deliverable attached by mistake (row soft-deleted, object removed, audited). */
-export async function removeDeliverable(by: DeliverableUploader, jobId: number, documentId: number): Promise<void> {
+export async function removeDeliverable(by: Principal, jobId: number, documentId: number): Promise<void> {
+  authorise(by);
   const db = await getDb();
   const [row] = await db
     .update(documents)

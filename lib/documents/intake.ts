@@ -1,15 +1,16 @@
 /**
  * Taking in a file's bytes, once: one pass over the stream that counts it against the size limit, computes
  * its SHA-256, feeds clamd (when CLAMAV_HOST is set) and writes it to storage, all with back-pressure, so a
- * file is never held in memory nor read twice. Used for source files (service.ts) and deliverables
- * (deliverables.ts). On any failure nothing is left in storage: a half-written object is aborted or removed,
+ * file is never held in memory nor read twice. Used by the upload store (store.ts) for source files and
+ * deliverables. On any failure nothing is left in storage: a half-written object is aborted or removed,
  * an infected or unchecked one is removed before the caller hears of it.
  */
 import { createHash } from 'node:crypto';
-import { auditLog } from '@/db/schema';
 import { getDb } from '@/db/client';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { recordAudit } from '@/lib/core/audit';
+import { actorOf, principalName, type Principal } from '@/lib/core/principal';
 import { AppError, ValidationError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
@@ -59,13 +60,6 @@ export interface IntakeInput {
   declaredSize?: number;
 }
 
-/** Who sent the file (for the malware report); any actor: a client user, staff, an integration. */
-export interface IntakeUploader {
-  userId: number | null;
-  userName: string;
-  clientId: number | null;
-}
-
 export interface StoredFile {
   key: string;
   size: number;
@@ -78,20 +72,13 @@ function scannerOptions() {
 }
 
 /** The infected upload: logged, audited and mailed to support (best effort: the refusal stands regardless). */
-async function reportMalware(uploader: IntakeUploader, fileName: string, size: number, sha256: string, signature: string, kind: string): Promise<void> {
-  log().warn({ userId: uploader.userId, clientId: uploader.clientId, fileName, size, sha256, signature, kind }, 'upload refused: malware found');
+async function reportMalware(by: Principal, clientId: number, fileName: string, size: number, sha256: string, signature: string, kind: string): Promise<void> {
+  const userId = actorOf(by)?.userId ?? null;
+  log().warn({ userId, clientId, fileName, size, sha256, signature, kind }, 'upload refused: malware found');
   try {
     const db = await getDb();
     await db.transaction(async (tx) => {
-      await tx.insert(auditLog).values({
-        actorUserId: uploader.userId,
-        clientId: uploader.clientId,
-        action: 'document.malware',
-        targetType: 'upload',
-        targetId: sha256,
-        details: { fileName, size, sha256, signature, kind },
-        createdAt: now(),
-      });
+      await recordAudit(tx, by, { action: 'document.malware', clientId, targetType: 'upload', targetId: sha256, details: { fileName, size, sha256, signature, kind } });
       await enqueueMail(tx, {
         to: config().SUPPORT_EMAIL,
         kind: 'malware',
@@ -99,8 +86,8 @@ async function reportMalware(uploader: IntakeUploader, fileName: string, size: n
         text: [
           'An upload was refused because clamd found malware in it. Nothing was stored.',
           '',
-          `User: ${uploader.userName} (id ${uploader.userId ?? '-'})`,
-          `Client id: ${uploader.clientId ?? '(internal)'}`,
+          `User: ${principalName(by)} (id ${userId ?? '-'})`,
+          `Client id: ${clientId}`,
           `File: ${fileName} (${kind})`,
           `Size: ${size} bytes`,
           `SHA-256: ${sha256}`,
@@ -119,7 +106,7 @@ async function reportMalware(uploader: IntakeUploader, fileName: string, size: n
  * FileTooLargeError, MalwareFoundError, ScanUnavailableError, or the storage/body error; in every case the
  * key is gone from storage.
  */
-export async function intakeFile(input: IntakeInput, uploader: IntakeUploader, meta: { fileName: string; kind: string }): Promise<StoredFile> {
+export async function intakeFile(input: IntakeInput, by: Principal, clientId: number, meta: { fileName: string; kind: string }): Promise<StoredFile> {
   const declared = input.declaredSize;
   if (declared !== undefined && declared > input.maxBytes) throw new FileTooLargeError();
   const opts = scannerOptions();
@@ -172,7 +159,7 @@ export async function intakeFile(input: IntakeInput, uploader: IntakeUploader, m
     }
     if (!verdict.clean) {
       await storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'infected upload could not be removed'));
-      await reportMalware(uploader, meta.fileName, size, sha256, verdict.signature, meta.kind);
+      await reportMalware(by, clientId, meta.fileName, size, sha256, verdict.signature, meta.kind);
       throw new MalwareFoundError(verdict.signature);
     }
   }

@@ -9,187 +9,69 @@ import { Readable } from 'node:stream';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { documents, jobs } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { tryWriteLogEntry, writeLogEntry } from '@/lib/audit/log';
 import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';
 import { isStaffActor, requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
-import { LOG_ACTION_UPLOAD, UPLOAD_TYPE } from '@/lib/reference';
-import { checkFileName } from './filename';
-import { FileTooLargeError, intakeFile, MalwareFoundError, ScanUnavailableError } from './intake';
+import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { fileStorage } from './storage';
+import { DOCUMENT_MSG, storeUpload, toDocumentInfo, type DocumentInfo, type DocumentRow, type UploadFailure, type UploadInput } from './store';
 
 export { FileSizeMismatchError, FileTooLargeError, MalwareFoundError, ScanUnavailableError } from './intake';
-
-export const DOCUMENT_MSG = {
-  noName: 'The file has no name.',
-  notAvailable: 'The uploaded file is no longer available. Please upload it again.',
-  attachedToJob: 'This file belongs to a saved job and can not be deleted.',
-} as const;
-
-export class BlockedExtensionError extends ValidationError {
-  constructor() {
-    super({ File: [MSG.fileExtensionBlocked] }, MSG.fileExtensionBlocked);
-    this.name = 'BlockedExtensionError';
-  }
-}
-
-export interface DocumentInfo {
-  id: number;
-  clientId: number;
-  jobId: number | null;
-  fileName: string;
-  contentType: string;
-  size: number;
-  uploadType: number;
-  uploadedById: number | null;
-  createdAt: Date;
-  /** SHA-256 of the bytes, hex; null only for files stored before receipts existed. */
-  sha256: string | null;
-  kind: 'source' | 'deliverable';
-}
-
-type DocumentRow = typeof documents.$inferSelect;
-
-export function toDocumentInfo(r: DocumentRow): DocumentInfo {
-  return {
-    id: r.id,
-    clientId: r.clientId,
-    jobId: r.jobId,
-    fileName: r.fileName,
-    contentType: r.contentType,
-    size: r.size,
-    uploadType: r.uploadType,
-    uploadedById: r.uploadedById,
-    createdAt: r.createdAt,
-    sha256: r.sha256,
-    kind: r.kind,
-  };
-}
+export {
+  acceptedFileName,
+  BlockedExtensionError,
+  DOCUMENT_MSG,
+  failureReason,
+  storedContentType,
+  toDocumentInfo,
+  type DocumentInfo,
+  type UploadFailure,
+  type UploadInput,
+} from './store';
 
 export function requireClient(actor: Actor): ClientActor {
   if (!isClientActor(actor)) throw new ForbiddenError();
   return actor;
 }
 
-export type UploadFailure = 'too_large' | 'blocked_extension' | 'no_name' | 'invalid' | 'storage' | 'malware' | 'not_checked';
-
 /** Writes the failed-upload log entry (Success false); never throws. */
 export async function recordUploadFailure(actor: Actor, fileName: string, reason: UploadFailure, userAgent?: string | null): Promise<void> {
   await tryWriteLogEntry(actor, { action: LOG_ACTION_UPLOAD, success: false, userAgent, details: { fileName: fileName.slice(0, 255), reason } });
 }
 
-export interface UploadInput {
-  /** The name the browser sent; cleaned and checked here. */
-  fileName: string;
-  contentType?: string | null;
-  /** The bytes, as they arrive (a Readable, an async or a plain iterable). */
-  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
-  /** The file's size declared before its bytes (X-File-Size), if it was: the bytes must add up to it. */
-  declaredSize?: number;
-  userAgent?: string | null;
-}
-
-const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
-
-function discard(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): void {
-  if (body instanceof Readable) body.destroy();
-}
-
-export function failureReason(e: unknown): UploadFailure {
-  if (e instanceof FileTooLargeError) return 'too_large';
-  if (e instanceof MalwareFoundError) return 'malware';
-  if (e instanceof ScanUnavailableError) return 'not_checked';
-  return e instanceof AppError ? 'invalid' : 'storage';
-}
-
-/** The stored content type: the declared one when it is a plain type/subtype, else octet-stream. */
-export function storedContentType(declared: string | null | undefined): string {
-  const d = (declared ?? '').trim().toLowerCase();
-  return MIME.test(d) ? d : 'application/octet-stream';
-}
-
-/** Checks an uploaded name; refusals become the 400 the caller answers. */
-export function acceptedFileName(raw: string): { ok: true; fileName: string } | { ok: false; fileName: string; reason: 'blocked_extension' | 'no_name'; error: ValidationError } {
-  const name = checkFileName(raw, config().BLOCKED_EXTENSIONS);
-  if (name.ok) return { ok: true, fileName: name.fileName };
-  const error = name.reason === 'blocked_extension' ? new BlockedExtensionError() : new ValidationError({ File: [DOCUMENT_MSG.noName] }, DOCUMENT_MSG.noName);
-  return { ok: false, fileName: name.fileName, reason: name.reason, error };
-}
-
 /**
- * Stores an uploaded file for the actor's client (not yet attached to a job) and logs the upload. The bytes
- * stream once: counted against the limit, hashed (SHA-256), scanned when clamd is configured, and written to
- * storage; the row with the receipt (hash, size, time, uploader) is written only when all of that passed.
+ * Stores an uploaded file for the actor's client (not yet attached to a job) and logs the upload, through the
+ * upload store (store.ts): the bytes stream once (counted against the limit, hashed, scanned when clamd is
+ * configured, written to storage); the row with the receipt (hash, size, time, uploader), the log entry and the
+ * audit row are written only when all of that passed; a refusal leaves nothing and logs the failed upload.
  */
 export async function uploadDocument(actor: Actor, input: UploadInput): Promise<DocumentInfo> {
   const a = requireClient(actor);
-  const name = acceptedFileName(input.fileName);
-  if (!name.ok) {
-    discard(input.body);
-    await recordUploadFailure(a, name.fileName, name.reason, input.userAgent);
-    throw name.error;
-  }
-  const contentType = storedContentType(input.contentType);
-  let stored;
-  try {
-    stored = await intakeFile(
-      { body: input.body, contentType, maxBytes: config().MAX_UPLOAD_BYTES, declaredSize: input.declaredSize },
-      { userId: a.userId, userName: a.userName, clientId: a.clientId },
-      { fileName: name.fileName, kind: 'source' },
-    );
-  } catch (e) {
-    discard(input.body);
-    await recordUploadFailure(a, name.fileName, failureReason(e), input.userAgent);
-    throw e;
-  }
-  const storage = fileStorage();
-  try {
-    const db = await getDb();
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          clientId: a.clientId,
-          storageKey: stored.key,
-          fileName: name.fileName,
-          contentType,
-          size: stored.size,
-          sha256: stored.sha256,
-          kind: 'source',
-          uploadType: UPLOAD_TYPE,
-          uploadedById: a.userId,
-          createdAt: now(),
-        })
-        .returning();
-      if (!row) throw new Error('document not stored');
+  return storeUpload({
+    by: userPrincipal(a),
+    clientId: a.clientId,
+    jobId: null,
+    kind: 'source',
+    input,
+    withRow: async (tx, row) => {
       await writeLogEntry(tx, a, {
         action: LOG_ACTION_UPLOAD,
         success: true,
         userAgent: input.userAgent,
         details: { documentId: row.id, fileName: row.fileName, size: row.size, sha256: row.sha256 },
       });
-      await recordAudit(tx, {
-        action: 'document.uploaded',
-        actorUserId: a.userId,
-        clientId: a.clientId,
-        targetType: 'document',
-        targetId: String(row.id),
-        details: { fileName: row.fileName, size: row.size },
-      });
-      return toDocumentInfo(row);
-    });
-  } catch (e) {
-    await storage.remove(stored.key).catch(() => undefined);
-    await recordUploadFailure(a, name.fileName, 'storage', input.userAgent);
-    throw e;
-  }
+    },
+    audit: (row) => ({ action: 'document.uploaded', details: { fileName: row.fileName, size: row.size } }),
+    refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, input.userAgent),
+  });
 }
 
 /** A live (not deleted) document of the actor's client, or null. */
@@ -215,7 +97,7 @@ async function findJobDocumentForStaff(actor: Actor, id: number): Promise<Docume
     .where(and(eq(documents.id, id), isNotNull(documents.jobId), isNull(documents.deletedAt)))
     .limit(1);
   if (!row) return null;
-  await auditStaff(db, staff, { action: 'ops.document.downloaded', clientId: row.clientId, targetType: 'document', targetId: row.id, details: { jobId: row.jobId, fileName: row.fileName } });
+  await recordAudit(db, userPrincipal(staff), { action: 'ops.document.downloaded', clientId: row.clientId, targetType: 'document', targetId: row.id, details: { jobId: row.jobId, fileName: row.fileName } });
   return row;
 }
 
@@ -270,8 +152,7 @@ async function reportDamaged(actor: Actor, row: DocumentRow, found: string): Pro
   try {
     const db = await getDb();
     await db.transaction(async (tx) => {
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
+      await recordAudit(tx, userPrincipal(actor), {
         clientId: row.clientId,
         action: 'document.integrity_failed',
         targetType: 'document',
@@ -336,9 +217,8 @@ export async function prepareDownload(actor: Actor, id: number, opts: { allowRed
   if (!isStaffActor(actor)) {
     const db = await getDb();
     const [job] = row.jobId === null ? [] : await db.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1);
-    await recordAudit(db, {
+    await recordAudit(db, userPrincipal(actor), {
       action: 'document.downloaded',
-      actorUserId: actor.userId,
       clientId: row.clientId,
       targetType: 'document',
       targetId: String(row.id),

@@ -17,7 +17,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError, ValidationError } from '@/lib/http/errors';
 import { requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { isUniqueViolation } from '@/lib/users/service';
 import { API_KEY_MSG, API_SCOPES, type ApiKeyForm, type ApiScope } from './api-key-schema';
 
@@ -99,7 +100,7 @@ export async function createApiKey(actor: Actor, form: ApiKeyForm): Promise<{ id
         .values({ name: form.name, prefix, secretHash: sha256(key).toString('hex'), scopes: form.scopes, createdById: staff.userId, createdAt: now() })
         .returning({ id: apiKeys.id });
       if (!row) throw new Error('api key not stored');
-      await auditStaff(tx, staff, { action: 'ops.apiKey.created', clientId: null, targetType: 'api_key', targetId: row.id, details: { name: form.name, scopes: form.scopes, prefix } });
+      await recordAudit(tx, userPrincipal(staff), { action: 'ops.apiKey.created', clientId: null, targetType: 'api_key', targetId: row.id, details: { name: form.name, scopes: form.scopes, prefix } });
       return { id: row.id, name: form.name, scopes: form.scopes, key };
     });
   } catch (e) {
@@ -120,7 +121,7 @@ export async function revokeApiKey(actor: Actor, id: number): Promise<void> {
       .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) throw new NotFoundError(API_KEY_MSG.notFound);
-    await auditStaff(tx, staff, { action: 'ops.apiKey.revoked', clientId: null, targetType: 'api_key', targetId: row.id, details: { name: row.name, prefix: row.prefix } });
+    await recordAudit(tx, userPrincipal(staff), { action: 'ops.apiKey.revoked', clientId: null, targetType: 'api_key', targetId: row.id, details: { name: row.name, prefix: row.prefix } });
   });
 }
 

@@ -16,6 +16,7 @@ import { changeJobStatus } from '@/lib/jobs/workflow';
 import { testEngine, useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
 import { decodeCursor, encodeCursor, FEED_START, readEvents, readJobChanges, type JobChange } from './feed';
+import { systemPrincipal } from '@/lib/core/principal';
 
 // Tuesday 4 March 2025, 11:00 in Sydney: business hours.
 const NOW = '2025-03-04T00:00:00Z';
@@ -57,7 +58,7 @@ describe('integration change feed', () => {
       timeDueInput: '10:00 AM',
       collectionDescription: 'Advise on the review platform.',
     });
-    const system = { kind: 'system', name: 'API key "shop floor"' } as const;
+    const system = systemPrincipal('API key "shop floor"');
     await changeJobStatus(system, saved.jobId, { toStatus: 2, comment: 'On the bench', visibility: 'client' });
     await changeJobStatus(system, saved.jobId, { toStatus: 4, comment: 'Checked', visibility: 'internal' });
     await changeJobStatus(system, saved.jobId, { toStatus: 8, visibility: 'client' });
@@ -100,11 +101,11 @@ describe('integration change feed', () => {
         DueDate: '2025-03-18',
         Lines: [{ ExtStockId: 'EZ1', Description: 'Copies', Quantity: '10', Amount: amount }],
       });
-    const inv = await upsertInvoice({ kind: 'system', name: 'Billing' }, invoice('12.00'));
+    const inv = await upsertInvoice(systemPrincipal('Billing'), invoice('12.00'));
     // Upserted again (the same number): an update, not a second invoice.issued.
-    await upsertInvoice({ kind: 'system', name: 'Billing' }, invoice('13.00'));
-    await markInvoicePaid({ kind: 'system', name: 'Billing' }, inv.invoiceNumber);
-    await markInvoicePaid({ kind: 'system', name: 'Billing' }, inv.invoiceNumber);
+    await upsertInvoice(systemPrincipal('Billing'), invoice('13.00'));
+    await markInvoicePaid(systemPrincipal('Billing'), inv.invoiceNumber);
+    await markInvoicePaid(systemPrincipal('Billing'), inv.invoiceNumber);
 
     const jobChanges = (await drain(start)).changes;
     expect(jobChanges.map((c) => [c.kind, c.data])).toEqual([['job.changed', { fields: ['lio_number'] }]]);

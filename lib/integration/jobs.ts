@@ -5,6 +5,7 @@
  * API key, named in every row it writes (`API key "<name>"`).
  */
 import type { z } from 'zod';
+import type { Principal } from '@/lib/core/principal';
 import { attachDeliverable } from '@/lib/documents/deliverables';
 import type { UploadInput } from '@/lib/documents/service';
 import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
@@ -15,11 +16,10 @@ import { jobIdByNumber, jobSlip, type JobDocument } from '@/lib/jobs/slip';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 import { WORKFLOW_MSG } from '@/lib/jobs/workflow-rules';
 import { statusLabel } from '@/lib/reference';
-import type { ApiKeyPrincipal } from './api-keys';
 import type { fileReceiptAnswer, invoiceAnswer, invoiceUpsertBody, jobAnswer, statusChangeAnswer, statusChangeBody } from './schemas';
 
-/** How an API key names itself in the workflow, the audit rows and "Status last modified by". */
-export const keyActorName = (key: ApiKeyPrincipal) => `API key "${key.name}"`;
+/** An /api/v1 caller: the key that authenticated the request, with the request's IP and browser. */
+type ApiCaller = Principal & { kind: 'api-key' };
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -88,8 +88,8 @@ export async function jobForApi(jmsNumber: string): Promise<z.input<typeof jobAn
 }
 
 /** POST /api/v1/jobs/{jmsNumber}/status: through the workflow, as a system actor (the same rules and alerts). */
-export async function changeStatusForApi(key: ApiKeyPrincipal, jmsNumber: string, body: z.output<typeof statusChangeBody>): Promise<z.input<typeof statusChangeAnswer>> {
-  const r = await changeJobStatus({ kind: 'system', name: keyActorName(key), reference: `api_key:${key.id}` }, await jobIdOf(jmsNumber), {
+export async function changeStatusForApi(by: ApiCaller, jmsNumber: string, body: z.output<typeof statusChangeBody>): Promise<z.input<typeof statusChangeAnswer>> {
+  const r = await changeJobStatus(by, await jobIdOf(jmsNumber), {
     toStatus: body.status,
     comment: body.comment ?? null,
     visibility: body.visibleToClient ? 'client' : 'internal',
@@ -111,7 +111,7 @@ export async function changeStatusForApi(key: ApiKeyPrincipal, jmsNumber: string
 export const STATUS_FIELD_NAMES: Readonly<Record<string, string>> = { toStatus: 'status', visibility: 'visibleToClient' };
 
 /** PUT /api/v1/invoices/{invoiceNumber}: the invoice service's upsert; its schema holds every rule. */
-export async function upsertInvoiceForApi(key: ApiKeyPrincipal, invoiceNumber: string, body: z.output<typeof invoiceUpsertBody>): Promise<z.input<typeof invoiceAnswer>> {
+export async function upsertInvoiceForApi(by: ApiCaller, invoiceNumber: string, body: z.output<typeof invoiceUpsertBody>): Promise<z.input<typeof invoiceAnswer>> {
   const input = parseOrThrow(invoiceIssueSchema, {
     ClientId: body.clientId,
     InvoiceNumber: invoiceNumber,
@@ -121,12 +121,12 @@ export async function upsertInvoiceForApi(key: ApiKeyPrincipal, invoiceNumber: s
     CurrencyCode: body.currencyCode,
     Lines: body.lines.map((l) => ({ ExtStockId: l.stockCode, Description: l.description, Quantity: l.quantity, Amount: l.amount })),
   });
-  const r = await upsertInvoice({ kind: 'system', name: keyActorName(key) }, input);
+  const r = await upsertInvoice(by, input);
   return { invoiceNumber: r.invoiceNumber, clientId: r.clientId, amount: r.amount, created: r.event === 'issued' };
 }
 
 /** POST /api/v1/jobs/{jmsNumber}/files: one delivered file through the deliverables intake (streamed, SHA-256, scanned). */
-export async function attachFileForApi(key: ApiKeyPrincipal, jmsNumber: string, input: UploadInput): Promise<z.input<typeof fileReceiptAnswer>> {
-  const doc = await attachDeliverable({ userId: null, userName: keyActorName(key), via: 'api' }, await jobIdOf(jmsNumber), input);
+export async function attachFileForApi(by: ApiCaller, jmsNumber: string, input: UploadInput): Promise<z.input<typeof fileReceiptAnswer>> {
+  const doc = await attachDeliverable(by, await jobIdOf(jmsNumber), input);
   return { id: doc.id, jmsNumber, fileName: doc.fileName, contentType: doc.contentType, size: doc.size, sha256: doc.sha256 ?? '', uploadedAt: iso(doc.createdAt) };
 }

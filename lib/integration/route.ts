@@ -15,7 +15,8 @@
  */
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { metaFromHeaders, recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { refuseUnstorable } from '@/lib/http/body';
@@ -144,12 +145,11 @@ async function rateLimit(key: ApiKeyPrincipal): Promise<Record<string, string>> 
 async function auditCall(req: Request, key: ApiKeyPrincipal, status: number): Promise<void> {
   try {
     const url = new URL(req.url);
-    await recordAudit(await getDb(), {
+    await recordAudit(await getDb(), apiKeyPrincipal(key, metaFromHeaders(req.headers)), {
       action: 'api.call',
       targetType: 'api',
       targetId: `${req.method} ${url.pathname}`.slice(0, 500),
       details: { apiKey: key.name, apiKeyId: key.id, method: req.method, path: url.pathname, status },
-      meta: metaFromHeaders(req.headers),
     });
   } catch (err) {
     log().error({ err }, 'could not audit an api call');

@@ -9,6 +9,7 @@ import { invoiceIssueSchema } from './issue-schema';
 import { issueInvoice, listStaffInvoices, markInvoicePaid, unitPrice, upsertInvoice } from './issue';
 import { getInvoiceSlip, getInvoiceSlipsByJob, listInvoices } from './service';
 import { invoiceListQuerySchema } from './schema';
+import { userPrincipal, systemPrincipal } from '@/lib/core/principal';
 
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 
@@ -48,7 +49,7 @@ describe('invoices issued by staff', () => {
     const staff = await staffActor(2);
     const { user, a, b } = await setup();
     const form = input(user.clientId, `${a.jmsNumber}, ${b.jmsNumber}`);
-    const written = await issueInvoice({ kind: 'staff', actor: staff }, form);
+    const written = await issueInvoice(userPrincipal(staff), form);
     expect(written).toMatchObject({ amount: '154.00', event: 'issued' });
 
     const list = await listInvoices(user.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
@@ -67,8 +68,8 @@ describe('invoices issued by staff', () => {
     expect(linked.map((l) => l.jobId).sort()).toEqual([a.id, b.id].sort());
 
     // Marked paid: no pay link any more; twice is harmless.
-    expect(await markInvoicePaid({ kind: 'staff', actor: staff }, form.InvoiceNumber)).toMatchObject({ changed: true });
-    expect(await markInvoicePaid({ kind: 'staff', actor: staff }, form.InvoiceNumber)).toMatchObject({ changed: false });
+    expect(await markInvoicePaid(userPrincipal(staff), form.InvoiceNumber)).toMatchObject({ changed: true });
+    expect(await markInvoicePaid(userPrincipal(staff), form.InvoiceNumber)).toMatchObject({ changed: false });
     const after = await listInvoices(user.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
     expect(after.rows.find((r) => r.invoiceNumber === form.InvoiceNumber)).toMatchObject({ isPaid: true, payUrl: null });
     const actions = await t.db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'invoice'), eq(auditLog.targetId, String(written.id))));
@@ -82,19 +83,19 @@ describe('invoices issued by staff', () => {
     const { user, a } = await setup();
     const other = await signedIn(3);
     const theirs = await makeJob({ clientId: other.clientId });
-    await expect(issueInvoice({ kind: 'staff', actor: staff }, input(user.clientId, `${a.jmsNumber} ${theirs.jmsNumber}`))).rejects.toMatchObject({
+    await expect(issueInvoice(userPrincipal(staff), input(user.clientId, `${a.jmsNumber} ${theirs.jmsNumber}`))).rejects.toMatchObject({
       status: 400,
       fields: { JobNumbers: [`Job ${theirs.jmsNumber} is not a job of this client.`] },
     });
     const form = input(user.clientId, a.jmsNumber);
-    await issueInvoice({ kind: 'staff', actor: staff }, form);
-    await expect(issueInvoice({ kind: 'staff', actor: staff }, form)).rejects.toMatchObject({ status: 400, fields: { InvoiceNumber: [expect.any(String)] } });
+    await issueInvoice(userPrincipal(staff), form);
+    await expect(issueInvoice(userPrincipal(staff), form)).rejects.toMatchObject({ status: 400, fields: { InvoiceNumber: [expect.any(String)] } });
     const bad = invoiceIssueSchema.safeParse({ ...form, JobNumbers: a.jmsNumber, Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '10.5', Amount: '1' }] });
     expect(bad.success).toBe(false);
   });
 
   it('upsert by number: creates, then replaces lines and jobs of the same client; another client’s number is 409', async () => {
-    const system = { kind: 'system' as const, name: 'api-key:test' };
+    const system = systemPrincipal('api-key:test');
     const { user, a, b } = await setup();
     const form = input(user.clientId, a.jmsNumber);
     expect((await upsertInvoice(system, form)).event).toBe('issued');
@@ -112,8 +113,8 @@ describe('invoices issued by staff', () => {
 
   it('client roles cannot issue or mark paid', async () => {
     const { user, a } = await setup();
-    await expect(issueInvoice({ kind: 'staff', actor: user.actor }, input(user.clientId, a.jmsNumber))).rejects.toMatchObject({ status: 403 });
-    await expect(markInvoicePaid({ kind: 'staff', actor: user.actor }, 'X')).rejects.toMatchObject({ status: 403 });
+    await expect(issueInvoice(userPrincipal(user.actor), input(user.clientId, a.jmsNumber))).rejects.toMatchObject({ status: 403 });
+    await expect(markInvoicePaid(userPrincipal(user.actor), 'X')).rejects.toMatchObject({ status: 403 });
   });
 
   it('unit prices: amount / quantity to four decimals, half up', () => {

@@ -1,9 +1,9 @@
 /**
  * Issuing invoices and marking them paid (issue 13): ONE service for the staff screens (/Ops/Invoices) and,
  * later, the integration API (issue 14: PUT api/v1/invoices/{invoiceNumber} as an upsert with its line items,
- * webhooks invoice.issued / invoice.paid). It is actor-agnostic (InvoiceWriter): a staff member (policy 'invoices.manage',
- * lib/ops/policy.ts) or a system caller the adapter has already authenticated (an API key), named in the
- * audit row.
+ * webhooks invoice.issued / invoice.paid). It takes the Principal that acts: a staff member (policy
+ * 'invoices.manage', lib/ops/policy.ts, checked here) or an API key / system caller the adapter has already
+ * authorised, named in the audit row.
  *
  * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise).
  * - `upsertInvoice`: by number: creates it, or replaces the invoice of the same client (fields, jobs, lines);
@@ -17,30 +17,27 @@ import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
+import { recordAudit } from '@/lib/core/audit';
+import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { sumDecimals } from './money';
 import { payLinkFor } from './pay-link';
 
-/**
- * Who writes an invoice (the same shape as the job workflow's StatusChanger): a signed-in staff member, or a
- * system caller the adapter has already authenticated (issue 14's API key), e.g. { name: 'Billing (key 3)' }.
- */
-export type InvoiceWriter = { kind: 'staff'; actor: Actor } | { kind: 'system'; name: string };
-
-/** The policy, for staff; a system caller was authorised by its adapter. Returns the audit actor. */
-function authorise(by: InvoiceWriter): { userId: number } | null {
-  if (by.kind === 'system') return null;
-  return requireStaff(by.actor, 'invoices.manage');
+/** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
+function authorise(by: Principal): void {
+  if (by.kind === 'user') requireStaff(by.actor, 'invoices.manage');
+  else if (by.kind === 'anonymous') throw new ForbiddenError();
 }
 
-function auditDetails(by: InvoiceWriter, d: Record<string, unknown>): Record<string, unknown> {
+/** A caller that is not a person signs the row by its name (as it always has: 'API key "Billing"'). */
+function auditDetails(by: Principal, d: Record<string, unknown>): Record<string, unknown> {
+  if (by.kind === 'api-key') return { ...d, actor: apiKeyName(by.key) };
   return by.kind === 'system' ? { ...d, actor: by.name } : d;
 }
 
@@ -78,7 +75,7 @@ async function clientJobs(tx: Queryable, clientId: number, numbers: readonly str
   return numbers.map((n) => found.find((j) => j.jmsNumber === n)!);
 }
 
-async function write(tx: Queryable, a: InvoiceWriter, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
+async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
   const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
   const first = js[0]!;
   const amount = sumDecimals(input.Lines.map((l) => l.Amount));
@@ -112,7 +109,7 @@ async function write(tx: Queryable, a: InvoiceWriter, input: InvoiceIssue, exist
     input.Lines.map((l) => ({ invoiceId: id, extStockId: l.ExtStockId, description: l.Description, quantity: l.Quantity, unitPrice: unitPrice(l.Amount, l.Quantity), amount: l.Amount })),
   );
   const event = existingId === null ? 'issued' : 'updated';
-  await auditStaff(tx, authorise(a), {
+  await recordAudit(tx, a, {
     action: `ops.invoice.${event}`,
     clientId: input.ClientId,
     targetType: 'invoice',
@@ -128,7 +125,7 @@ function duplicateNumber(e: unknown): never {
 }
 
 /** Issues a new invoice for one or more of a client's jobs. */
-export async function issueInvoice(by: InvoiceWriter, input: InvoiceIssue): Promise<WrittenInvoice> {
+export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<WrittenInvoice> {
   authorise(by);
   const db = await getDb();
   try {
@@ -143,7 +140,7 @@ export async function issueInvoice(by: InvoiceWriter, input: InvoiceIssue): Prom
 }
 
 /** Creates or replaces the invoice with this number (issue 14's PUT). Another client's number is a 409. */
-export async function upsertInvoice(by: InvoiceWriter, input: InvoiceIssue): Promise<WrittenInvoice> {
+export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise<WrittenInvoice> {
   authorise(by);
   const db = await getDb();
   try {
@@ -163,8 +160,8 @@ export async function upsertInvoice(by: InvoiceWriter, input: InvoiceIssue): Pro
 }
 
 /** Marks an invoice paid (its pay link disappears). Answers whether it changed: paying twice is harmless. */
-export async function markInvoicePaid(by: InvoiceWriter, invoiceNumber: string): Promise<{ id: number; changed: boolean }> {
-  const who = authorise(by);
+export async function markInvoicePaid(by: Principal, invoiceNumber: string): Promise<{ id: number; changed: boolean }> {
+  authorise(by);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [inv] = await tx
@@ -177,7 +174,7 @@ export async function markInvoicePaid(by: InvoiceWriter, invoiceNumber: string):
     if (inv.isPaid) return { id: inv.id, changed: false };
     const t = now();
     await tx.update(invoices).set({ isPaid: true, paidAt: t, updatedAt: t }).where(eq(invoices.id, inv.id));
-    await auditStaff(tx, who, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber }) });
+    await recordAudit(tx, by, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber }) });
     return { id: inv.id, changed: true };
   });
 }

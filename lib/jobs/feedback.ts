@@ -11,7 +11,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { jobFeedback, jobs, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError } from '@/lib/http/errors';
@@ -68,9 +69,8 @@ export async function saveJobFeedback(actor: Actor, input: FeedbackForm): Promis
       .values({ jobId: job.id, clientId, feedback: input.feedBack, comments: input.comments.trim(), createdById: actor.userId, createdAt: now() })
       .returning();
     if (!row) throw new Error('feedback not saved');
-    await recordAudit(tx, {
+    await recordAudit(tx, userPrincipal(actor), {
       action: 'job.feedback',
-      actorUserId: actor.userId,
       clientId,
       targetType: 'job',
       targetId: String(job.id),

@@ -14,7 +14,8 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, jobs } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -211,8 +212,7 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
     } else if (source && opts.cloneSourceFile !== false) {
       documentId = (await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent }))?.id ?? null;
     }
-    await recordAudit(tx, {
-      actorUserId: a.userId,
+    await recordAudit(tx, userPrincipal(a), {
       clientId: a.clientId,
       action: 'job.create',
       targetType: 'job',

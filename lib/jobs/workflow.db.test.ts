@@ -15,6 +15,7 @@ import { JOB_ALERT_DIGEST_KIND, JOB_ALERT_KIND, sendDueDigests } from './alerts'
 import { commentHistoryOf } from './comments';
 import { jobSlip } from './slip';
 import { changeJobStatus } from './workflow';
+import { userPrincipal, systemPrincipal } from '@/lib/core/principal';
 
 async function staff(role: 1 | 2 = 2): Promise<Actor> {
   const u = await makeUser({ role, clientId: null, firstName: 'Oakley', lastName: 'Operator' });
@@ -69,7 +70,7 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     ]);
     const job = await makeJob({ clientId: client.id, status: 12, orderType: 5, matterReference: 'MAT-77' });
 
-    const r = await changeJobStatus({ kind: 'staff', actor: op }, job.id, { toStatus: 2, comment: 'Printing has begun', visibility: 'client', expectedStatus: 12 });
+    const r = await changeJobStatus(userPrincipal(op), job.id, { toStatus: 2, comment: 'Printing has begun', visibility: 'client', expectedStatus: 12 });
     expect(r).toMatchObject({ fromStatus: 12, toStatus: 2, changedBy: 'Oakley Operator', alerts: { instant: 1, digest: 0 } });
 
     const [row] = await t.db().select().from(jobs).where(eq(jobs.id, job.id));
@@ -107,7 +108,7 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     await t.db().insert(userJobAlerts).values({ userId: user.id, jobStatusId: 8 });
     const job = await makeJob({ clientId: client.id, status: 4 });
     clock.advance(60_000);
-    const r = await changeJobStatus({ kind: 'staff', actor: admin }, job.id, { toStatus: 8, comment: 'Courier left it with reception', visibility: 'internal' });
+    const r = await changeJobStatus(userPrincipal(admin), job.id, { toStatus: 8, comment: 'Courier left it with reception', visibility: 'internal' });
     expect(r.deliveredAt?.toISOString()).toBe('2026-11-23T23:16:00.000Z');
     const [row] = await t.db().select({ deliveredAt: jobs.deliveredAt, status: jobs.status }).from(jobs).where(eq(jobs.id, job.id));
     expect(row).toEqual({ status: 8, deliveredAt: new Date('2026-11-23T23:16:00.000Z') });
@@ -127,17 +128,17 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const delivered = await makeJob({ clientId: client.id, status: 8 });
     const started = await makeJob({ clientId: client.id, status: 2 });
 
-    const final = await caught(changeJobStatus({ kind: 'staff', actor: op }, delivered.id, { toStatus: 2, comment: 'again' }));
+    const final = await caught(changeJobStatus(userPrincipal(op), delivered.id, { toStatus: 2, comment: 'again' }));
     expect(final).toBeInstanceOf(ConflictError);
     expect(final).toMatchObject({ status: 409, message: 'A job that is Delivered cannot change status.', fields: { toStatus: ['A job that is Delivered cannot change status.'] } });
-    const back = await caught(changeJobStatus({ kind: 'staff', actor: op }, started.id, { toStatus: 12 }));
+    const back = await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 12 }));
     expect(back).toMatchObject({ status: 409, message: 'A job cannot move from Started to Submitted.' });
-    const same = await caught(changeJobStatus({ kind: 'staff', actor: op }, started.id, { toStatus: 2 }));
+    const same = await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 2 }));
     expect(same).toMatchObject({ status: 409, message: 'The job is already Started.' });
-    const stale = await caught(changeJobStatus({ kind: 'staff', actor: op }, started.id, { toStatus: 7, expectedStatus: 12 }));
+    const stale = await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 7, expectedStatus: 12 }));
     expect(stale).toMatchObject({ status: 409, message: "The job's status changed to Started while you were looking at it. Please check it and try again." });
-    expect(await caught(changeJobStatus({ kind: 'staff', actor: op }, started.id, { toStatus: 77 }))).toBeInstanceOf(ValidationError);
-    expect(await caught(changeJobStatus({ kind: 'staff', actor: op }, 2_000_000_000, { toStatus: 2 }))).toBeInstanceOf(NotFoundError);
+    expect(await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 77 }))).toBeInstanceOf(ValidationError);
+    expect(await caught(changeJobStatus(userPrincipal(op), 2_000_000_000, { toStatus: 2 }))).toBeInstanceOf(NotFoundError);
 
     for (const j of [delivered, started]) {
       const [row] = await t.db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, j.id));
@@ -153,9 +154,9 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const job = await makeJob({ clientId: client.id, status: 12 });
     for (const role of [3, 4, 5, 6, 7, 8] as const) {
       const c = await signedIn(role, client.id);
-      expect(await caught(changeJobStatus({ kind: 'staff', actor: c.actor }, job.id, { toStatus: 2 }))).toBeInstanceOf(ForbiddenError);
+      expect(await caught(changeJobStatus(userPrincipal(c.actor), job.id, { toStatus: 2 }))).toBeInstanceOf(ForbiddenError);
     }
-    const r = await changeJobStatus({ kind: 'system', name: 'JMS integration' }, job.id, { toStatus: 1, comment: 'Booked in the JMS' });
+    const r = await changeJobStatus(systemPrincipal('JMS integration'), job.id, { toStatus: 1, comment: 'Booked in the JMS' });
     expect(r.changedBy).toBe('JMS integration');
     const [row] = await t.db().select().from(jobs).where(eq(jobs.id, job.id));
     expect(row).toMatchObject({ status: 1, statusLastModifiedById: null, statusLastModifiedBy: 'JMS integration' });
@@ -168,8 +169,8 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const b = await staff();
     const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
     const results = await Promise.allSettled([
-      changeJobStatus({ kind: 'staff', actor: a }, job.id, { toStatus: 2, expectedStatus: 12 }),
-      changeJobStatus({ kind: 'staff', actor: b }, job.id, { toStatus: 3, expectedStatus: 12 }),
+      changeJobStatus(userPrincipal(a), job.id, { toStatus: 2, expectedStatus: 12 }),
+      changeJobStatus(userPrincipal(b), job.id, { toStatus: 3, expectedStatus: 12 }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected');
@@ -186,9 +187,9 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const j2 = await makeJob({ clientId: client.id, status: 2 });
     // 07:20 in Perth on 24 November.
     clock.set('2026-11-23T23:20:00Z');
-    const r1 = await changeJobStatus({ kind: 'staff', actor: op }, j1.id, { toStatus: 2, comment: 'On the press' });
+    const r1 = await changeJobStatus(userPrincipal(op), j1.id, { toStatus: 2, comment: 'On the press' });
     clock.advance(10 * 60_000);
-    await changeJobStatus({ kind: 'staff', actor: op }, j2.id, { toStatus: 4, comment: 'Not for you', visibility: 'internal' });
+    await changeJobStatus(userPrincipal(op), j2.id, { toStatus: 4, comment: 'Not for you', visibility: 'internal' });
     expect(r1.alerts).toEqual({ instant: 0, digest: 1 });
     expect(await alertsTo(digest.email)).toEqual([]);
     const [due] = await t.db().select().from(jobAlertDigests).where(eq(jobAlertDigests.userId, digest.id));

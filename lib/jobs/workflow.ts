@@ -13,27 +13,21 @@
  *    into job_status_changes;
  * 5. the audit row and the job alerts (lib/jobs/alerts.ts, the outbox) are written in the same transaction.
  *
- * Actor-agnostic: a staff member (checked against the staff policy, 'jobs.status') or a system actor (the
- * integration API of issue 14, which authenticates its caller itself and names it here).
+ * Takes the Principal that acts (lib/core/principal.ts): a staff member (checked here against the staff policy,
+ * 'jobs.status'), an API key (the integration API of issue 14, authorised by its adapter's scope) or a system
+ * task. The audit row carries the principal's IP and browser.
  */
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { commentHistory, jobs, jobStatusChanges, users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ConflictError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { recordAudit } from '@/lib/core/audit';
+import { apiKeyName, type Principal } from '@/lib/core/principal';
+import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
 import { requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
 import { statusLabel } from '@/lib/reference';
 import { enqueueJobAlerts } from './alerts';
 import { allowedNextStatuses, canTransition, statusChangeSchema, WORKFLOW_MSG, type StatusChangeInput } from './workflow-rules';
-
-/** Who changes the status. */
-export type StatusChanger =
-  /** A signed-in member of the provider's staff (roles 1 and 2 with 'jobs.status'). */
-  | { kind: 'staff'; actor: Actor }
-  /** A system caller the adapter has already authenticated, e.g. { name: 'JMS integration (key 3)' }. */
-  | { kind: 'system'; name: string; reference?: string };
 
 export interface StatusChangeResult {
   jobId: number;
@@ -54,12 +48,15 @@ interface ResolvedChanger {
   system: string | null;
 }
 
-async function resolveChanger(by: StatusChanger): Promise<ResolvedChanger> {
+/** The policy, in this one place: staff need 'jobs.status'; an API key was authorised by its route's scope. */
+async function resolveChanger(by: Principal): Promise<ResolvedChanger> {
+  if (by.kind === 'api-key') return { userId: null, name: apiKeyName(by.key), system: `api_key:${by.key.id}` };
   if (by.kind === 'system') {
     const name = by.name.trim().slice(0, 200);
     if (!name) throw new Error('a system actor needs a name');
-    return { userId: null, name, system: by.reference ?? name };
+    return { userId: null, name, system: name };
   }
+  if (by.kind !== 'user') throw new ForbiddenError();
   const staff = requireStaff(by.actor, 'jobs.status');
   const db = await getDb();
   const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, staff.userId)).limit(1);
@@ -72,7 +69,7 @@ function refuse(message: string): never {
 }
 
 /** Moves job `jobId` to a new status. Throws NotFoundError (404), ValidationError (400) or ConflictError (409). */
-export async function changeJobStatus(by: StatusChanger, jobId: number, input: StatusChangeInput): Promise<StatusChangeResult> {
+export async function changeJobStatus(by: Principal, jobId: number, input: StatusChangeInput): Promise<StatusChangeResult> {
   const who = await resolveChanger(by);
   const change = parseOrThrow(statusChangeSchema, input);
   if (!Number.isInteger(jobId) || jobId < 1 || jobId > 2_147_483_647) throw new NotFoundError(WORKFLOW_MSG.jobNotFound);
@@ -136,7 +133,7 @@ export async function changeJobStatus(by: StatusChanger, jobId: number, input: S
       commentId,
       createdAt: at,
     });
-    await auditStaff(tx, who.userId === null ? null : { userId: who.userId }, {
+    await recordAudit(tx, by, {
       action: 'ops.job.status',
       clientId: job.clientId,
       targetType: 'job',

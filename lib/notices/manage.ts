@@ -14,7 +14,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError } from '@/lib/http/errors';
 import { requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { CONTENT_MSG, type HelpForm, type NoticeForm } from './manage-schema';
 
 export type NoticeState = 'scheduled' | 'live' | 'ended' | 'retired' | 'inactive';
@@ -86,7 +87,7 @@ export async function saveNotice(actor: Actor, form: NoticeForm): Promise<{ id: 
         .values({ title: form.Title, content: form.Content, isActive: true, startsAt, endsAt, createdAt: t, updatedAt: t })
         .returning({ id: notices.id, revision: notices.revision });
       if (!row) throw new Error('notice not created');
-      await auditStaff(tx, a, { action: 'ops.notice.created', clientId: null, targetType: 'notice', targetId: row.id, details: { title: form.Title, startsAt, endsAt } });
+      await recordAudit(tx, userPrincipal(a), { action: 'ops.notice.created', clientId: null, targetType: 'notice', targetId: row.id, details: { title: form.Title, startsAt, endsAt } });
       return row;
     }
     const [before] = await tx.select().from(notices).where(eq(notices.id, form.NoticeId)).for('update').limit(1);
@@ -107,7 +108,7 @@ export async function saveNotice(actor: Actor, form: NoticeForm): Promise<{ id: 
       .where(eq(notices.id, before.id))
       .returning({ id: notices.id, revision: notices.revision });
     if (!row) throw new NotFoundError(CONTENT_MSG.notFound);
-    await auditStaff(tx, a, {
+    await recordAudit(tx, userPrincipal(a), {
       action: 'ops.notice.updated',
       clientId: null,
       targetType: 'notice',
@@ -126,7 +127,7 @@ export async function retireNotice(actor: Actor, id: number): Promise<void> {
     const t = now();
     const [row] = await tx.update(notices).set({ retiredAt: t, isActive: false, updatedAt: t }).where(eq(notices.id, id)).returning({ id: notices.id });
     if (!row) throw new NotFoundError(CONTENT_MSG.notFound);
-    await auditStaff(tx, a, { action: 'ops.notice.retired', clientId: null, targetType: 'notice', targetId: id });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.notice.retired', clientId: null, targetType: 'notice', targetId: id });
   });
 }
 
@@ -157,7 +158,7 @@ export async function saveHelp(actor: Actor, form: HelpForm): Promise<void> {
       .insert(contextualHelp)
       .values({ key: form.Key, value: form.Value, updatedAt: t })
       .onConflictDoUpdate({ target: contextualHelp.key, set: { value: form.Value, retiredAt: null, updatedAt: t } });
-    await auditStaff(tx, a, { action: before ? 'ops.help.updated' : 'ops.help.created', clientId: null, targetType: 'contextual_help', targetId: form.Key });
+    await recordAudit(tx, userPrincipal(a), { action: before ? 'ops.help.updated' : 'ops.help.created', clientId: null, targetType: 'contextual_help', targetId: form.Key });
   });
 }
 
@@ -168,6 +169,6 @@ export async function retireHelp(actor: Actor, key: string): Promise<void> {
     const t = now();
     const [row] = await tx.update(contextualHelp).set({ retiredAt: t, updatedAt: t }).where(eq(contextualHelp.key, key)).returning({ key: contextualHelp.key });
     if (!row) throw new NotFoundError(CONTENT_MSG.helpNotFound);
-    await auditStaff(tx, a, { action: 'ops.help.retired', clientId: null, targetType: 'contextual_help', targetId: key });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.help.retired', clientId: null, targetType: 'contextual_help', targetId: key });
   });
 }

@@ -14,7 +14,8 @@ import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
 import { jobSlip, type JobSlip } from '@/lib/jobs/slip';
 import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';
 import { requireStaff } from './actor';
-import { auditStaff } from './audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { slipDataSchema, type SlipDataInput } from './job-schema';
 
 export interface StatusChangeRow {
@@ -58,7 +59,7 @@ export async function updateSlipData(actor: Actor, id: number, input: SlipDataIn
     if (!job) throw new NotFoundError('Job not found.');
     const at = now();
     await tx.update(jobs).set({ lioNumber: data.lioNumber, matterType: data.matterType, lastModifiedById: staff.userId, updatedAt: at }).where(eq(jobs.id, job.id));
-    await auditStaff(tx, staff, {
+    await recordAudit(tx, userPrincipal(staff), {
       action: 'ops.job.slip',
       clientId: job.clientId,
       targetType: 'job',

@@ -26,6 +26,7 @@ import { OPS_SECTIONS } from './nav';
 import { can } from './policy';
 import { countQueue, listQueue, queueClients, queueExportStream, queueWhere } from './queue';
 import { DEFAULT_QUEUE_QUERY, queueFromSearchParams, type QueueQuery } from './queue-schema';
+import { userPrincipal } from '@/lib/core/principal';
 
 const CLIENT_ROLES = [3, 4, 5, 6, 7, 8] as const;
 const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
@@ -82,7 +83,7 @@ describe('the staff area', () => {
         ['queueExportStream', (x) => queueExportStream(x, q())],
         ['staffJob', (x) => staffJob(x, jobA.id)],
         ['updateSlipData', (x) => updateSlipData(x, jobA.id, { lioNumber: 'LIO-1' })],
-        ['changeJobStatus', (x) => changeJobStatus({ kind: 'staff', actor: x }, jobA.id, { toStatus: 2 })],
+        ['changeJobStatus', (x) => changeJobStatus(userPrincipal(x), jobA.id, { toStatus: 2 })],
       ];
       for (const role of CLIENT_ROLES) {
         const c = await signedIn(role, a.id);
@@ -267,7 +268,7 @@ describe('the staff area', () => {
       const staff = await signedInStaff(2);
       const c = await makeClient();
       const job = await makeJob({ clientId: c.id, status: 12, orderType: 5, internalInstructions: 'Use the colour printer', instructions: 'Two copies each', instructionBlock: { kind: 'print', paperSize: 1 } });
-      await changeJobStatus({ kind: 'staff', actor: staff.actor }, job.id, { toStatus: 2, comment: 'Queued for printing', visibility: 'internal' });
+      await changeJobStatus(userPrincipal(staff.actor), job.id, { toStatus: 2, comment: 'Queued for printing', visibility: 'internal' });
       const view = await staffJob(staff.actor, job.id);
       expect(view?.slip).toMatchObject({ internalInstructions: 'Use the colour printer', instructions: 'Two copies each', status: 2, statusLastModifiedByName: 'Oakley Operator' });
       expect(view?.comments.map((x) => [x.comment, x.isInternal])).toEqual([['Queued for printing', true]]);

@@ -25,7 +25,8 @@ import { csvBatchStream } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { orderTypeName, statusLabel } from '@/lib/reference';
 import { requireStaff } from './actor';
-import { auditStaff } from './audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { dueRange, type QueueQuery } from './queue-schema';
 
 export interface QueueItem {
@@ -228,7 +229,7 @@ export async function queueExportStream(actor: Actor, q: QueueQuery): Promise<Re
   const db = await getDb();
   const at = now();
   const where = queueWhere(q, at, staff.timeZone);
-  await auditStaff(db, staff, { action: 'ops.jobs.exported', clientId: q.clientId, targetType: 'job_queue', targetId: null, details: { query: { ...q } } });
+  await recordAudit(db, userPrincipal(staff), { action: 'ops.jobs.exported', clientId: q.clientId, targetType: 'job_queue', targetId: null, details: { query: { ...q } } });
   const order = jobListOrder(q.sortBy, q.sortOrder);
   const keys = sortKeyColumns(q.sortBy);
   const zone = staff.timeZone;

@@ -12,7 +12,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientSecurityPolicies, sessions, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { hasAuthenticator } from '@/lib/auth/two-factor';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -137,7 +138,7 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
       .insert(clientSecurityPolicies)
       .values({ clientId: a.clientId, ...next, updatedAt: t, updatedById: a.userId })
       .onConflictDoUpdate({ target: clientSecurityPolicies.clientId, set: { ...next, updatedAt: t, updatedById: a.userId } });
-    await recordAudit(tx, { action: 'security.policy_updated', actorUserId: a.userId, clientId: a.clientId, targetType: 'client', targetId: String(a.clientId), details: { changed } });
+    await recordAudit(tx, userPrincipal(a), { action: 'security.policy_updated', clientId: a.clientId, targetType: 'client', targetId: String(a.clientId), details: { changed } });
     const others = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)

@@ -6,7 +6,8 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { emailOutbox, userJobAlerts, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import type { Actor } from '@/lib/auth/actor';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
@@ -128,8 +129,7 @@ export async function updateSettings(
           kind: 'email-changed',
         });
       }
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
+      await recordAudit(tx, userPrincipal(actor), {
         clientId: before.clientId,
         action: 'settings.updated',
         targetType: 'user',

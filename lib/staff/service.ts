@@ -17,7 +17,8 @@ import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, takenFields, UserTakenError, userFieldsOf } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { requireStaff, type StaffActor } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { MSG } from '@/lib/messages';
 import { STAFF_MSG, type StaffUserForm } from './schema';
 
@@ -96,7 +97,7 @@ export async function saveStaffUser(actor: Actor, form: StaffUserForm): Promise<
 async function create(tx: Queryable, a: StaffActor, form: StaffUserForm) {
   const userId = await createUser(tx, { ...userFieldsOf(form), clientId: null, role: form.Role, passwordHash: NO_PASSWORD, mustChangePassword: true, enableTour: false, createdById: a.userId });
   passwordRefusal(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
-  await auditStaff(tx, a, { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: userId, details: { userName: form.UserName, role: form.Role } });
+  await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: userId, details: { userName: form.UserName, role: form.Role } });
   return { userId, created: true };
 }
 
@@ -117,7 +118,7 @@ async function update(tx: Queryable, a: StaffActor, userId: number, form: StaffU
   }
   // A changed role takes effect at once: the user signs in again.
   if (before.role !== form.Role) await revokeUserSessions(tx, userId);
-  await auditStaff(tx, a, { action: 'ops.staff.updated', clientId: null, targetType: 'user', targetId: userId, details: { changed } });
+  await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.updated', clientId: null, targetType: 'user', targetId: userId, details: { changed } });
   return { userId, created: false };
 }
 
@@ -135,6 +136,6 @@ export async function deactivateStaffUser(actor: Actor, userId: number): Promise
       .returning({ userName: users.userName });
     if (!row) throw new NotFoundError(STAFF_MSG.notFound);
     await revokeUserSessions(tx, userId);
-    await auditStaff(tx, a, { action: 'ops.staff.deactivated', clientId: null, targetType: 'user', targetId: userId, details: { userName: row.userName } });
+    await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.deactivated', clientId: null, targetType: 'user', targetId: userId, details: { userName: row.userName } });
   });
 }

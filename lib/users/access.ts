@@ -6,7 +6,8 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { sessions, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
@@ -52,7 +53,7 @@ export async function unlockUser(actor: Actor, userId: number): Promise<UnlockRe
         'If you did not ask for this, please tell your administrator.',
       ].join('\n'),
     });
-    await recordAudit(tx, { action: 'user.unlocked', actorUserId: a.userId, clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName } });
+    await recordAudit(tx, userPrincipal(a), { action: 'user.unlocked', clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName } });
     return { status: 'unlocked', userId: u.id } as const;
   });
 }
@@ -81,7 +82,7 @@ export async function signOutUserEverywhere(actor: Actor, userId: number): Promi
       .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now())));
     const n = Math.max(0, Number(open?.n ?? 0) - (keep ? 1 : 0));
     await revokeUserSessions(tx, u.id, keep);
-    await recordAudit(tx, { action: 'session.revoked_all', actorUserId: a.userId, clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName, sessions: n } });
+    await recordAudit(tx, userPrincipal(a), { action: 'session.revoked_all', clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName, sessions: n } });
     return { status: 'signed-out', sessions: n } as const;
   });
 }

@@ -11,7 +11,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { userCounts, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { setPassword } from '@/lib/auth/set-password';
@@ -218,8 +219,7 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
 }
 
 async function audit(tx: Queryable, a: ClientActor, action: string, userId: number, details: Record<string, unknown>): Promise<void> {
-  await recordAudit(tx, {
-    actorUserId: a.userId,
+  await recordAudit(tx, userPrincipal(a), {
     clientId: a.clientId,
     action,
     targetType: 'user',

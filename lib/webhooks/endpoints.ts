@@ -10,7 +10,8 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/http/errors';
 import { requireStaff } from '@/lib/ops/actor';
-import { auditStaff } from '@/lib/ops/audit';
+import { recordAudit } from '@/lib/core/audit';
+import { userPrincipal } from '@/lib/core/principal';
 import { attemptDelivery, endpointSecret, secretAssociatedData, sendOptions, type AttemptResult } from './outbox';
 import { isPrivateAddress } from './send';
 import { seal } from '@/lib/security/seal';
@@ -61,7 +62,7 @@ export async function createWebhookEndpoint(actor: Actor, input: WebhookEndpoint
       .returning({ id: webhookEndpoints.id });
     if (!row) throw new Error('endpoint not created');
     await tx.update(webhookEndpoints).set({ secretEncrypted: seal(secretAssociatedData(row.id), secret) }).where(eq(webhookEndpoints.id, row.id));
-    await auditStaff(tx, staff, { action: 'ops.webhook.create', clientId: null, targetType: 'webhook_endpoint', targetId: row.id, details: { url: form.url, events: form.events } });
+    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.create', clientId: null, targetType: 'webhook_endpoint', targetId: row.id, details: { url: form.url, events: form.events } });
     return { id: row.id, secret };
   });
 }
@@ -74,7 +75,7 @@ export async function updateWebhookEndpoint(actor: Actor, id: number, input: Web
   await db.transaction(async (tx) => {
     const [row] = await tx.update(webhookEndpoints).set({ url: form.url, description: form.description, events: form.events, updatedAt: now() }).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
     if (!row) throw new NotFoundError(WEBHOOK_MSG.notFound);
-    await auditStaff(tx, staff, { action: 'ops.webhook.update', clientId: null, targetType: 'webhook_endpoint', targetId: id, details: { url: form.url, events: form.events } });
+    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.update', clientId: null, targetType: 'webhook_endpoint', targetId: id, details: { url: form.url, events: form.events } });
   });
 }
 
@@ -93,7 +94,7 @@ export async function setWebhookEndpointActive(actor: Actor, id: number, active:
       .where(eq(webhookEndpoints.id, id))
       .returning({ id: webhookEndpoints.id });
     if (!row) throw new NotFoundError(WEBHOOK_MSG.notFound);
-    await auditStaff(tx, staff, { action: active ? 'ops.webhook.enable' : 'ops.webhook.disable', clientId: null, targetType: 'webhook_endpoint', targetId: id });
+    await recordAudit(tx, userPrincipal(staff), { action: active ? 'ops.webhook.enable' : 'ops.webhook.disable', clientId: null, targetType: 'webhook_endpoint', targetId: id });
   });
 }
 
@@ -198,7 +199,7 @@ export async function resendWebhookDelivery(actor: Actor, deliveryId: number): P
       .where(eq(webhookDeliveries.id, d.id))
       .returning();
     const [ep] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
-    await auditStaff(tx, staff, { action: 'ops.webhook.resend', clientId: null, targetType: 'webhook_delivery', targetId: d.id, details: { endpointId: ep?.id ?? null, messageId: d.messageId, event: d.eventType } });
+    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.resend', clientId: null, targetType: 'webhook_delivery', targetId: d.id, details: { endpointId: ep?.id ?? null, messageId: d.messageId, event: d.eventType } });
     return row!;
   });
   return attemptDelivery(db, claimed, { manual: true });

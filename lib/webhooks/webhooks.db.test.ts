@@ -25,6 +25,7 @@ import { retrySchedule } from './outbox';
 import { isPrivateAddress, postWebhook } from './send';
 import { WEBHOOK_MSG, type WebhookEvent } from './schema';
 import { processWebhooksOnce } from './worker';
+import { systemPrincipal } from '@/lib/core/principal';
 
 interface Received {
   id: string;
@@ -123,7 +124,7 @@ describe('webhooks', () => {
     expect((await getWebhookEndpoint(admin, id))?.secret).toBe(s);
     const me = await signedIn(3);
     const job = await makeJob({ clientId: me.clientId, status: 4 });
-    const system = { kind: 'system', name: 'API key "shop floor"' } as const;
+    const system = systemPrincipal('API key "shop floor"');
     await changeJobStatus(system, job.id, { toStatus: 8, comment: 'Left at reception', visibility: 'client' });
     await saveJobFeedback(me.actor, { jobId: job.id, feedBack: 4, comments: 'Good' });
     const invoice = invoiceIssueSchema.parse({
@@ -167,7 +168,7 @@ describe('webhooks', () => {
     const before = await makeJob({ clientId: me.clientId, status: 12 });
     await endpoint(['job.status_changed']);
     await makeJob({ clientId: me.clientId, status: 12 });
-    await changeJobStatus({ kind: 'system', name: 'x' }, before.id, { toStatus: 2, visibility: 'client' });
+    await changeJobStatus(systemPrincipal('x'), before.id, { toStatus: 2, visibility: 'client' });
     await run();
     expect(receiver.got.map((g) => [g.type, g.data.jobId])).toEqual([['job.status_changed', before.id]]);
   });
@@ -237,7 +238,7 @@ describe('webhooks', () => {
     const other = await makeJob({ clientId: me.clientId, status: 12 });
     const port = receiver.port;
     await receiver.stop();
-    const system = { kind: 'system', name: 'API key "shop floor"' } as const;
+    const system = systemPrincipal('API key "shop floor"');
     const path = [2, 4, 14, 4, 8]; // Started, Ready for delivery, Being delivered, Ready for delivery, Delivered
     for (const [i, to] of path.entries()) {
       await changeJobStatus(system, job.id, { toStatus: to, visibility: 'client' });

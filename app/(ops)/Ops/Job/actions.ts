@@ -3,6 +3,7 @@
  * Server actions of /Ops/Job: thin adapters over the workflow service and the staff job service. The actor comes
  * from the session and is checked against the staff policy; the job from the encoded id the page was opened with.
  */
+import { requestMeta, userPrincipal } from '@/lib/core/principal';
 import { tryDecodeId } from '@/lib/encoding';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 // The services parse their input with their zod schemas: the casts only name the expected shape.
@@ -16,7 +17,7 @@ export async function changeStatusAction(jb: string, input: unknown): Promise<Op
   return opsOutcome(async () => {
     const actor = await requireStaffActor('jobs.status');
     const id = tryDecodeId(jb);
-    const r = await changeJobStatus({ kind: 'staff', actor }, id ?? 0, (input ?? {}) as StatusChangeInput);
+    const r = await changeJobStatus(userPrincipal(actor, await requestMeta()), id ?? 0, (input ?? {}) as StatusChangeInput);
     return WORKFLOW_MSG.changed(r.toStatus);
   });
 }

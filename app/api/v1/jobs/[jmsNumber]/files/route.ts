@@ -3,6 +3,7 @@
  * answers its SHA-256 receipt. With X-File-Size (the file's size, known before its bytes) it is stored in one
  * streamed request, as the portal's own pages do.
  */
+import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
 import { declaredFileSize, iterateBody } from '@/lib/documents/http';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile } from '@/lib/documents/multipart';
 import { FileTooLargeError } from '@/lib/documents/service';
@@ -32,7 +33,7 @@ export const POST = v1Route(
       throw new FileTooLargeError();
     }
     const part = await readSingleFile(iterateBody(req.body), boundary);
-    const receipt = await attachFileForApi(key, params.jmsNumber, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+    const receipt = await attachFileForApi(apiKeyPrincipal(key, metaFromHeaders(req.headers)), params.jmsNumber, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
     return jsonAnswer(receipt, 201);
   },
 );

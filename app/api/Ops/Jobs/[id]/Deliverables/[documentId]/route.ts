@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { removeDeliverable, staffUploader } from '@/lib/documents/deliverables';
+import { metaFromHeaders, userPrincipal } from '@/lib/core/principal';
+import { removeDeliverable } from '@/lib/documents/deliverables';
 import { idParam } from '@/lib/documents/http';
 import { apiRoute } from '@/lib/http/route';
 import { messageAnswer } from '@/lib/openapi/answers';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** DELETE api/Ops/Jobs/{id}/Deliverables/{documentId}: removes a deliverable attached by mistake (staff; audited). */
-export const DELETE = apiRoute({ response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) }, async ({ actor, params }) => {
-  await removeDeliverable(staffUploader(actor), params.id, params.documentId);
+export const DELETE = apiRoute({ response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) }, async ({ req, actor, params }) => {
+  await removeDeliverable(userPrincipal(actor, metaFromHeaders(req.headers)), params.id, params.documentId);
   return { message: 'The delivered file was removed.' };
 });
