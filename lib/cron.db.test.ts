@@ -22,8 +22,7 @@ import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { staffActor } from '@/test/staff';
 
 const SECRET = 'cron-secret-for-the-test-0123456789';
-const call = (authorization?: string) =>
-  GET(new Request('http://localhost/api/cron/run', { headers: authorization ? { authorization } : {} }), { params: Promise.resolve({}) });
+const call = (authorization?: string) => GET(new Request('http://localhost/api/cron/run', { headers: authorization ? { authorization } : {} }));
 
 describe('GET /api/cron/run', () => {
   const t = useTestDatabase();
