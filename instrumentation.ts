@@ -1,6 +1,6 @@
 /**
- * Runs once per server instance at start (Node.js runtime): checks the configuration, starts the
- * outbox mail worker, and on SIGTERM fails readiness, stops the worker and closes the pool.
+ * Runs once per server instance at start (Node.js runtime): checks the configuration, registers the background
+ * tasks and starts their timer (lib/tasks.ts), and on SIGTERM fails readiness, stops the timer and closes the pool.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;

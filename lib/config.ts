@@ -78,10 +78,11 @@ const envSchema = z.object({
   ),
   MAX_INSTRUCTIONS_LENGTH: int(1000, 1, 100000),
   CONTEXTUAL_HELP_ENABLED: bool(false),
+  /** The in-process timer of the mail outbox and the job alert digests (off on a serverless platform: after() and the cron route send). */
   MAIL_WORKER_ENABLED: bool(true),
   MAIL_WORKER_INTERVAL_MS: int(2000, 100, 600000),
   MAIL_MAX_ATTEMPTS: int(10, 1, 100),
-  /** The webhook outbox worker (lib/webhooks/worker.ts) in this instance. */
+  /** The in-process timer of the webhook outbox worker (lib/webhooks/worker.ts) in this instance (the cron route runs it too). */
   WEBHOOK_WORKER_ENABLED: bool(true),
   WEBHOOK_WORKER_INTERVAL_MS: int(2000, 100, 600000),
   /** How long one webhook delivery attempt may take in all (connect, send, answer). */
@@ -118,8 +119,10 @@ const envSchema = z.object({
   API_RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 86400),
   /** How long /api/v1 keeps an Idempotency-Key's answer to replay (hours). */
   API_IDEMPOTENCY_TTL_HOURS: int(24, 1, 720),
-  /** How often each instance removes orphaned files older than a day; 0 turns the sweep off. */
+  /** How often each instance removes orphaned files older than a day; 0 turns this instance's timer off (the cron route still sweeps). */
   ORPHAN_SWEEP_INTERVAL_MINUTES: int(60, 0, 10080),
+  /** The bearer secret of the cron route (GET /api/cron/run); unset: the route is disabled (404). */
+  CRON_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,22 +1,19 @@
 /** Start-up of a server instance (called from instrumentation.ts). */
 import { currentHandle } from '@/db/client';
 import { config } from '@/lib/config';
+import { stopTaskTimer } from '@/lib/core/queue';
 import { markShuttingDown } from '@/lib/health';
 import { log } from '@/lib/log';
-import { startOrphanSweep, stopOrphanSweep } from '@/lib/documents/sweep';
-import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
-import { startWebhookWorker, stopWebhookWorker } from '@/lib/webhooks/worker';
+import { startTasks } from '@/lib/tasks';
 
 export async function startServer(): Promise<void> {
   config();
-  startMailWorker();
-  startWebhookWorker();
-  startOrphanSweep();
+  // The background tasks (mail, digests, webhooks, orphan sweep) on one in-process timer; registered also when
+  // their timers are off, so that after() can send a request's mail at once (lib/tasks.ts).
+  startTasks();
   process.once('SIGTERM', () => {
     markShuttingDown();
-    stopMailWorker();
-    stopWebhookWorker();
-    stopOrphanSweep();
+    stopTaskTimer();
     log().info('SIGTERM: readiness failed, draining');
     // Give the platform time to stop routing new requests, then close the pool.
     setTimeout(() => {

@@ -3,8 +3,9 @@
  * to a job, once they are older than a day (ORPHAN_AGE_MS). Orphans arise when an instance dies between
  * writing the bytes and the row, when a job save rolls back after a clone copied its file, when removing an
  * object failed, or when a user abandons an order form after uploading. The age keeps the sweep clear of
- * uploads still in progress and of forms still open. Every instance runs it every ORPHAN_SWEEP_INTERVAL_MINUTES;
- * two sweeps at once are harmless (removing is idempotent).
+ * uploads still in progress and of forms still open. It is the task 'orphan-sweep' (lib/tasks.ts): every instance
+ * runs it every ORPHAN_SWEEP_INTERVAL_MINUTES, and the cron route runs it; two sweeps at once are harmless
+ * (removing is idempotent).
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { getDb } from '@/db/client';
@@ -68,19 +69,16 @@ export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepRe
   return result;
 }
 
-let timer: NodeJS.Timeout | undefined;
+export const SWEEP_TASK = 'orphan-sweep';
 
-/** Starts the periodic sweep of this instance (first run after one interval). */
-export function startOrphanSweep(): void {
-  const minutes = config().ORPHAN_SWEEP_INTERVAL_MINUTES;
-  if (!minutes || timer) return;
-  timer = setInterval(() => {
-    sweepOrphans().catch((err: unknown) => log().error({ err }, 'orphan sweep failed'));
-  }, minutes * 60_000);
-  timer.unref();
+/** The task of lib/tasks.ts: one sweep; answers how many things it removed. */
+export async function sweepTaskRun(): Promise<number> {
+  const r = await sweepOrphans();
+  return r.abandonedUploads + r.orphanObjects;
 }
 
-export function stopOrphanSweep(): void {
-  if (timer) clearInterval(timer);
-  timer = undefined;
+/** The in-process timer's period for the sweep (null: ORPHAN_SWEEP_INTERVAL_MINUTES=0). */
+export function sweepTimerMs(): number | null {
+  const minutes = config().ORPHAN_SWEEP_INTERVAL_MINUTES;
+  return minutes ? minutes * 60_000 : null;
 }

@@ -1,12 +1,18 @@
 /**
  * Mail goes through an outbox: enqueueMail writes a row in the caller's transaction, so the
- * message exists if and only if the change that caused it committed. The worker sends it.
+ * message exists if and only if the change that caused it committed. The worker (lib/mail/worker.ts) sends it:
+ * right after the response of the request that queued it (`after()`, so a sign-in code leaves at once on any
+ * platform), else on the in-process timer or the cron route.
  */
 import { randomUUID } from 'node:crypto';
 import { emailOutbox } from '@/db/schema';
 import type { Queryable } from '@/db/client';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { drainAfterResponse } from '@/lib/core/queue';
+
+/** The name of the mail task (lib/tasks.ts). */
+export const MAIL_TASK = 'mail';
 
 export interface MailMessage {
   to: string;
@@ -33,5 +39,6 @@ export async function enqueueMail(q: Queryable, m: MailMessage): Promise<{ id: n
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('outbox row not written');
+  drainAfterResponse(MAIL_TASK);
   return { id: row.id, messageId };
 }

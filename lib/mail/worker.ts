@@ -1,23 +1,26 @@
 /**
- * The outbox worker: claims due messages (FOR UPDATE SKIP LOCKED, so several instances can run
- * it), sends them with nodemailer, and retries failures with exponential backoff. An SMTP
- * outage delays mail; it never loses a message. With no SMTP_URL, messages are written to the
- * log and kept in the outbox with status 'logged'. Each run first turns the job alert digests that are due
- * into outbox rows (lib/jobs/alerts.ts).
+ * The outbox worker: claims due messages through the one queue (lib/core/queue.ts: FOR UPDATE SKIP LOCKED with a
+ * lease, so several instances can run it), sends them with nodemailer, and retries failures with exponential
+ * backoff. An SMTP outage delays mail; it never loses a message. With no SMTP_URL, messages are written to the
+ * log and kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/tasks.ts): on the in-process
+ * timer, right after a request that queued mail, and from the cron route.
  */
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getDb, type Db } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { sendDueDigests } from '@/lib/jobs/alerts';
+import { claimDue, exponentialWaits, settle, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
 import { log } from '@/lib/log';
 
-const LOCK_MS = 60_000;
+const OUTBOX: WorkTable = { table: 'email_outbox', leaseMs: 60_000 };
 
-export function backoffMs(attempts: number): number {
-  return Math.min(2 ** Math.max(0, attempts - 1) * 5_000, 60 * 60_000);
+/** 5 s after the first failure, doubling, at most an hour. */
+export const backoffMs = exponentialWaits(5_000, 60 * 60_000);
+
+function retryPolicy(): RetryPolicy {
+  return { maxAttempts: config().MAIL_MAX_ATTEMPTS, waitMs: backoffMs };
 }
 
 export interface SendResult {
@@ -39,28 +42,8 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
   const db = opts.db ?? (await getDb());
   const c = config();
   const smtpUrl = opts.smtpUrl === undefined ? c.SMTP_URL : opts.smtpUrl;
-  const t = now();
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          inArray(emailOutbox.status, ['pending', 'sending']),
-          lte(emailOutbox.nextAttemptAt, t),
-          or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, t)),
-        ),
-      )
-      .orderBy(emailOutbox.id)
-      .limit(opts.batch ?? 20)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(emailOutbox)
-      .set({ status: 'sending', lockedUntil: new Date(t.getTime() + LOCK_MS), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(inArray(emailOutbox.id, due.map((d) => d.id)))
-      .returning();
-  });
+  const ids = (await claimDue(db, OUTBOX, { batch: opts.batch ?? 20 })).map((x) => x.id);
+  const claimed = ids.length ? await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id) : [];
 
   const result: SendResult = { sent: 0, failed: 0, logged: 0 };
   for (const m of claimed) {
@@ -82,46 +65,26 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
       await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, m.id));
       result.sent++;
     } catch (e) {
-      const giveUp = m.attempts >= c.MAIL_MAX_ATTEMPTS;
+      const { status, lockedUntil, nextAttemptAt, gaveUp } = settle(m.attempts, false, retryPolicy(), 'sent');
       await db
         .update(emailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lockedUntil: null,
-          lastError: e instanceof Error ? e.message.slice(0, 500) : String(e),
-          nextAttemptAt: new Date(now().getTime() + backoffMs(m.attempts)),
-        })
+        .set({ status, lockedUntil, lastError: e instanceof Error ? e.message.slice(0, 500) : String(e), ...(nextAttemptAt ? { nextAttemptAt } : {}) })
         .where(eq(emailOutbox.id, m.id));
-      log().warn({ outboxId: m.id, attempts: m.attempts, giveUp }, 'mail send failed');
+      log().warn({ outboxId: m.id, attempts: m.attempts, giveUp: gaveUp }, 'mail send failed');
       result.failed++;
     }
   }
   return result;
 }
 
-const g = globalThis as unknown as { __jmsMailWorker?: NodeJS.Timeout };
-
-/** Starts the periodic worker in this process (once). */
-export function startMailWorker(): void {
-  const c = config();
-  if (!c.MAIL_WORKER_ENABLED || g.__jmsMailWorker) return;
-  let running = false;
-  g.__jmsMailWorker = setInterval(() => {
-    if (running) return;
-    running = true;
-    // Job alert digests that are due become outbox rows first (claimed in the database, so any instance may).
-    sendDueDigests()
-      .catch((e) => log().error({ err: e }, 'job alert digests failed'))
-      .then(() => processOutboxOnce())
-      .catch((e) => log().error({ err: e }, 'mail worker run failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, c.MAIL_WORKER_INTERVAL_MS);
-  g.__jmsMailWorker.unref();
+/** The task of lib/tasks.ts: one batch; answers how many messages it handled. */
+export async function mailTaskRun(): Promise<number> {
+  const r = await processOutboxOnce();
+  return r.sent + r.failed + r.logged;
 }
 
-export function stopMailWorker(): void {
-  if (g.__jmsMailWorker) clearInterval(g.__jmsMailWorker);
-  g.__jmsMailWorker = undefined;
+/** The in-process timer's period for mail (null: MAIL_WORKER_ENABLED=false). */
+export function mailTimerMs(): number | null {
+  const c = config();
+  return c.MAIL_WORKER_ENABLED ? c.MAIL_WORKER_INTERVAL_MS : null;
 }

@@ -92,4 +92,5 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/health': () => import('@/app/api/health/route'),
   '/api/ready': () => import('@/app/api/ready/route'),
   '/api/csp-report': () => import('@/app/api/csp-report/route'),
+  '/api/cron/run': () => import('@/app/api/cron/run/route'),
 };

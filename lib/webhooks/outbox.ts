@@ -5,18 +5,19 @@
  * - `dispatchEvents`: reads the log after the dispatcher's stored position (one instance at a time: the state
  *   row is claimed FOR UPDATE SKIP LOCKED) and writes one delivery per event and subscribed active endpoint,
  *   in the same transaction as the new position. An endpoint gets the events committed after it was registered.
- * - `claimDue`: due deliveries whose endpoint is active and that have no earlier pending delivery for the same
+ * - `claimDue` (on the one queue, lib/core/queue.ts): due deliveries whose endpoint is active and that have no earlier pending delivery for the same
  *   endpoint and job (order key) — so one job's deliveries go strictly in order, a later one waiting while an
  *   earlier one is retried — claimed FOR UPDATE SKIP LOCKED with a lease, so several instances never send one
  *   delivery at the same time.
  * - `attemptDelivery`: signs (Standard Webhooks) and POSTs the stored body, logs the attempt, and marks the
  *   delivery delivered, or schedules the next try (retrySchedule(): by default ~27.6 hours in all), or gives up.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Queryable } from '@/db/client';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { claimDue as claimFromQueue, scheduledWaits, settle, type RetryPolicy } from '@/lib/core/queue';
 import { encodeCursor, readEvents, type IntegrationEvent } from '@/lib/integration/feed';
 import { unseal } from '@/lib/security/seal';
 import { postWebhook, type SendOptions } from './send';
@@ -29,6 +30,11 @@ import { newMessageId, signedHeaders } from './signing';
 export function retrySchedule(): { waitsMs: number[]; maxAttempts: number } {
   const waitsMs = config().WEBHOOK_RETRY_SCHEDULE_SECONDS.map((s) => s * 1000);
   return { waitsMs, maxAttempts: waitsMs.length + 1 };
+}
+
+function retryPolicy(): RetryPolicy {
+  const { waitsMs, maxAttempts } = retrySchedule();
+  return { maxAttempts, waitMs: scheduledWaits(waitsMs) };
 }
 const DISPATCH_BATCH = 500;
 
@@ -111,32 +117,27 @@ function leaseMs(): number {
   return config().WEBHOOK_TIMEOUT_MS + 60_000;
 }
 
-/** Claims up to `batch` due deliveries that are first in line for their endpoint and job. */
+/** Claims up to `batch` due deliveries that are first in line for their endpoint and job (lib/core/queue.ts). */
 export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
-  const t = now();
-  const until = new Date(t.getTime() + leaseMs());
-  return db.transaction(async (tx) => {
-    const res = await tx.execute(sql`
-      select d.id from webhook_deliveries d
-      join webhook_endpoints e on e.id = d.endpoint_id and e.is_active
-      where d.status in ('pending', 'sending')
-        and d.next_attempt_at <= ${t.toISOString()}::timestamptz
-        and (d.locked_until is null or d.locked_until <= ${t.toISOString()}::timestamptz)
-        and not exists (
+  const claimed = await claimFromQueue(
+    db,
+    { table: 'webhook_deliveries', leaseMs: leaseMs() },
+    {
+      batch,
+      join: sql`join webhook_endpoints e on e.id = d.endpoint_id and e.is_active`,
+      where: sql`not exists (
           select 1 from webhook_deliveries p
           where p.endpoint_id = d.endpoint_id and p.order_key = d.order_key and p.status in ('pending', 'sending')
-            and (p.position_seq, p.position_event) < (d.position_seq, d.position_event))
-      order by d.position_seq, d.position_event
-      limit ${batch}
-      for update of d skip locked`);
-    const ids = rowsOf<{ id: string | number }>(res).map((r) => Number(r.id));
-    if (ids.length === 0) return [];
-    return tx
-      .update(webhookDeliveries)
-      .set({ status: 'sending', lockedUntil: until, attempts: sql`${webhookDeliveries.attempts} + 1` })
-      .where(inArray(webhookDeliveries.id, ids))
-      .returning();
-  });
+            and (p.position_seq, p.position_event) < (d.position_seq, d.position_event))`,
+      orderBy: sql`d.position_seq, d.position_event`,
+    },
+  );
+  if (claimed.length === 0) return [];
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.id, claimed.map((c) => c.id)))
+    .orderBy(asc(webhookDeliveries.positionSeq), asc(webhookDeliveries.positionEvent));
 }
 
 export interface AttemptResult {
@@ -158,8 +159,7 @@ export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { man
       ? await postWebhook(ep.url, signedHeaders(secret, d.messageId, at, d.body), d.body, opts.send ?? sendOptions())
       : { status: null, excerpt: null, error: 'the endpoint’s signing secret cannot be opened with this encryption key', durationMs: 0 };
   const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  const schedule = retrySchedule();
-  const giveUp = !delivered && d.attempts >= schedule.maxAttempts;
+  const { status, lockedUntil, nextAttemptAt, final } = settle(d.attempts, delivered, retryPolicy(), 'delivered');
   await db.insert(webhookAttempts).values({
     deliveryId: d.id,
     attemptedAt: at,
@@ -169,18 +169,17 @@ export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { man
     error: outcome.error,
     manual: opts.manual ?? false,
   });
-  const wait = schedule.waitsMs[Math.min(Math.max(d.attempts, 1), schedule.waitsMs.length) - 1]!;
   await db
     .update(webhookDeliveries)
     .set({
-      status: delivered ? 'delivered' : giveUp ? 'failed' : 'pending',
-      lockedUntil: null,
+      status,
+      lockedUntil,
       lastAttemptAt: at,
       lastStatus: outcome.status,
       lastError: outcome.error,
       deliveredAt: delivered ? now() : d.deliveredAt,
-      ...(delivered || giveUp ? {} : { nextAttemptAt: new Date(now().getTime() + wait) }),
+      ...(nextAttemptAt ? { nextAttemptAt } : {}),
     })
     .where(eq(webhookDeliveries.id, d.id));
-  return { deliveryId: d.id, delivered, status: outcome.status, error: outcome.error, final: delivered || giveUp };
+  return { deliveryId: d.id, delivered, status: outcome.status, error: outcome.error, final };
 }

@@ -1,8 +1,9 @@
 /**
- * The webhook worker, like the mail worker (lib/mail/worker.ts): every WEBHOOK_WORKER_INTERVAL_MS each instance
- * turns newly committed events into deliveries and sends what is due. Claims are FOR UPDATE SKIP LOCKED with a
- * lease (lib/webhooks/outbox.ts), so any number of instances can run it; a receiver that is down delays its
- * deliveries (retried with backoff for about 27.6 hours), it never loses one.
+ * The webhook worker, like the mail worker (lib/mail/worker.ts): the task 'webhooks' (lib/tasks.ts) turns newly
+ * committed events into deliveries and sends what is due — every WEBHOOK_WORKER_INTERVAL_MS on the in-process
+ * timer, and from the cron route. Claims are FOR UPDATE SKIP LOCKED with a lease (the one queue,
+ * lib/core/queue.ts), so any number of instances can run it; a receiver that is down delays its deliveries
+ * (retried with backoff for about 27.6 hours), it never loses one.
  */
 import { getDb, type Db } from '@/db/client';
 import { config } from '@/lib/config';
@@ -37,30 +38,18 @@ export async function processWebhooksOnce(opts: { db?: Db; batch?: number; maxRo
   return { dispatched, attempts };
 }
 
-const g = globalThis as unknown as { __jmsWebhookWorker?: NodeJS.Timeout };
+export const WEBHOOK_TASK = 'webhooks';
 
-/** Starts the periodic worker in this process (once). */
-export function startWebhookWorker(): void {
-  const c = config();
-  if (!c.WEBHOOK_WORKER_ENABLED || g.__jmsWebhookWorker) return;
-  let running = false;
-  g.__jmsWebhookWorker = setInterval(() => {
-    if (running) return;
-    running = true;
-    processWebhooksOnce()
-      .then((r) => {
-        const failed = r.attempts.filter((a) => !a.delivered).length;
-        if (failed) log().warn({ failed, sent: r.attempts.length - failed }, 'webhook deliveries failed (will be retried)');
-      })
-      .catch((e) => log().error({ err: e }, 'webhook worker run failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, c.WEBHOOK_WORKER_INTERVAL_MS);
-  g.__jmsWebhookWorker.unref();
+/** The task of lib/tasks.ts: one run; answers how many events and attempts it handled. */
+export async function webhookTaskRun(): Promise<number> {
+  const r = await processWebhooksOnce();
+  const failed = r.attempts.filter((a) => !a.delivered).length;
+  if (failed) log().warn({ failed, sent: r.attempts.length - failed }, 'webhook deliveries failed (will be retried)');
+  return r.dispatched + r.attempts.length;
 }
 
-export function stopWebhookWorker(): void {
-  if (g.__jmsWebhookWorker) clearInterval(g.__jmsWebhookWorker);
-  g.__jmsWebhookWorker = undefined;
+/** The in-process timer's period for webhooks (null: WEBHOOK_WORKER_ENABLED=false). */
+export function webhookTimerMs(): number | null {
+  const c = config();
+  return c.WEBHOOK_WORKER_ENABLED ? c.WEBHOOK_WORKER_INTERVAL_MS : null;
 }
