@@ -2,15 +2,15 @@
 /** Server actions of /Ops/Invoices: thin adapters over lib/invoices/issue.ts (policy invoices.manage). */
 import { invoiceIssueSchema, invoiceNumberSchema } from '@/lib/invoices/issue-schema';
 import { issueInvoice, markInvoicePaid } from '@/lib/invoices/issue';
-import { opsAction } from '@/lib/ops/action';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import { runAction, staff } from '@/lib/http/action';
+import type { ActionResult } from '@/lib/http/action-result';
 
-export async function issueInvoiceAction(input: unknown): Promise<OpsResult<{ invoiceNumber: string }>> {
-  return opsAction('invoices.manage', invoiceIssueSchema, input, async (a, form) => ({ invoiceNumber: (await issueInvoice({ kind: 'staff', actor: a }, form)).invoiceNumber }));
+export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{ invoiceNumber: string }>> {
+  return runAction(staff('invoices.manage'), invoiceIssueSchema, input, async (form, { actor: a }) => ({ invoiceNumber: (await issueInvoice({ kind: 'staff', actor: a }, form)).invoiceNumber }));
 }
 
-export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<OpsResult> {
-  return opsAction('invoices.manage', invoiceNumberSchema, invoiceNumber, async (a, n) => {
+export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<ActionResult> {
+  return runAction(staff('invoices.manage'), invoiceNumberSchema, invoiceNumber, async (n, { actor: a }) => {
     await markInvoicePaid({ kind: 'staff', actor: a }, n);
     return null;
   });
