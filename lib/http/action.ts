@@ -2,7 +2,7 @@
  * The one wrapper of every server action (in the manner of next-safe-action's createSafeActionClient): it
  * resolves who acts from the session (lib/auth/current.ts) with the access the action needs (anyone, a client
  * user of some roles, a staff permission of lib/ops/policy.ts), builds the Principal for audit rows, parses the
- * input with the form's own zod schema (the one react-hook-form uses), calls one service, and turns the domain
+ * input with the form's own zod schema (the one react-hook-form uses; classic or zod/mini), calls one service, and turns the domain
  * errors it raises (lib/http/errors.ts) into one ActionResult (lib/http/action-result.ts). It is the only
  * translator: services throw, actions never catch. Anything that is not a domain error below 500 (a bug, Next's
  * redirect) is rethrown, never swallowed.
@@ -24,6 +24,9 @@ export interface ActionAccess<A extends Actor | null> {
 
 /** Nobody need be signed in (sign-in, forgot password): the actor is null, the principal anonymous. */
 export const anyone: ActionAccess<null> = { admit: () => null };
+
+/** Whoever calls, signed in or not (signing out): the session's actor or null, nothing refused. */
+export const signedInOrNot: ActionAccess<Actor | null> = { admit: (actor) => actor };
 
 /** A client user (roles 3 to 8, or only these roles) whose session may act (not waiting for a required app). */
 export function clientUser(roles?: readonly RoleId[]): ActionAccess<ClientActor> {
@@ -77,11 +80,11 @@ export interface ActionOptions {
   invalid?: string;
 }
 
-export type RunAction = <A extends Actor | null, S extends z.ZodType, T>(
+export type RunAction = <A extends Actor | null, S extends z.core.$ZodType, T>(
   access: ActionAccess<A>,
   schema: S,
   input: unknown,
-  run: (value: z.output<S>, ctx: ActionContext<A>) => Promise<T>,
+  run: (value: z.core.output<S>, ctx: ActionContext<A>) => Promise<T>,
   options?: ActionOptions,
 ) => Promise<ActionResult<T>>;
 
@@ -99,7 +102,7 @@ export function actionRunner(source: ActionSource): RunAction {
       const actor = access.admit(await source.actor());
       const meta = await source.meta();
       const principal = actor ? userPrincipal(actor, meta) : anonymousPrincipal(meta);
-      const parsed = await schema.safeParseAsync(input);
+      const parsed = await z.safeParseAsync(schema, input);
       if (!parsed.success) return { ok: false, status: 400, message: options?.invalid ?? INVALID_INPUT_MSG, fields: fieldErrors(parsed.error) };
       return { ok: true, value: await run(parsed.data, { actor, principal }) };
     } catch (e) {
