@@ -9,7 +9,6 @@ import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { FormSection } from '@/components/ui/FormSection';
-import type { SignOutSessionResult } from '@/lib/auth/session-list';
 import { unlessSignedOut } from '@/lib/client/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
@@ -24,7 +23,7 @@ export interface SessionRow {
   lastSeen: string;
 }
 
-export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; signOut: (id: string) => Promise<ActionResult<SignOutSessionResult>> }) {
+export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; signOut: (id: string) => Promise<ActionResult> }) {
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -35,7 +34,8 @@ export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; s
     setMessage(null);
     try {
       const r = await unlessSignedOut(signOut(s.id));
-      setMessage(r.ok && r.value === 'signed-out' ? { tone: 'success', text: `The session on ${s.browser} (${s.device}) was signed out.` } : { tone: 'error', text: 'That session has already ended.' });
+      // A refusal is the service's words (the session has already ended); a malformed id counts as one.
+      setMessage(r.ok ? { tone: 'success', text: `The session on ${s.browser} (${s.device}) was signed out.` } : { tone: 'error', text: r.status === 400 ? 'That session has already ended.' : r.message });
       startTransition(() => router.refresh());
     } catch {
       setMessage({ tone: 'error', text: 'The session could not be signed out. Please try again.' });

@@ -12,7 +12,7 @@ import { POST as twoFactorConfirm } from '@/app/api/Authentication/TwoFactorInit
 import { POST as jobList } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
 import { issueLegacyToken } from '@/lib/auth/session';
 import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
-import { listMySessions, signOutMySession } from '@/lib/auth/session-list';
+import { listMySessions, SESSION_LIST_MSG, signOutMySession } from '@/lib/auth/session-list';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
 import { fixedClock, setClock } from '@/lib/clock';
@@ -150,9 +150,10 @@ describe('security policy', () => {
     expect(list.map((s) => s.id).sort()).toEqual([a.actor.sessionId, phone.id].sort());
     expect(list.find((s) => s.id === phone.id)).toMatchObject({ current: false, browser: 'Safari 17', ip: '198.51.100.4' });
     expect(list.find((s) => s.id === a.actor.sessionId)?.current).toBe(true);
-    expect(await signOutMySession(b.actor, phone.id)).toBe('not-found');
-    expect(await signOutMySession(a.actor, a.actor.sessionId)).toBe('current');
-    expect(await signOutMySession(a.actor, phone.id)).toBe('signed-out');
+    await expect(signOutMySession(b.actor, phone.id)).rejects.toMatchObject({ status: 404, message: SESSION_LIST_MSG.alreadyEnded });
+    await expect(signOutMySession(a.actor, a.actor.sessionId)).rejects.toMatchObject({ status: 409, message: SESSION_LIST_MSG.current });
+    await signOutMySession(a.actor, phone.id);
+    await expect(signOutMySession(a.actor, phone.id)).rejects.toMatchObject({ status: 404 });
     expect(await resolveSession(phone.id)).toBeNull();
     expect(await resolveSession(a.actor.sessionId)).not.toBeNull();
     const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, a.user.id), eq(auditLog.action, 'session.revoked')));

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
-import { signOutMySession, type SignOutSessionResult } from '@/lib/auth/session-list';
+import { signOutMySession } from '@/lib/auth/session-list';
 import { confirmEnrolment, removeAuthenticator, startEnrolment, type ConfirmedEnrolment, type TwoFactorInitAnswer } from '@/lib/auth/two-factor';
 import { confirmEnrolmentSchema, removeAuthenticatorSchema } from '@/lib/auth/two-factor-schema';
 import { asSent, clientAdmin, clientUser, runAction } from '@/lib/http/action';
@@ -30,8 +30,11 @@ export async function sendTestEmailAction(): Promise<ActionResult<boolean>> {
 }
 
 /** Signs out one of the user's own other sessions (issue 17). */
-export async function signOutSessionAction(sessionId: unknown): Promise<ActionResult<SignOutSessionResult>> {
-  return runAction(clientUser(), z.string().max(64), sessionId, (id, { actor }) => signOutMySession(actor, id));
+export async function signOutSessionAction(sessionId: unknown): Promise<ActionResult> {
+  return runAction(clientUser(), z.string().max(64), sessionId, async (id, { actor }) => {
+    await signOutMySession(actor, id);
+    return null;
+  });
 }
 
 /** Saves the organisation's security policy (client administrators, issue 17); the service parses with the form's schema. */
