@@ -14,14 +14,14 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableSort } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import type { ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
 import { USER_PARAM, type UserListBody } from '@/lib/users/list-schema';
-import { ACCESS_MSG, type SignOutEverywhereOutcome, type UnlockOutcome } from '@/lib/users/access-outcome';
-import type { DeactivateOutcome } from '@/lib/users/outcome';
 import type { UserRowView } from '@/lib/users/present';
-import { USER_MSG } from '@/lib/users/schema';
+import { ACCESS_MSG, USER_MSG } from '@/lib/users/schema';
+import type { DeactivateResult } from '@/lib/users/service';
 import { userColumns, UserCard } from './user-columns';
 import { UserFilters } from './UserFilters';
 
@@ -34,15 +34,15 @@ export interface UserListViewProps {
   exportBody: UserListBody;
   /** 'User created successfully.' / 'User updated successfully.' (from ?msg=1 / ?msg=2), or null. */
   savedMessage: string | null;
-  deactivate: (userName: string) => Promise<DeactivateOutcome>;
+  deactivate: (userName: string) => Promise<ActionResult<DeactivateResult>>;
   /** Unlock a locked account; sign a user out everywhere (issue 17). */
-  unlock: (userId: number) => Promise<UnlockOutcome>;
-  signOutEverywhere: (userId: number) => Promise<SignOutEverywhereOutcome>;
+  unlock: (userId: number) => Promise<ActionResult<{ userId: number }>>;
+  signOutEverywhere: (userId: number) => Promise<ActionResult<{ sessions: number }>>;
 }
 
 type AccessTarget = { kind: 'unlock' | 'sign-out'; row: UserRowView };
 
-const FAILURE: Record<Exclude<DeactivateOutcome, 'deactivated' | 'signed-out'>, string> = {
+const FAILURE: Record<Exclude<DeactivateResult['status'], 'deactivated'>, string> = {
   'not-found': USER_MSG.deactivateFailed,
   self: USER_MSG.cannotDeactivateSelf,
 };
@@ -67,33 +67,32 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
     if (!accessTarget) return;
     const { kind, row } = accessTarget;
     if (kind === 'unlock') {
-      let outcome: UnlockOutcome;
+      let outcome: Awaited<ReturnType<typeof unlock>>;
       try {
-        outcome = await unlock(row.id);
+        outcome = await unlessSignedOut(unlock(row.id));
       } catch {
         setFailure(ACCESS_MSG.unlockFailed);
         throw new Error('unlock failed');
       }
-      if (outcome === 'signed-out') return signOutUnauthorized();
-      if (outcome !== 'unlocked') {
-        setFailure(outcome === 'not-locked' ? ACCESS_MSG.notLocked : ACCESS_MSG.unlockFailed);
-        throw new Error(outcome);
+      // The service's words: not locked (409), no such user (404); anything else, the generic failure.
+      if (!outcome.ok) {
+        setFailure(outcome.status === 404 || outcome.status === 409 ? outcome.message : ACCESS_MSG.unlockFailed);
+        throw new Error(String(outcome.status));
       }
       setAccessDone(ACCESS_MSG.unlocked(row.userName));
     } else {
-      let outcome: SignOutEverywhereOutcome;
+      let outcome: Awaited<ReturnType<typeof signOutEverywhere>>;
       try {
-        outcome = await signOutEverywhere(row.id);
+        outcome = await unlessSignedOut(signOutEverywhere(row.id));
       } catch {
         setFailure(ACCESS_MSG.signOutFailed);
         throw new Error('sign-out failed');
       }
-      if (outcome.status === 'session-ended') return signOutUnauthorized();
-      if (outcome.status !== 'signed-out') {
+      if (!outcome.ok) {
         setFailure(ACCESS_MSG.signOutFailed);
-        throw new Error(outcome.status);
+        throw new Error(String(outcome.status));
       }
-      setAccessDone(ACCESS_MSG.signedOut(row.userName, outcome.sessions));
+      setAccessDone(ACCESS_MSG.signedOut(row.userName, outcome.value.sessions));
     }
     setDeactivated(false);
     setAccessTarget(null);
@@ -102,18 +101,18 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
 
   async function confirmDeactivate() {
     if (!target) return;
-    let outcome: DeactivateOutcome;
+    let outcome: Awaited<ReturnType<typeof deactivate>>;
     try {
-      outcome = await deactivate(target.userName);
+      // An ended session signs out and comes back here, as a 401 does (spec §4.5).
+      outcome = await unlessSignedOut(deactivate(target.userName));
     } catch {
       setFailure(USER_MSG.deactivateFailed);
       throw new Error('deactivate failed');
     }
-    // The session ended: sign out and come back here, as a 401 does (spec §4.5).
-    if (outcome === 'signed-out') return signOutUnauthorized();
-    if (outcome !== 'deactivated') {
-      setFailure(FAILURE[outcome]);
-      throw new Error(outcome);
+    const status = outcome.ok ? outcome.value.status : 'not-found';
+    if (status !== 'deactivated') {
+      setFailure(FAILURE[status]);
+      throw new Error(status);
     }
     setAccessDone(null);
     setDeactivated(true);

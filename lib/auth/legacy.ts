@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { MSG } from '@/lib/messages';
 import { describeSeconds, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
-import { changePasswordUrl, passwordStepMessage, resendMessage } from './outcome';
+import { changePasswordUrl, passwordStepMessage, resendMessage } from './messages';
 import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from './schema';
 import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from './signin';
 import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';

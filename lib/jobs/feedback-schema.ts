@@ -56,8 +56,6 @@ export const FEEDBACK_SCALE = [
   { value: 5, label: '5 – Excellent' },
 ] as const;
 
-/** What a server action answers to the feedback modal. */
-export type FeedbackActionResult = { ok: true; message: string } | { ok: false; message: string; fields?: Record<string, string[]> };
 
 /** Existing feedback as the "Display feedback" modal shows it. */
 export interface FeedbackDisplay {

@@ -18,7 +18,7 @@ import { hasAuthenticator } from '@/lib/auth/two-factor';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { fieldErrors, ForbiddenError } from '@/lib/http/errors';
+import { fieldErrors, ForbiddenError, ValidationError } from '@/lib/http/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { isUserAdmin } from '@/lib/users/policy';
@@ -92,8 +92,6 @@ export async function usersOutsideDomains(actor: Actor): Promise<string[]> {
   return rows.filter((u) => !emailInDomains(u.email, allowedEmailDomains)).map((u) => u.userName).sort();
 }
 
-export type UpdatePolicyResult = { status: 'saved'; changed: string[] } | { status: 'invalid'; fields: Record<string, string[]> };
-
 const KEYS = ['requireTwoFactor', 'idleTimeoutMinutes', 'allowedEmailDomains', 'requireSso'] as const;
 
 function same(a: unknown, b: unknown): boolean {
@@ -109,30 +107,39 @@ function describePolicy(p: SecurityPolicy): string[] {
   ];
 }
 
-/** Saves the policy of the actor's client; audits and mails the other administrators when something changed. */
-export async function updateSecurityPolicy(actor: Actor, input: unknown): Promise<UpdatePolicyResult> {
+/** A refusal of the policy: the field's message, and the form's "not saved". */
+function refuse(fields: Record<string, string[]>): never {
+  throw new ValidationError(fields, POLICY_MSG.notSaved);
+}
+
+/**
+ * Saves the policy of the actor's client (the form's own schema parses the input); audits and mails the other
+ * administrators when something changed. Answers the changed keys; ValidationError (400) with field messages.
+ */
+export async function updateSecurityPolicy(actor: Actor, input: unknown): Promise<{ changed: string[] }> {
   const a = admin(actor);
   const parsed = securityPolicySchema(policyBounds()).safeParse(input);
-  if (!parsed.success) return { status: 'invalid', fields: fieldErrors(parsed.error) };
+  if (!parsed.success) refuse(fieldErrors(parsed.error));
+  const form = parsed.data;
   const next: SecurityPolicy = {
-    requireTwoFactor: parsed.data.RequireTwoFactor,
-    idleTimeoutMinutes: parsed.data.IdleTimeoutMinutes,
-    allowedEmailDomains: parsed.data.AllowedEmailDomains,
-    requireSso: parsed.data.RequireSso,
+    requireTwoFactor: form.RequireTwoFactor,
+    idleTimeoutMinutes: form.IdleTimeoutMinutes,
+    allowedEmailDomains: form.AllowedEmailDomains,
+    requireSso: form.RequireSso,
   };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<UpdatePolicyResult> => {
+  return db.transaction(async (tx) => {
     const before = await getSecurityPolicy(a.clientId, tx);
     if (next.requireSso && !before.requireSso) {
       // Never lock the firm out: the administrator turning it on must have signed in with it.
       const [s] = await tx.select({ method: sessions.method }).from(sessions).where(eq(sessions.id, a.sessionId)).limit(1);
-      if (s?.method !== 'sso') return { status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } };
+      if (s?.method !== 'sso') refuse({ RequireSso: [POLICY_MSG.ssoSignInFirst] });
     }
     if (next.requireTwoFactor && !before.requireTwoFactor && !(await hasAuthenticator(tx, a.userId))) {
-      return { status: 'invalid', fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } };
+      refuse({ RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] });
     }
     const changed = KEYS.filter((k) => !same(before[k], next[k]));
-    if (changed.length === 0) return { status: 'saved', changed };
+    if (changed.length === 0) return { changed };
     const t = now();
     await tx
       .insert(clientSecurityPolicies)
@@ -158,6 +165,6 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
         ].join('\n'),
       });
     }
-    return { status: 'saved', changed };
+    return { changed };
   });
 }

@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
+import { MSG } from '@/lib/messages';
 import { JOB_STATUS_IDS } from '@/lib/reference';
 import { FIELD_MSG, isEmail } from '@/lib/validation';
+import type { UpdateSettingsResult } from './service';
 
 export const SETTINGS_MSG = {
   currentPasswordRequired: 'Please enter your current password.',
@@ -102,3 +104,15 @@ export const legacySettingsUpdateSchema = z
     JobAlerts: b.UserJobAlerts ?? null,
     JobAlertMode: b.JobAlertMode ?? null,
   }));
+
+/** The banner after a save: success, or why nothing was saved. */
+export function saveBanner(r: UpdateSettingsResult): { tone: 'success' | 'error'; text: string } {
+  switch (r.status) {
+    case 'updated':
+      return { tone: 'success', text: MSG.settingsUpdated };
+    case 'reused':
+      return { tone: 'error', text: MSG.passwordReused };
+    default:
+      return { tone: 'error', text: MSG.settingsNotUpdated };
+  }
+}

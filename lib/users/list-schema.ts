@@ -208,3 +208,8 @@ export function userQueryFromSearchParams(p: ParamReader): UserListQuery {
     sortOrder: pick(sortOrder, p.get(USER_PARAM.sortOrder), DEFAULT_USER_SORT_ORDER),
   };
 }
+
+/** Where a successful save goes: /user?msg=1 (created) or /user?msg=2 (updated) (spec §2). */
+export function afterSaveUrl(status: 'created' | 'updated'): string {
+  return `/user?${USER_PARAM.message}=${status === 'created' ? 1 : 2}`;
+}

@@ -197,3 +197,16 @@ export const deactivateSchema = z
   .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })])
   .transform((v) => (typeof v === 'string' ? v : v.UserName).trim())
   .pipe(z.string().min(1, FIELD_MSG.required));
+
+/** The words of the user list's Unlock and Sign out everywhere (issue 17). */
+export const ACCESS_MSG = {
+  unlockTitle: 'Unlock account',
+  unlockConfirm: 'Unlock this account? Its failed sign-in attempts are reset and the user is told by e-mail.',
+  unlocked: (userName: string) => `The account ${userName} was unlocked. The user has been sent an e-mail.`,
+  notLocked: 'This account is not locked.',
+  unlockFailed: 'The account could not be unlocked. Please try again.',
+  signOutTitle: 'Sign out everywhere',
+  signOutConfirm: 'Sign this user out on every device? Open pages will ask them to sign in again.',
+  signedOut: (userName: string, n: number) => `${userName} was signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended).`,
+  signOutFailed: 'The user could not be signed out. Please try again.',
+} as const;
