@@ -6,9 +6,9 @@
  * is not applied — except in the preference test itself. Tests that change the list leave the saved
  * preference at the defaults again.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
+import { csvFile } from './support/csv';
 
 const TOTAL = 156;
 const LIST = '/JobClient?dir=2';
@@ -116,7 +116,7 @@ test.describe('job list', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Jobs.csv');
-    const csv = await readFile(await download.path(), 'utf8');
+    const csv = await csvFile(await download.path());
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered');
     expect(lines).toHaveLength(total + 1);

@@ -4,9 +4,9 @@
  * (a recent password refused); deactivating a signed-in user (that user's session ends at once); and the
  * User.csv download. Users created here are named e2e.* so reruns on the same database never collide.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiToken, settleNotice, signIn, submitCredentials } from './support/auth';
+import { csvFile } from './support/csv';
 
 const MSG = {
   created: 'User created successfully.',
@@ -168,7 +168,7 @@ test.describe('user administration', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('User.csv');
-    const text = await readFile(await download.path(), 'utf8');
+    const text = await csvFile(await download.path());
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('User Name,First Name,Last Name,E-mail,Phone,Role,Time Zone,Date Created');
     const names = lines.slice(1).map((l) => l.split(',')[0]);
