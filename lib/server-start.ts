@@ -4,11 +4,13 @@ import { config } from '@/lib/config';
 import { markShuttingDown } from '@/lib/health';
 import { log } from '@/lib/log';
 import { startOrphanSweep, stopOrphanSweep } from '@/lib/documents/sweep';
+import { warnConsoleMailOnce } from '@/lib/mail/console';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
 import { startWebhookWorker, stopWebhookWorker } from '@/lib/webhooks/worker';
 
 export async function startServer(): Promise<void> {
-  config();
+  const c = config();
+  warnConsoleMailOnce(c.SMTP_URL);
   startMailWorker();
   startWebhookWorker();
   startOrphanSweep();

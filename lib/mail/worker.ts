@@ -1,8 +1,8 @@
 /**
  * The outbox worker: claims due messages (FOR UPDATE SKIP LOCKED, so several instances can run
  * it), sends them with nodemailer, and retries failures with exponential backoff. An SMTP
- * outage delays mail; it never loses a message. With no SMTP_URL, messages are written to the
- * log and kept in the outbox with status 'logged'. Each run first turns the job alert digests that are due
+ * outage delays mail; it never loses a message. With no SMTP_URL, each message is printed whole
+ * in the log (lib/mail/console.ts) and kept in the outbox with status 'logged'. Each run first turns the job alert digests that are due
  * into outbox rows (lib/jobs/alerts.ts).
  */
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { sendDueDigests } from '@/lib/jobs/alerts';
 import { log } from '@/lib/log';
+import { printConsoleMail } from './console';
 
 const LOCK_MS = 60_000;
 
@@ -65,7 +66,7 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
   const result: SendResult = { sent: 0, failed: 0, logged: 0 };
   for (const m of claimed) {
     if (!smtpUrl) {
-      log().info({ mail: { to: m.toAddress, subject: m.subject, kind: m.kind, text: m.kind === 'otp' || m.kind === 'reset' ? '[see outbox]' : m.textBody } }, 'mail (no SMTP_URL configured)');
+      printConsoleMail({ from: c.MAIL_FROM, to: m.toAddress, subject: m.subject, text: m.textBody, messageId: m.messageId, kind: m.kind });
       await db.update(emailOutbox).set({ status: 'logged', lockedUntil: null }).where(eq(emailOutbox.id, m.id));
       result.logged++;
       continue;
