@@ -69,9 +69,17 @@ test.describe('job list', () => {
     await expect(page).toHaveURL(/delivered=7/);
     await expect(table(page).getByText('No Data Available')).toBeVisible();
 
-    // Reset, then sort by matter/ref both ways.
+    // The other text boxes too, so Reset has every kind of filter to clear.
+    await filters(page).getByLabel('JMS number').fill('9');
+    await expect(page).toHaveURL(/jms=9/);
+    await filters(page).getByLabel('Contact name').fill('zz');
+    await expect(page).toHaveURL(/contact=zz/);
+
+    // Reset clears the list, the dropdowns and the text boxes; then sort by matter/ref both ways.
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page.getByText(`Showing 1 to 10 of ${TOTAL}`)).toBeVisible();
+    for (const box of ['JMS number', 'Matter/Ref', 'Contact name']) await expect(filters(page).getByLabel(box)).toHaveValue('');
+    await expect(filters(page).getByLabel('Time delivered')).toHaveValue('0');
     await table(page).getByRole('button', { name: 'Matter/Ref' }).click();
     await expect(table(page).getByRole('columnheader', { name: 'Matter/Ref' })).toHaveAttribute('aria-sort', 'ascending');
     const asc = await columnTexts(page, 'Matter/Ref');

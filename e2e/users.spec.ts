@@ -68,7 +68,14 @@ test.describe('user administration', () => {
     await form.getByLabel('First name').focus();
     await expect(form.getByText('This user name already exists.')).toBeVisible();
 
+    // "From user name" follows the user name each time it is pressed, not only the first time.
+    await form.getByLabel('User name').fill(`${NEW_USER}.draft`);
+    await form.getByRole('button', { name: 'From user name' }).click();
+    await expect(form.getByLabel('E-mail')).toHaveValue(`${NEW_USER}.draft@example.com`);
+    // Pressed straight after the change, while the user name still has the focus (its check runs on leaving it).
     await form.getByLabel('User name').fill(NEW_USER);
+    await form.getByRole('button', { name: 'From user name' }).click();
+    await expect(form.getByLabel('E-mail')).toHaveValue(`${NEW_USER}@example.com`);
     await form.getByLabel('First name').fill('Nora');
     await form.getByLabel('Last name').fill('Quill');
     await form.getByRole('button', { name: 'From user name' }).click();
