@@ -14,6 +14,7 @@ import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { LOG_ACTION_CLONE, LOG_ACTION_UPLOAD, LOG_AREA_JOB_UPLOAD } from '@/lib/reference';
+import { FIELD_MSG, missingMessage } from '@/lib/validation';
 
 export type LogAction = typeof LOG_ACTION_UPLOAD | typeof LOG_ACTION_CLONE;
 
@@ -72,8 +73,8 @@ export async function tryWriteLogEntry(actor: Actor, e: LogEntryInput): Promise<
 }
 
 const int = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number().int().min(min).max(max));
-const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: missingMessage(FIELD_MSG.required) }).int().min(min).max(max));
+const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: missingMessage(FIELD_MSG.required) }));
 const shortText = z.string().max(200).nullish();
 
 /**

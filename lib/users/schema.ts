@@ -179,14 +179,23 @@ export const legacySaveUserSchema = z
   )
   .pipe(userFormSchema);
 
+/** zod's `error` for a body that is neither the bare string nor an object carrying `key` as a string: it is missing. */
+const missingKey = (key: string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_union' && (issue.input == null || (typeof issue.input === 'object' && typeof (issue.input as Record<string, unknown>)[key] !== 'string'))
+    ? FIELD_MSG.required
+    : undefined;
+
 const checkBody = (key: 'UserName' | 'EmailId', max: number) =>
-  z.union([
-    z.string().max(max).transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
-    z
-      .strictObject({ UserName: z.string().max(max).optional(), EmailId: z.string().max(max).optional(), UserId: idLike })
-      .refine((o) => typeof o[key] === 'string', { message: FIELD_MSG.required, path: [key] })
-      .transform((o) => ({ value: (o[key] ?? '').trim(), userId: o.UserId ?? undefined })),
-  ]);
+  z.union(
+    [
+      z.string().max(max).transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
+      z
+        .strictObject({ UserName: z.string().max(max).optional(), EmailId: z.string().max(max).optional(), UserId: idLike })
+        .refine((o) => typeof o[key] === 'string', { message: FIELD_MSG.required, path: [key] })
+        .transform((o) => ({ value: (o[key] ?? '').trim(), userId: o.UserId ?? undefined })),
+    ],
+    { error: missingKey(key) },
+  );
 
 /** CheckUserName: "name" or { UserName, UserId? } (UserId: the user being edited, who does not count). */
 export const checkUserNameSchema = checkBody('UserName', 4 * USER_NAME_MAX);
@@ -194,7 +203,7 @@ export const checkUserNameSchema = checkBody('UserName', 4 * USER_NAME_MAX);
 export const checkUserEmailSchema = checkBody('EmailId', 4 * EMAIL_MAX);
 /** Deactivate (by user name): "name" or { UserName }. */
 export const deactivateSchema = z
-  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })])
+  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })], { error: missingKey('UserName') })
   .transform((v) => (typeof v === 'string' ? v : v.UserName).trim())
   .pipe(z.string().min(1, FIELD_MSG.required));
 
