@@ -171,6 +171,8 @@ export function readSingleFile(body: AsyncIterable<Uint8Array>, boundary: string
       countNonFile(Buffer.byteLength(name) + Buffer.byteLength(value));
     });
     bb.on('file', (name, stream, info) => {
+      // A failure ends busboy's file stream with an error: it is ours to report (through `fail`), not the process's.
+      stream.on('error', () => undefined);
       // An empty file input is sent with filename="" and no content: it is not a file (nor is a part without a name).
       if (!info.filename) {
         stream.on('data', (c: Buffer) => countNonFile(c.length));
