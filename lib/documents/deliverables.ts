@@ -17,7 +17,8 @@ import { recordAudit } from '@/lib/core/audit';
 import { principalName, userPrincipal, type Principal } from '@/lib/core/principal';
 import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { toLegacyDocument, type DeliveredFileView } from './legacy';
 import { requireClient } from './service';
 import { fileStorage } from './storage';
@@ -25,7 +26,7 @@ import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type Uploa
 
 /** The policy, in this one place: staff need 'jobs.status'; an API key was authorised by its route's scope. */
 function authorise(by: Principal): void {
-  if (by.kind === 'user') requireStaff(by.actor, 'jobs.status');
+  if (by.kind === 'user') authorize(by.actor, 'jobs.status', staffPolicy);
   else if (by.kind !== 'api-key' && by.kind !== 'system') throw new ForbiddenError();
 }
 

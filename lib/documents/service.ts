@@ -19,7 +19,8 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/ht
 import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';
-import { isStaffActor, requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { isStaffActor, staffPolicy } from '@/lib/ops/policy';
 import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { fileStorage } from './storage';
 import { DOCUMENT_MSG, storeUpload, toDocumentInfo, type DocumentInfo, type DocumentRow, type UploadFailure, type UploadInput } from './store';
@@ -89,7 +90,7 @@ export async function findDocument(q: Queryable, actor: ClientActor, id: number)
  * attached to a saved job stay their uploader's client's business. The download is audited.
  */
 async function findJobDocumentForStaff(actor: Actor, id: number): Promise<DocumentRow | null> {
-  const staff = requireStaff(actor, 'jobs.read');
+  const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const [row] = await db
     .select()

@@ -10,7 +10,8 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { commentHistory, jobs } from '@/db/schema';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
-import { isStaffActor, requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { isStaffActor, staffPolicy } from '@/lib/ops/policy';
 
 export interface JobComment {
   id: number;
@@ -31,7 +32,7 @@ export async function commentHistoryOf(actor: Actor, jobId: number): Promise<Job
     jobScope = eq(jobs.clientId, actor.clientId);
     visible = eq(commentHistory.isInternal, false);
   } else if (isStaffActor(actor)) {
-    requireStaff(actor, 'jobs.read');
+    authorize(actor, 'jobs.read', staffPolicy);
   } else {
     return null;
   }

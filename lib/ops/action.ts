@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { AppError, fieldErrors, UnauthorizedError } from '@/lib/http/errors';
-import type { StaffActor } from './actor';
+import type { StaffActor } from './policy';
 import type { OpsResult } from './action-outcome';
 import { requireStaffActor } from './page';
 import type { StaffPermission } from './policy';
