@@ -1,9 +1,9 @@
 /** The actor of the current server component / server action request (from the session cookie). */
 import { cookies } from 'next/headers';
 import { cache } from 'react';
+import { requireTenant } from '@/lib/core/tenancy';
 import { UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
 import type { Actor, ClientActor } from './actor';
-import { isClientActor } from './actor';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionIdFromCookie } from './request';
 import { resolveSession } from './session';
 import { TWO_FACTOR_SETUP_MSG } from './two-factor-gate';
@@ -27,8 +27,7 @@ export async function requireActor(roles?: readonly number[]): Promise<Actor> {
   return actor;
 }
 
+/** The signed-in client user (roles 3 to 8 with a client): the tenancy guard (lib/core/tenancy.ts) on the session. */
 export async function requireClientActor(roles?: readonly number[]): Promise<ClientActor> {
-  const actor = await requireActor(roles);
-  if (!isClientActor(actor)) throw new ForbiddenError();
-  return actor;
+  return requireTenant(await requireActor(roles));
 }

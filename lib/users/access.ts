@@ -6,34 +6,30 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { sessions, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ForbiddenError } from '@/lib/http/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { isUserAdmin } from './policy';
+import { userPolicy } from './policy';
 
 export const UNLOCK_MAIL_SUBJECT = 'Your JMS Portal account was unlocked';
-
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
 
 export type UnlockResult = { status: 'unlocked'; userId: number } | { status: 'not-locked' } | { status: 'not-found' };
 
 /** Unlocks a locked, active user of the actor's client: failures reset, the user e-mailed, the unlock audited. */
 export async function unlockUser(actor: Actor, userId: number): Promise<UnlockResult> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, isLocked: users.isLocked })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
       .limit(1);
     if (!u) return { status: 'not-found' } as const;
@@ -65,13 +61,13 @@ export type SignOutEverywhereResult = { status: 'signed-out'; sessions: number }
  * survives when it signs itself out everywhere else.
  */
 export async function signOutUserEverywhere(actor: Actor, userId: number): Promise<SignOutEverywhereResult> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: users.id, userName: users.userName })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
       .limit(1);
     if (!u) return { status: 'not-found' } as const;
