@@ -9,7 +9,7 @@ import { getDb, type Db } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clients, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
-import { type Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { ForbiddenError } from '@/lib/http/errors';

@@ -25,7 +25,7 @@ import { csvBatchStream, csvLine } from '@/lib/lists/csv';
 import { EXPORT_FILE } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
 import { afterCursor, displayDateTimeOrNullSql, displayDateTimeSql, jobListOrder, jobListWhere, orderTypeNameSql, sortKeyColumns, statusLabelSql, type JobCursor } from './list-sql';
-import { type JobListContext } from './queries';
+import type { JobListContext } from './queries';
 
 export const JOB_EXPORT_FILE = EXPORT_FILE.jobs;
 export const JOB_CSV_HEADER = ['JMS Number', 'Matter Reference', 'Description', 'Contact Name', 'Order Type', 'Status', 'Time Logged', 'Time Due', 'Time Delivered'];
