@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { isClientActor, type ClientActor } from '@/lib/auth/actor';
 import { admitActor, getActor } from '@/lib/auth/current';
 import { anonymousPrincipal, requestMeta, userPrincipal, type Actor, type Principal, type RequestMeta } from '@/lib/core/principal';
-import { requireStaff, type StaffActor } from '@/lib/ops/actor';
-import type { StaffPermission } from '@/lib/ops/policy';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/ops/policy';
 import { CLIENT_ADMIN_ROLE, type RoleId } from '@/lib/reference';
 import { AppError, fieldErrors, ForbiddenError, UnauthorizedError } from './errors';
 import { SIGNED_OUT, type ActionResult } from './action-result';
@@ -53,7 +53,7 @@ export const settingUpTwoFactor: ActionAccess<ClientActor> = {
 
 /** A member of staff allowed this permission (lib/ops/policy.ts). */
 export function staff(permission: StaffPermission): ActionAccess<StaffActor> {
-  return { admit: (actor) => requireStaff(admitActor(actor), permission) };
+  return { admit: (actor) => authorize(admitActor(actor), permission, staffPolicy) };
 }
 
 /** What the service is called with besides the parsed input. */

@@ -12,16 +12,18 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientSecurityPolicies, sessions, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { hasAuthenticator } from '@/lib/auth/two-factor';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { fieldErrors, ForbiddenError, ValidationError } from '@/lib/http/errors';
+import { fieldErrors, ValidationError } from '@/lib/http/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { isUserAdmin } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/users/policy';
 import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './policy-schema';
 
 export interface SecurityPolicy {
@@ -72,23 +74,18 @@ export async function emailDomainProblem(clientId: number | null, email: string,
   return emailInDomains(email, allowedEmailDomains) ? null : POLICY_MSG.emailDomain(allowedEmailDomains);
 }
 
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
-
 /** The policy for the Security section (client administrators only). */
 export async function getPolicyForAdmin(actor: Actor): Promise<SecurityPolicy> {
-  return getSecurityPolicy(admin(actor).clientId);
+  return getSecurityPolicy(authorize(actor, 'security.manage', userPolicy).clientId);
 }
 
 /** Active users of the actor's client whose address is outside the allowed domains (shown as a warning). */
 export async function usersOutsideDomains(actor: Actor): Promise<string[]> {
-  const a = admin(actor);
+  const a = authorize(actor, 'security.manage', userPolicy);
   const { allowedEmailDomains } = await getSecurityPolicy(a.clientId);
   if (allowedEmailDomains.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select({ userName: users.userName, email: users.email }).from(users).where(and(eq(users.clientId, a.clientId), eq(users.isActive, true)));
+  const rows = await db.select({ userName: users.userName, email: users.email }).from(users).where(and(tenantScope(users.clientId, a), eq(users.isActive, true)));
   return rows.filter((u) => !emailInDomains(u.email, allowedEmailDomains)).map((u) => u.userName).sort();
 }
 
@@ -117,7 +114,7 @@ function refuse(fields: Record<string, string[]>): never {
  * administrators when something changed. Answers the changed keys; ValidationError (400) with field messages.
  */
 export async function updateSecurityPolicy(actor: Actor, input: unknown): Promise<{ changed: string[] }> {
-  const a = admin(actor);
+  const a = authorize(actor, 'security.manage', userPolicy);
   const parsed = securityPolicySchema(policyBounds()).safeParse(input);
   if (!parsed.success) refuse(fieldErrors(parsed.error));
   const form = parsed.data;
@@ -149,7 +146,7 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
     const others = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)
-      .where(and(eq(users.clientId, a.clientId), eq(users.role, CLIENT_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, a.userId)));
+      .where(and(tenantScope(users.clientId, a), eq(users.role, CLIENT_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, a.userId)));
     for (const o of others) {
       await enqueueMail(tx, {
         to: o.email,

@@ -7,36 +7,33 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { sessions, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/http/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { isUserAdmin } from './policy';
+import { userPolicy } from './policy';
 import { ACCESS_MSG } from './schema';
 
 export const UNLOCK_MAIL_SUBJECT = 'Your JMS Portal account was unlocked';
-
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
 
 /**
  * Unlocks a locked, active user of the actor's client: failures reset, the user e-mailed, the unlock audited.
  * NotFoundError for no such user of the firm, ConflictError when the account is not locked.
  */
 export async function unlockUser(actor: Actor, userId: number): Promise<{ userId: number }> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, isLocked: users.isLocked })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
       .limit(1);
     if (!u) throw new NotFoundError(ACCESS_MSG.unlockFailed);
@@ -67,13 +64,13 @@ export async function unlockUser(actor: Actor, userId: number): Promise<{ userId
  * user of the firm.
  */
 export async function signOutUserEverywhere(actor: Actor, userId: number): Promise<{ sessions: number }> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: users.id, userName: users.userName })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
       .limit(1);
     if (!u) throw new NotFoundError(ACCESS_MSG.signOutFailed);

@@ -11,6 +11,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { userCounts, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
@@ -20,24 +22,17 @@ import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, userFieldsOf, type ExceptUser } from '@/lib/core/users';
 import { emailDomainProblem } from '@/lib/security/policy';
-import { ForbiddenError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { UserListQuery } from './list-schema';
-import { deactivateRefusal, isSelfDemotion, isUserAdmin } from './policy';
+import { deactivateRefusal, isSelfDemotion, userPolicy } from './policy';
 import { userColumns, userOrder, userWhere, type UserListItem } from './queries';
 import { isCreate, USER_MSG, type UserForm } from './schema';
 
 export type { UserListItem } from './queries';
 
 export const EXPORT_BATCH_SIZE = 500;
-
-/** Client administrators only (403 for anyone else). */
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
 
 /** The counters serve the query: no text or time-zone filter (a role filter is one counter row). */
 function countedByRole(q: UserListQuery): boolean {
@@ -73,7 +68,7 @@ function countedPage(db: Db, q: UserListQuery, limit: number, offset: number) {
  * from the counters (unfiltered or a role filter, in the rows' statement), from a short page, or counted.
  */
 export async function listUsers(actor: Actor, query: UserListQuery, page: Page): Promise<ListResult<UserListItem>> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
   if (countedByRole(query)) {
@@ -93,7 +88,7 @@ export async function listUsers(actor: Actor, query: UserListQuery, page: Page):
 
 /** Every user of the query in the query's order, read in batches (User.csv). */
 export function exportUsers(actor: Actor, query: UserListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<UserListItem> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const where = userWhere(a.clientId, query);
   return inBatches<UserListItem, number>(async (offset = 0) => {
     const db = await getDb();
@@ -104,12 +99,12 @@ export function exportUsers(actor: Actor, query: UserListQuery, batchSize = EXPO
 
 /** One active user of the actor's client, or null (missing, deactivated, or another client's). */
 export async function getUser(actor: Actor, userId: number): Promise<UserListItem | null> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   const [row] = await db
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+    .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
     .limit(1);
   return row ?? null;
 }
@@ -124,13 +119,13 @@ function exceptUser(a: ClientActor, exceptUserId: number | undefined): ExceptUse
  * portal, deactivated users included. `exceptUserId` is the user being edited.
  */
 export async function userNameExists(actor: Actor, userName: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   return userNameTaken(q ?? (await getDb()), userName, exceptUser(a, exceptUserId));
 }
 
 /** Is the e-mail address used by another active user (the same rule, lib/core/users.ts)? */
 export async function userEmailExists(actor: Actor, email: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   return userEmailTaken(q ?? (await getDb()), email, exceptUser(a, exceptUserId));
 }
 
@@ -186,7 +181,7 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
   const [before] = await tx
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+    .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
     .for('update')
     .limit(1);
   if (!before) throw new Abort({ status: 'not-found' });
@@ -234,7 +229,7 @@ async function audit(tx: Queryable, a: ClientActor, action: string, userId: numb
  * itself is inserted by lib/core/users.ts's createUser, the one door for every kind of user.
  */
 export async function saveUser(actor: Actor, form: UserForm): Promise<SaveUserResult> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   try {
     return await db.transaction((tx) => (isCreate(form) ? create(tx, a, form) : update(tx, a, form.UserId ?? 0, form)));
@@ -253,7 +248,7 @@ export type DeactivateResult = { status: 'deactivated'; userId: number } | { sta
  * longer sign in, and every open session ends at once. An administrator cannot deactivate itself.
  */
 export async function deactivateUser(actor: Actor, userName: string): Promise<DeactivateResult> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const name = userName.trim().toLowerCase();
   if (!name) return { status: 'not-found' };
   const db = await getDb();
@@ -261,7 +256,7 @@ export async function deactivateUser(actor: Actor, userName: string): Promise<De
     const [target] = await tx
       .select({ id: users.id, userName: users.userName })
       .from(users)
-      .where(and(sql`lower(${users.userName}) = ${name}`, eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .where(and(sql`lower(${users.userName}) = ${name}`, tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
       .limit(1);
     if (!target) return { status: 'not-found' } as const;
