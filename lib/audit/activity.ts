@@ -12,7 +12,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { getDb } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { isUserAdmin } from '@/lib/users/policy';
 import { describeUserAgent } from './log';

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, signInOtps, userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
-import { ConflictError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { signedIn, TEST_PASSWORD } from '@/test/factories';
 import { presentOtp, presentResend, presentSignIn } from './legacy';

@@ -15,7 +15,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { principalName, userPrincipal, type Principal } from '@/lib/core/principal';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { requireStaff } from '@/lib/ops/actor';
 import { toLegacyDocument, type DeliveredFileView } from './legacy';

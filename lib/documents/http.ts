@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actorOf, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
 import { cappedStream, door, type DoorContext } from '@/lib/http/core';
-import { UnauthorizedError, ValidationError } from '@/lib/http/errors';
+import { UnauthorizedError, ValidationError } from '@/lib/core/errors';
 import { errorResponse, handleError } from '@/lib/http/route';
 import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';

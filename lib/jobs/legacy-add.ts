@@ -12,7 +12,7 @@
  * - DateReady/DateDue with TimeReady/TimeDue stand in for absent DateReadyInput … TimeDueInput.
  * What is refused is what breaks a rule of spec §5, each with its field message.
  */
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
 import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from './legacy-order';

@@ -10,7 +10,7 @@ import { getDb } from '@/db/client';
 import { branches, clientBranchAddresses, costEstimates, countries, courts, jobs, locations, matterReferences, orderTypes, processingCities } from '@/db/schema';
 import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 
 export const MATTER_SUGGESTION_LIMIT = 20;
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';

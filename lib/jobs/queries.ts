@@ -21,7 +21,7 @@ import { withCompiledRows } from '@/db/rows';
 import { invoiceJobs, invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';

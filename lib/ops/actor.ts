@@ -4,7 +4,7 @@
  * Pages and server actions use lib/ops/page.ts, which ends here too.
  */
 import type { Actor } from '@/lib/auth/actor';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { can, isStaffRole, type StaffPermission } from './policy';
 
 /** A member of the provider's staff: role 1 or 2, no client of its own (sees every client). */

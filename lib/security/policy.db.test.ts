@@ -17,7 +17,7 @@ import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { updateSettings } from '@/lib/settings/service';
 import { saveUser } from '@/lib/users/service';
 import { userFormSchema } from '@/lib/users/schema';

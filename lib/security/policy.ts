@@ -18,7 +18,7 @@ import { hasAuthenticator } from '@/lib/auth/two-factor';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { fieldErrors, ForbiddenError, ValidationError } from '@/lib/http/errors';
+import { fieldErrors, ForbiddenError, ValidationError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { isUserAdmin } from '@/lib/users/policy';

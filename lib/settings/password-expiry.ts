@@ -9,7 +9,7 @@ import { users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { passwordExpiryDays } from '@/lib/auth/expiry';
 import { now } from '@/lib/clock';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 
 export async function getPasswordExpiry(actor: Actor, userId: number): Promise<number | 'NA'> {

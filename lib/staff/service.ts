@@ -15,7 +15,7 @@ import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, takenFields, UserTakenError, userFieldsOf } from '@/lib/core/users';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { requireStaff, type StaffActor } from '@/lib/ops/actor';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';

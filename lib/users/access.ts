@@ -13,7 +13,7 @@ import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { isUserAdmin } from './policy';
 import { ACCESS_MSG } from './schema';

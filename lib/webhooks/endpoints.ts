@@ -8,7 +8,7 @@ import { getDb, rowsOf } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/core/errors';
 import { requireStaff } from '@/lib/ops/actor';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';

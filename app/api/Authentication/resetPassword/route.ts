@@ -8,7 +8,7 @@
  * message.
  */
 import { resetPasswordWithToken } from '@/lib/auth/reset';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer } from '@/lib/openapi/answers';
 import { RESET_RESULT_HEADER, resetPasswordBody } from '@/lib/settings/legacy';

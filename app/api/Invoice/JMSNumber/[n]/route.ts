@@ -1,6 +1,6 @@
 /** GET api/Invoice/JMSNumber/{n}: the slips of the caller's invoices of a job (404 when there are none). */
 import { z } from 'zod';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { presentSlip } from '@/lib/invoices/legacy';
 import { numberSegmentSchema } from '@/lib/invoices/links';

@@ -1,5 +1,5 @@
 /** GET api/Job/JobFeedback/{id} (spec §7): the feedback of a job of the caller's client, or null when none was given. */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { getJobFeedback } from '@/lib/jobs/feedback';
 import { toLegacyFeedback } from '@/lib/jobs/legacy';

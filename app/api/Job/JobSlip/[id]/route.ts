@@ -1,5 +1,5 @@
 /** GET api/Job/JobSlip/{id} (spec §7, §3 "Job slip"): internal instructions only for non-client users. */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyJobSlip } from '@/lib/jobs/legacy';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
