@@ -1,6 +1,6 @@
 /**
  * The one door (issue 27): what every app/api route handler goes through, whichever dialect it answers in (the
- * legacy envelope of lib/http/route.ts, the problem details of lib/integration/route.ts). Once per request:
+ * legacy envelope of lib/http/route.ts, the problem details of lib/http/v1-route.ts). Once per request:
  *
  * 1. a body declared (Content-Length) larger than the route's cap is refused (413) before anything else;
  * 2. the Principal is built: the session cookie ('cookie'), the legacy bearer token ('bearer'), an /api/v1 API

@@ -1,13 +1,13 @@
 /**
  * The OpenAPI 3.1 document of /api/v1 (issue 14), served at /api/v1/openapi.json: generated like the legacy
  * document (lib/openapi/document.ts, whose zod → JSON Schema 2020-12 machinery it reuses) from the contracts the
- * v1 handlers carry (lib/integration/route.ts `V1Contract`: scope, params, query, body, response, idempotency).
+ * v1 handlers carry (lib/http/v1-route.ts `V1Contract`: scope, params, query, body, response, idempotency).
  * Every operation needs a bearer API key with its scope; every error is RFC 9457 problem details.
  */
 import { z } from 'zod';
 import type { RouteContract } from '@/lib/http/route';
-import type { V1Contract } from '@/lib/integration/route';
-import { problemSchema } from '@/lib/integration/problem';
+import type { V1Contract } from '@/lib/http/v1-route';
+import { problemSchema } from '@/lib/http/problem';
 import { acceptsNothing, HTTP_METHODS, jsonSchema, pathParameters, type JsonSchema } from './document';
 import { V1_ROUTE_MODULES } from './v1-routes';
 

@@ -7,7 +7,7 @@ import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/document
 import { FileTooLargeError } from '@/lib/documents/service';
 import { config } from '@/lib/config';
 import { attachFileForApi } from '@/lib/integration/jobs';
-import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/integration/route';
+import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { fileReceiptAnswer, jobPathParams } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';
