@@ -6,7 +6,7 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { signedIn, TEST_PASSWORD } from '@/test/factories';
-import { presentOtp, presentResend, presentSignIn } from './legacy';
+import { presentOtp, presentResend, presentSignIn } from '@/lib/legacy/auth';
 import { TWO_FACTOR_MSG } from './messages';
 import { resendOtp, verifyOtp } from './otp';
 import { signInWithPassword } from './signin';

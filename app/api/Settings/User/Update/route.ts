@@ -7,7 +7,7 @@ import { parseOrThrow, ValidationError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { legacySettingsUpdateSchema, settingsFormSchema } from '@/lib/settings/schema';
-import { presentSettingsResult } from '@/lib/settings/legacy';
+import { presentSettingsResult } from '@/lib/legacy/settings';
 import { updateSettings } from '@/lib/settings/service';
 import { settingsResultAnswer } from '@/lib/openapi/answers';
 

@@ -15,9 +15,9 @@
 import { ValidationError } from '@/lib/core/errors';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
-import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from './legacy-order';
-import { listBranchAddresses } from './lookups';
-import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from './save';
+import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from '@/lib/jobs/legacy-order';
+import { listBranchAddresses } from '@/lib/jobs/lookups';
+import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from '@/lib/jobs/save';
 import { isRecord } from '@/lib/core/guards';
 
 /** The request body limit of api/Job/Add: a job order is a few kilobytes; the file travels separately (api/Document/UploadJob/5). */
@@ -41,7 +41,7 @@ export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
 
 /**
  * Read-only fields: what api/Job/{id} and api/Job/JobSlip/{id} answer that the server decides. Accepted and
- * ignored, never listed as ignored (lib/jobs/legacy-add.test.ts checks that every key api/Job/{id} answers is
+ * ignored, never listed as ignored (lib/legacy/job-add.db.test.ts checks that every key api/Job/{id} answers is
  * here or read).
  */
 export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([

@@ -9,11 +9,11 @@
 import { z } from 'zod';
 import { MSG } from '@/lib/messages';
 import { missingMessage } from '@/lib/validation-rules';
-import { describeSeconds, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
-import { changePasswordUrl, passwordStepMessage, resendMessage } from './messages';
-import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from './schema';
-import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from './signin';
-import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
+import { describeSeconds, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from '@/lib/auth/otp';
+import { changePasswordUrl, passwordStepMessage, resendMessage } from '@/lib/auth/messages';
+import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from '@/lib/auth/schema';
+import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from '@/lib/auth/signin';
+import { AUTH_MSG, TWO_FACTOR_MSG } from '@/lib/auth/messages';
 
 export const LSTATUS = {
   invalid: 0,
