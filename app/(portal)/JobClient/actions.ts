@@ -9,7 +9,7 @@ import { clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { getJobFeedback, saveJobFeedback } from '@/lib/jobs/feedback';
 import { feedbackFormSchema, type FeedbackDisplay, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { MSG } from '@/lib/messages';
 
 /** Answers the message the list shows. */

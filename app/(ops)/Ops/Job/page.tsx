@@ -14,7 +14,7 @@ import { StatusChangeForm } from '@/components/ops/StatusChangeForm';
 import { Card } from '@/components/ui/Card';
 import { deliveredFilesView } from '@/lib/documents/deliverables';
 import { tryDecodeId } from '@/lib/encoding';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { presentJobSlip } from '@/lib/jobs/present';
 import { staffJob } from '@/lib/ops/job';
 import { requireStaffPage } from '@/lib/ops/page';

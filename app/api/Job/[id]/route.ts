@@ -4,7 +4,7 @@
  */
 import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
-import { toLegacyJob } from '@/lib/jobs/legacy';
+import { toLegacyJob } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobWithNames } from '@/lib/jobs/queries';
 import { isClientRole } from '@/lib/reference';

@@ -6,7 +6,7 @@
 import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { saveUserCode } from '@/lib/users/legacy';
+import { saveUserCode } from '@/lib/legacy/users';
 import { legacySaveUserSchema } from '@/lib/users/schema';
 import { saveUser } from '@/lib/users/service';
 import { saveUserAnswer } from '@/lib/openapi/answers';

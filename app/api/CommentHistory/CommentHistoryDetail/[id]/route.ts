@@ -5,7 +5,7 @@
 import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { commentHistoryOf } from '@/lib/jobs/comments';
-import { toLegacyComment } from '@/lib/jobs/legacy';
+import { toLegacyComment } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { commentHistoryAnswer } from '@/lib/openapi/answers';
 import { CLIENT_ROLES, STAFF_ROLES } from '@/lib/reference';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
-import { presentSlip } from '@/lib/invoices/legacy';
+import { presentSlip } from '@/lib/legacy/invoices';
 import { numberSegmentSchema } from '@/lib/invoices/links';
 import { getInvoiceSlipsByJob } from '@/lib/invoices/service';
 import { CLIENT_ROLES } from '@/lib/reference';

@@ -2,7 +2,7 @@
 import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { getJobFeedback } from '@/lib/jobs/feedback';
-import { toLegacyFeedback } from '@/lib/jobs/legacy';
+import { toLegacyFeedback } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { feedbackAnswer } from '@/lib/openapi/answers';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { presentUser } from '@/lib/users/legacy';
+import { presentUser } from '@/lib/legacy/users';
 import { getUser } from '@/lib/users/service';
 import { userModelAnswer } from '@/lib/openapi/answers';
 
