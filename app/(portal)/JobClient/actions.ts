@@ -2,7 +2,7 @@
 /**
  * Server actions of /JobClient: the feedback modal (save, display), through the one action wrapper. An ended
  * session answers "signed out" and the modal's page goes to /SignOut?type=11 remembering the list's URL
- * (spec §4.5, lib/client/action.ts), instead of showing a generic failure.
+ * (spec §4.5, lib/client-side/action.ts), instead of showing a generic failure.
  */
 import { z } from 'zod';
 import { clientUser, runAction } from '@/lib/http/action';
