@@ -22,7 +22,7 @@ import { fieldErrors, ForbiddenError, ValidationError } from '@/lib/core/errors'
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { isUserAdmin } from '@/lib/users/policy';
-import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './policy-schema';
+import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './security-policy-schema';
 
 export interface SecurityPolicy {
   requireTwoFactor: boolean;
