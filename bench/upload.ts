@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { bindDatabase, openDatabase } from '@/db/client';
 import { handleUploadRequest } from '@/lib/documents/http';
-import { multipartBody, repeatedBytes, webStreamOf } from '@/lib/documents/multipart-body';
+import { multipartBody, repeatedBytes, webStreamOf } from '@/test/multipart-body';
 import { uploadDocument } from '@/lib/documents/service';
 import { LocalDirectoryStorage, setFileStorage } from '@/lib/documents/storage';
 import { MAX_UPLOAD_BYTES } from '@/lib/reference';

@@ -17,7 +17,7 @@ import { POST as postStatus } from '@/app/api/v1/jobs/[jmsNumber]/status/route';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { apiKeys, auditLog, documents, emailOutbox, invoiceLineItems, invoices, jobs, userJobAlerts } from '@/db/schema';
 import { resetConfigForTests } from '@/lib/config';
-import { multipartBody, webStreamOf } from '@/lib/documents/multipart-body';
+import { multipartBody, webStreamOf } from '@/test/multipart-body';
 import { processOutboxOnce } from '@/lib/mail/worker';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser } from '@/test/factories';
