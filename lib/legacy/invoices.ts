@@ -5,28 +5,14 @@
 import { ISSUE_DATE_FILTERS } from '@/lib/invoices/schema';
 import type { InvoiceLine, InvoiceListItem, InvoiceRow, InvoiceSlip } from '@/lib/invoices/service';
 import type { ListResult } from '@/lib/lists/paging';
+import type { z } from 'zod';
+import type { invoiceLineItemAnswer, invoiceModelAnswer } from '@/lib/openapi/answers';
 import { displayCalendarDate } from '@/lib/display-date';
 
-export interface InvoiceModel {
-  JMSNumber: string;
-  ExtClientBranchId: string | null;
-  InvoiceNumber: string;
-  Amount: number;
-  CurrencyCode: string;
-  MatterReference: string;
-  /** yyyy-MM-dd */
-  IssueDate: string;
-  DueDate: string | null;
-  IsPaid: boolean;
-}
+/** The invoice and line item shapes are declared once, as the zod schemas of the OpenAPI document. */
+export type InvoiceModel = z.output<typeof invoiceModelAnswer>;
 
-export interface InvoiceLineItemModel {
-  ExtStockId: string;
-  Description: string;
-  Quantity: number;
-  UnitPrice: number;
-  Amount: number;
-}
+export type InvoiceLineItemModel = z.output<typeof invoiceLineItemAnswer>;
 
 export function presentInvoice(i: InvoiceListItem): InvoiceModel {
   return {

@@ -2,32 +2,17 @@
  * Presenters: the PascalCase shapes of the legacy api/User/* callers (spec §3 "User", §7 Users calls) and
  * the columns of User.csv. No rules here, only shapes. Password hashes and history never leave the server.
  */
+import type { z } from 'zod';
 import { displayDate } from '@/lib/display-date';
 import type { ListResult } from '@/lib/lists/paging';
+import type { userModelAnswer } from '@/lib/openapi/answers';
 import { roleName } from '@/lib/reference';
 import type { UserListItem } from '@/lib/users/queries';
 import { fullName } from '@/lib/users/present';
 import type { SaveUserResult } from '@/lib/users/service';
 
-export interface UserModel {
-  UserId: number;
-  FirstName: string;
-  LastName: string;
-  FullName: string;
-  EmailId: string;
-  Phone: string;
-  UserName: string;
-  Role: number;
-  RoleName: string;
-  TimeZoneId: string;
-  FailedLoginAttempt: number;
-  IsAccountLocked: boolean;
-  /** The spec's ResetPassword flag: the user must change the password at the next sign-in. */
-  ResetPassword: boolean;
-  ClientId: number;
-  /** ISO 8601 (UTC). */
-  CreatedDate: string;
-}
+/** Declared once, as the zod schema of the OpenAPI document. */
+export type UserModel = z.output<typeof userModelAnswer>;
 
 export function presentUser(u: UserListItem, clientId: number): UserModel {
   return {
