@@ -29,7 +29,7 @@ const bytes = Number(bytesArg);
 
 const { PutObjectCommand } = await import('@aws-sdk/client-s3');
 const { bindDatabase, openDatabase } = await import('@/db/client');
-const { handleUploadRequest } = await import('@/lib/documents/http');
+const { handleUploadRequest } = await import('@/lib/http/upload');
 const { multipartBody, repeatedBytes, webStreamOf } = await import('@/test/multipart-body');
 const { S3Storage } = await import('@/lib/documents/s3-storage');
 const { uploadDocument } = await import('@/lib/documents/service');

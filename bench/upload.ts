@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { bindDatabase, openDatabase } from '@/db/client';
-import { handleUploadRequest } from '@/lib/documents/http';
+import { handleUploadRequest } from '@/lib/http/upload';
 import { multipartBody, repeatedBytes, webStreamOf } from '@/test/multipart-body';
 import { uploadDocument } from '@/lib/documents/service';
 import { LocalDirectoryStorage, setFileStorage } from '@/lib/documents/storage';

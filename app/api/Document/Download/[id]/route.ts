@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '@/lib/documents/http';
+import { idParam } from '@/lib/http/upload';
 import { downloadAnswerResponse } from '@/lib/documents/legacy';
 import { prepareDownload } from '@/lib/documents/service';
 import { apiRoute } from '@/lib/http/route';

@@ -3,7 +3,7 @@
  * answers its SHA-256 receipt. With X-File-Size (the file's size, known before its bytes) it is stored in one
  * streamed request, as the portal's own pages do.
  */
-import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/documents/http';
+import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/http/upload';
 import { FileTooLargeError } from '@/lib/documents/service';
 import { config } from '@/lib/config';
 import { attachFileForApi } from '@/lib/integration/jobs';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, uploadTypeParam } from '@/lib/documents/http';
+import { idParam, uploadTypeParam } from '@/lib/http/upload';
 import { cloneJobDocument } from '@/lib/documents/job-files';
 import { toLegacyDocument } from '@/lib/documents/legacy';
 import { apiRoute } from '@/lib/http/route';
