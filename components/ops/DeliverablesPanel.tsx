@@ -16,7 +16,7 @@ import { ProgressBar } from '@/components/ui/ProgressBar';
 import { uploadWithProgress } from '@/components/ui/upload';
 import { apiFetch } from '@/lib/client-side/api';
 
-import type { DeliveredFileView as Delivered } from '@/lib/documents/legacy';
+import type { DeliveredFileView as Delivered } from '@/lib/legacy/documents';
 
 function messageOf(body: string): string | null {
   try {

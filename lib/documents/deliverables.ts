@@ -18,7 +18,6 @@ import { principalName, userPrincipal, type Principal } from '@/lib/core/princip
 import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { requireStaff } from '@/lib/ops/actor';
-import { toLegacyDocument, type DeliveredFileView } from './legacy';
 import { requireClient } from './service';
 import { fileStorage } from './storage';
 import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
@@ -105,10 +104,4 @@ export async function listDeliverables(actor: Actor, jobId: number): Promise<Del
     .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt), clientId === null ? undefined : eq(documents.clientId, clientId)))
     .orderBy(asc(documents.createdAt), asc(documents.id));
   return rows.map((r) => ({ ...toDocumentInfo(r.d), uploadedByName: r.uploadedByName }));
-}
-
-/** The staff view of a job's delivered files (api/Ops and the DeliverablesPanel's first render). */
-export async function deliveredFilesView(actor: Actor, jobId: number): Promise<DeliveredFileView[]> {
-  staffUploader(actor);
-  return (await listDeliverables(actor, jobId)).map((d) => ({ ...toLegacyDocument(d), UploadedBy: d.uploadedByName }));
 }

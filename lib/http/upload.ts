@@ -12,7 +12,7 @@ import { UnauthorizedError, ValidationError } from '@/lib/core/errors';
 import { errorResponse, handleError } from '@/lib/http/route';
 import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
-import { toLegacyDocument } from '@/lib/documents/legacy';
+import { toLegacyDocument } from '@/lib/legacy/documents';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from '@/lib/documents/multipart';
 import { attachDeliverable, staffUploader } from '@/lib/documents/deliverables';
 import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from '@/lib/documents/service';

@@ -12,7 +12,7 @@ import { DeliverablesPanel } from '@/components/ops/DeliverablesPanel';
 import { SlipDataForm } from '@/components/ops/SlipDataForm';
 import { StatusChangeForm } from '@/components/ops/StatusChangeForm';
 import { Card } from '@/components/ui/Card';
-import { deliveredFilesView } from '@/lib/documents/deliverables';
+import { deliveredFilesView } from '@/lib/legacy/documents';
 import { tryDecodeId } from '@/lib/encoding';
 import { displayDateTime } from '@/lib/display-date';
 import { presentJobSlip } from '@/lib/jobs/present';

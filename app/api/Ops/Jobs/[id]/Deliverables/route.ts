@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveredFilesView } from '@/lib/documents/deliverables';
+import { deliveredFilesView } from '@/lib/legacy/documents';
 import { handleDeliverableUpload, idParam } from '@/lib/http/upload';
 import { apiRoute, withContract } from '@/lib/http/route';
 import { deliveredFilesAnswer, documentModelAnswer } from '@/lib/openapi/answers';
