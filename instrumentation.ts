@@ -1,10 +1,10 @@
 /**
  * Runs once per server instance at start (Node.js runtime): checks the configuration, registers the background
- * tasks and starts their timer (lib/tasks.ts), and on SIGTERM fails readiness, stops the timer and closes the pool.
+ * tasks and starts their timer (lib/server/tasks.ts), and on SIGTERM fails readiness, stops the timer and closes the pool.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startServer } = await import('./lib/server-start');
+  const { startServer } = await import('./lib/server/start');
   await startServer();
 }
 

@@ -29,8 +29,8 @@ const bytes = Number(bytesArg);
 
 const { PutObjectCommand } = await import('@aws-sdk/client-s3');
 const { bindDatabase, openDatabase } = await import('@/db/client');
-const { handleUploadRequest } = await import('@/lib/documents/http');
-const { multipartBody, repeatedBytes, webStreamOf } = await import('@/lib/documents/multipart-body');
+const { handleUploadRequest } = await import('@/lib/http/upload');
+const { multipartBody, repeatedBytes, webStreamOf } = await import('@/test/multipart-body');
 const { S3Storage } = await import('@/lib/documents/s3-storage');
 const { uploadDocument } = await import('@/lib/documents/service');
 const { newStorageKey, setFileStorage } = await import('@/lib/documents/storage');

@@ -812,7 +812,7 @@ export const exceptionReports = pgTable(
 
 /**
  * Fixed-window counters of the rate limits that must hold across stateless instances (anonymous error and CSP
- * reports per client IP): one row per key and window, incremented atomically (lib/http/rate-limit.ts).
+ * reports per client IP): one row per key and window, incremented atomically (lib/core/rate-limit.ts).
  */
 export const rateLimits = pgTable(
   'rate_limits',

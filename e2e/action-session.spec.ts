@@ -1,7 +1,7 @@
 /**
  * A server action after the session ended elsewhere (spec §4.5): the action answers "signed out" (lib/http/action.ts)
  * and the page goes to /SignOut?type=11 and on to the sign-in page saying the session expired, remembering the page
- * (lib/client/action.ts), instead of showing a failure.
+ * (lib/client-side/action.ts), instead of showing a failure.
  */
 import { expect, test } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';

@@ -4,7 +4,7 @@
  * nothing runs between requests. A sign-in code still arrives within 2 s of the sign-in request (after() sends it
  * right after the response); the cron route refuses callers without CRON_SECRET and, with it, drains what no
  * request sent: a mail that failed during an SMTP outage, and an orphaned file. (Webhooks and digests through the
- * same route: lib/cron.db.test.ts.)
+ * same route: lib/server/cron.db.test.ts.)
  *
  * The instance is this spec's own (embedded database, seeded like the main e2e instance) and mails to an SMTP
  * server this spec starts and stops. Ports: E2E_PORT_BASE + 60 (instance), + 61 (SMTP).

@@ -7,13 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { logAddSchema } from '@/lib/audit/log';
-import { legacyAuthenticateBody, legacyCaptchaBody, legacyResendBody, legacySignInBody } from '@/lib/auth/legacy';
+import { legacyAuthenticateBody, legacyCaptchaBody, legacyResendBody, legacySignInBody } from '@/lib/legacy/auth';
 import { AUTH_MSG } from '@/lib/auth/messages';
 import { exceptionReportSchema } from '@/lib/errors/intake';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import { legacyFeedbackSchema } from '@/lib/jobs/feedback-schema';
 import { MSG } from '@/lib/messages';
-import { checkLinkBody, emailIdBody, resetPasswordBody, sendResetEmailBody, userNameBody, verifyCurrentBody, verifyUserCurrentBody } from '@/lib/settings/legacy';
+import { checkLinkBody, emailIdBody, resetPasswordBody, sendResetEmailBody, userNameBody, verifyCurrentBody, verifyUserCurrentBody } from '@/lib/legacy/settings';
 import { legacySettingsUpdateSchema } from '@/lib/settings/schema';
 import { checkUserEmailSchema, checkUserNameSchema, deactivateSchema, legacySaveUserSchema } from '@/lib/users/schema';
 import { FIELD_MSG } from '@/lib/validation';

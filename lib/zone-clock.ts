@@ -3,7 +3,7 @@
  * request needs "today" in the user's zone. On a day the zone keeps one offset (all but a couple a year) this
  * is arithmetic on that offset, found once per zone and UTC day with one cached Intl formatter; on a day of
  * change, the digits of that formatter's `format()`. Tested against date-fns-tz over a year in seven zones and
- * minute by minute through offset changes (lib/jobs/legacy.test.ts). An unknown zone reads as UTC.
+ * minute by minute through offset changes (lib/display-date.test.ts). An unknown zone reads as UTC.
  */
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 

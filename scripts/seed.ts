@@ -3,9 +3,9 @@
  * npm run db:seed -- --jobs N     also N generated jobs spread over the demo and generated clients
  */
 import { getHandle } from '@/db/client';
-import { readyToServe, seedBulkJobs } from '@/db/seed/bulk';
-import { seedDemo } from '@/db/seed/demo';
-import { seedReference } from '@/db/seed/reference';
+import { readyToServe, seedBulkJobs } from '@/scripts/seed/bulk';
+import { seedDemo } from '@/scripts/seed/demo';
+import { seedReference } from '@/scripts/seed/reference';
 import { config, ConfigError } from '@/lib/config';
 
 function argValue(name: string): string | undefined {

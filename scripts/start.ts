@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getHandle } from '@/db/client';
-import { seedDemo, demoSeeded } from '@/db/seed/demo';
-import { seedReference } from '@/db/seed/reference';
+import { seedDemo, demoSeeded } from '@/scripts/seed/demo';
+import { seedReference } from '@/scripts/seed/reference';
 import { config, ConfigError } from '@/lib/config';
 
 async function main() {

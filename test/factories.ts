@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, costEstimates, invoiceLineItems, invoices, jobs, matterReferences, users } from '@/db/schema';
-import { seedReference } from '@/db/seed/reference';
+import { seedReference } from '@/scripts/seed/reference';
 import type { Actor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/password';
 import { createSession, issueLegacyToken } from '@/lib/auth/session';

@@ -11,7 +11,7 @@ import { auditLog, documents } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { listActivity } from '@/lib/audit/activity';
 import { prepareDownload } from '@/lib/documents/service';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { listInvoices } from '@/lib/invoices/service';
 import { DEFAULT_INVOICE_QUERY } from '@/lib/invoices/schema';
 import { getJobFeedback } from '@/lib/jobs/feedback';

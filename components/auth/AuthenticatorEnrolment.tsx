@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/Input';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
 import type { ConfirmedEnrolment, TwoFactorInitAnswer } from '@/lib/auth/two-factor';
 import { confirmEnrolmentSchema, type ConfirmEnrolmentForm } from '@/lib/auth/two-factor-schema';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';
 

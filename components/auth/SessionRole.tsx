@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { setSessionRole } from '@/lib/client/api';
+import { setSessionRole } from '@/lib/client-side/api';
 
 /**
  * Tells apiFetch the signed-in role, so that a 401 signs staff out with type 9 (spec §4.5).

@@ -13,7 +13,7 @@ import type { OtpResendResult } from '@/lib/auth/otp';
 import { changePasswordUrl, passwordStepMessage } from '@/lib/auth/messages';
 import type { SignInForm as SignInValues } from '@/lib/auth/schema';
 import type { PasswordSignInResult } from '@/lib/auth/signin';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { lazyResolver } from '@/lib/client-side/lazy-resolver';
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
 import { FormFields } from '@/components/ui/FormFields';

@@ -16,7 +16,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import { FEEDBACK_COMMENTS_MAX, FEEDBACK_SCALE, feedbackFormSchema, type FeedbackDisplay, type FeedbackForm, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
 import type { JobRowView } from '@/lib/jobs/present';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import type { FeedbackMode } from './job-columns';
 import { FormFields } from '@/components/ui/FormFields';

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/Button';
 import { DataTable } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, type JobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
 import type { JobRowView } from '@/lib/jobs/present';

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 
 /**
  * Downloads a CSV export of exactly the filtered, sorted list: POSTs the list query to the export

@@ -14,9 +14,9 @@ import { Field } from '@/components/ui/Field';
 import { FileInput, formatBytes } from '@/components/ui/FileInput';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { uploadWithProgress } from '@/components/ui/upload';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 
-import type { DeliveredFileView as Delivered } from '@/lib/documents/legacy';
+import type { DeliveredFileView as Delivered } from '@/lib/legacy/documents';
 
 function messageOf(body: string): string | null {
   try {

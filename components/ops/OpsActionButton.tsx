@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { signedOutNow } from '@/lib/client/action';
+import { signedOutNow } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
 export function OpsActionButton({

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import { slipDataSchema, type SlipDataInput } from '@/lib/ops/job-schema';
 import type { ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';

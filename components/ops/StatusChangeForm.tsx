@@ -15,7 +15,7 @@ import { Field } from '@/components/ui/Field';
 import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
 import { Textarea } from '@/components/ui/Textarea';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import { STATUS_COMMENT_MAX, statusChangeSchema, type StatusChange, type StatusChangeInput } from '@/lib/jobs/workflow-rules';
 import type { ActionResult } from '@/lib/http/action-result';
 import { statusLabel } from '@/lib/reference';

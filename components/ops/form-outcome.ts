@@ -4,7 +4,7 @@
  * field). A 401 signs out with the return URL (spec §4.5).
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { signedOutNow } from '@/lib/client/action';
+import { signedOutNow } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 
 export function applyRefusal<T extends FieldValues>(outcome: ActionResult<unknown>, setError: UseFormSetError<T>, known: (path: string) => boolean): string | null {

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ForgotPasswordForm as Values } from '@/lib/auth/schema';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { lazyResolver } from '@/lib/client-side/lazy-resolver';
 import { MSG } from '@/lib/messages';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

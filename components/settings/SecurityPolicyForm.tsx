@@ -16,9 +16,9 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
-import { POLICY_MSG, securityPolicySchema, type PolicyBounds, type SecurityPolicyFormInput } from '@/lib/security/policy-schema';
+import { POLICY_MSG, securityPolicySchema, type PolicyBounds, type SecurityPolicyFormInput } from '@/lib/security/security-policy-schema';
 import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = ['RequireTwoFactor', 'IdleTimeoutMinutes', 'AllowedEmailDomains', 'RequireSso'] as const;

@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { FormSection } from '@/components/ui/FormSection';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
 export interface SessionRow {

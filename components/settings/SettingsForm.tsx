@@ -12,7 +12,7 @@ import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import type { UpdateSettingsResult } from '@/lib/settings/service';

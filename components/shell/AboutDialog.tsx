@@ -9,7 +9,7 @@
  */
 import dynamic from 'next/dynamic';
 import { useRef, useState } from 'react';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import type { AboutState } from './AboutDialogBody';
 
 const AboutDialogBody = dynamic(() => import('./AboutDialogBody').then((m) => m.AboutDialogBody), { ssr: false });

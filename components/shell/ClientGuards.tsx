@@ -4,7 +4,7 @@
  * Mounted once in the root layout, on every page: the browser check (spec §1), the old hash links
  * (/#/SignIn → /SignIn), and the listener that reports uncaught script errors (spec §8).
  */
-import '@/lib/client/zod-jitless';
+import '@/lib/client-side/zod-jitless';
 import { useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
 import { isSupportedBrowser } from '@/lib/browser';

@@ -9,7 +9,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import 'driver.js/dist/driver.css';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import './tour.css';
 import { TOUR_STEPS, tourSelector } from './tour-steps';
 

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import { NOTICE_COOKIE } from './notice-cookie';
 
 export interface NoticeProps {

@@ -11,7 +11,7 @@ let handling = false;
 
 /**
  * Posts a report; never throws (the error page is shown whatever happens here). A plain fetch on purpose, not
- * apiFetch: reports come from every page, the sign-in page included (no session there, and lib/client/api
+ * apiFetch: reports come from every page, the sign-in page included (no session there, and lib/client-side/api
  * stays out of its bundle); api/Exception/Add is open to anonymous callers, and a report must never turn into a
  * sign-out redirect (on a public page that would loop back to /SignIn).
  */

@@ -3,7 +3,7 @@
  * Uploads go to api/* of a signed-in page, so a 401 answer signs out exactly as apiFetch does (spec §4.5):
  * the browser goes to /SignOut remembering the page, and the promise never settles. Browser only.
  */
-import { signOutUnauthorized } from '@/lib/client/api';
+import { signOutUnauthorized } from '@/lib/client-side/api';
 
 export interface UploadResult {
   status: number;

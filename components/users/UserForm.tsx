@@ -18,7 +18,7 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableSort } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
-import { unlessSignedOut } from '@/lib/client/action';
+import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';

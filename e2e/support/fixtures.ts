@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getHandle } from '@/db/client';
-import { DEMO_CLIENTS } from '@/db/seed/demo';
+import { DEMO_CLIENTS } from '@/scripts/seed/demo';
 import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeUser } from '@/test/factories';

@@ -10,7 +10,7 @@ import { POST as exportActivityRoute } from '@/app/api/User/ExportCSVActivity/ro
 import { POST as exportUsersRoute } from '@/app/api/User/ExportCSVUsers/route';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { signOutUserEverywhere, unlockUser, UNLOCK_MAIL_SUBJECT } from '@/lib/users/access';
 import { ACCESS_MSG } from '@/lib/users/schema';
 import { useTestDatabase } from '@/test/db';

@@ -12,7 +12,7 @@ import { getDb, type Queryable } from '@/db/client';
 import { jobs, logEntries } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
-import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { LOG_ACTION_CLONE, LOG_ACTION_UPLOAD, LOG_AREA_JOB_UPLOAD } from '@/lib/reference';
 import { FIELD_MSG, missingMessage } from '@/lib/validation';

@@ -1,7 +1,7 @@
 /** The actor of the current server component / server action request (from the session cookie). */
 import { cookies } from 'next/headers';
 import { cache } from 'react';
-import { UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
+import { UnauthorizedError, ForbiddenError } from '@/lib/core/errors';
 import type { Actor } from './actor';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionIdFromCookie } from './request';
 import { resolveSession } from './session';

@@ -5,7 +5,7 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser, TEST_PASSWORD } from '@/test/factories';
-import { presentOtp, presentResend } from './legacy';
+import { presentOtp, presentResend } from '@/lib/legacy/auth';
 import { OTP_MAX_GUESSES, resendOtp, verifyOtp } from './otp';
 import { resolveSession } from './session';
 import { signInWithPassword } from './signin';

@@ -5,7 +5,7 @@
  */
 import { safeParse } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { legacySignInBody } from './legacy';
+import { legacySignInBody } from '@/lib/legacy/auth';
 import { signInFormSchema } from './schema';
 
 const messages = (userName: string) => {

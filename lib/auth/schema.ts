@@ -5,7 +5,7 @@
  * Written with zod/mini (the same zod package: functions instead of methods, so a bundler keeps only
  * what is used) so the sign-in and forgot-password pages do not carry zod classic (docs/architecture.md
  * "Page weight"). Each `.check(...)` lists the checks of the method chain it replaces, in the same
- * order; classic schemas on the server embed these as they are (lib/auth/legacy.ts).
+ * order; classic schemas on the server embed these as they are (lib/legacy/auth.ts).
  */
 // Named imports, not `* as z`: a namespace import keeps every zod/mini export in the bundle.
 import { maxLength, minLength, nullish, object, refine, regex, string, trim, uuid, type infer as Infer } from 'zod/mini';

@@ -10,7 +10,7 @@ import { describeUserAgent } from '@/lib/audit/log';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
-import { ConflictError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import type { Actor } from './actor';
 import { idleMinutes, revokeSession } from './session';
 

@@ -8,7 +8,7 @@ import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser, TEST_PASSWORD } from '@/test/factories';
 import { altchaVerifier } from './captcha';
-import { presentSignIn } from './legacy';
+import { presentSignIn } from '@/lib/legacy/auth';
 import { checkResetToken } from './reset';
 import { signInWithPassword } from './signin';
 

@@ -18,7 +18,7 @@ import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ssoRequired } from '@/lib/security/policy';
+import { ssoRequired } from '@/lib/security/security-policy';
 import { auditAuth } from './audit';
 import { userMaySignIn } from './client-active';
 import { redeemCaptcha } from './captcha';

@@ -9,7 +9,7 @@ import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser, signedIn, TEST_PASSWORD } from '@/test/factories';
 import { altchaVerifier } from './captcha';
-import { otpGiven, presentPasswordResend, presentTriple } from './legacy';
+import { otpGiven, presentPasswordResend, presentTriple } from '@/lib/legacy/auth';
 import { resendWithPassword, signInWithPassword, signInWithTriple } from './signin';
 import { confirmEnrolment, startEnrolment } from './two-factor';
 

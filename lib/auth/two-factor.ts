@@ -16,7 +16,7 @@ import QRCode from 'qrcode';
 import { getDb, type Queryable } from '@/db/client';
 import { userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
 import { now } from '@/lib/clock';
-import { ConflictError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import type { Actor } from './actor';
 import { auditAuth } from './audit';

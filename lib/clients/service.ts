@@ -21,7 +21,7 @@ import { config } from '@/lib/config';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, identityKey, UserTakenError, userFieldsOf } from '@/lib/core/users';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { enqueueMail } from '@/lib/mail/outbox';

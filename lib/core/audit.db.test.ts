@@ -12,7 +12,7 @@ import { POST as postFile } from '@/app/api/v1/jobs/[jmsNumber]/files/route';
 import { POST as postStatus } from '@/app/api/v1/jobs/[jmsNumber]/status/route';
 import { auditLog } from '@/db/schema';
 import { attachDeliverable, staffUploader } from '@/lib/documents/deliverables';
-import { multipartBody, webStreamOf } from '@/lib/documents/multipart-body';
+import { multipartBody, webStreamOf } from '@/test/multipart-body';
 import { createApiKey } from '@/lib/integration/api-keys';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedInStaff } from '@/test/factories';

@@ -4,7 +4,6 @@
  *
  * This is the floor under the domains (lib/core): it imports no domain folder, so the tenancy guard and
  * `authorize` (lib/core/tenancy.ts, lib/core/authorize.ts) refuse with the same classes the services throw.
- * lib/http/errors.ts re-exports them for the adapters.
  */
 import { z } from 'zod';
 

@@ -23,8 +23,8 @@ describe('lib/core imports no domain folder', () => {
   });
 
   it('would catch a domain import', () => {
-    expect(floorViolations(['@/lib/http/errors', '../jobs/queries', '@/lib/users/policy', 'drizzle-orm', './errors', '@/lib/reference'])).toEqual([
-      '@/lib/http/errors',
+    expect(floorViolations(['@/lib/core/errors', '../jobs/queries', '@/lib/users/policy', 'drizzle-orm', './errors', '@/lib/reference'])).toEqual([
+      '@/lib/core/errors',
       '../jobs/queries',
       '@/lib/users/policy',
     ]);

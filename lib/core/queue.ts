@@ -11,7 +11,7 @@
  * claimer's rows are taken again when the lease runs out. `settle` says what a row becomes after an attempt.
  *
  * This is the floor under the domains (lib/core): it imports no domain folder. The tasks are registered by the
- * composition above the domains (lib/tasks.ts); the registry lives on globalThis, because the instrumentation
+ * composition above the domains (lib/server/tasks.ts); the registry lives on globalThis, because the instrumentation
  * bundle that registers them and the route bundles that kick them are separate module graphs of one process.
  */
 import { sql, type SQL } from 'drizzle-orm';

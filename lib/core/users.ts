@@ -1,7 +1,7 @@
 /**
  * The user row's one door: the uniqueness rule of user names and e-mail addresses, and `createUser`, the only
  * place in the application that inserts a user (client users, staff users and an invited client administrator
- * all come through it; the demo seed under db/seed keeps its own bulk insert).
+ * all come through it; the demo seed under scripts/seed keeps its own bulk insert).
  *
  * The rule: both are compared trimmed and case-insensitively. A user name is unique across the portal,
  * deactivated users included (they sign in by name; the unique index on lower(user_name) is the last guard);

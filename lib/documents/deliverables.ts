@@ -15,12 +15,11 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { principalName, userPrincipal, type Principal } from '@/lib/core/principal';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { allowed, authorize } from '@/lib/core/authorize';
 import { tenantScope } from '@/lib/core/tenancy';
 import { staffPolicy } from '@/lib/ops/policy';
-import { toLegacyDocument, type DeliveredFileView } from './legacy';
 import { fileStorage } from './storage';
 import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
 
@@ -105,10 +104,4 @@ export async function listDeliverables(actor: Actor, jobId: number): Promise<Del
     .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt), scope))
     .orderBy(asc(documents.createdAt), asc(documents.id));
   return rows.map((r) => ({ ...toDocumentInfo(r.d), uploadedByName: r.uploadedByName }));
-}
-
-/** The staff view of a job's delivered files (api/Ops and the DeliverablesPanel's first render). */
-export async function deliveredFilesView(actor: Actor, jobId: number): Promise<DeliveredFileView[]> {
-  staffUploader(actor);
-  return (await listDeliverables(actor, jobId)).map((d) => ({ ...toLegacyDocument(d), UploadedBy: d.uploadedByName }));
 }

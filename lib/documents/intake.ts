@@ -11,7 +11,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
 import { actorOf, principalName, type Principal } from '@/lib/core/principal';
-import { AppError, ValidationError } from '@/lib/http/errors';
+import { AppError, ValidationError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';

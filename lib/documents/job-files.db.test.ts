@@ -8,7 +8,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
 import { attachDocument, cloneDocument, cloneJobDocument } from './job-files';
-import { ConflictError } from '@/lib/http/errors';
+import { ConflictError } from '@/lib/core/errors';
 import { currentJobDocument, deleteDocument, DOCUMENT_MSG, uploadDocument } from './service';
 import { LocalDirectoryStorage, setFileStorage } from './storage';
 

@@ -11,7 +11,7 @@ import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { writeLogEntry } from '@/lib/audit/log';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { NotFoundError, ValidationError } from '@/lib/http/errors';
+import { NotFoundError, ValidationError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { LOG_ACTION_CLONE } from '@/lib/reference';
 import { currentJobDocument, DOCUMENT_MSG, toDocumentInfo, type DocumentInfo } from './service';

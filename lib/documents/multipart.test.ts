@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multipartBody, repeatedBytes } from './multipart-body';
+import { multipartBody, repeatedBytes } from '@/test/multipart-body';
 import { boundaryOf, MULTIPART_MSG, readSingleFile, type MultipartLimits } from './multipart';
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {

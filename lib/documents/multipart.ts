@@ -11,7 +11,7 @@
  */
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 
 export const MULTIPART_MSG = {
   invalid: 'The request is not a valid file upload.',

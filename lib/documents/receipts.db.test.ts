@@ -17,7 +17,7 @@ import { makeJob, makeUser, signedIn } from '@/test/factories';
 import { startTestS3, type TestS3 } from '@/test/s3';
 import { attachDeliverable, listDeliverables, removeDeliverable, staffUploader } from './deliverables';
 import { attachDocument } from './job-files';
-import { toLegacyDocument } from './legacy';
+import { toLegacyDocument } from '@/lib/legacy/documents';
 import type { S3Storage } from './s3-storage';
 import { openDocument, prepareDownload, uploadDocument } from './service';
 import { newStorageKey, setFileStorage } from './storage';

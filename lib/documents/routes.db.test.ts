@@ -13,7 +13,7 @@ import { exceptionReports, logEntries } from '@/db/schema';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
-import { multipartBody, repeatedBytes, webStreamOf, type MultipartSpec } from './multipart-body';
+import { multipartBody, repeatedBytes, webStreamOf, type MultipartSpec } from '@/test/multipart-body';
 import { MULTIPART_MSG } from './multipart';
 import { LocalDirectoryStorage, setFileStorage } from './storage';
 

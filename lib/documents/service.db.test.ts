@@ -7,7 +7,7 @@ import { documents, logEntries } from '@/db/schema';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeUser, signedIn } from '@/test/factories';
-import { repeatedBytes } from './multipart-body';
+import { repeatedBytes } from '@/test/multipart-body';
 import { deleteDocument, DOCUMENT_MSG, openDocument, uploadDocument } from './service';
 import { LocalDirectoryStorage, setFileStorage } from './storage';
 

@@ -16,7 +16,7 @@ import { tryWriteLogEntry, writeLogEntry } from '@/lib/audit/log';
 import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { AppError, ConflictError, NotFoundError } from '@/lib/http/errors';
+import { AppError, ConflictError, NotFoundError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';

@@ -21,7 +21,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
 import { actorOf, type Principal } from '@/lib/core/principal';
-import { AppError, ValidationError } from '@/lib/http/errors';
+import { AppError, ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { checkFileName } from './filename';

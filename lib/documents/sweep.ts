@@ -3,7 +3,7 @@
  * to a job, once they are older than a day (ORPHAN_AGE_MS). Orphans arise when an instance dies between
  * writing the bytes and the row, when a job save rolls back after a clone copied its file, when removing an
  * object failed, or when a user abandons an order form after uploading. The age keeps the sweep clear of
- * uploads still in progress and of forms still open. It is the task 'orphan-sweep' (lib/tasks.ts): every instance
+ * uploads still in progress and of forms still open. It is the task 'orphan-sweep' (lib/server/tasks.ts): every instance
  * runs it every ORPHAN_SWEEP_INTERVAL_MINUTES, and the cron route runs it; two sweeps at once are harmless
  * (removing is idempotent).
  */
@@ -71,7 +71,7 @@ export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepRe
 
 export const SWEEP_TASK = 'orphan-sweep';
 
-/** The task of lib/tasks.ts: one sweep; answers how many things it removed. */
+/** The task of lib/server/tasks.ts: one sweep; answers how many things it removed. */
 export async function sweepTaskRun(): Promise<number> {
   const r = await sweepOrphans();
   return r.abandonedUploads + r.orphanObjects;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
-import { consumeRateLimits } from '@/lib/http/rate-limit';
+import { consumeRateLimits } from '@/lib/core/rate-limit';
 import { reportLimits } from './intake';
 import { saveExceptionReport } from './report';
 

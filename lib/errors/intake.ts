@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { FIELD_MSG, missingMessage } from '@/lib/validation';
 import type { Actor } from '@/lib/auth/actor';
-import { clientIpKey, consumeRateLimits, type Limit } from '@/lib/http/rate-limit';
+import { clientIpKey, consumeRateLimits, type Limit } from '@/lib/core/rate-limit';
 import { saveExceptionReport } from './report';
 
 const text = (max: number) =>

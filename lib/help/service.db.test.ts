@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GET as helpListRoute } from '@/app/api/ContextualHelp/GetContextualHelpList/route';
-import { HELP_TEXTS } from '@/db/seed/reference';
+import { HELP_TEXTS } from '@/scripts/seed/reference';
 import { resetConfigForTests } from '@/lib/config';
 import { useTestDatabase } from '@/test/db';
 import { signedIn } from '@/test/factories';

@@ -2,7 +2,7 @@
  * What every server action answers (lib/http/action.ts), in one shape. Browser-safe: client components import
  * it to read the answer. A refusal carries the message and field messages the service or the form's schema gave
  * (400 with fields, 403, 404, 409…); an ended session is "signed out", spelled here once, and
- * lib/client/action.ts reacts to it (sign-out and back, spec §4.5) so that no form does.
+ * lib/client-side/action.ts reacts to it (sign-out and back, spec §4.5) so that no form does.
  */
 
 /** The service refused: its words, and the messages of the fields it names (dotted paths such as Lines.0.Amount). */

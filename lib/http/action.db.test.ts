@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { revokeSession, resolveSession } from '@/lib/auth/session';
-import { fieldErrors } from '@/lib/http/errors';
+import { fieldErrors } from '@/lib/core/errors';
 import { STAFF_MSG, staffUserFormSchema, staffUserIdSchema } from '@/lib/staff/schema';
 import { deactivateStaffUser } from '@/lib/staff/service';
 import { useTestDatabase } from '@/test/db';

@@ -3,7 +3,7 @@
  * resolves who acts from the session (lib/auth/current.ts) with the access the action needs (anyone, a client
  * user of some roles, a staff permission of lib/ops/policy.ts), builds the Principal for audit rows, parses the
  * input with the form's own zod schema (the one react-hook-form uses; classic or zod/mini), calls one service, and turns the domain
- * errors it raises (lib/http/errors.ts) into one ActionResult (lib/http/action-result.ts). It is the only
+ * errors it raises (lib/core/errors.ts) into one ActionResult (lib/http/action-result.ts). It is the only
  * translator: services throw, actions never catch. Anything that is not a domain error below 500 (a bug, Next's
  * redirect) is rethrown, never swallowed.
  */
@@ -14,7 +14,7 @@ import { anonymousPrincipal, requestMeta, userPrincipal, type Actor, type Princi
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/ops/policy';
 import { CLIENT_ADMIN_ROLE, type RoleId } from '@/lib/reference';
-import { AppError, fieldErrors, ForbiddenError, UnauthorizedError } from './errors';
+import { AppError, fieldErrors, ForbiddenError, UnauthorizedError } from '../core/errors';
 import { SIGNED_OUT, type ActionResult } from './action-result';
 
 /** Who may call an action: `admit` gives the actor the action works with, or throws 401 / 403. */

@@ -1,6 +1,6 @@
 /**
  * The one door (issue 27): what every app/api route handler goes through, whichever dialect it answers in (the
- * legacy envelope of lib/http/route.ts, the problem details of lib/integration/route.ts). Once per request:
+ * legacy envelope of lib/http/route.ts, the problem details of lib/http/v1-route.ts). Once per request:
  *
  * 1. a body declared (Content-Length) larger than the route's cap is refused (413) before anything else;
  * 2. the Principal is built: the session cookie ('cookie'), the legacy bearer token ('bearer'), an /api/v1 API
@@ -19,8 +19,8 @@ import { resolveSession, sessionIdFromLegacyToken } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { anonymousPrincipal, apiKeyPrincipal, metaFromHeaders, userPrincipal, type Principal } from '@/lib/core/principal';
 import { authenticateApiKey, bearerToken } from '@/lib/integration/api-keys';
-import { refuseUnstorable } from './body';
-import { AppError, fieldErrors, ValidationError } from './errors';
+import { refuseUnstorable } from '../core/body';
+import { AppError, fieldErrors, ValidationError } from '../core/errors';
 
 export const DOOR_MSG = {
   tooLarge: (max: number) => `The request body is larger than ${max} bytes.`,
@@ -156,7 +156,7 @@ export async function readCapped(req: Request, max: number, tooLarge?: () => Err
 
 /**
  * A JSON body (undefined when empty), at most `max` bytes, refused when nested too deeply or holding a NUL
- * (lib/http/body.ts). `accept` checks the Content-Type of a non-empty body (the /api/v1 dialect's 415).
+ * (lib/core/body.ts). `accept` checks the Content-Type of a non-empty body (the /api/v1 dialect's 415).
  */
 export async function readJson(req: Request, max: number, opts: { tooLarge?: () => Error; accept?: (contentType: string) => void } = {}): Promise<unknown> {
   const text = (await readCapped(req, max, opts.tooLarge)).toString('utf8');
@@ -167,7 +167,7 @@ export async function readJson(req: Request, max: number, opts: { tooLarge?: () 
   return value;
 }
 
-/** Path parameters, refused when they hold a NUL (lib/http/body.ts). */
+/** Path parameters, refused when they hold a NUL (lib/core/body.ts). */
 export async function readParams<P>(ctx: { params: Promise<P> }): Promise<P> {
   const params = await ctx.params;
   refuseUnstorable(params);

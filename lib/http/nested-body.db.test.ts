@@ -12,7 +12,7 @@ import { emailOutbox, exceptionReports } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { signedIn } from '@/test/factories';
 import { paramsOf } from '@/test/route-files';
-import { BODY_TOO_DEEP_MESSAGE, inspectInput, MAX_BODY_DEPTH } from './body';
+import { BODY_TOO_DEEP_MESSAGE, inspectInput, MAX_BODY_DEPTH } from '../core/body';
 
 const NESTED = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
 const API_DIR = path.resolve(__dirname, '../../app/api');

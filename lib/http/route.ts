@@ -10,7 +10,7 @@ import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
 import { actorOf, type Principal } from '@/lib/core/principal';
 import { log } from '@/lib/log';
 import { BodyTooLargeError, door, parseWith, readJson, readParams, type Authentication, type DoorContext } from './core';
-import { AppError, ForbiddenError, UnauthorizedError, fieldErrors } from './errors';
+import { AppError, ForbiddenError, UnauthorizedError, fieldErrors } from '../core/errors';
 
 export interface ErrorEnvelope {
   error: { status: number; message: string; fields?: Record<string, string[]> };

@@ -15,7 +15,7 @@ import { getDb } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { NotFoundError, ValidationError } from '@/lib/http/errors';
+import { NotFoundError, ValidationError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';

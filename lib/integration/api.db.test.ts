@@ -17,7 +17,7 @@ import { POST as postStatus } from '@/app/api/v1/jobs/[jmsNumber]/status/route';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { apiKeys, auditLog, documents, emailOutbox, invoiceLineItems, invoices, jobs, userJobAlerts } from '@/db/schema';
 import { resetConfigForTests } from '@/lib/config';
-import { multipartBody, webStreamOf } from '@/lib/documents/multipart-body';
+import { multipartBody, webStreamOf } from '@/test/multipart-body';
 import { processOutboxOnce } from '@/lib/mail/worker';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser } from '@/test/factories';
@@ -25,7 +25,7 @@ import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { staffActor } from '@/test/staff';
 import type { ApiScope } from './api-key-schema';
 import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from './api-keys';
-import { PROBLEM_CONTENT_TYPE, type Problem } from './problem';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '../http/problem';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
@@ -300,7 +300,7 @@ describe('the integration API /api/v1', () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
       const other = await newKey('Second system', ['jobs:write']);
       const [{ id: keyId }] = (await t.db().select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, 'Shop floor JMS'))) as [{ id: number }];
-      const { requestFingerprint } = await import('./idempotency');
+      const { requestFingerprint } = await import('../http/idempotency');
       const path = `/api/v1/jobs/${job.jmsNumber}/status`;
       await t.db().execute(
         sql`insert into api_idempotency_records (api_key_id, idempotency_key, method, path, fingerprint, locked_until) values (${keyId}, 'running-key', 'POST', ${path}, ${requestFingerprint('POST', path, { status: 1 })}, now() + interval '1 minute')`,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientBranchAddresses } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { markInvoicePaid, upsertInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { saveJobFeedback } from '@/lib/jobs/feedback';

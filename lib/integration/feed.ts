@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 
 export type JobChangeKind = 'job.created' | 'job.status_changed' | 'job.changed' | 'job.feedback';
 export type IntegrationEventKind = JobChangeKind | 'invoice.issued' | 'invoice.paid';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Principal } from '@/lib/core/principal';
 import { attachDeliverable } from '@/lib/documents/deliverables';
 import type { UploadInput } from '@/lib/documents/service';
-import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { upsertInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { slipBlockRows } from '@/lib/jobs/slip-block';

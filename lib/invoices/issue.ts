@@ -20,7 +20,7 @@ import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { authorize } from '@/lib/core/authorize';

@@ -3,7 +3,7 @@
  * currency, dates dd-MMM-yyyy, the slip link, the pay link), so client components receive only
  * serialisable data and hold no rules. Server-only (the slip link is encoded with Buffer).
  */
-import { displayCalendarDate } from './legacy';
+import { displayCalendarDate } from '@/lib/display-date';
 import { invoiceSlipHref } from './links';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
 import type { InvoiceRow, InvoiceSlip } from './service';

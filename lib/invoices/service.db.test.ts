@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { makeInvoice, signedIn } from '@/test/factories';
 import { DEFAULT_INVOICE_QUERY, INVOICE_SORT_COLUMNS, invoiceListQuerySchema, type InvoiceListQuery, type InvoiceSortColumn } from './schema';

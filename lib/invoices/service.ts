@@ -12,7 +12,7 @@ import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';

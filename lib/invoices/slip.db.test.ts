@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeInvoice, signedIn } from '@/test/factories';
-import { presentInvoiceList } from './legacy';
+import { presentInvoiceList } from '@/lib/legacy/invoices';
 import { invoiceListQuerySchema } from './schema';
 import { getInvoiceSlip, getInvoiceSlipsByJob, listInvoices } from './service';
 

@@ -17,7 +17,7 @@ import { config } from '@/lib/config';
 import { encodeParam } from '@/lib/encoding';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ROLES, orderTypeName, statusLabel } from '@/lib/reference';
-import { displayDateTime } from './legacy';
+import { displayDateTime } from '@/lib/display-date';
 
 export const JOB_ALERT_KIND = 'job-alert';
 export const JOB_ALERT_DIGEST_KIND = 'job-alert-digest';

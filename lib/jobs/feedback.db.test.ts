@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn } from '@/test/factories';
 import { FEEDBACK_MSG, feedbackFormSchema, getJobFeedback, legacyFeedbackSchema, saveJobFeedback } from './feedback';

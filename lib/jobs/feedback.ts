@@ -16,7 +16,7 @@ import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ConflictError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { DELIVERED_STATUS } from '@/lib/reference';
 import { FEEDBACK_MSG, type FeedbackForm } from './feedback-schema';
 import type { JobFeedbackItem } from './slip';

@@ -2,7 +2,7 @@
  * Reference data the job form loads (spec §7 "Jobs" lookups): the client's branch addresses, processing
  * cities, matter references and cost estimates (all scoped to the actor's client), order types, courts per
  * job type and location with their selection flags, locations, countries and branches, and "now" in the
- * user's time zone. Server components call these directly; the legacy routes present them (lookups-legacy.ts).
+ * user's time zone. Server components call these directly; the legacy routes present them (lib/legacy/job-lookups.ts).
  */
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
@@ -11,7 +11,7 @@ import { branches, clientBranchAddresses, costEstimates, countries, courts, jobs
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 
 export const MATTER_SUGGESTION_LIMIT = 20;
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';

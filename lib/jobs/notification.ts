@@ -8,7 +8,7 @@ import { encodeParam } from '@/lib/encoding';
 import type { Actor } from '@/lib/auth/actor';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { getDb } from '@/db/client';
-import { displayDateTime } from './legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { getJobForClient } from './slip';
 import { orderTypeName, statusLabel } from '@/lib/reference';
 

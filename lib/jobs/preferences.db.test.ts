@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { userPreferences } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { signedIn } from '@/test/factories';
-import { toLegacyUserPreference } from './legacy';
+import { toLegacyUserPreference } from '@/lib/legacy/jobs';
 import { DEFAULT_JOB_QUERY } from './list-schema';
 import { getUserPreference, saveJobListPreference, saveUserPreference, saveUserPreferenceSchema } from './preferences';
 

@@ -6,7 +6,7 @@
 import { encodeParam } from '@/lib/encoding';
 import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
 import type { JobComment } from './comments';
-import { displayDateTime } from './legacy';
+import { displayDateTime } from '@/lib/display-date';
 import type { JobListItem } from './queries';
 import type { JobSlip } from './slip';
 import { slipBlockRows } from './slip-block';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobs } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { JOB_STATUSES, PAGE_SIZES } from '@/lib/reference';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser, signedIn, type JobRow } from '@/test/factories';

@@ -4,7 +4,7 @@
  *   that the values a browser or legacy caller sent for them never count (spec §3 "Court selection flags");
  * - whether the chosen locations and courts exist (appeal book draft, court copy).
  */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { FIELD_MSG, toCode, type FieldIssue } from '@/lib/validation';
 import { listLocations, selectedCourt, type Court, type LocationKind } from './lookups';
 import { courtContext, PREPARE } from './schema';

@@ -21,7 +21,7 @@ import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { attachDocument, cloneDocument } from '@/lib/documents/job-files';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
 import { FIELD_MSG, type FieldIssue } from '@/lib/validation';

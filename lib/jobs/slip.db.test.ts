@@ -5,7 +5,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser, signedIn } from '@/test/factories';
 import type { Actor } from '@/lib/auth/actor';
 import { commentHistoryOf } from './comments';
-import { toLegacyJobSlip } from './legacy';
+import { toLegacyJobSlip } from '@/lib/legacy/jobs';
 import { presentJobSlip } from './present';
 import { getJobForClient, jobSlip } from './queries';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, commentHistory, emailOutbox, jobAlertDigestItems, jobAlertDigests, jobs, jobStatusChanges, userJobAlerts } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { processOutboxOnce } from '@/lib/mail/worker';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser, signedIn } from '@/test/factories';

@@ -23,7 +23,7 @@ import { commentHistory, jobs, jobStatusChanges, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
-import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/ops/policy';
 import { statusLabel } from '@/lib/reference';

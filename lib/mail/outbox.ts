@@ -11,7 +11,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { drainAfterResponse } from '@/lib/core/queue';
 
-/** The name of the mail task (lib/tasks.ts). */
+/** The name of the mail task (lib/server/tasks.ts). */
 export const MAIL_TASK = 'mail';
 
 export interface MailMessage {

@@ -2,7 +2,7 @@
  * The outbox worker: claims due messages through the one queue (lib/core/queue.ts: FOR UPDATE SKIP LOCKED with a
  * lease, so several instances can run it), sends them with nodemailer, and retries failures with exponential
  * backoff. An SMTP outage delays mail; it never loses a message. With no SMTP_URL, each message is printed whole
- * in the log (lib/mail/console.ts) and kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/tasks.ts): on the in-process
+ * in the log (lib/mail/console.ts) and kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/server/tasks.ts): on the in-process
  * timer, right after a request that queued mail, and from the cron route.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -78,7 +78,7 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
   return result;
 }
 
-/** The task of lib/tasks.ts: one batch; answers how many messages it handled. */
+/** The task of lib/server/tasks.ts: one batch; answers how many messages it handled. */
 export async function mailTaskRun(): Promise<number> {
   const r = await processOutboxOnce();
   return r.sent + r.failed + r.logged;

@@ -12,7 +12,7 @@ import { getDb } from '@/db/client';
 import { contextualHelp, notices } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';

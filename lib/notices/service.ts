@@ -7,7 +7,7 @@ import { getDb } from '@/db/client';
 import { noticeDismissals, notices } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 
 export interface Notice {
   id: number;

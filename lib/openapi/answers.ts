@@ -24,14 +24,18 @@ export const signInAnswer = z.object({
   IsAccountLocked: z.boolean(),
   IsResetPassword: z.boolean(),
   IsPasswordExpired: z.boolean(),
+  /** Seconds the OTP stays valid (0 when no OTP is pending). */
   signinOTPExpireTimeout: z.number().int(),
   SigninOTPExpireText: z.string(),
   LStatus: z.number().int().min(0).max(9),
   FailedLoginAttempt: z.number().int(),
   LoginAttemptLeft: z.number().int(),
+  /** The pending sign-in: send it back with the OTP (AuthenticateUser) or to ResendOTP. */
   ChallengeId: z.string().nullable(),
+  /** Also in the OTP e-mail's subject. */
   OtpReference: z.string().nullable(),
   IsCaptchaRequired: z.boolean(),
+  /** The forced-change token and page (IsResetPassword / IsPasswordExpired). */
   ResetPasswordToken: z.string().nullable(),
   ResetPasswordUrl: z.string().nullable(),
   Message: z.string().nullable(),
@@ -246,6 +250,7 @@ export const commentHistoryAnswer = list(
   z.object({ CommentHistoryId: id, JobId: id, Comment: z.string(), StatusId: id.nullable(), Status: z.string().nullable(), CreatedBy: z.string(), CreatedOn: instant.nullable() }),
 );
 
+/** POST api/Job/Add. IgnoredFields: keys of the body the job payload does not know; present only when there were some. */
 export const jobAddedAnswer = z.object({ JobId: id, JMSNumber: z.string(), IgnoredFields: list(z.string()).optional() });
 
 export const userPreferenceAnswer = z.object({
@@ -300,6 +305,9 @@ const invoiceModel = {
   DueDate: z.string().nullable(),
   IsPaid: z.boolean(),
 };
+/** One invoice (spec §3 "Invoice"): the type of the legacy presenters (lib/legacy/invoices.ts). */
+export const invoiceModelAnswer = z.object(invoiceModel);
+export const invoiceLineItemAnswer = z.object({ ExtStockId: z.string(), Description: z.string(), Quantity: z.number(), UnitPrice: z.number(), Amount: z.number() });
 export const invoiceListAnswer = z.object({
   Invoices: list(z.object({ ...invoiceModel, PaymentUrl: z.string().nullable() })),
   TotalCount: z.number().int(),
@@ -307,7 +315,7 @@ export const invoiceListAnswer = z.object({
 });
 export const invoiceSlipAnswer = z.object({
   InvoiceModel: z.object({ ...invoiceModel, ClientName: z.string(), AccountNumber: z.string() }),
-  InvoiceLineItemModel: list(z.object({ ExtStockId: z.string(), Description: z.string(), Quantity: z.number(), UnitPrice: z.number(), Amount: z.number() })),
+  InvoiceLineItemModel: list(invoiceLineItemAnswer),
   LinesTotal: z.number(),
   SheetsOfPaperTotal: z.number(),
   PaymentUrl: z.string().nullable(),
@@ -329,6 +337,7 @@ export const userModelAnswer = z.object({
   TimeZoneId: z.string(),
   FailedLoginAttempt: z.number().int(),
   IsAccountLocked: z.boolean(),
+  /** The spec's ResetPassword flag: the user must change the password at the next sign-in. */
   ResetPassword: z.boolean(),
   ClientId: id,
   CreatedDate: instant,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiPathOf, routeFiles } from '@/test/route-files';
 import { buildOpenApiDocument, routeMethods } from './document';
 import { OPENAPI_PATH } from './self';
-import { API_ROUTE_MODULES } from './routes';
+import { API_ROUTE_MODULES } from '@/app/api/openapi.json/registry';
 
 describe('the OpenAPI document', () => {
   it('registers every api route file (the /api/v1 integration API has its own registry and document)', () => {
@@ -16,7 +16,7 @@ describe('the OpenAPI document', () => {
 
   it('every exported method of every route carries a contract, and every JSON answer a response schema', async () => {
     const missing: string[] = [];
-    for (const { path: p, methods } of await routeMethods()) {
+    for (const { path: p, methods } of await routeMethods(API_ROUTE_MODULES)) {
       expect(methods.length, p).toBeGreaterThan(0);
       for (const { method, contract } of methods) {
         if (!contract) missing.push(`${method} ${p}: no contract`);
@@ -27,7 +27,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is OpenAPI 3.1 with the security schemes, the error envelope and the schemas of the handlers', async () => {
-    const doc = (await buildOpenApiDocument()) as {
+    const doc = (await buildOpenApiDocument(API_ROUTE_MODULES)) as {
       openapi: string;
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; responses: Record<string, unknown>; security: unknown[]; parameters?: { name: string; schema: Record<string, unknown> }[] }>>;
     };

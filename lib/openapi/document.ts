@@ -10,7 +10,6 @@
  */
 import { z } from 'zod';
 import type { RouteContract } from '@/lib/http/route';
-import { API_ROUTE_MODULES } from './routes';
 import { OPENAPI_PATH, openApiRouteContract } from './self';
 
 export type JsonSchema = Record<string, unknown>;
@@ -106,15 +105,18 @@ export function contractOf(value: unknown): RouteContract | null {
   return (value as { contract: RouteContract }).contract;
 }
 
+/** A registry of route modules by OpenAPI path (app/api/openapi.json/registry.ts, app/api/v1/openapi.json/registry.ts). */
+export type RouteModules = Record<string, () => Promise<Record<string, unknown>>>;
+
 export interface RouteMethods {
   path: string;
   methods: { method: Method; contract: RouteContract | null }[];
 }
 
 /** Every registered path with its exported methods and their contracts (null: a method without one). */
-export async function routeMethods(): Promise<RouteMethods[]> {
+export async function routeMethods(modules: RouteModules): Promise<RouteMethods[]> {
   const out: RouteMethods[] = [];
-  for (const [path, load] of Object.entries(API_ROUTE_MODULES)) {
+  for (const [path, load] of Object.entries(modules)) {
     const mod = await load();
     const methods = HTTP_METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({ method, contract: contractOf(mod[method]) }));
     out.push({ path, methods });
@@ -124,9 +126,9 @@ export async function routeMethods(): Promise<RouteMethods[]> {
 }
 
 /** Builds the document. Throws when a route method has no contract (the test suite catches that). */
-export async function buildOpenApiDocument(): Promise<JsonSchema> {
+export async function buildOpenApiDocument(modules: RouteModules): Promise<JsonSchema> {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const { path, methods } of await routeMethods()) {
+  for (const { path, methods } of await routeMethods(modules)) {
     for (const { method, contract } of methods) {
       if (!contract) throw new Error(`${method} ${path} has no contract`);
       (paths[path] ??= {})[method.toLowerCase()] = operation(path, method, contract);
@@ -158,8 +160,8 @@ export async function buildOpenApiDocument(): Promise<JsonSchema> {
 let cached: Promise<JsonSchema> | null = null;
 
 /** The document, built once per instance (it depends only on the code). */
-export function openApiDocument(): Promise<JsonSchema> {
-  cached ??= buildOpenApiDocument().catch((e: unknown) => {
+export function openApiDocument(modules: RouteModules): Promise<JsonSchema> {
+  cached ??= buildOpenApiDocument(modules).catch((e: unknown) => {
     cached = null;
     throw e;
   });

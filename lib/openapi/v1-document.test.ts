@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiPathOf, routeFiles } from '@/test/route-files';
 import { buildV1OpenApiDocument, V1_OPENAPI_PATH, v1RouteMethods } from './v1-document';
-import { V1_ROUTE_MODULES } from './v1-routes';
+import { V1_ROUTE_MODULES } from '@/app/api/v1/openapi.json/registry';
 
 interface Op {
   security: unknown[];
@@ -22,7 +22,7 @@ describe('the OpenAPI document of /api/v1', () => {
 
   it('every exported method carries a v1 contract with a scope and a documented answer', async () => {
     const missing: string[] = [];
-    for (const { path: p, methods } of await v1RouteMethods()) {
+    for (const { path: p, methods } of await v1RouteMethods(V1_ROUTE_MODULES)) {
       expect(methods.length, p).toBeGreaterThan(0);
       for (const { method, contract } of methods) {
         if (!contract) missing.push(`${method} ${p}: no v1 contract`);
@@ -33,7 +33,7 @@ describe('the OpenAPI document of /api/v1', () => {
   });
 
   it('is OpenAPI 3.1 with the bearer scheme, scopes, camelCase schemas and problem details for errors', async () => {
-    const doc = (await buildV1OpenApiDocument()) as { openapi: string; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties: Record<string, unknown> }> }; paths: Record<string, Record<string, Op>> };
+    const doc = (await buildV1OpenApiDocument(V1_ROUTE_MODULES)) as { openapi: string; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties: Record<string, unknown> }> }; paths: Record<string, Record<string, Op>> };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.components.schemas.Problem?.properties ?? {})).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'instance', 'errors']));

@@ -1,15 +1,14 @@
 /**
  * The OpenAPI 3.1 document of /api/v1 (issue 14), served at /api/v1/openapi.json: generated like the legacy
  * document (lib/openapi/document.ts, whose zod → JSON Schema 2020-12 machinery it reuses) from the contracts the
- * v1 handlers carry (lib/integration/route.ts `V1Contract`: scope, params, query, body, response, idempotency).
+ * v1 handlers carry (lib/http/v1-route.ts `V1Contract`: scope, params, query, body, response, idempotency).
  * Every operation needs a bearer API key with its scope; every error is RFC 9457 problem details.
  */
 import { z } from 'zod';
 import type { RouteContract } from '@/lib/http/route';
-import type { V1Contract } from '@/lib/integration/route';
-import { problemSchema } from '@/lib/integration/problem';
-import { acceptsNothing, HTTP_METHODS, jsonSchema, pathParameters, type JsonSchema } from './document';
-import { V1_ROUTE_MODULES } from './v1-routes';
+import type { V1Contract } from '@/lib/http/v1-route';
+import { problemSchema } from '@/lib/http/problem';
+import { acceptsNothing, HTTP_METHODS, jsonSchema, pathParameters, type JsonSchema, type RouteModules } from './document';
 
 export const V1_OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -108,9 +107,9 @@ export interface V1RouteMethods {
   methods: { method: Method; contract: V1Contract | null }[];
 }
 
-export async function v1RouteMethods(): Promise<V1RouteMethods[]> {
+export async function v1RouteMethods(modules: RouteModules): Promise<V1RouteMethods[]> {
   const out: V1RouteMethods[] = [];
-  for (const [path, load] of Object.entries(V1_ROUTE_MODULES)) {
+  for (const [path, load] of Object.entries(modules)) {
     const mod = await load();
     const served = HTTP_METHODS.filter((m) => typeof mod[m] === 'function' && !(mod[m] as { notAllowed?: boolean }).notAllowed);
     out.push({ path, methods: served.map((method) => ({ method, contract: v1ContractOf(mod[method]) })) });
@@ -119,9 +118,9 @@ export async function v1RouteMethods(): Promise<V1RouteMethods[]> {
 }
 
 /** Builds the document. Throws when a route method has no v1 contract (the test suite catches that). */
-export async function buildV1OpenApiDocument(): Promise<JsonSchema> {
+export async function buildV1OpenApiDocument(modules: RouteModules): Promise<JsonSchema> {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const { path, methods } of await v1RouteMethods()) {
+  for (const { path, methods } of await v1RouteMethods(modules)) {
     for (const { method, contract } of methods) {
       if (!contract) throw new Error(`${method} ${path} has no v1 contract`);
       (paths[path] ??= {})[method.toLowerCase()] = operation(path, method, contract);
@@ -161,8 +160,8 @@ export async function buildV1OpenApiDocument(): Promise<JsonSchema> {
 
 let cached: Promise<JsonSchema> | null = null;
 
-export function v1OpenApiDocument(): Promise<JsonSchema> {
-  cached ??= buildV1OpenApiDocument().catch((e: unknown) => {
+export function v1OpenApiDocument(modules: RouteModules): Promise<JsonSchema> {
+  cached ??= buildV1OpenApiDocument(modules).catch((e: unknown) => {
     cached = null;
     throw e;
   });

@@ -9,7 +9,7 @@ import { getDb } from '@/db/client';
 import { jobs, jobStatusChanges } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
 import { jobSlip, type JobSlip } from '@/lib/jobs/slip';
 import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';

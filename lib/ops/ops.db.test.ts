@@ -11,7 +11,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { decideRoute } from '@/lib/auth/routes';
 import { fixedClock, setClock } from '@/lib/clock';
 import { openDocument } from '@/lib/documents/service';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { commentHistoryOf } from '@/lib/jobs/comments';
 import { cappedJobCountQuery } from '@/lib/jobs/counts';
 import { COUNT_CAP } from '@/lib/jobs/queries';

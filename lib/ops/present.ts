@@ -1,6 +1,6 @@
 /** What staff pages show of a queue row (browser-safe shapes; times in the staff member's zone). */
 import { encodeParam } from '@/lib/encoding';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
 import type { QueueItem } from './queue';
 

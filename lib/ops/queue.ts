@@ -15,7 +15,7 @@ import { withCompiledRows } from '@/db/rows';
 import { clients, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery, type JobCountFilter } from '@/lib/jobs/counts';
 import { countCapOf, countLimitOf, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
 import { executeWithValues } from '@/lib/lists/inline';

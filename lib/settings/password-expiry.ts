@@ -9,7 +9,7 @@ import { users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { passwordExpiryDays } from '@/lib/auth/expiry';
 import { now } from '@/lib/clock';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { allowed } from '@/lib/core/authorize';
 import { tenantScope } from '@/lib/core/tenancy';
 import { userPolicy } from '@/lib/users/policy';

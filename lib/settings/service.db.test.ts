@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { verifyPassword } from '@/lib/auth/password';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { config, resetConfigForTests } from '@/lib/config';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser } from '@/test/factories';
 import { verifyCurrentPassword } from './current-password';

@@ -11,7 +11,7 @@ import { userPrincipal } from '@/lib/core/principal';
 import type { Actor } from '@/lib/auth/actor';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
-import { emailDomainProblem } from '@/lib/security/policy';
+import { emailDomainProblem } from '@/lib/security/security-policy';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { JOB_STATUSES } from '@/lib/reference';
 import { verifyCurrentPassword } from './current-password';

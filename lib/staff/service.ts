@@ -15,7 +15,7 @@ import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, takenFields, UserTakenError, userFieldsOf } from '@/lib/core/users';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
 import { type StaffActor, staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';

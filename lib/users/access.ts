@@ -15,7 +15,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ConflictError, NotFoundError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { userPolicy } from './policy';
 import { ACCESS_MSG } from './schema';

@@ -6,9 +6,13 @@
 import type { Actor } from '@/lib/auth/actor';
 import { encodeParam } from '@/lib/encoding';
 import { roleName } from '@/lib/reference';
-import { displayDate, fullName } from './legacy';
+import { displayDate } from '@/lib/display-date';
 import { deactivateRefusal } from './policy';
 import type { UserListItem } from './queries';
+
+export function fullName(u: Pick<UserListItem, 'firstName' | 'lastName'>): string {
+  return `${u.firstName} ${u.lastName}`.trim();
+}
 
 export interface UserRowView {
   id: number;

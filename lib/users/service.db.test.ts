@@ -6,7 +6,7 @@ import { verifyPassword } from '@/lib/auth/password';
 import { PASSWORD_MSG } from '@/lib/auth/password-policy';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser, signedIn } from '@/test/factories';

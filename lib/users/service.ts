@@ -21,7 +21,7 @@ import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, userFieldsOf, type ExceptUser } from '@/lib/core/users';
-import { emailDomainProblem } from '@/lib/security/policy';
+import { emailDomainProblem } from '@/lib/security/security-policy';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';

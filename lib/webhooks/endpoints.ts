@@ -8,7 +8,7 @@ import { getDb, rowsOf } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';

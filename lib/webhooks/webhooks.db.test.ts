@@ -12,7 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
-import { ForbiddenError, ValidationError } from '@/lib/http/errors';
+import { ForbiddenError, ValidationError } from '@/lib/core/errors';
 import { markInvoicePaid, upsertInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { saveJobFeedback } from '@/lib/jobs/feedback';

@@ -1,5 +1,5 @@
 /**
- * The webhook worker, like the mail worker (lib/mail/worker.ts): the task 'webhooks' (lib/tasks.ts) turns newly
+ * The webhook worker, like the mail worker (lib/mail/worker.ts): the task 'webhooks' (lib/server/tasks.ts) turns newly
  * committed events into deliveries and sends what is due — every WEBHOOK_WORKER_INTERVAL_MS on the in-process
  * timer, and from the cron route. Claims are FOR UPDATE SKIP LOCKED with a lease (the one queue,
  * lib/core/queue.ts), so any number of instances can run it; a receiver that is down delays its deliveries
@@ -40,7 +40,7 @@ export async function processWebhooksOnce(opts: { db?: Db; batch?: number; maxRo
 
 export const WEBHOOK_TASK = 'webhooks';
 
-/** The task of lib/tasks.ts: one run; answers how many events and attempts it handled. */
+/** The task of lib/server/tasks.ts: one run; answers how many events and attempts it handled. */
 export async function webhookTaskRun(): Promise<number> {
   const r = await processWebhooksOnce();
   const failed = r.attempts.filter((a) => !a.delivered).length;

@@ -2,14 +2,14 @@
 /**
  * Server actions of /JobClient: the feedback modal (save, display), through the one action wrapper. An ended
  * session answers "signed out" and the modal's page goes to /SignOut?type=11 remembering the list's URL
- * (spec §4.5, lib/client/action.ts), instead of showing a generic failure.
+ * (spec §4.5, lib/client-side/action.ts), instead of showing a generic failure.
  */
 import { z } from 'zod';
 import { clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { getJobFeedback, saveJobFeedback } from '@/lib/jobs/feedback';
 import { feedbackFormSchema, type FeedbackDisplay, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { MSG } from '@/lib/messages';
 
 /** Answers the message the list shows. */

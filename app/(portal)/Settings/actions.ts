@@ -11,7 +11,7 @@ import { confirmEnrolment, removeAuthenticator, startEnrolment, type ConfirmedEn
 import { confirmEnrolmentSchema, removeAuthenticatorSchema } from '@/lib/auth/two-factor-schema';
 import { asSent, clientAdmin, clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
-import { updateSecurityPolicy } from '@/lib/security/policy';
+import { updateSecurityPolicy } from '@/lib/security/security-policy';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
 import { settingsFormSchema } from '@/lib/settings/schema';
 import { sendTestEmail, updateSettings, type UpdateSettingsResult } from '@/lib/settings/service';

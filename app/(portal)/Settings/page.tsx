@@ -12,7 +12,7 @@ import { SessionsPanel } from '@/components/settings/SessionsPanel';
 import { displayDateTime } from '@/lib/audit/activity';
 import { listMySessions } from '@/lib/auth/session-list';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { getPolicyForAdmin, policyBounds, usersOutsideDomains } from '@/lib/security/policy';
+import { getPolicyForAdmin, policyBounds, usersOutsideDomains } from '@/lib/security/security-policy';
 import {
   confirmEnrolmentAction,
   removeAuthenticatorAction,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueResetToken } from '@/lib/auth/reset';
 import { config } from '@/lib/config';
 import { processOutboxOnce } from '@/lib/mail/worker';
-import { RESET_RESULT_HEADER } from '@/lib/settings/legacy';
+import { RESET_RESULT_HEADER } from '@/lib/legacy/settings';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser } from '@/test/factories';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';

@@ -1,7 +1,7 @@
 /** Readiness: the database answers (through the door, like every api/* route: its body cap). */
 import { z } from 'zod';
 import { legacyDoor, withContract } from '@/lib/http/route';
-import { readiness } from '@/lib/health';
+import { readiness } from '@/lib/server/health';
 
 export const dynamic = 'force-dynamic';
 

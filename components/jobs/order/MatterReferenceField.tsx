@@ -11,7 +11,7 @@ import { HelpTip } from '@/components/shell/HelpTip';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import type { JobOrderInput } from '@/lib/jobs/schema';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/reference';
 import { fieldId } from './fields';

@@ -14,7 +14,7 @@ import { Field } from '@/components/ui/Field';
 import { FileInput, formatBytes } from '@/components/ui/FileInput';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { uploadWithProgress } from '@/components/ui/upload';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import { checkFileName } from '@/lib/documents/filename';
 import { MSG } from '@/lib/messages';
 import { LOG_ACTION_UPLOAD, LOG_AREA_JOB_UPLOAD, UPLOAD_TYPE } from '@/lib/reference';

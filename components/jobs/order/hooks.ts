@@ -3,7 +3,7 @@
 /** Small hooks of the job order form: clearing fields a rule hides, and reading the court lookups. */
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, type FieldPathValue } from 'react-hook-form';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client-side/api';
 import type { JobOrderInput } from '@/lib/jobs/schema';
 import type { OrderPath } from './fields';
 

@@ -11,7 +11,7 @@ import { buttonClasses } from '@/components/ui/Button';
 import { Pagination } from '@/components/ui/Pagination';
 import { listClients } from '@/lib/clients/service';
 import { encodeParam } from '@/lib/encoding';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { requireStaffPage } from '@/lib/ops/page';
 

@@ -13,7 +13,7 @@ import { buttonClasses } from '@/components/ui/Button';
 import { Pagination } from '@/components/ui/Pagination';
 import { clientChoices } from '@/lib/clients/service';
 import { listStaffInvoices } from '@/lib/invoices/issue';
-import { displayCalendarDate } from '@/lib/invoices/legacy';
+import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney } from '@/lib/invoices/money';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { requireStaffPage } from '@/lib/ops/page';

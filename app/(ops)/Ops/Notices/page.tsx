@@ -11,7 +11,7 @@ import { OpsTable, td } from '@/components/ops/OpsTable';
 import { Badge, type BadgeTone } from '@/components/ui/Badge';
 import { Card } from '@/components/ui/Card';
 import { encodeParam, tryDecodeId } from '@/lib/encoding';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { listManagedHelp, listManagedNotices, toLocal, type NoticeState } from '@/lib/notices/manage';
 import { requireStaffPage } from '@/lib/ops/page';
 import { retireHelpAction, retireNoticeAction, saveHelpAction, saveNoticeAction } from './actions';

@@ -3,7 +3,7 @@
  * Either the credential triple {UserName, Password, OTP} (spec §3: the password, then the pending OTP, or the
  * authenticator app's code, or a recovery code), or {ChallengeId, OTP} of the pending sign-in.
  */
-import { legacyAuthenticateBody, presentOtp, presentTriple } from '@/lib/auth/legacy';
+import { legacyAuthenticateBody, presentOtp, presentTriple } from '@/lib/legacy/auth';
 import { verifyOtp } from '@/lib/auth/otp';
 import { issueLegacyToken } from '@/lib/auth/session';
 import { signInWithTriple } from '@/lib/auth/signin';

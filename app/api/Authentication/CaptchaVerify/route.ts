@@ -4,7 +4,7 @@
  * consumed here: SignIn verifies it again and accepts it once.
  */
 import { captchaVerifier } from '@/lib/auth/captcha';
-import { legacyCaptchaBody } from '@/lib/auth/legacy';
+import { legacyCaptchaBody } from '@/lib/legacy/auth';
 import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer, captchaChallengeAnswer } from '@/lib/openapi/answers';
 

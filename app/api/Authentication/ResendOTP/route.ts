@@ -3,7 +3,7 @@
  * named by its ChallengeId or, as legacy callers do, by {UserName, Password} (checked like the password step).
  * From a sign-in waiting for the authenticator app, it sends a code by e-mail instead.
  */
-import { legacyResendBody, presentPasswordResend, presentResend } from '@/lib/auth/legacy';
+import { legacyResendBody, presentPasswordResend, presentResend } from '@/lib/legacy/auth';
 import { resendOtp } from '@/lib/auth/otp';
 import { resendWithPassword } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';

@@ -3,7 +3,7 @@
  * With OTP absent or 0 the OTP is sent (or, for a user with an authenticator app, its code is awaited); with a
  * non-zero OTP it is the credential triple, as AuthenticateUser.
  */
-import { legacySignInBody, otpGiven, presentSignIn, presentTriple } from '@/lib/auth/legacy';
+import { legacySignInBody, otpGiven, presentSignIn, presentTriple } from '@/lib/legacy/auth';
 import { issueLegacyToken } from '@/lib/auth/session';
 import { signInWithPassword, signInWithTriple } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';

@@ -4,7 +4,7 @@
  */
 import { apiRoute } from '@/lib/http/route';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
-import { decodeBase64Password, verifyUserCurrentBody } from '@/lib/settings/legacy';
+import { decodeBase64Password, verifyUserCurrentBody } from '@/lib/legacy/settings';
 import { isLoggedInAnswer } from '@/lib/openapi/answers';
 
 export const POST = apiRoute({ response: isLoggedInAnswer, body: verifyUserCurrentBody }, async ({ actor, body }) => {

@@ -8,10 +8,10 @@
  * message.
  */
 import { resetPasswordWithToken } from '@/lib/auth/reset';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer } from '@/lib/openapi/answers';
-import { RESET_RESULT_HEADER, resetPasswordBody } from '@/lib/settings/legacy';
+import { RESET_RESULT_HEADER, resetPasswordBody } from '@/lib/legacy/settings';
 
 export const POST = publicRoute({ response: booleanAnswer, body: resetPasswordBody }, async ({ body }) => {
   const r = await resetPasswordWithToken(body.token, body.newPassword, body.confirm);

@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { listLocations } from '@/lib/jobs/lookups';
-import { presentLocation } from '@/lib/jobs/lookups-legacy';
+import { presentLocation } from '@/lib/legacy/job-lookups';
 import { locationsAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';

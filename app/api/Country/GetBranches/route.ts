@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { listBranches } from '@/lib/jobs/lookups';
-import { presentBranch } from '@/lib/jobs/lookups-legacy';
+import { presentBranch } from '@/lib/legacy/job-lookups';
 import { branchesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { publicRoute } from '@/lib/http/route';
 import { listCountries } from '@/lib/jobs/lookups';
-import { presentCountry } from '@/lib/jobs/lookups-legacy';
+import { presentCountry } from '@/lib/legacy/job-lookups';
 import { countriesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';

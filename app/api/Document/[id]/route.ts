@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '@/lib/documents/http';
+import { idParam } from '@/lib/http/upload';
 import { deleteDocument } from '@/lib/documents/service';
 import { apiRoute } from '@/lib/http/route';
 import { documentDeletedAnswer } from '@/lib/openapi/answers';

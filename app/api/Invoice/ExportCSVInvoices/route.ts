@@ -1,6 +1,6 @@
 /** POST api/Invoice/ExportCSVInvoices: Invoices.csv of exactly the filtered, sorted list, streamed (and audited). */
 import { auditedExport, filtersOf } from '@/lib/audit/export';
-import { INVOICE_CSV_HEADER, invoiceCsvRows } from '@/lib/invoices/legacy';
+import { INVOICE_CSV_HEADER, invoiceCsvRows } from '@/lib/legacy/invoices';
 import { invoiceListQuerySchema } from '@/lib/invoices/schema';
 import { exportInvoices } from '@/lib/invoices/service';
 import { apiRoute } from '@/lib/http/route';

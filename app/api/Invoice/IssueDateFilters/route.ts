@@ -1,5 +1,5 @@
 /** GET api/Invoice/IssueDateFilters: the issue-date buckets of the invoice list filter. */
-import { presentIssueDateFilters } from '@/lib/invoices/legacy';
+import { presentIssueDateFilters } from '@/lib/legacy/invoices';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { issueDateFiltersAnswer } from '@/lib/openapi/answers';

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/http/route';
-import { addLegacyJob, LEGACY_ADD_MSG, legacyJobAddBody, MAX_ORDER_BODY_BYTES } from '@/lib/jobs/legacy-add';
+import { addLegacyJob, LEGACY_ADD_MSG, legacyJobAddBody, MAX_ORDER_BODY_BYTES } from '@/lib/legacy/job-add';
 import { jobAddedAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';

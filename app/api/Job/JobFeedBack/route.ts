@@ -1,7 +1,7 @@
 /** POST api/Job/JobFeedBack (spec §7): feedback on a delivered job of the caller's client (once per job). */
 import { apiRoute } from '@/lib/http/route';
 import { legacyFeedbackSchema, saveJobFeedback } from '@/lib/jobs/feedback';
-import { toLegacyFeedback } from '@/lib/jobs/legacy';
+import { toLegacyFeedback } from '@/lib/legacy/jobs';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { feedbackAnswer } from '@/lib/openapi/answers';
 

@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { listOrderTypes } from '@/lib/jobs/lookups';
-import { presentOrderType } from '@/lib/jobs/lookups-legacy';
+import { presentOrderType } from '@/lib/legacy/job-lookups';
 import { orderTypesAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';

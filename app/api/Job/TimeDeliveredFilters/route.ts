@@ -1,6 +1,6 @@
 /** GET api/Job/TimeDeliveredFilters (spec §7): the time buckets of the job list's delivered filter. */
 import { apiRoute } from '@/lib/http/route';
-import { toLegacyTimeFilters } from '@/lib/jobs/legacy';
+import { toLegacyTimeFilters } from '@/lib/legacy/jobs';
 import { timeFiltersAnswer } from '@/lib/openapi/answers';
 
 export const dynamic = 'force-dynamic';

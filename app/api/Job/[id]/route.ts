@@ -2,9 +2,9 @@
  * GET api/Job/{id} (spec §7): the job payload of spec §3; another client's job answers 404 like a missing one.
  * Internal staff (roles 1 and 2) may read any job and see its InternalInstructions; client users never do.
  */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
-import { toLegacyJob } from '@/lib/jobs/legacy';
+import { toLegacyJob } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobWithNames } from '@/lib/jobs/queries';
 import { isClientRole } from '@/lib/reference';

@@ -3,9 +3,9 @@
  * password, null failure (expired or invalid link, locked account). A password breaking the rules is a 400.
  */
 import { resetPasswordWithToken } from '@/lib/auth/reset';
-import { ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { publicRoute } from '@/lib/http/route';
-import { presentResetResult, resetPasswordBody } from '@/lib/settings/legacy';
+import { presentResetResult, resetPasswordBody } from '@/lib/legacy/settings';
 import { resetResultAnswer } from '@/lib/openapi/answers';
 
 export const POST = publicRoute({ response: resetResultAnswer, body: resetPasswordBody }, async ({ body }) => {

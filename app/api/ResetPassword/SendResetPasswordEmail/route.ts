@@ -1,7 +1,7 @@
 /** POST api/ResetPassword/SendResetPasswordEmail (spec §7): { EmailId } → true, whether or not the address is known. */
 import { requestPasswordReset } from '@/lib/auth/forgot';
 import { publicRoute } from '@/lib/http/route';
-import { sendResetEmailBody } from '@/lib/settings/legacy';
+import { sendResetEmailBody } from '@/lib/legacy/settings';
 import { booleanAnswer } from '@/lib/openapi/answers';
 
 export const POST = publicRoute({ response: booleanAnswer, body: sendResetEmailBody }, async ({ body }) => {

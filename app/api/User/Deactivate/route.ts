@@ -1,5 +1,5 @@
 /** POST api/User/Deactivate (by user name): deactivates a user of the caller's client and ends its sessions (role 4). */
-import { AppError, NotFoundError } from '@/lib/http/errors';
+import { AppError, NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { deactivateSchema, USER_MSG } from '@/lib/users/schema';

@@ -3,7 +3,7 @@ import { auditedExport, filtersOf } from '@/lib/audit/export';
 import { apiRoute } from '@/lib/http/route';
 import { csvStream, csvStreamResponse } from '@/lib/lists/csv';
 import { CLIENT_ADMIN_ROLE, EXPORT_FILE } from '@/lib/reference';
-import { USER_CSV_HEADER, userCsvRows } from '@/lib/users/legacy';
+import { USER_CSV_HEADER, userCsvRows } from '@/lib/legacy/users';
 import { userListQuerySchema } from '@/lib/users/list-schema';
 import { exportUsers } from '@/lib/users/service';
 

@@ -1,6 +1,6 @@
 /** GET api/User/GetUserPreference (spec §7, §3 "User preference"): the caller's job list preference. */
 import { apiRoute } from '@/lib/http/route';
-import { toLegacyUserPreference } from '@/lib/jobs/legacy';
+import { toLegacyUserPreference } from '@/lib/legacy/jobs';
 import { getUserPreference } from '@/lib/jobs/preferences';
 import { userPreferenceAnswer } from '@/lib/openapi/answers';
 

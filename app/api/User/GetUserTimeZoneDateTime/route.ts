@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { userZonedNow } from '@/lib/jobs/lookups';
-import { currentDateBody, presentZonedNow } from '@/lib/jobs/lookups-legacy';
+import { currentDateBody, presentZonedNow } from '@/lib/legacy/job-lookups';
 import { zonedNowAnswer } from '@/lib/openapi/answers';
 
 /** POST api/User/GetUserTimeZoneDateTime: the current date-time in the user's time zone (server clock). */

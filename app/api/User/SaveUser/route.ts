@@ -3,10 +3,10 @@
  * 1 on success, 2 when the new password is one of the user's last 10, 0 when the user to edit does not
  * exist (or is another client's); a malformed or invalid user answers 400, a duplicate name or e-mail 409.
  */
-import { ConflictError, ValidationError } from '@/lib/http/errors';
+import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { saveUserCode } from '@/lib/users/legacy';
+import { saveUserCode } from '@/lib/legacy/users';
 import { legacySaveUserSchema } from '@/lib/users/schema';
 import { saveUser } from '@/lib/users/service';
 import { saveUserAnswer } from '@/lib/openapi/answers';

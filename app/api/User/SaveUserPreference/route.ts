@@ -1,6 +1,6 @@
 /** POST api/User/SaveUserPreference (spec §7): saves the caller's own preference (a UserId in the body is ignored). */
 import { apiRoute } from '@/lib/http/route';
-import { toLegacyUserPreference } from '@/lib/jobs/legacy';
+import { toLegacyUserPreference } from '@/lib/legacy/jobs';
 import { saveUserPreference, saveUserPreferenceSchema } from '@/lib/jobs/preferences';
 import { userPreferenceAnswer } from '@/lib/openapi/answers';
 

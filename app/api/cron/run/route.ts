@@ -1,10 +1,10 @@
 /**
  * GET /api/cron/run: the cron trigger of the background tasks for a serverless platform (vercel.json's crons, or
  * any scheduler). Bearer CRON_SECRET; drains mail, job alert digests, webhooks and the orphan sweep within the
- * function's time and answers what it did (lib/cron.ts, lib/tasks.ts). Not a legacy path of spec §7.
+ * function's time and answers what it did (lib/server/cron.ts, lib/server/tasks.ts). Not a legacy path of spec §7.
  */
 import { withContract } from '@/lib/http/route';
-import { cronReport, cronResponse } from '@/lib/cron';
+import { cronReport, cronResponse } from '@/lib/server/cron';
 
 export const dynamic = 'force-dynamic';
 /** Seconds the platform lets the function run (the drain's budget, CRON_BUDGET_MS, stays below it). */

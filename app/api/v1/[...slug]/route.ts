@@ -1,6 +1,6 @@
 /** Any /api/v1 path no handler serves: a 404 problem (application/problem+json), never the legacy envelope; through the door (its body cap). */
-import { problemResponse } from '@/lib/integration/problem';
-import { v1Door } from '@/lib/integration/route';
+import { problemResponse } from '@/lib/http/problem';
+import { v1Door } from '@/lib/http/v1-route';
 
 export const dynamic = 'force-dynamic';
 

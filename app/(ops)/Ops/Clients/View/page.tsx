@@ -17,7 +17,7 @@ import { CLIENT_MSG } from '@/lib/clients/schema';
 import { getClientDetail } from '@/lib/clients/service';
 import { encodeParam, tryDecodeId } from '@/lib/encoding';
 import { formatMoney } from '@/lib/invoices/money';
-import { displayDateTime } from '@/lib/jobs/legacy';
+import { displayDateTime } from '@/lib/display-date';
 import { requireStaffPage } from '@/lib/ops/page';
 import { can } from '@/lib/ops/policy';
 import { roleName } from '@/lib/reference';

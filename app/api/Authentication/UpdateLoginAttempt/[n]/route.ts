@@ -4,7 +4,7 @@
  * is validated and acknowledged, and changes nothing: a caller cannot reset or raise a counter.
  */
 import { z } from 'zod';
-import { legacyLoginAttemptBody } from '@/lib/auth/legacy';
+import { legacyLoginAttemptBody } from '@/lib/legacy/auth';
 import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer } from '@/lib/openapi/answers';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idParam } from '@/lib/documents/http';
-import { downloadAnswerResponse } from '@/lib/documents/legacy';
+import { idParam } from '@/lib/http/upload';
+import { downloadAnswerResponse } from '@/lib/legacy/documents';
 import { prepareDownload } from '@/lib/documents/service';
 import { apiRoute } from '@/lib/http/route';
 

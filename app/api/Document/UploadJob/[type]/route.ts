@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handleUploadRequest, uploadTypeParam } from '@/lib/documents/http';
+import { handleUploadRequest, uploadTypeParam } from '@/lib/http/upload';
 import { withContract } from '@/lib/http/route';
 import { documentModelAnswer } from '@/lib/openapi/answers';
 

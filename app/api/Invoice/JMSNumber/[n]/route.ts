@@ -1,8 +1,8 @@
 /** GET api/Invoice/JMSNumber/{n}: the slips of the caller's invoices of a job (404 when there are none). */
 import { z } from 'zod';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
-import { presentSlip } from '@/lib/invoices/legacy';
+import { presentSlip } from '@/lib/legacy/invoices';
 import { numberSegmentSchema } from '@/lib/invoices/links';
 import { getInvoiceSlipsByJob } from '@/lib/invoices/service';
 import { CLIENT_ROLES } from '@/lib/reference';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { matterReferenceExists } from '@/lib/jobs/lookups';
-import { textSegment } from '@/lib/jobs/lookups-legacy';
+import { textSegment } from '@/lib/legacy/job-lookups';
 import { booleanAnswer } from '@/lib/openapi/answers';
 
 /** GET api/Job/CheckClientMatterReference/{reference}: whether the session's client knows the matter reference. */

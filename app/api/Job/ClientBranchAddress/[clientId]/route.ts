@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { listBranchAddresses, requireOwnClient } from '@/lib/jobs/lookups';
-import { clientIdParams, presentBranchAddress } from '@/lib/jobs/lookups-legacy';
+import { clientIdParams, presentBranchAddress } from '@/lib/legacy/job-lookups';
 import { branchAddressesAnswer } from '@/lib/openapi/answers';
 
 /** GET api/Job/ClientBranchAddress/{clientId}: the session's client's branch addresses (another client id: 404). */

@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { requireOwnClient, suggestMatterReferences } from '@/lib/jobs/lookups';
-import { clientIdParams, matterSearchBody } from '@/lib/jobs/lookups-legacy';
+import { clientIdParams, matterSearchBody } from '@/lib/legacy/job-lookups';
 import { matterReferencesAnswer } from '@/lib/openapi/answers';
 
 /** POST api/Job/ClientMatterReference/{clientId}: up to 20 matter references containing the search text. */

@@ -1,8 +1,8 @@
 /** GET api/Job/JobFeedback/{id} (spec §7): the feedback of a job of the caller's client, or null when none was given. */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { getJobFeedback } from '@/lib/jobs/feedback';
-import { toLegacyFeedback } from '@/lib/jobs/legacy';
+import { toLegacyFeedback } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { feedbackAnswer } from '@/lib/openapi/answers';

@@ -1,7 +1,7 @@
 /** GET api/Job/JobSlip/{id} (spec §7, §3 "Job slip"): internal instructions only for non-client users. */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
-import { toLegacyJobSlip } from '@/lib/jobs/legacy';
+import { toLegacyJobSlip } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobSlip } from '@/lib/jobs/queries';
 import { jobSlipAnswer } from '@/lib/openapi/answers';

@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { listProcessingCities, requireOwnClient } from '@/lib/jobs/lookups';
-import { clientIdParams, presentProcessingCity } from '@/lib/jobs/lookups-legacy';
+import { clientIdParams, presentProcessingCity } from '@/lib/legacy/job-lookups';
 import { processingCitiesAnswer } from '@/lib/openapi/answers';
 
 /** GET api/Job/ProcessingCity/{clientId}: the session's client's processing cities (another client id: 404). */

@@ -1,5 +1,5 @@
 /** GET api/Job/SendNotification/{id} (spec §7): queues a job notification e-mail to the job's contact. */
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { sendJobNotification } from '@/lib/jobs/notification';

@@ -3,11 +3,11 @@
  * ConfirmPassword, TimeZoneId }, UserJobAlerts } → 0 nothing updated (e.g. wrong current password),
  * 2 recent password, 1 success. Always the signed-in user's own settings. Invalid fields are a 400.
  */
-import { parseOrThrow, ValidationError } from '@/lib/http/errors';
+import { parseOrThrow, ValidationError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { legacySettingsUpdateSchema, settingsFormSchema } from '@/lib/settings/schema';
-import { presentSettingsResult } from '@/lib/settings/legacy';
+import { presentSettingsResult } from '@/lib/legacy/settings';
 import { updateSettings } from '@/lib/settings/service';
 import { settingsResultAnswer } from '@/lib/openapi/answers';
 

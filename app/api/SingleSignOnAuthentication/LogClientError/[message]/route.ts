@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { recordSsoFailure } from '@/lib/auth/sso';
 import { reportLimits } from '@/lib/errors/intake';
-import { consumeRateLimits } from '@/lib/http/rate-limit';
+import { consumeRateLimits } from '@/lib/core/rate-limit';
 import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer } from '@/lib/openapi/answers';
 

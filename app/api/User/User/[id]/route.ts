@@ -1,9 +1,9 @@
 /** GET api/User/User/{id}: one user of the caller's client (role 4); missing or another client's answers 404. */
 import { z } from 'zod';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { presentUser } from '@/lib/users/legacy';
+import { presentUser } from '@/lib/legacy/users';
 import { getUser } from '@/lib/users/service';
 import { userModelAnswer } from '@/lib/openapi/answers';
 

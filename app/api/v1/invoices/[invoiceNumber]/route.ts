@@ -1,6 +1,6 @@
 /** PUT /api/v1/invoices/{invoiceNumber}: creates (201) or replaces (200) the invoice of that number, with its line items. */
 import { upsertInvoiceForApi } from '@/lib/integration/jobs';
-import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/integration/route';
+import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { INVOICE_FIELD_NAMES, invoiceAnswer, invoicePathParams, invoiceUpsertBody } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 /** GET /api/v1/jobs/{jmsNumber}: the whole job (fields, instruction block, source and delivered files with SHA-256). */
 import { jobForApi } from '@/lib/integration/jobs';
-import { v1NotAllowed, v1Route } from '@/lib/integration/route';
+import { v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { jobAnswer, jobPathParams } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@
  * (lib/integration/feed.ts). A consumer that stores nextCursor sees each change exactly once.
  */
 import { readJobChanges } from '@/lib/integration/feed';
-import { v1NotAllowed, v1Route } from '@/lib/integration/route';
+import { v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { CHANGES_DEFAULT_LIMIT, changesQuery, jobChangesAnswer } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 /** GET api/Invoice/InvoiceNumber/{number}/{clientdate}: the slip of one of the caller's invoices (404 when unknown or foreign). */
 import { z } from 'zod';
-import { NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
-import { presentSlip } from '@/lib/invoices/legacy';
+import { presentSlip } from '@/lib/legacy/invoices';
 import { clientDateSchema, numberSegmentSchema } from '@/lib/invoices/links';
 import { getInvoiceSlip } from '@/lib/invoices/service';
 import { CLIENT_ROLES } from '@/lib/reference';

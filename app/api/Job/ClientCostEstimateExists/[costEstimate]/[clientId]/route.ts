@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { costEstimateExists, requireOwnClient } from '@/lib/jobs/lookups';
-import { idSegment, textSegment } from '@/lib/jobs/lookups-legacy';
+import { idSegment, textSegment } from '@/lib/legacy/job-lookups';
 import { booleanAnswer } from '@/lib/openapi/answers';
 
 /** GET api/Job/ClientCostEstimateExists/{costEstimate}/{clientId}: true when the (numeric) estimate is the client's. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deliveredFilesView } from '@/lib/documents/deliverables';
-import { handleDeliverableUpload, idParam } from '@/lib/documents/http';
+import { deliveredFilesView } from '@/lib/legacy/documents';
+import { handleDeliverableUpload, idParam } from '@/lib/http/upload';
 import { apiRoute, withContract } from '@/lib/http/route';
 import { deliveredFilesAnswer, documentModelAnswer } from '@/lib/openapi/answers';
 import { STAFF_ROLES } from '@/lib/reference';

@@ -3,11 +3,11 @@
  * answers its SHA-256 receipt. With X-File-Size (the file's size, known before its bytes) it is stored in one
  * streamed request, as the portal's own pages do.
  */
-import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/documents/http';
+import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/http/upload';
 import { FileTooLargeError } from '@/lib/documents/service';
 import { config } from '@/lib/config';
 import { attachFileForApi } from '@/lib/integration/jobs';
-import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/integration/route';
+import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { fileReceiptAnswer, jobPathParams } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';

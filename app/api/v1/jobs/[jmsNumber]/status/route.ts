@@ -1,6 +1,6 @@
 /** POST /api/v1/jobs/{jmsNumber}/status: moves the job through the workflow (the same rules and alerts); honours Idempotency-Key. */
 import { changeStatusForApi, STATUS_FIELD_NAMES } from '@/lib/integration/jobs';
-import { v1NotAllowed, v1Route } from '@/lib/integration/route';
+import { v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { jobPathParams, statusChangeAnswer, statusChangeBody } from '@/lib/integration/schemas';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idParam, uploadTypeParam } from '@/lib/documents/http';
+import { idParam, uploadTypeParam } from '@/lib/http/upload';
 import { cloneJobDocument } from '@/lib/documents/job-files';
-import { toLegacyDocument } from '@/lib/documents/legacy';
+import { toLegacyDocument } from '@/lib/legacy/documents';
 import { apiRoute } from '@/lib/http/route';
 import { documentModelAnswer } from '@/lib/openapi/answers';
 

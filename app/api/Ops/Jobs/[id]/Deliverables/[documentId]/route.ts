@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { removeDeliverable } from '@/lib/documents/deliverables';
-import { idParam } from '@/lib/documents/http';
+import { idParam } from '@/lib/http/upload';
 import { apiRoute } from '@/lib/http/route';
 import { messageAnswer } from '@/lib/openapi/answers';
 import { STAFF_ROLES } from '@/lib/reference';

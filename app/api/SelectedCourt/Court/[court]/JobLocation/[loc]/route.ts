@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { selectedCourt } from '@/lib/jobs/lookups';
-import { courtSegment, idSegment, presentCourtFlags } from '@/lib/jobs/lookups-legacy';
+import { courtSegment, idSegment, presentCourtFlags } from '@/lib/legacy/job-lookups';
 import { courtFlagsAnswer } from '@/lib/openapi/answers';
 
 /** GET api/SelectedCourt/Court/{court}/JobLocation/{loc}: the court selection flags (spec §3). */

@@ -1,5 +1,5 @@
 /** POST api/Invoice/InvoiceList/CurrentPage/{page}/PageSize/{size}: a page of the caller's invoices. */
-import { presentInvoiceList } from '@/lib/invoices/legacy';
+import { presentInvoiceList } from '@/lib/legacy/invoices';
 import { invoiceListQuerySchema } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { apiRoute } from '@/lib/http/route';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { listCourts } from '@/lib/jobs/lookups';
-import { idSegment, jobTypeSegment, presentCourt } from '@/lib/jobs/lookups-legacy';
+import { idSegment, jobTypeSegment, presentCourt } from '@/lib/legacy/job-lookups';
 import { courtsAnswer } from '@/lib/openapi/answers';
 
 /** GET api/Job/Courts/JobType/{type}/JobLocation/{loc}: the courts offered for the job type at the location. */

@@ -1,5 +1,5 @@
 /** POST api/Job/JobsList/CurrentPage/{page}/PageSize/{size} (spec §7): one page of the caller's client's jobs. */
-import { toLegacyJobList } from '@/lib/jobs/legacy';
+import { toLegacyJobList } from '@/lib/legacy/jobs';
 import { jobListBodySchema } from '@/lib/jobs/list-schema';
 import { listJobs } from '@/lib/jobs/queries';
 import { apiRoute } from '@/lib/http/route';

@@ -2,7 +2,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { pagePathSchema } from '@/lib/lists/paging';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { presentUserList } from '@/lib/users/legacy';
+import { presentUserList } from '@/lib/legacy/users';
 import { userListQuerySchema } from '@/lib/users/list-schema';
 import { listUsers } from '@/lib/users/service';
 import { userListAnswer } from '@/lib/openapi/answers';

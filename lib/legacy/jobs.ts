@@ -7,15 +7,15 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { orderTypeName, statusLabel } from '@/lib/reference';
-import { wallClock } from '@/lib/zone-clock';
+import { displayDateTime } from '@/lib/display-date';
 import type { ListResult } from '@/lib/lists/paging';
-import type { JobComment } from './comments';
-import { legacyBlockFields } from './instruction-block';
-import type { StoredPreference } from './preferences';
-import { toPreferenceModel } from './preferences';
-import type { JobListItem } from './queries';
-import type { JobDetail, JobFeedbackItem, JobSlip, JobWithNames } from './slip';
-import { TIME_FILTERS, type TimeFilterKind } from './time-filters';
+import type { JobComment } from '@/lib/jobs/comments';
+import { legacyBlockFields } from '@/lib/jobs/instruction-block';
+import type { StoredPreference } from '@/lib/jobs/preferences';
+import { toPreferenceModel } from '@/lib/jobs/preferences';
+import type { JobListItem } from '@/lib/jobs/queries';
+import type { JobDetail, JobFeedbackItem, JobSlip, JobWithNames } from '@/lib/jobs/slip';
+import { TIME_FILTERS, type TimeFilterKind } from '@/lib/jobs/time-filters';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -26,26 +26,6 @@ function inZone(d: Date | null | undefined, timeZone: string, pattern: string): 
   } catch {
     return formatInTimeZone(d, 'UTC', pattern);
   }
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-const display = (y: number, month: number, d: number, hour: number, minute: number) => {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${pad2(d)}-${MONTHS[month - 1]}-${y} ${pad2(h12)}:${pad2(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
-};
-
-/**
- * dd-MMM-yyyy hh:mm AM/PM (§9) in `timeZone`; '' when empty. Lists format three dates per row: on a day the
- * zone keeps one offset (all but a couple a year) this is arithmetic on that offset, found once per zone and
- * day with one cached Intl formatter; on a day of change, the digits of that formatter's `format()`.
- */
-export function displayDateTime(d: Date | null | undefined, timeZone: string): string {
-  if (!d) return '';
-  const w = wallClock(d.getTime(), timeZone);
-  return w ? display(w.year, w.month, w.day, w.hour, w.minute) : '';
 }
 
 export function toLegacyJobListItem(j: JobListItem, timeZone: string) {

@@ -1,6 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
-import { displayDateTime } from './legacy';
+import { displayDateTime } from '@/lib/display-date';
 
 describe('displayDateTime', () => {
   it('is dd-MMM-yyyy hh:mm AM/PM in the zone, as date-fns-tz formats it', () => {

@@ -2,14 +2,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientBranchAddresses, jobs } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
-import { LEGACY_ADD_MSG } from './legacy-add';
-import { JOB_MSG } from './schema';
+import { LEGACY_ADD_MSG } from './job-add';
+import { JOB_MSG } from '@/lib/jobs/schema';
 import { FIELD_MSG } from '@/lib/validation';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, signedIn } from '@/test/factories';
 import { POST } from '@/app/api/Job/Add/route';
 import { GET as getJob } from '@/app/api/Job/[id]/route';
-import { LEGACY_JOB_INPUT_FIELDS, LEGACY_JOB_READ_ONLY_FIELDS } from './legacy-add';
+import { LEGACY_JOB_INPUT_FIELDS, LEGACY_JOB_READ_ONLY_FIELDS } from './job-add';
 
 let restore: () => void = () => undefined;
 beforeEach(() => {

@@ -5,7 +5,7 @@
  * code says what kind of problem it is, and the detail is written for the person reading it.
  */
 import { z } from 'zod';
-import { AppError, fieldErrors } from '@/lib/http/errors';
+import { AppError, fieldErrors } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

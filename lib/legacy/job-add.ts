@@ -12,12 +12,14 @@
  * - DateReady/DateDue with TimeReady/TimeDue stand in for absent DateReadyInput … TimeDueInput.
  * What is refused is what breaks a rule of spec §5, each with its field message.
  */
-import { ValidationError } from '@/lib/http/errors';
+import type { z } from 'zod';
+import { ValidationError } from '@/lib/core/errors';
+import type { jobAddedAnswer } from '@/lib/openapi/answers';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
-import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from './legacy-order';
-import { listBranchAddresses } from './lookups';
-import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from './save';
+import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from '@/lib/jobs/legacy-order';
+import { listBranchAddresses } from '@/lib/jobs/lookups';
+import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from '@/lib/jobs/save';
 import { isRecord } from '@/lib/core/guards';
 
 /** The request body limit of api/Job/Add: a job order is a few kilobytes; the file travels separately (api/Document/UploadJob/5). */
@@ -41,7 +43,7 @@ export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
 
 /**
  * Read-only fields: what api/Job/{id} and api/Job/JobSlip/{id} answer that the server decides. Accepted and
- * ignored, never listed as ignored (lib/jobs/legacy-add.test.ts checks that every key api/Job/{id} answers is
+ * ignored, never listed as ignored (lib/legacy/job-add.db.test.ts checks that every key api/Job/{id} answers is
  * here or read).
  */
 export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
@@ -56,12 +58,8 @@ export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
 /** The documented body of api/Job/Add (lib/openapi): the order's fields under their legacy names, and the read-only ones. */
 export const legacyJobAddBody = () => legacyJobBodySchema(LEGACY_JOB_READ_ONLY_FIELDS);
 
-export interface LegacyJobAdded {
-  JobId: number;
-  JMSNumber: string;
-  /** Keys of the body the job payload does not know; present only when there were some. */
-  IgnoredFields?: string[];
-}
+/** Declared once, as the zod schema of the OpenAPI document. */
+export type LegacyJobAdded = z.output<typeof jobAddedAnswer>;
 
 /**
  * The uploaded document named by DocumentModel (null: none), or a 400. A list is the read shape of api/Job/{id}

@@ -8,14 +8,14 @@ import { z } from 'zod';
 import { actorOf, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
 import { cappedStream, door, type DoorContext } from '@/lib/http/core';
-import { UnauthorizedError, ValidationError } from '@/lib/http/errors';
+import { UnauthorizedError, ValidationError } from '@/lib/core/errors';
 import { errorResponse, handleError } from '@/lib/http/route';
 import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
-import { toLegacyDocument } from './legacy';
-import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from './multipart';
-import { attachDeliverable, staffUploader } from './deliverables';
-import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from './service';
+import { toLegacyDocument } from '@/lib/legacy/documents';
+import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from '@/lib/documents/multipart';
+import { attachDeliverable, staffUploader } from '@/lib/documents/deliverables';
+import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from '@/lib/documents/service';
 
 /** A positive database id in a path segment (digits only, within int4). */
 export const idParam = z

@@ -156,7 +156,7 @@ describe('uploadWithProgress (the source file upload, XMLHttpRequest)', () => {
   });
 });
 
-describe('unlessSignedOut (lib/client/action.ts: a server action answered "signed out")', () => {
+describe('unlessSignedOut (lib/client-side/action.ts: a server action answered "signed out")', () => {
   it('on "signed out" goes to /SignOut?type=11 remembering the page, and never settles', async () => {
     const assign = stubPage('/Settings', '?tab=security');
     setSessionRole(4);

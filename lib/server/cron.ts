@@ -1,9 +1,9 @@
-/** The cron trigger of the background tasks (lib/tasks.ts) behind GET /api/cron/run, for serverless platforms. */
+/** The cron trigger of the background tasks (lib/server/tasks.ts) behind GET /api/cron/run, for serverless platforms. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '@/lib/config';
 import { errorResponse } from '@/lib/http/route';
-import { runCron } from '@/lib/tasks';
+import { runCron } from '@/lib/server/tasks';
 
 /** The cron route's answer: how long the drain took and what each task handled. */
 export const cronReport = z.object({

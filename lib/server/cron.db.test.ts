@@ -1,5 +1,5 @@
 /**
- * The cron route (GET /api/cron/run, lib/cron.ts) with real parts: 404 while CRON_SECRET is unset, 401 without
+ * The cron route (GET /api/cron/run, lib/server/cron.ts) with real parts: 404 while CRON_SECRET is unset, 401 without
  * the secret or with a wrong one; with it, one call drains every queue — an outbox mail arrives at a real SMTP
  * server, a due job alert digest is sent, a webhook delivery reaches a real HTTP receiver, an orphaned file is
  * swept.

@@ -2,35 +2,17 @@
  * Presenters: the PascalCase shapes of the legacy api/User/* callers (spec §3 "User", §7 Users calls) and
  * the columns of User.csv. No rules here, only shapes. Password hashes and history never leave the server.
  */
-import { formatInTimeZone } from 'date-fns-tz';
+import type { z } from 'zod';
+import { displayDate } from '@/lib/display-date';
 import type { ListResult } from '@/lib/lists/paging';
+import type { userModelAnswer } from '@/lib/openapi/answers';
 import { roleName } from '@/lib/reference';
-import type { UserListItem } from './queries';
-import type { SaveUserResult } from './service';
+import type { UserListItem } from '@/lib/users/queries';
+import { fullName } from '@/lib/users/present';
+import type { SaveUserResult } from '@/lib/users/service';
 
-export interface UserModel {
-  UserId: number;
-  FirstName: string;
-  LastName: string;
-  FullName: string;
-  EmailId: string;
-  Phone: string;
-  UserName: string;
-  Role: number;
-  RoleName: string;
-  TimeZoneId: string;
-  FailedLoginAttempt: number;
-  IsAccountLocked: boolean;
-  /** The spec's ResetPassword flag: the user must change the password at the next sign-in. */
-  ResetPassword: boolean;
-  ClientId: number;
-  /** ISO 8601 (UTC). */
-  CreatedDate: string;
-}
-
-export function fullName(u: Pick<UserListItem, 'firstName' | 'lastName'>): string {
-  return `${u.firstName} ${u.lastName}`.trim();
-}
+/** Declared once, as the zod schema of the OpenAPI document. */
+export type UserModel = z.output<typeof userModelAnswer>;
 
 export function presentUser(u: UserListItem, clientId: number): UserModel {
   return {
@@ -67,15 +49,6 @@ export function saveUserCode(r: SaveUserResult): number {
   if (r.status === 'created' || r.status === 'updated') return SAVE_USER_OK;
   if (r.status === 'reused') return SAVE_USER_PASSWORD_REUSED;
   return SAVE_USER_FAILED;
-}
-
-/** dd-MMM-yyyy in the viewer's time zone (spec §9). */
-export function displayDate(d: Date, timeZone: string): string {
-  try {
-    return formatInTimeZone(d, timeZone, 'dd-MMM-yyyy');
-  } catch {
-    return formatInTimeZone(d, 'UTC', 'dd-MMM-yyyy');
-  }
 }
 
 /** User.csv: the header and one row per user. */

@@ -8,12 +8,13 @@
  */
 import { z } from 'zod';
 import { MSG } from '@/lib/messages';
+import type { signInAnswer } from '@/lib/openapi/answers';
 import { missingMessage } from '@/lib/validation-rules';
-import { describeSeconds, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
-import { changePasswordUrl, passwordStepMessage, resendMessage } from './messages';
-import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from './schema';
-import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from './signin';
-import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
+import { describeSeconds, type OtpResendResult, type OtpVerifyResult } from '@/lib/auth/otp';
+import { changePasswordUrl, passwordStepMessage, resendMessage } from '@/lib/auth/messages';
+import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from '@/lib/auth/schema';
+import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from '@/lib/auth/signin';
+import { AUTH_MSG, TWO_FACTOR_MSG } from '@/lib/auth/messages';
 
 export const LSTATUS = {
   invalid: 0,
@@ -104,30 +105,8 @@ export const legacyLoginAttemptBody = z.strictObject({
   LoginAttemptLimit: z.number().int().min(0).max(1000).optional(),
 });
 
-export interface SignInAnswer {
-  IsLoggedIn: boolean;
-  jwtToken: string | null;
-  IsAccountLocked: boolean;
-  IsResetPassword: boolean;
-  IsPasswordExpired: boolean;
-  /** Seconds the OTP stays valid (0 when no OTP is pending). */
-  signinOTPExpireTimeout: number;
-  SigninOTPExpireText: string;
-  LStatus: number;
-  FailedLoginAttempt: number;
-  LoginAttemptLeft: number;
-  /** The pending sign-in: send it back with the OTP (AuthenticateUser) or to ResendOTP. */
-  ChallengeId: string | null;
-  /** Also in the OTP e-mail's subject. */
-  OtpReference: string | null;
-  /** How the pending sign-in is answered: 'email' (a code was sent) or 'app' (the authenticator app's code, or a recovery code). */
-  OtpMethod: OtpMethod | null;
-  IsCaptchaRequired: boolean;
-  /** The forced-change token and page (IsResetPassword / IsPasswordExpired). */
-  ResetPasswordToken: string | null;
-  ResetPasswordUrl: string | null;
-  Message: string | null;
-}
+/** The answer of every sign-in step (declared once, as the zod schema of the OpenAPI document). */
+export type SignInAnswer = z.output<typeof signInAnswer>;
 
 const blank: SignInAnswer = {
   IsLoggedIn: false,

@@ -2,16 +2,16 @@
 import { currentHandle } from '@/db/client';
 import { config } from '@/lib/config';
 import { stopTaskTimer } from '@/lib/core/queue';
-import { markShuttingDown } from '@/lib/health';
+import { markShuttingDown } from '@/lib/server/health';
 import { log } from '@/lib/log';
 import { warnConsoleMailOnce } from '@/lib/mail/console';
-import { startTasks } from '@/lib/tasks';
+import { startTasks } from '@/lib/server/tasks';
 
 export async function startServer(): Promise<void> {
   const c = config();
   warnConsoleMailOnce(c.SMTP_URL);
   // The background tasks (mail, digests, webhooks, orphan sweep) on one in-process timer; registered also when
-  // their timers are off, so that after() can send a request's mail at once (lib/tasks.ts).
+  // their timers are off, so that after() can send a request's mail at once (lib/server/tasks.ts).
   startTasks();
   process.once('SIGTERM', () => {
     markShuttingDown();

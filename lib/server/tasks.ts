@@ -7,9 +7,9 @@
  * - 'webhooks': new events become deliveries, due deliveries are sent (lib/webhooks/worker.ts);
  * - 'orphan-sweep': files no document names are removed (lib/documents/sweep.ts).
  *
- * Three triggers run them: the in-process timer of `next start` (startTasks, from lib/server-start.ts; each task's
+ * Three triggers run them: the in-process timer of `next start` (startTasks, from lib/server/start.ts; each task's
  * own *_ENABLED / *_INTERVAL variables), `after()` right after a request that queued mail (lib/mail/outbox.ts),
- * and the cron route of a serverless platform (runCron, from lib/cron.ts).
+ * and the cron route of a serverless platform (runCron, from lib/server/cron.ts).
  */
 import { drainAll, registerTask, registeredTasks, startTaskTimer, type DrainReport } from '@/lib/core/queue';
 import { SWEEP_TASK, sweepTaskRun, sweepTimerMs } from '@/lib/documents/sweep';

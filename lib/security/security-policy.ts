@@ -20,11 +20,11 @@ import { hasAuthenticator } from '@/lib/auth/two-factor';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { fieldErrors, ValidationError } from '@/lib/http/errors';
+import { fieldErrors, ValidationError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { userPolicy } from '@/lib/users/policy';
-import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './policy-schema';
+import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './security-policy-schema';
 
 export interface SecurityPolicy {
   requireTwoFactor: boolean;

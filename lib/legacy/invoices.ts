@@ -2,30 +2,17 @@
  * Presenters: the PascalCase shapes of the legacy api/Invoice/* callers (spec §3, §7), and the
  * columns of Invoices.csv. No rules here, only shapes.
  */
-import { ISSUE_DATE_FILTERS } from './schema';
-import type { InvoiceLine, InvoiceListItem, InvoiceRow, InvoiceSlip } from './service';
+import { ISSUE_DATE_FILTERS } from '@/lib/invoices/schema';
+import type { InvoiceLine, InvoiceListItem, InvoiceRow, InvoiceSlip } from '@/lib/invoices/service';
 import type { ListResult } from '@/lib/lists/paging';
+import type { z } from 'zod';
+import type { invoiceLineItemAnswer, invoiceModelAnswer } from '@/lib/openapi/answers';
+import { displayCalendarDate } from '@/lib/display-date';
 
-export interface InvoiceModel {
-  JMSNumber: string;
-  ExtClientBranchId: string | null;
-  InvoiceNumber: string;
-  Amount: number;
-  CurrencyCode: string;
-  MatterReference: string;
-  /** yyyy-MM-dd */
-  IssueDate: string;
-  DueDate: string | null;
-  IsPaid: boolean;
-}
+/** The invoice and line item shapes are declared once, as the zod schemas of the OpenAPI document. */
+export type InvoiceModel = z.output<typeof invoiceModelAnswer>;
 
-export interface InvoiceLineItemModel {
-  ExtStockId: string;
-  Description: string;
-  Quantity: number;
-  UnitPrice: number;
-  Amount: number;
-}
+export type InvoiceLineItemModel = z.output<typeof invoiceLineItemAnswer>;
 
 export function presentInvoice(i: InvoiceListItem): InvoiceModel {
   return {
@@ -69,15 +56,6 @@ export function presentSlip(s: InvoiceSlip) {
 /** Answer of GET api/Invoice/IssueDateFilters. */
 export function presentIssueDateFilters() {
   return ISSUE_DATE_FILTERS.map((f) => ({ Id: f.id, Text: f.text }));
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** A calendar date yyyy-MM-dd as dd-MMM-yyyy (spec §9). */
-export function displayCalendarDate(date: string | null): string {
-  const m = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!m) return '';
-  return `${m[3]}-${MONTHS[Number(m[2]) - 1] ?? ''}-${m[1]}`;
 }
 
 /** Invoices.csv: the header and one row per invoice. */

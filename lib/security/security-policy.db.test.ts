@@ -17,14 +17,14 @@ import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ForbiddenError } from '@/lib/core/errors';
 import { updateSettings } from '@/lib/settings/service';
 import { saveUser } from '@/lib/users/service';
 import { userFormSchema } from '@/lib/users/schema';
 import { useTestDatabase } from '@/test/db';
 import { makeUser, signedIn, TEST_PASSWORD } from '@/test/factories';
-import { getSecurityPolicy, POLICY_MAIL_SUBJECT, updateSecurityPolicy } from './policy';
-import { POLICY_MSG } from './policy-schema';
+import { getSecurityPolicy, POLICY_MAIL_SUBJECT, updateSecurityPolicy } from './security-policy';
+import { POLICY_MSG } from './security-policy-schema';
 
 const policy = (over: Record<string, unknown> = {}) => ({ RequireTwoFactor: false, IdleTimeoutMinutes: '', AllowedEmailDomains: '', RequireSso: false, ...over });
 const uid = () => Math.random().toString(36).slice(2, 8);

@@ -1,7 +1,7 @@
 /**
  * One filled instruction block per order type, used by the demo and bulk job generators. Each is stored as a
  * saved job stores it (lib/jobs/instruction-block.ts: the legacy PascalCase block with a `kind` tag), and
- * db/seed/samples.test.ts checks that each parses with the job order schema and stores back unchanged.
+ * scripts/seed/samples.test.ts checks that each parses with the job order schema and stores back unchanged.
  *
  * The generators give types 1, 2, 3 and 5 a number of copies and types 3 and 6 a what-to-collect, as these
  * blocks need. The court copy names court 3 (District Court: every copy method, no solicitor section) at the

@@ -1,6 +1,6 @@
 /** Legacy (spec §7 "Jobs") shapes of the job form lookups: path parameters, bodies, PascalCase answers. */
 import { z } from 'zod';
-import type { BranchAddress, Court, CourtFlags, Location, ZonedNow } from './lookups';
+import type { BranchAddress, Court, CourtFlags, Location, ZonedNow } from '@/lib/jobs/lookups';
 
 /** A positive database id in a path segment (digits only, within int4). */
 export const idSegment = z

@@ -1,20 +1,14 @@
-/** Legacy (spec §7 Documents) answers: the document model, and the download response. */
+/** Legacy (spec §7 Documents) answers: the document model, the staff view of delivered files, and the download response. */
 import { Readable } from 'node:stream';
-import { attachmentDisposition } from './filename';
-import type { DocumentInfo, DownloadAnswer, OpenedDocument } from './service';
+import type { z } from 'zod';
+import { attachmentDisposition } from '@/lib/documents/filename';
+import type { Actor } from '@/lib/auth/actor';
+import { listDeliverables, staffUploader } from '@/lib/documents/deliverables';
+import type { DocumentInfo, DownloadAnswer, OpenedDocument } from '@/lib/documents/service';
+import type { documentModelAnswer } from '@/lib/openapi/answers';
 
-export interface LegacyDocumentModel {
-  DocumentId: number;
-  FileName: string;
-  Size: number;
-  ContentType: string;
-  UploadType: number;
-  JobId: number | null;
-  CreatedDate: string;
-  /** The SHA-256 receipt of the bytes received (hex); null only for files stored before receipts. */
-  Sha256: string | null;
-  UploadedById: number | null;
-}
+/** Declared once, as the zod schema of the OpenAPI document. */
+export type LegacyDocumentModel = z.output<typeof documentModelAnswer>;
 
 /** A delivered file as the staff pages and api/Ops list it: the document model and the uploader's name. */
 export type DeliveredFileView = LegacyDocumentModel & { UploadedBy: string | null };
@@ -71,4 +65,10 @@ export function downloadResponse({ document, stream }: OpenedDocument): Response
 export function downloadAnswerResponse(d: DownloadAnswer): Response {
   if (d.kind === 'redirect') return new Response(null, { status: 302, headers: { Location: d.url, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
   return downloadResponse(d);
+}
+
+/** The staff view of a job's delivered files (api/Ops and the DeliverablesPanel's first render). */
+export async function deliveredFilesView(actor: Actor, jobId: number): Promise<DeliveredFileView[]> {
+  staffUploader(actor);
+  return (await listDeliverables(actor, jobId)).map((d) => ({ ...toLegacyDocument(d), UploadedBy: d.uploadedByName }));
 }

@@ -1,6 +1,6 @@
 /**
  * The browser's side of a server action's answer (lib/http/action-result.ts): a "signed out" answer sends the
- * browser to /SignOut?type=11 (9 for staff) remembering the page, as a 401 of api/* does (lib/client/api.ts), and
+ * browser to /SignOut?type=11 (9 for staff) remembering the page, as a 401 of api/* does (lib/client-side/api.ts), and
  * never settles, so a form goes no further and shows nothing; every other answer is handed back. Browser-only.
  */
 import type { ActionResult, SignedOut } from '@/lib/http/action-result';

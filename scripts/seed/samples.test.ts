@@ -8,7 +8,7 @@ import { SAMPLE_BLOCKS } from './samples';
 
 const schema = makeJobOrderSchema({ now: new Date('2025-03-03T23:00:00Z'), timeZone: 'Australia/Sydney' });
 
-/** A job as the generators write it (db/seed/jobs.ts): copies for 1, 2, 3 and 5, what-to-collect for 3 and 6. */
+/** A job as the generators write it (scripts/seed/jobs.ts): copies for 1, 2, 3 and 5, what-to-collect for 3 and 6. */
 function body(type: number): Record<string, unknown> {
   return {
     OrderType: type,

@@ -8,7 +8,7 @@ import { PASSWORD_MAX_LENGTH } from '@/lib/auth/password-policy';
 import type { ResetResult, ResetTokenState } from '@/lib/auth/reset';
 import { MSG } from '@/lib/messages';
 import { FIELD_MSG, isEmail, missingMessage } from '@/lib/validation';
-import type { UpdateSettingsResult } from './service';
+import type { UpdateSettingsResult } from '@/lib/settings/service';
 
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
 const token = z.string().max(512);

@@ -9,9 +9,9 @@
  * 4. path, query and JSON body parsed with the route's zod contract (the body read through the one door,
  *    lib/http/core.ts: at most MAX_JSON_BYTES (413 without reading further) and MAX_BODY_DEPTH deep, no NUL
  *    characters) → 400 with an `errors` map;
- * 5. for a route marked idempotent, the Idempotency-Key (lib/integration/idempotency.ts);
+ * 5. for a route marked idempotent, the Idempotency-Key (lib/http/idempotency.ts);
  * 6. the handler (a thin adapter over one service) → camelCase JSON;
- * 7. every error, expected or not, as RFC 9457 problem details (lib/integration/problem.ts), never a bare 500;
+ * 7. every error, expected or not, as RFC 9457 problem details (lib/http/problem.ts), never a bare 500;
  * 8. an audit row for every authenticated call (action api.call) with the key's name, method, path and status.
  */
 import { z } from 'zod';
@@ -21,13 +21,13 @@ import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import type { Principal } from '@/lib/core/principal';
-import { refuseUnstorable } from '@/lib/http/body';
+import { refuseUnstorable } from '@/lib/core/body';
 import { door, parseWith, readJson, readParams, type DoorContext } from '@/lib/http/core';
 import type { RouteContract } from '@/lib/http/route';
-import { consumeRateLimit } from '@/lib/http/rate-limit';
+import { consumeRateLimit } from '@/lib/core/rate-limit';
 import { log } from '@/lib/log';
-import type { ApiScope } from './api-key-schema';
-import { bearerToken, type ApiKeyPrincipal } from './api-keys';
+import type { ApiScope } from '@/lib/integration/api-key-schema';
+import { bearerToken, type ApiKeyPrincipal } from '@/lib/integration/api-keys';
 import { claimIdempotencyKey, idempotencyKeyOf, replayResponse, requestFingerprint, settleIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { problemFor, ProblemError, problemResponse } from './problem';
 
