@@ -2,7 +2,8 @@
 /**
  * The user list island: the saved / deactivated banner, Create, Reset and Export, the filters (desktop row
  * and mobile panel), the server-sorted table with its mobile cards, paging and page size, and the
- * deactivate confirmation ('Are you sure you want to deactivate this user ?'), after which the list reloads.
+ * deactivate confirmation ('Are you sure you want to deactivate this user ?'), after which the list reloads,
+ * and the unlock, sign-out-everywhere and reactivate confirmations.
  */
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -19,7 +20,7 @@ import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
 import { USER_PARAM, type UserListBody } from '@/lib/users/list-schema';
 import { ACCESS_MSG, type SignOutEverywhereOutcome, type UnlockOutcome } from '@/lib/users/access-outcome';
-import type { DeactivateOutcome } from '@/lib/users/outcome';
+import type { DeactivateOutcome, ReactivateOutcome } from '@/lib/users/outcome';
 import type { UserRowView } from '@/lib/users/present';
 import { USER_MSG } from '@/lib/users/schema';
 import { userColumns, UserCard } from './user-columns';
@@ -38,16 +39,24 @@ export interface UserListViewProps {
   /** Unlock a locked account; sign a user out everywhere (issue 17). */
   unlock: (userId: number) => Promise<UnlockOutcome>;
   signOutEverywhere: (userId: number) => Promise<SignOutEverywhereOutcome>;
+  /** Reactivate a deactivated user. */
+  reactivate: (userId: number) => Promise<ReactivateOutcome>;
 }
 
-type AccessTarget = { kind: 'unlock' | 'sign-out'; row: UserRowView };
+type AccessTarget = { kind: 'unlock' | 'sign-out' | 'reactivate'; row: UserRowView };
 
 const FAILURE: Record<Exclude<DeactivateOutcome, 'deactivated' | 'signed-out'>, string> = {
-  'not-found': USER_MSG.deactivateFailed,
+  'not-found': USER_MSG.deactivateGone,
   self: USER_MSG.cannotDeactivateSelf,
 };
 
-export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere }: UserListViewProps) {
+const ACCESS_DIALOG: Record<AccessTarget['kind'], { title: string; message: string }> = {
+  unlock: { title: ACCESS_MSG.unlockTitle, message: ACCESS_MSG.unlockConfirm },
+  'sign-out': { title: ACCESS_MSG.signOutTitle, message: ACCESS_MSG.signOutConfirm },
+  reactivate: { title: ACCESS_MSG.reactivateTitle, message: ACCESS_MSG.reactivateConfirm },
+};
+
+export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere, reactivate }: UserListViewProps) {
   const { set, reset, refresh, pending } = useListParams();
   const [target, setTarget] = useState<UserRowView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,6 +67,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
     () => ({
       onUnlock: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'unlock', row }); },
       onSignOut: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'sign-out', row }); },
+      onReactivate: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'reactivate', row }); },
     }),
     [],
   );
@@ -80,6 +90,20 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         throw new Error(outcome);
       }
       setAccessDone(ACCESS_MSG.unlocked(row.userName));
+    } else if (kind === 'reactivate') {
+      let outcome: ReactivateOutcome;
+      try {
+        outcome = await reactivate(row.id);
+      } catch {
+        setFailure(USER_MSG.reactivateFailed);
+        throw new Error('reactivate failed');
+      }
+      if (outcome === 'signed-out') return signOutUnauthorized();
+      if (outcome !== 'reactivated') {
+        setFailure(outcome === 'duplicate' ? USER_MSG.reactivateEmailTaken : USER_MSG.reactivateGone);
+        throw new Error(outcome);
+      }
+      setAccessDone(ACCESS_MSG.reactivated(row.userName));
     } else {
       let outcome: SignOutEverywhereOutcome;
       try {
@@ -151,7 +175,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         <ExportButton url="/api/User/ExportCSVUsers" body={exportBody} fileName={EXPORT_FILE.users} />
       </div>
 
-      <div role="search" aria-label="User filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-4">
+      <div role="search" aria-label="User filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-5">
         <UserFilters idPrefix="filter-" />
       </div>
 
@@ -203,8 +227,8 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         onOpenChange={(open) => {
           if (!open) setAccessTarget(null);
         }}
-        title={accessTarget?.kind === 'unlock' ? ACCESS_MSG.unlockTitle : ACCESS_MSG.signOutTitle}
-        message={accessTarget?.kind === 'unlock' ? ACCESS_MSG.unlockConfirm : ACCESS_MSG.signOutConfirm}
+        title={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].title}
+        message={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].message}
         onConfirm={confirmAccess}
       >
         {accessTarget ? <p className="mt-2 text-sm text-muted">{`${accessTarget.row.fullName} (${accessTarget.row.userName})`}</p> : null}

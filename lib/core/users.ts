@@ -58,10 +58,30 @@ export async function userEmailTaken(q: Queryable, email: string, except?: Excep
   return Boolean(row);
 }
 
-/** The form fields (UserName, EmailId) the rule refuses, with their messages; null when both are free. */
-export async function takenFields(q: Queryable, who: { userName: string; email: string }, except?: ExceptUser): Promise<Record<string, string[]> | null> {
+/** Is the user name a deactivated user's of this client (null: staff)? Then the way is reactivation, not a new user. */
+async function deactivatedNameOf(q: Queryable, userName: string, clientId: number | null | undefined): Promise<boolean> {
+  if (clientId == null) return false;
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.userName}) = ${identityKey(userName)}`, eq(users.clientId, clientId), eq(users.isActive, false)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The form fields (UserName, EmailId) the rule refuses, with their messages; null when both are free. `clientId`
+ * (the firm the user is for) lets a name held by a deactivated user of that firm say so, pointing to reactivation.
+ */
+export async function takenFields(
+  q: Queryable,
+  who: { userName: string; email: string; clientId?: number | null },
+  except?: ExceptUser,
+): Promise<Record<string, string[]> | null> {
   const fields: Record<string, string[]> = {};
-  if (await userNameTaken(q, who.userName, except)) fields.UserName = [USER_TAKEN_MSG.userName];
+  if (await userNameTaken(q, who.userName, except)) {
+    fields.UserName = [(await deactivatedNameOf(q, who.userName, who.clientId)) ? USER_TAKEN_MSG.userNameDeactivated : USER_TAKEN_MSG.userName];
+  }
   if (await userEmailTaken(q, who.email, except)) fields.EmailId = [USER_TAKEN_MSG.email];
   return Object.keys(fields).length ? fields : null;
 }
@@ -109,7 +129,7 @@ export interface NewUser extends UserFields {
 export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
   const userName = u.userName.trim();
   const email = u.email.trim();
-  const taken = await takenFields(tx, { userName, email });
+  const taken = await takenFields(tx, { userName, email, clientId: u.clientId });
   if (taken) throw new UserTakenError(taken);
   const t = now();
   try {

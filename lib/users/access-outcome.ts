@@ -14,4 +14,7 @@ export const ACCESS_MSG = {
   signOutConfirm: 'Sign this user out on every device? Open pages will ask them to sign in again.',
   signedOut: (userName: string, n: number) => `${userName} was signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended).`,
   signOutFailed: 'The user could not be signed out. Please try again.',
+  reactivateTitle: 'Reactivate user',
+  reactivateConfirm: 'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
+  reactivated: (userName: string) => `${userName} was reactivated.`,
 } as const;

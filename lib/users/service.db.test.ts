@@ -124,7 +124,7 @@ describe('user administration', () => {
     const named = await makeClient({ name: `Wombat Partners ${uid()}` });
     const admin = await signedIn(4, named.id);
     const r = await saveUser(admin.actor, form({ NewPassword: 'Wombat#9zq7', ConfirmPassword: 'Wombat#9zq7' }));
-    expect(r).toEqual({ status: 'invalid', fields: { NewPassword: [PASSWORD_MSG.personal] } });
+    expect(r).toEqual({ status: 'invalid', fields: { NewPassword: [PASSWORD_MSG.personalOfUser] } });
   });
 
   it('edits a user without touching the password unless the toggle is on; a reset refuses the last 10', async () => {

@@ -6,9 +6,9 @@
 import { requireClientActor } from '@/lib/auth/current';
 import { ForbiddenError, UnauthorizedError } from '@/lib/http/errors';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import type { DeactivateOutcome } from '@/lib/users/outcome';
+import type { DeactivateOutcome, ReactivateOutcome } from '@/lib/users/outcome';
 import { deactivateSchema } from '@/lib/users/schema';
-import { deactivateUser } from '@/lib/users/service';
+import { deactivateUser, reactivateUser } from '@/lib/users/service';
 import { signOutUserEverywhere, unlockUser } from '@/lib/users/access';
 import type { SignOutEverywhereOutcome, UnlockOutcome } from '@/lib/users/access-outcome';
 
@@ -53,4 +53,13 @@ export async function deactivateUserAction(userName: unknown): Promise<Deactivat
   const name = deactivateSchema.safeParse(userName);
   if (!name.success) return 'not-found';
   return (await deactivateUser(actor, name.data)).status;
+}
+
+/** Reactivates a deactivated user of the firm: they can sign in again. */
+export async function reactivateUserAction(userId: unknown): Promise<ReactivateOutcome> {
+  const actor = await adminOrNull();
+  if (!actor) return 'signed-out';
+  const id = userIdInput(userId);
+  if (id === null) return 'not-found';
+  return (await reactivateUser(actor, id)).status;
 }
