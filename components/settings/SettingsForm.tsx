@@ -1,4 +1,5 @@
 'use client';
+/** The Settings page's account form: e-mail, time zone and password, saved with the current password. */
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -6,24 +7,22 @@ import { useForm, useWatch } from 'react-hook-form';
 import { PasswordRules } from '@/components/password/PasswordRules';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
-import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
 import { signOutUnauthorized } from '@/lib/client/api';
 import { MSG } from '@/lib/messages';
 import { saveBanner, type SaveSettingsOutcome } from '@/lib/settings/outcome';
-import { JOB_ALERT_MODE_LABELS, JOB_ALERT_MODES, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
+import { SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface SettingsFormProps {
   userName: string;
   fullName: string;
+  /** JobAlerts and JobAlertMode ride along unchanged (the schema is the legacy one); the alerts have their own form. */
   initial: { EmailId: string; TimeZoneId: string; JobAlerts: number[]; JobAlertMode: JobAlertMode };
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  statuses: readonly { id: number; label: string }[];
   verifyCurrentPassword: (password: string) => Promise<boolean | 'signed-out'>;
   save: (values: Values) => Promise<SaveSettingsOutcome>;
   sendTestEmail: () => Promise<boolean | 'signed-out'>;
@@ -37,8 +36,9 @@ function signOut(): void {
 }
 
 /**
- * /Settings (spec §2, §5): e-mail, time zone, password change, job alerts, test e-mail. The current
- * password is verified by a call first, then the save; the same schema validates here and on the server.
+ * /Settings (spec §2, §5): e-mail, time zone, password change, test e-mail. The current password is verified
+ * by a call first, then the save; the same schema validates here and on the server. The job alerts are the
+ * AlertsForm beside it, saved without the password.
  */
 export function SettingsForm(p: SettingsFormProps) {
   const [banner, setBanner] = useState<Banner>(null);
@@ -52,12 +52,10 @@ export function SettingsForm(p: SettingsFormProps) {
     register,
     handleSubmit,
     control,
-    setValue,
     setError,
     resetField,
     formState: { errors, isSubmitting },
   } = form;
-  const alerts = useWatch({ control, name: 'JobAlerts' });
   const newPassword = useWatch({ control, name: 'NewPassword' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -106,11 +104,6 @@ export function SettingsForm(p: SettingsFormProps) {
     }
   };
 
-  const toggleAlert = (id: number, on: boolean) => {
-    const next = on ? [...new Set([...alerts, id])] : alerts.filter((a) => a !== id);
-    setValue('JobAlerts', next, { shouldDirty: true });
-  };
-
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label="Settings">
       <FormFields>
@@ -138,19 +131,6 @@ export function SettingsForm(p: SettingsFormProps) {
               <PasswordRules value={newPassword} />
             </div>
           )}
-        </FormSection>
-
-        <FormSection title="Job alerts" description="Send me an e-mail when one of my jobs reaches these statuses." columns={3}>
-          {p.statuses.map((s) => (
-            <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
-          ))}
-          <RadioGroup
-            className="md:col-span-3"
-            legend="How should job alerts reach you?"
-            options={JOB_ALERT_MODES.map((m) => ({ value: m, label: JOB_ALERT_MODE_LABELS[m] }))}
-            error={errors.JobAlertMode?.message}
-            {...register('JobAlertMode')}
-          />
         </FormSection>
 
         {/* Beside the buttons, where the user's eyes are after pressing Save. */}

@@ -6,14 +6,16 @@
  * The rule: both are compared trimmed and case-insensitively. A user name is unique across the portal,
  * deactivated users included (they sign in by name; the unique index on lower(user_name) is the last guard);
  * an e-mail address is unique among active users (it identifies a person for password reset and single
- * sign-on). The password is the domain's: it passes the stored hash in (a placeholder that never verifies,
+ * sign-on). A client user starts with the default alerts (DEFAULT_JOB_ALERT_STATUSES and the invoice alert).
+ * The password is the domain's: it passes the stored hash in (a placeholder that never verifies,
  * and sets the real password through lib/auth in the same transaction).
  *
  * This is the floor under the domains (lib/core): it imports no domain folder.
  */
 import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { users } from '@/db/schema';
+import { userJobAlerts, users } from '@/db/schema';
+import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from './db-errors';
 import { USER_TAKEN_MSG } from './user-messages';
@@ -147,6 +149,7 @@ export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
         passwordHash: u.passwordHash,
         mustChangePassword: u.mustChangePassword,
         enableTour: u.enableTour,
+        invoiceAlert: u.clientId !== null,
         createdAt: t,
         createdById: u.createdById,
         updatedAt: t,
@@ -154,6 +157,10 @@ export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
       })
       .returning({ id: users.id });
     if (!row) throw new Error('user not created');
+    if (u.clientId !== null) {
+      // A client user's alerts are on by default (issue 26): order received, the changes that matter, invoices.
+      await tx.insert(userJobAlerts).values(DEFAULT_JOB_ALERT_STATUSES.map((jobStatusId) => ({ userId: row.id, jobStatusId })));
+    }
     return row.id;
   } catch (e) {
     if (isUniqueViolation(e)) throw new UserTakenError({ UserName: [USER_TAKEN_MSG.userName] });

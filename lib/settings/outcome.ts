@@ -6,6 +6,7 @@ import { MSG } from '@/lib/messages';
 import type { UpdateSettingsResult } from './service';
 
 export type SaveSettingsOutcome = UpdateSettingsResult | { status: 'signed-out' };
+export type SaveAlertsOutcome = { status: 'updated' } | { status: 'not-found' } | { status: 'invalid'; fields: Record<string, string[]> } | { status: 'signed-out' };
 
 /** The banner after a save: success, or why nothing was saved. */
 export function saveBanner(r: SaveSettingsOutcome): { tone: 'success' | 'error'; text: string } {

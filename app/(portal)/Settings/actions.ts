@@ -16,9 +16,9 @@ import {
 } from '@/lib/auth/two-factor-schema';
 import { fieldErrors, UnauthorizedError, ForbiddenError } from '@/lib/http/errors';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
-import { settingsFormSchema } from '@/lib/settings/schema';
-import { sendTestEmail, updateSettings } from '@/lib/settings/service';
-import type { SaveSettingsOutcome } from '@/lib/settings/outcome';
+import { alertsFormSchema, settingsFormSchema } from '@/lib/settings/schema';
+import { sendTestEmail, updateAlerts, updateSettings } from '@/lib/settings/service';
+import type { SaveAlertsOutcome, SaveSettingsOutcome } from '@/lib/settings/outcome';
 import { signOutMySession } from '@/lib/auth/session-list';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { updateSecurityPolicy, type UpdatePolicyResult } from '@/lib/security/policy';
@@ -44,7 +44,17 @@ export async function saveSettingsAction(input: unknown): Promise<SaveSettingsOu
   if (!actor) return { status: 'signed-out' };
   const parsed = settingsFormSchema.safeParse(input);
   if (!parsed.success) return { status: 'policy', fields: fieldErrors(parsed.error) };
-  return updateSettings(actor, parsed.data);
+  // The alerts have their own form and action (no current password): this save keeps them.
+  return updateSettings(actor, parsed.data, { keepAlerts: true });
+}
+
+/** Saves the job and invoice alert choices; no current password (issue 26). */
+export async function saveAlertsAction(input: unknown): Promise<SaveAlertsOutcome> {
+  const actor = await actorOrNull();
+  if (!actor) return { status: 'signed-out' };
+  const parsed = alertsFormSchema.safeParse(input);
+  if (!parsed.success) return { status: 'invalid', fields: fieldErrors(parsed.error) };
+  return updateAlerts(actor, parsed.data);
 }
 
 export async function sendTestEmailAction(): Promise<boolean | 'signed-out'> {
