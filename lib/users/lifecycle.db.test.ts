@@ -14,8 +14,9 @@ import { fixedClock, now, setClock } from '@/lib/clock';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { useTestDatabase } from '@/test/db';
 import { makeUser, signedIn } from '@/test/factories';
+import { userForm } from '@/test/user-form';
 import { DEFAULT_USER_QUERY, userListQuerySchema, type UserListQuery } from './list-schema';
-import { userFormSchema, type UserFormInput } from './schema';
+import { userFormSchema } from './schema';
 import { deactivateUser, listUsers, reactivateUser, saveUser } from './service';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
@@ -23,21 +24,7 @@ const q = (over: Partial<UserListQuery> = {}): UserListQuery => ({ ...DEFAULT_US
 const all = { page: 1, size: 0 };
 const NEW_PW = 'Lantern#Quay4821';
 
-function form(over: Partial<UserFormInput> = {}) {
-  const name = over.UserName ?? `new.${uid()}`;
-  return userFormSchema.parse({
-    FirstName: 'Nora',
-    LastName: 'Quill',
-    EmailId: `${name}@example.com`,
-    Phone: '(02)9000-1234',
-    UserName: name,
-    Role: 3,
-    TimeZoneId: 'Australia/Perth',
-    NewPassword: 'Tomato#Kiwi40',
-    ConfirmPassword: 'Tomato#Kiwi40',
-    ...over,
-  });
-}
+const form = userForm;
 
 describe('a user’s life under the firm’s administrator', () => {
   const t = useTestDatabase();
