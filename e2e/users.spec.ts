@@ -194,7 +194,7 @@ test.describe('user administration', () => {
     await form.getByLabel('E-mail').fill(mailOf(INVITED_USER));
     await form.getByLabel('Phone').fill('(02)9000-4321');
     await form.getByLabel('Role').selectOption({ label: 'Client User' });
-    await form.getByLabel(/Invite by e-mail/).check();
+    await form.getByLabel(/Invite the person/).check();
     await expect(form.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await page.waitForURL((u) => u.pathname === '/user' && u.searchParams.get('msg') === '3');

@@ -207,7 +207,7 @@ export function UserForm(p: UserFormProps) {
           {!editing && (
             <Checkbox
               id="Invite"
-              label="Invite by e-mail (the person chooses their own password)"
+              label="Invite the person to choose their own password (a link by mail)"
               className="md:col-span-2"
               {...register('Invite', {
                 onChange: (e: { target: { checked: boolean } }) => {
