@@ -5,13 +5,13 @@
  * Users consumed (e2e/support/fixtures.ts): e2e.activity and e2e.activity.admin (Kestrel Legal), e2e.locked (Harbour & Vale), e2e.rb.admin and
  * e2e.rb.user (Riverbend Legal).
  */
-import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { generate } from 'otplib';
 import { apiToken, settleNotice, signIn } from './support/auth';
 import { waitForMail } from './support/mailbox';
+import { csvFile } from './support/csv';
 
 const ZONE = 'Australia/Sydney';
 
@@ -107,7 +107,7 @@ test('an administrator sees the sign-ins, the order and the export a user of the
   await page.goto('/user/activity?kind=job');
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
   expect(csv.suggestedFilename()).toBe('Activity.csv');
-  const text = await readFile(await csv.path(), 'utf8');
+  const text = await csvFile(await csv.path());
   expect(text.split('\r\n')[0]).toBe('Date,User Name,Full Name,Event,Details,IP Address,Browser');
   expect(text).toContain(`Job ordered,Job ${JMSNumber}`);
 });

@@ -4,6 +4,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './support/auth';
+import { csvText } from './support/csv';
 
 const encode = (v: string) => [0, 1, 2, 3].reduce((s) => Buffer.from(s, 'utf8').toString('base64'), v);
 
@@ -93,7 +94,7 @@ test.describe('api/Invoice', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers()['content-disposition']).toBe('attachment; filename="Invoices.csv"');
-    const lines = (await res.text()).trimEnd().split('\r\n');
+    const lines = csvText(await res.body()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(11);
     expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(Array.from({ length: 10 }, (_, i) => `INV-NG2002-${1029 - i}`));
     expect((await request.post('/api/Invoice/ExportCSVInvoices', { data: {} })).status()).toBe(401);

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiToken } from './support/auth';
+import { csvText } from './support/csv';
 
 interface ListAnswer {
   Jobs: { JobId: number; JMSNumber: string; MatterReference: string; JobStatusId: number; Status: string }[];
@@ -76,7 +77,7 @@ test.describe('legacy job API', () => {
     expect(mine.InternalInstructions).toBeUndefined();
     expect((await request.post('/api/Job/JobFeedBack', { headers: auth(ng), data: { JobId: target.JobId, FeedBack: 5 } })).status()).toBe(404);
 
-    const csv = await (await request.post('/api/Job/ExportCSVJobs', { headers: auth(ng), data: {} })).text();
+    const csv = csvText(await (await request.post('/api/Job/ExportCSVJobs', { headers: auth(ng), data: {} })).body());
     const exported = csv.trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0] ?? '');
     expect(exported).toHaveLength(156);
     expect(exported.some((n) => hvNumbers.has(n))).toBe(false);

@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './support/auth';
+import { csvText } from './support/csv';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const stamp = Date.now().toString(36);
@@ -61,7 +62,7 @@ test('api/User: the client administrator’s list, one user, checks, save and ex
   const csv = await request.post('/api/User/ExportCSVUsers', { headers: auth(admin), data: { UserName: 'ng.' } });
   expect(csv.status()).toBe(200);
   expect(csv.headers()['content-disposition']).toBe('attachment; filename="User.csv"');
-  const lines = (await csv.text()).trim().split('\r\n');
+  const lines = csvText(await csv.body()).trim().split('\r\n');
   expect(lines[0]).toBe('User Name,First Name,Last Name,E-mail,Phone,Role,Time Zone,Date Created');
   expect(lines.slice(1).every((l) => l.startsWith('ng.'))).toBe(true);
 

@@ -4,9 +4,9 @@
  * Demo client Northgate Legal (account NG2002): 45 invoices INV-NG2002-1001…1045; every third is paid
  * (1001, 1004…), every other one has EZ999 sheets (1003: 330 sheets, total $112.10, unpaid).
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
+import { csvFile } from './support/csv';
 
 const PAYMENT_URL = 'https://pay.example.com/checkout';
 const encode = (v: string) => [0, 1, 2, 3].reduce((s) => Buffer.from(s, 'utf8').toString('base64'), v);
@@ -147,7 +147,7 @@ test.describe('invoices', () => {
     const onScreen = await invoiceNumbers(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Invoices.csv');
-    const csv = await readFile(await download.path(), 'utf8');
+    const csv = await csvFile(await download.path());
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('JMS Number,Matter Reference,Invoice Number,Issue Date,Due Date,Amount,Currency,Branch,Status');
     expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(onScreen);

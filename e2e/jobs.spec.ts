@@ -6,9 +6,9 @@
  * is not applied — except in the preference test itself. Tests that change the list leave the saved
  * preference at the defaults again.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
+import { csvFile } from './support/csv';
 
 const TOTAL = 156;
 const LIST = '/JobClient?dir=2';
@@ -69,9 +69,17 @@ test.describe('job list', () => {
     await expect(page).toHaveURL(/delivered=7/);
     await expect(table(page).getByText('No Data Available')).toBeVisible();
 
-    // Reset, then sort by matter/ref both ways.
+    // The other text boxes too, so Reset has every kind of filter to clear.
+    await filters(page).getByLabel('JMS number').fill('9');
+    await expect(page).toHaveURL(/jms=9/);
+    await filters(page).getByLabel('Contact name').fill('zz');
+    await expect(page).toHaveURL(/contact=zz/);
+
+    // Reset clears the list, the dropdowns and the text boxes; then sort by matter/ref both ways.
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page.getByText(`Showing 1 to 10 of ${TOTAL}`)).toBeVisible();
+    for (const box of ['JMS number', 'Matter/Ref', 'Contact name']) await expect(filters(page).getByLabel(box)).toHaveValue('');
+    await expect(filters(page).getByLabel('Time delivered')).toHaveValue('0');
     await table(page).getByRole('button', { name: 'Matter/Ref' }).click();
     await expect(table(page).getByRole('columnheader', { name: 'Matter/Ref' })).toHaveAttribute('aria-sort', 'ascending');
     const asc = await columnTexts(page, 'Matter/Ref');
@@ -116,7 +124,7 @@ test.describe('job list', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('Jobs.csv');
-    const csv = await readFile(await download.path(), 'utf8');
+    const csv = await csvFile(await download.path());
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered');
     expect(lines).toHaveLength(total + 1);

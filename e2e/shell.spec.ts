@@ -247,12 +247,22 @@ test.describe('signed in', () => {
   });
 
   test('a page the role may not open shows Access denied and tells support', async () => {
+    // Opened directly, or naming a page the role may open, /AccessDenied is no refusal: it tells nobody.
+    for (const direct of ['/AccessDenied', '/AccessDenied?from=%2FJobClient']) {
+      await page.goto(direct);
+      await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByText('Our support team has been told.')).toHaveCount(0);
+    }
     await page.goto('/user');
     await page.waitForURL((u) => u.pathname === '/AccessDenied');
     expect(new URL(page.url()).searchParams.get('from')).toBe('/user');
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     const mail = await waitForMail(SUPPORT, { subject: new RegExp(`insufficient rights: ${USER} on /user`) });
     expect(mail.text).toContain('Page: /user');
+    // The outbox sends in order: the direct openings before the refusal would have arrived first.
+    const notices = (await messagesTo(SUPPORT)).filter((m) => m.subject.includes(`insufficient rights: ${USER} on `));
+    expect(notices.map((m) => m.subject.split(' on ')[1]).filter((path) => path !== '/user')).toEqual([]);
     await page.getByRole('link', { name: 'Go to your jobs' }).click();
     await page.waitForURL((u) => u.pathname === '/JobClient');
   });

@@ -5,9 +5,9 @@
  * that user under the Status filter and reactivating them; inviting a user by e-mail, who sets their own
  * password through the mailed link and signs in (issue 26); and the User.csv download. Users created here are named e2e.* so reruns on the same database never collide.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiToken, mailOf, settleNotice, signIn, submitCredentials } from './support/auth';
+import { csvFile } from './support/csv';
 import { waitForMail } from './support/mailbox';
 
 const MSG = {
@@ -71,7 +71,14 @@ test.describe('user administration', () => {
     await form.getByLabel('First name').focus();
     await expect(form.getByText('This user name already exists.')).toBeVisible();
 
+    // "From user name" follows the user name each time it is pressed, not only the first time.
+    await form.getByLabel('User name').fill(`${NEW_USER}.draft`);
+    await form.getByRole('button', { name: 'From user name' }).click();
+    await expect(form.getByLabel('E-mail')).toHaveValue(`${NEW_USER}.draft@example.com`);
+    // Pressed straight after the change, while the user name still has the focus (its check runs on leaving it).
     await form.getByLabel('User name').fill(NEW_USER);
+    await form.getByRole('button', { name: 'From user name' }).click();
+    await expect(form.getByLabel('E-mail')).toHaveValue(`${NEW_USER}@example.com`);
     await form.getByLabel('First name').fill('Nora');
     await form.getByLabel('Last name').fill('Quill');
     await form.getByRole('button', { name: 'From user name' }).click();
@@ -224,7 +231,7 @@ test.describe('user administration', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('User.csv');
-    const text = await readFile(await download.path(), 'utf8');
+    const text = await csvFile(await download.path());
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('User Name,First Name,Last Name,E-mail,Phone,Role,Time Zone,Date Created');
     const names = lines.slice(1).map((l) => l.split(',')[0]);

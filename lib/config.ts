@@ -70,6 +70,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: int(60, 5, 1440),
   SESSION_ABSOLUTE_HOURS: int(12, 1, 720),
   MAX_UPLOAD_BYTES: int(52428800, 1),
+  /** The largest request body any api/* route reads when it names no larger one (uploads do): past it, 413. */
+  MAX_BODY_BYTES: int(1048576, 1024),
   BLOCKED_EXTENSIONS: optionalString.transform((v) =>
     (v ?? 'exe,bat,cmd,com,cpl,scr,pif,js,jse,vbs,vbe,wsf,wsh,ps1,psm1,jar,dll,msi,msp,sh,hta,reg,lnk,app,dmg,apk,iso')
       .split(',')

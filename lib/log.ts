@@ -1,4 +1,7 @@
-/** Structured JSON logs (pino). Passwords, OTPs, tokens and hashes never reach the log. */
+/**
+ * Structured JSON logs (pino). Passwords, OTPs, tokens and hashes never reach the log through it (the console mail
+ * back-end, lib/mail/console.ts, prints whole e-mails only when no SMTP_URL is set: docs/security.md).
+ */
 import pino from 'pino';
 import { config } from './config';
 

@@ -27,6 +27,15 @@ export const FIELD_MSG = {
   nulCharacter: 'Please remove the invisible NUL character from this text.',
 } as const;
 
+/**
+ * zod's `error` option for a required field: `message` when the value is missing (undefined or null), zod's own
+ * message otherwise (a wrong type). Without it a missing field answers "Invalid input: expected string, received
+ * undefined" (spec §8 words its messages for people).
+ */
+export function missingMessage(message: string): (issue: { input?: unknown }) => string | undefined {
+  return (issue) => (issue.input === undefined || issue.input === null ? message : undefined);
+}
+
 /** Generic top-level domains accepted besides any two-letter country code (the "limited list" of §5). */
 export const EMAIL_GENERIC_TLDS = [
   'com', 'net', 'org', 'edu', 'gov', 'mil', 'int', 'biz', 'info', 'name', 'pro', 'aero', 'asia', 'cat', 'coop',

@@ -1,8 +1,8 @@
 /**
  * npm start: checks the configuration, applies pending migrations, seeds the demo data when the
- * database has no client yet, prints the URL and the demo sign-in, then serves on PORT.
+ * database has no client yet, serves on PORT, and prints the URL and the demo sign-in once the server answers.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getHandle } from '@/db/client';
@@ -35,15 +35,6 @@ async function main() {
   // PGlite is single-process: release it before the server opens it.
   await handle.close();
 
-  console.log('');
-  console.log(`JMS Portal: ${c.appUrl}`);
-  console.log(`Database: ${c.embedded ? `embedded PGlite in ${path.join(c.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
-  if (fresh) console.log('Demo data seeded.');
-  console.log(`Demo sign-in: hv.user (client user) or hv.admin (client administrator), password ${c.DEMO_PASSWORD}`);
-  console.log('Staff sign-in (the staff area, /Ops): staff.admin (provider administrator) or staff.operator (provider operator), same password');
-  console.log(c.SMTP_URL ? 'One-time passcodes are e-mailed through SMTP_URL.' : 'No SMTP_URL: one-time passcodes and other e-mails are printed in this log.');
-  console.log('');
-
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(c.PORT)], {
     stdio: 'inherit',
@@ -51,6 +42,36 @@ async function main() {
   });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
   child.on('exit', (code) => process.exit(code ?? 0));
+
+  // The URL is printed once the server answers, not before: a newcomer who opens it at once gets the page.
+  if (!(await answering(c.PORT, child))) return;
+  console.log('');
+  console.log(`JMS Portal is ready: ${c.appUrl}`);
+  console.log(`Database: ${c.embedded ? `embedded PGlite in ${path.join(c.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  if (fresh) console.log('Demo data seeded.');
+  console.log(`Demo sign-in: hv.user (client user) or hv.admin (client administrator), password ${c.DEMO_PASSWORD}`);
+  console.log('Staff sign-in (the staff area, /Ops): staff.admin (provider administrator) or staff.operator (provider operator), same password');
+  console.log(
+    c.SMTP_URL
+      ? 'One-time passcodes are e-mailed through SMTP_URL.'
+      : 'No SMTP_URL: no e-mail is sent. Each one, with its one-time passcode, is printed below as an "E-MAIL (not sent: no SMTP_URL)" block.',
+  );
+  console.log('');
+}
+
+/** Waits until the server on this port answers /api/ready (true), or the server process ends first (false). */
+async function answering(port: number, child: ChildProcess): Promise<boolean> {
+  let ended = false;
+  child.once('exit', () => (ended = true));
+  for (;;) {
+    if (ended) return false;
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 main().catch((e) => {

@@ -12,26 +12,23 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
-import { signOutUnauthorized } from '@/lib/client/api';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
-import {
-  confirmEnrolmentSchema,
-  type ConfirmEnrolmentForm,
-  type ConfirmEnrolmentOutcome,
-  type StartEnrolmentOutcome,
-} from '@/lib/auth/two-factor-schema';
+import type { ConfirmedEnrolment, TwoFactorInitAnswer } from '@/lib/auth/two-factor';
+import { confirmEnrolmentSchema, type ConfirmEnrolmentForm } from '@/lib/auth/two-factor-schema';
+import { unlessSignedOut } from '@/lib/client/action';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface AuthenticatorEnrolmentProps {
-  start: () => Promise<StartEnrolmentOutcome>;
-  confirm: (input: ConfirmEnrolmentForm) => Promise<ConfirmEnrolmentOutcome>;
+  start: () => Promise<ActionResult<TwoFactorInitAnswer>>;
+  confirm: (input: ConfirmEnrolmentForm) => Promise<ActionResult<ConfirmedEnrolment>>;
   /** After the user has seen the recovery codes and pressed Done. */
   onDone: () => void;
   /** Heading level of the steps' headings (default 3). */
   level?: 2 | 3 | 4;
 }
 
-type Started = Extract<StartEnrolmentOutcome, { status: 'started' }>;
+type Started = TwoFactorInitAnswer;
 
 /** The secret in groups of four, easier to type. */
 function grouped(secret: string): string {
@@ -51,11 +48,10 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
     setError(null);
     setStarting(true);
     try {
-      const r = await start();
-      if (r.status === 'signed-out') return void signOutUnauthorized();
-      if (r.status === 'error') return setError(r.message);
+      const r = await unlessSignedOut(start());
+      if (!r.ok) return setError(r.message);
       form.reset({ Code: '' });
-      setStarted(r);
+      setStarted(r.value);
     } catch {
       setError('The set-up could not be started. Please try again.');
     } finally {
@@ -66,15 +62,14 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const r = await confirm(values);
-      if (r.status === 'signed-out') return void signOutUnauthorized();
-      if (r.status === 'error') {
-        const field = r.fields?.Code?.[0];
+      const r = await unlessSignedOut(confirm(values));
+      if (!r.ok) {
+        const field = refusalFields(r).Code?.[0];
         if (field) form.setError('Code', { message: field });
         else setError(r.message);
         return;
       }
-      setCodes(r.recoveryCodes);
+      setCodes(r.value.RecoveryCodes);
     } catch {
       setError('The code could not be checked. Please try again.');
     }
@@ -129,11 +124,11 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
         <div className="flex flex-col items-start gap-4 sm:flex-row">
           {/* A data URL made on the server: next/image adds nothing here. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={started.qrCode} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-md border border-line bg-white" />
+          <img src={started.QrCode} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-md border border-line bg-white" />
           <div className="flex min-w-0 flex-col gap-1 text-sm">
             <span className="font-medium">Key for typing in</span>
-            <code className="break-all font-mono text-base" data-testid="totp-secret" data-secret={started.secret}>
-              {grouped(started.secret)}
+            <code className="break-all font-mono text-base" data-testid="totp-secret" data-secret={started.Secret}>
+              {grouped(started.Secret)}
             </code>
             <span className="text-muted">Time-based, 6 digits, every 30 seconds.</span>
           </div>

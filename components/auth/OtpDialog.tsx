@@ -11,13 +11,14 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { AUTH_MSG, TWO_FACTOR_MSG } from '@/lib/auth/messages';
 import type { OtpResendResult } from '@/lib/auth/otp';
-import { otpFailureMessage, resendMessage } from '@/lib/auth/outcome';
+import { otpFailureMessage, resendMessage } from '@/lib/auth/messages';
 import { afterSignInUrl } from '@/lib/auth/return-url';
 import { appCodeFormSchema, otpFormSchema, type OtpForm } from '@/lib/auth/schema';
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
 import { formatCountdown, useCountdown } from './useCountdown';
 import { FormFields } from '@/components/ui/FormFields';
+import type { ActionResult } from '@/lib/http/action-result';
 
 export interface OtpDialogProps {
   pending: PendingOtp;
@@ -25,7 +26,7 @@ export interface OtpDialogProps {
   onClose: () => void;
   onResent: (p: PendingOtp) => void;
   onLocked: () => void;
-  resend: (input: { challengeId: string }) => Promise<OtpResendResult>;
+  resend: (input: { challengeId: string }) => Promise<ActionResult<OtpResendResult>>;
 }
 
 /** A message of the dialog, with when it was shown: one from before the code expired is no longer current. */
@@ -80,7 +81,9 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
     setResending(true);
     setNote(null);
     try {
-      const r = await resend({ challengeId: pending.challengeId });
+      const answer = await resend({ challengeId: pending.challengeId });
+      // A challenge id the schema refused is one that cannot be resent: sign in again.
+      const r: OtpResendResult = answer.ok ? answer.value : { status: 'expired' };
       if (r.status === 'locked') return onLocked();
       if (r.status === 'sent') {
         form.reset({ otp: '' });

@@ -10,13 +10,14 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import type { OtpResendResult } from '@/lib/auth/otp';
-import { changePasswordUrl, passwordStepMessage } from '@/lib/auth/outcome';
+import { changePasswordUrl, passwordStepMessage } from '@/lib/auth/messages';
 import type { SignInForm as SignInValues } from '@/lib/auth/schema';
 import type { PasswordSignInResult } from '@/lib/auth/signin';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { MSG } from '@/lib/messages';
 import { pendingOtp, type PendingOtp } from './pending-otp';
 import { FormFields } from '@/components/ui/FormFields';
+import type { ActionResult } from '@/lib/http/action-result';
 
 /*
  * What only some sign-ins need is loaded when it is needed (docs/architecture.md "Page weight"): the
@@ -30,8 +31,8 @@ const OtpDialog = dynamic(() => loadOtpDialog().then((m) => m.OtpDialog), { ssr:
 const CaptchaWidget = dynamic(() => import('./CaptchaWidget').then((m) => m.CaptchaWidget), { ssr: false });
 const BlockedDialog = dynamic(() => import('./BlockedDialog').then((m) => m.BlockedDialog), { ssr: false });
 
-export type PasswordStepAction = (input: SignInValues) => Promise<PasswordSignInResult | { status: 'bad-request' }>;
-export type ResendAction = (input: { challengeId: string }) => Promise<OtpResendResult>;
+export type PasswordStepAction = (input: SignInValues) => Promise<ActionResult<PasswordSignInResult>>;
+export type ResendAction = (input: { challengeId: string }) => Promise<ActionResult<OtpResendResult>>;
 
 export interface SignInFormProps {
   passwordStep: PasswordStepAction;
@@ -58,12 +59,14 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
     setMessage(null);
     // Most password steps answer with the OTP dialog: fetch its code meanwhile (never fails the step).
     loadOtpDialog().catch(() => undefined);
-    const r = await passwordStep({ ...values, captcha: captchaRequired ? captcha : null });
+    const answer = await passwordStep({ ...values, captcha: captchaRequired ? captcha : null });
     if (captchaRequired) {
       setCaptcha(null);
       setCaptchaKey((k) => k + 1);
     }
-    if (r.status === 'bad-request') return;
+    // A form the schema refused (the browser checked it with the same schema): nothing more to say.
+    if (!answer.ok) return;
+    const r = answer.value;
     setMessage(passwordStepMessage(r));
     switch (r.status) {
       case 'otp':

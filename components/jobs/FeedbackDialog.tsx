@@ -14,25 +14,19 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Textarea } from '@/components/ui/Textarea';
 import { Dialog } from '@/components/ui/Dialog';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
-import { FEEDBACK_COMMENTS_MAX, FEEDBACK_SCALE, feedbackFormSchema, type FeedbackActionResult, type FeedbackDisplay, type FeedbackForm, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
+import { FEEDBACK_COMMENTS_MAX, FEEDBACK_SCALE, feedbackFormSchema, type FeedbackDisplay, type FeedbackForm, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
 import type { JobRowView } from '@/lib/jobs/present';
+import { unlessSignedOut } from '@/lib/client/action';
+import type { ActionResult } from '@/lib/http/action-result';
 import type { FeedbackMode } from './job-columns';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface FeedbackActions {
-  save: (input: FeedbackFormInput) => Promise<FeedbackActionResult>;
-  load: (jobId: number) => Promise<FeedbackDisplay | null>;
+  save: (input: FeedbackFormInput) => Promise<ActionResult<string>>;
+  load: (jobId: number) => Promise<ActionResult<FeedbackDisplay | null>>;
 }
 
 const FAILED = 'The feedback could not be saved. Please try again.';
-
-/**
- * The rejection an action's redirect() gives its caller: the session ended and the router is already on its way
- * to /SignOut (spec §4.5, app/(portal)/JobClient/actions.ts), so no failure is shown.
- */
-function isRedirect(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'digest' in e && typeof e.digest === 'string' && e.digest.startsWith('NEXT_REDIRECT');
-}
 
 function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: FeedbackActions['save']; onSaved: (message: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,11 +36,12 @@ function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: Feedback
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const r = await save(values);
-      if (r.ok) onSaved(r.message);
+      // An ended session signs out and comes back to the list (spec §4.5).
+      const r = await unlessSignedOut(save(values));
+      if (r.ok) onSaved(r.value);
       else setFailure(r.message);
-    } catch (e) {
-      if (!isRedirect(e)) setFailure(FAILED);
+    } catch {
+      setFailure(FAILED);
     }
   });
 
@@ -88,9 +83,9 @@ function ShowFeedback({ row, load }: { row: JobRowView; load: FeedbackActions['l
   const [state, setState] = useState<{ status: 'loading' } | { status: 'done'; feedback: FeedbackDisplay | null } | { status: 'failed' }>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    load(row.id).then(
-      (feedback) => live && setState({ status: 'done', feedback }),
-      (e: unknown) => live && !isRedirect(e) && setState({ status: 'failed' }),
+    unlessSignedOut(load(row.id)).then(
+      (r) => live && setState(r.ok ? { status: 'done', feedback: r.value } : { status: 'failed' }),
+      () => live && setState({ status: 'failed' }),
     );
     return () => {
       live = false;

@@ -17,11 +17,27 @@ import { useJobListParams } from './useJobListParams';
 type TextKey = 'jmsNumber' | 'matterReference' | 'description' | 'contactName' | 'clientName';
 type TimeKey = 'timeCreated' | 'timeDue' | 'timeDelivered';
 
+/**
+ * One 'contains' filter. Typing shows at once and applies after the debounce; a change of the list's state from
+ * elsewhere (Reset filters, the back button, the same filter in the mobile panel) shows in the box, unless the
+ * user is still typing in it (as components/list/useParamText.ts does for the other lists).
+ */
 function TextFilter({ id, field, label }: { id: string; field: TextKey; label: string }) {
   const { state, setList } = useJobListParams();
   const name = JOB_PARAM[field];
-  const [value, setValue] = useState(state.query[field]);
-  const push = useDebounced((v: string) => setList({ [name]: v.trim() || null }));
+  const current = state.query[field];
+  const [value, setValue] = useState(current);
+  const [seen, setSeen] = useState(current);
+  const [editing, setEditing] = useState(false);
+  if (current !== seen) {
+    // Adjusting state while rendering (React's pattern for "state derived from a changed prop").
+    setSeen(current);
+    if (!editing && current !== value.trim()) setValue(current);
+  }
+  const push = useDebounced((v: string) => {
+    setEditing(false);
+    setList({ [name]: v.trim() || null });
+  });
   return (
     <Field label={label} id={id}>
       <Input
@@ -30,6 +46,7 @@ function TextFilter({ id, field, label }: { id: string; field: TextKey; label: s
         maxLength={FILTER_MAX}
         onChange={(e) => {
           setValue(e.target.value);
+          setEditing(true);
           push(e.target.value);
         }}
       />

@@ -13,13 +13,13 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { Field, FieldError } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { API_SCOPE_LABELS, API_SCOPES, apiKeyFormSchema, type ApiKeyForm as Values, type ApiKeyFormInput, type ApiScope } from '@/lib/integration/api-key-schema';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
 
 type Created = { id: number; name: string; scopes: ApiScope[]; key: string };
 
-export function ApiKeyForm({ create }: { create: (v: Values) => Promise<OpsResult<Created>> }) {
+export function ApiKeyForm({ create }: { create: (v: Values) => Promise<ActionResult<Created>> }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);

@@ -15,7 +15,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { Field, FieldError } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { clientFormSchema, type ClientForm as Values, type ClientFormInput } from '@/lib/clients/schema';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
 
@@ -29,7 +29,7 @@ export function ClientForm({
   initial,
   cancelHref,
 }: {
-  save: (v: Values) => Promise<OpsResult<{ href: string }>>;
+  save: (v: Values) => Promise<ActionResult<{ href: string }>>;
   initial?: ClientFormInput;
   cancelHref?: string;
 }) {

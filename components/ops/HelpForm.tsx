@@ -10,11 +10,11 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
 import { HELP_KEY_MAX, HELP_VALUE_MAX, helpFormSchema, type HelpForm as Values, type HelpFormInput } from '@/lib/notices/manage-schema';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
 
-export function HelpForm({ save }: { save: (v: Values) => Promise<OpsResult> }) {
+export function HelpForm({ save }: { save: (v: Values) => Promise<ActionResult> }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Select';
 import { inviteAdminSchema, type InviteAdmin as Values, type InviteAdminInput } from '@/lib/clients/schema';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { PersonFields } from './PersonFields';
 import { FormFields } from '@/components/ui/FormFields';
@@ -28,7 +28,7 @@ export function InviteAdminForm({
   clientId: number;
   defaultTimeZone: string;
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  invite: (v: Values) => Promise<OpsResult<{ userId: number }>>;
+  invite: (v: Values) => Promise<ActionResult<{ userId: number }>>;
 }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);

@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { invoiceIssueSchema, type InvoiceIssue as Values, type InvoiceIssueInput } from '@/lib/invoices/issue-schema';
 import { formatMoney } from '@/lib/invoices/money';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
@@ -35,7 +35,7 @@ export function InvoiceForm({
   initialJobs: string;
   /** yyyy-MM-dd in the staff member's time zone. */
   today: string;
-  save: (v: Values) => Promise<OpsResult<{ invoiceNumber: string }>>;
+  save: (v: Values) => Promise<ActionResult<{ invoiceNumber: string }>>;
 }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);

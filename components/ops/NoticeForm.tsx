@@ -14,13 +14,13 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
 import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX, noticeFormSchema, type NoticeForm as Values, type NoticeFormInput } from '@/lib/notices/manage-schema';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = new Set(['Title', 'Content', 'StartsAt', 'EndsAt']);
 
-export function NoticeForm({ initial, timeZone, save }: { initial: NoticeFormInput | null; timeZone: string; save: (v: Values) => Promise<OpsResult<{ id: number }>> }) {
+export function NoticeForm({ initial, timeZone, save }: { initial: NoticeFormInput | null; timeZone: string; save: (v: Values) => Promise<ActionResult<{ id: number }>> }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);

@@ -7,8 +7,8 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { signOutUnauthorized } from '@/lib/client/api';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import { signedOutNow } from '@/lib/client/action';
+import type { ActionResult } from '@/lib/http/action-result';
 
 export function OpsActionButton({
   label,
@@ -19,7 +19,7 @@ export function OpsActionButton({
   redirectTo,
 }: {
   label: string;
-  action: () => Promise<OpsResult<unknown>>;
+  action: () => Promise<ActionResult<unknown>>;
   confirm?: { title: string; message: string };
   variant?: ButtonVariant;
   /** A longer name for screen readers, e.g. "Mark INV-1 paid". */
@@ -39,8 +39,7 @@ export function OpsActionButton({
     try {
       const r = await action();
       if (r.ok) startTransition(() => (redirectTo ? router.push(redirectTo) : router.refresh()));
-      else if (r.status === 401) void signOutUnauthorized();
-      else setError(r.message);
+      else if (!signedOutNow(r)) setError(r.message);
     } finally {
       setBusy(false);
     }

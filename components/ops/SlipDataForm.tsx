@@ -8,33 +8,32 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
 import { slipDataSchema, type SlipDataInput } from '@/lib/ops/job-schema';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';
 
 type Output = { lioNumber: string | null; matterType: string | null };
 
-export function SlipDataForm({ jb, initial, documentId, action }: { jb: string; initial: { lioNumber: string; matterType: string }; documentId: number | null; action: (jb: string, input: unknown) => Promise<OpsOutcome> }) {
+export function SlipDataForm({ jb, initial, documentId, action }: { jb: string; initial: { lioNumber: string; matterType: string }; documentId: number | null; action: (jb: string, input: unknown) => Promise<ActionResult<string>> }) {
   const router = useRouter();
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<SlipDataInput, unknown, Output>({ resolver: zodResolver(slipDataSchema), defaultValues: initial });
   const { errors, isSubmitting } = formState;
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
-    const r = await action(jb, values);
-    if (r.status === 'signed-out') return signOutUnauthorized();
-    if (r.status === 'ok') {
-      setBanner({ tone: 'success', text: r.message });
+    const r = await unlessSignedOut(action(jb, values));
+    if (r.ok) {
+      setBanner({ tone: 'success', text: r.value });
       router.refresh();
       return;
     }
-    if (r.status === 'refused') {
-      for (const [name, messages] of Object.entries(r.fields)) if (messages[0] && (name === 'lioNumber' || name === 'matterType')) setError(name, { message: messages[0] });
+    if (r.status !== 404 && r.status !== 403) {
+      for (const [name, messages] of Object.entries(r.fields ?? {})) if (messages[0] && (name === 'lioNumber' || name === 'matterType')) setError(name, { message: messages[0] });
       setBanner({ tone: 'error', text: r.message });
       return;
     }
-    setBanner({ tone: 'error', text: r.status === 'not-found' ? 'Job not found.' : 'You may not change this job.' });
+    setBanner({ tone: 'error', text: r.status === 404 ? 'Job not found.' : 'You may not change this job.' });
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Slip data">

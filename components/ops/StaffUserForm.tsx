@@ -16,7 +16,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { staffRoleName } from '@/lib/ops/policy';
 import { staffUserFormSchema, type StaffUserForm as Values, type StaffUserFormInput } from '@/lib/staff/schema';
 import { applyRefusal } from './form-outcome';
@@ -34,7 +34,7 @@ export function StaffUserForm({
   initial: StaffUserFormInput | null;
   defaultTimeZone: string;
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  save: (v: Values) => Promise<OpsResult<{ userId: number; created: boolean }>>;
+  save: (v: Values) => Promise<ActionResult<{ userId: number; created: boolean }>>;
 }) {
   const router = useRouter();
   const editing = Boolean(initial?.UserId);

@@ -15,9 +15,9 @@ import { Field } from '@/components/ui/Field';
 import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
 import { Textarea } from '@/components/ui/Textarea';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
 import { STATUS_COMMENT_MAX, statusChangeSchema, type StatusChange, type StatusChangeInput } from '@/lib/jobs/workflow-rules';
-import type { OpsOutcome } from '@/lib/ops/outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { statusLabel } from '@/lib/reference';
 import { FormFields } from '@/components/ui/FormFields';
 
@@ -25,7 +25,7 @@ export interface StatusChangeFormProps {
   jb: string;
   status: number;
   allowedNext: readonly number[];
-  action: (jb: string, input: unknown) => Promise<OpsOutcome>;
+  action: (jb: string, input: unknown) => Promise<ActionResult<string>>;
 }
 
 export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChangeFormProps) {
@@ -54,22 +54,21 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
 
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
-    const r = await action(jb, { ...values, expectedStatus: status });
-    if (r.status === 'signed-out') return signOutUnauthorized();
-    if (r.status === 'ok') {
-      setBanner({ tone: 'success', text: r.message });
+    const r = await unlessSignedOut(action(jb, { ...values, expectedStatus: status }));
+    if (r.ok) {
+      setBanner({ tone: 'success', text: r.value });
       reset({ toStatus: '', comment: '', visibility: 'client' });
       router.refresh();
       return;
     }
-    if (r.status === 'refused') {
-      for (const [name, messages] of Object.entries(r.fields)) {
+    if (r.status !== 404 && r.status !== 403) {
+      for (const [name, messages] of Object.entries(r.fields ?? {})) {
         if (messages[0] && (name === 'toStatus' || name === 'comment' || name === 'visibility')) setError(name, { message: messages[0] });
       }
       setBanner({ tone: 'error', text: r.message });
       return;
     }
-    setBanner({ tone: 'error', text: r.status === 'not-found' ? 'Job not found.' : 'You may not change the status of this job.' });
+    setBanner({ tone: 'error', text: r.status === 404 ? 'Job not found.' : 'You may not change the status of this job.' });
   });
 
   return (

@@ -14,7 +14,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { encodeParam } from '@/lib/encoding';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import type { ActionResult } from '@/lib/http/action-result';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointFormSchema, type WebhookEndpointForm as Values, type WebhookEndpointFormInput } from '@/lib/webhooks/schema';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
@@ -26,7 +26,7 @@ export function WebhookEndpointForm({
   save,
 }: {
   initial: (WebhookEndpointFormInput & { id: number }) | null;
-  save: (v: Values) => Promise<OpsResult<{ id: number; created: boolean }>>;
+  save: (v: Values) => Promise<ActionResult<{ id: number; created: boolean }>>;
 }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);

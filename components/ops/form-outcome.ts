@@ -4,16 +4,12 @@
  * field). A 401 signs out with the return URL (spec §4.5).
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { signOutUnauthorized } from '@/lib/client/api';
-import type { OpsResult } from '@/lib/ops/action-outcome';
+import { signedOutNow } from '@/lib/client/action';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 
-export function applyRefusal<T extends FieldValues>(outcome: OpsResult<unknown>, setError: UseFormSetError<T>, known: (path: string) => boolean): string | null {
-  if (outcome.ok) return null;
-  if (outcome.status === 401) {
-    void signOutUnauthorized();
-    return null;
-  }
-  const fields = 'fields' in outcome && outcome.fields ? outcome.fields : {};
+export function applyRefusal<T extends FieldValues>(outcome: ActionResult<unknown>, setError: UseFormSetError<T>, known: (path: string) => boolean): string | null {
+  if (outcome.ok || signedOutNow(outcome)) return null;
+  const fields = refusalFields(outcome);
   let placed = 0;
   for (const [path, messages] of Object.entries(fields)) {
     if (!known(path) || !messages[0]) continue;

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { FormFields } from '@/components/ui/FormFields';
+import type { ActionResult } from '@/lib/http/action-result';
 
 /** The schema (with zod) loads when the field gets focus: the sign-in page prefetches this form. */
 const forgotResolver = lazyResolver<Values>(() => import('@/lib/auth/schema').then((m) => zodResolver(m.forgotPasswordSchema)));
@@ -20,7 +21,7 @@ const forgotResolver = lazyResolver<Values>(() => import('@/lib/auth/schema').th
  * /ForgotPassword: the e-mail address, then always the same answer (MSG.forgotMaybeSent), whether
  * or not the address belongs to a user (docs/security.md).
  */
-export function ForgotPasswordForm({ action }: { action: (values: Values) => Promise<{ ok: boolean }> }) {
+export function ForgotPasswordForm({ action }: { action: (values: Values) => Promise<ActionResult> }) {
   const [state, setState] = useState<'idle' | 'sent' | 'error'>('idle');
   const {
     register,

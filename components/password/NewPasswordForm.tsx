@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/Input';
 import { PasswordRules } from './PasswordRules';
 import { ResetDone } from './ResetDone';
 import { FormFields } from '@/components/ui/FormFields';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 
 type Dead = 'expired' | 'invalid' | 'failed';
 
@@ -54,7 +55,7 @@ export function NewPasswordForm({
   retry?: 'forgot' | 'signin';
   submitLabel: string;
   /** The server action that sets the password with the token. */
-  action: (token: string, values: Values) => Promise<NewPasswordOutcome>;
+  action: (token: string, values: Values) => Promise<ActionResult<NewPasswordOutcome>>;
 }) {
   const [outcome, setOutcome] = useState<NewPasswordOutcome | { status: 'error' } | null>(null);
   const [show, setShow] = useState(false);
@@ -72,7 +73,10 @@ export function NewPasswordForm({
     setOutcome(null);
     let r: NewPasswordOutcome;
     try {
-      r = await action(token, values);
+      const answer = await action(token, values);
+      if (!answer.ok && answer.status !== 400) throw new Error(`refused (${answer.status})`);
+      // The schema's refusal (400) places its field messages like the service's policy answer.
+      r = answer.ok ? answer.value : { status: 'policy', fields: refusalFields(answer) };
     } catch {
       setOutcome({ status: 'error' });
       return;

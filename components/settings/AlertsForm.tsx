@@ -12,15 +12,15 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { FormFields } from '@/components/ui/FormFields';
 import { FormSection } from '@/components/ui/FormSection';
 import { RadioGroup } from '@/components/ui/RadioGroup';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import type { ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
-import type { SaveAlertsOutcome } from '@/lib/settings/outcome';
 import { alertsFormSchema, JOB_ALERT_MODE_LABELS, JOB_ALERT_MODES, JOB_ALERT_SCOPE_LABELS, JOB_ALERT_SCOPES, type AlertsForm as Values } from '@/lib/settings/schema';
 
 export interface AlertsFormProps {
   initial: Values;
   statuses: readonly { id: number; label: string }[];
-  save: (values: Values) => Promise<SaveAlertsOutcome>;
+  save: (values: Values) => Promise<ActionResult>;
 }
 
 export const ALERTS_MSG = { saved: 'Your alerts were saved.' } as const;
@@ -38,9 +38,9 @@ export function AlertsForm(p: AlertsFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const r = await p.save(values);
-      if (r.status === 'signed-out') return void signOutUnauthorized();
-      setBanner(r.status === 'updated' ? { tone: 'success', text: ALERTS_MSG.saved } : { tone: 'error', text: MSG.settingsNotUpdated });
+      // An ended session signs out and comes back here, as a 401 does (spec §4.5).
+      const r = await unlessSignedOut(p.save(values));
+      setBanner(r.ok ? { tone: 'success', text: ALERTS_MSG.saved } : { tone: 'error', text: MSG.settingsNotUpdated });
     } catch {
       setBanner({ tone: 'error', text: MSG.settingsNotUpdated });
     }

@@ -15,22 +15,17 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
-import {
-  removeAuthenticatorSchema,
-  type ConfirmEnrolmentForm,
-  type ConfirmEnrolmentOutcome,
-  type RemoveAuthenticatorForm,
-  type RemoveAuthenticatorOutcome,
-  type StartEnrolmentOutcome,
-} from '@/lib/auth/two-factor-schema';
-import { signOutUnauthorized } from '@/lib/client/api';
+import type { ConfirmedEnrolment, TwoFactorInitAnswer } from '@/lib/auth/two-factor';
+import { removeAuthenticatorSchema, type ConfirmEnrolmentForm, type RemoveAuthenticatorForm } from '@/lib/auth/two-factor-schema';
+import { unlessSignedOut } from '@/lib/client/action';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface AuthenticatorSectionProps {
   status: { enrolled: boolean; enrolledOn: string | null; recoveryCodesLeft: number };
-  start: () => Promise<StartEnrolmentOutcome>;
-  confirm: (input: ConfirmEnrolmentForm) => Promise<ConfirmEnrolmentOutcome>;
-  remove: (input: RemoveAuthenticatorForm) => Promise<RemoveAuthenticatorOutcome>;
+  start: () => Promise<ActionResult<TwoFactorInitAnswer>>;
+  confirm: (input: ConfirmEnrolmentForm) => Promise<ActionResult<ConfirmedEnrolment>>;
+  remove: (input: RemoveAuthenticatorForm) => Promise<ActionResult>;
 }
 
 export function AuthenticatorSection({ status, start, confirm, remove }: AuthenticatorSectionProps) {
@@ -64,11 +59,10 @@ function RemoveForm({ status, remove, onRemoved }: { status: AuthenticatorSectio
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const r = await remove(values);
-      if (r.status === 'signed-out') return void signOutUnauthorized();
-      if (r.status === 'error') {
+      const r = await unlessSignedOut(remove(values));
+      if (!r.ok) {
         form.setValue('Password', '');
-        const field = r.fields?.Password?.[0];
+        const field = refusalFields(r).Password?.[0];
         if (field) form.setError('Password', { message: field });
         else setError(r.message);
         return;

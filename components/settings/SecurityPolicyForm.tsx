@@ -16,11 +16,10 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { POLICY_MSG, securityPolicySchema, type PolicyBounds, type SecurityPolicyFormInput } from '@/lib/security/policy-schema';
 import { FormFields } from '@/components/ui/FormFields';
-
-export type SavePolicyOutcome = { status: 'saved'; changed: string[] } | { status: 'invalid'; fields: Record<string, string[]> } | { status: 'signed-out' };
 
 const FIELDS = ['RequireTwoFactor', 'IdleTimeoutMinutes', 'AllowedEmailDomains', 'RequireSso'] as const;
 
@@ -28,7 +27,7 @@ export function SecurityPolicyForm(p: {
   bounds: PolicyBounds;
   initial: SecurityPolicyFormInput;
   outsideDomains: string[];
-  save: (values: SecurityPolicyFormInput) => Promise<SavePolicyOutcome>;
+  save: (values: SecurityPolicyFormInput) => Promise<ActionResult<{ changed: string[] }>>;
 }) {
   const router = useRouter();
   const schema = useMemo(() => securityPolicySchema(p.bounds), [p.bounds]);
@@ -44,17 +43,17 @@ export function SecurityPolicyForm(p: {
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const r = await p.save(values);
-      if (r.status === 'signed-out') return void signOutUnauthorized();
-      if (r.status === 'invalid') {
+      const r = await unlessSignedOut(p.save(values));
+      if (!r.ok) {
+        const fields = refusalFields(r);
         for (const name of FIELDS) {
-          const m = r.fields[name]?.[0];
+          const m = fields[name]?.[0];
           if (m) setError(name, { message: m });
         }
         setBanner({ tone: 'error', text: POLICY_MSG.notSaved });
         return;
       }
-      setBanner({ tone: 'success', text: r.changed.length ? POLICY_MSG.saved : 'Nothing changed.' });
+      setBanner({ tone: 'success', text: r.value.changed.length ? POLICY_MSG.saved : 'Nothing changed.' });
       router.refresh();
     } catch {
       setBanner({ tone: 'error', text: POLICY_MSG.notSaved });

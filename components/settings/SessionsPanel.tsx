@@ -9,7 +9,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { FormSection } from '@/components/ui/FormSection';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import type { ActionResult } from '@/lib/http/action-result';
 
 export interface SessionRow {
   id: string;
@@ -22,9 +23,7 @@ export interface SessionRow {
   lastSeen: string;
 }
 
-export type SignOutSessionOutcome = 'signed-out' | 'not-found' | 'current' | 'session-ended';
-
-export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; signOut: (id: string) => Promise<SignOutSessionOutcome> }) {
+export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; signOut: (id: string) => Promise<ActionResult> }) {
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -34,9 +33,9 @@ export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; s
     setBusy(s.id);
     setMessage(null);
     try {
-      const r = await signOut(s.id);
-      if (r === 'session-ended') return void signOutUnauthorized();
-      setMessage(r === 'signed-out' ? { tone: 'success', text: `The session on ${s.browser} (${s.device}) was signed out.` } : { tone: 'error', text: 'That session has already ended.' });
+      const r = await unlessSignedOut(signOut(s.id));
+      // A refusal is the service's words (the session has already ended); a malformed id counts as one.
+      setMessage(r.ok ? { tone: 'success', text: `The session on ${s.browser} (${s.device}) was signed out.` } : { tone: 'error', text: r.status === 400 ? 'That session has already ended.' : r.message });
       startTransition(() => router.refresh());
     } catch {
       setMessage({ tone: 'error', text: 'The session could not be signed out. Please try again.' });

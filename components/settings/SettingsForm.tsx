@@ -11,10 +11,11 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
-import { saveBanner, type SaveSettingsOutcome } from '@/lib/settings/outcome';
-import { SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
+import type { UpdateSettingsResult } from '@/lib/settings/service';
+import { saveBanner, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface SettingsFormProps {
@@ -23,17 +24,12 @@ export interface SettingsFormProps {
   /** JobAlerts and JobAlertMode ride along unchanged (the schema is the legacy one); the alerts have their own form. */
   initial: { EmailId: string; TimeZoneId: string; JobAlerts: number[]; JobAlertMode: JobAlertMode };
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  verifyCurrentPassword: (password: string) => Promise<boolean | 'signed-out'>;
-  save: (values: Values) => Promise<SaveSettingsOutcome>;
-  sendTestEmail: () => Promise<boolean | 'signed-out'>;
+  verifyCurrentPassword: (password: string) => Promise<ActionResult<boolean>>;
+  save: (values: Values) => Promise<ActionResult<UpdateSettingsResult>>;
+  sendTestEmail: () => Promise<ActionResult<boolean>>;
 }
 
 type Banner = { tone: 'success' | 'error'; text: string } | null;
-
-/** A server action answered 'signed-out': sign out and come back here, as a 401 does (spec §4.5). */
-function signOut(): void {
-  void signOutUnauthorized();
-}
 
 /**
  * /Settings (spec §2, §5): e-mail, time zone, password change, test e-mail. The current password is verified
@@ -61,15 +57,16 @@ export function SettingsForm(p: SettingsFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const verified = await p.verifyCurrentPassword(values.Password);
-      if (verified === 'signed-out') return signOut();
-      if (!verified) {
+      // An ended session signs out and comes back here, as a 401 does (spec §4.5).
+      const check = await unlessSignedOut(p.verifyCurrentPassword(values.Password));
+      if (!(check.ok && check.value)) {
         setError('Password', { message: SETTINGS_MSG.currentPasswordWrong });
         setBanner({ tone: 'error', text: MSG.settingsNotUpdated });
         return;
       }
-      const r = await p.save(values);
-      if (r.status === 'signed-out') return signOut();
+      const answer = await unlessSignedOut(p.save(values));
+      // The schema's refusal (400) places its field messages like the service's policy answer.
+      const r: UpdateSettingsResult = answer.ok ? answer.value : { status: 'policy', fields: refusalFields(answer) };
       if (r.status === 'wrong-password') setError('Password', { message: SETTINGS_MSG.currentPasswordWrong });
       if (r.status === 'reused') setError('NewPassword', { message: MSG.passwordReused });
       if (r.status === 'policy') {
@@ -94,9 +91,8 @@ export function SettingsForm(p: SettingsFormProps) {
     setTestBanner(null);
     setTesting(true);
     try {
-      const ok = await p.sendTestEmail();
-      if (ok === 'signed-out') return signOut();
-      setTestBanner(ok ? { tone: 'success', text: MSG.emailSent } : { tone: 'error', text: MSG.emailNotSent });
+      const r = await unlessSignedOut(p.sendTestEmail());
+      setTestBanner(r.ok && r.value ? { tone: 'success', text: MSG.emailSent } : { tone: 'error', text: MSG.emailNotSent });
     } catch {
       setTestBanner({ tone: 'error', text: MSG.emailNotSent });
     } finally {

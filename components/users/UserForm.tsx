@@ -20,10 +20,12 @@ import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';
-import { afterSaveUrl, type ExistsOutcome, type SaveUserOutcome } from '@/lib/users/outcome';
+import { afterSaveUrl } from '@/lib/users/list-schema';
+import type { SaveUserResult } from '@/lib/users/service';
 import { isAssignableRole } from '@/lib/users/policy';
 import { EMAIL_MAX, emailFromUserName, NAME_MAX, USER_MSG, USER_NAME_MAX, userFormSchema, type UserForm as Values, type UserFormInput } from '@/lib/users/schema';
 import { FormFields } from '@/components/ui/FormFields';
@@ -48,20 +50,15 @@ export interface UserFormProps {
   /** The administrator's own e-mail domain, for "from user name". */
   emailDomain: string;
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  save: (values: Values) => Promise<SaveUserOutcome>;
-  checkUserName: (userName: string, userId?: number) => Promise<ExistsOutcome>;
-  checkUserEmail: (email: string, userId?: number) => Promise<ExistsOutcome>;
+  save: (values: Values) => Promise<ActionResult<SaveUserResult>>;
+  checkUserName: (userName: string, userId?: number) => Promise<ActionResult<boolean>>;
+  checkUserEmail: (email: string, userId?: number) => Promise<ActionResult<boolean>>;
 }
 
 type Checked = 'UserName' | 'EmailId';
 const EXISTS_MSG: Record<Checked, string> = { UserName: USER_MSG.userNameExists, EmailId: USER_MSG.emailExists };
 const FORM_FIELDS = ['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword'] as const;
 const NOT_FOUND = 'This user does not exist or has been deactivated.';
-
-/** A server action answered 'signed-out': sign out and come back here, as a 401 does (spec §4.5). */
-function signOut(): void {
-  void signOutUnauthorized();
-}
 
 export function UserForm(p: UserFormProps) {
   const router = useRouter();
@@ -100,13 +97,14 @@ export function UserForm(p: UserFormProps) {
     if (!value || !(await trigger(field))) return;
     if (p.initial && value.toLowerCase() === p.initial[field].toLowerCase()) return;
     const check = field === 'UserName' ? p.checkUserName : p.checkUserEmail;
-    let r: ExistsOutcome;
+    let r: boolean;
     try {
-      r = await check(value, p.initial?.UserId);
+      // An ended session signs out and comes back here (spec §4.5); a refused check counts as "not taken".
+      const answer = await unlessSignedOut(check(value, p.initial?.UserId));
+      r = answer.ok && answer.value;
     } catch {
       return; // The save checks again; a failed check must not block the form.
     }
-    if (r === 'signed-out') return signOut();
     if ((getValues(field) ?? '').trim() !== value) return;
     setExists((e) => ({ ...e, [field]: r }));
     if (r) setError(field, { type: 'exists', message: EXISTS_MSG[field] });
@@ -125,8 +123,9 @@ export function UserForm(p: UserFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const r = await p.save(values);
-      if (r.status === 'signed-out') return signOut();
+      const answer = await unlessSignedOut(p.save(values));
+      // The schema's or the service's refusal (400, 403, 404): its field messages, and the form's failure.
+      const r: SaveUserResult = answer.ok ? answer.value : { status: 'invalid', fields: refusalFields(answer) };
       if (r.status === 'created' || r.status === 'updated' || r.status === 'invited') {
         setLeaving(true);
         router.push(afterSaveUrl(r.status));

@@ -15,14 +15,14 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableSort } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
-import { signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut, type Answered } from '@/lib/client/action';
+import type { ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
 import { USER_PARAM, type UserListBody } from '@/lib/users/list-schema';
-import { ACCESS_MSG, type SignOutEverywhereOutcome, type UnlockOutcome } from '@/lib/users/access-outcome';
-import type { DeactivateOutcome, ReactivateOutcome } from '@/lib/users/outcome';
 import type { UserRowView } from '@/lib/users/present';
-import { USER_MSG } from '@/lib/users/schema';
+import { ACCESS_MSG, USER_MSG } from '@/lib/users/schema';
+import type { DeactivateResult } from '@/lib/users/service';
 import { userColumns, UserCard } from './user-columns';
 import { UserFilters } from './UserFilters';
 
@@ -35,17 +35,17 @@ export interface UserListViewProps {
   exportBody: UserListBody;
   /** 'User created successfully.' / 'User updated successfully.' (from ?msg=1 / ?msg=2), or null. */
   savedMessage: string | null;
-  deactivate: (userName: string) => Promise<DeactivateOutcome>;
+  deactivate: (userName: string) => Promise<ActionResult<DeactivateResult>>;
   /** Unlock a locked account; sign a user out everywhere (issue 17). */
-  unlock: (userId: number) => Promise<UnlockOutcome>;
-  signOutEverywhere: (userId: number) => Promise<SignOutEverywhereOutcome>;
+  unlock: (userId: number) => Promise<ActionResult<{ userId: number }>>;
+  signOutEverywhere: (userId: number) => Promise<ActionResult<{ sessions: number }>>;
   /** Reactivate a deactivated user. */
-  reactivate: (userId: number) => Promise<ReactivateOutcome>;
+  reactivate: (userId: number) => Promise<ActionResult<{ userId: number }>>;
 }
 
 type AccessTarget = { kind: 'unlock' | 'sign-out' | 'reactivate'; row: UserRowView };
 
-const FAILURE: Record<Exclude<DeactivateOutcome, 'deactivated' | 'signed-out'>, string> = {
+const FAILURE: Record<Exclude<DeactivateResult['status'], 'deactivated'>, string> = {
   'not-found': USER_MSG.deactivateGone,
   self: USER_MSG.cannotDeactivateSelf,
 };
@@ -73,51 +73,37 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
   );
   const columns = useMemo(() => userColumns((row) => { setFailure(null); setTarget(row); }, access), [access]);
 
+  /**
+   * One access action's value; otherwise the service's words (no such user 404, refused 409) or `failed` are
+   * shown and the dialog stays open (it throws).
+   */
+  async function accessValue<T>(pending: Promise<ActionResult<T>>, failed: string): Promise<T> {
+    let outcome: Answered<T>;
+    try {
+      outcome = await unlessSignedOut(pending);
+    } catch {
+      setFailure(failed);
+      throw new Error(failed);
+    }
+    if (!outcome.ok) {
+      setFailure(outcome.status === 404 || outcome.status === 409 ? outcome.message : failed);
+      throw new Error(String(outcome.status));
+    }
+    return outcome.value;
+  }
+
   async function confirmAccess() {
     if (!accessTarget) return;
     const { kind, row } = accessTarget;
     if (kind === 'unlock') {
-      let outcome: UnlockOutcome;
-      try {
-        outcome = await unlock(row.id);
-      } catch {
-        setFailure(ACCESS_MSG.unlockFailed);
-        throw new Error('unlock failed');
-      }
-      if (outcome === 'signed-out') return signOutUnauthorized();
-      if (outcome !== 'unlocked') {
-        setFailure(outcome === 'not-locked' ? ACCESS_MSG.notLocked : ACCESS_MSG.unlockFailed);
-        throw new Error(outcome);
-      }
+      await accessValue(unlock(row.id), ACCESS_MSG.unlockFailed);
       setAccessDone(ACCESS_MSG.unlocked(row.userName));
     } else if (kind === 'reactivate') {
-      let outcome: ReactivateOutcome;
-      try {
-        outcome = await reactivate(row.id);
-      } catch {
-        setFailure(USER_MSG.reactivateFailed);
-        throw new Error('reactivate failed');
-      }
-      if (outcome === 'signed-out') return signOutUnauthorized();
-      if (outcome !== 'reactivated') {
-        setFailure(outcome === 'duplicate' ? USER_MSG.reactivateEmailTaken : USER_MSG.reactivateGone);
-        throw new Error(outcome);
-      }
+      await accessValue(reactivate(row.id), USER_MSG.reactivateFailed);
       setAccessDone(ACCESS_MSG.reactivated(row.userName));
     } else {
-      let outcome: SignOutEverywhereOutcome;
-      try {
-        outcome = await signOutEverywhere(row.id);
-      } catch {
-        setFailure(ACCESS_MSG.signOutFailed);
-        throw new Error('sign-out failed');
-      }
-      if (outcome.status === 'session-ended') return signOutUnauthorized();
-      if (outcome.status !== 'signed-out') {
-        setFailure(ACCESS_MSG.signOutFailed);
-        throw new Error(outcome.status);
-      }
-      setAccessDone(ACCESS_MSG.signedOut(row.userName, outcome.sessions));
+      const { sessions } = await accessValue(signOutEverywhere(row.id), ACCESS_MSG.signOutFailed);
+      setAccessDone(ACCESS_MSG.signedOut(row.userName, sessions));
     }
     setDeactivated(false);
     setAccessTarget(null);
@@ -126,18 +112,18 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
 
   async function confirmDeactivate() {
     if (!target) return;
-    let outcome: DeactivateOutcome;
+    let outcome: Awaited<ReturnType<typeof deactivate>>;
     try {
-      outcome = await deactivate(target.userName);
+      // An ended session signs out and comes back here, as a 401 does (spec §4.5).
+      outcome = await unlessSignedOut(deactivate(target.userName));
     } catch {
       setFailure(USER_MSG.deactivateFailed);
       throw new Error('deactivate failed');
     }
-    // The session ended: sign out and come back here, as a 401 does (spec §4.5).
-    if (outcome === 'signed-out') return signOutUnauthorized();
-    if (outcome !== 'deactivated') {
-      setFailure(FAILURE[outcome]);
-      throw new Error(outcome);
+    const status = outcome.ok ? outcome.value.status : 'not-found';
+    if (status !== 'deactivated') {
+      setFailure(FAILURE[status]);
+      throw new Error(status);
     }
     setAccessDone(null);
     setDeactivated(true);

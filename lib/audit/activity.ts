@@ -11,20 +11,16 @@ import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, or, sql, 
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { getDb } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
-import { ForbiddenError } from '@/lib/http/errors';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { isUserAdmin } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/users/policy';
 import { describeUserAgent } from './log';
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityQuery } from './activity-schema';
 import { describeActivity } from './activity-present';
 
 export const ACTIVITY_EXPORT_BATCH = 1000;
-
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
 
 const actorUser = aliasedTable(users, 'actor_user');
 const targetUser = aliasedTable(users, 'target_user');
@@ -76,10 +72,10 @@ function nextDay(day: string): string {
 function activityWhere(a: ClientActor, q: ActivityQuery): SQL | undefined {
   const actions = q.kind ? [...ACTIVITY_KINDS[q.kind].actions] : [...ACTIVITY_ACTIONS];
   return and(
-    eq(auditLog.clientId, a.clientId),
+    tenantScope(auditLog.clientId, a),
     inArray(auditLog.action, actions),
     // Never an event done by someone outside the client (internal staff).
-    or(isNull(auditLog.actorUserId), eq(actorUser.clientId, a.clientId)),
+    or(isNull(auditLog.actorUserId), tenantScope(actorUser.clientId, a)),
     q.userId !== undefined
       ? or(eq(auditLog.actorUserId, q.userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(q.userId))))
       : undefined,
@@ -98,7 +94,7 @@ function baseQuery<T extends Record<string, unknown>>(db: Awaited<ReturnType<typ
 
 /** One page of the client's events, newest first. */
 export async function listActivity(actor: Actor, q: ActivityQuery, page: Page): Promise<ListResult<ActivityRow>> {
-  const a = admin(actor);
+  const a = authorize(actor, 'activity.read', userPolicy);
   const db = await getDb();
   const where = activityWhere(a, q);
   const { limit, offset } = limitOffset(page);
@@ -113,7 +109,7 @@ export async function listActivity(actor: Actor, q: ActivityQuery, page: Page): 
 
 /** Every event of the query, newest first, read in keyset batches (Activity.csv). */
 export function exportActivity(actor: Actor, q: ActivityQuery, batch = ACTIVITY_EXPORT_BATCH): AsyncGenerator<ActivityRow> {
-  const a = admin(actor);
+  const a = authorize(actor, 'activity.read', userPolicy);
   const where = activityWhere(a, q);
   return (async function* () {
     const db = await getDb();
@@ -136,12 +132,12 @@ export function exportActivity(actor: Actor, q: ActivityQuery, batch = ACTIVITY_
 
 /** The users the filter offers: every user of the client, deactivated ones too (their events remain). */
 export async function activityUsers(actor: Actor): Promise<{ id: number; label: string }[]> {
-  const a = admin(actor);
+  const a = authorize(actor, 'activity.read', userPolicy);
   const db = await getDb();
   const rows = await db
     .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive })
     .from(users)
-    .where(eq(users.clientId, a.clientId))
+    .where(tenantScope(users.clientId, a))
     .orderBy(sql`lower(${users.userName})`);
   return rows.map((u) => ({ id: u.id, label: `${u.userName} (${`${u.firstName} ${u.lastName}`.trim()})${u.isActive ? '' : ' – deactivated'}` }));
 }

@@ -10,10 +10,12 @@ import { userAgent } from 'next/server';
 import { z } from 'zod';
 import { getDb, type Queryable } from '@/db/client';
 import { jobs, logEntries } from '@/db/schema';
-import { isClientActor, type Actor } from '@/lib/auth/actor';
-import { ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
+import type { Actor } from '@/lib/auth/actor';
+import { requireTenant, tenantScope } from '@/lib/core/tenancy';
+import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { LOG_ACTION_CLONE, LOG_ACTION_UPLOAD, LOG_AREA_JOB_UPLOAD } from '@/lib/reference';
+import { FIELD_MSG, missingMessage } from '@/lib/validation';
 
 export type LogAction = typeof LOG_ACTION_UPLOAD | typeof LOG_ACTION_CLONE;
 
@@ -72,8 +74,8 @@ export async function tryWriteLogEntry(actor: Actor, e: LogEntryInput): Promise<
 }
 
 const int = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number().int().min(min).max(max));
-const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: missingMessage(FIELD_MSG.required) }).int().min(min).max(max));
+const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: missingMessage(FIELD_MSG.required) }));
 const shortText = z.string().max(200).nullish();
 
 /**
@@ -97,7 +99,7 @@ export type LogAddInput = z.output<typeof logAddSchema>;
 
 /** api/Log/Add: a client-reported log entry. A JobId must name a job of the actor's client (else 404). */
 export async function addLogEntry(actor: Actor, input: LogAddInput, userAgentHeader: string | null): Promise<{ id: number }> {
-  if (!isClientActor(actor)) throw new ForbiddenError();
+  const a = requireTenant(actor);
   const body = parseOrThrow(logAddSchema, input);
   const db = await getDb();
   const jobId = body.JobModel?.JobId || null;
@@ -105,7 +107,7 @@ export async function addLogEntry(actor: Actor, input: LogAddInput, userAgentHea
     const [job] = await db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.id, jobId), eq(jobs.clientId, actor.clientId)))
+      .where(and(eq(jobs.id, jobId), tenantScope(jobs.clientId, a)))
       .limit(1);
     if (!job) throw new NotFoundError();
   }

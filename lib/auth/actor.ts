@@ -1,11 +1,7 @@
-/** The signed-in person every client service takes first (defined with the Principal in lib/core/principal.ts). */
-import type { Actor } from '@/lib/core/principal';
-
+/**
+ * The signed-in person every client service takes first (defined with the Principal in lib/core/principal.ts),
+ * and the client-side actor of the one tenancy guard (lib/core/tenancy.ts), under the names the pages know.
+ */
 export type { Actor } from '@/lib/core/principal';
-
-/** A client-side actor: has a client. Services that serve client data require it. */
-export type ClientActor = Actor & { clientId: number };
-
-export function isClientActor(a: Actor): a is ClientActor {
-  return a.clientId !== null && a.role >= 3 && a.role <= 8;
-}
+export type { TenantActor as ClientActor } from '@/lib/core/tenancy';
+export { hasTenant as isClientActor } from '@/lib/core/tenancy';

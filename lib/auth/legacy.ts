@@ -8,8 +8,9 @@
  */
 import { z } from 'zod';
 import { MSG } from '@/lib/messages';
+import { missingMessage } from '@/lib/validation-rules';
 import { describeSeconds, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
-import { changePasswordUrl, passwordStepMessage, resendMessage } from './outcome';
+import { changePasswordUrl, passwordStepMessage, resendMessage } from './messages';
 import { CAPTCHA_PAYLOAD_MAX, PASSWORD_MAX, userNameField } from './schema';
 import type { PasswordResendResult, PasswordSignInResult, TripleSignInResult } from './signin';
 import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
@@ -30,15 +31,19 @@ export const LSTATUS = {
 } as const;
 
 /** The OTP field: 6 digits (a string, or a number the old client sends without leading zeros) or a recovery code. */
-const otpValue = z.union([
-  z.string().trim().min(1).max(32),
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(999_999)
-    .transform((n) => String(n).padStart(6, '0')),
-]);
+const otpValue = z.union(
+  [
+    z.string().trim().min(1, MSG.otpRequired).max(32),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(999_999)
+      .transform((n) => String(n).padStart(6, '0')),
+  ],
+  // Missing or null: the spec's message (§8 'Please enter OTP.'), not zod's "Invalid input".
+  { error: missingMessage(MSG.otpRequired) },
+);
 
 /** OTP absent, 0, "0" or "" means "send me the OTP"; anything else is the code of the credential triple. */
 export function otpGiven(otp: string | number | null | undefined): string | null {
@@ -50,7 +55,7 @@ export function otpGiven(otp: string | number | null | undefined): string | null
 
 export const legacySignInBody = z.strictObject({
   UserName: userNameField,
-  Password: z.string().min(1).max(PASSWORD_MAX),
+  Password: z.string({ error: missingMessage(AUTH_MSG.passwordRequired) }).min(1, AUTH_MSG.passwordRequired).max(PASSWORD_MAX),
   /** Absent or 0: the password step (the OTP is sent). Otherwise the credential triple (see signInWithTriple). */
   OTP: z.union([z.string().max(32), z.number().int().min(0).max(999_999)]).nullish(),
   Captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
@@ -89,7 +94,9 @@ export const legacyResendBody = z
   })
   .superRefine(challengeOrCredentials);
 
-export const legacyCaptchaBody = z.strictObject({ Captcha: z.string().min(1).max(CAPTCHA_PAYLOAD_MAX) });
+export const legacyCaptchaBody = z.strictObject({
+  Captcha: z.string({ error: missingMessage(AUTH_MSG.captchaRequired) }).min(1, AUTH_MSG.captchaRequired).max(CAPTCHA_PAYLOAD_MAX),
+});
 
 export const legacyLoginAttemptBody = z.strictObject({
   UserName: z.string().max(256).optional(),

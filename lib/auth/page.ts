@@ -3,8 +3,7 @@
  * applied the route table from the cookie; this re-checks against the server-side session (a
  * session revoked by a sign-out elsewhere, a deactivation or a password change ends here), and
  * sends the user to /SignOut?type=11 (9 for staff) remembering the page, or to /AccessDenied.
- * Server actions may use it too (the job list's feedback actions): proxy.ts sets the page URL header
- * on their POST to the page, and the router follows the redirect.
+ * Server actions do not: they answer "signed out" through lib/http/action.ts and the page signs out.
  */
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, ROUTE_TABLE, routeKind } from './routes';
+import { decideRoute, ROUTE_TABLE, routeKind, wasRefused } from './routes';
 
 const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/AuthenticationError'];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings'];
@@ -82,5 +82,25 @@ describe('route table (spec §6)', () => {
     expect(routeKind('/JobClient/')).toBe('client');
     expect(routeKind('/SignIn/')).toBe('public');
     expect(decideRoute('/saveuser/x', 3)).toEqual({ action: 'deny' });
+  });
+});
+
+describe('wasRefused: only a refused page is reported from /AccessDenied', () => {
+  it.each([
+    [null, 3, false],
+    ['', 4, false],
+    ['/AccessDenied', 3, false],
+    ['/JobClient', 3, false],
+    ['/JobClient?page=2', 5, false],
+    ['/saveuser', 4, false],
+    ['/somewhere', 3, false],
+    ['//evil.example.com/saveuser', 3, false],
+    ['/saveuser', 3, true],
+    ['/user?name=x', 8, true],
+    ['/Ops', 4, true],
+    ['/Ops/Staff', 2, true],
+    ['/JobClient', 1, true],
+  ] as const)('%j for role %i: %s', (from, role, refused) => {
+    expect(wasRefused(from, role)).toBe(refused);
   });
 });

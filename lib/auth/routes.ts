@@ -96,3 +96,14 @@ export function decideRoute(pathname: string, role: number | null): RouteDecisio
   if (roleMayOpen(kind, role)) return { action: 'allow' };
   return role === null ? { action: 'sign-in' } : { action: 'deny' };
 }
+
+/**
+ * Was this page (the `from` of /AccessDenied, query and fragment ignored) refused to this role? Only then does
+ * /AccessDenied tell support (spec §6, §8): opening /AccessDenied directly, or with `from` naming a page the
+ * role may open, is no refusal and sends nothing.
+ */
+export function wasRefused(from: string | null | undefined, role: number): boolean {
+  const path = (from ?? '').split(/[?#]/)[0] ?? '';
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  return decideRoute(path, role).action === 'deny';
+}

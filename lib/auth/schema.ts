@@ -10,7 +10,7 @@
 // Named imports, not `* as z`: a namespace import keeps every zod/mini export in the bundle.
 import { maxLength, minLength, nullish, object, refine, regex, string, trim, uuid, type infer as Infer } from 'zod/mini';
 import { MSG } from '@/lib/messages';
-import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPossibleUserName } from '@/lib/validation-rules';
+import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPossibleUserName, missingMessage } from '@/lib/validation-rules';
 import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
 
 export const USER_NAME_MAX = 256;
@@ -18,7 +18,7 @@ export const USER_NAME_MAX = 256;
 export const PASSWORD_MAX = 1024;
 export const CAPTCHA_PAYLOAD_MAX = 10_000;
 
-export const userNameField = string().check(
+export const userNameField = string({ error: missingMessage(AUTH_MSG.userNameRequired) }).check(
   trim(),
   minLength(1, AUTH_MSG.userNameRequired),
   maxLength(USER_NAME_MAX, FIELD_MSG.tooLong(USER_NAME_MAX)),

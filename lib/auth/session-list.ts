@@ -10,6 +10,7 @@ import { describeUserAgent } from '@/lib/audit/log';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
+import { ConflictError, NotFoundError } from '@/lib/http/errors';
 import type { Actor } from './actor';
 import { idleMinutes, revokeSession } from './session';
 
@@ -63,21 +64,27 @@ export async function listMySessions(actor: Actor): Promise<SessionView[]> {
     });
 }
 
-export type SignOutSessionResult = 'signed-out' | 'not-found' | 'current';
+export const SESSION_LIST_MSG = {
+  alreadyEnded: 'That session has already ended.',
+  current: 'This is the session you are using: sign out instead.',
+} as const;
 
-/** Signs out one of the actor's own other sessions (the current one signs out through /SignOut). */
-export async function signOutMySession(actor: Actor, sessionId: string): Promise<SignOutSessionResult> {
-  if (!UUID.test(sessionId)) return 'not-found';
-  if (sessionId === actor.sessionId) return 'current';
+/**
+ * Signs out one of the actor's own other sessions (the current one signs out through /SignOut). NotFoundError
+ * for a session that is not the actor's or has ended; ConflictError for the current one.
+ */
+export async function signOutMySession(actor: Actor, sessionId: string): Promise<void> {
+  if (!UUID.test(sessionId)) throw new NotFoundError(SESSION_LIST_MSG.alreadyEnded);
+  if (sessionId === actor.sessionId) throw new ConflictError(SESSION_LIST_MSG.current);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [s] = await tx
       .select({ id: sessions.id, userAgent: sessions.userAgent })
       .from(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.userId), isNull(sessions.revokedAt)))
       .for('update')
       .limit(1);
-    if (!s) return 'not-found' as const;
+    if (!s) throw new NotFoundError(SESSION_LIST_MSG.alreadyEnded);
     await revokeSession(tx, s.id);
     const ua = describeUserAgent(s.userAgent);
     await recordAudit(tx, userPrincipal(actor), {
@@ -87,6 +94,5 @@ export async function signOutMySession(actor: Actor, sessionId: string): Promise
       targetId: String(actor.userId),
       details: { browser: [ua.browser, ua.os ? `on ${ua.os}` : null].filter(Boolean).join(' ') || null },
     });
-    return 'signed-out' as const;
   });
 }

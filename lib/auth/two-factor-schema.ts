@@ -24,19 +24,3 @@ export type RemoveAuthenticatorForm = z.infer<typeof removeAuthenticatorSchema>;
 
 /** POST api/Authentication/TwoFactorInit takes no fields (an empty object or no body). */
 export const twoFactorInitBody = z.strictObject({}).optional();
-
-/** What the set-up's server actions answer (Settings now; a forced set-up step after sign-in later). */
-export type StartEnrolmentOutcome =
-  | { status: 'started'; secret: string; otpAuthUri: string; qrCode: string; expiresInSeconds: number }
-  | { status: 'error'; message: string }
-  | { status: 'signed-out' };
-
-export type ConfirmEnrolmentOutcome =
-  | { status: 'enrolled'; recoveryCodes: string[] }
-  | { status: 'error'; message: string; fields?: Record<string, string[]> }
-  | { status: 'signed-out' };
-
-export type RemoveAuthenticatorOutcome =
-  | { status: 'removed' }
-  | { status: 'error'; message: string; fields?: Record<string, string[]> }
-  | { status: 'signed-out' };

@@ -7,6 +7,7 @@ import { ConflictError, ValidationError } from '@/lib/http/errors';
 import { useTestDatabase } from '@/test/db';
 import { signedIn, TEST_PASSWORD } from '@/test/factories';
 import { presentOtp, presentResend, presentSignIn } from './legacy';
+import { TWO_FACTOR_MSG } from './messages';
 import { resendOtp, verifyOtp } from './otp';
 import { signInWithPassword } from './signin';
 import { decryptSecret } from './totp';
@@ -209,15 +210,15 @@ describe('two-factor with an authenticator app', () => {
 
   it('removal needs the current password (a wrong one counts toward the lockout); then the sign-in e-mails the OTP again', async () => {
     const e = await enrolled();
-    expect(await removeAuthenticator(e.actor, 'Wrong#Password1')).toBe('wrong-password');
+    await expect(removeAuthenticator(e.actor, 'Wrong#Password1')).rejects.toMatchObject({ status: 400, fields: { Password: [TWO_FACTOR_MSG.passwordWrong] } });
     const [u] = await t.db().select().from(users).where(eq(users.id, e.user.id));
     expect(u?.failedLoginAttempts).toBe(1);
     expect(await twoFactorStatus(e.actor)).toMatchObject({ enrolled: true });
-    expect(await removeAuthenticator(e.actor, TEST_PASSWORD)).toBe('removed');
+    await removeAuthenticator(e.actor, TEST_PASSWORD);
     expect(await twoFactorStatus(e.actor)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
     expect(await t.db().select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, e.user.id))).toHaveLength(0);
     expect(await audits(e.user.id)).toContain('twofactor.removed');
     expect((await appSignIn(e.user.userName)).method).toBe('email');
-    expect(await removeAuthenticator(e.actor, TEST_PASSWORD)).toBe('not-enrolled');
+    await expect(removeAuthenticator(e.actor, TEST_PASSWORD)).rejects.toMatchObject({ status: 409, message: TWO_FACTOR_MSG.notEnrolled });
   });
 });

@@ -139,26 +139,26 @@ export async function confirmEnrolment(actor: Actor, code: string): Promise<Conf
   return { RecoveryCodes: codes };
 }
 
-export type RemoveResult = 'removed' | 'wrong-password' | 'not-enrolled';
-
 /**
  * Removes the app and its recovery codes; the current password is required (a wrong one counts toward the
- * lockout like any wrong password: lib/auth/current-password.ts).
+ * lockout like any wrong password: lib/auth/current-password.ts). ValidationError on Password for a wrong
+ * password; ConflictError when no app was set up (an unconfirmed set-up is still cleared).
  */
-export async function removeAuthenticator(actor: Actor, password: string): Promise<RemoveResult> {
+export async function removeAuthenticator(actor: Actor, password: string): Promise<void> {
   const db = await getDb();
-  if (!(await verifyCurrentPassword(actor, password))) return 'wrong-password';
-  return db.transaction(async (tx) => {
+  if (!(await verifyCurrentPassword(actor, password))) throw new ValidationError({ Password: [TWO_FACTOR_MSG.passwordWrong] }, TWO_FACTOR_MSG.passwordWrong);
+  const removed = await db.transaction(async (tx) => {
     const gone = await tx.delete(userAuthenticators).where(eq(userAuthenticators.userId, actor.userId)).returning({ confirmedAt: userAuthenticators.confirmedAt });
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, actor.userId));
-    if (!gone[0]?.confirmedAt) return 'not-enrolled' as const;
+    if (!gone[0]?.confirmedAt) return false;
     await auditAuth(tx, { action: 'twofactor.removed', userId: actor.userId, clientId: actor.clientId, targetType: 'user', targetId: String(actor.userId) });
     await tellUser(tx, actor.userId, 'The authenticator app was removed from your JMS Portal account', [
       'The authenticator app was removed from your JMS Portal account. The sign-in sends you a code by e-mail again.',
       'If this was not you, change your password and tell your administrator at once.',
     ]);
-    return 'removed' as const;
+    return true;
   });
+  if (!removed) throw new ConflictError(TWO_FACTOR_MSG.notEnrolled);
 }
 
 async function tellUser(q: Queryable, userId: number, subject: string, lines: string[]): Promise<void> {

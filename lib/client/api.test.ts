@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadWithProgress } from '@/components/ui/upload';
+import { SIGNED_OUT, type ActionResult } from '@/lib/http/action-result';
+import { signedOutNow, unlessSignedOut } from './action';
 import { apiFetch, apiJson, ApiError, setSessionRole, signOutUnauthorized, unauthorizedRedirect } from './api';
 
 describe('unauthorizedRedirect (spec §4.5: a 401 signs out remembering the page)', () => {
@@ -150,6 +152,31 @@ describe('uploadWithProgress (the source file upload, XMLHttpRequest)', () => {
       body: '{"DocumentId":1,"FileName":"a.pdf","Size":3}',
     });
     expect(progress).toHaveBeenLastCalledWith(100);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('unlessSignedOut (lib/client/action.ts: a server action answered "signed out")', () => {
+  it('on "signed out" goes to /SignOut?type=11 remembering the page, and never settles', async () => {
+    const assign = stubPage('/Settings', '?tab=security');
+    setSessionRole(4);
+    expect(await settled(unlessSignedOut(Promise.resolve<ActionResult<string>>(SIGNED_OUT)))).toBe(false);
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/SignOut?type=11&returnUrl=%2FSettings%3Ftab%3Dsecurity');
+  });
+
+  it('sends staff to type 9', async () => {
+    const assign = stubPage('/Ops/Job', '?jb=x');
+    setSessionRole(2);
+    expect(signedOutNow(SIGNED_OUT)).toBe(true);
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/SignOut?type=9&returnUrl=%2FOps%2FJob%3Fjb%3Dx');
+  });
+
+  it('hands back a value or a refusal untouched', async () => {
+    const assign = stubPage('/user');
+    expect(await unlessSignedOut(Promise.resolve<ActionResult<number>>({ ok: true, value: 3 }))).toEqual({ ok: true, value: 3 });
+    const refusal = { ok: false, status: 409, message: 'This account is not locked.' } as const;
+    expect(await unlessSignedOut(Promise.resolve<ActionResult<number>>(refusal))).toEqual(refusal);
+    expect(signedOutNow(refusal)).toBe(false);
     expect(assign).not.toHaveBeenCalled();
   });
 });

@@ -23,7 +23,8 @@ import { createUser, identityKey, UserTakenError, userFieldsOf } from '@/lib/cor
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
@@ -58,7 +59,7 @@ function listWhere(q: ClientListQuery): SQL | undefined {
 
 /** Every client (not deleted), by name, with the number of its active users. */
 export async function listClients(actor: Actor, q: ClientListQuery, page: Page): Promise<ListResult<ClientListItem>> {
-  requireStaff(actor, 'clients.manage');
+  authorize(actor, 'clients.manage', staffPolicy);
   const db = await getDb();
   const where = listWhere(q);
   const { limit, offset } = limitOffset(page);
@@ -83,7 +84,7 @@ export async function listClients(actor: Actor, q: ClientListQuery, page: Page):
 
 /** Clients for a choice list (invoice form): active and suspended, not deleted, by name. */
 export async function clientChoices(actor: Actor): Promise<{ id: number; name: string; accountNumber: string }[]> {
-  requireStaff(actor, 'ops.open');
+  authorize(actor, 'ops.open', staffPolicy);
   const db = await getDb();
   return db
     .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber })
@@ -103,7 +104,7 @@ export interface ClientDetail extends ClientListItem {
 }
 
 export async function getClientDetail(actor: Actor, clientId: number): Promise<ClientDetail | null> {
-  requireStaff(actor, 'clients.manage');
+  authorize(actor, 'clients.manage', staffPolicy);
   const db = await getDb();
   const [c] = await db
     .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber, isActive: clients.isActive, suspendedAt: clients.suspendedAt, createdAt: clients.createdAt })
@@ -165,7 +166,7 @@ async function clientDuplicates(q: Queryable, form: ClientForm, self?: number): 
 
 /** Creates a client with its branches, processing cities and cost estimates. 400 with field messages on a duplicate. */
 export async function createClient(actor: Actor, form: ClientForm): Promise<{ id: number }> {
-  const a = requireStaff(actor, 'clients.manage');
+  const a = authorize(actor, 'clients.manage', staffPolicy);
   if (form.ClientId !== undefined) throw new ValidationError({ ClientId: [CLIENT_MSG.rowGone] });
   const db = await getDb();
   try {
@@ -232,7 +233,7 @@ function planRows<F extends { Id?: number | undefined }>(list: string, submitted
  * Unique names (a city's name, an estimate's number) may be swapped between rows in one save.
  */
 export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id: number }> {
-  const a = requireStaff(actor, 'clients.manage');
+  const a = authorize(actor, 'clients.manage', staffPolicy);
   const clientId = form.ClientId;
   if (clientId === undefined) throw new NotFoundError(CLIENT_MSG.notFound);
   const db = await getDb();
@@ -341,7 +342,7 @@ async function lockedClient(q: Queryable, clientId: number) {
  * voids the old one.
  */
 export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promise<{ userId: number }> {
-  const a = requireStaff(actor, 'clients.manage');
+  const a = authorize(actor, 'clients.manage', staffPolicy);
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -393,7 +394,7 @@ async function revokeClientSessions(q: Queryable, clientId: number): Promise<voi
 
 /** Suspends a client: its users cannot sign in, and their sessions end now. Nothing is deleted. Idempotent. */
 export async function suspendClient(actor: Actor, clientId: number): Promise<void> {
-  const a = requireStaff(actor, 'clients.manage');
+  const a = authorize(actor, 'clients.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const c = await lockedClient(tx, clientId);
@@ -407,7 +408,7 @@ export async function suspendClient(actor: Actor, clientId: number): Promise<voi
 
 /** Lifts a suspension: the client's active users can sign in again. Idempotent. */
 export async function reinstateClient(actor: Actor, clientId: number): Promise<void> {
-  const a = requireStaff(actor, 'clients.manage');
+  const a = authorize(actor, 'clients.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const c = await lockedClient(tx, clientId);
@@ -423,7 +424,7 @@ export async function reinstateClient(actor: Actor, clientId: number): Promise<v
  * the module comment), with its users deactivated and their sessions ended.
  */
 export async function deleteClient(actor: Actor, clientId: number): Promise<void> {
-  const a = requireStaff(actor, 'clients.delete');
+  const a = authorize(actor, 'clients.delete', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const c = await lockedClient(tx, clientId);

@@ -17,15 +17,16 @@ import { recordAudit } from '@/lib/core/audit';
 import { principalName, userPrincipal, type Principal } from '@/lib/core/principal';
 import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
-import { requireStaff } from '@/lib/ops/actor';
+import { allowed, authorize } from '@/lib/core/authorize';
+import { tenantScope } from '@/lib/core/tenancy';
+import { staffPolicy } from '@/lib/ops/policy';
 import { toLegacyDocument, type DeliveredFileView } from './legacy';
-import { requireClient } from './service';
 import { fileStorage } from './storage';
 import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
 
 /** The policy, in this one place: staff need 'jobs.status'; an API key was authorised by its route's scope. */
 function authorise(by: Principal): void {
-  if (by.kind === 'user') requireStaff(by.actor, 'jobs.status');
+  if (by.kind === 'user') authorize(by.actor, 'jobs.status', staffPolicy);
   else if (by.kind !== 'api-key' && by.kind !== 'system') throw new ForbiddenError();
 }
 
@@ -95,14 +96,13 @@ export async function removeDeliverable(by: Principal, jobId: number, documentId
 
 /** A job's deliverables, oldest first, with the uploader's name: client users only for their client's jobs, staff any. */
 export async function listDeliverables(actor: Actor, jobId: number): Promise<DeliveredFile[]> {
-  const staff = actor.clientId === null && (actor.role === 1 || actor.role === 2);
-  const clientId = staff ? null : requireClient(actor).clientId;
+  const scope = allowed(actor, 'jobs.read', staffPolicy) ? undefined : tenantScope(documents.clientId, actor);
   const db = await getDb();
   const rows = await db
     .select({ d: documents, uploadedByName: users.userName })
     .from(documents)
     .leftJoin(users, eq(users.id, documents.uploadedById))
-    .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt), clientId === null ? undefined : eq(documents.clientId, clientId)))
+    .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt), scope))
     .orderBy(asc(documents.createdAt), asc(documents.id));
   return rows.map((r) => ({ ...toDocumentInfo(r.d), uploadedByName: r.uploadedByName }));
 }

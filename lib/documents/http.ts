@@ -1,14 +1,15 @@
 /**
- * The HTTP side of uploads (POST api/Document/UploadJob/5). It cannot use apiRoute, whose JSON body parser
- * would read the whole body: it resolves the actor the same way, streams the multipart body into the upload
- * service and answers the same JSON error envelope.
+ * The HTTP side of uploads (POST api/Document/UploadJob/5, api/Ops/Jobs/{id}/Deliverables, /api/v1 files). They go
+ * through the one door (lib/http/core.ts: principal, CSRF, a body cap of MAX_UPLOAD_BYTES plus what a valid upload
+ * carries besides the file) but not through apiRoute's JSON body parser: the multipart body is streamed, capped,
+ * into the upload service, and errors answer the same JSON error envelope.
  */
 import { z } from 'zod';
-import type { Actor } from '@/lib/auth/actor';
-import { actorFromRequest } from '@/lib/auth/request';
+import { actorOf, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
+import { cappedStream, door, type DoorContext } from '@/lib/http/core';
 import { UnauthorizedError, ValidationError } from '@/lib/http/errors';
-import { handleError } from '@/lib/http/route';
+import { errorResponse, handleError } from '@/lib/http/route';
 import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { toLegacyDocument } from './legacy';
@@ -52,14 +53,47 @@ export function declaredFileSize(req: Request): number | undefined {
   return Number(v);
 }
 
+/** An upload's body cap: the file limit plus everything else a valid upload may carry (the door refuses more). */
+export function maxUploadBodyBytes(): number {
+  return config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes;
+}
+
+/** A file declared (X-File-Size) larger than the limit is too large: it is refused before a byte is read. */
+function declaredTooLarge(declared: number | undefined): boolean {
+  return declared !== undefined && declared > config().MAX_UPLOAD_BYTES;
+}
+
 /**
- * A body longer than the file limit plus everything else a valid upload may carry, or a file declared larger
- * than the limit, is too large: it is refused before a byte is read.
+ * The upload's one file, its bytes read from the capped body (past the cap the stream fails with the spec's
+ * "too large" message, the rest of the body unread). A body that is not multipart/form-data is a 400.
  */
-function tooLargeBeforeReading(req: Request, declared: number | undefined): boolean {
-  const max = config().MAX_UPLOAD_BYTES;
-  const length = Number(req.headers.get('content-length') ?? Number.NaN);
-  return (Number.isFinite(length) && length > max + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) || (declared !== undefined && declared > max);
+export function readUpload(req: Request, max: number): Promise<FilePart> {
+  const boundary = boundaryOf(req.headers.get('content-type'));
+  const body = cappedStream(req, max, () => new FileTooLargeError());
+  if (!boundary || !body) throw new MultipartError(MULTIPART_MSG.invalid);
+  return readSingleFile(iterateBody(body), boundary);
+}
+
+/**
+ * The door of an upload route, in the legacy envelope: the session's principal, CSRF, the upload cap (a declared
+ * Content-Length past it: the spec's "too large" 400 before a byte is read).
+ */
+export function uploadDoor(handler: (ctx: DoorContext, route: { params: Params }) => Promise<Response>) {
+  return door(
+    {
+      auth: 'session',
+      maxBodyBytes: maxUploadBodyBytes,
+      tooLarge: () => new FileTooLargeError(),
+      onError: (e, req, principal) => (clientGone(e, req) ? Promise.resolve(cancelledResponse()) : handleError(e, req, principal ? actorOf(principal) : null)),
+    },
+    handler,
+  );
+}
+
+function signedIn(principal: Principal) {
+  const actor = actorOf(principal);
+  if (!actor) throw new UnauthorizedError();
+  return actor;
 }
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
@@ -75,73 +109,48 @@ function clientGone(e: unknown, req: Request): boolean {
 }
 
 function cancelledResponse(): Response {
-  return Response.json({ error: { status: 400, message: 'The upload was cancelled.' } }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  return errorResponse(400, 'The upload was cancelled.');
 }
 
 /** POST api/Document/UploadJob/{type}: one file, multipart/form-data; answers the document model. */
-export async function handleUploadRequest(req: Request, ctx: { params: Params }): Promise<Response> {
-  let actor: Actor | null = null;
+export const handleUploadRequest = uploadDoor(async ({ req, principal, maxBodyBytes }, ctx) => {
+  const a = requireClient(signedIn(principal));
+  const type = uploadTypeParam.safeParse((await ctx.params).type);
+  if (!type.success) throw new ValidationError({ type: [`The upload type must be ${UPLOAD_TYPE}.`] });
+  const userAgent = req.headers.get('user-agent');
+  let declaredSize: number | undefined;
   try {
-    actor = await actorFromRequest(req);
-    if (!actor) throw new UnauthorizedError();
-    const a = requireClient(actor);
-    const type = uploadTypeParam.safeParse((await ctx.params).type);
-    if (!type.success) throw new ValidationError({ type: [`The upload type must be ${UPLOAD_TYPE}.`] });
-    const boundary = boundaryOf(req.headers.get('content-type'));
-    if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
-    const userAgent = req.headers.get('user-agent');
-    let declaredSize: number | undefined;
-    try {
-      declaredSize = declaredFileSize(req);
-    } catch (e) {
-      await req.body.cancel().catch(() => undefined);
-      await recordUploadFailure(a, '', 'invalid', userAgent);
-      throw e;
-    }
-    if (tooLargeBeforeReading(req, declaredSize)) {
-      await req.body.cancel().catch(() => undefined);
-      await recordUploadFailure(a, '', 'too_large', userAgent);
-      throw new FileTooLargeError();
-    }
-    let part: FilePart;
-    try {
-      part = await readSingleFile(iterateBody(req.body), boundary);
-    } catch (e) {
-      await recordUploadFailure(a, '', 'invalid', userAgent);
-      throw e;
-    }
-    const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent });
-    return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+    declaredSize = declaredFileSize(req);
   } catch (e) {
-    if (clientGone(e, req)) return cancelledResponse();
-    return handleError(e, req, actor);
+    await recordUploadFailure(a, '', 'invalid', userAgent);
+    throw e;
   }
-}
+  if (declaredTooLarge(declaredSize)) {
+    await recordUploadFailure(a, '', 'too_large', userAgent);
+    throw new FileTooLargeError();
+  }
+  let part: FilePart;
+  try {
+    part = await readUpload(req, maxBodyBytes);
+  } catch (e) {
+    await recordUploadFailure(a, '', 'invalid', userAgent);
+    throw e;
+  }
+  const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent });
+  return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+});
 
 /**
  * POST api/Ops/Jobs/{id}/Deliverables: staff attach one finished file (multipart/form-data, streamed like the
  * source upload: limit, SHA-256, malware scan) to any client's job; answers the document model with its receipt.
  */
-export async function handleDeliverableUpload(req: Request, ctx: { params: Params }): Promise<Response> {
-  let actor: Actor | null = null;
-  try {
-    actor = await actorFromRequest(req);
-    if (!actor) throw new UnauthorizedError();
-    const by = staffUploader(actor);
-    const id = idParam.safeParse((await ctx.params).id);
-    if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
-    const boundary = boundaryOf(req.headers.get('content-type'));
-    if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
-    const declaredSize = declaredFileSize(req);
-    if (tooLargeBeforeReading(req, declaredSize)) {
-      await req.body.cancel().catch(() => undefined);
-      throw new FileTooLargeError();
-    }
-    const part = await readSingleFile(iterateBody(req.body), boundary);
-    const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
-    return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
-  } catch (e) {
-    if (clientGone(e, req)) return cancelledResponse();
-    return handleError(e, req, actor);
-  }
-}
+export const handleDeliverableUpload = uploadDoor(async ({ req, principal, maxBodyBytes }, ctx) => {
+  const by = staffUploader(signedIn(principal));
+  const id = idParam.safeParse((await ctx.params).id);
+  if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
+  const declaredSize = declaredFileSize(req);
+  if (declaredTooLarge(declaredSize)) throw new FileTooLargeError();
+  const part = await readUpload(req, maxBodyBytes);
+  const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+  return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+});

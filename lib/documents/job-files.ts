@@ -7,13 +7,14 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { getDb, type Tx } from '@/db/client';
 import { documents, jobs } from '@/db/schema';
+import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { writeLogEntry } from '@/lib/audit/log';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError, ValidationError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { LOG_ACTION_CLONE } from '@/lib/reference';
-import { currentJobDocument, DOCUMENT_MSG, requireClient, toDocumentInfo, type DocumentInfo } from './service';
+import { currentJobDocument, DOCUMENT_MSG, toDocumentInfo, type DocumentInfo } from './service';
 import { fileStorage, newStorageKey } from './storage';
 
 async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<void> {
@@ -21,7 +22,7 @@ async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<v
   const rows = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(inArray(jobs.id, unique), eq(jobs.clientId, actor.clientId)));
+    .where(and(inArray(jobs.id, unique), tenantScope(jobs.clientId, actor)));
   if (rows.length !== unique.length) throw new NotFoundError();
 }
 
@@ -31,7 +32,7 @@ async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<v
  * to another job fails with a 400 on DocumentModel.
  */
 export async function attachDocument(tx: Tx, actor: Actor, documentId: number, jobId: number): Promise<DocumentInfo> {
-  const a = requireClient(actor);
+  const a = requireTenant(actor);
   await requireJobs(tx, a, [jobId]);
   const [row] = await tx
     .update(documents)
@@ -39,7 +40,7 @@ export async function attachDocument(tx: Tx, actor: Actor, documentId: number, j
     .where(
       and(
         eq(documents.id, documentId),
-        eq(documents.clientId, a.clientId),
+        tenantScope(documents.clientId, a),
         eq(documents.kind, 'source'),
         isNull(documents.deletedAt),
         or(isNull(documents.jobId), eq(documents.jobId, jobId)),
@@ -64,7 +65,7 @@ export interface CloneOptions {
  * stays behind as an unreferenced file under a generated key (never served).
  */
 export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, targetJobId: number, opts: CloneOptions = {}): Promise<DocumentInfo | null> {
-  const a = requireClient(actor);
+  const a = requireTenant(actor);
   await requireJobs(tx, a, [sourceJobId, targetJobId]);
   const existing = await currentJobDocument(a, targetJobId, tx);
   if (existing) return existing;
@@ -121,7 +122,7 @@ export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, t
 
 /** api/Document/Clone: the clone on its own, in its own transaction (legacy callers clone after the save). */
 export async function cloneJobDocument(actor: Actor, sourceJobId: number, targetJobId: number, opts: CloneOptions = {}): Promise<DocumentInfo | null> {
-  requireClient(actor);
+  requireTenant(actor);
   const db = await getDb();
   return db.transaction((tx) => cloneDocument(tx, actor, sourceJobId, targetJobId, opts));
 }

@@ -83,12 +83,14 @@ describe('readSingleFile', () => {
   it.each([
     ['no parts at all', '--b--\n', MULTIPART_MSG.noFile],
     ['fields only', '--b\nContent-Disposition: form-data; name="a"\n\n1\n--b--\n', MULTIPART_MSG.noFile],
-    ['not multipart at all', '{"File":"x"}', MULTIPART_MSG.noFile],
-    ['a part without Content-Disposition', '--b\nContent-Type: text/plain\n\nx\n--b--\n', MULTIPART_MSG.invalid],
-    ['a part that is not form-data', '--b\nContent-Disposition: attachment; filename="a.txt"\n\nx\n--b--\n', MULTIPART_MSG.invalid],
+    ['not multipart at all', '{"File":"x"}', MULTIPART_MSG.invalid],
+    // busboy skips a part that is not form-data (RFC 7578 has no other kind): no file in the form.
+    ['a part without Content-Disposition', '--b\nContent-Type: text/plain\n\nx\n--b--\n', MULTIPART_MSG.noFile],
+    ['a part that is not form-data', '--b\nContent-Disposition: attachment; filename="a.txt"\n\nx\n--b--\n', MULTIPART_MSG.noFile],
     ['a header line without a colon', '--b\nContent-Disposition form-data\n\nx\n--b--\n', MULTIPART_MSG.invalid],
     ['headers never end', '--b\nContent-Disposition: form-data; name="a"; filename="a.txt"\n', MULTIPART_MSG.invalid],
-    ['garbage after the delimiter', '--bXYZ\nContent-Disposition: form-data; name="a"; filename="a.txt"\n\nx\n--b--\n', MULTIPART_MSG.invalid],
+    // A line that only starts like the delimiter is not one (RFC 2046): preamble, and then the form is empty.
+    ['garbage after the delimiter', '--bXYZ\nContent-Disposition: form-data; name="a"; filename="a.txt"\n\nx\n--b--\n', MULTIPART_MSG.noFile],
   ])('%s: 400 before any file', async (_label, body, message) => {
     await expect(readSingleFile(raw(body), 'b')).rejects.toMatchObject({ status: 400, message, fields: { File: [message] } });
   });
@@ -111,10 +113,10 @@ describe('readSingleFile', () => {
   });
 
   it('bounds everything that is not the file', async () => {
-    const limits = { maxHeaderBytes: 1024, maxNonFileBytes: 4096, maxParts: 5 };
+    const limits = { maxNonFileBytes: 4096, maxParts: 5 };
     const bigField = multipartBody({ fields: { note: 'x'.repeat(5000) }, files: [{ fileName: 'a.txt', content: 'a' }] });
     await expect(readSingleFile(bigField.body, bigField.boundary, limits)).rejects.toMatchObject({ status: 400 });
-    const bigHeader = raw(`--b\nContent-Disposition: form-data; name="f"; filename="a.txt"\nX-Pad: ${'p'.repeat(2000)}\n\nx\n--b--\n`);
+    const bigHeader = raw(`--b\nContent-Disposition: form-data; name="f"; filename="a.txt"\nX-Pad: ${'p'.repeat(17 * 1024)}\n\nx\n--b--\n`);
     await expect(readSingleFile(bigHeader, 'b', limits)).rejects.toMatchObject({ status: 400 });
     const manyParts = multipartBody({ fields: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}`, 'v'])), files: [{ fileName: 'a.txt', content: 'a' }] });
     await expect(readSingleFile(manyParts.body, manyParts.boundary, limits)).rejects.toMatchObject({ status: 400 });

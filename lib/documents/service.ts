@@ -9,17 +9,19 @@ import { Readable } from 'node:stream';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { documents, jobs } from '@/db/schema';
+import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { tryWriteLogEntry, writeLogEntry } from '@/lib/audit/log';
-import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
+import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { AppError, ConflictError, NotFoundError } from '@/lib/http/errors';
 import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';
-import { isStaffActor, requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { isStaffActor, staffPolicy } from '@/lib/ops/policy';
 import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { fileStorage } from './storage';
 import { DOCUMENT_MSG, storeUpload, toDocumentInfo, type DocumentInfo, type DocumentRow, type UploadFailure, type UploadInput } from './store';
@@ -37,10 +39,8 @@ export {
   type UploadInput,
 } from './store';
 
-export function requireClient(actor: Actor): ClientActor {
-  if (!isClientActor(actor)) throw new ForbiddenError();
-  return actor;
-}
+/** The tenancy guard under the name the upload door (lib/documents/http.ts) and the job files know it. */
+export { requireTenant as requireClient } from '@/lib/core/tenancy';
 
 /** Writes the failed-upload log entry (Success false); never throws. */
 export async function recordUploadFailure(actor: Actor, fileName: string, reason: UploadFailure, userAgent?: string | null): Promise<void> {
@@ -54,7 +54,7 @@ export async function recordUploadFailure(actor: Actor, fileName: string, reason
  * audit row are written only when all of that passed; a refusal leaves nothing and logs the failed upload.
  */
 export async function uploadDocument(actor: Actor, input: UploadInput): Promise<DocumentInfo> {
-  const a = requireClient(actor);
+  const a = requireTenant(actor);
   return storeUpload({
     by: userPrincipal(a),
     clientId: a.clientId,
@@ -79,7 +79,7 @@ export async function findDocument(q: Queryable, actor: ClientActor, id: number)
   const [row] = await q
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.clientId, actor.clientId), isNull(documents.deletedAt)))
+    .where(and(eq(documents.id, id), tenantScope(documents.clientId, actor), isNull(documents.deletedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -89,7 +89,7 @@ export async function findDocument(q: Queryable, actor: ClientActor, id: number)
  * attached to a saved job stay their uploader's client's business. The download is audited.
  */
 async function findJobDocumentForStaff(actor: Actor, id: number): Promise<DocumentRow | null> {
-  const staff = requireStaff(actor, 'jobs.read');
+  const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const [row] = await db
     .select()
@@ -103,12 +103,12 @@ async function findJobDocumentForStaff(actor: Actor, id: number): Promise<Docume
 
 /** The job's current source file (the newest live document attached to it), or null. */
 export async function currentJobDocument(actor: Actor, jobId: number, q?: Queryable): Promise<DocumentInfo | null> {
-  const a = requireClient(actor);
+  const a = requireTenant(actor);
   const d = q ?? (await getDb());
   const [row] = await d
     .select()
     .from(documents)
-    .where(and(eq(documents.jobId, jobId), eq(documents.clientId, a.clientId), eq(documents.kind, 'source'), isNull(documents.deletedAt)))
+    .where(and(eq(documents.jobId, jobId), tenantScope(documents.clientId, a), eq(documents.kind, 'source'), isNull(documents.deletedAt)))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(1);
   return row ? toDocumentInfo(row) : null;
@@ -135,7 +135,7 @@ export class DocumentDamagedError extends AppError {
  * 'jobs.read') a file attached to any client's job (an upload not yet attached stays its client's own).
  */
 async function readableDocument(actor: Actor, id: number): Promise<DocumentRow> {
-  const row = isStaffActor(actor) ? await findJobDocumentForStaff(actor, id) : await findDocument(await getDb(), requireClient(actor), id);
+  const row = isStaffActor(actor) ? await findJobDocumentForStaff(actor, id) : await findDocument(await getDb(), requireTenant(actor), id);
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -247,7 +247,7 @@ export async function openDocument(actor: Actor, id: number): Promise<OpenedDocu
  * stored file removed. A file of a saved job cannot be deleted this way (409).
  */
 export async function deleteDocument(actor: Actor, id: number): Promise<{ message: string }> {
-  const a = requireClient(actor);
+  const a = requireTenant(actor);
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const found = await findDocument(tx, a, id);
@@ -256,7 +256,7 @@ export async function deleteDocument(actor: Actor, id: number): Promise<{ messag
     const [deleted] = await tx
       .update(documents)
       .set({ deletedAt: now() })
-      .where(and(eq(documents.id, id), eq(documents.clientId, a.clientId), isNull(documents.deletedAt), isNull(documents.jobId)))
+      .where(and(eq(documents.id, id), tenantScope(documents.clientId, a), isNull(documents.deletedAt), isNull(documents.jobId)))
       .returning();
     if (!deleted) throw new NotFoundError();
     return deleted;

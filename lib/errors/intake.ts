@@ -6,13 +6,14 @@
  * must neither fill the table nor the support mailbox.
  */
 import { z } from 'zod';
+import { FIELD_MSG, missingMessage } from '@/lib/validation';
 import type { Actor } from '@/lib/auth/actor';
 import { clientIpKey, consumeRateLimits, type Limit } from '@/lib/http/rate-limit';
 import { saveExceptionReport } from './report';
 
 const text = (max: number) =>
   z
-    .string()
+    .string({ error: missingMessage(FIELD_MSG.required) })
     .max(200_000)
     .transform((s) => s.slice(0, max));
 
@@ -20,7 +21,7 @@ const optionalText = (max: number) => z.preprocess((v) => (v === '' ? null : v),
 
 /** The exception report of spec §3 (Message, InnerException, StackTrace, Status), plus the page URL. */
 export const exceptionReportSchema = z.object({
-  Message: text(2000).refine((s) => s.trim().length > 0, 'Message is required.'),
+  Message: text(2000).refine((s) => s.trim().length > 0, FIELD_MSG.required),
   InnerException: optionalText(4000),
   StackTrace: optionalText(16000),
   Status: z.preprocess(

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox, exceptionReports } from '@/db/schema';
-import { encodeParam } from '@/lib/encoding';
 import { useTestDatabase } from '@/test/db';
 import { signedIn } from '@/test/factories';
+import { paramsOf } from '@/test/route-files';
 import { BODY_TOO_DEEP_MESSAGE, inspectInput, MAX_BODY_DEPTH } from './body';
 
 const NESTED = `{"a":${'['.repeat(2000)}${']'.repeat(2000)}}`;
@@ -23,22 +23,6 @@ function routeFiles(): string[] {
     .filter((f) => f.endsWith(`${path.sep}route.ts`) || f === 'route.ts')
     .filter((f) => !f.startsWith(`auth${path.sep}`))
     .sort();
-}
-
-/** Plausible values for the dynamic segments, so a handler gets past its path parameters to the body. */
-const PARAM_VALUES: Record<string, string> = {
-  n: '1', page: '1', size: '10', role: '4', token: 'x', type: '5', clientId: '1', reference: 'M1', costEstimate: 'CE1',
-  loc: '1', court: '1', number: 'INV1', clientdate: '2026-01-01', message: 'x', id: encodeParam(1),
-  targetJob: encodeParam(1), sourceJob: encodeParam(2),
-};
-
-function paramsOf(file: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const seg of file.split(path.sep)) {
-    const m = /^\[(\.\.\.)?(\w+)\]$/.exec(seg);
-    if (m) out[m[2]!] = m[1] ? ['x'] : (PARAM_VALUES[m[2]!] ?? '1');
-  }
-  return out;
 }
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

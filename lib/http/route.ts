@@ -1,16 +1,16 @@
 /**
- * The adapter for app/api route handlers (legacy paths of spec §7): resolve the actor, check the
- * role, parse params/body with zod, call one service, answer JSON. Errors become the JSON envelope
- * { error: { status, message, fields? } } — 400 with field messages, 401, 403, 404; a 500 never
- * carries internal details (the exception is logged and stored).
+ * The adapter for app/api route handlers (legacy paths of spec §7), the legacy dialect of the one door
+ * (lib/http/core.ts: body cap, principal, CSRF, body read and parse): check the role, call one service, answer
+ * JSON. Errors become the JSON envelope { error: { status, message, fields? } } — 400 with field messages, 401,
+ * 403, 404, 413; a 500 never carries internal details (the exception is logged and stored).
  */
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
-import { actorFromRequest } from '@/lib/auth/request';
 import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
+import { actorOf, type Principal } from '@/lib/core/principal';
 import { log } from '@/lib/log';
-import { refuseUnstorable } from './body';
-import { AppError, ForbiddenError, UnauthorizedError, ValidationError, fieldErrors } from './errors';
+import { BodyTooLargeError, door, parseWith, readJson, readParams, type Authentication, type DoorContext } from './core';
+import { AppError, ForbiddenError, UnauthorizedError, fieldErrors } from './errors';
 
 export interface ErrorEnvelope {
   error: { status: number; message: string; fields?: Record<string, string[]> };
@@ -39,10 +39,14 @@ type Params = Record<string, string | string[] | undefined>;
 
 export interface RouteContext<B, P> {
   req: Request;
+  /** Who calls (built once at the door); `actor` is its signed-in person (the same object as principal.actor). */
+  principal: Principal;
   actor: Actor;
   body: B;
   params: P;
   url: URL;
+  /** The JSON body read through the door (its cap, depth limit and NUL refusal), for a handler that parses it itself. */
+  json: () => Promise<unknown>;
 }
 
 /**
@@ -60,8 +64,8 @@ export interface RouteDocs {
   /** The 200 answer is not JSON: a CSV file or a file download (default json). */
   produces?: Produces;
   /**
-   * A JSON body the handler reads and parses itself (with this schema), e.g. to limit its size first. Documented
-   * like `body`; the adapter does not parse it.
+   * A JSON body the handler parses itself (with this schema; it reads it with `json()`, through the door's cap).
+   * Documented like `body`; the adapter does not parse it.
    */
   handlerBody?: z.ZodType;
   /** A multipart upload (one file field named `file`) that the handler streams itself. */
@@ -79,6 +83,10 @@ interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefin
   params?: P;
   /** The JSON answer of a 200; the handler's result must match it (checked by tsc, and by the API fuzzer). */
   response?: R;
+  /** The largest body this route reads, in bytes (default MAX_BODY_BYTES); past it, 413. */
+  maxBodyBytes?: number;
+  /** The message of that 413 (default: "The request body is larger than N bytes."). */
+  tooLargeMessage?: string;
 }
 
 /** What a handler may return: the documented answer (or a Response it builds itself). */
@@ -101,24 +109,37 @@ export function withContract<H extends (...args: never[]) => unknown>(handler: H
 }
 
 function contractOf(access: RouteContract['access'], opts: Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): RouteContract {
-  const { roles, body, params, ...docs } = opts;
+  const { roles, body, params, maxBodyBytes: _max, tooLargeMessage: _msg, ...docs } = opts;
   return { access, ...(roles ? { roles } : {}), ...(body ? { body } : {}), ...(params ? { params } : {}), ...docs };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.trim() === '') return undefined;
-  const value: unknown = JSON.parse(text);
-  refuseUnstorable(value);
-  return value;
+/** The legacy dialect of the door for a handler of its own (health, next-auth, uploads, the catch-all). */
+export function legacyDoor<A extends unknown[]>(
+  spec: { auth: Authentication; maxBodyBytes?: number | (() => number); tooLarge?: (max: number) => Error },
+  handler: (ctx: DoorContext, ...args: A) => Promise<Response>,
+) {
+  return door({ ...spec, onError: (e, req, principal) => handleError(e, req, principal ? actorOf(principal) : null) }, handler);
 }
 
-async function readParams(ctx: { params: Promise<Params> }): Promise<Params> {
-  const params = await ctx.params;
-  refuseUnstorable(params);
-  return params;
+type AnyOptions = Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+
+/** The door, then params and body parsed with the route's schemas, then the handler. */
+function legacyRoute(opts: AnyOptions, signedIn: boolean, handler: (ctx: RouteContext<unknown, unknown>) => Promise<unknown>) {
+  const tooLarge = opts.tooLargeMessage ? (max: number) => new BodyTooLargeError(max, opts.tooLargeMessage) : undefined;
+  return legacyDoor({ auth: 'session', maxBodyBytes: opts.maxBodyBytes, tooLarge }, async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
+    const actor = actorOf(principal);
+    if (signedIn) {
+      if (!actor) throw new UnauthorizedError();
+      if (actor.twoFactorSetupRequired && !opts.allowTwoFactorSetup) throw new ForbiddenError(TWO_FACTOR_SETUP_MSG);
+      if (opts.roles && !opts.roles.includes(actor.role)) throw new ForbiddenError();
+    }
+    const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
+    const json = () => readJson(req, maxBodyBytes, { tooLarge: tooLarge ? () => tooLarge(maxBodyBytes) : undefined });
+    const body = opts.body ? parseWith(opts.body, await json()) : undefined;
+    return toResponse(await handler({ req, principal, actor: actor as Actor, body, params, url: new URL(req.url), json }));
+  });
 }
 
 /** A route handler that requires a signed-in actor (401 otherwise). */
@@ -126,22 +147,8 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, P extends 
   opts: Options<B, P, R>,
   handler: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<Answer<R>>,
 ): RouteHandler {
-  const route = async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
-    let actor: Actor | null = null;
-    try {
-      actor = await actorFromRequest(req);
-      if (!actor) throw new UnauthorizedError();
-      if (actor.twoFactorSetupRequired && !opts.allowTwoFactorSetup) throw new ForbiddenError(TWO_FACTOR_SETUP_MSG);
-      if (opts.roles && !opts.roles.includes(actor.role)) throw new ForbiddenError();
-      const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
-      const body = opts.body ? parseWith(opts.body, await readJson(req)) : undefined;
-      const result = await handler({ req, actor, body: body as Out<B>, params: params as Out<P>, url: new URL(req.url) });
-      return toResponse(result);
-    } catch (e) {
-      return handleError(e, req, actor);
-    }
-  };
-  return withContract(route, contractOf('signed-in', opts));
+  const route = legacyRoute(opts as AnyOptions, true, handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>);
+  return withContract(route, contractOf('signed-in', opts as AnyOptions));
 }
 
 /** A route handler open to anonymous callers (sign-in, forgot password, health...). */
@@ -149,24 +156,8 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, P exten
   opts: Omit<Options<B, P, R>, 'roles'>,
   handler: (ctx: Omit<RouteContext<Out<B>, Out<P>>, 'actor'> & { actor: Actor | null }) => Promise<Answer<R>>,
 ): RouteHandler {
-  const route = async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
-    let actor: Actor | null = null;
-    try {
-      actor = await actorFromRequest(req);
-      const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
-      const body = opts.body ? parseWith(opts.body, await readJson(req)) : undefined;
-      return toResponse(await handler({ req, actor, body: body as Out<B>, params: params as Out<P>, url: new URL(req.url) }));
-    } catch (e) {
-      return handleError(e, req, actor);
-    }
-  };
-  return withContract(route, contractOf('public', opts));
-}
-
-function parseWith(schema: z.ZodType, input: unknown): unknown {
-  const r = schema.safeParse(input);
-  if (!r.success) throw new ValidationError(fieldErrors(r.error));
-  return r.data;
+  const route = legacyRoute(opts as AnyOptions, false, handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>);
+  return withContract(route, contractOf('public', opts as AnyOptions));
 }
 
 function toResponse(result: unknown): Response {

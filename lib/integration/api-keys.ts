@@ -16,7 +16,8 @@ import { apiKeys, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError, ValidationError } from '@/lib/http/errors';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { isUniqueViolation } from '@/lib/users/service';
@@ -57,7 +58,7 @@ function asScopes(v: readonly string[]): ApiScope[] {
 
 /** Every key, active ones first, newest first. */
 export async function listApiKeys(actor: Actor): Promise<ApiKeyView[]> {
-  requireStaff(actor, 'apiKeys.manage');
+  authorize(actor, 'apiKeys.manage', staffPolicy);
   const db = await getDb();
   const rows = await db
     .select({
@@ -89,7 +90,7 @@ export async function listApiKeys(actor: Actor): Promise<ApiKeyView[]> {
 
 /** Creates a key. The answer's `key` is the only time anyone sees it. */
 export async function createApiKey(actor: Actor, form: ApiKeyForm): Promise<{ id: number; name: string; scopes: ApiScope[]; key: string }> {
-  const staff = requireStaff(actor, 'apiKeys.manage');
+  const staff = authorize(actor, 'apiKeys.manage', staffPolicy);
   const prefix = randomBytes(6).toString('hex');
   const key = `jms_${prefix}_${randomBytes(32).toString('base64url')}`;
   const db = await getDb();
@@ -111,7 +112,7 @@ export async function createApiKey(actor: Actor, form: ApiKeyForm): Promise<{ id
 
 /** Revokes a key: from now on every call with it answers 401. */
 export async function revokeApiKey(actor: Actor, id: number): Promise<void> {
-  const staff = requireStaff(actor, 'apiKeys.manage');
+  const staff = authorize(actor, 'apiKeys.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const at = now();

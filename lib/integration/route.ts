@@ -6,8 +6,9 @@
  * 2. the key's rate limit (API_RATE_LIMIT_MAX calls per API_RATE_LIMIT_WINDOW_SECONDS, counted in the database so
  *    it holds across instances) → 429 with Retry-After (seconds to the end of the window) and RateLimit headers;
  * 3. the route's scope → 403 (WWW-Authenticate error="insufficient_scope");
- * 4. path, query and JSON body parsed with the route's zod contract (the body at most MAX_JSON_BYTES and
- *    MAX_BODY_DEPTH deep, no NUL characters) → 400 with an `errors` map;
+ * 4. path, query and JSON body parsed with the route's zod contract (the body read through the one door,
+ *    lib/http/core.ts: at most MAX_JSON_BYTES (413 without reading further) and MAX_BODY_DEPTH deep, no NUL
+ *    characters) → 400 with an `errors` map;
  * 5. for a route marked idempotent, the Idempotency-Key (lib/integration/idempotency.ts);
  * 6. the handler (a thin adapter over one service) → camelCase JSON;
  * 7. every error, expected or not, as RFC 9457 problem details (lib/integration/problem.ts), never a bare 500;
@@ -19,13 +20,14 @@ import { recordAudit } from '@/lib/core/audit';
 import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import type { Principal } from '@/lib/core/principal';
 import { refuseUnstorable } from '@/lib/http/body';
-import { fieldErrors, ValidationError } from '@/lib/http/errors';
+import { door, parseWith, readJson, readParams, type DoorContext } from '@/lib/http/core';
 import type { RouteContract } from '@/lib/http/route';
 import { consumeRateLimit } from '@/lib/http/rate-limit';
 import { log } from '@/lib/log';
 import type { ApiScope } from './api-key-schema';
-import { authenticateApiKey, bearerToken, type ApiKeyPrincipal } from './api-keys';
+import { bearerToken, type ApiKeyPrincipal } from './api-keys';
 import { claimIdempotencyKey, idempotencyKeyOf, replayResponse, requestFingerprint, settleIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { problemFor, ProblemError, problemResponse } from './problem';
 
@@ -63,9 +65,13 @@ type Answer<R> = R extends z.ZodType ? z.input<R> | Response : Response;
 export interface V1Context<B, P, Q> {
   req: Request;
   key: ApiKeyPrincipal;
+  /** The caller as the door built it: the key above, with the request's IP and browser (for audit rows). */
+  principal: Principal & { kind: 'api-key' };
   body: B;
   params: P;
   query: Q;
+  /** The route's body cap in bytes (a handler that reads a stream itself keeps to it). */
+  maxBodyBytes: number;
 }
 
 interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType | undefined>
@@ -74,6 +80,10 @@ interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefin
   params?: P;
   query?: Q;
   response?: R;
+  /** The largest body this route reads (default MAX_JSON_BYTES); an upload names its own. Past it, 413. */
+  maxBodyBytes?: number | (() => number);
+  /** The error a body past the cap is refused with (default: 413 problem); an upload answers the spec's message. */
+  tooLarge?: () => Error;
 }
 
 /** A JSON answer with another status than 200 (e.g. 201 Created). */
@@ -81,41 +91,10 @@ export function jsonAnswer(value: unknown, status = 200, headers: Record<string,
   return Response.json(value, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-function parseWith(schema: z.ZodType, input: unknown): unknown {
-  const r = schema.safeParse(input);
-  if (!r.success) throw new ValidationError(fieldErrors(r.error));
-  return r.data;
-}
+const tooLarge = (max: number) => new ProblemError(413, max === MAX_JSON_BYTES ? V1_MSG.tooLarge : `The request body is larger than ${max} bytes.`);
 
-/** The body as text, refusing one larger than `max` bytes (413) without reading past it. */
-async function readLimitedText(req: Request, max: number): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > max) throw new ProblemError(413, V1_MSG.tooLarge);
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const r = await reader.read();
-    if (r.done) break;
-    size += r.value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new ProblemError(413, V1_MSG.tooLarge);
-    }
-    chunks.push(r.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await readLimitedText(req, MAX_JSON_BYTES);
-  if (text.trim() === '') return undefined;
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+function acceptJson(type: string): void {
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw new ProblemError(415, V1_MSG.notJson);
-  const value: unknown = JSON.parse(text);
-  refuseUnstorable(value);
-  return value;
 }
 
 function queryObject(url: URL): Record<string, string> {
@@ -124,12 +103,11 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-async function authenticate(req: Request): Promise<ApiKeyPrincipal> {
-  const token = bearerToken(req.headers.get('authorization'));
-  if (!token) throw new ProblemError(401, V1_MSG.noKey, { 'WWW-Authenticate': REALM });
-  const key = await authenticateApiKey(token);
-  if (!key) throw new ProblemError(401, V1_MSG.badKey, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
-  return key;
+/** The key the door found, or 401 (none sent, or not a valid key). */
+function keyOf(req: Request, principal: Principal): ApiKeyPrincipal {
+  if (principal.kind === 'api-key') return principal.key as ApiKeyPrincipal;
+  if (!bearerToken(req.headers.get('authorization'))) throw new ProblemError(401, V1_MSG.noKey, { 'WWW-Authenticate': REALM });
+  throw new ProblemError(401, V1_MSG.badKey, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
 }
 
 /** Counts the call against the key's limit; 429 with Retry-After past it. Answers the RateLimit headers. */
@@ -166,23 +144,23 @@ export function v1Route<B extends z.ZodType | undefined = undefined, P extends z
   opts: Options<B, P, Q, R>,
   handler: (ctx: V1Context<Out<B>, Out<P>, Out<Q>>) => Promise<Answer<R>>,
 ): V1Handler {
-  const route = async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
+  const max = opts.maxBodyBytes ?? MAX_JSON_BYTES;
+  const route = door({ auth: 'api-key', maxBodyBytes: max, tooLarge: opts.tooLarge ?? tooLarge, onError: (e, req) => problemFor(e, req, opts.fieldNames) }, async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
     let key: ApiKeyPrincipal | null = null;
     let claim: IdempotencyClaim | null = null;
     let limitHeaders: Record<string, string> = {};
     let res: Response;
     try {
-      key = await authenticate(req);
+      key = keyOf(req, principal);
       limitHeaders = await rateLimit(key);
       if (!key.scopes.includes(opts.scope)) throw new ProblemError(403, V1_MSG.scope(opts.scope), { 'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${opts.scope}"` });
-      const rawParams = await ctx.params;
-      refuseUnstorable(rawParams);
+      const rawParams = await readParams(ctx);
       const params = opts.params ? parseWith(opts.params, rawParams) : undefined;
       const url = new URL(req.url);
       const rawQuery = queryObject(url);
       refuseUnstorable(rawQuery);
       const query = opts.query ? parseWith(opts.query, rawQuery) : undefined;
-      const rawBody = opts.body ? await readJsonBody(req) : undefined;
+      const rawBody = opts.body ? await readJson(req, maxBodyBytes, { tooLarge: () => tooLarge(maxBodyBytes), accept: acceptJson }) : undefined;
       const body = opts.body ? parseWith(opts.body, rawBody) : undefined;
       const idempotencyKey = opts.idempotent ? idempotencyKeyOf(req.headers) : null;
       if (idempotencyKey) {
@@ -191,17 +169,23 @@ export function v1Route<B extends z.ZodType | undefined = undefined, P extends z
         if (stored) res = replayResponse(stored);
         else claim = c;
       }
-      res ??= await handler({ req, key, body: body as Out<B>, params: params as Out<P>, query: query as Out<Q> }).then((r) => (r instanceof Response ? r : jsonAnswer(r)));
+      const caller = principal as Principal & { kind: 'api-key' };
+      res ??= await handler({ req, key, principal: caller, body: body as Out<B>, params: params as Out<P>, query: query as Out<Q>, maxBodyBytes }).then((r) => (r instanceof Response ? r : jsonAnswer(r)));
     } catch (e) {
       res = await problemFor(e, req, opts.fieldNames);
     }
     if (claim) await settleIdempotencyKey(claim, res).catch((err: unknown) => log().error({ err }, 'could not store an idempotent answer'));
     if (key) await auditCall(req, key, res.status);
     return withHeaders(res, limitHeaders);
-  };
-  const { body, params, query, response, ...docs } = opts;
+  });
+  const { body, params, query, response, maxBodyBytes: _max, tooLarge: _tooLarge, ...docs } = opts;
   const contract: V1Contract = { access: 'signed-in', ...docs, ...(body ? { body } : {}), ...(params ? { params } : {}), ...(query ? { query } : {}), ...(response ? { response } : {}) };
   return Object.assign(route, { contract });
+}
+
+/** The problem-details dialect of the door for a handler of its own (the document, the catch-all, 405s): no key looked for. */
+export function v1Door<A extends unknown[]>(handler: (ctx: DoorContext, ...args: A) => Promise<Response>) {
+  return door({ auth: 'none', maxBodyBytes: MAX_JSON_BYTES, tooLarge, onError: (e, req) => problemFor(e, req) }, handler);
 }
 
 /**
@@ -209,7 +193,8 @@ export function v1Route<B extends z.ZodType | undefined = undefined, P extends z
  * Marked `notAllowed`, so the OpenAPI document leaves them out.
  */
 export function v1NotAllowed(allow: readonly string[]) {
-  const handler = async (req: Request): Promise<Response> =>
-    problemResponse(405, `${req.method} is not allowed here: this path answers ${allow.join(', ')}.`, new URL(req.url).pathname, { headers: { Allow: allow.join(', ') } });
+  const handler = v1Door(async ({ req }) =>
+    problemResponse(405, `${req.method} is not allowed here: this path answers ${allow.join(', ')}.`, new URL(req.url).pathname, { headers: { Allow: allow.join(', ') } }),
+  );
   return Object.assign(handler, { notAllowed: true as const });
 }

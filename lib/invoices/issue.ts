@@ -24,7 +24,8 @@ import { config } from '@/lib/config';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/http/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { sumDecimals } from './money';
@@ -33,7 +34,7 @@ import { payLinkFor } from './pay-link';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
 function authorise(by: Principal): void {
-  if (by.kind === 'user') requireStaff(by.actor, 'invoices.manage');
+  if (by.kind === 'user') authorize(by.actor, 'invoices.manage', staffPolicy);
   else if (by.kind === 'anonymous') throw new ForbiddenError();
 }
 
@@ -217,7 +218,7 @@ export interface StaffInvoiceQuery {
 
 /** Every client's invoices for staff, newest first. */
 export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page: Page): Promise<ListResult<StaffInvoiceRow>> {
-  requireStaff(actor, 'invoices.manage');
+  authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
   const pattern = q.text ? containsPattern(q.text) : null;
   const where: SQL | undefined = and(
@@ -253,7 +254,7 @@ export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page
 
 /** The JMS numbers of an invoice's jobs, in the order given when it was issued (first job first). */
 export async function invoiceJobNumbers(actor: Actor, invoiceId: number): Promise<string[]> {
-  requireStaff(actor, 'invoices.manage');
+  authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
   const rows = await db
     .select({ jmsNumber: jobs.jmsNumber })

@@ -8,7 +8,8 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import { getDb, type Db } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clients, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
-import { isClientActor, type Actor } from '@/lib/auth/actor';
+import { tenantOf } from '@/lib/core/tenancy';
+import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { ForbiddenError } from '@/lib/http/errors';
@@ -49,12 +50,6 @@ export interface InvoiceSlip {
 export const EXPORT_BATCH_SIZE = 500;
 /** A job has a handful of invoices at most; the slip by job number shows at most this many. */
 const MAX_SLIPS_PER_JOB = 50;
-
-/** Invoices belong to clients: only client users (roles 3 to 8) have them. */
-function clientIdOf(actor: Actor): number {
-  if (!isClientActor(actor)) throw new ForbiddenError();
-  return actor.clientId;
-}
 
 async function clientAccount(clientId: number): Promise<{ name: string; accountNumber: string }> {
   const db = await getDb();
@@ -123,7 +118,7 @@ function unfilteredPage(db: Db, q: InvoiceListQuery, limit: number, offset: numb
  * short, otherwise an exact count of the filter (a client's invoices number in the tens of thousands at most).
  */
 export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: Page): Promise<ListResult<InvoiceRow>> {
-  const clientId = clientIdOf(actor);
+  const clientId = tenantOf(actor);
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
   let found: (InvoiceListItem & { accountNumber: string; total?: number })[];
@@ -157,7 +152,7 @@ export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: 
  * however long the list is. The filters are fixed when called (the issue-date buckets use now()).
  */
 export function exportInvoices(actor: Actor, query: InvoiceListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<InvoiceListItem> {
-  const clientId = clientIdOf(actor);
+  const clientId = tenantOf(actor);
   const where = invoiceWhere(clientId, query, actor.timeZone, now());
   return inBatches<InvoiceListItem, InvoiceCursor>(async (cursor) => {
     const db = await getDb();
@@ -207,7 +202,7 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
  * be the invoice's issue date too. Unknown numbers and other clients' invoices answer null.
  */
 export async function getInvoiceSlip(actor: Actor, invoiceNumber: string, issueDate?: string): Promise<InvoiceSlip | null> {
-  const clientId = clientIdOf(actor);
+  const clientId = tenantOf(actor);
   const number = invoiceNumber.trim();
   if (!number) return null;
   const db = await getDb();
@@ -222,7 +217,7 @@ export async function getInvoiceSlip(actor: Actor, invoiceNumber: string, issueD
 
 /** The slips of the client's invoices of a job (by JMS number), newest first; [] when there are none. */
 export async function getInvoiceSlipsByJob(actor: Actor, jmsNumber: string): Promise<InvoiceSlip[]> {
-  const clientId = clientIdOf(actor);
+  const clientId = tenantOf(actor);
   const number = jmsNumber.trim();
   if (!number) return [];
   const db = await getDb();

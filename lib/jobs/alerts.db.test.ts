@@ -188,7 +188,7 @@ describe('alerts about my own jobs', () => {
   it('saving alert choices needs no current password', async () => {
     const s = await signedIn(3);
     const form = alertsFormSchema.parse({ JobAlerts: [8, 3, 8], JobAlertMode: 'digest', JobAlertScope: 'firm', InvoiceAlert: false });
-    expect(await updateAlerts(s.actor, form)).toEqual({ status: 'updated' });
+    expect(await updateAlerts(s.actor, form)).toBeNull();
     expect(await getSettings(s.actor)).toMatchObject({ JobAlerts: expect.arrayContaining([3, 8]), JobAlertMode: 'digest', JobAlertScope: 'firm', InvoiceAlert: false });
     expect(alertsFormSchema.safeParse({ JobAlerts: [99], JobAlertMode: 'instant', JobAlertScope: 'mine', InvoiceAlert: true }).success).toBe(false);
     expect(alertsFormSchema.safeParse({ JobAlerts: [], JobAlertMode: 'instant', JobAlertScope: 'everyone', InvoiceAlert: true }).success).toBe(false);

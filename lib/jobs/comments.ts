@@ -9,8 +9,10 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { commentHistory, jobs } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
-import { isStaffActor, requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { isStaffActor, staffPolicy } from '@/lib/ops/policy';
 
 export interface JobComment {
   id: number;
@@ -28,10 +30,10 @@ export async function commentHistoryOf(actor: Actor, jobId: number): Promise<Job
   let jobScope: SQL | undefined;
   let visible: SQL | undefined;
   if (isClientActor(actor)) {
-    jobScope = eq(jobs.clientId, actor.clientId);
+    jobScope = tenantScope(jobs.clientId, actor);
     visible = eq(commentHistory.isInternal, false);
   } else if (isStaffActor(actor)) {
-    requireStaff(actor, 'jobs.read');
+    authorize(actor, 'jobs.read', staffPolicy);
   } else {
     return null;
   }

@@ -17,6 +17,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { getHandle, type DbHandle, type Queryable } from '@/db/client';
 import { jobs } from '@/db/schema';
+import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { copyCsvStatement, copyCsvStream, csvFormulaSafeSql } from '@/lib/lists/copy';
@@ -24,7 +25,7 @@ import { csvBatchStream, csvLine } from '@/lib/lists/csv';
 import { EXPORT_FILE } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
 import { afterCursor, displayDateTimeOrNullSql, displayDateTimeSql, jobListOrder, jobListWhere, orderTypeNameSql, sortKeyColumns, statusLabelSql, type JobCursor } from './list-sql';
-import { clientIdOf, type JobListContext } from './queries';
+import type { JobListContext } from './queries';
 
 export const JOB_EXPORT_FILE = EXPORT_FILE.jobs;
 export const JOB_CSV_HEADER = ['JMS Number', 'Matter Reference', 'Description', 'Contact Name', 'Order Type', 'Status', 'Time Logged', 'Time Due', 'Time Delivered'];
@@ -88,7 +89,7 @@ export function jobExportCopyStatement(q: Queryable, ctx: JobListContext, query:
  * as a broken download.
  */
 export async function jobExportStream(actor: Actor, query: JobListQuery): Promise<ReadableStream<Uint8Array>> {
-  const ctx: JobListContext = { clientId: clientIdOf(actor), now: now(), timeZone: actor.timeZone };
+  const ctx: JobListContext = { clientId: tenantOf(actor), now: now(), timeZone: actor.timeZone };
   const handle = await getHandle();
   if (handle.raw.kind === 'postgres') {
     return copyCsvStream(handle.raw.client, jobExportCopyStatement(handle.db, ctx, query), new TextEncoder().encode(csvLine(JOB_CSV_HEADER)));
@@ -126,7 +127,7 @@ async function readArrays(handle: DbHandle, st: { sql: string; params: unknown[]
  * streamed); the rows are read while the caller consumes them.
  */
 export function jobExportBatches(actor: Actor, query: JobListQuery, batchRows: number = EXPORT_BATCH_ROWS): AsyncGenerator<unknown[][]> {
-  const ctx: JobListContext = { clientId: clientIdOf(actor), now: now(), timeZone: actor.timeZone };
+  const ctx: JobListContext = { clientId: tenantOf(actor), now: now(), timeZone: actor.timeZone };
   return (async function* () {
     const handle = await getHandle();
     const read = (cursor: JobCursor | undefined) => readArrays(handle, jobExportStatement(handle.db, ctx, query, cursor, batchRows).toSQL());

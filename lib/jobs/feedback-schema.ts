@@ -4,7 +4,7 @@
  * PascalCase body of POST api/Job/JobFeedBack.
  */
 import { z } from 'zod';
-import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly } from '@/lib/validation';
+import { FIELD_MSG, hasHtmlTag, hasNul, isWhitespaceOnly, missingMessage } from '@/lib/validation';
 import { FEEDBACK_MSG } from './feedback-messages';
 
 export const FEEDBACK_COMMENTS_MAX = 1000;
@@ -25,7 +25,7 @@ const comments = z
   .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
   .refine((s) => !isWhitespaceOnly(s), FIELD_MSG.whitespaceOnly);
 
-const jobId = z.number({ error: 'must be a job id' }).int().min(1).max(2_147_483_647);
+const jobId = z.number({ error: (issue) => missingMessage(FIELD_MSG.required)(issue) ?? 'must be a job id' }).int().min(1).max(2_147_483_647);
 
 /** The feedback modal's values (the browser form and the server action). */
 export const feedbackFormSchema = z.object({
@@ -56,8 +56,6 @@ export const FEEDBACK_SCALE = [
   { value: 5, label: '5 – Excellent' },
 ] as const;
 
-/** What a server action answers to the feedback modal. */
-export type FeedbackActionResult = { ok: true; message: string } | { ok: false; message: string; fields?: Record<string, string[]> };
 
 /** Existing feedback as the "Display feedback" modal shows it. */
 export interface FeedbackDisplay {

@@ -11,6 +11,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { jobFeedback, jobs, users } from '@/db/schema';
+import { tenantOf } from '@/lib/core/tenancy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import type { Actor } from '@/lib/auth/actor';
@@ -18,14 +19,13 @@ import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError } from '@/lib/http/errors';
 import { DELIVERED_STATUS } from '@/lib/reference';
 import { FEEDBACK_MSG, type FeedbackForm } from './feedback-schema';
-import { clientIdOf } from './queries';
 import type { JobFeedbackItem } from './slip';
 
 export * from './feedback-schema';
 
 /** Feedback of a job of the actor's client, oldest first; null when the job is not the actor's client's. */
 export async function getJobFeedback(actor: Actor, id: number): Promise<JobFeedbackItem[] | null> {
-  const clientId = clientIdOf(actor);
+  const clientId = tenantOf(actor);
   const db = await getDb();
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.clientId, clientId))).limit(1);
   if (!job) return null;
@@ -51,7 +51,7 @@ export async function getJobFeedback(actor: Actor, id: number): Promise<JobFeedb
  * concurrent saves (a double click) give one feedback and one ConflictError.
  */
 export async function saveJobFeedback(actor: Actor, input: FeedbackForm): Promise<JobFeedbackItem> {
-  const clientId = clientIdOf(actor);
+  const clientId = tenantOf(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [job] = await tx

@@ -112,7 +112,9 @@ describe('POST api/Job/Add', () => {
     const c = await caller();
     expect(await errors(await post(payload(c.branchId, { Instructions: '<script>alert(1)</script>' }), c.token))).toEqual({ Instructions: [FIELD_MSG.htmlTags] });
     expect(await errors(await post(payload(c.branchId, { ContactName: 'x'.repeat(5000) }), c.token))).toEqual({ ContactName: [FIELD_MSG.tooLong(255)] });
-    expect(await errors(await post(payload(c.branchId, { Instructions: 'y'.repeat(300 * 1024) }), c.token))).toEqual({ '': [LEGACY_ADD_MSG.tooLarge] });
+    const huge = await post(payload(c.branchId, { Instructions: 'y'.repeat(300 * 1024) }), c.token);
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: { fields: unknown } }).error.fields).toEqual({ '': [LEGACY_ADD_MSG.tooLarge] });
     expect(await errors(await post(payload(c.branchId, { DocumentModel: 'file.pdf' }), c.token))).toEqual({ DocumentModel: [LEGACY_ADD_MSG.documentModel] });
     expect((await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, c.clientId)))[0]?.n).toBe(0);
   });

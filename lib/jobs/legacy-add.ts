@@ -12,7 +12,6 @@
  * - DateReady/DateDue with TimeReady/TimeDue stand in for absent DateReadyInput … TimeDueInput.
  * What is refused is what breaks a rule of spec §5, each with its field message.
  */
-import { refuseUnstorable } from '@/lib/http/body';
 import { ValidationError } from '@/lib/http/errors';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
@@ -21,7 +20,7 @@ import { listBranchAddresses } from './lookups';
 import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from './save';
 import { isRecord } from '@/lib/core/guards';
 
-/** The request body limit: a job order is a few kilobytes; the file travels separately (api/Document/UploadJob/5). */
+/** The request body limit of api/Job/Add: a job order is a few kilobytes; the file travels separately (api/Document/UploadJob/5). */
 export const MAX_ORDER_BODY_BYTES = 256 * 1024;
 
 export const LEGACY_ADD_MSG = {
@@ -127,33 +126,4 @@ export async function addLegacyJob(actor: Actor, input: unknown, opts: LegacyAdd
   const added: LegacyJobAdded = { JobId: saved.jobId, JMSNumber: saved.jmsNumber };
   if (ignored.length > 0) added.IgnoredFields = ignored.slice(0, 50).map((k) => k.slice(0, 100));
   return added;
-}
-
-/** Reads a request body as JSON, refusing more than `max` bytes without reading the rest. */
-export async function readJsonBody(req: Request, max = MAX_ORDER_BODY_BYTES): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > max) {
-    await req.body?.cancel().catch(() => undefined);
-    throw new ValidationError({ '': [LEGACY_ADD_MSG.tooLarge] }, LEGACY_ADD_MSG.tooLarge);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) break;
-      size += r.value.length;
-      if (size > max) {
-        await reader.cancel().catch(() => undefined);
-        throw new ValidationError({ '': [LEGACY_ADD_MSG.tooLarge] }, LEGACY_ADD_MSG.tooLarge);
-      }
-      chunks.push(r.value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') throw new ValidationError({ '': [LEGACY_ADD_MSG.notObject] }, LEGACY_ADD_MSG.notObject);
-  const value: unknown = JSON.parse(text);
-  refuseUnstorable(value);
-  return value;
 }

@@ -172,8 +172,12 @@ describe('legacy job endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="Jobs.csv"');
-    const lines = (await res.text()).trimEnd().split('\r\n');
+    // The UTF-8 byte-order mark first (decision 017), on both engines (PostgreSQL writes the records with COPY).
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
+    expect(lines[0]?.startsWith('JMS Number,')).toBe(true);
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['MINE-2', 'MINE-1']);
     expect((await call(exportJobs, { token: me.token, body: { SortBy: -1 } })).status).toBe(400);
     const theirs = await (await call(exportJobs, { token: other.token, body: {} })).text();

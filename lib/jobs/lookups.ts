@@ -8,24 +8,20 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
 import { getDb } from '@/db/client';
 import { branches, clientBranchAddresses, costEstimates, countries, courts, jobs, locations, matterReferences, orderTypes, processingCities } from '@/db/schema';
-import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
+import { requireTenant, tenantScope } from '@/lib/core/tenancy';
+import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ForbiddenError, NotFoundError } from '@/lib/http/errors';
+import { NotFoundError } from '@/lib/http/errors';
 
 export const MATTER_SUGGESTION_LIMIT = 20;
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
-
-function client(actor: Actor): ClientActor {
-  if (!isClientActor(actor)) throw new ForbiddenError();
-  return actor;
-}
 
 /**
  * Legacy paths carry a client id ({clientId}); the session decides the client. Naming another client answers
  * like a missing row (404), so a tampered id learns nothing.
  */
 export function requireOwnClient(actor: Actor, clientId: number): ClientActor {
-  const a = client(actor);
+  const a = requireTenant(actor);
   if (a.clientId !== clientId) throw new NotFoundError();
   return a;
 }
@@ -39,7 +35,7 @@ export interface BranchAddress {
 }
 
 export async function listBranchAddresses(actor: Actor): Promise<BranchAddress[]> {
-  const a = client(actor);
+  const a = requireTenant(actor);
   const db = await getDb();
   return db
     .select({
@@ -50,17 +46,17 @@ export async function listBranchAddresses(actor: Actor): Promise<BranchAddress[]
       extClientBranchId: clientBranchAddresses.extClientBranchId,
     })
     .from(clientBranchAddresses)
-    .where(eq(clientBranchAddresses.clientId, a.clientId))
+    .where(tenantScope(clientBranchAddresses.clientId, a))
     .orderBy(sql`${clientBranchAddresses.isDefault} desc`, asc(clientBranchAddresses.label), asc(clientBranchAddresses.id));
 }
 
 export async function listProcessingCities(actor: Actor): Promise<{ id: number; name: string }[]> {
-  const a = client(actor);
+  const a = requireTenant(actor);
   const db = await getDb();
   return db
     .select({ id: processingCities.id, name: processingCities.name })
     .from(processingCities)
-    .where(eq(processingCities.clientId, a.clientId))
+    .where(tenantScope(processingCities.clientId, a))
     .orderBy(asc(processingCities.name));
 }
 
@@ -79,7 +75,7 @@ export function containsPattern(text: string): string {
  * search text (case-insensitive), references starting with it first, then alphabetical; at most 20.
  */
 export async function suggestMatterReferences(actor: Actor, search: string): Promise<string[]> {
-  const a = client(actor);
+  const a = requireTenant(actor);
   const text = search.trim().slice(0, 200);
   if (text === '') return [];
   const db = await getDb();
@@ -90,13 +86,13 @@ export async function suggestMatterReferences(actor: Actor, search: string): Pro
     db
       .select({ ref: matterReferences.reference })
       .from(matterReferences)
-      .where(and(eq(matterReferences.clientId, a.clientId), ilike(matterReferences.reference, pattern)))
+      .where(and(tenantScope(matterReferences.clientId, a), ilike(matterReferences.reference, pattern)))
       .orderBy(sql`${matterReferences.reference} ilike ${prefix} desc`, sql`lower(${matterReferences.reference})`)
       .limit(limit),
     db
       .selectDistinct({ ref: jobs.matterReference, starts: sql<boolean>`${jobs.matterReference} ilike ${prefix}`, low: sql<string>`lower(${jobs.matterReference})` })
       .from(jobs)
-      .where(and(eq(jobs.clientId, a.clientId), ilike(jobs.matterReference, pattern)))
+      .where(and(tenantScope(jobs.clientId, a), ilike(jobs.matterReference, pattern)))
       .orderBy(sql`2 desc`, sql`3`)
       .limit(limit),
   ]);
@@ -110,7 +106,7 @@ export async function suggestMatterReferences(actor: Actor, search: string): Pro
 
 /** Whether the client knows this matter reference (its list or its jobs), case-insensitive. */
 export async function matterReferenceExists(actor: Actor, reference: string): Promise<boolean> {
-  const a = client(actor);
+  const a = requireTenant(actor);
   const text = reference.trim();
   if (text === '' || text.length > 200) return false;
   const db = await getDb();
@@ -118,13 +114,13 @@ export async function matterReferenceExists(actor: Actor, reference: string): Pr
   const [ref] = await db
     .select({ id: matterReferences.id })
     .from(matterReferences)
-    .where(and(eq(matterReferences.clientId, a.clientId), ilike(matterReferences.reference, exact)))
+    .where(and(tenantScope(matterReferences.clientId, a), ilike(matterReferences.reference, exact)))
     .limit(1);
   if (ref) return true;
   const [job] = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.clientId, a.clientId), ilike(jobs.matterReference, exact)))
+    .where(and(tenantScope(jobs.clientId, a), ilike(jobs.matterReference, exact)))
     .limit(1);
   return Boolean(job);
 }
@@ -134,14 +130,14 @@ export const COST_ESTIMATE = /^[0-9]{1,20}$/;
 
 /** Whether the cost estimate number exists for the actor's client (spec §5: numeric and known). */
 export async function costEstimateExists(actor: Actor, number: string): Promise<boolean> {
-  const a = client(actor);
+  const a = requireTenant(actor);
   const n = number.trim();
   if (!COST_ESTIMATE.test(n)) return false;
   const db = await getDb();
   const [row] = await db
     .select({ id: costEstimates.id })
     .from(costEstimates)
-    .where(and(eq(costEstimates.clientId, a.clientId), eq(costEstimates.number, n)))
+    .where(and(tenantScope(costEstimates.clientId, a), eq(costEstimates.number, n)))
     .limit(1);
   return Boolean(row);
 }

@@ -19,9 +19,9 @@ import { fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'driz
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { invoiceJobs, invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
+import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { ForbiddenError } from '@/lib/http/errors';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
@@ -45,12 +45,6 @@ export interface JobListItem {
   hasFeedback: boolean;
   /** An invoice carries the job number (the row links to /Invoice?jm=…). */
   invoiced: boolean;
-}
-
-/** The client whose jobs an actor may list; staff without a client have no job list. */
-export function clientIdOf(actor: Actor): number {
-  if (actor.clientId === null) throw new ForbiddenError();
-  return actor.clientId;
 }
 
 const listColumns = {
@@ -289,7 +283,7 @@ export interface JobListResult extends ListResult<JobListItem> {
  */
 export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<JobListResult> {
   const db = await getDb();
-  const filter = jobListFilterTemplate(clientIdOf(actor), query, now(), actor.timeZone);
+  const filter = jobListFilterTemplate(tenantOf(actor), query, now(), actor.timeZone);
   const { limit, offset } = limitOffset(page);
   const walk = idsToWalk(limit, filter.text);
   const paging = { walk, offset, limit };

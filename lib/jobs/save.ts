@@ -14,13 +14,14 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, jobs } from '@/db/schema';
+import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
+import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { attachDocument, cloneDocument } from '@/lib/documents/job-files';
-import { ForbiddenError, ValidationError } from '@/lib/http/errors';
+import { ValidationError } from '@/lib/http/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
 import { FIELD_MSG, type FieldIssue } from '@/lib/validation';
@@ -67,11 +68,6 @@ export class JobOrderInvalidError extends ValidationError {
     super(fields);
     this.name = 'JobOrderInvalidError';
   }
-}
-
-function requireClientActor(actor: Actor): ClientActor {
-  if (!isClientActor(actor)) throw new ForbiddenError();
-  return actor;
 }
 
 /** The time zone the actor's rules are evaluated in. */
@@ -130,14 +126,14 @@ async function check(actor: ClientActor, input: unknown): Promise<Checked> {
   const [branch] = await db
     .select({ address: clientBranchAddresses.address })
     .from(clientBranchAddresses)
-    .where(and(eq(clientBranchAddresses.id, order.clientBranchAddressId), eq(clientBranchAddresses.clientId, actor.clientId)))
+    .where(and(eq(clientBranchAddresses.id, order.clientBranchAddressId), tenantScope(clientBranchAddresses.clientId, actor)))
     .limit(1);
   let source: Checked['source'] = null;
   if (order.sourceJobId !== undefined) {
     const [row] = await db
       .select({ id: jobs.id, jmsNumber: jobs.jmsNumber })
       .from(jobs)
-      .where(and(eq(jobs.id, order.sourceJobId), eq(jobs.clientId, actor.clientId)))
+      .where(and(eq(jobs.id, order.sourceJobId), tenantScope(jobs.clientId, actor)))
       .limit(1);
     source = row ?? null;
   }
@@ -153,7 +149,7 @@ async function check(actor: ClientActor, input: unknown): Promise<Checked> {
  * fromLegacyOrder first). Throws JobOrderInvalidError (400 with field paths) when a rule fails.
  */
 export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions = {}): Promise<SavedJob> {
-  const a = requireClientActor(actor);
+  const a = requireTenant(actor);
   const key = opts.requestKey ?? null;
   if (key !== null && !REQUEST_KEY_PATTERN.test(key)) throw new JobOrderInvalidError([{ path: ['requestKey'], message: SAVE_MSG.requestKeyInvalid }]);
   const db = await getDb();

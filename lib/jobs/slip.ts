@@ -15,6 +15,9 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { clients, courts, documents, jobFeedback, jobs, locations, physicalMediaTypes, processingCities, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { allowed } from '@/lib/core/authorize';
+import { hasTenant, tenantScope } from '@/lib/core/tenancy';
+import { staffPolicy } from '@/lib/ops/policy';
 import { isClientRole, orderTypeName, statusLabel } from '@/lib/reference';
 import { blockReferences } from './slip-block';
 import type { BlockNames } from './slip-fields';
@@ -76,11 +79,11 @@ export function seesInternalInstructions(reader: JobReader): boolean {
   return isProvider(reader) || !isClientRole(reader.role);
 }
 
-/** The rows a reader may read: their client's; staff without a client and the provider: any. */
+/** The rows a reader may read: a client user its client's (the tenancy guard); staff and the provider: any; anyone else none. */
 function readScope(reader: JobReader): SQL | undefined {
   if (isProvider(reader)) return undefined;
-  if (reader.clientId !== null) return eq(jobs.clientId, reader.clientId);
-  return isClientRole(reader.role) ? sql`false` : undefined;
+  if (hasTenant(reader)) return tenantScope(jobs.clientId, reader);
+  return allowed(reader, 'jobs.read', staffPolicy) ? undefined : sql`false`;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -121,7 +124,7 @@ async function readJob(actor: JobReader, id: number): Promise<JobDetail | null> 
  * For client users `internalInstructions` is always null.
  */
 export async function getJobForClient(actor: Actor, id: number): Promise<JobDetail | null> {
-  if (actor.clientId === null) return null;
+  if (!hasTenant(actor)) return null;
   return readJob(actor, id);
 }
 

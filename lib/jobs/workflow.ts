@@ -24,7 +24,8 @@ import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/http/errors';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { statusLabel } from '@/lib/reference';
 import { enqueueJobAlerts } from './alerts';
 import { allowedNextStatuses, canTransition, statusChangeSchema, WORKFLOW_MSG, type StatusChangeInput } from './workflow-rules';
@@ -57,7 +58,7 @@ async function resolveChanger(by: Principal): Promise<ResolvedChanger> {
     return { userId: null, name, system: name };
   }
   if (by.kind !== 'user') throw new ForbiddenError();
-  const staff = requireStaff(by.actor, 'jobs.status');
+  const staff = authorize(by.actor, 'jobs.status', staffPolicy);
   const db = await getDb();
   const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, staff.userId)).limit(1);
   const name = u ? `${u.first} ${u.last}`.trim() : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvBatchResponse, csvResponse, escapeCell, inBatches } from './csv';
+import { csvBatchResponse, csvResponse, csvStreamResponse, escapeCell, inBatches } from './csv';
 
 async function* rowsOf(rows: unknown[][]) {
   for (const r of rows) yield r;
@@ -37,6 +37,25 @@ describe('CSV export', () => {
     const res = csvBatchResponse('Jobs.csv', ['JMS Number', 'Matter'], batches());
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="Jobs.csv"');
     expect(await res.text()).toBe('JMS Number,Matter\r\n100001,"Smith, ""The Elder"" vs Jones"\r\n100002,\'=1+1\r\n100003,\r\n');
+  });
+
+  it('starts every download with the UTF-8 byte-order mark and keeps "Müller –" intact (Excel reads it as UTF-8)', async () => {
+    async function* batches() {
+      yield [['100001', 'Müller – Söhne']];
+    }
+    const answers = [
+      csvResponse('Jobs.csv', ['JMS Number', 'Matter'], rowsOf([['100001', 'Müller – Söhne']])),
+      csvBatchResponse('Jobs.csv', ['JMS Number', 'Matter'], batches()),
+      csvStreamResponse('Jobs.csv', new Response('JMS Number,Matter\r\n100001,Müller – Söhne\r\n').body!),
+    ];
+    for (const res of answers) {
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // Decoded as UTF-8 after the mark, as Excel does once it has seen it.
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3))).toBe('JMS Number,Matter\r\n100001,Müller – Söhne\r\n');
+      // Exactly one mark: the header follows it at once.
+      expect([...bytes.subarray(3, 6)]).toEqual([...new TextEncoder().encode('JMS')]);
+    }
   });
 
   it('reads in batches until the cursor runs out', async () => {

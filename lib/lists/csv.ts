@@ -3,7 +3,8 @@
  * prefixed with '), streamed to the caller so memory stays constant. The writer is a few lines of our own:
  * csv-stringify piped through Node→web stream conversion cost ~90 µs per row, ten times the database's own
  * COPY, and missed the export goal (docs/architecture.md "Job list at scale"). On PostgreSQL the job export
- * has the database write its records instead (lib/lists/copy.ts), with the same rule.
+ * has the database write its records instead (lib/lists/copy.ts), with the same rule. Every download answer
+ * starts with the UTF-8 byte-order mark, so Excel reads it as UTF-8 (decision 017).
  */
 
 /** A cell starting with one of these would run as a formula in a spreadsheet: it gets a leading '. */
@@ -110,19 +111,41 @@ const CSV_HEADERS = (fileName: string) => ({
   'X-Content-Type-Options': 'nosniff',
 });
 
+/**
+ * The UTF-8 byte-order mark every CSV download starts with (decision 017): without it Excel on Windows reads the
+ * file as the ANSI code page and shows "MÃ¼ller â€“" for "Müller –".
+ */
+export const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+
+/** The same byte stream with the byte-order mark in front. */
+export function withBom(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      start(controller) {
+        controller.enqueue(UTF8_BOM);
+      },
+    }),
+  );
+}
+
+/** A CSV download answer: the byte-order mark, then the bytes. Every CSV answer goes through here. */
+function csvDownload(fileName: string, body: ReadableStream<Uint8Array>): Response {
+  return new Response(withBom(body), { headers: CSV_HEADERS(fileName) });
+}
+
 /** A download response of a CSV file streamed batch by batch (see csvBatchStream). */
 export function csvBatchResponse(fileName: string, header: string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): Response {
-  return new Response(csvBatchStream(header, batches), { headers: CSV_HEADERS(fileName) });
+  return csvDownload(fileName, csvBatchStream(header, batches));
 }
 
 /** A download response of CSV bytes already streamed (e.g. by copyCsvStream). */
 export function csvStreamResponse(fileName: string, body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, { headers: CSV_HEADERS(fileName) });
+  return csvDownload(fileName, body);
 }
 
 /** A download response of a streamed CSV file (Jobs.csv, Invoices.csv, User.csv). */
 export function csvResponse(fileName: string, header: string[], rows: AsyncIterable<unknown[]>): Response {
-  return new Response(csvStream(header, rows), { headers: CSV_HEADERS(fileName) });
+  return csvDownload(fileName, csvStream(header, rows));
 }
 
 /**

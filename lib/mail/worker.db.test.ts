@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '@/db/schema';
 import { setClock, fixedClock } from '@/lib/clock';
 import { useTestDatabase } from '@/test/db';
@@ -67,6 +67,40 @@ describe('mail outbox', () => {
     expect((await processOutboxOnce({ smtpUrl: smtp.url })).sent).toBe(0);
     const arrived = smtp.received.slice(before).map((m) => m.subject).sort();
     expect(arrived).toEqual(['Outage 1', 'Outage 2']);
+  });
+
+  /** What the worker writes on standard output while `run` runs. */
+  async function printed(run: () => Promise<unknown>): Promise<string> {
+    let out = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+      return true;
+    });
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return out;
+  }
+
+  it('without SMTP_URL prints each e-mail whole, its code and link included, so a newcomer can sign in', async () => {
+    const text = 'Your one-time passcode (OTP) for signing in to the JMS Portal as casey is: 482913\n\nhttp://localhost:3000/ResetNewPassword?token=abc';
+    await enqueueMail(t.db(), { to: 'casey@example.com', subject: 'JMS Portal sign-in code (ref K7Q2MX)', text, kind: 'otp' });
+    const out = await printed(() => processOutboxOnce({ smtpUrl: null }));
+    expect(out).toContain('E-MAIL (not sent: no SMTP_URL)\nSubject: JMS Portal sign-in code (ref K7Q2MX)\n');
+    expect(out).toContain('To: casey@example.com');
+    expect(out).toContain('is: 482913');
+    expect(out).toContain('http://localhost:3000/ResetNewPassword?token=abc');
+    expect(out).not.toContain('[see outbox]');
+  });
+
+  it('with SMTP_URL never prints a code or a link', async () => {
+    await enqueueMail(t.db(), { to: 'dana@example.com', subject: 'JMS Portal sign-in code (ref P4W9ZT)', text: 'Code is: 771204 http://localhost:3000/x?token=secret', kind: 'otp' });
+    const out = await printed(() => processOutboxOnce({ smtpUrl: smtp.url }));
+    await smtp.waitFor((m) => m.subject.includes('P4W9ZT'));
+    expect(out).not.toContain('771204');
+    expect(out).not.toContain('token=secret');
   });
 
   it('without SMTP_URL keeps the message readable in the outbox as logged', async () => {

@@ -1,8 +1,9 @@
 /**
  * The outbox worker: claims due messages through the one queue (lib/core/queue.ts: FOR UPDATE SKIP LOCKED with a
  * lease, so several instances can run it), sends them with nodemailer, and retries failures with exponential
- * backoff; the headers stored with a row (List-Unsubscribe, ...) go with its message. An SMTP outage delays mail; it never loses a message. With no SMTP_URL, messages are written to the
- * log and kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/tasks.ts): on the in-process
+ * backoff; the headers stored with a row (List-Unsubscribe, ...) go with its message. An SMTP outage delays mail;
+ * it never loses a message. With no SMTP_URL, each message is printed whole in the log (lib/mail/console.ts) and
+ * kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/tasks.ts): on the in-process
  * timer, right after a request that queued mail, and from the cron route.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { claimDue, exponentialWaits, settle, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
 import { log } from '@/lib/log';
+import { printConsoleMail } from './console';
 
 const OUTBOX: WorkTable = { table: 'email_outbox', leaseMs: 60_000 };
 
@@ -48,7 +50,7 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
   const result: SendResult = { sent: 0, failed: 0, logged: 0 };
   for (const m of claimed) {
     if (!smtpUrl) {
-      log().info({ mail: { to: m.toAddress, subject: m.subject, kind: m.kind, text: m.kind === 'otp' || m.kind === 'reset' ? '[see outbox]' : m.textBody } }, 'mail (no SMTP_URL configured)');
+      printConsoleMail({ from: c.MAIL_FROM, to: m.toAddress, subject: m.subject, text: m.textBody, messageId: m.messageId, kind: m.kind });
       await db.update(emailOutbox).set({ status: 'logged', lockedUntil: null }).where(eq(emailOutbox.id, m.id));
       result.logged++;
       continue;

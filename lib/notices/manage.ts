@@ -13,7 +13,8 @@ import { contextualHelp, notices } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError } from '@/lib/http/errors';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { CONTENT_MSG, type HelpForm, type NoticeForm } from './manage-schema';
@@ -52,7 +53,7 @@ export function toLocal(at: Date | null, timeZone: string): string {
 
 /** Every notice, newest first, with its state now. */
 export async function listManagedNotices(actor: Actor): Promise<ManagedNotice[]> {
-  requireStaff(actor, 'content.manage');
+  authorize(actor, 'content.manage', staffPolicy);
   const db = await getDb();
   const rows = await db.select().from(notices).orderBy(desc(notices.createdAt), desc(notices.id)).limit(500);
   const t = now();
@@ -75,7 +76,7 @@ export async function getManagedNotice(actor: Actor, id: number): Promise<Manage
 
 /** Creates a notice (no NoticeId) or changes one; a retired notice comes back when saved again. */
 export async function saveNotice(actor: Actor, form: NoticeForm): Promise<{ id: number; revision: number }> {
-  const a = requireStaff(actor, 'content.manage');
+  const a = authorize(actor, 'content.manage', staffPolicy);
   const startsAt = fromLocal(form.StartsAt, a.timeZone);
   const endsAt = fromLocal(form.EndsAt, a.timeZone);
   const db = await getDb();
@@ -121,7 +122,7 @@ export async function saveNotice(actor: Actor, form: NoticeForm): Promise<{ id: 
 
 /** Retires a notice: nobody sees it any more; it stays in the list. */
 export async function retireNotice(actor: Actor, id: number): Promise<void> {
-  const a = requireStaff(actor, 'content.manage');
+  const a = authorize(actor, 'content.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const t = now();
@@ -139,7 +140,7 @@ export interface ManagedHelp {
 }
 
 export async function listManagedHelp(actor: Actor): Promise<ManagedHelp[]> {
-  requireStaff(actor, 'content.manage');
+  authorize(actor, 'content.manage', staffPolicy);
   const db = await getDb();
   return db
     .select({ key: contextualHelp.key, value: contextualHelp.value, retiredAt: contextualHelp.retiredAt, updatedAt: contextualHelp.updatedAt })
@@ -149,7 +150,7 @@ export async function listManagedHelp(actor: Actor): Promise<ManagedHelp[]> {
 
 /** Creates or changes the help text of a key (a retired one comes back). */
 export async function saveHelp(actor: Actor, form: HelpForm): Promise<void> {
-  const a = requireStaff(actor, 'content.manage');
+  const a = authorize(actor, 'content.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const t = now();
@@ -163,7 +164,7 @@ export async function saveHelp(actor: Actor, form: HelpForm): Promise<void> {
 }
 
 export async function retireHelp(actor: Actor, key: string): Promise<void> {
-  const a = requireStaff(actor, 'content.manage');
+  const a = authorize(actor, 'content.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const t = now();

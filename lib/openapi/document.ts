@@ -92,7 +92,7 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
   responses['4XX'] =
     c.produces === 'any'
       ? { description: 'Refused (the third party’s answer).', content: ANY_CONTENT }
-      : { description: 'Refused: 400 with field messages, 401 not signed in, 403 role not allowed, 404 not found, 409 conflict.', content: ERROR_CONTENT };
+      : { description: 'Refused: 400 with field messages, 401 not signed in, 403 role not allowed (or a signed-in browser’s request from another origin), 404 not found, 409 conflict, 413 body past the cap (MAX_BODY_BYTES).', content: ERROR_CONTENT };
   responses['500'] = { description: 'A fault of the portal (reported; never expected).', content: ERROR_CONTENT };
   op.responses = responses;
   if (c.access === 'signed-in') op.security = [{ bearerAuth: [] }, { sessionCookie: [] }];

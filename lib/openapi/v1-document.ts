@@ -89,6 +89,7 @@ function operation(path: string, method: Method, c: V1Contract): JsonSchema {
     '401': problemAnswer('No API key, or an unknown or revoked one.', { 'WWW-Authenticate': { schema: { type: 'string' } } }),
     '403': problemAnswer(`The API key does not have the ${c.scope} scope.`),
     '404': problemAnswer('No such job or invoice.'),
+    ...(c.body ? { '413': problemAnswer('The JSON body is larger than 1 MiB.') } : {}),
     ...(c.idempotent ? { '422': problemAnswer('The Idempotency-Key was already used with a different request.') } : {}),
     '429': problemAnswer('Too many calls with this API key: try again after Retry-After seconds.', { 'Retry-After': intHeader('Seconds to wait.'), ...RATE_HEADERS }),
     '500': problemAnswer('A fault of the portal (reported; never expected).'),

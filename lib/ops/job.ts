@@ -13,7 +13,8 @@ import { NotFoundError, parseOrThrow } from '@/lib/http/errors';
 import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
 import { jobSlip, type JobSlip } from '@/lib/jobs/slip';
 import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';
-import { requireStaff } from './actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from './policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { slipDataSchema, type SlipDataInput } from './job-schema';
@@ -34,7 +35,7 @@ export interface StaffJobView {
 }
 
 export async function staffJob(actor: Actor, id: number): Promise<StaffJobView | null> {
-  const staff = requireStaff(actor, 'jobs.read');
+  const staff = authorize(actor, 'jobs.read', staffPolicy);
   const slip = await jobSlip(staff, id);
   if (!slip) return null;
   const db = await getDb();
@@ -51,7 +52,7 @@ export async function staffJob(actor: Actor, id: number): Promise<StaffJobView |
 
 /** Saves the slip data staff keep on a job (LIO number, matter type); audited with the old and new values. */
 export async function updateSlipData(actor: Actor, id: number, input: SlipDataInput): Promise<void> {
-  const staff = requireStaff(actor, 'jobs.status');
+  const staff = authorize(actor, 'jobs.status', staffPolicy);
   const data = parseOrThrow(slipDataSchema, input);
   const db = await getDb();
   await db.transaction(async (tx) => {

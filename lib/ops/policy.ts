@@ -1,7 +1,8 @@
 /**
  * Who among the provider's staff may do what (issue 13), written once. Pure and browser-safe: the route
- * table (lib/auth/routes.ts), the /Ops navigation (lib/ops/nav.ts), pages, server actions, api/* handlers
- * and the services (through lib/ops/actor.ts `requireStaff`) all ask `can(role, permission)`.
+ * table (lib/auth/routes.ts) and the /Ops navigation (lib/ops/nav.ts) ask `can(role, permission)`; pages,
+ * server actions and the services ask `authorize(actor, permission, staffPolicy)` (lib/core/authorize.ts), whose
+ * rules are `can` for a staff actor.
  *
  * - Role 1, provider administrator: everything.
  * - Role 2, provider operator: everything except staff users, API keys, webhook endpoints and deleting a client.
@@ -10,6 +11,8 @@
  * Staff see every client: a staff actor has no client of its own (users.client_id is null), and staff
  * services take the client from the row they act on, never from the session.
  */
+import { defineSubject, type Rule } from '@/lib/core/authorize';
+import type { Actor } from '@/lib/core/principal';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** Everything a staff member can be allowed to do. Add a permission here, then decide it in ROLE_1_ONLY or not. */
@@ -65,3 +68,20 @@ export function can(role: number | null | undefined, permission: StaffPermission
 export function staffRoleName(role: number): string {
   return role === PROVIDER_ADMIN_ROLE ? 'Provider administrator' : role === PROVIDER_OPERATOR_ROLE ? 'Provider operator' : 'Not staff';
 }
+
+/** A member of the provider's staff: role 1 or 2, no client of its own (sees every client). */
+export type StaffActor = Actor & { role: 1 | 2; clientId: null };
+
+export function isStaffActor(a: Actor): a is StaffActor {
+  return isStaffRole(a.role) && a.clientId === null;
+}
+
+function staffRule(permission: StaffPermission): Rule<StaffActor, unknown> {
+  return (a): a is StaffActor => isStaffActor(a) && can(a.role, permission);
+}
+
+/** The staff permissions as rules: `authorize(actor, 'jobs.status', staffPolicy)` → the staff actor, or 403. */
+export const staffPolicy = defineSubject(
+  'staff',
+  Object.fromEntries(STAFF_PERMISSIONS.map((p) => [p, staffRule(p)])) as Record<StaffPermission, Rule<StaffActor, unknown>>,
+);

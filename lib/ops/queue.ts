@@ -24,7 +24,8 @@ import { afterCursor, Binder, escapeLike, jobListOrder, OPEN_JOB, sortKeyColumns
 import { csvBatchStream } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { orderTypeName, statusLabel } from '@/lib/reference';
-import { requireStaff } from './actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from './policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { dueRange, type QueueQuery } from './queue-schema';
@@ -184,7 +185,7 @@ async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit
  * other filters count (countQueue), in the ids' statement.
  */
 export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promise<ListResult<QueueItem> & { totalCapped: boolean }> {
-  const staff = requireStaff(actor, 'jobs.read');
+  const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
   const ahead = looksAhead(q);
@@ -206,7 +207,7 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
 
 /** The options of the client filter: every client, by name. */
 export async function queueClients(actor: Actor): Promise<{ id: number; name: string; isActive: boolean }[]> {
-  requireStaff(actor, 'jobs.read');
+  authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   return db.select({ id: clients.id, name: clients.name, isActive: clients.isActive }).from(clients).orderBy(clients.name, clients.id);
 }
@@ -225,7 +226,7 @@ const EXPORT_BATCH_ROWS = 5000;
  * the staff member's zone. The export is audited (who exported what).
  */
 export async function queueExportStream(actor: Actor, q: QueueQuery): Promise<ReadableStream<Uint8Array>> {
-  const staff = requireStaff(actor, 'jobs.read');
+  const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const at = now();
   const where = queueWhere(q, at, staff.timeZone);

@@ -12,7 +12,7 @@ import { POST as twoFactorConfirm } from '@/app/api/Authentication/TwoFactorInit
 import { POST as jobList } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
 import { issueLegacyToken } from '@/lib/auth/session';
 import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
-import { listMySessions, signOutMySession } from '@/lib/auth/session-list';
+import { listMySessions, SESSION_LIST_MSG, signOutMySession } from '@/lib/auth/session-list';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { signInWithPassword } from '@/lib/auth/signin';
 import { fixedClock, setClock } from '@/lib/clock';
@@ -45,10 +45,10 @@ describe('security policy', () => {
     const user = await signedIn(3);
     await expect(updateSecurityPolicy(user.actor, policy())).rejects.toBeInstanceOf(ForbiddenError);
     const a = await signedIn(4);
-    expect(await updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '60' }))).toEqual({ status: 'invalid', fields: { IdleTimeoutMinutes: [POLICY_MSG.idleRange(59)] } });
-    expect(await updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '4' }))).toMatchObject({ status: 'invalid' });
-    expect(await updateSecurityPolicy(a.actor, policy({ AllowedEmailDomains: 'good.com, not a domain' }))).toMatchObject({ status: 'invalid', fields: { AllowedEmailDomains: [POLICY_MSG.domainInvalid('not')] } });
-    expect(await updateSecurityPolicy(a.actor, policy({ RequireSso: true }))).toEqual({ status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoNotConfigured] } });
+    await expect(updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '60' }))).rejects.toMatchObject({ status: 400, message: POLICY_MSG.notSaved, fields: { IdleTimeoutMinutes: [POLICY_MSG.idleRange(59)] } });
+    await expect(updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '4' }))).rejects.toMatchObject({ status: 400, message: POLICY_MSG.notSaved });
+    await expect(updateSecurityPolicy(a.actor, policy({ AllowedEmailDomains: 'good.com, not a domain' }))).rejects.toMatchObject({ status: 400, message: POLICY_MSG.notSaved, fields: { AllowedEmailDomains: [POLICY_MSG.domainInvalid('not')] } });
+    await expect(updateSecurityPolicy(a.actor, policy({ RequireSso: true }))).rejects.toMatchObject({ status: 400, message: POLICY_MSG.notSaved, fields: { RequireSso: [POLICY_MSG.ssoNotConfigured] } });
   });
 
   it('audits each change (names of the settings) and mails the firm’s other administrators, not the author nor another firm', async () => {
@@ -58,7 +58,6 @@ describe('security policy', () => {
     const gone = await makeUser({ clientId: a.clientId, role: 4, isActive: false });
     const elsewhere = await signedIn(4);
     expect(await updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '15', AllowedEmailDomains: '@Firm.example\nbranch.example' }))).toEqual({
-      status: 'saved',
       changed: ['idleTimeoutMinutes', 'allowedEmailDomains'],
     });
     expect(await getSecurityPolicy(a.clientId)).toEqual({ requireTwoFactor: false, idleTimeoutMinutes: 15, allowedEmailDomains: ['firm.example', 'branch.example'], requireSso: false });
@@ -69,7 +68,7 @@ describe('security policy', () => {
     const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.clientId, a.clientId), eq(auditLog.action, 'security.policy_updated')));
     expect(audits.map((r) => r.details)).toEqual([{ changed: ['idleTimeoutMinutes', 'allowedEmailDomains'] }]);
     // Saving the same again changes nothing: no audit row, no mail.
-    expect(await updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '15', AllowedEmailDomains: 'firm.example, branch.example' }))).toEqual({ status: 'saved', changed: [] });
+    expect(await updateSecurityPolicy(a.actor, policy({ IdleTimeoutMinutes: '15', AllowedEmailDomains: 'firm.example, branch.example' }))).toEqual({ changed: [] });
     expect(await t.db().select().from(emailOutbox).where(eq(emailOutbox.subject, POLICY_MAIL_SUBJECT))).toHaveLength(1);
   });
 
@@ -122,9 +121,9 @@ describe('security policy', () => {
     const user = await makeUser({ clientId: a.clientId });
     const elsewhere = await makeUser({ clientId: (await signedIn(4)).clientId });
     // Only an administrator signed in with single sign-on may require it.
-    expect(await updateSecurityPolicy(a.actor, policy({ RequireSso: true }))).toEqual({ status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } });
+    await expect(updateSecurityPolicy(a.actor, policy({ RequireSso: true }))).rejects.toMatchObject({ status: 400, message: POLICY_MSG.notSaved, fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } });
     const sso = await createSession(t.db(), a.user.id, 'sso');
-    expect(await updateSecurityPolicy({ ...a.actor, sessionId: sso.id }, policy({ RequireSso: true }))).toEqual({ status: 'saved', changed: ['requireSso'] });
+    expect(await updateSecurityPolicy({ ...a.actor, sessionId: sso.id }, policy({ RequireSso: true }))).toEqual({ changed: ['requireSso'] });
     expect((await signInWithPassword({ userName: user.userName, password: 'wrong-password-1' })).status).toBe('invalid');
     expect((await signInWithPassword({ userName: user.userName, password: TEST_PASSWORD })).status).toBe('sso-required');
     expect((await signInWithPassword({ userName: elsewhere.userName, password: TEST_PASSWORD })).status).toBe('otp');
@@ -151,9 +150,10 @@ describe('security policy', () => {
     expect(list.map((s) => s.id).sort()).toEqual([a.actor.sessionId, phone.id].sort());
     expect(list.find((s) => s.id === phone.id)).toMatchObject({ current: false, browser: 'Safari 17', ip: '198.51.100.4' });
     expect(list.find((s) => s.id === a.actor.sessionId)?.current).toBe(true);
-    expect(await signOutMySession(b.actor, phone.id)).toBe('not-found');
-    expect(await signOutMySession(a.actor, a.actor.sessionId)).toBe('current');
-    expect(await signOutMySession(a.actor, phone.id)).toBe('signed-out');
+    await expect(signOutMySession(b.actor, phone.id)).rejects.toMatchObject({ status: 404, message: SESSION_LIST_MSG.alreadyEnded });
+    await expect(signOutMySession(a.actor, a.actor.sessionId)).rejects.toMatchObject({ status: 409, message: SESSION_LIST_MSG.current });
+    await signOutMySession(a.actor, phone.id);
+    await expect(signOutMySession(a.actor, phone.id)).rejects.toMatchObject({ status: 404 });
     expect(await resolveSession(phone.id)).toBeNull();
     expect(await resolveSession(a.actor.sessionId)).not.toBeNull();
     const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, a.user.id), eq(auditLog.action, 'session.revoked')));
@@ -165,9 +165,9 @@ describe('security policy', () => {
     const user = await makeUser({ clientId: a.clientId });
     const elsewhere = await signedIn(3);
     // Only an administrator with an app of its own may require one.
-    expect(await updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).toEqual({ status: 'invalid', fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } });
+    await expect(updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).rejects.toMatchObject({ status: 400, message: POLICY_MSG.notSaved, fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } });
     await t.db().insert(userAuthenticators).values({ userId: a.user.id, secretEnc: 'x', confirmedAt: new Date() });
-    expect(await updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).toEqual({ status: 'saved', changed: ['requireTwoFactor'] });
+    expect(await updateSecurityPolicy(a.actor, policy({ RequireTwoFactor: true }))).toEqual({ changed: ['requireTwoFactor'] });
     expect((await resolveSession(a.actor.sessionId))?.twoFactorSetupRequired).toBeUndefined();
     const session = await createSession(t.db(), user.id);
     expect((await resolveSession(session.id))?.twoFactorSetupRequired).toBe(true);

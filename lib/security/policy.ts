@@ -12,16 +12,18 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientSecurityPolicies, sessions, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { hasAuthenticator } from '@/lib/auth/two-factor';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { fieldErrors, ForbiddenError } from '@/lib/http/errors';
+import { fieldErrors, ValidationError } from '@/lib/http/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { isUserAdmin } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/users/policy';
 import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './policy-schema';
 
 export interface SecurityPolicy {
@@ -72,27 +74,20 @@ export async function emailDomainProblem(clientId: number | null, email: string,
   return emailInDomains(email, allowedEmailDomains) ? null : POLICY_MSG.emailDomain(allowedEmailDomains);
 }
 
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
-
 /** The policy for the Security section (client administrators only). */
 export async function getPolicyForAdmin(actor: Actor): Promise<SecurityPolicy> {
-  return getSecurityPolicy(admin(actor).clientId);
+  return getSecurityPolicy(authorize(actor, 'security.manage', userPolicy).clientId);
 }
 
 /** Active users of the actor's client whose address is outside the allowed domains (shown as a warning). */
 export async function usersOutsideDomains(actor: Actor): Promise<string[]> {
-  const a = admin(actor);
+  const a = authorize(actor, 'security.manage', userPolicy);
   const { allowedEmailDomains } = await getSecurityPolicy(a.clientId);
   if (allowedEmailDomains.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select({ userName: users.userName, email: users.email }).from(users).where(and(eq(users.clientId, a.clientId), eq(users.isActive, true)));
+  const rows = await db.select({ userName: users.userName, email: users.email }).from(users).where(and(tenantScope(users.clientId, a), eq(users.isActive, true)));
   return rows.filter((u) => !emailInDomains(u.email, allowedEmailDomains)).map((u) => u.userName).sort();
 }
-
-export type UpdatePolicyResult = { status: 'saved'; changed: string[] } | { status: 'invalid'; fields: Record<string, string[]> };
 
 const KEYS = ['requireTwoFactor', 'idleTimeoutMinutes', 'allowedEmailDomains', 'requireSso'] as const;
 
@@ -109,30 +104,39 @@ function describePolicy(p: SecurityPolicy): string[] {
   ];
 }
 
-/** Saves the policy of the actor's client; audits and mails the other administrators when something changed. */
-export async function updateSecurityPolicy(actor: Actor, input: unknown): Promise<UpdatePolicyResult> {
-  const a = admin(actor);
+/** A refusal of the policy: the field's message, and the form's "not saved". */
+function refuse(fields: Record<string, string[]>): never {
+  throw new ValidationError(fields, POLICY_MSG.notSaved);
+}
+
+/**
+ * Saves the policy of the actor's client (the form's own schema parses the input); audits and mails the other
+ * administrators when something changed. Answers the changed keys; ValidationError (400) with field messages.
+ */
+export async function updateSecurityPolicy(actor: Actor, input: unknown): Promise<{ changed: string[] }> {
+  const a = authorize(actor, 'security.manage', userPolicy);
   const parsed = securityPolicySchema(policyBounds()).safeParse(input);
-  if (!parsed.success) return { status: 'invalid', fields: fieldErrors(parsed.error) };
+  if (!parsed.success) refuse(fieldErrors(parsed.error));
+  const form = parsed.data;
   const next: SecurityPolicy = {
-    requireTwoFactor: parsed.data.RequireTwoFactor,
-    idleTimeoutMinutes: parsed.data.IdleTimeoutMinutes,
-    allowedEmailDomains: parsed.data.AllowedEmailDomains,
-    requireSso: parsed.data.RequireSso,
+    requireTwoFactor: form.RequireTwoFactor,
+    idleTimeoutMinutes: form.IdleTimeoutMinutes,
+    allowedEmailDomains: form.AllowedEmailDomains,
+    requireSso: form.RequireSso,
   };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<UpdatePolicyResult> => {
+  return db.transaction(async (tx) => {
     const before = await getSecurityPolicy(a.clientId, tx);
     if (next.requireSso && !before.requireSso) {
       // Never lock the firm out: the administrator turning it on must have signed in with it.
       const [s] = await tx.select({ method: sessions.method }).from(sessions).where(eq(sessions.id, a.sessionId)).limit(1);
-      if (s?.method !== 'sso') return { status: 'invalid', fields: { RequireSso: [POLICY_MSG.ssoSignInFirst] } };
+      if (s?.method !== 'sso') refuse({ RequireSso: [POLICY_MSG.ssoSignInFirst] });
     }
     if (next.requireTwoFactor && !before.requireTwoFactor && !(await hasAuthenticator(tx, a.userId))) {
-      return { status: 'invalid', fields: { RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] } };
+      refuse({ RequireTwoFactor: [POLICY_MSG.twoFactorSetUpFirst] });
     }
     const changed = KEYS.filter((k) => !same(before[k], next[k]));
-    if (changed.length === 0) return { status: 'saved', changed };
+    if (changed.length === 0) return { changed };
     const t = now();
     await tx
       .insert(clientSecurityPolicies)
@@ -142,7 +146,7 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
     const others = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)
-      .where(and(eq(users.clientId, a.clientId), eq(users.role, CLIENT_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, a.userId)));
+      .where(and(tenantScope(users.clientId, a), eq(users.role, CLIENT_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, a.userId)));
     for (const o of others) {
       await enqueueMail(tx, {
         to: o.email,
@@ -158,6 +162,6 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
         ].join('\n'),
       });
     }
-    return { status: 'saved', changed };
+    return { changed };
   });
 }

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '@/lib/auth/password-policy';
 import type { ResetResult, ResetTokenState } from '@/lib/auth/reset';
-import { FIELD_MSG, isEmail } from '@/lib/validation';
+import { MSG } from '@/lib/messages';
+import { FIELD_MSG, isEmail, missingMessage } from '@/lib/validation';
 import type { UpdateSettingsResult } from './service';
 
 const PASSWORD_INPUT_MAX = 4 * PASSWORD_MAX_LENGTH;
@@ -27,7 +28,7 @@ function stringOr(keys: readonly string[], inner: z.ZodString) {
 }
 
 const email = z.string().trim().max(254);
-const validEmail = email.min(1, FIELD_MSG.required).refine((v) => isEmail(v), FIELD_MSG.invalidEmail);
+const validEmail = email.min(1, FIELD_MSG.required).refine((v) => v === '' || isEmail(v), FIELD_MSG.invalidEmail);
 
 /** POST api/ResetPassword/SendResetPasswordEmail: { EmailId }. */
 export const sendResetEmailBody = stringOr(['EmailId', 'Email'], validEmail);
@@ -38,11 +39,18 @@ export const checkLinkBody = stringOr(['UserHash', 'url', 'Hash'], token);
 /** POST api/ResetPassword/ResetPassword and api/Authentication/resetPassword: { NewPassword, UserHash, ConfirmPassword? }. */
 export const resetPasswordBody = z
   .object({
-    NewPassword: z.string().max(PASSWORD_INPUT_MAX),
+    NewPassword: z.string({ error: missingMessage(FIELD_MSG.required) }).max(PASSWORD_INPUT_MAX),
     ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
-    UserHash: token,
+    // Without the link's hash there is no link: the spec's message for it (§8).
+    UserHash: z.string({ error: missingMessage(MSG.resetLinkInvalid) }).max(512),
   })
   .transform((b) => ({ token: b.UserHash, newPassword: b.NewPassword, confirm: b.ConfirmPassword ?? b.NewPassword }));
+
+/**
+ * The header of POST api/Authentication/resetPassword that says why its boolean is what it is: done, reused (the
+ * spec's 'Cannot use last 10 passwords or similar.'), expired, invalid or failed (decision 018).
+ */
+export const RESET_RESULT_HEADER = 'X-Password-Reset-Result';
 
 /** POST api/Settings/SendTestEmail: optional e-mail (bare or { EmailId }); empty means the saved address. */
 export const testEmailBody = stringOr(['EmailId', 'Email'], email).optional();
@@ -53,7 +61,7 @@ export const verifyCurrentBody = stringOr(['Password', 'CurrentPassword'], z.str
 /** POST api/Authentication/VerifyUserCurrentPassword: { UserName?, Password (base64), OTP: 0 }. */
 export const verifyUserCurrentBody = z.object({
   UserName: z.string().max(256).nullish(),
-  Password: z.string().max(PASSWORD_INPUT_MAX * 2).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The password must be base64-encoded.'),
+  Password: z.string({ error: missingMessage(FIELD_MSG.required) }).max(PASSWORD_INPUT_MAX * 2).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The password must be base64-encoded.'),
   OTP: z.union([z.number(), z.string().max(16)]).nullish(),
 });
 

@@ -10,13 +10,15 @@ import type { Actor } from '@/lib/auth/actor';
 import { passwordExpiryDays } from '@/lib/auth/expiry';
 import { now } from '@/lib/clock';
 import { NotFoundError } from '@/lib/http/errors';
-import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { allowed } from '@/lib/core/authorize';
+import { tenantScope } from '@/lib/core/tenancy';
+import { userPolicy } from '@/lib/users/policy';
 
 export async function getPasswordExpiry(actor: Actor, userId: number): Promise<number | 'NA'> {
-  const mayRead = userId === actor.userId || (actor.role === CLIENT_ADMIN_ROLE && actor.clientId !== null);
-  if (!mayRead) throw new NotFoundError();
+  const own = userId === actor.userId;
+  if (!own && !allowed(actor, 'manage', userPolicy)) throw new NotFoundError();
   const db = await getDb();
-  const scope = userId === actor.userId ? eq(users.id, userId) : and(eq(users.id, userId), eq(users.clientId, actor.clientId ?? -1));
+  const scope = own ? eq(users.id, userId) : and(eq(users.id, userId), tenantScope(users.clientId, actor));
   const [u] = await db.select({ passwordChangedAt: users.passwordChangedAt }).from(users).where(scope).limit(1);
   if (!u) throw new NotFoundError();
   return passwordExpiryDays(u, now());

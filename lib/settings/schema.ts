@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
+import { MSG } from '@/lib/messages';
 import { JOB_STATUS_IDS } from '@/lib/reference';
-import { FIELD_MSG, isEmail } from '@/lib/validation';
+import { FIELD_MSG, isEmail, missingMessage } from '@/lib/validation';
+import type { UpdateSettingsResult } from './service';
 
 export const SETTINGS_MSG = {
   currentPasswordRequired: 'Please enter your current password.',
@@ -105,13 +107,16 @@ const legacyAlerts = z
 /** POST api/Settings/User/Update: { UserModel: {EmailId, Password, NewPassword, ConfirmPassword, TimeZoneId}, UserJobAlerts }. */
 export const legacySettingsUpdateSchema = z
   .object({
-    UserModel: z.object({
-      EmailId: z.string().max(254),
-      Password: z.string().max(PASSWORD_INPUT_MAX),
-      NewPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
-      ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
-      TimeZoneId: z.string().max(64),
-    }),
+    UserModel: z.object(
+      {
+        EmailId: z.string().max(254),
+        Password: z.string().max(PASSWORD_INPUT_MAX),
+        NewPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
+        ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX).nullish(),
+        TimeZoneId: z.string().max(64),
+      },
+      { error: missingMessage(FIELD_MSG.required) },
+    ),
     UserJobAlerts: legacyAlerts.nullish(),
     /** Not in the old portal: absent keeps the user's choice. */
     JobAlertMode: jobAlertMode.nullish(),
@@ -125,3 +130,15 @@ export const legacySettingsUpdateSchema = z
     JobAlerts: b.UserJobAlerts ?? null,
     JobAlertMode: b.JobAlertMode ?? null,
   }));
+
+/** The banner after a save: success, or why nothing was saved. */
+export function saveBanner(r: UpdateSettingsResult): { tone: 'success' | 'error'; text: string } {
+  switch (r.status) {
+    case 'updated':
+      return { tone: 'success', text: MSG.settingsUpdated };
+    case 'reused':
+      return { tone: 'error', text: MSG.passwordReused };
+    default:
+      return { tone: 'error', text: MSG.settingsNotUpdated };
+  }
+}

@@ -11,6 +11,8 @@ import { userPrincipal } from '@/lib/core/principal';
 import type { Actor } from '@/lib/auth/actor';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
+import { NotFoundError } from '@/lib/http/errors';
+import { MSG } from '@/lib/messages';
 import { emailDomainProblem } from '@/lib/security/policy';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { JOB_STATUSES } from '@/lib/reference';
@@ -80,7 +82,7 @@ async function replaceAlerts(tx: Queryable, userId: number, ids: readonly number
  * Saves the user's alert choices (statuses, instant or digest, own or firm's jobs, invoice alert) in one
  * transaction. No current password (issue 26): the spec's rule guards the e-mail and password form.
  */
-export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<{ status: 'updated' } | { status: 'not-found' }> {
+export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx
@@ -88,7 +90,7 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<{ st
       .set({ jobAlertMode: form.JobAlertMode, jobAlertScope: form.JobAlertScope, invoiceAlert: form.InvoiceAlert, updatedAt: now(), updatedById: actor.userId })
       .where(eq(users.id, actor.userId))
       .returning({ clientId: users.clientId });
-    if (!u) return { status: 'not-found' } as const;
+    if (!u) throw new NotFoundError(MSG.settingsNotUpdated);
     await replaceAlerts(tx, actor.userId, form.JobAlerts);
     await recordAudit(tx, userPrincipal(actor), {
       clientId: u.clientId,
@@ -97,7 +99,7 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<{ st
       targetId: String(actor.userId),
       details: { statuses: [...new Set(form.JobAlerts)], mode: form.JobAlertMode, scope: form.JobAlertScope, invoice: form.InvoiceAlert },
     });
-    return { status: 'updated' } as const;
+    return null;
   });
 }
 

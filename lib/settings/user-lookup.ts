@@ -10,7 +10,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { allowed } from '@/lib/core/authorize';
+import { tenantScope } from '@/lib/core/tenancy';
+import { userPolicy } from '@/lib/users/policy';
 
 export interface LegacyUser {
   UserId: number;
@@ -48,8 +50,7 @@ export function presentUser(u: UserRow): LegacyUser {
 
 /** Which users the actor may look up: themselves; a client administrator, their client's users. */
 function visibleTo(actor: Actor): SQL | undefined {
-  if (actor.role === CLIENT_ADMIN_ROLE && actor.clientId !== null) return eq(users.clientId, actor.clientId);
-  return eq(users.id, actor.userId);
+  return allowed(actor, 'manage', userPolicy) ? tenantScope(users.clientId, actor) : eq(users.id, actor.userId);
 }
 
 async function findOne(actor: Actor, match: SQL): Promise<LegacyUser | null> {

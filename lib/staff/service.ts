@@ -16,7 +16,8 @@ import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, takenFields, UserTakenError, userFieldsOf } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/http/errors';
-import { requireStaff, type StaffActor } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { type StaffActor, staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { MSG } from '@/lib/messages';
@@ -55,14 +56,14 @@ const staffOnly = and(isNull(users.clientId), sql`${users.role} in (1, 2)`);
 
 /** Every staff user, active first, by user name. */
 export async function listStaffUsers(actor: Actor): Promise<StaffUser[]> {
-  requireStaff(actor, 'staff.manage');
+  authorize(actor, 'staff.manage', staffPolicy);
   const db = await getDb();
   const rows = await db.select(columns).from(users).where(staffOnly).orderBy(sql`${users.isActive} desc`, asc(users.userName)).limit(1000);
   return rows as StaffUser[];
 }
 
 export async function getStaffUser(actor: Actor, userId: number): Promise<StaffUser | null> {
-  requireStaff(actor, 'staff.manage');
+  authorize(actor, 'staff.manage', staffPolicy);
   const db = await getDb();
   const [row] = await db.select(columns).from(users).where(and(staffOnly, eq(users.id, userId), eq(users.isActive, true))).limit(1);
   return (row as StaffUser | undefined) ?? null;
@@ -83,7 +84,7 @@ function passwordRefusal(r: Awaited<ReturnType<typeof setPassword>>): void {
 
 /** Creates (no UserId) or edits a staff user. */
 export async function saveStaffUser(actor: Actor, form: StaffUserForm): Promise<{ userId: number; created: boolean }> {
-  const a = requireStaff(actor, 'staff.manage');
+  const a = authorize(actor, 'staff.manage', staffPolicy);
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => (form.UserId ? update(tx, a, form.UserId, form) : create(tx, a, form)));
@@ -124,7 +125,7 @@ async function update(tx: Queryable, a: StaffActor, userId: number, form: StaffU
 
 /** Deactivates a staff user (not oneself): no more sign-in, sessions end now. */
 export async function deactivateStaffUser(actor: Actor, userId: number): Promise<void> {
-  const a = requireStaff(actor, 'staff.manage');
+  const a = authorize(actor, 'staff.manage', staffPolicy);
   if (userId === a.userId) throw new ConflictError(STAFF_MSG.cannotDeactivateSelf);
   const db = await getDb();
   await db.transaction(async (tx) => {

@@ -12,11 +12,12 @@ import { resetPasswordWithToken } from '@/lib/auth/reset';
 import { signInWithPassword } from '@/lib/auth/signin';
 import { fixedClock, now, setClock } from '@/lib/clock';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
+import { NotFoundError } from '@/lib/http/errors';
 import { useTestDatabase } from '@/test/db';
 import { makeUser, signedIn } from '@/test/factories';
 import { userForm } from '@/test/user-form';
 import { DEFAULT_USER_QUERY, userListQuerySchema, type UserListQuery } from './list-schema';
-import { userFormSchema } from './schema';
+import { USER_MSG, userFormSchema } from './schema';
 import { deactivateUser, listUsers, reactivateUser, saveUser } from './service';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
@@ -91,9 +92,9 @@ describe('a user’s life under the firm’s administrator', () => {
     const elsewhere = await saveUser(other.actor, form({ UserName: u.userName, EmailId: `y.${uid()}@example.com` }));
     expect(elsewhere).toEqual({ status: 'duplicate', fields: { UserName: [USER_TAKEN_MSG.userName] } });
 
-    expect(await reactivateUser(other.actor, u.id)).toEqual({ status: 'not-found' });
-    expect(await reactivateUser(actor, u.id)).toEqual({ status: 'reactivated', userId: u.id });
-    expect(await reactivateUser(actor, u.id)).toEqual({ status: 'not-found' });
+    await expect(reactivateUser(other.actor, u.id)).rejects.toThrow(new NotFoundError(USER_MSG.reactivateGone));
+    expect(await reactivateUser(actor, u.id)).toEqual({ userId: u.id });
+    await expect(reactivateUser(actor, u.id)).rejects.toBeInstanceOf(NotFoundError);
     const [row] = await t.db().select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ isActive: true, deactivatedAt: null });
     const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'user.reactivated'), eq(auditLog.targetId, String(u.id))));
@@ -106,8 +107,7 @@ describe('a user’s life under the firm’s administrator', () => {
     const u = await makeUser({ clientId, email });
     await deactivateUser(actor, u.userName);
     await makeUser({ clientId, email });
-    const r = await reactivateUser(actor, u.id);
-    expect(r.status).toBe('duplicate');
+    await expect(reactivateUser(actor, u.id)).rejects.toMatchObject({ status: 409, fields: { EmailId: [USER_MSG.reactivateEmailTaken] } });
     const [row] = await t.db().select().from(users).where(eq(users.id, u.id));
     expect(row?.isActive).toBe(false);
   });

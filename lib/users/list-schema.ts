@@ -238,3 +238,10 @@ export function userQueryFromSearchParams(p: ParamReader): UserListQuery {
     status: pick(statusFilter, p.get(USER_PARAM.status), 'active'),
   };
 }
+
+const SAVED_MSG_PARAM = { created: 1, updated: 2, invited: 3 } as const;
+
+/** Where a successful save goes: /user?msg=1 (created) or /user?msg=2 (updated) (spec §2), /user?msg=3 (invited). */
+export function afterSaveUrl(status: keyof typeof SAVED_MSG_PARAM): string {
+  return `/user?${USER_PARAM.message}=${SAVED_MSG_PARAM[status]}`;
+}

@@ -5,9 +5,13 @@
  *  - only client administrators (role 4) of a client manage users, and only that client's users;
  *  - they assign only client roles (3 to 8);
  *  - they cannot deactivate themselves, nor take the administrator role away from themselves.
+ *
+ * Services ask `authorize(actor, 'manage', userPolicy)` (lib/core/authorize.ts): users, their access, the firm's
+ * activity and its security policy are the client administrator's.
  */
-import type { Actor, ClientActor } from '@/lib/auth/actor';
-import { isClientActor } from '@/lib/auth/actor';
+import { defineSubject } from '@/lib/core/authorize';
+import type { Actor } from '@/lib/core/principal';
+import { hasTenant, type TenantActor } from '@/lib/core/tenancy';
 import { CLIENT_ADMIN_ROLE, CLIENT_ROLES } from '@/lib/reference';
 
 /** Roles an administrator may give (spec §6: client roles 3 to 8). */
@@ -18,9 +22,19 @@ export function isAssignableRole(role: number): boolean {
 }
 
 /** A client administrator with a client: the only actor that manages users. */
-export function isUserAdmin(actor: Actor): actor is ClientActor {
-  return isClientActor(actor) && actor.role === CLIENT_ADMIN_ROLE;
+export function isUserAdmin(actor: Actor): actor is TenantActor {
+  return hasTenant(actor) && actor.role === CLIENT_ADMIN_ROLE;
 }
+
+/** The client administrator's rules, asked with `authorize(actor, action, userPolicy)`. */
+export const userPolicy = defineSubject('users', {
+  /** The firm's users: list, add, edit, deactivate, unlock, sign out everywhere (lib/users/). */
+  manage: isUserAdmin,
+  /** The firm's activity and its exports (lib/audit/activity.ts). */
+  'activity.read': isUserAdmin,
+  /** The firm's security policy (lib/security/policy.ts). */
+  'security.manage': isUserAdmin,
+});
 
 export type DeactivateRefusal = 'self';
 

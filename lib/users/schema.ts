@@ -190,14 +190,23 @@ export const legacySaveUserSchema = z
   )
   .pipe(userFormSchema);
 
+/** zod's `error` for a body that is neither the bare string nor an object carrying `key` as a string: it is missing. */
+const missingKey = (key: string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_union' && (issue.input == null || (typeof issue.input === 'object' && typeof (issue.input as Record<string, unknown>)[key] !== 'string'))
+    ? FIELD_MSG.required
+    : undefined;
+
 const checkBody = (key: 'UserName' | 'EmailId', max: number) =>
-  z.union([
-    z.string().max(max).transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
-    z
-      .strictObject({ UserName: z.string().max(max).optional(), EmailId: z.string().max(max).optional(), UserId: idLike })
-      .refine((o) => typeof o[key] === 'string', { message: FIELD_MSG.required, path: [key] })
-      .transform((o) => ({ value: (o[key] ?? '').trim(), userId: o.UserId ?? undefined })),
-  ]);
+  z.union(
+    [
+      z.string().max(max).transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
+      z
+        .strictObject({ UserName: z.string().max(max).optional(), EmailId: z.string().max(max).optional(), UserId: idLike })
+        .refine((o) => typeof o[key] === 'string', { message: FIELD_MSG.required, path: [key] })
+        .transform((o) => ({ value: (o[key] ?? '').trim(), userId: o.UserId ?? undefined })),
+    ],
+    { error: missingKey(key) },
+  );
 
 /** CheckUserName: "name" or { UserName, UserId? } (UserId: the user being edited, who does not count). */
 export const checkUserNameSchema = checkBody('UserName', 4 * USER_NAME_MAX);
@@ -205,6 +214,22 @@ export const checkUserNameSchema = checkBody('UserName', 4 * USER_NAME_MAX);
 export const checkUserEmailSchema = checkBody('EmailId', 4 * EMAIL_MAX);
 /** Deactivate (by user name): "name" or { UserName }. */
 export const deactivateSchema = z
-  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })])
+  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })], { error: missingKey('UserName') })
   .transform((v) => (typeof v === 'string' ? v : v.UserName).trim())
   .pipe(z.string().min(1, FIELD_MSG.required));
+
+/** The words of the user list's Unlock and Sign out everywhere (issue 17). */
+export const ACCESS_MSG = {
+  unlockTitle: 'Unlock account',
+  unlockConfirm: 'Unlock this account? Its failed sign-in attempts are reset and the user is told by e-mail.',
+  unlocked: (userName: string) => `The account ${userName} was unlocked. The user has been sent an e-mail.`,
+  notLocked: 'This account is not locked.',
+  unlockFailed: 'The account could not be unlocked. Please try again.',
+  signOutTitle: 'Sign out everywhere',
+  signOutConfirm: 'Sign this user out on every device? Open pages will ask them to sign in again.',
+  signedOut: (userName: string, n: number) => `${userName} was signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended).`,
+  signOutFailed: 'The user could not be signed out. Please try again.',
+  reactivateTitle: 'Reactivate user',
+  reactivateConfirm: 'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
+  reactivated: (userName: string) => `${userName} was reactivated.`,
+} as const;

@@ -12,6 +12,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { userCounts, users } from '@/db/schema';
+import { tenantScope } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
@@ -23,24 +25,18 @@ import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, userFieldsOf, type ExceptUser } from '@/lib/core/users';
 import { emailDomainProblem } from '@/lib/security/policy';
-import { ForbiddenError } from '@/lib/http/errors';
+import { ConflictError, NotFoundError } from '@/lib/http/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { UserListQuery } from './list-schema';
-import { deactivateRefusal, isSelfDemotion, isUserAdmin } from './policy';
+import { deactivateRefusal, isSelfDemotion, userPolicy } from './policy';
 import { userColumns, userOrder, userWhere, type UserListItem } from './queries';
 import { isCreate, USER_MSG, type UserForm } from './schema';
 
 export type { UserListItem } from './queries';
 
 export const EXPORT_BATCH_SIZE = 500;
-
-/** Client administrators only (403 for anyone else). */
-function admin(actor: Actor): ClientActor {
-  if (!isUserAdmin(actor)) throw new ForbiddenError();
-  return actor;
-}
 
 /** The counters (active users) serve the query: active users, no text or time-zone filter (a role filter is one counter row). */
 function countedByRole(q: UserListQuery): boolean {
@@ -76,7 +72,7 @@ function countedPage(db: Db, q: UserListQuery, limit: number, offset: number) {
  * from the counters (unfiltered or a role filter, in the rows' statement), from a short page, or counted.
  */
 export async function listUsers(actor: Actor, query: UserListQuery, page: Page): Promise<ListResult<UserListItem>> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
   if (countedByRole(query)) {
@@ -96,7 +92,7 @@ export async function listUsers(actor: Actor, query: UserListQuery, page: Page):
 
 /** Every user of the query in the query's order, read in batches (User.csv). */
 export function exportUsers(actor: Actor, query: UserListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<UserListItem> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const where = userWhere(a.clientId, query);
   return inBatches<UserListItem, number>(async (offset = 0) => {
     const db = await getDb();
@@ -107,12 +103,12 @@ export function exportUsers(actor: Actor, query: UserListQuery, batchSize = EXPO
 
 /** One active user of the actor's client, or null (missing, deactivated, or another client's). */
 export async function getUser(actor: Actor, userId: number): Promise<UserListItem | null> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   const [row] = await db
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+    .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
     .limit(1);
   return row ?? null;
 }
@@ -127,13 +123,13 @@ function exceptUser(a: ClientActor, exceptUserId: number | undefined): ExceptUse
  * portal, deactivated users included. `exceptUserId` is the user being edited.
  */
 export async function userNameExists(actor: Actor, userName: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   return userNameTaken(q ?? (await getDb()), userName, exceptUser(a, exceptUserId));
 }
 
 /** Is the e-mail address used by another active user (the same rule, lib/core/users.ts)? */
 export async function userEmailExists(actor: Actor, email: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   return userEmailTaken(q ?? (await getDb()), email, exceptUser(a, exceptUserId));
 }
 
@@ -212,7 +208,7 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
   const [before] = await tx
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, true)))
+    .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
     .for('update')
     .limit(1);
   if (!before) throw new Abort({ status: 'not-found' });
@@ -260,7 +256,7 @@ async function audit(tx: Queryable, a: ClientActor, action: string, userId: numb
  * itself is inserted by lib/core/users.ts's createUser, the one door for every kind of user.
  */
 export async function saveUser(actor: Actor, form: UserForm): Promise<SaveUserResult> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   try {
     return await db.transaction((tx) => (isCreate(form) ? create(tx, a, form) : update(tx, a, form.UserId ?? 0, form)));
@@ -279,7 +275,7 @@ export type DeactivateResult = { status: 'deactivated'; userId: number } | { sta
  * longer sign in, and every open session ends at once. An administrator cannot deactivate itself.
  */
 export async function deactivateUser(actor: Actor, userName: string): Promise<DeactivateResult> {
-  const a = admin(actor);
+  const a = authorize(actor, 'manage', userPolicy);
   const name = userName.trim().toLowerCase();
   if (!name) return { status: 'not-found' };
   const db = await getDb();
@@ -287,7 +283,7 @@ export async function deactivateUser(actor: Actor, userName: string): Promise<De
     const [target] = await tx
       .select({ id: users.id, userName: users.userName })
       .from(users)
-      .where(and(sql`lower(${users.userName}) = ${name}`, eq(users.clientId, a.clientId), eq(users.isActive, true)))
+      .where(and(sql`lower(${users.userName}) = ${name}`, tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
       .limit(1);
     if (!target) return { status: 'not-found' } as const;
@@ -300,30 +296,29 @@ export async function deactivateUser(actor: Actor, userName: string): Promise<De
   });
 }
 
-export type ReactivateResult = { status: 'reactivated'; userId: number } | { status: 'not-found' } | { status: 'duplicate'; fields: Record<string, string[]> };
-
 /**
  * Reactivates a deactivated user of the actor's client: the user may sign in again with the password they had
- * (an administrator may reset it from the edit form). Refused while another active user has the e-mail address
- * (the uniqueness rule of lib/core/users.ts). Another client's user answers like a missing one.
+ * (an administrator may reset it from the edit form). ConflictError while another active user has the e-mail
+ * address (the uniqueness rule of lib/core/users.ts); NotFoundError for no deactivated user of the firm (another
+ * client's answers like a missing one).
  */
-export async function reactivateUser(actor: Actor, userId: number): Promise<ReactivateResult> {
-  const a = admin(actor);
+export async function reactivateUser(actor: Actor, userId: number): Promise<{ userId: number }> {
+  const a = authorize(actor, 'manage', userPolicy);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: users.id, userName: users.userName, email: users.email })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.clientId, a.clientId), eq(users.isActive, false)))
+      .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, false)))
       .for('update')
       .limit(1);
-    if (!target) return { status: 'not-found' } as const;
+    if (!target) throw new NotFoundError(USER_MSG.reactivateGone);
     if (await userEmailTaken(tx, target.email, { userId: target.id, clientId: a.clientId })) {
-      return { status: 'duplicate', fields: { EmailId: [USER_MSG.reactivateEmailTaken] } } as const;
+      throw new ConflictError(USER_MSG.reactivateEmailTaken, { EmailId: [USER_MSG.reactivateEmailTaken] });
     }
     const t = now();
     await tx.update(users).set({ isActive: true, deactivatedAt: null, updatedAt: t, updatedById: a.userId }).where(eq(users.id, target.id));
     await audit(tx, a, 'user.reactivated', target.id, { userName: target.userName });
-    return { status: 'reactivated', userId: target.id } as const;
+    return { userId: target.id };
   });
 }

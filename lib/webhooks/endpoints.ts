@@ -9,7 +9,8 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schem
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/http/errors';
-import { requireStaff } from '@/lib/ops/actor';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { attemptDelivery, endpointSecret, secretAssociatedData, sendOptions, type AttemptResult } from './outbox';
@@ -48,7 +49,7 @@ async function currentSeq(): Promise<number> {
 
 /** Registers an endpoint; answers its id and its signing secret. */
 export async function createWebhookEndpoint(actor: Actor, input: WebhookEndpointFormInput): Promise<{ id: number; secret: string }> {
-  const staff = requireStaff(actor, 'webhooks.manage');
+  const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const form = parseOrThrow(webhookEndpointFormSchema, input);
   checkAddress(form);
   const secret = newSigningSecret();
@@ -68,7 +69,7 @@ export async function createWebhookEndpoint(actor: Actor, input: WebhookEndpoint
 }
 
 export async function updateWebhookEndpoint(actor: Actor, id: number, input: WebhookEndpointFormInput): Promise<void> {
-  const staff = requireStaff(actor, 'webhooks.manage');
+  const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const form = parseOrThrow(webhookEndpointFormSchema, input);
   checkAddress(form);
   const db = await getDb();
@@ -84,7 +85,7 @@ export async function updateWebhookEndpoint(actor: Actor, id: number, input: Web
  * again, the waiting ones are sent and it gets the events committed from then on.
  */
 export async function setWebhookEndpointActive(actor: Actor, id: number, active: boolean): Promise<void> {
-  const staff = requireStaff(actor, 'webhooks.manage');
+  const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const startSeq = active ? await currentSeq() : undefined;
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -99,7 +100,7 @@ export async function setWebhookEndpointActive(actor: Actor, id: number, active:
 }
 
 export async function listWebhookEndpoints(actor: Actor): Promise<WebhookEndpointRow[]> {
-  requireStaff(actor, 'webhooks.manage');
+  authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
   const rows = await db.select().from(webhookEndpoints).orderBy(desc(webhookEndpoints.isActive), webhookEndpoints.id);
   const counts = rows.length
@@ -150,7 +151,7 @@ export const DELIVERY_LOG_PAGE_SIZE = 25;
 
 /** An endpoint's deliveries, newest first, each with its attempts (oldest first). */
 export async function webhookDeliveryLog(actor: Actor, endpointId: number, page = 1): Promise<{ rows: DeliveryLogEntry[]; total: number }> {
-  requireStaff(actor, 'webhooks.manage');
+  authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
   const rows = await db
@@ -186,7 +187,7 @@ export async function webhookDeliveryLog(actor: Actor, endpointId: number, page 
  * its state, and answers the outcome. Refused while another instance is sending it.
  */
 export async function resendWebhookDelivery(actor: Actor, deliveryId: number): Promise<AttemptResult> {
-  const staff = requireStaff(actor, 'webhooks.manage');
+  const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
   const t = now();
   const claimed = await db.transaction(async (tx) => {

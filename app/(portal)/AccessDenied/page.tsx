@@ -1,9 +1,13 @@
-/** /AccessDenied (spec §6, §8): the signed-in user's role may not open the page; support is told. */
+/**
+ * /AccessDenied (spec §6, §8): the signed-in user's role may not open the page; support is told, only when the page
+ * named by `from` was refused to this role (opened directly, the page tells nobody).
+ */
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccessDeniedNotifier } from '@/components/shell/AccessDeniedNotifier';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageActor } from '@/lib/auth/page';
+import { wasRefused } from '@/lib/auth/routes';
 import { isStaffRole } from '@/lib/ops/policy';
 import { isClientRole } from '@/lib/reference';
 
@@ -18,12 +22,15 @@ export default async function AccessDeniedPage({ searchParams }: { searchParams:
   const actor = await requirePageActor();
   const from = pagePath((await searchParams).from);
   const client = isClientRole(actor.role);
+  const refused = wasRefused(from, actor.role);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4 py-8">
-      <AccessDeniedNotifier from={from} />
+      {refused ? <AccessDeniedNotifier from={from} /> : null}
       <h1 className="page-title">Access denied</h1>
       <p>You do not have permission to open {from ? <>this page (<code className="text-sm">{from}</code>)</> : 'this page'}.</p>
-      <p>Our support team has been told. If you need access, please ask your firm&rsquo;s JMS administrator to change your role.</p>
+      <p>
+        {refused ? 'Our support team has been told. ' : ''}If you need access, please ask your firm&rsquo;s JMS administrator to change your role.
+      </p>
       <p>
         {client ? (
           <Link href="/JobClient" className={buttonClasses({ variant: 'primary' })}>

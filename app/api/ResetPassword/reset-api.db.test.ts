@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueResetToken } from '@/lib/auth/reset';
 import { config } from '@/lib/config';
 import { processOutboxOnce } from '@/lib/mail/worker';
-import { MSG } from '@/lib/messages';
+import { RESET_RESULT_HEADER } from '@/lib/settings/legacy';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser } from '@/test/factories';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
@@ -95,16 +95,23 @@ describe('api/ResetPassword', () => {
     }
   });
 
-  it('Authentication/resetPassword (forced change): true once, the reuse message as a 400, false for a dead link', async () => {
+  it('Authentication/resetPassword (forced change): always the boolean; why a false in X-Password-Reset-Result (reused, invalid); bad input a 400', async () => {
     const u = await user();
     const token = await issueResetToken(t.db(), u.id, 'forced', 15);
     const call = (body: unknown) => forcedChange(post('Authentication/resetPassword', body), ctx);
+    // A recent password: the boolean the spec's callers read (false), the reason beside it (decision 018).
     const reused = await call({ UserHash: token, NewPassword: CURRENT, ConfirmPassword: CURRENT });
-    expect(reused.status).toBe(400);
-    expect((await reused.json()).error.message).toBe(MSG.passwordReused);
+    expect(reused.status).toBe(200);
+    expect(await reused.json()).toBe(false);
+    expect(reused.headers.get(RESET_RESULT_HEADER)).toBe('reused');
     const mismatch = await call({ UserHash: token, NewPassword: NEW, ConfirmPassword: `${NEW}x` });
     expect(mismatch.status).toBe(400);
-    expect(await (await call({ UserHash: token, NewPassword: NEW, ConfirmPassword: NEW })).json()).toBe(true);
-    expect(await (await call({ UserHash: token, NewPassword: 'Mango#Lime7x9', ConfirmPassword: 'Mango#Lime7x9' })).json()).toBe(false);
+    const done = await call({ UserHash: token, NewPassword: NEW, ConfirmPassword: NEW });
+    expect(await done.json()).toBe(true);
+    expect(done.headers.get(RESET_RESULT_HEADER)).toBe('done');
+    // The link is spent.
+    const dead = await call({ UserHash: token, NewPassword: 'Mango#Lime7x9', ConfirmPassword: 'Mango#Lime7x9' });
+    expect(await dead.json()).toBe(false);
+    expect(dead.headers.get(RESET_RESULT_HEADER)).toMatch(/^(invalid|expired)$/);
   });
 });

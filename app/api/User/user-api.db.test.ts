@@ -184,4 +184,16 @@ describe('api/User', () => {
       ].join('\r\n'),
     );
   });
+  it('User.csv starts with the UTF-8 byte-order mark and carries "Müller –" as UTF-8 (decision 017)', async () => {
+    const { token, clientId } = await signedIn(4);
+    const s = uid();
+    await makeUser({ clientId, userName: `bom.${s}`, firstName: 'Jörg', lastName: 'Müller – Söhne', email: `bom.${s}@example.com` });
+    const res = await exportCsv(req('ExportCSVUsers', token, { UserName: `bom.${s}` }), ctx());
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.startsWith('User Name,')).toBe(true);
+    expect(text).toContain(`bom.${s},Jörg,Müller – Söhne,`);
+  });
 });

@@ -1,9 +1,9 @@
-/** Any api/ path no handler serves: the JSON error envelope with 404 (never the HTML page, never a redirect). */
-import { errorResponse } from '@/lib/http/route';
+/** Any api/ path no handler serves: the JSON error envelope with 404 (never the HTML page, never a redirect), through the door (its body cap). */
+import { errorResponse, legacyDoor } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-const notFound = async () => errorResponse(404, 'Not found.');
+const notFound = legacyDoor({ auth: 'none' }, async () => errorResponse(404, 'Not found.'));
 
 export const GET = notFound;
 export const HEAD = notFound;

@@ -1,12 +1,10 @@
+/** Liveness: answers without touching the database (through the door, like every api/* route: its body cap). */
 import { z } from 'zod';
-import { withContract } from '@/lib/http/route';
+import { legacyDoor, withContract } from '@/lib/http/route';
 
-/** Liveness: answers without touching the database. */
 export const dynamic = 'force-dynamic';
 
 export const GET = withContract(
-  function GET(): Response {
-    return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
-  },
+  legacyDoor({ auth: 'none' }, async () => Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })),
   { access: 'public', summary: 'Liveness: the process answers (no database).', response: z.object({ status: z.literal('ok') }) },
 );

@@ -1,17 +1,18 @@
+/** Readiness: the database answers (through the door, like every api/* route: its body cap). */
 import { z } from 'zod';
-import { withContract } from '@/lib/http/route';
+import { legacyDoor, withContract } from '@/lib/http/route';
 import { readiness } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withContract(
-  async function GET(): Promise<Response> {
+  legacyDoor({ auth: 'none' }, async () => {
     const r = await readiness();
     return Response.json(r.ready ? { status: 'ready' } : { status: 'not ready', reason: r.reason }, {
       status: r.ready ? 200 : 503,
       headers: { 'Cache-Control': 'no-store' },
     });
-  },
+  }),
   {
     access: 'public',
     summary: 'Readiness: the database answers (503 while it does not, or while the instance drains).',

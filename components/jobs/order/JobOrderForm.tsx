@@ -11,10 +11,12 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { apiFetch, signOutUnauthorized } from '@/lib/client/api';
+import { unlessSignedOut } from '@/lib/client/action';
+import { apiFetch } from '@/lib/client/api';
+import type { ActionResult } from '@/lib/http/action-result';
 import { isDueWithinWarningWindow } from '@/lib/jobs/rules';
 import { applyOrderTypeEffects, makeJobOrderSchema, STEP_ONE_FIELDS, type JobOrder, type JobOrderInput } from '@/lib/jobs/schema';
-import type { SaveJobOutcome, SaveJobRequest } from '@/lib/jobs/save-request';
+import type { SaveJobRequest } from '@/lib/jobs/save-request';
 import { MSG } from '@/lib/messages';
 import { orderTypeName } from '@/lib/reference';
 import { toCode } from '@/lib/validation';
@@ -42,7 +44,7 @@ export interface JobOrderFormProps {
   maxInstructions: number;
   maxUploadBytes: number;
   blockedExtensions: readonly string[];
-  save: (request: SaveJobRequest) => Promise<SaveJobOutcome>;
+  save: (request: SaveJobRequest) => Promise<ActionResult<never>>;
 }
 
 export const ORDER_FORM_MSG = {
@@ -146,12 +148,15 @@ export function JobOrderForm(props: JobOrderFormProps) {
     setAlert(null);
     setFileError(undefined);
     try {
-      const outcome = await save({ values: { ...getValues() }, requestKey, documentId: file?.documentId ?? null, cloneSourceFile: cloned !== null });
-      // The session ended: sign out and come back here, as a 401 does (spec §4.5).
-      if (outcome.status === 'signed-out') return void signOutUnauthorized();
-      if (outcome.status === 'invalid') {
+      // An ended session signs out and comes back here, as a 401 does (spec §4.5).
+      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: file?.documentId ?? null, cloneSourceFile: cloned !== null }));
+      // Any other refusal than the form's 400 (403, 404, 409) is a failed save.
+      if (!outcome.ok && outcome.status !== 400) {
+        setAlert(ORDER_FORM_MSG.saveFailed);
+        setSaving(false);
+      } else if (!outcome.ok) {
         const paths: string[] = [];
-        for (const [path, messages] of Object.entries(outcome.fields)) {
+        for (const [path, messages] of Object.entries(outcome.fields ?? { '': [outcome.message] })) {
           const message = messages[0] ?? ORDER_FORM_MSG.fixErrors;
           if (path === 'DocumentModel') setFileError(message);
           else if (isOrderPath(path)) {

@@ -1,19 +1,20 @@
 /**
  * POST api/Authentication/resetPassword (spec §7, the forced change of /ResetPassword): { UserHash,
- * NewPassword, ConfirmPassword? } → true when changed, false otherwise. The hash is the one-time
- * token the sign-in issued (the old call's user name and password are not accepted: docs/security.md).
- * A recent password or one breaking the rules is a 400 with the field message.
+ * NewPassword, ConfirmPassword? } → true when changed, false otherwise (spec: "ResetPassword returns a boolean").
+ * The hash is the one-time token the sign-in issued (the old call's user name and password are not accepted:
+ * docs/security.md). Why a false: the `X-Password-Reset-Result` header (done, reused, expired, invalid, failed);
+ * `reused` is the spec's 'Cannot use last 10 passwords or similar.' (decision 018). A password breaking the rules
+ * or a confirmation that differs is bad input, which the old client checks before it calls: a 400 with the field
+ * message.
  */
 import { resetPasswordWithToken } from '@/lib/auth/reset';
 import { ValidationError } from '@/lib/http/errors';
 import { publicRoute } from '@/lib/http/route';
-import { MSG } from '@/lib/messages';
-import { resetPasswordBody } from '@/lib/settings/legacy';
 import { booleanAnswer } from '@/lib/openapi/answers';
+import { RESET_RESULT_HEADER, resetPasswordBody } from '@/lib/settings/legacy';
 
 export const POST = publicRoute({ response: booleanAnswer, body: resetPasswordBody }, async ({ body }) => {
   const r = await resetPasswordWithToken(body.token, body.newPassword, body.confirm);
   if (r.status === 'policy') throw new ValidationError(r.fields);
-  if (r.status === 'reused') throw new ValidationError({ NewPassword: [MSG.passwordReused] }, MSG.passwordReused);
-  return r.status === 'done';
+  return Response.json(r.status === 'done', { headers: { [RESET_RESULT_HEADER]: r.status, 'Cache-Control': 'no-store' } });
 });

@@ -1,9 +1,10 @@
-/** Any /api/v1 path no handler serves: a 404 problem (application/problem+json), never the legacy envelope. */
+/** Any /api/v1 path no handler serves: a 404 problem (application/problem+json), never the legacy envelope; through the door (its body cap). */
 import { problemResponse } from '@/lib/integration/problem';
+import { v1Door } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-const notFound = async (req: Request) => problemResponse(404, 'There is no such path in /api/v1 (see /api/v1/openapi.json).', new URL(req.url).pathname);
+const notFound = v1Door(async ({ req }) => problemResponse(404, 'There is no such path in /api/v1 (see /api/v1/openapi.json).', new URL(req.url).pathname));
 
 export const GET = notFound;
 export const HEAD = notFound;

@@ -1,5 +1,4 @@
 /** PUT /api/v1/invoices/{invoiceNumber}: creates (201) or replaces (200) the invoice of that number, with its line items. */
-import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
 import { upsertInvoiceForApi } from '@/lib/integration/jobs';
 import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/integration/route';
 import { INVOICE_FIELD_NAMES, invoiceAnswer, invoicePathParams, invoiceUpsertBody } from '@/lib/integration/schemas';
@@ -16,8 +15,8 @@ export const PUT = v1Route(
     fieldNames: INVOICE_FIELD_NAMES,
     statuses: { 201: { description: 'Created.', response: invoiceAnswer }, 409: { description: 'An invoice with this number belongs to another client.' } },
   },
-  async ({ req, key, params, body }) => {
-    const r = await upsertInvoiceForApi(apiKeyPrincipal(key, metaFromHeaders(req.headers)), params.invoiceNumber, body);
+  async ({ principal, params, body }) => {
+    const r = await upsertInvoiceForApi(principal, params.invoiceNumber, body);
     return r.created ? jsonAnswer(r, 201, { Location: `/api/v1/invoices/${encodeURIComponent(r.invoiceNumber)}` }) : r;
   },
 );

@@ -3,9 +3,7 @@
  * answers its SHA-256 receipt. With X-File-Size (the file's size, known before its bytes) it is stored in one
  * streamed request, as the portal's own pages do.
  */
-import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
-import { declaredFileSize, iterateBody } from '@/lib/documents/http';
-import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile } from '@/lib/documents/multipart';
+import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/documents/http';
 import { FileTooLargeError } from '@/lib/documents/service';
 import { config } from '@/lib/config';
 import { attachFileForApi } from '@/lib/integration/jobs';
@@ -21,19 +19,15 @@ export const POST = v1Route(
     params: jobPathParams,
     multipart: true,
     fieldNames: { File: 'file' },
+    maxBodyBytes: maxUploadBodyBytes,
+    tooLarge: () => new FileTooLargeError(),
     statuses: { 201: { description: 'Attached: the receipt.', response: fileReceiptAnswer } },
   },
-  async ({ req, key, params }) => {
-    const boundary = boundaryOf(req.headers.get('content-type'));
-    if (!boundary || !req.body) throw new MultipartError(MULTIPART_MSG.invalid);
+  async ({ req, principal, params, maxBodyBytes }) => {
     const declaredSize = declaredFileSize(req);
-    const length = Number(req.headers.get('content-length') ?? Number.NaN);
-    if ((Number.isFinite(length) && length > config().MAX_UPLOAD_BYTES + DEFAULT_MULTIPART_LIMITS.maxNonFileBytes) || (declaredSize !== undefined && declaredSize > config().MAX_UPLOAD_BYTES)) {
-      await req.body.cancel().catch(() => undefined);
-      throw new FileTooLargeError();
-    }
-    const part = await readSingleFile(iterateBody(req.body), boundary);
-    const receipt = await attachFileForApi(apiKeyPrincipal(key, metaFromHeaders(req.headers)), params.jmsNumber, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+    if (declaredSize !== undefined && declaredSize > config().MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+    const part = await readUpload(req, maxBodyBytes);
+    const receipt = await attachFileForApi(principal, params.jmsNumber, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
     return jsonAnswer(receipt, 201);
   },
 );

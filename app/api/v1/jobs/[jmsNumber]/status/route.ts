@@ -1,5 +1,4 @@
 /** POST /api/v1/jobs/{jmsNumber}/status: moves the job through the workflow (the same rules and alerts); honours Idempotency-Key. */
-import { apiKeyPrincipal, metaFromHeaders } from '@/lib/core/principal';
 import { changeStatusForApi, STATUS_FIELD_NAMES } from '@/lib/integration/jobs';
 import { v1NotAllowed, v1Route } from '@/lib/integration/route';
 import { jobPathParams, statusChangeAnswer, statusChangeBody } from '@/lib/integration/schemas';
@@ -17,7 +16,7 @@ export const POST = v1Route(
     fieldNames: STATUS_FIELD_NAMES,
     statuses: { 409: { description: 'The workflow refuses the change (not allowed from the current status, or expectedStatus is stale); or the Idempotency-Key is in use.' } },
   },
-  async ({ req, key, params, body }) => changeStatusForApi(apiKeyPrincipal(key, metaFromHeaders(req.headers)), params.jmsNumber, body),
+  async ({ principal, params, body }) => changeStatusForApi(principal, params.jmsNumber, body),
 );
 
 const notAllowed = v1NotAllowed(['POST']);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { metaFromHeaders, userPrincipal } from '@/lib/core/principal';
 import { removeDeliverable } from '@/lib/documents/deliverables';
 import { idParam } from '@/lib/documents/http';
 import { apiRoute } from '@/lib/http/route';
@@ -7,7 +6,7 @@ import { messageAnswer } from '@/lib/openapi/answers';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** DELETE api/Ops/Jobs/{id}/Deliverables/{documentId}: removes a deliverable attached by mistake (staff; audited). */
-export const DELETE = apiRoute({ response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) }, async ({ req, actor, params }) => {
-  await removeDeliverable(userPrincipal(actor, metaFromHeaders(req.headers)), params.id, params.documentId);
+export const DELETE = apiRoute({ response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) }, async ({ principal, params }) => {
+  await removeDeliverable(principal, params.id, params.documentId);
   return { message: 'The delivered file was removed.' };
 });
