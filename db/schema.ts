@@ -140,6 +140,10 @@ export const users = pgTable(
     enableTour: boolean('enable_tour').notNull().default(true),
     /** How job alerts reach the user: 'instant' (as it happens) or 'digest' (one e-mail a day at 08:00 in their zone). */
     jobAlertMode: text('job_alert_mode').notNull().default('instant'),
+    /** Whose jobs the alerts cover: 'mine' (ordered by the user or naming them as contact) or 'firm' (every job of the client). */
+    jobAlertScope: text('job_alert_scope').notNull().default('mine'),
+    /** An e-mail when an invoice is issued to the user's firm (on for new users: createUser). */
+    invoiceAlert: boolean('invoice_alert').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
@@ -153,6 +157,7 @@ export const users = pgTable(
     index('users_client_idx').on(t.clientId, t.userName),
     check('users_role_ck', sql`${t.role} between 1 and 8`),
     check('users_job_alert_mode_ck', sql`${t.jobAlertMode} in ('instant', 'digest')`),
+    check('users_job_alert_scope_ck', sql`${t.jobAlertScope} in ('mine', 'firm')`),
   ],
 );
 
@@ -886,6 +891,8 @@ export const emailOutbox = pgTable(
     sentAt: ts('sent_at'),
     /** What the message is about (otp, reset, alert, exception, test, ...), for tests and operators. */
     kind: text('kind').notNull().default('general'),
+    /** Extra headers the SMTP message carries (e.g. List-Unsubscribe), name → value. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('email_outbox_message_id_uq').on(t.messageId), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],

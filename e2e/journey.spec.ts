@@ -114,11 +114,16 @@ test('the user chooses alerts for Started and Delivered, and orders a print job'
   await settleNotice(user);
 
   await user.goto('/Settings');
-  await user.getByRole('checkbox', { name: 'Started', exact: true }).check();
-  await user.getByRole('checkbox', { name: 'Delivered', exact: true }).check();
-  await user.getByRole('textbox', { name: 'Current password', exact: true }).fill(USER_PASSWORD);
-  await user.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(user.getByText('Settings updated successfully.')).toBeVisible();
+  // A new user starts with the default alerts (issue 26: Submitted, On Hold, Ready For Delivery, Delivered);
+  // this one chooses exactly Started and Delivered, saved without the current password.
+  const alerts = user.getByRole('form', { name: 'Alerts' });
+  for (const name of ['Submitted', 'On Hold', 'Ready For Delivery', 'Delivered']) {
+    await expect(alerts.getByRole('checkbox', { name, exact: true })).toBeChecked();
+  }
+  for (const name of ['Submitted', 'On Hold', 'Ready For Delivery']) await alerts.getByRole('checkbox', { name, exact: true }).uncheck();
+  await alerts.getByRole('checkbox', { name: 'Started', exact: true }).check();
+  await alerts.getByRole('button', { name: 'Save alerts', exact: true }).click();
+  await expect(alerts.getByText('Your alerts were saved.')).toBeVisible();
 
   await user.goto('/SaveJob');
   await user.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Print' });

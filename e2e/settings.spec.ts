@@ -1,6 +1,6 @@
 /**
- * Settings end to end (spec §2 /Settings, §5 Settings save, §8): e-mail, time zone and job alerts
- * saved after the current password is checked; a wrong current password; a password change and a
+ * Settings end to end (spec §2 /Settings, §5 Settings save, §8): e-mail and time zone saved after the
+ * current password is checked; job alerts saved without it (issue 26); a wrong current password; a password change and a
  * recent password refused; the test e-mail arriving in the mailbox.
  *
  * User consumed (its password changes): the e2e fixture user e2e.settings.
@@ -20,6 +20,7 @@ const MSG = {
   notUpdated: 'Settings could not be updated successfully.',
   reused: 'Cannot use last 10 passwords or similar.',
   sent: 'Email sent successfully.',
+  alertsSaved: 'Your alerts were saved.',
 };
 
 async function openSettings(page: Page): Promise<void> {
@@ -34,14 +35,12 @@ async function save(page: Page, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-test('saves time zone and job alerts; a wrong current password saves nothing', async ({ page }) => {
+test('saves the time zone with the current password; a wrong current password saves nothing', async ({ page }) => {
   await openSettings(page);
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(mailOf(USER));
   await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue('Australia/Sydney');
 
   await page.getByRole('combobox', { name: 'Time zone', exact: true }).selectOption('Australia/Perth');
-  await page.getByRole('checkbox', { name: 'Delivered', exact: true }).check();
-  await page.getByRole('checkbox', { name: 'On Hold', exact: true }).check();
   await save(page, 'Wrong#Pass9x');
   await expect(page.getByText('The current password is not correct.')).toBeVisible();
   await expect(page.getByText(MSG.notUpdated)).toBeVisible();
@@ -50,9 +49,24 @@ test('saves time zone and job alerts; a wrong current password saves nothing', a
   await expect(page.getByText(MSG.updated)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue('Australia/Perth');
-  await expect(page.getByRole('checkbox', { name: 'Delivered', exact: true })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'On Hold', exact: true })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Submitted', exact: true })).not.toBeChecked();
+});
+
+test('saves job alerts without the current password (issue 26)', async ({ page }) => {
+  await openSettings(page);
+  const alerts = page.getByRole('form', { name: 'Alerts' });
+  await alerts.getByRole('checkbox', { name: 'Delivered', exact: true }).check();
+  await alerts.getByRole('checkbox', { name: 'On Hold', exact: true }).check();
+  await alerts.getByRole('radio', { name: /Every job of my firm/ }).check();
+  await alerts.getByRole('button', { name: 'Save alerts', exact: true }).click();
+  await expect(alerts.getByText(MSG.alertsSaved)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Current password', exact: true })).toHaveValue('');
+
+  await page.reload();
+  const again = page.getByRole('form', { name: 'Alerts' });
+  await expect(again.getByRole('checkbox', { name: 'Delivered', exact: true })).toBeChecked();
+  await expect(again.getByRole('checkbox', { name: 'On Hold', exact: true })).toBeChecked();
+  await expect(again.getByRole('checkbox', { name: 'Submitted', exact: true })).not.toBeChecked();
+  await expect(again.getByRole('radio', { name: /Every job of my firm/ })).toBeChecked();
 });
 
 test('changes the e-mail address (the old address is told) and back', async ({ page }) => {

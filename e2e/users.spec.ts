@@ -1,12 +1,14 @@
 /**
  * User administration in the browser (issue 7) as ng.admin (Northgate Legal): creating a user who then
  * changes the first-time password and signs in with the mailed OTP; editing with the password toggle
- * (a recent password refused); deactivating a signed-in user (that user's session ends at once); and the
- * User.csv download. Users created here are named e2e.* so reruns on the same database never collide.
+ * (a recent password refused); deactivating a signed-in user (that user's session ends at once); finding
+ * that user under the Status filter and reactivating them; inviting a user by e-mail, who sets their own
+ * password through the mailed link and signs in (issue 26); and the User.csv download. Users created here are named e2e.* so reruns on the same database never collide.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiToken, settleNotice, signIn, submitCredentials } from './support/auth';
+import { apiToken, mailOf, settleNotice, signIn, submitCredentials } from './support/auth';
 import { csvFile } from './support/csv';
+import { waitForMail } from './support/mailbox';
 
 const MSG = {
   created: 'User created successfully.',
@@ -23,6 +25,7 @@ const ADMIN_SET = 'Mango#Lime7x9';
 const stamp = Date.now().toString(36);
 const NEW_USER = `e2e.new.${stamp}`;
 const GONE_USER = `e2e.gone.${stamp}`;
+const INVITED_USER = `e2e.inv.${stamp}`;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' });
 const filters = (page: Page) => page.getByRole('search', { name: 'User filters' });
@@ -165,6 +168,59 @@ test.describe('user administration', () => {
     await expect(user.getByText('Credential does not exist.')).toBeVisible();
     await expect(user.getByRole('dialog', { name: 'Enter OTP' })).toHaveCount(0);
     await user.context().close();
+  });
+
+  test('finds the deactivated user under Status and reactivates them (issue 26)', async ({ page }) => {
+    await adminPage(page);
+    await page.goto('/user');
+    await expect(rowOf(page, GONE_USER)).toHaveCount(0);
+    await filters(page).getByLabel('Status').selectOption('deactivated');
+    await page.waitForURL((u) => u.searchParams.get('status') === 'deactivated');
+    const row = rowOf(page, GONE_USER);
+    await expect(row).toContainText('Deactivated');
+    // The user signed in once (first sign-in above): the list tells when; no authenticator app.
+    await expect(row.getByRole('cell', { name: 'Never' })).toHaveCount(0);
+    await row.getByRole('button', { name: /Reactivate/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reactivate user' });
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(`${GONE_USER} was reactivated.`)).toBeVisible();
+    await expect(rowOf(page, GONE_USER)).toHaveCount(0);
+
+    await filters(page).getByLabel('Status').selectOption('active');
+    await page.waitForURL((u) => !u.searchParams.has('status'));
+    await expect(rowOf(page, GONE_USER)).toContainText('Active');
+  });
+
+  test('invites a user by e-mail, who chooses a password through the mailed link and signs in (issue 26)', async ({ page, browser, baseURL }) => {
+    await adminPage(page);
+    await page.goto('/saveuser');
+    const form = page.getByRole('form', { name: 'Create New User' });
+    await form.getByLabel('User name').fill(INVITED_USER);
+    await form.getByLabel('First name').fill('Ivy');
+    await form.getByLabel('Last name').fill('Invitee');
+    await form.getByLabel('E-mail').fill(mailOf(INVITED_USER));
+    await form.getByLabel('Phone').fill('(02)9000-4321');
+    await form.getByLabel('Role').selectOption({ label: 'Client User' });
+    await form.getByLabel(/Invite the person/).check();
+    await expect(form.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await page.waitForURL((u) => u.pathname === '/user' && u.searchParams.get('msg') === '3');
+    await expect(page.getByText(/Invitation sent/)).toBeVisible();
+
+    const mail = await waitForMail(mailOf(INVITED_USER), { subject: /invited to the JMS Portal/ });
+    const link = /https?:\/\/\S+\/ResetPassword\?url=[A-Za-z0-9_-]+&reason=first/.exec(mail.text)?.[0] ?? '';
+    expect(link).not.toBe('');
+    const context = await browser.newContext();
+    const user = await context.newPage();
+    const target = new URL(link);
+    await user.goto(new URL(`${target.pathname}${target.search}`, baseURL).toString());
+    await user.getByRole('textbox', { name: 'New password', exact: true }).fill(CHANGED);
+    await user.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(CHANGED);
+    await user.getByRole('button', { name: /^(Change|Reset|Set) password$/ }).click();
+    await expect(user.getByRole('status').filter({ hasText: MSG.reset })).toBeVisible();
+    await signIn(user, INVITED_USER, CHANGED);
+    await expect(user.getByTestId('signed-in-user')).toContainText('Ivy Invitee');
+    await context.close();
   });
 
   test('exports User.csv of the filtered list', async ({ page }) => {

@@ -24,6 +24,11 @@ export type JobStatusId = (typeof JOB_STATUSES)[number]['id'];
 export const JOB_STATUS_IDS = JOB_STATUSES.map((s) => s.id) as readonly number[];
 export const NEW_JOB_STATUS = 12 as const;
 export const DELIVERED_STATUS = 8 as const;
+/**
+ * The job alerts a new client user starts with (issue 26): the order received (Submitted), and the changes that
+ * matter: On Hold, Ready For Delivery, Delivered. With the invoice alert, also on by default.
+ */
+export const DEFAULT_JOB_ALERT_STATUSES: readonly number[] = [NEW_JOB_STATUS, 3, 4, DELIVERED_STATUS];
 
 export function statusLabel(id: number): string {
   return JOB_STATUSES.find((s) => s.id === id)?.label ?? 'Unknown';

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   messageId: string;
+  /** The raw header lines by lower-case name, value as sent (unfolded). */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtp {
@@ -34,7 +36,9 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
           simpleParser(stream)
             .then((mail) => {
               const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
-              received.push({ to: to.map((a) => a.address ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '' });
+              const headers: Record<string, string> = {};
+              for (const h of mail.headerLines) headers[h.key] = h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+              received.push({ to: to.map((a) => a.address ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '', headers });
               callback();
             })
             .catch(callback);

@@ -1,4 +1,5 @@
 'use client';
+/** The Settings page's account form: e-mail, time zone and password, saved with the current password. */
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -6,25 +7,23 @@ import { useForm, useWatch } from 'react-hook-form';
 import { PasswordRules } from '@/components/password/PasswordRules';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
 import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
-import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import type { UpdateSettingsResult } from '@/lib/settings/service';
-import { JOB_ALERT_MODE_LABELS, JOB_ALERT_MODES, saveBanner, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
+import { saveBanner, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface SettingsFormProps {
   userName: string;
   fullName: string;
+  /** JobAlerts and JobAlertMode ride along unchanged (the schema is the legacy one); the alerts have their own form. */
   initial: { EmailId: string; TimeZoneId: string; JobAlerts: number[]; JobAlertMode: JobAlertMode };
   timeZones: readonly { TimeZoneId: string; DisplayName: string }[];
-  statuses: readonly { id: number; label: string }[];
   verifyCurrentPassword: (password: string) => Promise<ActionResult<boolean>>;
   save: (values: Values) => Promise<ActionResult<UpdateSettingsResult>>;
   sendTestEmail: () => Promise<ActionResult<boolean>>;
@@ -33,8 +32,9 @@ export interface SettingsFormProps {
 type Banner = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * /Settings (spec §2, §5): e-mail, time zone, password change, job alerts, test e-mail. The current
- * password is verified by a call first, then the save; the same schema validates here and on the server.
+ * /Settings (spec §2, §5): e-mail, time zone, password change, test e-mail. The current password is verified
+ * by a call first, then the save; the same schema validates here and on the server. The job alerts are the
+ * AlertsForm beside it, saved without the password.
  */
 export function SettingsForm(p: SettingsFormProps) {
   const [banner, setBanner] = useState<Banner>(null);
@@ -48,12 +48,10 @@ export function SettingsForm(p: SettingsFormProps) {
     register,
     handleSubmit,
     control,
-    setValue,
     setError,
     resetField,
     formState: { errors, isSubmitting },
   } = form;
-  const alerts = useWatch({ control, name: 'JobAlerts' });
   const newPassword = useWatch({ control, name: 'NewPassword' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -102,11 +100,6 @@ export function SettingsForm(p: SettingsFormProps) {
     }
   };
 
-  const toggleAlert = (id: number, on: boolean) => {
-    const next = on ? [...new Set([...alerts, id])] : alerts.filter((a) => a !== id);
-    setValue('JobAlerts', next, { shouldDirty: true });
-  };
-
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label="Settings">
       <FormFields>
@@ -134,19 +127,6 @@ export function SettingsForm(p: SettingsFormProps) {
               <PasswordRules value={newPassword} />
             </div>
           )}
-        </FormSection>
-
-        <FormSection title="Job alerts" description="Send me an e-mail when one of my jobs reaches these statuses." columns={3}>
-          {p.statuses.map((s) => (
-            <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
-          ))}
-          <RadioGroup
-            className="md:col-span-3"
-            legend="How should job alerts reach you?"
-            options={JOB_ALERT_MODES.map((m) => ({ value: m, label: JOB_ALERT_MODE_LABELS[m] }))}
-            error={errors.JobAlertMode?.message}
-            {...register('JobAlertMode')}
-          />
         </FormSection>
 
         {/* Beside the buttons, where the user's eyes are after pressing Save. */}

@@ -1,13 +1,14 @@
 'use client';
 /**
  * The user list filters, bound to the URL (lib/users/list-schema.ts USER_PARAM): user name, full name and
- * phone ('contains', debounced 400 ms) and the role (0 'Any').
+ * phone ('contains', debounced 400 ms), the role (0 'Any') and the status (active by default; deactivated users
+ * stay findable to be reactivated).
  */
 import { TextFilter } from '@/components/list/TextFilter';
 import { useListParams } from '@/components/list/useListParams';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Select';
-import { ROLE_FILTER_OPTIONS, USER_PARAM } from '@/lib/users/list-schema';
+import { ROLE_FILTER_OPTIONS, USER_PARAM, USER_STATUS_FILTERS, USER_STATUS_LABELS } from '@/lib/users/list-schema';
 
 function RoleFilter({ id }: { id: string }) {
   const { params, set } = useListParams();
@@ -22,6 +23,21 @@ function RoleFilter({ id }: { id: string }) {
   );
 }
 
+const STATUS_OPTIONS = USER_STATUS_FILTERS.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }));
+
+function StatusFilter({ id }: { id: string }) {
+  const { params, set } = useListParams();
+  return (
+    <Field label="Status" id={id}>
+      <Select
+        value={params.get(USER_PARAM.status) ?? 'active'}
+        options={STATUS_OPTIONS}
+        onChange={(e) => set({ [USER_PARAM.status]: e.target.value === 'active' ? null : e.target.value })}
+      />
+    </Field>
+  );
+}
+
 export function UserFilters({ idPrefix }: { idPrefix: string }) {
   return (
     <>
@@ -29,6 +45,7 @@ export function UserFilters({ idPrefix }: { idPrefix: string }) {
       <TextFilter id={`${idPrefix}full`} name={USER_PARAM.fullName} label="Full name" />
       <TextFilter id={`${idPrefix}phone`} name={USER_PARAM.phone} label="Phone" />
       <RoleFilter id={`${idPrefix}role`} />
+      <StatusFilter id={`${idPrefix}status`} />
     </>
   );
 }

@@ -2,8 +2,10 @@
 /**
  * The user form of /saveuser (spec §4 "User edit", §5 "User form"): names, e-mail (with "from user name"),
  * user name, phone, role, time zone, and the password pair (on create; on edit behind the reset-password
- * toggle, hidden by default). The user name and e-mail are checked for duplicates when the field is left,
- * and the schema is the one the server parses. After a save: /user?msg=1 (created) or ?msg=2 (updated).
+ * toggle, hidden by default; on create, "invite by e-mail" instead lets the person choose their own password
+ * through a single-use link). The user name and e-mail are checked for duplicates when the field is left,
+ * and the schema is the one the server parses. After a save: /user?msg=1 (created), ?msg=2 (updated) or
+ * ?msg=3 (invited).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
@@ -83,8 +85,9 @@ export function UserForm(p: UserFormProps) {
     formState: { errors, isSubmitting },
   } = form;
   const changePassword = useWatch({ control, name: 'ChangePassword' });
+  const invite = useWatch({ control, name: 'Invite' }) === true;
   const newPassword = useWatch({ control, name: 'NewPassword' }) ?? '';
-  const showPassword = !editing || changePassword === true;
+  const showPassword = editing ? changePassword === true : !invite;
   const roles = ROLES.filter((r) => (p.isSelf ? r.id === CLIENT_ADMIN_ROLE : isAssignableRole(r.id)));
 
   /** The exists flag of spec §5/§8: asks the server once the field holds a valid, changed value. */
@@ -123,7 +126,7 @@ export function UserForm(p: UserFormProps) {
       const answer = await unlessSignedOut(p.save(values));
       // The schema's or the service's refusal (400, 403, 404): its field messages, and the form's failure.
       const r: SaveUserResult = answer.ok ? answer.value : { status: 'invalid', fields: refusalFields(answer) };
-      if (r.status === 'created' || r.status === 'updated') {
+      if (r.status === 'created' || r.status === 'updated' || r.status === 'invited') {
         setLeaving(true);
         router.push(afterSaveUrl(r.status));
         return;
@@ -139,7 +142,8 @@ export function UserForm(p: UserFormProps) {
         if (message) setError(name, { message });
       }
       if (r.status === 'duplicate') setExists({ UserName: Boolean(r.fields.UserName), EmailId: Boolean(r.fields.EmailId) });
-      setFailure(USER_MSG.saveFailed);
+      // A refusal of the values: saying "try again" would not help.
+      setFailure(USER_MSG.fixFields);
     } catch {
       setFailure(USER_MSG.saveFailed);
     }
@@ -191,8 +195,29 @@ export function UserForm(p: UserFormProps) {
 
         <FormSection
           title="Password"
-          description={editing ? 'The password is kept unless you reset it. The user must change a reset password at the next sign-in.' : 'The user must change this password at the first sign-in.'}
+          description={
+            editing
+              ? 'The password is kept unless you reset it. The user must change a reset password at the next sign-in.'
+              : invite
+                ? 'The person receives an e-mail with a link (valid 72 hours, single use) to choose their own password.'
+                : 'The user must change this password at the first sign-in.'
+          }
         >
+          {!editing && (
+            <Checkbox
+              id="Invite"
+              label="Invite the person to choose their own password (a link by mail)"
+              className="md:col-span-2"
+              {...register('Invite', {
+                onChange: (e: { target: { checked: boolean } }) => {
+                  if (!e.target.checked) return;
+                  setValue('NewPassword', '');
+                  setValue('ConfirmPassword', '');
+                  clearErrors(['NewPassword', 'ConfirmPassword']);
+                },
+              })}
+            />
+          )}
           {editing && (
             <Checkbox
               id="ChangePassword"
@@ -226,7 +251,7 @@ export function UserForm(p: UserFormProps) {
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           <Button type="submit" variant="primary" loading={isSubmitting || leaving} loadingText="Saving…">
-            {editing ? 'Save' : 'Create user'}
+            {editing ? 'Save' : invite ? 'Send invitation' : 'Create user'}
           </Button>
           <Link href="/user" className={buttonClasses({ variant: 'ghost' })}>
             Cancel

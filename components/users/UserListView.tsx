@@ -2,7 +2,8 @@
 /**
  * The user list island: the saved / deactivated banner, Create, Reset and Export, the filters (desktop row
  * and mobile panel), the server-sorted table with its mobile cards, paging and page size, and the
- * deactivate confirmation ('Are you sure you want to deactivate this user ?'), after which the list reloads.
+ * deactivate confirmation ('Are you sure you want to deactivate this user ?'), after which the list reloads,
+ * and the unlock, sign-out-everywhere and reactivate confirmations.
  */
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -14,7 +15,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableSort } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
-import { unlessSignedOut } from '@/lib/client-side/action';
+import { unlessSignedOut, type Answered } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
@@ -38,16 +39,24 @@ export interface UserListViewProps {
   /** Unlock a locked account; sign a user out everywhere (issue 17). */
   unlock: (userId: number) => Promise<ActionResult<{ userId: number }>>;
   signOutEverywhere: (userId: number) => Promise<ActionResult<{ sessions: number }>>;
+  /** Reactivate a deactivated user. */
+  reactivate: (userId: number) => Promise<ActionResult<{ userId: number }>>;
 }
 
-type AccessTarget = { kind: 'unlock' | 'sign-out'; row: UserRowView };
+type AccessTarget = { kind: 'unlock' | 'sign-out' | 'reactivate'; row: UserRowView };
 
 const FAILURE: Record<Exclude<DeactivateResult['status'], 'deactivated'>, string> = {
-  'not-found': USER_MSG.deactivateFailed,
+  'not-found': USER_MSG.deactivateGone,
   self: USER_MSG.cannotDeactivateSelf,
 };
 
-export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere }: UserListViewProps) {
+const ACCESS_DIALOG: Record<AccessTarget['kind'], { title: string; message: string }> = {
+  unlock: { title: ACCESS_MSG.unlockTitle, message: ACCESS_MSG.unlockConfirm },
+  'sign-out': { title: ACCESS_MSG.signOutTitle, message: ACCESS_MSG.signOutConfirm },
+  reactivate: { title: ACCESS_MSG.reactivateTitle, message: ACCESS_MSG.reactivateConfirm },
+};
+
+export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere, reactivate }: UserListViewProps) {
   const { set, reset, refresh, pending } = useListParams();
   const [target, setTarget] = useState<UserRowView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,41 +67,43 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
     () => ({
       onUnlock: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'unlock', row }); },
       onSignOut: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'sign-out', row }); },
+      onReactivate: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'reactivate', row }); },
     }),
     [],
   );
   const columns = useMemo(() => userColumns((row) => { setFailure(null); setTarget(row); }, access), [access]);
 
+  /**
+   * One access action's value; otherwise the service's words (no such user 404, refused 409) or `failed` are
+   * shown and the dialog stays open (it throws).
+   */
+  async function accessValue<T>(pending: Promise<ActionResult<T>>, failed: string): Promise<T> {
+    let outcome: Answered<T>;
+    try {
+      outcome = await unlessSignedOut(pending);
+    } catch {
+      setFailure(failed);
+      throw new Error(failed);
+    }
+    if (!outcome.ok) {
+      setFailure(outcome.status === 404 || outcome.status === 409 ? outcome.message : failed);
+      throw new Error(String(outcome.status));
+    }
+    return outcome.value;
+  }
+
   async function confirmAccess() {
     if (!accessTarget) return;
     const { kind, row } = accessTarget;
     if (kind === 'unlock') {
-      let outcome: Awaited<ReturnType<typeof unlock>>;
-      try {
-        outcome = await unlessSignedOut(unlock(row.id));
-      } catch {
-        setFailure(ACCESS_MSG.unlockFailed);
-        throw new Error('unlock failed');
-      }
-      // The service's words: not locked (409), no such user (404); anything else, the generic failure.
-      if (!outcome.ok) {
-        setFailure(outcome.status === 404 || outcome.status === 409 ? outcome.message : ACCESS_MSG.unlockFailed);
-        throw new Error(String(outcome.status));
-      }
+      await accessValue(unlock(row.id), ACCESS_MSG.unlockFailed);
       setAccessDone(ACCESS_MSG.unlocked(row.userName));
+    } else if (kind === 'reactivate') {
+      await accessValue(reactivate(row.id), USER_MSG.reactivateFailed);
+      setAccessDone(ACCESS_MSG.reactivated(row.userName));
     } else {
-      let outcome: Awaited<ReturnType<typeof signOutEverywhere>>;
-      try {
-        outcome = await unlessSignedOut(signOutEverywhere(row.id));
-      } catch {
-        setFailure(ACCESS_MSG.signOutFailed);
-        throw new Error('sign-out failed');
-      }
-      if (!outcome.ok) {
-        setFailure(ACCESS_MSG.signOutFailed);
-        throw new Error(String(outcome.status));
-      }
-      setAccessDone(ACCESS_MSG.signedOut(row.userName, outcome.value.sessions));
+      const { sessions } = await accessValue(signOutEverywhere(row.id), ACCESS_MSG.signOutFailed);
+      setAccessDone(ACCESS_MSG.signedOut(row.userName, sessions));
     }
     setDeactivated(false);
     setAccessTarget(null);
@@ -150,7 +161,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         <ExportButton url="/api/User/ExportCSVUsers" body={exportBody} fileName={EXPORT_FILE.users} />
       </div>
 
-      <div role="search" aria-label="User filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-4">
+      <div role="search" aria-label="User filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-5">
         <UserFilters idPrefix="filter-" />
       </div>
 
@@ -202,8 +213,8 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         onOpenChange={(open) => {
           if (!open) setAccessTarget(null);
         }}
-        title={accessTarget?.kind === 'unlock' ? ACCESS_MSG.unlockTitle : ACCESS_MSG.signOutTitle}
-        message={accessTarget?.kind === 'unlock' ? ACCESS_MSG.unlockConfirm : ACCESS_MSG.signOutConfirm}
+        title={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].title}
+        message={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].message}
         onConfirm={confirmAccess}
       >
         {accessTarget ? <p className="mt-2 text-sm text-muted">{`${accessTarget.row.fullName} (${accessTarget.row.userName})`}</p> : null}

@@ -1,5 +1,8 @@
 'use client';
-/** Columns of the user table and the mobile card template; the row actions are Edit and Deactivate. */
+/**
+ * Columns of the user table and the mobile card template (status, last sign-in, authenticator app); the row
+ * actions are Edit, Unlock, Sign out and Deactivate for an active user, Reactivate for a deactivated one.
+ */
 import Link from 'next/link';
 import { Badge } from '@/components/ui/Badge';
 import { Button, buttonClasses } from '@/components/ui/Button';
@@ -13,9 +16,17 @@ export type OnDeactivate = (row: UserRowView) => void;
 export interface AccessHandlers {
   onUnlock: (row: UserRowView) => void;
   onSignOut: (row: UserRowView) => void;
+  onReactivate: (row: UserRowView) => void;
 }
 
 function Actions({ row, onDeactivate, access }: { row: UserRowView; onDeactivate: OnDeactivate; access: AccessHandlers }) {
+  if (!row.isActive) {
+    return (
+      <Button size="sm" variant="primary" onClick={() => access.onReactivate(row)}>
+        Reactivate<span className="sr-only"> user {row.userName}</span>
+      </Button>
+    );
+  }
   return (
     <span className="inline-flex flex-wrap gap-2">
       <Link href={row.editHref} className={buttonClasses({ size: 'sm' })}>
@@ -42,7 +53,7 @@ function UserName({ row }: { row: UserRowView }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className="font-medium">{row.userName}</span>
-      {row.isLocked ? <Badge tone="warning">Locked</Badge> : null}
+      {row.status !== 'Active' ? <Badge tone="warning">{row.status}</Badge> : null}
     </span>
   );
 }
@@ -54,6 +65,9 @@ export function userColumns(onDeactivate: OnDeactivate, access: AccessHandlers):
     { id: 'email', header: 'E-mail', sortKey: USER_SORT.email, cell: (r) => r.email, className: 'break-all' },
     { id: 'phone', header: 'Phone', sortKey: USER_SORT.phone, cell: (r) => r.phone, className: 'whitespace-nowrap' },
     { id: 'role', header: 'Role', sortKey: USER_SORT.role, cell: (r) => r.roleName },
+    { id: 'status', header: 'Status', cell: (r) => r.status },
+    { id: 'lastSignIn', header: 'Last Sign-in', cell: (r) => r.lastSignIn, className: 'whitespace-nowrap' },
+    { id: 'authenticator', header: 'Authenticator App', cell: (r) => r.authenticator },
     { id: 'created', header: 'Date Created', sortKey: USER_SORT.created, cell: (r) => r.created, className: 'whitespace-nowrap' },
     { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} onDeactivate={onDeactivate} access={access} /> },
   ];
@@ -73,6 +87,12 @@ export function UserCard({ row, onDeactivate, access }: { row: UserRowView; onDe
         <dd>{row.roleName}</dd>
         <dt className="text-muted">Time Zone</dt>
         <dd>{row.timeZone}</dd>
+        <dt className="text-muted">Status</dt>
+        <dd>{row.status}</dd>
+        <dt className="text-muted">Last Sign-in</dt>
+        <dd>{row.lastSignIn}</dd>
+        <dt className="text-muted">Authenticator App</dt>
+        <dd>{row.authenticator}</dd>
         <dt className="text-muted">Date Created</dt>
         <dd>{row.created}</dd>
       </dl>

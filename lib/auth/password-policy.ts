@@ -30,6 +30,8 @@ export const PASSWORD_MSG = {
   ascendingLetters: 'The password must not contain a letter followed by the next letter of the alphabet (such as ab or XY).',
   common: 'This password is too common. Please choose another one.',
   personal: 'The password must not contain your name, your user name or your organisation’s name.',
+  /** The same rule, on a form where an administrator sets another user's password. */
+  personalOfUser: 'The password must not contain the user’s name, user name or organisation’s name.',
   mismatch: 'The passwords do not match.',
   reused: MSG.passwordReused,
 } as const;
@@ -176,15 +178,21 @@ export interface PasswordPair {
  * Checks a NewPassword/ConfirmPassword pair inside a larger schema's superRefine (e.g. the user form,
  * where the pair is optional when editing): `required: false` skips both when both are empty.
  */
+/** The rules' refusals worded for an administrator who sets another user's password ("the user's name", not "your name"). */
+export function forAdministrator(problems: string[]): string[] {
+  return problems.map((p) => (p === PASSWORD_MSG.personal ? PASSWORD_MSG.personalOfUser : p));
+}
+
 export function refinePasswordPair(
   value: { NewPassword?: string | null; ConfirmPassword?: string | null },
   c: z.RefinementCtx,
-  opts: { required?: boolean; context?: PasswordContext } = {},
+  opts: { required?: boolean; context?: PasswordContext; administrator?: boolean } = {},
 ): void {
   const pw = value.NewPassword ?? '';
   const confirm = value.ConfirmPassword ?? '';
   if (!opts.required && pw === '' && confirm === '') return;
-  for (const message of passwordProblems(pw, opts.context)) c.addIssue({ code: 'custom', path: ['NewPassword'], message });
+  const problems = passwordProblems(pw, opts.context);
+  for (const message of opts.administrator ? forAdministrator(problems) : problems) c.addIssue({ code: 'custom', path: ['NewPassword'], message });
   if (confirm === '') c.addIssue({ code: 'custom', path: ['ConfirmPassword'], message: PASSWORD_MSG.confirmRequired });
   else if (confirm !== pw) c.addIssue({ code: 'custom', path: ['ConfirmPassword'], message: PASSWORD_MSG.mismatch });
 }

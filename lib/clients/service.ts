@@ -15,16 +15,14 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, typ
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, costEstimates, invoices, jobs, processingCities, sessions, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { issueResetToken } from '@/lib/auth/reset';
+import { INVITE_MAIL_SUBJECT, INVITE_TTL_HOURS, INVITED_PASSWORD, sendInvitation } from '@/lib/auth/invite';
 import { now } from '@/lib/clock';
-import { config } from '@/lib/config';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, identityKey, UserTakenError, userFieldsOf } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { enqueueMail } from '@/lib/mail/outbox';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/ops/policy';
 import { recordAudit } from '@/lib/core/audit';
@@ -33,8 +31,7 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { CLIENT_MSG, type ClientForm, type ClientStatusFilter, type InviteAdmin } from './schema';
 
 /** The invitation link of a new client administrator works this long (issue 13), and once. */
-export const INVITE_TTL_HOURS = 72;
-export const INVITE_MAIL_SUBJECT = 'You are invited to the JMS Portal';
+export { INVITE_MAIL_SUBJECT, INVITE_TTL_HOURS };
 
 export interface ClientListItem {
   id: number;
@@ -325,29 +322,7 @@ export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id
   }
 }
 
-/** Never verifies: an invited administrator has no password until the invitation's link sets one. */
-const NO_PASSWORD = '!invited';
-
-function inviteLink(token: string): string {
-  return `${config().appUrl}/ResetPassword?url=${encodeURIComponent(token)}&reason=first`;
-}
-
-function inviteMailText(name: string, clientName: string, userName: string, link: string): string {
-  return [
-    `Dear ${name},`,
-    '',
-    `You have been made the administrator of ${clientName} on the JMS Portal, where your firm orders and`,
-    'follows its jobs and sees its invoices. Your user name is:',
-    '',
-    `    ${userName}`,
-    '',
-    `To choose your password, open this link within ${INVITE_TTL_HOURS} hours (it works once):`,
-    '',
-    link,
-    '',
-    'Then sign in with your user name and the new password. If the link has expired, ask us for a new invitation.',
-  ].join('\n');
-}
+const NO_PASSWORD = INVITED_PASSWORD;
 
 async function lockedClient(q: Queryable, clientId: number) {
   const [c] = await q
@@ -391,12 +366,13 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
         // Anyone else with the name, or an active user with the address: refused by the one rule.
         userId = await createUser(tx, { ...userFieldsOf(form), clientId: c.id, role: CLIENT_ADMIN_ROLE, passwordHash: NO_PASSWORD, mustChangePassword: true, createdById: a.userId });
       }
-      const token = await issueResetToken(tx, userId, 'invite', INVITE_TTL_HOURS * 60);
-      await enqueueMail(tx, {
+      await sendInvitation(tx, {
+        userId,
         to: form.EmailId,
-        subject: INVITE_MAIL_SUBJECT,
-        text: inviteMailText(`${form.FirstName} ${form.LastName}`, c.name, form.UserName, inviteLink(token)),
-        kind: 'invite',
+        name: `${form.FirstName} ${form.LastName}`,
+        userName: form.UserName,
+        why: `You have been made the administrator of ${c.name} on the JMS Portal, where your firm orders and follows its jobs and sees its invoices.`,
+        askAgain: 'ask us for a new invitation',
       });
       await recordAudit(tx, userPrincipal(a), { action: 'ops.client.admin_invited', clientId: c.id, targetType: 'user', targetId: userId, details: { userName: form.UserName, resent: userId === sameName?.id } });
       return { userId };

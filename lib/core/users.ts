@@ -6,14 +6,16 @@
  * The rule: both are compared trimmed and case-insensitively. A user name is unique across the portal,
  * deactivated users included (they sign in by name; the unique index on lower(user_name) is the last guard);
  * an e-mail address is unique among active users (it identifies a person for password reset and single
- * sign-on). The password is the domain's: it passes the stored hash in (a placeholder that never verifies,
+ * sign-on). A client user starts with the default alerts (DEFAULT_JOB_ALERT_STATUSES and the invoice alert).
+ * The password is the domain's: it passes the stored hash in (a placeholder that never verifies,
  * and sets the real password through lib/auth in the same transaction).
  *
  * This is the floor under the domains (lib/core): it imports no domain folder.
  */
 import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { users } from '@/db/schema';
+import { userJobAlerts, users } from '@/db/schema';
+import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from './db-errors';
 import { USER_TAKEN_MSG } from './user-messages';
@@ -58,10 +60,30 @@ export async function userEmailTaken(q: Queryable, email: string, except?: Excep
   return Boolean(row);
 }
 
-/** The form fields (UserName, EmailId) the rule refuses, with their messages; null when both are free. */
-export async function takenFields(q: Queryable, who: { userName: string; email: string }, except?: ExceptUser): Promise<Record<string, string[]> | null> {
+/** Is the user name a deactivated user's of this client (null: staff)? Then the way is reactivation, not a new user. */
+async function deactivatedNameOf(q: Queryable, userName: string, clientId: number | null | undefined): Promise<boolean> {
+  if (clientId == null) return false;
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.userName}) = ${identityKey(userName)}`, eq(users.clientId, clientId), eq(users.isActive, false)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The form fields (UserName, EmailId) the rule refuses, with their messages; null when both are free. `clientId`
+ * (the firm the user is for) lets a name held by a deactivated user of that firm say so, pointing to reactivation.
+ */
+export async function takenFields(
+  q: Queryable,
+  who: { userName: string; email: string; clientId?: number | null },
+  except?: ExceptUser,
+): Promise<Record<string, string[]> | null> {
   const fields: Record<string, string[]> = {};
-  if (await userNameTaken(q, who.userName, except)) fields.UserName = [USER_TAKEN_MSG.userName];
+  if (await userNameTaken(q, who.userName, except)) {
+    fields.UserName = [(await deactivatedNameOf(q, who.userName, who.clientId)) ? USER_TAKEN_MSG.userNameDeactivated : USER_TAKEN_MSG.userName];
+  }
   if (await userEmailTaken(q, who.email, except)) fields.EmailId = [USER_TAKEN_MSG.email];
   return Object.keys(fields).length ? fields : null;
 }
@@ -109,7 +131,7 @@ export interface NewUser extends UserFields {
 export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
   const userName = u.userName.trim();
   const email = u.email.trim();
-  const taken = await takenFields(tx, { userName, email });
+  const taken = await takenFields(tx, { userName, email, clientId: u.clientId });
   if (taken) throw new UserTakenError(taken);
   const t = now();
   try {
@@ -127,6 +149,7 @@ export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
         passwordHash: u.passwordHash,
         mustChangePassword: u.mustChangePassword,
         enableTour: u.enableTour,
+        invoiceAlert: u.clientId !== null,
         createdAt: t,
         createdById: u.createdById,
         updatedAt: t,
@@ -134,6 +157,10 @@ export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
       })
       .returning({ id: users.id });
     if (!row) throw new Error('user not created');
+    if (u.clientId !== null) {
+      // A client user's alerts are on by default (issue 26): order received, the changes that matter, invoices.
+      await tx.insert(userJobAlerts).values(DEFAULT_JOB_ALERT_STATUSES.map((jobStatusId) => ({ userId: row.id, jobStatusId })));
+    }
     return row.id;
   } catch (e) {
     if (isUniqueViolation(e)) throw new UserTakenError({ UserName: [USER_TAKEN_MSG.userName] });

@@ -223,7 +223,7 @@ describe('the integration API /api/v1', () => {
   describe('POST /api/v1/jobs/{jmsNumber}/status', () => {
     it('goes through the workflow as the key, the client sees the status, the alert mail goes out over SMTP, the call is audited with the key name', async () => {
       const client = await makeClient();
-      const user = await makeUser({ clientId: client.id, role: 3 });
+      const user = await makeUser({ clientId: client.id, role: 3, jobAlertScope: 'firm' });
       await t.db().insert(userJobAlerts).values({ userId: user.id, jobStatusId: 4 });
       const job = await makeJob({ clientId: client.id, status: 2 });
       const res = await call(postStatus, {

@@ -18,6 +18,7 @@ import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
+import { enqueueInvoiceAlerts } from '@/lib/jobs/alerts';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
@@ -28,6 +29,7 @@ import { staffPolicy } from '@/lib/ops/policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { sumDecimals } from './money';
+import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
@@ -110,6 +112,18 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
     input.Lines.map((l) => ({ invoiceId: id, extStockId: l.ExtStockId, description: l.Description, quantity: l.Quantity, unitPrice: unitPrice(l.Amount, l.Quantity), amount: l.Amount })),
   );
   const event = existingId === null ? 'issued' : 'updated';
+  if (event === 'issued') {
+    // The firm's users who keep the invoice alert on, for their jobs (lib/jobs/alerts.ts).
+    await enqueueInvoiceAlerts(tx, {
+      clientId: input.ClientId,
+      invoiceNumber: input.InvoiceNumber,
+      amount,
+      currencyCode: input.CurrencyCode,
+      issueDate: input.IssueDate,
+      jobIds: js.map((j) => j.id),
+      href: invoiceSlipHref({ invoiceNumber: input.InvoiceNumber, issueDate: input.IssueDate }),
+    });
+  }
   await recordAudit(tx, a, {
     action: `ops.invoice.${event}`,
     clientId: input.ClientId,

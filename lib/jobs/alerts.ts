@@ -1,7 +1,9 @@
 /**
- * Job alerts (Settings → UserJobAlerts, issue 13): when a job's status changes, every active user of the job's
- * client who chose that status is told, in the same transaction as the change (the outbox: the e-mail exists
- * if and only if the change committed).
+ * Job alerts (Settings → UserJobAlerts, issues 13 and 26): when a job's status changes (or a job is received), the
+ * active users of the job's client who chose that status are told, in the same transaction as the change (the
+ * outbox: the e-mail exists if and only if the change committed). A user's alerts cover their own jobs, the ones
+ * they ordered or are the contact of (same e-mail address), unless they chose the firm's (job_alert_scope 'firm').
+ * Every alert e-mail carries a signed one-click unsubscribe link (lib/settings/unsubscribe.ts, RFC 8058).
  *
  * - 'instant' users get one e-mail per change, with the time in their own zone and a link to the job slip.
  * - 'digest' users get the change added to their daily digest, sent at the next 08:00 in their zone by
@@ -9,13 +11,14 @@
  *   number of stateless instances can run it and each digest is sent once.
  */
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clients, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { encodeParam } from '@/lib/encoding';
 import { enqueueMail } from '@/lib/mail/outbox';
+import { unsubscribeHeaders, unsubscribeUrl } from '@/lib/settings/unsubscribe';
 import { CLIENT_ROLES, orderTypeName, statusLabel } from '@/lib/reference';
 import { displayDateTime } from '@/lib/display-date';
 
@@ -56,6 +59,14 @@ export function nextDigestAt(at: Date, timeZone: string): Date {
   return fromZonedTime(`${tomorrow}${DIGEST_TIME}`, timeZone);
 }
 
+/**
+ * The scope rule, once: the joined job is the user's own (they ordered it, or it names them as contact by their
+ * e-mail address), or the user chose the firm's jobs.
+ */
+function coversJob() {
+  return or(eq(users.jobAlertScope, 'firm'), eq(jobs.createdById, users.id), sql`lower(${jobs.email}) = lower(${users.email})`);
+}
+
 /** Queues the alerts of one status change, in the caller's transaction. Answers how many of each kind. */
 export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Promise<{ instant: number; digest: number }> {
   const recipients = await tx
@@ -63,13 +74,16 @@ export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Pro
     .from(userJobAlerts)
     .innerJoin(users, eq(users.id, userJobAlerts.userId))
     .innerJoin(clients, eq(clients.id, users.clientId))
+    .innerJoin(jobs, eq(jobs.id, e.jobId))
     .where(
       and(
         eq(userJobAlerts.jobStatusId, e.status),
         eq(users.clientId, e.clientId),
+        eq(jobs.clientId, e.clientId),
         eq(users.isActive, true),
         eq(clients.isActive, true),
         inArray(users.role, [...CLIENT_ROLES]),
+        coversJob(),
       ),
     )
     .orderBy(asc(users.id));
@@ -82,14 +96,21 @@ export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Pro
       await tx.insert(jobAlertDigests).values({ userId: r.id, dueAt: nextDigestAt(e.at, r.timeZone) }).onConflictDoNothing();
       digest++;
     } else {
-      await enqueueMail(tx, { to: r.email, subject: jobAlertSubject(e.jmsNumber, e.status), text: instantAlertText(r, e), kind: JOB_ALERT_KIND });
+      const key = { kind: 'status', statusId: e.status } as const;
+      await enqueueMail(tx, {
+        to: r.email,
+        subject: jobAlertSubject(e.jmsNumber, e.status),
+        text: instantAlertText(r, e, unsubscribeUrl(r.id, key)),
+        kind: JOB_ALERT_KIND,
+        headers: unsubscribeHeaders(r.id, key),
+      });
       instant++;
     }
   }
   return { instant, digest };
 }
 
-function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent): string {
+function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, unsubscribe: string): string {
   return [
     `Hello ${r.firstName},`,
     '',
@@ -103,7 +124,8 @@ function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusC
     '',
     `View the job slip: ${jobSlipUrl(e.jobId)}`,
     '',
-    `You receive this e-mail because you asked for alerts on "${statusLabel(e.status)}" in Settings: ${config().appUrl}/Settings`,
+    `You receive this e-mail because of your alerts on "${statusLabel(e.status)}" in Settings: ${config().appUrl}/Settings`,
+    `To stop these alerts: ${unsubscribe}`,
   ].join('\n');
 }
 
@@ -149,7 +171,13 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
         .where(eq(users.id, claim.userId))
         .limit(1);
       if (items.length && user?.active) {
-        await enqueueMail(tx, { to: user.email, subject: digestSubject(items.length), text: digestText(user, items), kind: JOB_ALERT_DIGEST_KIND });
+        await enqueueMail(tx, {
+          to: user.email,
+          subject: digestSubject(items.length),
+          text: digestText(user, items, unsubscribeUrl(claim.userId, DIGEST_KEY)),
+          kind: JOB_ALERT_DIGEST_KIND,
+          headers: unsubscribeHeaders(claim.userId, DIGEST_KEY),
+        });
       }
       if (items.length) await tx.delete(jobAlertDigestItems).where(inArray(jobAlertDigestItems.id, items.map((it) => it.id)));
       return true;
@@ -164,9 +192,12 @@ export function digestSubject(n: number): string {
   return `Your JMS job alerts: ${n} status ${n === 1 ? 'change' : 'changes'}`;
 }
 
+const DIGEST_KEY = { kind: 'digest' } as const;
+
 function digestText(
   user: { firstName: string; timeZone: string },
   items: { jobId: number; status: number; comment: string | null; changedAt: Date; jmsNumber: string; matterReference: string }[],
+  unsubscribe: string,
 ): string {
   const lines = [`Hello ${user.firstName},`, '', `Here are the status changes of your jobs since your last digest (times in ${user.timeZone}):`, ''];
   for (const it of items) {
@@ -174,6 +205,53 @@ function digestText(
     if (it.comment) lines.push(`  Comment: ${it.comment}`);
     lines.push(`  Job slip: ${jobSlipUrl(it.jobId)}`);
   }
-  lines.push('', `You receive this daily digest because of your job alert choices in Settings: ${config().appUrl}/Settings`);
+  lines.push('', `You receive this daily digest because of your job alert choices in Settings: ${config().appUrl}/Settings`, `To stop these alerts: ${unsubscribe}`);
   return lines.join('\n');
+}
+
+export const INVOICE_ALERT_KIND = 'invoice-alert';
+
+export interface InvoiceIssuedEvent {
+  clientId: number;
+  invoiceNumber: string;
+  amount: string;
+  currencyCode: string;
+  issueDate: string;
+  /** The invoice's jobs: a user is told when one of them is theirs (or they chose the firm's). */
+  jobIds: number[];
+  /** The invoice's page (relative). */
+  href: string;
+}
+
+/** Queues the "invoice issued" alert to the firm's users who keep it on, in the caller's transaction. Answers how many. */
+export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent): Promise<number> {
+  if (!e.jobIds.length) return 0;
+  const recipients = await tx
+    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .innerJoin(jobs, and(inArray(jobs.id, e.jobIds), eq(jobs.clientId, e.clientId)))
+    .where(and(eq(users.clientId, e.clientId), eq(users.invoiceAlert, true), eq(users.isActive, true), eq(clients.isActive, true), inArray(users.role, [...CLIENT_ROLES]), coversJob()))
+    .orderBy(asc(users.id));
+  const key = { kind: 'invoice' } as const;
+  for (const r of recipients) {
+    const unsubscribe = unsubscribeUrl(r.id, key);
+    await enqueueMail(tx, {
+      to: r.email,
+      subject: `Invoice ${e.invoiceNumber} has been issued`,
+      kind: INVOICE_ALERT_KIND,
+      headers: unsubscribeHeaders(r.id, key),
+      text: [
+        `Hello ${r.firstName},`,
+        '',
+        `Invoice ${e.invoiceNumber} (${e.currencyCode} ${e.amount}, issued ${e.issueDate}) has been issued for your jobs.`,
+        '',
+        `View the invoice: ${config().appUrl}${e.href}`,
+        '',
+        `You receive this e-mail because of your invoice alert in Settings: ${config().appUrl}/Settings`,
+        `To stop these alerts: ${unsubscribe}`,
+      ].join('\n'),
+    });
+  }
+  return recipients.length;
 }

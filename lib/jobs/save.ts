@@ -25,6 +25,7 @@ import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
 import { FIELD_MSG, type FieldIssue } from '@/lib/validation';
+import { enqueueJobAlerts } from './alerts';
 import { toInstructionBlock } from './instruction-block';
 import { costEstimateExists } from './lookups';
 import { isValidTimeZone } from './rules';
@@ -214,6 +215,18 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       targetType: 'job',
       targetId: String(row.id),
       details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId },
+    });
+    // "Order received": the alert of the new job's status, to whoever asked for it (lib/jobs/alerts.ts).
+    await enqueueJobAlerts(tx, {
+      jobId: row.id,
+      clientId: a.clientId,
+      jmsNumber: row.jms,
+      orderType: order.orderType,
+      matterReference: order.matterReference,
+      description: describeJob(order),
+      status: NEW_JOB_STATUS,
+      comment: null,
+      at,
     });
     return { jobId: row.id, jmsNumber: row.jms, created: true };
   });

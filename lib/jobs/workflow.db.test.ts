@@ -57,10 +57,10 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
   it('staff move a job Submitted → Started with a comment: who, when, the comment, the audit row and the alerts', async () => {
     const op = await staff(2);
     const client = await makeClient();
-    const started = await makeUser({ clientId: client.id, role: 3, timeZone: 'Australia/Perth', firstName: 'Casey' });
-    const notStarted = await makeUser({ clientId: client.id, role: 5 });
-    const inactive = await makeUser({ clientId: client.id, role: 3, isActive: false });
-    const otherClientUser = await makeUser({ clientId: (await makeClient()).id, role: 3 });
+    const started = await makeUser({ clientId: client.id, role: 3, timeZone: 'Australia/Perth', firstName: 'Casey', jobAlertScope: 'firm' });
+    const notStarted = await makeUser({ clientId: client.id, role: 5, jobAlertScope: 'firm' });
+    const inactive = await makeUser({ clientId: client.id, role: 3, isActive: false, jobAlertScope: 'firm' });
+    const otherClientUser = await makeUser({ clientId: (await makeClient()).id, role: 3, jobAlertScope: 'firm' });
     await t.db().insert(userJobAlerts).values([
       { userId: started.id, jobStatusId: 2 },
       { userId: started.id, jobStatusId: 8 },
@@ -104,7 +104,7 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
   it('Delivered sets the delivered time; an internal comment stays with staff and out of the alert', async () => {
     const admin = await staff(1);
     const client = await makeClient();
-    const user = await makeUser({ clientId: client.id, role: 4 });
+    const user = await makeUser({ clientId: client.id, role: 4, jobAlertScope: 'firm' });
     await t.db().insert(userJobAlerts).values({ userId: user.id, jobStatusId: 8 });
     const job = await makeJob({ clientId: client.id, status: 4 });
     clock.advance(60_000);
@@ -181,7 +181,7 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
   it('digest users: no e-mail per change, one digest at the next 08:00 in their zone, sent once by competing senders', async () => {
     const op = await staff();
     const client = await makeClient();
-    const digest = await makeUser({ clientId: client.id, role: 3, timeZone: 'Australia/Perth', jobAlertMode: 'digest', firstName: 'Dana' });
+    const digest = await makeUser({ clientId: client.id, role: 3, timeZone: 'Australia/Perth', jobAlertMode: 'digest', firstName: 'Dana', jobAlertScope: 'firm' });
     await t.db().insert(userJobAlerts).values([{ userId: digest.id, jobStatusId: 2 }, { userId: digest.id, jobStatusId: 4 }]);
     const j1 = await makeJob({ clientId: client.id, status: 12 });
     const j2 = await makeJob({ clientId: client.id, status: 2 });

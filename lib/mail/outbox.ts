@@ -21,6 +21,8 @@ export interface MailMessage {
   html?: string;
   /** What the message is about: otp, reset, alert, exception, insufficient-rights, test, ... */
   kind: string;
+  /** Extra headers, stored with the row and carried by the SMTP message (e.g. List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export async function enqueueMail(q: Queryable, m: MailMessage): Promise<{ id: number; messageId: string }> {
@@ -35,6 +37,7 @@ export async function enqueueMail(q: Queryable, m: MailMessage): Promise<{ id: n
       textBody: m.text,
       htmlBody: m.html ?? null,
       kind: m.kind,
+      headers: m.headers ?? null,
       nextAttemptAt: now(),
     })
     .returning({ id: emailOutbox.id });

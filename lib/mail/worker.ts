@@ -1,8 +1,9 @@
 /**
  * The outbox worker: claims due messages through the one queue (lib/core/queue.ts: FOR UPDATE SKIP LOCKED with a
  * lease, so several instances can run it), sends them with nodemailer, and retries failures with exponential
- * backoff. An SMTP outage delays mail; it never loses a message. With no SMTP_URL, each message is printed whole
- * in the log (lib/mail/console.ts) and kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/server/tasks.ts): on the in-process
+ * backoff; the headers stored with a row (List-Unsubscribe, ...) go with its message. An SMTP outage delays mail;
+ * it never loses a message. With no SMTP_URL, each message is printed whole in the log (lib/mail/console.ts) and
+ * kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/server/tasks.ts): on the in-process
  * timer, right after a request that queued mail, and from the cron route.
  */
 import { eq, inArray } from 'drizzle-orm';
@@ -62,6 +63,7 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
         text: m.textBody,
         html: m.htmlBody ?? undefined,
         messageId: m.messageId,
+        headers: m.headers ?? undefined,
       });
       await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, m.id));
       result.sent++;

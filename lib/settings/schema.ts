@@ -36,6 +36,14 @@ export const JOB_ALERT_MODE_LABELS: Record<JobAlertMode, string> = {
 };
 const jobAlertMode = z.enum(JOB_ALERT_MODES, { error: 'Please choose how job alerts reach you.' });
 
+/** Whose jobs the alerts cover (issue 26): the user's own (ordered by them or naming them as contact), or the firm's. */
+export const JOB_ALERT_SCOPES = ['mine', 'firm'] as const;
+export type JobAlertScope = (typeof JOB_ALERT_SCOPES)[number];
+export const JOB_ALERT_SCOPE_LABELS: Record<JobAlertScope, string> = {
+  mine: 'My jobs: the ones I ordered or am the contact of',
+  firm: 'Every job of my firm (for administrators and the mail room)',
+};
+
 export const emailIdField = z
   .string({ error: FIELD_MSG.required })
   .trim()
@@ -66,6 +74,21 @@ export const settingsFormSchema = z
     JobAlertMode: jobAlertMode.optional(),
   })
   .superRefine((v, c) => refinePasswordPair(v, c, { required: false }));
+
+/**
+ * What the Settings page's alert section submits (issue 26). No current password: the spec's re-authentication
+ * guards the e-mail address and the password, and an alert choice changes neither.
+ */
+export const alertsFormSchema = z.object({
+  JobAlerts: z
+    .array(z.number().int())
+    .max(JOB_STATUS_IDS.length)
+    .refine((ids) => ids.every((id) => JOB_STATUS_IDS.includes(id)), FIELD_MSG.invalidChoice),
+  JobAlertMode: jobAlertMode,
+  JobAlertScope: z.enum(JOB_ALERT_SCOPES, { error: 'Please choose whose jobs the alerts cover.' }),
+  InvoiceAlert: z.boolean(),
+});
+export type AlertsForm = z.output<typeof alertsFormSchema>;
 
 export type SettingsFormInput = z.input<typeof settingsFormSchema>;
 export type SettingsForm = z.output<typeof settingsFormSchema>;

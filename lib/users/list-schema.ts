@@ -53,6 +53,11 @@ export const USER_FILTER_MSG = {
   sortOrder: 'Sort order must be 1 (ascending) or 2 (descending).',
 } as const;
 
+/** Which users the list shows: active (the default), deactivated, locked (active and locked) or all. */
+export const USER_STATUS_FILTERS = ['active', 'deactivated', 'locked', 'all'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+export const USER_STATUS_LABELS: Record<UserStatusFilter, string> = { active: 'Active', deactivated: 'Deactivated', locked: 'Locked', all: 'All' };
+
 /** The parsed query the service takes. */
 export interface UserListQuery {
   userName?: string;
@@ -64,9 +69,27 @@ export interface UserListQuery {
   timeZone?: string;
   sortBy: UserSortColumn;
   sortOrder: 1 | 2;
+  /** Absent: active users. */
+  status?: UserStatusFilter;
 }
 
-export const DEFAULT_USER_QUERY: UserListQuery = Object.freeze({ role: 0, sortBy: DEFAULT_USER_SORT, sortOrder: DEFAULT_USER_SORT_ORDER });
+export const DEFAULT_USER_QUERY: UserListQuery = Object.freeze({ role: 0, sortBy: DEFAULT_USER_SORT, sortOrder: DEFAULT_USER_SORT_ORDER, status: 'active' });
+
+/** Status: one of USER_STATUS_FILTERS (any case); absent, null or '' means active users. */
+const statusFilter = z
+  .string({ error: 'Please choose a valid status.' })
+  .max(20)
+  .nullish()
+  .transform((v, ctx): UserStatusFilter => {
+    const s = (v ?? '').trim().toLowerCase();
+    if (s === '') return 'active';
+    const found = USER_STATUS_FILTERS.find((f) => f === s);
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: 'Please choose a valid status.' });
+      return z.NEVER;
+    }
+    return found;
+  });
 
 /** A 'contains' text filter: trimmed, '' and null mean no filter; HTML tags are refused. */
 const textFilter = z
@@ -135,6 +158,8 @@ export const userListQuerySchema = z.preprocess(
       TimeZoneModel: timeZoneFilter,
       SortBy: sortBy,
       SortOrder: sortOrder,
+      /** Not in the spec's query: absent lists the active users, as the old portal did. */
+      Status: statusFilter,
     })
     .transform(
       (q): UserListQuery => ({
@@ -145,6 +170,7 @@ export const userListQuerySchema = z.preprocess(
         timeZone: q.TimeZoneModel,
         sortBy: q.SortBy,
         sortOrder: q.SortOrder,
+        status: q.Status,
       }),
     ),
 );
@@ -158,6 +184,7 @@ export interface UserListBody {
   TimeZoneModel: string | null;
   SortBy: number;
   SortOrder: number;
+  Status: UserStatusFilter;
 }
 
 export function toUserListBody(q: UserListQuery): UserListBody {
@@ -169,6 +196,7 @@ export function toUserListBody(q: UserListQuery): UserListBody {
     TimeZoneModel: q.timeZone ?? null,
     SortBy: q.sortBy,
     SortOrder: q.sortOrder,
+    Status: q.status ?? 'active',
   };
 }
 
@@ -183,6 +211,7 @@ export const USER_PARAM = {
   role: 'role',
   sortBy: 'sort',
   sortOrder: 'dir',
+  status: 'status',
   page: 'page',
   pageSize: 'size',
   message: 'msg',
@@ -206,10 +235,13 @@ export function userQueryFromSearchParams(p: ParamReader): UserListQuery {
     role: pick(roleFilter, p.get(USER_PARAM.role), 0),
     sortBy: pick(sortBy, p.get(USER_PARAM.sortBy), DEFAULT_USER_SORT),
     sortOrder: pick(sortOrder, p.get(USER_PARAM.sortOrder), DEFAULT_USER_SORT_ORDER),
+    status: pick(statusFilter, p.get(USER_PARAM.status), 'active'),
   };
 }
 
-/** Where a successful save goes: /user?msg=1 (created) or /user?msg=2 (updated) (spec §2). */
-export function afterSaveUrl(status: 'created' | 'updated'): string {
-  return `/user?${USER_PARAM.message}=${status === 'created' ? 1 : 2}`;
+const SAVED_MSG_PARAM = { created: 1, updated: 2, invited: 3 } as const;
+
+/** Where a successful save goes: /user?msg=1 (created) or /user?msg=2 (updated) (spec §2), /user?msg=3 (invited). */
+export function afterSaveUrl(status: keyof typeof SAVED_MSG_PARAM): string {
+  return `/user?${USER_PARAM.message}=${SAVED_MSG_PARAM[status]}`;
 }

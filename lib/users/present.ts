@@ -1,12 +1,12 @@
 /**
- * The web screens' view of users: plain strings ready to render (full name, role name, date created in
- * the viewer's time zone, the edit link with the encoded id), so client components hold no rules.
+ * The web screens' view of users: plain strings ready to render (full name, role name, status, date created
+ * and last sign-in in the viewer's time zone, authenticator app, the edit link with the encoded id), so client components hold no rules.
  * Server-only (the edit link is encoded with Buffer).
  */
 import type { Actor } from '@/lib/auth/actor';
 import { encodeParam } from '@/lib/encoding';
 import { roleName } from '@/lib/reference';
-import { displayDate } from '@/lib/display-date';
+import { displayDate, displayDateTime } from '@/lib/display-date';
 import { deactivateRefusal } from './policy';
 import type { UserListItem } from './queries';
 
@@ -24,6 +24,13 @@ export interface UserRowView {
   timeZone: string;
   created: string;
   isLocked: boolean;
+  isActive: boolean;
+  /** Active, Locked or Deactivated. */
+  status: string;
+  /** The last sign-in in the viewer's zone, or 'Never'. */
+  lastSignIn: string;
+  /** 'Yes' when the user signs in with an authenticator app. */
+  authenticator: string;
   editHref: string;
   /** False for the administrator's own row (it cannot deactivate itself). */
   canDeactivate: boolean;
@@ -45,7 +52,11 @@ export function presentUserRow(u: UserListItem, viewer: Actor): UserRowView {
     timeZone: u.timeZone,
     created: displayDate(u.createdAt, viewer.timeZone),
     isLocked: u.isLocked,
+    isActive: u.isActive,
+    status: !u.isActive ? 'Deactivated' : u.isLocked ? 'Locked' : 'Active',
+    lastSignIn: u.lastSignInAt ? displayDateTime(u.lastSignInAt, viewer.timeZone) : 'Never',
+    authenticator: u.usesAuthenticator ? 'Yes' : 'No',
     editHref: editUserHref(u.id),
-    canDeactivate: deactivateRefusal(viewer, u.id) === null,
+    canDeactivate: u.isActive && deactivateRefusal(viewer, u.id) === null,
   };
 }

@@ -62,7 +62,7 @@ describe('userFormSchema', () => {
     expect(messages({ ...valid, NewPassword: '', ConfirmPassword: '' })).toEqual({ NewPassword: PASSWORD_MSG.required, ConfirmPassword: PASSWORD_MSG.confirmRequired });
     expect(messages({ ...valid, NewPassword: 'Xzq#9512347', ConfirmPassword: 'Xzq#9512347' }).NewPassword).toBe(PASSWORD_MSG.ascendingDigits);
     expect(messages({ ...valid, ConfirmPassword: `${PW}x` })).toEqual({ ConfirmPassword: PASSWORD_MSG.mismatch });
-    expect(messages({ ...valid, NewPassword: 'Nora.q#9zx!', ConfirmPassword: 'Nora.q#9zx!' }).NewPassword).toBe(PASSWORD_MSG.personal);
+    expect(messages({ ...valid, NewPassword: 'Nora.q#9zx!', ConfirmPassword: 'Nora.q#9zx!' }).NewPassword).toBe(PASSWORD_MSG.personalOfUser);
     const edit = { ...valid, UserId: 7, NewPassword: '', ConfirmPassword: '' };
     expect(messages({ ...edit, ChangePassword: false })).toEqual({});
     expect(messages({ ...edit, ChangePassword: false, NewPassword: 'x' })).toEqual({});
@@ -115,6 +115,7 @@ describe('user list query', () => {
       timeZone: 'Australia/Perth',
       sortBy: 3,
       sortOrder: 1,
+      status: 'active',
     });
     const bad = userListQuerySchema.safeParse({ Role: 1, SortBy: 99, SortOrder: 3, Phone: 'x'.repeat(101), ClientId: 2 });
     expect(bad.success).toBe(false);
@@ -127,7 +128,9 @@ describe('user list query', () => {
   it('reads a /user URL leniently and posts the same query back', () => {
     const p = new URLSearchParams('name=ann&role=9&sort=2&dir=1&full=%3Cb%3E');
     const query = userQueryFromSearchParams(p);
-    expect(query).toEqual({ userName: 'ann', fullName: undefined, phone: undefined, role: 0, sortBy: 2, sortOrder: 1 });
+    expect(query).toEqual({ userName: 'ann', fullName: undefined, phone: undefined, role: 0, sortBy: 2, sortOrder: 1, status: 'active' });
+    expect(userQueryFromSearchParams(new URLSearchParams('status=deactivated')).status).toBe('deactivated');
+    expect(userQueryFromSearchParams(new URLSearchParams('status=bogus')).status).toBe('active');
     expect(userListQuerySchema.parse(toUserListBody(query))).toEqual({ ...query, timeZone: undefined });
     expect(ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual([0, 3, 4, 5, 6, 7, 8]);
   });

@@ -32,7 +32,14 @@ export const USER_MSG = {
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   cannotDemoteSelf: 'You cannot take the administrator role away from your own account.',
   saveFailed: 'The user could not be saved. Please try again.',
+  /** A refusal of the form's values: trying again as is will not help. */
+  fixFields: 'The user was not saved: please correct the fields marked below.',
   deactivateFailed: 'The user could not be deactivated. Please try again.',
+  deactivateGone: 'This user is no longer active: refresh the list.',
+  reactivateFailed: 'The user could not be reactivated. Please try again.',
+  reactivateGone: 'This user is not deactivated any more: refresh the list.',
+  reactivateEmailTaken: 'Another active user has this user’s e-mail address: change that user’s address first.',
+  invited: 'Invitation sent: the person chooses a password through the e-mailed link (valid 72 hours).',
 } as const;
 
 const requiredText = (max: number) => formText(max);
@@ -89,12 +96,16 @@ export const userFormSchema = z
     ChangePassword: z.boolean().optional(),
     NewPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
     ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX).optional(),
+    /** Create only: e-mail the person an invitation to choose their own password (no password fields). */
+    Invite: z.boolean().optional(),
   })
   .superRefine((v, c) => {
     if (!passwordRequired(v)) return;
     refinePasswordPair(v, c, {
       required: true,
       context: { userName: v.UserName, firstName: v.FirstName, lastName: v.LastName, email: v.EmailId },
+      // The administrator sets someone else's password: "the user's name", not "your name".
+      administrator: true,
     });
   });
 
@@ -105,9 +116,9 @@ export function isCreate(v: { UserId?: number | null }): boolean {
   return !v.UserId;
 }
 
-/** The password is set on create, and on edit when the toggle is on. */
-export function passwordRequired(v: { UserId?: number | null; ChangePassword?: boolean | null }): boolean {
-  return isCreate(v) || v.ChangePassword === true;
+/** The password is set on create (unless the person is invited by e-mail), and on edit when the toggle is on. */
+export function passwordRequired(v: { UserId?: number | null; ChangePassword?: boolean | null; Invite?: boolean | null }): boolean {
+  return isCreate(v) ? v.Invite !== true : v.ChangePassword === true;
 }
 
 /**
@@ -218,4 +229,7 @@ export const ACCESS_MSG = {
   signOutConfirm: 'Sign this user out on every device? Open pages will ask them to sign in again.',
   signedOut: (userName: string, n: number) => `${userName} was signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended).`,
   signOutFailed: 'The user could not be signed out. Please try again.',
+  reactivateTitle: 'Reactivate user',
+  reactivateConfirm: 'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
+  reactivated: (userName: string) => `${userName} was reactivated.`,
 } as const;

@@ -10,30 +10,17 @@ import { ForbiddenError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser, signedIn } from '@/test/factories';
+import { USER_FORM_PASSWORD, userForm } from '@/test/user-form';
 import { DEFAULT_USER_QUERY, USER_SORT, type UserListQuery } from './list-schema';
 import { USER_MSG, userFormSchema, type UserFormInput } from './schema';
 import { deactivateUser, getUser, isUniqueViolation, listUsers, saveUser, userEmailExists, userNameExists } from './service';
 
-const PW = ['Tomato#Kiwi40', 'Tomato#Kiwi51', 'Tomato#Kiwi62', 'Tomato#Kiwi73'] as const;
+const PW = [USER_FORM_PASSWORD, 'Tomato#Kiwi51', 'Tomato#Kiwi62', 'Tomato#Kiwi73'] as const;
 const uid = () => Math.random().toString(36).slice(2, 8);
 const q = (over: Partial<UserListQuery> = {}): UserListQuery => ({ ...DEFAULT_USER_QUERY, ...over });
 const all = { page: 1, size: 0 };
 
-function form(over: Partial<UserFormInput> = {}) {
-  const name = over.UserName ?? `new.${uid()}`;
-  return userFormSchema.parse({
-    FirstName: 'Nora',
-    LastName: 'Quill',
-    EmailId: `${name}@example.com`,
-    Phone: '(02)9000-1234',
-    UserName: name,
-    Role: 3,
-    TimeZoneId: 'Australia/Perth',
-    NewPassword: PW[0],
-    ConfirmPassword: PW[0],
-    ...over,
-  });
-}
+const form = userForm;
 
 describe('user administration', () => {
   const t = useTestDatabase();
@@ -124,7 +111,7 @@ describe('user administration', () => {
     const named = await makeClient({ name: `Wombat Partners ${uid()}` });
     const admin = await signedIn(4, named.id);
     const r = await saveUser(admin.actor, form({ NewPassword: 'Wombat#9zq7', ConfirmPassword: 'Wombat#9zq7' }));
-    expect(r).toEqual({ status: 'invalid', fields: { NewPassword: [PASSWORD_MSG.personal] } });
+    expect(r).toEqual({ status: 'invalid', fields: { NewPassword: [PASSWORD_MSG.personalOfUser] } });
   });
 
   it('edits a user without touching the password unless the toggle is on; a reset refuses the last 10', async () => {

@@ -4,8 +4,9 @@
  * create, edit (with an optional password reset) and deactivation.
  *
  * Only client administrators (role 4) manage users, and only their own client's: another client's user
- * answers exactly like a missing one. Deactivated users are gone from every answer. Every change is one
- * transaction with its audit row; a deactivated user's sessions end in the same transaction.
+ * answers exactly like a missing one. Deactivated users stay listed under the status filter and can be
+ * reactivated. Every change is one transaction with its audit row; a deactivated user's sessions end in the
+ * same transaction. A new user may be invited by e-mail (lib/auth/invite.ts) instead of given a password.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
@@ -17,11 +18,14 @@ import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import type { Actor, ClientActor } from '@/lib/auth/actor';
 import { revokeUserSessions } from '@/lib/auth/session';
+import { INVITED_PASSWORD, sendInvitation } from '@/lib/auth/invite';
+import { forAdministrator } from '@/lib/auth/password-policy';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, userFieldsOf, type ExceptUser } from '@/lib/core/users';
 import { emailDomainProblem } from '@/lib/security/security-policy';
+import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';
@@ -34,9 +38,9 @@ export type { UserListItem } from './queries';
 
 export const EXPORT_BATCH_SIZE = 500;
 
-/** The counters serve the query: no text or time-zone filter (a role filter is one counter row). */
+/** The counters (active users) serve the query: active users, no text or time-zone filter (a role filter is one counter row). */
 function countedByRole(q: UserListQuery): boolean {
-  return !q.userName && !q.fullName && !q.phone && !q.timeZone;
+  return (q.status ?? 'active') === 'active' && !q.userName && !q.fullName && !q.phone && !q.timeZone;
 }
 
 /**
@@ -131,6 +135,8 @@ export async function userEmailExists(actor: Actor, email: string, exceptUserId?
 
 export type SaveUserResult =
   | { status: 'created'; userId: number }
+  /** Created without a password, and e-mailed an invitation to choose one. */
+  | { status: 'invited'; userId: number }
   | { status: 'updated'; userId: number }
   /** The new password is one of the user's last 10 (spec §7: SaveUser answers 2). */
   | { status: 'reused' }
@@ -148,13 +154,13 @@ class Abort extends Error {
 export { isUniqueViolation };
 
 function duplicates(tx: Queryable, a: ClientActor, form: UserForm, exceptUserId?: number): Promise<Record<string, string[]> | null> {
-  return takenFields(tx, { userName: form.UserName, email: form.EmailId }, exceptUser(a, exceptUserId));
+  return takenFields(tx, { userName: form.UserName, email: form.EmailId, clientId: a.clientId }, exceptUser(a, exceptUserId));
 }
 
-function passwordFailure(r: Awaited<ReturnType<typeof setPassword>>): SaveUserResult | null {
+function passwordFailure(r: Awaited<ReturnType<typeof setPassword>>, self = false): SaveUserResult | null {
   if (r.ok) return null;
   if (r.reason === 'reused') return { status: 'reused' };
-  if (r.reason === 'policy') return { status: 'invalid', fields: { NewPassword: r.problems } };
+  if (r.reason === 'policy') return { status: 'invalid', fields: { NewPassword: self ? r.problems : forAdministrator(r.problems) } };
   return { status: 'not-found' };
 }
 
@@ -167,7 +173,28 @@ async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<Sa
   // The organisation's allowed e-mail domains (issue 17).
   const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
   if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
-  const userId = await createUser(tx, { ...userFieldsOf(form), clientId: a.clientId, role: form.Role, passwordHash: NO_PASSWORD, mustChangePassword: true, createdById: a.userId });
+  const invite = form.Invite === true;
+  const userId = await createUser(tx, {
+    ...userFieldsOf(form),
+    clientId: a.clientId,
+    role: form.Role,
+    passwordHash: invite ? INVITED_PASSWORD : NO_PASSWORD,
+    mustChangePassword: true,
+    createdById: a.userId,
+  });
+  if (invite) {
+    // The person chooses the password through the invitation's single-use link (lib/auth/invite.ts).
+    await sendInvitation(tx, {
+      userId,
+      to: form.EmailId,
+      name: `${form.FirstName} ${form.LastName}`,
+      userName: form.UserName,
+      why: `${a.userName} has invited you to the JMS Portal, where your firm orders and follows its jobs and sees its invoices.`,
+      askAgain: `ask ${a.userName} for a new invitation`,
+    });
+    await audit(tx, a, 'user.invited', userId, { userName: form.UserName, role: form.Role });
+    return { status: 'invited', userId };
+  }
   // A new user must change the password at the first sign-in (issue 7).
   const failed = passwordFailure(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
   if (failed) throw new Abort(failed);
@@ -205,7 +232,7 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
       mustChangePassword: !self,
       keepSessionId: self ? a.sessionId : undefined,
     });
-    const failed = passwordFailure(r);
+    const failed = passwordFailure(r, self);
     if (failed) throw new Abort(failed);
     changed.push('password');
   }
@@ -266,5 +293,32 @@ export async function deactivateUser(actor: Actor, userName: string): Promise<De
     await revokeUserSessions(tx, target.id);
     await audit(tx, a, 'user.deactivated', target.id, { userName: target.userName });
     return { status: 'deactivated', userId: target.id } as const;
+  });
+}
+
+/**
+ * Reactivates a deactivated user of the actor's client: the user may sign in again with the password they had
+ * (an administrator may reset it from the edit form). ConflictError while another active user has the e-mail
+ * address (the uniqueness rule of lib/core/users.ts); NotFoundError for no deactivated user of the firm (another
+ * client's answers like a missing one).
+ */
+export async function reactivateUser(actor: Actor, userId: number): Promise<{ userId: number }> {
+  const a = authorize(actor, 'manage', userPolicy);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, userName: users.userName, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, false)))
+      .for('update')
+      .limit(1);
+    if (!target) throw new NotFoundError(USER_MSG.reactivateGone);
+    if (await userEmailTaken(tx, target.email, { userId: target.id, clientId: a.clientId })) {
+      throw new ConflictError(USER_MSG.reactivateEmailTaken, { EmailId: [USER_MSG.reactivateEmailTaken] });
+    }
+    const t = now();
+    await tx.update(users).set({ isActive: true, deactivatedAt: null, updatedAt: t, updatedById: a.userId }).where(eq(users.id, target.id));
+    await audit(tx, a, 'user.reactivated', target.id, { userName: target.userName });
+    return { userId: target.id };
   });
 }

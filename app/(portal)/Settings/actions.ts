@@ -13,8 +13,8 @@ import { asSent, clientAdmin, clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { updateSecurityPolicy } from '@/lib/security/security-policy';
 import { verifyCurrentPassword } from '@/lib/settings/current-password';
-import { settingsFormSchema } from '@/lib/settings/schema';
-import { sendTestEmail, updateSettings, type UpdateSettingsResult } from '@/lib/settings/service';
+import { alertsFormSchema, settingsFormSchema } from '@/lib/settings/schema';
+import { sendTestEmail, updateAlerts, updateSettings, type UpdateSettingsResult } from '@/lib/settings/service';
 
 /** Whether the password is the user's current one (a 400 for a value that cannot be one). */
 export async function verifyCurrentPasswordAction(password: unknown): Promise<ActionResult<boolean>> {
@@ -22,7 +22,13 @@ export async function verifyCurrentPasswordAction(password: unknown): Promise<Ac
 }
 
 export async function saveSettingsAction(input: unknown): Promise<ActionResult<UpdateSettingsResult>> {
-  return runAction(clientUser(), settingsFormSchema, input, (form, { actor }) => updateSettings(actor, form));
+  // The alerts have their own form and action (no current password): this save keeps them.
+  return runAction(clientUser(), settingsFormSchema, input, (form, { actor }) => updateSettings(actor, form, { keepAlerts: true }));
+}
+
+/** Saves the job and invoice alert choices; no current password (issue 26). */
+export async function saveAlertsAction(input: unknown): Promise<ActionResult> {
+  return runAction(clientUser(), alertsFormSchema, input, (form, { actor }) => updateAlerts(actor, form));
 }
 
 export async function sendTestEmailAction(): Promise<ActionResult<boolean>> {

@@ -1,4 +1,6 @@
+/** /Settings: the signed-in user's own settings page (account, alerts, authenticator app, sessions, the firm's policy). */
 import type { Metadata } from 'next';
+import { AlertsForm } from '@/components/settings/AlertsForm';
 import { AuthenticatorSection } from '@/components/settings/AuthenticatorSection';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { twoFactorStatus } from '@/lib/auth/two-factor';
@@ -16,6 +18,7 @@ import { getPolicyForAdmin, policyBounds, usersOutsideDomains } from '@/lib/secu
 import {
   confirmEnrolmentAction,
   removeAuthenticatorAction,
+  saveAlertsAction,
   saveSecurityPolicyAction,
   saveSettingsAction,
   sendTestEmailAction,
@@ -26,7 +29,7 @@ import {
 
 export const metadata: Metadata = { title: 'Settings' };
 
-/** /Settings (spec §2): the signed-in user's e-mail, time zone, password, job alerts and test e-mail; the authenticator app. */
+/** /Settings (spec §2): the signed-in user's e-mail, time zone, password and test e-mail; job alerts (saved without the password); the authenticator app. */
 export default async function SettingsPage() {
   const actor = await requirePageClientActor();
   const [settings, twoFactor] = await Promise.all([getSettings(actor), twoFactorStatus(actor)]);
@@ -46,10 +49,16 @@ export default async function SettingsPage() {
           fullName={settings.FullName}
           initial={{ EmailId: settings.EmailId, TimeZoneId: settings.TimeZoneId, JobAlerts: settings.JobAlerts, JobAlertMode: settings.JobAlertMode }}
           timeZones={timeZoneList()}
-          statuses={JOB_STATUSES.map((s) => ({ id: s.id, label: s.label }))}
           verifyCurrentPassword={verifyCurrentPasswordAction}
           save={saveSettingsAction}
           sendTestEmail={sendTestEmailAction}
+        />
+      </div>
+      <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">
+        <AlertsForm
+          initial={{ JobAlerts: settings.JobAlerts, JobAlertMode: settings.JobAlertMode, JobAlertScope: settings.JobAlertScope, InvoiceAlert: settings.InvoiceAlert }}
+          statuses={JOB_STATUSES.map((s) => ({ id: s.id, label: s.label }))}
+          save={saveAlertsAction}
         />
       </div>
       <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">

@@ -8,7 +8,7 @@ import { clientAdmin, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { signOutUserEverywhere, unlockUser } from '@/lib/users/access';
 import { deactivateSchema } from '@/lib/users/schema';
-import { deactivateUser, type DeactivateResult } from '@/lib/users/service';
+import { deactivateUser, reactivateUser, type DeactivateResult } from '@/lib/users/service';
 
 const userIdSchema = z.number().int().min(1).max(2_147_483_647);
 
@@ -24,4 +24,9 @@ export async function signOutEverywhereAction(userId: unknown): Promise<ActionRe
 
 export async function deactivateUserAction(userName: unknown): Promise<ActionResult<DeactivateResult>> {
   return runAction(clientAdmin, deactivateSchema, userName, (name, { actor }) => deactivateUser(actor, name));
+}
+
+/** Reactivates a deactivated user of the firm: they can sign in again. */
+export async function reactivateUserAction(userId: unknown): Promise<ActionResult<{ userId: number }>> {
+  return runAction(clientAdmin, userIdSchema, userId, (id, { actor }) => reactivateUser(actor, id));
 }

@@ -1,7 +1,8 @@
 /**
  * /user (spec §2): the client's users for the client administrator (role 4): filters by user name, full
- * name, phone and role, sorting, page size, reset, export (User.csv), create, edit and deactivate. The list
- * state lives in the URL; ?msg=1 / ?msg=2 say a user was created / updated.
+ * name, phone, role and status (deactivated users stay findable and can be reactivated), sorting, page size, reset, export (User.csv), create, edit and deactivate. The list
+ * state lives in the URL; ?msg=1 / ?msg=2 / ?msg=3 say a user was created / updated /
+ * invited.
  */
 import type { Metadata } from 'next';
 import { UserListView } from '@/components/users/UserListView';
@@ -11,14 +12,15 @@ import { MSG } from '@/lib/messages';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { toUserListBody, USER_PARAM, userQueryFromSearchParams } from '@/lib/users/list-schema';
 import { presentUserRow } from '@/lib/users/present';
+import { USER_MSG } from '@/lib/users/schema';
 import { listUsers } from '@/lib/users/service';
-import { deactivateUserAction, signOutEverywhereAction, unlockUserAction } from './actions';
+import { deactivateUserAction, reactivateUserAction, signOutEverywhereAction, unlockUserAction } from './actions';
 
 export const metadata: Metadata = { title: 'Users' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const SAVED: Record<string, string> = { '1': MSG.userCreated, '2': MSG.userUpdated };
+const SAVED: Record<string, string> = { '1': MSG.userCreated, '2': MSG.userUpdated, '3': USER_MSG.invited };
 
 export default async function UserPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requirePageClientActor([CLIENT_ADMIN_ROLE]);
@@ -45,6 +47,7 @@ export default async function UserPage({ searchParams }: { searchParams: SearchP
         deactivate={deactivateUserAction}
         unlock={unlockUserAction}
         signOutEverywhere={signOutEverywhereAction}
+        reactivate={reactivateUserAction}
       />
     </div>
   );

@@ -71,6 +71,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/Settings/GetApplicationBuildDetails': () => import('@/app/api/Settings/GetApplicationBuildDetails/route'),
   '/api/Settings/SendTestEmail': () => import('@/app/api/Settings/SendTestEmail/route'),
   '/api/Settings/TimeZone': () => import('@/app/api/Settings/TimeZone/route'),
+  '/api/Settings/Unsubscribe': () => import('@/app/api/Settings/Unsubscribe/route'),
   '/api/Settings/User/Update': () => import('@/app/api/Settings/User/Update/route'),
   '/api/Settings/UserAlerts': () => import('@/app/api/Settings/UserAlerts/route'),
   '/api/SingleSignOnAuthentication/LogClientError/{message}': () => import('@/app/api/SingleSignOnAuthentication/LogClientError/[message]/route'),

@@ -1,0 +1,196 @@
+/**
+ * Job and invoice alerts about one's own jobs (issue 26), on the real database and a real SMTP server: who
+ * receives which alert (own jobs by default, the firm's by choice), the defaults of a new user, order received,
+ * invoice issued, and the signed one-click unsubscribe (RFC 8058) that turns exactly one alert off for exactly
+ * one user, carried to the SMTP message as List-Unsubscribe and List-Unsubscribe-Post.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clientBranchAddresses, emailOutbox, userJobAlerts, users } from '@/db/schema';
+import { fixedClock, setClock } from '@/lib/clock';
+import { createUser } from '@/lib/core/users';
+import { userPrincipal } from '@/lib/core/principal';
+import { issueInvoice } from '@/lib/invoices/issue';
+import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
+import { processOutboxOnce } from '@/lib/mail/worker';
+import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
+import { alertsFormSchema } from '@/lib/settings/schema';
+import { getSettings, updateAlerts } from '@/lib/settings/service';
+import { readUnsubscribeToken, unsubscribeAlert, unsubscribeConfirmPage, unsubscribeToken } from '@/lib/settings/unsubscribe';
+import { useTestDatabase } from '@/test/db';
+import { makeClient, makeJob, makeUser, signedIn } from '@/test/factories';
+import { startTestSmtp, type TestSmtp } from '@/test/smtp';
+import { staffActor } from '@/test/staff';
+import { INVOICE_ALERT_KIND, JOB_ALERT_KIND } from './alerts';
+import { saveJob } from './save';
+import { changeJobStatus } from './workflow';
+
+const uid = () => Math.random().toString(36).slice(2, 8);
+
+describe('alerts about my own jobs', () => {
+  const t = useTestDatabase();
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+  });
+  afterAll(async () => {
+    await smtp.stop();
+  });
+  beforeEach(async () => {
+    await t.db().update(emailOutbox).set({ status: 'sent' });
+  });
+
+  const pending = async (address: string, kind: string) =>
+    t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind), eq(emailOutbox.status, 'pending'))).orderBy(desc(emailOutbox.id));
+  const alertOn = (userId: number, status: number) => t.db().insert(userJobAlerts).values({ userId, jobStatusId: status }).onConflictDoNothing();
+  const moveTo = async (jobId: number, from: number, to: number) => changeJobStatus(userPrincipal((await staffActor(2)) as never), jobId, { toStatus: to, expectedStatus: from });
+
+  it('tells the user who ordered the job and the user named as its contact, not a colleague; firm-wide by choice', async () => {
+    const client = await makeClient();
+    const orderer = await makeUser({ clientId: client.id, role: 3 });
+    const contact = await makeUser({ clientId: client.id, role: 3, email: `Contact.${uid()}@example.com` });
+    const colleague = await makeUser({ clientId: client.id, role: 3 });
+    const mailRoom = await makeUser({ clientId: client.id, role: 5, jobAlertScope: 'firm' });
+    const elsewhere = await makeUser({ clientId: (await makeClient()).id, role: 3, jobAlertScope: 'firm' });
+    for (const u of [orderer, contact, colleague, mailRoom, elsewhere]) await alertOn(u.id, 8);
+    const job = await makeJob({ clientId: client.id, status: 14, createdById: orderer.id, email: contact.email.toLowerCase() });
+
+    const r = await moveTo(job.id, 14, 8);
+    expect(r.alerts).toEqual({ instant: 3, digest: 0 });
+    for (const u of [orderer, contact, mailRoom]) expect(await pending(u.email, JOB_ALERT_KIND)).toHaveLength(1);
+    // The bug of issue 26: "Job … is now Delivered" for a job someone else ordered.
+    expect(await pending(colleague.email, JOB_ALERT_KIND)).toEqual([]);
+    expect(await pending(elsewhere.email, JOB_ALERT_KIND)).toEqual([]);
+  });
+
+  it('a new client user starts with order received, on hold, ready, delivered and invoice alerts; staff with none', async () => {
+    const client = await makeClient();
+    const id = await t.db().transaction((tx) =>
+      createUser(tx, { userName: `def.${uid()}`, firstName: 'D', lastName: 'F', email: `def.${uid()}@example.com`, phone: '0290001234', timeZone: 'Australia/Sydney', clientId: client.id, role: 3, passwordHash: '!', mustChangePassword: true, createdById: null }),
+    );
+    const rows = await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id));
+    expect(rows.map((r) => r.s).sort((a, b) => a - b)).toEqual([...DEFAULT_JOB_ALERT_STATUSES].sort((a, b) => a - b));
+    expect(DEFAULT_JOB_ALERT_STATUSES).toEqual(expect.arrayContaining([12, 3, 4, 8]));
+    const [u] = await t.db().select().from(users).where(eq(users.id, id));
+    expect(u).toMatchObject({ invoiceAlert: true, jobAlertScope: 'mine', jobAlertMode: 'instant' });
+    const staffId = await t.db().transaction((tx) =>
+      createUser(tx, { userName: `stf.${uid()}`, firstName: 'S', lastName: 'F', email: `stf.${uid()}@example.com`, phone: '0290001234', timeZone: 'Australia/Sydney', clientId: null, role: 2, passwordHash: '!', mustChangePassword: true, createdById: null }),
+    );
+    expect(await t.db().select().from(userJobAlerts).where(eq(userJobAlerts.userId, staffId))).toEqual([]);
+  });
+
+  it('an order received alert goes to the user who ordered, when the job is saved', async () => {
+    const s = await signedIn(3);
+    await alertOn(s.user.id, 12);
+    const [branch] = await t.db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, s.clientId)).limit(1);
+    // Tuesday 4 March 2025, 11:00 in Sydney: business hours.
+    const restore = setClock(fixedClock('2025-03-04T00:00:00Z'));
+    let saved;
+    try {
+      saved = await saveJob(s.actor, {
+        orderType: 7,
+        contactName: 'Someone Else',
+        email: `someone.${uid()}@example.com`,
+        contactPhone: '(02)9000-1234',
+        matterReference: 'REC-1',
+        clientBranchAddressId: branch?.id ?? 0,
+        dateReadyInput: '04/03/2025',
+        timeReadyInput: '11:30 AM',
+        dateDueInput: '05/03/2025',
+        timeDueInput: '10:00 AM',
+        collectionDescription: 'Advise on the review platform.',
+      });
+    } finally {
+      restore();
+    }
+    const [mail] = await pending(s.user.email, JOB_ALERT_KIND);
+    expect(mail?.subject).toBe(`Job ${saved.jmsNumber} is now Submitted`);
+  });
+
+  it('an invoice issued alert goes to the users of its jobs who keep it on', async () => {
+    const client = await makeClient();
+    const mine = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
+    const off = await makeUser({ clientId: client.id, role: 3, invoiceAlert: false });
+    const colleague = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
+    const job = await makeJob({ clientId: client.id, status: 8, createdById: mine.id });
+    await makeJob({ clientId: client.id, status: 8, createdById: off.id });
+    const form = invoiceIssueSchema.parse({
+      ClientId: client.id,
+      InvoiceNumber: `INV-${uid()}`,
+      JobNumbers: job.jmsNumber,
+      IssueDate: '2026-11-20',
+      DueDate: '2026-12-20',
+      CurrencyCode: 'aud',
+      Lines: [{ ExtStockId: 'B', Description: 'Binding', Quantity: '3', Amount: '10.00' }],
+    });
+    await issueInvoice(userPrincipal((await staffActor(2)) as never), form);
+    const [mail] = await pending(mine.email, INVOICE_ALERT_KIND);
+    expect(mail?.subject).toBe(`Invoice ${form.InvoiceNumber} has been issued`);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(await pending(off.email, INVOICE_ALERT_KIND)).toEqual([]);
+    expect(await pending(colleague.email, INVOICE_ALERT_KIND)).toEqual([]);
+  });
+
+  it('the alert arrives over SMTP with List-Unsubscribe (https, signed token) and List-Unsubscribe-Post: One-Click', async () => {
+    const client = await makeClient();
+    const u = await makeUser({ clientId: client.id, role: 3 });
+    await alertOn(u.id, 3);
+    const job = await makeJob({ clientId: client.id, status: 2, createdById: u.id });
+    await moveTo(job.id, 2, 3);
+    const [row] = await pending(u.email, JOB_ALERT_KIND);
+    expect(row?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    await processOutboxOnce({ smtpUrl: smtp.url });
+    const mail = await smtp.waitFor((m) => m.to.includes(u.email) && m.subject === `Job ${job.jmsNumber} is now On Hold`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(https?:\/\/[^>]+\/api\/Settings\/Unsubscribe\?token=([^>]+))>$/.exec(mail.headers['list-unsubscribe'] ?? '');
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[2] ?? '');
+    expect(readUnsubscribeToken(token)).toEqual({ userId: u.id, key: { kind: 'status', statusId: 3 } });
+    expect(mail.text).toContain(link?.[1]);
+  });
+
+  it('the unsubscribe token turns exactly that alert off for exactly that user; a tampered token is refused', async () => {
+    const client = await makeClient();
+    const a = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
+    const b = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
+    for (const u of [a, b]) for (const s of [3, 8]) await alertOn(u.id, s);
+    const statuses = async (id: number) => (await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id))).map((r) => r.s).sort((x, y) => x - y);
+
+    const token = unsubscribeToken(a.id, { kind: 'status', statusId: 8 });
+    // A GET (a mail scanner's prefetch) shows a button and changes nothing.
+    const page = unsubscribeConfirmPage(token);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('method="post"');
+    expect(await statuses(a.id)).toEqual([3, 8]);
+
+    const [, sig = ''] = /\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
+    const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    for (const bad of [`${b.id}.s8.${sig}`, `${a.id}.s3.${sig}`, `${a.id}.invoice.${sig}`, `${a.id}.s8.${flipped}`, '', 'x'.repeat(80)]) {
+      expect(await unsubscribeAlert(bad)).toEqual({ status: 'invalid' });
+    }
+    expect(unsubscribeConfirmPage(`${b.id}.s8.${sig}`).status).toBe(400);
+    expect(await statuses(a.id)).toEqual([3, 8]);
+
+    expect(await unsubscribeAlert(token)).toEqual({ status: 'done', what: 'job alerts on “Delivered”' });
+    expect(await statuses(a.id)).toEqual([3]);
+    expect(await statuses(b.id)).toEqual([3, 8]);
+    // Again: still done, nothing else touched.
+    expect((await unsubscribeAlert(token)).status).toBe('done');
+    expect(await statuses(a.id)).toEqual([3]);
+
+    expect((await unsubscribeAlert(unsubscribeToken(b.id, { kind: 'invoice' }))).status).toBe('done');
+    const [ra] = await t.db().select().from(users).where(eq(users.id, a.id));
+    const [rb] = await t.db().select().from(users).where(eq(users.id, b.id));
+    expect([ra?.invoiceAlert, rb?.invoiceAlert]).toEqual([true, false]);
+    expect(await statuses(b.id)).toEqual([3, 8]);
+  });
+
+  it('saving alert choices needs no current password', async () => {
+    const s = await signedIn(3);
+    const form = alertsFormSchema.parse({ JobAlerts: [8, 3, 8], JobAlertMode: 'digest', JobAlertScope: 'firm', InvoiceAlert: false });
+    expect(await updateAlerts(s.actor, form)).toBeNull();
+    expect(await getSettings(s.actor)).toMatchObject({ JobAlerts: expect.arrayContaining([3, 8]), JobAlertMode: 'digest', JobAlertScope: 'firm', InvoiceAlert: false });
+    expect(alertsFormSchema.safeParse({ JobAlerts: [99], JobAlertMode: 'instant', JobAlertScope: 'mine', InvoiceAlert: true }).success).toBe(false);
+    expect(alertsFormSchema.safeParse({ JobAlerts: [], JobAlertMode: 'instant', JobAlertScope: 'everyone', InvoiceAlert: true }).success).toBe(false);
+  });
+});
