@@ -23,8 +23,8 @@ export function OpsActionButton({
   confirm?: { title: string; message: string };
   variant?: ButtonVariant;
   /**
-   * What the action is on, read after the visible label by screen readers ("Mark paid: invoice INV-1"): the
-   * accessible name begins with the words on the button, so speech input finds it by what it shows.
+   * What the action is on, named after the visible label ("Mark paid: invoice INV-1"): the accessible name
+   * begins with the words on the button, so speech input finds it by what it shows.
    */
   target?: string;
   /** Where to go after success (default: stay and refresh). */
@@ -50,9 +50,8 @@ export function OpsActionButton({
 
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Button size="sm" variant={variant} loading={busy || pending} onClick={() => (confirm ? setOpen(true) : void run())}>
+      <Button size="sm" variant={variant} loading={busy || pending} aria-label={target ? `${label}: ${target}` : undefined} onClick={() => (confirm ? setOpen(true) : void run())}>
         {label}
-        {target && <span className="sr-only">: {target}</span>}
       </Button>
       {error && (
         <span role="alert" className="text-sm text-danger">

@@ -35,8 +35,9 @@ export function ScrollRegion({ label, className, children }: { label: string; cl
   }, []);
   const edge = 'pointer-events-none absolute inset-y-0 w-6 from-slate-900/20 to-transparent print:hidden';
   return (
-    <div className="flex max-w-full flex-col gap-1">
-      <div className="relative">
+    // min-w-0: inside a flex or grid parent the frame, not the table's width, sets the size (no page scroll).
+    <div className="flex max-w-full min-w-0 flex-col gap-1">
+      <div className="relative min-w-0">
         <div
           ref={frame}
           className={cn('max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600', className)}
