@@ -2,7 +2,7 @@
 
 /**
  * The header's collapsible part: always shown from the md breakpoint up (`wide`: from xl, for the staff area's
- * longer navigation, which would wrap to two lines at 1024 px); below it a Menu button discloses it
+ * longer navigation, which wrapped word by word at 1024 px, and may wrap its children into rows); below it a Menu button discloses it
  * (aria-expanded). It closes on navigation and on Escape (focus back on the button).
  */
 import { usePathname } from 'next/navigation';
@@ -11,7 +11,7 @@ import { cn } from '@/components/ui/cn';
 
 const AT = {
   md: { button: 'md:hidden', panel: 'md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0' },
-  xl: { button: 'xl:hidden', panel: 'xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:items-center xl:justify-between xl:border-0 xl:p-0' },
+  xl: { button: 'xl:hidden', panel: 'xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:flex-wrap xl:items-center xl:justify-between xl:gap-y-1 xl:border-0 xl:p-0' },
 } as const;
 
 export function MobileMenu({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

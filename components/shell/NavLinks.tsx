@@ -21,6 +21,7 @@ export function NavLinks({ items, sections = false }: { items: NavItem[]; sectio
             aria-current={item.href === active ? 'page' : undefined}
             className={cn(
               'block rounded-md px-3 py-2 text-sm font-medium no-underline hover:bg-white/10 hover:text-white',
+              sections && 'whitespace-nowrap',
               item.href === active ? 'bg-white/15 underline underline-offset-4' : '',
             )}
           >
