@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { saveBlob } from '@/lib/client/save-blob';
 
 export const RECOVERY_FILE_NAME = 'jms-portal-recovery-codes.txt';
 
@@ -26,14 +27,7 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   }
 
   function download() {
-    const url = URL.createObjectURL(new Blob([recoveryCodesText(codes)], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = RECOVERY_FILE_NAME;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(new Blob([recoveryCodesText(codes)], { type: 'text/plain;charset=utf-8' }), RECOVERY_FILE_NAME);
   }
 
   function print() {
