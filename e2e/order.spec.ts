@@ -159,8 +159,9 @@ test('a court copy (Supreme Court: methods and solicitor section) is saved', asy
   await radio(page, 'Copy method', 'Photocopy');
   await page.getByRole('textbox', { name: 'Number of copies', exact: true }).fill('2');
   await radio(page, 'Acting for', 'Plaintiff / applicant');
-  // The file number's two parts sit under one "File number" heading, not two.
-  await expect(page.getByText('File number', { exact: true })).toHaveCount(1);
+  // The file number's two parts sit under one "File number" heading: no box of its own is called that again.
+  await expect(page.getByRole('group', { name: 'File number' })).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'File number' })).toHaveCount(0);
   await page.getByRole('group', { name: 'File number' }).getByRole('textbox', { name: 'Number', exact: true }).fill('2024/1234');
   await page.getByRole('textbox', { name: 'Year or total', exact: true }).fill('2024');
   await page.getByRole('textbox', { name: 'First party', exact: true }).fill('R');
