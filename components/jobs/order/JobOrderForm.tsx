@@ -109,13 +109,13 @@ export function JobOrderForm(props: JobOrderFormProps) {
   }
 
   function place(p: ErrorPlacement | null) {
-    if (!p) return;
-    if (p.step !== step) setStep(p.step);
-    if (p.section) {
+    if (p && p.step !== step) setStep(p.step);
+    if (p?.section) {
       const id = p.section.id;
       setOpen((o) => (o.includes(id) ? o : [...o, id]));
     }
-    // Once the step and the section show, the first invalid field (or the alert) takes focus.
+    // Once the step and the section show, the first invalid field (or the alert) takes focus. Also with no
+    // placement: right after trigger() the errors read here can be the previous render's (empty) ones.
     focusInvalid();
   }
 
