@@ -1,25 +1,15 @@
 /**
  * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1 A and AA and WCAG 2.2 AA rules on every
  * page a user can reach, signed out and signed in (as ng.admin, who sees every screen), with the
- * shell's dialogs open, on a desktop and on a phone. Zero violations.
+ * shell's dialogs open, on a desktop and on a phone. Zero violations. The staff area is checked the same way, at
+ * each width, by ops.spec.ts and ops-admin.spec.ts (e2e/support/ops.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
+import { expectNoViolations } from './support/ops';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const USER = 'ng.admin';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-async function expectNoViolations(page: Page, what: string) {
-  // Let client-loaded content arrive (bounded: a lingering prefetch must not stall the scan).
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(found, `axe violations on ${what}`).toEqual([]);
-}
 
 test.describe('signed out', () => {
   for (const url of ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/error', '/AuthenticationError']) {
@@ -81,6 +71,40 @@ test.describe('signed in', () => {
       await expect(page.locator('h1')).toBeVisible();
       await expectNoViolations(page, slip);
     }
+  });
+
+  test('the deactivate confirmation has no violations', async () => {
+    await page.goto('/user');
+    const deactivate = page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Deactivate/ }).first();
+    await deactivate.click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expectNoViolations(page, 'the deactivate confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the feedback dialog, with its error shown, has no violations', async () => {
+    await page.goto('/JobClient?status=8&size=50');
+    const rows = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    let opened = false;
+    for (let i = 0; i < (await rows.count()) && !opened; i++) {
+      await rows.nth(i).getByRole('button', { name: /^Actions for job/ }).click();
+      const leave = page.getByRole('menuitem', { name: 'Leave feedback' });
+      await expect(page.getByRole('menuitem', { name: 'View job slip' })).toBeVisible();
+      if ((await leave.count()) > 0) {
+        await leave.click();
+        opened = true;
+      } else await page.keyboard.press('Escape');
+    }
+    expect(opened, 'a delivered job without feedback').toBe(true);
+    const dialog = page.getByRole('dialog', { name: /^Feedback for job/ });
+    await dialog.getByRole('button', { name: 'Save feedback' }).click();
+    await expect(dialog.getByRole('radiogroup', { name: 'Rating' })).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page, 'the feedback dialog with an error');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('the About dialog has no violations', async () => {

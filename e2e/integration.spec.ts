@@ -102,7 +102,7 @@ test.afterAll(async () => {
   // The endpoint would only collect failed deliveries from the specs that follow: disable it.
   if (staff && endpointLog) {
     await staff.goto('/Ops/Webhooks');
-    const disable = staff.getByRole('button', { name: `Disable http://127.0.0.1:${RECEIVER_PORT}/portal-events`, exact: true });
+    const disable = staff.getByRole('button', { name: `Disable: http://127.0.0.1:${RECEIVER_PORT}/portal-events`, exact: true });
     if (await disable.count()) {
       await disable.first().click();
       await staff.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();

@@ -136,7 +136,7 @@ test.describe('job list', () => {
     await reset;
   });
 
-  test('opens the slip in a new tab; the saved-job banner asks to print it', async ({ page, context }) => {
+  test('the job number opens the slip in the same tab, with a way back; the saved-job banner names the job and asks to print it', async ({ page, context }) => {
     await context.addInitScript(() => {
       const w = window as unknown as { __printed: number };
       w.__printed = 0;
@@ -152,14 +152,21 @@ test.describe('job list', () => {
     const jb = new URL(href ?? '', 'http://x').searchParams.get('jb');
     expect(jb).toBeTruthy();
 
-    const [slip] = await Promise.all([context.waitForEvent('page'), first.click()]);
-    await expect(slip.getByRole('heading', { level: 1, name: `Job ${jms}` })).toBeVisible();
-    await expect(slip.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-    await expect(slip.getByText('Internal instructions')).toHaveCount(0);
-    await slip.close();
+    // A plain link (no new tab forced: the browser still offers one).
+    await expect(first).not.toHaveAttribute('target', /.+/);
+    await first.click();
+    await page.waitForURL((u) => u.pathname === '/JobSlip');
+    await expect(page.getByRole('heading', { level: 1, name: `Job ${jms}` })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByText('Internal instructions')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to jobs' }).click();
+    await page.waitForURL((u) => u.pathname === '/JobClient');
 
     await page.goto(`/JobClient?dir=2&messageType=1&jb=${encodeURIComponent(jb ?? '')}`);
-    await expect(page.getByText('New Job is saved successfully.')).toBeVisible();
+    const banner = page.getByRole('status').filter({ hasText: 'New Job is saved successfully.' });
+    await expect(banner).toBeVisible();
+    // The message names the job number, a link to its slip.
+    await expect(banner.getByRole('link', { name: jms, exact: true })).toHaveAttribute('href', `/JobSlip?jb=${jb ?? ''}`);
     const [printable] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'View Job Slip' }).click()]);
     const prompt = printable.getByRole('dialog', { name: 'Print job' });
     await expect(prompt.getByText('Do you want to print this Job?')).toBeVisible();
@@ -205,6 +212,8 @@ test.describe('job list', () => {
     const dialog = page.getByRole('dialog', { name: `Feedback for job ${jms}` });
     await dialog.getByRole('button', { name: 'Save feedback' }).click();
     await expect(dialog.getByText('Please choose a rating from 1 to 5.')).toBeVisible();
+    // Focus goes to the rating, the field to fix.
+    await expect(dialog.getByRole('radiogroup', { name: 'Rating' }).getByRole('radio').first()).toBeFocused();
     await dialog.getByLabel('4 – Very good').check();
     await dialog.getByLabel('Comments').fill('Tabs were perfect.');
     await dialog.getByRole('button', { name: 'Save feedback' }).click();

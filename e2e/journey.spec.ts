@@ -210,7 +210,7 @@ test('staff issue an invoice for the job, and the user sees it at once with its 
   expect(Object.fromEntries(pay.searchParams)).toEqual({ payment_reference: INVOICE, payment_amount: '154.00', jms: jmsNumber, acno: ACCOUNT });
 
   // Marked paid by staff: the pay link goes.
-  await staff.getByRole('button', { name: `Mark invoice ${INVOICE} paid` }).click();
+  await staff.getByRole('button', { name: `Mark paid: invoice ${INVOICE}` }).click();
   await staff.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(staff.getByRole('row').filter({ hasText: INVOICE })).toContainText('Paid');
   await user.reload();

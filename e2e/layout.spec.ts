@@ -1,7 +1,9 @@
 /**
  * Every list fits a laptop (issue 18): at 1024 and 1280 px wide, the page does not scroll sideways and every
  * column header of the list's table lies inside the viewport and inside the table's own box (nothing hidden in a
- * scrolled container); no status badge or cell is cut. A new list page is one more entry in LISTS.
+ * scrolled container); no status badge or cell is cut. A new list page is one more entry in LISTS. And (issue 26):
+ * e-mail addresses wrap only at the @ or a dot, the staff navigation keeps to one line, the queue's search hint
+ * fits, and on a phone the wide tables scroll in a named, focusable frame that says so.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
@@ -90,3 +92,98 @@ for (const list of LISTS) {
     });
   }
 }
+
+/** Where the rendered text of an element wraps: the characters that start a new line (issue 26). */
+async function lineStarts(page: Page, selector: string): Promise<{ text: string; breaks: number[] }[]> {
+  return page.locator(selector).evaluateAll((cells) =>
+    cells.map((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const chars: { top: number }[] = [];
+      let text = '';
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const value = node.textContent ?? '';
+        for (let i = 0; i < value.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ top: Math.round(range.getBoundingClientRect().top) });
+          text += value[i];
+        }
+      }
+      const breaks = chars.flatMap((c, i) => (i > 0 && c.top > (chars[i - 1]?.top ?? c.top) + 2 ? [i] : []));
+      return { text, breaks };
+    }),
+  );
+}
+
+test.describe('issue 26: words and frames that fit', () => {
+  test('at 1024 px the user list wraps e-mail addresses only after the @ or before a dot', async ({ browser }) => {
+    const page = await pageOf(browser, 'ng.admin');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto('/user?size=50');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    const column = await table.locator('thead th').evaluateAll((ths) => ths.findIndex((th) => (th.textContent ?? '').includes('E-mail')));
+    expect(column).toBeGreaterThanOrEqual(0);
+    const cells = await lineStarts(page, `table tbody tr > :nth-child(${column + 1})`);
+    expect(cells.length).toBeGreaterThan(0);
+    const bad = cells.filter((c) => c.breaks.some((i) => c.text[i - 1] !== '@' && c.text[i] !== '.')).map((c) => `${c.text} at ${c.breaks.join(',')}`);
+    expect(bad, 'e-mail addresses broken mid-word').toEqual([]);
+  });
+
+  for (const width of [1024, 1280]) {
+    test(`at ${width} px the staff navigation keeps to one line and the queue's search hint is not cut`, async ({ browser }) => {
+      const page = await pageOf(browser, 'staff.admin');
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/Ops/Jobs');
+      await expect(page.locator('h1')).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Staff' });
+      // Either in one line (no link wrapping inside either), or behind the Menu button: never ragged.
+      if (await nav.isVisible()) {
+        const links = await nav.getByRole('link').evaluateAll((all) => all.map((l) => ({ top: Math.round(l.getBoundingClientRect().top), lines: l.getClientRects().length, height: l.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(l).lineHeight) })));
+        expect(new Set(links.map((l) => l.top)).size, 'staff navigation lines').toBe(1);
+        expect(links.filter((l) => l.height > 2 * l.lineHeight), 'links wrapped inside').toEqual([]);
+      } else {
+        await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+      }
+
+      const search = page.getByLabel('Search', { exact: true }).locator('visible=true').first();
+      const fit = await search.evaluate((el) => {
+        const input = el as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d');
+        if (!ctx) return { text: 0, room: 0 };
+        ctx.font = style.font;
+        return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+      });
+      expect(fit.text, "the search box's hint is cut off").toBeLessThanOrEqual(fit.room);
+    });
+  }
+
+  test('on a phone the staff tables and the invoice slip scroll in a named, focusable frame that says so', async ({ browser }) => {
+    const check = async (page: Page, url: string, name: RegExp) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.goto(url);
+        const region = page.getByRole('region', { name });
+        await expect(region).toBeVisible();
+        await expect(region).toHaveAttribute('tabindex', '0');
+        await expect(page.getByTestId('scroll-hint').first()).toBeVisible();
+        await expect(page.getByTestId('scroll-shadow').first()).toBeVisible();
+        // The keyboard scrolls it.
+        await region.focus();
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+    };
+    await check(await pageOf(browser, 'staff.operator'), '/Ops/Invoices', /^Invoices/);
+    const client = await pageOf(browser, 'ng.admin');
+    await client.setViewportSize({ width: 1280, height: 720 });
+    await client.goto('/Invoice');
+    const slip = await client.locator('a[href*="/InvoiceSlip?"]').first().getAttribute('href');
+    expect(slip).toBeTruthy();
+    await check(client, slip ?? '/InvoiceSlip', /^Line items/);
+  });
+});

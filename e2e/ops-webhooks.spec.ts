@@ -65,8 +65,8 @@ test.describe('webhook endpoints (role 1)', () => {
     await checkStaffPage(page, new URL(endpointPage).pathname + new URL(endpointPage).search);
     await page.goto('/Ops/Webhooks');
     // Disabled again, so the rest of the run's changes are not queued for a receiver that stops with this spec.
-    await page.getByRole('button', { name: `Disable ${url}` }).click();
+    await page.getByRole('button', { name: `Disable: ${url}` }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByRole('button', { name: `Enable ${url}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Enable: ${url}` })).toBeVisible();
   });
 });

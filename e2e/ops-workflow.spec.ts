@@ -118,5 +118,11 @@ test('staff move a print job to Delivered; the user gets exactly the Started and
   await expect(client.getByText('Delivered to reception at Bridge Street.')).toBeVisible();
   await expect(client.getByText('Bound copies checked by QA.')).toHaveCount(0);
   await expect(client.getByText('Status last modified by')).toBeVisible();
+  // The slip's status history (issue 26): every change, oldest first; and a way back to the list.
+  const changes = client.getByRole('list', { name: 'Status history' }).getByRole('listitem');
+  await expect(changes).toHaveCount(3);
+  await expect(changes.first()).toContainText('Started');
+  await expect(changes.last()).toContainText('Delivered');
+  await expect(client.getByRole('link', { name: 'Back to jobs' })).toHaveAttribute('href', '/JobClient');
   await clientCtx.close();
 });

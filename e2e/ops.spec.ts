@@ -35,6 +35,9 @@ test.describe('provider operator (role 2)', () => {
       await page.goto(path);
       await expect(page).toHaveURL((u) => u.pathname === '/AccessDenied' && u.searchParams.get('from') === path);
       await expect(page.getByRole('link', { name: 'Go to the staff area' })).toHaveAttribute('href', '/Ops');
+      // Staff have no firm: they are sent to an administrator of the staff area.
+      await expect(page.getByText('firm', { exact: false })).toHaveCount(0);
+      await expect(page.getByText('ask an administrator of the staff area', { exact: false })).toBeVisible();
     }
   });
 

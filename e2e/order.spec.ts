@@ -83,7 +83,23 @@ async function save(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
   await expect(page.getByText(MESSAGES.saved)).toBeVisible();
+  // The message names the new job's number, a link to its slip.
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.saved }).getByRole('link', { name: /^\S+$/ })).toHaveAttribute('href', /^\/JobSlip\?jb=/);
   return new URL(page.url()).searchParams.get('jb') ?? '';
+}
+
+/** Focus is on (or inside) the first visible invalid control of the form, and it is on the screen. */
+async function expectFocusOnFirstInvalid(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const first = [...document.querySelectorAll<HTMLElement>('form [aria-invalid="true"]')].find((e) => e.getClientRects().length > 0);
+        const active = document.activeElement;
+        return first !== undefined && active !== null && (first === active || first.contains(active));
+      }),
+    )
+    .toBe(true);
+  await expect(page.locator(':focus')).toBeInViewport();
 }
 
 const radio = (page: Page, group: string, option: string) => page.getByRole('radiogroup', { name: group }).getByLabel(option, { exact: true }).check();
@@ -126,7 +142,7 @@ test('an appeal book (draft, other court) is saved', async ({ browser }) => {
   await page.getByRole('textbox', { name: 'Other court', exact: true }).fill('Land and Environment Court of NSW');
   await page.getByRole('combobox', { name: 'Appeal book type', exact: true }).selectOption({ label: 'Civil' });
   await page.getByRole('checkbox', { name: 'Index', exact: true }).check();
-  await page.getByRole('textbox', { name: 'File number', exact: true }).fill('2025/0042');
+  await page.getByRole('group', { name: 'File number' }).getByRole('textbox', { name: 'Number', exact: true }).fill('2025/0042');
   await page.getByRole('textbox', { name: 'Year or total', exact: true }).fill('2025');
   await page.getByRole('textbox', { name: 'First party', exact: true }).fill('Harbour Pty Ltd');
   await page.getByRole('textbox', { name: 'Second party', exact: true }).fill('Vale Ltd');
@@ -143,7 +159,10 @@ test('a court copy (Supreme Court: methods and solicitor section) is saved', asy
   await radio(page, 'Copy method', 'Photocopy');
   await page.getByRole('textbox', { name: 'Number of copies', exact: true }).fill('2');
   await radio(page, 'Acting for', 'Plaintiff / applicant');
-  await page.getByRole('textbox', { name: 'File number', exact: true }).fill('2024/1234');
+  // The file number's two parts sit under one "File number" heading: no box of its own is called that again.
+  await expect(page.getByRole('group', { name: 'File number' })).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'File number' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'File number' }).getByRole('textbox', { name: 'Number', exact: true }).fill('2024/1234');
   await page.getByRole('textbox', { name: 'Year or total', exact: true }).fill('2024');
   await page.getByRole('textbox', { name: 'First party', exact: true }).fill('R');
   await page.getByRole('textbox', { name: 'Second party', exact: true }).fill('Nguyen');
@@ -198,6 +217,7 @@ test('a print job with full instructions: Save opens the first invalid section',
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(section(page, 'Sides and paper size')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('radiogroup', { name: 'Single or double-sided' })).toHaveAttribute('aria-invalid', 'true');
+  await expectFocusOnFirstInvalid(page);
   await expect(page).toHaveURL(/\/SaveJob/);
 
   await radio(page, 'Single or double-sided', 'Double-sided');
@@ -379,6 +399,8 @@ test('both steps have no accessibility violations, with errors shown and instruc
   await page.getByRole('combobox', { name: 'Order type' }).selectOption({ label: 'Scan' });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please enter what to collect.')).toBeVisible();
+  // Focus leaves Next (at the bottom) for the first field to fix, scrolled into view.
+  await expectFocusOnFirstInvalid(page);
   await axe('step one with errors');
   await stepOne(page, 'Scan', { whatToCollect: 'Boxes' });
   await next(page, 'Scan');

@@ -267,13 +267,13 @@ test.describe('signed in', () => {
     await page.waitForURL((u) => u.pathname === '/JobClient');
   });
 
-  test('a new session shows the notice again; Save switches it off for this user', async ({ browser }) => {
+  test('a new session shows the notice again; "Don\'t show this again" switches it off for this user', async ({ browser }) => {
     const second = await browser.newContext();
     const p2 = await second.newPage();
     await signIn(p2, USER);
     await expect(notice(p2)).toBeVisible();
     const saved = p2.waitForResponse((r) => /\/api\/Notice\/DisableNotice\/\d+$/.test(r.url()));
-    await notice(p2).getByRole('button', { name: 'Save' }).click();
+    await notice(p2).getByRole('button', { name: "Don't show this again" }).click();
     expect((await saved).status()).toBe(200);
     await expect(notice(p2)).toBeHidden();
     expect(await (await p2.request.get('/api/Notice/GetNotice')).json()).toBeNull();

@@ -4,6 +4,7 @@
  * instead", removing the app with the current password; and the password-expiry notice after sign-in.
  * Users consumed: e2e.totp.web and e2e.expiry (e2e/support/fixtures.ts).
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -38,15 +39,36 @@ test('Settings: set up an authenticator app with the QR code; the recovery codes
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  await setup.getByLabel('Code from the app').fill('12345');
+  // A refused code, by the form or by the server: the message, and focus back on the field to try again.
+  const field = setup.getByLabel('Code from the app');
+  await field.fill('12345');
   await setup.getByRole('button', { name: 'Confirm' }).click();
   await expect(setup.getByText('The code is the 6 digits your authenticator app shows.')).toBeVisible();
-  await setup.getByLabel('Code from the app').fill(await generate({ secret }));
+  await expect(field).toBeFocused();
+  const current = await generate({ secret });
+  await field.fill(current === '000000' ? '111111' : '000000');
+  await setup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(setup.getByText('That code is not correct.', { exact: false })).toBeVisible();
+  await expect(field).toBeFocused();
+  await field.fill(await generate({ secret }));
   await setup.getByRole('button', { name: 'Confirm' }).click();
 
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+  const shown = await codes.allTextContents();
+  // They can be kept: downloaded as a text file, copied, printed.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as text file' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('jms-portal-recovery-codes.txt');
+  const text = await readFile((await file.path()) ?? '', 'utf8');
+  for (const c of shown) expect(text).toContain(c);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByText('The recovery codes were copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(shown[0] ?? 'none');
+  await expect(page.getByRole('button', { name: 'Print codes' })).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('authenticator-status')).toContainText('An authenticator app is set up');
   await expect(page.getByTestId('authenticator-status')).toContainText('10 of 10 recovery codes left');
@@ -68,9 +90,20 @@ test("sign-in asks for the app's code instead of e-mailing an OTP; the app's cod
   await dialog.getByLabel('Code').fill('000000' === (await nextCode(secret)) ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByText('That code is not correct.', { exact: false })).toBeVisible();
-  await dialog.getByLabel('Code').fill(await nextCode(secret));
+  const code = await nextCode(secret);
+  await dialog.getByLabel('Code').fill(code);
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/JobClient$/);
+
+  // The same code again on the next sign-in: told it was already used, not to check the phone's clock.
+  await page.context().clearCookies();
+  await page.goto('/SignIn');
+  await submitCredentials(page, USER);
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByText('That code was already used.', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('time on your phone', { exact: false })).toHaveCount(0);
 });
 
 test("'Send a code by e-mail instead' switches to the e-mailed OTP; then the app is removed with the current password", async ({ page }) => {

@@ -13,7 +13,7 @@ import { waitForMail } from './support/mailbox';
 const MSG = {
   created: 'User created successfully.',
   updated: 'User updated successfully.',
-  deactivateConfirm: 'Are you sure you want to deactivate this user ?',
+  deactivateConfirm: (name: string) => `Are you sure you want to deactivate ${name}?`,
   deactivated: 'User deactivated successfully.',
   firstTime: 'Please change your password to login for the first time.',
   reset: 'Your password has been reset. Please click here to login',
@@ -155,8 +155,10 @@ test.describe('user administration', () => {
     await page.goto('/user');
     await rowOf(page, GONE_USER).getByRole('button', { name: /Deactivate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
-    await expect(dialog.getByText(MSG.deactivateConfirm)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    // The question names the user; the buttons say what they do.
+    await expect(dialog.getByText(MSG.deactivateConfirm(`Gus Gone (${GONE_USER})`))).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect(page.getByText(MSG.deactivated)).toBeVisible();
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 

@@ -44,7 +44,8 @@ export const MSG = {
   emailSent: 'Email sent successfully.',
   emailNotSent: 'Email could not be sent.',
   // Users
-  deactivateConfirm: 'Are you sure you want to deactivate this user ?',
+  /** Names the user (spec §8's 'Are you sure you want to deactivate this user ?', issue 26). */
+  deactivateConfirm: (name: string) => `Are you sure you want to deactivate ${name}?`,
   userDeactivated: 'User deactivated successfully.',
   userCreated: 'User created successfully.',
   userUpdated: 'User updated successfully.',

@@ -1,11 +1,12 @@
 /**
  * The signed-in layout: header with the navigation by role, the signed-in user, About and sign-out;
- * the page in <main>; the footer; the notice and the guided tour. Server-rendered; client islands
+ * the page in <main> (under a warning while few recovery codes are left); the footer; the notice and the guided tour. Server-rendered; client islands
  * only for the mobile menu, the active link, About, the notice and the tour.
  * Pages under it render their content (starting with an <h1>) but no <main> of their own.
  */
 import { createHash } from 'node:crypto';
 import { cookies } from 'next/headers';
+import { RecoveryCodesNotice } from '@/components/auth/RecoveryCodesNotice';
 import { SessionRole } from '@/components/auth/SessionRole';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
@@ -76,6 +77,7 @@ export default async function PortalLayout({ children }: { children: React.React
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        <RecoveryCodesNotice actor={actor} />
         <HelpProvider texts={helpTexts}>{children}</HelpProvider>
       </main>
       <SiteFooter signedIn />

@@ -2,12 +2,13 @@
 
 /**
  * Setting up an authenticator app: start (QR code and the secret to type in), confirm with a code, then the
- * ten recovery codes, shown this once. Self-contained over two server actions, so the same component serves
+ * ten recovery codes, shown this once, to copy, download or print. Self-contained over two server actions, so the same component serves
  * Settings and a set-up step forced after sign-in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { RecoveryCodes } from '@/components/auth/RecoveryCodes';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
@@ -18,6 +19,7 @@ import { confirmEnrolmentSchema, type ConfirmEnrolmentForm } from '@/lib/auth/tw
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';
+import { useFocusInvalid } from '@/components/ui/focus-invalid';
 
 export interface AuthenticatorEnrolmentProps {
   start: () => Promise<ActionResult<TwoFactorInitAnswer>>;
@@ -41,7 +43,8 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   const [codes, setCodes] = useState<string[] | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ConfirmEnrolmentForm>({ resolver: zodResolver(confirmEnrolmentSchema), defaultValues: { Code: '' } });
+  const form = useForm<ConfirmEnrolmentForm>({ resolver: zodResolver(confirmEnrolmentSchema), defaultValues: { Code: '' }, shouldFocusError: false });
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const { errors, isSubmitting } = form.formState;
 
   const begin = async () => {
@@ -67,13 +70,14 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
         const field = refusalFields(r).Code?.[0];
         if (field) form.setError('Code', { message: field });
         else setError(r.message);
-        return;
+        return focusInvalid();
       }
       setCodes(r.value.RecoveryCodes);
     } catch {
       setError('The code could not be checked. Please try again.');
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   if (codes) {
     return (
@@ -84,13 +88,7 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
           Keep these codes somewhere safe, away from your phone. If you lose your phone, each code signs you in once instead of a code from the app.
           They are shown only now.
         </p>
-        <ul className="grid grid-cols-1 gap-1 rounded-md border border-line bg-canvas p-3 font-mono text-sm sm:grid-cols-2" aria-label="Recovery codes">
-          {codes.map((c) => (
-            <li key={c} className="break-all">
-              {c}
-            </li>
-          ))}
-        </ul>
+        <RecoveryCodes codes={codes} />
         <div>
           <Button variant="primary" onClick={onDone}>
             Done
@@ -114,7 +112,7 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up an authenticator app">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up an authenticator app">
       <FormFields>
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
           <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>

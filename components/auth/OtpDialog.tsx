@@ -42,6 +42,9 @@ function noteNow(tone: 'error' | 'success', text: string): Note {
  * with an authenticator app it asks for the app's code (or a recovery code) and offers to send a code by
  * e-mail instead, which turns it into the e-mailed OTP dialog.
  */
+/** What the authenticator app's code step says for a refused code (the e-mailed code keeps the spec's words). */
+const appFailure: Record<string, string> = { OTP_INVALID: TWO_FACTOR_MSG.codeWrong, OTP_USED: TWO_FACTOR_MSG.codeUsed, OTP_EXPIRED: AUTH_MSG.signInAgain };
+
 export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
   // Switching from the app to e-mail starts a fresh form (a resend keeps the dialog and its note).
   return <OtpDialogBody key={pending.method} pending={pending} returnUrl={returnUrl} onClose={onClose} onResent={onResent} onLocked={onLocked} resend={resend} />;
@@ -74,7 +77,7 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
     }
     form.setValue('otp', '');
     const failure = otpFailureMessage(res?.error);
-    setNote(noteNow('error', app && res?.error === 'OTP_INVALID' ? TWO_FACTOR_MSG.codeWrong : app && res?.error === 'OTP_EXPIRED' ? AUTH_MSG.signInAgain : failure));
+    setNote(noteNow('error', app ? (appFailure[res?.error ?? ''] ?? failure) : failure));
   });
 
   async function regenerate() {

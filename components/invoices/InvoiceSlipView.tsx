@@ -1,11 +1,13 @@
 /**
  * One invoice slip (spec §3 InvoiceModel and InvoiceLineItemModel): header, line items, totals in the
  * invoice's currency, the sheets-of-paper total, and the Pay button. Print-friendly: black on white,
- * buttons hidden by the print stylesheet (app/globals.css).
+ * buttons hidden by the print stylesheet (app/globals.css). On a phone the line items scroll sideways in a
+ * frame that says so.
  */
 import { Badge } from '@/components/ui/Badge';
 import { buttonClasses } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
+import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import type { InvoiceSlipView as Slip } from '@/lib/invoices/present';
 
 function Item({ label, value }: { label: string; value: string }) {
@@ -55,7 +57,7 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
         <Item label="Currency" value={slip.currencyCode} />
       </dl>
 
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Line items">
         <table className="w-full border-collapse text-sm">
           <caption className="pb-2 text-left font-semibold text-ink">Line items</caption>
           <thead className="bg-slate-50">
@@ -91,7 +93,7 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
 
       <p className="text-sm text-ink" data-print="keep-together">
         <span className="font-medium">Sheets of paper:</span> <span data-testid="sheets-total">{slip.sheetsTotal}</span>

@@ -20,6 +20,7 @@ import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import type { FeedbackMode } from './job-columns';
 import { FormFields } from '@/components/ui/FormFields';
+import { useFocusInvalid } from '@/components/ui/focus-invalid';
 
 export interface FeedbackActions {
   save: (input: FeedbackFormInput) => Promise<ActionResult<string>>;
@@ -30,7 +31,8 @@ const FAILED = 'The feedback could not be saved. Please try again.';
 
 function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: FeedbackActions['save']; onSaved: (message: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FeedbackFormInput, unknown, FeedbackForm>({ resolver: zodResolver(feedbackFormSchema), defaultValues: { jobId: row.id, comments: '' } });
+  const form = useForm<FeedbackFormInput, unknown, FeedbackForm>({ resolver: zodResolver(feedbackFormSchema), defaultValues: { jobId: row.id, comments: '' }, shouldFocusError: false });
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -39,14 +41,18 @@ function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: Feedback
       // An ended session signs out and comes back to the list (spec §4.5).
       const r = await unlessSignedOut(save(values));
       if (r.ok) onSaved(r.value);
-      else setFailure(r.message);
+      else {
+        setFailure(r.message);
+        focusInvalid();
+      }
     } catch {
       setFailure(FAILED);
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   return (
-    <form id="feedback-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} id="feedback-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
         <Controller

@@ -1,11 +1,14 @@
 'use client';
-/** 'New Job is saved successfully.' with a View Job Slip button (spec §2 /JobClient?messageType=1&jb=…). */
+/**
+ * 'New Job is saved successfully.' (spec §2 /JobClient?messageType=1&jb=…), naming the job number as a link to its
+ * slip, with the View Job Slip button (a new tab that offers to print).
+ */
 import { useListParams } from '@/components/list/useListParams';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { MSG } from '@/lib/messages';
 
-export function SavedJobBanner({ slipHref }: { slipHref: string }) {
+export function SavedJobBanner({ slipHref, jobHref, jmsNumber }: { slipHref: string; jobHref: string; jmsNumber: string | null }) {
   const { set } = useListParams();
   return (
     <Alert
@@ -22,6 +25,12 @@ export function SavedJobBanner({ slipHref }: { slipHref: string }) {
       }
     >
       {MSG.jobSaved}
+      {jmsNumber && (
+        <>
+          {' '}
+          Job number <a href={jobHref} className="font-semibold">{jmsNumber}</a>.
+        </>
+      )}
     </Alert>
   );
 }

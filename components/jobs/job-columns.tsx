@@ -15,10 +15,10 @@ const CANCELLED_STATUS = 10;
 export type FeedbackMode = 'leave' | 'view';
 export type OnFeedback = (row: JobRowView, mode: FeedbackMode) => void;
 
-/** The job number, opening the slip in a new tab (spec §1). */
+/** The job number, opening the slip in this tab: a plain link, so the browser still offers a new tab (issue 26). */
 function SlipLink({ row, className }: { row: JobRowView; className?: string }) {
   return (
-    <a href={row.slipHref} target="_blank" rel="noopener" className={className}>
+    <a href={row.slipHref} className={className}>
       {row.jmsNumber}
     </a>
   );

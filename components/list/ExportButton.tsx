@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { apiFetch } from '@/lib/client-side/api';
+import { saveBlob } from '@/lib/client-side/save-blob';
 
 /**
  * Downloads a CSV export of exactly the filtered, sorted list: POSTs the list query to the export
@@ -17,17 +18,7 @@ export function ExportButton({ url, body, fileName, label = 'Export', dataTour }
     try {
       const res = await apiFetch(url, { method: 'POST', json: body, headers: { Accept: 'text/csv' } });
       if (!res.ok) throw new Error(`export failed: ${res.status}`);
-      const blob = await res.blob();
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = fileName;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      // Chromium starts the download after the click returns: a blob URL revoked at once can leave it with nothing
-      // to save (no file, no error; seen under load in e2e). Released once the download has had time to start.
-      setTimeout(() => URL.revokeObjectURL(href), 30_000);
+      saveBlob(await res.blob(), fileName);
     } catch {
       setFailed(true);
     } finally {

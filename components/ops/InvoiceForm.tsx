@@ -19,6 +19,7 @@ import { formatMoney } from '@/lib/invoices/money';
 import type { ActionResult } from '@/lib/http/action-result';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
+import { useFocusInvalid } from '@/components/ui/focus-invalid';
 import { FormFields } from '@/components/ui/FormFields';
 
 const EMPTY_LINE = { ExtStockId: '', Description: '', Quantity: '', Amount: '' };
@@ -42,6 +43,7 @@ export function InvoiceForm({
   const form = useForm<InvoiceIssueInput, unknown, Values>({
     resolver: zodResolver(invoiceIssueSchema),
     mode: 'onTouched',
+    shouldFocusError: false,
     defaultValues: {
       ClientId: initialClientId ?? Number.NaN,
       InvoiceNumber: '',
@@ -66,15 +68,19 @@ export function InvoiceForm({
     totalText = total.toFixed(2);
   }
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const r = await save(values);
-    if (!r.ok) return setFailure(applyRefusal(r, setError, (p) => /^(ClientId|InvoiceNumber|JobNumbers|IssueDate|DueDate|CurrencyCode|Lines)(\.|$)/.test(p)));
+    if (!r.ok) {
+      setFailure(applyRefusal(r, setError, (p) => /^(ClientId|InvoiceNumber|JobNumbers|IssueDate|DueDate|CurrencyCode|Lines)(\.|$)/.test(p)));
+      return focusInvalid();
+    }
     router.push(`/Ops/Invoices?msg=1&q=${encodeURIComponent(r.value.invoiceNumber)}`);
-  });
+  }, focusInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex max-w-4xl flex-col gap-6">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex max-w-4xl flex-col gap-6">
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -15,15 +15,18 @@ export function OpsActionButton({
   action,
   confirm,
   variant = 'secondary',
-  accessibleLabel,
+  target,
   redirectTo,
 }: {
   label: string;
   action: () => Promise<ActionResult<unknown>>;
   confirm?: { title: string; message: string };
   variant?: ButtonVariant;
-  /** A longer name for screen readers, e.g. "Mark INV-1 paid". */
-  accessibleLabel?: string;
+  /**
+   * What the action is on, named after the visible label ("Mark paid: invoice INV-1"): the accessible name
+   * begins with the words on the button, so speech input finds it by what it shows.
+   */
+  target?: string;
   /** Where to go after success (default: stay and refresh). */
   redirectTo?: string;
 }) {
@@ -47,7 +50,7 @@ export function OpsActionButton({
 
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Button size="sm" variant={variant} loading={busy || pending} aria-label={accessibleLabel} onClick={() => (confirm ? setOpen(true) : void run())}>
+      <Button size="sm" variant={variant} loading={busy || pending} aria-label={target ? `${label}: ${target}` : undefined} onClick={() => (confirm ? setOpen(true) : void run())}>
         {label}
       </Button>
       {error && (

@@ -1,8 +1,10 @@
 /**
  * A server-rendered staff list table: a caption for screen readers, column headers, and a frame that scrolls
- * on its own on narrow screens, so the page never scrolls sideways.
+ * on its own on narrow screens, so the page never scrolls sideways, and then says so and takes keyboard focus
+ * (components/ui/ScrollRegion.tsx).
  */
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '@/components/ui/ScrollRegion';
 
 export const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase';
 export const td = 'px-3 py-2 align-top text-sm';
@@ -12,17 +14,14 @@ export function OpsTable({
   headers,
   children,
   empty,
-  keyboardScroll = false,
 }: {
   caption: string;
   headers: readonly string[];
   children: ReactNode;
   empty?: boolean;
-  /** The frame takes keyboard focus, so a table that may have no buttons or links can still be scrolled on a phone. */
-  keyboardScroll?: boolean;
 }) {
   return (
-    <div className="max-w-full overflow-x-auto rounded-lg border border-line bg-surface" {...(keyboardScroll ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
+    <ScrollRegion label={caption} className="rounded-lg border border-line bg-surface">
       <table className="w-full border-collapse">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-slate-50">
@@ -46,6 +45,6 @@ export function OpsTable({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

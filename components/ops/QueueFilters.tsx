@@ -16,7 +16,7 @@ export function QueueFilters({ idPrefix, query, clients }: { idPrefix: string; q
   const { set } = useListParams();
   return (
     <>
-      <TextFilter id={`${idPrefix}text`} name={QUEUE_PARAM.text} label="Search" placeholder="Job number, matter, description, contact" />
+      <TextFilter id={`${idPrefix}text`} name={QUEUE_PARAM.text} label="Search" placeholder="Job, matter, contact" />
       <Field label="Client" id={`${idPrefix}client`}>
         <Select
           value={query.clientId === null ? '' : String(query.clientId)}

@@ -20,6 +20,7 @@ import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { POLICY_MSG, securityPolicySchema, type PolicyBounds, type SecurityPolicyFormInput } from '@/lib/security/security-policy-schema';
 import { FormFields } from '@/components/ui/FormFields';
+import { useFocusInvalid } from '@/components/ui/focus-invalid';
 
 const FIELDS = ['RequireTwoFactor', 'IdleTimeoutMinutes', 'AllowedEmailDomains', 'RequireSso'] as const;
 
@@ -32,7 +33,7 @@ export function SecurityPolicyForm(p: {
   const router = useRouter();
   const schema = useMemo(() => securityPolicySchema(p.bounds), [p.bounds]);
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const form = useForm<SecurityPolicyFormInput>({ resolver: zodResolver(schema, undefined, { raw: true }), defaultValues: p.initial });
+  const form = useForm<SecurityPolicyFormInput>({ resolver: zodResolver(schema, undefined, { raw: true }), defaultValues: p.initial, shouldFocusError: false });
   const {
     register,
     handleSubmit,
@@ -40,6 +41,7 @@ export function SecurityPolicyForm(p: {
     formState: { errors, isSubmitting },
   } = form;
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
@@ -51,17 +53,18 @@ export function SecurityPolicyForm(p: {
           if (m) setError(name, { message: m });
         }
         setBanner({ tone: 'error', text: POLICY_MSG.notSaved });
-        return;
+        return focusInvalid();
       }
       setBanner({ tone: 'success', text: r.value.changed.length ? POLICY_MSG.saved : 'Nothing changed.' });
       router.refresh();
     } catch {
       setBanner({ tone: 'error', text: POLICY_MSG.notSaved });
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Security policy" className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Security policy" className="flex flex-col gap-4">
       <FormFields>
         <FormSection title="Security" description="Your organisation's security policy. It applies to every user of your organisation, on every sign-in and request." columns={1}>
           <Checkbox

@@ -1,14 +1,21 @@
 'use client';
 
 /**
- * The header's collapsible part: always shown from the md breakpoint up; below it a Menu button
- * discloses it (aria-expanded). It closes on navigation and on Escape (focus back on the button).
+ * The header's collapsible part: always shown from the md breakpoint up (`wide`: from xl, for the staff area's
+ * longer navigation, which wrapped word by word at 1024 px, and may wrap its children into rows); below it a Menu button discloses it
+ * (aria-expanded). It closes on navigation and on Escape (focus back on the button).
  */
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 
-export function MobileMenu({ children }: { children: ReactNode }) {
+const AT = {
+  md: { button: 'md:hidden', panel: 'md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0' },
+  xl: { button: 'xl:hidden', panel: 'xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:flex-wrap xl:items-center xl:justify-between xl:gap-y-1 xl:border-0 xl:p-0' },
+} as const;
+
+export function MobileMenu({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  const at = AT[wide ? 'xl' : 'md'];
   const pathname = usePathname();
   // The path the menu was opened on: navigating elsewhere closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
@@ -37,7 +44,7 @@ export function MobileMenu({ children }: { children: ReactNode }) {
         aria-controls="portal-menu"
         data-tour="nav-menu"
         onClick={() => setOpenedOn(open ? null : pathname)}
-        className="ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 md:hidden"
+        className={cn('ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10', at.button)}
       >
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round">
           {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
@@ -47,7 +54,8 @@ export function MobileMenu({ children }: { children: ReactNode }) {
       <div
         id="portal-menu"
         className={cn(
-          'w-full flex-col gap-3 border-t border-white/20 pt-3 pb-2 md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0',
+          'w-full flex-col gap-3 border-t border-white/20 pt-3 pb-2',
+          at.panel,
           open ? 'flex' : 'hidden',
         )}
       >

@@ -7,12 +7,12 @@ import { cn } from '@/components/ui/cn';
 import { activeOpsHref, type OpsSection } from '@/lib/ops/nav';
 import { activeNavHref, type NavItem } from '@/lib/shell/nav';
 
-/** `sections`: the staff area's items, where the longest matching section path is the current one. */
+/** `sections`: the staff area's items, where the longest matching section path is the current one; in a row from xl (its header). */
 export function NavLinks({ items, sections = false }: { items: NavItem[]; sections?: boolean }) {
   const pathname = usePathname();
   const active = sections ? activeOpsHref(items as OpsSection[], pathname) : activeNavHref(items, pathname);
   return (
-    <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
+    <ul className={cn('flex flex-col gap-1', sections ? 'xl:flex-row xl:items-center xl:gap-1' : 'md:flex-row md:items-center md:gap-1')}>
       {items.map((item) => (
         <li key={item.href}>
           <Link
@@ -21,6 +21,7 @@ export function NavLinks({ items, sections = false }: { items: NavItem[]; sectio
             aria-current={item.href === active ? 'page' : undefined}
             className={cn(
               'block rounded-md px-3 py-2 text-sm font-medium no-underline hover:bg-white/10 hover:text-white',
+              sections && 'whitespace-nowrap',
               item.href === active ? 'bg-white/15 underline underline-offset-4' : '',
             )}
           >

@@ -2,7 +2,8 @@
 
 /**
  * The notice pop-up (spec §4): shown once per session after sign-in. Ok (or Escape) closes it;
- * Save switches it off for this user on the server (api/Notice/DisableNotice/{id}).
+ * "Don't show this again" (the spec's Save, named by what it does) switches it off for this user on the server
+ * (api/Notice/DisableNotice/{id}).
  * "Once per session" is a session cookie holding a key derived from the server session, which the
  * signed-in layout checks before offering the notice again (every tab, until sign-out).
  */
@@ -61,7 +62,7 @@ export function NoticeDialog({ notice, sessionKey, onClosed }: NoticeProps) {
       footer={
         <>
           <Button variant="secondary" onClick={save} loading={saving} loadingText="Saving…">
-            Save
+            Don&apos;t show this again
           </Button>
           <Button variant="primary" onClick={close} disabled={saving}>
             Ok
@@ -75,7 +76,6 @@ export function NoticeDialog({ notice, sessionKey, onClosed }: NoticeProps) {
             {para}
           </p>
         ))}
-        <p className="text-muted">Choose Save if you do not want to see this notice again.</p>
         {failed && (
           <p role="alert" className="text-danger">
             Your choice could not be saved. Please try again.

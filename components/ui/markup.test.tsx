@@ -8,6 +8,7 @@ import { MSG } from '@/lib/messages';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { DataTable } from './DataTable';
+import { EmailText } from './EmailText';
 import { EmptyState } from './EmptyState';
 import { Field } from './Field';
 import { Input } from './Input';
@@ -174,5 +175,13 @@ describe('DataTable', () => {
   it('shows No Data Available for an empty list', () => {
     const out = html(<DataTable caption="Jobs" columns={columns} rows={[]} getRowId={(r) => String(r.id)} renderCard={() => null} />);
     expect(out.match(/No Data Available/g)).toHaveLength(2);
+  });
+});
+
+describe('EmailText', () => {
+  it('lets an address wrap after the @ and before each dot only', () => {
+    const out = html(<EmailText email="ann.lee@harbour-legal.com.au" />);
+    expect(out).toBe('<span class="break-words">ann<wbr/>.lee@<wbr/>harbour-legal<wbr/>.com<wbr/>.au</span>');
+    expect(out.replace(/<[^>]+>/g, '')).toBe('ann.lee@harbour-legal.com.au');
   });
 });

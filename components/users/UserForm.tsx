@@ -29,6 +29,7 @@ import type { SaveUserResult } from '@/lib/users/service';
 import { isAssignableRole } from '@/lib/users/policy';
 import { EMAIL_MAX, emailFromUserName, NAME_MAX, USER_MSG, USER_NAME_MAX, userFormSchema, type UserForm as Values, type UserFormInput } from '@/lib/users/schema';
 import { FormFields } from '@/components/ui/FormFields';
+import { useFocusInvalid } from '@/components/ui/focus-invalid';
 
 export interface UserFormInitial {
   UserId: number;
@@ -69,6 +70,7 @@ export function UserForm(p: UserFormProps) {
   const form = useForm<UserFormInput, unknown, Values>({
     resolver: zodResolver(userFormSchema),
     mode: 'onTouched',
+    shouldFocusError: false,
     defaultValues: p.initial
       ? { ...p.initial, ChangePassword: false, NewPassword: '', ConfirmPassword: '' }
       : { UserId: 0, FirstName: '', LastName: '', EmailId: '', Phone: '', UserName: '', TimeZoneId: p.defaultTimeZone, NewPassword: '', ConfirmPassword: '' },
@@ -120,6 +122,7 @@ export function UserForm(p: UserFormProps) {
     void checkExists('EmailId');
   }
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -134,9 +137,12 @@ export function UserForm(p: UserFormProps) {
       if (r.status === 'reused') {
         setError('NewPassword', { message: MSG.passwordReused });
         setFailure(MSG.passwordReused);
-        return;
+        return focusInvalid();
       }
-      if (r.status === 'not-found') return setFailure(NOT_FOUND);
+      if (r.status === 'not-found') {
+        setFailure(NOT_FOUND);
+        return focusInvalid();
+      }
       for (const name of FORM_FIELDS) {
         const message = r.fields[name]?.[0];
         if (message) setError(name, { message });
@@ -144,13 +150,15 @@ export function UserForm(p: UserFormProps) {
       if (r.status === 'duplicate') setExists({ UserName: Boolean(r.fields.UserName), EmailId: Boolean(r.fields.EmailId) });
       // A refusal of the values: saying "try again" would not help.
       setFailure(USER_MSG.fixFields);
+      focusInvalid();
     } catch {
       setFailure(USER_MSG.saveFailed);
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label={editing ? MSG.editUserTitle : MSG.createUserTitle}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label={editing ? MSG.editUserTitle : MSG.createUserTitle}>
       <FormFields>
         <FormSection title="User details">
           <Field label="First name" id="FirstName" error={errors.FirstName?.message} required>

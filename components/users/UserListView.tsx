@@ -2,8 +2,8 @@
 /**
  * The user list island: the saved / deactivated banner, Create, Reset and Export, the filters (desktop row
  * and mobile panel), the server-sorted table with its mobile cards, paging and page size, and the
- * deactivate confirmation ('Are you sure you want to deactivate this user ?'), after which the list reloads,
- * and the unlock, sign-out-everywhere and reactivate confirmations.
+ * deactivate confirmation ('Are you sure you want to deactivate Ann Lee (ann.lee)?', Deactivate / Cancel), after which the
+ * list reloads, and the unlock, sign-out-everywhere and reactivate confirmations.
  */
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -196,11 +196,12 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
           if (!open) setTarget(null);
         }}
         title="Deactivate user"
-        message={MSG.deactivateConfirm}
+        message={target ? MSG.deactivateConfirm(`${target.fullName} (${target.userName})`) : ''}
+        confirmLabel="Deactivate"
+        cancelLabel="Cancel"
         tone="danger"
         onConfirm={confirmDeactivate}
       >
-        {target ? <p className="mt-2 text-sm text-muted">{`${target.fullName} (${target.userName})`}</p> : null}
         {failure ? (
           <Alert tone="error" className="mt-3">
             {failure}

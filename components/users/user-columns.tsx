@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/Badge';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { EmailText } from '@/components/ui/EmailText';
 import { type DataTableColumn } from '@/components/ui/DataTable';
 import type { UserRowView } from '@/lib/users/present';
 import { USER_SORT } from '@/lib/users/list-schema';
@@ -62,7 +63,7 @@ export function userColumns(onDeactivate: OnDeactivate, access: AccessHandlers):
   return [
     { id: 'userName', header: 'User Name', sortKey: USER_SORT.userName, cell: (r) => <UserName row={r} /> },
     { id: 'fullName', header: 'Full Name', sortKey: USER_SORT.fullName, cell: (r) => r.fullName },
-    { id: 'email', header: 'E-mail', sortKey: USER_SORT.email, cell: (r) => r.email, className: 'break-all' },
+    { id: 'email', header: 'E-mail', sortKey: USER_SORT.email, cell: (r) => <EmailText email={r.email} /> },
     { id: 'phone', header: 'Phone', sortKey: USER_SORT.phone, cell: (r) => r.phone, className: 'whitespace-nowrap' },
     { id: 'role', header: 'Role', sortKey: USER_SORT.role, cell: (r) => r.roleName },
     { id: 'status', header: 'Status', cell: (r) => r.status },
@@ -80,7 +81,9 @@ export function UserCard({ row, onDeactivate, access }: { row: UserRowView; onDe
         <dt className="text-muted">Full Name</dt>
         <dd>{row.fullName}</dd>
         <dt className="text-muted">E-mail</dt>
-        <dd className="break-all">{row.email}</dd>
+        <dd>
+          <EmailText email={row.email} />
+        </dd>
         <dt className="text-muted">Phone</dt>
         <dd>{row.phone}</dd>
         <dt className="text-muted">Role</dt>

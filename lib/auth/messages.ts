@@ -26,6 +26,7 @@ export const TWO_FACTOR_MSG = {
   codeFormat: 'The code is the 6 digits your authenticator app shows.',
   appCodeFormat: 'Enter the 6 digits your authenticator app shows, or a recovery code (XXXX-XXXX-XXXX-XXXX).',
   codeWrong: 'That code is not correct. Check that the time on your phone is right, then enter the newest code.',
+  codeUsed: 'That code was already used. Wait for your authenticator app to show a new code and enter that one, or enter a recovery code you have not used.',
   setupExpired: 'The set-up has timed out. Please start again.',
   alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another one.',
   notEnrolled: 'No authenticator app is set up.',
@@ -40,7 +41,7 @@ export const TWO_FACTOR_MSG = {
 } as const;
 
 /** Codes a failed OTP step answers with (the next-auth credentials error, the server actions). */
-export type OtpFailure = 'OTP_REQUIRED' | 'OTP_INVALID' | 'OTP_EXPIRED' | 'ACCOUNT_LOCKED';
+export type OtpFailure = 'OTP_REQUIRED' | 'OTP_INVALID' | 'OTP_USED' | 'OTP_EXPIRED' | 'ACCOUNT_LOCKED';
 
 // What the sign-in page shows for each answer of the sign-in service (spec §8 wording).
 

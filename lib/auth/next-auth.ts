@@ -49,7 +49,7 @@ function credentialsProvider() {
           return user;
         }
         case 'invalid':
-          return fail('OTP_INVALID');
+          return fail(r.spent ? 'OTP_USED' : 'OTP_INVALID');
         case 'locked':
           return fail('ACCOUNT_LOCKED');
         case 'expired':

@@ -19,7 +19,7 @@ import { auditAuth } from './audit';
 import { userMaySignIn } from './client-active';
 import { attemptsLeft, clearFailures, recordFailure } from './lockout';
 import { createSession } from './session';
-import { checkSecondFactor, secondFactorAtArrival, wasFreshSecondFactor, type SecondFactor } from './two-factor';
+import { checkSecondFactor, secondFactorAtArrival, wasFreshSecondFactor, wasSpentSecondFactor, type SecondFactor } from './two-factor';
 
 export const OTP_MAX_GUESSES = 5;
 /** Spec §4: after a resend the remaining time is 60 seconds. */
@@ -115,7 +115,8 @@ export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number, 
 
 export type OtpVerifyResult =
   | { status: 'success'; user: { id: number; userName: string; role: number; clientId: number | null }; sessionId: string; session: { id: string; userId: number; expiresAt: Date } }
-  | { status: 'invalid'; failedAttempts: number; attemptsLeft: number }
+  /** `spent`: the authenticator app's code (or the recovery code) was right but already used. */
+  | { status: 'invalid'; failedAttempts: number; attemptsLeft: number; spent?: true }
   | { status: 'expired' }
   | { status: 'locked' };
 
@@ -198,6 +199,7 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
     return db.transaction((tx) => claim(tx, async () => 'otp'));
   }
 
+  const spent = row.method === 'app' && (await wasSpentSecondFactor(row.userId, row, code));
   return db.transaction(async (tx) => {
     const guesses = sql`${signInOtps.failedAttempts} + 1`;
     const [counted] = await tx
@@ -211,7 +213,7 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
     if (!counted) return { status: 'expired' } as const;
     const state = await recordFailure(tx, { user }, 'otp');
     if (state.locked) return { status: 'locked' } as const;
-    return { status: 'invalid', failedAttempts: state.failed, attemptsLeft: attemptsLeft(state.failed) } as const;
+    return { status: 'invalid', failedAttempts: state.failed, attemptsLeft: attemptsLeft(state.failed), ...(spent ? { spent: true as const } : {}) };
   });
 }
 

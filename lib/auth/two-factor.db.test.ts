@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, signInOtps, userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
@@ -11,7 +11,7 @@ import { TWO_FACTOR_MSG } from './messages';
 import { resendOtp, verifyOtp } from './otp';
 import { signInWithPassword } from './signin';
 import { decryptSecret } from './totp';
-import { confirmEnrolment, removeAuthenticator, startEnrolment, twoFactorStatus } from './two-factor';
+import { confirmEnrolment, fewRecoveryCodesLeft, removeAuthenticator, RECOVERY_CODES_LOW, startEnrolment, twoFactorStatus } from './two-factor';
 
 const T0 = '2026-05-04T02:00:10Z';
 
@@ -109,11 +109,13 @@ describe('two-factor with an authenticator app', () => {
     expect(ok.status).toBe('success');
     expect(presentOtp(ok, 'tok')).toMatchObject({ IsLoggedIn: true, LStatus: 2 });
 
-    // The same code again, on a new sign-in within its window: refused (replay), and counted.
+    // The same code again, on a new sign-in within its window: refused (replay), counted, and said to be spent.
     const again = await appSignIn(e.user.userName);
-    expect(await verifyOtp(again.challengeId, late)).toMatchObject({ status: 'invalid', failedAttempts: 1 });
-    // Two steps away: refused. The next step's code (a phone 30 s ahead): accepted.
-    expect(await verifyOtp(again.challengeId, await codeAt(e.secret, -60))).toMatchObject({ status: 'invalid', failedAttempts: 2 });
+    expect(await verifyOtp(again.challengeId, late)).toMatchObject({ status: 'invalid', failedAttempts: 1, spent: true });
+    // Two steps away: refused as wrong, not as spent. The next step's code (a phone 30 s ahead): accepted.
+    const tooOld = await verifyOtp(again.challengeId, await codeAt(e.secret, -60));
+    expect(tooOld).toMatchObject({ status: 'invalid', failedAttempts: 2 });
+    expect(tooOld).not.toHaveProperty('spent');
     expect(await verifyOtp(again.challengeId, await codeAt(e.secret, 30))).toMatchObject({ status: 'success' });
     // Once a step is used, codes of that step and older are refused.
     const third = await appSignIn(e.user.userName);
@@ -128,8 +130,16 @@ describe('two-factor with an authenticator app', () => {
     const r = await appSignIn(e.user.userName);
     expect(await verifyOtp(r.challengeId, code.toLowerCase().replace(/-/g, ''))).toMatchObject({ status: 'success' });
     const again = await appSignIn(e.user.userName);
-    expect(await verifyOtp(again.challengeId, code)).toMatchObject({ status: 'invalid' });
+    expect(await verifyOtp(again.challengeId, code)).toMatchObject({ status: 'invalid', spent: true });
     expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });
+    // Nine left is not "few"; at RECOVERY_CODES_LOW the signed-in pages say how many are left.
+    expect(await fewRecoveryCodesLeft(e.actor)).toBeNull();
+    const unused = await t.db().select({ id: userRecoveryCodes.id }).from(userRecoveryCodes).where(and(eq(userRecoveryCodes.userId, e.user.id), isNull(userRecoveryCodes.usedAt)));
+    const spend = unused.slice(0, 9 - RECOVERY_CODES_LOW - 1).map((r) => r.id);
+    await t.db().update(userRecoveryCodes).set({ usedAt: new Date() }).where(inArray(userRecoveryCodes.id, spend));
+    expect(await fewRecoveryCodesLeft(e.actor)).toBeNull();
+    await t.db().update(userRecoveryCodes).set({ usedAt: new Date() }).where(inArray(userRecoveryCodes.id, unused.slice(spend.length, spend.length + 1).map((r) => r.id)));
+    expect(await fewRecoveryCodesLeft(e.actor)).toBe(RECOVERY_CODES_LOW);
     const used = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'twofactor.recovery_used')));
     expect(used.map((a) => a.details)).toEqual([{ remaining: 9 }]);
     expect(JSON.stringify(used)).not.toContain(code);

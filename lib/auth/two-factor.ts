@@ -67,6 +67,15 @@ export async function hasAuthenticator(q: Queryable, userId: number): Promise<bo
   return Boolean(row);
 }
 
+/** At or below this many unused recovery codes, every signed-in page says so (issue 26). */
+export const RECOVERY_CODES_LOW = 3;
+
+/** The unused recovery codes left when they are few (≤ RECOVERY_CODES_LOW) and an app is set up; else null. */
+export async function fewRecoveryCodesLeft(actor: Actor): Promise<number | null> {
+  const status = await twoFactorStatus(actor);
+  return status.enrolled && status.recoveryCodesLeft <= RECOVERY_CODES_LOW ? status.recoveryCodesLeft : null;
+}
+
 export async function twoFactorStatus(actor: Actor): Promise<TwoFactorStatus> {
   const db = await getDb();
   const row = await authenticatorOf(db, actor.userId);
@@ -176,6 +185,7 @@ export const secondFactorAtArrival = {
   appConfirmedAt: userAuthenticators.confirmedAt,
   appLastTimeStep: userAuthenticators.lastTimeStep,
   unusedRecoveryHashes: sql<string[] | null>`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is null)`,
+  usedRecoveryHashes: sql<string[] | null>`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is not null)`,
 };
 
 export interface SecondFactorArrival {
@@ -183,6 +193,25 @@ export interface SecondFactorArrival {
   appConfirmedAt: Date | null;
   appLastTimeStep: number | null;
   unusedRecoveryHashes: string[] | null;
+  usedRecoveryHashes: string[] | null;
+}
+
+/**
+ * Was the input, when it arrived, a second factor already spent: an app code of the current steps that was
+ * (or an older one was) already accepted, or a recovery code already used? The person is told so (issue 26),
+ * not to check the time on their phone; the attempt still counts as a failed one.
+ */
+export async function wasSpentSecondFactor(userId: number, at: SecondFactorArrival, input: string): Promise<boolean> {
+  const code = input.trim();
+  if (!at.appConfirmedAt || !at.appSecret) return false;
+  if (/^\d{6}$/.test(code)) {
+    if (at.appLastTimeStep === null) return false;
+    const secret = decryptSecret(userId, at.appSecret);
+    const step = secret === null ? null : await checkTotp(secret, code);
+    return step !== null && step <= at.appLastTimeStep;
+  }
+  const canonical = normaliseRecoveryCode(code);
+  return canonical !== null && (at.usedRecoveryHashes ?? []).includes(hashRecoveryCode(userId, canonical));
 }
 
 /**

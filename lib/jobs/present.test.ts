@@ -56,6 +56,7 @@ function slip(over: Partial<JobSlip>): JobSlip {
     statusLastModifiedByName: null,
     sourceJobNumber: null,
     feedback: [],
+    statusHistory: [],
     blockNames: NO_BLOCK_NAMES,
     ...over,
   };
@@ -88,5 +89,22 @@ describe('presentJobSlip: the instruction block section', () => {
     expect(section(print, 'Print instructions')?.rows).toEqual([{ label: 'Give advanced print instructions', value: 'No' }]);
     const none = presentJobSlip(slip({ orderType: 7, instructionBlock: { kind: 'collection' } }), [], 'UTC');
     expect(none.sections.map((s) => s.title)).toEqual(['Job', 'Contact', 'Pickup and delivery', 'Dates', 'Record']);
+  });
+});
+
+describe('presentJobSlip: the status history', () => {
+  it('names each change from and to, who made it and when, oldest first, in the viewer’s time zone', () => {
+    const job = slip({
+      statusHistory: [
+        { id: 1, fromStatus: 1, toStatus: 2, changedByName: 'Oakley Operator', createdAt: new Date('2025-03-03T23:30:00Z') },
+        { id: 2, fromStatus: 2, toStatus: 3, changedByName: 'Integration API', createdAt: new Date('2025-03-04T01:00:00Z') },
+      ],
+    });
+    const history = presentJobSlip(job, [], 'Australia/Sydney').statusHistory;
+    expect(history.map((h) => [h.from, h.to, h.by])).toEqual([
+      ['Not Started', 'Started', 'Oakley Operator'],
+      ['Started', expect.any(String), 'Integration API'],
+    ]);
+    expect(history[0]?.at).toBe('04-Mar-2025 10:30 AM');
   });
 });

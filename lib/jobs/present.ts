@@ -93,6 +93,8 @@ export interface JobSlipView {
   feedback: { id: number; feedBack: number; comments: string; by: string; at: string }[];
   /** `internal`: an internal-only comment (only staff are given those). */
   comments: { id: number; comment: string; status: string; by: string; at: string; internal: boolean }[];
+  /** Every status change, oldest first. */
+  statusHistory: { id: number; from: string; to: string; by: string; at: string }[];
 }
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
@@ -178,5 +180,6 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     deliverables: s.deliverables.map(fileView),
     feedback: s.feedback.map((f) => ({ id: f.id, feedBack: f.feedBack, comments: f.comments, by: f.createdByName ?? '', at: at(f.createdAt) })),
     comments: comments.map((c) => ({ id: c.id, comment: c.comment, status: c.statusId === null ? '' : statusLabel(c.statusId), by: c.createdByName, at: at(c.createdAt), internal: c.isInternal })),
+    statusHistory: s.statusHistory.map((h) => ({ id: h.id, from: statusLabel(h.fromStatus), to: statusLabel(h.toStatus), by: h.changedByName, at: at(h.createdAt) })),
   };
 }

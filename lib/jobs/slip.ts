@@ -9,11 +9,11 @@
  *
  * The slip also carries the names of the reference rows its instruction block names by id (the location, the
  * court at that location for the job type, the physical media type: `blockNames`), read by exactly those ids;
- * lib/jobs/present.ts shows them in place of the ids.
+ * lib/jobs/present.ts shows them in place of the ids. And its status history: every change, from and to, who, when.
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { clients, courts, documents, jobFeedback, jobs, locations, physicalMediaTypes, processingCities, users } from '@/db/schema';
+import { clients, courts, documents, jobFeedback, jobs, jobStatusChanges, locations, physicalMediaTypes, processingCities, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { allowed } from '@/lib/core/authorize';
 import { hasTenant, tenantScope } from '@/lib/core/tenancy';
@@ -52,6 +52,15 @@ export interface JobFeedbackItem {
   createdAt: Date;
 }
 
+/** One status change of a job (lib/jobs/workflow.ts writes them). */
+export interface StatusChangeRow {
+  id: number;
+  fromStatus: number;
+  toStatus: number;
+  changedByName: string;
+  createdAt: Date;
+}
+
 export interface JobSlip extends JobDetail {
   statusLabel: string;
   orderTypeName: string;
@@ -62,6 +71,8 @@ export interface JobSlip extends JobDetail {
   statusLastModifiedByName: string | null;
   sourceJobNumber: string | null;
   feedback: JobFeedbackItem[];
+  /** Oldest first. */
+  statusHistory: StatusChangeRow[];
   /** Names of the rows the instruction block refers to by id (null when it names none, or an unknown one). */
   blockNames: BlockNames;
 }
@@ -199,6 +210,11 @@ export async function jobSlip(actor: JobReader, id: number): Promise<JobSlip | n
     .from(jobFeedback)
     .where(and(eq(jobFeedback.jobId, job.id), eq(jobFeedback.clientId, job.clientId)))
     .orderBy(asc(jobFeedback.createdAt), asc(jobFeedback.id));
+  const statusHistory = await db
+    .select({ id: jobStatusChanges.id, fromStatus: jobStatusChanges.fromStatus, toStatus: jobStatusChanges.toStatus, changedByName: jobStatusChanges.changedByName, createdAt: jobStatusChanges.createdAt })
+    .from(jobStatusChanges)
+    .where(and(eq(jobStatusChanges.jobId, job.id), eq(jobStatusChanges.clientId, job.clientId)))
+    .orderBy(asc(jobStatusChanges.createdAt), asc(jobStatusChanges.id));
   const names = await userNames([job.createdById, job.lastModifiedById, job.statusLastModifiedById, ...feedbackRows.map((f) => f.createdById)]);
   const blockNames = await instructionBlockNames(job.orderType, job.instructionBlock);
   const name = (i: number | null) => (i === null ? null : (names.get(i) ?? null));
@@ -214,6 +230,7 @@ export async function jobSlip(actor: JobReader, id: number): Promise<JobSlip | n
     statusLastModifiedByName: job.statusLastModifiedBy ?? name(job.statusLastModifiedById),
     sourceJobNumber: source?.jms ?? null,
     feedback: feedbackRows.map(({ createdById, ...f }) => ({ ...f, createdByName: name(createdById) })),
+    statusHistory,
     blockNames,
   };
 }

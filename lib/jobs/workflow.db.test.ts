@@ -84,7 +84,10 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     // The client sees the comment in the history and on the slip; "Status last modified by" names the operator.
     const me: Actor = { userId: started.id, clientId: client.id, role: 3, userName: started.userName, timeZone: 'Australia/Perth', sessionId: 's' };
     expect((await commentHistoryOf(me, job.id))?.map((c) => [c.comment, c.statusId, c.createdByName, c.isInternal])).toEqual([['Printing has begun', 2, 'Oakley Operator', false]]);
-    expect((await jobSlip(me, job.id))?.statusLastModifiedByName).toBe('Oakley Operator');
+    const slip = await jobSlip(me, job.id);
+    expect(slip?.statusLastModifiedByName).toBe('Oakley Operator');
+    // The client's slip carries the status history (issue 26): from, to, who.
+    expect(slip?.statusHistory.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([[12, 2, 'Oakley Operator']]);
 
     // Exactly one alert, to the user who chose Started, in their zone, with the slip link; delivered over SMTP.
     expect(await alertsTo(notStarted.email)).toEqual([]);

@@ -4,14 +4,14 @@
  * the statuses it may move to, and the slip data staff keep (LIO number, matter type; the document id is the
  * source file's). Staff only ('jobs.read'; changing slip data: 'jobs.status').
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { jobs, jobStatusChanges } from '@/db/schema';
+import { jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
-import { jobSlip, type JobSlip } from '@/lib/jobs/slip';
+import { jobSlip, type JobSlip, type StatusChangeRow } from '@/lib/jobs/slip';
 import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from './policy';
@@ -19,13 +19,7 @@ import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { slipDataSchema, type SlipDataInput } from './job-schema';
 
-export interface StatusChangeRow {
-  id: number;
-  fromStatus: number;
-  toStatus: number;
-  changedByName: string;
-  createdAt: Date;
-}
+export type { StatusChangeRow };
 
 export interface StaffJobView {
   slip: JobSlip;
@@ -38,16 +32,8 @@ export async function staffJob(actor: Actor, id: number): Promise<StaffJobView |
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const slip = await jobSlip(staff, id);
   if (!slip) return null;
-  const db = await getDb();
-  const [comments, history] = await Promise.all([
-    commentHistoryOf(staff, slip.id),
-    db
-      .select({ id: jobStatusChanges.id, fromStatus: jobStatusChanges.fromStatus, toStatus: jobStatusChanges.toStatus, changedByName: jobStatusChanges.changedByName, createdAt: jobStatusChanges.createdAt })
-      .from(jobStatusChanges)
-      .where(eq(jobStatusChanges.jobId, slip.id))
-      .orderBy(asc(jobStatusChanges.createdAt), asc(jobStatusChanges.id)),
-  ]);
-  return { slip, comments: comments ?? [], history, allowedNext: allowedNextStatuses(slip.status) };
+  const comments = await commentHistoryOf(staff, slip.id);
+  return { slip, comments: comments ?? [], history: slip.statusHistory, allowedNext: allowedNextStatuses(slip.status) };
 }
 
 /** Saves the slip data staff keep on a job (LIO number, matter type); audited with the old and new values. */

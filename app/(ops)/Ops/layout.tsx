@@ -31,12 +31,13 @@ export default async function OpsLayout({ children }: { children: React.ReactNod
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 py-2">
           <Brand href={OPS_HOME} />
           <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">Staff</span>
-          <MobileMenu>
-            <nav aria-label="Staff">
+          <MobileMenu wide>
+            {/* From xl: the signed-in user on the first row, the eight sections in one line under it. */}
+            <nav aria-label="Staff" className="xl:order-2 xl:basis-full">
               <NavLinks items={opsNavItems(actor.role)} sections />
             </nav>
-            <div className="flex flex-col gap-1 border-t border-white/20 pt-3 md:flex-row md:items-center md:gap-2 md:border-0 md:pt-0">
-              <p className="px-3 py-1 text-sm leading-tight md:text-right" data-testid="signed-in-user">
+            <div className="flex flex-col gap-1 border-t border-white/20 pt-3 xl:order-1 xl:ml-auto xl:flex-row xl:items-center xl:gap-2 xl:border-0 xl:pt-0">
+              <p className="px-3 py-1 text-sm leading-tight xl:text-right" data-testid="signed-in-user">
                 <span className="sr-only">Signed in as </span>
                 <span className="block font-medium">{user.displayName}</span>
                 <span className="block text-xs text-brand-100">{staffRoleName(actor.role)}</span>

@@ -29,7 +29,10 @@ export default async function AccessDeniedPage({ searchParams }: { searchParams:
       <h1 className="page-title">Access denied</h1>
       <p>You do not have permission to open {from ? <>this page (<code className="text-sm">{from}</code>)</> : 'this page'}.</p>
       <p>
-        {refused ? 'Our support team has been told. ' : ''}If you need access, please ask your firm&rsquo;s JMS administrator to change your role.
+        {refused ? 'Our support team has been told. ' : ''}
+        {client
+          ? 'If you need access, please ask your firm’s JMS administrator to change your role.'
+          : 'If you need access, please ask an administrator of the staff area to change your role.'}
       </p>
       <p>
         {client ? (

@@ -1,7 +1,8 @@
 /**
  * /JobClient (spec §2): the client's jobs with filters, sorting, paging, export, feedback and copy job. The list
  * state lives in the URL; a visit without list parameters shows the user's saved preference (page size, sort,
- * filters). messageType=1 with jb shows 'New Job is saved successfully.' with a View Job Slip button.
+ * filters). messageType=1 with jb shows 'New Job is saved successfully.' naming the job number (a link to its slip),
+ * with a View Job Slip button.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -13,7 +14,7 @@ import { tryDecodeId } from '@/lib/encoding';
 import { hasListParams, JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
 import { getUserPreference } from '@/lib/jobs/preferences';
 import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
-import { listJobs } from '@/lib/jobs/queries';
+import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { loadFeedbackAction, saveFeedbackAction } from './actions';
 
@@ -38,6 +39,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   const pageSize = pref ? pageSizeFrom(String(pref.job.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
   const result = await listJobs(actor, query, { page, size: pageSize });
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
+  const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
 
   return (
     <div className="flex flex-col gap-4">
@@ -47,7 +49,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
           New job
         </Link>
       </div>
-      {savedJobId !== null && <SavedJobBanner slipHref={jobSlipHref(savedJobId, true)} />}
+      {savedJobId !== null && <SavedJobBanner slipHref={jobSlipHref(savedJobId, true)} jobHref={jobSlipHref(savedJobId)} jmsNumber={savedJob?.jmsNumber ?? null} />}
       <JobListView
         rows={result.rows.map((r) => presentJobRow(r, actor.timeZone))}
         totalCount={result.totalCount}

@@ -1,9 +1,11 @@
 /**
  * /JobSlip?jb=… (spec §2, §3 "Job slip"): the read-only slip of one job, opened in a new tab, without the portal
  * navigation, printable. showPrintDialog=1 asks 'Do you want to print this Job?'. A jb that does not decode, a
- * missing job and another client's job all answer the same 404 "Job not found" page.
+ * missing job and another client's job all answer the same 404 "Job not found" page. A link leads back to the
+ * job list (the client's, or the staff area's), and the slip shows the job's status history.
  */
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JobSlipView } from '@/components/jobs/slip/JobSlipView';
 import { PrintPrompt } from '@/components/jobs/slip/PrintPrompt';
@@ -28,10 +30,16 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
   if (!slip) notFound();
   const comments = isClientActor(actor) ? ((await commentHistoryOf(actor, slip.id)) ?? []) : [];
   const view = presentJobSlip(slip, comments, actor.timeZone);
+  const client = isClientActor(actor);
+  const back = (
+    <Link href={client ? '/JobClient' : '/Ops/Jobs'} className="text-sm">
+      ← {client ? 'Back to jobs' : 'Back to the staff job list'}
+    </Link>
+  );
 
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
-      <JobSlipView slip={view} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />} />
+      <JobSlipView slip={view} back={back} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />} />
     </main>
   );
 }

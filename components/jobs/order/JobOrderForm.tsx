@@ -25,10 +25,11 @@ import { DetailStep } from './DetailStep';
 import { DueWarningDialog } from './DueWarningDialog';
 import { fieldId, type OrderPath } from './fields';
 import { errorPaths, isStepOnePath, placeErrors, type ErrorPlacement } from './form-errors';
-import { SectionsContext, sectionDomId } from './sections';
+import { SectionsContext } from './sections';
 import type { ClonedFile, UploadedFile } from './SourceFileField';
 import { StepOne, type BranchOption } from './StepOne';
 import { FormFields } from '@/components/ui/FormFields';
+import { reveal, useFocusInvalid } from '@/components/ui/focus-invalid';
 
 export interface JobOrderFormProps {
   initialValues: JobOrderInput;
@@ -59,16 +60,6 @@ const isOrderPath = (p: string): p is OrderPath => FORM_KEYS.has(p.split('.')[0]
 /** The rejection a server action's redirect() gives its caller (the router navigates by itself). */
 function isRedirect(e: unknown): boolean {
   return typeof e === 'object' && e !== null && 'digest' in e && typeof e.digest === 'string' && e.digest.startsWith('NEXT_REDIRECT');
-}
-
-function focusLater(domId: string) {
-  setTimeout(() => {
-    const el = document.getElementById(domId);
-    if (!el) return;
-    el.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    const control = el.matches('input, select, textarea') ? el : el.querySelector<HTMLElement>('[aria-invalid="true"], input:not([type="hidden"]), select, textarea');
-    control?.focus({ preventScroll: true });
-  }, 60);
 }
 
 export function JobOrderForm(props: JobOrderFormProps) {
@@ -109,6 +100,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const [warning, setWarning] = useState<'next' | 'save' | null>(null);
   const accepted = useRef<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const orderType = toCode(useWatch({ control: form.control, name: 'orderType' }));
 
   function goTo(next: 1 | 2) {
@@ -117,15 +109,14 @@ export function JobOrderForm(props: JobOrderFormProps) {
   }
 
   function place(p: ErrorPlacement | null) {
-    if (!p) return;
-    if (p.step !== step) setStep(p.step);
-    if (p.section) {
+    if (p && p.step !== step) setStep(p.step);
+    if (p?.section) {
       const id = p.section.id;
       setOpen((o) => (o.includes(id) ? o : [...o, id]));
-      focusLater(sectionDomId(p.section.block, id));
-    } else {
-      focusLater(fieldId(p.focus));
     }
+    // Once the step and the section show, the first invalid field (or the alert) takes focus. Also with no
+    // placement: right after trigger() the errors read here can be the previous render's (empty) ones.
+    focusInvalid();
   }
 
   const dueKey = () => `${String(getValues('dateDueInput') ?? '')} ${String(getValues('timeDueInput') ?? '')}`;
@@ -201,7 +192,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
   return (
     <FormProvider {...form}>
       <SectionsContext.Provider value={{ open, setOpen }}>
-        <form noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="flex flex-col gap-6" aria-busy={saving || undefined}>
+        <form ref={formRef} noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="flex flex-col gap-6" aria-busy={saving || undefined}>
           <FormFields>
             {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
             {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
@@ -245,7 +236,10 @@ export function JobOrderForm(props: JobOrderFormProps) {
               onCancel={() => {
                 setWarning(null);
                 if (step === 2) goTo(1);
-                focusLater(fieldId('timeDueInput'));
+                setTimeout(() => {
+                  const due = document.getElementById(fieldId('timeDueInput'));
+                  if (due) reveal(due);
+                }, 60);
               }}
               onAccept={() => {
                 const then = warning;

@@ -19,7 +19,7 @@ export function PartsField({ block, kind, required = false }: { block: Block; ki
         )}
       </legend>
       <div className="grid grid-cols-[1fr_auto_1fr] items-start gap-2">
-        <TextField name={`${block}.${kind}A`} label={file ? 'File number' : 'First party'} required={required} maxLength={255} />
+        <TextField name={`${block}.${kind}A`} label={file ? 'Number' : 'First party'} required={required} maxLength={255} />
         <span className="pt-8 text-sm text-muted" aria-hidden="true">
           {file ? 'of' : 'vs'}
         </span>

@@ -1,7 +1,7 @@
 /**
  * The job slip (spec §3 "Job slip"): a print-friendly, read-only sheet of every field of the job and its type
  * block, the instructions, internal instructions (given only to non-client users, when present), the documents
- * (downloads), feedback and the comment history. Server component.
+ * (downloads), feedback, the comment history and the status history. Server component.
  */
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -45,10 +45,14 @@ function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
   );
 }
 
-/** `children`: shown right under the title (the staff job page puts its status and slip-data forms there). */
-export function JobSlipView({ slip, actions, children }: { slip: SlipView; actions?: ReactNode; children?: ReactNode }) {
+/**
+ * `children`: shown right under the title (the staff job page puts its status and slip-data forms there).
+ * `back`: the way back to the list, before the title. `statusHistory`: false where the page shows its own.
+ */
+export function JobSlipView({ slip, actions, back, statusHistory = true, children }: { slip: SlipView; actions?: ReactNode; back?: ReactNode; statusHistory?: boolean; children?: ReactNode }) {
   return (
     <article className="flex flex-col gap-4" aria-labelledby="slip-title">
+      {back && <div className="no-print">{back}</div>}
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <p className="text-sm text-muted">Job slip</p>
@@ -125,6 +129,18 @@ export function JobSlipView({ slip, actions, children }: { slip: SlipView; actio
                 {c.status && <span className="text-muted"> ({c.status})</span>}
                 {c.internal && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Internal</span>}
                 <span className="block">{c.comment}</span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+      {statusHistory && slip.statusHistory.length > 0 && (
+        <Section title="Status history">
+          <ol className="flex flex-col gap-2 text-sm" aria-label="Status history">
+            {slip.statusHistory.map((h) => (
+              <li key={h.id}>
+                <span className="text-muted">{h.at}</span> · <span className="font-medium">{h.from}</span> → <span className="font-medium">{h.to}</span>
+                <span className="block text-muted">by {h.by}</span>
               </li>
             ))}
           </ol>

@@ -36,7 +36,7 @@ export default async function OpsApiKeysPage() {
         <h2 id="keys" className="text-lg font-semibold">
           Keys
         </h2>
-        <OpsTable caption="API keys" keyboardScroll headers={['Name and key', 'Scopes', 'Created', 'Last used', 'State']} empty={keys.length === 0}>
+        <OpsTable caption="API keys" headers={['Name and key', 'Scopes', 'Created', 'Last used', 'State']} empty={keys.length === 0}>
           {keys.map((k) => (
             <tr key={k.id}>
               <td className={`${td} break-words`}>
@@ -63,7 +63,7 @@ export default async function OpsApiKeysPage() {
                   {!k.revokedAt && (
                     <OpsActionButton
                       label="Revoke"
-                      accessibleLabel={`Revoke ${k.name}`}
+                      target={k.name}
                       variant="danger"
                       confirm={{ title: 'Revoke API key', message: `Revoke “${k.name}”? Every call with this key is refused from now on. This cannot be undone.` }}
                       action={revokeApiKeyAction.bind(null, k.id)}

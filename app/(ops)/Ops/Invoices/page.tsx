@@ -74,7 +74,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                   <Badge tone="warning">Unpaid</Badge>
                   <OpsActionButton
                     label="Mark paid"
-                    accessibleLabel={`Mark invoice ${i.invoiceNumber} paid`}
+                    target={`invoice ${i.invoiceNumber}`}
                     confirm={{ title: 'Mark invoice paid', message: `Mark invoice ${i.invoiceNumber} (${formatMoney(i.amount, i.currencyCode)}) paid? Its pay link disappears.` }}
                     action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
                   />

@@ -44,7 +44,7 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
       <p className="text-sm">
         <Link href="/Ops/Jobs">← Job queue</Link>
       </p>
-      <JobSlipView slip={slipView}>
+      <JobSlipView slip={slipView} statusHistory={false}>
         <div className="no-print grid grid-cols-1 gap-4 lg:grid-cols-2">
           {mayChange && (
             <Card title="Change status" titleAs="h2">

@@ -70,7 +70,7 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
                   {n.state !== 'retired' && (
                     <OpsActionButton
                       label="Retire"
-                      accessibleLabel={`Retire notice ${n.title}`}
+                      target={`notice ${n.title}`}
                       variant="danger"
                       confirm={{ title: 'Retire notice', message: `Retire the notice “${n.title}”? Nobody will see it any more.` }}
                       action={retireNoticeAction.bind(null, n.id)}
@@ -111,7 +111,7 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
                 {!h.retiredAt && (
                   <OpsActionButton
                     label="Retire"
-                    accessibleLabel={`Retire help text ${h.key}`}
+                    target={`help text ${h.key}`}
                     variant="danger"
                     confirm={{ title: 'Retire help text', message: `Retire the help text of ${h.key}?` }}
                     action={retireHelpAction.bind(null, h.key)}

@@ -53,7 +53,7 @@ export default async function OpsStaffPage({ searchParams }: { searchParams: Sea
                   {u.id !== actor.userId && (
                     <OpsActionButton
                       label="Deactivate"
-                      accessibleLabel={`Deactivate ${u.userName}`}
+                      target={u.userName}
                       variant="danger"
                       confirm={{ title: 'Deactivate staff user', message: `Deactivate ${u.userName}? They can no longer sign in, and their sessions end now.` }}
                       action={deactivateStaffUserAction.bind(null, u.id)}

@@ -54,13 +54,13 @@ export default async function OpsWebhooksPage() {
                 {ep.isActive ? (
                   <OpsActionButton
                     label="Disable"
-                    accessibleLabel={`Disable ${ep.url}`}
+                    target={ep.url}
                     variant="danger"
                     confirm={{ title: 'Disable endpoint', message: `Disable ${ep.url}? It gets no new events while disabled; its waiting deliveries wait.` }}
                     action={setWebhookEndpointActiveAction.bind(null, ep.id, false)}
                   />
                 ) : (
-                  <OpsActionButton label="Enable" accessibleLabel={`Enable ${ep.url}`} action={setWebhookEndpointActiveAction.bind(null, ep.id, true)} />
+                  <OpsActionButton label="Enable" target={ep.url} action={setWebhookEndpointActiveAction.bind(null, ep.id, true)} />
                 )}
               </div>
             </td>

@@ -106,7 +106,7 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
               )}
             </td>
             <td className={td}>
-              <OpsActionButton label="Send again" accessibleLabel={`Send ${d.messageId} again`} action={resendWebhookDeliveryAction.bind(null, d.id)} />
+              <OpsActionButton label="Send again" target={`delivery ${d.messageId}`} action={resendWebhookDeliveryAction.bind(null, d.id)} />
             </td>
           </tr>
         ))}
