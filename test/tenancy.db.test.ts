@@ -61,7 +61,7 @@ describe('another client’s rows, through the tenancy guard', () => {
     const { mine, theirUser } = await twoClients();
     expect(await getUser(mine.actor, theirUser.id)).toBeNull();
     expect((await listUsers(mine.actor, DEFAULT_USER_QUERY, ALL)).rows.map((u) => u.id)).toEqual([mine.user.id]);
-    expect(await unlockUser(mine.actor, theirUser.id)).toEqual({ status: 'not-found' });
+    await expect(unlockUser(mine.actor, theirUser.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('activity: another client’s events are not the firm’s', async () => {
