@@ -4,8 +4,7 @@
  * name ('contains', debounced 400 ms), the status multi-select and the time created / due / delivered buckets.
  * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
  */
-import { useState } from 'react';
-import { useDebounced } from '@/components/list/useListParams';
+import { useSyncedText } from '@/components/list/useParamText';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
@@ -20,35 +19,19 @@ type TimeKey = 'timeCreated' | 'timeDue' | 'timeDelivered';
 /**
  * One 'contains' filter. Typing shows at once and applies after the debounce; a change of the list's state from
  * elsewhere (Reset filters, the back button, the same filter in the mobile panel) shows in the box, unless the
- * user is still typing in it (as components/list/useParamText.ts does for the other lists).
+ * user is still typing in it (components/list/useParamText.ts `useSyncedText`, as for the other lists).
  */
 function TextFilter({ id, field, label }: { id: string; field: TextKey; label: string }) {
   const { state, setList } = useJobListParams();
   const name = JOB_PARAM[field];
-  const current = state.query[field];
-  const [value, setValue] = useState(current);
-  const [seen, setSeen] = useState(current);
-  const [editing, setEditing] = useState(false);
-  if (current !== seen) {
-    // Adjusting state while rendering (React's pattern for "state derived from a changed prop").
-    setSeen(current);
-    if (!editing && current !== value.trim()) setValue(current);
-  }
-  const push = useDebounced((v: string) => {
-    setEditing(false);
-    setList({ [name]: v.trim() || null });
-  });
+  const { value, onChange } = useSyncedText(state.query[field], (v) => setList({ [name]: v.trim() || null }));
   return (
     <Field label={label} id={id}>
       <Input
         type="search"
         value={value}
         maxLength={FILTER_MAX}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setEditing(true);
-          push(e.target.value);
-        }}
+        onChange={(e) => onChange(e.target.value)}
       />
     </Field>
   );

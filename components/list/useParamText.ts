@@ -9,14 +9,21 @@ import { useDebounced, useListParams } from './useListParams';
 
 export function useParamText(name: string, apply: (value: string) => void): { value: string; editing: boolean; onChange: (value: string) => void } {
   const { params } = useListParams();
-  const urlValue = params.get(name) ?? '';
-  const [value, setValue] = useState(urlValue);
-  const [seen, setSeen] = useState(urlValue);
+  return useSyncedText(params.get(name) ?? '', apply);
+}
+
+/**
+ * The same for a text whose applied value comes from elsewhere than one URL parameter (the job list's parsed
+ * state): `current` is the value in force, `apply` is called after the debounce.
+ */
+export function useSyncedText(current: string, apply: (value: string) => void): { value: string; editing: boolean; onChange: (value: string) => void } {
+  const [value, setValue] = useState(current);
+  const [seen, setSeen] = useState(current);
   const [editing, setEditing] = useState(false);
-  if (urlValue !== seen) {
+  if (current !== seen) {
     // Adjusting state while rendering (React's pattern for "state derived from a changed prop").
-    setSeen(urlValue);
-    if (!editing && urlValue !== value.trim()) setValue(urlValue);
+    setSeen(current);
+    if (!editing && current !== value.trim()) setValue(current);
   }
   const push = useDebounced((v: string) => {
     setEditing(false);
