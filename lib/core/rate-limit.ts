@@ -9,7 +9,7 @@ import { getDb } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { clientIp } from '@/lib/core/client-ip';
+import { clientIp } from './client-ip';
 
 export interface Limit {
   key: string;
