@@ -1,6 +1,6 @@
 /** Staff actors for tests of the staff services (issue 13): a provider administrator (1) or operator (2). */
 import { getDb } from '@/db/client';
-import type { StaffActor } from '@/lib/ops/policy';
+import type { StaffActor } from '@/lib/core/staff-policy';
 import { createSession } from '@/lib/auth/session';
 import { makeUser } from './factories';
 

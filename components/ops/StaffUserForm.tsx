@@ -17,7 +17,7 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import type { ActionResult } from '@/lib/http/action-result';
-import { staffRoleName } from '@/lib/ops/policy';
+import { staffRoleName } from '@/lib/core/staff-policy';
 import { staffUserFormSchema, type StaffUserForm as Values, type StaffUserFormInput } from '@/lib/staff/schema';
 import { applyRefusal } from './form-outcome';
 import { PersonFields } from './PersonFields';

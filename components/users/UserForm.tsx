@@ -26,7 +26,7 @@ import { MSG } from '@/lib/messages';
 import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';
 import { afterSaveUrl } from '@/lib/users/list-schema';
 import type { SaveUserResult } from '@/lib/users/service';
-import { isAssignableRole } from '@/lib/users/policy';
+import { isAssignableRole } from '@/lib/core/user-policy';
 import { EMAIL_MAX, emailFromUserName, NAME_MAX, USER_MSG, USER_NAME_MAX, userFormSchema, type UserForm as Values, type UserFormInput } from '@/lib/users/schema';
 import { FormFields } from '@/components/ui/FormFields';
 import { useFocusInvalid } from '@/components/ui/focus-invalid';

@@ -11,11 +11,11 @@ import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, or, sql, 
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { getDb } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
-import { tenantScope } from '@/lib/core/tenancy';
+import { tenantScope, type TenantActor as ClientActor } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/core/principal';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
-import { userPolicy } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/core/user-policy';
 import { describeUserAgent } from './log';
 import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityQuery } from './activity-schema';
 import { describeActivity } from './activity-present';

@@ -6,10 +6,10 @@
  * since the row is written after the response has started.
  */
 import { getDb } from '@/db/client';
-import { isClientActor, type Actor } from '@/lib/auth/actor';
+import { hasTenant as isClientActor } from '@/lib/core/tenancy';
 import { log } from '@/lib/log';
 import { recordAudit } from '@/lib/core/audit';
-import { metaFromHeaders, requestMeta, userPrincipal, type RequestMeta } from '@/lib/core/principal';
+import { metaFromHeaders, requestMeta, userPrincipal, type Actor, type RequestMeta } from '@/lib/core/principal';
 
 export interface ExportInfo {
   /** The file name (Jobs.csv, Invoices.csv, User.csv, Activity.csv). */

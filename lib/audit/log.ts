@@ -10,7 +10,7 @@ import { userAgent } from 'next/server';
 import { z } from 'zod';
 import { getDb, type Queryable } from '@/db/client';
 import { jobs, logEntries } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/core/principal';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { log } from '@/lib/log';

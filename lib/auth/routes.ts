@@ -4,10 +4,10 @@
  * proxy.ts enforces it; pages still check the actor themselves (requirePageActor). Pure and
  * browser-safe. Deny by default: a page not listed here is treated as unknown.
  */
-import { can } from '@/lib/ops/policy';
+import { can } from '@/lib/core/staff-policy';
 import { CLIENT_ADMIN_ROLE, CLIENT_ROLES } from '@/lib/reference';
 
-/** 'staff': the staff area (roles 1 and 2, lib/ops/policy.ts); 'staff-admin': its role-1-only sections. */
+/** 'staff': the staff area (roles 1 and 2, lib/core/staff-policy.ts); 'staff-admin': its role-1-only sections. */
 export type RouteKind = 'public' | 'signed-in' | 'client' | 'admin' | 'staff' | 'staff-admin';
 
 export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {

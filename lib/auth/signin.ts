@@ -27,7 +27,7 @@ import { attemptsLeft, captchaNeeded, nameKey, recordFailure, unknownNameFailure
 import { issueAppChallenge, issueOtp, latestPendingChallenge, resendOtp, verifyOtp, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
 import { dummyHash, verifyPassword } from './password';
 import { issueResetToken } from './reset';
-import { hasAuthenticator } from './two-factor';
+import { hasAuthenticator } from '@/lib/core/authenticator';
 
 /** Lifetime of the forced-change token handed to /ResetPassword. */
 export const FORCED_CHANGE_TTL_MINUTES = 15;

@@ -31,7 +31,7 @@ import {
   normaliseRecoveryCode,
   otpAuthUri,
 } from './totp';
-import { verifyCurrentPassword } from '@/lib/settings/current-password';
+import { verifyCurrentPassword } from '@/lib/auth/current-password';
 
 /** A set-up not confirmed within this time must start again. */
 export const ENROLMENT_TTL_MINUTES = 15;
@@ -55,16 +55,6 @@ export interface TwoFactorStatus {
 async function authenticatorOf(q: Queryable, userId: number) {
   const [row] = await q.select().from(userAuthenticators).where(eq(userAuthenticators.userId, userId)).limit(1);
   return row ?? null;
-}
-
-/** Whether the user has a confirmed authenticator app (the sign-in then asks for its code). */
-export async function hasAuthenticator(q: Queryable, userId: number): Promise<boolean> {
-  const [row] = await q
-    .select({ userId: userAuthenticators.userId })
-    .from(userAuthenticators)
-    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** At or below this many unused recovery codes, every signed-in page says so (issue 26). */

@@ -3,7 +3,7 @@
  * branches, processing cities, cost estimates and users; create; invite its first administrator; suspend and
  * reinstate; delete (role 1 only, policy 'clients.delete').
  *
- * Policy 'clients.manage' (lib/ops/policy.ts) for everything but delete; each change is one transaction with
+ * Policy 'clients.manage' (lib/core/staff-policy.ts) for everything but delete; each change is one transaction with
  * its audit row (lib/core/audit.ts). Suspending ends the sessions of the client's users in the same
  * transaction, and lib/auth/client-active.ts keeps them from signing in; nothing is deleted.
  *
@@ -24,7 +24,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@/lib/core/errors
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';

@@ -1,11 +1,11 @@
 /**
  * One way to ask (lib/core/authorize.ts) and the subjects the domains declare: the client administrator's rules
- * (lib/users/policy.ts `userPolicy`) and the staff permissions (lib/ops/policy.ts `staffPolicy`), for every role,
+ * (lib/core/user-policy.ts `userPolicy`) and the staff permissions (lib/core/staff-policy.ts `staffPolicy`), for every role,
  * a client actor without a client, nobody, an undeclared action, and a rule that reads the row.
  */
 import { describe, expect, it } from 'vitest';
-import { STAFF_PERMISSIONS, staffPolicy, type StaffPermission } from '@/lib/ops/policy';
-import { userPolicy } from '@/lib/users/policy';
+import { STAFF_PERMISSIONS, staffPolicy, type StaffPermission } from '@/lib/core/staff-policy';
+import { userPolicy } from '@/lib/core/user-policy';
 import { allowed, authorize, defineSubject } from './authorize';
 import { ForbiddenError } from './errors';
 import type { Actor } from './principal';

@@ -3,7 +3,7 @@
  * client) touches its own client's rows and no other; provider staff (roles 1 and 2, no client) and anyone else
  * have no tenant, and a client-scoped service refuses them here rather than in a check of its own. Every client
  * service takes its client from this guard (`tenantOf`, `requireTenant`) and scopes its SQL with `tenantScope`,
- * never from an id the caller sent. Staff services take the client from the row they act on (lib/ops/policy.ts).
+ * never from an id the caller sent. Staff services take the client from the row they act on (lib/core/staff-policy.ts).
  *
  * This is the floor under the domains (lib/core): it imports no domain folder.
  */

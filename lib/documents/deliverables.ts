@@ -19,7 +19,7 @@ import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { allowed, authorize } from '@/lib/core/authorize';
 import { tenantScope } from '@/lib/core/tenancy';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { fileStorage } from './storage';
 import { discardBody, storeUpload, toDocumentInfo, type DocumentInfo, type UploadInput } from './store';
 

@@ -21,7 +21,7 @@ import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { MSG } from '@/lib/messages';
 import { authorize } from '@/lib/core/authorize';
-import { isStaffActor, staffPolicy } from '@/lib/ops/policy';
+import { isStaffActor, staffPolicy } from '@/lib/core/staff-policy';
 import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { fileStorage } from './storage';
 import { DOCUMENT_MSG, storeUpload, toDocumentInfo, type DocumentInfo, type DocumentRow, type UploadFailure, type UploadInput } from './store';

@@ -1,7 +1,7 @@
 /**
  * The one wrapper of every server action (in the manner of next-safe-action's createSafeActionClient): it
  * resolves who acts from the session (lib/auth/current.ts) with the access the action needs (anyone, a client
- * user of some roles, a staff permission of lib/ops/policy.ts), builds the Principal for audit rows, parses the
+ * user of some roles, a staff permission of lib/core/staff-policy.ts), builds the Principal for audit rows, parses the
  * input with the form's own zod schema (the one react-hook-form uses; classic or zod/mini), calls one service, and turns the domain
  * errors it raises (lib/core/errors.ts) into one ActionResult (lib/http/action-result.ts). It is the only
  * translator: services throw, actions never catch. Anything that is not a domain error below 500 (a bug, Next's
@@ -12,7 +12,7 @@ import { isClientActor, type ClientActor } from '@/lib/auth/actor';
 import { admitActor, getActor } from '@/lib/auth/current';
 import { anonymousPrincipal, requestMeta, userPrincipal, type Actor, type Principal, type RequestMeta } from '@/lib/core/principal';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/ops/policy';
+import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/core/staff-policy';
 import { CLIENT_ADMIN_ROLE, type RoleId } from '@/lib/reference';
 import { AppError, fieldErrors, ForbiddenError, UnauthorizedError } from '../core/errors';
 import { SIGNED_OUT, type ActionResult } from './action-result';
@@ -51,7 +51,7 @@ export const settingUpTwoFactor: ActionAccess<ClientActor> = {
   },
 };
 
-/** A member of staff allowed this permission (lib/ops/policy.ts). */
+/** A member of staff allowed this permission (lib/core/staff-policy.ts). */
 export function staff(permission: StaffPermission): ActionAccess<StaffActor> {
   return { admit: (actor) => authorize(admitActor(actor), permission, staffPolicy) };
 }

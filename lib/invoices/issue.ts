@@ -2,7 +2,7 @@
  * Issuing invoices and marking them paid (issue 13): ONE service for the staff screens (/Ops/Invoices) and,
  * later, the integration API (issue 14: PUT api/v1/invoices/{invoiceNumber} as an upsert with its line items,
  * webhooks invoice.issued / invoice.paid). It takes the Principal that acts: a staff member (policy
- * 'invoices.manage', lib/ops/policy.ts, checked here) or an API key / system caller the adapter has already
+ * 'invoices.manage', lib/core/staff-policy.ts, checked here) or an API key / system caller the adapter has already
  * authorised, named in the audit row.
  *
  * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise).
@@ -25,7 +25,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@
 import { containsPattern } from '@/lib/lists/contains';
 import { limitOffset, type ListResult, type Page } from '@/lib/lists/paging';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { sumDecimals } from './money';

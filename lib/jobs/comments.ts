@@ -12,7 +12,7 @@ import { commentHistory, jobs } from '@/db/schema';
 import { tenantScope } from '@/lib/core/tenancy';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/core/authorize';
-import { isStaffActor, staffPolicy } from '@/lib/ops/policy';
+import { isStaffActor, staffPolicy } from '@/lib/core/staff-policy';
 
 export interface JobComment {
   id: number;

@@ -17,7 +17,7 @@ import { clients, courts, documents, jobFeedback, jobs, jobStatusChanges, locati
 import type { Actor } from '@/lib/auth/actor';
 import { allowed } from '@/lib/core/authorize';
 import { hasTenant, tenantScope } from '@/lib/core/tenancy';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { isClientRole, orderTypeName, statusLabel } from '@/lib/reference';
 import { blockReferences } from './slip-block';
 import type { BlockNames } from './slip-fields';

@@ -25,7 +25,7 @@ import { recordAudit } from '@/lib/core/audit';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
 import { enqueueJobAlerts } from './alerts';
 import { allowedNextStatuses, canTransition, statusChangeSchema, WORKFLOW_MSG, type StatusChangeInput } from './workflow-rules';

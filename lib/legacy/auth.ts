@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '@/lib/messages';
-import type { signInAnswer } from '@/lib/openapi/answers';
+import type { signInAnswer } from './answers';
 import { missingMessage } from '@/lib/validation-rules';
 import { describeSeconds, type OtpResendResult, type OtpVerifyResult } from '@/lib/auth/otp';
 import { changePasswordUrl, passwordStepMessage, resendMessage } from '@/lib/auth/messages';

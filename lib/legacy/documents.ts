@@ -5,7 +5,7 @@ import { attachmentDisposition } from '@/lib/documents/filename';
 import type { Actor } from '@/lib/auth/actor';
 import { listDeliverables, staffUploader } from '@/lib/documents/deliverables';
 import type { DocumentInfo, DownloadAnswer, OpenedDocument } from '@/lib/documents/service';
-import type { documentModelAnswer } from '@/lib/openapi/answers';
+import type { documentModelAnswer } from './answers';
 
 /** Declared once, as the zod schema of the OpenAPI document. */
 export type LegacyDocumentModel = z.output<typeof documentModelAnswer>;

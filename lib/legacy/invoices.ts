@@ -6,7 +6,7 @@ import { ISSUE_DATE_FILTERS } from '@/lib/invoices/schema';
 import type { InvoiceLine, InvoiceListItem, InvoiceRow, InvoiceSlip } from '@/lib/invoices/service';
 import type { ListResult } from '@/lib/lists/paging';
 import type { z } from 'zod';
-import type { invoiceLineItemAnswer, invoiceModelAnswer } from '@/lib/openapi/answers';
+import type { invoiceLineItemAnswer, invoiceModelAnswer } from './answers';
 import { displayCalendarDate } from '@/lib/display-date';
 
 /** The invoice and line item shapes are declared once, as the zod schemas of the OpenAPI document. */

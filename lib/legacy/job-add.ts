@@ -14,7 +14,7 @@
  */
 import type { z } from 'zod';
 import { ValidationError } from '@/lib/core/errors';
-import type { jobAddedAnswer } from '@/lib/openapi/answers';
+import type { jobAddedAnswer } from './answers';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
 import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from '@/lib/jobs/legacy-order';

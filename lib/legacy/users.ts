@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { displayDate } from '@/lib/display-date';
 import type { ListResult } from '@/lib/lists/paging';
-import type { userModelAnswer } from '@/lib/openapi/answers';
+import type { userModelAnswer } from './answers';
 import { roleName } from '@/lib/reference';
 import type { UserListItem } from '@/lib/users/queries';
 import { fullName } from '@/lib/users/present';

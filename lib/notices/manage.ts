@@ -1,6 +1,6 @@
 /**
  * Notices and contextual help texts, managed by staff (issue 13, /Ops/Notices): create, change, schedule a
- * start and an end, retire. Policy 'content.manage' (lib/ops/policy.ts); every change writes its audit row
+ * start and an end, retire. Policy 'content.manage' (lib/core/staff-policy.ts); every change writes its audit row
  * in its transaction.
  *
  * A change of title or content bumps the notice's revision, so users who dismissed the old text see the new
@@ -14,7 +14,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { NotFoundError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { CONTENT_MSG, type HelpForm, type NoticeForm } from './manage-schema';

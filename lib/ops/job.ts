@@ -14,7 +14,7 @@ import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
 import { jobSlip, type JobSlip, type StatusChangeRow } from '@/lib/jobs/slip';
 import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from './policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { slipDataSchema, type SlipDataInput } from './job-schema';

@@ -1,11 +1,11 @@
 /**
  * The staff area's navigation (/Ops). One entry per section; a section shows to the roles whose policy
- * allows its permission (lib/ops/policy.ts), and its route kind in lib/auth/routes.ts must agree.
+ * allows its permission (lib/core/staff-policy.ts), and its route kind in lib/auth/routes.ts must agree.
  * To add a section: add its page under app/(ops)/Ops/<Section>, one entry below, and (for a role-1-only
  * section) one line in ROUTE_TABLE. Pure and browser-safe.
  */
 import type { NavItem } from '@/lib/shell/nav';
-import { can, type StaffPermission } from './policy';
+import { can, type StaffPermission } from '@/lib/core/staff-policy';
 
 export interface OpsSection extends NavItem {
   permission: StaffPermission;

@@ -23,7 +23,7 @@ import { GET as downloadRoute } from '@/app/api/Document/Download/[id]/route';
 import { POST as exportRoute } from '@/app/api/Ops/Jobs/Export/route';
 import { staffJob, updateSlipData } from './job';
 import { OPS_SECTIONS } from './nav';
-import { can } from './policy';
+import { can } from '@/lib/core/staff-policy';
 import { countQueue, listQueue, queueClients, queueExportStream, queueWhere } from './queue';
 import { DEFAULT_QUEUE_QUERY, queueFromSearchParams, type QueueQuery } from './queue-schema';
 import { userPrincipal } from '@/lib/core/principal';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeOpsHref, OPS_SECTIONS, opsNavItems } from './nav';
-import { can, isStaffRole, STAFF_PERMISSIONS } from './policy';
+import { can, isStaffRole, STAFF_PERMISSIONS } from '@/lib/core/staff-policy';
 
 describe('staff policy (issue 13)', () => {
   it('role 1 may do everything', () => {

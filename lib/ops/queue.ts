@@ -25,7 +25,7 @@ import { csvBatchStream } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { orderTypeName, statusLabel } from '@/lib/reference';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from './policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { dueRange, type QueueQuery } from './queue-schema';

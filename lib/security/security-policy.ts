@@ -16,14 +16,14 @@ import { tenantScope } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import { hasAuthenticator } from '@/lib/auth/two-factor';
-import type { Actor } from '@/lib/auth/actor';
+import { hasAuthenticator } from '@/lib/core/authenticator';
+import type { Actor } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { fieldErrors, ValidationError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { userPolicy } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/core/user-policy';
 import { emailInDomains, POLICY_MSG, securityPolicySchema, type PolicyBounds } from './security-policy-schema';
 
 export interface SecurityPolicy {

@@ -12,7 +12,7 @@ import { now } from '@/lib/clock';
 import { NotFoundError } from '@/lib/core/errors';
 import { allowed } from '@/lib/core/authorize';
 import { tenantScope } from '@/lib/core/tenancy';
-import { userPolicy } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/core/user-policy';
 
 export async function getPasswordExpiry(actor: Actor, userId: number): Promise<number | 'NA'> {
   const own = userId === actor.userId;

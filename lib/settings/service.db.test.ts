@@ -8,7 +8,7 @@ import { config, resetConfigForTests } from '@/lib/config';
 import { NotFoundError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser } from '@/test/factories';
-import { verifyCurrentPassword } from './current-password';
+import { verifyCurrentPassword } from '@/lib/auth/current-password';
 import { getPasswordExpiry } from './password-expiry';
 import { settingsFormSchema, type SettingsForm } from './schema';
 import { getSettings, getUserAlerts, sendTestEmail, TEST_MAILS_PER_HOUR, updateSettings } from './service';

@@ -16,7 +16,7 @@ import { MSG } from '@/lib/messages';
 import { emailDomainProblem } from '@/lib/security/security-policy';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { JOB_STATUSES } from '@/lib/reference';
-import { verifyCurrentPassword } from './current-password';
+import { verifyCurrentPassword } from '@/lib/auth/current-password';
 import { canonicalTimeZone, type AlertsForm, type JobAlertMode, type JobAlertScope, type SettingsForm } from './schema';
 
 export interface UserSettings {

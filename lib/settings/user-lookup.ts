@@ -12,7 +12,7 @@ import { users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { allowed } from '@/lib/core/authorize';
 import { tenantScope } from '@/lib/core/tenancy';
-import { userPolicy } from '@/lib/users/policy';
+import { userPolicy } from '@/lib/core/user-policy';
 
 export interface LegacyUser {
   UserId: number;

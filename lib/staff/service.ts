@@ -17,7 +17,7 @@ import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { createUser, takenFields, UserTakenError, userFieldsOf } from '@/lib/core/users';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
-import { type StaffActor, staffPolicy } from '@/lib/ops/policy';
+import { type StaffActor, staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { MSG } from '@/lib/messages';

@@ -17,7 +17,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { userPolicy } from './policy';
+import { userPolicy } from '@/lib/core/user-policy';
 import { ACCESS_MSG } from './schema';
 
 export const UNLOCK_MAIL_SUBJECT = 'Your JMS Portal account was unlocked';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ROLES, SORT_ASC, SORT_DESC } from '@/lib/reference';
 import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 import { canonicalTimeZone } from '@/lib/settings/schema';
-import { ASSIGNABLE_ROLES } from './policy';
+import { ASSIGNABLE_ROLES } from '@/lib/core/user-policy';
 
 export const USER_SORT = {
   created: 1,

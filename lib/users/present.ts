@@ -7,7 +7,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { encodeParam } from '@/lib/encoding';
 import { roleName } from '@/lib/reference';
 import { displayDate, displayDateTime } from '@/lib/display-date';
-import { deactivateRefusal } from './policy';
+import { deactivateRefusal } from '@/lib/core/user-policy';
 import type { UserListItem } from './queries';
 
 export function fullName(u: Pick<UserListItem, 'firstName' | 'lastName'>): string {

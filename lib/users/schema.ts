@@ -14,7 +14,7 @@ import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-pol
 import { canonicalTimeZone } from '@/lib/settings/schema';
 import { FIELD_MSG, formText, isEmail, isPhone } from '@/lib/validation';
 import { isPossibleUserName } from '@/lib/validation-rules';
-import { isAssignableRole } from './policy';
+import { isAssignableRole } from '@/lib/core/user-policy';
 
 export const NAME_MAX = 100;
 export const USER_NAME_MAX = 100;

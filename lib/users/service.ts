@@ -30,7 +30,7 @@ import { inBatches } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { UserListQuery } from './list-schema';
-import { deactivateRefusal, isSelfDemotion, userPolicy } from './policy';
+import { deactivateRefusal, isSelfDemotion, userPolicy } from '@/lib/core/user-policy';
 import { userColumns, userOrder, userWhere, type UserListItem } from './queries';
 import { isCreate, USER_MSG, type UserForm } from './schema';
 

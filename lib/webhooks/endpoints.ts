@@ -10,7 +10,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from '@/lib/core/errors';
 import { authorize } from '@/lib/core/authorize';
-import { staffPolicy } from '@/lib/ops/policy';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { attemptDelivery, endpointSecret, secretAssociatedData, sendOptions, type AttemptResult } from './outbox';

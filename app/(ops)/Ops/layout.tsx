@@ -1,6 +1,6 @@
 /**
  * The staff area's layout (issue 13): the portal's header and footer with the staff navigation
- * (lib/ops/nav.ts, filtered by lib/ops/policy.ts), the signed-in staff member, About and sign-out.
+ * (lib/ops/nav.ts, filtered by lib/core/staff-policy.ts), the signed-in staff member, About and sign-out.
  * Server-rendered; client islands only for the mobile menu, the active link and About. No client notice
  * or guided tour here. Pages under it render their content (starting with an <h1>) but no <main>.
  */
@@ -12,7 +12,7 @@ import { NavLinks } from '@/components/shell/NavLinks';
 import { SiteFooter } from '@/components/shell/SiteFooter';
 import { requireStaffPage } from '@/lib/ops/page';
 import { OPS_HOME, opsNavItems } from '@/lib/ops/nav';
-import { staffRoleName } from '@/lib/ops/policy';
+import { staffRoleName } from '@/lib/core/staff-policy';
 import { getShellUser } from '@/lib/shell/service';
 
 const headerAction = 'rounded-md px-3 py-2 text-sm font-medium text-white no-underline hover:bg-white/10 hover:text-white';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Card } from '@/components/ui/Card';
 import { requireStaffPage } from '@/lib/ops/page';
 import { OPS_HOME, opsNavItems } from '@/lib/ops/nav';
-import { can, staffRoleName } from '@/lib/ops/policy';
+import { can, staffRoleName } from '@/lib/core/staff-policy';
 
 export const metadata: Metadata = { title: 'Staff overview' };
 

@@ -8,7 +8,7 @@ import { AccessDeniedNotifier } from '@/components/shell/AccessDeniedNotifier';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageActor } from '@/lib/auth/page';
 import { wasRefused } from '@/lib/auth/routes';
-import { isStaffRole } from '@/lib/ops/policy';
+import { isStaffRole } from '@/lib/core/staff-policy';
 import { isClientRole } from '@/lib/reference';
 
 export const metadata: Metadata = { title: 'Access denied' };

@@ -12,7 +12,7 @@ import { confirmEnrolmentSchema, removeAuthenticatorSchema } from '@/lib/auth/tw
 import { asSent, clientAdmin, clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { updateSecurityPolicy } from '@/lib/security/security-policy';
-import { verifyCurrentPassword } from '@/lib/settings/current-password';
+import { verifyCurrentPassword } from '@/lib/auth/current-password';
 import { alertsFormSchema, settingsFormSchema } from '@/lib/settings/schema';
 import { sendTestEmail, updateAlerts, updateSettings, type UpdateSettingsResult } from '@/lib/settings/service';
 

@@ -18,7 +18,7 @@ import { displayDateTime } from '@/lib/display-date';
 import { presentJobSlip } from '@/lib/jobs/present';
 import { staffJob } from '@/lib/ops/job';
 import { requireStaffPage } from '@/lib/ops/page';
-import { can } from '@/lib/ops/policy';
+import { can } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
 import { changeStatusAction, saveSlipDataAction } from './actions';
 

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/Badge';
 import { buttonClasses } from '@/components/ui/Button';
 import { encodeParam } from '@/lib/encoding';
 import { requireStaffPage } from '@/lib/ops/page';
-import { staffRoleName } from '@/lib/ops/policy';
+import { staffRoleName } from '@/lib/core/staff-policy';
 import { listStaffUsers } from '@/lib/staff/service';
 import { deactivateStaffUserAction } from './actions';
 

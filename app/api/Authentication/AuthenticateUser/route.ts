@@ -8,7 +8,7 @@ import { verifyOtp } from '@/lib/auth/otp';
 import { issueLegacyToken } from '@/lib/auth/session';
 import { signInWithTriple } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
-import { signInAnswer } from '@/lib/openapi/answers';
+import { signInAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute({ response: signInAnswer, body: legacyAuthenticateBody }, async ({ body }) => {
   if (body.ChallengeId) {

@@ -6,7 +6,7 @@
 import { captchaVerifier } from '@/lib/auth/captcha';
 import { legacyCaptchaBody } from '@/lib/legacy/auth';
 import { publicRoute } from '@/lib/http/route';
-import { booleanAnswer, captchaChallengeAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer, captchaChallengeAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,6 +2,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { emailIdBody } from '@/lib/legacy/settings';
 import { getUserByEmailId } from '@/lib/settings/user-lookup';
-import { lookedUpUserAnswer } from '@/lib/openapi/answers';
+import { lookedUpUserAnswer } from '@/lib/legacy/answers';
 
 export const POST = apiRoute({ response: lookedUpUserAnswer, body: emailIdBody }, async ({ actor, body }) => getUserByEmailId(actor, body));

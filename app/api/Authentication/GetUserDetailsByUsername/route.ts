@@ -2,6 +2,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { userNameBody } from '@/lib/legacy/settings';
 import { getUserDetailsByUserName } from '@/lib/settings/user-lookup';
-import { lookedUpUserAnswer } from '@/lib/openapi/answers';
+import { lookedUpUserAnswer } from '@/lib/legacy/answers';
 
 export const POST = apiRoute({ response: lookedUpUserAnswer, body: userNameBody }, async ({ actor, body }) => getUserDetailsByUserName(actor, body));

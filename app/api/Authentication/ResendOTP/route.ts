@@ -7,7 +7,7 @@ import { legacyResendBody, presentPasswordResend, presentResend } from '@/lib/le
 import { resendOtp } from '@/lib/auth/otp';
 import { resendWithPassword } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
-import { signInAnswer } from '@/lib/openapi/answers';
+import { signInAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute({ response: signInAnswer, body: legacyResendBody }, async ({ body }) => {
   if (body.ChallengeId) return presentResend(await resendOtp(body.ChallengeId));

@@ -7,7 +7,7 @@ import { legacySignInBody, otpGiven, presentSignIn, presentTriple } from '@/lib/
 import { issueLegacyToken } from '@/lib/auth/session';
 import { signInWithPassword, signInWithTriple } from '@/lib/auth/signin';
 import { publicRoute } from '@/lib/http/route';
-import { signInAnswer } from '@/lib/openapi/answers';
+import { signInAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute({ response: signInAnswer, body: legacySignInBody }, async ({ body }) => {
   const credentials = { userName: body.UserName, password: body.Password, captcha: body.Captcha };

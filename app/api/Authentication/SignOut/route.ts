@@ -3,7 +3,7 @@ import { NEXT_AUTH_COOKIES } from '@/lib/auth/cookie';
 import { sessionIdFromRequest } from '@/lib/auth/request';
 import { signOutSession } from '@/lib/auth/user-session';
 import { publicRoute } from '@/lib/http/route';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,6 +6,6 @@
 import { twoFactorInitBody } from '@/lib/auth/two-factor-schema';
 import { startEnrolment } from '@/lib/auth/two-factor';
 import { apiRoute } from '@/lib/http/route';
-import { twoFactorInitAnswer } from '@/lib/openapi/answers';
+import { twoFactorInitAnswer } from '@/lib/legacy/answers';
 
 export const POST = apiRoute({ allowTwoFactorSetup: true, response: twoFactorInitAnswer, body: twoFactorInitBody }, async ({ actor }) => startEnrolment(actor));

@@ -3,9 +3,9 @@
  * → { IsLoggedIn }. Only ever checks the signed-in user's own password: another user name answers false.
  */
 import { apiRoute } from '@/lib/http/route';
-import { verifyCurrentPassword } from '@/lib/settings/current-password';
+import { verifyCurrentPassword } from '@/lib/auth/current-password';
 import { decodeBase64Password, verifyUserCurrentBody } from '@/lib/legacy/settings';
-import { isLoggedInAnswer } from '@/lib/openapi/answers';
+import { isLoggedInAnswer } from '@/lib/legacy/answers';
 
 export const POST = apiRoute({ response: isLoggedInAnswer, body: verifyUserCurrentBody }, async ({ actor, body }) => {
   if (body.UserName && body.UserName.trim().toLowerCase() !== actor.userName.toLowerCase()) return { IsLoggedIn: false };

@@ -10,7 +10,7 @@
 import { resetPasswordWithToken } from '@/lib/auth/reset';
 import { ValidationError } from '@/lib/core/errors';
 import { publicRoute } from '@/lib/http/route';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 import { RESET_RESULT_HEADER, resetPasswordBody } from '@/lib/legacy/settings';
 
 export const POST = publicRoute({ response: booleanAnswer, body: resetPasswordBody }, async ({ body }) => {

@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { listLocations } from '@/lib/jobs/lookups';
 import { presentLocation } from '@/lib/legacy/job-lookups';
-import { locationsAnswer } from '@/lib/openapi/answers';
+import { locationsAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

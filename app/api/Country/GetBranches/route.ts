@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { listBranches } from '@/lib/jobs/lookups';
 import { presentBranch } from '@/lib/legacy/job-lookups';
-import { branchesAnswer } from '@/lib/openapi/answers';
+import { branchesAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { publicRoute } from '@/lib/http/route';
 import { listCountries } from '@/lib/jobs/lookups';
 import { presentCountry } from '@/lib/legacy/job-lookups';
-import { countriesAnswer } from '@/lib/openapi/answers';
+import { countriesAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

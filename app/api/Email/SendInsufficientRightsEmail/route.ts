@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { notifyInsufficientRights } from '@/lib/notify/insufficient-rights';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 const body = z.strictObject({ Path: z.string().max(2000).optional(), Url: z.string().max(2000).optional() }).optional();
 

@@ -4,7 +4,7 @@
  */
 import { acceptExceptionReport, exceptionReportSchema } from '@/lib/errors/intake';
 import { publicRoute } from '@/lib/http/route';
-import { intakeAnswer } from '@/lib/openapi/answers';
+import { intakeAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
 import { presentIssueDateFilters } from '@/lib/legacy/invoices';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { issueDateFiltersAnswer } from '@/lib/openapi/answers';
+import { issueDateFiltersAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

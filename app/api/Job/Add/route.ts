@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/route';
 import { addLegacyJob, LEGACY_ADD_MSG, legacyJobAddBody, MAX_ORDER_BODY_BYTES } from '@/lib/legacy/job-add';
-import { jobAddedAnswer } from '@/lib/openapi/answers';
+import { jobAddedAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { apiRoute } from '@/lib/http/route';
 import { legacyFeedbackSchema, saveJobFeedback } from '@/lib/jobs/feedback';
 import { toLegacyFeedback } from '@/lib/legacy/jobs';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { feedbackAnswer } from '@/lib/openapi/answers';
+import { feedbackAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { listOrderTypes } from '@/lib/jobs/lookups';
 import { presentOrderType } from '@/lib/legacy/job-lookups';
-import { orderTypesAnswer } from '@/lib/openapi/answers';
+import { orderTypesAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

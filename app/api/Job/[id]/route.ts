@@ -8,7 +8,7 @@ import { toLegacyJob } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobWithNames } from '@/lib/jobs/queries';
 import { isClientRole } from '@/lib/reference';
-import { jobPayloadAnswer } from '@/lib/openapi/answers';
+import { jobPayloadAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

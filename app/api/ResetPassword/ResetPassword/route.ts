@@ -6,7 +6,7 @@ import { resetPasswordWithToken } from '@/lib/auth/reset';
 import { ValidationError } from '@/lib/core/errors';
 import { publicRoute } from '@/lib/http/route';
 import { presentResetResult, resetPasswordBody } from '@/lib/legacy/settings';
-import { resetResultAnswer } from '@/lib/openapi/answers';
+import { resetResultAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute({ response: resetResultAnswer, body: resetPasswordBody }, async ({ body }) => {
   const r = await resetPasswordWithToken(body.token, body.newPassword, body.confirm);

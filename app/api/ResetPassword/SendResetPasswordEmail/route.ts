@@ -2,7 +2,7 @@
 import { requestPasswordReset } from '@/lib/auth/forgot';
 import { publicRoute } from '@/lib/http/route';
 import { sendResetEmailBody } from '@/lib/legacy/settings';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute({ response: booleanAnswer, body: sendResetEmailBody }, async ({ body }) => {
   await requestPasswordReset(body);

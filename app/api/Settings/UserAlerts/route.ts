@@ -2,7 +2,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ROLES } from '@/lib/reference';
 import { getUserAlerts } from '@/lib/settings/service';
-import { userAlertsAnswer } from '@/lib/openapi/answers';
+import { userAlertsAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ssoEnabled } from '@/lib/auth/next-auth';
 import { safeReturnUrl } from '@/lib/auth/return-url';
 import { publicRoute } from '@/lib/http/route';
-import { redirectAnswer } from '@/lib/openapi/answers';
+import { redirectAnswer } from '@/lib/legacy/answers';
 
 const body = z.strictObject({ ReturnUrl: z.string().max(2000).optional(), Token: z.string().max(8192).optional() }).optional();
 

@@ -3,7 +3,7 @@ import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { checkUserEmailSchema } from '@/lib/users/schema';
 import { userEmailExists } from '@/lib/users/service';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

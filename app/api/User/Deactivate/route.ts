@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { deactivateSchema, USER_MSG } from '@/lib/users/schema';
 import { deactivateUser } from '@/lib/users/service';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
 import { apiRoute } from '@/lib/http/route';
 import { toLegacyUserPreference } from '@/lib/legacy/jobs';
 import { getUserPreference } from '@/lib/jobs/preferences';
-import { userPreferenceAnswer } from '@/lib/openapi/answers';
+import { userPreferenceAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,7 +9,7 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { saveUserCode } from '@/lib/legacy/users';
 import { legacySaveUserSchema } from '@/lib/users/schema';
 import { saveUser } from '@/lib/users/service';
-import { saveUserAnswer } from '@/lib/openapi/answers';
+import { saveUserAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

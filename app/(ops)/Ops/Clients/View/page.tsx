@@ -19,7 +19,7 @@ import { encodeParam, tryDecodeId } from '@/lib/encoding';
 import { formatMoney } from '@/lib/invoices/money';
 import { displayDateTime } from '@/lib/display-date';
 import { requireStaffPage } from '@/lib/ops/page';
-import { can } from '@/lib/ops/policy';
+import { can } from '@/lib/core/staff-policy';
 import { roleName } from '@/lib/reference';
 import { timeZoneList } from '@/lib/settings/time-zones';
 import { deleteClientAction, inviteAdminAction, reinstateClientAction, suspendClientAction } from '../actions';

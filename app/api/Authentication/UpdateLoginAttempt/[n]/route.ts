@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { legacyLoginAttemptBody } from '@/lib/legacy/auth';
 import { publicRoute } from '@/lib/http/route';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute(
   { response: booleanAnswer, params: z.object({ n: z.string().regex(/^\d{1,4}$/) }), body: legacyLoginAttemptBody.optional() },

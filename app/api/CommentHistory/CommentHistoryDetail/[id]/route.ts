@@ -7,7 +7,7 @@ import { apiRoute } from '@/lib/http/route';
 import { commentHistoryOf } from '@/lib/jobs/comments';
 import { toLegacyComment } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
-import { commentHistoryAnswer } from '@/lib/openapi/answers';
+import { commentHistoryAnswer } from '@/lib/legacy/answers';
 import { CLIENT_ROLES, STAFF_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';

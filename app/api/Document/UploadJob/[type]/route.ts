@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handleUploadRequest, uploadTypeParam } from '@/lib/http/upload';
 import { withContract } from '@/lib/http/route';
-import { documentModelAnswer } from '@/lib/openapi/answers';
+import { documentModelAnswer } from '@/lib/legacy/answers';
 
 /** POST api/Document/UploadJob/5: one file, multipart/form-data, streamed (never through the JSON parser). */
 export const POST = withContract(handleUploadRequest, {

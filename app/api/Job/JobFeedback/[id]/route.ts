@@ -5,7 +5,7 @@ import { getJobFeedback } from '@/lib/jobs/feedback';
 import { toLegacyFeedback } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { feedbackAnswer } from '@/lib/openapi/answers';
+import { feedbackAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

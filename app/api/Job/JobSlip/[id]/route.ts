@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/route';
 import { toLegacyJobSlip } from '@/lib/legacy/jobs';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { jobSlip } from '@/lib/jobs/queries';
-import { jobSlipAnswer } from '@/lib/openapi/answers';
+import { jobSlipAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

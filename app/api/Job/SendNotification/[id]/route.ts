@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/route';
 import { jobIdPathSchema } from '@/lib/jobs/list-schema';
 import { sendJobNotification } from '@/lib/jobs/notification';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

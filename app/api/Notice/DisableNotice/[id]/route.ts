@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { disableNotice } from '@/lib/notices/service';
 import { apiRoute } from '@/lib/http/route';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,7 +9,7 @@ import { CLIENT_ROLES } from '@/lib/reference';
 import { legacySettingsUpdateSchema, settingsFormSchema } from '@/lib/settings/schema';
 import { presentSettingsResult } from '@/lib/legacy/settings';
 import { updateSettings } from '@/lib/settings/service';
-import { settingsResultAnswer } from '@/lib/openapi/answers';
+import { settingsResultAnswer } from '@/lib/legacy/answers';
 
 export const POST = apiRoute({ response: settingsResultAnswer, roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
   const keepAlerts = body.JobAlerts === null;

@@ -4,7 +4,7 @@ import { recordSsoFailure } from '@/lib/auth/sso';
 import { reportLimits } from '@/lib/errors/intake';
 import { consumeRateLimits } from '@/lib/core/rate-limit';
 import { publicRoute } from '@/lib/http/route';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 /** Anonymous: limited like the error reports (per IP, and for all anonymous callers), so it cannot flood the audit log. */
 export const GET = publicRoute({ response: booleanAnswer, params: z.object({ message: z.string().min(1).max(500) }) }, async ({ req, actor, params }) => {

@@ -5,7 +5,7 @@ import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { presentUser } from '@/lib/legacy/users';
 import { getUser } from '@/lib/users/service';
-import { userModelAnswer } from '@/lib/openapi/answers';
+import { userModelAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

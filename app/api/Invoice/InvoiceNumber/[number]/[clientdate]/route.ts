@@ -6,7 +6,7 @@ import { presentSlip } from '@/lib/legacy/invoices';
 import { clientDateSchema, numberSegmentSchema } from '@/lib/invoices/links';
 import { getInvoiceSlip } from '@/lib/invoices/service';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { invoiceSlipAnswer } from '@/lib/openapi/answers';
+import { invoiceSlipAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deliveredFilesView } from '@/lib/legacy/documents';
 import { handleDeliverableUpload, idParam } from '@/lib/http/upload';
 import { apiRoute, withContract } from '@/lib/http/route';
-import { deliveredFilesAnswer, documentModelAnswer } from '@/lib/openapi/answers';
+import { deliveredFilesAnswer, documentModelAnswer } from '@/lib/legacy/answers';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** GET api/Ops/Jobs/{id}/Deliverables: the job's delivered files with their receipts (staff). */

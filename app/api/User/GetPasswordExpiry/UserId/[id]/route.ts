@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { apiRoute } from '@/lib/http/route';
 import { getPasswordExpiry } from '@/lib/settings/password-expiry';
-import { passwordExpiryAnswer } from '@/lib/openapi/answers';
+import { passwordExpiryAnswer } from '@/lib/legacy/answers';
 
 const params = z.object({
   id: z

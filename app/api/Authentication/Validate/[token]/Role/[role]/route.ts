@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { resolveSession, sessionIdFromLegacyToken } from '@/lib/auth/session';
 import { publicRoute } from '@/lib/http/route';
-import { booleanAnswer } from '@/lib/openapi/answers';
+import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const GET = publicRoute(
   { response: booleanAnswer, params: z.object({ token: z.string().min(1).max(4096), role: z.string().regex(/^[1-8]$/) }) },

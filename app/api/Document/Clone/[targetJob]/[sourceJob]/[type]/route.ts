@@ -3,7 +3,7 @@ import { idParam, uploadTypeParam } from '@/lib/http/upload';
 import { cloneJobDocument } from '@/lib/documents/job-files';
 import { toLegacyDocument } from '@/lib/legacy/documents';
 import { apiRoute } from '@/lib/http/route';
-import { documentModelAnswer } from '@/lib/openapi/answers';
+import { documentModelAnswer } from '@/lib/legacy/answers';
 
 /** POST api/Document/Clone/{targetJob}/{sourceJob}/5: copies the source job's file to the target job. */
 export const POST = apiRoute(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { removeDeliverable } from '@/lib/documents/deliverables';
 import { idParam } from '@/lib/http/upload';
 import { apiRoute } from '@/lib/http/route';
-import { messageAnswer } from '@/lib/openapi/answers';
+import { messageAnswer } from '@/lib/legacy/answers';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** DELETE api/Ops/Jobs/{id}/Deliverables/{documentId}: removes a deliverable attached by mistake (staff; audited). */

@@ -5,7 +5,7 @@ import { listInvoices } from '@/lib/invoices/service';
 import { apiRoute } from '@/lib/http/route';
 import { pagePathSchema } from '@/lib/lists/paging';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { invoiceListAnswer } from '@/lib/openapi/answers';
+import { invoiceListAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

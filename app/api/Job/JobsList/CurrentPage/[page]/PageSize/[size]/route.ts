@@ -5,7 +5,7 @@ import { listJobs } from '@/lib/jobs/queries';
 import { apiRoute } from '@/lib/http/route';
 import { pagePathSchema } from '@/lib/lists/paging';
 import { CLIENT_ROLES } from '@/lib/reference';
-import { jobListAnswer } from '@/lib/openapi/answers';
+import { jobListAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

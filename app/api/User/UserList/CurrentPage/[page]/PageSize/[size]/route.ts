@@ -5,7 +5,7 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { presentUserList } from '@/lib/legacy/users';
 import { userListQuerySchema } from '@/lib/users/list-schema';
 import { listUsers } from '@/lib/users/service';
-import { userListAnswer } from '@/lib/openapi/answers';
+import { userListAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,9 +9,9 @@
  * Services ask `authorize(actor, 'manage', userPolicy)` (lib/core/authorize.ts): users, their access, the firm's
  * activity and its security policy are the client administrator's.
  */
-import { defineSubject } from '@/lib/core/authorize';
-import type { Actor } from '@/lib/core/principal';
-import { hasTenant, type TenantActor } from '@/lib/core/tenancy';
+import { defineSubject } from './authorize';
+import type { Actor } from './principal';
+import { hasTenant, type TenantActor } from './tenancy';
 import { CLIENT_ADMIN_ROLE, CLIENT_ROLES } from '@/lib/reference';
 
 /** Roles an administrator may give (spec §6: client roles 3 to 8). */

@@ -9,9 +9,9 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
-import { recordFailure } from '@/lib/auth/lockout';
-import { verifyPassword } from '@/lib/auth/password';
+import type { Actor } from './actor';
+import { recordFailure } from './lockout';
+import { verifyPassword } from './password';
 
 export async function verifyCurrentPassword(actor: Actor, plain: string): Promise<boolean> {
   const db = await getDb();

@@ -11,8 +11,8 @@
  * Staff see every client: a staff actor has no client of its own (users.client_id is null), and staff
  * services take the client from the row they act on, never from the session.
  */
-import { defineSubject, type Rule } from '@/lib/core/authorize';
-import type { Actor } from '@/lib/core/principal';
+import { defineSubject, type Rule } from './authorize';
+import type { Actor } from './principal';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** Everything a staff member can be allowed to do. Add a permission here, then decide it in ROLE_1_ONLY or not. */
