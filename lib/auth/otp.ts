@@ -11,7 +11,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { signInOtps, userAuthenticators, users } from '@/db/schema';
+import { sessions, signInOtps, userAuthenticators, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { enqueueMail } from '@/lib/mail/outbox';
@@ -153,6 +153,24 @@ async function loadChallenge(q: Queryable, challengeId: string) {
 /** Thrown inside the claiming transaction when the app's code is not accepted: rolls the claim back. */
 class NotAccepted extends Error {}
 
+/** How soon after its own success a spent app or recovery code still counts as a race it lost, not a replay. */
+const RACE_WINDOW_MS = 10_000;
+
+/**
+ * Did the user sign in (a session opened) while this sign-in was pending, within the race window? Then a spent
+ * code presented now was spent by that sign-in: a parallel submission (a double click, a second tab) that read the
+ * code after its twin had already used it. It lost the race as surely as one refused by the claim itself.
+ */
+async function signedInWhilePending(q: Queryable, userId: number, pendingSince: Date, at: Date): Promise<boolean> {
+  const windowStart = new Date(at.getTime() - RACE_WINDOW_MS);
+  const [row] = await q
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.createdAt, pendingSince), gt(sessions.createdAt, windowStart)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Checks a code; the one right answer claims the challenge and opens the session. */
 export async function verifyOtp(challengeId: string, code: string): Promise<OtpVerifyResult> {
   if (!UUID.test(challengeId)) return { status: 'expired' };
@@ -200,6 +218,11 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
   }
 
   const spent = row.method === 'app' && (await wasSpentSecondFactor(row.userId, row, code));
+  // Spent by a sign-in that succeeded while this one was pending, moments ago: the same race, lost a little later
+  // (this request read the code after its twin's commit). Refused, and not a failed sign-in either.
+  if (spent && (await signedInWhilePending(db, row.userId, row.createdAt, t))) {
+    return { status: 'invalid', failedAttempts: row.failedSignIns, attemptsLeft: attemptsLeft(row.failedSignIns) };
+  }
   return db.transaction(async (tx) => {
     const guesses = sql`${signInOtps.failedAttempts} + 1`;
     const [counted] = await tx

@@ -168,6 +168,7 @@ describe('two-factor with an authenticator app', () => {
     const e = await enrolled();
     const pending = [];
     for (let i = 0; i < 6; i++) pending.push(await appSignIn(e.user.userName));
+    clock.advance(1_000); // the time it takes to read the code off the phone
     const code = await codeAt(e.secret);
     const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
@@ -177,10 +178,30 @@ describe('two-factor with an authenticator app', () => {
     const guesses = await t.db().select({ n: signInOtps.failedAttempts }).from(signInOtps).where(eq(signInOtps.userId, e.user.id));
     expect(guesses.every((g) => g.n === 0)).toBe(true);
     // A genuinely wrong code still counts, and so does the spent code sent again later (a replay, not a race).
+    clock.advance(1_000);
     const next = await appSignIn(e.user.userName);
     expect(await verifyOtp(next.challengeId, await otherCode(e.secret))).toMatchObject({ status: 'invalid', failedAttempts: 1 });
     expect(await verifyOtp(next.challengeId, code)).toMatchObject({ status: 'invalid', failedAttempts: 2 });
     expect(await lockout(e.user.id)).toEqual({ failed: 2, locked: false });
+  });
+
+  it('a twin submission that reads the code after its twin signed in lost the same race: refused, not counted', async () => {
+    // What a second tab or a double click does when the first request commits before the second one looks: the
+    // second finds the code already spent. Sequential here, so the order is certain on both engines.
+    for (const kind of ['app', 'recovery'] as const) {
+      const e = await enrolled();
+      const code = kind === 'app' ? await codeAt(e.secret) : (e.recovery[0] ?? '');
+      const first = await appSignIn(e.user.userName);
+      const twin = await appSignIn(e.user.userName);
+      clock.advance(1_000);
+      expect(await verifyOtp(first.challengeId, code), kind).toMatchObject({ status: 'success' });
+      expect(await verifyOtp(twin.challengeId, code), kind).toEqual({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 });
+      expect(await lockout(e.user.id), kind).toEqual({ failed: 0, locked: false });
+      // Past the race window the same code on that pending sign-in is a replay, and counts.
+      clock.advance(11_000);
+      expect(await verifyOtp(twin.challengeId, code), kind).toMatchObject({ status: 'invalid', failedAttempts: 1 });
+      clock.set(T0);
+    }
   });
 
   it('parallel submissions of one recovery code: one signs in, the others are refused without counting toward the lockout', async () => {
@@ -188,12 +209,14 @@ describe('two-factor with an authenticator app', () => {
     const code = e.recovery[0] ?? '';
     const pending = [];
     for (let i = 0; i < 6; i++) pending.push(await appSignIn(e.user.userName));
+    clock.advance(1_000); // the time it takes to type the code in
     const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
     expect(results.filter((r) => r.status !== 'success')).toEqual(Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })));
     expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
     expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });
     // A wrong recovery code counts; the used one sent again later counts too.
+    clock.advance(1_000);
     const next = await appSignIn(e.user.userName);
     expect(await verifyOtp(next.challengeId, 'AAAA-BBBB-CCCC-DDDD')).toMatchObject({ status: 'invalid', failedAttempts: 1 });
     expect(await verifyOtp(next.challengeId, code)).toMatchObject({ status: 'invalid', failedAttempts: 2 });
