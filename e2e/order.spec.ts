@@ -372,6 +372,9 @@ test('a job is cloned with its file', async ({ browser }) => {
 });
 
 test('a due time within 30 minutes opens the warning the user must accept', async ({ browser }) => {
+  // soonDue() waits up to 92 s when the run is close to a quarter-hour (so the times it picks stay 'soon'):
+  // more than the default 60 s of a test.
+  test.setTimeout(180_000);
   const page = await openForm(browser);
   const { ready, due } = await soonDue();
   await stepOne(page, 'Consulting');

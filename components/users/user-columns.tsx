@@ -1,7 +1,8 @@
 'use client';
 /**
- * Columns of the user table and the mobile card template (status, last sign-in, authenticator app); the row
- * actions are Edit, Unlock, Sign out and Deactivate for an active user, Reactivate for a deactivated one.
+ * Columns of the user table and the mobile card template (one Status cell: the status, last sign-in and
+ * authenticator app); the row actions are Edit, Unlock, Sign out and Deactivate for an active user, Reactivate for a
+ * deactivated one.
  */
 import Link from 'next/link';
 import { Badge } from '@/components/ui/Badge';
@@ -51,10 +52,16 @@ function Actions({ row, onDeactivate, access }: { row: UserRowView; onDeactivate
 }
 
 function UserName({ row }: { row: UserRowView }) {
+  return <span className="font-medium">{row.userName}</span>;
+}
+
+/** One cell for the state of the account: its status, the last sign-in and whether it uses an authenticator app. */
+function UserStatus({ row }: { row: UserRowView }) {
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
-      <span className="font-medium">{row.userName}</span>
-      {row.status !== 'Active' ? <Badge tone="warning">{row.status}</Badge> : null}
+    <span className="flex flex-col items-start gap-0.5">
+      {row.status === 'Active' ? <span>{row.status}</span> : <Badge tone="warning">{row.status}</Badge>}
+      <span className="text-xs text-muted whitespace-nowrap">Last sign-in: {row.lastSignIn}</span>
+      <span className="text-xs text-muted whitespace-nowrap">Authenticator app: {row.authenticator}</span>
     </span>
   );
 }
@@ -66,9 +73,7 @@ export function userColumns(onDeactivate: OnDeactivate, access: AccessHandlers):
     { id: 'email', header: 'E-mail', sortKey: USER_SORT.email, cell: (r) => <EmailText email={r.email} /> },
     { id: 'phone', header: 'Phone', sortKey: USER_SORT.phone, cell: (r) => r.phone, className: 'whitespace-nowrap' },
     { id: 'role', header: 'Role', sortKey: USER_SORT.role, cell: (r) => r.roleName },
-    { id: 'status', header: 'Status', cell: (r) => r.status },
-    { id: 'lastSignIn', header: 'Last Sign-in', cell: (r) => r.lastSignIn, className: 'whitespace-nowrap' },
-    { id: 'authenticator', header: 'Authenticator App', cell: (r) => r.authenticator },
+    { id: 'status', header: 'Status', cell: (r) => <UserStatus row={r} /> },
     { id: 'created', header: 'Date Created', sortKey: USER_SORT.created, cell: (r) => r.created, className: 'whitespace-nowrap' },
     { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} onDeactivate={onDeactivate} access={access} /> },
   ];
@@ -91,7 +96,7 @@ export function UserCard({ row, onDeactivate, access }: { row: UserRowView; onDe
         <dt className="text-muted">Time Zone</dt>
         <dd>{row.timeZone}</dd>
         <dt className="text-muted">Status</dt>
-        <dd>{row.status}</dd>
+        <dd>{row.status === 'Active' ? row.status : <Badge tone="warning">{row.status}</Badge>}</dd>
         <dt className="text-muted">Last Sign-in</dt>
         <dd>{row.lastSignIn}</dd>
         <dt className="text-muted">Authenticator App</dt>
