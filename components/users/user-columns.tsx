@@ -60,8 +60,8 @@ function UserStatus({ row }: { row: UserRowView }) {
   return (
     <span className="flex flex-col items-start gap-0.5">
       {row.status === 'Active' ? <span>{row.status}</span> : <Badge tone="warning">{row.status}</Badge>}
-      <span className="text-xs text-muted whitespace-nowrap">Last sign-in: {row.lastSignIn}</span>
-      <span className="text-xs text-muted whitespace-nowrap">Authenticator app: {row.authenticator}</span>
+      <span className="text-xs text-muted">Last sign-in: {row.lastSignIn}</span>
+      <span className="text-xs text-muted">Authenticator app: {row.authenticator}</span>
     </span>
   );
 }
