@@ -43,6 +43,12 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const none = count === 0;
+  // A new selection replaces the last outcome (the live region then says the new count).
+  const [outcomeFor, setOutcomeFor] = useState<number | null>(null);
+  if (outcome && outcomeFor !== null && count !== 0 && count !== outcomeFor) {
+    setOutcome(null);
+    setOutcomeFor(null);
+  }
 
   async function apply() {
     setError(null);
@@ -58,6 +64,7 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
       const r = await unlessSignedOut(action(input));
       if (r.ok) {
         setOutcome(r.value);
+        setOutcomeFor(0);
         onDone();
       } else setError(Object.values(r.fields ?? {})[0]?.[0] ?? r.message);
     } finally {
