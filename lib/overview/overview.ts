@@ -138,7 +138,7 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
     await db.execute(sql`
       select j.client_id, c.name, count(*)::int as delivered, (count(*) filter (where j.delivered_at <= j.due_at))::int as on_time
       from jobs j join clients c on c.id = j.client_id
-      where j.delivered_at is not null and j.delivered_at >= ${from}
+      where j.delivered_at is not null and j.delivered_at >= ${from.toISOString()}::timestamptz
       group by j.client_id, c.name
       order by delivered desc, c.name
       limit ${ON_TIME_CLIENTS}`),
