@@ -1,8 +1,9 @@
 /**
  * The staff job queue across all clients (issue 13): its query, URL state and export body. Browser-safe (the
  * filter island builds URLs with the same names). Filters: client, status (several), order type, due (overdue,
- * today, this week) and one text box ('contains' in the job number, matter reference, description or contact
- * name). Sorts: the job list's numbers (lib/jobs/list-schema.ts) that make sense across clients.
+ * today, this week), logged today and owner (mine, a staff user, unassigned open jobs; issue 30, the overview's
+ * links) and one text box ('contains' in the job number, matter reference, description or contact name). Sorts:
+ * the job list's numbers (lib/jobs/list-schema.ts) that make sense across clients.
  */
 import { z } from 'zod';
 import { FILTER_MAX, normaliseStatuses } from '@/lib/jobs/list-schema';
