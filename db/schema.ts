@@ -446,6 +446,8 @@ export const jobs = pgTable(
     statusUpdatedAt: ts('status_updated_at').notNull().defaultNow(),
     /** Idempotency key sent with a save: a retried or double-clicked save returns the first job. */
     requestKey: text('request_key'),
+    /** The staff user who owns the job (issue 30; lib/jobs/assign.ts), null when nobody does. */
+    assignedToId: integer('assigned_to_id').references(() => users.id),
   },
   (t) => [
     uniqueIndex('jobs_jms_number_uq').on(t.jmsNumber),
@@ -478,6 +480,10 @@ export const jobs = pgTable(
     // The queue's "Overdue" filter: open jobs (not Delivered 8 or Cancelled 10, no delivery time) by due time.
     // Its WHERE is OPEN_JOB in lib/jobs/list-sql.ts, written the same way so that every plan can prove it.
     index('jobs_open_due_idx').on(t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
+    // The queue's "mine"/"assigned to" and "unassigned" filters, the overview's delivered-per-day (issue 30).
+    index('jobs_assigned_created_idx').on(t.assignedToId, t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedToId} is not null`),
+    index('jobs_unassigned_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedToId} is null and ${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
+    index('jobs_delivered_at_idx').on(t.deliveredAt, t.id).where(sql`${t.deliveredAt} is not null`),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );
@@ -603,6 +609,30 @@ export const jobStatusChanges = pgTable(
   (t) => [index('job_status_changes_job_idx').on(t.jobId, t.createdAt)],
 );
 
+/** Every assignment of a job to a staff user, or un-assignment (lib/jobs/assign.ts): who, to whom, from whom, when. */
+export const jobAssignments = pgTable(
+  'job_assignments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    fromUserId: integer('from_user_id').references(() => users.id),
+    fromName: text('from_name'),
+    /** Null: the job was unassigned. */
+    toUserId: integer('to_user_id').references(() => users.id),
+    toName: text('to_name'),
+    /** The staff member (null for a system actor such as the integration API). */
+    changedById: integer('changed_by_id').references(() => users.id),
+    changedByName: text('changed_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_assignments_job_idx').on(t.jobId, t.createdAt)],
+);
+
 /** Job alerts waiting for a user's daily digest (users.job_alert_mode = 'digest'). */
 export const jobAlertDigestItems = pgTable(
   'job_alert_digest_items',
@@ -669,6 +699,8 @@ export const invoices = pgTable(
     index('invoices_client_issue_idx').on(t.clientId, t.issueDate.desc(), t.id.desc()),
     index('invoices_client_jms_idx').on(t.clientId, t.jmsNumber),
     index('invoices_client_amount_idx').on(t.clientId, t.amount),
+    // The /Ops overview's unpaid and overdue invoices (issue 30).
+    index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`not ${t.isPaid}`),
     index('invoices_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
     index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),

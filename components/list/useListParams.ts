@@ -58,6 +58,8 @@ export function useDebounced<T>(fn: (value: T) => void, ms: number = SEARCH_DEBO
 export function useAutoRefresh(ms: number): void {
   const router = useRouter();
   useEffect(() => {
+    // 0: paused (e.g. while the user has jobs selected).
+    if (ms <= 0) return;
     const id = setInterval(() => {
       if (document.visibilityState === 'visible') router.refresh();
     }, ms);

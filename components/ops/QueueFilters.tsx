@@ -1,6 +1,7 @@
 'use client';
 /**
- * The staff queue's filters: client, status (several), order type, due (overdue, today, this week) and one text box
+ * The staff queue's filters: client, status (several), order type, due (overdue, today, this week), logged today,
+ * owner (mine, a staff user, unassigned; issue 30) and one text box
  * (debounced 400 ms). Each writes its URL parameter (lib/ops/queue-schema.ts QUEUE_PARAM); the server renders the list.
  * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
  */
@@ -9,10 +10,17 @@ import { TextFilter } from '@/components/list/TextFilter';
 import { useListParams } from '@/components/list/useListParams';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Select';
-import { DUE_FILTERS, QUEUE_PARAM, type QueueQuery } from '@/lib/ops/queue-schema';
+import { ASSIGNEE_MINE, ASSIGNEE_NONE, DUE_FILTERS, LOGGED_FILTERS, QUEUE_PARAM, type QueueQuery } from '@/lib/ops/queue-schema';
 import { ORDER_TYPES } from '@/lib/reference';
 
-export function QueueFilters({ idPrefix, query, clients }: { idPrefix: string; query: QueueQuery; clients: { id: number; name: string; isActive: boolean }[] }) {
+export interface QueueFiltersProps {
+  idPrefix: string;
+  query: QueueQuery;
+  clients: { id: number; name: string; isActive: boolean }[];
+  staff: { id: number; name: string }[];
+}
+
+export function QueueFilters({ idPrefix, query, clients, staff }: QueueFiltersProps) {
   const { set } = useListParams();
   return (
     <>
@@ -34,6 +42,21 @@ export function QueueFilters({ idPrefix, query, clients }: { idPrefix: string; q
       </Field>
       <Field label="Due" id={`${idPrefix}due`}>
         <Select value={query.due} options={DUE_FILTERS.map((d) => ({ value: d.id, label: d.label }))} onChange={(e) => set({ [QUEUE_PARAM.due]: e.target.value || null })} />
+      </Field>
+      <Field label="Logged" id={`${idPrefix}logged`}>
+        <Select value={query.logged} options={LOGGED_FILTERS.map((d) => ({ value: d.id, label: d.label }))} onChange={(e) => set({ [QUEUE_PARAM.logged]: e.target.value || null })} />
+      </Field>
+      <Field label="Owner" id={`${idPrefix}owner`}>
+        <Select
+          value={query.assignee}
+          options={[
+            { value: '', label: 'Anyone' },
+            { value: ASSIGNEE_MINE, label: 'Mine' },
+            { value: ASSIGNEE_NONE, label: 'Unassigned (open jobs)' },
+            ...staff.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+          onChange={(e) => set({ [QUEUE_PARAM.assignee]: e.target.value || null })}
+        />
       </Field>
     </>
   );

@@ -2,8 +2,11 @@
 /**
  * The staff job queue island: filters (desktop row and mobile panel), the server-sorted table with its mobile cards,
  * 'No Data Available', paging (5 links, 2 on mobile), page size and CSV export — the /JobClient machinery over the
- * queue's URL state. The list refreshes every 60 seconds.
+ * queue's URL state. The list refreshes every 60 seconds (not while jobs are selected). Staff who may move jobs
+ * tick them (a labelled checkbox per row and card, "all on this page", then "all N matching" across pages) and act
+ * on them in bulk (BulkBar, issue 30).
  */
+import { useState } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { useAutoRefresh, useListParams } from '@/components/list/useListParams';
 import { Button } from '@/components/ui/Button';
@@ -15,6 +18,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import type { QueueRowView } from '@/lib/ops/present';
 import { QUEUE_PARAM, QUEUE_SORTS, type QueueExportBody, type QueueQuery } from '@/lib/ops/queue-schema';
 import { DEFAULT_PAGE_SIZE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
+import { BulkBar, type BulkJobsAction } from './BulkBar';
 import { QueueFilters } from './QueueFilters';
 
 export interface QueueViewProps {
@@ -28,6 +32,11 @@ export interface QueueViewProps {
   exportBody: QueueExportBody;
   exportFile: string;
   clients: { id: number; name: string; isActive: boolean }[];
+  /** Active staff users (owner filter, bulk "assign to"). */
+  staff: { id: number; name: string }[];
+  meId: number;
+  /** The bulk action, for staff who may move jobs; null: no selection. */
+  bulkAction: BulkJobsAction | null;
 }
 
 function Due({ row }: { row: QueueRowView }) {
@@ -39,6 +48,25 @@ function Due({ row }: { row: QueueRowView }) {
   );
 }
 
+interface Selecting {
+  isSelected: (id: number) => boolean;
+  toggle: (id: number) => void;
+}
+
+function SelectBox({ row, sel }: { row: QueueRowView; sel: Selecting }) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 cursor-pointer accent-brand-700"
+      aria-label={`Select job ${row.jmsNumber}`}
+      checked={sel.isSelected(row.id)}
+      onChange={() => sel.toggle(row.id)}
+    />
+  );
+}
+
+const selectColumn = (sel: Selecting): DataTableColumn<QueueRowView> => ({ id: 'select', header: 'Select', cell: (r) => <SelectBox row={r} sel={sel} />, className: 'w-8' });
+
 const columns: DataTableColumn<QueueRowView>[] = [
   { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <a href={r.href} className="font-medium">{r.jmsNumber}</a>, className: 'whitespace-nowrap' },
   { id: 'client', header: 'Client', cell: (r) => r.clientName, className: 'min-w-32' },
@@ -47,12 +75,24 @@ const columns: DataTableColumn<QueueRowView>[] = [
   { id: 'contact', header: 'Contact name', cell: (r) => r.contactName },
   { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => r.created },
   { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <Due row={r} /> },
+  { id: 'owner', header: 'Owner', cell: (r) => r.assignee || <span className="text-muted">Unassigned</span> },
   { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
 ];
 
-function QueueCard({ row }: { row: QueueRowView }) {
+function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
   return (
-    <Card as="article" titleAs="h3" status={row.status} title={<a href={row.href}>{row.jmsNumber}</a>} actions={<StatusBadge status={row.status} label={row.statusLabel} />}>
+    <Card
+      as="article"
+      titleAs="h3"
+      status={row.status}
+      title={
+        <span className="flex items-center gap-2">
+          {sel && <SelectBox row={row} sel={sel} />}
+          <a href={row.href}>{row.jmsNumber}</a>
+        </span>
+      }
+      actions={<StatusBadge status={row.status} label={row.statusLabel} />}
+    >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">Client</dt>
         <dd>{row.clientName}</dd>
@@ -66,6 +106,8 @@ function QueueCard({ row }: { row: QueueRowView }) {
         <dd>
           <Due row={row} />
         </dd>
+        <dt className="text-muted">Owner</dt>
+        <dd>{row.assignee || 'Unassigned'}</dd>
       </dl>
     </Card>
   );
@@ -73,9 +115,44 @@ function QueueCard({ row }: { row: QueueRowView }) {
 
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
-export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportBody, exportFile, clients }: QueueViewProps) {
-  const { set, reset, pending } = useListParams();
-  useAutoRefresh(JOB_LIST_REFRESH_MS);
+export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportBody, exportFile, clients, staff, bulkAction }: QueueViewProps) {
+  const { set, reset, refresh, pending } = useListParams();
+  // Ticked jobs (kept across pages of the same filters), or every matching job.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const selecting = bulkAction !== null;
+  useAutoRefresh(selecting && (picked.size > 0 || allMatching) ? 0 : JOB_LIST_REFRESH_MS);
+  const sel: Selecting = {
+    isSelected: (id) => allMatching || picked.has(id),
+    toggle: (id) => {
+      if (allMatching) {
+        // Leaving "all matching": keep this page's other jobs ticked.
+        setAllMatching(false);
+        setPicked(new Set(rows.map((r) => r.id).filter((x) => x !== id)));
+        return;
+      }
+      const next = new Set(picked);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setPicked(next);
+    },
+  };
+  const pageAll = rows.length > 0 && rows.every((r) => sel.isSelected(r.id));
+  const togglePage = () => {
+    setAllMatching(false);
+    const next = new Set(picked);
+    for (const r of rows) {
+      if (pageAll) next.delete(r.id);
+      else next.add(r.id);
+    }
+    setPicked(next);
+  };
+  const clear = () => {
+    setAllMatching(false);
+    setPicked(new Set());
+  };
+  const count = allMatching ? totalCount : picked.size;
+  const tableColumns = selecting ? [selectColumn(sel), ...columns] : columns;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
@@ -84,20 +161,55 @@ export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query
         </Button>
         <ExportButton url="/api/Ops/Jobs/Export" body={exportBody} fileName={exportFile} />
       </div>
-      <div role="search" aria-label="Queue filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-3 lg:grid-cols-5">
-        <QueueFilters idPrefix="filter-" query={query} clients={clients} />
+      <div role="search" aria-label="Queue filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 lg:grid lg:grid-cols-4">
+        <QueueFilters idPrefix="filter-" query={query} clients={clients} staff={staff} />
       </div>
+      {selecting && (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <label className="inline-flex cursor-pointer items-center gap-2">
+              <input type="checkbox" className="size-4 cursor-pointer accent-brand-700" checked={pageAll} onChange={togglePage} disabled={rows.length === 0} />
+              Select all on this page
+            </label>
+            {pageAll && !allMatching && totalCount > rows.length && (
+              <Button variant="ghost" size="sm" onClick={() => setAllMatching(true)}>
+                Select all {totalCapped ? 'more than ' : ''}
+                {totalCount.toLocaleString('en-AU')} matching jobs
+              </Button>
+            )}
+            {(picked.size > 0 || allMatching) && (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                Clear selection
+              </Button>
+            )}
+          </div>
+          <BulkBar
+            selectedIds={allMatching ? null : [...picked]}
+            count={count}
+            countCapped={allMatching && totalCapped}
+            exportBody={exportBody}
+            exportFile={exportFile}
+            staff={staff}
+            action={bulkAction}
+            onDone={() => {
+              clear();
+              refresh();
+            }}
+          />
+        </div>
+      )}
       <DataTable
         caption="Job queue"
-        columns={columns}
+        columns={tableColumns}
         rows={rows}
         getRowId={(r) => String(r.id)}
         rowHeaderColumn="jmsNumber"
         sort={{ column: query.sortBy, direction: query.sortOrder }}
         onSortChange={(s) => set({ [QUEUE_PARAM.sortBy]: s.column, [QUEUE_PARAM.sortOrder]: s.direction })}
         sortOptions={sortOptions}
-        renderCard={(r) => <QueueCard row={r} />}
-        mobileFilters={<QueueFilters idPrefix="mobile-filter-" query={query} clients={clients} />}
+        renderCard={(r) => <QueueCard row={r} sel={selecting ? sel : null} />}
+        mobileFilters={<QueueFilters idPrefix="mobile-filter-" query={query} clients={clients} staff={staff} />}
+        tableFrom="lg"
         loading={pending}
       />
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">

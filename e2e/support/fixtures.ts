@@ -10,7 +10,7 @@ import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/scripts/seed/demo';
 import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
-import { makeUser } from '@/test/factories';
+import { makeJob, makeUser } from '@/test/factories';
 
 export const E2E_USERS = [
   { userName: 'e2e.failures', role: 6, firstName: 'Failing', lastName: 'Attempts' },
@@ -41,6 +41,7 @@ async function main() {
   await fuzzingClient(handle.db);
   await activityFixtures(handle.db, hv.id);
   await integrationClient(handle.db);
+  await opsDayFixtures(handle.db);
   await handle.close();
 }
 
@@ -101,6 +102,26 @@ async function integrationClient(db: Awaited<ReturnType<typeof getHandle>>['db']
   await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
   const u = await makeUser({ userName: 'e2e.integrator', role: 3, firstName: 'Ivy', lastName: 'Integrator', clientId: c.id, email: 'e2e.integrator@example.com', password: config().DEMO_PASSWORD }, db);
   await db.insert(userJobAlerts).values({ userId: u.id, jobStatusId: 2 });
+}
+
+/**
+ * Issue 30 (e2e/ops-day.spec.ts): Bulkhead Legal with ten jobs to move at once (nine Submitted, one Delivered, whose
+ * move is refused), and two staff users: e2e.ops.day, who signs in and acts, and e2e.ops.owner, who is given jobs.
+ */
+async function opsDayFixtures(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Bulkhead Legal', accountNumber: 'BH7007' }).returning();
+  if (!c) throw new Error('client not created');
+  const ready = new Date(Date.now() + 24 * 3_600_000);
+  for (let i = 1; i <= 10; i++) {
+    const delivered = i === 10;
+    await makeJob(
+      { clientId: c.id, status: delivered ? 8 : 12, matterReference: `BH-${String(i).padStart(2, '0')}`, readyAt: ready, dueAt: new Date(ready.getTime() + 4 * 3_600_000), deliveredAt: delivered ? new Date() : null },
+      db,
+    );
+  }
+  const password = config().DEMO_PASSWORD;
+  await makeUser({ userName: 'e2e.ops.day', role: 2, firstName: 'Dana', lastName: 'Dispatcher', clientId: null, email: 'e2e.ops.day@example.com', password }, db);
+  await makeUser({ userName: 'e2e.ops.owner', role: 2, firstName: 'Owen', lastName: 'Owner', clientId: null, email: 'e2e.ops.owner@example.com', password }, db);
 }
 
 main().catch((e) => {

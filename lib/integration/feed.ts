@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { ValidationError } from '@/lib/core/errors';
 
-export type JobChangeKind = 'job.created' | 'job.status_changed' | 'job.changed' | 'job.feedback';
+export type JobChangeKind = 'job.created' | 'job.status_changed' | 'job.assigned' | 'job.changed' | 'job.feedback';
 export type IntegrationEventKind = JobChangeKind | 'invoice.issued' | 'invoice.paid';
 
 export interface JobChange {
@@ -26,7 +26,7 @@ export interface JobChange {
   /** The job's status in this change. */
   status: number;
   occurredAt: Date;
-  /** e.g. {fromStatus, toStatus, changedBy, comment?, visibleToClient?} / {feedback, comments} / {fields}. */
+  /** e.g. {fromStatus, toStatus, changedBy, comment?, visibleToClient?} / {assignedToId, assignedTo, previousAssigneeId, previousAssignee, changedBy} / {feedback, comments} / {fields}. */
   data: Record<string, unknown>;
 }
 

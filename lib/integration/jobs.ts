@@ -13,10 +13,11 @@ import { upsertInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { slipBlockRows } from '@/lib/jobs/slip-block';
 import { jobIdByNumber, jobSlip, type JobDocument } from '@/lib/jobs/slip';
+import { assigneeOf, assignJob } from '@/lib/jobs/assign';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 import { WORKFLOW_MSG } from '@/lib/jobs/workflow-rules';
 import { statusLabel } from '@/lib/reference';
-import type { fileReceiptAnswer, invoiceAnswer, invoiceUpsertBody, jobAnswer, statusChangeAnswer, statusChangeBody } from './schemas';
+import type { assignAnswer, assignBody, fileReceiptAnswer, invoiceAnswer, invoiceUpsertBody, jobAnswer, statusChangeAnswer, statusChangeBody } from './schemas';
 
 /** An /api/v1 caller: the key that authenticated the request, with the request's IP and browser. */
 type ApiCaller = Principal & { kind: 'api-key' };
@@ -42,8 +43,10 @@ const fileView = (d: JobDocument): z.input<typeof jobAnswer>['sourceFiles'][numb
 
 /** GET /api/v1/jobs/{jmsNumber}: the whole job, as the provider sees it (any client's). */
 export async function jobForApi(jmsNumber: string): Promise<z.input<typeof jobAnswer>> {
-  const s = await jobSlip({ kind: 'provider' }, await jobIdOf(jmsNumber));
+  const id = await jobIdOf(jmsNumber);
+  const s = await jobSlip({ kind: 'provider' }, id);
   if (!s) throw new NotFoundError(WORKFLOW_MSG.jobNotFound);
+  const assignee = await assigneeOf(id);
   return {
     jmsNumber: s.jmsNumber,
     clientId: s.clientId,
@@ -84,6 +87,8 @@ export async function jobForApi(jmsNumber: string): Promise<z.input<typeof jobAn
     sourceFiles: s.documents.map(fileView),
     deliveredFiles: s.deliverables.map(fileView),
     feedback: s.feedback.map((f) => ({ rating: f.feedBack, comments: f.comments, by: f.createdByName, at: iso(f.createdAt) })),
+    assignedToId: assignee.id,
+    assignedTo: assignee.name,
   };
 }
 
@@ -105,6 +110,12 @@ export async function changeStatusForApi(by: ApiCaller, jmsNumber: string, body:
     deliveredAt: isoOrNull(r.deliveredAt),
     alertsQueued: r.alerts.instant + r.alerts.digest,
   };
+}
+
+/** POST /api/v1/jobs/{jmsNumber}/assignee: assigns the job to a staff user or nobody (lib/jobs/assign.ts, the same event and history). */
+export async function assignForApi(by: ApiCaller, jmsNumber: string, body: z.output<typeof assignBody>): Promise<z.input<typeof assignAnswer>> {
+  const r = await assignJob(by, await jobIdOf(jmsNumber), { assigneeId: body.assigneeId });
+  return { jmsNumber: r.jmsNumber, assignedToId: r.toUserId, assignedTo: r.toName, previousAssigneeId: r.fromUserId, previousAssignee: r.fromName, changedAt: iso(r.changedAt), changedBy: r.changedBy };
 }
 
 /** The workflow's field names → the API's, for 400/409 `errors`. */

@@ -31,7 +31,7 @@ export const changesQuery = z.object({
 
 export const jobChangeAnswer = z.object({
   cursor: z.string(),
-  kind: z.enum(['job.created', 'job.status_changed', 'job.changed', 'job.feedback']),
+  kind: z.enum(['job.created', 'job.status_changed', 'job.assigned', 'job.changed', 'job.feedback']).describe('job.assigned (issue 30): data {assignedToId, assignedTo, previousAssigneeId, previousAssignee, changedBy}; ids and names null for nobody.'),
   jmsNumber: z.string(),
   clientId: z.number().int(),
   status: z.number().int(),
@@ -96,6 +96,8 @@ export const jobAnswer = z.object({
   sourceFiles: z.array(jobFileAnswer),
   deliveredFiles: z.array(jobFileAnswer),
   feedback: z.array(z.object({ rating: z.number().int(), comments: z.string(), by: z.string().nullable(), at: instant })),
+  assignedToId: z.number().int().nullable().describe('The staff user who owns the job (null: nobody).'),
+  assignedTo: z.string().nullable().describe('Their name.'),
 });
 
 // ---- POST /api/v1/jobs/{jmsNumber}/status -------------------------------------------------------------------
@@ -172,4 +174,20 @@ export const fileReceiptAnswer = z.object({
   size: z.number().int(),
   sha256: z.string().describe('SHA-256 of the bytes as stored, 64 hex digits: compare it with your own.'),
   uploadedAt: instant,
+});
+
+// ---- POST /api/v1/jobs/{jmsNumber}/assignee (issue 30) ------------------------------------------------------
+
+export const assignBody = z.object({
+  assigneeId: z.number().int().nullable().describe('The staff user to own the job (their id, as in assignedToId and the job.assigned events); null: nobody.'),
+});
+
+export const assignAnswer = z.object({
+  jmsNumber: z.string(),
+  assignedToId: z.number().int().nullable(),
+  assignedTo: z.string().nullable(),
+  previousAssigneeId: z.number().int().nullable(),
+  previousAssignee: z.string().nullable(),
+  changedAt: instant,
+  changedBy: z.string(),
 });

@@ -31,6 +31,7 @@ import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { sumDecimals } from './money';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
+import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
 function authorise(by: Principal): void {
@@ -213,17 +214,18 @@ export interface StaffInvoiceQuery {
   /** Invoice number, job number or client name contains. */
   text: string;
   clientId: number | null;
-  paid: 'any' | 'paid' | 'unpaid';
+  /** 'overdue' (issue 30): unpaid and due before today in the staff member's zone (./overdue.ts). */
+  paid: 'any' | 'paid' | 'unpaid' | 'overdue';
 }
 
 /** Every client's invoices for staff, newest first. */
 export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page: Page): Promise<ListResult<StaffInvoiceRow>> {
-  authorize(actor, 'invoices.manage', staffPolicy);
+  const staff = authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
   const pattern = q.text ? containsPattern(q.text) : null;
   const where: SQL | undefined = and(
     q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
-    q.paid === 'paid' ? eq(invoices.isPaid, true) : q.paid === 'unpaid' ? eq(invoices.isPaid, false) : undefined,
+    q.paid === 'paid' ? eq(invoices.isPaid, true) : q.paid === 'unpaid' ? UNPAID_INVOICE : q.paid === 'overdue' ? overdueInvoice(invoiceToday(now(), staff.timeZone)) : undefined,
     pattern ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern)) : undefined,
   );
   const { limit, offset } = limitOffset(page);

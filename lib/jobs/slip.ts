@@ -36,7 +36,7 @@ export interface JobDocument {
 }
 
 /** A job as its client may see it: never the idempotency key; internal instructions only for non-client users. */
-export interface JobDetail extends Omit<JobRecord, 'requestKey'> {
+export interface JobDetail extends Omit<JobRecord, 'requestKey' | 'assignedToId'> {
   /** The job's source file(s) from the order. */
   documents: JobDocument[];
   /** Finished files the provider attached ("Delivered files"). */

@@ -43,14 +43,14 @@ export interface StatusChangeResult {
   alerts: { instant: number; digest: number };
 }
 
-interface ResolvedChanger {
+export interface ResolvedChanger {
   userId: number | null;
   name: string;
   system: string | null;
 }
 
 /** The policy, in this one place: staff need 'jobs.status'; an API key was authorised by its route's scope. */
-async function resolveChanger(by: Principal): Promise<ResolvedChanger> {
+export async function resolveChanger(by: Principal): Promise<ResolvedChanger> {
   if (by.kind === 'api-key') return { userId: null, name: apiKeyName(by.key), system: `api_key:${by.key.id}` };
   if (by.kind === 'system') {
     const name = by.name.trim().slice(0, 200);

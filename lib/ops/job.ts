@@ -13,6 +13,7 @@ import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { commentHistoryOf, type JobComment } from '@/lib/jobs/comments';
 import { jobSlip, type JobSlip, type StatusChangeRow } from '@/lib/jobs/slip';
 import { allowedNextStatuses } from '@/lib/jobs/workflow-rules';
+import { assigneeOf, assignmentsOf, type AssignmentRow } from '@/lib/jobs/assign';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
@@ -26,14 +27,17 @@ export interface StaffJobView {
   comments: JobComment[];
   history: StatusChangeRow[];
   allowedNext: readonly number[];
+  /** Who owns the job (issue 30), and every assignment, oldest first. */
+  assignee: { id: number | null; name: string | null };
+  assignments: AssignmentRow[];
 }
 
 export async function staffJob(actor: Actor, id: number): Promise<StaffJobView | null> {
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const slip = await jobSlip(staff, id);
   if (!slip) return null;
-  const comments = await commentHistoryOf(staff, slip.id);
-  return { slip, comments: comments ?? [], history: slip.statusHistory, allowedNext: allowedNextStatuses(slip.status) };
+  const [comments, assignee, assignments] = await Promise.all([commentHistoryOf(staff, slip.id), assigneeOf(slip.id), assignmentsOf(slip.id)]);
+  return { slip, comments: comments ?? [], history: slip.statusHistory, allowedNext: allowedNextStatuses(slip.status), assignee, assignments };
 }
 
 /** Saves the slip data staff keep on a job (LIO number, matter type); audited with the old and new values. */

@@ -162,7 +162,7 @@ describe('the staff area', () => {
       // The export: the same rows in the same order, times in the staff member's zone, audited.
       const csv = await text(await queueExportStream(staff.actor, q({ clientId: c2.id, sortBy: 6, sortOrder: 1 })));
       const lines = csv.trim().split('\r\n');
-      expect(lines[0]).toBe('JMS Number,Client,Order Type,Status,Matter Reference,Description,Contact Name,Time Logged,Time Due,Time Delivered');
+      expect(lines[0]).toBe('JMS Number,Client,Order Type,Status,Matter Reference,Description,Contact Name,Time Logged,Time Due,Time Delivered,Assigned To');
       expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([delivered.jmsNumber, thisWeek.jmsNumber, nextWeek.jmsNumber]);
       expect(lines[1]).toContain('Queue Beta Lawyers,Print,Delivered');
       expect(lines[1]).toContain('23-Nov-2026 10:00 AM');
@@ -250,9 +250,19 @@ describe('the staff area', () => {
     });
 
     it('a hand-edited URL never fails: unusable values fall back to the defaults', () => {
-      const p = new URLSearchParams('client=abc&status=99&status=12&type=42&due=yesterday&q=<b>x</b>&sort=3&dir=7');
+      const p = new URLSearchParams('client=abc&status=99&status=12&type=42&due=yesterday&logged=never&owner=someone&q=<b>x</b>&sort=3&dir=7');
       expect(queueFromSearchParams(p)).toEqual({ ...DEFAULT_QUEUE_QUERY, statuses: [12] });
-      expect(queueFromSearchParams(new URLSearchParams('client=5&type=5&due=week&q=abc&sort=6&dir=1'))).toEqual({ clientId: 5, statuses: [], orderType: 5, due: 'week', text: 'abc', sortBy: 6, sortOrder: 1 });
+      expect(queueFromSearchParams(new URLSearchParams('client=5&type=5&due=week&logged=today&owner=mine&q=abc&sort=6&dir=1'))).toEqual({
+        clientId: 5,
+        statuses: [],
+        orderType: 5,
+        due: 'week',
+        logged: 'today',
+        assignee: 'mine',
+        text: 'abc',
+        sortBy: 6,
+        sortOrder: 1,
+      });
     });
 
     it('the export endpoint refuses a malformed body with field messages (400)', async () => {

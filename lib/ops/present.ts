@@ -22,9 +22,11 @@ export interface QueueRowView {
   delivered: string;
   /** Due before now, neither delivered nor cancelled. */
   overdue: boolean;
+  /** The owner's name (issue 30), '' for nobody. */
+  assignee: string;
 }
 
-export function presentQueueRow(j: QueueItem, timeZone: string, at: Date): QueueRowView {
+export function presentQueueRow(j: QueueItem, timeZone: string, at: Date, staffNames: ReadonlyMap<number, string> = new Map()): QueueRowView {
   return {
     id: j.id,
     jmsNumber: j.jmsNumber,
@@ -40,5 +42,6 @@ export function presentQueueRow(j: QueueItem, timeZone: string, at: Date): Queue
     due: displayDateTime(j.dueAt, timeZone),
     delivered: displayDateTime(j.deliveredAt, timeZone),
     overdue: j.dueAt.getTime() < at.getTime() && j.status !== DELIVERED_STATUS && j.status !== 10 && j.deliveredAt === null,
+    assignee: j.assignedToId === null ? '' : (staffNames.get(j.assignedToId) ?? 'A former staff user'),
   };
 }

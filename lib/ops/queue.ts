@@ -9,10 +9,10 @@
  * client filter the client list's (client_id, …) indexes do. The total is one function, `countQueue`, over the
  * job list's counters (lib/jobs/counts.ts).
  */
-import { and, eq, gte, ilike, inArray, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNull, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
-import { clients, jobs } from '@/db/schema';
+import { clients, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { displayDateTime } from '@/lib/display-date';
@@ -25,10 +25,11 @@ import { csvBatchStream } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { orderTypeName, statusLabel } from '@/lib/reference';
 import { authorize } from '@/lib/core/authorize';
+import { assignableStaff, type StaffChoice } from '@/lib/jobs/assign';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import { dueRange, type QueueQuery } from './queue-schema';
+import { ASSIGNEE_MINE, ASSIGNEE_NONE, dueRange, loggedRange, type QueueQuery } from './queue-schema';
 
 export interface QueueItem {
   id: number;
@@ -43,6 +44,7 @@ export interface QueueItem {
   createdAt: Date;
   dueAt: Date;
   deliveredAt: Date | null;
+  assignedToId: number | null;
 }
 
 /**
@@ -57,7 +59,7 @@ interface QueueFilter {
   counters: JobCountFilter;
 }
 
-function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: string): QueueFilter {
+function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: string, me: number | null): QueueFilter {
   const b = new Binder(template);
   const parts: (SQL | undefined)[] = [];
   const client = q.clientId === null ? undefined : (b.bind('clientId', q.clientId) as number);
@@ -79,6 +81,19 @@ function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: 
   if (due?.from) parts.push(gte(jobs.dueAt, b.bind('dueFrom', due.from) as Date));
   if (due?.to) parts.push(lt(jobs.dueAt, b.bind('dueTo', due.to) as Date));
   if (due?.overdue) parts.push(OPEN_JOB);
+  const logged = loggedRange(q.logged, at, timeZone);
+  if (logged) {
+    b.shape.push('logged');
+    parts.push(gte(jobs.createdAt, b.bind('loggedFrom', logged.from) as Date), lt(jobs.createdAt, b.bind('loggedTo', logged.to) as Date));
+  }
+  // Owner (issue 30): 'none' is open jobs nobody owns, as the partial index jobs_unassigned_open_idx is written.
+  if (q.assignee === ASSIGNEE_NONE) {
+    b.shape.push('unassigned');
+    parts.push(isNull(jobs.assignedToId), OPEN_JOB);
+  } else if (q.assignee) {
+    b.shape.push('assignee');
+    parts.push(eq(jobs.assignedToId, b.bind('assignee', q.assignee === ASSIGNEE_MINE ? (me ?? 0) : Number(q.assignee)) as number));
+  }
   if (q.text) {
     b.shape.push('text');
     const p = b.bind('text', `%${escapeLike(q.text)}%`) as string;
@@ -87,9 +102,9 @@ function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: 
   return { where: and(...parts), values: b.values, shape: b.shape.join(','), counters: { clientIds: client === undefined ? undefined : [client], statuses } };
 }
 
-/** The WHERE of a queue (every filter; none means every job of every client), values in place. */
-export function queueWhere(q: QueueQuery, at: Date, timeZone: string): SQL | undefined {
-  return buildQueueFilter(false, q, at, timeZone).where;
+/** The WHERE of a queue (every filter; none means every job of every client), values in place. `me`: whose 'mine'. */
+export function queueWhere(q: QueueQuery, at: Date, timeZone: string, me: number | null = null): SQL | undefined {
+  return buildQueueFilter(false, q, at, timeZone, me).where;
 }
 
 const itemColumns = {
@@ -105,6 +120,7 @@ const itemColumns = {
   createdAt: jobs.createdAt,
   dueAt: jobs.dueAt,
   deliveredAt: jobs.deliveredAt,
+  assignedToId: jobs.assignedToId,
 };
 
 /**
@@ -137,7 +153,7 @@ function rowsByIds(db: Db) {
 const looksAhead = (q: QueueQuery) => q.orderType !== null || q.text !== '';
 
 /** Client and status filters alone: the per-client, per-status counters give the exact total. */
-const servedByCounters = (q: QueueQuery) => q.orderType === null && !q.due && !q.text;
+const servedByCounters = (q: QueueQuery) => q.orderType === null && !q.due && !q.text && !q.logged && !q.assignee;
 
 /**
  * The number of jobs that match (the page links) when the page itself does not tell: THE one place the queue
@@ -160,16 +176,16 @@ export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | unde
  * the job type), and planning it with its values on every call had cost more than its page: the queue's
  * job-type p95 was 2.3–3.0 times the floor's, 1.7–2.6 prepared (docs/architecture.md, "Job list at scale").
  */
-async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, limit: number, offset: number): Promise<{ id: number; total?: number }[]> {
+async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, me: number, limit: number, offset: number): Promise<{ id: number; total?: number }[]> {
   const ahead = looksAhead(q);
   const walk = idsToWalk(limit, ahead);
   // The total rides with the ids when the counters serve the filter (exact) or a due filter counts (capped).
   const counters = servedByCounters(q);
   if (q.text) {
-    const st = queueIdsStatement(db, queueWhere(q, at, timeZone), q, walk, offset).toSQL();
+    const st = queueIdsStatement(db, queueWhere(q, at, timeZone, me), q, walk, offset).toSQL();
     return executeWithValues<{ id: number; total?: number }>(db, st.sql, st.params);
   }
-  const filter = buildQueueFilter(true, q, at, timeZone);
+  const filter = buildQueueFilter(true, q, at, timeZone, me);
   const clause = pageClause(walk, offset, limit);
   const st = preparedFor('queue', db, `ids|${filter.shape}|${q.sortBy}|${q.sortOrder}|${clause.key}`, () => {
     // A job type looks ahead instead of counting (`looksAhead`): no total rides along.
@@ -192,7 +208,7 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
   const walk = idsToWalk(limit, ahead);
   const counters = servedByCounters(q);
   const at = now();
-  const found = await queueIds(db, q, at, staff.timeZone, limit, offset);
+  const found = await queueIds(db, q, at, staff.timeZone, staff.userId, limit, offset);
   const pageIds = found.length > limit ? found.slice(0, limit) : found;
   const rows = pageIds.length ? inIdOrder(pageIds, (await rowsByIds(db).execute({ ids: idArray(pageIds) })) as QueueItem[]) : [];
   const result = (totalCount: number, totalCapped = false) => ({ rows, totalCount, pageSize: page.size, totalCapped });
@@ -202,7 +218,13 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
   if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
   if (ahead && first) return result(offset + found.length, found.length >= walk);
   if (first) return result(Number(first.total), Number(first.total) > offset + countCapOf(limit));
-  return { rows, pageSize: page.size, ...(await countQueue(db, q, queueWhere(q, at, staff.timeZone), offset)) };
+  return { rows, pageSize: page.size, ...(await countQueue(db, q, queueWhere(q, at, staff.timeZone, staff.userId), offset)) };
+}
+
+/** The options of the owner filter and the bulk "assign to": active staff users, by name (issue 30). */
+export async function queueStaff(actor: Actor): Promise<StaffChoice[]> {
+  authorize(actor, 'jobs.read', staffPolicy);
+  return assignableStaff();
 }
 
 /** The options of the client filter: every client, by name. */
@@ -217,19 +239,21 @@ export async function queueClients(actor: Actor): Promise<{ id: number; name: st
 // ---------------------------------------------------------------------------------------------------------
 
 export const QUEUE_EXPORT_FILE = 'JobQueue.csv';
-export const QUEUE_CSV_HEADER = ['JMS Number', 'Client', 'Order Type', 'Status', 'Matter Reference', 'Description', 'Contact Name', 'Time Logged', 'Time Due', 'Time Delivered'];
+export const QUEUE_CSV_HEADER = ['JMS Number', 'Client', 'Order Type', 'Status', 'Matter Reference', 'Description', 'Contact Name', 'Time Logged', 'Time Due', 'Time Delivered', 'Assigned To'];
 const EXPORT_BATCH_ROWS = 5000;
+/** A staff user's name as the queue shows it (joined on jobs.assigned_to_id; null: nobody). */
+const ASSIGNEE_NAME = sql<string | null>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.userName})`;
 
 /**
  * The CSV of the whole queue (every page) in its order, streamed in keyset batches (each continues after the
  * last row of the previous one: an index range scan, never OFFSET), so memory stays flat at any size. Times in
  * the staff member's zone. The export is audited (who exported what).
  */
-export async function queueExportStream(actor: Actor, q: QueueQuery): Promise<ReadableStream<Uint8Array>> {
+export async function queueExportStream(actor: Actor, q: QueueQuery & { jobIds?: number[] | null }): Promise<ReadableStream<Uint8Array>> {
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const at = now();
-  const where = queueWhere(q, at, staff.timeZone);
+  const where = and(queueWhere(q, at, staff.timeZone, staff.userId), q.jobIds?.length ? inArray(jobs.id, q.jobIds) : undefined);
   await recordAudit(db, userPrincipal(staff), { action: 'ops.jobs.exported', clientId: q.clientId, targetType: 'job_queue', targetId: null, details: { query: { ...q } } });
   const order = jobListOrder(q.sortBy, q.sortOrder);
   const keys = sortKeyColumns(q.sortBy);
@@ -238,9 +262,10 @@ export async function queueExportStream(actor: Actor, q: QueueQuery): Promise<Re
     let cursor: JobCursor | undefined;
     for (;;) {
       const rows = await db
-        .select({ ...itemColumns, keys: sql<(string | null)[]>`array[${sql.join(keys, sql`, `)}]` })
+        .select({ ...itemColumns, assignedTo: ASSIGNEE_NAME, keys: sql<(string | null)[]>`array[${sql.join(keys, sql`, `)}]` })
         .from(jobs)
         .innerJoin(clients, eq(clients.id, jobs.clientId))
+        .leftJoin(users, eq(users.id, jobs.assignedToId))
         .where(and(where, cursor ? afterCursor(q.sortBy, q.sortOrder, cursor) : undefined))
         .orderBy(...order)
         .limit(EXPORT_BATCH_ROWS);
@@ -256,6 +281,7 @@ export async function queueExportStream(actor: Actor, q: QueueQuery): Promise<Re
         displayDateTime(r.createdAt, zone),
         displayDateTime(r.dueAt, zone),
         displayDateTime(r.deliveredAt, zone),
+        r.assignedTo ?? '',
       ]);
       if (rows.length < EXPORT_BATCH_ROWS) return;
       const last = rows[rows.length - 1]!;

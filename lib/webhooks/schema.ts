@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 
 /** The events an endpoint can subscribe to, in the order the form offers them. */
-export const WEBHOOK_EVENTS = ['job.created', 'job.status_changed', 'job.feedback', 'invoice.issued', 'invoice.paid'] as const;
+export const WEBHOOK_EVENTS = ['job.created', 'job.status_changed', 'job.assigned', 'job.feedback', 'invoice.issued', 'invoice.paid'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'job.created': 'A job is ordered',
   'job.status_changed': 'A job’s status changes',
+  'job.assigned': 'A job is assigned to a staff user (or unassigned)',
   'job.feedback': 'A client gives feedback on a job',
   'invoice.issued': 'An invoice is issued',
   'invoice.paid': 'An invoice is paid',

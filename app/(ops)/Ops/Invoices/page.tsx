@@ -29,7 +29,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
   const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : '');
   const text = one('q').slice(0, 100);
   const clientId = /^\d{1,9}$/.test(one('client')) ? Number(one('client')) : null;
-  const paid = one('paid') === 'paid' || one('paid') === 'unpaid' ? (one('paid') as 'paid' | 'unpaid') : 'any';
+  const paid = one('paid') === 'paid' || one('paid') === 'unpaid' || one('paid') === 'overdue' ? (one('paid') as 'paid' | 'unpaid' | 'overdue') : 'any';
   const page = pageFrom(one('page'));
   const pageSize = pageSizeFrom(one('pageSize'));
   const [result, clients] = await Promise.all([listStaffInvoices(actor, { text, clientId, paid }, { page, size: pageSize }), clientChoices(actor)]);
@@ -53,7 +53,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
         text={{ name: 'q', label: 'Invoice, job number or client' }}
         choices={[
           { name: 'client', label: 'Client', options: [{ value: '', label: 'Any' }, ...clients.map((c) => ({ value: String(c.id), label: c.name }))] },
-          { name: 'paid', label: 'Paid', options: [{ value: '', label: 'Any' }, { value: 'unpaid', label: 'Unpaid' }, { value: 'paid', label: 'Paid' }] },
+          { name: 'paid', label: 'Paid', options: [{ value: '', label: 'Any' }, { value: 'unpaid', label: 'Unpaid' }, { value: 'overdue', label: 'Overdue' }, { value: 'paid', label: 'Paid' }] },
         ]}
         pageSize={pageSize}
       />

@@ -12,6 +12,8 @@ import { changeJobStatus } from '@/lib/jobs/workflow';
 // The services parse their input with their zod schemas: the casts only name the expected shape.
 import { WORKFLOW_MSG, type StatusChangeInput } from '@/lib/jobs/workflow-rules';
 import { updateSlipData } from '@/lib/ops/job';
+import { assignJob } from '@/lib/jobs/assign';
+import { ASSIGN_MSG, type AssignInput } from '@/lib/jobs/assign-rules';
 import type { SlipDataInput } from '@/lib/ops/job-schema';
 
 /** Answers the success message the form shows. */
@@ -26,5 +28,13 @@ export async function saveSlipDataAction(jb: string, input: unknown): Promise<Ac
   return runAction(staff('jobs.status'), asSent, input, async (form, { actor }) => {
     await updateSlipData(actor, tryDecodeId(jb) ?? 0, (form ?? {}) as SlipDataInput);
     return 'Slip data saved.';
+  });
+}
+
+/** Assigns the job to a staff user or nobody (issue 30); answers the success message the form shows. */
+export async function assignJobAction(jb: string, input: unknown): Promise<ActionResult<string>> {
+  return runAction(staff('jobs.status'), asSent, input, async (form, { principal }) => {
+    const r = await assignJob(principal, tryDecodeId(jb) ?? 0, (form ?? {}) as AssignInput);
+    return ASSIGN_MSG.assigned(r.toName);
   });
 }

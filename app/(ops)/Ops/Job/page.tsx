@@ -20,7 +20,9 @@ import { staffJob } from '@/lib/ops/job';
 import { requireStaffPage } from '@/lib/ops/page';
 import { can } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
-import { changeStatusAction, saveSlipDataAction } from './actions';
+import { assignJobAction, changeStatusAction, saveSlipDataAction } from './actions';
+import { AssignForm } from '@/components/ops/AssignForm';
+import { queueStaff } from '@/lib/ops/queue';
 
 export const metadata: Metadata = { title: 'Job' };
 
@@ -38,6 +40,17 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const mayChange = can(actor.role, 'jobs.status');
   // Finished files staff attach (issue 15): the same deliverables service as the client's "Delivered files".
   const delivered = mayChange ? await deliveredFilesView(actor, slip.id) : null;
+  const staff = mayChange ? await queueStaff(actor) : [];
+  // Status changes and assignments (issue 30), one history, oldest first.
+  const history = [
+    ...view.history.map((h) => ({ key: `s${h.id}`, at: h.createdAt, by: h.changedByName, what: <>{statusLabel(h.fromStatus)} → <strong>{statusLabel(h.toStatus)}</strong></> })),
+    ...view.assignments.map((a) => ({
+      key: `a${a.id}`,
+      at: a.createdAt,
+      by: a.changedByName,
+      what: a.toName ? <>Assigned to <strong>{a.toName}</strong>{a.fromName ? ` (was ${a.fromName})` : ''}</> : <>Unassigned{a.fromName ? ` (was ${a.fromName})` : ''}</>,
+    })),
+  ].sort((x, y) => x.at.getTime() - y.at.getTime());
 
   return (
     <div className="flex flex-col gap-6">
@@ -74,20 +87,25 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
                 />
               </Card>
             )}
+            <Card title="Owner" titleAs="h2">
+              <p className="mb-3 text-sm">
+                Now: <strong>{view.assignee.name ?? 'Nobody'}</strong>
+              </p>
+              {mayChange && <AssignForm jb={jb} assigneeId={view.assignee.id} staff={staff} meId={actor.userId} action={assignJobAction} />}
+            </Card>
             {delivered && (
               <Card>
                 <DeliverablesPanel jobId={slip.id} initial={delivered} />
               </Card>
             )}
             <Card title="Status history" titleAs="h2">
-              {view.history.length === 0 ? (
+              {history.length === 0 ? (
                 <p className="text-sm text-muted">No status changes yet: the job is as the client ordered it.</p>
               ) : (
-                <ol className="flex flex-col gap-1 text-sm" aria-label="Status changes">
-                  {view.history.map((h) => (
-                    <li key={h.id}>
-                      <span className="text-muted">{displayDateTime(h.createdAt, actor.timeZone)}</span> · {statusLabel(h.fromStatus)} →{' '}
-                      <strong>{statusLabel(h.toStatus)}</strong> · {h.changedByName}
+                <ol className="flex flex-col gap-1 text-sm" aria-label="Status changes and assignments">
+                  {history.map((h) => (
+                    <li key={h.key}>
+                      <span className="text-muted">{displayDateTime(h.at, actor.timeZone)}</span> · {h.what} · {h.by}
                     </li>
                   ))}
                 </ol>

@@ -1,15 +1,18 @@
 /**
  * /Ops/Jobs (issue 13): the job queue across all clients for staff. The state lives in the URL (client, status,
- * job type, due, text, sort, page, page size; lib/ops/queue-schema.ts), so a link reproduces a view.
+ * job type, due, logged, owner, text, sort, page, page size; lib/ops/queue-schema.ts), so a link reproduces a view
+ * (the overview's numbers link here). Staff who may move jobs select them and act on them in bulk (issue 30).
  */
 import type { Metadata } from 'next';
 import { QueueView } from '@/components/ops/QueueView';
 import { now } from '@/lib/clock';
+import { can } from '@/lib/core/staff-policy';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { requireStaffPage } from '@/lib/ops/page';
 import { presentQueueRow } from '@/lib/ops/present';
-import { listQueue, QUEUE_EXPORT_FILE, queueClients } from '@/lib/ops/queue';
-import { QUEUE_PARAM, queueFromSearchParams, toQueueExportBody } from '@/lib/ops/queue-schema';
+import { listQueue, QUEUE_EXPORT_FILE, queueClients, queueStaff } from '@/lib/ops/queue';
+import { QUEUE_PARAM, queueFromSearchParams, queueSearchParams, toQueueExportBody } from '@/lib/ops/queue-schema';
+import { bulkJobsAction } from './actions';
 
 export const metadata: Metadata = { title: 'Job queue' };
 
@@ -27,13 +30,16 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
   const query = queueFromSearchParams(params);
   const page = pageFrom(params.get(QUEUE_PARAM.page));
   const pageSize = pageSizeFrom(params.get(QUEUE_PARAM.pageSize));
-  const [result, clients] = await Promise.all([listQueue(actor, query, { page, size: pageSize }), queueClients(actor)]);
+  const [result, clients, staff] = await Promise.all([listQueue(actor, query, { page, size: pageSize }), queueClients(actor), queueStaff(actor)]);
+  const staffNames = new Map(staff.map((s) => [s.id, s.name]));
   const at = now();
   return (
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Job queue</h1>
       <QueueView
-        rows={result.rows.map((r) => presentQueueRow(r, actor.timeZone, at))}
+        // A new filter starts a new selection (the page and its size keep it).
+        key={new URLSearchParams(queueSearchParams(query)).toString()}
+        rows={result.rows.map((r) => presentQueueRow(r, actor.timeZone, at, staffNames))}
         totalCount={result.totalCount}
         totalCapped={result.totalCapped}
         page={page}
@@ -42,6 +48,9 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
         exportBody={toQueueExportBody(query)}
         exportFile={QUEUE_EXPORT_FILE}
         clients={clients}
+        staff={staff}
+        meId={actor.userId}
+        bulkAction={can(actor.role, 'jobs.status') ? bulkJobsAction : null}
       />
     </div>
   );

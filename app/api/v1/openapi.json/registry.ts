@@ -7,6 +7,7 @@ export const V1_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkno
   '/api/v1/invoices/{invoiceNumber}': () => import('@/app/api/v1/invoices/[invoiceNumber]/route'),
   '/api/v1/jobs/changes': () => import('@/app/api/v1/jobs/changes/route'),
   '/api/v1/jobs/{jmsNumber}': () => import('@/app/api/v1/jobs/[jmsNumber]/route'),
+  '/api/v1/jobs/{jmsNumber}/assignee': () => import('@/app/api/v1/jobs/[jmsNumber]/assignee/route'),
   '/api/v1/jobs/{jmsNumber}/files': () => import('@/app/api/v1/jobs/[jmsNumber]/files/route'),
   '/api/v1/jobs/{jmsNumber}/status': () => import('@/app/api/v1/jobs/[jmsNumber]/status/route'),
 };
