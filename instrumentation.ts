@@ -1,11 +1,19 @@
 /**
- * Runs once per server instance at start (Node.js runtime): checks the configuration, registers the background
- * tasks and starts their timer (lib/server/tasks.ts), and on SIGTERM fails readiness, stops the timer and closes the pool.
+ * Runs once per server instance, before it serves its first request (Node.js runtime): on the embedded database it
+ * first makes the database ready (migrations, reference and demo data: scripts/seed/prepare.ts; PGlite is
+ * single-process, so the serving process is the one that opens it, once); then checks the configuration, registers
+ * the background tasks and starts their timer (lib/server/tasks.ts), warms what a first sign-in would pay for, and
+ * on SIGTERM fails readiness, stops the timer and closes the pool.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startServer } = await import('./lib/server/start');
-  await startServer();
+  await startServer({
+    prepareEmbedded: async (handle, demoPassword) => {
+      const { prepareDatabase } = await import('./scripts/seed/prepare');
+      return prepareDatabase(handle, demoPassword);
+    },
+  });
 }
 
 /** Server render and server action errors are reported (stored and e-mailed) with the real stack. */

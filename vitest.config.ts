@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects:
  *  - "unit+pglite": every *.test.ts; database tests (*.db.test.ts) run on PGlite.
- *  - "postgres": the database tests again on the real PostgreSQL of TEST_DATABASE_URL (when set).
+ *  - "postgres": the database tests again on the real PostgreSQL of TEST_DATABASE_URL (when set), and the tests
+ *    that need PostgreSQL itself (*.pg.test.ts, e.g. db:move into PostgreSQL), which only this project runs.
  * Each database test file gets a fresh database (see test/db.ts).
  */
 const alias = { '@': path.resolve(__dirname) };
@@ -19,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['{lib,db,app,components,test,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.pg.test.{ts,tsx}'],
           environment: 'node',
           env: { TEST_DB_ENGINE: 'pglite' },
           testTimeout: 30_000,
@@ -31,7 +33,7 @@ export default defineConfig({
               resolve: { alias },
               test: {
                 name: 'postgres',
-                include: ['{lib,db,app,components,test,scripts}/**/*.db.test.{ts,tsx}'],
+                include: ['{lib,db,app,components,test,scripts}/**/*.{db,pg}.test.{ts,tsx}'],
                 environment: 'node',
                 env: { TEST_DB_ENGINE: 'postgres' },
                 testTimeout: 30_000,

@@ -22,6 +22,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'upload', load: () => import('./upload') },
   { name: 'signin', load: () => import('./signin') },
   { name: 'jobs-list', load: () => import('./jobs-list') },
+  { name: 'pglite-size', load: () => import('./pglite-size') },
   { name: 'jobs-page', load: () => import('./jobs-page') },
   { name: 'ops-queue', load: () => import('./ops-queue') },
   { name: 'page-weight', load: () => import('./page-weight') },

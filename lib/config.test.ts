@@ -21,6 +21,12 @@ describe('configuration', () => {
     expect(c.uploadDir).toBe(path.join(dir, 'uploads'));
   });
 
+  it('takes the practice note link as an http(s) URL only, and none when unset', () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).PRACTICE_NOTE_URL).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tmp(), PRACTICE_NOTE_URL: 'https://courts.example.gov/practice-note-7' }).PRACTICE_NOTE_URL).toBe('https://courts.example.gov/practice-note-7');
+    expect(() => parseConfig({ DATA_DIR: tmp(), PRACTICE_NOTE_URL: 'javascript:alert(1)' })).toThrow(/PRACTICE_NOTE_URL: must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('lists every problem in one readable error', () => {
     let error: unknown;
     try {

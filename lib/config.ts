@@ -56,6 +56,8 @@ const envSchema = z.object({
   DEMO_PASSWORD: optionalString.transform((v) => v ?? DEFAULT_DEMO_PASSWORD),
   UPLOAD_DIR: optionalString,
   PAYMENT_URL: optionalUrl,
+  /** The court copying practice note the court copy order links to ("I agree to the practice note"); unset: no link. */
+  PRACTICE_NOTE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,

@@ -1,13 +1,15 @@
 /**
  * npm start: checks the configuration, applies pending migrations, seeds the demo data when the
  * database has no client yet, serves on PORT, and prints the URL and the demo sign-in once the server answers.
+ *
+ * On PostgreSQL the database is made ready here, before the server starts. The embedded database is made ready by
+ * the server itself, before it answers (instrumentation.ts, scripts/seed/prepare.ts): PGlite is single-process,
+ * so it is opened once, by the process that serves, instead of here and then again there. This file imports only
+ * the configuration for that path, so the first start does not compile the database and seed modules here either.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getHandle } from '@/db/client';
-import { seedDemo, demoSeeded } from '@/scripts/seed/demo';
-import { seedReference } from '@/scripts/seed/reference';
 import { config, ConfigError } from '@/lib/config';
 
 async function main() {
@@ -25,15 +27,12 @@ async function main() {
     console.error('No production build found: run `npm run build` first.');
     process.exit(2);
   }
-  const handle = await getHandle();
-  await handle.migrate();
-  const fresh = !(await demoSeeded(handle.db));
-  await handle.db.transaction(async (tx) => {
-    await seedReference(tx);
-    if (fresh) await seedDemo(tx, c.DEMO_PASSWORD);
-  });
-  // PGlite is single-process: release it before the server opens it.
-  await handle.close();
+  if (!c.embedded) {
+    const [{ getHandle }, { prepareDatabase }] = await Promise.all([import('@/db/client'), import('@/scripts/seed/prepare')]);
+    const handle = await getHandle();
+    if (await prepareDatabase(handle, c.DEMO_PASSWORD)) console.log('Demo data seeded.');
+    await handle.close();
+  }
 
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(c.PORT)], {
@@ -48,7 +47,6 @@ async function main() {
   console.log('');
   console.log(`JMS Portal is ready: ${c.appUrl}`);
   console.log(`Database: ${c.embedded ? `embedded PGlite in ${path.join(c.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
-  if (fresh) console.log('Demo data seeded.');
   console.log(`Demo sign-in: hv.user (client user) or hv.admin (client administrator), password ${c.DEMO_PASSWORD}`);
   console.log('Staff sign-in (the staff area, /Ops): staff.admin (provider administrator) or staff.operator (provider operator), same password');
   console.log(

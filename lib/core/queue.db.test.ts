@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/db/client';
 import { fixedClock, setClock } from '@/lib/clock';
 import { testEngine, useTestDatabase } from '@/test/db';
-import { claimDue, drainAfterResponse, drainAll, exponentialWaits, registerTask, scheduledWaits, settle, type RetryPolicy, type WorkTable } from './queue';
+import { claimDue, claimNow, drainAfterResponse, drainAll, exponentialWaits, registerTask, scheduledWaits, settle, type RetryPolicy, type WorkTable } from './queue';
 
 const W: WorkTable = { table: 'queue_test_items', leaseMs: 60_000 };
 
@@ -104,6 +104,26 @@ describe('the one queue', () => {
     expect(again).toEqual({ id: first!.id, attempts: 2 });
     const [row] = await rows();
     expect(new Date(row!.locked_until!).getTime()).toBe(clock.now().getTime() + W.leaseMs);
+  });
+
+  it('claimNow takes one row whatever its state or due time, with the same lease and count; never a leased row', async () => {
+    await add(2);
+    const [a, b] = await rows();
+    await write(a!.id, { status: 'failed' });
+    await write(b!.id, { status: 'pending', nextAttemptAt: new Date(clock.now().getTime() + 3_600_000) });
+    expect(await claimNow(t.db(), W, a!.id)).toEqual({ id: a!.id, attempts: 1 });
+    expect(await claimNow(t.db(), W, b!.id)).toEqual({ id: b!.id, attempts: 1 });
+    const after = await rows();
+    expect(after.map((r) => [r.status, new Date(r.locked_until!).getTime()])).toEqual([
+      ['sending', clock.now().getTime() + W.leaseMs],
+      ['sending', clock.now().getTime() + W.leaseMs],
+    ]);
+    // Leased (by claimNow or claimDue alike): neither claim takes it until the lease runs out.
+    expect(await claimNow(t.db(), W, a!.id)).toBeNull();
+    expect(await claimDue(t.db(), W, { batch: 5 })).toEqual([]);
+    clock.advance(W.leaseMs);
+    expect(await claimNow(t.db(), W, a!.id)).toEqual({ id: a!.id, attempts: 2 });
+    expect(await claimNow(t.db(), W, 2_000_000_000)).toBeNull();
   });
 
   it('backs off by the policy after each failure and gives up after the last attempt', async () => {

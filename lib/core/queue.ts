@@ -73,6 +73,28 @@ export async function claimDue(q: Queryable, w: WorkTable, o: ClaimOptions): Pro
     .sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Claims one row now, whatever its state and its next_attempt_at (a person's "send again": a failed, delivered or
+ * waiting row), with the same lease and attempt count as `claimDue`. Answers null when the row is missing or
+ * another claimer holds it (a live lease, or its claim still open: SKIP LOCKED), so it is never sent twice at once.
+ */
+export async function claimNow(q: Queryable, w: WorkTable, id: number): Promise<Claimed | null> {
+  const t = now();
+  const at = t.toISOString();
+  const until = new Date(t.getTime() + w.leaseMs).toISOString();
+  const table = sql.identifier(w.table);
+  const res = await q.execute(sql`
+    with one as (
+      select d.id from ${table} d
+      where d.id = ${id} and (d.locked_until is null or d.locked_until <= ${at}::timestamptz)
+      for update of d skip locked)
+    update ${table} w set status = 'sending', locked_until = ${until}::timestamptz, attempts = w.attempts + 1
+    from one where w.id = one.id
+    returning w.id, w.attempts`);
+  const [r] = rowsOf<{ id: string | number; attempts: string | number }>(res);
+  return r ? { id: Number(r.id), attempts: Number(r.attempts) } : null;
+}
+
 /** How often a row is tried, and how long to wait after a failed attempt. */
 export interface RetryPolicy {
   maxAttempts: number;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientBranchAddresses, emailOutbox, userJobAlerts, users } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { createUser } from '@/lib/core/users';
+import { attachDeliverable, removeDeliverable, staffUploader } from '@/lib/documents/deliverables';
 import { userPrincipal } from '@/lib/core/principal';
 import { issueInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
@@ -103,8 +104,50 @@ describe('alerts about my own jobs', () => {
     } finally {
       restore();
     }
-    const [mail] = await pending(s.user.email, JOB_ALERT_KIND);
-    expect(mail?.subject).toBe(`Job ${saved.jmsNumber} is now Submitted`);
+    const [row] = await pending(s.user.email, JOB_ALERT_KIND);
+    expect(row?.subject).toBe(`We have received your order: job ${saved.jmsNumber} (REC-1)`);
+    // Over SMTP, as the user reads it: its own words, the job number and matter, the slip, not "is now Submitted".
+    await processOutboxOnce({ smtpUrl: smtp.url });
+    const mail = await smtp.waitFor((m) => m.to.includes(s.user.email) && m.subject === `We have received your order: job ${saved.jmsNumber} (REC-1)`);
+    expect(mail.text).toContain(`We have received your order. Your job number is ${saved.jmsNumber}.`);
+    expect(mail.text).toContain('Matter reference: REC-1');
+    expect(mail.text).toContain('Received: 04-Mar-2025 11:00');
+    expect(mail.text).toMatch(/Follow its progress on the job slip: https?:\/\/\S+\/JobSlip\?jb=\S+/);
+    expect(mail.text).not.toContain('is now Submitted');
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('a Delivered alert lists the delivered files (names and sizes) and where they download: the job slip', async () => {
+    const client = await makeClient();
+    const u = await makeUser({ clientId: client.id, role: 3 });
+    await alertOn(u.id, 8);
+    const job = await makeJob({ clientId: client.id, status: 14, createdById: u.id, matterReference: 'DEL-7' });
+    const staff = await staffActor(2);
+    await attachDeliverable(staffUploader(staff as never), job.id, { fileName: 'Scanned bundle.pdf', contentType: 'application/pdf', body: [Buffer.alloc(2048, 1)] });
+    const removed = await attachDeliverable(staffUploader(staff as never), job.id, { fileName: 'wrong-job.pdf', body: [Buffer.from('%PDF-1.7 x')] });
+    await removeDeliverable(staffUploader(staff as never), job.id, removed.id);
+    await attachDeliverable(staffUploader(staff as never), job.id, { fileName: 'Index.xlsx', body: [Buffer.from('index')] });
+    await moveTo(job.id, 14, 8);
+    await processOutboxOnce({ smtpUrl: smtp.url });
+    const mail = await smtp.waitFor((m) => m.to.includes(u.email) && m.subject === `Job ${job.jmsNumber} is now Delivered`);
+    expect(mail.text).toContain(['Delivered files (2):', '- Scanned bundle.pdf (2 KB)', '- Index.xlsx (5 bytes)'].join('\n'));
+    expect(mail.text).not.toContain('wrong-job.pdf');
+    const slip = /Download them from the job slip: (\S+)/.exec(mail.text)?.[1];
+    expect(slip).toMatch(/\/JobSlip\?jb=/);
+    expect(mail.text).toContain(`View the job slip: ${slip}`);
+  });
+
+  it('a status other than Delivered lists no files', async () => {
+    const client = await makeClient();
+    const u = await makeUser({ clientId: client.id, role: 3 });
+    await alertOn(u.id, 4);
+    const job = await makeJob({ clientId: client.id, status: 7, createdById: u.id });
+    await attachDeliverable(staffUploader((await staffActor(2)) as never), job.id, { fileName: 'draft.pdf', body: [Buffer.from('%PDF-1.7 d')] });
+    await moveTo(job.id, 7, 4);
+    const [row] = await pending(u.email, JOB_ALERT_KIND);
+    expect(row?.subject).toBe(`Job ${job.jmsNumber} is now Ready For Delivery`);
+    expect(row?.textBody).toContain('is now Ready For Delivery.');
+    expect(row?.textBody).not.toContain('draft.pdf');
   });
 
   it('an invoice issued alert goes to the users of its jobs who keep it on', async () => {

@@ -11,15 +11,15 @@
  *   number of stateless instances can run it and each digest is sent once.
  */
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { clients, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
+import { clients, documents, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { encodeParam } from '@/lib/encoding';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { unsubscribeHeaders, unsubscribeUrl } from '@/lib/settings/unsubscribe';
-import { CLIENT_ROLES, orderTypeName, statusLabel } from '@/lib/reference';
+import { CLIENT_ROLES, DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
 import { displayDateTime } from '@/lib/display-date';
 
 export const JOB_ALERT_KIND = 'job-alert';
@@ -39,6 +39,8 @@ export interface StatusChangeEvent {
   /** The comment written with the change when the client may see it, else null. */
   comment: string | null;
   at: Date;
+  /** The job was just ordered (saved), not moved to Submitted by the provider: the "order received" alert. */
+  received?: boolean;
 }
 
 export function jobSlipUrl(jobId: number): string {
@@ -47,6 +49,29 @@ export function jobSlipUrl(jobId: number): string {
 
 export function jobAlertSubject(jmsNumber: string, status: number): string {
   return `Job ${jmsNumber} is now ${statusLabel(status)}`;
+}
+
+/** The "order received" alert's subject: the job number and the matter, so it is told apart in an inbox. */
+export function orderReceivedSubject(jmsNumber: string, matterReference: string): string {
+  return `We have received your order: job ${jmsNumber} (${matterReference})`;
+}
+
+/** Readable file size: 1.2 MB, 350 KB, 12 bytes. */
+function fileSize(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} bytes`;
+}
+
+type DeliveredFileLine = { fileName: string; size: number };
+
+/** The job's delivered files (deliverables not removed), in the order they were attached. */
+async function deliveredFiles(tx: Queryable, jobId: number): Promise<DeliveredFileLine[]> {
+  return tx
+    .select({ fileName: documents.fileName, size: documents.size })
+    .from(documents)
+    .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt)))
+    .orderBy(asc(documents.id));
 }
 
 /** The next DIGEST_HOUR:00 in `timeZone` strictly after `at`. */
@@ -89,6 +114,8 @@ export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Pro
     .orderBy(asc(users.id));
   let instant = 0;
   let digest = 0;
+  // A "Delivered" alert lists the files delivered with it (read once, only when someone gets it at once).
+  const files = e.status === DELIVERED_STATUS && !e.received && recipients.some((r) => r.mode !== 'digest') ? await deliveredFiles(tx, e.jobId) : [];
   for (const r of recipients) {
     if (r.mode === 'digest') {
       await tx.insert(jobAlertDigestItems).values({ userId: r.id, jobId: e.jobId, statusId: e.status, comment: e.comment, changedAt: e.at });
@@ -99,8 +126,8 @@ export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Pro
       const key = { kind: 'status', statusId: e.status } as const;
       await enqueueMail(tx, {
         to: r.email,
-        subject: jobAlertSubject(e.jmsNumber, e.status),
-        text: instantAlertText(r, e, unsubscribeUrl(r.id, key)),
+        subject: e.received ? orderReceivedSubject(e.jmsNumber, e.matterReference) : jobAlertSubject(e.jmsNumber, e.status),
+        text: e.received ? orderReceivedText(r, e, unsubscribeUrl(r.id, key)) : instantAlertText(r, e, files, unsubscribeUrl(r.id, key)),
         kind: JOB_ALERT_KIND,
         headers: unsubscribeHeaders(r.id, key),
       });
@@ -110,7 +137,37 @@ export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Pro
   return { instant, digest };
 }
 
-function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, unsubscribe: string): string {
+function alertFooter(e: StatusChangeEvent, unsubscribe: string): string[] {
+  return [
+    `You receive this e-mail because of your alerts on "${statusLabel(e.status)}" in Settings: ${config().appUrl}/Settings`,
+    `To stop these alerts: ${unsubscribe}`,
+  ];
+}
+
+function orderReceivedText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, unsubscribe: string): string {
+  return [
+    `Hello ${r.firstName},`,
+    '',
+    `We have received your order. Your job number is ${e.jmsNumber}.`,
+    '',
+    `Job number: ${e.jmsNumber}`,
+    `Matter reference: ${e.matterReference}`,
+    `Job type: ${orderTypeName(e.orderType)}`,
+    ...(e.description ? [`Description: ${e.description}`] : []),
+    `Received: ${displayDateTime(e.at, r.timeZone)} (${r.timeZone})`,
+    '',
+    `Follow its progress on the job slip: ${jobSlipUrl(e.jobId)}`,
+    '',
+    ...alertFooter(e, unsubscribe),
+  ].join('\n');
+}
+
+function deliveredFilesLines(e: StatusChangeEvent, files: readonly DeliveredFileLine[]): string[] {
+  if (e.status !== DELIVERED_STATUS || !files.length) return [];
+  return ['', `Delivered files (${files.length}):`, ...files.map((f) => `- ${f.fileName} (${fileSize(f.size)})`), `Download them from the job slip: ${jobSlipUrl(e.jobId)}`];
+}
+
+function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, files: readonly DeliveredFileLine[], unsubscribe: string): string {
   return [
     `Hello ${r.firstName},`,
     '',
@@ -121,11 +178,11 @@ function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusC
     `Matter reference: ${e.matterReference}`,
     ...(e.description ? [`Description: ${e.description}`] : []),
     ...(e.comment ? ['', `Comment: ${e.comment}`] : []),
+    ...deliveredFilesLines(e, files),
     '',
     `View the job slip: ${jobSlipUrl(e.jobId)}`,
     '',
-    `You receive this e-mail because of your alerts on "${statusLabel(e.status)}" in Settings: ${config().appUrl}/Settings`,
-    `To stop these alerts: ${unsubscribe}`,
+    ...alertFooter(e, unsubscribe),
   ].join('\n');
 }
 

@@ -31,6 +31,8 @@ export interface JobFormContext {
   maxInstructions: number;
   maxUploadBytes: number;
   blockedExtensions: string[];
+  /** The court copying practice note (PRACTICE_NOTE_URL), or null when none is configured. */
+  practiceNoteUrl: string | null;
 }
 
 export async function jobFormContext(actor: ClientActor, jb: string | null | undefined): Promise<JobFormContext> {
@@ -61,5 +63,6 @@ export async function jobFormContext(actor: ClientActor, jb: string | null | und
     maxInstructions: c.MAX_INSTRUCTIONS_LENGTH,
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
     blockedExtensions: c.BLOCKED_EXTENSIONS,
+    practiceNoteUrl: c.PRACTICE_NOTE_URL ?? null,
   };
 }

@@ -227,6 +227,7 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       status: NEW_JOB_STATUS,
       comment: null,
       at,
+      received: true,
     });
     return { jobId: row.id, jmsNumber: row.jms, created: true };
   });

@@ -13,7 +13,7 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import { attemptDelivery, endpointSecret, secretAssociatedData, sendOptions, type AttemptResult } from './outbox';
+import { attemptDelivery, claimForResend, endpointSecret, secretAssociatedData, sendOptions, type AttemptResult } from './outbox';
 import { isPrivateAddress } from './send';
 import { seal } from '@/lib/security/seal';
 import { newSigningSecret } from './signing';
@@ -184,24 +184,19 @@ export async function webhookDeliveryLog(actor: Actor, endpointId: number, page 
 
 /**
  * "Send again": sends the delivery now (the same webhook-id, so a receiver that already has it can tell), whatever
- * its state, and answers the outcome. Refused while another instance is sending it.
+ * its state, and answers the outcome. The claim is the one queue's (claimForResend: the worker's lease, attempt
+ * count and, after the attempt, its settle), so it is refused while another instance is sending it.
  */
 export async function resendWebhookDelivery(actor: Actor, deliveryId: number): Promise<AttemptResult> {
   const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
-  const t = now();
   const claimed = await db.transaction(async (tx) => {
-    const [d] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).for('update');
+    const [d] = await tx.select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, messageId: webhookDeliveries.messageId, eventType: webhookDeliveries.eventType }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     if (!d) throw new NotFoundError(WEBHOOK_MSG.deliveryNotFound);
-    if (d.status === 'sending' && d.lockedUntil && d.lockedUntil > t) throw new ConflictError(WEBHOOK_MSG.deliveryBusy);
-    const [row] = await tx
-      .update(webhookDeliveries)
-      .set({ status: 'sending', lockedUntil: new Date(t.getTime() + sendOptions().timeoutMs + 60_000), attempts: sql`${webhookDeliveries.attempts} + 1` })
-      .where(eq(webhookDeliveries.id, d.id))
-      .returning();
-    const [ep] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
-    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.resend', clientId: null, targetType: 'webhook_delivery', targetId: d.id, details: { endpointId: ep?.id ?? null, messageId: d.messageId, event: d.eventType } });
-    return row!;
+    const row = await claimForResend(tx, d.id);
+    if (!row) throw new ConflictError(WEBHOOK_MSG.deliveryBusy);
+    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.resend', clientId: null, targetType: 'webhook_delivery', targetId: d.id, details: { endpointId: d.endpointId, messageId: d.messageId, event: d.eventType } });
+    return row;
   });
   return attemptDelivery(db, claimed, { manual: true });
 }

@@ -17,7 +17,7 @@ import type { Db, Queryable } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { claimDue as claimFromQueue, scheduledWaits, settle, type RetryPolicy } from '@/lib/core/queue';
+import { claimDue as claimFromQueue, claimNow, scheduledWaits, settle, type RetryPolicy } from '@/lib/core/queue';
 import { encodeCursor, readEvents, type IntegrationEvent } from '@/lib/integration/feed';
 import { unseal } from '@/lib/security/seal';
 import { postWebhook, type SendOptions } from './send';
@@ -138,6 +138,17 @@ export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.id, claimed.map((c) => c.id)))
     .orderBy(asc(webhookDeliveries.positionSeq), asc(webhookDeliveries.positionEvent));
+}
+
+/**
+ * Claims one delivery now for "send again" (lib/core/queue.ts claimNow: the worker's lease and attempt count,
+ * whatever the delivery's state); null while another instance is sending it.
+ */
+export async function claimForResend(q: Queryable, deliveryId: number): Promise<DeliveryRow | null> {
+  const claimed = await claimNow(q, { table: 'webhook_deliveries', leaseMs: leaseMs() }, deliveryId);
+  if (!claimed) return null;
+  const [row] = await q.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, claimed.id));
+  return row ?? null;
 }
 
 export interface AttemptResult {

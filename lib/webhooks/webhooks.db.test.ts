@@ -21,7 +21,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointActive, webhookDeliveryLog } from './endpoints';
-import { retrySchedule } from './outbox';
+import { claimDue, retrySchedule } from './outbox';
 import { isPrivateAddress, postWebhook } from './send';
 import { WEBHOOK_MSG, type WebhookEvent } from './schema';
 import { processWebhooksOnce } from './worker';
@@ -229,6 +229,38 @@ describe('webhooks', () => {
     expect(receiver.got.at(-1)).toMatchObject({ id: failed!.messageId, verified: true });
     // An operator (role 2) may not.
     await expect(resendWebhookDelivery(await staffActor(2), failed!.id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it('"send again" goes through the one queue: refused under the worker\'s lease, and its own lease keeps the worker off while it sends', async () => {
+    const { admin, id } = await endpoint(['job.created']);
+    const me = await signedIn(3);
+    await makeJob({ clientId: me.clientId });
+    receiver.answer = (_q, res) => res.writeHead(503).end();
+    await run();
+    const [waiting] = (await webhookDeliveryLog(admin, id)).rows;
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    // The worker claims it (its lease: WEBHOOK_TIMEOUT_MS + 60 s): "send again" is refused, not sent twice.
+    clock.advance(RETRY_SCHEDULE_MS[0]!);
+    expect((await claimDue(t.db(), 20)).map((d) => d.id)).toEqual([waiting!.id]);
+    await expect(resendWebhookDelivery(admin, waiting!.id)).rejects.toMatchObject({ status: 409, message: WEBHOOK_MSG.deliveryBusy });
+    // The worker's claim ran out (a crashed instance): "send again" takes it, counted as the queue counts attempts.
+    clock.advance(70_000);
+    let workerClaimedMeanwhile: number[] | null = null;
+    receiver.answer = (_q, res) => {
+      void claimDue(t.db(), 20).then((c) => {
+        workerClaimedMeanwhile = c.map((d) => d.id);
+        res.writeHead(200).end();
+      });
+    };
+    expect(await resendWebhookDelivery(admin, waiting!.id)).toMatchObject({ delivered: true, status: 200, final: true });
+    expect(workerClaimedMeanwhile).toEqual([]);
+    const [done] = (await webhookDeliveryLog(admin, id)).rows;
+    expect(done).toMatchObject({ status: 'delivered', attempts: 3 });
+    expect(done!.log.map((l) => [l.httpStatus, l.manual])).toEqual([
+      [503, false],
+      [200, true],
+    ]);
+    receiver.answer = (_q, res) => res.writeHead(204).end();
   });
 
   it('the receiver is down, five events of one job happen, it comes back: all five arrive once, in order', async () => {

@@ -28,6 +28,7 @@ export default async function SaveJobPage({ searchParams }: { searchParams: Prom
           maxInstructions={ctx.maxInstructions}
           maxUploadBytes={ctx.maxUploadBytes}
           blockedExtensions={ctx.blockedExtensions}
+          practiceNoteUrl={ctx.practiceNoteUrl}
           save={saveJobAction}
         />
       </div>

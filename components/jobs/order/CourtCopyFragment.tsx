@@ -16,8 +16,18 @@ import type { LocationOption } from './AppealBookFragment';
 import { CheckboxField, DateField, RadioField, SelectField, TextAreaField, TextField } from './fields';
 import { useClearWhenHidden, useCourts, useSelectedCourt } from './hooks';
 import { PartsField } from './PartsField';
+import { PracticeNoteHint } from './PracticeNoteHint';
 
-export function CourtCopyFragment({ locations, maxInstructions }: { locations: readonly LocationOption[]; maxInstructions: number }) {
+export function CourtCopyFragment({
+  locations,
+  maxInstructions,
+  practiceNoteUrl = null,
+}: {
+  locations: readonly LocationOption[];
+  maxInstructions: number;
+  /** The practice note to read before agreeing (PRACTICE_NOTE_URL); null: the registry is named instead. */
+  practiceNoteUrl?: string | null;
+}) {
   const { setValue, getValues } = useFormContext<JobOrderInput>();
   const block = useWatch<JobOrderInput, 'courtCopy'>({ name: 'courtCopy' });
   const v = courtCopyVisibility(block);
@@ -85,7 +95,12 @@ export function CourtCopyFragment({ locations, maxInstructions }: { locations: r
       </FormSection>
       {v.solicitor && (
         <FormSection title="Solicitor" description="This court asks for the solicitor’s details and the practice note agreement." columns={2}>
-          <CheckboxField name="courtCopy.practiceNoteAgreement" label="I agree to the practice note" className="md:col-span-2" />
+          <CheckboxField
+            name="courtCopy.practiceNoteAgreement"
+            label="I agree to the practice note"
+            description={<PracticeNoteHint url={practiceNoteUrl} />}
+            className="md:col-span-2"
+          />
           <TextField name="courtCopy.solicitorFullName" label="Solicitor’s full name" required maxLength={255} />
           <RadioField name="courtCopy.solicitorFor" label="Solicitor for" required options={PARTIES} className="md:col-span-2" />
           {v.otherAsSolicitorFor && <TextField name="courtCopy.otherAsSolicitorFor" label="Solicitor for (other)" required maxLength={255} />}

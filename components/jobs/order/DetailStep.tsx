@@ -15,15 +15,16 @@ export interface DetailStepProps {
   maxInstructions: number;
   appealBookLocations: readonly LocationOption[];
   courtCopyLocations: readonly LocationOption[];
+  practiceNoteUrl: string | null;
   file: SourceFileFieldProps;
 }
 
-function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLocations }: Omit<DetailStepProps, 'file'>) {
+function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLocations, practiceNoteUrl }: Omit<DetailStepProps, 'file'>) {
   switch (orderType) {
     case 1:
       return <AppealBookFragment locations={appealBookLocations} maxInstructions={maxInstructions} />;
     case 2:
-      return <CourtCopyFragment locations={courtCopyLocations} maxInstructions={maxInstructions} />;
+      return <CourtCopyFragment locations={courtCopyLocations} maxInstructions={maxInstructions} practiceNoteUrl={practiceNoteUrl} />;
     case 3:
       return <CopyFragment maxInstructions={maxInstructions} />;
     case 5:

@@ -45,6 +45,8 @@ export interface JobOrderFormProps {
   maxInstructions: number;
   maxUploadBytes: number;
   blockedExtensions: readonly string[];
+  /** The court copying practice note (PRACTICE_NOTE_URL), or null. */
+  practiceNoteUrl?: string | null;
   save: (request: SaveJobRequest) => Promise<ActionResult<never>>;
 }
 
@@ -207,6 +209,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 maxInstructions={maxInstructions}
                 appealBookLocations={props.appealBookLocations}
                 courtCopyLocations={props.courtCopyLocations}
+                practiceNoteUrl={props.practiceNoteUrl ?? null}
                 file={{ file, onFileChange: setFile, cloned, onClonedRemove: () => setCloned(null), maxBytes: props.maxUploadBytes, blockedExtensions: props.blockedExtensions, serverError: fileError, onBusyChange: setUploading }}
               />
             )}
