@@ -10,7 +10,7 @@ import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/scripts/seed/demo';
 import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
-import { makeUser } from '@/test/factories';
+import { makeJob, makeUser } from '@/test/factories';
 
 export const E2E_USERS = [
   { userName: 'e2e.failures', role: 6, firstName: 'Failing', lastName: 'Attempts' },
@@ -41,6 +41,7 @@ async function main() {
   await fuzzingClient(handle.db);
   await activityFixtures(handle.db, hv.id);
   await integrationClient(handle.db);
+  await liveClients(handle.db);
   await handle.close();
 }
 
@@ -101,6 +102,27 @@ async function integrationClient(db: Awaited<ReturnType<typeof getHandle>>['db']
   await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
   const u = await makeUser({ userName: 'e2e.integrator', role: 3, firstName: 'Ivy', lastName: 'Integrator', clientId: c.id, email: 'e2e.integrator@example.com', password: config().DEMO_PASSWORD }, db);
   await db.insert(userJobAlerts).values({ userId: u.id, jobStatusId: 2 });
+}
+
+/**
+ * Issue 28 item 3, news as it happens (e2e/live.spec.ts): Heron Legal, whose user (e2e.live, role 3) watches its
+ * jobs while staff change them, and Ibis Legal, whose user (e2e.live.other) must never hear of it. Their jobs are
+ * theirs alone, so no other spec's counts change.
+ */
+async function liveClients(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const password = config().DEMO_PASSWORD;
+  for (const [name, account, userName, first] of [
+    ['Heron Legal', 'HL7007', 'e2e.live', 'Harriet'],
+    ['Ibis Legal', 'IB8008', 'e2e.live.other', 'Isaac'],
+  ] as const) {
+    const [c] = await db.insert(clients).values({ name, accountNumber: account }).returning();
+    if (!c) throw new Error('client not created');
+    await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: `1 ${name} Street, Sydney NSW 2000`, isDefault: true }]);
+    const u = await makeUser({ userName, role: 3, firstName: first, lastName: 'Watcher', clientId: c.id, email: `${userName}@example.com`, password }, db);
+    for (let i = 1; i <= 3; i++) {
+      await makeJob({ clientId: c.id, createdById: u.id, email: `${userName}@example.com`, matterReference: `${account}-LIVE-${i}`, description: `Live job ${i}` }, db);
+    }
+  }
 }
 
 main().catch((e) => {
