@@ -20,7 +20,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { clients, jobs, userNews, users } from '@/db/schema';
-import type { ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { ValidationError } from '@/lib/core/errors';
 import { requireTenant } from '@/lib/core/tenancy';
@@ -203,7 +202,7 @@ export interface Bell {
 }
 
 /** The unread count of the bell (counted up to UNREAD_CAP + 1 through the unread index). */
-export async function unreadNewsCount(actor: ClientActor): Promise<number> {
+export async function unreadNewsCount(actor: Actor): Promise<number> {
   const me = requireTenant(actor);
   const db = await getDb();
   const capped = db

@@ -11,6 +11,8 @@ import { newsEventStream, SSE_HEADERS } from '@/lib/jobs/news-stream';
 import { CLIENT_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
+/** A serverless function may stream this long; the stream itself ends after LIVE_STREAM_SECONDS (55 s by default). */
+export const maxDuration = 60;
 
 export const GET = apiRoute(
   {
