@@ -62,7 +62,7 @@ export async function principalOf(req: Request, how: Authentication, opts: { pas
     return key ? apiKeyPrincipal(key, meta) : anonymousPrincipal(meta);
   }
   if (auth && /^Bearer\s+/i.test(auth)) {
-    const actor = await resolveSession(await sessionIdFromLegacyToken(auth.replace(/^Bearer\s+/i, '').trim()));
+    const actor = await resolveSession(await sessionIdFromLegacyToken(auth.replace(/^Bearer\s+/i, '').trim()), { touch: !opts.passive });
     return actor ? userPrincipal(actor, meta, 'bearer') : anonymousPrincipal(meta);
   }
   const actor = await resolveSession(await sessionIdFromCookie(sessionCookieFromRequest(req)), { touch: !opts.passive });

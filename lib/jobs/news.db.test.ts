@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { GET as eventsRoute } from '@/app/api/Notification/Events/route';
 import { GET as listRoute } from '@/app/api/Notification/List/route';
 import { POST as markReadRoute } from '@/app/api/Notification/MarkRead/route';
-import { emailOutbox, userJobAlerts, userNews, users } from '@/db/schema';
+import { emailOutbox, sessions, userJobAlerts, userNews, users } from '@/db/schema';
+import { fixedClock, setClock } from '@/lib/clock';
 import { userPrincipal } from '@/lib/core/principal';
 import { issueInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
@@ -196,6 +197,24 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     );
     expect(await marked.json()).toEqual({ unread: 0 });
     expect(await t.db().select({ readAt: userNews.readAt }).from(userNews).where(eq(userNews.id, list.items[0]!.id))).toEqual([{ readAt: expect.any(Date) }]);
+  });
+
+  it('the stream and its poll are not the user’s activity: they do not keep an idle session open; the bell is', async () => {
+    const { owner } = await firm();
+    const seen = async () => (await t.db().select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, owner.actor.sessionId)))[0]!.at.getTime();
+    const before = await seen();
+    const clock = fixedClock(new Date(before + 5 * 60_000));
+    const restore = setClock(clock);
+    try {
+      const auth = { headers: { authorization: `Bearer ${owner.token}` } };
+      const ctx = { params: Promise.resolve({}) };
+      expect((await eventsRoute(new Request('http://localhost/api/Notification/Events', auth), ctx)).status).toBe(200);
+      expect(await seen()).toBe(before);
+      expect((await listRoute(new Request('http://localhost/api/Notification/List', auth), ctx)).status).toBe(200);
+      expect(await seen()).toBe(before + 5 * 60_000);
+    } finally {
+      restore();
+    }
   });
 
   it('a user without news has an empty bell; staff have no bell (403)', async () => {
