@@ -17,7 +17,7 @@ import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { attachJobFile } from './files';
-import { bellOf, decodePosition, markNewsRead, newsPositionNow, readNewsAfter, unreadNewsCount } from './news';
+import { bellOf, decodePosition, markNewsRead, newsPositionNow, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
 import { newsEventStream } from './news-stream';
 import { changeJobStatus } from './workflow';
 
@@ -215,6 +215,28 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     } finally {
       restore();
     }
+  });
+
+  it('a change a client user made themselves (a new order): their pages hear of it, their bell does not; a watcher of the firm’s jobs does', async () => {
+    const { owner, admin, job } = await firm();
+    const start = await newsPositionNow();
+    await t.db().transaction((tx) =>
+      publishJobNews(tx, {
+        kind: 'job.status_changed',
+        byUserId: owner.user.id,
+        jobId: job.id,
+        clientId: owner.clientId,
+        jmsNumber: job.jmsNumber,
+        orderType: job.orderType,
+        matterReference: job.matterReference,
+        description: job.description,
+        status: 12,
+        comment: null,
+        at: new Date(),
+      }),
+    );
+    expect((await readNewsAfter(owner.actor, start)).items.map((i) => [i.title, i.inBell])).toEqual([[`Job ${job.jmsNumber} is now Submitted`, false]]);
+    expect((await bellOf(admin.actor)).items.map((i) => i.title)).toEqual([`Job ${job.jmsNumber} is now Submitted`]);
   });
 
   it('a user without news has an empty bell; staff have no bell (403)', async () => {

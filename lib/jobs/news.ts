@@ -40,10 +40,14 @@ export const UNREAD_CAP = 99;
 
 export const NEWS_MSG = { cursorInvalid: 'The position is not one this stream gave out.' } as const;
 
-export type NewsEvent =
+export type NewsEvent = (
   | ({ kind: 'job.status_changed' } & StatusChangeEvent)
   | { kind: 'job.file_added'; jobId: number; clientId: number; jmsNumber: string; fileName: string; at: Date }
-  | ({ kind: 'invoice.issued'; invoiceId: number; at: Date } & InvoiceIssuedEvent);
+  | ({ kind: 'invoice.issued'; invoiceId: number; at: Date } & InvoiceIssuedEvent)
+) & {
+  /** The client user who made the change themselves (a new order): their pages update, their bell stays quiet. */
+  byUserId?: number;
+};
 
 export function fileAddedTitle(jmsNumber: string, fileName: string): string {
   return `A file was added to job ${jmsNumber}: ${fileName}`;
@@ -82,13 +86,13 @@ export async function publishJobNews(tx: Queryable, e: NewsEvent): Promise<NewsR
         : { jobId: e.jobIds[0]!, invoiceId: e.invoiceId, status: null, title: invoiceAlertSubject(e.invoiceNumber), href: e.href };
   if (recipients.length) {
     await tx.insert(userNews).values(
-      recipients.map((r) => ({ userId: r.id, clientId: e.clientId, kind: e.kind, ...line, inBell: Boolean(r.inBell), occurredAt: e.at })),
+      recipients.map((r) => ({ userId: r.id, clientId: e.clientId, kind: e.kind, ...line, inBell: Boolean(r.inBell) && r.id !== e.byUserId, occurredAt: e.at })),
     );
   }
   let alerts = { instant: 0, digest: 0 };
   if (e.kind === 'job.status_changed') alerts = await enqueueJobAlerts(tx, e);
   else if (e.kind === 'invoice.issued') alerts = { instant: await enqueueInvoiceAlerts(tx, e), digest: 0 };
-  return { users: recipients.length, bell: recipients.filter((r) => r.inBell).length, alerts };
+  return { users: recipients.length, bell: recipients.filter((r) => r.inBell && r.id !== e.byUserId).length, alerts };
 }
 
 // ---------------------------------------------------------------------------

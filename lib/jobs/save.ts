@@ -220,6 +220,7 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
     // whoever asked for it (lib/jobs/news.ts, lib/jobs/alerts.ts).
     await publishJobNews(tx, {
       kind: 'job.status_changed',
+      byUserId: a.userId,
       jobId: row.id,
       clientId: a.clientId,
       jmsNumber: row.jms,
