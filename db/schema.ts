@@ -1118,3 +1118,50 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );
+
+// ---------------------------------------------------------------------------
+// News as it happens (issue 28 item 3; lib/jobs/news.ts, migration 0017)
+// ---------------------------------------------------------------------------
+
+/**
+ * One row per client user and event (a status change, a file attached, an invoice issued), written in the
+ * transaction of the change. Numbered at commit through integration_commits (the same marker as the integration
+ * events); each inserting statement sends NOTIFY jms_news with the users concerned.
+ */
+export const userNews = pgTable(
+  'user_news',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The writing transaction (txid_current()); its commit number is in integration_commits. */
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    jobId: integer('job_id').references(() => jobs.id),
+    invoiceId: integer('invoice_id'),
+    /** job.status_changed | job.file_added | invoice.issued */
+    kind: text('kind').notNull(),
+    status: smallint('status'),
+    /** The line the bell shows: the alert e-mail's subject. */
+    title: text('title').notNull(),
+    /** Where the bell links (relative): the job slip, or the invoice. */
+    href: text('href').notNull(),
+    /** The user's alert scope covers it (their own job, or they chose the firm's): listed in the bell. */
+    inBell: boolean('in_bell').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    index('user_news_user_idx').on(t.userId, t.occurredAt),
+    index('user_news_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.inBell} AND ${t.readAt} IS NULL`),
+    index('user_news_txid_idx').on(t.txid),
+    check('user_news_kind_ck', sql`${t.kind} in ('job.status_changed', 'job.file_added', 'invoice.issued')`),
+  ],
+);

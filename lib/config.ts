@@ -125,6 +125,14 @@ const envSchema = z.object({
   API_IDEMPOTENCY_TTL_HOURS: int(24, 1, 720),
   /** How often each instance removes orphaned files older than a day; 0 turns this instance's timer off (the cron route still sweeps). */
   ORPHAN_SWEEP_INTERVAL_MINUTES: int(60, 0, 10080),
+  /**
+   * News as it happens (lib/jobs/news-stream.ts): how often an open stream looks for news even when no NOTIFY came
+   * (and how often a browser without a stream asks), its heartbeat, and how long one stream lasts before the
+   * browser reconnects (under a serverless platform's response limit).
+   */
+  LIVE_POLL_MS: int(3000, 500, 60000),
+  LIVE_HEARTBEAT_SECONDS: int(15, 1, 300),
+  LIVE_STREAM_SECONDS: int(55, 5, 3600),
   /** The bearer secret of the cron route (GET /api/cron/run); unset: the route is disabled (404). */
   CRON_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { RecoveryCodesNotice } from '@/components/auth/RecoveryCodesNotice';
+import { JobEventsProvider } from '@/components/live/JobEvents';
+import { NotificationBell } from '@/components/live/NotificationBell';
 import { SessionRole } from '@/components/auth/SessionRole';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
@@ -19,6 +21,9 @@ import { SiteFooter } from '@/components/shell/SiteFooter';
 import { expiryNoticeDue } from '@/lib/auth/expiry-text';
 import { requirePageActor } from '@/lib/auth/page';
 import { helpTextsForShell } from '@/lib/help/service';
+import { config } from '@/lib/config';
+import { isClientActor } from '@/lib/auth/actor';
+import { newsPositionNow, unreadNewsCount } from '@/lib/jobs/news';
 import { getActiveNotice } from '@/lib/notices/service';
 import { getPasswordExpiry } from '@/lib/settings/password-expiry';
 import { homeForRole } from '@/lib/auth/return-url';
@@ -41,16 +46,20 @@ export default async function PortalLayout({ children }: { children: React.React
   // The password-expiry notice, also once per session: the days are GetPasswordExpiry's figure.
   const expiryKey = createHash('sha256').update(`password-expiry:${actor.sessionId}`).digest('base64url').slice(0, 22);
   const expirySeen = jar.get(PASSWORD_EXPIRY_COOKIE)?.value === expiryKey;
-  const [user, notice, helpTexts, expiryDays] = await Promise.all([
+  // News as it happens (the bell, rows that update in place): for the clients' users, from the position now.
+  const news = isClientActor(actor) ? actor : null;
+  const [user, notice, helpTexts, expiryDays, since, unread] = await Promise.all([
     getShellUser(actor),
     noticeSeen || !client ? null : getActiveNotice(actor),
     helpTextsForShell(),
     expirySeen ? ('NA' as const) : getPasswordExpiry(actor, actor.userId),
+    news ? newsPositionNow() : null,
+    news ? unreadNewsCount(news) : 0,
   ]);
   const items = navItems(actor.role);
   const home = homeForRole(actor.role);
 
-  return (
+  const page = (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
         Skip to main content
@@ -58,6 +67,11 @@ export default async function PortalLayout({ children }: { children: React.React
       <header className="surface-inverse no-print">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 py-2">
           <Brand href={home} />
+          {since !== null && (
+            <div className="ml-auto md:order-last md:ml-2">
+              <NotificationBell initialUnread={unread} timeZone={actor.timeZone} />
+            </div>
+          )}
           <MobileMenu>
             <nav aria-label="Main">
               <NavLinks items={items} />
@@ -91,5 +105,12 @@ export default async function PortalLayout({ children }: { children: React.React
         passwordExpiryKey={expiryKey}
       />
     </div>
+  );
+  return since === null ? (
+    page
+  ) : (
+    <JobEventsProvider since={since} pollMs={config().LIVE_POLL_MS}>
+      {page}
+    </JobEventsProvider>
   );
 }

@@ -42,6 +42,7 @@ async function main() {
   await activityFixtures(handle.db, hv.id);
   await integrationClient(handle.db);
   await opsDayFixtures(handle.db);
+  await liveClients(handle.db);
   await handle.close();
 }
 
@@ -122,6 +123,27 @@ async function opsDayFixtures(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   const password = config().DEMO_PASSWORD;
   await makeUser({ userName: 'e2e.ops.day', role: 2, firstName: 'Dana', lastName: 'Dispatcher', clientId: null, email: 'e2e.ops.day@example.com', password }, db);
   await makeUser({ userName: 'e2e.ops.owner', role: 2, firstName: 'Owen', lastName: 'Owner', clientId: null, email: 'e2e.ops.owner@example.com', password }, db);
+}
+
+/**
+ * Issue 28 item 3, news as it happens (e2e/live.spec.ts): Heron Legal, whose user (e2e.live, role 3) watches its
+ * jobs while staff change them, and Ibis Legal, whose user (e2e.live.other) must never hear of it. Their jobs are
+ * theirs alone, so no other spec's counts change.
+ */
+async function liveClients(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const password = config().DEMO_PASSWORD;
+  for (const [name, account, userName, first] of [
+    ['Heron Legal', 'HL7007', 'e2e.live', 'Harriet'],
+    ['Ibis Legal', 'IB8008', 'e2e.live.other', 'Isaac'],
+  ] as const) {
+    const [c] = await db.insert(clients).values({ name, accountNumber: account }).returning();
+    if (!c) throw new Error('client not created');
+    await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: `1 ${name} Street, Sydney NSW 2000`, isDefault: true }]);
+    const u = await makeUser({ userName, role: 3, firstName: first, lastName: 'Watcher', clientId: c.id, email: `${userName}@example.com`, password }, db);
+    for (let i = 1; i <= 3; i++) {
+      await makeJob({ clientId: c.id, createdById: u.id, email: `${userName}@example.com`, matterReference: `${account}-LIVE-${i}`, description: `Live job ${i}` }, db);
+    }
+  }
 }
 
 main().catch((e) => {

@@ -83,9 +83,10 @@ const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
 /**
  * Resolves a session id to the actor, or null when the session is unknown, revoked, expired
- * (absolute or idle), or its user is inactive or locked.
+ * (absolute or idle), or its user is inactive or locked. `touch: false`: the call is not the user's activity (the
+ * idle clock is not reset).
  */
-export async function resolveSession(sessionId: string | null | undefined): Promise<Actor | null> {
+export async function resolveSession(sessionId: string | null | undefined, opts: { touch?: boolean } = {}): Promise<Actor | null> {
   if (!sessionId || !UUID.test(sessionId)) return null;
   const db = await getDb();
   let lookup = lookups.get(db);
@@ -95,7 +96,8 @@ export async function resolveSession(sessionId: string | null | undefined): Prom
   const t = now().getTime();
   if (row.expiresAt.getTime() <= t) return null;
   if (row.lastSeenAt.getTime() + idleMinutes(row.firmIdleMinutes) * 60_000 <= t) return null;
-  if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  // A request the user did not make (the news stream reconnecting) does not count as activity (touch: false).
+  if (opts.touch !== false && t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, row.sessionId));
   }
   return {

@@ -9,7 +9,7 @@
  * Downloads go through prepareDownload (service.ts): authorized, verified and audited on every request.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Queryable } from '@/db/client';
 import { documents, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -58,7 +58,13 @@ async function audit(by: Principal, clientId: number, action: string, documentId
  * the row is written only when the intake passed, so a failed or refused upload leaves nothing attached and
  * nothing stored, and is audited as refused.
  */
-export async function attachDeliverable(by: Principal, jobId: number, input: UploadInput): Promise<DocumentInfo> {
+export async function attachDeliverable(
+  by: Principal,
+  jobId: number,
+  input: UploadInput,
+  /** Written with the document row, in its transaction (the news of the file, lib/jobs/files.ts). */
+  withRow?: (tx: Queryable, row: { id: number; jobId: number; clientId: number; fileName: string; createdAt: Date }) => Promise<void>,
+): Promise<DocumentInfo> {
   authorise(by);
   const db = await getDb();
   const [job] = await db.select({ id: jobs.id, clientId: jobs.clientId }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
@@ -72,6 +78,7 @@ export async function attachDeliverable(by: Principal, jobId: number, input: Upl
     jobId,
     kind: 'deliverable',
     input,
+    withRow: withRow && ((tx, row) => withRow(tx, { id: row.id, jobId, clientId: row.clientId, fileName: row.fileName, createdAt: row.createdAt })),
     audit: (row) => ({ action: 'document.deliverable_attached', details: signed(by, { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256 }) }),
     refused: (fileName, reason) => audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName, reason }),
   });

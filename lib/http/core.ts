@@ -52,7 +52,7 @@ export class CrossSiteRequestError extends AppError {
 export type Authentication = 'session' | 'api-key' | 'none';
 
 /** The caller of a request, built once at the door. */
-export async function principalOf(req: Request, how: Authentication): Promise<Principal> {
+export async function principalOf(req: Request, how: Authentication, opts: { passive?: boolean } = {}): Promise<Principal> {
   const meta = metaFromHeaders(req.headers);
   if (how === 'none') return anonymousPrincipal(meta);
   const auth = req.headers.get('authorization');
@@ -62,10 +62,10 @@ export async function principalOf(req: Request, how: Authentication): Promise<Pr
     return key ? apiKeyPrincipal(key, meta) : anonymousPrincipal(meta);
   }
   if (auth && /^Bearer\s+/i.test(auth)) {
-    const actor = await resolveSession(await sessionIdFromLegacyToken(auth.replace(/^Bearer\s+/i, '').trim()));
+    const actor = await resolveSession(await sessionIdFromLegacyToken(auth.replace(/^Bearer\s+/i, '').trim()), { touch: !opts.passive });
     return actor ? userPrincipal(actor, meta, 'bearer') : anonymousPrincipal(meta);
   }
-  const actor = await resolveSession(await sessionIdFromCookie(sessionCookieFromRequest(req)));
+  const actor = await resolveSession(await sessionIdFromCookie(sessionCookieFromRequest(req)), { touch: !opts.passive });
   return actor ? userPrincipal(actor, meta, 'cookie') : anonymousPrincipal(meta);
 }
 
@@ -191,6 +191,8 @@ export interface DoorContext {
 
 export interface DoorSpec {
   auth: Authentication;
+  /** The request is not the user's activity (the news stream): the session's idle clock is not reset. */
+  passive?: boolean;
   /** The body cap (default MAX_BODY_BYTES); a function when it depends on the configuration. */
   maxBodyBytes?: number | (() => number);
   /** The error a body past the cap is refused with (default BodyTooLargeError, 413). */
@@ -209,7 +211,7 @@ export function door<A extends unknown[]>(spec: DoorSpec, handler: (ctx: DoorCon
     try {
       const max = typeof spec.maxBodyBytes === 'function' ? spec.maxBodyBytes() : (spec.maxBodyBytes ?? defaultMaxBodyBytes());
       await refuseDeclaredOversize(req, max, spec.tooLarge ? () => spec.tooLarge!(max) : undefined);
-      principal = await principalOf(req, spec.auth);
+      principal = await principalOf(req, spec.auth, { passive: spec.passive });
       refuseCrossSite(req, principal);
       return await handler({ req, principal, maxBodyBytes: max }, ...args);
     } catch (e) {

@@ -87,6 +87,8 @@ interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefin
   maxBodyBytes?: number;
   /** The message of that 413 (default: "The request body is larger than N bytes."). */
   tooLargeMessage?: string;
+  /** Not the user's activity (the news stream and its poll): the session's idle clock is not reset. */
+  passive?: boolean;
 }
 
 /** What a handler may return: the documented answer (or a Response it builds itself). */
@@ -109,7 +111,7 @@ export function withContract<H extends (...args: never[]) => unknown>(handler: H
 }
 
 function contractOf(access: RouteContract['access'], opts: Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): RouteContract {
-  const { roles, body, params, maxBodyBytes: _max, tooLargeMessage: _msg, ...docs } = opts;
+  const { roles, body, params, maxBodyBytes: _max, tooLargeMessage: _msg, passive: _passive, ...docs } = opts;
   return { access, ...(roles ? { roles } : {}), ...(body ? { body } : {}), ...(params ? { params } : {}), ...docs };
 }
 
@@ -117,7 +119,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The legacy dialect of the door for a handler of its own (health, next-auth, uploads, the catch-all). */
 export function legacyDoor<A extends unknown[]>(
-  spec: { auth: Authentication; maxBodyBytes?: number | (() => number); tooLarge?: (max: number) => Error },
+  spec: { auth: Authentication; passive?: boolean; maxBodyBytes?: number | (() => number); tooLarge?: (max: number) => Error },
   handler: (ctx: DoorContext, ...args: A) => Promise<Response>,
 ) {
   return door({ ...spec, onError: (e, req, principal) => handleError(e, req, principal ? actorOf(principal) : null) }, handler);
@@ -128,7 +130,7 @@ type AnyOptions = Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodTyp
 /** The door, then params and body parsed with the route's schemas, then the handler. */
 function legacyRoute(opts: AnyOptions, signedIn: boolean, handler: (ctx: RouteContext<unknown, unknown>) => Promise<unknown>) {
   const tooLarge = opts.tooLargeMessage ? (max: number) => new BodyTooLargeError(max, opts.tooLargeMessage) : undefined;
-  return legacyDoor({ auth: 'session', maxBodyBytes: opts.maxBodyBytes, tooLarge }, async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
+  return legacyDoor({ auth: 'session', passive: opts.passive, maxBodyBytes: opts.maxBodyBytes, tooLarge }, async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
     const actor = actorOf(principal);
     if (signedIn) {
       if (!actor) throw new UnauthorizedError();

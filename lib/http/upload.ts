@@ -14,7 +14,8 @@ import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { toLegacyDocument } from '@/lib/legacy/documents';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from '@/lib/documents/multipart';
-import { attachDeliverable, staffUploader } from '@/lib/documents/deliverables';
+import { staffUploader } from '@/lib/documents/deliverables';
+import { attachJobFile } from '@/lib/jobs/files';
 import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from '@/lib/documents/service';
 
 /** A positive database id in a path segment (digits only, within int4). */
@@ -151,6 +152,6 @@ export const handleDeliverableUpload = uploadDoor(async ({ req, principal, maxBo
   const declaredSize = declaredFileSize(req);
   if (declaredTooLarge(declaredSize)) throw new FileTooLargeError();
   const part = await readUpload(req, maxBodyBytes);
-  const doc = await attachDeliverable(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+  const doc = await attachJobFile(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Principal } from '@/lib/core/principal';
-import { attachDeliverable } from '@/lib/documents/deliverables';
+import { attachJobFile } from '@/lib/jobs/files';
 import type { UploadInput } from '@/lib/documents/service';
 import { NotFoundError, parseOrThrow } from '@/lib/core/errors';
 import { upsertInvoice } from '@/lib/invoices/issue';
@@ -138,6 +138,6 @@ export async function upsertInvoiceForApi(by: ApiCaller, invoiceNumber: string, 
 
 /** POST /api/v1/jobs/{jmsNumber}/files: one delivered file through the deliverables intake (streamed, SHA-256, scanned). */
 export async function attachFileForApi(by: ApiCaller, jmsNumber: string, input: UploadInput): Promise<z.input<typeof fileReceiptAnswer>> {
-  const doc = await attachDeliverable(by, await jobIdOf(jmsNumber), input);
+  const doc = await attachJobFile(by, await jobIdOf(jmsNumber), input);
   return { id: doc.id, jmsNumber, fileName: doc.fileName, contentType: doc.contentType, size: doc.size, sha256: doc.sha256 ?? '', uploadedAt: iso(doc.createdAt) };
 }

@@ -18,7 +18,7 @@ import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
-import { enqueueInvoiceAlerts } from '@/lib/jobs/alerts';
+import { publishJobNews } from '@/lib/jobs/news';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
@@ -114,8 +114,12 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
   );
   const event = existingId === null ? 'issued' : 'updated';
   if (event === 'issued') {
-    // The firm's users who keep the invoice alert on, for their jobs (lib/jobs/alerts.ts).
-    await enqueueInvoiceAlerts(tx, {
+    // The news of the invoice: the firm's live pages and bells, and the alert e-mail to the users who keep it on,
+    // for their jobs (lib/jobs/news.ts, lib/jobs/alerts.ts).
+    await publishJobNews(tx, {
+      kind: 'invoice.issued',
+      invoiceId: id,
+      at: t,
       clientId: input.ClientId,
       invoiceNumber: input.InvoiceNumber,
       amount,

@@ -88,7 +88,7 @@ export function nextDigestAt(at: Date, timeZone: string): Date {
  * The scope rule, once: the joined job is the user's own (they ordered it, or it names them as contact by their
  * e-mail address), or the user chose the firm's jobs.
  */
-function coversJob() {
+export function coversJob() {
   return or(eq(users.jobAlertScope, 'firm'), eq(jobs.createdById, users.id), sql`lower(${jobs.email}) = lower(${users.email})`);
 }
 
@@ -268,6 +268,10 @@ function digestText(
 
 export const INVOICE_ALERT_KIND = 'invoice-alert';
 
+export function invoiceAlertSubject(invoiceNumber: string): string {
+  return `Invoice ${invoiceNumber} has been issued`;
+}
+
 export interface InvoiceIssuedEvent {
   clientId: number;
   invoiceNumber: string;
@@ -295,7 +299,7 @@ export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent)
     const unsubscribe = unsubscribeUrl(r.id, key);
     await enqueueMail(tx, {
       to: r.email,
-      subject: `Invoice ${e.invoiceNumber} has been issued`,
+      subject: invoiceAlertSubject(e.invoiceNumber),
       kind: INVOICE_ALERT_KIND,
       headers: unsubscribeHeaders(r.id, key),
       text: [

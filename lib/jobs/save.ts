@@ -25,7 +25,7 @@ import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
 import { FIELD_MSG, type FieldIssue } from '@/lib/validation';
-import { enqueueJobAlerts } from './alerts';
+import { publishJobNews } from './news';
 import { toInstructionBlock } from './instruction-block';
 import { costEstimateExists } from './lookups';
 import { isValidTimeZone } from './rules';
@@ -216,8 +216,11 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       targetId: String(row.id),
       details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId },
     });
-    // "Order received": the alert of the new job's status, to whoever asked for it (lib/jobs/alerts.ts).
-    await enqueueJobAlerts(tx, {
+    // "Order received": the news of the new job's status (the firm's live pages and bells) and its alert, to
+    // whoever asked for it (lib/jobs/news.ts, lib/jobs/alerts.ts).
+    await publishJobNews(tx, {
+      kind: 'job.status_changed',
+      byUserId: a.userId,
       jobId: row.id,
       clientId: a.clientId,
       jmsNumber: row.jms,

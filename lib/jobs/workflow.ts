@@ -11,7 +11,8 @@
  *    becomes Delivered;
  * 4. the optional comment goes into the comment history (client-visible or internal only), and the change
  *    into job_status_changes;
- * 5. the audit row and the job alerts (lib/jobs/alerts.ts, the outbox) are written in the same transaction.
+ * 5. the audit row and the news of the change (lib/jobs/news.ts: the users' bell and live pages, and the job
+ *    alerts of lib/jobs/alerts.ts, the outbox) are written in the same transaction.
  *
  * Takes the Principal that acts (lib/core/principal.ts): a staff member (checked here against the staff policy,
  * 'jobs.status'), an API key (the integration API of issue 14, authorised by its adapter's scope) or a system
@@ -27,7 +28,7 @@ import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow } from '@/li
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
-import { enqueueJobAlerts } from './alerts';
+import { publishJobNews } from './news';
 import { allowedNextStatuses, canTransition, statusChangeSchema, WORKFLOW_MSG, type StatusChangeInput } from './workflow-rules';
 
 export interface StatusChangeResult {
@@ -147,7 +148,9 @@ export async function changeJobStatus(by: Principal, jobId: number, input: Statu
         ...(who.system ? { system: who.system } : {}),
       },
     });
-    const alerts = await enqueueJobAlerts(tx, {
+    // The news of the change: the users' bell and live pages, and the alert e-mails (lib/jobs/news.ts).
+    const { alerts } = await publishJobNews(tx, {
+      kind: 'job.status_changed',
       jobId: job.id,
       clientId: job.clientId,
       jmsNumber: job.jmsNumber,

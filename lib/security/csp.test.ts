@@ -30,6 +30,10 @@ describe('contentSecurityPolicy', () => {
     expect(all).not.toContain("'unsafe-eval'");
   });
 
+  it('lets the page open its news stream (same-origin Server-Sent Events) and fetch its own origin only', () => {
+    expect(directives(contentSecurityPolicy({ nonce: 'n', https: true })).get('connect-src')).toEqual(["'self'"]);
+  });
+
   it('upgrades insecure requests over https, and allows eval only for next dev', () => {
     expect(directives(contentSecurityPolicy({ nonce: 'n', https: true })).has('upgrade-insecure-requests')).toBe(true);
     expect(directives(contentSecurityPolicy({ nonce: 'n', https: false, development: true })).get('script-src')).toContain("'unsafe-eval'");

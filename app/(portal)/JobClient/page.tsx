@@ -8,6 +8,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { JobListView } from '@/components/jobs/JobListView';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
+import { LiveRefresh } from '@/components/live/JobEvents';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
@@ -43,6 +44,8 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
 
   return (
     <div className="flex flex-col gap-4">
+      {/* News of the firm's jobs (a status, a file, an invoice) re-renders the rows in place. */}
+      <LiveRefresh />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-ink">Jobs</h1>
         <Link href="/SaveJob" className={buttonClasses({ variant: 'primary' })} data-tour="new-job">

@@ -8,6 +8,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JobSlipView } from '@/components/jobs/slip/JobSlipView';
+import { JobEventsProvider, LiveRefresh } from '@/components/live/JobEvents';
+import { config } from '@/lib/config';
+import { encodeParam } from '@/lib/encoding';
+import { newsPositionNow } from '@/lib/jobs/news';
 import { PrintPrompt } from '@/components/jobs/slip/PrintPrompt';
 import { isClientActor } from '@/lib/auth/actor';
 import { requirePageActor } from '@/lib/auth/page';
@@ -37,9 +41,17 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
     </Link>
   );
 
-  return (
+  const page = (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
       <JobSlipView slip={view} back={back} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />} />
     </main>
+  );
+  if (!client) return page;
+  // News of this job (its status, a file, an invoice) re-renders the slip in place.
+  return (
+    <JobEventsProvider since={await newsPositionNow()} pollMs={config().LIVE_POLL_MS}>
+      <LiveRefresh jb={encodeParam(slip.id)} />
+      {page}
+    </JobEventsProvider>
   );
 }

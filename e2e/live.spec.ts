@@ -1,0 +1,111 @@
+/**
+ * News as it happens (issue 28 item 3), on the e2e portal: a client user has the job list open; staff change the
+ * status of one of the user's jobs in another browser context; within 5 s the row shows the new status, without
+ * a reload (the page's own marker survives); the bell's name counts it, the live region reads it out, the
+ * notification centre lists it with a link to the slip and marks it read; an open slip follows the next change;
+ * another firm's user hears nothing. The bell and its list are axe-clean and fit 1280, 1024 and 390 px.
+ * Users consumed (e2e/support/fixtures.ts): e2e.live (Heron Legal), e2e.live.other (Ibis Legal), staff.operator
+ * (signed in only).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { settleNotice, signIn } from './support/auth';
+import { expectNoSidewaysScroll, expectNoViolations, WIDTHS } from './support/ops';
+
+test.describe.configure({ mode: 'serial' });
+
+async function changeStatus(page: Page, to: string, comment: string) {
+  const form = page.getByRole('form', { name: 'Change status' });
+  await form.getByLabel('New status').selectOption({ label: to });
+  await form.getByRole('textbox', { name: 'Comment' }).fill(comment);
+  await form.getByLabel('The client and staff').check();
+  await form.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText(`Status changed to ${to}.`)).toBeVisible();
+}
+
+/** Leaves a mark in the page's memory: still there later means the page was never reloaded. */
+async function mark(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __liveMark?: string }).__liveMark = 'not reloaded';
+  });
+}
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { __liveMark?: string }).__liveMark ?? 'reloaded');
+
+test('a status change by staff shows on the open job list and slip within 5 s, without a reload; the bell tells only this firm’s user', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const clientCtx = await browser.newContext();
+  const client = await clientCtx.newPage();
+  await signIn(client, 'e2e.live');
+  await settleNotice(client);
+  await client.goto('/JobClient');
+  const row = client.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'HL7007-LIVE-1' });
+  await expect(row).toContainText('Submitted');
+  const jmsNumber = ((await row.getByRole('link').first().textContent()) ?? '').trim();
+  const slipHref = (await row.getByRole('link', { name: jmsNumber }).getAttribute('href')) ?? '';
+  expect(slipHref).toMatch(/^\/JobSlip\?jb=/);
+  const bell = client.getByRole('button', { name: /^Notifications, / });
+  await expect(bell).toHaveAccessibleName('Notifications, none unread');
+  await mark(client);
+
+  // Another firm's user, with the same page open.
+  const otherCtx = await browser.newContext();
+  const other = await otherCtx.newPage();
+  await signIn(other, 'e2e.live.other');
+  await settleNotice(other);
+  await other.goto('/JobClient');
+  await mark(other);
+
+  // Staff, in a browser of their own, move the job Submitted → Started.
+  const staffCtx = await browser.newContext();
+  const staff = await staffCtx.newPage();
+  await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
+  await staff.goto(slipHref.replace('/JobSlip', '/Ops/Job'));
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Job ${jmsNumber}`);
+  await changeStatus(staff, 'Started', 'Scanning has begun.');
+
+  // Within 5 s: the row, in place.
+  await expect(row).toContainText('Started', { timeout: 5000 });
+  expect(await marked(client)).toBe('not reloaded');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 5000 });
+  await expect(client.getByTestId('notification-announcer')).toHaveText(`Job ${jmsNumber} is now Started`);
+
+  // The notification centre: the event, linking to the job's slip; axe-clean and within the window at each width.
+  for (const width of WIDTHS) {
+    await client.setViewportSize({ width, height: 800 });
+    await bell.click();
+    const centre = client.getByRole('dialog', { name: 'Notifications' });
+    const line = centre.getByRole('link', { name: new RegExp(`Job ${jmsNumber} is now Started`) });
+    await expect(line).toBeVisible();
+    await expect(line).toHaveAttribute('href', slipHref);
+    await expectNoViolations(client, `the notification centre at ${width} px`);
+    await expectNoSidewaysScroll(client, `the notification centre at ${width} px`);
+    const box = await centre.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    await client.keyboard.press('Escape');
+    await expect(centre).toBeHidden();
+  }
+  await client.setViewportSize({ width: 1280, height: 800 });
+  await bell.click();
+  await client.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Mark all read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications, none unread');
+  await client.keyboard.press('Escape');
+
+  // The slip, open in another tab, follows the next change.
+  const slip = await clientCtx.newPage();
+  await slip.goto(slipHref);
+  await expect(slip.getByRole('heading', { level: 1 })).toHaveText(`Job ${jmsNumber}`);
+  await mark(slip);
+  await changeStatus(staff, 'QA Started', 'Checking the scans.');
+  await expect(slip.getByRole('article')).toContainText('QA Started', { timeout: 5000 });
+  await expect(slip.getByText('Checking the scans.')).toBeVisible();
+  expect(await marked(slip)).toBe('not reloaded');
+  await expect(row).toContainText('QA Started', { timeout: 5000 });
+
+  // Another firm heard nothing: its bell is quiet and its page was left alone.
+  await expect(other.getByRole('button', { name: /^Notifications, / })).toHaveAccessibleName('Notifications, none unread');
+  await expect(other.getByRole('table', { name: 'Jobs' })).not.toContainText(jmsNumber);
+  const theirs = await other.request.get('/api/Notification/List');
+  expect(((await theirs.json()) as { items: unknown[] }).items).toEqual([]);
+  expect(await marked(other)).toBe('not reloaded');
+
+  await Promise.all([clientCtx.close(), otherCtx.close(), staffCtx.close()]);
+});
