@@ -45,5 +45,7 @@ export function useJobListParams() {
   );
   /** Clears every filter, the sort and the page size (other parameters such as messageType stay). */
   const resetList = useCallback(() => set(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })), [set]);
-  return { state, setList, resetList, pending, refresh };
+  /** Shows a whole list state (a saved view): its filters, sort and page size, page 1. */
+  const applyList = useCallback((s: Omit<JobListState, 'page'>) => set(stateParams({ ...s, page: 1 })), [set]);
+  return { state, setList, resetList, applyList, pending, refresh };
 }

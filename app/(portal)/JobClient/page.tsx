@@ -1,7 +1,7 @@
 /**
  * /JobClient (spec §2): the client's jobs with filters, sorting, paging, export, feedback and copy job. The list
- * state lives in the URL; a visit without list parameters shows the user's saved preference (page size, sort,
- * filters). messageType=1 with jb shows 'New Job is saved successfully.' naming the job number (a link to its slip),
+ * state lives in the URL; a visit without list parameters shows the user's default saved view, else their saved
+ * preference (the "Last used" view: page size, sort, filters; lib/jobs/views.ts). messageType=1 with jb shows 'New Job is saved successfully.' naming the job number (a link to its slip),
  * with a View Job Slip button.
  */
 import type { Metadata } from 'next';
@@ -12,11 +12,13 @@ import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
 import { hasListParams, JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
-import { getUserPreference } from '@/lib/jobs/preferences';
+import { listViews, openingView } from '@/lib/jobs/views';
+import { SavedViews } from '@/components/jobs/SavedViews';
+import { isUserAdmin } from '@/lib/core/user-policy';
 import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
-import { loadFeedbackAction, saveFeedbackAction } from './actions';
+import { createViewAction, loadFeedbackAction, saveFeedbackAction } from './actions';
 
 export const metadata: Metadata = { title: 'Jobs' };
 
@@ -32,12 +34,14 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   const actor = await requirePageClientActor();
   const params = toUrlParams(await searchParams);
 
-  // No list state in the URL: the saved preference (the URL stays as it is; the first change writes the state).
-  const pref = hasListParams(params) ? null : await getUserPreference(actor);
-  const query = pref ? pref.job.query : queryFromSearchParams(params);
+  // No list state in the URL: the user's default view, else their last used settings (the spec's saved
+  // preference, now their remembered view); the URL stays as it is and the first change writes the state.
+  const opening = hasListParams(params) ? null : await openingView(actor);
+  const pref = opening?.state ?? null;
+  const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
-  const pageSize = pref ? pageSizeFrom(String(pref.job.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  const result = await listJobs(actor, query, { page, size: pageSize });
+  const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
+  const [result, views] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), listViews(actor)]);
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
 
@@ -59,6 +63,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         query={query}
         exportBody={toJobListBody(query)}
         feedbackActions={{ save: saveFeedbackAction, load: loadFeedbackAction }}
+        toolbar={<SavedViews views={views} canShare={isUserAdmin(actor)} create={createViewAction} />}
       />
     </div>
   );
