@@ -22,9 +22,8 @@ import { FormFields } from '@/components/ui/FormFields';
 import { Input } from '@/components/ui/Input';
 import { signedOutNow } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
-import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams } from '@/lib/jobs/list-schema';
-import { renameViewSchema, VIEW_NAME_MAX, type RenameViewInput, type SavedViewItem } from '@/lib/jobs/views-schema';
-import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
+import { JOB_SORT_COLUMNS } from '@/lib/jobs/list-schema';
+import { renameViewSchema, VIEW_NAME_MAX, VIEW_PARAM, type RenameViewInput, type SavedViewItem } from '@/lib/jobs/views-schema';
 
 export interface ViewActions {
   rename: (input: RenameViewInput) => Promise<ActionResult<string>>;
@@ -33,11 +32,9 @@ export interface ViewActions {
   setDefault: (id: number | null) => Promise<ActionResult<string>>;
 }
 
-/** The list's URL for a view: its whole state, never a bare /JobClient (which opens the default view). */
-export function viewHref(v: Pick<SavedViewItem, 'query' | 'pageSize'>): string {
-  const p = new URLSearchParams(querySearchParams(v.query, v.pageSize, DEFAULT_PAGE_SIZE));
-  if (!p.has(JOB_PARAM.sortOrder)) p.set(JOB_PARAM.sortOrder, String(v.query.sortOrder));
-  return `/JobClient?${p.toString()}`;
+/** The list opened with a view (a link that works for everyone the view is shared with). */
+export function viewHref(v: Pick<SavedViewItem, 'id'>): string {
+  return `/JobClient?${VIEW_PARAM}=${v.id}`;
 }
 
 /** What a view shows, in words ("Status: 2 chosen · Matter/Ref contains HV · Sorted by Time due · 50 a page"). */

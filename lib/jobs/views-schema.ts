@@ -9,6 +9,8 @@ import type { JobListQuery } from './list-schema';
 import { listStateModelSchema } from './preference-model';
 
 export const VIEW_NAME_MAX = 60;
+/** /JobClient?view=<id> opens the list with that view (a view the user sees; any other id is a 404). */
+export const VIEW_PARAM = 'view';
 /** The name of each user's remembered view (the spec's saved preference). */
 export const REMEMBERED_VIEW_NAME = 'Last used';
 

@@ -12,7 +12,11 @@ import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
 import { hasListParams, JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
-import { listViews, openingView } from '@/lib/jobs/views';
+import { notFound } from 'next/navigation';
+import type { ClientActor } from '@/lib/auth/actor';
+import { NotFoundError } from '@/lib/core/errors';
+import { getView, listViews, openingView } from '@/lib/jobs/views';
+import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { SavedViews } from '@/components/jobs/SavedViews';
 import { isUserAdmin } from '@/lib/core/user-policy';
 import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
@@ -30,14 +34,27 @@ function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSear
   return p;
 }
 
+/** The list state of ?view=<id>, or the 404 page when the id is not a view the actor sees. */
+async function namedView(actor: ClientActor, raw: string) {
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  try {
+    const v = await getView(actor, id);
+    return { query: v.query, pageSize: v.pageSize };
+  } catch (e) {
+    if (e instanceof NotFoundError) notFound();
+    throw e;
+  }
+}
+
 export default async function JobClientPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requirePageClientActor();
   const params = toUrlParams(await searchParams);
 
-  // No list state in the URL: the user's default view, else their last used settings (the spec's saved
-  // preference, now their remembered view); the URL stays as it is and the first change writes the state.
-  const opening = hasListParams(params) ? null : await openingView(actor);
-  const pref = opening?.state ?? null;
+  // No list state in the URL: the view named by ?view= (a view the user sees; any other id is a 404), else the
+  // user's default view, else their last used settings (the spec's saved preference, now their remembered view).
+  // The URL stays as it is and the first change writes the whole state.
+  const viewParam = params.get(VIEW_PARAM);
+  const pref = hasListParams(params) ? null : viewParam !== null ? await namedView(actor, viewParam) : ((await openingView(actor))?.state ?? null);
   const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
