@@ -24,6 +24,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'jobs-list', load: () => import('./jobs-list') },
   { name: 'jobs-page', load: () => import('./jobs-page') },
   { name: 'ops-queue', load: () => import('./ops-queue') },
+  { name: 'reports', load: () => import('./reports') },
   { name: 'page-weight', load: () => import('./page-weight') },
 ];
 
