@@ -3,28 +3,23 @@
  * The saved views control of the job list's toolbar (issue 28): a View select that shows a saved view (its filters,
  * sort and page size, through the URL like any change of the list), a Save view dialog (name; share with the firm
  * for administrators; open the list with it) checked with the server action's own schema, and a link to the views
- * page (rename, delete, share, default). The select names the view the list shows, when it shows one.
+ * page (rename, delete, share, default). The select names the view the list shows, when it shows one. The dialog
+ * loads on demand (components/jobs/SaveViewDialog.tsx), so the list's first paint carries no form library.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { applyRefusal } from '@/components/ops/form-outcome';
-import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { Checkbox } from '@/components/ui/Checkbox';
-import { Dialog } from '@/components/ui/Dialog';
-import { Field } from '@/components/ui/Field';
-import { FormFields } from '@/components/ui/FormFields';
-import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import type { ActionResult } from '@/lib/http/action-result';
 import { querySearchParams, type JobListQuery } from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
-import { saveViewSchema, VIEW_MSG, VIEW_NAME_MAX, type SavedViewItem, type SaveViewInput } from '@/lib/jobs/views-schema';
+import { VIEW_MSG, type SavedViewItem, type SaveViewInput } from '@/lib/jobs/views-schema';
 import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
 import { useJobListParams } from './useJobListParams';
+
+/** The Save view dialog (its form, schema resolver and dialog primitives) loads when the user asks for it. */
+const SaveViewDialog = dynamic(() => import('./SaveViewDialog').then((m) => m.SaveViewDialog), { ssr: false });
 
 export interface SavedViewsProps {
   views: SavedViewItem[];
@@ -85,47 +80,5 @@ export function SavedViews({ views, canShare, create }: SavedViewsProps) {
         />
       )}
     </div>
-  );
-}
-
-function SaveViewDialog({ canShare, state, create, onClose }: { canShare: boolean; state: Record<string, unknown>; create: SavedViewsProps['create']; onClose: (saved: boolean) => void }) {
-  const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SaveViewInput>({
-    resolver: zodResolver(saveViewSchema) as never,
-    mode: 'onTouched',
-    defaultValues: { name: '', state, shared: false, makeDefault: false },
-  });
-  const { register, handleSubmit, formState, setError } = form;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const r = await create({ ...values, state });
-    if (!r.ok) return setFailure(applyRefusal(r, setError, (p) => p === 'name') ?? null);
-    router.refresh();
-    onClose(true);
-  });
-
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose(false)} title="Save view" description="Save the list's filters, sort and page size under a name." size="sm">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Save view">
-        <FormFields>
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <Field label="Name" required error={formState.errors.name?.message}>
-            <Input {...register('name')} maxLength={VIEW_NAME_MAX} autoComplete="off" />
-          </Field>
-          {canShare && <Checkbox label="Share with my firm" description="Everyone in your firm sees this view." {...register('shared')} />}
-          <Checkbox label="Open the job list with this view" {...register('makeDefault')} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => onClose(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
-              Save view
-            </Button>
-          </div>
-        </FormFields>
-      </form>
-    </Dialog>
   );
 }
