@@ -25,6 +25,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'pglite-size', load: () => import('./pglite-size') },
   { name: 'jobs-page', load: () => import('./jobs-page') },
   { name: 'ops-queue', load: () => import('./ops-queue') },
+  { name: 'reports', load: () => import('./reports') },
   { name: 'page-weight', load: () => import('./page-weight') },
 ];
 

@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -290,11 +291,46 @@ export const userPreferences = pgTable('user_preferences', {
     .primaryKey()
     .references(() => users.id),
   pageSize: integer('page_size').notNull().default(10),
-  /** The spec's JobPreferenceModel (OrderBy, OrderByDirection, filters, PageSize), validated by lib/jobs. */
-  jobPreference: jsonb('job_preference').$type<Record<string, unknown>>(),
   invoicePreference: jsonb('invoice_preference').$type<Record<string, unknown>>(),
+  /**
+   * The job list view the user opens with (a view they may see: their own or one shared with their firm); null: their
+   * "Last used" view (the spec's saved preference), or the defaults. The spec's JobPreferenceModel lives in
+   * saved_views (the remembered view) since migration 0018.
+   */
+  defaultViewId: integer('default_view_id').references((): AnyPgColumn => savedViews.id, { onDelete: 'set null' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Saved views of the job list (issue 28): a name and a list state (the spec's JobPreferenceModel: filters, sort,
+ * PageSize; validated by lib/jobs/preference-model.ts before it is written and again when read). Private to the
+ * owner, or shared with the owner's firm (set by a client administrator). `remembered` marks each user's "Last used"
+ * view, the spec's saved preference, which the list keeps up to date (one per user, never shared).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    /** Null only for staff, whose remembered view nobody else sees. */
+    clientId: integer('client_id').references(() => clients.id),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    remembered: boolean('remembered').notNull().default(false),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_remembered_uq').on(t.ownerId).where(sql`${t.remembered}`),
+    uniqueIndex('saved_views_owner_name_uq').on(t.ownerId, sql`lower(${t.name})`).where(sql`NOT ${t.remembered}`),
+    index('saved_views_client_shared_idx').on(t.clientId).where(sql`${t.shared}`),
+    check('saved_views_shared_client_ck', sql`NOT ${t.shared} OR ${t.clientId} IS NOT NULL`),
+    check('saved_views_remembered_private_ck', sql`NOT (${t.remembered} AND ${t.shared})`),
+  ],
+);
 
 /** UserJobAlerts: which status changes a user wants to be e-mailed about. */
 export const userJobAlerts = pgTable(
@@ -701,6 +737,9 @@ export const invoices = pgTable(
     index('invoices_client_amount_idx').on(t.clientId, t.amount),
     // The /Ops overview's unpaid and overdue invoices (issue 30).
     index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`not ${t.isPaid}`),
+    // The charts' spend by month and by matter (lib/reports/): a client's last 12 months from the index alone.
+    // The migration (0018) adds INCLUDE (amount, matter_reference, job_id), which Drizzle cannot spell.
+    index('invoices_client_issue_spend_idx').on(t.clientId, t.issueDate),
     index('invoices_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
     index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),

@@ -6,7 +6,7 @@
  * the user's preference.
  */
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { useAutoRefresh } from '@/components/list/useListParams';
 import { Alert } from '@/components/ui/Alert';
@@ -34,6 +34,8 @@ export interface JobListViewProps {
   query: JobListQuery;
   exportBody: JobListBody;
   feedbackActions: FeedbackActions;
+  /** Extra controls at the start of the list's toolbar (the saved views), inside the list's state. */
+  toolbar?: ReactNode;
 }
 
 /** The feedback modals (their form, its schema and the dialog primitives) load when a row asks for one. */
@@ -67,7 +69,7 @@ export function JobListView(props: JobListViewProps) {
   );
 }
 
-function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, exportBody, feedbackActions }: JobListViewProps) {
+function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, exportBody, feedbackActions, toolbar }: JobListViewProps) {
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
   const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);
@@ -89,6 +91,7 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
         </Alert>
       )}
       <div className="flex flex-wrap items-center justify-end gap-2">
+        {toolbar}
         <Button
           variant="ghost"
           onClick={() => {

@@ -8,6 +8,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import { useListParams, type ParamValue } from '@/components/list/useListParams';
 import { DEFAULT_JOB_QUERY, JOB_LIST_PARAM_NAMES, JOB_PARAM, querySearchParams, type JobListQuery } from '@/lib/jobs/list-schema';
+import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
 
 export interface JobListState {
@@ -33,6 +34,8 @@ function stateParams(s: JobListState): Record<string, ParamValue> {
   out[JOB_PARAM.statuses] = statuses;
   out[JOB_PARAM.sortOrder] = String(s.query.sortOrder);
   out[JOB_PARAM.page] = s.page > 1 ? String(s.page) : null;
+  // The URL now holds the whole state: a ?view= it was opened with is spent.
+  out[VIEW_PARAM] = null;
   return out;
 }
 
@@ -45,5 +48,7 @@ export function useJobListParams() {
   );
   /** Clears every filter, the sort and the page size (other parameters such as messageType stay). */
   const resetList = useCallback(() => set(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })), [set]);
-  return { state, setList, resetList, pending, refresh };
+  /** Shows a whole list state (a saved view): its filters, sort and page size, page 1. */
+  const applyList = useCallback((s: Omit<JobListState, 'page'>) => set(stateParams({ ...s, page: 1 })), [set]);
+  return { state, setList, resetList, applyList, pending, refresh };
 }

@@ -11,6 +11,7 @@ import { DEMO_CLIENTS } from '@/scripts/seed/demo';
 import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeJob, makeUser } from '@/test/factories';
+import { viewsAndReportsFixtures } from './fixtures-views';
 
 export const E2E_USERS = [
   { userName: 'e2e.failures', role: 6, firstName: 'Failing', lastName: 'Attempts' },
@@ -43,6 +44,7 @@ async function main() {
   await integrationClient(handle.db);
   await opsDayFixtures(handle.db);
   await liveClients(handle.db);
+  await viewsAndReportsFixtures(handle.db);
   await handle.close();
 }
 

@@ -61,6 +61,34 @@ export function parseModel(model: z.output<typeof jobPreferenceModelSchema>, fal
   return { ok: true, value: { query: query.data, pageSize: model.PageSize ?? fallbackPageSize } };
 }
 
+/** The legacy names of the list query's fields, for field messages (JMSNumber → LIONumberFilter, …). */
+const MODEL_NAME: Record<string, string> = {
+  JMSNumber: 'LIONumberFilter',
+  MatterReference: 'MatterRefFilter',
+  JobShortDescription: 'JobDescriptionFilter',
+  ContactName: 'ContactNameFilter',
+  ClientName: 'ClientNameFilter',
+  JobStatusModel: 'JobStatusFilter',
+  SortBy: 'OrderBy',
+  SortOrder: 'OrderByDirection',
+};
+
+/** Adds the list query's issues of a model (validated by the list's own schema) under their model names. */
+function refineModel(model: z.output<typeof jobPreferenceModelSchema>, ctx: z.RefinementCtx, prefix: string[]): void {
+  const r = parseModel(model, DEFAULT_PAGE_SIZE);
+  if (r.ok) return;
+  for (const issue of r.error.issues) {
+    const [head, ...tail] = issue.path.map(String);
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [...prefix, MODEL_NAME[head ?? ''] ?? head ?? '', ...tail] });
+  }
+}
+
+/**
+ * A list state as saved views keep it (issue 28): the preference model, checked field by field with the job list
+ * query's own schema (`jobListBodySchema`), so a view holds nothing the list itself would refuse.
+ */
+export const listStateModelSchema = jobPreferenceModelSchema.superRefine((m, ctx) => refineModel(m, ctx, []));
+
 /** The body of SaveUserPreference. */
 export const saveUserPreferenceSchema = z
   .strictObject({
@@ -69,23 +97,7 @@ export const saveUserPreferenceSchema = z
     JobPreferenceModel: jobPreferenceModelSchema.nullish(),
   })
   .superRefine((b, ctx) => {
-    if (!b.JobPreferenceModel) return;
-    const r = parseModel(b.JobPreferenceModel, DEFAULT_PAGE_SIZE);
-    if (r.ok) return;
-    const rename: Record<string, string> = {
-      JMSNumber: 'LIONumberFilter',
-      MatterReference: 'MatterRefFilter',
-      JobShortDescription: 'JobDescriptionFilter',
-      ContactName: 'ContactNameFilter',
-      ClientName: 'ClientNameFilter',
-      JobStatusModel: 'JobStatusFilter',
-      SortBy: 'OrderBy',
-      SortOrder: 'OrderByDirection',
-    };
-    for (const issue of r.error.issues) {
-      const [head, ...tail] = issue.path.map(String);
-      ctx.addIssue({ code: 'custom', message: issue.message, path: ['JobPreferenceModel', rename[head ?? ''] ?? head ?? '', ...tail] });
-    }
+    if (b.JobPreferenceModel) refineModel(b.JobPreferenceModel, ctx, ['JobPreferenceModel']);
   });
 
 export type SaveUserPreferenceBody = z.output<typeof saveUserPreferenceSchema>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { userPreferences } from '@/db/schema';
+import { savedViews, userPreferences } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { signedIn } from '@/test/factories';
 import { toLegacyUserPreference } from '@/lib/legacy/jobs';
@@ -63,7 +63,8 @@ describe('job list preference', () => {
 
   it('a stored model that no longer validates reads as the defaults instead of failing', async () => {
     const me = await signedIn(3);
-    await t.db().insert(userPreferences).values({ userId: me.user.id, pageSize: 15, jobPreference: { OrderBy: 'nonsense' } });
+    await t.db().insert(userPreferences).values({ userId: me.user.id, pageSize: 15 });
+    await t.db().insert(savedViews).values({ clientId: me.user.clientId, ownerId: me.user.id, name: 'Last used', remembered: true, state: { OrderBy: 'nonsense' } });
     const p = await getUserPreference(me.actor);
     expect(p.job).toEqual({ query: DEFAULT_JOB_QUERY, pageSize: 15 });
     const [row] = await t.db().select().from(userPreferences).where(eq(userPreferences.userId, me.user.id));

@@ -5,10 +5,11 @@
  * §7 GET api/User/GetUserPreference, POST api/User/SaveUserPreference).
  *
  * The job list keeps its page size, sort and filters here, and /JobClient restores them on the next visit.
- * LIONumberFilter is the job-number filter (the legacy name of the JMS number). The model is stored as given
- * (PascalCase, in user_preferences.job_preference) after validation; a stored value that no longer validates
- * reads as the default rather than failing the page. Always the actor's own preference: a UserId in a body
- * is ignored.
+ * LIONumberFilter is the job-number filter (the legacy name of the JMS number). Since issue 28 the preference is
+ * one of the user's saved views, their remembered "Last used" view (lib/jobs/views.ts), stored as the validated
+ * PascalCase model; a stored value that no longer validates reads as the default rather than failing the page.
+ * The top-level PageSize stays in user_preferences. Always the actor's own preference: a UserId in a body is
+ * ignored.
  */
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
@@ -16,8 +17,8 @@ import { userPreferences } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
-import { DEFAULT_JOB_QUERY, normaliseStatuses } from './list-schema';
-import { jobPreferenceModelSchema, parseModel, toPreferenceModel, type JobListPreference, type SaveUserPreferenceBody } from './preference-model';
+import { parseModel, type JobListPreference, type SaveUserPreferenceBody } from './preference-model';
+import { rememberListState, rememberedView, stateOf } from './views';
 
 export * from './preference-model';
 
@@ -29,34 +30,23 @@ export interface StoredPreference {
   saved: boolean;
 }
 
-/** The actor's job list preference (the defaults when none was saved or the stored one is unusable). */
+/** The actor's job list preference: their remembered view (the defaults when none was saved or it is unusable). */
 export async function getUserPreference(actor: Actor): Promise<StoredPreference> {
   const db = await getDb();
-  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, actor.userId)).limit(1);
-  const fallback: JobListPreference = { query: { ...DEFAULT_JOB_QUERY, statuses: [] }, pageSize: row?.pageSize ?? DEFAULT_PAGE_SIZE };
-  if (!row) return { userId: actor.userId, pageSize: DEFAULT_PAGE_SIZE, job: fallback, saved: false };
-  const model = jobPreferenceModelSchema.safeParse(row.jobPreference ?? {});
-  const parsed = model.success ? parseModel(model.data, row.pageSize) : null;
-  const job = parsed?.ok ? parsed.value : fallback;
-  return { userId: actor.userId, pageSize: row.pageSize, job: { ...job, query: { ...job.query, statuses: normaliseStatuses(job.query.statuses) } }, saved: Boolean(row.jobPreference) };
+  const [[row], view] = await Promise.all([db.select().from(userPreferences).where(eq(userPreferences.userId, actor.userId)).limit(1), rememberedView(actor)]);
+  const pageSize = row?.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { userId: actor.userId, pageSize, job: stateOf(view?.state ?? null, pageSize), saved: view !== null };
 }
 
-/** Saves the job list state as the actor's preference (other lists' preferences are left alone). */
+/** Saves the job list state as the actor's preference: their remembered view (other lists' preferences are left alone). */
 export async function saveJobListPreference(actor: Actor, p: JobListPreference, topLevelPageSize?: number): Promise<void> {
   const db = await getDb();
-  const model = toPreferenceModel(p);
-  const t = now();
-  await db
-    .insert(userPreferences)
-    .values({ userId: actor.userId, pageSize: topLevelPageSize ?? p.pageSize, jobPreference: model, updatedAt: t })
-    .onConflictDoUpdate({
-      target: userPreferences.userId,
-      set: {
-        jobPreference: model,
-        updatedAt: t,
-        ...(topLevelPageSize === undefined ? {} : { pageSize: topLevelPageSize }),
-      },
-    });
+  await db.transaction(async (tx) => {
+    await rememberListState(actor, p, tx);
+    const insert = tx.insert(userPreferences).values({ userId: actor.userId, pageSize: topLevelPageSize ?? p.pageSize, updatedAt: now() });
+    if (topLevelPageSize === undefined) await insert.onConflictDoNothing();
+    else await insert.onConflictDoUpdate({ target: userPreferences.userId, set: { pageSize: topLevelPageSize, updatedAt: now() } });
+  });
 }
 
 /** SaveUserPreference: the model given (validated), the top-level PageSize when given. */

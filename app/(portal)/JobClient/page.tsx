@@ -1,7 +1,7 @@
 /**
  * /JobClient (spec §2): the client's jobs with filters, sorting, paging, export, feedback and copy job. The list
- * state lives in the URL; a visit without list parameters shows the user's saved preference (page size, sort,
- * filters). messageType=1 with jb shows 'New Job is saved successfully.' naming the job number (a link to its slip),
+ * state lives in the URL; a visit without list parameters shows the user's default saved view, else their saved
+ * preference (the "Last used" view: page size, sort, filters; lib/jobs/views.ts). messageType=1 with jb shows 'New Job is saved successfully.' naming the job number (a link to its slip),
  * with a View Job Slip button.
  */
 import type { Metadata } from 'next';
@@ -13,11 +13,17 @@ import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
 import { hasListParams, JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
-import { getUserPreference } from '@/lib/jobs/preferences';
+import { notFound } from 'next/navigation';
+import type { ClientActor } from '@/lib/auth/actor';
+import { NotFoundError } from '@/lib/core/errors';
+import { getView, listViews, openingView } from '@/lib/jobs/views';
+import { VIEW_PARAM } from '@/lib/jobs/views-schema';
+import { SavedViews } from '@/components/jobs/SavedViews';
+import { isUserAdmin } from '@/lib/core/user-policy';
 import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
-import { loadFeedbackAction, saveFeedbackAction } from './actions';
+import { createViewAction, loadFeedbackAction, saveFeedbackAction } from './actions';
 
 export const metadata: Metadata = { title: 'Jobs' };
 
@@ -29,16 +35,31 @@ function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSear
   return p;
 }
 
+/** The list state of ?view=<id>, or the 404 page when the id is not a view the actor sees. */
+async function namedView(actor: ClientActor, raw: string) {
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  try {
+    const v = await getView(actor, id);
+    return { query: v.query, pageSize: v.pageSize };
+  } catch (e) {
+    if (e instanceof NotFoundError) notFound();
+    throw e;
+  }
+}
+
 export default async function JobClientPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requirePageClientActor();
   const params = toUrlParams(await searchParams);
 
-  // No list state in the URL: the saved preference (the URL stays as it is; the first change writes the state).
-  const pref = hasListParams(params) ? null : await getUserPreference(actor);
-  const query = pref ? pref.job.query : queryFromSearchParams(params);
+  // No list state in the URL: the view named by ?view= (a view the user sees; any other id is a 404), else the
+  // user's default view, else their last used settings (the spec's saved preference, now their remembered view).
+  // The URL stays as it is and the first change writes the whole state.
+  const viewParam = params.get(VIEW_PARAM);
+  const pref = hasListParams(params) ? null : viewParam !== null ? await namedView(actor, viewParam) : ((await openingView(actor))?.state ?? null);
+  const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
-  const pageSize = pref ? pageSizeFrom(String(pref.job.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  const result = await listJobs(actor, query, { page, size: pageSize });
+  const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
+  const [result, views] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), listViews(actor)]);
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
 
@@ -62,6 +83,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         query={query}
         exportBody={toJobListBody(query)}
         feedbackActions={{ save: saveFeedbackAction, load: loadFeedbackAction }}
+        toolbar={<SavedViews views={views} canShare={isUserAdmin(actor)} create={createViewAction} />}
       />
     </div>
   );
