@@ -478,6 +478,8 @@ export const jobs = pgTable(
     // The queue's "Overdue" filter: open jobs (not Delivered 8 or Cancelled 10, no delivery time) by due time.
     // Its WHERE is OPEN_JOB in lib/jobs/list-sql.ts, written the same way so that every plan can prove it.
     index('jobs_open_due_idx').on(t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
+    // The same open jobs per client (the /JobClient strip's due-within-24-hours and overdue counts and their lists).
+    index('jobs_client_open_due_idx').on(t.clientId, t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );
@@ -500,6 +502,26 @@ export const jobStatusCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.status] })],
+);
+
+/** The kinds of `job_attention_counts`. */
+export const JOB_ATTENTION_KIND = { deliveredWithFiles: 1, deliveredWithoutFeedback: 2 } as const;
+
+/**
+ * Delivered jobs (status 8) per client with files to download (kind 1: a live deliverable) and without feedback
+ * (kind 2), kept exact by triggers on `jobs`, `documents` and `job_feedback` in the same transaction as the change
+ * (migration 0016). The /JobClient strip and the list behind each of those counts read them instead of counting.
+ */
+export const jobAttentionCounts = pgTable(
+  'job_attention_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: smallint('kind').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.kind] })],
 );
 
 /** Uploaded files. A document is uploaded first (job_id null) and attached when the job is saved. */
@@ -672,6 +694,10 @@ export const invoices = pgTable(
     index('invoices_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
     index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
+    // A matter's invoices (/Matter), and the unpaid ones with their amounts (the /JobClient strip; the migration adds
+    // INCLUDE (amount) so the sum reads the index only).
+    index('invoices_client_matter_idx').on(t.clientId, t.matterReference, t.id),
+    index('invoices_client_unpaid_idx').on(t.clientId, t.dueDate, t.id).where(sql`not ${t.isPaid}`),
   ],
 );
 
