@@ -12,7 +12,10 @@ import { invoices } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
+import { countText, type InvoiceAttentionView } from '@/lib/jobs/attention-present';
 import { todayIn } from './issue-date';
+import { formatMoney } from './money';
+import { INVOICE_PARAM } from './schema';
 
 export interface UnpaidTotal {
   currencyCode: string;
@@ -54,4 +57,15 @@ export function centsToAmount(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const s = String(Math.abs(cents)).padStart(3, '0');
   return `${sign}${s.slice(0, -2)}.${s.slice(-2)}`;
+}
+
+/** The strip's invoice line: counts as text, the amount owed formatted, links to the /Invoice list filtered. */
+export function presentInvoiceAttention(a: InvoiceAttention): InvoiceAttentionView {
+  return {
+    unpaidText: countText(a.unpaid),
+    overdueText: countText(a.overdue),
+    owedText: a.totals.length ? a.totals.map((t) => formatMoney(centsToAmount(t.cents), t.currencyCode)).join(' + ') : formatMoney('0.00', 'AUD'),
+    unpaidHref: `/Invoice?${INVOICE_PARAM.payment}=unpaid`,
+    overdueHref: `/Invoice?${INVOICE_PARAM.payment}=overdue`,
+  };
 }

@@ -6,12 +6,16 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AttentionStrip } from '@/components/jobs/AttentionStrip';
 import { JobListView } from '@/components/jobs/JobListView';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
-import { hasListParams, JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
+import { invoiceAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
+import { countJobAttention } from '@/lib/jobs/attention';
+import { presentJobAttention } from '@/lib/jobs/attention-present';
+import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams, toJobListBody } from '@/lib/jobs/list-schema';
 import { getUserPreference } from '@/lib/jobs/preferences';
 import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
@@ -37,7 +41,9 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   const query = pref ? pref.job.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.job.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  const result = await listJobs(actor, query, { page, size: pageSize });
+  // The list and the strip's counts (issue 28) side by side: the strip costs what its slowest count costs.
+  const [result, jobCounts, invoiceCounts] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), countJobAttention(actor), invoiceAttention(actor)]);
+  const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
 
@@ -49,6 +55,13 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
           New job
         </Link>
       </div>
+      <AttentionStrip view={{ jobs: presentJobAttention(jobCounts), invoices: presentInvoiceAttention(invoiceCounts) }} />
+      {query.attention && (
+        <p className="text-sm text-ink" data-testid="attention-filter">
+          Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
+          <Link href={allJobsQs ? `/JobClient?${allJobsQs}` : '/JobClient?sort=0&dir=2'}>Show all jobs</Link>
+        </p>
+      )}
       {savedJobId !== null && <SavedJobBanner slipHref={jobSlipHref(savedJobId, true)} jobHref={jobSlipHref(savedJobId)} jmsNumber={savedJob?.jmsNumber ?? null} />}
       <JobListView
         rows={result.rows.map((r) => presentJobRow(r, actor.timeZone))}
