@@ -469,6 +469,8 @@ export const jobs = pgTable(
     index('jobs_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
     index('jobs_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('jobs_contact_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
+    // The search box's party names: the "x vs y" matter name of a court copy or appeal book block.
+    index('jobs_party_trgm_idx').using('gin', sql`(${t.instructionBlock} ->> 'MatterName') gin_trgm_ops`),
     // The staff job queue across all clients (lib/ops/queue-sql.ts): its sorts without a client filter.
     index('jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('jobs_due_idx').on(t.dueAt, t.id),

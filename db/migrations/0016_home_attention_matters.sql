@@ -10,6 +10,9 @@ CREATE INDEX "invoices_client_unpaid_idx" ON "invoices" USING btree ("client_id"
 -- A matter's invoices (the /Matter page: exact reference within the client).
 CREATE INDEX "invoices_client_matter_idx" ON "invoices" USING btree ("client_id", "matter_reference", "id");
 --> statement-breakpoint
+-- The search box (issue 28) finds jobs by party name too: the "x vs y" matter name of a court copy or appeal book.
+CREATE INDEX "jobs_party_trgm_idx" ON "jobs" USING gin (("instruction_block" ->> 'MatterName') gin_trgm_ops);
+--> statement-breakpoint
 -- Delivered jobs (status 8) per client with files to download (kind 1) and without feedback (kind 2), kept exact in
 -- the same transaction as every change to jobs, deliverables and feedback, as job_status_counts is for statuses
 -- (docs/decisions/008-job-list-counting.md). lib/jobs/attention.db.test.ts proves n equals count(*).

@@ -8,6 +8,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AttentionStrip } from '@/components/jobs/AttentionStrip';
 import { JobListView } from '@/components/jobs/JobListView';
+import { MatterSearch } from '@/components/matters/MatterSearch';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
@@ -55,6 +56,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
           New job
         </Link>
       </div>
+      <MatterSearch />
       <AttentionStrip view={{ jobs: presentJobAttention(jobCounts), invoices: presentInvoiceAttention(invoiceCounts) }} />
       {query.attention && (
         <p className="text-sm text-ink" data-testid="attention-filter">
