@@ -25,6 +25,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'jobs-page', load: () => import('./jobs-page') },
   { name: 'ops-queue', load: () => import('./ops-queue') },
   { name: 'page-weight', load: () => import('./page-weight') },
+  { name: 'home-strip', load: () => import('./home-strip') },
 ];
 
 async function main(): Promise<void> {
