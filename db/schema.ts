@@ -696,8 +696,7 @@ export const invoices = pgTable(
     index('invoices_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
     index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
-    // A matter's invoices (/Matter), and the unpaid ones with their amounts (the /JobClient strip; the migration adds
-    // INCLUDE (amount) so the sum reads the index only).
+    // A matter's invoices (/Matter), and the unpaid ones by due date (the /Invoice list behind the strip's links).
     index('invoices_client_matter_idx').on(t.clientId, t.matterReference, t.id),
     index('invoices_client_unpaid_idx').on(t.clientId, t.dueDate, t.id).where(sql`not ${t.isPaid}`),
   ],
@@ -718,6 +717,25 @@ export const invoiceCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.isPaid] })],
+);
+
+/**
+ * Unpaid invoices per client, currency and due date ('infinity' when none): how many and their amount in whole
+ * cents, kept by triggers on `invoices` in the same transaction as every change (migration 0016). The /JobClient
+ * strip's unpaid count, total and overdue count (due before today) sum a client's rows here.
+ */
+export const invoiceUnpaidCounts = pgTable(
+  'invoice_unpaid_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'invoice_unpaid_counts_pk', columns: [t.clientId, t.currencyCode, t.dueDate] })],
 );
 
 export const invoiceLineItems = pgTable(

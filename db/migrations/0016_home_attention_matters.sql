@@ -4,8 +4,8 @@
 -- behind them walk only the client's open jobs (the WHERE is OPEN_JOB in lib/jobs/list-sql.ts, written the same).
 CREATE INDEX "jobs_client_open_due_idx" ON "jobs" USING btree ("client_id", "due_at", "id") WHERE "status" not in (8, 10) and "delivered_at" is null;
 --> statement-breakpoint
--- Unpaid invoices of a client with their amounts (index-only): the strip's unpaid count, total and overdue count.
-CREATE INDEX "invoices_client_unpaid_idx" ON "invoices" USING btree ("client_id", "due_date", "id") INCLUDE ("amount") WHERE NOT "is_paid";
+-- Unpaid invoices of a client by due date: the /Invoice list behind the strip's unpaid and overdue links.
+CREATE INDEX "invoices_client_unpaid_idx" ON "invoices" USING btree ("client_id", "due_date", "id") WHERE NOT "is_paid";
 --> statement-breakpoint
 -- A matter's invoices (the /Matter page: exact reference within the client).
 CREATE INDEX "invoices_client_matter_idx" ON "invoices" USING btree ("client_id", "matter_reference", "id");
@@ -123,6 +123,62 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- Unpaid invoices per client, currency and due date (no due date: 'infinity', never overdue): how many and their
+-- amount in whole cents, kept by statement-level triggers on invoices in the writing transaction. The strip's unpaid
+-- count, total and overdue count (due before today) sum a client's few rows here instead of reading its invoices.
+CREATE TABLE "invoice_unpaid_counts" (
+	"client_id" integer NOT NULL,
+	"currency_code" char(3) NOT NULL,
+	"due_date" date NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "invoice_unpaid_counts_pk" PRIMARY KEY("client_id","currency_code","due_date")
+);
+--> statement-breakpoint
+ALTER TABLE "invoice_unpaid_counts" ADD CONSTRAINT "invoice_unpaid_counts_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE FUNCTION "invoice_unpaid_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "invoice_unpaid_counts" AS c ("client_id", "currency_code", "due_date", "n", "cents")
+    SELECT "client_id", "currency_code", coalesce("due_date", 'infinity'), count(*)::int, sum(round("amount" * 100))::bigint
+    FROM "new_invoices" WHERE NOT "is_paid" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT ("client_id", "currency_code", "due_date") DO UPDATE SET "n" = c."n" + excluded."n", "cents" = c."cents" + excluded."cents";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "invoice_unpaid_counts" AS c ("client_id", "currency_code", "due_date", "n", "cents")
+    SELECT "client_id", "currency_code", coalesce("due_date", 'infinity'), -count(*)::int, -sum(round("amount" * 100))::bigint
+    FROM "old_invoices" WHERE NOT "is_paid" GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT ("client_id", "currency_code", "due_date") DO UPDATE SET "n" = c."n" + excluded."n", "cents" = c."cents" + excluded."cents";
+  ELSE
+    INSERT INTO "invoice_unpaid_counts" AS c ("client_id", "currency_code", "due_date", "n", "cents")
+    SELECT "client_id", "currency_code", "due_date", sum("d")::int, sum("cents")::bigint FROM (
+      SELECT "client_id", "currency_code", coalesce("due_date", 'infinity') AS "due_date", -1 AS "d", -round("amount" * 100) AS "cents" FROM "old_invoices" WHERE NOT "is_paid"
+      UNION ALL
+      SELECT "client_id", "currency_code", coalesce("due_date", 'infinity'), 1, round("amount" * 100) FROM "new_invoices" WHERE NOT "is_paid"
+    ) AS delta
+    GROUP BY 1, 2, 3 HAVING sum("d") <> 0 OR sum("cents") <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT ("client_id", "currency_code", "due_date") DO UPDATE SET "n" = c."n" + excluded."n", "cents" = c."cents" + excluded."cents";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "invoice_unpaid_after_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "invoice_unpaid_counts";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "invoices_unpaid_insert" AFTER INSERT ON "invoices" REFERENCING NEW TABLE AS "new_invoices" FOR EACH STATEMENT EXECUTE FUNCTION "invoice_unpaid_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "invoices_unpaid_update" AFTER UPDATE ON "invoices" REFERENCING OLD TABLE AS "old_invoices" NEW TABLE AS "new_invoices" FOR EACH STATEMENT EXECUTE FUNCTION "invoice_unpaid_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "invoices_unpaid_delete" AFTER DELETE ON "invoices" REFERENCING OLD TABLE AS "old_invoices" FOR EACH STATEMENT EXECUTE FUNCTION "invoice_unpaid_apply"();
+--> statement-breakpoint
+CREATE TRIGGER "invoices_unpaid_truncate" AFTER TRUNCATE ON "invoices" FOR EACH STATEMENT EXECUTE FUNCTION "invoice_unpaid_after_truncate"();
+--> statement-breakpoint
+INSERT INTO "invoice_unpaid_counts" ("client_id", "currency_code", "due_date", "n", "cents")
+SELECT "client_id", "currency_code", coalesce("due_date", 'infinity'), count(*)::int, sum(round("amount" * 100))::bigint FROM "invoices" WHERE NOT "is_paid" GROUP BY 1, 2, 3;
 --> statement-breakpoint
 -- The triggers first: creating them locks the tables against writes until this migration commits, so the counts
 -- taken below cannot miss a row written meanwhile.

@@ -3,16 +3,19 @@
  * per currency) and how many are past their due date, for the strip above /JobClient. Each number links to the
  * /Invoice list filtered the same way (`pay=unpaid`, `pay=overdue`), whose total is the same number.
  *
- * One index-only walk of the client's unpaid invoices (`invoices_client_unpaid_idx`, with the amounts INCLUDEd):
- * it reads only unpaid invoices, never the client's paid history.
+ * Read from `invoice_unpaid_counts` (migration 0016: per client, currency and due date, kept by triggers in the
+ * same transaction as every invoice change): a client's few rows (one per due date with unpaid invoices), never its
+ * invoices.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { invoices } from '@/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/db/client';
+import { withCompiledRows } from '@/db/rows';
+import { invoiceUnpaidCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { countText, type InvoiceAttentionView } from '@/lib/jobs/attention-present';
+import { preparedFor } from '@/lib/lists/prepared';
 import { todayIn } from './issue-date';
 import { formatMoney } from './money';
 import { INVOICE_PARAM } from './schema';
@@ -30,21 +33,31 @@ export interface InvoiceAttention {
   totals: UnpaidTotal[];
 }
 
+/** The strip's invoice statement with placeholders (client, today), built once per database and prepared. */
+function unpaidStatement(db: Db) {
+  const u = invoiceUnpaidCounts;
+  return withCompiledRows(
+    db
+      .select({
+        currencyCode: u.currencyCode,
+        n: sql<number>`sum(${u.n})::int`.mapWith(Number),
+        overdue: sql<number>`coalesce(sum(${u.n}) filter (where ${u.dueDate} < ${sql.placeholder('today')}::date), 0)::int`.mapWith(Number),
+        cents: sql<string>`sum(${u.cents})::text`,
+      })
+      .from(u)
+      .where(eq(u.clientId, sql.placeholder('clientId') as unknown as number))
+      .groupBy(u.currencyCode)
+      .having(sql`sum(${u.n}) > 0`)
+      .orderBy(sql`sum(${u.n}) desc`, u.currencyCode)
+      .prepare('invoice_unpaid_strip'),
+  );
+}
+
 export async function invoiceAttention(actor: Actor): Promise<InvoiceAttention> {
   const clientId = tenantOf(actor);
   const db = await getDb();
-  const today = todayIn(actor.timeZone, now());
-  const rows = await db
-    .select({
-      currencyCode: invoices.currencyCode,
-      n: sql<number>`count(*)::int`.mapWith(Number),
-      overdue: sql<number>`(count(*) filter (where ${invoices.dueDate} < ${today}))::int`.mapWith(Number),
-      cents: sql<string>`(sum(${invoices.amount}) * 100)::bigint::text`,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.clientId, clientId), eq(invoices.isPaid, false)))
-    .groupBy(invoices.currencyCode)
-    .orderBy(sql`count(*) desc`, invoices.currencyCode);
+  const statement = preparedFor('invoice-attention', db, 'strip', () => unpaidStatement(db));
+  const rows = (await statement.execute({ clientId, today: todayIn(actor.timeZone, now()) })) as { currencyCode: string; n: number; overdue: number; cents: string }[];
   return {
     unpaid: rows.reduce((s, r) => s + r.n, 0),
     overdue: rows.reduce((s, r) => s + r.overdue, 0),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { documents, JOB_ATTENTION_KIND, jobAttentionCounts, jobFeedback, jobs } from '@/db/schema';
+import { documents, invoiceLineItems, invoices, JOB_ATTENTION_KIND, jobAttentionCounts, jobFeedback, jobs } from '@/db/schema';
 import { invoiceAttention } from '@/lib/invoices/attention';
 import { invoiceListQuerySchema } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
@@ -140,5 +140,29 @@ describe('what needs me: the strip counts', () => {
     expect(overdue.totalCount).toBe(1);
     expect(overdue.rows.map((r) => r.amount)).toEqual(['100.10']);
     expect(invoiceListQuerySchema.safeParse({ PaymentFilter: 'sometimes' }).success).toBe(false);
+
+    // The counters follow every change: paid, amount and due date changed, deleted, another currency.
+    const db = await getDb();
+    const x = await makeInvoice({ clientId: me.clientId, lines: line('10.01'), dueDate: '2020-02-02' });
+    await makeInvoice({ clientId: me.clientId, lines: line('7.50'), currencyCode: 'NZD' });
+    await db.update(invoices).set({ amount: '11.11', dueDate: null }).where(eq(invoices.id, x.id));
+    expect(await invoiceAttention(me.actor)).toEqual({
+      unpaid: 4,
+      overdue: 1,
+      totals: [
+        { currencyCode: 'AUD', cents: 10030 + 1111 },
+        { currencyCode: 'NZD', cents: 750 },
+      ],
+    });
+    await db.update(invoices).set({ isPaid: true }).where(eq(invoices.id, x.id));
+    await db.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, x.id));
+    await db.delete(invoices).where(eq(invoices.id, x.id));
+    const [truth] = await db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number), cents: sql<string>`(sum(amount) * 100)::bigint::text` })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, me.clientId), eq(invoices.isPaid, false), eq(invoices.currencyCode, 'AUD')));
+    const after = await invoiceAttention(me.actor);
+    expect(after.totals[0]).toEqual({ currencyCode: 'AUD', cents: Number(truth!.cents) });
+    expect(after.unpaid).toBe(truth!.n + 1);
   });
 });
