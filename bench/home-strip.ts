@@ -7,7 +7,7 @@
  * here, in-process through the app's own database client, with BENCH_CONCURRENCY callers (default 8) each making
  * BENCH_REQUESTS requests (default 200) after a warm-up, the sides interleaved round by round:
  *  - without: the page's data without the strip (listJobs, page 1, the default list of hv.user);
- *  - with: the same and the strip (countJobAttention and invoiceAttention), as the page runs them;
+ *  - with: the same and the strip (homeAttention: one prepared statement), side by side as the page runs them;
  *  - the strip alone.
  * Goal: "with" at most 1.2 x "without" at p95. The page itself also resolves the session and renders, which the
  * strip does not touch, so the page's ratio is lower than this one (jobs-page measures the whole page over HTTP).
@@ -16,8 +16,7 @@ import { eq } from 'drizzle-orm';
 import { bindDatabase, openDatabase } from '@/db/client';
 import { clients, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
-import { invoiceAttention } from '@/lib/invoices/attention';
-import { countJobAttention } from '@/lib/jobs/attention';
+import { homeAttention } from '@/lib/invoices/attention';
 import { DEFAULT_JOB_QUERY } from '@/lib/jobs/list-schema';
 import { listJobs } from '@/lib/jobs/queries';
 import type { RoleId } from '@/lib/reference';
@@ -31,7 +30,8 @@ const ROUNDS = 10;
 const GOAL = 1.2;
 
 async function setup(url: string) {
-  const handle = openDatabase({ url, max: C + 2 });
+  // Two statements per request side by side (the list and the strip), as the page runs them.
+  const handle = openDatabase({ url, max: 2 * C + 2 });
   bindDatabase(handle);
   const db = handle.db;
   const [hv] = await db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, 'HV1001'));
@@ -51,8 +51,8 @@ async function run(): Promise<BenchRow[]> {
   try {
     const page = { page: 1, size: 10 };
     const without = async () => void (await listJobs(actor, DEFAULT_JOB_QUERY, page));
-    const withStrip = async () => void (await Promise.all([listJobs(actor, DEFAULT_JOB_QUERY, page), countJobAttention(actor), invoiceAttention(actor)]));
-    const strip = async () => void (await Promise.all([countJobAttention(actor), invoiceAttention(actor)]));
+    const withStrip = async () => void (await Promise.all([listJobs(actor, DEFAULT_JOB_QUERY, page), homeAttention(actor)]));
+    const strip = async () => void (await homeAttention(actor));
     const sides = [without, withStrip, strip];
     for (const fn of sides) await runConcurrent(C, WARM_UP, fn);
     const stats: (RunStats | undefined)[] = [undefined, undefined, undefined];
@@ -65,8 +65,7 @@ async function run(): Promise<BenchRow[]> {
       }
     }
     const [a, b, c] = stats as RunStats[];
-    const counts = await countJobAttention(actor);
-    const inv = await invoiceAttention(actor);
+    const { jobs: counts, invoices: inv } = await homeAttention(actor);
     const ratio = b!.p95 / a!.p95;
     return [
       { scenario: 'page data without the strip', requests: a!.count, 'mean ms': fmt(a!.mean), 'p95 ms': fmt(a!.p95), 'req/s': fmt(a!.throughput, 0) },

@@ -7,13 +7,14 @@
  * same transaction as every invoice change): a client's few rows (one per due date with unpaid invoices), never its
  * invoices.
  */
-import { eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { invoiceUnpaidCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
+import { jobAttentionOf, jobAttentionStatement, jobAttentionValues, type JobAttentionCounts, type JobAttentionKey } from '@/lib/jobs/attention';
 import { countText, type InvoiceAttentionView } from '@/lib/jobs/attention-present';
 import { preparedFor } from '@/lib/lists/prepared';
 import { todayIn } from './issue-date';
@@ -33,36 +34,43 @@ export interface InvoiceAttention {
   totals: UnpaidTotal[];
 }
 
-/** The strip's invoice statement with placeholders (client, today), built once per database and prepared. */
-function unpaidStatement(db: Db) {
+/** The unpaid invoices of the client by currency, as one JSON value (a scalar subquery of the strip's statement). */
+const unpaidJson = () => {
   const u = invoiceUnpaidCounts;
-  return withCompiledRows(
-    db
-      .select({
-        currencyCode: u.currencyCode,
-        n: sql<number>`sum(${u.n})::int`.mapWith(Number),
-        overdue: sql<number>`coalesce(sum(${u.n}) filter (where ${u.dueDate} < ${sql.placeholder('today')}::date), 0)::int`.mapWith(Number),
-        cents: sql<string>`sum(${u.cents})::text`,
-      })
-      .from(u)
-      .where(eq(u.clientId, sql.placeholder('clientId') as unknown as number))
-      .groupBy(u.currencyCode)
-      .having(sql`sum(${u.n}) > 0`)
-      .orderBy(sql`sum(${u.n}) desc`, u.currencyCode)
-      .prepare('invoice_unpaid_strip'),
-  );
-}
+  return sql<{ currencyCode: string; n: number; overdue: number; cents: string }[] | string>`(select coalesce(json_agg(t order by t.n desc, t."currencyCode"), '[]'::json) from (
+    select ${u.currencyCode} as "currencyCode", sum(${u.n})::int as n,
+      coalesce(sum(${u.n}) filter (where ${u.dueDate} < ${sql.placeholder('today')}::date), 0)::int as overdue,
+      sum(${u.cents})::text as cents
+    from ${u} where ${u.clientId} = ${sql.placeholder('clientId')} group by ${u.currencyCode} having sum(${u.n}) > 0) t)`;
+};
 
-export async function invoiceAttention(actor: Actor): Promise<InvoiceAttention> {
-  const clientId = tenantOf(actor);
-  const db = await getDb();
-  const statement = preparedFor('invoice-attention', db, 'strip', () => unpaidStatement(db));
-  const rows = (await statement.execute({ clientId, today: todayIn(actor.timeZone, now()) })) as { currencyCode: string; n: number; overdue: number; cents: string }[];
+function invoiceAttentionOf(value: unknown): InvoiceAttention {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as { currencyCode: string; n: number; overdue: number; cents: string }[];
   return {
     unpaid: rows.reduce((s, r) => s + r.n, 0),
     overdue: rows.reduce((s, r) => s + r.overdue, 0),
     totals: rows.map((r) => ({ currencyCode: r.currencyCode.trim(), cents: Number(r.cents) })),
   };
+}
+
+/**
+ * The whole strip for the actor's client in one round trip: the job counts (lib/jobs/attention.ts) and the unpaid
+ * invoices, one prepared statement built once per database.
+ */
+export async function homeAttention(actor: Actor): Promise<{ jobs: JobAttentionCounts; invoices: InvoiceAttention }> {
+  const clientId = tenantOf(actor);
+  const db = await getDb();
+  const statement = preparedFor('home-attention', db, 'strip', () => withCompiledRows(jobAttentionStatement(db, { unpaid: unpaidJson() }).prepare('home_attention_strip')));
+  const at = now();
+  const [row] = (await statement.execute({ ...jobAttentionValues(clientId, at, actor.timeZone), today: todayIn(actor.timeZone, at) })) as (Partial<
+    Record<JobAttentionKey, number>
+  > & { unpaid?: unknown })[];
+  return { jobs: jobAttentionOf(row), invoices: invoiceAttentionOf(row?.unpaid) };
+}
+
+/** The unpaid invoices of the actor's client (the strip's invoice line). */
+export async function invoiceAttention(actor: Actor): Promise<InvoiceAttention> {
+  return (await homeAttention(actor)).invoices;
 }
 
 /** Whole cents as the amount string money.ts formats ('123456' → '1234.56'). */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { documents, invoiceLineItems, invoices, JOB_ATTENTION_KIND, jobAttentionCounts, jobFeedback, jobs } from '@/db/schema';
-import { invoiceAttention } from '@/lib/invoices/attention';
+import { homeAttention, invoiceAttention } from '@/lib/invoices/attention';
 import { invoiceListQuerySchema } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { useTestDatabase } from '@/test/db';
@@ -87,6 +87,8 @@ describe('what needs me: the strip counts', () => {
       // The export posts the same body: it round-trips too.
       expect(jobListBodySchema.parse(toJobListBody(query))).toEqual(query);
     }
+    // The page reads them with the invoices' in one statement: the same counts.
+    expect((await homeAttention(me.actor)).jobs).toEqual(counts);
     const theirCounts = await countJobAttention(other.actor);
     expect(theirCounts.deliveredWithFiles.n).toBe(1);
     expect(theirCounts.waiting.n).toBe(1);

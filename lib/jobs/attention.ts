@@ -13,7 +13,7 @@
  *
  * All of them in one statement (scalar subqueries over the client's row): one round trip.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clients, JOB_ATTENTION_KIND, jobAttentionCounts, jobs, jobStatusCounts } from '@/db/schema';
@@ -65,7 +65,7 @@ const CAPPED: JobAttentionKey[] = ['due24', 'overdue', 'deliveredRecently'];
  * own filter templates, lib/jobs/list-sql.ts, whose SQL depends only on their shape, fixed here). Built once per
  * database and run as a named prepared statement, so a request pays no planning (~1.5 ms of it on the 1M set).
  */
-export function jobAttentionStatement(db: Queryable, at: Date = new Date(), timeZone = 'UTC') {
+export function jobAttentionStatement<E extends Record<string, SQL>>(db: Queryable, extra: E = {} as E, at: Date = new Date(), timeZone = 'UTC') {
   const client = sql.placeholder('clientId') as unknown as number;
   const capped = (key: JobAttentionKey) => {
     const matches = db
@@ -89,6 +89,8 @@ export function jobAttentionStatement(db: Queryable, at: Date = new Date(), time
       deliveredRecently: capped('deliveredRecently'),
       deliveredWithFiles: attention(JOB_ATTENTION_KIND.deliveredWithFiles),
       deliveredWithoutFeedback: attention(JOB_ATTENTION_KIND.deliveredWithoutFeedback),
+      // More of the firm's counts in the same round trip (the invoices' part: lib/invoices/attention.ts).
+      ...extra,
     })
     .from(clients)
     .where(eq(clients.id, client));
@@ -101,12 +103,8 @@ export function jobAttentionValues(clientId: number, at: Date, timeZone: string)
   return { ...values, clientId };
 }
 
-/** The counts of the strip for the actor's client. */
-export async function countJobAttention(actor: Actor): Promise<JobAttentionCounts> {
-  const clientId = tenantOf(actor);
-  const db = await getDb();
-  const statement = preparedFor('job-attention', db, 'strip', () => withCompiledRows(jobAttentionStatement(db).prepare('job_attention_strip')));
-  const [row] = (await statement.execute(jobAttentionValues(clientId, now(), actor.timeZone))) as Awaited<ReturnType<typeof jobAttentionStatement>>;
+/** The job counts of a row of the statement. */
+export function jobAttentionOf(row: Partial<Record<JobAttentionKey, number>> | undefined): JobAttentionCounts {
   const exact = (n: number | undefined): AttentionCount => ({ n: n ?? 0, capped: false });
   const cap = (n: number | undefined): AttentionCount => ({ n: n ?? 0, capped: (n ?? 0) > COUNT_CAP });
   return {
@@ -118,4 +116,13 @@ export async function countJobAttention(actor: Actor): Promise<JobAttentionCount
     deliveredWithFiles: exact(row?.deliveredWithFiles),
     deliveredWithoutFeedback: exact(row?.deliveredWithoutFeedback),
   };
+}
+
+/** The job counts of the strip for the actor's client (the page reads them with the invoices': lib/invoices/attention.ts). */
+export async function countJobAttention(actor: Actor): Promise<JobAttentionCounts> {
+  const clientId = tenantOf(actor);
+  const db = await getDb();
+  const statement = preparedFor('job-attention', db, 'strip', () => withCompiledRows(jobAttentionStatement(db).prepare('job_attention_strip')));
+  const [row] = (await statement.execute(jobAttentionValues(clientId, now(), actor.timeZone))) as Partial<Record<JobAttentionKey, number>>[];
+  return jobAttentionOf(row);
 }

@@ -13,8 +13,7 @@ import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
-import { invoiceAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
-import { countJobAttention } from '@/lib/jobs/attention';
+import { homeAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
 import { presentJobAttention } from '@/lib/jobs/attention-present';
 import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams, toJobListBody } from '@/lib/jobs/list-schema';
 import { getUserPreference } from '@/lib/jobs/preferences';
@@ -43,7 +42,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.job.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
   // The list and the strip's counts (issue 28) side by side: the strip costs what its slowest count costs.
-  const [result, jobCounts, invoiceCounts] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), countJobAttention(actor), invoiceAttention(actor)]);
+  const [result, attention] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), homeAttention(actor)]);
   const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
@@ -57,7 +56,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         </Link>
       </div>
       <MatterSearch />
-      <AttentionStrip view={{ jobs: presentJobAttention(jobCounts), invoices: presentInvoiceAttention(invoiceCounts) }} />
+      <AttentionStrip view={{ jobs: presentJobAttention(attention.jobs), invoices: presentInvoiceAttention(attention.invoices) }} />
       {query.attention && (
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
