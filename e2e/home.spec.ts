@@ -101,7 +101,7 @@ test.describe('a matter', () => {
     const invoiceRefs = await page.getByTestId('matter-invoices').locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(new Set(invoiceRefs.map((r) => r.trim()))).toEqual(new Set([reference]));
     await page.goto(`/Invoice?matter=${encodeURIComponent(reference)}&size=100`);
-    const listed = await page.getByRole('table', { name: 'Invoices' }).locator('tbody tr td:nth-child(3), tbody tr th:nth-child(3)').allInnerTexts();
+    const listed = await page.getByRole('table', { name: 'Invoices' }).locator('tbody tr :is(td, th):nth-child(2)').allInnerTexts();
     expect(listed.filter((r) => r.trim() === reference).length).toBe(invoiceRefs.length);
     await page.goto(href);
     await expect(page.getByTestId('matter-totals').locator('[data-total="billed"]')).toHaveText(/^\$[\d,]+\.\d{2}$/);

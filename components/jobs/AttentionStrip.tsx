@@ -18,7 +18,7 @@ export function AttentionStrip({ view }: { view: AttentionStripView }) {
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8">
         {view.jobs.map((t) => (
           <li key={t.key}>
-            <Link href={t.href} className={tile} data-attention={t.key} aria-label={`${t.label}: ${t.countText} ${t.countText === '1' ? 'job' : 'jobs'}`}>
+            <Link href={t.href} className={tile} data-attention={t.key}>
               <span className="text-2xl font-semibold tabular-nums" data-count>
                 {t.countText}
               </span>
@@ -28,14 +28,14 @@ export function AttentionStrip({ view }: { view: AttentionStripView }) {
         ))}
         <li className="col-span-2 sm:col-span-4 xl:col-span-8">
           <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-lg border border-line bg-surface px-3 py-2 text-sm shadow-xs">
-            <Link href={view.invoices.unpaidHref} className="font-medium" data-attention="unpaid" aria-label={`Unpaid invoices: ${view.invoices.unpaidText}`}>
+            <Link href={view.invoices.unpaidHref} className="font-medium" data-attention="unpaid">
               <span className="tabular-nums" data-count>
                 {view.invoices.unpaidText}
               </span>{' '}
               unpaid {view.invoices.unpaidText === '1' ? 'invoice' : 'invoices'}
             </Link>
             <span data-testid="unpaid-total">{view.invoices.owedText} owed</span>
-            <Link href={view.invoices.overdueHref} data-attention="overdue-invoices" aria-label={`Overdue invoices: ${view.invoices.overdueText}`}>
+            <Link href={view.invoices.overdueHref} data-attention="overdue-invoices">
               <span className="tabular-nums" data-count>
                 {view.invoices.overdueText}
               </span>{' '}

@@ -79,10 +79,11 @@ export function MatterSearch() {
 
   return (
     <div role="search" aria-label="Matters, jobs and invoices" className="relative w-full max-w-xl">
-      <Command shouldFilter={false} label="Search matters, jobs and invoices" loop>
-        <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-ink">
-          Find a matter, job or invoice
-        </label>
+      {/* cmdk names the input from its own label (aria-labelledby): the visible text is that label's. */}
+      <p aria-hidden="true" className="mb-1 text-sm font-medium text-ink">
+        Find a matter, job or invoice
+      </p>
+      <Command shouldFilter={false} label="Find a matter, job or invoice" loop>
         <Command.Input
           id={`${id}-q`}
           value={text}
@@ -96,8 +97,8 @@ export function MatterSearch() {
           className={`${controlClasses} ${controlHeight}`}
           maxLength={100}
         />
-        {showList && (
-          <Command.List className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg">
+        {/* Always in the page (hidden when closed): the input's aria-controls names it. */}
+        <Command.List hidden={!showList} className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg">
             {loading && none ? (
               <Command.Loading>
                 <span className="block px-3 py-2 text-sm text-muted">Searching…</span>
@@ -108,8 +109,7 @@ export function MatterSearch() {
             <Group heading="Matters" hits={answer.matters} onPick={pick} />
             <Group heading="Jobs" hits={answer.jobs} onPick={pick} />
             <Group heading="Invoices" hits={answer.invoices} onPick={pick} />
-          </Command.List>
-        )}
+        </Command.List>
       </Command>
     </div>
   );
