@@ -16,7 +16,7 @@ const LIB_TIERS = [
   ['documents', 'settings', 'shell', 'notices', 'notify', 'errors'],
   ['jobs', 'users'],
   ['ops', 'invoices', 'clients', 'staff'],
-  ['integration', 'legacy', 'overview', 'reports'],
+  ['integration', 'legacy', 'overview', 'reports', 'matters'],
   // The edge: the door (lib/http), the OpenAPI builders, the browser helpers.
   ['webhooks', 'http'],
   ['openapi', 'client-side'],

@@ -27,6 +27,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'ops-queue', load: () => import('./ops-queue') },
   { name: 'reports', load: () => import('./reports') },
   { name: 'page-weight', load: () => import('./page-weight') },
+  { name: 'home-strip', load: () => import('./home-strip') },
 ];
 
 async function main(): Promise<void> {

@@ -507,6 +507,8 @@ export const jobs = pgTable(
     index('jobs_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
     index('jobs_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('jobs_contact_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
+    // The search box's party names: the "x vs y" matter name of a court copy or appeal book block.
+    index('jobs_party_trgm_idx').using('gin', sql`(${t.instructionBlock} ->> 'MatterName') gin_trgm_ops`),
     // The staff job queue across all clients (lib/ops/queue-sql.ts): its sorts without a client filter.
     index('jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('jobs_due_idx').on(t.dueAt, t.id),
@@ -520,6 +522,8 @@ export const jobs = pgTable(
     index('jobs_assigned_created_idx').on(t.assignedToId, t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedToId} is not null`),
     index('jobs_unassigned_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedToId} is null and ${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     index('jobs_delivered_at_idx').on(t.deliveredAt, t.id).where(sql`${t.deliveredAt} is not null`),
+    // The same open jobs per client (the /JobClient strip's due-within-24-hours and overdue counts and their lists).
+    index('jobs_client_open_due_idx').on(t.clientId, t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );
@@ -542,6 +546,26 @@ export const jobStatusCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.status] })],
+);
+
+/** The kinds of `job_attention_counts`. */
+export const JOB_ATTENTION_KIND = { deliveredWithFiles: 1, deliveredWithoutFeedback: 2 } as const;
+
+/**
+ * Delivered jobs (status 8) per client with files to download (kind 1: a live deliverable) and without feedback
+ * (kind 2), kept exact by triggers on `jobs`, `documents` and `job_feedback` in the same transaction as the change
+ * (migration 0016). The /JobClient strip and the list behind each of those counts read them instead of counting.
+ */
+export const jobAttentionCounts = pgTable(
+  'job_attention_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: smallint('kind').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.kind] })],
 );
 
 /** Uploaded files. A document is uploaded first (job_id null) and attached when the job is saved. */
@@ -743,6 +767,9 @@ export const invoices = pgTable(
     index('invoices_matter_trgm_idx').using('gin', sql`${t.matterReference} gin_trgm_ops`),
     index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
+    // A matter's invoices (/Matter), and the unpaid ones by due date (the /Invoice list behind the strip's links).
+    index('invoices_client_matter_idx').on(t.clientId, t.matterReference, t.id),
+    index('invoices_client_unpaid_idx').on(t.clientId, t.dueDate, t.id).where(sql`not ${t.isPaid}`),
   ],
 );
 
@@ -761,6 +788,25 @@ export const invoiceCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.isPaid] })],
+);
+
+/**
+ * Unpaid invoices per client, currency and due date ('infinity' when none): how many and their amount in whole
+ * cents, kept by triggers on `invoices` in the same transaction as every change (migration 0016). The /JobClient
+ * strip's unpaid count, total and overdue count (due before today) sum a client's rows here.
+ */
+export const invoiceUnpaidCounts = pgTable(
+  'invoice_unpaid_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'invoice_unpaid_counts_pk', columns: [t.clientId, t.currencyCode, t.dueDate] })],
 );
 
 export const invoiceLineItems = pgTable(

@@ -10,11 +10,11 @@ import { cn } from '@/components/ui/cn';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import type { InvoiceSlipView as Slip } from '@/lib/invoices/present';
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value, href }: { label: string; value: string; href?: string | null }) {
   return (
     <div className="flex flex-col">
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="text-sm text-ink">{value || '—'}</dd>
+      <dd className="text-sm text-ink break-words">{value ? href ? <a href={href}>{value}</a> : value : '—'}</dd>
     </div>
   );
 }
@@ -50,7 +50,7 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
 
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Item label="JMS Number" value={slip.jmsNumber} />
-        <Item label="Matter Reference" value={slip.matterReference} />
+        <Item label="Matter Reference" value={slip.matterReference} href={slip.matterHref} />
         <Item label="Issue Date" value={slip.issueDate} />
         <Item label="Due Date" value={slip.dueDate} />
         <Item label="Branch" value={slip.branch} />

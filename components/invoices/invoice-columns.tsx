@@ -1,5 +1,6 @@
 'use client';
 /** Columns of the invoice table and the mobile card template. */
+import { MatterLink } from '@/components/jobs/MatterLink';
 import { Badge } from '@/components/ui/Badge';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -37,7 +38,7 @@ function Actions({ row }: { row: InvoiceRowView }) {
 
 export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
   { id: 'jmsNumber', header: 'JMS Number', sortKey: INVOICE_SORT.jmsNumber, cell: (r) => r.jmsNumber },
-  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => r.matterReference },
+  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => <MatterLink row={r} />, className: '[overflow-wrap:anywhere]' },
   {
     id: 'invoiceNumber',
     header: 'Invoice Number',
@@ -68,7 +69,9 @@ export function InvoiceCard({ row }: { row: InvoiceRowView }) {
         <dt className="text-muted">JMS Number</dt>
         <dd>{row.jmsNumber}</dd>
         <dt className="text-muted">Matter Reference</dt>
-        <dd>{row.matterReference}</dd>
+        <dd className="[overflow-wrap:anywhere]">
+          <MatterLink row={row} />
+        </dd>
         <dt className="text-muted">Issue Date</dt>
         <dd>{row.issueDate}</dd>
         <dt className="text-muted">Due Date</dt>

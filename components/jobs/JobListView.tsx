@@ -36,6 +36,10 @@ export interface JobListViewProps {
   feedbackActions: FeedbackActions;
   /** Extra controls at the start of the list's toolbar (the saved views), inside the list's state. */
   toolbar?: ReactNode;
+  /** Keep the list state as the user's preference (the /JobClient list; not a matter's jobs). Default true. */
+  savePreference?: boolean;
+  /** The table's caption (default "Jobs"). */
+  caption?: string;
 }
 
 /** The feedback modals (their form, its schema and the dialog primitives) load when a row asks for one. */
@@ -48,15 +52,15 @@ const sortOptions = JOB_SORT_COLUMNS.map((c) => ({ value: c.id, label: c.label }
  * not for the state the page opened with. A keepalive fetch, so a following navigation never cancels it; a 401
  * signs out (apiFetch).
  */
-function usePreferenceSync(query: JobListQuery, pageSize: number) {
+function usePreferenceSync(query: JobListQuery, pageSize: number, enabled: boolean) {
   const key = new URLSearchParams(querySearchParams(query, pageSize, DEFAULT_PAGE_SIZE)).toString();
   const last = useRef(key);
   useEffect(() => {
-    if (key === last.current) return;
+    if (!enabled || key === last.current) return;
     last.current = key;
     const body = JSON.stringify({ JobPreferenceModel: toPreferenceModel({ query, pageSize }) });
     apiFetch('/api/User/SaveUserPreference', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
-  }, [key, query, pageSize]);
+  }, [key, query, pageSize, enabled]);
 }
 
 export function JobListView(props: JobListViewProps) {
@@ -69,13 +73,13 @@ export function JobListView(props: JobListViewProps) {
   );
 }
 
-function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, exportBody, feedbackActions, toolbar }: JobListViewProps) {
+function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, exportBody, feedbackActions, toolbar, savePreference = true, caption = 'Jobs' }: JobListViewProps) {
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
   const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useAutoRefresh(JOB_LIST_REFRESH_MS);
-  usePreferenceSync(query, pageSize);
+  usePreferenceSync(query, pageSize, savePreference);
 
   const onFeedback = (row: JobRowView, mode: FeedbackMode) => {
     setNotice(null);
@@ -111,7 +115,7 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
       <div data-tour="job-table">
         <DataTable
           key={`m${generation}`}
-          caption="Jobs"
+          caption={caption}
           columns={columns}
           rows={rows}
           getRowId={(r) => String(r.id)}

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/Card';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { type DataTableColumn } from '@/components/ui/DataTable';
+import { MatterLink } from './MatterLink';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import type { JobRowView } from '@/lib/jobs/present';
 
@@ -86,7 +87,7 @@ function StackedDateTime({ text }: { text: string }) {
 export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[] {
   return [
     { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <SlipLink row={r} className="font-medium" />, className: 'whitespace-nowrap' },
-    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => r.matterReference, className: '[overflow-wrap:anywhere]' },
+    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => <MatterLink row={r} />, className: '[overflow-wrap:anywhere]' },
     {
       id: 'description',
       header: 'Description',
@@ -114,7 +115,9 @@ export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFe
     <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} label={row.statusLabel} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">Matter/Ref</dt>
-        <dd>{row.matterReference}</dd>
+        <dd className="[overflow-wrap:anywhere]">
+          <MatterLink row={row} />
+        </dd>
         <dt className="text-muted">Description</dt>
         <dd>{row.description}</dd>
         <dt className="text-muted">Contact</dt>

@@ -36,6 +36,8 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/JobSlip': 'client',
   '/Invoice': 'client',
   '/InvoiceSlip': 'client',
+  // A matter's jobs, invoices, files and timeline (issue 28).
+  '/Matter': 'client',
   '/Help': 'client',
   '/Settings': 'client',
   // Client administrator only: user management.

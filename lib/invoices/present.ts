@@ -4,6 +4,7 @@
  * serialisable data and hold no rules. Server-only (the slip link is encoded with Buffer).
  */
 import { displayCalendarDate } from '@/lib/display-date';
+import { matterHref } from '@/lib/jobs/present';
 import { invoiceSlipHref } from './links';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
 import type { InvoiceRow, InvoiceSlip } from './service';
@@ -12,6 +13,8 @@ export interface InvoiceRowView {
   id: number;
   jmsNumber: string;
   matterReference: string;
+  /** The matter's page (null without a reference). */
+  matterHref: string | null;
   invoiceNumber: string;
   branch: string;
   issueDate: string;
@@ -27,6 +30,7 @@ export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
     id: r.id,
     jmsNumber: r.jmsNumber,
     matterReference: r.matterReference,
+    matterHref: matterHref(r.matterReference),
     invoiceNumber: r.invoiceNumber,
     branch: r.extClientBranchId ?? '',
     issueDate: displayCalendarDate(r.issueDate),
@@ -43,6 +47,7 @@ export interface InvoiceSlipView {
   invoiceNumber: string;
   jmsNumber: string;
   matterReference: string;
+  matterHref: string | null;
   branch: string;
   clientName: string;
   accountNumber: string;
@@ -67,6 +72,7 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
     invoiceNumber: i.invoiceNumber,
     jmsNumber: i.jmsNumber,
     matterReference: i.matterReference,
+    matterHref: matterHref(i.matterReference),
     branch: i.extClientBranchId ?? '',
     clientName: client.name,
     accountNumber: client.accountNumber,

@@ -49,6 +49,17 @@ export type IssueDateFilterId = (typeof ISSUE_DATE_FILTERS)[number]['id'];
 export const ISSUE_DATE_FILTER_IDS: readonly number[] = ISSUE_DATE_FILTERS.map((f) => f.id);
 
 export const TEXT_FILTER_MAX = 100;
+/** The longest matter reference the exact matter filter takes (references are free text). */
+export const MATTER_MAX = 200;
+
+/**
+ * The payment filter (issue 28, the /JobClient strip's unpaid-invoices link): unpaid invoices, or the unpaid ones
+ * past their due date (before today in the user's time zone).
+ */
+export const INVOICE_PAYMENT_FILTERS = ['unpaid', 'overdue'] as const;
+export type InvoicePaymentFilter = (typeof INVOICE_PAYMENT_FILTERS)[number];
+export const INVOICE_PAYMENT_LABELS: Record<InvoicePaymentFilter, string> = { unpaid: 'Unpaid', overdue: 'Unpaid and overdue' };
+const isPaymentFilter = (v: unknown): v is InvoicePaymentFilter => typeof v === 'string' && (INVOICE_PAYMENT_FILTERS as readonly string[]).includes(v);
 /** The largest amount numeric(12,2) holds. */
 const AMOUNT_MAX_INTEGER_DIGITS = 10;
 
@@ -59,6 +70,8 @@ export const INVOICE_FILTER_MSG = {
   issueDate: 'Please choose a valid issue date filter.',
   sortBy: 'Please choose a valid sort column.',
   sortOrder: 'Sort order must be 1 (ascending) or 2 (descending).',
+  payment: "Please choose 'unpaid' or 'overdue'.",
+  matterTooLong: `Please enter no more than ${MATTER_MAX} characters.`,
 } as const;
 
 /** An inclusive amount range as exact decimal strings with two places; min === max for an exact amount. */
@@ -175,6 +188,20 @@ const sortOrderSchema = wholeNumber(INVOICE_FILTER_MSG.sortOrder).pipe(
     .transform((n): 1 | 2 => (n === SORT_ASC ? SORT_ASC : SORT_DESC)),
 );
 
+/** PaymentFilter: 'unpaid' or 'overdue'; null or '' means no filter. */
+export const paymentFilterSchema = z
+  .union([z.string(), z.null()], { error: INVOICE_FILTER_MSG.payment })
+  .optional()
+  .refine((v) => v == null || v === '' || isPaymentFilter(v), INVOICE_FILTER_MSG.payment)
+  .transform((v): InvoicePaymentFilter | undefined => (isPaymentFilter(v) ? v : undefined));
+
+/** MatterReferenceExact: exactly this matter reference (the /Matter page's invoices); null or '' means any. */
+export const matterExactSchema = z
+  .union([z.string().max(MATTER_MAX, INVOICE_FILTER_MSG.matterTooLong), z.null()], { error: 'Must be text.' })
+  .optional()
+  .refine((v) => v == null || !hasNul(v), FIELD_MSG.nulCharacter)
+  .transform((v) => (v ? v : undefined));
+
 /** The legacy invoice list query (PascalCase, as the callers send it). Unknown fields are ignored (callers send extra ones). */
 export const invoiceListQuerySchema = z.preprocess(
   (v) => (v === undefined || v === null ? {} : v),
@@ -187,9 +214,13 @@ export const invoiceListQuerySchema = z.preprocess(
       IssueDateFilter: issueDateFilterSchema,
       SortBy: sortBySchema,
       SortOrder: sortOrderSchema,
+      PaymentFilter: paymentFilterSchema,
+      MatterReferenceExact: matterExactSchema,
     })
     .transform(
       (q): InvoiceListQuery => ({
+        ...(q.PaymentFilter ? { payment: q.PaymentFilter } : {}),
+        ...(q.MatterReferenceExact ? { matterExact: q.MatterReferenceExact } : {}),
         jmsNumber: q.JMSNumber,
         matterReference: q.MatterReference,
         invoiceNumber: q.InvoiceNumber,
@@ -210,6 +241,10 @@ export interface InvoiceListQuery {
   issueDate: IssueDateFilterId;
   sortBy: InvoiceSortColumn;
   sortOrder: 1 | 2;
+  /** Unpaid, or unpaid and overdue. */
+  payment?: InvoicePaymentFilter;
+  /** Exactly this matter reference (the /Matter page; not a URL parameter of /Invoice). */
+  matterExact?: string;
 }
 
 /** The legacy body of a list query (what the export button posts): the input side of the schema. */
@@ -221,6 +256,8 @@ export type InvoiceListBody = {
   IssueDateFilter?: number | null;
   SortBy?: number;
   SortOrder?: number;
+  PaymentFilter?: string | null;
+  MatterReferenceExact?: string | null;
 };
 
 export const DEFAULT_INVOICE_QUERY: InvoiceListQuery = {
@@ -245,6 +282,8 @@ export function toInvoiceListBody(q: InvoiceListQuery): InvoiceListBody {
     IssueDateFilter: q.issueDate,
     SortBy: q.sortBy,
     SortOrder: q.sortOrder,
+    ...(q.payment ? { PaymentFilter: q.payment } : {}),
+    ...(q.matterExact ? { MatterReferenceExact: q.matterExact } : {}),
   };
 }
 
@@ -261,6 +300,7 @@ export const INVOICE_PARAM = {
   issueDate: 'issued',
   sortBy: 'sort',
   sortOrder: 'dir',
+  payment: 'pay',
   page: 'page',
   pageSize: 'size',
 } as const;
@@ -290,5 +330,6 @@ export function invoiceQueryFromSearchParams(p: ParamReader): InvoiceListQuery {
     issueDate: pick(issueDateFilterSchema, p.get(INVOICE_PARAM.issueDate), 0),
     sortBy: pick(sortBySchema, p.get(INVOICE_PARAM.sortBy), DEFAULT_INVOICE_SORT),
     sortOrder: pick(sortOrderSchema, p.get(INVOICE_PARAM.sortOrder), DEFAULT_INVOICE_SORT_ORDER),
+    ...((v) => (v ? { payment: v } : {}))(pick(paymentFilterSchema, p.get(INVOICE_PARAM.payment), undefined)),
   };
 }

@@ -83,7 +83,7 @@ function withPayLink(r: InvoiceListItem, accountNumber: string): InvoiceRow {
 
 /** No filter: the list is all of the client's invoices, and its total is in the counters. */
 function unfiltered(q: InvoiceListQuery): boolean {
-  return !q.jmsNumber && !q.matterReference && !q.invoiceNumber && !q.amount && q.issueDate === 0;
+  return !q.jmsNumber && !q.matterReference && !q.invoiceNumber && !q.amount && q.issueDate === 0 && !q.payment && !q.matterExact;
 }
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */

@@ -34,6 +34,25 @@ export const DEFAULT_JOB_SORT = 0;
 export const DEFAULT_JOB_SORT_ORDER = SORT_DESC;
 /** The longest text filter accepted. */
 export const FILTER_MAX = 100;
+/** The longest matter reference the matter filter takes (references are free text). */
+export const MATTER_MAX = 200;
+
+/**
+ * The "what needs me" filters of the /JobClient strip (issue 28), one at a time (URL `need`, body AttentionFilter):
+ * - due24: open jobs (neither Delivered nor Cancelled) due within the next 24 hours;
+ * - files: delivered jobs with a file to download (a deliverable);
+ * - nofeedback: delivered jobs without feedback (feedback is open to them: lib/jobs/feedback.ts).
+ * Overdue, waiting on the client, ready for collection and delivered in the last 7 days are the existing due,
+ * status and delivered filters.
+ */
+export const JOB_ATTENTION = ['due24', 'files', 'nofeedback'] as const;
+export type JobAttention = (typeof JOB_ATTENTION)[number];
+export const JOB_ATTENTION_LABELS: Record<JobAttention, string> = {
+  due24: 'Due within 24 hours',
+  files: 'Delivered with files to download',
+  nofeedback: 'Delivered without feedback',
+};
+const isAttention = (v: unknown): v is JobAttention => typeof v === 'string' && (JOB_ATTENTION as readonly string[]).includes(v);
 
 export interface JobListQuery {
   /** 'contains', case-insensitive; '' means no filter. */
@@ -48,6 +67,10 @@ export interface JobListQuery {
   timeDelivered: number;
   /** Job status ids; empty means every status. Sorted, without duplicates. */
   statuses: number[];
+  /** A "what needs me" filter ('' means none). */
+  attention: JobAttention | '';
+  /** Exactly this matter reference ('' means any): the /Matter page's list (not a URL parameter of /JobClient). */
+  matterExact: string;
   sortBy: number;
   sortOrder: 1 | 2;
 }
@@ -62,6 +85,8 @@ export const DEFAULT_JOB_QUERY: JobListQuery = Object.freeze({
   timeDue: 0,
   timeDelivered: 0,
   statuses: [],
+  attention: '',
+  matterExact: '',
   sortBy: DEFAULT_JOB_SORT,
   sortOrder: DEFAULT_JOB_SORT_ORDER,
 }) as JobListQuery;
@@ -111,6 +136,15 @@ export const jobListBodySchema = z
     TimeDueFilter: oneOf(timeBucketIds('due'), 0),
     TimeDeliveredFilter: oneOf(timeBucketIds('delivered'), 0),
     JobStatusModel: z.array(statusItem).max(50).nullish(),
+    AttentionFilter: z
+      .string({ error: 'must be text' })
+      .refine((v) => v === '' || isAttention(v), FIELD_MSG.invalidChoice)
+      .nullish(),
+    MatterReferenceExact: z
+      .string({ error: 'must be text' })
+      .max(MATTER_MAX, FIELD_MSG.tooLong(MATTER_MAX))
+      .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
+      .nullish(),
     SortBy: oneOf(JOB_SORT_IDS, DEFAULT_JOB_SORT),
     SortOrder: oneOf([SORT_ASC, SORT_DESC], DEFAULT_JOB_SORT_ORDER),
   })
@@ -125,6 +159,8 @@ export const jobListBodySchema = z
     timeDue: b?.TimeDueFilter ?? 0,
     timeDelivered: b?.TimeDeliveredFilter ?? 0,
     statuses: normaliseStatuses(b?.JobStatusModel ?? []),
+    attention: isAttention(b?.AttentionFilter) ? b.AttentionFilter : '',
+    matterExact: b?.MatterReferenceExact ?? '',
     sortBy: b?.SortBy ?? DEFAULT_JOB_SORT,
     sortOrder: b?.SortOrder === SORT_ASC ? SORT_ASC : SORT_DESC,
   }));
@@ -143,6 +179,8 @@ export function toJobListBody(q: JobListQuery): NonNullable<JobListBody> {
     TimeDueFilter: q.timeDue,
     TimeDeliveredFilter: q.timeDelivered,
     JobStatusModel: q.statuses.map((JobStatusId) => ({ JobStatusId })),
+    ...(q.attention ? { AttentionFilter: q.attention } : {}),
+    ...(q.matterExact ? { MatterReferenceExact: q.matterExact } : {}),
     SortBy: q.sortBy,
     SortOrder: q.sortOrder,
   };
@@ -163,6 +201,7 @@ export const JOB_PARAM = {
   timeDue: 'due',
   timeDelivered: 'delivered',
   statuses: 'status',
+  attention: 'need',
   sortBy: 'sort',
   sortOrder: 'dir',
   page: 'page',
@@ -199,6 +238,8 @@ export function queryFromSearchParams(p: ParamReader): JobListQuery {
     timeDue: pick(p.get(JOB_PARAM.timeDue), timeBucketIds('due'), 0),
     timeDelivered: pick(p.get(JOB_PARAM.timeDelivered), timeBucketIds('delivered'), 0),
     statuses: normaliseStatuses(p.getAll(JOB_PARAM.statuses).flatMap((s) => s.split(',')).map(Number)),
+    attention: ((v) => (isAttention(v) ? v : ''))(p.get(JOB_PARAM.attention)),
+    matterExact: '',
     sortBy: pick(p.get(JOB_PARAM.sortBy), JOB_SORT_IDS, DEFAULT_JOB_SORT),
     sortOrder: p.get(JOB_PARAM.sortOrder) === '1' ? SORT_ASC : SORT_DESC,
   };
@@ -222,6 +263,7 @@ export function querySearchParams(q: JobListQuery, pageSize?: number, defaultPag
   if (q.timeDue) out.push([JOB_PARAM.timeDue, String(q.timeDue)]);
   if (q.timeDelivered) out.push([JOB_PARAM.timeDelivered, String(q.timeDelivered)]);
   for (const s of q.statuses) out.push([JOB_PARAM.statuses, String(s)]);
+  if (q.attention) out.push([JOB_PARAM.attention, q.attention]);
   if (q.sortBy !== DEFAULT_JOB_SORT || q.sortOrder !== DEFAULT_JOB_SORT_ORDER) {
     out.push([JOB_PARAM.sortBy, String(q.sortBy)], [JOB_PARAM.sortOrder, String(q.sortOrder)]);
   }

@@ -9,7 +9,7 @@
  * jobs last in both directions. See docs/architecture.md "Job list at scale".
  */
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { clients, jobs, jobStatusCounts } from '@/db/schema';
+import { clients, documents, JOB_ATTENTION_KIND, jobAttentionCounts, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
 import { timeRange, type TimeFilterKind } from './time-filters';
@@ -50,6 +50,11 @@ export interface JobListFilter {
    * Null otherwise (the list then counts with a cap, see lib/jobs/queries.ts).
    */
   counters: SQL | null;
+  /**
+   * Set instead of `counters` for the strip's "delivered with files" and "delivered without feedback" lists alone:
+   * the same total from `job_attention_counts` (its row for the client and kind).
+   */
+  attentionCounters?: SQL | null;
   /** A 'contains' filter on a job column is set (its selectivity is unknown to a prepared generic plan). */
   text: boolean;
 }
@@ -87,9 +92,39 @@ function timeCondition(b: Binder, kind: TimeFilterKind, column: TimeColumn, id: 
   return and(...parts);
 }
 
+/** A live deliverable of the row's job (a file to download), as the counters' trigger reads it (migration 0016). */
+const HAS_DELIVERABLE = sql`exists (select 1 from ${documents} where ${documents}."job_id" = "jobs"."id" and ${documents}."kind" = 'deliverable' and ${documents}."deleted_at" is null)`;
+const HAS_FEEDBACK = sql`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`;
+const DELIVERED = sql`${jobs.status} = ${sql.raw(String(DELIVERED_STATUS))}`;
+
+/** Hours ahead that "due within 24 hours" looks. */
+export const DUE_SOON_HOURS = 24;
+
+/** The condition of a "what needs me" filter; `now` places "due within 24 hours". */
+function attentionCondition(b: Binder, q: JobListQuery, now: Date): SQL | undefined {
+  switch (q.attention) {
+    case 'due24':
+      b.shape.push('due24');
+      return and(OPEN_JOB, gte(jobs.dueAt, b.bind('due24From', now)), lt(jobs.dueAt, b.bind('due24To', new Date(now.getTime() + DUE_SOON_HOURS * 3_600_000))));
+    case 'files':
+      b.shape.push('files');
+      return and(DELIVERED, HAS_DELIVERABLE);
+    case 'nofeedback':
+      b.shape.push('nofeedback');
+      return sql`${DELIVERED} and not ${HAS_FEEDBACK}`;
+    default:
+      return undefined;
+  }
+}
+
 function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: Date, timeZone: string): JobListFilter {
   const b = new Binder(template);
   const client = b.bind('clientId', clientId);
+  let matterExact: SQL | undefined;
+  if (q.matterExact) {
+    b.shape.push('matterExact');
+    matterExact = eq(jobs.matterReference, b.bind('matterExact', q.matterExact) as string);
+  }
   let clientName: SQL | undefined;
   let clientNameOfCounts: SQL | undefined;
   if (q.clientName) {
@@ -115,14 +150,22 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
     timeCondition(b, 'created', jobs.createdAt, q.timeCreated, now, timeZone),
     timeCondition(b, 'due', jobs.dueAt, q.timeDue, now, timeZone),
     timeCondition(b, 'delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
+    matterExact,
   ];
+  const attention = attentionCondition(b, q, now);
   const [jmsNumber, matterReference, description, contactName, ...times] = scanning;
-  const parts: (SQL | undefined)[] = [eq(jobs.clientId, client as number), jmsNumber, matterReference, description, contactName, clientName, statuses, ...times];
-  const counters = scanning.every((c) => c === undefined)
-    ? (and(eq(jobStatusCounts.clientId, client as number), clientNameOfCounts, statusesOfCounts) ?? null)
-    : null;
+  const parts: (SQL | undefined)[] = [eq(jobs.clientId, client as number), jmsNumber, matterReference, description, contactName, clientName, statuses, ...times, attention];
+  const noOtherFilter = scanning.every((c) => c === undefined);
+  const counters =
+    noOtherFilter && !attention ? (and(eq(jobStatusCounts.clientId, client as number), clientNameOfCounts, statusesOfCounts) ?? null) : null;
+  // "Delivered with files" and "delivered without feedback" alone: their own exact counters.
+  const kind = q.attention === 'files' ? JOB_ATTENTION_KIND.deliveredWithFiles : q.attention === 'nofeedback' ? JOB_ATTENTION_KIND.deliveredWithoutFeedback : null;
+  const attentionCounters =
+    noOtherFilter && kind !== null && !q.clientName && !q.statuses.length
+      ? and(eq(jobAttentionCounts.clientId, client as number), eq(jobAttentionCounts.kind, sql.raw(String(kind)) as unknown as number))
+      : null;
   const text = [jmsNumber, matterReference, description, contactName].some((c) => c !== undefined);
-  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(','), counters, text };
+  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(','), counters, attentionCounters, text };
 }
 
 /** The WHERE of a list: the client first, then every filter of the query (values in place). */

@@ -18,7 +18,7 @@ describe('job list preference', () => {
 
   it('round trip: page size, sort and every filter come back as saved', async () => {
     const me = await signedIn(3);
-    const query = { jmsNumber: '1001', matterReference: 'HV-2024', description: 'bundle', contactName: 'olivia', clientName: 'harbour', timeCreated: 3, timeDue: 1, timeDelivered: 7, statuses: [8, 12], sortBy: 6, sortOrder: 1 as const };
+    const query = { jmsNumber: '1001', matterReference: 'HV-2024', description: 'bundle', contactName: 'olivia', clientName: 'harbour', timeCreated: 3, timeDue: 1, timeDelivered: 7, statuses: [8, 12], attention: '' as const, matterExact: '', sortBy: 6, sortOrder: 1 as const };
     await saveJobListPreference(me.actor, { query, pageSize: 50 });
     const p = await getUserPreference(me.actor);
     expect(p.saved).toBe(true);

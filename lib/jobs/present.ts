@@ -20,6 +20,11 @@ export const jobSlipHref = (id: number, printPrompt = false) => `/JobSlip?jb=${e
 export const copyJobHref = (id: number) => `/SaveJob?jb=${enc(id)}`;
 export const jobInvoiceHref = (jmsNumber: string) => `/Invoice?jm=${enc(jmsNumber)}`;
 export const documentHref = (id: number) => `/api/Document/Download/${id}`;
+/**
+ * A matter's page (issue 28): the reference (free text) encoded as the ids of spec §2 are (base64 four times), then
+ * for the URL; '' (an invoice without a reference) has no page.
+ */
+export const matterHref = (reference: string): string | null => (reference ? `/Matter?ref=${enc(reference)}` : null);
 
 export interface JobRowView {
   id: number;
@@ -28,6 +33,8 @@ export interface JobRowView {
   description: string;
   contactName: string;
   orderTypeName: string;
+  /** The matter's page. */
+  matterHref: string | null;
   status: number;
   statusLabel: string;
   created: string;
@@ -49,6 +56,7 @@ export function presentJobRow(j: JobListItem, timeZone: string): JobRowView {
     description: j.description,
     contactName: j.contactName,
     orderTypeName: orderTypeName(j.orderType),
+    matterHref: matterHref(j.matterReference),
     status: j.status,
     statusLabel: statusLabel(j.status),
     created: displayDateTime(j.createdAt, timeZone),
@@ -101,7 +109,7 @@ const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
 const rowsOf = (pairs: [string, string | null | undefined][]): SlipRow[] => pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 
-export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZone: string): JobSlipView {
+export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZone: string, opts: { matterLink?: boolean } = {}): JobSlipView {
   const at = (d: Date | null) => displayDateTime(d, viewerTimeZone);
   const block = slipBlockRows(s.orderType, s.instructionBlock, s.blockNames);
   const fileView = (d: JobSlip['documents'][number]): SlipFileView => ({
@@ -113,6 +121,8 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     uploadedAt: at(d.createdAt),
     uploadedBy: d.uploadedByName ?? '',
   });
+  const linkMatter = (rows: SlipRow[]) =>
+    opts.matterLink === false ? rows : rows.map((r) => (r.label === 'Matter reference' ? { ...r, href: matterHref(r.value) ?? undefined } : r));
   return {
     id: s.id,
     jmsNumber: s.jmsNumber,
@@ -122,7 +132,7 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     sections: [
       {
         title: 'Job',
-        rows: rowsOf([
+        rows: linkMatter(rowsOf([
           ['JMS number', s.jmsNumber],
           ['LIO number', s.lioNumber],
           ['Job type', s.orderTypeName],
@@ -134,7 +144,7 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
           ['Client', s.clientName],
           ['Processing city', s.processingCity],
           ['Cloned from job', s.sourceJobNumber],
-        ]),
+        ])),
       },
       {
         title: 'Contact',

@@ -18,7 +18,7 @@
 import { fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
-import { invoiceJobs, invoices, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
+import { invoiceJobs, invoices, jobAttentionCounts, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -107,15 +107,18 @@ export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + 
  * Planned once, it costs what the two statements cost in the database, and one round trip instead of two; planned
  * on every execution (a deeper page's OFFSET, a size written as a parameter) it would cost more than they do.
  */
-function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'text'>, query: JobListQuery, paging: ListPaging) {
+function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'attentionCounters' | 'text'>, query: JobListQuery, paging: ListPaging) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
   const page = pageClause(paging.walk, paging.offset);
+  const exact = filter.counters !== null || !!filter.attentionCounters;
   const count = filter.counters
     ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
-    : q
+    : filter.attentionCounters
+      ? q.select({ n: sql<number>`coalesce(sum(${jobAttentionCounts.n}), 0)::int`.mapWith(Number) }).from(jobAttentionCounts).where(filter.attentionCounters)
+      : q
         .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
         .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging)).as('capped'));
-  const totalInIds = filter.counters !== null || !filter.text;
+  const totalInIds = exact || !filter.text;
   const total: Record<string, SQL> = totalInIds ? { total: sql<number>`(${count})`.mapWith(Number) } : {};
   /** The page's walk of the sort index, selecting `columns`. */
   const walk = (columns: Record<string, SQL | typeof jobs.id>) => q.select(columns).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset);
@@ -126,7 +129,7 @@ function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters'
     page: page.plannedOnce && !filter.text ? q.select(pageColumns).from(jobs).where(sql`${jobs.id} = any(array(${walk({ id: jobs.id })}))`).orderBy(...order) : null,
     count,
     /** The total is exact from the counters, not a capped count of jobs. */
-    exact: filter.counters !== null,
+    exact,
     totalInIds,
   };
 }
@@ -161,7 +164,7 @@ const planKey = (filter: JobListFilter, query: JobListQuery, paging: ListPaging)
 
 /** The count's placeholder values: the filter's, and for a capped count where it stops. */
 function countValues(filter: JobListFilter, paging: ListPaging): Record<string, unknown> {
-  return filter.counters ? filter.values : { ...filter.values, countLimit: paging.offset + countCapOf(paging.limit) + 1 };
+  return filter.counters || filter.attentionCounters ? filter.values : { ...filter.values, countLimit: paging.offset + countCapOf(paging.limit) + 1 };
 }
 
 /** The `ids` placeholder of the rows statement: an int[] literal. */

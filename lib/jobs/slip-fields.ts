@@ -16,6 +16,8 @@ import { isRecord } from '@/lib/core/guards';
 export interface SlipRow {
   label: string;
   value: string;
+  /** A link for the value (the matter reference opens its /Matter page). */
+  href?: string;
 }
 
 /** Names of the database rows a block refers to, resolved by the slip service (null when unknown). */

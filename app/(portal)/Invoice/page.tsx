@@ -3,12 +3,13 @@
  * lives in the URL; ?jm=<encoded job number> (the job list's link) pre-fills the job number filter.
  */
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { InvoiceListView } from '@/components/invoices/InvoiceListView';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { jobNumberFromParam } from '@/lib/invoices/links';
 import { presentInvoiceRow } from '@/lib/invoices/present';
-import { INVOICE_PARAM, invoiceQueryFromSearchParams, toInvoiceListBody } from '@/lib/invoices/schema';
+import { INVOICE_PARAM, INVOICE_PAYMENT_LABELS, invoiceQueryFromSearchParams, toInvoiceListBody } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 
@@ -20,6 +21,15 @@ function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSear
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(sp)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
   return p;
+}
+
+/** The same list without the payment filter (the strip's unpaid and overdue links set it). */
+function withoutPayment(params: URLSearchParams): string {
+  const p = new URLSearchParams(params);
+  p.delete(INVOICE_PARAM.payment);
+  p.delete(INVOICE_PARAM.page);
+  const qs = p.toString();
+  return qs ? `/Invoice?${qs}` : '/Invoice';
 }
 
 export default async function InvoicePage({ searchParams }: { searchParams: SearchParams }) {
@@ -43,6 +53,12 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-ink">Invoices</h1>
+      {query.payment && (
+        <p className="text-sm text-ink" data-testid="payment-filter">
+          Showing: <strong>{INVOICE_PAYMENT_LABELS[query.payment]}</strong> invoices.{' '}
+          <Link href={withoutPayment(params)}>Show all invoices</Link>
+        </p>
+      )}
       <InvoiceListView
         rows={result.rows.map(presentInvoiceRow)}
         totalCount={result.totalCount}

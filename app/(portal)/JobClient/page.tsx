@@ -6,13 +6,15 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AttentionStrip } from '@/components/jobs/AttentionStrip';
 import { JobListView } from '@/components/jobs/JobListView';
+import { MatterSearch } from '@/components/matters/MatterSearch';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { LiveRefresh } from '@/components/live/JobEvents';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
-import { hasListParams, JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
+import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams, toJobListBody } from '@/lib/jobs/list-schema';
 import { notFound } from 'next/navigation';
 import type { ClientActor } from '@/lib/auth/actor';
 import { NotFoundError } from '@/lib/core/errors';
@@ -20,6 +22,8 @@ import { getView, listViews, openingView } from '@/lib/jobs/views';
 import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { SavedViews } from '@/components/jobs/SavedViews';
 import { isUserAdmin } from '@/lib/core/user-policy';
+import { homeAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
+import { presentJobAttention } from '@/lib/jobs/attention-present';
 import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
@@ -59,7 +63,9 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  const [result, views] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), listViews(actor)]);
+  // The list, the saved views and the strip's counts (issue 28) side by side: the strip costs what its slowest count costs.
+  const [result, views, attention] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), listViews(actor), homeAttention(actor)]);
+  const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
 
@@ -73,6 +79,14 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
           New job
         </Link>
       </div>
+      <MatterSearch />
+      <AttentionStrip view={{ jobs: presentJobAttention(attention.jobs), invoices: presentInvoiceAttention(attention.invoices) }} />
+      {query.attention && (
+        <p className="text-sm text-ink" data-testid="attention-filter">
+          Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
+          <Link href={allJobsQs ? `/JobClient?${allJobsQs}` : '/JobClient?sort=0&dir=2'}>Show all jobs</Link>
+        </p>
+      )}
       {savedJobId !== null && <SavedJobBanner slipHref={jobSlipHref(savedJobId, true)} jobHref={jobSlipHref(savedJobId)} jmsNumber={savedJob?.jmsNumber ?? null} />}
       <JobListView
         rows={result.rows.map((r) => presentJobRow(r, actor.timeZone))}

@@ -59,6 +59,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/Job/TimeDueFilters': () => import('@/app/api/Job/TimeDueFilters/route'),
   '/api/Job/{id}': () => import('@/app/api/Job/[id]/route'),
   '/api/Log/Add': () => import('@/app/api/Log/Add/route'),
+  '/api/Matter/Search': () => import('@/app/api/Matter/Search/route'),
   '/api/Notice/DisableNotice/{id}': () => import('@/app/api/Notice/DisableNotice/[id]/route'),
   '/api/Notice/GetNotice': () => import('@/app/api/Notice/GetNotice/route'),
   '/api/Notification/Events': () => import('@/app/api/Notification/Events/route'),

@@ -75,7 +75,7 @@ export function JobSlipView({ slip, actions, back, statusHistory = true, childre
               {s.rows.map((r) => (
                 <div key={r.label} className="contents">
                   <dt className="text-muted">{r.label}</dt>
-                  <dd className="break-words whitespace-pre-wrap">{r.value}</dd>
+                  <dd className="break-words whitespace-pre-wrap">{r.href ? <a href={r.href}>{r.value}</a> : r.value}</dd>
                 </div>
               ))}
             </dl>

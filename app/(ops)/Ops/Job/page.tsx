@@ -36,7 +36,7 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const view = id === null ? null : await staffJob(actor, id);
   if (!view) notFound();
   const { slip } = view;
-  const slipView = presentJobSlip(slip, view.comments, actor.timeZone);
+  const slipView = presentJobSlip(slip, view.comments, actor.timeZone, { matterLink: false });
   const mayChange = can(actor.role, 'jobs.status');
   // Finished files staff attach (issue 15): the same deliverables service as the client's "Delivered files".
   const delivered = mayChange ? await deliveredFilesView(actor, slip.id) : null;

@@ -1,0 +1,116 @@
+'use client';
+/**
+ * The search box (issue 28): one field that finds the client's matters, jobs and invoices by matter reference,
+ * party name or description, with suggestions as the user types. cmdk's Command gives the accessible combobox
+ * (input role=combobox, listbox, arrow keys, Enter); the suggestions come from POST api/Matter/Search (the one
+ * door, tenant-scoped, bounded), asked once the user pauses (a short debounce) and at most one request in flight
+ * that matters (older answers are dropped).
+ */
+import { Command } from 'cmdk';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { controlClasses, controlHeight } from '@/components/ui/control-styles';
+import { apiFetch } from '@/lib/client-side/api';
+import type { MatterSearchAnswer, SearchHit } from '@/lib/matters/search';
+
+const DEBOUNCE_MS = 200;
+const MIN = 2;
+const EMPTY: MatterSearchAnswer = { matters: [], jobs: [], invoices: [] };
+
+const itemClasses = 'flex cursor-pointer flex-col rounded px-3 py-2 text-sm text-ink data-[selected=true]:bg-brand-50 outline-none';
+
+function Group({ heading, hits, onPick }: { heading: string; hits: SearchHit[]; onPick: (href: string) => void }) {
+  if (!hits.length) return null;
+  return (
+    <Command.Group heading={heading} className="py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted [&_[cmdk-group-heading]]:uppercase">
+      {hits.map((h) => (
+        <Command.Item key={h.href} value={h.href} onSelect={() => onPick(h.href)} className={itemClasses}>
+          <span className="font-medium [overflow-wrap:anywhere]">{h.label}</span>
+          <span className="text-muted [overflow-wrap:anywhere]">{h.detail}</span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
+export function MatterSearch() {
+  const router = useRouter();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<MatterSearchAnswer>(EMPTY);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState(false);
+  const asked = useRef(0);
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** The text changed: ask for suggestions once the user pauses; an older answer arriving late is dropped. */
+  const ask = (value: string) => {
+    setText(value);
+    setOpen(true);
+    clearTimeout(timer.current);
+    const mine = ++asked.current;
+    const q = value.trim();
+    if (q.length < MIN) {
+      setAnswer(EMPTY);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    timer.current = setTimeout(() => {
+      apiFetch('/api/Matter/Search', { method: 'POST', json: { Query: q } })
+        .then(async (res) => (res.ok ? ((await res.json()) as MatterSearchAnswer) : EMPTY))
+        .catch(() => EMPTY)
+        .then((a) => {
+          if (mine !== asked.current) return;
+          setAnswer(a);
+          setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+  };
+
+  const pick = (href: string) => {
+    setOpen(false);
+    router.push(href);
+  };
+  const none = !answer.matters.length && !answer.jobs.length && !answer.invoices.length;
+  const showList = open && text.trim().length >= MIN;
+
+  return (
+    <div role="search" aria-label="Matters, jobs and invoices" className="relative w-full max-w-xl">
+      {/* cmdk names the input from its own label (aria-labelledby): the visible text is that label's. */}
+      <p aria-hidden="true" className="mb-1 text-sm font-medium text-ink">
+        Find a matter, job or invoice
+      </p>
+      <Command shouldFilter={false} label="Find a matter, job or invoice" loop>
+        <Command.Input
+          id={`${id}-q`}
+          value={text}
+          onValueChange={ask}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+          }}
+          placeholder="Matter reference, party name or description"
+          className={`${controlClasses} ${controlHeight}`}
+          maxLength={100}
+        />
+        {/* Always in the page (hidden when closed): the input's aria-controls names it. */}
+        <Command.List hidden={!showList} className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg">
+            {loading && none ? (
+              <Command.Loading>
+                <span className="block px-3 py-2 text-sm text-muted">Searching…</span>
+              </Command.Loading>
+            ) : (
+              <Command.Empty className="px-3 py-2 text-sm text-muted">No matters, jobs or invoices match.</Command.Empty>
+            )}
+            <Group heading="Matters" hits={answer.matters} onPick={pick} />
+            <Group heading="Jobs" hits={answer.jobs} onPick={pick} />
+            <Group heading="Invoices" hits={answer.invoices} onPick={pick} />
+        </Command.List>
+      </Command>
+    </div>
+  );
+}

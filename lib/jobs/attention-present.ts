@@ -1,0 +1,45 @@
+/**
+ * The /JobClient strip's view: each count as text ("1,000+" past the list's count cap, as the list's total says)
+ * with the link to the list behind it. Server-only (invoice links are built with the invoice list's parameters).
+ */
+import { ATTENTION_LABELS, ATTENTION_QUERIES, type JobAttentionCounts, type JobAttentionKey } from './attention';
+import { querySearchParams } from './list-schema';
+
+export interface AttentionTileView {
+  key: JobAttentionKey;
+  label: string;
+  countText: string;
+  href: string;
+}
+
+export interface InvoiceAttentionView {
+  unpaidText: string;
+  overdueText: string;
+  /** The unpaid total, per currency, formatted ("$1,234.50"; "$10.00 + NZD 5.00"); "$0.00" when nothing is owed. */
+  owedText: string;
+  unpaidHref: string;
+  overdueHref: string;
+}
+
+export interface AttentionStripView {
+  jobs: AttentionTileView[];
+  invoices: InvoiceAttentionView;
+}
+
+const number = new Intl.NumberFormat('en-AU');
+
+export const countText = (n: number, capped = false) => `${number.format(capped ? n - 1 : n)}${capped ? '+' : ''}`;
+
+export const jobListHref = (key: JobAttentionKey) => {
+  const qs = new URLSearchParams(querySearchParams(ATTENTION_QUERIES[key])).toString();
+  return qs ? `/JobClient?${qs}` : '/JobClient';
+};
+
+export function presentJobAttention(counts: JobAttentionCounts): AttentionTileView[] {
+  return (Object.keys(ATTENTION_QUERIES) as JobAttentionKey[]).map((key) => ({
+    key,
+    label: ATTENTION_LABELS[key],
+    countText: countText(counts[key].n, counts[key].capped),
+    href: jobListHref(key),
+  }));
+}

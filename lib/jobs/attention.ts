@@ -1,0 +1,128 @@
+/**
+ * "What needs me" (issue 28): the counts of the strip above /JobClient, for the actor's client. Each count is the
+ * total of one job list filter (`ATTENTION_QUERIES`), so the link under it opens a list whose total is the same
+ * number, and each is read at the floor, never by scanning the client's jobs:
+ *
+ * - waiting on the client (On Hold, Waiting For Payment) and ready for collection: the status counters
+ *   (`job_status_counts`), exact;
+ * - delivered with files to download and delivered without feedback: the attention counters
+ *   (`job_attention_counts`, migration 0016), exact;
+ * - due within 24 hours, overdue and delivered in the last 7 days: the list's own capped count (COUNT_CAP) over
+ *   the client's open-jobs-by-due index (`jobs_client_open_due_idx`) or delivered index, the same statement as
+ *   the list's total; past the cap both say "1,000+".
+ *
+ * All of them in one statement (scalar subqueries over the client's row): one round trip.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { withCompiledRows } from '@/db/rows';
+import { clients, JOB_ATTENTION_KIND, jobAttentionCounts, jobs, jobStatusCounts } from '@/db/schema';
+import { tenantOf } from '@/lib/core/tenancy';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
+import { preparedFor } from '@/lib/lists/prepared';
+import { jobListFilterTemplate } from './list-sql';
+import { COUNT_CAP } from './queries';
+
+export type JobAttentionKey = 'due24' | 'overdue' | 'waiting' | 'readyForCollection' | 'deliveredRecently' | 'deliveredWithFiles' | 'deliveredWithoutFeedback';
+
+const q = (over: Partial<JobListQuery>): JobListQuery => ({ ...DEFAULT_JOB_QUERY, ...over });
+
+/** The list behind each count (its URL is `querySearchParams` of the query). */
+export const ATTENTION_QUERIES: Record<JobAttentionKey, JobListQuery> = {
+  due24: q({ attention: 'due24', sortBy: 6, sortOrder: 1 }),
+  overdue: q({ timeDue: 1, sortBy: 6, sortOrder: 1 }),
+  waiting: q({ statuses: [3, 13] }),
+  readyForCollection: q({ statuses: [6] }),
+  deliveredRecently: q({ timeDelivered: 3, sortBy: 7, sortOrder: 2 }),
+  deliveredWithFiles: q({ attention: 'files' }),
+  deliveredWithoutFeedback: q({ attention: 'nofeedback' }),
+};
+
+export const ATTENTION_LABELS: Record<JobAttentionKey, string> = {
+  due24: 'Due within 24 hours',
+  overdue: 'Overdue',
+  waiting: 'Waiting on you (On Hold, Waiting For Payment)',
+  readyForCollection: 'Ready for collection',
+  deliveredRecently: 'Delivered in the last 7 days',
+  deliveredWithFiles: 'Delivered with files to download',
+  deliveredWithoutFeedback: 'Delivered without feedback',
+};
+
+export interface AttentionCount {
+  n: number;
+  /** More match than the count looks at (n is COUNT_CAP + 1, shown as "1,000+"), as the list's total says. */
+  capped: boolean;
+}
+
+export type JobAttentionCounts = Record<JobAttentionKey, AttentionCount>;
+
+const CAPPED: JobAttentionKey[] = ['due24', 'overdue', 'deliveredRecently'];
+
+/**
+ * The strip's one statement, with placeholders: the client, and the instants of the three capped counts (the list's
+ * own filter templates, lib/jobs/list-sql.ts, whose SQL depends only on their shape, fixed here). Built once per
+ * database and run as a named prepared statement, so a request pays no planning (~1.5 ms of it on the 1M set).
+ */
+export function jobAttentionStatement<E extends Record<string, SQL>>(db: Queryable, extra: E = {} as E, at: Date = new Date(), timeZone = 'UTC') {
+  const client = sql.placeholder('clientId') as unknown as number;
+  const capped = (key: JobAttentionKey) => {
+    const matches = db
+      .select({ one: sql`1`.as('one') })
+      .from(jobs)
+      .where(jobListFilterTemplate(0, ATTENTION_QUERIES[key], at, timeZone).where)
+      .limit(COUNT_CAP + 1)
+      .as(`capped_${key}`);
+    return sql<number>`(select count(*)::int from ${matches})`.mapWith(Number);
+  };
+  const statuses = (ids: number[]) =>
+    sql<number>`(select coalesce(sum(${jobStatusCounts.n}), 0)::int from ${jobStatusCounts} where ${and(eq(jobStatusCounts.clientId, client), inArray(jobStatusCounts.status, ids))})`.mapWith(Number);
+  const attention = (kind: number) =>
+    sql<number>`(select coalesce(sum(${jobAttentionCounts.n}), 0)::int from ${jobAttentionCounts} where ${and(eq(jobAttentionCounts.clientId, client), eq(jobAttentionCounts.kind, kind))})`.mapWith(Number);
+  return db
+    .select({
+      due24: capped('due24'),
+      overdue: capped('overdue'),
+      waiting: statuses(ATTENTION_QUERIES.waiting.statuses),
+      readyForCollection: statuses(ATTENTION_QUERIES.readyForCollection.statuses),
+      deliveredRecently: capped('deliveredRecently'),
+      deliveredWithFiles: attention(JOB_ATTENTION_KIND.deliveredWithFiles),
+      deliveredWithoutFeedback: attention(JOB_ATTENTION_KIND.deliveredWithoutFeedback),
+      // More of the firm's counts in the same round trip (the invoices' part: lib/invoices/attention.ts).
+      ...extra,
+    })
+    .from(clients)
+    .where(eq(clients.id, client));
+}
+
+/** The values of the statement's placeholders for a client at `at` in `timeZone`. */
+export function jobAttentionValues(clientId: number, at: Date, timeZone: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of CAPPED) Object.assign(values, jobListFilterTemplate(clientId, ATTENTION_QUERIES[key], at, timeZone).values);
+  return { ...values, clientId };
+}
+
+/** The job counts of a row of the statement. */
+export function jobAttentionOf(row: Partial<Record<JobAttentionKey, number>> | undefined): JobAttentionCounts {
+  const exact = (n: number | undefined): AttentionCount => ({ n: n ?? 0, capped: false });
+  const cap = (n: number | undefined): AttentionCount => ({ n: n ?? 0, capped: (n ?? 0) > COUNT_CAP });
+  return {
+    due24: cap(row?.due24),
+    overdue: cap(row?.overdue),
+    waiting: exact(row?.waiting),
+    readyForCollection: exact(row?.readyForCollection),
+    deliveredRecently: cap(row?.deliveredRecently),
+    deliveredWithFiles: exact(row?.deliveredWithFiles),
+    deliveredWithoutFeedback: exact(row?.deliveredWithoutFeedback),
+  };
+}
+
+/** The job counts of the strip for the actor's client (the page reads them with the invoices': lib/invoices/attention.ts). */
+export async function countJobAttention(actor: Actor): Promise<JobAttentionCounts> {
+  const clientId = tenantOf(actor);
+  const db = await getDb();
+  const statement = preparedFor('job-attention', db, 'strip', () => withCompiledRows(jobAttentionStatement(db).prepare('job_attention_strip')));
+  const [row] = (await statement.execute(jobAttentionValues(clientId, now(), actor.timeZone))) as Partial<Record<JobAttentionKey, number>>[];
+  return jobAttentionOf(row);
+}

@@ -1,0 +1,50 @@
+/**
+ * The /Matter page's view (issue 28): the invoices as the invoice list shows them, the totals billed, paid and owed
+ * formatted from whole cents, the files with their download links and the timeline in the viewer's time zone.
+ * Server-only (links encode with Buffer).
+ */
+import { displayDateTime } from '@/lib/display-date';
+import { centsToAmount } from '@/lib/invoices/attention';
+import { formatMoney } from '@/lib/invoices/money';
+import { presentInvoiceRow, type InvoiceRowView } from '@/lib/invoices/present';
+import { documentHref, jobSlipHref } from '@/lib/jobs/present';
+import { statusLabel } from '@/lib/reference';
+import type { Matter } from './service';
+
+export interface MatterView {
+  reference: string;
+  invoices: InvoiceRowView[];
+  invoicesTotal: number;
+  totals: { currencyCode: string; billed: string; paid: string; owed: string }[];
+  files: { id: number; fileName: string; size: number; kind: string; href: string; jmsNumber: string; jobHref: string; uploadedAt: string }[];
+  timeline: { key: string; at: string; jmsNumber: string; jobHref: string; text: string; by: string; toStatus: number }[];
+}
+
+export function presentMatter(m: Matter, timeZone: string): MatterView {
+  const money = (cents: number, currency: string) => formatMoney(centsToAmount(cents), currency);
+  return {
+    reference: m.reference,
+    invoices: m.invoices.map(presentInvoiceRow),
+    invoicesTotal: m.invoicesTotal,
+    totals: m.totals.map((t) => ({ currencyCode: t.currencyCode, billed: money(t.billed, t.currencyCode), paid: money(t.paid, t.currencyCode), owed: money(t.owed, t.currencyCode) })),
+    files: m.files.map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      size: f.size,
+      kind: f.kind === 'deliverable' ? 'Delivered file' : 'Source file',
+      href: documentHref(f.id),
+      jmsNumber: f.jmsNumber,
+      jobHref: jobSlipHref(f.jobId),
+      uploadedAt: displayDateTime(f.createdAt, timeZone),
+    })),
+    timeline: m.timeline.map((e, i) => ({
+      key: `${e.jobId}-${e.at.getTime()}-${i}`,
+      at: displayDateTime(e.at, timeZone),
+      jmsNumber: e.jmsNumber,
+      jobHref: jobSlipHref(e.jobId),
+      text: e.fromStatus === null ? 'Ordered' : `${statusLabel(e.fromStatus)} → ${statusLabel(e.toStatus)}`,
+      by: e.by,
+      toStatus: e.toStatus,
+    })),
+  };
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { documents, jobStatusChanges } from '@/db/schema';
+import { NotFoundError } from '@/lib/core/errors';
+import { decodeParam } from '@/lib/encoding';
+import { DEFAULT_JOB_QUERY, jobListBodySchema, toJobListBody } from '@/lib/jobs/list-schema';
+import { matterHref } from '@/lib/jobs/present';
+import { listJobs } from '@/lib/jobs/queries';
+import { useTestDatabase } from '@/test/db';
+import { makeInvoice, makeJob, signedIn } from '@/test/factories';
+import { searchMatters } from './search';
+import { getMatter } from './service';
+
+describe('a matter', () => {
+  useTestDatabase();
+
+  it('shows exactly its jobs, invoices (totals in whole cents), files and status changes; another firm gets 404', async () => {
+    const me = await signedIn(3);
+    const other = await signedIn(3);
+    const ref = 'Smith & Co — 50% "share"/deal';
+    const j1 = await makeJob({ clientId: me.clientId, matterReference: ref, description: 'Brief bundle' });
+    const j2 = await makeJob({ clientId: me.clientId, matterReference: ref, status: 8, deliveredAt: new Date() });
+    await makeJob({ clientId: me.clientId, matterReference: `${ref} (appeal)` }); // a longer reference: another matter
+    await makeJob({ clientId: me.clientId, matterReference: ref.toUpperCase() }); // case matters
+    await makeJob({ clientId: other.clientId, matterReference: ref }); // the same reference at another firm
+    const line = (price: string) => [{ extStockId: 'X1', quantity: '1', unitPrice: price }];
+    await makeInvoice({ clientId: me.clientId, matterReference: ref, lines: line('100.10'), isPaid: true });
+    await makeInvoice({ clientId: me.clientId, matterReference: ref, lines: line('20.05') });
+    await makeInvoice({ clientId: other.clientId, matterReference: ref, lines: line('999') });
+    const db = await getDb();
+    await db.insert(documents).values({ clientId: me.clientId, jobId: j2.id, storageKey: randomUUID(), fileName: 'final.pdf', size: 2048, kind: 'deliverable' });
+    await db.insert(documents).values({ clientId: me.clientId, jobId: j1.id, storageKey: randomUUID(), fileName: 'gone.pdf', size: 1, kind: 'source', deletedAt: new Date() });
+    await db.insert(jobStatusChanges).values({ jobId: j2.id, clientId: me.clientId, fromStatus: 12, toStatus: 8, changedByName: 'Sam Staff' });
+
+    const m = await getMatter(me.actor, ref);
+    expect(m.invoices.map((i) => i.amount).sort()).toEqual(['100.10', '20.05']);
+    expect(m.totals).toEqual([{ currencyCode: 'AUD', billed: 12015, paid: 10010, owed: 2005 }]);
+    expect(m.files.map((f) => f.fileName)).toEqual(['final.pdf']);
+    expect(m.timeline.filter((e) => e.fromStatus !== null).map((e) => [e.jmsNumber, e.fromStatus, e.toStatus, e.by])).toEqual([[j2.jmsNumber, 12, 8, 'Sam Staff']]);
+    expect(m.timeline.filter((e) => e.fromStatus === null).map((e) => e.jmsNumber).sort()).toEqual([j1.jmsNumber, j2.jmsNumber].sort());
+
+    // Its jobs: the job list with the exact matter filter, and the export body carries it.
+    const query = { ...DEFAULT_JOB_QUERY, matterExact: ref };
+    const jobsOf = await listJobs(me.actor, query, { page: 1, size: 10 });
+    expect(jobsOf.rows.map((r) => r.id).sort()).toEqual([j1.id, j2.id].sort());
+    expect(jobsOf.totalCount).toBe(2);
+    expect(jobListBodySchema.parse(toJobListBody(query)).matterExact).toBe(ref);
+
+    // The link encodes the free text safely and decodes back to it.
+    const href = matterHref(ref)!;
+    expect(decodeParam(new URL(href, 'http://x').searchParams.get('ref')!)).toBe(ref);
+
+    await expect(getMatter(other.actor, `${ref} (appeal)`)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getMatter(me.actor, 'never used')).rejects.toBeInstanceOf(NotFoundError);
+    const theirs = await getMatter(other.actor, ref);
+    expect(theirs.totals).toEqual([{ currencyCode: 'AUD', billed: 99900, paid: 0, owed: 99900 }]);
+  });
+
+  it('the search box finds matters, jobs and invoices of the caller firm only, by reference, party or description', async () => {
+    const me = await signedIn(3);
+    const other = await signedIn(3);
+    await makeJob({ clientId: me.clientId, matterReference: 'HV-7731', description: 'Subpoena copies' });
+    await makeJob({
+      clientId: me.clientId,
+      matterReference: 'HV-9000',
+      orderType: 2,
+      instructionBlock: { kind: 'courtCopy', MatterName: 'Harbour Holdings vs Quayside' },
+    });
+    await makeInvoice({ clientId: me.clientId, matterReference: 'HV-7731', invoiceNumber: `INV-${me.clientId}-1` });
+    await makeJob({ clientId: other.clientId, matterReference: 'HV-7731-X', description: 'Subpoena copies' });
+
+    const byRef = await searchMatters(me.actor, 'hv-77');
+    expect(byRef.matters.map((h) => h.label)).toEqual(['HV-7731']);
+    expect(byRef.jobs).toHaveLength(1);
+    expect(byRef.invoices.map((h) => h.label)).toEqual([`Invoice INV-${me.clientId}-1`]);
+    const byParty = await searchMatters(me.actor, 'quayside');
+    expect(byParty.jobs.map((h) => h.detail)).toEqual([expect.stringContaining('Harbour Holdings vs Quayside')]);
+    expect(byParty.matters.map((h) => h.label)).toEqual(['HV-9000']);
+    const byDescription = await searchMatters(me.actor, 'subpoena');
+    expect(byDescription.jobs).toHaveLength(1);
+    expect(await searchMatters(me.actor, 'h')).toEqual({ matters: [], jobs: [], invoices: [] });
+    expect((await searchMatters(me.actor, '%')).jobs).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A matter (issue 28): everything of the actor's client filed under one matter reference, for the /Matter page.
+ * A matter is a reference that at least one of the client's jobs or invoices carries, matched exactly (references
+ * are free text: no trimming, no case folding). Another client's matter, and a reference the client never used,
+ * answer NotFoundError (404), never an empty page: tenancy from the actor (lib/core/tenancy.ts), never the URL.
+ *
+ * - the jobs: the job list itself with the exact matter filter (lib/jobs/queries.ts listJobs; its filters, sorts,
+ *   paging and export), read by the page;
+ * - the invoices: the invoice list with the exact matter filter (all of them, up to MAX_ROWS_PER_PAGE), and the
+ *   totals billed, paid and owed in whole cents per currency;
+ * - the files of its jobs (source files and deliverables, not removed), newest first, at most FILES_LIMIT;
+ * - the timeline: its jobs' status changes and orders, newest first, at most TIMELINE_LIMIT.
+ * Every read walks the client's (client_id, matter_reference) indexes, then the job's own rows.
+ */
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { documents, invoices, jobs, jobStatusChanges } from '@/db/schema';
+import { tenantOf } from '@/lib/core/tenancy';
+import type { Actor } from '@/lib/auth/actor';
+import { NotFoundError } from '@/lib/core/errors';
+import { DEFAULT_INVOICE_QUERY } from '@/lib/invoices/schema';
+import { listInvoices, type InvoiceRow } from '@/lib/invoices/service';
+import { MAX_ROWS_PER_PAGE } from '@/lib/lists/paging';
+
+export const FILES_LIMIT = 200;
+export const TIMELINE_LIMIT = 200;
+export { MATTER_MAX } from '@/lib/jobs/list-schema';
+export const MATTER_NOT_FOUND = 'Matter not found.';
+
+export interface MatterTotals {
+  currencyCode: string;
+  /** Whole cents. */
+  billed: number;
+  paid: number;
+  owed: number;
+}
+
+export interface MatterFile {
+  id: number;
+  jobId: number;
+  jmsNumber: string;
+  fileName: string;
+  size: number;
+  kind: 'source' | 'deliverable';
+  createdAt: Date;
+}
+
+export interface MatterEvent {
+  at: Date;
+  jobId: number;
+  jmsNumber: string;
+  /** null: the job was ordered (status 12 from nothing). */
+  fromStatus: number | null;
+  toStatus: number;
+  by: string;
+}
+
+export interface Matter {
+  reference: string;
+  invoices: InvoiceRow[];
+  /** More invoices than the page lists (MAX_ROWS_PER_PAGE). */
+  invoicesTotal: number;
+  totals: MatterTotals[];
+  files: MatterFile[];
+  timeline: MatterEvent[];
+}
+
+/** Throws NotFoundError unless a job or an invoice of the actor's client carries exactly this reference. */
+export async function requireMatter(actor: Actor, reference: string): Promise<number> {
+  const clientId = tenantOf(actor);
+  if (!reference) throw new NotFoundError(MATTER_NOT_FOUND);
+  const db = await getDb();
+  const job = db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.clientId, clientId), eq(jobs.matterReference, reference))).limit(1);
+  const invoice = db.select({ one: sql`1` }).from(invoices).where(and(eq(invoices.clientId, clientId), eq(invoices.matterReference, reference))).limit(1);
+  if ((await job).length === 0 && (await invoice).length === 0) throw new NotFoundError(MATTER_NOT_FOUND);
+  return clientId;
+}
+
+/** The matter's invoices, totals, files and timeline (its jobs are the job list's: listJobs with matterExact). */
+export async function getMatter(actor: Actor, reference: string): Promise<Matter> {
+  const clientId = await requireMatter(actor, reference);
+  const db = await getDb();
+  const ofMatter = and(eq(jobs.clientId, clientId), eq(jobs.matterReference, reference));
+  const [invoiceList, totals, files, changes, orders] = await Promise.all([
+    listInvoices(actor, { ...DEFAULT_INVOICE_QUERY, matterExact: reference }, { page: 1, size: MAX_ROWS_PER_PAGE }),
+    db
+      .select({
+        currencyCode: invoices.currencyCode,
+        billed: sql<string>`(sum(${invoices.amount}) * 100)::bigint::text`,
+        paid: sql<string>`(coalesce(sum(${invoices.amount}) filter (where ${invoices.isPaid}), 0) * 100)::bigint::text`,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, clientId), eq(invoices.matterReference, reference)))
+      .groupBy(invoices.currencyCode)
+      .orderBy(invoices.currencyCode),
+    db
+      .select({
+        id: documents.id,
+        jobId: jobs.id,
+        jmsNumber: jobs.jmsNumber,
+        fileName: documents.fileName,
+        size: documents.size,
+        kind: documents.kind,
+        createdAt: documents.createdAt,
+      })
+      .from(documents)
+      .innerJoin(jobs, eq(jobs.id, documents.jobId))
+      .where(and(ofMatter, eq(documents.clientId, clientId), isNotNull(documents.jobId), isNull(documents.deletedAt)))
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(FILES_LIMIT),
+    db
+      .select({
+        at: jobStatusChanges.createdAt,
+        jobId: jobs.id,
+        jmsNumber: jobs.jmsNumber,
+        fromStatus: jobStatusChanges.fromStatus,
+        toStatus: jobStatusChanges.toStatus,
+        by: jobStatusChanges.changedByName,
+        id: jobStatusChanges.id,
+      })
+      .from(jobStatusChanges)
+      .innerJoin(jobs, eq(jobs.id, jobStatusChanges.jobId))
+      .where(and(ofMatter, eq(jobStatusChanges.clientId, clientId)))
+      .orderBy(desc(jobStatusChanges.createdAt), desc(jobStatusChanges.id))
+      .limit(TIMELINE_LIMIT),
+    db
+      .select({ at: jobs.createdAt, jobId: jobs.id, jmsNumber: jobs.jmsNumber, by: jobs.contactName })
+      .from(jobs)
+      .where(ofMatter)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(TIMELINE_LIMIT),
+  ]);
+  const timeline: MatterEvent[] = [
+    ...changes.map(({ id: _id, ...c }) => c),
+    ...orders.map((o) => ({ ...o, fromStatus: null, toStatus: 12 })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.jobId - a.jobId)
+    .slice(0, TIMELINE_LIMIT);
+  return {
+    reference,
+    invoices: invoiceList.rows,
+    invoicesTotal: invoiceList.totalCount,
+    totals: totals.map((t) => {
+      const billed = Number(t.billed);
+      const paid = Number(t.paid);
+      return { currencyCode: t.currencyCode.trim(), billed, paid, owed: billed - paid };
+    }),
+    files,
+    timeline,
+  };
+}
