@@ -535,6 +535,57 @@ export const documents = pgTable(
   ],
 );
 
+/**
+ * A direct-to-bucket upload waiting for its check (issue 29): the browser PUTs the bytes to a presigned URL that
+ * fixes the key, the size and the SHA-256; the portal then reads the object back (size, SHA-256, clamd) and only
+ * then writes its documents row. Rows expire; the orphan sweep removes what was never completed.
+ */
+export const uploadIntents = pgTable(
+  'upload_intents',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The SHA-256 the browser computed (hex); S3 refuses a PUT whose bytes do not match it. */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('upload_intents_storage_key_uq').on(t.storageKey), index('upload_intents_client_idx').on(t.clientId), index('upload_intents_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The order a user has in progress (issue 29): one per user, saved while they type, offered back on the next new
+ * order. Never a job (no number, no alert, nothing for staff); it expires after 30 days (lib/jobs/drafts.ts).
+ */
+export const jobDrafts = pgTable(
+  'job_drafts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The form values as typed (validated only when the job is saved). */
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    /** Uploaded, not yet attached documents of the draft's client. */
+    documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('job_drafts_user_uq').on(t.userId), index('job_drafts_updated_idx').on(t.updatedAt)],
+);
+
 export const jobFeedback = pgTable(
   'job_feedback',
   {

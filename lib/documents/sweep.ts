@@ -13,6 +13,7 @@ import { documents } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
+import { forgetExpiredIntents } from './direct';
 import { fileStorage, type StoredObject } from './storage';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +48,8 @@ async function removeUnreferenced(batch: StoredObject[]): Promise<number> {
 
 export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepResult> {
   const cutoff = new Date(now().getTime() - olderThanMs);
+  // Direct-to-bucket intents past their time (lib/documents/direct.ts); their objects are orphans below.
+  await forgetExpiredIntents();
   const db = await getDb();
   const abandoned = await db
     .update(documents)

@@ -20,7 +20,7 @@ import { userPrincipal } from '@/lib/core/principal';
 import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { attachDocument, cloneDocument } from '@/lib/documents/job-files';
+import { attachDocuments, cloneDocument } from '@/lib/documents/job-files';
 import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
@@ -46,8 +46,10 @@ const FALLBACK_TIME_ZONE = 'Australia/Sydney';
 export interface SaveJobOptions {
   /** Idempotency key: a second save with the same key returns the first job. */
   requestKey?: string | null;
-  /** An uploaded (not yet attached) document of the client to attach to the new job. */
+  /** An uploaded (not yet attached) document of the client to attach to the new job (the legacy single file). */
   documentId?: number | null;
+  /** Uploaded (not yet attached) documents of the client to attach to the new job, in order (at most MAX_JOB_FILES). */
+  documentIds?: readonly number[];
   /** For a clone without a new upload: copy the source job's file (default true). */
   cloneSourceFile?: boolean;
   userAgent?: string | null;
@@ -203,18 +205,21 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       if (!earlier) throw new Error('job not created');
       return earlier;
     }
-    let documentId: number | null = null;
-    if (opts.documentId != null) {
-      documentId = (await attachDocument(tx, a, opts.documentId, row.id)).id;
+    const uploads = [...(opts.documentId != null ? [opts.documentId] : []), ...(opts.documentIds ?? [])];
+    let documentIds: number[] = [];
+    if (uploads.length > 0) {
+      documentIds = (await attachDocuments(tx, a, uploads, row.id)).map((d) => d.id);
     } else if (source && opts.cloneSourceFile !== false) {
-      documentId = (await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent }))?.id ?? null;
+      const copied = await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent });
+      documentIds = copied ? [copied.id] : [];
     }
+    const documentId = documentIds[0] ?? null;
     await recordAudit(tx, userPrincipal(a), {
       clientId: a.clientId,
       action: 'job.create',
       targetType: 'job',
       targetId: String(row.id),
-      details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId },
+      details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId, documentIds },
     });
     // "Order received": the alert of the new job's status, to whoever asked for it (lib/jobs/alerts.ts).
     await enqueueJobAlerts(tx, {

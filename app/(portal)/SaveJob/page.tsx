@@ -27,6 +27,8 @@ export default async function SaveJobPage({ searchParams }: { searchParams: Prom
           timeZone={ctx.timeZone}
           maxInstructions={ctx.maxInstructions}
           maxUploadBytes={ctx.maxUploadBytes}
+          maxFiles={ctx.maxFiles}
+          directUploads={ctx.directUploads}
           blockedExtensions={ctx.blockedExtensions}
           save={saveJobAction}
         />

@@ -2,13 +2,20 @@
  * /JobSlip?jb=… (spec §2, §3 "Job slip"): the read-only slip of one job, opened in a new tab, without the portal
  * navigation, printable. showPrintDialog=1 asks 'Do you want to print this Job?'. A jb that does not decode, a
  * missing job and another client's job all answer the same 404 "Job not found" page. A link leads back to the
- * job list (the client's, or the staff area's), and the slip shows the job's status history.
+ * job list (the client's, or the staff area's), and the slip shows the job's status history. Until work starts,
+ * the firm adds files to its job here (issue 29).
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JobSlipView } from '@/components/jobs/slip/JobSlipView';
+import { AddFilesPanel } from '@/components/jobs/slip/AddFilesPanel';
 import { PrintPrompt } from '@/components/jobs/slip/PrintPrompt';
+import { config } from '@/lib/config';
+import { directUploadsEnabled } from '@/lib/documents/direct';
+import { MAX_JOB_FILES } from '@/lib/documents/job-files';
+import { clientMayChange } from '@/lib/jobs/files';
+import { addJobFilesAction } from './actions';
 import { isClientActor } from '@/lib/auth/actor';
 import { requirePageActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
@@ -39,7 +46,18 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
 
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
-      <JobSlipView slip={view} back={back} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />} />
+      <JobSlipView slip={view} back={back} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />}>
+        {client && clientMayChange(slip.status) && slip.documents.length < MAX_JOB_FILES && (
+          <AddFilesPanel
+            jobId={slip.id}
+            room={MAX_JOB_FILES - slip.documents.length}
+            maxBytes={config().MAX_UPLOAD_BYTES}
+            blockedExtensions={config().BLOCKED_EXTENSIONS}
+            directUploads={directUploadsEnabled()}
+            add={addJobFilesAction}
+          />
+        )}
+      </JobSlipView>
     </main>
   );
 }

@@ -1,0 +1,19 @@
+'use server';
+/**
+ * Server actions of the job slip (issue 29): the firm adds files to its job until work starts. Thin adapters over
+ * lib/jobs through the one action wrapper: the client and the user come from the session.
+ */
+import { z } from 'zod';
+import { clientUser, runAction } from '@/lib/http/action';
+import type { ActionResult } from '@/lib/http/action-result';
+import { addJobFiles } from '@/lib/jobs/files';
+
+const addFilesSchema = z.object({
+  jobId: z.number().int().positive().max(2_147_483_647),
+  documentIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(20),
+});
+
+/** Answers how many files were added. */
+export async function addJobFilesAction(input: z.input<typeof addFilesSchema>): Promise<ActionResult<number>> {
+  return runAction(clientUser(), addFilesSchema, input, async (r, { actor }) => (await addJobFiles(actor, r.jobId, r.documentIds)).length);
+}
