@@ -7,9 +7,9 @@
  * runs it every ORPHAN_SWEEP_INTERVAL_MINUTES, and the cron route runs it; two sweeps at once are harmless
  * (removing is idempotent).
  */
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { documents } from '@/db/schema';
+import { documents, jobDrafts } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
@@ -54,7 +54,16 @@ export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepRe
   const abandoned = await db
     .update(documents)
     .set({ deletedAt: now() })
-    .where(and(isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.kind, 'source'), lt(documents.createdAt, cutoff)))
+    .where(
+      and(
+        isNull(documents.jobId),
+        isNull(documents.deletedAt),
+        eq(documents.kind, 'source'),
+        lt(documents.createdAt, cutoff),
+        // An upload a live draft still names stays until the draft is saved, discarded or expires (30 days).
+        sql`not exists (select 1 from ${jobDrafts} where ${jobDrafts.documentIds} @> to_jsonb(${documents.id}))`,
+      ),
+    )
     .returning({ id: documents.id });
   let orphanObjects = 0;
   let batch: StoredObject[] = [];

@@ -16,6 +16,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
 import { startTestS3, type TestS3 } from '@/test/s3';
 import { addJobFiles, JOB_FILES_CHANGE_MSG } from './files';
+import { getDraft, saveDraft } from './drafts';
 import { saveJob } from './save';
 
 async function* text(s: string): AsyncGenerator<Uint8Array> {
@@ -69,7 +70,7 @@ describe('several source files per job', () => {
     expect((await jobSlip(actor, job.id))?.documents).toHaveLength(MAX_JOB_FILES);
   });
 
-  it('a new job saved with several uploads holds them all', async () => {
+  it('a new job saved with several uploads holds them all, and the user’s draft is gone', async () => {
     const restore = setClock(fixedClock('2025-03-04T00:00:00Z'));
     try {
       const { actor, clientId } = await signedIn(6);
@@ -89,7 +90,10 @@ describe('several source files per job', () => {
         timeDueInput: '10:00 AM',
         collectionDescription: 'Two files.',
       };
+      await saveDraft(actor, { values, documentIds: [a.id, b.id] });
       const saved = await saveJob(actor, values, { documentIds: [a.id, b.id] });
+      // The order is placed: the draft is gone.
+      expect(await getDraft(actor)).toBeNull();
       expect((await jobSlip(actor, saved.jobId))?.documents.map((d) => d.fileName)).toEqual(['one.pdf', 'two.pdf']);
     } finally {
       restore();

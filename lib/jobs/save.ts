@@ -13,7 +13,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { clientBranchAddresses, jobs } from '@/db/schema';
+import { clientBranchAddresses, jobDrafts, jobs } from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
@@ -214,6 +214,8 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       documentIds = copied ? [copied.id] : [];
     }
     const documentId = documentIds[0] ?? null;
+    // The order is placed: the user's draft (lib/jobs/drafts.ts) is done with.
+    await tx.delete(jobDrafts).where(and(eq(jobDrafts.userId, a.userId), eq(jobDrafts.clientId, a.clientId)));
     await recordAudit(tx, userPrincipal(a), {
       clientId: a.clientId,
       action: 'job.create',

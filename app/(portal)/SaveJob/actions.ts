@@ -5,9 +5,11 @@
  * (spec §4); a refused one answers the order schema's field messages (DocumentModel for the file).
  */
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { encodeParam } from '@/lib/encoding';
 import { clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
+import { discardDraft, draftSaveSchema, saveDraft, type DraftSave } from '@/lib/jobs/drafts';
 import { saveJob } from '@/lib/jobs/save';
 import { saveJobRequestSchema } from '@/lib/jobs/save-request';
 
@@ -22,4 +24,17 @@ export async function saveJobAction(request: unknown): Promise<ActionResult<neve
     },
     { invalid: 'The request is not valid.' },
   );
+}
+
+/** Saves the order in progress as the user's draft (issue 29; the form debounces); answers when (ISO). */
+export async function saveDraftAction(input: DraftSave): Promise<ActionResult<string>> {
+  return runAction(clientUser(), draftSaveSchema, input, async (d, { actor }) => (await saveDraft(actor, d)).updatedAt.toISOString());
+}
+
+/** Discards the user's draft. */
+export async function discardDraftAction(): Promise<ActionResult<null>> {
+  return runAction(clientUser(), z.null(), null, async (_n, { actor }) => {
+    await discardDraft(actor);
+    return null;
+  });
 }

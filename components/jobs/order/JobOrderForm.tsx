@@ -29,6 +29,8 @@ import { SectionsContext } from './sections';
 import type { ClonedFile } from './SourceFilesField';
 import { useUploadQueue, type UploadedFile } from './upload-queue';
 import { useFileDrop } from './file-drop';
+import { DraftOffer } from './DraftOffer';
+import { useOrderDraft, type DraftSaver } from './use-draft';
 import { StepOne, type BranchOption } from './StepOne';
 import { FormFields } from '@/components/ui/FormFields';
 import { reveal, useFocusInvalid } from '@/components/ui/focus-invalid';
@@ -54,6 +56,11 @@ export interface JobOrderFormProps {
   initialFiles?: readonly UploadedFile[];
   blockedExtensions: readonly string[];
   save: (request: SaveJobRequest) => Promise<ActionResult<never>>;
+  /** The user's draft offered back ("Resume your order from 10:42"), or null. */
+  draftOffer?: string | null;
+  /** Saves the order in progress as the user's draft (issue 29); without it, no draft is kept. */
+  saveDraft?: DraftSaver['save'];
+  discardDraft?: () => Promise<ActionResult<null>>;
 }
 
 export const ORDER_FORM_MSG = {
@@ -101,6 +108,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const [requestKey] = useState(() => crypto.randomUUID());
   const files = useUploadQueue({ maxBytes: props.maxUploadBytes, maxFiles: props.maxFiles, blockedExtensions: props.blockedExtensions, direct: props.directUploads, initial: props.initialFiles });
   const drop = useFileDrop(files.add);
+  const draft = useOrderDraft(form, files.documentIds, files.busy, props.saveDraft ? { save: props.saveDraft } : null);
   const [cloned, setCloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -146,10 +154,13 @@ export function JobOrderForm(props: JobOrderFormProps) {
     setSaving(true);
     setAlert(null);
     setFileError(undefined);
+    // No draft is written once the job is being saved (the save removes it).
+    await draft.stop();
     try {
       // An ended session signs out and comes back here, as a 401 does (spec §4.5).
       const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: cloned !== null }));
       // Any other refusal than the form's 400 (403, 404, 409) is a failed save.
+      if (!outcome.ok) draft.resume();
       if (!outcome.ok && outcome.status !== 400) {
         setAlert(ORDER_FORM_MSG.saveFailed);
         setSaving(false);
@@ -171,6 +182,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
     } catch (e) {
       // A saved job: the action redirected; the router is already moving to /JobClient.
       if (isRedirect(e)) return;
+      draft.resume();
       setAlert(ORDER_FORM_MSG.saveFailed);
       setSaving(false);
     }
@@ -211,6 +223,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
           <FormFields>
             {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
             {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
+            {props.draftOffer && props.discardDraft && !draft.savedAt && <DraftOffer message={props.draftOffer} discard={props.discardDraft} />}
             {alert && <Alert tone="error">{alert}</Alert>}
             <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
               {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
@@ -231,6 +244,11 @@ export function JobOrderForm(props: JobOrderFormProps) {
               />
             )}
             <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
+              {draft.savedAt && (
+                <span className="mr-auto text-xs text-muted" data-testid="draft-saved">
+                  Draft saved {new Intl.DateTimeFormat('en-AU', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(draft.savedAt))}
+                </span>
+              )}
               <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
                 Cancel
               </a>
