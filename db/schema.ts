@@ -586,6 +586,44 @@ export const jobDrafts = pgTable(
   (t) => [uniqueIndex('job_drafts_user_uq').on(t.userId), index('job_drafts_updated_idx').on(t.updatedAt)],
 );
 
+/**
+ * A change the firm asked for after work on its job started (issue 29): a cancellation (with its reason) or an
+ * amendment (the order's values, validated as on the form, and new uploads). Staff accept or decline it on the
+ * staff job page (lib/jobs/changes.ts). At most one pending per job.
+ */
+export const jobChangeRequests = pgTable(
+  'job_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind', { enum: ['cancel', 'amend'] }).notNull(),
+    reason: text('reason').notNull().default(''),
+    values: jsonb('values').$type<Record<string, unknown>>(),
+    documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    requestedById: integer('requested_by_id')
+      .notNull()
+      .references(() => users.id),
+    requestedByName: text('requested_by_name').notNull(),
+    decidedById: integer('decided_by_id').references(() => users.id),
+    decidedByName: text('decided_by_name'),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('job_change_requests_pending_uq').on(t.jobId).where(sql`status = 'pending'`),
+    index('job_change_requests_client_idx').on(t.clientId, t.createdAt),
+    check('job_change_requests_kind_ck', sql`${t.kind} in ('cancel', 'amend')`),
+    check('job_change_requests_status_ck', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
 export const jobFeedback = pgTable(
   'job_feedback',
   {

@@ -53,6 +53,8 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()).transform((v) => v ?? 'support@jms.example.com'),
+  /** The provider's operations inbox: told of a firm's cancellation, amendment or change request (issue 29). Unset: SUPPORT_EMAIL. */
+  OPS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   DEMO_PASSWORD: optionalString.transform((v) => v ?? DEFAULT_DEMO_PASSWORD),
   UPLOAD_DIR: optionalString,
   PAYMENT_URL: optionalUrl,

@@ -26,3 +26,25 @@ CREATE TABLE "job_drafts" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "job_drafts_user_uq" ON "job_drafts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "job_drafts_updated_idx" ON "job_drafts" USING btree ("updated_at");
+--> statement-breakpoint
+CREATE TABLE "job_change_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"job_id" integer NOT NULL REFERENCES "jobs"("id"),
+	"client_id" integer NOT NULL REFERENCES "clients"("id"),
+	"kind" text NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"values" jsonb,
+	"document_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_by_id" integer NOT NULL REFERENCES "users"("id"),
+	"requested_by_name" text NOT NULL,
+	"decided_by_id" integer REFERENCES "users"("id"),
+	"decided_by_name" text,
+	"decision_note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "job_change_requests_kind_ck" CHECK ("kind" in ('cancel', 'amend')),
+	CONSTRAINT "job_change_requests_status_ck" CHECK ("status" in ('pending', 'accepted', 'declined'))
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "job_change_requests_pending_uq" ON "job_change_requests" USING btree ("job_id") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "job_change_requests_client_idx" ON "job_change_requests" USING btree ("client_id", "created_at");

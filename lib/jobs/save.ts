@@ -107,13 +107,42 @@ export function describeJob(order: Pick<JobOrder, 'orderType' | 'collectionDescr
   return `${type} – ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
 }
 
-interface Checked {
+export interface Checked {
   order: JobOrder;
   address: string;
   source: { id: number; jmsNumber: string } | null;
 }
 
 /** Validates the values for the actor: schema rules plus the references only the database can answer. */
+export async function checkOrder(actor: ClientActor, input: unknown): Promise<Checked> {
+  return check(actor, input);
+}
+
+/** The job columns an order sets (a new job's, and an amendment's: lib/jobs/changes.ts). */
+export function orderColumns(order: JobOrder, address: string) {
+  return {
+    orderType: order.orderType,
+    description: describeJob(order),
+    contactName: order.contactName,
+    email: order.email,
+    contactPhone: order.contactPhone,
+    afterHourContactNumber: order.afterHourContactNumber ?? null,
+    costEstimateNumber: order.costEstimateNumber ?? null,
+    matterReference: order.matterReference,
+    clientBranchAddressId: order.clientBranchAddressId,
+    address,
+    alternatePickupDelivery: order.alternatePickupDelivery ?? null,
+    readyAt: order.readyAt,
+    dueAt: order.dueAt,
+    timeZone: order.timeZone,
+    instructions: order.instructions ?? null,
+    numberOfCopies: order.numberOfCopies ?? null,
+    whatToCollect: order.whatToCollect ?? null,
+    copyAsOriginal: order.copyAsOriginal,
+    instructionBlock: toInstructionBlock(order),
+  };
+}
+
 async function check(actor: ClientActor, input: unknown): Promise<Checked> {
   const db = await getDb();
   const values = await withCourtContext(input);
