@@ -293,7 +293,7 @@ test('a source file is uploaded and deleted after confirmation; a blocked file i
   await input.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
   await expect(page.getByText(MESSAGES.blocked)).toBeVisible();
   await input.setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(200_000, 1) });
-  await expect(page.getByTestId('source-file')).toContainText('brief.pdf');
+  await expect(page.getByTestId('source-file').filter({ hasText: 'brief.pdf' })).toHaveAttribute('data-status', 'done');
   await page.getByRole('button', { name: 'Delete file brief.pdf' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete file' });
   await expect(dialog).toContainText(MESSAGES.deleteConfirm);

@@ -160,19 +160,27 @@ test('a draft survives signing out and in, is offered back with its time and fil
   await expect(page.getByTestId('draft-offer')).toHaveCount(0);
 });
 
-test('leaving a form with a change not yet saved asks with the browser’s own prompt', async ({ page }) => {
+test('leaving a form with a change not yet saved asks with the browser’s own prompt; once the draft has it, nothing is asked', async ({ page }) => {
   await signIn(page, 'e2e.drafter');
   await settleNotice(page);
   await openForm(page);
   await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('typed just now');
   const asked = page.waitForEvent('dialog');
-  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'Cancel' }).click({ noWaitAfter: true });
   const dialog = await asked;
   expect(dialog.type()).toBe('beforeunload');
-  await dialog.dismiss();
-  await expect(page).toHaveURL(/\/SaveJob/);
-  // Once the draft has it, leaving asks nothing.
+  await dialog.accept();
+  await page.waitForURL(/\/JobClient/);
+
+  await openForm(page);
+  await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('typed and kept');
   await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.type());
+    void d.accept();
+  });
   await page.getByRole('link', { name: 'Cancel' }).click();
   await page.waitForURL(/\/JobClient/);
+  expect(dialogs).toEqual([]);
 });
