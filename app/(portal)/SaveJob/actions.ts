@@ -10,6 +10,7 @@ import { encodeParam } from '@/lib/encoding';
 import { clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { discardDraft, draftSaveSchema, saveDraft, type DraftSave } from '@/lib/jobs/drafts';
+import { amendJob } from '@/lib/jobs/changes';
 import { saveJob } from '@/lib/jobs/save';
 import { saveJobRequestSchema } from '@/lib/jobs/save-request';
 
@@ -37,4 +38,18 @@ export async function discardDraftAction(): Promise<ActionResult<null>> {
     await discardDraft(actor);
     return null;
   });
+}
+
+/** The amendment of job `jobId` (bound by the page): applied, or sent to staff once work has started. */
+export async function amendJobAction(jobId: number, request: unknown): Promise<ActionResult<never>> {
+  return runAction(
+    clientUser(),
+    saveJobRequestSchema,
+    request,
+    async (r, { actor }) => {
+      const outcome = await amendJob(actor, jobId, r.values, r.documentIds ?? []);
+      redirect(`/JobSlip?jb=${encodeURIComponent(encodeParam(jobId))}&changed=${outcome.applied ? 'amended' : 'requested'}`);
+    },
+    { invalid: 'The request is not valid.' },
+  );
 }

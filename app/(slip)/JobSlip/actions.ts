@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
+import { cancelJob } from '@/lib/jobs/changes';
 import { addJobFiles } from '@/lib/jobs/files';
 
 const addFilesSchema = z.object({
@@ -16,4 +17,11 @@ const addFilesSchema = z.object({
 /** Answers how many files were added. */
 export async function addJobFilesAction(input: z.input<typeof addFilesSchema>): Promise<ActionResult<number>> {
   return runAction(clientUser(), addFilesSchema, input, async (r, { actor }) => (await addJobFiles(actor, r.jobId, r.documentIds)).length);
+}
+
+const cancelInput = z.object({ jobId: z.number().int().positive().max(2_147_483_647), reason: z.string().max(4000) });
+
+/** Cancels the job (before work starts) or asks staff to; answers the message to show. */
+export async function cancelJobAction(input: z.input<typeof cancelInput>): Promise<ActionResult<string>> {
+  return runAction(clientUser(), cancelInput, input, async (r, { actor }) => (await cancelJob(actor, r.jobId, { reason: r.reason })).message);
 }

@@ -15,7 +15,10 @@ import { config } from '@/lib/config';
 import { directUploadsEnabled } from '@/lib/documents/direct';
 import { MAX_JOB_FILES } from '@/lib/documents/job-files';
 import { clientMayChange } from '@/lib/jobs/files';
-import { addJobFilesAction } from './actions';
+import { JobChangePanel } from '@/components/jobs/slip/JobChangePanel';
+import { displayDateTime } from '@/lib/display-date';
+import { CHANGE_MSG, changeRequestsOf } from '@/lib/jobs/changes';
+import { addJobFilesAction, cancelJobAction } from './actions';
 import { isClientActor } from '@/lib/auth/actor';
 import { requirePageActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
@@ -38,6 +41,9 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
   const comments = isClientActor(actor) ? ((await commentHistoryOf(actor, slip.id)) ?? []) : [];
   const view = presentJobSlip(slip, comments, actor.timeZone);
   const client = isClientActor(actor);
+  const requests = client ? await changeRequestsOf(actor, slip.id) : [];
+  const changed = one(sp.changed);
+  const open = slip.status !== 10 && slip.status !== 8;
   const back = (
     <Link href={client ? '/JobClient' : '/Ops/Jobs'} className="text-sm">
       ← {client ? 'Back to jobs' : 'Back to the staff job list'}
@@ -47,6 +53,17 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
       <JobSlipView slip={view} back={back} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />}>
+        {client && open && (
+          <JobChangePanel
+            jobId={slip.id}
+            jb={one(sp.jb) ?? ''}
+            started={!clientMayChange(slip.status)}
+            pending={requests.some((r) => r.status === 'pending')}
+            requests={requests.map((r) => ({ id: r.id, kind: r.kind, status: r.status, at: displayDateTime(r.createdAt, actor.timeZone), by: r.requestedByName, reason: r.reason, note: r.decisionNote }))}
+            notice={changed === 'amended' ? CHANGE_MSG.amended : changed === 'requested' ? CHANGE_MSG.amendRequested : null}
+            cancel={cancelJobAction}
+          />
+        )}
         {client && clientMayChange(slip.status) && slip.documents.length < MAX_JOB_FILES && (
           <AddFilesPanel
             jobId={slip.id}

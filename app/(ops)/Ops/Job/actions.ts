@@ -5,7 +5,9 @@
  * The services parse the form with their own schemas (the ones the forms use), so the wrapper hands them the input
  * as it came.
  */
+import { z } from 'zod';
 import { tryDecodeId } from '@/lib/encoding';
+import { decideChangeRequest } from '@/lib/jobs/changes';
 import { asSent, runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { changeJobStatus } from '@/lib/jobs/workflow';
@@ -26,5 +28,15 @@ export async function saveSlipDataAction(jb: string, input: unknown): Promise<Ac
   return runAction(staff('jobs.status'), asSent, input, async (form, { actor }) => {
     await updateSlipData(actor, tryDecodeId(jb) ?? 0, (form ?? {}) as SlipDataInput);
     return 'Slip data saved.';
+  });
+}
+
+const decideSchema = z.object({ requestId: z.number().int().positive().max(2_147_483_647), accept: z.boolean(), note: z.string().max(2000).optional() });
+
+/** Accepts or declines a firm's change request (issue 29). */
+export async function decideChangeAction(input: unknown): Promise<ActionResult<string>> {
+  return runAction(staff('jobs.status'), decideSchema, input, async (r, { actor }) => {
+    await decideChangeRequest(actor, r.requestId, r.accept, r.note ?? '');
+    return r.accept ? 'The request was accepted.' : 'The request was declined.';
   });
 }

@@ -20,7 +20,9 @@ import { staffJob } from '@/lib/ops/job';
 import { requireStaffPage } from '@/lib/ops/page';
 import { can } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
-import { changeStatusAction, saveSlipDataAction } from './actions';
+import { ChangeRequestsPanel } from '@/components/ops/ChangeRequestsPanel';
+import { changeRequestsOf } from '@/lib/jobs/changes';
+import { changeStatusAction, decideChangeAction, saveSlipDataAction } from './actions';
 
 export const metadata: Metadata = { title: 'Job' };
 
@@ -38,6 +40,8 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const mayChange = can(actor.role, 'jobs.status');
   // Finished files staff attach (issue 15): the same deliverables service as the client's "Delivered files".
   const delivered = mayChange ? await deliveredFilesView(actor, slip.id) : null;
+  // The firm's changes after ordering (issue 29): requests staff accept or decline.
+  const requests = await changeRequestsOf(actor, slip.id);
 
   return (
     <div className="flex flex-col gap-6">
@@ -71,6 +75,24 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
                   }}
                   documentId={slip.documents[0]?.id ?? null}
                   action={saveSlipDataAction}
+                />
+              </Card>
+            )}
+            {requests.length > 0 && (
+              <Card title="Change requests" titleAs="h2">
+                <ChangeRequestsPanel
+                  decide={decideChangeAction}
+                  canDecide={mayChange}
+                  requests={requests.map((r) => ({
+                    id: r.id,
+                    kind: r.kind,
+                    status: r.status,
+                    at: displayDateTime(r.createdAt, actor.timeZone),
+                    by: r.requestedByName,
+                    reason: r.reason,
+                    decidedBy: r.decidedByName,
+                    note: r.decisionNote,
+                  }))}
                 />
               </Card>
             )}
