@@ -53,11 +53,12 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
       <JobSlipView slip={view} back={back} actions={<PrintPrompt ask={one(sp.showPrintDialog) === '1'} />}>
-        {client && open && (
+        {client && (open || slip.status === 10) && (
           <JobChangePanel
             jobId={slip.id}
             jb={one(sp.jb) ?? ''}
             started={!clientMayChange(slip.status)}
+            closed={!open}
             pending={requests.some((r) => r.status === 'pending')}
             requests={requests.map((r) => ({ id: r.id, kind: r.kind, status: r.status, at: displayDateTime(r.createdAt, actor.timeZone), by: r.requestedByName, reason: r.reason, note: r.decisionNote }))}
             notice={changed === 'amended' ? CHANGE_MSG.amended : changed === 'requested' ? CHANGE_MSG.amendRequested : null}

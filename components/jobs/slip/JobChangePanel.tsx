@@ -30,6 +30,8 @@ export interface JobChangePanelProps {
   jb: string;
   /** Work has started: changes become requests. */
   started: boolean;
+  /** Cancelled: nothing more to change. */
+  closed: boolean;
   pending: boolean;
   requests: ChangeRequestItem[];
   /** A message after an amendment (from ?changed=). */
@@ -39,7 +41,7 @@ export interface JobChangePanelProps {
 
 const STATUS_TEXT = { pending: 'Waiting for the provider', accepted: 'Accepted', declined: 'Declined' } as const;
 
-export function JobChangePanel({ jobId, jb, started, pending, requests, notice, cancel }: JobChangePanelProps) {
+export function JobChangePanel({ jobId, jb, started, closed, pending, requests, notice, cancel }: JobChangePanelProps) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -69,9 +71,9 @@ export function JobChangePanel({ jobId, jb, started, pending, requests, notice, 
       </h2>
       {message && <Alert tone="success">{message}</Alert>}
       <p className="text-sm text-muted">
-        {started ? 'Work on this job has started: a change or a cancellation is sent to the provider as a request.' : 'Until work starts you can amend or cancel this job yourself.'}
+        {closed ? 'This job is cancelled: it can no longer be changed.' : started ? 'Work on this job has started: a change or a cancellation is sent to the provider as a request.' : 'Until work starts you can amend or cancel this job yourself.'}
       </p>
-      {pending ? (
+      {closed ? null : pending ? (
         <p className="text-sm">A change request for this job is waiting for the provider.</p>
       ) : (
         <div className="flex flex-wrap gap-2">
