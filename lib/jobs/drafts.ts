@@ -9,7 +9,7 @@
  * expire 30 days after their last save (`purgeExpiredDrafts`, run by the orphan-sweep task); their uploads are
  * kept from the orphan sweep while the draft lives (lib/documents/sweep.ts).
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Queryable } from '@/db/client';
 import { documents, jobDrafts } from '@/db/schema';
@@ -83,7 +83,7 @@ export async function getDraft(actor: Actor): Promise<Draft | null> {
   const [row] = await db
     .select()
     .from(jobDrafts)
-    .where(and(eq(jobDrafts.userId, a.userId), tenantScope(jobDrafts.clientId, a), sql`${jobDrafts.updatedAt} >= ${cutoff()}`))
+    .where(and(eq(jobDrafts.userId, a.userId), tenantScope(jobDrafts.clientId, a), gte(jobDrafts.updatedAt, cutoff())))
     .limit(1);
   if (!row) return null;
   const ids = (row.documentIds ?? []).filter((n) => Number.isInteger(n));
