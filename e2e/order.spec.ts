@@ -346,7 +346,7 @@ test('the matter reference suggests the client’s references as the user types'
   await expect(page.getByRole('listbox', { name: 'Matter reference suggestions' })).toBeHidden();
 });
 
-test('a job is cloned with its file', async ({ browser }) => {
+test('a job is cloned with fresh dates, and its file when the user asks for it', async ({ browser }) => {
   const page = await openForm(browser);
   await stepOne(page, 'Data Processing');
   await next(page, 'Data Processing');
@@ -364,7 +364,10 @@ test('a job is cloned with its file', async ({ browser }) => {
   await next(clone, 'Data Processing');
   await expect(clone.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Load the PST files into the review platform.');
   await expect(clone.getByTestId('cloned-file')).toContainText(`custodians.csv`);
-  await expect(clone.getByTestId('cloned-file')).toContainText(`Copied from job ${source.JMSNumber}`);
+  // A copy asks before copying the earlier job's file (issue 29): not copied unless ticked.
+  const copyFile = clone.getByRole('checkbox', { name: new RegExp(`^Copy custodians\\.csv \\(\\d+ bytes\\) from job ${source.JMSNumber}`) });
+  await expect(copyFile).not.toBeChecked();
+  await copyFile.check();
   const cloneJb = await save(clone);
   const copy = await (await clone.request.get(`/api/Job/${decodeJb(cloneJb)}`)).json();
   expect(copy).toMatchObject({ SourceJobId: source.JobId, FileName: 'custodians.csv', MatterReference: source.MatterReference, OrderType: 4 });

@@ -109,7 +109,9 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const files = useUploadQueue({ maxBytes: props.maxUploadBytes, maxFiles: props.maxFiles, blockedExtensions: props.blockedExtensions, direct: props.directUploads, initial: props.initialFiles });
   const drop = useFileDrop(files.add);
   const draft = useOrderDraft(form, files.documentIds, files.busy, props.saveDraft ? { save: props.saveDraft } : null);
-  const [cloned, setCloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
+  const [cloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
+  // "Copy job" asks before copying the earlier job's file (issue 29): not copied unless ticked.
+  const [copyCloned, setCopyCloned] = useState(false);
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
@@ -158,7 +160,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
     await draft.stop();
     try {
       // An ended session signs out and comes back here, as a 401 does (spec §4.5).
-      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: cloned !== null }));
+      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: cloned !== null && copyCloned }));
       // Any other refusal than the form's 400 (403, 404, 409) is a failed save.
       if (!outcome.ok) draft.resume();
       if (!outcome.ok && outcome.status !== 400) {
@@ -240,7 +242,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 maxInstructions={maxInstructions}
                 appealBookLocations={props.appealBookLocations}
                 courtCopyLocations={props.courtCopyLocations}
-                files={{ queue: files, cloned, onClonedRemove: () => setCloned(null), serverError: fileError }}
+                files={{ queue: files, cloned, copyCloned, onCopyClonedChange: setCopyCloned, serverError: fileError }}
               />
             )}
             <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">

@@ -3,12 +3,13 @@
 /**
  * The job's source files (issue 29): a picker that takes several files (and the form takes files dropped anywhere
  * on it), one row per file with its own progress, cancel, retry, delete and SHA-256 receipt. A cloned job's file is
- * shown and copied on save unless it is removed. The queue itself is the form's (upload-queue.ts).
+ * offered with a question: copied on save only when the user ticks it. The queue itself is the form's (upload-queue.ts).
  */
 import { useRef, useState } from 'react';
 import { HelpTip } from '@/components/shell/HelpTip';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { FileInput, formatBytes } from '@/components/ui/FileInput';
@@ -25,7 +26,9 @@ export interface ClonedFile {
 export interface SourceFilesFieldProps {
   queue: UploadQueue;
   cloned?: ClonedFile | null;
-  onClonedRemove?: () => void;
+  /** The copy asks before copying the earlier job's file (issue 29): ticked, it is copied on save. */
+  copyCloned?: boolean;
+  onCopyClonedChange?: (copy: boolean) => void;
   /** A message from the server's save (e.g. an upload is no longer available). */
   serverError?: string;
   /** The field's label (default "Source files"). */
@@ -83,7 +86,7 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
   );
 }
 
-export function SourceFilesField({ queue, cloned, onClonedRemove, serverError, label = 'Source files' }: SourceFilesFieldProps) {
+export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange, serverError, label = 'Source files' }: SourceFilesFieldProps) {
   const [confirm, setConfirm] = useState<UploadItem | 'cloned' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -93,8 +96,7 @@ export function SourceFilesField({ queue, cloned, onClonedRemove, serverError, l
 
   async function confirmed() {
     setDeleteError(null);
-    if (confirm === 'cloned') onClonedRemove?.();
-    else if (confirm) {
+    if (confirm && confirm !== 'cloned') {
       try {
         await queue.remove(confirm.key);
       } catch (e) {
@@ -133,13 +135,13 @@ export function SourceFilesField({ queue, cloned, onClonedRemove, serverError, l
         />
       </Field>
       {cloned && (
-        <div className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-surface px-3 py-2" data-testid="cloned-file">
-          <span className="text-sm text-ink">{cloned.fileName}</span>
-          <span className="text-xs text-muted">{formatBytes(cloned.size)}</span>
-          <span className="text-xs text-muted">Copied from job {cloned.jobNumber}</span>
-          <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setConfirm('cloned')} aria-label={`Delete file ${cloned.fileName}`}>
-            Delete
-          </Button>
+        <div className="rounded-md border border-line bg-surface px-3 py-2" data-testid="cloned-file">
+          <Checkbox
+            label={`Copy ${cloned.fileName} (${formatBytes(cloned.size)}) from job ${cloned.jobNumber}`}
+            description="Copying a job never copies its files unless you ask."
+            checked={copyCloned ?? false}
+            onChange={(e) => onCopyClonedChange?.(e.target.checked)}
+          />
         </div>
       )}
       {queue.items.length > 0 && (
