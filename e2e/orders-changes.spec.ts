@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { apiToken, settleNotice, signIn } from './support/auth';
-import { waitForMail } from './support/mailbox';
+import { messagesTo, waitForMail } from './support/mailbox';
 
 const ZONE = 'Australia/Sydney';
 const OPS_MAIL = 'support@jms.example.com';
@@ -66,7 +66,7 @@ test('a job cancelled by the client before work started; an amendment requested 
   await settleNotice(page);
 
   // 1. Before work starts: cancelled at once, with the reason, in the status history; the provider is told.
-  const since = Date.now();
+  const since = (await messagesTo(OPS_MAIL)).length;
   await page.goto(`/JobSlip?jb=${encodeURIComponent(enc(first.JobId))}`);
   const panel = page.getByRole('region', { name: 'Change this job' });
   await expect(panel).toContainText('Until work starts you can amend or cancel this job yourself.');
