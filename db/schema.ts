@@ -624,6 +624,32 @@ export const jobChangeRequests = pgTable(
   ],
 );
 
+/**
+ * The conversation on a job (issue 29): messages between the firm's users and the provider's staff, plain text,
+ * with attachments (documents of the job's client). Staff internal notes stay in comment_history (is_internal).
+ */
+export const jobMessages = pgTable(
+  'job_messages',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    side: text('side', { enum: ['client', 'staff'] }).notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_messages_job_idx').on(t.jobId, t.createdAt), check('job_messages_side_ck', sql`${t.side} in ('client', 'staff')`)],
+);
+
 export const jobFeedback = pgTable(
   'job_feedback',
   {

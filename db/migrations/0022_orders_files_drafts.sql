@@ -48,3 +48,17 @@ CREATE TABLE "job_change_requests" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "job_change_requests_pending_uq" ON "job_change_requests" USING btree ("job_id") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "job_change_requests_client_idx" ON "job_change_requests" USING btree ("client_id", "created_at");
+--> statement-breakpoint
+CREATE TABLE "job_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"job_id" integer NOT NULL REFERENCES "jobs"("id"),
+	"client_id" integer NOT NULL REFERENCES "clients"("id"),
+	"side" text NOT NULL,
+	"author_id" integer NOT NULL REFERENCES "users"("id"),
+	"author_name" text NOT NULL,
+	"body" text NOT NULL,
+	"document_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "job_messages_side_ck" CHECK ("side" in ('client', 'staff'))
+);--> statement-breakpoint
+CREATE INDEX "job_messages_job_idx" ON "job_messages" USING btree ("job_id", "created_at");

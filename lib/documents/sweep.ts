@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { documents, jobDrafts } from '@/db/schema';
+import { documents, jobDrafts, jobMessages } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
@@ -62,6 +62,8 @@ export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepRe
         lt(documents.createdAt, cutoff),
         // An upload a live draft still names stays until the draft is saved, discarded or expires (30 days).
         sql`not exists (select 1 from ${jobDrafts} where ${jobDrafts.documentIds} @> to_jsonb(${documents.id}))`,
+        // A message's attachment (lib/jobs/messages.ts) belongs to the message for good.
+        sql`not exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`,
       ),
     )
     .returning({ id: documents.id });
