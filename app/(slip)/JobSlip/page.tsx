@@ -18,7 +18,9 @@ import { clientMayChange } from '@/lib/jobs/files';
 import { JobChangePanel } from '@/components/jobs/slip/JobChangePanel';
 import { displayDateTime } from '@/lib/display-date';
 import { CHANGE_MSG, changeRequestsOf } from '@/lib/jobs/changes';
-import { addJobFilesAction, cancelJobAction } from './actions';
+import { JobThread } from '@/components/jobs/slip/JobThread';
+import { jobThread } from '@/lib/jobs/messages';
+import { addJobFilesAction, cancelJobAction, postMessageAction } from './actions';
 import { isClientActor } from '@/lib/auth/actor';
 import { requirePageActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
@@ -42,6 +44,7 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
   const view = presentJobSlip(slip, comments, actor.timeZone);
   const client = isClientActor(actor);
   const requests = client ? await changeRequestsOf(actor, slip.id) : [];
+  const thread = client ? await jobThread(actor, slip.id) : [];
   const changed = one(sp.changed);
   const open = slip.status !== 10 && slip.status !== 8;
   const back = (
@@ -73,6 +76,15 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
             blockedExtensions={config().BLOCKED_EXTENSIONS}
             directUploads={directUploadsEnabled()}
             add={addJobFilesAction}
+          />
+        )}
+        {client && (
+          <JobThread
+            jobId={slip.id}
+            viewer="client"
+            messages={thread.map((m) => ({ id: m.id, side: m.side, author: m.authorName, at: displayDateTime(m.createdAt, actor.timeZone), body: m.body, files: m.files.map((f) => ({ id: f.id, fileName: f.fileName })) }))}
+            attachments={{ maxBytes: config().MAX_UPLOAD_BYTES, blockedExtensions: config().BLOCKED_EXTENSIONS, directUploads: directUploadsEnabled() }}
+            post={postMessageAction}
           />
         )}
       </JobSlipView>

@@ -22,7 +22,9 @@ import { can } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
 import { ChangeRequestsPanel } from '@/components/ops/ChangeRequestsPanel';
 import { changeRequestsOf } from '@/lib/jobs/changes';
-import { changeStatusAction, decideChangeAction, saveSlipDataAction } from './actions';
+import { jobThread } from '@/lib/jobs/messages';
+import { JobThread } from '@/components/jobs/slip/JobThread';
+import { changeStatusAction, decideChangeAction, postStaffMessageAction, saveSlipDataAction } from './actions';
 
 export const metadata: Metadata = { title: 'Job' };
 
@@ -42,6 +44,8 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const delivered = mayChange ? await deliveredFilesView(actor, slip.id) : null;
   // The firm's changes after ordering (issue 29): requests staff accept or decline.
   const requests = await changeRequestsOf(actor, slip.id);
+  // The conversation with the firm (issue 29); internal notes stay the "Staff only" comments.
+  const thread = await jobThread(actor, slip.id);
 
   return (
     <div className="flex flex-col gap-6">
@@ -78,6 +82,12 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
                 />
               </Card>
             )}
+            <JobThread
+              jobId={slip.id}
+              viewer="staff"
+              messages={thread.map((m) => ({ id: m.id, side: m.side, author: m.authorName, at: displayDateTime(m.createdAt, actor.timeZone), body: m.body, files: m.files.map((f) => ({ id: f.id, fileName: f.fileName })) }))}
+              post={postStaffMessageAction}
+            />
             {requests.length > 0 && (
               <Card title="Change requests" titleAs="h2">
                 <ChangeRequestsPanel
