@@ -601,6 +601,121 @@ export const documents = pgTable(
   ],
 );
 
+/**
+ * A direct-to-bucket upload waiting for its check (issue 29): the browser PUTs the bytes to a presigned URL that
+ * fixes the key, the size and the SHA-256; the portal then reads the object back (size, SHA-256, clamd) and only
+ * then writes its documents row. Rows expire; the orphan sweep removes what was never completed.
+ */
+export const uploadIntents = pgTable(
+  'upload_intents',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The SHA-256 the browser computed (hex); S3 refuses a PUT whose bytes do not match it. */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('upload_intents_storage_key_uq').on(t.storageKey), index('upload_intents_client_idx').on(t.clientId), index('upload_intents_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The order a user has in progress (issue 29): one per user, saved while they type, offered back on the next new
+ * order. Never a job (no number, no alert, nothing for staff); it expires after 30 days (lib/jobs/drafts.ts).
+ */
+export const jobDrafts = pgTable(
+  'job_drafts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The form values as typed (validated only when the job is saved). */
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    /** Uploaded, not yet attached documents of the draft's client. */
+    documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('job_drafts_user_uq').on(t.userId), index('job_drafts_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * A change the firm asked for after work on its job started (issue 29): a cancellation (with its reason) or an
+ * amendment (the order's values, validated as on the form, and new uploads). Staff accept or decline it on the
+ * staff job page (lib/jobs/changes.ts). At most one pending per job.
+ */
+export const jobChangeRequests = pgTable(
+  'job_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind', { enum: ['cancel', 'amend'] }).notNull(),
+    reason: text('reason').notNull().default(''),
+    values: jsonb('values').$type<Record<string, unknown>>(),
+    documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    requestedById: integer('requested_by_id')
+      .notNull()
+      .references(() => users.id),
+    requestedByName: text('requested_by_name').notNull(),
+    decidedById: integer('decided_by_id').references(() => users.id),
+    decidedByName: text('decided_by_name'),
+    decisionNote: text('decision_note'),
+    createdAt: createdAt(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('job_change_requests_pending_uq').on(t.jobId).where(sql`status = 'pending'`),
+    index('job_change_requests_client_idx').on(t.clientId, t.createdAt),
+    check('job_change_requests_kind_ck', sql`${t.kind} in ('cancel', 'amend')`),
+    check('job_change_requests_status_ck', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/**
+ * The conversation on a job (issue 29): messages between the firm's users and the provider's staff, plain text,
+ * with attachments (documents of the job's client). Staff internal notes stay in comment_history (is_internal).
+ */
+export const jobMessages = pgTable(
+  'job_messages',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    side: text('side', { enum: ['client', 'staff'] }).notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_messages_job_idx').on(t.jobId, t.createdAt), check('job_messages_side_ck', sql`${t.side} in ('client', 'staff')`)],
+);
+
 export const jobFeedback = pgTable(
   'job_feedback',
   {

@@ -53,6 +53,8 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()).transform((v) => v ?? 'support@jms.example.com'),
+  /** The provider's operations inbox: told of a firm's cancellation, amendment or change request (issue 29). Unset: SUPPORT_EMAIL. */
+  OPS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   DEMO_PASSWORD: optionalString.transform((v) => v ?? DEFAULT_DEMO_PASSWORD),
   UPLOAD_DIR: optionalString,
   PAYMENT_URL: optionalUrl,
@@ -114,6 +116,11 @@ const envSchema = z.object({
   /** Downloads answer a redirect to a presigned URL (lifetime S3_PRESIGN_SECONDS) instead of streaming through the portal. */
   S3_PRESIGNED_DOWNLOADS: bool(false),
   S3_PRESIGN_SECONDS: int(60, 1, 60),
+  /**
+   * Source files go from the browser straight to the bucket (a presigned PUT with the file's size and SHA-256),
+   * then the portal checks the object (size, SHA-256, clamd) before it is attached. Needs CORS on the bucket.
+   */
+  S3_DIRECT_UPLOADS: bool(false),
   /** Malware scanning: clamd's host (INSTREAM over TCP); unset: no scanning. */
   CLAMAV_HOST: optionalString,
   CLAMAV_PORT: int(3310, 1, 65535),
@@ -184,8 +191,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials (environment, instance role)');
   }
-  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PRESIGNED_DOWNLOADS)) {
-    problems.push('S3_BUCKET: required when S3_ENDPOINT, S3 credentials or S3_PRESIGNED_DOWNLOADS are set');
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PRESIGNED_DOWNLOADS || c.S3_DIRECT_UPLOADS)) {
+    problems.push('S3_BUCKET: required when S3_ENDPOINT, S3 credentials, S3_PRESIGNED_DOWNLOADS or S3_DIRECT_UPLOADS are set');
   }
   if (c.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(c.S3_BUCKET)) {
     problems.push('S3_BUCKET: not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)');

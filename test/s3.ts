@@ -20,9 +20,12 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-export async function startTestS3(bucket = 'jms-test', port = 0): Promise<TestS3> {
+/** A CORS rule that lets a browser on any origin PUT to presigned URLs (the direct-upload e2e). */
+export const OPEN_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`;
+
+export async function startTestS3(bucket = 'jms-test', port = 0, opts: { cors?: string } = {}): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'jms-s3-'));
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: opts.cors ? [opts.cors] : [] }] });
   const bound = await server.run();
   const endpoint = `http://127.0.0.1:${bound.port}`;
   return {

@@ -12,8 +12,14 @@ export interface UploadResult {
 
 export interface UploadOptions {
   url: string;
-  body: FormData;
+  /** A multipart form for the portal, or the file itself for a presigned PUT to the bucket. */
+  body: FormData | Blob;
   method?: 'POST' | 'PUT';
+  /**
+   * The portal's own api/* (default): the session cookie goes with it and a 401 signs out. False for another
+   * origin (a presigned URL to the bucket): no cookie, and its answer is only returned.
+   */
+  portal?: boolean;
   headers?: Record<string, string>;
   /** 0-100 as bytes go out. */
   onProgress?: (percent: number) => void;
@@ -22,11 +28,11 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export function uploadWithProgress({ url, body, method = 'POST', headers = {}, onProgress, onBytes, signal }: UploadOptions): Promise<UploadResult> {
+export function uploadWithProgress({ url, body, method = 'POST', headers = {}, portal = true, onProgress, onBytes, signal }: UploadOptions): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
-    xhr.withCredentials = true;
+    xhr.withCredentials = portal;
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
@@ -34,7 +40,7 @@ export function uploadWithProgress({ url, body, method = 'POST', headers = {}, o
       onBytes?.(e.loaded, e.total);
     };
     xhr.onload = () => {
-      if (xhr.status === 401) return void signOutUnauthorized();
+      if (portal && xhr.status === 401) return void signOutUnauthorized();
       onProgress?.(100);
       resolve({ status: xhr.status, body: xhr.responseText });
     };

@@ -60,6 +60,8 @@ async function orderingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   await db.insert(costEstimates).values([5000, 5007, 5014].map((n) => ({ clientId: c.id, number: String(n) })));
   await db.insert(matterReferences).values(Array.from({ length: 12 }, (_, i) => ({ clientId: c.id, reference: `CL-2024-${String(100 + i * 17).padStart(4, '0')}` })));
   await makeUser({ userName: 'e2e.orderer', role: 6, firstName: 'Olive', lastName: 'Orderer', clientId: c.id, email: 'e2e.orderer@example.com', password: config().DEMO_PASSWORD }, db);
+  // The orderer of the several-files and drafts e2e (orders-files-drafts.spec.ts): its draft is its own.
+  await makeUser({ userName: 'e2e.drafter', role: 6, firstName: 'Drew', lastName: 'Drafter', clientId: c.id, email: 'e2e.drafter@example.com', password: config().DEMO_PASSWORD }, db);
   // The user whose job alerts the staff workflow e2e (ops-workflow.spec.ts) checks.
   await makeUser({ userName: 'e2e.alerts', role: 3, firstName: 'Alert', lastName: 'Watcher', clientId: c.id, email: 'e2e.alerts@example.com', password: config().DEMO_PASSWORD }, db);
 }

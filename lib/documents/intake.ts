@@ -165,3 +165,79 @@ export async function intakeFile(input: IntakeInput, by: Principal, clientId: nu
   }
   return { key, size, sha256 };
 }
+
+/** A direct-to-bucket upload whose stored bytes are not the file announced (size or SHA-256): refused, removed. */
+export class StoredFileMismatchError extends ValidationError {
+  constructor() {
+    super({ File: [MSG.fileSizeMismatch] }, MSG.fileSizeMismatch);
+    this.name = 'StoredFileMismatchError';
+  }
+}
+
+/**
+ * The check of a file that reached storage without passing through the portal (a presigned PUT, issue 29): its
+ * stored size and SHA-256 must be the ones announced, and clamd (when configured) must find it clean, in one pass
+ * over the stored bytes. On any refusal the object is removed before the caller hears of it.
+ */
+export async function verifyStoredFile(key: string, expected: { size: number; sha256: string }, by: Principal, clientId: number, meta: { fileName: string; kind: string }): Promise<StoredFile> {
+  const storage = fileStorage();
+  const drop = () => storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'refused direct upload could not be removed'));
+  let version;
+  try {
+    version = await storage.stat(key);
+  } catch {
+    throw new StoredFileMismatchError();
+  }
+  if (version.size !== expected.size || version.size > config().MAX_UPLOAD_BYTES) {
+    await drop();
+    throw version.size > config().MAX_UPLOAD_BYTES ? new FileTooLargeError() : new StoredFileMismatchError();
+  }
+  const opts = scannerOptions();
+  let scan: InstreamScan | null = null;
+  if (opts) {
+    try {
+      scan = await InstreamScan.open(opts);
+    } catch (err) {
+      log().error({ err }, 'clamd unreachable: direct upload refused');
+      await drop();
+      throw new ScanUnavailableError();
+    }
+  }
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    for await (const chunk of await storage.open(key, version.version)) {
+      const c = chunk as Buffer;
+      size += c.length;
+      hash.update(c);
+      if (scan) await scan.write(c);
+    }
+  } catch (e) {
+    scan?.abort();
+    await drop();
+    if (e instanceof ScannerUnavailableError) throw new ScanUnavailableError();
+    throw e;
+  }
+  const sha256 = hash.digest('hex');
+  if (size !== expected.size || sha256 !== expected.sha256) {
+    scan?.abort();
+    await drop();
+    throw new StoredFileMismatchError();
+  }
+  if (scan) {
+    let verdict;
+    try {
+      verdict = await scan.verdict();
+    } catch (err) {
+      await drop();
+      log().error({ err }, 'clamd gave no verdict: direct upload refused');
+      throw new ScanUnavailableError();
+    }
+    if (!verdict.clean) {
+      await drop();
+      await reportMalware(by, clientId, meta.fileName, size, sha256, verdict.signature, meta.kind);
+      throw new MalwareFoundError(verdict.signature);
+    }
+  }
+  return { key, size, sha256 };
+}

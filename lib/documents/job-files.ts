@@ -4,7 +4,7 @@
  * new job; log action 11). Both run in the caller's transaction, so the job, its document and the log entry
  * commit together or not at all.
  */
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import { getDb, type Tx } from '@/db/client';
 import { documents, jobs } from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
@@ -49,6 +49,37 @@ export async function attachDocument(tx: Tx, actor: Actor, documentId: number, j
     .returning();
   if (!row) throw new ValidationError({ DocumentModel: [DOCUMENT_MSG.notAvailable] });
   return toDocumentInfo(row);
+}
+
+/** The most source files one job takes (issue 29); each file keeps the per-file limit (MAX_UPLOAD_BYTES). */
+export const MAX_JOB_FILES = 20;
+
+export const JOB_FILES_MSG = {
+  tooMany: `A job takes at most ${MAX_JOB_FILES} files.`,
+} as const;
+
+/** The job's live source files, counted (in the caller's transaction). */
+export async function countJobFiles(tx: Tx, jobId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'source'), isNull(documents.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Attaches several uploads to a job of the actor's client, in the caller's transaction: all or none. The job then
+ * holds at most MAX_JOB_FILES source files (a 400 on DocumentModel past it); any upload that is not attachable
+ * (see attachDocument) fails the whole call.
+ */
+export async function attachDocuments(tx: Tx, actor: Actor, documentIds: readonly number[], jobId: number): Promise<DocumentInfo[]> {
+  const ids = [...new Set(documentIds)];
+  if (ids.length === 0) return [];
+  const already = await countJobFiles(tx, jobId);
+  if (already + ids.length > MAX_JOB_FILES) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
+  const attached: DocumentInfo[] = [];
+  for (const id of ids) attached.push(await attachDocument(tx, actor, id, jobId));
+  return attached;
 }
 
 export interface CloneOptions {

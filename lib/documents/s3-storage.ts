@@ -40,6 +40,8 @@ import {
   StorageSizeMismatchError,
   StorageVersionChangedError,
   type FileStorage,
+  type PresignedPut,
+  type PresignPutOptions,
   type PutOptions,
   type StoredObject,
   type StoredVersion,
@@ -289,5 +291,21 @@ export class S3Storage implements FileStorage {
       ResponseCacheControl: 'private, no-store',
     });
     return getSignedUrl(this.client, command, { expiresIn: Math.min(60, Math.max(1, seconds)) });
+  }
+
+  /**
+   * A presigned PutObject for one browser upload (issue 29): Content-Length, Content-Type and x-amz-checksum-sha256
+   * are signed headers, so S3 refuses a body of another size or whose SHA-256 differs. The portal checks the object
+   * again before it is attached (lib/documents/direct.ts): an S3-compatible server may not enforce the checksum.
+   */
+  async presignPut(key: string, o: PresignPutOptions): Promise<PresignedPut | null> {
+    const checksum = Buffer.from(o.sha256, 'hex').toString('base64');
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: this.key(key), ContentLength: o.size, ContentType: o.contentType, ChecksumSHA256: checksum });
+    const url = await getSignedUrl(this.client, command, {
+      expiresIn: Math.max(1, o.seconds),
+      signableHeaders: new Set(['content-length', 'content-type', 'x-amz-checksum-sha256']),
+      unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
+    });
+    return { url, headers: { 'Content-Type': o.contentType, 'x-amz-checksum-sha256': checksum } };
   }
 }

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { documents, jobs } from '@/db/schema';
+import { documents, jobMessages, jobs } from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
@@ -94,7 +94,14 @@ async function findJobDocumentForStaff(actor: Actor, id: number): Promise<Docume
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), isNotNull(documents.jobId), isNull(documents.deletedAt)))
+    .where(
+      and(
+        eq(documents.id, id),
+        // Attached to a job, or to a message on a job (issue 29).
+        or(isNotNull(documents.jobId), sql`exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`),
+        isNull(documents.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   await recordAudit(db, userPrincipal(staff), { action: 'ops.document.downloaded', clientId: row.clientId, targetType: 'document', targetId: row.id, details: { jobId: row.jobId, fileName: row.fileName } });

@@ -43,6 +43,26 @@ export interface FileStorage {
    * storage cannot hand out URLs (the local directory): then the portal streams the bytes itself.
    */
   presign(key: string, version: string, fileName: string, seconds: number): Promise<string | null>;
+  /**
+   * A URL a browser may PUT exactly one file to, under `key`, for `seconds`: the store refuses a body of any other
+   * length or whose SHA-256 is not `sha256` (x-amz-checksum-sha256). Null when the storage cannot (the local
+   * directory): then the bytes stream through the portal.
+   */
+  presignPut(key: string, o: PresignPutOptions): Promise<PresignedPut | null>;
+}
+
+export interface PresignPutOptions {
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  contentType: string;
+  seconds: number;
+}
+
+/** A presigned PUT: the URL and the headers the browser must send with it (signed, so they cannot change). */
+export interface PresignedPut {
+  url: string;
+  headers: Record<string, string>;
 }
 
 export function newStorageKey(): string {

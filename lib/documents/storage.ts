@@ -10,10 +10,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
 import { S3Storage } from './s3-storage';
-import { exactLength, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError, type FileStorage, type PutOptions, type StoredObject, type StoredVersion } from './storage-contract';
+import { exactLength, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError, type FileStorage, type PresignedPut, type PutOptions, type StoredObject, type StoredVersion } from './storage-contract';
 
 export { newStorageKey, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError } from './storage-contract';
-export type { FileStorage, PutOptions, StoredObject, StoredVersion } from './storage-contract';
+export type { FileStorage, PresignedPut, PresignPutOptions, PutOptions, StoredObject, StoredVersion } from './storage-contract';
 
 export class LocalDirectoryStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -91,6 +91,10 @@ export class LocalDirectoryStorage implements FileStorage {
   }
 
   async presign(): Promise<string | null> {
+    return null;
+  }
+
+  async presignPut(): Promise<PresignedPut | null> {
     return null;
   }
 }

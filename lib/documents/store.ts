@@ -163,6 +163,20 @@ export async function storeUpload(u: StoreUpload): Promise<DocumentInfo> {
     await refused(name.fileName, failureReason(e));
     throw e;
   }
+  return recordStoredUpload(u, name.fileName, contentType, stored);
+}
+
+/**
+ * Step 3 for bytes already in storage (streamed by storeUpload, or PUT straight to the bucket and checked,
+ * lib/documents/direct.ts): the row, the caller's rows and the audit row in one transaction; on failure the
+ * stored object is removed and the refusal told.
+ */
+export async function recordStoredUpload(
+  u: Pick<StoreUpload, 'by' | 'clientId' | 'jobId' | 'kind' | 'audit' | 'withRow' | 'refused'>,
+  fileName: string,
+  contentType: string,
+  stored: { key: string; size: number; sha256: string },
+): Promise<DocumentInfo> {
   try {
     const db = await getDb();
     return await db.transaction(async (tx) => {
@@ -172,7 +186,7 @@ export async function storeUpload(u: StoreUpload): Promise<DocumentInfo> {
           clientId: u.clientId,
           jobId: u.jobId,
           storageKey: stored.key,
-          fileName: name.fileName,
+          fileName,
           contentType,
           size: stored.size,
           sha256: stored.sha256,
@@ -192,7 +206,7 @@ export async function storeUpload(u: StoreUpload): Promise<DocumentInfo> {
     await fileStorage()
       .remove(stored.key)
       .catch(() => undefined);
-    await refused(name.fileName, 'storage');
+    await u.refused(fileName, 'storage').catch(() => undefined);
     throw e;
   }
 }

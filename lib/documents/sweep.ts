@@ -7,12 +7,13 @@
  * runs it every ORPHAN_SWEEP_INTERVAL_MINUTES, and the cron route runs it; two sweeps at once are harmless
  * (removing is idempotent).
  */
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { documents } from '@/db/schema';
+import { documents, jobDrafts, jobMessages } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
+import { forgetExpiredIntents } from './direct';
 import { fileStorage, type StoredObject } from './storage';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -47,11 +48,24 @@ async function removeUnreferenced(batch: StoredObject[]): Promise<number> {
 
 export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepResult> {
   const cutoff = new Date(now().getTime() - olderThanMs);
+  // Direct-to-bucket intents past their time (lib/documents/direct.ts); their objects are orphans below.
+  await forgetExpiredIntents();
   const db = await getDb();
   const abandoned = await db
     .update(documents)
     .set({ deletedAt: now() })
-    .where(and(isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.kind, 'source'), lt(documents.createdAt, cutoff)))
+    .where(
+      and(
+        isNull(documents.jobId),
+        isNull(documents.deletedAt),
+        eq(documents.kind, 'source'),
+        lt(documents.createdAt, cutoff),
+        // An upload a live draft still names stays until the draft is saved, discarded or expires (30 days).
+        sql`not exists (select 1 from ${jobDrafts} where ${jobDrafts.documentIds} @> to_jsonb(${documents.id}))`,
+        // A message's attachment (lib/jobs/messages.ts) belongs to the message for good.
+        sql`not exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`,
+      ),
+    )
     .returning({ id: documents.id });
   let orphanObjects = 0;
   let batch: StoredObject[] = [];

@@ -7,6 +7,7 @@
  * Ready and due dates are not copied: the earlier job's are in the past and would fail the step-one rules, so
  * the form starts from the usual defaults (now, and the default due time of §9).
  */
+import { formatInTimeZone } from 'date-fns-tz';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { currentJobDocument } from '@/lib/documents/service';
@@ -76,5 +77,30 @@ export async function loadCloneSource(actor: Actor, jb: string | null | undefine
     jmsNumber: row.jmsNumber,
     values: mergeOrderValues(defaults, { ...values, sourceJobId: row.id }),
     file: file && { id: file.id, fileName: file.fileName, size: file.size },
+  };
+}
+
+/**
+ * An amendment (issue 29): the job's own values, its dates included (in the job's zone, as the form types them),
+ * for the same form and the same validation. Null for a job that is not the actor's client's.
+ */
+export async function loadAmendSource(actor: Actor, jb: string | null | undefined): Promise<(CloneSource & { status: number; fileCount: number }) | null> {
+  const src = await loadCloneSource(actor, jb);
+  if (!src) return null;
+  const row = await getJobForClient(actor, src.sourceJobId);
+  if (!row) return null;
+  const zone = row.timeZone || actorTimeZone(actor);
+  const { sourceJobId: _s, ...values } = src.values as JobOrderInput & { sourceJobId?: number };
+  return {
+    ...src,
+    status: row.status,
+    fileCount: row.documents.length,
+    values: {
+      ...values,
+      dateReadyInput: formatInTimeZone(row.readyAt, zone, 'dd/MM/yyyy'),
+      timeReadyInput: formatInTimeZone(row.readyAt, zone, 'hh:mm a'),
+      dateDueInput: formatInTimeZone(row.dueAt, zone, 'dd/MM/yyyy'),
+      timeDueInput: formatInTimeZone(row.dueAt, zone, 'hh:mm a'),
+    } as JobOrderInput,
   };
 }

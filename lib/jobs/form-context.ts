@@ -10,6 +10,8 @@ import { users } from '@/db/schema';
 import type { ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { directUploadsEnabled } from '@/lib/documents/direct';
+import { MAX_JOB_FILES } from '@/lib/documents/job-files';
 import { loadCloneSource } from './clone';
 import { listBranchAddresses, listLocations } from './lookups';
 import { actorTimeZone } from './save';
@@ -30,6 +32,10 @@ export interface JobFormContext {
   timeZone: string;
   maxInstructions: number;
   maxUploadBytes: number;
+  /** The most source files a job takes (issue 29). */
+  maxFiles: number;
+  /** Pages send files straight to the bucket (S3_DIRECT_UPLOADS). */
+  directUploads: boolean;
   blockedExtensions: string[];
   /** The court copying practice note (PRACTICE_NOTE_URL), or null when none is configured. */
   practiceNoteUrl: string | null;
@@ -62,6 +68,8 @@ export async function jobFormContext(actor: ClientActor, jb: string | null | und
     timeZone,
     maxInstructions: c.MAX_INSTRUCTIONS_LENGTH,
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
+    maxFiles: MAX_JOB_FILES,
+    directUploads: directUploadsEnabled(),
     blockedExtensions: c.BLOCKED_EXTENSIONS,
     practiceNoteUrl: c.PRACTICE_NOTE_URL ?? null,
   };

@@ -10,6 +10,8 @@ export const saveJobRequestSchema = z.object({
   requestKey: z.string().max(100),
   /** The uploaded source file (api/Document/UploadJob/5), if any. */
   documentId: z.number().int().positive().max(2_147_483_647).nullable(),
+  /** The uploaded source files (issue 29: up to 20), in the order shown; attached with documentId if both are sent. */
+  documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(20).optional(),
   /** For a clone without a new file: copy the source job's file. */
   cloneSourceFile: z.boolean(),
 });

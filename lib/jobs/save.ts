@@ -13,14 +13,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { clientBranchAddresses, jobs } from '@/db/schema';
+import { clientBranchAddresses, jobDrafts, jobs } from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
 import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { attachDocument, cloneDocument } from '@/lib/documents/job-files';
+import { attachDocuments, cloneDocument } from '@/lib/documents/job-files';
 import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
@@ -46,8 +46,10 @@ const FALLBACK_TIME_ZONE = 'Australia/Sydney';
 export interface SaveJobOptions {
   /** Idempotency key: a second save with the same key returns the first job. */
   requestKey?: string | null;
-  /** An uploaded (not yet attached) document of the client to attach to the new job. */
+  /** An uploaded (not yet attached) document of the client to attach to the new job (the legacy single file). */
   documentId?: number | null;
+  /** Uploaded (not yet attached) documents of the client to attach to the new job, in order (at most MAX_JOB_FILES). */
+  documentIds?: readonly number[];
   /** For a clone without a new upload: copy the source job's file (default true). */
   cloneSourceFile?: boolean;
   userAgent?: string | null;
@@ -105,13 +107,42 @@ export function describeJob(order: Pick<JobOrder, 'orderType' | 'collectionDescr
   return `${type} – ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
 }
 
-interface Checked {
+export interface Checked {
   order: JobOrder;
   address: string;
   source: { id: number; jmsNumber: string } | null;
 }
 
 /** Validates the values for the actor: schema rules plus the references only the database can answer. */
+export async function checkOrder(actor: ClientActor, input: unknown): Promise<Checked> {
+  return check(actor, input);
+}
+
+/** The job columns an order sets (a new job's, and an amendment's: lib/jobs/changes.ts). */
+export function orderColumns(order: JobOrder, address: string) {
+  return {
+    orderType: order.orderType,
+    description: describeJob(order),
+    contactName: order.contactName,
+    email: order.email,
+    contactPhone: order.contactPhone,
+    afterHourContactNumber: order.afterHourContactNumber ?? null,
+    costEstimateNumber: order.costEstimateNumber ?? null,
+    matterReference: order.matterReference,
+    clientBranchAddressId: order.clientBranchAddressId,
+    address,
+    alternatePickupDelivery: order.alternatePickupDelivery ?? null,
+    readyAt: order.readyAt,
+    dueAt: order.dueAt,
+    timeZone: order.timeZone,
+    instructions: order.instructions ?? null,
+    numberOfCopies: order.numberOfCopies ?? null,
+    whatToCollect: order.whatToCollect ?? null,
+    copyAsOriginal: order.copyAsOriginal,
+    instructionBlock: toInstructionBlock(order),
+  };
+}
+
 async function check(actor: ClientActor, input: unknown): Promise<Checked> {
   const db = await getDb();
   const values = await withCourtContext(input);
@@ -203,18 +234,23 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       if (!earlier) throw new Error('job not created');
       return earlier;
     }
-    let documentId: number | null = null;
-    if (opts.documentId != null) {
-      documentId = (await attachDocument(tx, a, opts.documentId, row.id)).id;
+    const uploads = [...(opts.documentId != null ? [opts.documentId] : []), ...(opts.documentIds ?? [])];
+    let documentIds: number[] = [];
+    if (uploads.length > 0) {
+      documentIds = (await attachDocuments(tx, a, uploads, row.id)).map((d) => d.id);
     } else if (source && opts.cloneSourceFile !== false) {
-      documentId = (await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent }))?.id ?? null;
+      const copied = await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent });
+      documentIds = copied ? [copied.id] : [];
     }
+    const documentId = documentIds[0] ?? null;
+    // The order is placed: the user's draft (lib/jobs/drafts.ts) is done with.
+    await tx.delete(jobDrafts).where(and(eq(jobDrafts.userId, a.userId), eq(jobDrafts.clientId, a.clientId)));
     await recordAudit(tx, userPrincipal(a), {
       clientId: a.clientId,
       action: 'job.create',
       targetType: 'job',
       targetId: String(row.id),
-      details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId },
+      details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId, documentIds },
     });
     // "Order received": the news of the new job's status (the firm's live pages and bells) and its alert, to
     // whoever asked for it (lib/jobs/news.ts, lib/jobs/alerts.ts).

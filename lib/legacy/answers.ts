@@ -286,6 +286,22 @@ export const documentModelAnswer = z.object({
   Sha256: z.string().nullable(),
   UploadedById: id.nullable(),
 });
+/** POST api/Document/DirectUpload: the file to send straight to the bucket (issue 29). */
+export const directUploadRequest = z.object({
+  FileName: z.string().max(1000),
+  Size: z.number().int().min(0),
+  ContentType: z.string().max(200).nullish(),
+  /** Hex SHA-256 of the file. */
+  Sha256: z.string().max(64),
+});
+/** The presigned PUT: send the file's bytes to Url with exactly these headers, then call .../{UploadId}/Complete. */
+export const directUploadAnswer = z.object({
+  UploadId: id,
+  Url: z.string(),
+  Method: z.literal('PUT'),
+  Headers: z.record(z.string(), z.string()),
+  ExpiresAt: instant,
+});
 /** GET api/Ops/Jobs/{id}/Deliverables: the finished files staff attached to a job, with who attached them. */
 export const deliveredFilesAnswer = z.array(documentModelAnswer.extend({ UploadedBy: z.string().nullable() }));
 /** A plain confirmation. */

@@ -25,9 +25,24 @@ export interface CspOptions {
   https: boolean;
   /** `next dev` evaluates code (React refresh): allowed there only. */
   development?: boolean;
+  /** Origins the browser may send files to besides the portal (the bucket, with S3_DIRECT_UPLOADS). */
+  uploadOrigins?: readonly string[];
 }
 
-export function contentSecurityPolicy({ nonce, https, development = false }: CspOptions): string {
+/**
+ * The bucket's origin when pages upload straight to it (S3_DIRECT_UPLOADS): the S3_ENDPOINT's origin (path-style),
+ * or the bucket's virtual-hosted AWS origin; none otherwise.
+ */
+export function directUploadOrigins(c: { S3_BUCKET?: string; S3_DIRECT_UPLOADS: boolean; S3_ENDPOINT?: string; S3_REGION: string; S3_FORCE_PATH_STYLE?: boolean }): string[] {
+  if (!c.S3_BUCKET || !c.S3_DIRECT_UPLOADS) return [];
+  if (c.S3_ENDPOINT) {
+    const u = new URL(c.S3_ENDPOINT);
+    return (c.S3_FORCE_PATH_STYLE ?? true) ? [u.origin] : [`${u.protocol}//${c.S3_BUCKET}.${u.host}`];
+  }
+  return [`https://${c.S3_BUCKET}.s3.${c.S3_REGION}.amazonaws.com`];
+}
+
+export function contentSecurityPolicy({ nonce, https, development = false, uploadOrigins = [] }: CspOptions): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     // 'self' is ignored where 'strict-dynamic' is understood; it only serves browsers from before CSP 3.
@@ -39,7 +54,7 @@ export function contentSecurityPolicy({ nonce, https, development = false }: Csp
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'"],
-    ['connect-src', "'self'"],
+    ['connect-src', "'self'", ...uploadOrigins],
     // The captcha solves its proof of work in Web Workers created from blob: URLs.
     ['worker-src', "'self'", 'blob:'],
     ['frame-src', "'self'"],

@@ -1,6 +1,6 @@
 'use client';
 
-/** Step two: the fragment of the order type (spec §2: 1 appeal book, 2 court copy, 3 copy, 4/7/8 collection, 5 print, 6 scan) and the source file. */
+/** Step two: the fragment of the order type (spec §2: 1 appeal book, 2 court copy, 3 copy, 4/7/8 collection, 5 print, 6 scan) and the source files. */
 import { FormSection } from '@/components/ui/FormSection';
 import { AppealBookFragment, type LocationOption } from './AppealBookFragment';
 import { CollectionFragment } from './CollectionFragment';
@@ -8,7 +8,7 @@ import { CopyFragment } from './CopyFragment';
 import { CourtCopyFragment } from './CourtCopyFragment';
 import { PrintFragment } from './PrintFragment';
 import { ScanFragment } from './ScanFragment';
-import { SourceFileField, type SourceFileFieldProps } from './SourceFileField';
+import { SourceFilesField, type SourceFilesFieldProps } from './SourceFilesField';
 
 export interface DetailStepProps {
   orderType: number;
@@ -16,10 +16,10 @@ export interface DetailStepProps {
   appealBookLocations: readonly LocationOption[];
   courtCopyLocations: readonly LocationOption[];
   practiceNoteUrl: string | null;
-  file: SourceFileFieldProps;
+  files: SourceFilesFieldProps;
 }
 
-function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLocations, practiceNoteUrl }: Omit<DetailStepProps, 'file'>) {
+function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLocations, practiceNoteUrl }: Omit<DetailStepProps, 'files'>) {
   switch (orderType) {
     case 1:
       return <AppealBookFragment locations={appealBookLocations} maxInstructions={maxInstructions} />;
@@ -36,12 +36,12 @@ function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLo
   }
 }
 
-export function DetailStep({ file, ...rest }: DetailStepProps) {
+export function DetailStep({ files, ...rest }: DetailStepProps) {
   return (
     <div className="flex flex-col gap-8">
       <Fragment {...rest} />
       <FormSection title="Attachment" columns={1}>
-        <SourceFileField {...file} />
+        <SourceFilesField {...files} />
       </FormSection>
     </div>
   );

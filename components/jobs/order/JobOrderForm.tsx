@@ -26,7 +26,11 @@ import { DueWarningDialog } from './DueWarningDialog';
 import { fieldId, type OrderPath } from './fields';
 import { errorPaths, isStepOnePath, placeErrors, type ErrorPlacement } from './form-errors';
 import { SectionsContext } from './sections';
-import type { ClonedFile, UploadedFile } from './SourceFileField';
+import type { ClonedFile } from './SourceFilesField';
+import { useUploadQueue, type UploadedFile } from './upload-queue';
+import { useFileDrop } from './file-drop';
+import { DraftOffer } from './DraftOffer';
+import { useOrderDraft, type DraftSaver } from './use-draft';
 import { StepOne, type BranchOption } from './StepOne';
 import { FormFields } from '@/components/ui/FormFields';
 import { reveal, useFocusInvalid } from '@/components/ui/focus-invalid';
@@ -44,10 +48,21 @@ export interface JobOrderFormProps {
   timeZone: string;
   maxInstructions: number;
   maxUploadBytes: number;
+  /** The most files a job takes (issue 29). */
+  maxFiles: number;
+  /** Files go straight to the bucket (S3_DIRECT_UPLOADS) instead of through the portal. */
+  directUploads: boolean;
+  /** Uploads already made for this order (a resumed draft). */
+  initialFiles?: readonly UploadedFile[];
   blockedExtensions: readonly string[];
   /** The court copying practice note (PRACTICE_NOTE_URL), or null. */
   practiceNoteUrl?: string | null;
   save: (request: SaveJobRequest) => Promise<ActionResult<never>>;
+  /** The user's draft offered back ("Resume your order from 10:42"), or null. */
+  draftOffer?: string | null;
+  /** Saves the order in progress as the user's draft (issue 29); without it, no draft is kept. */
+  saveDraft?: DraftSaver['save'];
+  discardDraft?: () => Promise<ActionResult<null>>;
 }
 
 export const ORDER_FORM_MSG = {
@@ -93,9 +108,12 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const [step, setStep] = useState<1 | 2>(1);
   const [open, setOpen] = useState<string[]>([]);
   const [requestKey] = useState(() => crypto.randomUUID());
-  const [file, setFile] = useState<UploadedFile | null>(null);
-  const [cloned, setCloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
-  const [uploading, setUploading] = useState(false);
+  const files = useUploadQueue({ maxBytes: props.maxUploadBytes, maxFiles: props.maxFiles, blockedExtensions: props.blockedExtensions, direct: props.directUploads, initial: props.initialFiles });
+  const drop = useFileDrop(files.add);
+  const draft = useOrderDraft(form, files.documentIds, files.busy, props.saveDraft ? { save: props.saveDraft } : null);
+  const [cloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
+  // "Copy job" asks before copying the earlier job's file (issue 29): not copied unless ticked.
+  const [copyCloned, setCopyCloned] = useState(false);
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
@@ -140,10 +158,13 @@ export function JobOrderForm(props: JobOrderFormProps) {
     setSaving(true);
     setAlert(null);
     setFileError(undefined);
+    // No draft is written once the job is being saved (the save removes it).
+    await draft.stop();
     try {
       // An ended session signs out and comes back here, as a 401 does (spec §4.5).
-      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: file?.documentId ?? null, cloneSourceFile: cloned !== null }));
+      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: cloned !== null && copyCloned }));
       // Any other refusal than the form's 400 (403, 404, 409) is a failed save.
+      if (!outcome.ok) draft.resume();
       if (!outcome.ok && outcome.status !== 400) {
         setAlert(ORDER_FORM_MSG.saveFailed);
         setSaving(false);
@@ -165,6 +186,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
     } catch (e) {
       // A saved job: the action redirected; the router is already moving to /JobClient.
       if (isRedirect(e)) return;
+      draft.resume();
       setAlert(ORDER_FORM_MSG.saveFailed);
       setSaving(false);
     }
@@ -190,18 +212,31 @@ export function JobOrderForm(props: JobOrderFormProps) {
     clearErrors(['numberOfCopies', 'whatToCollect']);
   }
 
-  const busy = saving || uploading;
+  const busy = saving || files.busy;
   return (
     <FormProvider {...form}>
       <SectionsContext.Provider value={{ open, setOpen }}>
-        <form ref={formRef} noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="flex flex-col gap-6" aria-busy={saving || undefined}>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+          {...drop.handlers}
+          className={`flex flex-col gap-6 rounded-md ${drop.over ? 'outline-2 outline-offset-4 outline-brand-600 outline-dashed' : ''}`}
+          aria-busy={saving || undefined}
+        >
           <FormFields>
             {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
             {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
+            {props.draftOffer && props.discardDraft && !draft.savedAt && <DraftOffer message={props.draftOffer} discard={props.discardDraft} />}
             {alert && <Alert tone="error">{alert}</Alert>}
             <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
               {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
             </h2>
+            {step === 1 && files.items.length > 0 && (
+              <p className="text-sm text-muted" data-testid="files-on-step-one">
+                {files.items.length === 1 ? '1 file' : `${files.items.length} files`} added: they are listed in step 2.
+              </p>
+            )}
             {step === 1 && <StepOne clientId={clientId} branches={props.branches} now={now} timeZone={timeZone} maxInstructions={maxInstructions} onOrderTypePicked={typePicked} />}
             {step === 2 && orderType !== undefined && (
               <DetailStep
@@ -210,10 +245,15 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 appealBookLocations={props.appealBookLocations}
                 courtCopyLocations={props.courtCopyLocations}
                 practiceNoteUrl={props.practiceNoteUrl ?? null}
-                file={{ file, onFileChange: setFile, cloned, onClonedRemove: () => setCloned(null), maxBytes: props.maxUploadBytes, blockedExtensions: props.blockedExtensions, serverError: fileError, onBusyChange: setUploading }}
+                files={{ queue: files, cloned, copyCloned, onCopyClonedChange: setCopyCloned, serverError: fileError }}
               />
             )}
             <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
+              {draft.savedAt && (
+                <span className="mr-auto text-xs text-muted" data-testid="draft-saved">
+                  Draft saved {new Intl.DateTimeFormat('en-AU', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(draft.savedAt))}
+                </span>
+              )}
               <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
                 Cancel
               </a>

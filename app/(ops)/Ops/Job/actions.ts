@@ -5,7 +5,10 @@
  * The services parse the form with their own schemas (the ones the forms use), so the wrapper hands them the input
  * as it came.
  */
+import { z } from 'zod';
 import { tryDecodeId } from '@/lib/encoding';
+import { decideChangeRequest } from '@/lib/jobs/changes';
+import { postMessage } from '@/lib/jobs/messages';
 import { asSent, runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { changeJobStatus } from '@/lib/jobs/workflow';
@@ -36,5 +39,25 @@ export async function assignJobAction(jb: string, input: unknown): Promise<Actio
   return runAction(staff('jobs.status'), asSent, input, async (form, { principal }) => {
     const r = await assignJob(principal, tryDecodeId(jb) ?? 0, (form ?? {}) as AssignInput);
     return ASSIGN_MSG.assigned(r.toName);
+  });
+}
+
+const decideSchema = z.object({ requestId: z.number().int().positive().max(2_147_483_647), accept: z.boolean(), note: z.string().max(2000).optional() });
+
+/** Accepts or declines a firm's change request (issue 29). */
+export async function decideChangeAction(input: unknown): Promise<ActionResult<string>> {
+  return runAction(staff('jobs.status'), decideSchema, input, async (r, { actor }) => {
+    await decideChangeRequest(actor, r.requestId, r.accept, r.note ?? '');
+    return r.accept ? 'The request was accepted.' : 'The request was declined.';
+  });
+}
+
+const staffMessage = z.object({ jobId: z.number().int().positive().max(2_147_483_647), body: z.string().max(8000), documentIds: z.array(z.number().int()).max(0) });
+
+/** A staff message on any job (issue 29): the client reads it; internal notes stay the "Staff only" comments. */
+export async function postStaffMessageAction(input: unknown): Promise<ActionResult<null>> {
+  return runAction(staff('jobs.status'), staffMessage, input, async (r, { actor }) => {
+    await postMessage(actor, r.jobId, { body: r.body });
+    return null;
   });
 }

@@ -20,9 +20,13 @@ import { staffJob } from '@/lib/ops/job';
 import { requireStaffPage } from '@/lib/ops/page';
 import { can } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
-import { assignJobAction, changeStatusAction, saveSlipDataAction } from './actions';
+import { assignJobAction, changeStatusAction, decideChangeAction, postStaffMessageAction, saveSlipDataAction } from './actions';
 import { AssignForm } from '@/components/ops/AssignForm';
 import { queueStaff } from '@/lib/ops/queue';
+import { ChangeRequestsPanel } from '@/components/ops/ChangeRequestsPanel';
+import { changeRequestsOf } from '@/lib/jobs/changes';
+import { jobThread } from '@/lib/jobs/messages';
+import { JobThread } from '@/components/jobs/slip/JobThread';
 
 export const metadata: Metadata = { title: 'Job' };
 
@@ -51,6 +55,10 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
       what: a.toName ? <>Assigned to <strong>{a.toName}</strong>{a.fromName ? ` (was ${a.fromName})` : ''}</> : <>Unassigned{a.fromName ? ` (was ${a.fromName})` : ''}</>,
     })),
   ].sort((x, y) => x.at.getTime() - y.at.getTime());
+  // The firm's changes after ordering (issue 29): requests staff accept or decline.
+  const requests = await changeRequestsOf(actor, slip.id);
+  // The conversation with the firm (issue 29); internal notes stay the "Staff only" comments.
+  const thread = await jobThread(actor, slip.id);
 
   return (
     <div className="flex flex-col gap-6">
@@ -93,6 +101,30 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
               </p>
               {mayChange && <AssignForm jb={jb} assigneeId={view.assignee.id} staff={staff} meId={actor.userId} action={assignJobAction} />}
             </Card>
+            <JobThread
+              jobId={slip.id}
+              viewer="staff"
+              messages={thread.map((m) => ({ id: m.id, side: m.side, author: m.authorName, at: displayDateTime(m.createdAt, actor.timeZone), body: m.body, files: m.files.map((f) => ({ id: f.id, fileName: f.fileName })) }))}
+              post={postStaffMessageAction}
+            />
+            {requests.length > 0 && (
+              <Card title="Change requests" titleAs="h2">
+                <ChangeRequestsPanel
+                  decide={decideChangeAction}
+                  canDecide={mayChange}
+                  requests={requests.map((r) => ({
+                    id: r.id,
+                    kind: r.kind,
+                    status: r.status,
+                    at: displayDateTime(r.createdAt, actor.timeZone),
+                    by: r.requestedByName,
+                    reason: r.reason,
+                    decidedBy: r.decidedByName,
+                    note: r.decisionNote,
+                  }))}
+                />
+              </Card>
+            )}
             {delivered && (
               <Card>
                 <DeliverablesPanel jobId={slip.id} initial={delivered} />

@@ -1,0 +1,171 @@
+'use client';
+
+/**
+ * The job's source files (issue 29): a picker that takes several files (and the form takes files dropped anywhere
+ * on it), one row per file with its own progress, cancel, retry, delete and SHA-256 receipt. A cloned job's file is
+ * offered with a question: copied on save only when the user ticks it. The queue itself is the form's (upload-queue.ts).
+ */
+import { useRef, useState } from 'react';
+import { HelpTip } from '@/components/shell/HelpTip';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Field } from '@/components/ui/Field';
+import { FileInput, formatBytes } from '@/components/ui/FileInput';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { MSG } from '@/lib/messages';
+import type { UploadItem, UploadQueue } from './upload-queue';
+
+export interface ClonedFile {
+  fileName: string;
+  size: number;
+  jobNumber: string;
+}
+
+export interface SourceFilesFieldProps {
+  queue: UploadQueue;
+  cloned?: ClonedFile | null;
+  /** The copy asks before copying the earlier job's file (issue 29): ticked, it is copied on save. */
+  copyCloned?: boolean;
+  onCopyClonedChange?: (copy: boolean) => void;
+  /** A message from the server's save (e.g. an upload is no longer available). */
+  serverError?: string;
+  /** The field's label (default "Source files"). */
+  label?: string;
+}
+
+function statusText(i: UploadItem): string {
+  switch (i.status) {
+    case 'uploading':
+      return `${formatBytes(i.loaded)} of ${formatBytes(i.size)}`;
+    case 'checking':
+      return 'Checking the file…';
+    case 'done':
+      return `Uploaded, ${formatBytes(i.size)}`;
+    default:
+      return i.error ?? '';
+  }
+}
+
+function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQueue; onDelete: (i: UploadItem) => void }) {
+  const pct = item.size === 0 ? 100 : Math.round((item.loaded / item.size) * 100);
+  const failed = item.status === 'failed' || item.status === 'cancelled';
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="source-file" data-status={item.status}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="min-w-0 text-sm font-medium break-all text-ink">{item.name}</span>
+        <span className={failed ? 'text-xs text-danger' : 'text-xs text-muted'} data-testid="source-file-status">
+          {statusText(item)}
+        </span>
+        <span className="ml-auto flex gap-2">
+          {(item.status === 'uploading' || item.status === 'checking') && (
+            <Button size="sm" variant="secondary" onClick={() => queue.cancel(item.key)} aria-label={`Cancel upload of ${item.name}`}>
+              Cancel upload
+            </Button>
+          )}
+          {failed && item.retryable && (
+            <Button size="sm" variant="secondary" onClick={() => queue.retry(item.key)} aria-label={`Retry upload of ${item.name}`}>
+              Retry upload
+            </Button>
+          )}
+          {(item.status === 'done' || failed) && (
+            <Button size="sm" variant="ghost" onClick={() => onDelete(item)} aria-label={`Delete file ${item.name}`}>
+              Delete
+            </Button>
+          )}
+        </span>
+      </div>
+      {item.status === 'uploading' && <ProgressBar value={pct} label={`Uploading ${item.name}`} showText={false} />}
+      {item.doc?.sha256 && (
+        <span className="font-mono text-xs break-all text-muted" data-testid="source-file-sha256">
+          SHA-256 {item.doc.sha256}
+        </span>
+      )}
+    </li>
+  );
+}
+
+export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange, serverError, label = 'Source files' }: SourceFilesFieldProps) {
+  const [confirm, setConfirm] = useState<UploadItem | 'cloned' | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const full = queue.items.filter((i) => i.status !== 'failed' || i.retryable).length >= queue.maxFiles;
+  const uploading = queue.items.filter((i) => i.status === 'uploading' || i.status === 'checking').length;
+  const done = queue.items.filter((i) => i.status === 'done').length;
+
+  async function confirmed() {
+    setDeleteError(null);
+    if (confirm && confirm !== 'cloned') {
+      try {
+        await queue.remove(confirm.key);
+      } catch (e) {
+        setDeleteError(e instanceof Error ? e.message : String(e));
+        throw e;
+      }
+    }
+  }
+
+  function ask(i: UploadItem) {
+    // A file that never arrived has nothing on the server: it just goes.
+    if (i.status !== 'done') void queue.remove(i.key);
+    else setConfirm(i);
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {queue.notice && <Alert tone={queue.notice === MSG.fileDeleted ? 'success' : 'error'}>{queue.notice}</Alert>}
+      <Field
+        label={
+          <>
+            {label} <HelpTip helpKey="SourceFile" label="Source file" />
+          </>
+        }
+        help={`Optional. Up to ${queue.maxFiles} files of up to ${formatBytes(queue.maxBytes)} each: choose several, or drop them anywhere on the form.`}
+        error={serverError}
+      >
+        <FileInput
+          ref={input}
+          multiple
+          disabled={full}
+          onFilesChange={(f) => {
+            queue.add(f);
+            if (input.current) input.current.value = '';
+          }}
+        />
+      </Field>
+      {cloned && (
+        <div className="rounded-md border border-line bg-surface px-3 py-2" data-testid="cloned-file">
+          <Checkbox
+            label={`Copy ${cloned.fileName} (${formatBytes(cloned.size)}) from job ${cloned.jobNumber}`}
+            description="Copying a job never copies its files unless you ask."
+            checked={copyCloned ?? false}
+            onChange={(e) => onCopyClonedChange?.(e.target.checked)}
+          />
+        </div>
+      )}
+      {queue.items.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label={label}>
+          {queue.items.map((i) => (
+            <FileRow key={i.key} item={i} queue={queue} onDelete={ask} />
+          ))}
+        </ul>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {queue.items.length > 0 ? `${done} of ${queue.items.length} files uploaded${uploading ? `, ${uploading} uploading` : ''}.` : ''}
+      </p>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirm(null);
+        }}
+        title="Delete file"
+        message={MSG.fileDeleteConfirm}
+        tone="danger"
+        onConfirm={confirmed}
+      >
+        {deleteError && <p className="mt-2 text-sm text-danger">{deleteError}</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}

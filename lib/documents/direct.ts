@@ -1,0 +1,145 @@
+/**
+ * Direct-to-bucket uploads (issue 29, S3_DIRECT_UPLOADS with S3_BUCKET): a source file goes from the browser
+ * straight to the bucket, so a 50 MB file never passes through a serverless function's request body.
+ *
+ * 1. `startDirectUpload`: the name and the size are checked as for a streamed upload; an intent row (the
+ *    actor's client and user, a generated key, size, SHA-256) is written, and a presigned PUT answered whose
+ *    signed headers fix the size and the checksum (x-amz-checksum-sha256), valid DIRECT_UPLOAD_SECONDS so a slow
+ *    line can finish.
+ * 2. The browser PUTs the bytes.
+ * 3. `completeDirectUpload`: the object is read back once (size, SHA-256, clamd: intake.ts verifyStoredFile);
+ *    only then is the documents row written with its receipt, log entry and audit row (store.ts), exactly as
+ *    for a streamed upload. Any refusal removes the object and logs the failed upload.
+ *
+ * An intent belongs to its user and client: another one's id answers 404. Intents expire; the orphan sweep
+ * removes their rows and any object no document names.
+ */
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { uploadIntents } from '@/db/schema';
+import { writeLogEntry } from '@/lib/audit/log';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { NotFoundError, ValidationError } from '@/lib/core/errors';
+import { userPrincipal } from '@/lib/core/principal';
+import { requireTenant, tenantScope } from '@/lib/core/tenancy';
+import { LOG_ACTION_UPLOAD } from '@/lib/reference';
+import { FileTooLargeError, verifyStoredFile } from './intake';
+import { recordUploadFailure } from './service';
+import { fileStorage, newStorageKey } from './storage';
+import { acceptedFileName, failureReason, recordStoredUpload, storedContentType, type DocumentInfo } from './store';
+
+/** How long a presigned PUT (and its intent) stays valid. */
+export const DIRECT_UPLOAD_SECONDS = 15 * 60;
+
+export const DIRECT_MSG = {
+  off: 'Direct uploads are not available: upload the file through the portal.',
+  sha256: 'The SHA-256 must be 64 hexadecimal characters.',
+  size: 'The size must be a whole number of bytes.',
+} as const;
+
+/** Whether pages should upload straight to the bucket. */
+export function directUploadsEnabled(): boolean {
+  const c = config();
+  return Boolean(c.S3_BUCKET && c.S3_DIRECT_UPLOADS);
+}
+
+export interface DirectUploadRequest {
+  fileName: string;
+  size: number;
+  contentType?: string | null;
+  /** Hex SHA-256 of the file, computed by the browser. */
+  sha256: string;
+  userAgent?: string | null;
+}
+
+export interface DirectUploadTicket {
+  uploadId: number;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+/** Step 1: checks the file's name and size, records the intent, answers the presigned PUT. */
+export async function startDirectUpload(actor: Actor, r: DirectUploadRequest): Promise<DirectUploadTicket> {
+  const a = requireTenant(actor);
+  if (!directUploadsEnabled()) throw new ValidationError({ File: [DIRECT_MSG.off] }, DIRECT_MSG.off);
+  const sha256 = r.sha256.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new ValidationError({ Sha256: [DIRECT_MSG.sha256] });
+  if (!Number.isSafeInteger(r.size) || r.size < 0) throw new ValidationError({ Size: [DIRECT_MSG.size] });
+  const name = acceptedFileName(r.fileName);
+  if (!name.ok) {
+    await recordUploadFailure(a, name.fileName, name.reason, r.userAgent);
+    throw name.error;
+  }
+  if (r.size > config().MAX_UPLOAD_BYTES) {
+    await recordUploadFailure(a, name.fileName, 'too_large', r.userAgent);
+    throw new FileTooLargeError();
+  }
+  const contentType = storedContentType(r.contentType);
+  const key = newStorageKey();
+  const expiresAt = new Date(now().getTime() + DIRECT_UPLOAD_SECONDS * 1000);
+  const put = await fileStorage().presignPut(key, { size: r.size, sha256, contentType, seconds: DIRECT_UPLOAD_SECONDS });
+  if (!put) throw new ValidationError({ File: [DIRECT_MSG.off] }, DIRECT_MSG.off);
+  const db = await getDb();
+  const [row] = await db
+    .insert(uploadIntents)
+    .values({ clientId: a.clientId, userId: a.userId, storageKey: key, fileName: name.fileName, contentType, size: r.size, sha256, createdAt: now(), expiresAt })
+    .returning({ id: uploadIntents.id });
+  if (!row) throw new Error('upload intent not stored');
+  return { uploadId: row.id, url: put.url, method: 'PUT', headers: put.headers, expiresAt };
+}
+
+/**
+ * Step 3: checks the uploaded object and attaches it as the actor's source upload (not yet on a job), or refuses
+ * it (400 on File: size or checksum, malware; 503 when clamd cannot tell) and removes it. Another user's intent,
+ * an expired one or one already completed: 404.
+ */
+export async function completeDirectUpload(actor: Actor, uploadId: number, userAgent?: string | null): Promise<DocumentInfo> {
+  const a = requireTenant(actor);
+  const db = await getDb();
+  const [intent] = await db
+    .delete(uploadIntents)
+    .where(and(eq(uploadIntents.id, uploadId), tenantScope(uploadIntents.clientId, a), eq(uploadIntents.userId, a.userId), gt(uploadIntents.expiresAt, now())))
+    .returning();
+  if (!intent) throw new NotFoundError();
+  const by = userPrincipal(a);
+  let stored;
+  try {
+    stored = await verifyStoredFile(intent.storageKey, { size: intent.size, sha256: intent.sha256 }, by, a.clientId, { fileName: intent.fileName, kind: 'source' });
+  } catch (e) {
+    await recordUploadFailure(a, intent.fileName, failureReason(e), userAgent);
+    throw e;
+  }
+  return recordStoredUpload(
+    {
+      by,
+      clientId: a.clientId,
+      jobId: null,
+      kind: 'source',
+      withRow: async (tx, row) => {
+        await writeLogEntry(tx, a, {
+          action: LOG_ACTION_UPLOAD,
+          success: true,
+          userAgent,
+          details: { documentId: row.id, fileName: row.fileName, size: row.size, sha256: row.sha256, via: 'direct' },
+        });
+      },
+      audit: (row) => ({ action: 'document.uploaded', details: { fileName: row.fileName, size: row.size, via: 'direct' } }),
+      refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, userAgent),
+    },
+    intent.fileName,
+    intent.contentType,
+    stored,
+  );
+}
+
+/** The sweep: intents past their time are forgotten (their objects, if any, are orphans the sweep removes). */
+export async function forgetExpiredIntents(): Promise<number> {
+  const db = await getDb();
+  const rows = await db.delete(uploadIntents).where(lt(uploadIntents.expiresAt, now())).returning({ id: uploadIntents.id });
+  return rows.length;
+}
+

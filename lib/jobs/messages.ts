@@ -1,0 +1,193 @@
+/**
+ * The conversation on a job (issue 29): the firm's client users and the provider's staff write plain-text
+ * messages on the job, with attachments (uploads of the job's firm through the same upload path). Both sides read
+ * the whole thread, oldest first, with who wrote each message and when.
+ *
+ * - A client user reads and writes only on its own firm's jobs (another firm's job, or a guessed id: 404).
+ * - Staff ('jobs.read' to read, 'jobs.status' to write) on any job. Their internal notes stay the "Staff only"
+ *   comments of comment_history, never part of this thread, so no answer to a client can carry them.
+ * - A new message from one side e-mails the followers on the other side through the outbox: for a staff message
+ *   the person who ordered the job and its contact; for a client message the provider's operations inbox
+ *   (OPS_EMAIL; there is no assigned staff member yet). Each message is in the activity log (recordAudit).
+ * - Plain text: stored as typed (within the no-HTML text rules), rendered as text by React, never as markup.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb, type Tx } from '@/db/client';
+import { documents, jobMessages, jobs, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { recordAudit } from '@/lib/core/audit';
+import { authorize } from '@/lib/core/authorize';
+import { NotFoundError, parseOrThrow, ValidationError } from '@/lib/core/errors';
+import { userPrincipal } from '@/lib/core/principal';
+import { isStaffActor, staffPolicy } from '@/lib/core/staff-policy';
+import { hasTenant, tenantScope } from '@/lib/core/tenancy';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { textProblem } from '@/lib/validation-rules';
+
+export const MAX_MESSAGE_LENGTH = 4000;
+export const MAX_MESSAGE_FILES = 10;
+
+export const MESSAGE_MSG = {
+  empty: 'Please write a message.',
+  fileNotAvailable: 'An attached file is no longer available. Please upload it again.',
+} as const;
+
+/** The message form (browser-safe). */
+export const messageSchema = z
+  .object({
+    body: z.string(),
+    documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_MESSAGE_FILES).default([]),
+  })
+  .superRefine((v, ctx) => {
+    const problem = v.body.trim() === '' ? MESSAGE_MSG.empty : textProblem(v.body, MAX_MESSAGE_LENGTH);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['body'], message: problem });
+  });
+export type MessageInput = z.input<typeof messageSchema>;
+
+export interface ThreadFile {
+  id: number;
+  fileName: string;
+  size: number;
+}
+
+export interface ThreadMessage {
+  id: number;
+  side: 'client' | 'staff';
+  authorName: string;
+  body: string;
+  createdAt: Date;
+  files: ThreadFile[];
+}
+
+interface JobRef {
+  id: number;
+  clientId: number;
+  jmsNumber: string;
+  email: string;
+  createdById: number | null;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** The job the actor may read the thread of (its firm's, or any for staff with 'jobs.read'); else 404. */
+async function readableJob(q: Tx | Awaited<ReturnType<typeof getDb>>, actor: Actor, jobId: number): Promise<JobRef> {
+  if (!Number.isInteger(jobId) || jobId < 1 || jobId > MAX_ID) throw new NotFoundError();
+  let scope;
+  if (hasTenant(actor)) scope = tenantScope(jobs.clientId, actor);
+  else if (isStaffActor(actor)) authorize(actor, 'jobs.read', staffPolicy);
+  else throw new NotFoundError();
+  const [job] = await q
+    .select({ id: jobs.id, clientId: jobs.clientId, jmsNumber: jobs.jmsNumber, email: jobs.email, createdById: jobs.createdById })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), scope))
+    .limit(1);
+  if (!job) throw new NotFoundError();
+  return job;
+}
+
+/** The thread of a job, oldest first, with its attachments. */
+export async function jobThread(actor: Actor, jobId: number): Promise<ThreadMessage[]> {
+  const db = await getDb();
+  const job = await readableJob(db, actor, jobId);
+  const rows = await db.select().from(jobMessages).where(and(eq(jobMessages.jobId, job.id), eq(jobMessages.clientId, job.clientId))).orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
+  const ids = [...new Set(rows.flatMap((r) => r.documentIds ?? []))];
+  const files =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: documents.id, fileName: documents.fileName, size: documents.size })
+          .from(documents)
+          .where(and(inArray(documents.id, ids), eq(documents.clientId, job.clientId), isNull(documents.deletedAt)));
+  const byId = new Map(files.map((f) => [f.id, f]));
+  return rows.map((r) => ({
+    id: r.id,
+    side: r.side,
+    authorName: r.authorName,
+    body: r.body,
+    createdAt: r.createdAt,
+    files: (r.documentIds ?? []).flatMap((id) => {
+      const f = byId.get(id);
+      return f ? [f] : [];
+    }),
+  }));
+}
+
+async function authorName(tx: Tx, userId: number, fallback: string): Promise<string> {
+  const [u] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+  return (u ? `${u.first} ${u.last}`.trim() : '') || fallback;
+}
+
+/**
+ * Writes a message on the job. Attachments are uploads of the job's firm not yet on a job (a client user's own
+ * uploads; staff attach through the same upload path as deliverables are not messages): they stay off the job's
+ * source files and are kept by the message. Answers the message.
+ */
+export async function postMessage(actor: Actor, jobId: number, input: MessageInput): Promise<ThreadMessage> {
+  const m = parseOrThrow(messageSchema, input);
+  const side: 'client' | 'staff' = hasTenant(actor) ? 'client' : 'staff';
+  if (side === 'staff') authorize(actor, 'jobs.status', staffPolicy);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const job = await readableJob(tx, actor, jobId);
+    const ids = [...new Set(m.documentIds)];
+    let files: ThreadFile[] = [];
+    if (ids.length > 0) {
+      // Only the author's firm's own live uploads, never attached to a job (another firm's id: refused, as missing).
+      files = await tx
+        .select({ id: documents.id, fileName: documents.fileName, size: documents.size })
+        .from(documents)
+        .where(and(inArray(documents.id, ids), eq(documents.clientId, job.clientId), isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.uploadedById, actor.userId)));
+      if (files.length !== ids.length) throw new ValidationError({ documentIds: [MESSAGE_MSG.fileNotAvailable] });
+    }
+    const at = now();
+    const name = await authorName(tx, actor.userId, actor.userName);
+    const body = m.body.trim();
+    const [row] = await tx
+      .insert(jobMessages)
+      .values({ jobId: job.id, clientId: job.clientId, side, authorId: actor.userId, authorName: name, body, documentIds: ids, createdAt: at })
+      .returning();
+    if (!row) throw new Error('message not stored');
+    await recordAudit(tx, userPrincipal(actor), {
+      action: side === 'client' ? 'job.message' : 'ops.job.message',
+      clientId: job.clientId,
+      targetType: 'job',
+      targetId: job.id,
+      details: { jmsNumber: job.jmsNumber, messageId: row.id, body: body.slice(0, 500), files: files.map((f) => f.fileName) },
+    });
+    await tellFollowers(tx, job, side, name, body, files);
+    return { id: row.id, side, authorName: name, body, createdAt: at, files };
+  });
+}
+
+/** The people following the job on the other side: for a staff message the orderer and the contact; else the provider. */
+async function tellFollowers(tx: Tx, job: JobRef, side: 'client' | 'staff', author: string, body: string, files: ThreadFile[]): Promise<void> {
+  const c = config();
+  const to = new Set<string>();
+  if (side === 'staff') {
+    if (job.createdById !== null) {
+      const [u] = await tx.select({ email: users.email, active: users.isActive }).from(users).where(eq(users.id, job.createdById)).limit(1);
+      if (u?.email && u.active !== false) to.add(u.email.toLowerCase());
+    }
+    if (job.email) to.add(job.email.toLowerCase());
+  } else {
+    to.add((c.OPS_EMAIL ?? c.SUPPORT_EMAIL).toLowerCase());
+  }
+  for (const address of to) {
+    await enqueueMail(tx, {
+      to: address,
+      kind: 'job-message',
+      subject: `JMS Portal: new message on job ${job.jmsNumber}`,
+      text: [
+        `${author} wrote on job ${job.jmsNumber}:`,
+        '',
+        body,
+        ...(files.length ? ['', `Attached: ${files.map((f) => f.fileName).join(', ')}`] : []),
+        '',
+        side === 'staff' ? `Read and answer it on the job slip: ${c.appUrl}/JobClient` : `Open the job: ${c.appUrl}/Ops/Jobs`,
+      ].join('\n'),
+    });
+  }
+}
