@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox } from '@/db/schema';
+import { auditLog, emailOutbox, jobs } from '@/db/schema';
 import { openDocument, uploadDocument } from '@/lib/documents/service';
 import { LocalDirectoryStorage, setFileStorage } from '@/lib/documents/storage';
 import { sweepOrphans } from '@/lib/documents/sweep';
@@ -47,6 +47,19 @@ describe('the conversation on a job', () => {
     expect(mails.some((m) => m.textBody.includes('tab 3') && m.toAddress === 'support@jms.example.com')).toBe(true);
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, String(job.id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['job.message', 'ops.job.message']);
+  });
+
+  it('a client message goes to the staff member who owns the job (issue 30), and to the operations inbox while nobody does', async () => {
+    const client = await signedIn(6);
+    const staff = await signedInStaff(2);
+    const owned = await makeJob({ clientId: client.clientId, createdById: client.user.id });
+    const unowned = await makeJob({ clientId: client.clientId, createdById: client.user.id });
+    await db().update(jobs).set({ assignedToId: staff.user.id }).where(eq(jobs.id, owned.id));
+    await postMessage(client.actor, owned.id, { body: 'For the owner' });
+    await postMessage(client.actor, unowned.id, { body: 'For whoever is on duty' });
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-message'));
+    expect(mails.filter((m) => m.textBody.includes('For the owner')).map((m) => m.toAddress)).toEqual([staff.user.email.toLowerCase()]);
+    expect(mails.filter((m) => m.textBody.includes('For whoever is on duty')).map((m) => m.toAddress)).toEqual(['support@jms.example.com']);
   });
 
   it('staff internal notes never reach the client: not in the thread, not in the comment history', async () => {

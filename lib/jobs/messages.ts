@@ -7,8 +7,9 @@
  * - Staff ('jobs.read' to read, 'jobs.status' to write) on any job. Their internal notes stay the "Staff only"
  *   comments of comment_history, never part of this thread, so no answer to a client can carry them.
  * - A new message from one side e-mails the followers on the other side through the outbox: for a staff message
- *   the person who ordered the job and its contact; for a client message the provider's operations inbox
- *   (OPS_EMAIL; there is no assigned staff member yet). Each message is in the activity log (recordAudit).
+ *   the person who ordered the job and its contact; for a client message the staff member the job is assigned to
+ *   (issue 30), or the provider's operations inbox (OPS_EMAIL, else SUPPORT_EMAIL) while nobody owns it or its
+ *   owner is inactive. Each message is in the activity log (recordAudit).
  * - Plain text: stored as typed (within the no-HTML text rules), rendered as text by React, never as markup.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -68,6 +69,7 @@ interface JobRef {
   jmsNumber: string;
   email: string;
   createdById: number | null;
+  assignedToId: number | null;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -80,7 +82,7 @@ async function readableJob(q: Tx | Awaited<ReturnType<typeof getDb>>, actor: Act
   else if (isStaffActor(actor)) authorize(actor, 'jobs.read', staffPolicy);
   else throw new NotFoundError();
   const [job] = await q
-    .select({ id: jobs.id, clientId: jobs.clientId, jmsNumber: jobs.jmsNumber, email: jobs.email, createdById: jobs.createdById })
+    .select({ id: jobs.id, clientId: jobs.clientId, jmsNumber: jobs.jmsNumber, email: jobs.email, createdById: jobs.createdById, assignedToId: jobs.assignedToId })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), scope))
     .limit(1);
@@ -162,7 +164,7 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
   });
 }
 
-/** The people following the job on the other side: for a staff message the orderer and the contact; else the provider. */
+/** The people following the job on the other side: for a staff message the orderer and the contact; else its owner or the provider. */
 async function tellFollowers(tx: Tx, job: JobRef, side: 'client' | 'staff', author: string, body: string, files: ThreadFile[]): Promise<void> {
   const c = config();
   const to = new Set<string>();
@@ -173,7 +175,8 @@ async function tellFollowers(tx: Tx, job: JobRef, side: 'client' | 'staff', auth
     }
     if (job.email) to.add(job.email.toLowerCase());
   } else {
-    to.add((c.OPS_EMAIL ?? c.SUPPORT_EMAIL).toLowerCase());
+    const owner = job.assignedToId === null ? undefined : (await tx.select({ email: users.email, active: users.isActive }).from(users).where(eq(users.id, job.assignedToId)).limit(1))[0];
+    to.add((owner?.email && owner.active !== false ? owner.email : (c.OPS_EMAIL ?? c.SUPPORT_EMAIL)).toLowerCase());
   }
   for (const address of to) {
     await enqueueMail(tx, {
