@@ -135,7 +135,8 @@ export const invoiceUpsertBody = z.object({
       stockCode: z.string(),
       description: z.string(),
       quantity: decimalText.describe('Greater than zero, at most two decimals (EZ999: whole sheets).'),
-      amount: decimalText.describe('The line amount, at most two decimals.'),
+      amount: decimalText.describe('The line amount before GST, at most two decimals.'),
+      gst: decimalText.optional().describe('The line’s GST as your system computed it, at most two decimals (0 for a GST-free line). Left out: the rate set in /Ops, rounded to the cent half up.'),
     }),
   ),
 });
@@ -153,12 +154,14 @@ export const INVOICE_FIELD_NAMES: Readonly<Record<string, string>> = {
   Description: 'description',
   Quantity: 'quantity',
   Amount: 'amount',
+  Gst: 'gst',
 };
 
 export const invoiceAnswer = z.object({
   invoiceNumber: z.string(),
   clientId: z.number().int(),
-  amount: z.string().describe('The sum of the line amounts, two decimals.'),
+  amount: z.string().describe('The total payable: the line amounts plus GST, two decimals.'),
+  gst: z.string().describe('The invoice’s GST: the sum of the lines’ GST, two decimals.'),
   created: z.boolean().describe('true: the invoice is new (201); false: it replaced the invoice of that number (200).'),
 });
 
