@@ -9,6 +9,8 @@ import { getDb, type Db } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clients, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -267,4 +269,22 @@ export async function getInvoiceSlipsByJob(actor: Actor, jmsNumber: string): Pro
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(MAX_SLIPS_PER_JOB);
   return slipsOf(clientId, found);
+}
+
+/** Any client's invoice by number, for staff (policy invoices.manage): its PDF from /Ops/Invoices. Null when unknown. */
+export async function getInvoiceSlipForStaff(actor: Actor, invoiceNumber: string): Promise<InvoiceSlip | null> {
+  authorize(actor, 'invoices.manage', staffPolicy);
+  const number = invoiceNumber.trim();
+  if (!number) return null;
+  const db = await getDb();
+  const found = await db
+    .select({ ...invoiceColumns, clientId: invoices.clientId })
+    .from(invoices)
+    .where(eq(invoices.invoiceNumber, number))
+    .limit(1);
+  const [first] = found;
+  if (!first) return null;
+  const { clientId, ...row } = first;
+  const [slip] = await slipsOf(clientId, [row]);
+  return slip ?? null;
 }

@@ -38,6 +38,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/Invoice/ExportCSVInvoices': () => import('@/app/api/Invoice/ExportCSVInvoices/route'),
   '/api/Invoice/InvoiceList/CurrentPage/{page}/PageSize/{size}': () => import('@/app/api/Invoice/InvoiceList/CurrentPage/[page]/PageSize/[size]/route'),
   '/api/Invoice/InvoiceNumber/{number}/{clientdate}': () => import('@/app/api/Invoice/InvoiceNumber/[number]/[clientdate]/route'),
+  '/api/Invoice/Pdf/{number}': () => import('@/app/api/Invoice/Pdf/[number]/route'),
   '/api/Invoice/IssueDateFilters': () => import('@/app/api/Invoice/IssueDateFilters/route'),
   '/api/Invoice/JMSNumber/{n}': () => import('@/app/api/Invoice/JMSNumber/[n]/route'),
   '/api/Job/Add': () => import('@/app/api/Job/Add/route'),

@@ -2,6 +2,8 @@
 /** Server actions of /Ops/Invoices: thin adapters over lib/invoices/issue.ts (policy invoices.manage). */
 import { invoiceIssueSchema, invoiceNumberSchema } from '@/lib/invoices/issue-schema';
 import { issueInvoice, markInvoicePaid } from '@/lib/invoices/issue';
+import { saveSupplier } from '@/lib/invoices/supplier';
+import { supplierSchema } from '@/lib/invoices/supplier-schema';
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
@@ -12,6 +14,13 @@ export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{
 export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<ActionResult> {
   return runAction(staff('invoices.manage'), invoiceNumberSchema, invoiceNumber, async (n, { principal }) => {
     await markInvoicePaid(principal, n);
+    return null;
+  });
+}
+
+export async function saveSupplierAction(input: unknown): Promise<ActionResult> {
+  return runAction(staff('invoices.manage'), supplierSchema, input, async (form, { actor, principal }) => {
+    await saveSupplier(actor, principal, form);
     return null;
   });
 }
