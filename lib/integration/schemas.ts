@@ -176,3 +176,33 @@ export const fileReceiptAnswer = z.object({
   sha256: z.string().describe('SHA-256 of the bytes as stored, 64 hex digits: compare it with your own.'),
   uploadedAt: instant,
 });
+
+// ---- POST /api/v1/payments (issue 30) -------------------------------------------------------------------------
+
+export const paymentBody = z.object({
+  invoiceNumbers: z.array(z.string()).describe('The invoices it pays, all of one client; applied in this order, each up to what it owes.'),
+  paymentDate: z.string().describe('yyyy-MM-dd'),
+  amount: decimalText.describe('Greater than zero, at most two decimals; no more than the invoices owe together.'),
+  reference: z.string().optional().describe('E.g. the bank transfer’s reference (up to 100 characters).'),
+});
+
+/** The payment service's field names (lib/invoices/payment-schema.ts) → the API's. */
+export const PAYMENT_FIELD_NAMES: Readonly<Record<string, string>> = { InvoiceNumbers: 'invoiceNumbers', PaymentDate: 'paymentDate', Amount: 'amount', Reference: 'reference' };
+
+export const paymentAnswer = z.object({
+  paymentId: z.number().int(),
+  clientId: z.number().int(),
+  amount: z.string().describe('Two decimals.'),
+  currencyCode: z.string(),
+  allocations: z
+    .array(
+      z.object({
+        invoiceNumber: z.string(),
+        amount: z.string().describe('What this payment paid on the invoice.'),
+        balance: z.string().describe('What the invoice still owes.'),
+        isPaid: z.boolean().describe('true: paid in full (the invoice.paid event follows).'),
+      }),
+    )
+    .describe('How the payment was applied, in the order given.'),
+  receiptsQueued: z.number().int().describe('Receipt e-mails queued for the client’s administrators and invoice-alert users.'),
+});

@@ -214,6 +214,8 @@ export interface StaffInvoiceRow {
   issueDate: string;
   dueDate: string | null;
   isPaid: boolean;
+  /** What payments have covered so far (issue 30). */
+  amountPaid: string;
   payUrl: string | null;
 }
 
@@ -249,6 +251,7 @@ export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       isPaid: invoices.isPaid,
+      amountPaid: invoices.amountPaid,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))

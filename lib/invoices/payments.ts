@@ -11,6 +11,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clients, invoices, paymentAllocations, payments, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
@@ -157,4 +158,22 @@ export async function paymentsOfInvoice(q: Queryable, invoiceId: number): Promis
     .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
     .where(eq(paymentAllocations.invoiceId, invoiceId))
     .orderBy(asc(payments.paymentDate), asc(payments.id));
+}
+
+/** What the named unpaid invoices still owe together (to pre-fill the payment form); null when none is known. */
+export async function owingOf(actor: Actor, numbers: readonly string[]): Promise<string | null> {
+  authorize(actor, 'invoices.manage', staffPolicy);
+  if (!numbers.length) return null;
+  const db = await getDb();
+  const rows = await db
+    .select({ amount: invoices.amount, amountPaid: invoices.amountPaid })
+    .from(invoices)
+    .where(and(inArray(invoices.invoiceNumber, [...numbers].slice(0, 50)), eq(invoices.isPaid, false)));
+  if (!rows.length) return null;
+  return fromCents(rows.reduce((s, r) => s + toCents(r.amount) - toCents(r.amountPaid), 0n));
+}
+
+/** One line for the staff's confirmation: 'INV-1 (paid), INV-2 ($13.00 left)'. */
+export function paymentSummary(p: RecordedPayment): string {
+  return p.allocations.map((a) => `${a.invoiceNumber} (${a.isPaid ? 'paid' : `${formatMoney(a.balance, p.currencyCode)} left`})`).join(', ');
 }

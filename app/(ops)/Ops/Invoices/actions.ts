@@ -4,6 +4,8 @@ import { invoiceIssueSchema, invoiceNumberSchema } from '@/lib/invoices/issue-sc
 import { issueInvoice, markInvoicePaid } from '@/lib/invoices/issue';
 import { saveSupplier } from '@/lib/invoices/supplier';
 import { supplierSchema } from '@/lib/invoices/supplier-schema';
+import { paymentSchema } from '@/lib/invoices/payment-schema';
+import { paymentSummary, recordPayment } from '@/lib/invoices/payments';
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
@@ -23,4 +25,8 @@ export async function saveSupplierAction(input: unknown): Promise<ActionResult> 
     await saveSupplier(actor, principal, form);
     return null;
   });
+}
+
+export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ summary: string }>> {
+  return runAction(staff('invoices.manage'), paymentSchema, input, async (form, { principal }) => ({ summary: paymentSummary(await recordPayment(principal, form)) }));
 }

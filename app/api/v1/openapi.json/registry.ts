@@ -9,4 +9,5 @@ export const V1_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkno
   '/api/v1/jobs/{jmsNumber}': () => import('@/app/api/v1/jobs/[jmsNumber]/route'),
   '/api/v1/jobs/{jmsNumber}/files': () => import('@/app/api/v1/jobs/[jmsNumber]/files/route'),
   '/api/v1/jobs/{jmsNumber}/status': () => import('@/app/api/v1/jobs/[jmsNumber]/status/route'),
+  '/api/v1/payments': () => import('@/app/api/v1/payments/route'),
 };
