@@ -56,6 +56,8 @@ const envSchema = z.object({
   DEMO_PASSWORD: optionalString.transform((v) => v ?? DEFAULT_DEMO_PASSWORD),
   UPLOAD_DIR: optionalString,
   PAYMENT_URL: optionalUrl,
+  /** The payments page takes several invoices at once (payment_reference a comma-separated list, payment_amount their sum). */
+  PAYMENT_MULTIPLE: bool(false),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,

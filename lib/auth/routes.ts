@@ -41,6 +41,8 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   // Client administrator only: user management.
   '/user': 'admin',
   '/saveuser': 'admin',
+  // The firm's statement of account (issue 30).
+  '/Statement': 'admin',
   // The provider's staff area (issue 13): roles 1 and 2; sub-paths take the kind of their nearest listed ancestor.
   '/Ops': 'staff',
   // Role 1 only (provider administrator): staff users, API keys and webhook endpoints.
