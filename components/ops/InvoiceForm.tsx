@@ -29,6 +29,7 @@ export function InvoiceForm({
   initialClientId,
   initialJobs,
   today,
+  draft = null,
   save,
 }: {
   clients: readonly { id: number; name: string; accountNumber: string }[];
@@ -36,6 +37,8 @@ export function InvoiceForm({
   initialJobs: string;
   /** yyyy-MM-dd in the staff member's time zone. */
   today: string;
+  /** "Invoice these jobs" (issue 30): the client, jobs, a priced line per job, due date and next number, all editable. */
+  draft?: InvoiceIssueInput | null;
   save: (v: Values) => Promise<ActionResult<{ invoiceNumber: string }>>;
 }) {
   const router = useRouter();
@@ -44,7 +47,7 @@ export function InvoiceForm({
     resolver: zodResolver(invoiceIssueSchema),
     mode: 'onTouched',
     shouldFocusError: false,
-    defaultValues: {
+    defaultValues: draft ?? {
       ClientId: initialClientId ?? Number.NaN,
       InvoiceNumber: '',
       JobNumbers: initialJobs,
@@ -120,7 +123,7 @@ export function InvoiceForm({
               <Field label={`Line ${i + 1} quantity`} required error={e.Lines?.[i]?.Quantity?.message}>
                 <Input inputMode="decimal" {...register(`Lines.${i}.Quantity`)} autoComplete="off" />
               </Field>
-              <Field label={`Line ${i + 1} amount`} required error={e.Lines?.[i]?.Amount?.message}>
+              <Field label={`Line ${i + 1} amount excl. GST`} required error={e.Lines?.[i]?.Amount?.message}>
                 <Input inputMode="decimal" {...register(`Lines.${i}.Amount`)} autoComplete="off" />
               </Field>
               <div className="flex items-end pb-1">
@@ -138,7 +141,7 @@ export function InvoiceForm({
             </Button>
           </div>
           <p className="text-sm" aria-live="polite">
-            Total <strong>{totalText}</strong>; sheets of paper <strong>{sheets}</strong>
+            Total before GST <strong>{totalText}</strong> (GST is added per line when the invoice is issued); sheets of paper <strong>{sheets}</strong>
           </p>
         </fieldset>
 

@@ -206,3 +206,29 @@ export const paymentAnswer = z.object({
     .describe('How the payment was applied, in the order given.'),
   receiptsQueued: z.number().int().describe('Receipt e-mails queued for the client’s administrators and invoice-alert users.'),
 });
+
+// ---- PUT /api/v1/clients/{clientId}/prices (issue 30) -------------------------------------------------------
+
+export const clientPathParams = z.object({ clientId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const priceListBody = z.object({
+  paymentTermsDays: z.number().int().describe('Days from issue to due date of a new invoice (0 to 365).'),
+  prices: z
+    .array(
+      z.object({
+        orderType: z.number().int().describe('1 Appeal Book, 2 Court Copy, 3 Copy, 4 Data Processing, 5 Print, 6 Scan, 7 Consulting, 8 Court.'),
+        stockCode: z.string(),
+        description: z.string(),
+        unitPrice: decimalText.describe('Before GST, at most four decimals.'),
+      }),
+    )
+    .describe('The client’s whole price list: order types left out have no price.'),
+});
+
+export const PRICE_FIELD_NAMES: Readonly<Record<string, string>> = { PaymentTermsDays: 'paymentTermsDays', Prices: 'prices', OrderType: 'orderType', ExtStockId: 'stockCode', Description: 'description', UnitPrice: 'unitPrice' };
+
+export const priceListAnswer = z.object({
+  clientId: z.number().int(),
+  paymentTermsDays: z.number().int(),
+  prices: z.number().int().describe('How many prices the list now has.'),
+});

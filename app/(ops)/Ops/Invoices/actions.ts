@@ -6,6 +6,8 @@ import { saveSupplier } from '@/lib/invoices/supplier';
 import { supplierSchema } from '@/lib/invoices/supplier-schema';
 import { paymentSchema } from '@/lib/invoices/payment-schema';
 import { paymentSummary, recordPayment } from '@/lib/invoices/payments';
+import { priceListSchema } from '@/lib/invoices/prices-schema';
+import { savePriceList } from '@/lib/invoices/prices';
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
@@ -29,4 +31,11 @@ export async function saveSupplierAction(input: unknown): Promise<ActionResult> 
 
 export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ summary: string }>> {
   return runAction(staff('invoices.manage'), paymentSchema, input, async (form, { principal }) => ({ summary: paymentSummary(await recordPayment(principal, form)) }));
+}
+
+export async function savePriceListAction(input: unknown): Promise<ActionResult> {
+  return runAction(staff('invoices.manage'), priceListSchema, input, async (form, { principal }) => {
+    await savePriceList(principal, form);
+    return null;
+  });
 }

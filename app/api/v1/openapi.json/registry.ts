@@ -4,6 +4,7 @@
  * under app/api/v1 is missing here. The document's own route (/api/v1/openapi.json) is added by v1-document.ts.
  */
 export const V1_ROUTE_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
+  '/api/v1/clients/{clientId}/prices': () => import('@/app/api/v1/clients/[clientId]/prices/route'),
   '/api/v1/invoices/{invoiceNumber}': () => import('@/app/api/v1/invoices/[invoiceNumber]/route'),
   '/api/v1/jobs/changes': () => import('@/app/api/v1/jobs/changes/route'),
   '/api/v1/jobs/{jmsNumber}': () => import('@/app/api/v1/jobs/[jmsNumber]/route'),
