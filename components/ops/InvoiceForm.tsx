@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { invoiceIssueSchema, type InvoiceIssue as Values, type InvoiceIssueInput } from '@/lib/invoices/issue-schema';
 import { formatMoney } from '@/lib/invoices/money';
+import { formatRate, invoiceTotals } from '@/lib/invoices/gst';
 import type { ActionResult } from '@/lib/http/action-result';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
@@ -30,6 +31,7 @@ export function InvoiceForm({
   initialJobs,
   today,
   draft = null,
+  gstRateBp,
   save,
 }: {
   clients: readonly { id: number; name: string; accountNumber: string }[];
@@ -39,6 +41,8 @@ export function InvoiceForm({
   today: string;
   /** "Invoice these jobs" (issue 30): the client, jobs, a priced line per job, due date and next number, all editable. */
   draft?: InvoiceIssueInput | null;
+  /** The supplier's GST rate (basis points), for the totals shown while typing. */
+  gstRateBp: number;
   save: (v: Values) => Promise<ActionResult<{ invoiceNumber: string }>>;
 }) {
   const router = useRouter();
@@ -62,14 +66,17 @@ export function InvoiceForm({
   const lines = useFieldArray({ control, name: 'Lines' });
   const watched = useWatch({ control, name: 'Lines' }) ?? [];
   const currency = String(useWatch({ control, name: 'CurrencyCode' }) ?? 'AUD').toUpperCase();
-  const total = watched.reduce((s, l) => s + (Number(String(l?.Amount ?? '').replace(/,/g, '')) || 0), 0);
+  // The same GST rule as the server (lib/invoices/gst.ts), on the lines as typed so far.
+  const typed = watched.map((l) => String(l?.Amount ?? '').trim().replace(/,/g, '')).filter((a) => /^\d{1,10}(\.\d{1,2})?$/.test(a));
+  const totals = invoiceTotals(typed.map((amount) => ({ amount })), gstRateBp);
   const sheets = watched.filter((l) => String(l?.ExtStockId ?? '').trim().toUpperCase() === SHEETS_STOCK_CODE).reduce((s, l) => s + (Number(String(l?.Quantity ?? '').replace(/,/g, '')) || 0), 0);
-  let totalText: string;
-  try {
-    totalText = formatMoney(total.toFixed(2), /^[A-Z]{3}$/.test(currency) ? currency : 'AUD');
-  } catch {
-    totalText = total.toFixed(2);
-  }
+  const money = (v: string) => {
+    try {
+      return formatMoney(v, /^[A-Z]{3}$/.test(currency) ? currency : 'AUD');
+    } catch {
+      return v;
+    }
+  };
 
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
@@ -141,7 +148,7 @@ export function InvoiceForm({
             </Button>
           </div>
           <p className="text-sm" aria-live="polite">
-            Total before GST <strong>{totalText}</strong> (GST is added per line when the invoice is issued); sheets of paper <strong>{sheets}</strong>
+            Before GST <strong>{money(totals.subtotal)}</strong>, GST {formatRate(gstRateBp)} <strong>{money(totals.gst)}</strong>, total <strong>{money(totals.total)}</strong>; sheets of paper <strong>{sheets}</strong>
           </p>
         </fieldset>
 

@@ -10,6 +10,7 @@ import { clientChoices } from '@/lib/clients/service';
 import { now } from '@/lib/clock';
 import { requireStaffPage } from '@/lib/ops/page';
 import { invoiceDraft } from '@/lib/invoices/prices';
+import { getSupplier } from '@/lib/invoices/supplier';
 import { Alert } from '@/components/ui/Alert';
 import { issueInvoiceAction } from '../actions';
 
@@ -36,6 +37,7 @@ export default async function OpsNewInvoicePage({ searchParams }: { searchParams
       ) : null}
       <InvoiceForm
         draft={draft?.values ?? null}
+        gstRateBp={(await getSupplier()).gstRateBp}
         clients={clients}
         initialClientId={clients.some((c) => c.id === wanted) ? wanted : null}
         initialJobs={jobs}
