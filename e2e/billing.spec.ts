@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { extractText } from 'unpdf';
-import { mailOf, signIn } from './support/auth';
+import { mailOf, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
 
 const JOBS = ['970001', '970002', '970003'];
@@ -54,6 +54,7 @@ test('staff invoice three jobs: lines priced from the client’s list, due date 
 test('the firm’s administrator downloads the tax invoice PDF: GST and total read back from it', async ({ browser }) => {
   client = await newPage(browser);
   await signIn(client, ADMIN);
+  await settleNotice(client);
   await client.goto('/Invoice');
   const row = client.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ hasText: INVOICE });
   await expect(row).toContainText('$577.50');
