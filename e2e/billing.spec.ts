@@ -10,6 +10,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { extractText } from 'unpdf';
 import { mailOf, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
+import { checkOpsPage } from './support/ops';
 
 const JOBS = ['970001', '970002', '970003'];
 const ADMIN = 'e2e.billing.admin';
@@ -24,6 +25,7 @@ async function newPage(browser: Browser): Promise<Page> {
 
 let staff: Page;
 let client: Page;
+let slipUrl = '';
 
 test('staff invoice three jobs: lines priced from the client’s list, due date from its terms, the next number; GST added', async ({ browser }) => {
   staff = await newPage(browser);
@@ -60,6 +62,7 @@ test('the firm’s administrator downloads the tax invoice PDF: GST and total re
   await expect(row).toContainText('$577.50');
   const [slip] = await Promise.all([client.context().waitForEvent('page'), row.getByRole('link', { name: INVOICE, exact: true }).click()]);
   await slip.waitForLoadState();
+  slipUrl = slip.url();
   await expect(slip.getByText('Tax invoice', { exact: true })).toBeVisible();
   await expect(slip.getByTestId('invoice-gst')).toHaveText('$52.50');
   await expect(slip.getByTestId('invoice-total')).toHaveText('$577.50');
@@ -102,4 +105,29 @@ test('a part payment, then the rest: Paid, and a receipt by e-mail each time', a
   await client.goto('/Invoice');
   const row = client.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ hasText: INVOICE });
   await expect(row).toContainText('Paid');
+});
+
+test('supplier details are entered once and shown on the invoice; the billing pages fit 390 to 1280 px and are axe-clean', async () => {
+  await staff.goto('/Ops/Invoices/Supplier');
+  await staff.getByLabel('Legal name').fill('Legal Copy Services Pty Ltd');
+  await staff.getByLabel('ABN').fill('51 824 753 556');
+  await staff.getByLabel('Address').fill('1 George Street, Sydney NSW 2000');
+  await staff.getByLabel('Bank account name').fill('Legal Copy Services');
+  await staff.getByLabel('BSB').fill('062-000');
+  await staff.getByLabel('Account number').fill('12345678');
+  await expect(staff.getByLabel('GST rate (%)')).toHaveValue('10');
+  await staff.getByRole('button', { name: 'Save supplier details' }).click();
+  await expect(staff.getByText('The supplier details have been saved.')).toBeVisible();
+
+  await client.goto(slipUrl);
+  await expect(client.getByText('Legal Copy Services Pty Ltd')).toBeVisible();
+  await expect(client.getByText('ABN 51 824 753 556')).toBeVisible();
+
+  await staff.goto('/Ops/Invoices/Prices');
+  await staff.getByLabel('Client').selectOption({ label: 'Bayside Legal (BY7007)' });
+  await staff.getByRole('button', { name: 'Open' }).click();
+  await expect(staff.getByLabel('Price 1 unit price excl. GST')).toHaveValue('75.0000');
+  const pricesUrl = staff.url();
+  for (const url of ['/Ops/Invoices', `/Ops/Invoices/New?jobs=${JOBS.join(',')}`, '/Ops/Invoices/Supplier', pricesUrl, `/Ops/Invoices/Payment?invoices=${INVOICE}`]) await checkOpsPage(staff, url);
+  for (const url of [slipUrl, '/Statement']) await checkOpsPage(client, url);
 });

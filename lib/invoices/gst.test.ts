@@ -41,3 +41,13 @@ describe('GST in whole cents', () => {
     );
   });
 });
+
+describe('the supplier form schema', () => {
+  it('parses its own output again to the same values (the server action parses what the browser parsed)', async () => {
+    const { supplierSchema, gstRateBp } = await import('./supplier-schema');
+    const once = supplierSchema.parse({ LegalName: 'Legal Copy Services Pty Ltd', Abn: '51 824 753 556', Address: '1 George St', Email: '', Phone: '', BankAccountName: 'LCS', BankBsb: '062000', BankAccountNumber: '12345678', GstRate: '12.5%' });
+    expect(supplierSchema.parse(once)).toEqual(once);
+    expect(gstRateBp(once.GstRate)).toBe(1250);
+    expect(supplierSchema.safeParse({ ...once, Abn: '51 824 753 557' }).success).toBe(false);
+  });
+});

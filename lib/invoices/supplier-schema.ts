@@ -56,15 +56,19 @@ export const supplierSchema = z.object({
     .string()
     .transform((v) => v.replace(/[\s-]/g, ''))
     .refine((v) => /^\d{5,10}$/.test(v), SUPPLIER_MSG.accountNumber),
-  /** Percent, e.g. '10' or '12.5'; kept as basis points. */
+  /** Percent, e.g. '10' or '12.5' (stays a percent so that parsing the parsed form again gives the same; stored as basis points by gstRateBp). */
   GstRate: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim().replace(/%$/, '').trim())
-    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, SUPPLIER_MSG.rate)
-    .transform((v) => Math.round(Number(v) * 100)),
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, SUPPLIER_MSG.rate),
   /** A data: URL of the new logo; '' keeps the current one. */
   Logo: logoField.default(''),
   RemoveLogo: z.boolean().default(false),
 });
+/** '12.5' → 1250 basis points. */
+export function gstRateBp(percent: string): number {
+  return Math.round(Number(percent) * 100);
+}
+
 export type SupplierInput = z.input<typeof supplierSchema>;
 export type SupplierForm = z.output<typeof supplierSchema>;

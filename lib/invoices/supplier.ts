@@ -12,7 +12,7 @@ import { authorize } from '@/lib/core/authorize';
 import type { Principal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { DEFAULT_GST_RATE_BP } from './gst';
-import type { SupplierForm } from './supplier-schema';
+import { gstRateBp, type SupplierForm } from './supplier-schema';
 
 export interface Supplier {
   legalName: string;
@@ -69,7 +69,7 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
       bankAccountName: form.BankAccountName,
       bankBsb: form.BankBsb,
       bankAccountNumber: form.BankAccountNumber,
-      gstRateBp: form.GstRate,
+      gstRateBp: gstRateBp(form.GstRate),
       updatedAt: now(),
       ...(logo ? { logoType: logo[1]!, logoBase64: logo[2]! } : form.RemoveLogo ? { logoType: null, logoBase64: null } : {}),
     };
@@ -79,7 +79,7 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
       clientId: null,
       targetType: 'supplier_settings',
       targetId: 1,
-      details: { legalName: form.LegalName, abn: form.Abn, gstRateBp: form.GstRate, logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept' },
+      details: { legalName: form.LegalName, abn: form.Abn, gstRateBp: gstRateBp(form.GstRate), logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept' },
     });
   });
 }
