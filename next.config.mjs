@@ -5,7 +5,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Native / WASM server-only packages stay outside the bundle.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'nodemailer', 'postgres'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'nodemailer', 'postgres', 'pdfkit'],
   async headers() {
     return [
       {

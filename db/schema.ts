@@ -54,6 +54,8 @@ export const clients = pgTable(
     /** Deleted by a provider administrator (docs/decisions): hidden everywhere, kept for the audit trail. */
     deletedAt: ts('deleted_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Days from issue to due date of a new invoice (issue 30). */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(14),
   },
   (t) => [uniqueIndex('clients_account_number_uq').on(t.accountNumber), uniqueIndex('clients_name_uq').on(t.name)],
 );
@@ -865,6 +867,10 @@ export const invoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     isPaid: boolean('is_paid').notNull().default(false),
+    /** The GST in `amount` (the total payable), whole cents (issue 30). */
+    gst: numeric('gst', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** What payments have covered so far; the invoice is paid when it reaches `amount`. */
+    amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull().default('0'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -935,7 +941,10 @@ export const invoiceLineItems = pgTable(
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
     unitPrice: numeric('unit_price', { precision: 12, scale: 4 }).notNull(),
+    /** Before GST. */
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** The line's GST, whole cents (lib/invoices/gst.ts). */
+    gst: numeric('gst', { precision: 12, scale: 2 }).notNull().default('0'),
   },
   (t) => [index('invoice_line_items_invoice_idx').on(t.invoiceId)],
 );
@@ -955,6 +964,73 @@ export const invoiceJobs = pgTable(
       .references(() => jobs.id),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.jobId] }), index('invoice_jobs_job_idx').on(t.jobId)],
+);
+
+/** The supplier on every invoice (issue 30; one row, id 1), kept in /Ops/Billing. */
+export const supplierSettings = pgTable('supplier_settings', {
+  id: smallint('id').primaryKey().default(1),
+  legalName: text('legal_name').notNull().default(''),
+  abn: text('abn').notNull().default(''),
+  address: text('address').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  bankAccountName: text('bank_account_name').notNull().default(''),
+  bankBsb: text('bank_bsb').notNull().default(''),
+  bankAccountNumber: text('bank_account_number').notNull().default(''),
+  /** Basis points: 1000 = 10%. */
+  gstRateBp: integer('gst_rate_bp').notNull().default(1000),
+  logoBase64: text('logo_base64'),
+  logoType: text('logo_type'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A client's price list: a unit price before GST per order type (issue 30). */
+export const clientPrices = pgTable(
+  'client_prices',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    orderType: smallint('order_type')
+      .notNull()
+      .references(() => orderTypes.id),
+    extStockId: text('ext_stock_id').notNull(),
+    description: text('description').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 4 }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'client_prices_pk', columns: [t.clientId, t.orderType] })],
+);
+
+/** A payment received from a client (issue 30), spread over its invoices by payment_allocations. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('AUD'),
+    reference: text('reference').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_client_date_idx').on(t.clientId, t.paymentDate)],
+);
+
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'payment_allocations_pk', columns: [t.paymentId, t.invoiceId] }), index('payment_allocations_invoice_idx').on(t.invoiceId)],
 );
 
 // ---------------------------------------------------------------------------

@@ -223,7 +223,7 @@ test('an invoice upserted twice exists once', async () => {
   await user.goto('/Invoice');
   const rows = user.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: INVOICE, exact: true }) });
   await expect(rows).toHaveCount(1);
-  await expect(rows).toContainText('39.60');
+  await expect(rows).toContainText('43.56'); // 39.60 before GST, 10% GST: the total payable
 });
 
 test('the receiver is down while five events happen; started again, it gets all five once, in order', async () => {

@@ -196,7 +196,7 @@ test('staff issue an invoice for the job, and the user sees it at once with its 
   await staff.getByLabel('Line 2 description').fill('Binding');
   await staff.getByLabel('Line 2 quantity').fill('2');
   await staff.getByLabel('Line 2 amount').fill('10.00');
-  await expect(staff.getByText('Total $154.00; sheets of paper 1200')).toBeVisible();
+  await expect(staff.getByText('Before GST $154.00, GST 10% $15.40, total $169.40; sheets of paper 1200')).toBeVisible();
   await staff.getByRole('button', { name: 'Issue invoice' }).click();
   await staff.waitForURL(/\/Ops\/Invoices\?msg=1/);
   await expect(staff.getByRole('row').filter({ hasText: INVOICE })).toContainText('Unpaid');
@@ -204,10 +204,10 @@ test('staff issue an invoice for the job, and the user sees it at once with its 
   await user.goto('/Invoice');
   const row = user.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: INVOICE, exact: true }) });
   await expect(row).toContainText(jmsNumber);
-  await expect(row).toContainText('$154.00');
+  await expect(row).toContainText('$169.40'); // 154.00 and 10% GST
   const href = await row.getByRole('link', { name: `Pay invoice ${INVOICE}` }).getAttribute('href');
   const pay = new URL(href ?? '');
-  expect(Object.fromEntries(pay.searchParams)).toEqual({ payment_reference: INVOICE, payment_amount: '154.00', jms: jmsNumber, acno: ACCOUNT });
+  expect(Object.fromEntries(pay.searchParams)).toEqual({ payment_reference: INVOICE, payment_amount: '169.40', jms: jmsNumber, acno: ACCOUNT });
 
   // Marked paid by staff: the pay link goes.
   await staff.getByRole('button', { name: `Mark paid: invoice ${INVOICE}` }).click();

@@ -60,6 +60,8 @@ const envSchema = z.object({
   PAYMENT_URL: optionalUrl,
   /** The court copying practice note the court copy order links to ("I agree to the practice note"); unset: no link. */
   PRACTICE_NOTE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  /** The payments page takes several invoices at once (payment_reference a comma-separated list, payment_amount their sum). */
+  PAYMENT_MULTIPLE: bool(false),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,

@@ -5,15 +5,33 @@ import { presentSlip } from '@/lib/invoices/present';
 import type { InvoiceSlip } from '@/lib/invoices/service';
 import { InvoiceSlipView } from './InvoiceSlipView';
 
+const supplier: InvoiceSlip['supplier'] = {
+  legalName: 'Legal Copy Services Pty Ltd',
+  abn: '51824753556',
+  address: '1 George Street, Sydney NSW 2000',
+  email: 'accounts@legalcopy.example',
+  phone: '',
+  bankAccountName: 'Legal Copy Services',
+  bankBsb: '062-000',
+  bankAccountNumber: '12345678',
+  gstRateBp: 1000,
+  logo: null,
+  updatedAt: null,
+};
+
 const slip = (over: Partial<InvoiceSlip['invoice']> = {}, payUrl: string | null = null): InvoiceSlip => ({
   invoice: { id: 7, jobId: 3, jmsNumber: '100245', matterReference: 'Smith vs Jones', extClientBranchId: 'HV1001-B1', invoiceNumber: 'INV-1003', amount: '112.10', currencyCode: 'AUD', issueDate: '2026-03-02', dueDate: null, isPaid: false, ...over },
   client: { name: 'Harbour & Vale Lawyers', accountNumber: 'HV1001' },
   lines: [
-    { id: 1, extStockId: 'BIND01', description: 'Binding and tabbing', quantity: '3.00', unitPrice: '12.5000', amount: '37.50' },
-    { id: 2, extStockId: 'DEL01', description: 'Courier delivery', quantity: '1.00', unitPrice: '35.0000', amount: '35.00' },
-    { id: 3, extStockId: 'EZ999', description: 'A4 copies (sheets)', quantity: '1330.00', unitPrice: '0.1200', amount: '159.60' },
+    { id: 1, extStockId: 'BIND01', description: 'Binding and tabbing', quantity: '3.00', unitPrice: '12.5000', amount: '37.50', gst: '3.75' },
+    { id: 2, extStockId: 'DEL01', description: 'Courier delivery', quantity: '1.00', unitPrice: '35.0000', amount: '35.00', gst: '3.50' },
+    { id: 3, extStockId: 'EZ999', description: 'A4 copies (sheets)', quantity: '1330.00', unitPrice: '0.1200', amount: '159.60', gst: '15.96' },
   ],
   linesTotal: '232.10',
+  gst: '23.21',
+  amountPaid: '0.00',
+  balance: '112.10',
+  supplier,
   sheetsTotal: '1330.00',
   payUrl,
 });
@@ -30,8 +48,12 @@ describe('invoice slip view', () => {
     expect(out).toMatch(/<td[^>]*>EZ999<\/td><td[^>]*>A4 copies \(sheets\)<\/td><td[^>]*>1,330<\/td><td[^>]*>\$0\.12<\/td><td[^>]*>\$159\.60<\/td>/);
     expect(out).toMatch(/data-testid="invoice-total">\$112\.10</);
     expect(out).toMatch(/data-testid="sheets-total">1,330</);
-    // The lines add up to more than the invoice total here, so both are shown.
-    expect(out).toContain('Line items total');
+    expect(out).toContain('Tax invoice');
+    expect(out).toContain('Legal Copy Services Pty Ltd');
+    expect(out).toContain('ABN 51 824 753 556');
+    expect(out).toMatch(/data-testid="invoice-subtotal">\$232\.10</);
+    expect(out).toMatch(/data-testid="invoice-gst">\$23\.21</);
+    expect(out).toMatch(/<td[^>]*>\$159\.60<\/td><td[^>]*>\$15\.96<\/td>/);
     expect(out).toContain('Unpaid');
   });
 
@@ -41,9 +63,18 @@ describe('invoice slip view', () => {
     expect(out).toMatch(/<a href="https:\/\/pay\.example\.com\/checkout\?payment_reference=INV-1003&amp;payment_amount=112\.10&amp;jms=100245&amp;acno=HV1001" class="[^"]*no-print[^"]*" data-print="hide">Pay<span class="sr-only"> invoice INV-1003<\/span><\/a>/);
   });
 
-  it('leaves out the line items total when it equals the invoice total', () => {
-    const out = html({ ...slip({ amount: '232.10', currencyCode: 'AUD', isPaid: true }) });
-    expect(out).not.toContain('Line items total');
-    expect(out).toContain('Paid');
+  it('without a payments page, an unpaid invoice says how to pay by bank transfer; a paid one does not', () => {
+    const out = html(slip());
+    expect(out).toContain('How to pay');
+    expect(out).toContain('062-000');
+    expect(out).toContain('12345678');
+    const paid = html({ ...slip({ amount: '232.10', currencyCode: 'AUD', isPaid: true }) });
+    expect(paid).not.toContain('How to pay');
+    expect(paid).toContain('Paid');
+  });
+
+  it('shows what was paid and the balance due of a part-paid invoice', () => {
+    const out = html({ ...slip(), amountPaid: '50.00', balance: '62.10' });
+    expect(out).toMatch(/data-testid="invoice-balance">\$62\.10</);
   });
 });

@@ -19,6 +19,25 @@ function Item({ label, value, href }: { label: string; value: string; href?: str
   );
 }
 
+function SupplierBlock({ supplier }: { supplier: Slip['supplier'] }) {
+  if (!supplier.legalName) return null;
+  return (
+    <div className="flex flex-wrap items-start gap-4 border-b border-line pb-4">
+      {supplier.logoSrc ? (
+        // A data: URL from the database: next/image adds nothing here.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={supplier.logoSrc} alt={`${supplier.legalName} logo`} className="h-14 w-auto max-w-40 object-contain" />
+      ) : null}
+      <div className="flex min-w-0 flex-col text-sm">
+        <p className="font-semibold text-ink">{supplier.legalName}</p>
+        {supplier.abn ? <p>ABN {supplier.abn}</p> : null}
+        {supplier.address ? <p className="whitespace-pre-line">{supplier.address}</p> : null}
+        {supplier.contact ? <p>{supplier.contact}</p> : null}
+      </div>
+    </div>
+  );
+}
+
 export function PayLink({ href, invoiceNumber }: { href: string; invoiceNumber: string }) {
   return (
     <a href={href} className={cn(buttonClasses({ variant: 'primary' }), 'no-print')} data-print="hide">
@@ -32,9 +51,10 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
   const headingId = `invoice-${slip.id}`;
   return (
     <article aria-labelledby={headingId} className={cn('flex flex-col gap-6 rounded-lg border border-line bg-surface p-6 print:border-0 print:p-0', className)}>
+      <SupplierBlock supplier={slip.supplier} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <p className="text-sm text-muted">Tax invoice</p>
+          <p className="text-sm font-semibold tracking-wide text-ink uppercase">Tax invoice</p>
           <Heading id={headingId} className="text-2xl font-semibold text-ink">
             Invoice {slip.invoiceNumber}
           </Heading>
@@ -44,6 +64,9 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
         </div>
         <div className="flex items-center gap-3">
           {slip.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+          <a href={slip.pdfHref} className={cn(buttonClasses(), 'no-print')} data-print="hide" download>
+            Download PDF<span className="sr-only"> of invoice {slip.invoiceNumber}</span>
+          </a>
           {slip.payHref ? <PayLink href={slip.payHref} invoiceNumber={slip.invoiceNumber} /> : null}
         </div>
       </header>
@@ -66,7 +89,8 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
               <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">Description</th>
               <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Quantity</th>
               <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Unit Price</th>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Amount</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Amount excl. GST</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">GST</th>
             </tr>
           </thead>
           <tbody>
@@ -77,20 +101,35 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
                 <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{l.unitPrice}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{l.amount}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{l.gst}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
-            {slip.linesTotal ? (
-              <tr>
-                <th scope="row" colSpan={4} className="px-3 py-2 text-right font-medium">Line items total</th>
-                <td className="px-3 py-2 text-right tabular-nums">{slip.linesTotal}</td>
-              </tr>
-            ) : null}
             <tr>
-              <th scope="row" colSpan={4} className="px-3 py-2 text-right font-semibold">Total</th>
+              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">Subtotal excl. GST</th>
+              <td className="px-3 py-2 text-right tabular-nums" data-testid="invoice-subtotal">{slip.subtotal}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">GST</th>
+              <td className="px-3 py-2 text-right tabular-nums" data-testid="invoice-gst">{slip.gst}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">Total incl. GST</th>
               <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-total">{slip.total}</td>
             </tr>
+            {slip.amountPaid && slip.balance ? (
+              <>
+                <tr>
+                  <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">Paid</th>
+                  <td className="px-3 py-2 text-right tabular-nums">{slip.amountPaid}</td>
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">Balance due</th>
+                  <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-balance">{slip.balance}</td>
+                </tr>
+              </>
+            ) : null}
           </tfoot>
         </table>
       </ScrollRegion>
@@ -98,6 +137,21 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
       <p className="text-sm text-ink" data-print="keep-together">
         <span className="font-medium">Sheets of paper:</span> <span data-testid="sheets-total">{slip.sheetsTotal}</span>
       </p>
+
+      {slip.howToPay ? (
+        <section aria-labelledby={`${headingId}-pay`} className="rounded-lg border border-line p-4 text-sm" data-print="keep-together">
+          <h2 id={`${headingId}-pay`} className="font-semibold text-ink">
+            How to pay
+          </h2>
+          <p className="mt-1">Please pay by bank transfer by the due date, quoting the invoice number as the reference.</p>
+          <dl className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-4">
+            <Item label="Account name" value={slip.howToPay.accountName} />
+            <Item label="BSB" value={slip.howToPay.bsb} />
+            <Item label="Account number" value={slip.howToPay.accountNumber} />
+            <Item label="Reference" value={slip.howToPay.reference} />
+          </dl>
+        </section>
+      ) : null}
     </article>
   );
 }

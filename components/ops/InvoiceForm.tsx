@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { invoiceIssueSchema, type InvoiceIssue as Values, type InvoiceIssueInput } from '@/lib/invoices/issue-schema';
 import { formatMoney } from '@/lib/invoices/money';
+import { formatRate, invoiceTotals } from '@/lib/invoices/gst';
 import type { ActionResult } from '@/lib/http/action-result';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
@@ -29,6 +30,8 @@ export function InvoiceForm({
   initialClientId,
   initialJobs,
   today,
+  draft = null,
+  gstRateBp,
   save,
 }: {
   clients: readonly { id: number; name: string; accountNumber: string }[];
@@ -36,6 +39,10 @@ export function InvoiceForm({
   initialJobs: string;
   /** yyyy-MM-dd in the staff member's time zone. */
   today: string;
+  /** "Invoice these jobs" (issue 30): the client, jobs, a priced line per job, due date and next number, all editable. */
+  draft?: InvoiceIssueInput | null;
+  /** The supplier's GST rate (basis points), for the totals shown while typing. */
+  gstRateBp: number;
   save: (v: Values) => Promise<ActionResult<{ invoiceNumber: string }>>;
 }) {
   const router = useRouter();
@@ -44,7 +51,7 @@ export function InvoiceForm({
     resolver: zodResolver(invoiceIssueSchema),
     mode: 'onTouched',
     shouldFocusError: false,
-    defaultValues: {
+    defaultValues: draft ?? {
       ClientId: initialClientId ?? Number.NaN,
       InvoiceNumber: '',
       JobNumbers: initialJobs,
@@ -59,14 +66,17 @@ export function InvoiceForm({
   const lines = useFieldArray({ control, name: 'Lines' });
   const watched = useWatch({ control, name: 'Lines' }) ?? [];
   const currency = String(useWatch({ control, name: 'CurrencyCode' }) ?? 'AUD').toUpperCase();
-  const total = watched.reduce((s, l) => s + (Number(String(l?.Amount ?? '').replace(/,/g, '')) || 0), 0);
+  // The same GST rule as the server (lib/invoices/gst.ts), on the lines as typed so far.
+  const typed = watched.map((l) => String(l?.Amount ?? '').trim().replace(/,/g, '')).filter((a) => /^\d{1,10}(\.\d{1,2})?$/.test(a));
+  const totals = invoiceTotals(typed.map((amount) => ({ amount })), gstRateBp);
   const sheets = watched.filter((l) => String(l?.ExtStockId ?? '').trim().toUpperCase() === SHEETS_STOCK_CODE).reduce((s, l) => s + (Number(String(l?.Quantity ?? '').replace(/,/g, '')) || 0), 0);
-  let totalText: string;
-  try {
-    totalText = formatMoney(total.toFixed(2), /^[A-Z]{3}$/.test(currency) ? currency : 'AUD');
-  } catch {
-    totalText = total.toFixed(2);
-  }
+  const money = (v: string) => {
+    try {
+      return formatMoney(v, /^[A-Z]{3}$/.test(currency) ? currency : 'AUD');
+    } catch {
+      return v;
+    }
+  };
 
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
@@ -120,7 +130,7 @@ export function InvoiceForm({
               <Field label={`Line ${i + 1} quantity`} required error={e.Lines?.[i]?.Quantity?.message}>
                 <Input inputMode="decimal" {...register(`Lines.${i}.Quantity`)} autoComplete="off" />
               </Field>
-              <Field label={`Line ${i + 1} amount`} required error={e.Lines?.[i]?.Amount?.message}>
+              <Field label={`Line ${i + 1} amount excl. GST`} required error={e.Lines?.[i]?.Amount?.message}>
                 <Input inputMode="decimal" {...register(`Lines.${i}.Amount`)} autoComplete="off" />
               </Field>
               <div className="flex items-end pb-1">
@@ -138,7 +148,7 @@ export function InvoiceForm({
             </Button>
           </div>
           <p className="text-sm" aria-live="polite">
-            Total <strong>{totalText}</strong>; sheets of paper <strong>{sheets}</strong>
+            Before GST <strong>{money(totals.subtotal)}</strong>, GST {formatRate(gstRateBp)} <strong>{money(totals.gst)}</strong>, total <strong>{money(totals.total)}</strong>; sheets of paper <strong>{sheets}</strong>
           </p>
         </fieldset>
 

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/scripts/seed/demo';
-import { clientBranchAddresses, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
+import { clientBranchAddresses, clientPrices, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeJob, makeUser } from '@/test/factories';
 import { viewsAndReportsFixtures } from './fixtures-views';
@@ -45,6 +45,7 @@ async function main() {
   await opsDayFixtures(handle.db);
   await liveClients(handle.db);
   await viewsAndReportsFixtures(handle.db);
+  await billingClient(handle.db);
   await handle.close();
 }
 
@@ -147,6 +148,24 @@ async function liveClients(db: Awaited<ReturnType<typeof getHandle>>['db']) {
     for (let i = 1; i <= 3; i++) {
       await makeJob({ clientId: c.id, createdById: u.id, email: `${userName}@example.com`, matterReference: `${account}-LIVE-${i}`, description: `Live job ${i}` }, db);
     }
+  }
+}
+
+/** The JMS numbers of Bayside Legal's three delivered jobs (e2e/billing.spec.ts invoices them). */
+const BILLING_JOBS = ['970001', '970002', '970003'] as const;
+
+/**
+ * Issue 30: Bayside Legal, with a price list (data processing at $75.00 a unit), 14 days' payment terms and three
+ * delivered jobs, whose administrator (e2e.billing.admin) downloads the invoice PDF and receives the receipts.
+ */
+async function billingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Bayside Legal', accountNumber: 'BY7007', paymentTermsDays: 14 }).returning();
+  if (!c) throw new Error('client not created');
+  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '7 Bay Street, Brighton-Le-Sands NSW 2216', isDefault: true, extClientBranchId: 'BY7007-B1' }]);
+  await db.insert(clientPrices).values({ clientId: c.id, orderType: 4, extStockId: 'DP', description: 'Data processing', unitPrice: '75.0000' });
+  await makeUser({ userName: 'e2e.billing.admin', role: 4, firstName: 'Bay', lastName: 'Admin', clientId: c.id, email: 'e2e.billing.admin@example.com', password: config().DEMO_PASSWORD }, db);
+  for (const [i, jmsNumber] of BILLING_JOBS.entries()) {
+    await makeJob({ clientId: c.id, jmsNumber, status: 8, numberOfCopies: [1, 2, 4][i]!, matterReference: `BY-2026-00${i + 1}` }, db);
   }
 }
 

@@ -45,6 +45,8 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/saveuser': 'admin',
   // Client administrator only: the firm's spend and orders (issue 28).
   '/Reports': 'admin',
+  // The firm's statement of account (issue 30).
+  '/Statement': 'admin',
   // The provider's staff area (issue 13): roles 1 and 2; sub-paths take the kind of their nearest listed ancestor.
   '/Ops': 'staff',
   // Role 1 only (provider administrator): staff users, API keys and webhook endpoints.

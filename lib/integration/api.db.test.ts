@@ -359,15 +359,17 @@ describe('the integration API /api/v1', () => {
       const created = await put(body);
       expect(created.status).toBe(201);
       expect(created.headers.get('location')).toBe('/api/v1/invoices/INV-7001');
-      expect(await created.json()).toEqual({ invoiceNumber: 'INV-7001', clientId: client.id, amount: '40.00', created: true });
+      // No GST sent: 10% of each line, to the cent.
+      expect(await created.json()).toEqual({ invoiceNumber: 'INV-7001', clientId: client.id, amount: '44.00', gst: '4.00', created: true });
 
-      const updated = await put({ ...body, jobNumbers: [a.jmsNumber, b.jmsNumber], lines: [...body.lines, { stockCode: 'BIND', description: 'Binding', quantity: '2', amount: 15.5 }] });
+      // A line that carries its own GST (here a GST-free 0) keeps it.
+      const updated = await put({ ...body, jobNumbers: [a.jmsNumber, b.jmsNumber], lines: [{ ...body.lines[0], gst: '3.99' }, { stockCode: 'BIND', description: 'Binding', quantity: '2', amount: 15.5, gst: 0 }] });
       expect(updated.status).toBe(200);
-      expect(await updated.json()).toEqual({ invoiceNumber: 'INV-7001', clientId: client.id, amount: '55.50', created: false });
+      expect(await updated.json()).toEqual({ invoiceNumber: 'INV-7001', clientId: client.id, amount: '59.49', gst: '3.99', created: false });
 
       const rows = await t.db().select().from(invoices).where(eq(invoices.invoiceNumber, 'INV-7001'));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ clientId: client.id, amount: '55.50', currencyCode: 'AUD' });
+      expect(rows[0]).toMatchObject({ clientId: client.id, amount: '59.49', gst: '3.99', currencyCode: 'AUD' });
       expect(await t.db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, rows[0]!.id))).toHaveLength(2);
       const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.invoice.updated'), eq(auditLog.targetId, String(rows[0]!.id))));
       expect(audit?.details).toMatchObject({ actor: 'API key "Shop floor JMS"' });

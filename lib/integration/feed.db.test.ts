@@ -115,7 +115,8 @@ describe('integration change feed', () => {
       ['invoice.issued', inv.invoiceNumber, job.id],
       ['invoice.paid', inv.invoiceNumber, job.id],
     ]);
-    expect(events[1]!.data).toMatchObject({ amount: '12.00', currencyCode: 'AUD', issueDate: '2025-03-04' });
+    // 12.00 before GST, 10% GST: 13.20 payable.
+    expect(events[1]!.data).toMatchObject({ amount: '13.20', currencyCode: 'AUD', issueDate: '2025-03-04' });
   });
 
   it('refuses a cursor it did not give out (400 on cursor)', async () => {

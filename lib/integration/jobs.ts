@@ -130,10 +130,10 @@ export async function upsertInvoiceForApi(by: ApiCaller, invoiceNumber: string, 
     IssueDate: body.issueDate,
     DueDate: body.dueDate,
     CurrencyCode: body.currencyCode,
-    Lines: body.lines.map((l) => ({ ExtStockId: l.stockCode, Description: l.description, Quantity: l.quantity, Amount: l.amount })),
+    Lines: body.lines.map((l) => ({ ExtStockId: l.stockCode, Description: l.description, Quantity: l.quantity, Amount: l.amount, ...(l.gst !== undefined ? { Gst: l.gst } : {}) })),
   });
   const r = await upsertInvoice(by, input);
-  return { invoiceNumber: r.invoiceNumber, clientId: r.clientId, amount: r.amount, created: r.event === 'issued' };
+  return { invoiceNumber: r.invoiceNumber, clientId: r.clientId, amount: r.amount, gst: r.gst, created: r.event === 'issued' };
 }
 
 /** POST /api/v1/jobs/{jmsNumber}/files: one delivered file through the deliverables intake (streamed, SHA-256, scanned). */

@@ -137,7 +137,8 @@ export const invoiceUpsertBody = z.object({
       stockCode: z.string(),
       description: z.string(),
       quantity: decimalText.describe('Greater than zero, at most two decimals (EZ999: whole sheets).'),
-      amount: decimalText.describe('The line amount, at most two decimals.'),
+      amount: decimalText.describe('The line amount before GST, at most two decimals.'),
+      gst: decimalText.optional().describe('The line’s GST as your system computed it, at most two decimals (0 for a GST-free line). Left out: the rate set in /Ops, rounded to the cent half up.'),
     }),
   ),
 });
@@ -155,12 +156,14 @@ export const INVOICE_FIELD_NAMES: Readonly<Record<string, string>> = {
   Description: 'description',
   Quantity: 'quantity',
   Amount: 'amount',
+  Gst: 'gst',
 };
 
 export const invoiceAnswer = z.object({
   invoiceNumber: z.string(),
   clientId: z.number().int(),
-  amount: z.string().describe('The sum of the line amounts, two decimals.'),
+  amount: z.string().describe('The total payable: the line amounts plus GST, two decimals.'),
+  gst: z.string().describe('The invoice’s GST: the sum of the lines’ GST, two decimals.'),
   created: z.boolean().describe('true: the invoice is new (201); false: it replaced the invoice of that number (200).'),
 });
 
@@ -190,4 +193,60 @@ export const assignAnswer = z.object({
   previousAssignee: z.string().nullable(),
   changedAt: instant,
   changedBy: z.string(),
+});
+
+// ---- POST /api/v1/payments (issue 30) -------------------------------------------------------------------------
+
+export const paymentBody = z.object({
+  invoiceNumbers: z.array(z.string()).describe('The invoices it pays, all of one client; applied in this order, each up to what it owes.'),
+  paymentDate: z.string().describe('yyyy-MM-dd'),
+  amount: decimalText.describe('Greater than zero, at most two decimals; no more than the invoices owe together.'),
+  reference: z.string().optional().describe('E.g. the bank transfer’s reference (up to 100 characters).'),
+});
+
+/** The payment service's field names (lib/invoices/payment-schema.ts) → the API's. */
+export const PAYMENT_FIELD_NAMES: Readonly<Record<string, string>> = { InvoiceNumbers: 'invoiceNumbers', PaymentDate: 'paymentDate', Amount: 'amount', Reference: 'reference' };
+
+export const paymentAnswer = z.object({
+  paymentId: z.number().int(),
+  clientId: z.number().int(),
+  amount: z.string().describe('Two decimals.'),
+  currencyCode: z.string(),
+  allocations: z
+    .array(
+      z.object({
+        invoiceNumber: z.string(),
+        amount: z.string().describe('What this payment paid on the invoice.'),
+        balance: z.string().describe('What the invoice still owes.'),
+        isPaid: z.boolean().describe('true: paid in full (the invoice.paid event follows).'),
+      }),
+    )
+    .describe('How the payment was applied, in the order given.'),
+  receiptsQueued: z.number().int().describe('Receipt e-mails queued for the client’s administrators and invoice-alert users.'),
+});
+
+// ---- PUT /api/v1/clients/{clientId}/prices (issue 30) -------------------------------------------------------
+
+export const clientPathParams = z.object({ clientId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const priceListBody = z.object({
+  paymentTermsDays: z.number().int().describe('Days from issue to due date of a new invoice (0 to 365).'),
+  prices: z
+    .array(
+      z.object({
+        orderType: z.number().int().describe('1 Appeal Book, 2 Court Copy, 3 Copy, 4 Data Processing, 5 Print, 6 Scan, 7 Consulting, 8 Court.'),
+        stockCode: z.string(),
+        description: z.string(),
+        unitPrice: decimalText.describe('Before GST, at most four decimals.'),
+      }),
+    )
+    .describe('The client’s whole price list: order types left out have no price.'),
+});
+
+export const PRICE_FIELD_NAMES: Readonly<Record<string, string>> = { PaymentTermsDays: 'paymentTermsDays', Prices: 'prices', OrderType: 'orderType', ExtStockId: 'stockCode', Description: 'description', UnitPrice: 'unitPrice' };
+
+export const priceListAnswer = z.object({
+  clientId: z.number().int(),
+  paymentTermsDays: z.number().int(),
+  prices: z.number().int().describe('How many prices the list now has.'),
 });

@@ -5,7 +5,7 @@
  *
  * An invoice is for one or more jobs of one client (their JMS numbers), has a number, an issue date and a due
  * date (calendar dates, yyyy-MM-dd), a currency (ISO 4217) and at least one line item: stock code,
- * description, quantity and amount. Stock code EZ999 is sheets of paper (spec §9): its quantity is a whole
+ * description, quantity and amount before GST (the GST of each line follows from the rate, lib/invoices/gst.ts). Stock code EZ999 is sheets of paper (spec §9): its quantity is a whole
  * number of sheets, and the slip adds those quantities up. The invoice amount is the sum of the line amounts.
  */
 import { z } from 'zod';
@@ -28,6 +28,7 @@ export const INVOICE_MSG = {
   quantity: 'Please enter a quantity greater than zero, with at most two decimals.',
   sheets: `Stock code ${SHEETS_STOCK_CODE} counts sheets of paper: please enter a whole number.`,
   amount: 'Please enter an amount with at most two decimals (e.g. 125.50).',
+  gst: 'Please enter the GST with at most two decimals (e.g. 12.55).',
   clientRequired: 'Please choose a client.',
   notFound: 'This invoice does not exist.',
 } as const;
@@ -48,7 +49,10 @@ export const invoiceLineSchema = z
       .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Z0-9-]{1,20}$/, INVOICE_MSG.stockCode)),
     Description: formText(200),
     Quantity: decimal(INVOICE_MSG.quantity, true),
+    /** Before GST. */
     Amount: decimal(INVOICE_MSG.amount, false),
+    /** The line's GST as the provider's system computed it (PUT /api/v1/invoices); left out: the rate of /Ops (lib/invoices/gst.ts). */
+    Gst: decimal(INVOICE_MSG.gst, false).optional(),
   })
   .superRefine((l, ctx) => {
     if (l.ExtStockId === SHEETS_STOCK_CODE && !/^\d+(\.0{1,2})?$/.test(l.Quantity)) ctx.addIssue({ code: 'custom', path: ['Quantity'], message: INVOICE_MSG.sheets });

@@ -50,11 +50,12 @@ describe('invoices issued by staff', () => {
     const { user, a, b } = await setup();
     const form = input(user.clientId, `${a.jmsNumber}, ${b.jmsNumber}`);
     const written = await issueInvoice(userPrincipal(staff), form);
-    expect(written).toMatchObject({ amount: '154.00', event: 'issued' });
+    // Lines before GST 154.00; GST 10% per line (14.40 + 1.00); total payable 169.40.
+    expect(written).toMatchObject({ amount: '169.40', gst: '15.40', event: 'issued' });
 
     const list = await listInvoices(user.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
     const row = list.rows.find((r) => r.invoiceNumber === form.InvoiceNumber);
-    expect(row).toMatchObject({ jmsNumber: a.jmsNumber, amount: '154.00', currencyCode: 'AUD', isPaid: false });
+    expect(row).toMatchObject({ jmsNumber: a.jmsNumber, amount: '169.40', currencyCode: 'AUD', isPaid: false });
     expect(row?.payUrl).toContain(`payment_reference=${form.InvoiceNumber}`);
     const slip = await getInvoiceSlip(user.actor, form.InvoiceNumber);
     expect(slip?.sheetsTotal).toBe('1200.00');
@@ -100,7 +101,7 @@ describe('invoices issued by staff', () => {
     const form = input(user.clientId, a.jmsNumber);
     expect((await upsertInvoice(system, form)).event).toBe('issued');
     const again = await upsertInvoice(system, { ...form, JobNumbers: [b.jmsNumber], Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '500', Amount: '60.00' }] });
-    expect(again).toMatchObject({ event: 'updated', amount: '60.00' });
+    expect(again).toMatchObject({ event: 'updated', amount: '66.00', gst: '6.00' });
     const slip = await getInvoiceSlip(user.actor, form.InvoiceNumber);
     expect(slip?.invoice.jmsNumber).toBe(b.jmsNumber);
     expect(slip?.lines).toHaveLength(1);

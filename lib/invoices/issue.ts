@@ -28,7 +28,9 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
+import { invoiceTotals } from './gst';
 import { sumDecimals } from './money';
+import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
@@ -60,7 +62,9 @@ export interface WrittenInvoice {
   id: number;
   invoiceNumber: string;
   clientId: number;
+  /** The total payable, GST included. */
   amount: string;
+  gst: string;
   /** What happened: the webhook event of issue 14 follows from it. */
   event: 'issued' | 'updated';
 }
@@ -82,7 +86,10 @@ async function clientJobs(tx: Queryable, clientId: number, numbers: readonly str
 async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
   const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
   const first = js[0]!;
-  const amount = sumDecimals(input.Lines.map((l) => l.Amount));
+  // GST per line at the supplier's rate unless the line carries its own (lib/invoices/gst.ts); amount is the total payable.
+  const { gstRateBp } = await getSupplier(tx);
+  const totals = invoiceTotals(input.Lines.map((l) => ({ amount: l.Amount, gst: l.Gst })), gstRateBp);
+  const amount = totals.total;
   const t = now();
   const values = {
     clientId: input.ClientId,
@@ -92,6 +99,7 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
     extClientBranchId: first.extClientBranchId,
     invoiceNumber: input.InvoiceNumber,
     amount,
+    gst: totals.gst,
     currencyCode: input.CurrencyCode,
     issueDate: input.IssueDate,
     dueDate: input.DueDate,
@@ -110,7 +118,7 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
   }
   await tx.insert(invoiceJobs).values(js.map((j) => ({ invoiceId: id, jobId: j.id })));
   await tx.insert(invoiceLineItems).values(
-    input.Lines.map((l) => ({ invoiceId: id, extStockId: l.ExtStockId, description: l.Description, quantity: l.Quantity, unitPrice: unitPrice(l.Amount, l.Quantity), amount: l.Amount })),
+    input.Lines.map((l, i) => ({ invoiceId: id, extStockId: l.ExtStockId, description: l.Description, quantity: l.Quantity, unitPrice: unitPrice(l.Amount, l.Quantity), amount: l.Amount, gst: totals.lineGst[i]! })),
   );
   const event = existingId === null ? 'issued' : 'updated';
   if (event === 'issued') {
@@ -134,9 +142,9 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
     clientId: input.ClientId,
     targetType: 'invoice',
     targetId: id,
-    details: auditDetails(a, { invoiceNumber: input.InvoiceNumber, amount, currencyCode: input.CurrencyCode, jobs: input.JobNumbers, lines: input.Lines.length }),
+    details: auditDetails(a, { invoiceNumber: input.InvoiceNumber, amount, gst: totals.gst, currencyCode: input.CurrencyCode, jobs: input.JobNumbers, lines: input.Lines.length }),
   });
-  return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, event };
+  return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, gst: totals.gst, event };
 }
 
 function duplicateNumber(e: unknown): never {
@@ -211,6 +219,8 @@ export interface StaffInvoiceRow {
   issueDate: string;
   dueDate: string | null;
   isPaid: boolean;
+  /** What payments have covered so far (issue 30). */
+  amountPaid: string;
   payUrl: string | null;
 }
 
@@ -247,6 +257,7 @@ export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       isPaid: invoices.isPaid,
+      amountPaid: invoices.amountPaid,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))

@@ -8,6 +8,8 @@ import { matterHref } from '@/lib/jobs/present';
 import { invoiceSlipHref } from './links';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
 import type { InvoiceRow, InvoiceSlip } from './service';
+import { formatAbn } from './supplier-schema';
+import { hasBankDetails, type Supplier } from './supplier';
 
 export interface InvoiceRowView {
   id: number;
@@ -55,18 +57,51 @@ export interface InvoiceSlipView {
   dueDate: string;
   currencyCode: string;
   isPaid: boolean;
+  /** The total payable, GST included. */
   total: string;
-  /** Shown only when it differs from the total (e.g. tax or adjustments outside the lines). */
-  linesTotal: string | null;
+  /** The line amounts before GST. */
+  subtotal: string;
+  gst: string;
+  /** Shown once something has been paid and the invoice is not paid in full. */
+  amountPaid: string | null;
+  balance: string | null;
   sheetsTotal: string;
-  lines: { id: number; stockCode: string; description: string; quantity: string; unitPrice: string; amount: string }[];
+  lines: { id: number; stockCode: string; description: string; quantity: string; unitPrice: string; amount: string; gst: string }[];
   payHref: string | null;
+  supplier: SupplierView;
+  /** When no payments page is configured: how to pay by bank transfer (null when paid or no bank details). */
+  howToPay: { accountName: string; bsb: string; accountNumber: string; reference: string } | null;
+  pdfHref: string;
+}
+
+export interface SupplierView {
+  legalName: string;
+  abn: string;
+  address: string;
+  contact: string;
+  /** A data: URL, or null. */
+  logoSrc: string | null;
+}
+
+export function presentSupplier(s: Supplier): SupplierView {
+  return {
+    legalName: s.legalName,
+    abn: formatAbn(s.abn),
+    address: s.address,
+    contact: [s.phone, s.email].filter(Boolean).join(' · '),
+    logoSrc: s.logo ? `data:${s.logo.type};base64,${s.logo.base64}` : null,
+  };
+}
+
+/** The PDF of an invoice (app/api/Invoice/Pdf/[number]/route.ts). */
+export function invoicePdfHref(invoiceNumber: string): string {
+  return `/api/Invoice/Pdf/${encodeURIComponent(invoiceNumber)}`;
 }
 
 export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
   const { invoice: i, client } = s;
   const money = (v: string) => formatMoney(v, i.currencyCode);
-  const sameTotal = Number(s.linesTotal) === Number(i.amount);
+  const partPaid = !i.isPaid && Number(s.amountPaid) > 0;
   return {
     id: i.id,
     invoiceNumber: i.invoiceNumber,
@@ -81,7 +116,10 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
     currencyCode: i.currencyCode,
     isPaid: i.isPaid,
     total: money(i.amount),
-    linesTotal: sameTotal ? null : money(s.linesTotal),
+    subtotal: money(s.linesTotal),
+    gst: money(s.gst),
+    amountPaid: partPaid ? money(s.amountPaid) : null,
+    balance: partPaid ? money(s.balance) : null,
     sheetsTotal: formatQuantity(s.sheetsTotal),
     lines: s.lines.map((l) => ({
       id: l.id,
@@ -90,7 +128,14 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
       quantity: formatQuantity(l.quantity),
       unitPrice: formatUnitPrice(l.unitPrice, i.currencyCode),
       amount: money(l.amount),
+      gst: money(l.gst),
     })),
     payHref: s.payUrl,
+    supplier: presentSupplier(s.supplier),
+    howToPay:
+      !i.isPaid && !s.payUrl && hasBankDetails(s.supplier)
+        ? { accountName: s.supplier.bankAccountName, bsb: s.supplier.bankBsb, accountNumber: s.supplier.bankAccountNumber, reference: i.invoiceNumber }
+        : null,
+    pdfHref: invoicePdfHref(i.invoiceNumber),
   };
 }

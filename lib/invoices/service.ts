@@ -9,6 +9,8 @@ import { getDb, type Db } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clients, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
+import { authorize } from '@/lib/core/authorize';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -18,6 +20,7 @@ import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists
 import { preparedFor } from '@/lib/lists/prepared';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { sumDecimals } from './money';
+import { getSupplier, type Supplier } from './supplier';
 import { payLinkFor } from './pay-link';
 import { afterCursor, cursorOf, invoiceColumns, invoiceOrder, invoiceWhere, type InvoiceCursor, type InvoiceListItem } from './query';
 import type { InvoiceListQuery } from './schema';
@@ -33,15 +36,23 @@ export interface InvoiceLine {
   description: string;
   quantity: string;
   unitPrice: string;
+  /** Before GST. */
   amount: string;
+  gst: string;
 }
 
 export interface InvoiceSlip {
   invoice: InvoiceListItem;
   client: { name: string; accountNumber: string };
   lines: InvoiceLine[];
-  /** Sum of the line amounts. */
+  /** Sum of the line amounts (before GST). */
   linesTotal: string;
+  /** The invoice's GST and what payments have covered (issue 30). */
+  gst: string;
+  amountPaid: string;
+  /** What is left to pay. */
+  balance: string;
+  supplier: Supplier;
   /** Sheets of paper: the sum of the quantities of the lines with stock code EZ999 (spec §9). */
   sheetsTotal: string;
   payUrl: string | null;
@@ -180,19 +191,33 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       quantity: invoiceLineItems.quantity,
       unitPrice: invoiceLineItems.unitPrice,
       amount: invoiceLineItems.amount,
+      gst: invoiceLineItems.gst,
     })
     .from(invoiceLineItems)
     .where(inArray(invoiceLineItems.invoiceId, found.map((i) => i.id)))
     .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.id));
+  const money = await db
+    .select({ id: invoices.id, gst: invoices.gst, amountPaid: invoices.amountPaid })
+    .from(invoices)
+    .where(inArray(invoices.id, found.map((i) => i.id)));
+  const supplier = await getSupplier(db);
   return found.map((invoice) => {
     const own = lines.filter((l) => l.invoiceId === invoice.id).map(({ invoiceId: _, ...l }) => l);
+    const m = money.find((r) => r.id === invoice.id);
+    const amountPaid = m?.amountPaid ?? '0.00';
+    const balance = sumDecimals([invoice.amount, `-${sumDecimals([amountPaid])}`]);
     return {
       invoice,
       client,
       lines: own,
       linesTotal: sumDecimals(own.map((l) => l.amount)),
+      gst: m?.gst ?? '0.00',
+      amountPaid,
+      balance,
+      supplier,
       sheetsTotal: sumDecimals(own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity)),
-      payUrl: payLinkFor(config().PAYMENT_URL, { ...invoice, accountNumber: client.accountNumber }),
+      // A part-paid invoice's link asks for what is left.
+      payUrl: payLinkFor(config().PAYMENT_URL, { ...invoice, amount: balance, accountNumber: client.accountNumber }),
     };
   });
 }
@@ -244,4 +269,22 @@ export async function getInvoiceSlipsByJob(actor: Actor, jmsNumber: string): Pro
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(MAX_SLIPS_PER_JOB);
   return slipsOf(clientId, found);
+}
+
+/** Any client's invoice by number, for staff (policy invoices.manage): its PDF from /Ops/Invoices. Null when unknown. */
+export async function getInvoiceSlipForStaff(actor: Actor, invoiceNumber: string): Promise<InvoiceSlip | null> {
+  authorize(actor, 'invoices.manage', staffPolicy);
+  const number = invoiceNumber.trim();
+  if (!number) return null;
+  const db = await getDb();
+  const found = await db
+    .select({ ...invoiceColumns, clientId: invoices.clientId })
+    .from(invoices)
+    .where(eq(invoices.invoiceNumber, number))
+    .limit(1);
+  const [first] = found;
+  if (!first) return null;
+  const { clientId, ...row } = first;
+  const [slip] = await slipsOf(clientId, [row]);
+  return slip ?? null;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 
 /** The events an endpoint can subscribe to, in the order the form offers them. */
-export const WEBHOOK_EVENTS = ['job.created', 'job.status_changed', 'job.assigned', 'job.feedback', 'invoice.issued', 'invoice.paid'] as const;
+export const WEBHOOK_EVENTS = ['job.created', 'job.status_changed', 'job.assigned', 'job.feedback', 'invoice.issued', 'invoice.paid', 'payment.received'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'job.feedback': 'A client gives feedback on a job',
   'invoice.issued': 'An invoice is issued',
   'invoice.paid': 'An invoice is paid',
+  'payment.received': 'A payment is recorded against an invoice (one event per invoice it pays)',
 };
 
 export const WEBHOOK_MSG = {

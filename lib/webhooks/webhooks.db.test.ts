@@ -150,7 +150,7 @@ describe('webhooks', () => {
       ['invoice.paid', true],
     ]);
     expect(receiver.got[1]!.data).toMatchObject({ jobId: job.id, jmsNumber: job.jmsNumber, clientId: me.clientId, status: 8, fromStatus: 4, toStatus: 8, comment: 'Left at reception', visibleToClient: true });
-    expect(receiver.got[3]!.data).toMatchObject({ invoiceNumber: invoice.InvoiceNumber, jmsNumber: job.jmsNumber, amount: '12.50', currencyCode: 'AUD' });
+    expect(receiver.got[3]!.data).toMatchObject({ invoiceNumber: invoice.InvoiceNumber, jmsNumber: job.jmsNumber, amount: '13.75', currencyCode: 'AUD' });
     // Nothing is sent twice.
     expect((await run()).attempts).toEqual([]);
     expect(receiver.got).toHaveLength(5);

@@ -12,6 +12,7 @@ import { presentInvoiceRow } from '@/lib/invoices/present';
 import { INVOICE_PARAM, INVOICE_PAYMENT_LABELS, invoiceQueryFromSearchParams, toInvoiceListBody } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 
 export const metadata: Metadata = { title: 'Invoices' };
 
@@ -52,7 +53,14 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold text-ink">Invoices</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-ink">Invoices</h1>
+        {actor.role === CLIENT_ADMIN_ROLE ? (
+          <Link href="/Statement" className="text-sm text-brand-700 underline">
+            Statement of account
+          </Link>
+        ) : null}
+      </div>
       {query.payment && (
         <p className="text-sm text-ink" data-testid="payment-filter">
           Showing: <strong>{INVOICE_PAYMENT_LABELS[query.payment]}</strong> invoices.{' '}

@@ -2,6 +2,12 @@
 /** Server actions of /Ops/Invoices: thin adapters over lib/invoices/issue.ts (policy invoices.manage). */
 import { invoiceIssueSchema, invoiceNumberSchema } from '@/lib/invoices/issue-schema';
 import { issueInvoice, markInvoicePaid } from '@/lib/invoices/issue';
+import { saveSupplier } from '@/lib/invoices/supplier';
+import { supplierSchema } from '@/lib/invoices/supplier-schema';
+import { paymentSchema } from '@/lib/invoices/payment-schema';
+import { paymentSummary, recordPayment } from '@/lib/invoices/payments';
+import { priceListSchema } from '@/lib/invoices/prices-schema';
+import { savePriceList } from '@/lib/invoices/prices';
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
@@ -12,6 +18,24 @@ export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{
 export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<ActionResult> {
   return runAction(staff('invoices.manage'), invoiceNumberSchema, invoiceNumber, async (n, { principal }) => {
     await markInvoicePaid(principal, n);
+    return null;
+  });
+}
+
+export async function saveSupplierAction(input: unknown): Promise<ActionResult> {
+  return runAction(staff('invoices.manage'), supplierSchema, input, async (form, { actor, principal }) => {
+    await saveSupplier(actor, principal, form);
+    return null;
+  });
+}
+
+export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ summary: string }>> {
+  return runAction(staff('invoices.manage'), paymentSchema, input, async (form, { principal }) => ({ summary: paymentSummary(await recordPayment(principal, form)) }));
+}
+
+export async function savePriceListAction(input: unknown): Promise<ActionResult> {
+  return runAction(staff('invoices.manage'), priceListSchema, input, async (form, { principal }) => {
+    await savePriceList(principal, form);
     return null;
   });
 }

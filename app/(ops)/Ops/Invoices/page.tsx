@@ -1,6 +1,7 @@
 /**
  * /Ops/Invoices (issue 13): every client's invoices with the list machinery (URL state, debounced text
- * filter, client and paid filters, page size, page links); issue a new one; mark one paid.
+ * filter, client and paid filters, page size, page links); issue a new one; mark one paid; record a payment;
+ * the PDF of each; the supplier details and price lists (issue 30).
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -15,6 +16,7 @@ import { clientChoices } from '@/lib/clients/service';
 import { listStaffInvoices } from '@/lib/invoices/issue';
 import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney } from '@/lib/invoices/money';
+import { invoicePdfHref } from '@/lib/invoices/present';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { requireStaffPage } from '@/lib/ops/page';
 import { markInvoicePaidAction } from './actions';
@@ -43,11 +45,23 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="page-title">Invoices</h1>
-        <Link href="/Ops/Invoices/New" className={buttonClasses({ variant: 'primary' })}>
-          Issue invoice
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/Ops/Invoices/Supplier" className={buttonClasses()}>
+            Supplier details
+          </Link>
+          <Link href="/Ops/Invoices/Prices" className={buttonClasses()}>
+            Price lists
+          </Link>
+          <Link href="/Ops/Invoices/Payment" className={buttonClasses()}>
+            Record payment
+          </Link>
+          <Link href="/Ops/Invoices/New" className={buttonClasses({ variant: 'primary' })}>
+            Issue invoice
+          </Link>
+        </div>
       </div>
       {one('msg') === '1' && <Alert tone="success">The invoice has been issued: the client sees it in its invoice list now.</Alert>}
+      {one('msg') === '2' && <Alert tone="success">The payment has been recorded: {one('paid').slice(0, 300)}. The client has been sent a receipt.</Alert>}
       <OpsFilters
         label="Invoice filters"
         text={{ name: 'q', label: 'Invoice, job number or client' }}
@@ -60,18 +74,30 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
       <OpsTable caption="Invoices" headers={['Invoice', 'Client', 'Job', 'Issued', 'Due', 'Amount', 'State']} empty={result.rows.length === 0}>
         {result.rows.map((i) => (
           <tr key={i.id}>
-            <td className={`${td} font-medium break-all`}>{i.invoiceNumber}</td>
+            <td className={`${td} font-medium break-all`}>
+              {i.invoiceNumber}{' '}
+              {/* aria-label, not an sr-only span: an absolutely placed span in the scrolling table widened the page at 390 px. */}
+              <a href={invoicePdfHref(i.invoiceNumber)} className="text-sm font-normal text-brand-700 underline" aria-label={`PDF of invoice ${i.invoiceNumber}`} download>
+                PDF
+              </a>
+            </td>
             <td className={td}>{i.clientName}</td>
             <td className={td}>{i.jmsNumber}</td>
             <td className={td}>{displayCalendarDate(i.issueDate)}</td>
             <td className={td}>{displayCalendarDate(i.dueDate)}</td>
-            <td className={`${td} whitespace-nowrap`}>{formatMoney(i.amount, i.currencyCode)}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              {formatMoney(i.amount, i.currencyCode)}
+              {!i.isPaid && Number(i.amountPaid) > 0 ? <span className="block text-xs text-muted">{formatMoney(i.amountPaid, i.currencyCode)} paid</span> : null}
+            </td>
             <td className={td}>
               {i.isPaid ? (
                 <Badge tone="success">Paid</Badge>
               ) : (
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge tone="warning">Unpaid</Badge>
+                  <Badge tone="warning">{Number(i.amountPaid) > 0 ? 'Part paid' : 'Unpaid'}</Badge>
+                  <Link href={`/Ops/Invoices/Payment?invoices=${encodeURIComponent(i.invoiceNumber)}`} className="text-sm text-brand-700 underline" aria-label={`Record payment for invoice ${i.invoiceNumber}`}>
+                    Record payment
+                  </Link>
                   <OpsActionButton
                     label="Mark paid"
                     target={`invoice ${i.invoiceNumber}`}

@@ -62,8 +62,14 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
 
   return (
     <div className="flex flex-col gap-6">
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link href="/Ops/Jobs">← Job queue</Link>
+        {can(actor.role, 'invoices.manage') && (
+          // Issue 30: the invoice form opens prefilled (client, job, priced line, due date, next number).
+          <Link href={`/Ops/Invoices/New?ids=${slip.id}`} className="text-brand-700 underline">
+            Invoice this job
+          </Link>
+        )}
       </p>
       <JobSlipView slip={slipView} statusHistory={false}>
         <div className="no-print grid grid-cols-1 gap-4 lg:grid-cols-2">

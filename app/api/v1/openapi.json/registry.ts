@@ -4,10 +4,12 @@
  * under app/api/v1 is missing here. The document's own route (/api/v1/openapi.json) is added by v1-document.ts.
  */
 export const V1_ROUTE_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
+  '/api/v1/clients/{clientId}/prices': () => import('@/app/api/v1/clients/[clientId]/prices/route'),
   '/api/v1/invoices/{invoiceNumber}': () => import('@/app/api/v1/invoices/[invoiceNumber]/route'),
   '/api/v1/jobs/changes': () => import('@/app/api/v1/jobs/changes/route'),
   '/api/v1/jobs/{jmsNumber}': () => import('@/app/api/v1/jobs/[jmsNumber]/route'),
   '/api/v1/jobs/{jmsNumber}/assignee': () => import('@/app/api/v1/jobs/[jmsNumber]/assignee/route'),
   '/api/v1/jobs/{jmsNumber}/files': () => import('@/app/api/v1/jobs/[jmsNumber]/files/route'),
   '/api/v1/jobs/{jmsNumber}/status': () => import('@/app/api/v1/jobs/[jmsNumber]/status/route'),
+  '/api/v1/payments': () => import('@/app/api/v1/payments/route'),
 };

@@ -1,0 +1,179 @@
+/**
+ * Payments recorded (issue 30): ONE service for the staff form (/Ops/Invoices/Payment) and POST /api/v1/payments.
+ *
+ * A payment (date, amount, reference) pays one or several invoices of one client, in the order given, each up
+ * to what is left on it (lib/invoices/payment-schema.ts). An invoice whose payments reach its total moves to Paid
+ * (paid_at, the invoice.paid event and its pay link gone); every payment writes a `payment.received` event per
+ * invoice (trigger of migration 0020) and a receipt e-mail to the client through the outbox: its administrators
+ * and the users who keep the invoice alert on. One transaction with its audit row; the invoices are locked, so
+ * two payments at once cannot both take the same balance.
+ */
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
+import { clients, invoices, paymentAllocations, payments, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { config } from '@/lib/config';
+import { recordAudit } from '@/lib/core/audit';
+import { authorize } from '@/lib/core/authorize';
+import { ForbiddenError, ValidationError } from '@/lib/core/errors';
+import { apiKeyName, type Principal } from '@/lib/core/principal';
+import { staffPolicy } from '@/lib/core/staff-policy';
+import { displayCalendarDate } from '@/lib/display-date';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { CLIENT_ADMIN_ROLE, CLIENT_ROLES } from '@/lib/reference';
+import { fromCents, toCents } from './gst';
+import { invoiceSlipHref } from './links';
+import { formatMoney } from './money';
+import { PAYMENT_MSG, type PaymentForm } from './payment-schema';
+
+export const RECEIPT_KIND = 'payment-receipt';
+
+export interface RecordedPayment {
+  paymentId: number;
+  clientId: number;
+  amount: string;
+  currencyCode: string;
+  allocations: { invoiceNumber: string; amount: string; balance: string; isPaid: boolean }[];
+  receiptsQueued: number;
+}
+
+function authorise(by: Principal): void {
+  if (by.kind === 'user') authorize(by.actor, 'invoices.manage', staffPolicy);
+  else if (by.kind === 'anonymous') throw new ForbiddenError();
+}
+
+/** Records a payment against the invoices named, in that order. */
+export async function recordPayment(by: Principal, input: PaymentForm): Promise<RecordedPayment> {
+  authorise(by);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, clientId: invoices.clientId, amount: invoices.amount, amountPaid: invoices.amountPaid, isPaid: invoices.isPaid, currencyCode: invoices.currencyCode, issueDate: invoices.issueDate })
+      .from(invoices)
+      .where(inArray(invoices.invoiceNumber, input.InvoiceNumbers))
+      .orderBy(asc(invoices.id))
+      .for('update');
+    const missing = input.InvoiceNumbers.filter((n) => !found.some((i) => i.invoiceNumber === n));
+    if (missing.length) throw new ValidationError({ InvoiceNumbers: missing.map(PAYMENT_MSG.invoiceMissing) });
+    const ordered = input.InvoiceNumbers.map((n) => found.find((i) => i.invoiceNumber === n)!);
+    const first = ordered[0]!;
+    if (ordered.some((i) => i.clientId !== first.clientId)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneClient] });
+    if (ordered.some((i) => i.currencyCode !== first.currencyCode)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneCurrency] });
+    const paid = ordered.filter((i) => i.isPaid);
+    if (paid.length) throw new ValidationError({ InvoiceNumbers: paid.map((i) => PAYMENT_MSG.invoicePaid(i.invoiceNumber)) });
+
+    const total = toCents(input.Amount);
+    const owing = ordered.reduce((s, i) => s + (toCents(i.amount) - toCents(i.amountPaid)), 0n);
+    if (total > owing) throw new ValidationError({ Amount: [PAYMENT_MSG.tooMuch(formatMoney(fromCents(owing), first.currencyCode))] });
+
+    const t = now();
+    let left = total;
+    const allocations: (RecordedPayment['allocations'][number] & { id: number; issueDate: string })[] = [];
+    for (const inv of ordered) {
+      if (left === 0n) break;
+      const balance = toCents(inv.amount) - toCents(inv.amountPaid);
+      const take = balance < left ? balance : left;
+      if (take <= 0n) continue;
+      left -= take;
+      const newPaid = toCents(inv.amountPaid) + take;
+      const full = newPaid >= toCents(inv.amount);
+      await tx
+        .update(invoices)
+        .set({ amountPaid: fromCents(newPaid), updatedAt: t, ...(full ? { isPaid: true, paidAt: t } : {}) })
+        .where(eq(invoices.id, inv.id));
+      allocations.push({ id: inv.id, issueDate: inv.issueDate, invoiceNumber: inv.invoiceNumber, amount: fromCents(take), balance: fromCents(toCents(inv.amount) - newPaid), isPaid: full });
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({ clientId: first.clientId, paymentDate: input.PaymentDate, amount: fromCents(total), currencyCode: first.currencyCode, reference: input.Reference, createdAt: t })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error('payment not written');
+    await tx.insert(paymentAllocations).values(allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.id, amount: a.amount })));
+    await recordAudit(tx, by, {
+      action: 'ops.payment.recorded',
+      clientId: first.clientId,
+      targetType: 'payment',
+      targetId: payment.id,
+      details: {
+        ...(by.kind === 'api-key' ? { actor: apiKeyName(by.key) } : by.kind === 'system' ? { actor: by.name } : {}),
+        amount: fromCents(total),
+        paymentDate: input.PaymentDate,
+        reference: input.Reference,
+        invoices: allocations.map((a) => ({ invoiceNumber: a.invoiceNumber, amount: a.amount, paidInFull: a.isPaid })),
+      },
+    });
+    const result: RecordedPayment = {
+      paymentId: payment.id,
+      clientId: first.clientId,
+      amount: fromCents(total),
+      currencyCode: first.currencyCode,
+      allocations: allocations.map(({ invoiceNumber, amount, balance, isPaid }) => ({ invoiceNumber, amount, balance, isPaid })),
+      receiptsQueued: 0,
+    };
+    result.receiptsQueued = await enqueueReceipts(tx, result, input, allocations);
+    return result;
+  });
+}
+
+/** The receipt: to the client's administrators and to the users who keep the invoice alert on. */
+async function enqueueReceipts(tx: Queryable, p: RecordedPayment, input: PaymentForm, allocations: { invoiceNumber: string; issueDate: string }[]): Promise<number> {
+  const recipients = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(and(eq(users.clientId, p.clientId), eq(users.isActive, true), eq(clients.isActive, true), inArray(users.role, [...CLIENT_ROLES]), or(eq(users.role, CLIENT_ADMIN_ROLE), eq(users.invoiceAlert, true))))
+    .orderBy(asc(users.id));
+  const money = (v: string) => formatMoney(v, p.currencyCode);
+  const allPaid = p.allocations.every((a) => a.isPaid);
+  const lines = p.allocations.map((a, i) => {
+    const href = `${config().appUrl}${invoiceSlipHref({ invoiceNumber: a.invoiceNumber, issueDate: allocations[i]!.issueDate })}`;
+    return `- Invoice ${a.invoiceNumber}: ${money(a.amount)} received; ${a.isPaid ? 'now paid in full' : `${money(a.balance)} still to pay`}. ${href}`;
+  });
+  const subject = allPaid && p.allocations.length === 1 ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid` : `Receipt for your payment of ${money(p.amount)}`;
+  for (const r of recipients) {
+    await enqueueMail(tx, {
+      to: r.email,
+      subject,
+      kind: RECEIPT_KIND,
+      text: [
+        `Hello ${r.firstName},`,
+        '',
+        `Thank you: we have received your payment of ${money(p.amount)} on ${displayCalendarDate(input.PaymentDate)}${input.Reference ? ` (reference ${input.Reference})` : ''}.`,
+        '',
+        ...lines,
+        '',
+        'This receipt is for your records.',
+      ].join('\n'),
+    });
+  }
+  return recipients.length;
+}
+
+/** The payments of one invoice (for staff), oldest first. */
+export async function paymentsOfInvoice(q: Queryable, invoiceId: number): Promise<{ paymentDate: string; amount: string; reference: string }[]> {
+  return q
+    .select({ paymentDate: payments.paymentDate, amount: paymentAllocations.amount, reference: payments.reference })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(eq(paymentAllocations.invoiceId, invoiceId))
+    .orderBy(asc(payments.paymentDate), asc(payments.id));
+}
+
+/** What the named unpaid invoices still owe together (to pre-fill the payment form); null when none is known. */
+export async function owingOf(actor: Actor, numbers: readonly string[]): Promise<string | null> {
+  authorize(actor, 'invoices.manage', staffPolicy);
+  if (!numbers.length) return null;
+  const db = await getDb();
+  const rows = await db
+    .select({ amount: invoices.amount, amountPaid: invoices.amountPaid })
+    .from(invoices)
+    .where(and(inArray(invoices.invoiceNumber, [...numbers].slice(0, 50)), eq(invoices.isPaid, false)));
+  if (!rows.length) return null;
+  return fromCents(rows.reduce((s, r) => s + toCents(r.amount) - toCents(r.amountPaid), 0n));
+}
+
+/** One line for the staff's confirmation: 'INV-1 (paid), INV-2 ($13.00 left)'. */
+export function paymentSummary(p: RecordedPayment): string {
+  return p.allocations.map((a) => `${a.invoiceNumber} (${a.isPaid ? 'paid' : `${formatMoney(a.balance, p.currencyCode)} left`})`).join(', ');
+}

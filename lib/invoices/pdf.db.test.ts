@@ -1,0 +1,78 @@
+/** The tax invoice PDF (issue 30), fetched through its route like a browser and read back with unpdf. */
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { GET as invoicePdfRoute } from '@/app/api/Invoice/Pdf/[number]/route';
+import { userPrincipal } from '@/lib/core/principal';
+import { useTestDatabase } from '@/test/db';
+import { makeJob, signedIn, signedInStaff } from '@/test/factories';
+import { staffActor } from '@/test/staff';
+import { issueInvoice } from './issue';
+import { invoiceIssueSchema } from './issue-schema';
+import { saveSupplier } from './supplier';
+import { supplierSchema } from './supplier-schema';
+
+const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+// A 1×1 PNG.
+const LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+async function readPdf(res: Response): Promise<string> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+  const { text } = await extractText(bytes, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+const get = (number: string, token: string) =>
+  invoicePdfRoute(new Request(`http://localhost/api/Invoice/Pdf/${encodeURIComponent(number)}`, { headers: { Authorization: `Bearer ${token}` } }), { params: Promise.resolve({ number }) });
+
+describe('invoice PDF', () => {
+  useTestDatabase();
+
+  it('is a tax invoice with the supplier, ABN, lines, GST and total; another firm gets 404, staff get any', async () => {
+    const staff = await staffActor(2);
+    await saveSupplier(
+      staff,
+      userPrincipal(staff),
+      supplierSchema.parse({ LegalName: 'Legal Copy Services Pty Ltd', Abn: '51 824 753 556', Address: '1 George Street, Sydney NSW 2000', Email: 'accounts@legalcopy.example', Phone: '02 9000 0000', BankAccountName: 'Legal Copy Services', BankBsb: '062000', BankAccountNumber: '12345678', GstRate: '10', Logo: LOGO }),
+    );
+    const user = await signedIn(3);
+    const job = await makeJob({ clientId: user.clientId });
+    const number = `INV-${uid()}`;
+    await issueInvoice(
+      userPrincipal(staff),
+      invoiceIssueSchema.parse({
+        ClientId: user.clientId,
+        InvoiceNumber: number,
+        JobNumbers: job.jmsNumber,
+        IssueDate: '2026-11-20',
+        DueDate: '2026-12-04',
+        CurrencyCode: 'AUD',
+        Lines: [
+          { ExtStockId: 'EZ999', Description: 'Black and white A4', Quantity: '1200', Amount: '144.05' },
+          { ExtStockId: 'BIND', Description: 'Binding', Quantity: '3', Amount: '10.00' },
+        ],
+      }),
+    );
+    const text = await readPdf(await get(number, user.token));
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain('Legal Copy Services Pty Ltd');
+    expect(text).toContain('ABN 51 824 753 556');
+    expect(text).toContain(number);
+    expect(text).toContain('20-Nov-2026');
+    // Line GST: 14.405 → 14.41 (half a cent up) and 1.00; GST 15.41; total 154.05 + 15.41 = 169.46.
+    expect(text).toContain('$14.41');
+    expect(text).toMatch(/Subtotal excl\. GST \$154\.05/);
+    expect(text).toMatch(/GST \$15\.41/);
+    expect(text).toMatch(/Total incl\. GST \$169\.46/);
+    // No payments page configured: the bank details say how to pay.
+    expect(text).toContain('BSB 062-000');
+    expect(text).toContain('12345678');
+
+    const other = await signedIn(3);
+    expect((await get(number, other.token)).status).toBe(404);
+    const ops = await signedInStaff(2);
+    expect(await readPdf(await get(number, ops.token))).toMatch(/Total incl\. GST \$169\.46/);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The supplier's details on every invoice (issue 30, /Ops/Invoices/Supplier): ONE schema for the staff form in the
+ * browser and its server action. Browser-safe.
+ */
+import { z } from 'zod';
+import { formText } from '@/lib/validation';
+
+export const SUPPLIER_MSG = {
+  abn: 'An ABN is 11 digits (spaces allowed) with a valid check digit.',
+  bsb: 'A BSB is 6 digits (e.g. 062-000).',
+  accountNumber: 'An account number is 5 to 10 digits.',
+  rate: 'Please enter a GST rate between 0 and 100 with at most two decimals (e.g. 10).',
+  logo: 'The logo must be a PNG or JPEG image of at most 200 KB.',
+  email: 'Please enter an e-mail address.',
+} as const;
+
+export const LOGO_MAX_BYTES = 200 * 1024;
+
+/** The ATO's ABN check: subtract 1 from the first digit, weight, sum, divisible by 89. */
+export function isValidAbn(abn: string): boolean {
+  const d = abn.replace(/\s/g, '');
+  if (!/^\d{11}$/.test(d)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  const digits = d.split('').map(Number);
+  digits[0]! -= 1;
+  return digits.reduce((s, n, i) => s + n * weights[i]!, 0) % 89 === 0;
+}
+
+/** '51824753556' → '51 824 753 556'. */
+export function formatAbn(abn: string): string {
+  const d = abn.replace(/\s/g, '');
+  return d.length === 11 ? `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}` : abn;
+}
+
+const logoField = z
+  .string()
+  .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, SUPPLIER_MSG.logo)
+  .refine((v) => v === '' || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/.test(v), SUPPLIER_MSG.logo);
+
+export const supplierSchema = z.object({
+  LegalName: formText(200),
+  Abn: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .refine(isValidAbn, SUPPLIER_MSG.abn),
+  Address: formText(400),
+  Email: formText(200, { required: false }).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), SUPPLIER_MSG.email),
+  Phone: formText(40, { required: false }),
+  BankAccountName: formText(200),
+  BankBsb: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{6}$/.test(v), SUPPLIER_MSG.bsb)
+    .transform((v) => `${v.slice(0, 3)}-${v.slice(3)}`),
+  BankAccountNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{5,10}$/.test(v), SUPPLIER_MSG.accountNumber),
+  /** Percent, e.g. '10' or '12.5' (stays a percent so that parsing the parsed form again gives the same; stored as basis points by gstRateBp). */
+  GstRate: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim().replace(/%$/, '').trim())
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, SUPPLIER_MSG.rate),
+  /** A data: URL of the new logo; '' keeps the current one. */
+  Logo: logoField.default(''),
+  RemoveLogo: z.boolean().default(false),
+});
+/** '12.5' → 1250 basis points. */
+export function gstRateBp(percent: string): number {
+  return Math.round(Number(percent) * 100);
+}
+
+export type SupplierInput = z.input<typeof supplierSchema>;
+export type SupplierForm = z.output<typeof supplierSchema>;
