@@ -14,6 +14,7 @@ import { invoiceIssueSchema } from './issue-schema';
 import { paymentSchema } from './payment-schema';
 import { RECEIPT_KIND, recordPayment } from './payments';
 import { getInvoiceSlip } from './service';
+import { invoiceAttention } from './attention';
 
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 
@@ -51,6 +52,8 @@ describe('payments recorded', () => {
     let slip = await getInvoiceSlip(admin.actor, number);
     expect(slip).toMatchObject({ amountPaid: '40.00', balance: '70.00' });
     expect(slip?.invoice.isPaid).toBe(false);
+    // The /JobClient strip's owed total is what is left to pay, not what was issued (migration 0023).
+    expect(await invoiceAttention(admin.actor)).toMatchObject({ unpaid: 1, totals: [{ currencyCode: 'AUD', cents: 7000 }] });
 
     await processOutboxOnce({ smtpUrl: smtp.url });
     const part = await smtp.waitFor((m) => m.to.includes(admin.user.email) && m.subject === 'Receipt for your payment of $40.00');
@@ -61,6 +64,7 @@ describe('payments recorded', () => {
     expect(rest.allocations[0]).toMatchObject({ balance: '0.00', isPaid: true });
     slip = await getInvoiceSlip(admin.actor, number);
     expect(slip?.invoice.isPaid).toBe(true);
+    expect(await invoiceAttention(admin.actor)).toMatchObject({ unpaid: 0, totals: [] });
     await processOutboxOnce({ smtpUrl: smtp.url });
     const done = await smtp.waitFor((m) => m.to.includes(admin.user.email) && m.subject === `Receipt: invoice ${number} is paid`);
     expect(done.text).toContain(`Invoice ${number}: $70.00 received; now paid in full.`);

@@ -90,7 +90,7 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
   if (can(staff.role, 'invoices.manage')) {
     const sums = async (where: ReturnType<typeof overdueInvoice>) =>
       db
-        .select({ currencyCode: invoices.currencyCode, n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(round(${invoices.amount} * 100)), 0)::bigint::text` })
+        .select({ currencyCode: invoices.currencyCode, n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(round((${invoices.amount} - ${invoices.amountPaid}) * 100)), 0)::bigint::text` })
         .from(invoices)
         .where(where)
         .groupBy(invoices.currencyCode)
