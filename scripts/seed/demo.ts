@@ -15,6 +15,7 @@ import {
   documents,
   invoiceLineItems,
   invoices,
+  supplierSettings,
   jobFeedback,
   jobs,
   matterReferences,
@@ -164,6 +165,23 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
     content: 'Our registries close at 1 pm on 24 December and reopen on 2 January. Orders due in that period will be delivered on the next business day.',
     isActive: true,
   });
+  // The provider's supplier details, so a demo invoice is a complete tax invoice (issue 30); staff change them in
+  // /Ops/Invoices/Supplier. The ABN is the ATO's published example number (it passes the ABN check).
+  const supplier = {
+    legalName: 'JMS Legal Document Services Pty Ltd',
+    abn: '51824753556',
+    address: 'Level 4, 10 Phillip Street, Sydney NSW 2000',
+    email: 'accounts@jms.example.com',
+    phone: '02 9000 0000',
+    bankAccountName: 'JMS Legal Document Services Pty Ltd',
+    bankBsb: '062-000',
+    bankAccountNumber: '12345678',
+  };
+  // The migration leaves one empty row; details staff already entered are kept.
+  await q
+    .insert(supplierSettings)
+    .values({ id: 1, ...supplier })
+    .onConflictDoUpdate({ target: supplierSettings.id, set: supplier, where: sql`${supplierSettings.legalName} = ''` });
   return true;
 }
 

@@ -17,12 +17,14 @@ import {
   notices,
   orderTypes,
   users,
+  supplierSettings,
 } from '@/db/schema';
 import { verifyPassword } from '@/lib/auth/password';
 import { JOB_STATUSES, ORDER_TYPES } from '@/lib/reference';
 import { useTestDatabase } from '@/test/db';
 import { readyToServe, seedBulkJobs } from './bulk';
 import { DEMO_CLIENTS, seedDemo } from './demo';
+import { isValidAbn } from '@/lib/invoices/supplier-schema';
 import { seedReference } from './reference';
 
 const PASSWORD = 'Harbour#Vale2026';
@@ -99,6 +101,10 @@ describe('migrations and seed', () => {
       expect(ez[0]?.n).toBeGreaterThan(0);
     }
     expect((await t.db().select().from(notices).where(eq(notices.isActive, true))).length).toBe(1);
+    // A demo invoice is a complete tax invoice: the supplier's name, a valid ABN and the bank details are there.
+    const [supplier] = await t.db().select().from(supplierSettings);
+    expect(supplier).toMatchObject({ legalName: 'JMS Legal Document Services Pty Ltd', bankBsb: '062-000' });
+    expect(isValidAbn(supplier?.abn ?? '')).toBe(true);
     expect((await t.db().select({ n: count() }).from(contextualHelp))[0]?.n).toBeGreaterThan(0);
     expect((await t.db().select({ n: count() }).from(courts).where(gt(courts.code, 0)))[0]?.n).toBeGreaterThan(0);
   });
