@@ -8,6 +8,9 @@ import { createHash } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { RecoveryCodesNotice } from '@/components/auth/RecoveryCodesNotice';
 import { SessionRole } from '@/components/auth/SessionRole';
+import { staySignedInAction } from '@/app/SignOut/actions';
+import { IdleTimeout } from '@/components/shell/IdleTimeout';
+import { sessionTiming } from '@/lib/auth/session';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
 import { HelpProvider } from '@/components/shell/help-context';
@@ -41,11 +44,12 @@ export default async function PortalLayout({ children }: { children: React.React
   // The password-expiry notice, also once per session: the days are GetPasswordExpiry's figure.
   const expiryKey = createHash('sha256').update(`password-expiry:${actor.sessionId}`).digest('base64url').slice(0, 22);
   const expirySeen = jar.get(PASSWORD_EXPIRY_COOKIE)?.value === expiryKey;
-  const [user, notice, helpTexts, expiryDays] = await Promise.all([
+  const [user, notice, helpTexts, expiryDays, timing] = await Promise.all([
     getShellUser(actor),
     noticeSeen || !client ? null : getActiveNotice(actor),
     helpTextsForShell(),
     expirySeen ? ('NA' as const) : getPasswordExpiry(actor, actor.userId),
+    sessionTiming(actor.sessionId),
   ]);
   const items = navItems(actor.role);
   const home = homeForRole(actor.role);
@@ -83,6 +87,8 @@ export default async function PortalLayout({ children }: { children: React.React
       <SiteFooter signedIn />
       {/* apiFetch's 401 sign-out: type 9 for staff, 11 for everyone else (spec §4.5). */}
       <SessionRole role={actor.role} />
+      {/* The warning before the idle time-out (WCAG 2.2.1). */}
+      {timing && <IdleTimeout idleMinutes={timing.idleMinutes} remainingMs={timing.remainingMs} extend={staySignedInAction} />}
       <PortalIslands
         notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
         noticeKey={noticeKey}

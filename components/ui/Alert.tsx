@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AnnounceOnShow } from './AnnounceOnShow';
 import { cn } from './cn';
 import { AlertIcon, CheckCircleIcon, ErrorIcon, InfoIcon } from './icons';
 
@@ -35,7 +36,8 @@ export function Alert({ tone = 'info', title, children, action, role, className 
       <Icon className="mt-0.5 size-5 shrink-0" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {title && <p className="font-semibold">{title}</p>}
-        {children && <div>{children}</div>}
+        {/* A confirmation ('saved') is also said through the page's polite live region (WCAG 4.1.3). */}
+        {children && (tone === 'success' ? <AnnounceOnShow>{children}</AnnounceOnShow> : <div>{children}</div>)}
       </div>
       {action && <div className="flex shrink-0 items-center gap-2">{action}</div>}
     </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 import { CloseIcon } from './icons';
 
@@ -35,6 +35,33 @@ export interface DialogProps {
    */
   onCloseAutoFocus?: (event: Event) => void;
   className?: string;
+  /** alertdialog: a warning that needs an answer now (the idle time-out), announced as such. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * The element focus goes back to when a dialog without a trigger closes: the element that had focus when it opened,
+ * or, for a dialog opened from a menu (a row's Actions), the button that opened the menu (WCAG 2.4.3).
+ */
+function returnTargetOf(el: Element | null): HTMLElement | null {
+  if (!(el instanceof HTMLElement) || el === document.body) return null;
+  const menu = el.closest('[role="menu"]');
+  const trigger = menu?.getAttribute('aria-labelledby');
+  return (trigger && document.getElementById(trigger)) || el;
+}
+
+/** Focuses the element a dialog goes back to (found again by id if the list re-rendered it), else the main content. */
+function focusBack(el: HTMLElement | null): void {
+  const again = el && !el.isConnected && el.id ? document.getElementById(el.id) : el;
+  if (again && again.isConnected && again.getClientRects().length > 0 && !again.matches(':disabled')) {
+    again.focus();
+    return;
+  }
+  const main = document.getElementById('main') ?? document.querySelector<HTMLElement>('main');
+  if (main) {
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus();
+  }
 }
 
 /** A modal dialog (Radix): focus is trapped, Escape closes, focus returns to the trigger. */
@@ -54,7 +81,23 @@ export function Dialog({
   onOpenAutoFocus,
   onCloseAutoFocus,
   className,
+  role,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  const openAutoFocus = (e: Event) => {
+    opener.current = returnTargetOf(document.activeElement);
+    onOpenAutoFocus?.(e);
+  };
+  const closeAutoFocus = (e: Event) => {
+    onCloseAutoFocus?.(e);
+    // Radix gives focus back only to a trigger it knows; otherwise focus would drop to the top of the page.
+    if (e.defaultPrevented || trigger) return;
+    e.preventDefault();
+    // What the dialog's answer did may already have put focus somewhere sensible (the field that replaced a deleted file).
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    focusBack(opener.current);
+  };
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
@@ -65,8 +108,9 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
+          {...(role ? { role } : {})}
+          onOpenAutoFocus={openAutoFocus}
+          onCloseAutoFocus={closeAutoFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

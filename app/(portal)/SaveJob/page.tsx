@@ -29,6 +29,7 @@ export default async function SaveJobPage({ searchParams }: { searchParams: Prom
           maxUploadBytes={ctx.maxUploadBytes}
           blockedExtensions={ctx.blockedExtensions}
           save={saveJobAction}
+          draftOwner={String(actor.userId)}
         />
       </div>
     </div>

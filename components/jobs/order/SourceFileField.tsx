@@ -5,7 +5,8 @@
  * extension — the server checks both again while streaming), uploaded with progress to api/Document/UploadJob/5,
  * removed after a confirmation. A cloned job's file is shown and copied on save unless it is removed or replaced.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { announce } from '@/components/ui/announce';
 import { HelpTip } from '@/components/shell/HelpTip';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -49,6 +50,7 @@ export const UPLOAD_MSG = {
   failed: 'The file could not be uploaded. Please try again.',
   deleteFailed: 'The file could not be deleted. Please try again.',
   cancelled: 'The upload was cancelled. Nothing was attached.',
+  done: (name: string) => `Upload complete: ${name} is attached.`,
 } as const;
 
 function readMessage(body: string): string | null {
@@ -99,6 +101,20 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
+  // Where focus goes once the control that was used is gone (WCAG 2.4.3): the upload's Cancel while it runs, the
+  // file's Delete once it is attached, the file field again after a refusal or a delete.
+  const [focusNext, setFocusNext] = useState<'cancel' | 'delete' | 'input' | null>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Not while the delete confirmation is open: it keeps focus until it closes.
+    if (!focusNext || confirm !== null) return;
+    const el = focusNext === 'cancel' ? cancelButton.current : focusNext === 'delete' ? deleteButton.current : input.current;
+    if (el && !el.matches(':disabled')) {
+      el.focus();
+      setFocusNext(null);
+    }
+  }, [focusNext, confirm, file, cloned, uploading]);
 
   async function choose(files: File[]) {
     const chosen = files[0];
@@ -109,6 +125,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
     const name = checkFileName(chosen.name, blockedExtensions);
     if (chosen.size > maxBytes || !name.ok) {
       setError(chosen.size > maxBytes ? MSG.fileTooLarge : MSG.fileExtensionBlocked);
+      announce(chosen.size > maxBytes ? MSG.fileTooLarge : MSG.fileExtensionBlocked);
       logRefusal(chosen.name);
       if (input.current) input.current.value = '';
       return;
@@ -127,6 +144,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
     setUploading(chosen);
     setProgress(0);
     setSent({ loaded: 0, total: chosen.size });
+    setFocusNext('cancel');
     onBusyChange?.(true);
     try {
       // A 401 signs out inside uploadWithProgress (its promise then never settles).
@@ -141,14 +159,23 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
         onBytes: (loaded, total) => setSent({ loaded: Math.max(0, Math.min(chosen.size, loaded - (total - chosen.size))), total: chosen.size }),
       });
       const uploaded = res.status === 200 ? parseUploaded(res.body) : null;
-      if (uploaded) onFileChange(uploaded);
-      else {
-        setError(readMessage(res.body) ?? UPLOAD_MSG.failed);
+      if (uploaded) {
+        onFileChange(uploaded);
+        setFocusNext('delete');
+        announce(UPLOAD_MSG.done(uploaded.fileName));
+      } else {
+        const message = readMessage(res.body) ?? UPLOAD_MSG.failed;
+        setError(message);
+        setFocusNext('input');
+        announce(message);
         // A refusal for the file itself (too large, blocked, malware) is final; anything else may be retried.
         if (res.status >= 500 || res.status === 408 || res.status === 429) setRetryable(chosen);
       }
     } catch (e) {
-      setError(e instanceof DOMException && e.name === 'AbortError' ? UPLOAD_MSG.cancelled : UPLOAD_MSG.failed);
+      const message = e instanceof DOMException && e.name === 'AbortError' ? UPLOAD_MSG.cancelled : UPLOAD_MSG.failed;
+      setError(message);
+      setFocusNext('input');
+      announce(message);
       setRetryable(chosen);
     } finally {
       abort.current = null;
@@ -173,6 +200,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
       onFileChange(null);
     }
     setNotice(MSG.fileDeleted);
+    setFocusNext('input');
   }
 
   const current = file ? { name: file.fileName, size: file.size, note: null } : cloned ? { name: cloned.fileName, size: cloned.size, note: `Copied from job ${cloned.jobNumber}` } : null;
@@ -191,7 +219,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
                 SHA-256 {file.sha256}
               </span>
             )}
-            <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setConfirm(file ? 'uploaded' : 'cloned')} aria-label={`Delete file ${current.name}`}>
+            <Button ref={deleteButton} size="sm" variant="ghost" className="ml-auto" onClick={() => setConfirm(file ? 'uploaded' : 'cloned')} aria-label={`Delete file ${current.name}`}>
               Delete
             </Button>
           </div>
@@ -215,7 +243,7 @@ export function SourceFileField({ file, onFileChange, cloned, onClonedRemove, ma
             <span className="text-xs text-muted tabular-nums" aria-live="polite">
               {sent ? `${formatBytes(sent.loaded)} of ${formatBytes(sent.total)}` : formatBytes(uploading.size)} ({progress}%)
             </span>
-            <Button size="sm" variant="secondary" className="ml-auto" onClick={() => abort.current?.abort()}>
+            <Button ref={cancelButton} size="sm" variant="secondary" className="ml-auto" onClick={() => abort.current?.abort()}>
               Cancel upload
             </Button>
           </div>
