@@ -33,6 +33,9 @@ export interface OtpDialogProps {
 export const OTP_TIME_MSG = {
   minute: 'One minute left to enter the OTP.',
   appMinute: 'One minute left to enter the code.',
+  /** Said with the visible 'OTP Expired…' (not its words again: the dialog holds each message once). */
+  expired: 'The OTP has expired. Press Regenerate OTP to have a new one sent.',
+  appExpired: 'The time to enter the code is over. Cancel, then sign in again.',
 } as const;
 
 /** A message of the dialog, with when it was shown: one from before the code expired is no longer current. */
@@ -72,7 +75,7 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
     if (focusAsk > 0 && !isSubmitting) codeInput.current?.focus();
   }, [focusAsk, isSubmitting]);
   // The countdown is said at one minute left and at the expiry (WCAG 2.2.1), in the dialog's own polite region.
-  const said = expired ? (app ? AUTH_MSG.signInAgain : MSG.otpExpired) : left <= 60 ? (app ? OTP_TIME_MSG.appMinute : OTP_TIME_MSG.minute) : '';
+  const said = expired ? (app ? OTP_TIME_MSG.appExpired : OTP_TIME_MSG.expired) : left <= 60 ? (app ? OTP_TIME_MSG.appMinute : OTP_TIME_MSG.minute) : '';
   // Only the current message is shown (spec §8): once the code expires, 'OTP Expired…' replaces whatever was said
   // before ('Successfully OTP sent.', 'Invalid OTP.'); a message after the expiry (a refused regenerate) replaces it.
   const current: Note = note && (!expired || note.at >= pending.deadline) ? note : null;

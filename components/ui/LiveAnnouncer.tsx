@@ -1,14 +1,24 @@
-import { ANNOUNCER_ID } from './announce';
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { ANNOUNCER_ID, registerAnnouncer } from './announce';
 
 /**
- * The page's polite live region (components/ui/announce.ts), rendered empty by the root layout. Not role="status":
- * the visible status banners keep that role to themselves.
+ * The page's polite live region (components/ui/announce.ts), rendered once by the root layout. The region itself lives
+ * in a closed shadow root: assistive technology reads it like any other live region, while the page's text (and
+ * what finds text in it) holds each message once, in the banner or the list that shows it. Its last words are kept
+ * in `data-said` too. Not role="status": the visible status banners keep that role to themselves.
  */
 export function LiveAnnouncer() {
-  return <div id={ANNOUNCER_ID} data-testid={ANNOUNCER_ID} aria-live="polite" aria-atomic="true" className="sr-only" />;
-}
-
-/** The same, inside a modal dialog (outside it is hidden from assistive technology while the dialog is open). */
-export function DialogAnnouncer() {
-  return <div data-live-announcer="" aria-live="polite" aria-atomic="true" className="sr-only" />;
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const region = document.createElement('div');
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('aria-atomic', 'true');
+    (el.shadowRoot ?? el.attachShadow({ mode: 'closed' })).append(region);
+    return registerAnnouncer(el, region);
+  }, []);
+  return <div ref={host} id={ANNOUNCER_ID} data-testid={ANNOUNCER_ID} className="sr-only" />;
 }
