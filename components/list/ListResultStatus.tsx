@@ -33,7 +33,7 @@ function write(key: string, value: string | null): void {
 
 /** A page control (data-list-page, Pagination) was used: the list that shows next takes focus. */
 function onClick(e: MouseEvent): void {
-  if (e.target instanceof Element && e.target.closest('[data-list-page]')) write(PAGED, window.location.pathname);
+  if (e.target instanceof Element && e.target.closest('[data-list-page]')) write(PAGED, `${Date.now()} ${window.location.pathname}`);
 }
 
 function focusList(): void {
@@ -57,7 +57,9 @@ export function ListResultStatus({ message }: { message: string }) {
     write(SEEN + pathname, search);
     if (seen === null || seen === search) return;
     announce(message);
-    if (read(PAGED) === pathname) {
+    // A page control used in the last 30 seconds (a click on the current page changes nothing and is forgotten).
+    const [at, path] = (read(PAGED) ?? '').split(' ');
+    if (path === pathname && Date.now() - Number(at) < 30_000) {
       write(PAGED, null);
       focusList();
     }

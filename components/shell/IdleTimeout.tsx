@@ -115,7 +115,7 @@ export function IdleTimeout({ idleMinutes, remainingMs, extend }: IdleTimeoutPro
       if (shared > deadline.current) deadline.current = shared;
       if (lastActivity.current > lastKeepAlive.current && t - lastKeepAlive.current >= KEEP_ALIVE_EVERY_MS && deadline.current > t) void keepAlive();
       const remaining = deadline.current - t;
-      setMsLeft(remaining);
+      if (warningRef.current || remaining <= WARN_BEFORE_MS) setMsLeft(remaining);
       if (remaining <= 0) {
         ended.current = true;
         void signOutUnauthorized();

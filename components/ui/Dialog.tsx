@@ -3,6 +3,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
+import { focusedOrLast } from './focus-memory';
 import { CloseIcon } from './icons';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -45,6 +46,8 @@ export interface DialogProps {
  */
 function returnTargetOf(el: Element | null): HTMLElement | null {
   if (!(el instanceof HTMLElement) || el === document.body) return null;
+  // Focus last seen in a dialog that has since closed is no place to go back to.
+  if (!el.isConnected && el.closest('[role="dialog"], [role="alertdialog"]')) return null;
   const menu = el.closest('[role="menu"]');
   const trigger = menu?.getAttribute('aria-labelledby');
   return (trigger && document.getElementById(trigger)) || el;
@@ -85,7 +88,7 @@ export function Dialog({
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   const openAutoFocus = (e: Event) => {
-    opener.current = returnTargetOf(document.activeElement);
+    opener.current = returnTargetOf(focusedOrLast());
     onOpenAutoFocus?.(e);
   };
   const closeAutoFocus = (e: Event) => {
