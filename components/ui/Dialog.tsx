@@ -53,9 +53,19 @@ function returnTargetOf(el: Element | null): HTMLElement | null {
   return (trigger && document.getElementById(trigger)) || el;
 }
 
-/** Focuses the element a dialog goes back to (found again by id if the list re-rendered it), else the main content. */
+/** The same control after a re-render replaced it (a list's row redrawn): by id, else by its accessible label. */
+function findAgain(el: HTMLElement): HTMLElement | null {
+  if (el.isConnected) return el;
+  const byId = el.id ? document.getElementById(el.id) : null;
+  if (byId) return byId;
+  const label = el.getAttribute('aria-label');
+  if (!label) return null;
+  return [...document.querySelectorAll<HTMLElement>(`${el.tagName}[aria-label="${CSS.escape(label)}"]`)].find((c) => c.getClientRects().length > 0) ?? null;
+}
+
+/** Focuses the element a dialog goes back to (found again if the list re-rendered it), else the main content. */
 function focusBack(el: HTMLElement | null): void {
-  const again = el && !el.isConnected && el.id ? document.getElementById(el.id) : el;
+  const again = el ? findAgain(el) : null;
   if (again && again.isConnected && again.getClientRects().length > 0 && !again.matches(':disabled')) {
     again.focus();
     return;
