@@ -126,49 +126,6 @@ test.describe('a client administrator (ng.admin): sign-in, the job list, a slip,
     await expect(exportButton).toBeFocused();
   });
 
-  test('row Actions: the menu items show the focus ring; feedback without a rating focuses the rating; Escape returns to Actions', async () => {
-    await page.goto('/JobClient?status=8&size=50');
-    const rows = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr');
-    await expect(rows.first()).toBeVisible();
-    let actions: Locator | null = null;
-    for (let i = 0; i < (await rows.count()) && !actions; i++) {
-      const button = rows.nth(i).getByRole('button', { name: /^Actions for job/ });
-      await button.focus();
-      await page.keyboard.press('Enter');
-      const first = page.getByRole('menuitem').first();
-      await expect(first).toBeFocused();
-      // 2.4.7 and 1.4.11: the portal's one focus ring, not only a change of background.
-      const ring = await first.evaluate((el) => {
-        const s = getComputedStyle(el);
-        return { style: s.outlineStyle, width: s.outlineWidth };
-      });
-      expect(ring).toEqual({ style: 'solid', width: '2px' });
-      const leave = page.getByRole('menuitem', { name: 'Leave feedback' });
-      if ((await leave.count()) > 0) {
-        for (let k = 0; k < 6 && !(await leave.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })); k++) await page.keyboard.press('ArrowDown');
-        await expect(leave).toBeFocused();
-        await page.keyboard.press('Enter');
-        actions = button;
-      } else {
-        await page.keyboard.press('Escape');
-        await expect(button).toBeFocused();
-      }
-    }
-    expect(actions, 'a delivered job without feedback').not.toBeNull();
-    const dialog = page.getByRole('dialog', { name: /^Feedback for job/ });
-    await expect(dialog).toBeVisible();
-    await tabTo(page, dialog.getByRole('button', { name: 'Save feedback' }));
-    await page.keyboard.press('Enter');
-    const rating = dialog.getByRole('radiogroup', { name: 'Rating' });
-    await expect(rating).toHaveAttribute('aria-invalid', 'true');
-    // Focus on the first rating, inside the group the error describes.
-    await expect(rating.getByRole('radio').first()).toBeFocused();
-    await expectNoViolations(page, 'the feedback dialog, rating missing');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(actions!).toBeFocused();
-  });
-
   test('a job slip: opened from its row by Enter; Tab starts at its first control', async () => {
     await page.goto('/JobClient');
     const link = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr').first().getByRole('link').first();
@@ -211,6 +168,49 @@ test.describe('a client administrator (ng.admin): sign-in, the job list, a slip,
     await tabTo(page, first);
     const ring = await first.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(ring).toBe('solid');
+  });
+
+  test('row Actions: the menu items show the focus ring; feedback without a rating focuses the rating; Escape returns to Actions', async () => {
+    await page.goto('/JobClient?status=8&size=50');
+    const rows = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    let actions: Locator | null = null;
+    for (let i = 0; i < (await rows.count()) && !actions; i++) {
+      const button = rows.nth(i).getByRole('button', { name: /^Actions for job/ });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const first = page.getByRole('menuitem').first();
+      await expect(first).toBeFocused();
+      // 2.4.7 and 1.4.11: the portal's one focus ring, not only a change of background.
+      const ring = await first.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { style: s.outlineStyle, width: s.outlineWidth };
+      });
+      expect(ring).toEqual({ style: 'solid', width: '2px' });
+      const leave = page.getByRole('menuitem', { name: 'Leave feedback' });
+      if ((await leave.count()) > 0) {
+        for (let k = 0; k < 6 && !(await leave.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })); k++) await page.keyboard.press('ArrowDown');
+        await expect(leave).toBeFocused();
+        await page.keyboard.press('Enter');
+        actions = button;
+      } else {
+        await page.keyboard.press('Escape');
+        await expect(button).toBeFocused();
+      }
+    }
+    expect(actions, 'a delivered job without feedback').not.toBeNull();
+    const dialog = page.getByRole('dialog', { name: /^Feedback for job/ });
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: 'Save feedback' }));
+    await page.keyboard.press('Enter');
+    const rating = dialog.getByRole('radiogroup', { name: 'Rating' });
+    await expect(rating).toHaveAttribute('aria-invalid', 'true');
+    // Focus on the first rating, inside the group the error describes.
+    await expect(rating.getByRole('radio').first()).toBeFocused();
+    await expectNoViolations(page, 'the feedback dialog, rating missing');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(actions!).toBeFocused();
   });
 });
 
@@ -290,6 +290,17 @@ test.describe('an orderer of a firm with 5-minute sessions (e2e.idle)', () => {
     await expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(await focusedDescription(page)).not.toBe('');
   });
+
+  test('a saved confirmation is said, and the Save button keeps focus', async () => {
+    await page.goto('/Settings');
+    const save = page.getByRole('button', { name: 'Save alerts' });
+    await expect(save).toBeEnabled({ timeout: 30_000 });
+    await tabTo(page, save);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Your alerts were saved.' })).toBeVisible();
+    await expectAnnounced(page, 'Your alerts were saved.');
+    await expect(save).toBeFocused();
+  });
 });
 
 test.describe('timing (2.2.1)', () => {
@@ -344,7 +355,8 @@ test.describe('timing (2.2.1)', () => {
 
     // Idle: the warning comes with 2 minutes left, announced (an alert dialog), focus on Stay signed in.
     await page.clock.fastForward('01:45');
-    await expect(warning).toBeVisible();
+    const left = await page.evaluate(() => Number(localStorage.getItem('jms.session.deadline')) - Date.now());
+    await expect(warning, `${left} ms left by the browser's deadline`).toBeVisible();
     await expect(warning).toContainText('signed out after 5 minutes without activity');
     await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
     await expect(warning.getByRole('link', { name: 'Sign out' })).toBeVisible();
