@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { ClientGuards } from '@/components/shell/ClientGuards';
+import { LiveAnnouncer } from '@/components/ui/LiveAnnouncer';
 import { MSG } from '@/lib/messages';
 import './globals.css';
 
@@ -22,6 +23,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="antialiased">
         <ClientGuards browserWarning={MSG.browserWarning} />
         {children}
+        <LiveAnnouncer />
       </body>
     </html>
   );

@@ -2,7 +2,8 @@
  * Accessibility (issue 8): axe-core with the WCAG 2.0/2.1 A and AA and WCAG 2.2 AA rules on every
  * page a user can reach, signed out and signed in (as ng.admin, who sees every screen), with the
  * shell's dialogs open, on a desktop and on a phone. Zero violations. The staff area is checked the same way, at
- * each width, by ops.spec.ts and ops-admin.spec.ts (e2e/support/ops.ts).
+ * each width, by ops.spec.ts and ops-admin.spec.ts (e2e/support/ops.ts); the idle time-out warning, the feedback
+ * dialog by keyboard and the staff area's Mark paid confirmation by keyboard.spec.ts (issue 32).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
@@ -12,7 +13,7 @@ const USER = 'ng.admin';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 test.describe('signed out', () => {
-  for (const url of ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/error', '/AuthenticationError']) {
+  for (const url of ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/accessibility', '/error', '/AuthenticationError']) {
     test(`${url} has no violations`, async ({ page }) => {
       await page.goto(url);
       await expectNoViolations(page, url);

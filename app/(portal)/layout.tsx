@@ -10,6 +10,9 @@ import { RecoveryCodesNotice } from '@/components/auth/RecoveryCodesNotice';
 import { JobEventsProvider } from '@/components/live/JobEvents';
 import { NotificationBell } from '@/components/live/NotificationBell';
 import { SessionRole } from '@/components/auth/SessionRole';
+import { staySignedInAction } from '@/app/SignOut/actions';
+import { IdleTimeout } from '@/components/shell/IdleTimeout';
+import { sessionTiming } from '@/lib/auth/session';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
 import { HelpProvider } from '@/components/shell/help-context';
@@ -48,13 +51,14 @@ export default async function PortalLayout({ children }: { children: React.React
   const expirySeen = jar.get(PASSWORD_EXPIRY_COOKIE)?.value === expiryKey;
   // News as it happens (the bell, rows that update in place): for the clients' users, from the position now.
   const news = isClientActor(actor) ? actor : null;
-  const [user, notice, helpTexts, expiryDays, since, unread] = await Promise.all([
+  const [user, notice, helpTexts, expiryDays, since, unread, timing] = await Promise.all([
     getShellUser(actor),
     noticeSeen || !client ? null : getActiveNotice(actor),
     helpTextsForShell(),
     expirySeen ? ('NA' as const) : getPasswordExpiry(actor, actor.userId),
     news ? newsPositionNow() : null,
     news ? unreadNewsCount(news) : 0,
+    sessionTiming(actor.sessionId),
   ]);
   const items = navItems(actor.role);
   const home = homeForRole(actor.role);
@@ -97,6 +101,8 @@ export default async function PortalLayout({ children }: { children: React.React
       <SiteFooter signedIn />
       {/* apiFetch's 401 sign-out: type 9 for staff, 11 for everyone else (spec §4.5). */}
       <SessionRole role={actor.role} />
+      {/* The warning before the idle time-out (WCAG 2.2.1). */}
+      {timing && <IdleTimeout idleMinutes={timing.idleMinutes} remainingMs={timing.remainingMs} extend={staySignedInAction} />}
       <PortalIslands
         notice={notice && { id: notice.id, title: notice.title, content: notice.content }}
         noticeKey={noticeKey}

@@ -20,6 +20,9 @@ export default function PublicLayout({ children }: { children: React.ReactNode }
           <Link href="/privacystatement" className="hover:underline">
             Privacy statement
           </Link>
+          <Link href="/accessibility" className="hover:underline">
+            Accessibility
+          </Link>
         </nav>
       </footer>
     </div>

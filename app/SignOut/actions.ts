@@ -9,8 +9,10 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { decodeSessionCookie, NEXT_AUTH_COOKIES, sessionCookieValue } from '@/lib/auth/cookie';
 import { signInUrlAfterSignOut } from '@/lib/auth/return-url';
+import { extendSession, type SessionTiming } from '@/lib/auth/session';
 import { signOutSession } from '@/lib/auth/user-session';
-import { runAction, signedInOrNot } from '@/lib/http/action';
+import { runAction, signedIn, signedInOrNot } from '@/lib/http/action';
+import type { ActionResult } from '@/lib/http/action-result';
 
 /** The form's two hidden fields, as FormData gives them (absent fields are null). */
 const signOutForm = z.object({ type: z.string().nullable(), returnUrl: z.string().nullable() }).catch({ type: null, returnUrl: null });
@@ -28,4 +30,13 @@ export async function signOutAction(form: FormData): Promise<void> {
     const n = Number(type);
     redirect(signInUrlAfterSignOut(cookie && Number.isInteger(n) ? n : null, returnUrl));
   });
+}
+
+/**
+ * "Stay signed in" of the idle warning, and the keep-alive the browser sends while someone types (WCAG 2.2.1,
+ * issue 32): the session's idle time-out starts again on the server. A session that already ended answers
+ * "signed out", which signs the browser out and back.
+ */
+export async function staySignedInAction(): Promise<ActionResult<SessionTiming>> {
+  return runAction(signedIn, z.undefined(), undefined, (_, { actor }) => extendSession(actor.sessionId));
 }

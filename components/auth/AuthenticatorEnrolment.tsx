@@ -6,7 +6,7 @@
  * Settings and a set-up step forced after sign-in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { RecoveryCodes } from '@/components/auth/RecoveryCodes';
 import { Alert } from '@/components/ui/Alert';
@@ -46,6 +46,11 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   const form = useForm<ConfirmEnrolmentForm>({ resolver: zodResolver(confirmEnrolmentSchema), defaultValues: { Code: '' }, shouldFocusError: false });
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const { errors, isSubmitting } = form.formState;
+  // Starting (or starting again) replaces the button that was pressed: focus goes to the set-up form, which says
+  // what to do next, rather than to the top of the page (WCAG 2.4.3).
+  useEffect(() => {
+    if (started) formRef.current?.focus();
+  }, [started, formRef]);
 
   const begin = async () => {
     setError(null);
@@ -112,7 +117,7 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up an authenticator app">
+    <form ref={formRef} tabIndex={-1} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up an authenticator app">
       <FormFields>
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
           <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -28,6 +28,15 @@ export interface OtpDialogProps {
   onLocked: () => void;
   resend: (input: { challengeId: string }) => Promise<ActionResult<OtpResendResult>>;
 }
+
+/** What the countdown says at one minute left (the e-mailed code, the app's sign-in). */
+export const OTP_TIME_MSG = {
+  minute: 'One minute left to enter the OTP.',
+  appMinute: 'One minute left to enter the code.',
+  /** Said with the visible 'OTP Expired…' (not its words again: the dialog holds each message once). */
+  expired: 'The OTP has expired. Press Regenerate OTP to have a new one sent.',
+  appExpired: 'The time to enter the code is over. Cancel, then sign in again.',
+} as const;
 
 /** A message of the dialog, with when it was shown: one from before the code expired is no longer current. */
 type Note = { tone: 'error' | 'success'; text: string; at: number } | null;
@@ -56,12 +65,22 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
   const [note, setNote] = useState<Note>(null);
   const [resending, setResending] = useState(false);
   const form = useForm<OtpForm>({ resolver: zodResolver(app ? appCodeFormSchema : otpFormSchema), defaultValues: { otp: '' } });
-  const { errors, isSubmitting } = form.formState;
   const expired = left <= 0;
+  const codeInput = useRef<HTMLInputElement | null>(null);
+  const [refused, setRefused] = useState(false);
+  const [focusAsk, setFocusAsk] = useState(0);
+  const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    // Once the field is enabled again after the refused attempt.
+    if (focusAsk > 0 && !isSubmitting) codeInput.current?.focus();
+  }, [focusAsk, isSubmitting]);
+  // The countdown is said at one minute left and at the expiry (WCAG 2.2.1), in the dialog's own polite region.
+  const said = expired ? (app ? OTP_TIME_MSG.appExpired : OTP_TIME_MSG.expired) : left <= 60 ? (app ? OTP_TIME_MSG.appMinute : OTP_TIME_MSG.minute) : '';
   // Only the current message is shown (spec §8): once the code expires, 'OTP Expired…' replaces whatever was said
   // before ('Successfully OTP sent.', 'Invalid OTP.'); a message after the expiry (a refused regenerate) replaces it.
   const current: Note = note && (!expired || note.at >= pending.deadline) ? note : null;
 
+  const otpField = form.register('otp');
   const verify = form.handleSubmit(async ({ otp }) => {
     setNote(null);
     const res = await signIn('credentials', { redirect: false, challengeId: pending.challengeId, otp });
@@ -78,11 +97,15 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
     form.setValue('otp', '');
     const failure = otpFailureMessage(res?.error);
     setNote(noteNow('error', app ? (appFailure[res?.error ?? ''] ?? failure) : failure));
+    // A refused code: focus goes back to the (emptied) field, which the message describes (WCAG 3.3.1).
+    setRefused(true);
+    setFocusAsk((n) => n + 1);
   });
 
   async function regenerate() {
     setResending(true);
     setNote(null);
+    setRefused(false);
     try {
       const answer = await resend({ challengeId: pending.challengeId });
       // A challenge id the schema refused is one that cannot be resent: sign in again.
@@ -116,11 +139,23 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
               </>
             )}
           </p>
+          <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="otp-countdown-status">
+            {said}
+          </p>
           {expired && !current && <Alert tone="warning">{app ? AUTH_MSG.signInAgain : MSG.otpExpired}</Alert>}
-          {current && <Alert tone={current.tone}>{current.text}</Alert>}
+          {current && (
+            <div id="otp-note">
+              <Alert tone={current.tone}>{current.text}</Alert>
+            </div>
+          )}
           <Field label={app ? 'Code' : 'OTP'} error={errors.otp?.message} required>
             <Input
-              {...form.register('otp')}
+              {...otpField}
+              ref={(el) => {
+                otpField.ref(el);
+                codeInput.current = el;
+              }}
+              {...(refused && current?.tone === 'error' ? { 'aria-invalid': true, 'aria-describedby': 'otp-note' } : {})}
               inputMode={app ? 'text' : 'numeric'}
               autoComplete="one-time-code"
               autoCapitalize={app ? 'characters' : undefined}

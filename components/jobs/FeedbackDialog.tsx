@@ -126,6 +126,15 @@ export function FeedbackDialog({ target, actions, onClose, onSaved }: { target: 
       onOpenChange={(open) => !open && onClose()}
       title={target?.mode === 'view' ? `Feedback for job ${target.row.jmsNumber}` : `Feedback for job ${target?.row.jmsNumber ?? ''}`}
       description={target?.mode === 'leave' ? FEEDBACK_MSG.leaveDescription : undefined}
+      onCloseAutoFocus={(e) => {
+        // Opened from the row's Actions menu, whose item is gone: focus goes back to that row's Actions (WCAG 2.4.3).
+        const jms = target?.row.jmsNumber;
+        const actions = jms ? [...document.querySelectorAll<HTMLElement>(`button[aria-label="Actions for job ${CSS.escape(jms)}"]`)].find((b) => b.getClientRects().length > 0) : undefined;
+        if (actions) {
+          e.preventDefault();
+          actions.focus();
+        }
+      }}
     >
       {target?.mode === 'leave' && <LeaveFeedback key={target.row.id} row={target.row} save={actions.save} onSaved={onSaved} />}
       {target?.mode === 'view' && <ShowFeedback key={target.row.id} row={target.row} load={actions.load} />}

@@ -5,6 +5,7 @@
  * (/#/SignIn → /SignIn), and the listener that reports uncaught script errors (spec §8).
  */
 import '@/lib/client-side/zod-jitless';
+import '@/components/ui/focus-memory';
 import { useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
 import { isSupportedBrowser } from '@/lib/browser';

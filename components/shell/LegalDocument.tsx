@@ -7,12 +7,14 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export function LegalDocument({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({ title, updated, updatedLabel = 'Last updated', intro, sections }: { title: string; updated: string; updatedLabel?: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
     <article className="flex flex-col gap-6 leading-relaxed">
       <header className="flex flex-col gap-2">
         <h1 className="page-title">{title}</h1>
-        <p className="text-sm text-muted">Last updated {updated}</p>
+        <p className="text-sm text-muted">
+          {updatedLabel} {updated}
+        </p>
         <div className="flex flex-col gap-3">{intro}</div>
       </header>
       <nav aria-label="Contents" className="rounded-lg border border-line bg-surface p-4 text-sm">

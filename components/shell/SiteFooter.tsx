@@ -18,6 +18,9 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
           <li>
             <Link href="/privacystatement">Privacy statement</Link>
           </li>
+          <li>
+            <Link href="/accessibility">Accessibility</Link>
+          </li>
         </ul>
       </div>
     </footer>

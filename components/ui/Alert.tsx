@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AnnounceOnShow } from './AnnounceOnShow';
 import { cn } from './cn';
 import { AlertIcon, CheckCircleIcon, ErrorIcon, InfoIcon } from './icons';
 
@@ -26,6 +27,12 @@ export interface AlertProps {
 export function Alert({ tone = 'info', title, children, action, role, className }: AlertProps) {
   const { box, Icon } = tones[tone];
   const liveRole = role ?? (tone === 'error' || tone === 'warning' ? 'alert' : 'status');
+  const body = (
+    <>
+      {title && <p className="font-semibold">{title}</p>}
+      {children && <div>{children}</div>}
+    </>
+  );
   return (
     <div
       role={liveRole === 'none' ? undefined : liveRole}
@@ -33,10 +40,12 @@ export function Alert({ tone = 'info', title, children, action, role, className 
       className={cn('flex items-start gap-3 rounded-md border px-4 py-3 text-sm', box, className)}
     >
       <Icon className="mt-0.5 size-5 shrink-0" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        {title && <p className="font-semibold">{title}</p>}
-        {children && <div>{children}</div>}
-      </div>
+      {/* A confirmation ('saved') is also said through the page's polite live region (WCAG 4.1.3). */}
+      {tone === 'success' ? (
+        <AnnounceOnShow className="flex min-w-0 flex-1 flex-col gap-1">{body}</AnnounceOnShow>
+      ) : (
+        <div className="flex min-w-0 flex-1 flex-col gap-1">{body}</div>
+      )}
       {action && <div className="flex shrink-0 items-center gap-2">{action}</div>}
     </div>
   );

@@ -56,10 +56,14 @@ export function Button({
     <button
       ref={ref}
       type={type}
-      disabled={disabled || loading}
+      // In flight, the button is aria-disabled rather than disabled: a disabled button loses focus, which would drop
+      // to the top of the page (WCAG 2.4.3); the click (and a form's implicit submit) is refused instead.
+      disabled={disabled}
+      aria-disabled={(loading && !disabled) || undefined}
       aria-busy={loading || undefined}
       className={cn(base, variants[variant], sizes[size], className)}
       {...rest}
+      onClick={loading ? (e) => e.preventDefault() : rest.onClick}
     >
       {loading ? <Spinner size="sm" /> : icon}
       {loading && loadingText ? loadingText : children}

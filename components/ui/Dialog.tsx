@@ -1,8 +1,9 @@
 'use client';
 
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
+import { focusedOrLast } from './focus-memory';
 import { CloseIcon } from './icons';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
@@ -35,6 +36,45 @@ export interface DialogProps {
    */
   onCloseAutoFocus?: (event: Event) => void;
   className?: string;
+  /** alertdialog: a warning that needs an answer now (the idle time-out), announced as such. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+/**
+ * The element focus goes back to when a dialog without a trigger closes: the element that had focus when it opened,
+ * or, for a dialog opened from a menu (a row's Actions), the button that opened the menu (WCAG 2.4.3).
+ */
+function returnTargetOf(el: Element | null): HTMLElement | null {
+  if (!(el instanceof HTMLElement) || el === document.body) return null;
+  // Focus last seen in a dialog that has since closed is no place to go back to.
+  if (!el.isConnected && el.closest('[role="dialog"], [role="alertdialog"]')) return null;
+  const menu = el.closest('[role="menu"]');
+  const trigger = menu?.getAttribute('aria-labelledby');
+  return (trigger && document.getElementById(trigger)) || el;
+}
+
+/** The same control after a re-render replaced it (a list's row redrawn): by id, else by its accessible label. */
+function findAgain(el: HTMLElement): HTMLElement | null {
+  if (el.isConnected) return el;
+  const byId = el.id ? document.getElementById(el.id) : null;
+  if (byId) return byId;
+  const label = el.getAttribute('aria-label');
+  if (!label) return null;
+  return [...document.querySelectorAll<HTMLElement>(`${el.tagName}[aria-label="${CSS.escape(label)}"]`)].find((c) => c.getClientRects().length > 0) ?? null;
+}
+
+/** Focuses the element a dialog goes back to (found again if the list re-rendered it), else the main content. */
+function focusBack(el: HTMLElement | null): void {
+  const again = el ? findAgain(el) : null;
+  if (again && again.isConnected && again.getClientRects().length > 0 && !again.matches(':disabled')) {
+    again.focus();
+    return;
+  }
+  const main = document.getElementById('main') ?? document.querySelector<HTMLElement>('main');
+  if (main) {
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus();
+  }
 }
 
 /** A modal dialog (Radix): focus is trapped, Escape closes, focus returns to the trigger. */
@@ -54,7 +94,23 @@ export function Dialog({
   onOpenAutoFocus,
   onCloseAutoFocus,
   className,
+  role,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  const openAutoFocus = (e: Event) => {
+    opener.current = returnTargetOf(focusedOrLast());
+    onOpenAutoFocus?.(e);
+  };
+  const closeAutoFocus = (e: Event) => {
+    onCloseAutoFocus?.(e);
+    // Radix gives focus back only to a trigger it knows; otherwise focus would drop to the top of the page.
+    if (e.defaultPrevented || trigger) return;
+    e.preventDefault();
+    // What the dialog's answer did may already have put focus somewhere sensible (the field that replaced a deleted file).
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    focusBack(opener.current);
+  };
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
@@ -65,8 +121,9 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
+          {...(role ? { role } : {})}
+          onOpenAutoFocus={openAutoFocus}
+          onCloseAutoFocus={closeAutoFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ListResultStatus } from '@/components/list/ListResultStatus';
+import { MSG } from '@/lib/messages';
 import { MAX_ROWS_PER_PAGE, PAGE_LINKS, PAGE_LINKS_MOBILE } from '@/lib/reference';
 import { cn } from './cn';
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons';
@@ -50,20 +52,22 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
     const common = { 'aria-label': opts.aria, 'aria-current': opts.isCurrent ? ('page' as const) : undefined, className: cls };
     if (hrefForPage) {
       return (
-        <a href={hrefForPage(target)} {...common}>
+        <a href={hrefForPage(target)} {...common} data-list-page="">
           {content}
         </a>
       );
     }
     return (
-      <button type="button" onClick={() => onPageChange?.(target)} {...common}>
+      <button type="button" onClick={() => onPageChange?.(target)} {...common} data-list-page="">
         {content}
       </button>
     );
   }
 
+  const result = totalCount <= 0 ? MSG.noData : `Showing ${from} to ${to} of ${totalCapped ? `${totalCount - 1}+` : totalCount}`;
   return (
     <div className={cn('flex flex-col items-center gap-2 sm:flex-row sm:justify-between', className)}>
+      <ListResultStatus message={result} />
       {showSummary && (
         <p className="text-sm text-muted">
           Showing {from} to {to} of {totalCapped ? `${totalCount - 1}+` : totalCount}

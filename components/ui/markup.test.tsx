@@ -74,9 +74,10 @@ describe('RadioGroup', () => {
 });
 
 describe('Button', () => {
-  it('is disabled and busy while loading', () => {
+  it('is aria-disabled and busy while loading, never disabled: it keeps focus (WCAG 2.4.3)', () => {
     const out = html(<Button loading loadingText="Saving…">Save</Button>);
-    expect(out).toContain('disabled=""');
+    expect(out).not.toContain('disabled=""');
+    expect(out).toContain('aria-disabled="true"');
     expect(out).toContain('aria-busy="true"');
     expect(out).toContain('Saving…');
     expect(out).toContain('type="button"');

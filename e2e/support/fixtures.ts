@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/scripts/seed/demo';
-import { clientBranchAddresses, clientPrices, clients, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
+import { clientBranchAddresses, clientPrices, clients, clientSecurityPolicies, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeJob, makeUser } from '@/test/factories';
 import { viewsAndReportsFixtures } from './fixtures-views';
@@ -46,6 +46,7 @@ async function main() {
   await liveClients(handle.db);
   await viewsAndReportsFixtures(handle.db);
   await billingClient(handle.db);
+  await idleClient(handle.db);
   await handle.close();
 }
 
@@ -167,6 +168,19 @@ async function billingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   for (const [i, jmsNumber] of BILLING_JOBS.entries()) {
     await makeJob({ clientId: c.id, jmsNumber, status: 8, numberOfCopies: [1, 2, 4][i]!, matterReference: `BY-2026-00${i + 1}` }, db);
   }
+}
+
+/**
+ * Tern Legal: a firm whose security policy ends sessions after 5 idle minutes, the shortest a firm may set. Its
+ * orderer (e2e.idle, role 6) is who the idle time-out warning is tested with (e2e/keyboard.spec.ts).
+ */
+async function idleClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Tern Legal', accountNumber: 'TL7007' }).returning();
+  if (!c) throw new Error('client not created');
+  await db.insert(clientSecurityPolicies).values({ clientId: c.id, idleTimeoutMinutes: 5 });
+  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '7 Tern Street, Sydney NSW 2000', isDefault: true, extClientBranchId: 'TL7007-B1' }]);
+  await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
+  await makeUser({ userName: 'e2e.idle', role: 6, firstName: 'Idle', lastName: 'Orderer', clientId: c.id, email: 'e2e.idle@example.com', password: config().DEMO_PASSWORD }, db);
 }
 
 main().catch((e) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideRoute, ROUTE_TABLE, routeKind, wasRefused } from './routes';
 
-const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/AuthenticationError'];
+const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/accessibility', '/AuthenticationError'];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings', '/Matter'];
 const ADMIN = ['/user', '/saveuser', '/Reports', '/Statement'];
 /** Any signed-in user: where denied users go, and the authenticator set-up a firm may require (issue 17). */

@@ -25,6 +25,7 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/error': 'public',
   '/privacystatement': 'public',
   '/termsofuse': 'public',
+  '/accessibility': 'public',
   '/AuthenticationError': 'public',
   // Any signed-in user: where denied users are sent (staff included, or they would loop).
   '/AccessDenied': 'signed-in',

@@ -46,6 +46,45 @@ export function idleMinutes(firmIdleMinutes: number | null | undefined): number 
   return firmIdleMinutes && firmIdleMinutes > 0 ? Math.min(firmIdleMinutes, portal) : portal;
 }
 
+/** The idle time-out of a session and how much of it is left, for the warning shown before it ends (issue 32). */
+export interface SessionTiming {
+  idleMinutes: number;
+  /** Milliseconds until the session ends if nothing more happens (idle time-out or absolute expiry, the sooner). */
+  remainingMs: number;
+}
+
+async function timingOf(q: Queryable, sessionId: string): Promise<SessionTiming | null> {
+  const [row] = await q
+    .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.revokedAt) return null;
+  const minutes = idleMinutes(row.firmIdleMinutes);
+  const t = now().getTime();
+  const remainingMs = Math.max(0, Math.min(row.lastSeenAt.getTime() + minutes * 60_000, row.expiresAt.getTime()) - t);
+  return { idleMinutes: minutes, remainingMs };
+}
+
+/** How long the signed-in session has left (read by the signed-in layouts for the idle warning). */
+export async function sessionTiming(sessionId: string): Promise<SessionTiming | null> {
+  return timingOf(await getDb(), sessionId);
+}
+
+/**
+ * "Stay signed in" and the browser's keep-alive while someone is typing: the session was seen now, so its idle
+ * time-out starts again on every instance. Only a live session (the caller resolved it) is extended.
+ */
+export async function extendSession(sessionId: string): Promise<SessionTiming> {
+  const db = await getDb();
+  await db.update(sessions).set({ lastSeenAt: now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  const timing = await timingOf(db, sessionId);
+  if (!timing) throw new Error('extended session not found');
+  return timing;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function sessionLookup(db: Db) {

@@ -4,6 +4,7 @@
  * page, so that the user comes back to it after signing in again. Browser-only.
  */
 import { signOutTypeForRole, signOutUrl } from '@/lib/auth/return-url';
+import { endingSession } from './session-ending';
 
 let sessionRole: number | null = null;
 
@@ -24,6 +25,8 @@ export function unauthorizedRedirect(location: { pathname: string; search: strin
  * a server action's 'signed-out' answer).
  */
 export function signOutUnauthorized(): Promise<never> {
+  // What was typed is kept for after the next sign-in (issue 32).
+  endingSession();
   window.location.assign(unauthorizedRedirect(window.location, sessionRole));
   return new Promise<never>(() => undefined);
 }

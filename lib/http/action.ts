@@ -28,6 +28,14 @@ export const anyone: ActionAccess<null> = { admit: () => null };
 /** Whoever calls, signed in or not (signing out): the session's actor or null, nothing refused. */
 export const signedInOrNot: ActionAccess<Actor | null> = { admit: (actor) => actor };
 
+/** Anyone signed in, staff or client, even while a required authenticator app is not set up (keeping the session). */
+export const signedIn: ActionAccess<Actor> = {
+  admit(actor) {
+    if (!actor) throw new UnauthorizedError();
+    return actor;
+  },
+};
+
 /** A client user (roles 3 to 8, or only these roles) whose session may act (not waiting for a required app). */
 export function clientUser(roles?: readonly RoleId[]): ActionAccess<ClientActor> {
   return {

@@ -5,6 +5,9 @@
  * or guided tour here. Pages under it render their content (starting with an <h1>) but no <main>.
  */
 import { SessionRole } from '@/components/auth/SessionRole';
+import { staySignedInAction } from '@/app/SignOut/actions';
+import { IdleTimeout } from '@/components/shell/IdleTimeout';
+import { sessionTiming } from '@/lib/auth/session';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
 import { MobileMenu } from '@/components/shell/MobileMenu';
@@ -20,7 +23,7 @@ const headerAction = 'rounded-md px-3 py-2 text-sm font-medium text-white no-und
 export default async function OpsLayout({ children }: { children: React.ReactNode }) {
   // No (or an ended) session: /SignOut?type=9 remembering the page; a client role: /AccessDenied.
   const actor = await requireStaffPage('ops.open');
-  const user = await getShellUser(actor);
+  const [user, timing] = await Promise.all([getShellUser(actor), sessionTiming(actor.sessionId)]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -56,6 +59,8 @@ export default async function OpsLayout({ children }: { children: React.ReactNod
       <SiteFooter />
       {/* apiFetch's 401 sign-out: type 9 for staff (spec §4.5). */}
       <SessionRole role={actor.role} />
+      {/* The warning before the idle time-out (WCAG 2.2.1). */}
+      {timing && <IdleTimeout idleMinutes={timing.idleMinutes} remainingMs={timing.remainingMs} extend={staySignedInAction} />}
     </div>
   );
 }

@@ -49,6 +49,7 @@ export default async function SaveJobPage({ searchParams }: { searchParams: Prom
           blockedExtensions={ctx.blockedExtensions}
           practiceNoteUrl={ctx.practiceNoteUrl}
           save={saveJobAction}
+          draftOwner={String(actor.userId)}
         />
       </div>
     </div>

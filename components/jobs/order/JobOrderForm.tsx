@@ -32,6 +32,7 @@ import { useFileDrop } from './file-drop';
 import { DraftOffer } from './DraftOffer';
 import { useOrderDraft, type DraftSaver } from './use-draft';
 import { StepOne, type BranchOption } from './StepOne';
+import { DRAFT_RESTORED_MSG, dropDraft, useDraftFallback } from './useDraftFallback';
 import { FormFields } from '@/components/ui/FormFields';
 import { reveal, useFocusInvalid } from '@/components/ui/focus-invalid';
 
@@ -63,6 +64,8 @@ export interface JobOrderFormProps {
   /** Saves the order in progress as the user's draft (issue 29); without it, no draft is kept. */
   saveDraft?: DraftSaver['save'];
   discardDraft?: () => Promise<ActionResult<null>>;
+  /** The signed-in user: what was typed is kept under them when the session times out (issue 32). */
+  draftOwner?: string;
 }
 
 export const ORDER_FORM_MSG = {
@@ -122,6 +125,17 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const orderType = toCode(useWatch({ control: form.control, name: 'orderType' }));
+  const [restored, setRestored] = useState(false);
+  const draftOwner = clone ? null : (props.draftOwner ?? null);
+  useDraftFallback<JobOrderInput>(
+    draftOwner,
+    () => ({ values: getValues(), step }),
+    (draft) => {
+      form.reset({ ...initialValues, ...draft.values });
+      setStep(draft.step === 2 ? 2 : 1);
+      setRestored(true);
+    },
+  );
 
   function goTo(next: 1 | 2) {
     setStep(next);
@@ -147,6 +161,8 @@ export function JobOrderForm(props: JobOrderFormProps) {
     const fields = STEP_ONE_FIELDS.filter((f) => isStepOnePath(f, orderType));
     const ok = await trigger(fields);
     if (!ok) {
+      // The summary is said (role alert) and focus goes to the first field to fix (WCAG 3.3.1, 4.1.3).
+      setAlert(ORDER_FORM_MSG.fixErrors);
       place(placeErrors(errorPaths(form.formState.errors).filter((p) => isStepOnePath(p, orderType)), orderType));
       return;
     }
@@ -182,6 +198,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
         place(placeErrors(paths, orderType));
         setSaving(false);
       }
+      if (draftOwner) dropDraft(draftOwner);
       // 'saved': the action redirects to /JobClient; the button stays busy until the page changes.
     } catch (e) {
       // A saved job: the action redirected; the router is already moving to /JobClient.
@@ -227,7 +244,8 @@ export function JobOrderForm(props: JobOrderFormProps) {
           <FormFields>
             {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
             {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
-            {props.draftOffer && props.discardDraft && !draft.savedAt && <DraftOffer message={props.draftOffer} discard={props.discardDraft} />}
+            {props.draftOffer && props.discardDraft && !draft.savedAt && !restored && <DraftOffer message={props.draftOffer} discard={props.discardDraft} />}
+            {restored && <Alert tone="info">{DRAFT_RESTORED_MSG}</Alert>}
             {alert && <Alert tone="error">{alert}</Alert>}
             <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
               {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}

@@ -4,8 +4,14 @@
  * The job's source files (issue 29): a picker that takes several files (and the form takes files dropped anywhere
  * on it), one row per file with its own progress, cancel, retry, delete and SHA-256 receipt. A cloned job's file is
  * offered with a question: copied on save only when the user ticks it. The queue itself is the form's (upload-queue.ts).
+ *
+ * Focus and announcements (WCAG 2.4.3, 4.1.3, issue 32): the end of each upload is said through the page's polite
+ * live region. Focus never drops to the top of the page: choosing files moves it to the newest file's Cancel upload,
+ * then to its Delete once it is attached (only while focus is still on that row, so several uploads never pull it
+ * about); a deleted file, a refusal or a cancel gives it back to the file field.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { announce } from '@/components/ui/announce';
 import { HelpTip } from '@/components/shell/HelpTip';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -35,6 +41,9 @@ export interface SourceFilesFieldProps {
   label?: string;
 }
 
+/** `follow` right after files were chosen: the newest of the rows that appear next. */
+const NEWEST = '\u0000newest';
+
 function statusText(i: UploadItem): string {
   switch (i.status) {
     case 'uploading':
@@ -52,7 +61,7 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
   const pct = item.size === 0 ? 100 : Math.round((item.loaded / item.size) * 100);
   const failed = item.status === 'failed' || item.status === 'cancelled';
   return (
-    <li className="flex flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="source-file" data-status={item.status}>
+    <li className="flex flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="source-file" data-status={item.status} data-key={item.key}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="min-w-0 text-sm font-medium break-all text-ink">{item.name}</span>
         <span className={failed ? 'text-xs text-danger' : 'text-xs text-muted'} data-testid="source-file-status">
@@ -60,7 +69,7 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
         </span>
         <span className="ml-auto flex gap-2">
           {(item.status === 'uploading' || item.status === 'checking') && (
-            <Button size="sm" variant="secondary" onClick={() => queue.cancel(item.key)} aria-label={`Cancel upload of ${item.name}`}>
+            <Button size="sm" variant="secondary" data-act="cancel" onClick={() => queue.cancel(item.key)} aria-label={`Cancel upload of ${item.name}`}>
               Cancel upload
             </Button>
           )}
@@ -70,7 +79,7 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
             </Button>
           )}
           {(item.status === 'done' || failed) && (
-            <Button size="sm" variant="ghost" onClick={() => onDelete(item)} aria-label={`Delete file ${item.name}`}>
+            <Button size="sm" variant="ghost" data-act="delete" onClick={() => onDelete(item)} aria-label={`Delete file ${item.name}`}>
               Delete
             </Button>
           )}
@@ -93,6 +102,62 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
   const full = queue.items.filter((i) => i.status !== 'failed' || i.retryable).length >= queue.maxFiles;
   const uploading = queue.items.filter((i) => i.status === 'uploading' || i.status === 'checking').length;
   const done = queue.items.filter((i) => i.status === 'done').length;
+  const list = useRef<HTMLUListElement>(null);
+  // The row that focus follows (the newest file chosen), or the file field once a row is gone.
+  const [follow, setFollow] = useState<string | 'input' | null>(null);
+  const seen = useRef(new Map<string, UploadItem['status']>());
+  const pendingBefore = useRef<Set<string>>(new Set());
+
+  // Each upload's end is said once: attached, or why not.
+  useEffect(() => {
+    const before = seen.current;
+    const now = new Map<string, UploadItem['status']>();
+    for (const i of queue.items) {
+      now.set(i.key, i.status);
+      const was = before.get(i.key);
+      if (was === i.status || (was !== 'uploading' && was !== 'checking' && was !== undefined)) continue;
+      if (i.status === 'done' && was !== undefined) announce(`Upload complete: ${i.name} is attached.`);
+      else if ((i.status === 'failed' || i.status === 'cancelled') && i.error) announce(i.error);
+    }
+    seen.current = now;
+  }, [queue.items]);
+
+  // Focus follows the newest file: its Cancel while it uploads, its Delete once attached, the field if it failed.
+  useEffect(() => {
+    if (follow === null || confirm !== null) return;
+    const field = input.current;
+    if (follow === NEWEST) {
+      const added = queue.items.filter((i) => !pendingBefore.current.has(i.key));
+      setFollow(added.at(-1)?.key ?? 'input');
+      return;
+    }
+    if (follow === 'input') {
+      if (field && !field.disabled) field.focus();
+      setFollow(null);
+      return;
+    }
+    const row = list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(follow)}"]`);
+    const item = queue.items.find((i) => i.key === follow);
+    if (!row || !item) {
+      if (field && !field.disabled) field.focus();
+      setFollow(null);
+      return;
+    }
+    const active = document.activeElement;
+    const focusIsOurs = active === field || active === document.body || (active instanceof Node && row.contains(active));
+    if (!focusIsOurs) {
+      setFollow(null);
+      return;
+    }
+    const target = item.status === 'uploading' || item.status === 'checking' ? 'cancel' : item.status === 'done' ? 'delete' : null;
+    if (target === null) {
+      if (field && !field.disabled) field.focus();
+      setFollow(null);
+      return;
+    }
+    row.querySelector<HTMLElement>(`[data-act="${target}"]`)?.focus();
+    if (target === 'delete') setFollow(null);
+  }, [follow, confirm, queue.items]);
 
   async function confirmed() {
     setDeleteError(null);
@@ -104,12 +169,16 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
         throw e;
       }
     }
+    // The Delete that was used is gone with its row: focus goes back to the file field once the dialog closes.
+    setFollow('input');
   }
 
   function ask(i: UploadItem) {
     // A file that never arrived has nothing on the server: it just goes.
-    if (i.status !== 'done') void queue.remove(i.key);
-    else setConfirm(i);
+    if (i.status !== 'done') {
+      void queue.remove(i.key);
+      setFollow('input');
+    } else setConfirm(i);
   }
 
   return (
@@ -129,8 +198,12 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
           multiple
           disabled={full}
           onFilesChange={(f) => {
+            const before = new Set(queue.items.map((i) => i.key));
             queue.add(f);
             if (input.current) input.current.value = '';
+            // The newest row appears on the next render; focus follows it from there.
+            setFollow(NEWEST);
+            pendingBefore.current = before;
           }}
         />
       </Field>
@@ -145,7 +218,7 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
         </div>
       )}
       {queue.items.length > 0 && (
-        <ul className="flex flex-col gap-2" aria-label={label}>
+        <ul ref={list} className="flex flex-col gap-2" aria-label={label}>
           {queue.items.map((i) => (
             <FileRow key={i.key} item={i} queue={queue} onDelete={ask} />
           ))}
