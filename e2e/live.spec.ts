@@ -2,7 +2,8 @@
  * News as it happens (issue 28 item 3), on the e2e portal: a client user has the job list open; staff change the
  * status of one of the user's jobs in another browser context; within 5 s the row shows the new status, without
  * a reload (the page's own marker survives); the bell's name counts it, the live region reads it out, the
- * notification centre lists it with a link to the slip and marks it read; an open slip follows the next change;
+ * notification centre lists it with a link to the slip and marks it read; an open slip and the job's matter page
+ * follow the next change;
  * another firm's user hears nothing. The bell and its list are axe-clean and fit 1280, 1024 and 390 px.
  * Users consumed (e2e/support/fixtures.ts): e2e.live (Heron Legal), e2e.live.other (Ibis Legal), staff.operator
  * (signed in only).
@@ -94,11 +95,21 @@ test('a status change by staff shows on the open job list and slip within 5 s, w
   await slip.goto(slipHref);
   await expect(slip.getByRole('heading', { level: 1 })).toHaveText(`Job ${jmsNumber}`);
   await mark(slip);
+  // The matter's page, open in a third tab, follows it too.
+  const matter = await clientCtx.newPage();
+  await matter.goto(slipHref);
+  await matter.getByRole('link', { name: 'HL7007-LIVE-1' }).first().click();
+  await expect(matter).toHaveURL(/\/Matter\?ref=/);
+  const matterRow = matter.getByRole('row').filter({ hasText: jmsNumber });
+  await expect(matterRow).toContainText('Started');
+  await mark(matter);
   await changeStatus(staff, 'QA Started', 'Checking the scans.');
   await expect(slip.getByRole('article')).toContainText('QA Started', { timeout: 5000 });
   await expect(slip.getByText('Checking the scans.')).toBeVisible();
   expect(await marked(slip)).toBe('not reloaded');
   await expect(row).toContainText('QA Started', { timeout: 5000 });
+  await expect(matterRow).toContainText('QA Started', { timeout: 5000 });
+  expect(await marked(matter)).toBe('not reloaded');
 
   // Another firm heard nothing: its bell is quiet and its page was left alone.
   await expect(other.getByRole('button', { name: /^Notifications, / })).toHaveAccessibleName('Notifications, none unread');

@@ -9,6 +9,7 @@ import { notFound } from 'next/navigation';
 import { JobListView } from '@/components/jobs/JobListView';
 import { MatterLink } from '@/components/jobs/MatterLink';
 import { MatterSearch } from '@/components/matters/MatterSearch';
+import { LiveRefresh } from '@/components/live/JobEvents';
 import { Badge } from '@/components/ui/Badge';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -58,6 +59,8 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
 
   return (
     <div className="flex flex-col gap-6">
+      {/* News of the firm's jobs (a status, a file, an invoice) re-renders the matter's rows in place. */}
+      <LiveRefresh />
       <MatterSearch />
       <header className="flex flex-col gap-1">
         <p className="text-sm text-muted">Matter</p>
