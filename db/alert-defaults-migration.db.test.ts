@@ -18,7 +18,7 @@ import { MIGRATIONS_FOLDER, openDatabase, type DbHandle } from '@/db/client';
 import { auditLog, userJobAlerts, users } from '@/db/schema';
 import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
 import { testEngine } from '@/test/db';
-import { makeClient, makeUser, type UserRow } from '@/test/factories';
+import { makeClientAtMigration, makeUserAtMigration, type UserRow } from '@/test/factories';
 
 /** The migrations folder as it stood up to and including `lastTag`. */
 function migrationsUpTo(lastTag: string): string {
@@ -75,8 +75,8 @@ describe('migration 0015: the default alerts for users who never chose', () => {
     db = await openEmpty();
     await migrateTo(db.handle, migrationsUpTo('0014_job_alert_scope_unsubscribe'));
     const q = db.handle.db;
-    const client = await makeClient({}, q);
-    const user = (over: Partial<typeof users.$inferInsert> = {}) => makeUser({ clientId: client.id, role: 3, ...over }, q);
+    const client = await makeClientAtMigration(q);
+    const user = (over: Partial<typeof users.$inferInsert> = {}) => makeUserAtMigration({ clientId: client.id, role: 3, ...over }, q);
     // As 0014 left them: no statuses, no invoice alert, instant, own jobs.
     u.untouched = await user();
     u.admin = await user({ role: 4 });
@@ -93,7 +93,7 @@ describe('migration 0015: the default alerts for users who never chose', () => {
     u.digest = await user({ jobAlertMode: 'digest' });
     u.firm = await user({ jobAlertScope: 'firm' });
     u.invoiceOnly = await user({ invoiceAlert: true });
-    u.staff = await makeUser({ clientId: null, role: 2 }, q);
+    u.staff = await makeUserAtMigration({ clientId: null, role: 2 }, q);
     await migrateTo(db.handle, MIGRATIONS_FOLDER);
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '@/db/client';
 import { savedViews, userPreferences } from '@/db/schema';
-import { makeClient, makeUser } from '@/test/factories';
+import { makeClientAtMigration, makeUserAtMigration } from '@/test/factories';
 
 interface Journal {
   entries: { tag: string }[];
@@ -35,9 +35,9 @@ describe('migration 0018: saved preferences become views', () => {
       const { drizzle } = await import('drizzle-orm/pglite');
       const pg = drizzle(handle.raw.client);
       await migrate(pg, { migrationsFolder: dir });
-      const client = await makeClient({}, handle.db);
-      const saver = await makeUser({ clientId: client.id, role: 3 }, handle.db);
-      const other = await makeUser({ clientId: client.id, role: 3 }, handle.db);
+      const client = await makeClientAtMigration(handle.db);
+      const saver = await makeUserAtMigration({ clientId: client.id, role: 3 }, handle.db);
+      const other = await makeUserAtMigration({ clientId: client.id, role: 3 }, handle.db);
       const model = { OrderBy: 6, OrderByDirection: 1, MatterRefFilter: 'HV-2024', JobStatusFilter: [8], PageSize: 50 };
       await handle.db.execute(sql`insert into user_preferences (user_id, page_size, job_preference) values (${saver.id}, 20, ${JSON.stringify(model)}::jsonb), (${other.id}, 15, null)`);
 

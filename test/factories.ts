@@ -3,7 +3,9 @@
  * depend on each other's rows. Reference data (statuses, order types...) is seeded on first use.
  */
 import { randomBytes } from 'node:crypto';
-import { getDb, type Queryable } from '@/db/client';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, costEstimates, invoiceLineItems, invoices, jobs, matterReferences, users } from '@/db/schema';
 import { seedReference } from '@/scripts/seed/reference';
 import type { Actor } from '@/lib/auth/actor';
@@ -72,6 +74,38 @@ export async function makeUser(over: Partial<typeof users.$inferInsert> & { pass
     .returning();
   if (!user) throw new Error('user not created');
   return user;
+}
+
+/**
+ * Inserts a row naming only the given columns. A migration test's database stops at an earlier migration, and it
+ * lacks the columns added since, which Drizzle's insert names all of. Answers the row by property name.
+ */
+async function insertColumns<T extends PgTable>(q: Queryable, table: T, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const cols = getTableColumns(table) as Record<string, { name: string }>;
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const names = keys.map((k) => sql.identifier(cols[k]?.name ?? k));
+  const params = keys.map((k) => sql`${values[k]}`);
+  const [row] = rowsOf<Record<string, unknown>>(await q.execute(sql`insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)}) returning *`));
+  if (!row) throw new Error('row not inserted');
+  const out: Record<string, unknown> = {};
+  for (const [key, c] of Object.entries(cols)) if (c.name in row) out[key] = row[c.name];
+  return out;
+}
+
+/** A client on a database migrated only so far (migration tests): its name and account number. */
+export async function makeClientAtMigration(q: Queryable): Promise<{ id: number }> {
+  const d = await db(q);
+  const id = uid();
+  return (await insertColumns(d, clients, { name: `Client ${id}`, accountNumber: `AC${id}` })) as { id: number };
+}
+
+/** A user on a database migrated only so far (migration tests): the columns makeUser sets, and the overrides. */
+export async function makeUserAtMigration(over: Partial<typeof users.$inferInsert>, q: Queryable): Promise<UserRow> {
+  const d = await db(q);
+  const name = over.userName ?? `user.${uid()}`;
+  const hash = await (passwordHash ??= hashPassword(TEST_PASSWORD));
+  const row = await insertColumns(d, users, { userName: name, firstName: 'Test', lastName: 'User', email: `${name}@example.com`, phone: '(02)9000-1234', role: 3, timeZone: 'Australia/Sydney', passwordHash: hash, enableTour: false, ...over });
+  return row as unknown as UserRow;
 }
 
 export async function makeJob(over: Partial<typeof jobs.$inferInsert> & { clientId: number }, q?: Queryable): Promise<JobRow> {
