@@ -1438,6 +1438,6 @@ export const userNews = pgTable(
       .on(t.userId)
       .where(sql`${t.inBell} AND ${t.readAt} IS NULL`),
     index('user_news_txid_idx').on(t.txid),
-    check('user_news_kind_ck', sql`${t.kind} in ('job.status_changed', 'job.file_added', 'invoice.issued')`),
+    check('user_news_kind_ck', sql`${t.kind} in ('job.status_changed', 'job.file_added', 'invoice.issued', 'job.message')`),
   ],
 );

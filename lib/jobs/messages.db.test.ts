@@ -11,6 +11,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { commentHistoryOf } from './comments';
 import { jobThread, MESSAGE_MSG, postMessage } from './messages';
+import { bellOf } from './news';
 import { changeJobStatus } from './workflow';
 import { userPrincipal } from '@/lib/core/principal';
 
@@ -47,6 +48,20 @@ describe('the conversation on a job', () => {
     expect(mails.some((m) => m.textBody.includes('tab 3') && m.toAddress === 'support@jms.example.com')).toBe(true);
     const audit = await db().select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, String(job.id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['job.message', 'ops.job.message']);
+  });
+
+  it('a message from the provider rings the bell of the firm’s users whose job it is; the firm’s own messages ring no bell', async () => {
+    const client = await signedIn(6);
+    const colleague = await signedIn(3, client.clientId);
+    const staff = await signedInStaff(2);
+    const job = await makeJob({ clientId: client.clientId, createdById: client.user.id });
+    await postMessage(client.actor, job.id, { body: 'From the firm' });
+    expect((await bellOf(client.actor)).items.filter((i) => i.kind === 'job.message')).toEqual([]);
+    expect((await bellOf(colleague.actor)).items.filter((i) => i.kind === 'job.message')).toEqual([]);
+    await postMessage(staff.actor, job.id, { body: 'From the provider' });
+    const lines = (await bellOf(client.actor)).items.filter((i) => i.kind === 'job.message');
+    expect(lines.map((i) => i.title)).toEqual([`New message on job ${job.jmsNumber} from ${staff.user.firstName} ${staff.user.lastName}`]);
+    expect(lines[0]?.href).toMatch(/^\/JobSlip\?jb=/);
   });
 
   it('a client message goes to the staff member who owns the job (issue 30), and to the operations inbox while nobody does', async () => {

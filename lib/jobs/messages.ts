@@ -9,7 +9,8 @@
  * - A new message from one side e-mails the followers on the other side through the outbox: for a staff message
  *   the person who ordered the job and its contact; for a client message the staff member the job is assigned to
  *   (issue 30), or the provider's operations inbox (OPS_EMAIL, else SUPPORT_EMAIL) while nobody owns it or its
- *   owner is inactive. Each message is in the activity log (recordAudit).
+ *   owner is inactive. Each message is in the activity log (recordAudit). A provider's message is also news in the
+ *   firm's bell (lib/jobs/news.ts), the open slip updates either way.
  * - Plain text: stored as typed (within the no-HTML text rules), rendered as text by React, never as markup.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { documents, jobMessages, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { publishJobNews } from './news';
 import { recordAudit } from '@/lib/core/audit';
 import { authorize } from '@/lib/core/authorize';
 import { NotFoundError, parseOrThrow, ValidationError } from '@/lib/core/errors';
@@ -160,6 +162,9 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
       details: { jmsNumber: job.jmsNumber, messageId: row.id, body: body.slice(0, 500), files: files.map((f) => f.fileName) },
     });
     await tellFollowers(tx, job, side, name, body, files);
+    // News of it (lib/jobs/news.ts): the firm's open slip shows it at once; a message from the provider also rings
+    // the bell of the firm's users whose job it is. The firm's own messages are for the provider: no bell.
+    await publishJobNews(tx, { kind: 'job.message', jobId: job.id, clientId: job.clientId, jmsNumber: job.jmsNumber, author: name, at, quiet: side === 'client' });
     return { id: row.id, side, authorName: name, body, createdAt: at, files };
   });
 }

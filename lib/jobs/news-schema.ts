@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const newsItemAnswer = z.object({
   position: z.string(),
   id: z.number().int(),
-  kind: z.enum(['job.status_changed', 'job.file_added', 'invoice.issued']),
+  kind: z.enum(['job.status_changed', 'job.file_added', 'invoice.issued', 'job.message']),
   jb: z.string().nullable(),
   status: z.number().int().nullable(),
   statusLabel: z.string().nullable(),

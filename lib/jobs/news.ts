@@ -29,7 +29,7 @@ import { CLIENT_ROLES, statusLabel } from '@/lib/reference';
 import { coversJob, enqueueInvoiceAlerts, enqueueJobAlerts, invoiceAlertSubject, jobAlertSubject, type InvoiceIssuedEvent, type StatusChangeEvent } from './alerts';
 import { jobSlipHref } from './present';
 
-export type NewsKind = 'job.status_changed' | 'job.file_added' | 'invoice.issued';
+export type NewsKind = 'job.status_changed' | 'job.file_added' | 'invoice.issued' | 'job.message';
 
 /** How long the bell remembers. */
 export const NEWS_DAYS = 30;
@@ -44,10 +44,17 @@ export type NewsEvent = (
   | ({ kind: 'job.status_changed' } & StatusChangeEvent)
   | { kind: 'job.file_added'; jobId: number; clientId: number; jmsNumber: string; fileName: string; at: Date }
   | ({ kind: 'invoice.issued'; invoiceId: number; at: Date } & InvoiceIssuedEvent)
+  | { kind: 'job.message'; jobId: number; clientId: number; jmsNumber: string; author: string; at: Date }
 ) & {
   /** The client user who made the change themselves (a new order): their pages update, their bell stays quiet. */
   byUserId?: number;
+  /** Pages update but no bell rings (a message the firm wrote: it is for the provider, not the firm's colleagues). */
+  quiet?: boolean;
 };
+
+export function messageTitle(jmsNumber: string, author: string): string {
+  return `New message on job ${jmsNumber} from ${author}`;
+}
 
 export function fileAddedTitle(jmsNumber: string, fileName: string): string {
   return `A file was added to job ${jmsNumber}: ${fileName}`;
@@ -83,16 +90,18 @@ export async function publishJobNews(tx: Queryable, e: NewsEvent): Promise<NewsR
       ? { jobId: e.jobId, invoiceId: null, status: e.status, title: jobAlertSubject(e.jmsNumber, e.status), href: jobSlipHref(e.jobId) }
       : e.kind === 'job.file_added'
         ? { jobId: e.jobId, invoiceId: null, status: null, title: fileAddedTitle(e.jmsNumber, e.fileName), href: jobSlipHref(e.jobId) }
-        : { jobId: e.jobIds[0]!, invoiceId: e.invoiceId, status: null, title: invoiceAlertSubject(e.invoiceNumber), href: e.href };
+        : e.kind === 'job.message'
+          ? { jobId: e.jobId, invoiceId: null, status: null, title: messageTitle(e.jmsNumber, e.author), href: jobSlipHref(e.jobId) }
+          : { jobId: e.jobIds[0]!, invoiceId: e.invoiceId, status: null, title: invoiceAlertSubject(e.invoiceNumber), href: e.href };
   if (recipients.length) {
     await tx.insert(userNews).values(
-      recipients.map((r) => ({ userId: r.id, clientId: e.clientId, kind: e.kind, ...line, inBell: Boolean(r.inBell) && r.id !== e.byUserId, occurredAt: e.at })),
+      recipients.map((r) => ({ userId: r.id, clientId: e.clientId, kind: e.kind, ...line, inBell: !e.quiet && Boolean(r.inBell) && r.id !== e.byUserId, occurredAt: e.at })),
     );
   }
   let alerts = { instant: 0, digest: 0 };
   if (e.kind === 'job.status_changed') alerts = await enqueueJobAlerts(tx, e);
   else if (e.kind === 'invoice.issued') alerts = { instant: await enqueueInvoiceAlerts(tx, e), digest: 0 };
-  return { users: recipients.length, bell: recipients.filter((r) => r.inBell && r.id !== e.byUserId).length, alerts };
+  return { users: recipients.length, bell: e.quiet ? 0 : recipients.filter((r) => r.inBell && r.id !== e.byUserId).length, alerts };
 }
 
 // ---------------------------------------------------------------------------
