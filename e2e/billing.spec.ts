@@ -27,10 +27,18 @@ let staff: Page;
 let client: Page;
 let slipUrl = '';
 
-test('staff invoice three jobs: lines priced from the client’s list, due date from its terms, the next number; GST added', async ({ browser }) => {
+test('staff invoice three jobs from the queue: lines priced from the client’s list, due date from its terms, the next number; GST added', async ({ browser }) => {
   staff = await newPage(browser);
   await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
-  await staff.goto(`/Ops/Invoices/New?jobs=${JOBS.join(',')}`);
+  // From the queue: the client's three jobs ticked, then "Invoice these jobs".
+  await staff.goto('/Ops/Jobs');
+  await staff.getByLabel('Client').first().selectOption({ label: 'Bayside Legal' });
+  await expect(staff).toHaveURL(/client=\d+/);
+  const queue = staff.getByRole('table', { name: 'Job queue' });
+  await expect(queue.getByRole('row')).toHaveCount(JOBS.length + 1);
+  await staff.getByLabel('Select all on this page').check();
+  await staff.getByRole('region', { name: 'Bulk actions' }).getByRole('link', { name: 'Invoice these jobs' }).click();
+  await staff.waitForURL(/\/Ops\/Invoices\/New\?ids=/);
   await expect(staff.getByText('Prefilled for Bayside Legal')).toBeVisible();
   await expect(staff.getByLabel('Client')).toHaveValue(/\d+/);
   await expect(staff.getByLabel('Job numbers')).toHaveValue(JOBS.join(', '));

@@ -5,10 +5,11 @@
  * jobs are selected and, after a run, the outcome; the outcome lists every job that was refused and why.
  * Native controls only: it works with the keyboard and a screen reader as the rest of the page does.
  */
+import Link from 'next/link';
 import { useState } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { Button, buttonClasses } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Select';
 import { unlessSignedOut } from '@/lib/client-side/action';
@@ -31,11 +32,16 @@ export interface BulkBarProps {
   action: BulkJobsAction;
   /** After a run: the list reloads, the selection is cleared. */
   onDone: () => void;
+  /** Staff who may issue invoices get "Invoice these jobs" for ticked jobs (issue 30): the invoice form, prefilled. */
+  canInvoice?: boolean;
 }
+
+/** The most ticked jobs one invoice form opens with (the form takes up to 100 job ids). */
+const INVOICE_MAX = 100;
 
 type Kind = 'status' | 'assign' | 'export';
 
-export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFile, staff, action, onDone }: BulkBarProps) {
+export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFile, staff, action, onDone, canInvoice = false }: BulkBarProps) {
   const [kind, setKind] = useState<Kind>('status');
   const [toStatus, setToStatus] = useState('');
   const [assignee, setAssignee] = useState('');
@@ -113,6 +119,12 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
           <Button variant="primary" onClick={apply} disabled={none} loading={busy} loadingText="Applying…">
             Apply to selected
           </Button>
+        )}
+        {/* Ticked jobs only: the form bills one client's jobs, so "all matching" across clients is not offered. */}
+        {canInvoice && selectedIds !== null && selectedIds.length > 0 && selectedIds.length <= INVOICE_MAX && (
+          <Link href={`/Ops/Invoices/New?ids=${selectedIds.join(',')}`} className={buttonClasses({ variant: 'secondary' })}>
+            Invoice these jobs
+          </Link>
         )}
       </div>
       {!none && selectedIds === null && count > BULK_MAX && kind !== 'export' && <p className="text-sm text-muted">{BULK_MSG.tooMany}</p>}

@@ -37,6 +37,8 @@ export interface QueueViewProps {
   meId: number;
   /** The bulk action, for staff who may move jobs; null: no selection. */
   bulkAction: BulkJobsAction | null;
+  /** Staff who may issue invoices: "Invoice these jobs" for the ticked jobs. */
+  canInvoice?: boolean;
 }
 
 function Due({ row }: { row: QueueRowView }) {
@@ -115,7 +117,7 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
 
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
-export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportBody, exportFile, clients, staff, bulkAction }: QueueViewProps) {
+export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportBody, exportFile, clients, staff, bulkAction, canInvoice = false }: QueueViewProps) {
   const { set, reset, refresh, pending } = useListParams();
   // Ticked jobs (kept across pages of the same filters), or every matching job.
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
@@ -191,6 +193,7 @@ export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query
             exportFile={exportFile}
             staff={staff}
             action={bulkAction}
+            canInvoice={canInvoice}
             onDone={() => {
               clear();
               refresh();

@@ -51,6 +51,7 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
         staff={staff}
         meId={actor.userId}
         bulkAction={can(actor.role, 'jobs.status') ? bulkJobsAction : null}
+        canInvoice={can(actor.role, 'invoices.manage')}
       />
     </div>
   );
