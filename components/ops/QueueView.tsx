@@ -77,8 +77,18 @@ const columns: DataTableColumn<QueueRowView>[] = [
   { id: 'contact', header: 'Contact name', cell: (r) => r.contactName },
   { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => r.created },
   { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <Due row={r} /> },
-  { id: 'owner', header: 'Owner', cell: (r) => r.assignee || <span className="text-muted">Unassigned</span> },
-  { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+  // The owner under the status, not a column of its own: ten columns did not fit 1024 px (issue 30).
+  {
+    id: 'status',
+    header: 'Status and owner',
+    sortKey: 8,
+    cell: (r) => (
+      <>
+        <StatusBadge status={r.status} label={r.statusLabel} />
+        <span className={`mt-1 block text-xs ${r.assignee ? 'text-ink' : 'text-muted'}`}>{r.assignee || 'Unassigned'}</span>
+      </>
+    ),
+  },
 ];
 
 function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
