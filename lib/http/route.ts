@@ -63,6 +63,8 @@ export interface RouteDocs {
   response?: z.ZodType;
   /** The 200 answer is not JSON: a CSV file or a file download (default json). */
   produces?: Produces;
+  /** A file download's media types when they are known (e.g. a PDF or CSV statement); default application/octet-stream. */
+  fileTypes?: readonly string[];
   /**
    * A JSON body the handler parses itself (with this schema; it reads it with `json()`, through the door's cap).
    * Documented like `body`; the adapter does not parse it.

@@ -50,7 +50,10 @@ const ANY_CONTENT = { '*/*': { schema: {} } };
 function okResponse(c: RouteContract): JsonSchema {
   if (c.produces === 'any') return { description: 'OK (the third party’s answer).', content: ANY_CONTENT };
   if (c.produces === 'csv') return { description: 'A CSV file (RFC 4180, UTF-8).', content: { 'text/csv': { schema: { type: 'string' } } } };
-  if (c.produces === 'file') return { description: 'The file, as an attachment.', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
+  if (c.produces === 'file') {
+    const types = c.fileTypes?.length ? c.fileTypes : ['application/octet-stream'];
+    return { description: 'The file, as an attachment.', content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) };
+  }
   if (!c.response) throw new Error('a JSON route must document its response');
   return { description: 'OK', content: { 'application/json': { schema: jsonSchema(c.response, 'output') } } };
 }

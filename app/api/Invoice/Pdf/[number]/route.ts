@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 const params = z.object({ number: numberSegmentSchema });
 
-export const GET = apiRoute({ produces: 'file', roles: [...CLIENT_ROLES, ...STAFF_ROLES], params, summary: 'The invoice as a PDF tax invoice.' }, async ({ actor, params }) => {
+export const GET = apiRoute({ produces: 'file', fileTypes: ['application/pdf'], roles: [...CLIENT_ROLES, ...STAFF_ROLES], params, summary: 'The invoice as a PDF tax invoice.' }, async ({ actor, params }) => {
   const slip = isStaffRole(actor.role) ? await getInvoiceSlipForStaff(actor, params.number) : await getInvoiceSlip(actor, params.number);
   if (!slip) throw new NotFoundError('Invoice not found.');
   const bytes = await invoicePdf(slip);

@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 const params = z.object({ format: z.enum(['pdf', 'csv'], { error: 'The format is pdf or csv.' }) });
 
-export const GET = apiRoute({ produces: 'file', roles: [CLIENT_ADMIN_ROLE], params, summary: 'The statement of account as PDF or CSV.' }, async ({ req, actor, params }) => {
+export const GET = apiRoute({ produces: 'file', fileTypes: ['application/pdf', 'text/csv'], roles: [CLIENT_ADMIN_ROLE], params, summary: 'The statement of account as PDF or CSV.' }, async ({ req, actor, params }) => {
   const from = new URL(req.url).searchParams.get('from');
   if (from && !isCalendarDate(from)) throw new ValidationError({ from: ['Please enter a date (yyyy-mm-dd).'] });
   const s = await statementFor(actor, { from });
