@@ -96,6 +96,9 @@ test("sign-in asks for the app's code instead of e-mailing an OTP; the app's cod
   await page.waitForURL(/\/JobClient$/);
 
   // The same code again on the next sign-in: told it was already used, not to check the phone's clock.
+  // Leave the portal first: an open page notices the cleared session through its live stream and signs itself out,
+  // which would race the navigation below.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await page.goto('/SignIn');
   await submitCredentials(page, USER);
@@ -127,6 +130,7 @@ test("'Send a code by e-mail instead' switches to the e-mailed OTP; then the app
   await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
 
   // The next sign-in e-mails the OTP again (and clears the failed attempt).
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signIn(page, USER);
 });
