@@ -261,3 +261,29 @@ export async function markNewsRead(actor: Actor, ids?: readonly number[]): Promi
   else if (ids.length) await db.update(userNews).set({ readAt: now() }).where(and(mine, inArray(userNews.id, [...ids])));
   return unreadNewsCount(me);
 }
+
+/** Rows the prune looks at per statement: the oldest by id (the insertion order), so each statement is a short index walk. */
+const PRUNE_BATCH = 5000;
+
+/**
+ * Deletes news older than NEWS_DAYS (nothing reads them: the bell, the unread count and the catch-up all stop at
+ * NEWS_DAYS), run by the orphan-sweep task. Rows are written in time order, so the old ones are the lowest ids: each
+ * statement takes the PRUNE_BATCH lowest ids by the primary key and deletes those past the cut-off, and the prune
+ * stops at the first batch with nothing to delete. Never a scan of the table. Answers how many rows went.
+ */
+export async function pruneOldNews(): Promise<number> {
+  const db = await getDb();
+  const cutoff = since().toISOString();
+  let total = 0;
+  for (;;) {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        with oldest as (select id, occurred_at from user_news order by id limit ${PRUNE_BATCH})
+        delete from user_news n using oldest o
+        where n.id = o.id and o.occurred_at <= ${cutoff}::timestamptz
+        returning n.id`),
+    );
+    total += rows.length;
+    if (rows.length === 0) return total;
+  }
+}

@@ -5,8 +5,8 @@
  * - 'digests': job alert digests that are due become outbox mails (lib/jobs/alerts.ts);
  * - 'mail': the mail outbox (lib/mail/worker.ts);
  * - 'webhooks': new events become deliveries, due deliveries are sent (lib/webhooks/worker.ts);
- * - 'orphan-sweep': drafts past 30 days are purged (lib/jobs/drafts.ts), files no document names are removed
- *   (lib/documents/sweep.ts).
+ * - 'orphan-sweep': drafts past 30 days are purged (lib/jobs/drafts.ts), news past the bell's 30 days are pruned
+ *   (lib/jobs/news.ts), files no document names are removed (lib/documents/sweep.ts).
  *
  * Three triggers run them: the in-process timer of `next start` (startTasks, from lib/server/start.ts; each task's
  * own *_ENABLED / *_INTERVAL variables), `after()` right after a request that queued mail (lib/mail/outbox.ts),
@@ -16,6 +16,7 @@ import { drainAll, registerTask, registeredTasks, startTaskTimer, type DrainRepo
 import { SWEEP_TASK, sweepTaskRun, sweepTimerMs } from '@/lib/documents/sweep';
 import { sendDueDigests } from '@/lib/jobs/alerts';
 import { purgeExpiredDrafts } from '@/lib/jobs/drafts';
+import { pruneOldNews } from '@/lib/jobs/news';
 import { MAIL_TASK } from '@/lib/mail/outbox';
 import { mailTaskRun, mailTimerMs } from '@/lib/mail/worker';
 import { WEBHOOK_TASK, webhookTaskRun, webhookTimerMs } from '@/lib/webhooks/worker';
@@ -27,8 +28,14 @@ export function registerTasks(): void {
   registerTask({ name: DIGEST_TASK, run: () => sendDueDigests(), intervalMs: mailTimerMs });
   registerTask({ name: MAIL_TASK, run: mailTaskRun, intervalMs: mailTimerMs });
   registerTask({ name: WEBHOOK_TASK, run: webhookTaskRun, intervalMs: webhookTimerMs });
-  // The sweep also purges drafts past their 30 days (lib/jobs/drafts.ts), before their uploads are swept.
-  registerTask({ name: SWEEP_TASK, run: async () => (await purgeExpiredDrafts()) + (await sweepTaskRun()), intervalMs: sweepTimerMs, repeat: false });
+  // The sweep also purges drafts past their 30 days (lib/jobs/drafts.ts), before their uploads are swept, and the
+  // news past the bell's 30 days (lib/jobs/news.ts).
+  registerTask({
+    name: SWEEP_TASK,
+    run: async () => (await purgeExpiredDrafts()) + (await pruneOldNews()) + (await sweepTaskRun()),
+    intervalMs: sweepTimerMs,
+    repeat: false,
+  });
 }
 
 /** Trigger 1: registers the tasks and starts the one in-process timer (ticking at the shortest period, at least 100 ms). */
