@@ -15,13 +15,6 @@ export interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
-/** Readable file size: 1.2 MB, 350 KB, 12 bytes. */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}
-
 /** A native file input (label it with Field) with an upload progress bar under it. */
 export function FileInput({ onFilesChange, onChange, progress, uploadingName, className, ref, ...rest }: FileInputProps) {
   const aria = useFieldControl(rest);

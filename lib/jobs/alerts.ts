@@ -21,6 +21,7 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { unsubscribeHeaders, unsubscribeUrl } from '@/lib/settings/unsubscribe';
 import { CLIENT_ROLES, DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
 import { displayDateTime } from '@/lib/display-date';
+import { formatBytes } from '@/lib/display-size';
 
 export const JOB_ALERT_KIND = 'job-alert';
 export const JOB_ALERT_DIGEST_KIND = 'job-alert-digest';
@@ -56,12 +57,6 @@ export function orderReceivedSubject(jmsNumber: string, matterReference: string)
   return `We have received your order: job ${jmsNumber} (${matterReference})`;
 }
 
-/** Readable file size: 1.2 MB, 350 KB, 12 bytes. */
-function fileSize(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}
 
 type DeliveredFileLine = { fileName: string; size: number };
 
@@ -164,7 +159,7 @@ function orderReceivedText(r: { firstName: string; timeZone: string }, e: Status
 
 function deliveredFilesLines(e: StatusChangeEvent, files: readonly DeliveredFileLine[]): string[] {
   if (e.status !== DELIVERED_STATUS || !files.length) return [];
-  return ['', `Delivered files (${files.length}):`, ...files.map((f) => `- ${f.fileName} (${fileSize(f.size)})`), `Download them from the job slip: ${jobSlipUrl(e.jobId)}`];
+  return ['', `Delivered files (${files.length}):`, ...files.map((f) => `- ${f.fileName} (${formatBytes(f.size)})`), `Download them from the job slip: ${jobSlipUrl(e.jobId)}`];
 }
 
 function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, files: readonly DeliveredFileLine[], unsubscribe: string): string {

@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/Badge';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { requirePageClientActor } from '@/lib/auth/page';
+import { formatBytes } from '@/lib/display-size';
 import { NotFoundError } from '@/lib/core/errors';
 import { tryDecodeParam } from '@/lib/encoding';
 import { JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
@@ -34,7 +35,6 @@ function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSear
   return p;
 }
 
-const kb = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 const th = 'border-b border-line-strong px-3 py-2 text-left font-semibold';
 const td = 'border-b border-line px-3 py-2 align-top';
 
@@ -163,7 +163,7 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
                 <a href={f.href} className="font-medium [overflow-wrap:anywhere]">
                   {f.fileName}
                 </a>
-                <span className="text-muted">({kb(f.size)})</span>
+                <span className="text-muted">({formatBytes(f.size)})</span>
                 <span>{f.kind}</span>
                 <span>
                   job <a href={f.jobHref}>{f.jmsNumber}</a>

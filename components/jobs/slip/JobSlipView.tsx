@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatBytes } from '@/lib/display-size';
 import type { SlipFileView, JobSlipView as SlipView } from '@/lib/jobs/present';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -16,7 +17,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const kb = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /** Files with their receipts: name (download), size, when and by whom, and the SHA-256 (printed in full). */
 function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
@@ -28,7 +28,7 @@ function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
             <a href={d.href} download>
               {d.fileName}
             </a>{' '}
-            <span className="text-muted">({kb(d.size)})</span>
+            <span className="text-muted">({formatBytes(d.size)})</span>
           </span>
           <span className="text-xs text-muted">
             Uploaded {d.uploadedAt}
