@@ -53,7 +53,7 @@ function invoiceAttentionOf(value: unknown): InvoiceAttention {
   };
 }
 
-/** The strip's one statement (the job counts and the unpaid invoices); the page-weight bench's floor runs it too. */
+/** The strip's one statement (the job counts and the unpaid invoices); the floor of bench/pages.ts runs it too. */
 export const homeAttentionStatement = (db: Queryable) => jobAttentionStatement(db, { unpaid: unpaidJson() });
 
 /** The values of the strip's statement for a client at a moment. */
