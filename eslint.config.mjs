@@ -44,7 +44,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'bench/out/**'],
+    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', '**/next-env.d.ts', 'bench/out/**'],
   },
   {
     settings: { 'import/ignore': ['node_modules'] },

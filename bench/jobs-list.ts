@@ -22,7 +22,7 @@
  *    of the same query, in rows/s; and the export's peak memory, ~100,000 rows against ~10,000 rows.
  */
 import postgres from 'postgres';
-import { eq, fillPlaceholders, inArray, sql as dsql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql as dsql } from 'drizzle-orm';
 import { POST as exportRoute } from '@/app/api/Job/ExportCSVJobs/route';
 import { POST as listRoute } from '@/app/api/Job/JobsList/CurrentPage/[page]/PageSize/[size]/route';
 import { bindDatabase, openDatabase, type Db } from '@/db/client';
@@ -36,10 +36,8 @@ import { inlineParams } from '@/lib/lists/inline';
 import { POST as invoiceListRoute } from '@/app/api/Invoice/InvoiceList/CurrentPage/[page]/PageSize/[size]/route';
 import { POST as userListRoute } from '@/app/api/User/UserList/CurrentPage/[page]/PageSize/[size]/route';
 import { invoices } from '@/db/schema';
-import { invoiceColumns, invoiceOrder, invoiceWhere } from '@/lib/invoices/query';
 import { DEFAULT_INVOICE_QUERY, toInvoiceListBody } from '@/lib/invoices/schema';
-import { limitOffset, pageClause } from '@/lib/lists/paging';
-import { userColumns, userOrder, userWhere } from '@/lib/users/queries';
+import { invoiceFloorStatements, userFloorStatements } from './page-floors';
 import { DEFAULT_USER_QUERY, toUserListBody } from '@/lib/users/list-schema';
 import type { RoleId } from '@/lib/reference';
 import type { Bench, BenchRow } from './run';
@@ -250,30 +248,22 @@ async function callRoute(
 /** The invoice list and the user list, page 1 in their default order: route against the floor. */
 async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
-  const { limit, offset } = limitOffset({ page: 1, size: 10 });
-  const withIds = { limit, offset };
-  // LIMIT and OFFSET written as the lists write them (pageClause): the floor is planned once too, not per call.
-  const clause = pageClause(limit, offset);
-  const invWhere = invoiceWhere(ctx.hv.id, DEFAULT_INVOICE_QUERY, ctx.actor.timeZone, new Date());
-  const invIds = ctx.db.select({ id: invoices.id }).from(invoices).where(invWhere).orderBy(...invoiceOrder(DEFAULT_INVOICE_QUERY)).limit(clause.limit).offset(clause.offset);
-  const invRows = ctx.db.select(invoiceColumns).from(invoices).where(inArray(invoices.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`));
+  const inv = invoiceFloorStatements(ctx.db, ctx.hv.id, ctx.actor.timeZone);
   const [{ n: invCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(invoices).where(eq(invoices.clientId, ctx.hv.id));
   const [invRoute, invFloor] = await interleavedAll([
     () => callRoute(invoiceListRoute, 'Invoice/InvoiceList', ctx.token, toInvoiceListBody(DEFAULT_INVOICE_QUERY), 1, 10),
-    floor(ctx, bound(invIds, withIds), bound(invRows, withIds)),
+    floor(ctx, bound(inv.ids, inv.values), bound(inv.rows, inv.values)),
   ]);
   out.push(row(`invoice list page 1 (${invCount} invoices): p95, route vs floor`, (invRoute as RunStats).p95, (invFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
   out.push(row(`invoice list page 1: throughput, route vs floor`, (invRoute as RunStats).throughput, (invFloor as RunStats).throughput, 'req/s', '(info)', () => true));
   const invCpu = cpuRow('invoice list page 1, route vs floor', 0, 1);
   if (invCpu) out.push(invCpu);
 
-  const usrWhere = userWhere(ctx.hv.id, DEFAULT_USER_QUERY);
-  const usrIds = ctx.db.select({ id: users.id }).from(users).where(usrWhere).orderBy(...userOrder(DEFAULT_USER_QUERY)).limit(clause.limit).offset(clause.offset);
-  const usrRows = ctx.db.select(userColumns).from(users).where(inArray(users.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`));
+  const usr = userFloorStatements(ctx.db, ctx.hv.id);
   const [{ n: usrCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(users).where(eq(users.clientId, ctx.hv.id));
   const [usrRoute, usrFloor] = await interleavedAll([
     () => callRoute(userListRoute, 'User/UserList', ctx.adminToken, toUserListBody(DEFAULT_USER_QUERY), 1, 10),
-    floor(ctx, bound(usrIds, withIds), bound(usrRows, withIds)),
+    floor(ctx, bound(usr.ids, usr.values), bound(usr.rows, usr.values)),
   ]);
   out.push(row(`user list page 1 (${usrCount} users): p95, route vs floor`, (usrRoute as RunStats).p95, (usrFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
   out.push(row(`user list page 1: throughput, route vs floor`, (usrRoute as RunStats).throughput, (usrFloor as RunStats).throughput, 'req/s', '(info)', () => true));

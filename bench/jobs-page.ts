@@ -14,8 +14,6 @@
  * production build (npm run build). Starts `scripts/start.ts` on that database and a mail catcher on
  * BENCH_PORT_BASE + 10 … + 13 (default 4000 + 10), signs hv.user in through the e-mailed code, measures, stops.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { eq, fillPlaceholders } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -26,30 +24,12 @@ import { DEFAULT_JOB_QUERY } from '@/lib/jobs/list-schema';
 import { jobListFloorStatements } from '@/lib/jobs/queries';
 import type { Bench, BenchRow } from './run';
 import { runConcurrent, type RunStats } from './jobs-list-support';
+import { getPage, startPortal } from './servers';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const N = Number(process.env.BENCH_REQUESTS ?? 40);
 const VISITS = 20;
 const USER = 'hv.user';
-
-function start(cmd: string[], env: Record<string, string>): ChildProcess {
-  const [bin, ...args] = cmd;
-  if (!bin) throw new Error('empty command');
-  return spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const percentile95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -73,24 +53,6 @@ async function floorOfPage1(url: string) {
   return { run, close: async () => (await driver.end({ timeout: 5 }), await handle.close()) };
 }
 
-/** One GET of the page with the cookie: ms to the first byte of the body and to the last. */
-async function getPage(url: string, cookie: string): Promise<{ ttfb: number; total: number; html: string }> {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers: { cookie }, redirect: 'manual' });
-  if (res.status !== 200 || !res.body) throw new Error(`/JobClient answered ${res.status}`);
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let ttfb = 0;
-  let html = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!ttfb) ttfb = performance.now() - t0;
-    html += decoder.decode(value, { stream: true });
-  }
-  return { ttfb, total: performance.now() - t0, html };
-}
-
 /** The rows of the job table's body in a server-rendered document. */
 const rowCount = (html: string) => html.match(/<tbody[\s\S]*?<\/tbody>/)?.[0].match(/<tr[\s>]/g)?.length ?? 0;
 
@@ -99,30 +61,12 @@ async function run(): Promise<BenchRow[]> {
   if (!dbUrl) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
   const base = Number(process.env.BENCH_PORT_BASE ?? 4000) + 10;
   process.env.E2E_PORT_BASE = String(base);
-  const appUrl = `http://127.0.0.1:${base}`;
-  const tsx = [process.execPath, '--import', 'tsx'];
-  const children = [
-    start([...tsx, 'e2e/support/mail-server.ts', String(base + 2), String(base + 3)], {}),
-    start([...tsx, 'scripts/start.ts'], {
-      DATABASE_URL: dbUrl,
-      AUTH_SECRET: randomBytes(48).toString('base64'),
-      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PORT: String(base),
-      APP_URL: appUrl,
-      SMTP_URL: `smtp://127.0.0.1:${base + 2}`,
-      MAIL_WORKER_ENABLED: 'true',
-      MAIL_WORKER_INTERVAL_MS: '250',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    }),
-  ];
+  const portal = startPortal(base, dbUrl);
+  const { appUrl, children } = portal;
   const floor = await floorOfPage1(dbUrl);
   let browser: Browser | undefined;
   try {
-    await waitFor(`http://127.0.0.1:${base + 3}/health`, 30_000);
-    const app = children[1];
-    const exited = new Promise<never>((_, reject) => app?.once('exit', (code) => reject(new Error(`the app exited (${code}) before it answered`))));
-    await Promise.race([waitFor(`${appUrl}/api/ready`, 180_000), exited]);
+    await portal.ready();
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     const ctx = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 } });
     const { signIn } = await import('../e2e/support/auth');

@@ -16,18 +16,17 @@
  * count machinery can replace.
  */
 import postgres from 'postgres';
-import { eq, fillPlaceholders, inArray, sql as dsql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql as dsql } from 'drizzle-orm';
 import { bindDatabase, openDatabase } from '@/db/client';
 import { clients, jobs, users } from '@/db/schema';
 import { createSession, resolveSession } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
-import { jobListOrder } from '@/lib/jobs/list-sql';
 import { presentQueueRow } from '@/lib/ops/present';
 import { countQueue, listQueue, queueWhere } from '@/lib/ops/queue';
 import { inlineParams } from '@/lib/lists/inline';
-import { pageClause } from '@/lib/lists/paging';
 import { DEFAULT_QUEUE_QUERY, type QueueQuery } from '@/lib/ops/queue-schema';
 import { runConcurrent, type RunStats } from './jobs-list-support';
+import { queueFloorStatements } from './page-floors';
 import type { Bench, BenchRow } from './run';
 
 const C = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -73,43 +72,16 @@ async function ours(ctx: Ctx, s: Scenario): Promise<void> {
 
 /** The floor: the page's ids by the sort index, then those rows by primary key (prepared, same driver). */
 function floor(ctx: Ctx, s: Scenario): () => Promise<void> {
-  const where = queueWhere(s.query, now(), 'Australia/Sydney');
-  // LIMIT and OFFSET written as the lists write them (pageClause): the floor is planned once too, not per call.
-  const offset = (s.page - 1) * SIZE;
-  const clause = pageClause(SIZE, offset);
-  const ids = ctx.db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(where)
-    .orderBy(...jobListOrder(s.query.sortBy, s.query.sortOrder))
-    .limit(clause.limit)
-    .offset(clause.offset)
-    .toSQL();
-  const idParams = fillPlaceholders(ids.params, { limit: SIZE, offset }) as postgres.ParameterOrJSON<never>[];
-  const rows = ctx.db
-    .select({
-      id: jobs.id,
-      jmsNumber: jobs.jmsNumber,
-      clientName: clients.name,
-      orderType: jobs.orderType,
-      status: jobs.status,
-      matterReference: jobs.matterReference,
-      description: jobs.description,
-      contactName: jobs.contactName,
-      createdAt: jobs.createdAt,
-      dueAt: jobs.dueAt,
-      deliveredAt: jobs.deliveredAt,
-    })
-    .from(jobs)
-    .innerJoin(clients, eq(clients.id, jobs.clientId))
-    .where(inArray(jobs.id, dsql`(select unnest(${dsql.placeholder('ids')}::int[]))`))
-    .toSQL();
+  const st = queueFloorStatements(ctx.db, s.query, s.page, SIZE);
+  const ids = st.ids.toSQL();
+  const idParams = fillPlaceholders(ids.params, st.values) as postgres.ParameterOrJSON<never>[];
+  const rows = st.rows.toSQL();
   // A text filter: planned with its values every time, as the queue does (a named statement's generic plan
   // read every client's trigram matches: lib/lists/inline.ts).
   const idsText = s.query.text ? inlineParams(ids.sql, idParams) : null;
   return async () => {
     const found = idsText ? await ctx.driver.unsafe(idsText) : await ctx.driver.unsafe(ids.sql, idParams, { prepare: true });
-    await ctx.driver.unsafe(rows.sql, [found.map((r) => r.id as number)] as never, { prepare: true });
+    await ctx.driver.unsafe(rows.sql, [`{${found.map((r) => r.id as number).join(',')}}`], { prepare: true });
   };
 }
 

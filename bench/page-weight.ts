@@ -12,13 +12,13 @@
  * BENCH_PORT_BASE, default 3990), signs in as hv.user through the real OTP e-mail, measures, stops.
  * Needs `npm run build` first (NEXT_DIST_DIR is honoured). Run: npm run bench -- page-weight
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { Bench, BenchRow } from './run';
+import { start, waitFor } from './servers';
 
 const GOAL_SIGNIN_GZIP_BYTES = 170 * 1024;
 const GOAL_SCORE = 90;
@@ -33,25 +33,6 @@ export interface PageWeight {
   lighthouse: number | null;
   /** Lighthouse performance score, default (mobile) configuration. */
   lighthouseMobile: number | null;
-}
-
-function start(cmd: string[], env: Record<string, string>): ChildProcess {
-  const [bin, ...args] = cmd;
-  if (!bin) throw new Error('empty command');
-  return spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 /** Loads a page in a fresh tab and sums the scripts it downloaded. */

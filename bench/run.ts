@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: runs every benchmark module listed in BENCHES (in order) and prints one table each.
+ * `npm run bench`: runs every benchmark module listed in BENCHES (in order) and prints its tables.
  * `npm run bench -- upload` runs only the named ones. A module default-exports { name, run } where run()
- * answers rows of { column: value }.
+ * answers rows of { column: value } (one table), or titled tables of such rows.
  *
  * Benchmarks run on a private data directory (embedded database, uploads) with quiet logs and no mail
  * worker; the environment is set here, before any module reads the configuration.
@@ -12,10 +12,18 @@ import path from 'node:path';
 
 export type BenchRow = Record<string, string | number>;
 
+/** A table of its own, printed under its title. */
+export interface BenchTable {
+  title: string;
+  rows: BenchRow[];
+}
+
 export interface Bench {
   name: string;
-  run(): Promise<BenchRow[]>;
+  run(): Promise<BenchRow[] | BenchTable[]>;
 }
+
+const isTable = (x: BenchRow | BenchTable): x is BenchTable => typeof x.title === 'string' && Array.isArray(x.rows);
 
 /** Add a benchmark here: a name and a lazy import of its module. */
 const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
@@ -28,6 +36,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'reports', load: () => import('./reports') },
   { name: 'page-weight', load: () => import('./page-weight') },
   { name: 'home-strip', load: () => import('./home-strip') },
+  { name: 'pages', load: () => import('./pages') },
 ];
 
 async function main(): Promise<void> {
@@ -53,7 +62,12 @@ async function main(): Promise<void> {
       const bench = (await b.load()).default;
       const rows = await bench.run();
       console.log(`\n${bench.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      console.table(rows);
+      if (rows.length > 0 && rows.every(isTable)) {
+        for (const t of rows) {
+          console.log(`\n${t.title}`);
+          console.table(t.rows);
+        }
+      } else console.table(rows);
     } catch (e) {
       // One benchmark that cannot run here (e.g. jobs-list without PostgreSQL) does not hide the others.
       failed++;

@@ -8,7 +8,7 @@
  * invoices.
  */
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { invoiceUnpaidCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
@@ -53,6 +53,15 @@ function invoiceAttentionOf(value: unknown): InvoiceAttention {
   };
 }
 
+/** The strip's one statement (the job counts and the unpaid invoices); the floor of bench/pages.ts runs it too. */
+export const homeAttentionStatement = (db: Queryable) => jobAttentionStatement(db, { unpaid: unpaidJson() });
+
+/** The values of the strip's statement for a client at a moment. */
+export const homeAttentionValues = (clientId: number, at: Date, timeZone: string): Record<string, unknown> => ({
+  ...jobAttentionValues(clientId, at, timeZone),
+  today: todayIn(timeZone, at),
+});
+
 /**
  * The whole strip for the actor's client in one round trip: the job counts (lib/jobs/attention.ts) and the unpaid
  * invoices, one prepared statement built once per database.
@@ -60,9 +69,8 @@ function invoiceAttentionOf(value: unknown): InvoiceAttention {
 export async function homeAttention(actor: Actor): Promise<{ jobs: JobAttentionCounts; invoices: InvoiceAttention }> {
   const clientId = tenantOf(actor);
   const db = await getDb();
-  const statement = preparedFor('home-attention', db, 'strip', () => withCompiledRows(jobAttentionStatement(db, { unpaid: unpaidJson() }).prepare('home_attention_strip')));
-  const at = now();
-  const [row] = (await statement.execute({ ...jobAttentionValues(clientId, at, actor.timeZone), today: todayIn(actor.timeZone, at) })) as (Partial<
+  const statement = preparedFor('home-attention', db, 'strip', () => withCompiledRows(homeAttentionStatement(db).prepare('home_attention_strip')));
+  const [row] = (await statement.execute(homeAttentionValues(clientId, now(), actor.timeZone))) as (Partial<
     Record<JobAttentionKey, number>
   > & { unpaid?: unknown })[];
   return { jobs: jobAttentionOf(row), invoices: invoiceAttentionOf(row?.unpaid) };

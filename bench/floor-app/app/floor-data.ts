@@ -1,0 +1,57 @@
+/**
+ * The floor's data (bench/pages.ts): the statements the benchmark wrote to FLOOR_SPEC (bench/page-floors.ts builds
+ * them with the portal's own builders), run on FLOOR_DATABASE_URL through the `postgres` driver as named prepared
+ * statements: a page's ids by the sort index, then those rows by primary key, put back in the ids' order. No
+ * session, no count, no formatting.
+ */
+import { readFileSync } from 'node:fs';
+import postgres from 'postgres';
+
+type Param = postgres.ParameterOrJSON<never>;
+
+export interface FloorStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface FloorSpec {
+  /** The value in a rows statement's parameters that stands for the page's ids (an int[] literal). */
+  idsMarker: string;
+  pages: Record<string, { ids: FloorStatement; rows: FloorStatement }>;
+  strip: FloorStatement;
+}
+
+export type Row = Record<string, unknown>;
+
+let spec: FloorSpec | undefined;
+let driver: postgres.Sql | undefined;
+
+function open(): { spec: FloorSpec; driver: postgres.Sql } {
+  const file = process.env.FLOOR_SPEC;
+  const url = process.env.FLOOR_DATABASE_URL;
+  if (!file || !url) throw new Error('FLOOR_SPEC and FLOOR_DATABASE_URL must be set (bench/pages.ts sets them)');
+  spec ??= JSON.parse(readFileSync(file, 'utf8')) as FloorSpec;
+  driver ??= postgres(url, { max: 10, onnotice: () => undefined });
+  return { spec, driver };
+}
+
+/** The rows of one page of a list, in its order. */
+export async function floorRows(name: string): Promise<Row[]> {
+  const { spec, driver } = open();
+  const page = spec.pages[name];
+  if (!page) throw new Error(`no floor named ${name}`);
+  const found = await driver.unsafe<{ id: number }[]>(page.ids.sql, page.ids.params as Param[], { prepare: true });
+  if (found.length === 0) return [];
+  const ids = `{${found.map((r) => r.id).join(',')}}`;
+  const params = page.rows.params.map((p) => (p === spec.idsMarker ? ids : p)) as Param[];
+  const rows = await driver.unsafe<Row[]>(page.rows.sql, params, { prepare: true });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return found.map((r) => byId.get(r.id)).filter((r): r is Row => r !== undefined);
+}
+
+/** The home strip's one statement (its counts as one row). */
+export async function floorStrip(): Promise<Row> {
+  const { spec, driver } = open();
+  const [row] = await driver.unsafe<Row[]>(spec.strip.sql, spec.strip.params as Param[], { prepare: true });
+  return row ?? {};
+}
