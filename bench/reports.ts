@@ -16,7 +16,8 @@
  *    type, jobs per month over 12 months);
  *
  * interleaved in rounds at the same concurrency (BENCH_CONCURRENCY callers x BENCH_REQUESTS requests), with the
- * p95 of each aggregate alone and the plan of each (whether it is served by an index alone).
+ * p95 of each aggregate alone and the plan of each: from the report counters (migration 0025, what the page reads)
+ * and from the rows (lib/reports/direct.ts, what it read before), measured one after the other in the same run.
  */
 import { eq, sql as dsql } from 'drizzle-orm';
 import { bindDatabase, openDatabase } from '@/db/client';
@@ -25,6 +26,7 @@ import { createSession, resolveSession } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
 import { DEFAULT_JOB_QUERY } from '@/lib/jobs/list-schema';
 import { listJobs } from '@/lib/jobs/queries';
+import { directSpendStatements } from '@/lib/reports/direct';
 import { getSpendReport, reportWindow, spendStatements } from '@/lib/reports/spend';
 import { runConcurrent, type RunStats } from './jobs-list-support';
 import type { Bench, BenchRow } from './run';
@@ -124,12 +126,17 @@ async function run(): Promise<BenchRow[]> {
       // Each aggregate alone, and its plan.
       const win = reportWindow(now(), s.timeZone);
       const names = ['spend by month', 'spend by matter (top 10)', 'spend by job type', 'jobs per month'] as const;
+      type Statement = { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown>;
       for (const [i, name] of names.entries()) {
-        const statement = () => spendStatements(ctx.db, s.clientId, win)[i] as { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown>;
-        const one = await runConcurrent(C, Math.max(1, Math.round(N / 4)), async () => {
-          await statement();
-        });
-        out.push({ measure: `  ${name}`, 'alone p95 ms': fmt(one.p95), plan: await scans(ctx, statement()) });
+        for (const [source, statement] of [
+          ['counters', () => spendStatements(ctx.db, s.clientId, win)[i] as Statement],
+          ['rows', () => directSpendStatements(ctx.db, s.clientId, win)[i] as Statement],
+        ] as const) {
+          const one = await runConcurrent(C, Math.max(1, Math.round(N / 4)), async () => {
+            await statement();
+          });
+          out.push({ measure: `  ${name} (from the ${source})`, 'alone p95 ms': fmt(one.p95), plan: await scans(ctx, statement()) });
+        }
       }
     }
   } finally {

@@ -3,67 +3,17 @@
  * with; whoever chose anything (statuses, digest, the firm's jobs, the invoice alert, or an audited choice of none)
  * keeps it. The database is migrated to 0014, the users are written as they were then, and the rest is applied.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@/test/env';
-import { MIGRATIONS_FOLDER, openDatabase, type DbHandle } from '@/db/client';
+import { MIGRATIONS_FOLDER } from '@/db/client';
 import { auditLog, userJobAlerts, users } from '@/db/schema';
 import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
-import { testEngine } from '@/test/db';
 import { makeClientAtMigration, makeUserAtMigration, type UserRow } from '@/test/factories';
-
-/** The migrations folder as it stood up to and including `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jms-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const end = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (end < 0) throw new Error(`no migration ${lastTag}`);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
-  return dir;
-}
-
-async function openEmpty(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  if (testEngine() === 'pglite') {
-    const handle = openDatabase({ dataDir: 'memory://' });
-    return { handle, drop: () => handle.close() };
-  }
-  const admin = process.env.TEST_DATABASE_URL ?? '';
-  const name = `jms_mig15_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const a = postgres(admin, { max: 1, onnotice: () => undefined });
-  await a.unsafe(`create database "${name}"`);
-  await a.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ url: url.toString(), max: 2 });
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      const b = postgres(admin, { max: 1, onnotice: () => undefined });
-      await b.unsafe(`drop database if exists "${name}" with (force)`);
-      await b.end();
-    },
-  };
-}
-
-function migrateTo(handle: DbHandle, folder: string): Promise<void> {
-  return handle.raw.kind === 'pglite'
-    ? migratePglite(drizzlePglite(handle.raw.client), { migrationsFolder: folder })
-    : migratePostgres(drizzlePostgres(handle.raw.client), { migrationsFolder: folder });
-}
+import { migrateTo, migrationsUpTo, openEmptyDatabase } from '@/test/migrations';
 
 describe('migration 0015: the default alerts for users who never chose', () => {
-  let db: Awaited<ReturnType<typeof openEmpty>>;
+  let db: Awaited<ReturnType<typeof openEmptyDatabase>>;
   const u: Record<string, UserRow> = {};
   const alertsOf = async (id: number) =>
     (await db.handle.db.select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id)).orderBy(asc(userJobAlerts.jobStatusId))).map((r) => r.s);
@@ -72,7 +22,7 @@ describe('migration 0015: the default alerts for users who never chose', () => {
     db.handle.db.insert(auditLog).values({ actorUserId: user.id, clientId: user.clientId, action, targetType: 'user', targetId: String(user.id), details });
 
   beforeAll(async () => {
-    db = await openEmpty();
+    db = await openEmptyDatabase();
     await migrateTo(db.handle, migrationsUpTo('0014_job_alert_scope_unsubscribe'));
     const q = db.handle.db;
     const client = await makeClientAtMigration(q);

@@ -891,6 +891,8 @@ export const invoices = pgTable(
     // A matter's invoices (/Matter), and the unpaid ones by due date (the /Invoice list behind the strip's links).
     index('invoices_client_matter_idx').on(t.clientId, t.matterReference, t.id),
     index('invoices_client_unpaid_idx').on(t.clientId, t.dueDate, t.id).where(sql`not ${t.isPaid}`),
+    // A job's invoices: a change of the job's order type moves their spend in the report counters (migration 0025).
+    index('invoices_job_idx').on(t.jobId).where(sql`${t.jobId} is not null`),
   ],
 );
 
@@ -928,6 +930,54 @@ export const invoiceUnpaidCounts = pgTable(
     cents: bigint('cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'invoice_unpaid_counts_pk', columns: [t.clientId, t.currencyCode, t.dueDate] })],
+);
+
+/**
+ * The /Reports charts' counters (migration 0025, docs/decisions/034-report-counters.md), kept exact by triggers on
+ * `jobs` and `invoices` in the same transaction as every change: jobs ordered per client and UTC day; invoices (how
+ * many, and their amount in whole cents) per client, issue month and order type of the invoice's job (0: none); and
+ * per client, issue month and matter reference. lib/reports/spend.ts reads them.
+ */
+export const jobCreatedCounts = pgTable(
+  'job_created_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'job_created_counts_pk', columns: [t.clientId, t.day] })],
+);
+
+export const invoiceSpendCounts = pgTable(
+  'invoice_spend_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    /** The first day of the issue month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** The order type of the invoice's job (invoices.job_id); 0 for an invoice not linked to a job. */
+    orderType: smallint('order_type').notNull(),
+    n: integer('n').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'invoice_spend_counts_pk', columns: [t.clientId, t.month, t.orderType] })],
+);
+
+export const invoiceMatterSpendCounts = pgTable(
+  'invoice_matter_spend_counts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    matterReference: text('matter_reference').notNull(),
+    n: integer('n').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'invoice_matter_spend_counts_pk', columns: [t.clientId, t.month, t.matterReference] })],
 );
 
 export const invoiceLineItems = pgTable(

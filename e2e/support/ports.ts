@@ -6,8 +6,11 @@ export const ports = {
   oidc: base + 1,
   smtp: base + 2,
   mailbox: base + 3,
+  /** The second portal, on PostgreSQL (the `postgres` project of playwright.config.ts). */
+  appPostgres: base + 4,
 };
 
 export const APP_URL = `http://127.0.0.1:${ports.app}`;
 export const MAILBOX_URL = `http://127.0.0.1:${ports.mailbox}`;
+export const APP_POSTGRES_URL = `http://127.0.0.1:${ports.appPostgres}`;
 export const OIDC_URL = `http://127.0.0.1:${ports.oidc}`;
