@@ -108,7 +108,7 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
         <ExportButton url="/api/Job/ExportCSVJobs" body={exportBody} fileName={EXPORT_FILE.jobs} dataTour="job-export" />
       </div>
 
-      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="hidden gap-3 rounded-lg border border-line bg-surface p-4 lg:grid lg:grid-cols-5">
+      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="panel hidden gap-3 p-4 lg:grid lg:grid-cols-5">
         <JobFilters idPrefix="filter-" />
       </div>
 

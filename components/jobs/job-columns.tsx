@@ -76,10 +76,10 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
  */
 function StackedDateTime({ text }: { text: string }) {
   const at = text.indexOf(' ');
-  if (at === -1) return <span className="whitespace-nowrap">{text}</span>;
+  if (at === -1) return <span className="nw">{text}</span>;
   return (
     <>
-      <span className="whitespace-nowrap">{text.slice(0, at)}</span> <span className="whitespace-nowrap">{text.slice(at + 1)}</span>
+      <span className="nw">{text.slice(0, at)}</span> <span className="nw">{text.slice(at + 1)}</span>
     </>
   );
 }
@@ -114,22 +114,22 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
 export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
   return (
     <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} label={row.statusLabel} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">Matter/Ref</dt>
+      <dl className="dl">
+        <dt>Matter/Ref</dt>
         <dd className="[overflow-wrap:anywhere]">
           <MatterLink row={row} />
         </dd>
-        <dt className="text-muted">Description</dt>
+        <dt>Description</dt>
         <dd>{row.description}</dd>
-        <dt className="text-muted">Contact</dt>
+        <dt>Contact</dt>
         <dd>{row.contactName}</dd>
-        <dt className="text-muted">Logged</dt>
+        <dt>Logged</dt>
         <dd>{row.created}</dd>
-        <dt className="text-muted">Due</dt>
+        <dt>Due</dt>
         <dd>{row.due}</dd>
         {row.delivered && (
           <>
-            <dt className="text-muted">Delivered</dt>
+            <dt>Delivered</dt>
             <dd>{row.delivered}</dd>
           </>
         )}
