@@ -25,11 +25,11 @@ function Actions({ row }: { row: InvoiceRowView }) {
   return (
     <span className="inline-flex gap-2">
       <SlipLink row={row} className={buttonClasses({ size: 'sm' })}>
-        View<span className="sr-only"> invoice {row.invoiceNumber}</span>
+        View<span className="sr-only">{` invoice ${row.invoiceNumber}`}</span>
       </SlipLink>
       {row.payHref ? (
         <a href={row.payHref} className={buttonClasses({ size: 'sm', variant: 'primary' })}>
-          Pay<span className="sr-only"> invoice {row.invoiceNumber}</span>
+          Pay<span className="sr-only">{` invoice ${row.invoiceNumber}`}</span>
         </a>
       ) : null}
     </span>

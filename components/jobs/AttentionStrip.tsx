@@ -19,10 +19,9 @@ export function AttentionStrip({ view }: { view: AttentionStripView }) {
         {view.jobs.map((t) => (
           <li key={t.key}>
             <Link href={t.href} className={tile} data-attention={t.key}>
-              <span className="text-2xl font-semibold tabular-nums" data-count>
-                {t.countText}
-              </span>
-              <span className="text-sm leading-snug text-muted">{t.label}</span>
+              {/* The count and its label take their look from .tile (app/globals.css). */}
+              <span data-count>{t.countText}</span>
+              <span>{t.label}</span>
             </Link>
           </li>
         ))}

@@ -3,7 +3,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { ChevronDownIcon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { type DataTableColumn } from '@/components/ui/DataTable';
 import { MatterLink } from './MatterLink';
@@ -31,9 +30,9 @@ const item = 'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-in
 export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
   return (
     <Menu.Root modal={false}>
-      <Menu.Trigger className={buttonClasses({ size: 'sm' })} aria-label={`Actions for job ${row.jmsNumber}`}>
+      {/* The chevron is the .caret class's ::after (app/globals.css), not an <svg> in every row. */}
+      <Menu.Trigger className={buttonClasses({ size: 'sm', className: 'caret' })} aria-label={`Actions for job ${row.jmsNumber}`}>
         Actions
-        <ChevronDownIcon className="size-4" />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg">
@@ -106,14 +105,14 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
     { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <StackedDateTime text={r.due} /> },
     { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => (r.delivered ? <StackedDateTime text={r.delivered} /> : null) },
     // The badge may wrap ("Waiting For / Payment") rather than widen the table past a laptop screen.
-    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} className="whitespace-normal" /> },
+    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} className="whitespace-normal" /> },
     { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} onFeedback={onFeedback} /> },
   ];
 }
 
 export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
   return (
-    <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} label={row.statusLabel} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
+    <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
       <dl className="dl">
         <dt>Matter/Ref</dt>
         <dd className="[overflow-wrap:anywhere]">

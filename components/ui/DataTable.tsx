@@ -10,7 +10,6 @@ import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { SORT_ASC, SORT_DESC } from '@/lib/reference';
 import { cn } from './cn';
 import { EmptyState } from './EmptyState';
-import { ChevronDownIcon, ChevronUpIcon, SortIcon } from './icons';
 import { MobileListPanel } from './MobileListPanel';
 import type { SelectOption } from './Select';
 import { Spinner } from './Spinner';
@@ -165,8 +164,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     >
                       {sortable ? (
                         <button type="button" data-print="keep" onClick={() => toggle(col)} className="dt-sort">
+                          {/* The arrow is the button's ::after, from the header's aria-sort (app/globals.css .dt-sort). */}
                           {flexRender(header.column.columnDef.header, header.getContext())}
-                          {state === 'asc' ? <ChevronUpIcon /> : state === 'desc' ? <ChevronDownIcon /> : <SortIcon className="size-4 text-slate-500" />}
                         </button>
                       ) : (
                         flexRender(header.column.columnDef.header, header.getContext())

@@ -25,26 +25,26 @@ function Actions({ row, onDeactivate, access }: { row: UserRowView; onDeactivate
   if (!row.isActive) {
     return (
       <Button size="sm" variant="primary" onClick={() => access.onReactivate(row)}>
-        Reactivate<span className="sr-only"> user {row.userName}</span>
+        Reactivate<span className="sr-only">{` user ${row.userName}`}</span>
       </Button>
     );
   }
   return (
     <span className="inline-flex flex-wrap gap-2">
       <Link href={row.editHref} className={buttonClasses({ size: 'sm' })}>
-        Edit<span className="sr-only"> user {row.userName}</span>
+        Edit<span className="sr-only">{` user ${row.userName}`}</span>
       </Link>
       {row.isLocked ? (
         <Button size="sm" variant="primary" onClick={() => access.onUnlock(row)}>
-          Unlock<span className="sr-only"> user {row.userName}</span>
+          Unlock<span className="sr-only">{` user ${row.userName}`}</span>
         </Button>
       ) : null}
       <Button size="sm" variant="secondary" onClick={() => access.onSignOut(row)}>
-        Sign out<span className="sr-only"> user {row.userName} everywhere</span>
+        Sign out<span className="sr-only">{` user ${row.userName} everywhere`}</span>
       </Button>
       {row.canDeactivate ? (
         <Button size="sm" variant="danger" onClick={() => onDeactivate(row)}>
-          Deactivate<span className="sr-only"> user {row.userName}</span>
+          Deactivate<span className="sr-only">{` user ${row.userName}`}</span>
         </Button>
       ) : null}
     </span>
@@ -60,8 +60,8 @@ function UserStatus({ row }: { row: UserRowView }) {
   return (
     <span className="flex flex-col items-start gap-0.5">
       {row.status === 'Active' ? <span>{row.status}</span> : <Badge tone="warning">{row.status}</Badge>}
-      <span className="text-xs text-muted">Last sign-in: {row.lastSignIn}</span>
-      <span className="text-xs text-muted">Authenticator app: {row.authenticator}</span>
+      <span className="text-xs text-muted">{`Last sign-in: ${row.lastSignIn}`}</span>
+      <span className="text-xs text-muted">{`Authenticator app: ${row.authenticator}`}</span>
     </span>
   );
 }
