@@ -34,7 +34,8 @@ import { isClientRole } from '@/lib/reference';
 import { navItems } from '@/lib/shell/nav';
 import { getShellUser } from '@/lib/shell/service';
 
-const headerAction = 'rounded-md px-3 py-2 text-sm font-medium text-white no-underline hover:bg-white/10 hover:text-white';
+/** The header's links and buttons: the .hdr-a class of app/globals.css. */
+const headerAction = 'hdr-a';
 
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   // No (or an ended) session: /SignOut?type=11 (9 for staff) remembering the page.

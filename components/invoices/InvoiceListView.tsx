@@ -38,7 +38,7 @@ export function InvoiceListView({ rows, totalCount, page, pageSize, sort, export
         <ExportButton url="/api/Invoice/ExportCSVInvoices" body={exportBody} fileName={EXPORT_FILE.invoices} />
       </div>
 
-      <div role="search" aria-label="Invoice filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-3 lg:grid-cols-5">
+      <div role="search" aria-label="Invoice filters" className="panel hidden gap-3 p-4 md:grid md:grid-cols-3 lg:grid-cols-5">
         <InvoiceFilters idPrefix="filter-" />
       </div>
 

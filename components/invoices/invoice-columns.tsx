@@ -25,11 +25,11 @@ function Actions({ row }: { row: InvoiceRowView }) {
   return (
     <span className="inline-flex gap-2">
       <SlipLink row={row} className={buttonClasses({ size: 'sm' })}>
-        View<span className="sr-only"> invoice {row.invoiceNumber}</span>
+        View<span className="sr-only">{` invoice ${row.invoiceNumber}`}</span>
       </SlipLink>
       {row.payHref ? (
         <a href={row.payHref} className={buttonClasses({ size: 'sm', variant: 'primary' })}>
-          Pay<span className="sr-only"> invoice {row.invoiceNumber}</span>
+          Pay<span className="sr-only">{` invoice ${row.invoiceNumber}`}</span>
         </a>
       ) : null}
     </span>
@@ -65,18 +65,18 @@ export function InvoiceCard({ row }: { row: InvoiceRowView }) {
       actions={<StatusBadge paid={row.isPaid} />}
       footer={<Actions row={row} />}
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">JMS Number</dt>
+      <dl className="dl">
+        <dt>JMS Number</dt>
         <dd>{row.jmsNumber}</dd>
-        <dt className="text-muted">Matter Reference</dt>
+        <dt>Matter Reference</dt>
         <dd className="[overflow-wrap:anywhere]">
           <MatterLink row={row} />
         </dd>
-        <dt className="text-muted">Issue Date</dt>
+        <dt>Issue Date</dt>
         <dd>{row.issueDate}</dd>
-        <dt className="text-muted">Due Date</dt>
+        <dt>Due Date</dt>
         <dd>{row.dueDate}</dd>
-        <dt className="text-muted">Amount</dt>
+        <dt>Amount</dt>
         <dd className="font-semibold tabular-nums">{row.amount}</dd>
       </dl>
     </Card>

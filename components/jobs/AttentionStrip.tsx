@@ -6,8 +6,8 @@
 import Link from 'next/link';
 import type { AttentionStripView } from '@/lib/jobs/attention-present';
 
-const tile =
-  'flex h-full flex-col gap-1 rounded-lg border border-line bg-surface px-3 py-2 text-ink no-underline shadow-xs hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+/** A count's link: the .tile class of app/globals.css. */
+const tile = 'tile';
 
 export function AttentionStrip({ view }: { view: AttentionStripView }) {
   return (
@@ -19,15 +19,14 @@ export function AttentionStrip({ view }: { view: AttentionStripView }) {
         {view.jobs.map((t) => (
           <li key={t.key}>
             <Link href={t.href} className={tile} data-attention={t.key}>
-              <span className="text-2xl font-semibold tabular-nums" data-count>
-                {t.countText}
-              </span>
-              <span className="text-sm leading-snug text-muted">{t.label}</span>
+              {/* The count and its label take their look from .tile (app/globals.css). */}
+              <span data-count>{t.countText}</span>
+              <span>{t.label}</span>
             </Link>
           </li>
         ))}
         <li className="col-span-2 sm:col-span-4 xl:col-span-8">
-          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-lg border border-line bg-surface px-3 py-2 text-sm shadow-xs">
+          <div className="panel flex flex-wrap items-baseline gap-x-4 gap-y-1 px-3 py-2 text-sm shadow-xs">
             <Link href={view.invoices.unpaidHref} className="font-medium" data-attention="unpaid">
               <span className="tabular-nums" data-count>
                 {view.invoices.unpaidText}

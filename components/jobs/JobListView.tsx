@@ -15,7 +15,8 @@ import { DataTable } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
 import { apiFetch } from '@/lib/client-side/api';
-import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, type JobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
+// The export's body is made here from the list state, not sent again beside it in the page's payload.
+import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, toJobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
 import type { JobRowView } from '@/lib/jobs/present';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
@@ -32,7 +33,6 @@ export interface JobListViewProps {
   page: number;
   pageSize: number;
   query: JobListQuery;
-  exportBody: JobListBody;
   feedbackActions: FeedbackActions;
   /** Extra controls at the start of the list's toolbar (the saved views), inside the list's state. */
   toolbar?: ReactNode;
@@ -73,7 +73,7 @@ export function JobListView(props: JobListViewProps) {
   );
 }
 
-function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, exportBody, feedbackActions, toolbar, savePreference = true, caption = 'Jobs' }: JobListViewProps) {
+function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, feedbackActions, toolbar, savePreference = true, caption = 'Jobs' }: JobListViewProps) {
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
   const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);
@@ -105,10 +105,10 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
         >
           Reset filters
         </Button>
-        <ExportButton url="/api/Job/ExportCSVJobs" body={exportBody} fileName={EXPORT_FILE.jobs} dataTour="job-export" />
+        <ExportButton url="/api/Job/ExportCSVJobs" body={toJobListBody(query)} fileName={EXPORT_FILE.jobs} dataTour="job-export" />
       </div>
 
-      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="hidden gap-3 rounded-lg border border-line bg-surface p-4 lg:grid lg:grid-cols-5">
+      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="panel hidden gap-3 p-4 lg:grid lg:grid-cols-5">
         <JobFilters idPrefix="filter-" />
       </div>
 

@@ -3,7 +3,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { ChevronDownIcon } from '@/components/ui/icons';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { type DataTableColumn } from '@/components/ui/DataTable';
 import { MatterLink } from './MatterLink';
@@ -31,9 +30,9 @@ const item = 'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-in
 export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
   return (
     <Menu.Root modal={false}>
-      <Menu.Trigger className={buttonClasses({ size: 'sm' })} aria-label={`Actions for job ${row.jmsNumber}`}>
+      {/* The chevron is the .caret class's ::after (app/globals.css), not an <svg> in every row. */}
+      <Menu.Trigger className={buttonClasses({ size: 'sm', className: 'caret' })} aria-label={`Actions for job ${row.jmsNumber}`}>
         Actions
-        <ChevronDownIcon className="size-4" />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg">
@@ -76,10 +75,10 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
  */
 function StackedDateTime({ text }: { text: string }) {
   const at = text.indexOf(' ');
-  if (at === -1) return <span className="whitespace-nowrap">{text}</span>;
+  if (at === -1) return <span className="nw">{text}</span>;
   return (
     <>
-      <span className="whitespace-nowrap">{text.slice(0, at)}</span> <span className="whitespace-nowrap">{text.slice(at + 1)}</span>
+      <span className="nw">{text.slice(0, at)}</span> <span className="nw">{text.slice(at + 1)}</span>
     </>
   );
 }
@@ -106,30 +105,30 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
     { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <StackedDateTime text={r.due} /> },
     { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => (r.delivered ? <StackedDateTime text={r.delivered} /> : null) },
     // The badge may wrap ("Waiting For / Payment") rather than widen the table past a laptop screen.
-    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} className="whitespace-normal" /> },
+    { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} className="whitespace-normal" /> },
     { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} onFeedback={onFeedback} /> },
   ];
 }
 
 export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
   return (
-    <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} label={row.statusLabel} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">Matter/Ref</dt>
+    <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
+      <dl className="dl">
+        <dt>Matter/Ref</dt>
         <dd className="[overflow-wrap:anywhere]">
           <MatterLink row={row} />
         </dd>
-        <dt className="text-muted">Description</dt>
+        <dt>Description</dt>
         <dd>{row.description}</dd>
-        <dt className="text-muted">Contact</dt>
+        <dt>Contact</dt>
         <dd>{row.contactName}</dd>
-        <dt className="text-muted">Logged</dt>
+        <dt>Logged</dt>
         <dd>{row.created}</dd>
-        <dt className="text-muted">Due</dt>
+        <dt>Due</dt>
         <dd>{row.due}</dd>
         {row.delivered && (
           <>
-            <dt className="text-muted">Delivered</dt>
+            <dt>Delivered</dt>
             <dd>{row.delivered}</dd>
           </>
         )}

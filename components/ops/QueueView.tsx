@@ -105,20 +105,20 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
       }
       actions={<StatusBadge status={row.status} label={row.statusLabel} />}
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">Client</dt>
+      <dl className="dl">
+        <dt>Client</dt>
         <dd>{row.clientName}</dd>
-        <dt className="text-muted">Job type</dt>
+        <dt>Job type</dt>
         <dd>{row.orderTypeName}</dd>
-        <dt className="text-muted">Matter/Ref</dt>
+        <dt>Matter/Ref</dt>
         <dd className="break-words">{row.matterReference}</dd>
-        <dt className="text-muted">Contact</dt>
+        <dt>Contact</dt>
         <dd>{row.contactName}</dd>
-        <dt className="text-muted">Due</dt>
+        <dt>Due</dt>
         <dd>
           <Due row={row} />
         </dd>
-        <dt className="text-muted">Owner</dt>
+        <dt>Owner</dt>
         <dd>{row.assignee || 'Unassigned'}</dd>
       </dl>
     </Card>
@@ -173,7 +173,7 @@ export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query
         </Button>
         <ExportButton url="/api/Ops/Jobs/Export" body={exportBody} fileName={exportFile} />
       </div>
-      <div role="search" aria-label="Queue filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 lg:grid lg:grid-cols-4">
+      <div role="search" aria-label="Queue filters" className="panel hidden gap-3 p-4 lg:grid lg:grid-cols-4">
         <QueueFilters idPrefix="filter-" query={query} clients={clients} staff={staff} />
       </div>
       {selecting && (

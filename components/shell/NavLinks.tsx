@@ -19,11 +19,8 @@ export function NavLinks({ items, sections = false }: { items: NavItem[]; sectio
             href={item.href}
             data-tour={item.tour}
             aria-current={item.href === active ? 'page' : undefined}
-            className={cn(
-              'block rounded-md px-3 py-2 text-sm font-medium no-underline hover:bg-white/10 hover:text-white',
-              sections && 'whitespace-nowrap',
-              item.href === active ? 'bg-white/15 underline underline-offset-4' : '',
-            )}
+            // .hdr-a (app/globals.css) also marks the current one (aria-current).
+            className={sections ? 'hdr-a whitespace-nowrap' : 'hdr-a'}
           >
             {item.label}
           </Link>

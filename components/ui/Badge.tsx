@@ -12,7 +12,8 @@ const tones: Record<BadgeTone, string> = {
   info: 'bg-info-soft text-info border-info-line',
 };
 
-export const badgeBase = 'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap';
+/** The pill's shape (app/globals.css .badge). */
+export const badgeBase = 'badge';
 
 export interface BadgeProps {
   tone?: BadgeTone;

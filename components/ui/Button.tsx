@@ -5,26 +5,15 @@ import { Spinner } from './Spinner';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap select-none ' +
-  'transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+// The looks are shared component classes (app/globals.css: .btn, .btn-p/-s/-g/-d, .btn-sm/-md/-lg): a button is a
+// few short classes in the HTML, not a long utility string in each row.
+const variants: Record<ButtonVariant, string> = { primary: 'btn-p', secondary: 'btn-s', ghost: 'btn-g', danger: 'btn-d' };
 
-const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900 border border-brand-700',
-  secondary: 'bg-surface text-brand-700 border border-line-strong hover:bg-brand-50 active:bg-brand-100',
-  ghost: 'bg-transparent text-brand-700 border border-transparent hover:bg-brand-50 active:bg-brand-100',
-  danger: 'bg-danger-solid text-white border border-danger-solid hover:bg-danger active:bg-danger',
-};
-
-const sizes: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
-};
+const sizes: Record<ButtonSize, string> = { sm: 'btn-sm', md: 'btn-md', lg: 'btn-lg' };
 
 /** The classes of a button, for links that should look like one (`<Link className={buttonClasses()}>`). */
 export function buttonClasses(opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
-  return cn(base, variants[opts.variant ?? 'secondary'], sizes[opts.size ?? 'md'], 'no-underline hover:no-underline', opts.className);
+  return cn('btn', variants[opts.variant ?? 'secondary'], sizes[opts.size ?? 'md'], opts.className);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -61,7 +50,7 @@ export function Button({
       disabled={disabled}
       aria-disabled={(loading && !disabled) || undefined}
       aria-busy={loading || undefined}
-      className={cn(base, variants[variant], sizes[size], className)}
+      className={cn('btn', variants[variant], sizes[size], className)}
       {...rest}
       onClick={loading ? (e) => e.preventDefault() : rest.onClick}
     >

@@ -17,27 +17,23 @@ export interface CardProps {
   children?: ReactNode;
 }
 
-/** A white panel with an optional header and footer. */
+/** A white panel with an optional header and footer (the .card classes of app/globals.css). */
 export function Card({ title, titleAs = 'h2', actions, footer, as = 'div', status, padded = true, className, children }: CardProps) {
   const Root = as;
   const Title = titleAs;
   return (
     <Root
       data-status={status}
-      className={cn(
-        'rounded-lg border border-line bg-surface shadow-xs',
-        status !== undefined && 'border-l-4 border-l-(--status-dot)',
-        className,
-      )}
+      className={cn('card', status !== undefined && 'card-st', className)}
     >
       {(title || actions) && (
-        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
-          {title && <Title className="text-base font-semibold text-ink">{title}</Title>}
+        <div className="card-h">
+          {title && <Title className="card-t">{title}</Title>}
           {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
         </div>
       )}
       <div className={cn(padded && 'p-4')}>{children}</div>
-      {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-line px-4 py-3">{footer}</div>}
+      {footer && <div className="card-f">{footer}</div>}
     </Root>
   );
 }

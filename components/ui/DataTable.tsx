@@ -1,11 +1,15 @@
 'use client';
-
+/**
+ * The list table of the portal's lists: a sortable <table>, or below a breakpoint a list of cards. The server renders
+ * the table only (its look is the .dt class of app/globals.css, not a class per cell); the cards and the phone's
+ * filter and sort panel are rendered in the browser when the screen is narrow, so a page's HTML carries each row
+ * once (issue 31, page weight). Until then (no script yet) the table shows at every width, scrolling in its own box.
+ */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { SORT_ASC, SORT_DESC } from '@/lib/reference';
 import { cn } from './cn';
 import { EmptyState } from './EmptyState';
-import { ChevronDownIcon, ChevronUpIcon, SortIcon } from './icons';
 import { MobileListPanel } from './MobileListPanel';
 import type { SelectOption } from './Select';
 import { Spinner } from './Spinner';
@@ -57,18 +61,29 @@ export interface DataTableProps<T> {
   tableFrom?: 'md' | 'lg';
 }
 
-const BREAKPOINT = {
-  md: { cards: 'md:hidden', table: 'md:block' },
-  lg: { cards: 'lg:hidden', table: 'lg:block' },
-} as const;
+/** Below these widths (Tailwind's md and lg) the list shows cards. */
+const NARROW = { md: 'not all and (min-width: 48rem)', lg: 'not all and (min-width: 64rem)' } as const;
 
-const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+/** Whether the media query matches; false on the server and in the hydrating render, then the browser's answer. */
+function useMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', change);
+      return () => list.removeEventListener('change', change);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
 
-/** A list that is a dense sortable <table> on md+ screens and a list of cards below. */
+const alignClass = { left: undefined, center: 'text-center', right: 'text-right' } as const;
+
+/** A list that is a dense sortable <table> on md+ (or lg+) screens and a list of cards below. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, caption, showCaption = false, sort, onSortChange, renderCard } = props;
   const { mobileFilters, sortOptions, rowHeaderColumn, loading = false, emptyMessage, className, tableFrom = 'md' } = props;
-  const bp = BREAKPOINT[tableFrom];
+  const narrow = useMedia(NARROW[tableFrom]);
 
   const defs = useMemo<ColumnDef<T>[]>(
     () => columns.map((c) => ({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) })),
@@ -106,32 +121,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className={cn('flex flex-col gap-3', className)}>
-      <div className={bp.cards}>
-        <MobileListPanel
-          filters={mobileFilters}
-          sort={sort}
-          sortOptions={onSortChange ? mobileSortOptions : []}
-          onSortChange={onSortChange}
-        />
-        <div className="relative mt-3" aria-busy={loading || undefined}>
-          {busy}
-          {empty ? (
-            <EmptyState message={emptyMessage} className="rounded-lg border border-line bg-surface" />
-          ) : (
-            <ul aria-label={caption} className="flex flex-col gap-3">
-              {rows.map((row, i) => (
-                <li key={getRowId(row, i)}>{renderCard(row)}</li>
-              ))}
-            </ul>
-          )}
+      {narrow && (
+        <div>
+          <MobileListPanel
+            filters={mobileFilters}
+            sort={sort}
+            sortOptions={onSortChange ? mobileSortOptions : []}
+            onSortChange={onSortChange}
+          />
+          <div className="relative mt-3" aria-busy={loading || undefined}>
+            {busy}
+            {empty ? (
+              <EmptyState message={emptyMessage} className="panel" />
+            ) : (
+              <ul aria-label={caption} className="flex flex-col gap-3">
+                {rows.map((row, i) => (
+                  <li key={getRowId(row, i)}>{renderCard(row)}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         </div>
-      </div>
+      )}
 
-      <div className={cn('relative hidden overflow-x-auto rounded-lg border border-line bg-surface', bp.table)}>
+      <div className={cn('panel relative overflow-x-auto', narrow && 'hidden')}>
         {busy}
-        <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
+        <table className="dt" aria-busy={loading || undefined}>
           <caption className={cn(showCaption ? 'px-3 py-2 text-left font-semibold' : 'sr-only')}>{caption}</caption>
-          <thead className="bg-slate-50">
+          <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -143,17 +160,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       key={header.id}
                       scope="col"
                       aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
-                      className={cn('border-b border-line-strong px-2 py-2 align-bottom font-semibold text-ink', alignClass[col?.align ?? 'left'], col?.wideOnly && 'hidden xl:table-cell')}
+                      className={cn(alignClass[col?.align ?? 'left'], col?.wideOnly && 'hidden xl:table-cell') || undefined}
                     >
                       {sortable ? (
-                        <button
-                          type="button"
-                          data-print="keep"
-                          onClick={() => toggle(col)}
-                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 text-left font-semibold hover:bg-slate-200"
-                        >
+                        <button type="button" data-print="keep" onClick={() => toggle(col)} className="dt-sort">
+                          {/* The arrow is the button's ::after, from the header's aria-sort (app/globals.css .dt-sort). */}
                           {flexRender(header.column.columnDef.header, header.getContext())}
-                          {state === 'asc' ? <ChevronUpIcon /> : state === 'desc' ? <ChevronDownIcon /> : <SortIcon className="size-4 text-slate-500" />}
                         </button>
                       ) : (
                         flexRender(header.column.columnDef.header, header.getContext())
@@ -173,7 +185,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-b border-line last:border-b-0 hover:bg-slate-50">
+                <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => {
                     const col = byId.get(cell.column.id);
                     const Cell = cell.column.id === rowHeaderColumn ? 'th' : 'td';
@@ -181,7 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Cell
                         key={cell.id}
                         scope={Cell === 'th' ? 'row' : undefined}
-                        className={cn('px-2 py-2 align-top font-normal break-words', alignClass[col?.align ?? 'left'], col?.className, col?.wideOnly && 'hidden xl:table-cell')}
+                        className={cn(alignClass[col?.align ?? 'left'], col?.className, col?.wideOnly && 'hidden xl:table-cell') || undefined}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Cell>

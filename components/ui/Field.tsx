@@ -34,7 +34,7 @@ export function Field({ label, id, error, help, required = false, hideLabel = fa
   );
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={controlId} className={cn('text-sm font-medium text-ink', hideLabel && 'sr-only')}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'lbl'}>
         {label}
         {required && (
           <span className="ml-0.5 text-danger" aria-hidden="true">

@@ -27,11 +27,8 @@ export interface PaginationProps {
   className?: string;
 }
 
-const item =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm font-medium no-underline';
-const idle = 'border-line-strong bg-surface text-brand-700 hover:bg-brand-50';
-const current = 'border-brand-700 bg-brand-700 text-white';
-const off = 'border-line bg-surface text-slate-500 cursor-not-allowed';
+/** A page control: the .pg class of app/globals.css, which also styles the current (aria-current) and the off (disabled) one. */
+const item = 'pg';
 
 /** Page links: 5 on md+ screens, 2 below (spec §9), with first/previous/next/last. */
 export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPage, showSummary = false, totalCapped = false, label = 'Pagination', className }: PaginationProps) {
@@ -41,7 +38,7 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
   const { from, to } = pageRange(page, pageSize, totalCount);
 
   function control(target: number, content: ReactNode, opts: { aria?: string; disabled?: boolean; isCurrent?: boolean }) {
-    const cls = cn(item, opts.isCurrent ? current : opts.disabled ? off : idle);
+    const cls = item;
     if (opts.disabled) {
       return (
         <button type="button" disabled className={cls} aria-label={opts.aria}>

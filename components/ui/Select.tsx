@@ -39,7 +39,7 @@ export function Select({ options, placeholder, className, children, ref, ...rest
         ))}
         {children}
       </select>
-      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" />
+      <ChevronDownIcon className="sel-i" />
     </div>
   );
 }

@@ -13,11 +13,8 @@ export interface StatusBadgeProps {
 /** The job status as a coloured pill: same colours in lists, cards, filters and the slip. */
 export function StatusBadge({ status, label, className }: StatusBadgeProps) {
   return (
-    <span
-      data-status={status}
-      className={cn(badgeBase, 'border-(--status-line) bg-(--status-soft) text-(--status-fg)', className)}
-    >
-      <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-(--status-dot)" />
+    // The dot is the badge's ::before (app/globals.css .badge-st): decorative, and not one more element per row.
+    <span data-status={status} className={cn(badgeBase, 'badge-st', className)}>
       {label ?? statusLabel(status)}
     </span>
   );

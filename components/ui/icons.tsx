@@ -1,22 +1,15 @@
-/** Small inline icons (decorative: aria-hidden). 16px by default; size with className. */
+/**
+ * Small inline icons (decorative: aria-hidden). 16px by default; size with className. The stroke is the .i class of
+ * app/globals.css, not attributes repeated on every icon of every row.
+ */
 import type { SVGProps } from 'react';
+import { cn } from './cn';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
 function Svg({ children, className = 'size-4', ...rest }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
+    <svg viewBox="0 0 20 20" aria-hidden="true" className={cn('i', className)} {...rest}>
       {children}
     </svg>
   );

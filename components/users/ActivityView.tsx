@@ -31,14 +31,14 @@ const columns: DataTableColumn<ActivityRowView>[] = [
 function ActivityCard({ row }: { row: ActivityRowView }) {
   return (
     <Card as="article" titleAs="h3" title={row.event}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">Date</dt>
+      <dl className="dl">
+        <dt>Date</dt>
         <dd>{row.when}</dd>
-        <dt className="text-muted">User</dt>
+        <dt>User</dt>
         <dd className="break-words">{who(row)}</dd>
-        <dt className="text-muted">Details</dt>
+        <dt>Details</dt>
         <dd className="break-words">{row.details || '—'}</dd>
-        <dt className="text-muted">From</dt>
+        <dt>From</dt>
         <dd className="break-words">{from(row)}</dd>
       </dl>
     </Card>
@@ -68,7 +68,7 @@ export function ActivityView({ rows, totalCount, page, pageSize, users, exportBo
         <ExportButton url="/api/User/ExportCSVActivity" body={exportBody} fileName={ACTIVITY_EXPORT_FILE} />
       </div>
 
-      <div role="search" aria-label="Activity filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-4">
+      <div role="search" aria-label="Activity filters" className="panel hidden gap-3 p-4 md:grid md:grid-cols-4">
         <ActivityFilters idPrefix="filter-" users={users} />
       </div>
 

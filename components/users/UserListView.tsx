@@ -161,7 +161,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         <ExportButton url="/api/User/ExportCSVUsers" body={exportBody} fileName={EXPORT_FILE.users} />
       </div>
 
-      <div role="search" aria-label="User filters" className="hidden gap-3 rounded-lg border border-line bg-surface p-4 md:grid md:grid-cols-5">
+      <div role="search" aria-label="User filters" className="panel hidden gap-3 p-4 md:grid md:grid-cols-5">
         <UserFilters idPrefix="filter-" />
       </div>
 

@@ -25,26 +25,26 @@ function Actions({ row, onDeactivate, access }: { row: UserRowView; onDeactivate
   if (!row.isActive) {
     return (
       <Button size="sm" variant="primary" onClick={() => access.onReactivate(row)}>
-        Reactivate<span className="sr-only"> user {row.userName}</span>
+        Reactivate<span className="sr-only">{` user ${row.userName}`}</span>
       </Button>
     );
   }
   return (
     <span className="inline-flex flex-wrap gap-2">
       <Link href={row.editHref} className={buttonClasses({ size: 'sm' })}>
-        Edit<span className="sr-only"> user {row.userName}</span>
+        Edit<span className="sr-only">{` user ${row.userName}`}</span>
       </Link>
       {row.isLocked ? (
         <Button size="sm" variant="primary" onClick={() => access.onUnlock(row)}>
-          Unlock<span className="sr-only"> user {row.userName}</span>
+          Unlock<span className="sr-only">{` user ${row.userName}`}</span>
         </Button>
       ) : null}
       <Button size="sm" variant="secondary" onClick={() => access.onSignOut(row)}>
-        Sign out<span className="sr-only"> user {row.userName} everywhere</span>
+        Sign out<span className="sr-only">{` user ${row.userName} everywhere`}</span>
       </Button>
       {row.canDeactivate ? (
         <Button size="sm" variant="danger" onClick={() => onDeactivate(row)}>
-          Deactivate<span className="sr-only"> user {row.userName}</span>
+          Deactivate<span className="sr-only">{` user ${row.userName}`}</span>
         </Button>
       ) : null}
     </span>
@@ -60,8 +60,8 @@ function UserStatus({ row }: { row: UserRowView }) {
   return (
     <span className="flex flex-col items-start gap-0.5">
       {row.status === 'Active' ? <span>{row.status}</span> : <Badge tone="warning">{row.status}</Badge>}
-      <span className="text-xs text-muted">Last sign-in: {row.lastSignIn}</span>
-      <span className="text-xs text-muted">Authenticator app: {row.authenticator}</span>
+      <span className="text-xs text-muted">{`Last sign-in: ${row.lastSignIn}`}</span>
+      <span className="text-xs text-muted">{`Authenticator app: ${row.authenticator}`}</span>
     </span>
   );
 }
@@ -82,26 +82,26 @@ export function userColumns(onDeactivate: OnDeactivate, access: AccessHandlers):
 export function UserCard({ row, onDeactivate, access }: { row: UserRowView; onDeactivate: OnDeactivate; access: AccessHandlers }) {
   return (
     <Card as="article" titleAs="h3" title={<UserName row={row} />} footer={<Actions row={row} onDeactivate={onDeactivate} access={access} />}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">Full Name</dt>
+      <dl className="dl">
+        <dt>Full Name</dt>
         <dd>{row.fullName}</dd>
-        <dt className="text-muted">E-mail</dt>
+        <dt>E-mail</dt>
         <dd>
           <EmailText email={row.email} />
         </dd>
-        <dt className="text-muted">Phone</dt>
+        <dt>Phone</dt>
         <dd>{row.phone}</dd>
-        <dt className="text-muted">Role</dt>
+        <dt>Role</dt>
         <dd>{row.roleName}</dd>
-        <dt className="text-muted">Time Zone</dt>
+        <dt>Time Zone</dt>
         <dd>{row.timeZone}</dd>
-        <dt className="text-muted">Status</dt>
+        <dt>Status</dt>
         <dd>{row.status === 'Active' ? row.status : <Badge tone="warning">{row.status}</Badge>}</dd>
-        <dt className="text-muted">Last Sign-in</dt>
+        <dt>Last Sign-in</dt>
         <dd>{row.lastSignIn}</dd>
-        <dt className="text-muted">Authenticator App</dt>
+        <dt>Authenticator App</dt>
         <dd>{row.authenticator}</dd>
-        <dt className="text-muted">Date Created</dt>
+        <dt>Date Created</dt>
         <dd>{row.created}</dd>
       </dl>
     </Card>

@@ -26,17 +26,19 @@ export const documentHref = (id: number) => `/api/Document/Download/${id}`;
  */
 export const matterHref = (reference: string): string | null => (reference ? `/Matter?ref=${enc(reference)}` : null);
 
+/**
+ * A row of the job list, as its island receives it (in the page's RSC payload besides the HTML): only what the
+ * table, the cards and the row's menu show or use (the status label comes from the status, lib/reference.ts).
+ */
 export interface JobRowView {
   id: number;
   jmsNumber: string;
   matterReference: string;
   description: string;
   contactName: string;
-  orderTypeName: string;
   /** The matter's page. */
   matterHref: string | null;
   status: number;
-  statusLabel: string;
   created: string;
   due: string;
   delivered: string;
@@ -55,10 +57,8 @@ export function presentJobRow(j: JobListItem, timeZone: string): JobRowView {
     matterReference: j.matterReference,
     description: j.description,
     contactName: j.contactName,
-    orderTypeName: orderTypeName(j.orderType),
     matterHref: matterHref(j.matterReference),
     status: j.status,
-    statusLabel: statusLabel(j.status),
     created: displayDateTime(j.createdAt, timeZone),
     due: displayDateTime(j.dueAt, timeZone),
     delivered: displayDateTime(j.deliveredAt, timeZone),

@@ -18,7 +18,8 @@ import { OPS_HOME, opsNavItems } from '@/lib/ops/nav';
 import { staffRoleName } from '@/lib/core/staff-policy';
 import { getShellUser } from '@/lib/shell/service';
 
-const headerAction = 'rounded-md px-3 py-2 text-sm font-medium text-white no-underline hover:bg-white/10 hover:text-white';
+/** The header's links and buttons: the .hdr-a class of app/globals.css. */
+const headerAction = 'hdr-a';
 
 export default async function OpsLayout({ children }: { children: React.ReactNode }) {
   // No (or an ended) session: /SignOut?type=9 remembering the page; a client role: /AccessDenied.

@@ -54,7 +54,7 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-ink">Invoices</h1>
+        <h1 className="page-title">Invoices</h1>
         {actor.role === CLIENT_ADMIN_ROLE ? (
           <Link href="/Statement" className="text-sm text-brand-700 underline">
             Statement of account

@@ -14,7 +14,7 @@ import { LiveRefresh } from '@/components/live/JobEvents';
 import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
-import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams, toJobListBody } from '@/lib/jobs/list-schema';
+import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams } from '@/lib/jobs/list-schema';
 import { notFound } from 'next/navigation';
 import type { ClientActor } from '@/lib/auth/actor';
 import { NotFoundError } from '@/lib/core/errors';
@@ -74,7 +74,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
       {/* News of the firm's jobs (a status, a file, an invoice) re-renders the rows in place. */}
       <LiveRefresh />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-ink">Jobs</h1>
+        <h1 className="page-title">Jobs</h1>
         <Link href="/SaveJob" className={buttonClasses({ variant: 'primary' })} data-tour="new-job">
           New job
         </Link>
@@ -95,7 +95,6 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         page={page}
         pageSize={pageSize}
         query={query}
-        exportBody={toJobListBody(query)}
         feedbackActions={{ save: saveFeedbackAction, load: loadFeedbackAction }}
         toolbar={<SavedViews views={views} canShare={isUserAdmin(actor)} create={createViewAction} />}
       />

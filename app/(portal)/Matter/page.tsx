@@ -17,7 +17,7 @@ import { requirePageClientActor } from '@/lib/auth/page';
 import { formatBytes } from '@/lib/display-size';
 import { NotFoundError } from '@/lib/core/errors';
 import { tryDecodeParam } from '@/lib/encoding';
-import { JOB_PARAM, queryFromSearchParams, toJobListBody } from '@/lib/jobs/list-schema';
+import { JOB_PARAM, queryFromSearchParams } from '@/lib/jobs/list-schema';
 import { presentJobRow } from '@/lib/jobs/present';
 import { listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
@@ -80,7 +80,6 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
           page={page}
           pageSize={pageSize}
           query={query}
-          exportBody={toJobListBody(query)}
           feedbackActions={{ save: saveFeedbackAction, load: loadFeedbackAction }}
           savePreference={false}
           caption={`Jobs of matter ${view.reference}`}

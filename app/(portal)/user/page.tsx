@@ -35,7 +35,7 @@ export default async function UserPage({ searchParams }: { searchParams: SearchP
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold text-ink">Users</h1>
+      <h1 className="page-title">Users</h1>
       <UserListView
         rows={result.rows.map((u) => presentUserRow(u, actor))}
         totalCount={result.totalCount}
