@@ -7,13 +7,20 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
-import { expectNoViolations } from './support/ops';
+import { expectNoViolations, expectReflowAt320 } from './support/ops';
 
 const USER = 'ng.admin';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
+const PUBLIC_PAGES = ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/accessibility', '/error', '/AuthenticationError'];
+const PORTAL_PAGES = ['/JobClient', '/SaveJob', '/Invoice', '/Statement', '/Reports', '/JobClient/Views', '/user', '/user/activity', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere'];
+
 test.describe('signed out', () => {
-  for (const url of ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/accessibility', '/error', '/AuthenticationError']) {
+  test('every page fits 320 px without scrolling sideways', async ({ page }) => {
+    await expectReflowAt320(page, PUBLIC_PAGES);
+  });
+
+  for (const url of PUBLIC_PAGES) {
     test(`${url} has no violations`, async ({ page }) => {
       await page.goto(url);
       await expectNoViolations(page, url);
@@ -52,13 +59,17 @@ test.describe('signed in', () => {
     await expect(notice).toBeHidden();
   });
 
-  for (const url of ['/JobClient', '/SaveJob', '/Invoice', '/user', '/user/activity', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere']) {
+  for (const url of PORTAL_PAGES) {
     test(`${url} has no violations`, async () => {
       await page.goto(url);
       await expect(page.locator('h1')).toBeVisible();
       await expectNoViolations(page, url);
     });
   }
+
+  test('every page fits 320 px without scrolling sideways', async () => {
+    await expectReflowAt320(page, PORTAL_PAGES);
+  });
 
   test('a job slip and an invoice slip have no violations', async () => {
     for (const [list, slip] of [

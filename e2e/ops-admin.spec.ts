@@ -6,7 +6,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, submitCredentials } from './support/auth';
-import { checkStaffPage, expectNoViolations } from './support/ops-page';
+import { checkOpsPage as checkStaffPage, expectNoViolations } from './support/ops';
 
 const stamp = Date.now().toString(36);
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
-import { checkStaffPage, expectNoViolations } from './support/ops-page';
+import { checkOpsPage as checkStaffPage, expectNoViolations } from './support/ops';
 
 test.describe.configure({ timeout: 120_000 });
 

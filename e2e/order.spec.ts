@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { closeNoticeWhenShown, settleNotice, signIn } from './support/auth';
+import { soonDue } from './support/due-soon';
 import { holdScripts } from './support/slow-scripts';
 
 const ZONE = 'Australia/Sydney';
@@ -423,18 +424,4 @@ function decodeJb(jb: string): number {
   let s = jb;
   for (let i = 0; i < 4; i++) s = Buffer.from(s, 'base64').toString('utf8');
   return Number(s);
-}
-
-/**
- * A ready time and a due time 15 minutes later, due at most 30 minutes from now (both on the 15-minute grid,
- * in the user's zone). Near the end of a quarter hour there is none with a minute to spare: wait for the next.
- */
-async function soonDue(): Promise<{ ready: { date: string; time: string }; due: { date: string; time: string } }> {
-  const quarter = 15 * 60_000;
-  const left = quarter - (Date.now() % quarter);
-  if (left < 90_000) await new Promise((r) => setTimeout(r, left + 2_000));
-  const due = new Date(Math.floor((Date.now() + 2 * quarter) / quarter) * quarter);
-  const ready = new Date(due.getTime() - quarter);
-  const f = (d: Date) => ({ date: formatInTimeZone(d, ZONE, 'dd/MM/yyyy'), time: formatInTimeZone(d, ZONE, 'hh:mm a') });
-  return { ready: f(ready), due: f(due) };
 }

@@ -5,6 +5,7 @@ import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 import { focusedOrLast } from './focus-memory';
 import { CloseIcon } from './icons';
+import { LiveAnnouncer } from './LiveAnnouncer';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -77,7 +78,10 @@ function focusBack(el: HTMLElement | null): void {
   }
 }
 
-/** A modal dialog (Radix): focus is trapped, Escape closes, focus returns to the trigger. */
+/**
+ * A modal dialog (Radix): focus is trapped, Escape closes, focus returns to the trigger. It hosts a polite live region
+ * (components/ui/announce.ts), heard while the page's own is hidden behind the dialog.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -154,6 +158,8 @@ export function Dialog({
           {footer && (
             <div className="flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>
           )}
+          {/* The rest of the page is hidden from assistive technology while the dialog is open: what is said goes here. */}
+          <LiveAnnouncer inDialog />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

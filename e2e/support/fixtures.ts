@@ -64,6 +64,8 @@ async function orderingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   await makeUser({ userName: 'e2e.orderer', role: 6, firstName: 'Olive', lastName: 'Orderer', clientId: c.id, email: 'e2e.orderer@example.com', password: config().DEMO_PASSWORD }, db);
   // The orderer of the several-files and drafts e2e (orders-files-drafts.spec.ts): its draft is its own.
   await makeUser({ userName: 'e2e.drafter', role: 6, firstName: 'Drew', lastName: 'Drafter', clientId: c.id, email: 'e2e.drafter@example.com', password: config().DEMO_PASSWORD }, db);
+  // The orderer of the dialogs' accessibility e2e (a11y-dialogs.spec.ts): the order it starts and never saves is its own draft.
+  await makeUser({ userName: 'e2e.dialogs', role: 6, firstName: 'Dee', lastName: 'Dialogs', clientId: c.id, email: 'e2e.dialogs@example.com', password: config().DEMO_PASSWORD }, db);
   // The user whose job alerts the staff workflow e2e (ops-workflow.spec.ts) checks.
   await makeUser({ userName: 'e2e.alerts', role: 3, firstName: 'Alert', lastName: 'Watcher', clientId: c.id, email: 'e2e.alerts@example.com', password: config().DEMO_PASSWORD }, db);
 }

@@ -1,4 +1,4 @@
-/** Checks for staff pages: no sideways scrolling at 1280, 1024 and 390 px, and axe-clean at each width. */
+/** Checks for pages: no sideways scrolling (at 1280, 1024 and 390 px, and at 320 px for reflow), and axe-clean at each width. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -33,6 +33,20 @@ export async function checkOpsPage(page: Page, url: string) {
       await expect(page.locator('h1')).toBeVisible();
       await expectNoSidewaysScroll(page, `${url} at ${width} px`);
       await expectNoViolations(page, `${url} at ${width} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+}
+
+/** Reflow (WCAG 1.4.10): at 320 CSS px, what a 1280 px window shows at 400% zoom, no page scrolls sideways. */
+export async function expectReflowAt320(page: Page, urls: readonly string[]): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  try {
+    for (const url of urls) {
+      await page.goto(url);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoSidewaysScroll(page, `${url} at 320 px`);
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 720 });
