@@ -41,8 +41,8 @@ export default function AccessibilityPage() {
           <li>Before a session ends for inactivity you are warned at least two minutes ahead and can stay signed in; what you typed in a new order is kept.</li>
           <li>The time left to enter a sign-in code is announced at one minute and when it runs out, with the offer of a new code.</li>
           <li>
-            Errors are announced and focus moves to the first thing to fix; result counts, finished uploads and confirmations are announced, also while
-            a dialog is open.
+            Errors are announced and focus moves to the first thing to fix; result counts, finished uploads, confirmations and new notifications are
+            announced, also while a dialog is open.
           </li>
           <li>Pages work at 320 pixels wide and at 400% zoom without scrolling sideways, and respect reduced-motion settings.</li>
           <li>Password managers and pasting work when you sign in.</li>
@@ -54,10 +54,6 @@ export default function AccessibilityPage() {
       heading: 'Known limitations',
       body: (
         <>
-          <p>
-            While a dialog is open, a new notification arriving in the background is not announced; the notification bell&apos;s count and list show it
-            when the dialog is closed.
-          </p>
           <p>
             Files you or we upload (source documents and deliverables) are passed on as they are; their accessibility depends on how they were
             made. Ask us if you need a deliverable in another format.
