@@ -699,7 +699,7 @@ export const jobChangeRequests = pgTable(
 
 /**
  * The conversation on a job (issue 29): messages between the firm's users and the provider's staff, plain text,
- * with attachments (documents of the job's client). Staff internal notes stay in comment_history (is_internal).
+ * with attachments (documents of the job's client), and staff internal notes (`internal`, never shown to the firm).
  */
 export const jobMessages = pgTable(
   'job_messages',
