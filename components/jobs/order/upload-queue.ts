@@ -11,6 +11,8 @@
  *   (size, SHA-256, clamd) before keeping it (api/Document/DirectUpload/{id}/Complete).
  *
  * The queue lives in the form, not in the step that shows it, so a file dropped on step one keeps uploading.
+ * A staff member's message files take the same two ways to the job's own routes (`endpoints`:
+ * api/Ops/Jobs/{id}/MessageFiles, issue 29).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { uploadWithProgress } from '@/components/ui/upload';
