@@ -594,6 +594,11 @@ export const documents = pgTable(
     kind: text('kind', { enum: ['source', 'deliverable'] }).notNull().default('source'),
     /** When a download found the stored bytes no longer matching sha256 (reported once, never served). */
     integrityFailedAt: ts('integrity_failed_at'),
+    /**
+     * A staff member's upload for a message (issue 29): held back from the firm until a message to the firm
+     * carries it; an internal note's files stay held back. The firm can neither list, download nor attach it.
+     */
+    staffOnly: boolean('staff_only').notNull().default(false),
   },
   (t) => [
     uniqueIndex('documents_storage_key_uq').on(t.storageKey),
@@ -694,7 +699,7 @@ export const jobChangeRequests = pgTable(
 
 /**
  * The conversation on a job (issue 29): messages between the firm's users and the provider's staff, plain text,
- * with attachments (documents of the job's client). Staff internal notes stay in comment_history (is_internal).
+ * with attachments (documents of the job's client), and staff internal notes (`internal`, never shown to the firm).
  */
 export const jobMessages = pgTable(
   'job_messages',
@@ -713,9 +718,15 @@ export const jobMessages = pgTable(
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
+    /** A staff internal note: staff only, never in an answer to the firm (nor its attachments). */
+    internal: boolean('internal').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('job_messages_job_idx').on(t.jobId, t.createdAt), check('job_messages_side_ck', sql`${t.side} in ('client', 'staff')`)],
+  (t) => [
+    index('job_messages_job_idx').on(t.jobId, t.createdAt),
+    check('job_messages_side_ck', sql`${t.side} in ('client', 'staff')`),
+    check('job_messages_internal_ck', sql`NOT ${t.internal} OR ${t.side} = 'staff'`),
+  ],
 );
 
 export const jobFeedback = pgTable(

@@ -182,3 +182,49 @@ test('leaving a form with a change not yet saved asks with the browser’s own p
   await page.waitForURL(/\/JobClient/);
   expect(dialogs).toEqual([]);
 });
+
+test('Copy job with three files asks which to copy: the two chosen are copied with the same SHA-256, the third is not', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'e2e.drafter');
+  await settleNotice(page);
+  page.on('dialog', (d) => void d.accept());
+  await openForm(page);
+  await stepOne(page, `COPY-${Date.now()}`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
+  const files = ['one.pdf', 'two.pdf', 'three.pdf'].map((name, i) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4 file ${i + 1} ${Date.now()}`) }));
+  await page.locator('input[type="file"]').setInputFiles(files);
+  for (const f of files) await expect(page.getByTestId('source-file').filter({ hasText: f.name })).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
+  const jb = new URL(page.url()).searchParams.get('jb') ?? '';
+  const source = await (await page.request.get(`/api/Job/${decodeJb(jb)}`)).json();
+  expect(source.DocumentModel).toHaveLength(3);
+
+  // The copy lists every file of the earlier job and copies none unless asked.
+  await openForm(page, `/SaveJob?jb=${encodeURIComponent(jb)}`);
+  await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
+  const asked = page.getByRole('group', { name: `Files of job ${source.JMSNumber}` });
+  const box = (name: string) => asked.getByRole('checkbox', { name: new RegExp(`^Copy ${name.replace('.', '\\.')} \\(\\d+ bytes\\) from job ${source.JMSNumber}`) });
+  for (const f of files) await expect(box(f.name)).not.toBeChecked();
+  await box('one.pdf').check();
+  await box('three.pdf').check();
+  await axeClean(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
+  const copyJb = new URL(page.url()).searchParams.get('jb') ?? '';
+  const copy = await (await page.request.get(`/api/Job/${decodeJb(copyJb)}`)).json();
+  expect(copy.SourceJobId).toBe(source.JobId);
+  const copied = copy.DocumentModel.map((d: { FileName: string; Sha256: string; DocumentId: number }) => [d.FileName, d.Sha256]);
+  expect(copied).toEqual([
+    ['one.pdf', sha(files[0]!.buffer)],
+    ['three.pdf', sha(files[2]!.buffer)],
+  ]);
+  // Each copy is its own file with the same bytes.
+  for (const d of copy.DocumentModel as { DocumentId: number; Sha256: string }[]) {
+    expect(source.DocumentModel.map((s: { DocumentId: number }) => s.DocumentId)).not.toContain(d.DocumentId);
+    expect(sha(await (await page.request.get(`/api/Document/Download/${d.DocumentId}`)).body())).toBe(d.Sha256);
+  }
+});

@@ -6,7 +6,9 @@
  * axe-clean at 390, 1024 and 1280 px. Users: e2e.drafter (Coastline Legal), staff.operator.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { apiToken, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
@@ -31,8 +33,8 @@ async function axeClean(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a message thread: the client writes, staff answer; the internal note stays hidden; the e-mail arrives', async ({ browser, page, request }) => {
-  test.setTimeout(240_000);
+/** A new job of Coastline Legal, ordered through api/Job/Add as e2e.drafter (the orderer, mailed at MAIL). */
+async function orderJob(request: APIRequestContext): Promise<{ JobId: number; JMSNumber: string }> {
   const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.drafter')}` };
   const session: { ClientId: number } = await (await request.get('/api/Authentication/Session', { headers: auth })).json();
   const branches: { ClientBranchAddressId: number }[] = await (await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })).json();
@@ -56,7 +58,12 @@ test('a message thread: the client writes, staff answer; the internal note stays
     },
   });
   expect(added.status(), await added.text()).toBe(200);
-  const job: { JobId: number; JMSNumber: string } = await added.json();
+  return added.json();
+}
+
+test('a message thread: the client writes, staff answer; the internal note stays hidden; the e-mail arrives', async ({ browser, page, request }) => {
+  test.setTimeout(240_000);
+  const job = await orderJob(request);
 
   // The client writes, with an attachment.
   await signIn(page, 'e2e.drafter');
@@ -107,5 +114,106 @@ test('a message thread: the client writes, staff answer; the internal note stays
     expect(res.status(), url).toBe(200);
     expect(await res.text(), url).not.toContain(NOTE);
   }
+  await staffCtx.close();
+});
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+test('staff answer with an attachment the client downloads (same SHA-256) and is mailed about; an internal note’s file never reaches the client; another firm gets 404', async ({ browser, page, request }) => {
+  test.setTimeout(300_000);
+  const job = await orderJob(request);
+  const stamp = Date.now();
+  const proof = Buffer.from(`%PDF-1.4 the proof ${stamp}`);
+  const NOTE_FILE = `credit-check-${stamp}.pdf`;
+  const NOTE_TEXT = `Internal: waiting on the credit check ${stamp}`;
+
+  // The client asks.
+  await signIn(page, 'e2e.drafter');
+  await settleNotice(page);
+  const slipUrl = `/JobSlip?jb=${encodeURIComponent(enc(job.JobId))}`;
+  await page.goto(slipUrl);
+  const thread = page.getByRole('region', { name: 'Messages' });
+  await thread.getByRole('textbox', { name: 'New message' }).fill('Could you send the proof?');
+  await thread.getByRole('button', { name: 'Send message' }).click();
+  await expect(thread.getByTestId('thread-message')).toHaveCount(1);
+
+  // Staff answer with the proof attached, then write an internal note with its own file.
+  const before = (await messagesTo(MAIL)).length;
+  const staffCtx = await browser.newContext();
+  const staff = await staffCtx.newPage();
+  await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
+  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(job.JobId))}`);
+  const staffThread = staff.getByRole('region', { name: 'Messages' });
+  await expect(staffThread).toContainText('Could you send the proof?');
+  await staffThread.getByRole('textbox', { name: 'New message' }).fill('Here is the proof.');
+  await staffThread.locator('input[type="file"]').setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: proof });
+  await expect(staffThread.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
+  await axeClean(staff);
+  await staffThread.getByRole('button', { name: 'Send message' }).click();
+  await expect(staffThread.getByTestId('thread-message')).toHaveCount(2);
+  await expect(staffThread.getByText('Your message was sent.')).toBeVisible();
+  await staffThread.getByRole('textbox', { name: 'New message' }).fill(NOTE_TEXT);
+  await staffThread.locator('input[type="file"]').setInputFiles({ name: NOTE_FILE, mimeType: 'application/pdf', buffer: Buffer.from('private') });
+  await expect(staffThread.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
+  await staffThread.getByRole('checkbox', { name: 'Internal note' }).check();
+  await staffThread.getByRole('button', { name: 'Save note' }).click();
+  await expect(staffThread.getByText('Your internal note was saved.')).toBeVisible();
+  const staffItems = staffThread.getByTestId('thread-message');
+  await expect(staffItems).toHaveCount(3);
+  await expect(staffItems.nth(2)).toContainText('Internal note: staff only');
+  await expect(staffItems.nth(2).getByRole('link', { name: NOTE_FILE })).toBeVisible();
+  const noteHref = (await staffItems.nth(2).getByRole('link', { name: NOTE_FILE }).getAttribute('href')) ?? '';
+  const proofHref = (await staffItems.nth(1).getByRole('link', { name: 'proof.pdf' }).getAttribute('href')) ?? '';
+  expect(noteHref).toMatch(/^\/api\/Document\/Download\/\d+$/);
+  expect(proofHref).toMatch(/^\/api\/Document\/Download\/\d+$/);
+  await axeClean(staff);
+
+  // The orderer is mailed on real SMTP about the answer and its attachment, never about the note.
+  const mail = await waitForMail(MAIL, { subject: new RegExp(`new message on job ${job.JMSNumber}`), after: before });
+  expect(mail.text).toContain('Here is the proof.');
+  expect(mail.text).toContain('Attached: proof.pdf');
+  expect((await messagesTo(MAIL)).some((m) => m.text.includes(NOTE_TEXT))).toBe(false);
+
+  // The client sees the answer with its attachment (name, size) and downloads the very bytes.
+  await page.reload();
+  const items = thread.getByTestId('thread-message');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(1)).toContainText('Here is the proof.');
+  await expect(items.nth(1).getByRole('list', { name: 'Attachments' })).toContainText(`proof.pdf (${proof.length} bytes)`);
+  const [download] = await Promise.all([page.waitForEvent('download'), items.nth(1).getByRole('link', { name: 'proof.pdf' }).click()]);
+  expect(sha256(await readFile(await download.path()))).toBe(sha256(proof));
+  await expect(page.locator('body')).not.toContainText(NOTE_TEXT);
+  await expect(page.locator('body')).not.toContainText(NOTE_FILE);
+  await axeClean(page);
+
+  // Nor in any answer the client reads; the note's file itself is a 404 to the client.
+  for (const url of [`/api/Job/${job.JobId}`, `/api/Job/JobSlip/${job.JobId}`, `/api/CommentHistory/CommentHistoryDetail/${job.JobId}`, slipUrl]) {
+    const res = await page.request.get(url);
+    expect(res.status(), url).toBe(200);
+    const body = await res.text();
+    expect(body, url).not.toContain(NOTE_FILE);
+    expect(body, url).not.toContain(NOTE_TEXT);
+  }
+  expect((await page.request.get(noteHref)).status()).toBe(404);
+  expect((await page.request.get(proofHref)).status()).toBe(200);
+
+  // The provider's integration API (/api/v1) carries neither the note nor its file.
+  const admin = await staffCtx.newPage();
+  await staffCtx.clearCookies();
+  await signIn(admin, 'staff.admin', undefined, { landing: /\/Ops$/ });
+  await admin.goto('/Ops/ApiKeys');
+  const keyForm = admin.getByRole('form', { name: 'New API key' });
+  await keyForm.getByLabel('Name').fill(`Messages ${stamp}`);
+  await keyForm.getByRole('checkbox', { name: 'jobs:read' }).check();
+  await keyForm.getByRole('button', { name: 'Create API key' }).click();
+  const apiKey = await admin.getByRole('textbox', { name: 'The new API key' }).inputValue();
+  const v1 = await request.get(`/api/v1/jobs/${job.JMSNumber}`, { headers: { authorization: `Bearer ${apiKey}` } });
+  expect(v1.status()).toBe(200);
+  expect(await v1.text()).not.toContain(NOTE_FILE);
+
+  // Another firm cannot download the answer's attachment: 404, as for a file that does not exist.
+  const other = { Authorization: `Bearer ${await apiToken(request, 'e2e.live.other')}` };
+  expect((await request.get(proofHref, { headers: other })).status()).toBe(404);
+  expect((await request.get(noteHref, { headers: other })).status()).toBe(404);
   await staffCtx.close();
 });

@@ -22,13 +22,13 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { NotFoundError, ValidationError } from '@/lib/core/errors';
-import { userPrincipal } from '@/lib/core/principal';
-import { requireTenant, tenantScope } from '@/lib/core/tenancy';
+import { type Principal, userPrincipal } from '@/lib/core/principal';
+import { requireTenant } from '@/lib/core/tenancy';
 import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { FileTooLargeError, verifyStoredFile } from './intake';
 import { recordUploadFailure } from './service';
 import { fileStorage, newStorageKey } from './storage';
-import { acceptedFileName, failureReason, recordStoredUpload, storedContentType, type DocumentInfo } from './store';
+import { acceptedFileName, failureReason, recordStoredUpload, storedContentType, type DocumentInfo, type UploadFailure } from './store';
 
 /** How long a presigned PUT (and its intent) stays valid. */
 export const DIRECT_UPLOAD_SECONDS = 15 * 60;
@@ -62,20 +62,33 @@ export interface DirectUploadTicket {
   expiresAt: Date;
 }
 
+/** Whose upload an intent is: the client the file will belong to and the user who sends it. */
+export interface IntentOwner {
+  clientId: number;
+  userId: number;
+  /** Told of a refusal (the cleaned name and the reason); a client user's is its failed-upload log entry. */
+  refused: (fileName: string, reason: UploadFailure) => Promise<void>;
+}
+
 /** Step 1: checks the file's name and size, records the intent, answers the presigned PUT. */
 export async function startDirectUpload(actor: Actor, r: DirectUploadRequest): Promise<DirectUploadTicket> {
   const a = requireTenant(actor);
+  return openIntent({ clientId: a.clientId, userId: a.userId, refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, r.userAgent) }, r);
+}
+
+/** Step 1 for any owner (a client user's source file, a staff member's message file: message-files.ts). */
+export async function openIntent(o: IntentOwner, r: DirectUploadRequest): Promise<DirectUploadTicket> {
   if (!directUploadsEnabled()) throw new ValidationError({ File: [DIRECT_MSG.off] }, DIRECT_MSG.off);
   const sha256 = r.sha256.trim().toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw new ValidationError({ Sha256: [DIRECT_MSG.sha256] });
   if (!Number.isSafeInteger(r.size) || r.size < 0) throw new ValidationError({ Size: [DIRECT_MSG.size] });
   const name = acceptedFileName(r.fileName);
   if (!name.ok) {
-    await recordUploadFailure(a, name.fileName, name.reason, r.userAgent);
+    await o.refused(name.fileName, name.reason);
     throw name.error;
   }
   if (r.size > config().MAX_UPLOAD_BYTES) {
-    await recordUploadFailure(a, name.fileName, 'too_large', r.userAgent);
+    await o.refused(name.fileName, 'too_large');
     throw new FileTooLargeError();
   }
   const contentType = storedContentType(r.contentType);
@@ -86,10 +99,30 @@ export async function startDirectUpload(actor: Actor, r: DirectUploadRequest): P
   const db = await getDb();
   const [row] = await db
     .insert(uploadIntents)
-    .values({ clientId: a.clientId, userId: a.userId, storageKey: key, fileName: name.fileName, contentType, size: r.size, sha256, createdAt: now(), expiresAt })
+    .values({ clientId: o.clientId, userId: o.userId, storageKey: key, fileName: name.fileName, contentType, size: r.size, sha256, createdAt: now(), expiresAt })
     .returning({ id: uploadIntents.id });
   if (!row) throw new Error('upload intent not stored');
   return { uploadId: row.id, url: put.url, method: 'PUT', headers: put.headers, expiresAt };
+}
+
+/**
+ * Step 3's check for any owner: the owner's live intent is taken (single use; another's, an expired or a used
+ * one: 404) and its object read back (size, SHA-256, clamd); a refusal removes the object and is told.
+ */
+export async function takeIntent(o: IntentOwner, uploadId: number, by: Principal) {
+  const db = await getDb();
+  const [intent] = await db
+    .delete(uploadIntents)
+    .where(and(eq(uploadIntents.id, uploadId), eq(uploadIntents.clientId, o.clientId), eq(uploadIntents.userId, o.userId), gt(uploadIntents.expiresAt, now())))
+    .returning();
+  if (!intent) throw new NotFoundError();
+  try {
+    const stored = await verifyStoredFile(intent.storageKey, { size: intent.size, sha256: intent.sha256 }, by, o.clientId, { fileName: intent.fileName, kind: 'source' });
+    return { intent, stored };
+  } catch (e) {
+    await o.refused(intent.fileName, failureReason(e));
+    throw e;
+  }
 }
 
 /**
@@ -99,20 +132,8 @@ export async function startDirectUpload(actor: Actor, r: DirectUploadRequest): P
  */
 export async function completeDirectUpload(actor: Actor, uploadId: number, userAgent?: string | null): Promise<DocumentInfo> {
   const a = requireTenant(actor);
-  const db = await getDb();
-  const [intent] = await db
-    .delete(uploadIntents)
-    .where(and(eq(uploadIntents.id, uploadId), tenantScope(uploadIntents.clientId, a), eq(uploadIntents.userId, a.userId), gt(uploadIntents.expiresAt, now())))
-    .returning();
-  if (!intent) throw new NotFoundError();
   const by = userPrincipal(a);
-  let stored;
-  try {
-    stored = await verifyStoredFile(intent.storageKey, { size: intent.size, sha256: intent.sha256 }, by, a.clientId, { fileName: intent.fileName, kind: 'source' });
-  } catch (e) {
-    await recordUploadFailure(a, intent.fileName, failureReason(e), userAgent);
-    throw e;
-  }
+  const { intent, stored } = await takeIntent({ clientId: a.clientId, userId: a.userId, refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, userAgent) }, uploadId, by);
   return recordStoredUpload(
     {
       by,

@@ -4,7 +4,7 @@
  * new job; log action 11). Both run in the caller's transaction, so the job, its document and the log entry
  * commit together or not at all.
  */
-import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import { getDb, type Tx } from '@/db/client';
 import { documents, jobs } from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
@@ -14,7 +14,10 @@ import { now } from '@/lib/clock';
 import { NotFoundError, ValidationError } from '@/lib/core/errors';
 import { log } from '@/lib/log';
 import { LOG_ACTION_CLONE } from '@/lib/reference';
-import { currentJobDocument, DOCUMENT_MSG, toDocumentInfo, type DocumentInfo } from './service';
+import { config } from '@/lib/config';
+import { MSG } from '@/lib/messages';
+import { currentJobDocument, DOCUMENT_MSG, firmDocuments, toDocumentInfo, type DocumentInfo } from './service';
+import type { DocumentRow } from './store';
 import { fileStorage, newStorageKey } from './storage';
 
 async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<void> {
@@ -40,7 +43,7 @@ export async function attachDocument(tx: Tx, actor: Actor, documentId: number, j
     .where(
       and(
         eq(documents.id, documentId),
-        tenantScope(documents.clientId, a),
+        firmDocuments(a),
         eq(documents.kind, 'source'),
         isNull(documents.deletedAt),
         or(isNull(documents.jobId), eq(documents.jobId, jobId)),
@@ -102,7 +105,7 @@ export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, t
   if (existing) return existing;
   const source = await currentJobDocument(a, sourceJobId, tx);
   if (!source || sourceJobId === targetJobId) return null;
-  const [src] = await tx.select({ storageKey: documents.storageKey }).from(documents).where(eq(documents.id, source.id)).limit(1);
+  const [src] = await tx.select().from(documents).where(eq(documents.id, source.id)).limit(1);
   if (!src) return null;
   const key = newStorageKey();
   const storage = fileStorage();
@@ -120,33 +123,76 @@ export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, t
     return null;
   }
   try {
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        clientId: a.clientId,
-        jobId: targetJobId,
-        storageKey: key,
-        fileName: source.fileName,
-        contentType: source.contentType,
-        size: source.size,
-        sha256: source.sha256,
-        kind: 'source',
-        uploadType: source.uploadType,
-        uploadedById: a.userId,
-        createdAt: now(),
-      })
-      .returning();
-    if (!row) throw new Error('document not stored');
-    await writeLogEntry(tx, a, {
-      action: LOG_ACTION_CLONE,
-      success: true,
-      jobId: targetJobId,
-      userAgent: opts.userAgent,
-      details: { sourceJobId, sourceDocumentId: source.id, documentId: row.id, fileName: row.fileName, size: row.size },
-    });
-    return toDocumentInfo(row);
+    return await recordCopy(tx, a, src, key, sourceJobId, targetJobId, opts);
   } catch (e) {
     await storage.remove(key).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** The copy's row (its own object under `key`: deleting either file never touches the other's bytes) and log entry 11. */
+async function recordCopy(tx: Tx, a: ClientActor, src: DocumentRow, key: string, sourceJobId: number, targetJobId: number, opts: CloneOptions): Promise<DocumentInfo> {
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      clientId: a.clientId,
+      jobId: targetJobId,
+      storageKey: key,
+      fileName: src.fileName,
+      contentType: src.contentType,
+      size: src.size,
+      sha256: src.sha256,
+      kind: 'source',
+      uploadType: src.uploadType,
+      uploadedById: a.userId,
+      createdAt: now(),
+    })
+    .returning();
+  if (!row) throw new Error('document not stored');
+  await writeLogEntry(tx, a, {
+    action: LOG_ACTION_CLONE,
+    success: true,
+    jobId: targetJobId,
+    userAgent: opts.userAgent,
+    details: { sourceJobId, sourceDocumentId: src.id, documentId: row.id, fileName: row.fileName, size: row.size },
+  });
+  return toDocumentInfo(row);
+}
+
+/**
+ * Copy job (issue 29): copies the chosen source files of the earlier job (the user was asked which) to the new one,
+ * in the caller's transaction, each as a new stored object with the same SHA-256 receipt. Every chosen id must be a
+ * live source file of the earlier job (else a 400 on DocumentModel, nothing copied), each within today's per-file
+ * limit, and the new job then holds at most MAX_JOB_FILES files. A storage failure fails the save; the objects
+ * copied so far are removed (else the orphan sweep would).
+ */
+export async function copyJobFiles(tx: Tx, actor: Actor, sourceJobId: number, targetJobId: number, documentIds: readonly number[], opts: CloneOptions = {}): Promise<DocumentInfo[]> {
+  const a = requireTenant(actor);
+  const ids = [...new Set(documentIds)];
+  if (ids.length === 0) return [];
+  await requireJobs(tx, a, [sourceJobId, targetJobId]);
+  const sources = await tx
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, ids), eq(documents.jobId, sourceJobId), firmDocuments(a), eq(documents.kind, 'source'), isNull(documents.deletedAt)))
+    .orderBy(asc(documents.id));
+  if (sources.length !== ids.length) throw new ValidationError({ DocumentModel: [DOCUMENT_MSG.notAvailable] });
+  if (sources.some((d) => d.size > config().MAX_UPLOAD_BYTES)) throw new ValidationError({ DocumentModel: [MSG.fileTooLarge] });
+  if ((await countJobFiles(tx, targetJobId)) + sources.length > MAX_JOB_FILES) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
+  const storage = fileStorage();
+  const copied: string[] = [];
+  try {
+    const out: DocumentInfo[] = [];
+    for (const src of sources) {
+      const key = newStorageKey();
+      await storage.copy(src.storageKey, key);
+      copied.push(key);
+      out.push(await recordCopy(tx, a, src, key, sourceJobId, targetJobId, opts));
+    }
+    return out;
+  } catch (e) {
+    log().error({ err: e, sourceJobId }, 'source files could not be copied for a copied job');
+    for (const key of copied) await storage.remove(key).catch(() => undefined);
     throw e;
   }
 }

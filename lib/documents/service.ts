@@ -74,12 +74,20 @@ export async function uploadDocument(actor: Actor, input: UploadInput): Promise<
   });
 }
 
+/**
+ * The documents a client user may see at all: its client's, except a staff member's upload for a message not (yet)
+ * sent to the firm (an internal note's files, issue 29): those answer as missing, wherever a firm reads files.
+ */
+export function firmDocuments(actor: ClientActor) {
+  return and(tenantScope(documents.clientId, actor), eq(documents.staffOnly, false));
+}
+
 /** A live (not deleted) document of the actor's client, or null. */
 export async function findDocument(q: Queryable, actor: ClientActor, id: number): Promise<DocumentRow | null> {
   const [row] = await q
     .select()
     .from(documents)
-    .where(and(eq(documents.id, id), tenantScope(documents.clientId, actor), isNull(documents.deletedAt)))
+    .where(and(eq(documents.id, id), firmDocuments(actor), isNull(documents.deletedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -263,7 +271,7 @@ export async function deleteDocument(actor: Actor, id: number): Promise<{ messag
     const [deleted] = await tx
       .update(documents)
       .set({ deletedAt: now() })
-      .where(and(eq(documents.id, id), tenantScope(documents.clientId, a), isNull(documents.deletedAt), isNull(documents.jobId)))
+      .where(and(eq(documents.id, id), firmDocuments(a), isNull(documents.deletedAt), isNull(documents.jobId)))
       .returning();
     if (!deleted) throw new NotFoundError();
     return deleted;

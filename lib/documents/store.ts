@@ -15,8 +15,9 @@
  * The parser hands its file over as UploadInput (the name, the type and the bytes as an iterable), unchanged.
  */
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { documents } from '@/db/schema';
+import { documents, jobMessages } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
@@ -57,6 +58,11 @@ export interface DocumentInfo {
 }
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/** The document (its id column) is carried by no message on a job (issue 29: a message keeps its attachments). */
+export function notOnAMessage(id: typeof documents.id) {
+  return sql`not exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${id}))`;
+}
 
 export function toDocumentInfo(r: DocumentRow): DocumentInfo {
   return {
@@ -131,6 +137,8 @@ export interface StoreUpload {
   /** The job it is attached to (a deliverable), or null (a source file, attached when its job is saved). */
   jobId: number | null;
   kind: 'source' | 'deliverable';
+  /** A staff member's file for a message, held back from the firm until a message to it carries the file (issue 29). */
+  staffOnly?: boolean;
   input: UploadInput;
   /** The audit row of success (action and details), written in the row's transaction. */
   audit: (row: DocumentRow) => { action: string; details: Record<string, unknown> };
@@ -172,7 +180,7 @@ export async function storeUpload(u: StoreUpload): Promise<DocumentInfo> {
  * stored object is removed and the refusal told.
  */
 export async function recordStoredUpload(
-  u: Pick<StoreUpload, 'by' | 'clientId' | 'jobId' | 'kind' | 'audit' | 'withRow' | 'refused'>,
+  u: Pick<StoreUpload, 'by' | 'clientId' | 'jobId' | 'kind' | 'staffOnly' | 'audit' | 'withRow' | 'refused'>,
   fileName: string,
   contentType: string,
   stored: { key: string; size: number; sha256: string },
@@ -191,6 +199,7 @@ export async function recordStoredUpload(
           size: stored.size,
           sha256: stored.sha256,
           kind: u.kind,
+          staffOnly: u.staffOnly ?? false,
           uploadType: UPLOAD_TYPE,
           uploadedById: actorOf(u.by)?.userId ?? null,
           createdAt: now(),

@@ -9,12 +9,13 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { documents, jobDrafts, jobMessages } from '@/db/schema';
+import { documents, jobDrafts } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
 import { forgetExpiredIntents } from './direct';
 import { fileStorage, type StoredObject } from './storage';
+import { notOnAMessage } from './store';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -63,7 +64,7 @@ export async function sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<SweepRe
         // An upload a live draft still names stays until the draft is saved, discarded or expires (30 days).
         sql`not exists (select 1 from ${jobDrafts} where ${jobDrafts.documentIds} @> to_jsonb(${documents.id}))`,
         // A message's attachment (lib/jobs/messages.ts) belongs to the message for good.
-        sql`not exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`,
+        notOnAMessage(documents.id),
       ),
     )
     .returning({ id: documents.id });

@@ -16,6 +16,7 @@ import { toLegacyDocument } from '@/lib/legacy/documents';
 import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from '@/lib/documents/multipart';
 import { staffUploader } from '@/lib/documents/deliverables';
 import { attachJobFile } from '@/lib/jobs/files';
+import { uploadStaffMessageFile } from '@/lib/documents/message-files';
 import { FileTooLargeError, recordUploadFailure, requireClient, uploadDocument } from '@/lib/documents/service';
 
 /** A positive database id in a path segment (digits only, within int4). */
@@ -153,5 +154,21 @@ export const handleDeliverableUpload = uploadDoor(async ({ req, principal, maxBo
   if (declaredTooLarge(declaredSize)) throw new FileTooLargeError();
   const part = await readUpload(req, maxBodyBytes);
   const doc = await attachJobFile(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+  return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
+});
+
+/**
+ * POST api/Ops/Jobs/{id}/MessageFiles: a staff member's file for a message on the job (issue 29), streamed like
+ * a source upload (limit, SHA-256, malware scan); held back from the firm until a message to it carries the file.
+ */
+export const handleStaffMessageUpload = uploadDoor(async ({ req, principal, maxBodyBytes }, ctx) => {
+  const actor = signedIn(principal);
+  staffUploader(actor);
+  const id = idParam.safeParse((await ctx.params).id);
+  if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
+  const declaredSize = declaredFileSize(req);
+  if (declaredTooLarge(declaredSize)) throw new FileTooLargeError();
+  const part = await readUpload(req, maxBodyBytes);
+  const doc = await uploadStaffMessageFile(actor, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
 });

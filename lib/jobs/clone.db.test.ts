@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientBranchAddresses, documents, jobs, locations, logEntries } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
-import { uploadDocument } from '@/lib/documents/service';
+import { JOB_FILES_MSG } from '@/lib/documents/job-files';
+import { DOCUMENT_MSG, openDocument, uploadDocument } from '@/lib/documents/service';
+import { fileStorage } from '@/lib/documents/storage';
 import { encodeParam } from '@/lib/encoding';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
@@ -41,9 +43,9 @@ function copyOrder(branchId: number): JobOrderInput {
   };
 }
 
-async function upload(actor: Actor, fileName: string) {
+async function upload(actor: Actor, fileName: string, content = '%PDF-1.4 source bundle') {
   async function* body(): AsyncGenerator<Uint8Array> {
-    yield Buffer.from('%PDF-1.4 source bundle');
+    yield Buffer.from(content);
   }
   return uploadDocument(actor, { fileName, contentType: 'application/pdf', body: body() });
 }
@@ -61,7 +63,7 @@ describe('cloning a job', () => {
     const branchId = await branchOf(clientId);
     const source = await saveJob(actor, copyOrder(branchId), { documentId: (await upload(actor, 'bundle.pdf')).id });
     const clone = await loadCloneSource(actor, encodeParam(source.jobId));
-    expect(clone).toMatchObject({ sourceJobId: source.jobId, jmsNumber: source.jmsNumber, file: { fileName: 'bundle.pdf' } });
+    expect(clone).toMatchObject({ sourceJobId: source.jobId, jmsNumber: source.jmsNumber, files: [{ fileName: 'bundle.pdf' }] });
     const { dateReadyInput: _r, timeReadyInput: _t, dateDueInput: _d, timeDueInput: _u, ...rest } = copyOrder(branchId);
     expect(clone?.values).toMatchObject({ ...rest, sourceJobId: source.jobId, copyInstructions: { ...rest.copyInstructions, excludeFromNumbering: expect.any(Array) } });
     expect(clone?.values).toMatchObject({ dateReadyInput: '04/03/2025', timeReadyInput: '11:00 AM', dateDueInput: '04/03/2025', timeDueInput: '12:00 PM' });
@@ -104,6 +106,53 @@ describe('cloning a job', () => {
     expect(await db().select().from(documents).where(eq(documents.jobId, dropped.jobId))).toEqual([]);
   });
 
+  it('Copy job (issue 29): lists every source file, copies exactly the chosen ones as new objects with the same SHA-256; the original survives the copy’s deletion', async () => {
+    const { actor, clientId } = await signedIn(6);
+    const ids = [(await upload(actor, 'a.pdf', 'first file')).id, (await upload(actor, 'b.pdf', 'second file')).id, (await upload(actor, 'c.pdf', 'third file')).id];
+    const source = await saveJob(actor, copyOrder(await branchOf(clientId)), { documentIds: ids });
+    const clone = await loadCloneSource(actor, encodeParam(source.jobId));
+    if (!clone) throw new Error('no clone');
+    expect(clone.files.map((f) => f.fileName)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    const chosen = [clone.files[0]!.id, clone.files[2]!.id];
+    const saved = await saveJob(actor, clone.values, { cloneSourceFile: false, cloneDocumentIds: chosen });
+    const copies = await db().select().from(documents).where(eq(documents.jobId, saved.jobId)).orderBy(documents.id);
+    const originals = await db().select().from(documents).where(eq(documents.jobId, source.jobId)).orderBy(documents.id);
+    expect(copies.map((d) => d.fileName)).toEqual(['a.pdf', 'c.pdf']);
+    expect(copies.map((d) => d.sha256)).toEqual([originals[0]!.sha256, originals[2]!.sha256]);
+    expect(copies.map((d) => d.storageKey)).not.toContain(originals[0]!.storageKey);
+    const logged = await db().select().from(logEntries).where(and(eq(logEntries.jobId, saved.jobId), eq(logEntries.action, 11)));
+    expect(logged).toHaveLength(2);
+    // The copy's bytes are its own: removing the copy's object leaves the original readable, byte for byte.
+    await fileStorage().remove(copies[0]!.storageKey);
+    const opened = await openDocument(actor, originals[0]!.id);
+    const chunks: Buffer[] = [];
+    for await (const c of opened.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('first file');
+    // Nothing chosen: nothing copied.
+    const none = await saveJob(actor, clone.values, { cloneSourceFile: false, cloneDocumentIds: [] });
+    expect(await db().select().from(documents).where(eq(documents.jobId, none.jobId))).toEqual([]);
+  });
+
+  it('Copy job refuses a file that is not the earlier job’s, and keeps the 20-file limit with new uploads: nothing saved', async () => {
+    const { actor, clientId } = await signedIn(6);
+    const other = await signedIn(6);
+    const source = await saveJob(actor, copyOrder(await branchOf(clientId)), { documentIds: [(await upload(actor, 'a.pdf')).id] });
+    const clone = await loadCloneSource(actor, encodeParam(source.jobId));
+    if (!clone) throw new Error('no clone');
+    const stray = await upload(actor, 'stray.pdf');
+    const theirs = await upload(other.actor, 'theirs.pdf');
+    const before = await db().select().from(jobs).where(eq(jobs.clientId, clientId));
+    for (const id of [stray.id, theirs.id]) {
+      await expect(saveJob(actor, clone.values, { cloneDocumentIds: [id] })).rejects.toMatchObject({ status: 400, fields: { DocumentModel: [DOCUMENT_MSG.notAvailable] } });
+    }
+    const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(actor, `new-${i}.pdf`)));
+    await expect(saveJob(actor, clone.values, { documentIds: twenty.map((d) => d.id), cloneDocumentIds: [clone.files[0]!.id] })).rejects.toMatchObject({
+      status: 400,
+      fields: { DocumentModel: [JOB_FILES_MSG.tooMany] },
+    });
+    expect(await db().select().from(jobs).where(eq(jobs.clientId, clientId))).toHaveLength(before.length);
+  });
+
   it('answers null for another client’s job, a missing one and a malformed jb', async () => {
     const mine = await signedIn(6);
     const theirs = await signedIn(3);
@@ -112,7 +161,7 @@ describe('cloning a job', () => {
     expect(await loadCloneSource(mine.actor, encodeParam(999_999_999))).toBeNull();
     expect(await loadCloneSource(mine.actor, 'not-base64!')).toBeNull();
     expect(await loadCloneSource(mine.actor, undefined)).toBeNull();
-    expect(await loadCloneSource(theirs.actor, encodeParam(theirJob.id))).toMatchObject({ sourceJobId: theirJob.id, file: null });
+    expect(await loadCloneSource(theirs.actor, encodeParam(theirJob.id))).toMatchObject({ sourceJobId: theirJob.id, files: [] });
   });
 
   it('gives a cloned court copy the selected court’s flags', async () => {

@@ -10,7 +10,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { currentJobDocument } from '@/lib/documents/service';
 import { tryDecodeId } from '@/lib/encoding';
 import { legacyBlockFields } from './instruction-block';
 import { fromLegacyOrder } from './legacy-order';
@@ -25,8 +24,8 @@ export interface CloneSource {
   jmsNumber: string;
   /** The complete form values (defaults for whatever the source does not hold). */
   values: JobOrderInput;
-  /** The source job's current file, copied to the new job on save unless the user replaces or drops it. */
-  file: { id: number; fileName: string; size: number } | null;
+  /** The source job's source files, oldest first: the form asks which to copy (issue 29); only those are copied. */
+  files: { id: number; fileName: string; size: number }[];
 }
 
 const BLOCK_KEYS = ['copyInstructions', 'appealBook', 'courtCopy', 'ePrintInstructions', 'eScanInstructions'] as const;
@@ -71,12 +70,11 @@ export async function loadCloneSource(actor: Actor, jb: string | null | undefine
     Object.assign(values.courtCopy, await courtContextFor(values.courtCopy.location, values.courtCopy.courtNew));
   }
   const defaults = defaultJobOrder({ now: now(), timeZone: actorTimeZone(actor) });
-  const file = await currentJobDocument(actor, row.id);
   return {
     sourceJobId: row.id,
     jmsNumber: row.jmsNumber,
     values: mergeOrderValues(defaults, { ...values, sourceJobId: row.id }),
-    file: file && { id: file.id, fileName: file.fileName, size: file.size },
+    files: row.documents.map((d) => ({ id: d.id, fileName: d.fileName, size: d.size })),
   };
 }
 

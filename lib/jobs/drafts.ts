@@ -18,6 +18,7 @@ import { now } from '@/lib/clock';
 import { ValidationError } from '@/lib/core/errors';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { MAX_JOB_FILES } from '@/lib/documents/job-files';
+import { firmDocuments } from '@/lib/documents/service';
 import { formatInTimeZone } from 'date-fns-tz';
 import { actorTimeZone } from './save';
 
@@ -93,7 +94,7 @@ export async function getDraft(actor: Actor): Promise<Draft | null> {
       : await db
           .select({ id: documents.id, fileName: documents.fileName, size: documents.size, sha256: documents.sha256 })
           .from(documents)
-          .where(and(inArray(documents.id, ids), tenantScope(documents.clientId, a), isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.kind, 'source')));
+          .where(and(inArray(documents.id, ids), firmDocuments(a), isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.kind, 'source')));
   const byId = new Map(docs.map((x) => [x.id, x]));
   const files = ids.flatMap((id) => {
     const x = byId.get(id);

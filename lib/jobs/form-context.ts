@@ -20,7 +20,7 @@ import { defaultJobOrder, type JobOrderInput } from './schema';
 export interface JobFormContext {
   values: JobOrderInput;
   /** The job being cloned; null for a new job (and for a jb that names no job of the client). */
-  clone: { sourceJobId: number; jmsNumber: string; file: { fileName: string; size: number } | null } | null;
+  clone: { sourceJobId: number; jmsNumber: string; files: { id: number; fileName: string; size: number }[] } | null;
   /** A jb was given but names no job the user may clone. */
   cloneNotFound: boolean;
   clientId: number;
@@ -58,7 +58,7 @@ export async function jobFormContext(actor: ClientActor, jb: string | null | und
   const c = config();
   return {
     values: clone ? clone.values : { ...fresh, clientBranchAddressId: defaultBranch?.id ?? null },
-    clone: clone && { sourceJobId: clone.sourceJobId, jmsNumber: clone.jmsNumber, file: clone.file && { fileName: clone.file.fileName, size: clone.file.size } },
+    clone: clone && { sourceJobId: clone.sourceJobId, jmsNumber: clone.jmsNumber, files: clone.files },
     cloneNotFound: Boolean(jb) && !clone,
     clientId: actor.clientId,
     branches: branches.map((b) => ({ id: b.id, label: b.label, address: b.address })),

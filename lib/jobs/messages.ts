@@ -4,8 +4,12 @@
  * the whole thread, oldest first, with who wrote each message and when.
  *
  * - A client user reads and writes only on its own firm's jobs (another firm's job, or a guessed id: 404).
- * - Staff ('jobs.read' to read, 'jobs.status' to write) on any job. Their internal notes stay the "Staff only"
- *   comments of comment_history, never part of this thread, so no answer to a client can carry them.
+ * - Staff ('jobs.read' to read, 'jobs.status' to write) on any job. Staff may write an internal note in the thread
+ *   (`internal`): staff read it, the firm never does (its thread leaves it out, and nothing is mailed or announced).
+ * - Attachments: a client user's own uploads (api/Document/UploadJob, DirectUpload), a staff member's own message
+ *   files (lib/documents/message-files.ts: held back from the firm). A message to the firm releases its files
+ *   (documents.staff_only false); an internal note's stay held back, so the firm can never download them (404).
+ *   A file travels with one message only.
  * - A new message from one side e-mails the followers on the other side through the outbox: for a staff message
  *   the person who ordered the job and its contact; for a client message the staff member the job is assigned to
  *   (issue 30), or the provider's operations inbox (OPS_EMAIL, else SUPPORT_EMAIL) while nobody owns it or its
@@ -14,11 +18,13 @@
  * - Plain text: stored as typed (within the no-HTML text rules), rendered as text by React, never as markup.
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { notOnAMessage } from '@/lib/documents/store';
 import { z } from 'zod';
 import { getDb, type Tx } from '@/db/client';
 import { documents, jobMessages, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
+import { displayDateTime } from '@/lib/display-date';
 import { config } from '@/lib/config';
 import { publishJobNews } from './news';
 import { recordAudit } from '@/lib/core/audit';
@@ -36,6 +42,7 @@ export const MAX_MESSAGE_FILES = 10;
 export const MESSAGE_MSG = {
   empty: 'Please write a message.',
   fileNotAvailable: 'An attached file is no longer available. Please upload it again.',
+  notesStaffOnly: 'Only staff write internal notes.',
 } as const;
 
 /** The message form (browser-safe). */
@@ -43,6 +50,8 @@ export const messageSchema = z
   .object({
     body: z.string(),
     documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_MESSAGE_FILES).default([]),
+    /** A staff internal note (staff only). */
+    internal: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     const problem = v.body.trim() === '' ? MESSAGE_MSG.empty : textProblem(v.body, MAX_MESSAGE_LENGTH);
@@ -62,6 +71,8 @@ export interface ThreadMessage {
   authorName: string;
   body: string;
   createdAt: Date;
+  /** A staff internal note: only ever in a staff member's thread. */
+  internal: boolean;
   files: ThreadFile[];
 }
 
@@ -92,11 +103,16 @@ async function readableJob(q: Tx | Awaited<ReturnType<typeof getDb>>, actor: Act
   return job;
 }
 
-/** The thread of a job, oldest first, with its attachments. */
+/** The thread of a job, oldest first, with its attachments; a client user's leaves the internal notes out. */
 export async function jobThread(actor: Actor, jobId: number): Promise<ThreadMessage[]> {
   const db = await getDb();
   const job = await readableJob(db, actor, jobId);
-  const rows = await db.select().from(jobMessages).where(and(eq(jobMessages.jobId, job.id), eq(jobMessages.clientId, job.clientId))).orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
+  const firm = hasTenant(actor);
+  const rows = await db
+    .select()
+    .from(jobMessages)
+    .where(and(eq(jobMessages.jobId, job.id), eq(jobMessages.clientId, job.clientId), firm ? eq(jobMessages.internal, false) : undefined))
+    .orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
   const ids = [...new Set(rows.flatMap((r) => r.documentIds ?? []))];
   const files =
     ids.length === 0
@@ -104,7 +120,7 @@ export async function jobThread(actor: Actor, jobId: number): Promise<ThreadMess
       : await db
           .select({ id: documents.id, fileName: documents.fileName, size: documents.size })
           .from(documents)
-          .where(and(inArray(documents.id, ids), eq(documents.clientId, job.clientId), isNull(documents.deletedAt)));
+          .where(and(inArray(documents.id, ids), eq(documents.clientId, job.clientId), isNull(documents.deletedAt), firm ? eq(documents.staffOnly, false) : undefined));
   const byId = new Map(files.map((f) => [f.id, f]));
   return rows.map((r) => ({
     id: r.id,
@@ -112,10 +128,24 @@ export async function jobThread(actor: Actor, jobId: number): Promise<ThreadMess
     authorName: r.authorName,
     body: r.body,
     createdAt: r.createdAt,
+    internal: r.internal,
     files: (r.documentIds ?? []).flatMap((id) => {
       const f = byId.get(id);
       return f ? [f] : [];
     }),
+  }));
+}
+
+/** The thread as the pages show it (components/jobs/slip/JobThread.tsx): times in the reader's zone. */
+export function threadItems(thread: readonly ThreadMessage[], timeZone: string) {
+  return thread.map((m) => ({
+    id: m.id,
+    side: m.side,
+    author: m.authorName,
+    at: displayDateTime(m.createdAt, timeZone),
+    body: m.body,
+    internal: m.internal,
+    files: m.files.map((f) => ({ id: f.id, fileName: f.fileName, size: f.size })),
   }));
 }
 
@@ -125,47 +155,67 @@ async function authorName(tx: Tx, userId: number, fallback: string): Promise<str
 }
 
 /**
- * Writes a message on the job. Attachments are uploads of the job's firm not yet on a job (a client user's own
- * uploads; staff attach through the same upload path as deliverables are not messages): they stay off the job's
- * source files and are kept by the message. Answers the message.
+ * Writes a message (or, for staff, an internal note) on the job. Attachments are the author's own uploads for the
+ * job's firm, on no job and on no other message: they stay off the job's source files and are kept by the
+ * message. A message to the firm releases a staff member's files to it. Answers the message.
  */
 export async function postMessage(actor: Actor, jobId: number, input: MessageInput): Promise<ThreadMessage> {
   const m = parseOrThrow(messageSchema, input);
   const side: 'client' | 'staff' = hasTenant(actor) ? 'client' : 'staff';
   if (side === 'staff') authorize(actor, 'jobs.status', staffPolicy);
+  if (side === 'client' && m.internal) throw new ValidationError({ internal: [MESSAGE_MSG.notesStaffOnly] });
+  const internal = m.internal;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const job = await readableJob(tx, actor, jobId);
     const ids = [...new Set(m.documentIds)];
     let files: ThreadFile[] = [];
     if (ids.length > 0) {
-      // Only the author's firm's own live uploads, never attached to a job (another firm's id: refused, as missing).
+      // Only the author's own live uploads for this firm (a staff member's: held back), on no job and on no other
+      // message (another firm's id, another's upload: refused, as missing).
       files = await tx
         .select({ id: documents.id, fileName: documents.fileName, size: documents.size })
         .from(documents)
-        .where(and(inArray(documents.id, ids), eq(documents.clientId, job.clientId), isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.uploadedById, actor.userId)));
+        .where(
+          and(
+            inArray(documents.id, ids),
+            eq(documents.clientId, job.clientId),
+            isNull(documents.jobId),
+            isNull(documents.deletedAt),
+            eq(documents.uploadedById, actor.userId),
+            eq(documents.staffOnly, side === 'staff'),
+            notOnAMessage(documents.id),
+          ),
+        )
+        .for('update');
       if (files.length !== ids.length) throw new ValidationError({ documentIds: [MESSAGE_MSG.fileNotAvailable] });
+      // A message to the firm hands the staff member's files to it; an internal note's stay held back.
+      if (side === 'staff' && !internal) await tx.update(documents).set({ staffOnly: false }).where(inArray(documents.id, ids));
     }
     const at = now();
     const name = await authorName(tx, actor.userId, actor.userName);
     const body = m.body.trim();
     const [row] = await tx
       .insert(jobMessages)
-      .values({ jobId: job.id, clientId: job.clientId, side, authorId: actor.userId, authorName: name, body, documentIds: ids, createdAt: at })
+      .values({ jobId: job.id, clientId: job.clientId, side, authorId: actor.userId, authorName: name, body, documentIds: ids, internal, createdAt: at })
       .returning();
     if (!row) throw new Error('message not stored');
     await recordAudit(tx, userPrincipal(actor), {
-      action: side === 'client' ? 'job.message' : 'ops.job.message',
+      // 'ops.' actions are the provider's own: the firm's activity never shows them (an internal note included).
+      action: side === 'client' ? 'job.message' : internal ? 'ops.job.note' : 'ops.job.message',
       clientId: job.clientId,
       targetType: 'job',
       targetId: job.id,
       details: { jmsNumber: job.jmsNumber, messageId: row.id, body: body.slice(0, 500), files: files.map((f) => f.fileName) },
     });
+    const message = { id: row.id, side, authorName: name, body, createdAt: at, internal, files };
+    // An internal note is for staff only: nobody is mailed, the firm hears nothing of it.
+    if (internal) return message;
     await tellFollowers(tx, job, side, name, body, files);
     // News of it (lib/jobs/news.ts): the firm's open slip shows it at once; a message from the provider also rings
     // the bell of the firm's users whose job it is. The firm's own messages are for the provider: no bell.
     await publishJobNews(tx, { kind: 'job.message', jobId: job.id, clientId: job.clientId, jmsNumber: job.jmsNumber, author: name, at, quiet: side === 'client' });
-    return { id: row.id, side, authorName: name, body, createdAt: at, files };
+    return message;
   });
 }
 

@@ -20,7 +20,7 @@ import { userPrincipal } from '@/lib/core/principal';
 import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { attachDocuments, cloneDocument } from '@/lib/documents/job-files';
+import { attachDocuments, cloneDocument, copyJobFiles } from '@/lib/documents/job-files';
 import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
@@ -50,8 +50,13 @@ export interface SaveJobOptions {
   documentId?: number | null;
   /** Uploaded (not yet attached) documents of the client to attach to the new job, in order (at most MAX_JOB_FILES). */
   documentIds?: readonly number[];
-  /** For a clone without a new upload: copy the source job's file (default true). */
+  /** For a clone without a new upload and without cloneDocumentIds: copy the source job's current file (default true). */
   cloneSourceFile?: boolean;
+  /**
+   * Copy job (issue 29): the source job's files the user chose to copy (the form asks), copied as well as any new
+   * uploads; when given, cloneSourceFile is not used. An empty list copies nothing.
+   */
+  cloneDocumentIds?: readonly number[];
   userAgent?: string | null;
 }
 
@@ -218,9 +223,11 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
     }
     const uploads = [...(opts.documentId != null ? [opts.documentId] : []), ...(opts.documentIds ?? [])];
     let documentIds: number[] = [];
-    if (uploads.length > 0) {
-      documentIds = (await attachDocuments(tx, a, uploads, row.id)).map((d) => d.id);
-    } else if (source && opts.cloneSourceFile !== false) {
+    if (uploads.length > 0) documentIds = (await attachDocuments(tx, a, uploads, row.id)).map((d) => d.id);
+    if (source && opts.cloneDocumentIds !== undefined) {
+      const copied = await copyJobFiles(tx, a, source.id, row.id, opts.cloneDocumentIds, { userAgent: opts.userAgent });
+      documentIds = [...copied.map((d) => d.id), ...documentIds];
+    } else if (source && uploads.length === 0 && opts.cloneSourceFile !== false) {
       const copied = await cloneDocument(tx, a, source.id, row.id, { userAgent: opts.userAgent });
       documentIds = copied ? [copied.id] : [];
     }

@@ -20,7 +20,7 @@ export async function saveJobAction(request: unknown): Promise<ActionResult<neve
     saveJobRequestSchema,
     request,
     async (r, { actor, principal }) => {
-      const saved = await saveJob(actor, r.values, { requestKey: r.requestKey, documentId: r.documentId, documentIds: r.documentIds, cloneSourceFile: r.cloneSourceFile, userAgent: principal.meta.userAgent });
+      const saved = await saveJob(actor, r.values, { requestKey: r.requestKey, documentId: r.documentId, documentIds: r.documentIds, cloneSourceFile: r.cloneSourceFile, cloneDocumentIds: r.cloneDocumentIds, userAgent: principal.meta.userAgent });
       redirect(`/JobClient?messageType=1&jb=${encodeURIComponent(encodeParam(saved.jobId))}`);
     },
     { invalid: 'The request is not valid.' },

@@ -34,7 +34,7 @@ export default async function SaveJobPage({ searchParams }: { searchParams: Prom
           draftOffer={draft && !resumed ? DRAFT_MSG.resume(draft.savedAtLabel) : null}
           saveDraft={saveDraftAction}
           discardDraft={discardDraftAction}
-          clone={ctx.clone && { jmsNumber: ctx.clone.jmsNumber, file: ctx.clone.file }}
+          clone={ctx.clone && { jmsNumber: ctx.clone.jmsNumber, files: ctx.clone.files }}
           cloneNotFound={ctx.cloneNotFound}
           clientId={ctx.clientId}
           branches={ctx.branches}

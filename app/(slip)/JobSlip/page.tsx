@@ -22,7 +22,7 @@ import { JobChangePanel } from '@/components/jobs/slip/JobChangePanel';
 import { displayDateTime } from '@/lib/display-date';
 import { CHANGE_MSG, changeRequestsOf } from '@/lib/jobs/changes';
 import { JobThread } from '@/components/jobs/slip/JobThread';
-import { jobThread } from '@/lib/jobs/messages';
+import { jobThread, threadItems } from '@/lib/jobs/messages';
 import { addJobFilesAction, cancelJobAction, postMessageAction } from './actions';
 import { isClientActor } from '@/lib/auth/actor';
 import { requirePageActor } from '@/lib/auth/page';
@@ -85,7 +85,7 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
           <JobThread
             jobId={slip.id}
             viewer="client"
-            messages={thread.map((m) => ({ id: m.id, side: m.side, author: m.authorName, at: displayDateTime(m.createdAt, actor.timeZone), body: m.body, files: m.files.map((f) => ({ id: f.id, fileName: f.fileName })) }))}
+            messages={threadItems(thread, actor.timeZone)}
             attachments={{ maxBytes: config().MAX_UPLOAD_BYTES, blockedExtensions: config().BLOCKED_EXTENSIONS, directUploads: directUploadsEnabled() }}
             post={postMessageAction}
           />

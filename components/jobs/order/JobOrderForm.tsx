@@ -38,7 +38,7 @@ import { reveal, useFocusInvalid } from '@/components/ui/focus-invalid';
 
 export interface JobOrderFormProps {
   initialValues: JobOrderInput;
-  clone: { jmsNumber: string; file: { fileName: string; size: number } | null } | null;
+  clone: { jmsNumber: string; files: readonly ClonedFile[] } | null;
   cloneNotFound: boolean;
   clientId: number;
   branches: readonly BranchOption[];
@@ -114,9 +114,9 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const files = useUploadQueue({ maxBytes: props.maxUploadBytes, maxFiles: props.maxFiles, blockedExtensions: props.blockedExtensions, direct: props.directUploads, initial: props.initialFiles });
   const drop = useFileDrop(files.add);
   const draft = useOrderDraft(form, files.documentIds, files.busy, props.saveDraft ? { save: props.saveDraft } : null);
-  const [cloned] = useState<ClonedFile | null>(clone?.file ? { ...clone.file, jobNumber: clone.jmsNumber } : null);
-  // "Copy job" asks before copying the earlier job's file (issue 29): not copied unless ticked.
-  const [copyCloned, setCopyCloned] = useState(false);
+  const [cloned] = useState(clone ? { jobNumber: clone.jmsNumber, files: clone.files } : null);
+  // "Copy job" asks before copying the earlier job's files (issue 29): only the ticked ones are copied.
+  const [copyCloned, setCopyCloned] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
@@ -178,7 +178,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
     await draft.stop();
     try {
       // An ended session signs out and comes back here, as a 401 does (spec §4.5).
-      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: cloned !== null && copyCloned }));
+      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: false, cloneDocumentIds: cloned ? copyCloned : undefined }));
       // Any other refusal than the form's 400 (403, 404, 409) is a failed save.
       if (!outcome.ok) draft.resume();
       if (!outcome.ok && outcome.status !== 400) {

@@ -25,17 +25,18 @@ import { MSG } from '@/lib/messages';
 import type { UploadItem, UploadQueue } from './upload-queue';
 
 export interface ClonedFile {
+  id: number;
   fileName: string;
   size: number;
-  jobNumber: string;
 }
 
 export interface SourceFilesFieldProps {
   queue: UploadQueue;
-  cloned?: ClonedFile | null;
-  /** The copy asks before copying the earlier job's file (issue 29): ticked, it is copied on save. */
-  copyCloned?: boolean;
-  onCopyClonedChange?: (copy: boolean) => void;
+  /** Copy job: the earlier job and its files. */
+  cloned?: { jobNumber: string; files: readonly ClonedFile[] } | null;
+  /** The copy asks before copying the earlier job's files (issue 29): the ids ticked are copied on save. */
+  copyCloned?: readonly number[];
+  onCopyClonedChange?: (ids: number[]) => void;
   /** A message from the server's save (e.g. an upload is no longer available). */
   serverError?: string;
   /** The field's label (default "Source files"). */
@@ -208,15 +209,22 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
           }}
         />
       </Field>
-      {cloned && (
-        <div className="rounded-md border border-line bg-surface px-3 py-2" data-testid="cloned-file">
-          <Checkbox
-            label={`Copy ${cloned.fileName} (${formatBytes(cloned.size)}) from job ${cloned.jobNumber}`}
-            description="Copying a job never copies its files unless you ask."
-            checked={copyCloned ?? false}
-            onChange={(e) => onCopyClonedChange?.(e.target.checked)}
-          />
-        </div>
+      {cloned && cloned.files.length > 0 && (
+        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="cloned-file">
+          <legend className="px-1 text-sm font-medium">Files of job {cloned.jobNumber}</legend>
+          <p className="text-xs text-muted">Copying a job never copies its files unless you ask: tick the ones to copy to the new job.</p>
+          <ul className="flex flex-col gap-1">
+            {cloned.files.map((f) => (
+              <li key={f.id} className="min-w-0 break-words">
+                <Checkbox
+                  label={`Copy ${f.fileName} (${formatBytes(f.size)}) from job ${cloned.jobNumber}`}
+                  checked={copyCloned?.includes(f.id) ?? false}
+                  onChange={(e) => onCopyClonedChange?.(e.target.checked ? [...(copyCloned ?? []).filter((id) => id !== f.id), f.id] : (copyCloned ?? []).filter((id) => id !== f.id))}
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
       )}
       {queue.items.length > 0 && (
         <ul ref={list} className="flex flex-col gap-2" aria-label={label}>

@@ -11,6 +11,8 @@
  *   (size, SHA-256, clamd) before keeping it (api/Document/DirectUpload/{id}/Complete).
  *
  * The queue lives in the form, not in the step that shows it, so a file dropped on step one keeps uploading.
+ * A staff member's message files take the same two ways to the job's own routes (`endpoints`:
+ * api/Ops/Jobs/{id}/MessageFiles, issue 29).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { uploadWithProgress } from '@/components/ui/upload';
@@ -56,11 +58,25 @@ export interface UploadQueueOptions {
   blockedExtensions: readonly string[];
   /** Straight to the bucket (S3_DIRECT_UPLOADS); else through the portal. */
   direct: boolean;
+  /** Where the files go (default: the firm's uploads); a staff member's message files have their own (issue 29). */
+  endpoints?: UploadEndpoints;
   /** Files already uploaded (a resumed draft). */
   initial?: readonly UploadedFile[];
   /** Told whenever the set of finished uploads changes (the draft keeps them). */
   onDocumentsChange?: (docs: UploadedFile[]) => void;
 }
+
+/**
+ * The upload routes: `upload` takes the streamed file, `direct` starts a direct upload (`{direct}/{id}/Complete`
+ * checks it), `remove` is the base a finished upload is deleted under (`{remove}/{documentId}`).
+ */
+export interface UploadEndpoints {
+  upload: string;
+  direct: string;
+  remove: string;
+}
+
+export const FIRM_UPLOADS: UploadEndpoints = { upload: `/api/Document/UploadJob/${UPLOAD_TYPE}`, direct: '/api/Document/DirectUpload', remove: '/api/Document' };
 
 function readMessage(body: string): string | null {
   try {
@@ -107,11 +123,11 @@ interface Sent {
 }
 
 /** Through the portal: one multipart request, streamed into storage. */
-function sendThroughPortal(file: File, signal: AbortSignal, onLoaded: (n: number) => void): Promise<Sent> {
+function sendThroughPortal(to: UploadEndpoints, file: File, signal: AbortSignal, onLoaded: (n: number) => void): Promise<Sent> {
   const body = new FormData();
   body.append('file', file, file.name);
   return uploadWithProgress({
-    url: `/api/Document/UploadJob/${UPLOAD_TYPE}`,
+    url: to.upload,
     body,
     // The file's size, known before its bytes: the portal stores it in one streamed request.
     headers: { 'X-File-Size': String(file.size) },
@@ -122,10 +138,10 @@ function sendThroughPortal(file: File, signal: AbortSignal, onLoaded: (n: number
 }
 
 /** Straight to the bucket: presigned PUT, then the portal's check. */
-async function sendDirect(file: File, signal: AbortSignal, onLoaded: (n: number) => void, onChecking: () => void): Promise<Sent> {
+async function sendDirect(to: UploadEndpoints, file: File, signal: AbortSignal, onLoaded: (n: number) => void, onChecking: () => void): Promise<Sent> {
   const sha256 = await sha256Hex(file);
   if (signal.aborted) throw new DOMException('Upload aborted', 'AbortError');
-  const start = await apiFetch('/api/Document/DirectUpload', {
+  const start = await apiFetch(to.direct, {
     method: 'POST',
     json: { FileName: file.name, Size: file.size, ContentType: file.type || null, Sha256: sha256 },
     signal,
@@ -135,7 +151,7 @@ async function sendDirect(file: File, signal: AbortSignal, onLoaded: (n: number)
   const put = await uploadWithProgress({ url: ticket.Url, method: 'PUT', body: file, headers: ticket.Headers, portal: false, signal, onBytes: (loaded) => onLoaded(Math.min(file.size, loaded)) });
   if (put.status < 200 || put.status >= 300) return { status: 502, body: '' };
   onChecking();
-  const done = await apiFetch(`/api/Document/DirectUpload/${ticket.UploadId}/Complete`, { method: 'POST', signal });
+  const done = await apiFetch(`${to.direct}/${ticket.UploadId}/Complete`, { method: 'POST', signal });
   return { status: done.status, body: await done.text() };
 }
 
@@ -145,6 +161,7 @@ const nextKey = () => `u${Date.now().toString(36)}-${(counter++).toString(36)}`;
 const fromUploaded = (d: UploadedFile): UploadItem => ({ key: nextKey(), name: d.fileName, size: d.size, status: 'done', loaded: d.size, error: null, retryable: false, doc: d });
 
 export function useUploadQueue(o: UploadQueueOptions) {
+  const to = o.endpoints ?? FIRM_UPLOADS;
   const [items, setItems] = useState<UploadItem[]>(() => (o.initial ?? []).map(fromUploaded));
   const [notice, setNotice] = useState<string | null>(null);
   const files = useRef(new Map<string, File>());
@@ -170,7 +187,7 @@ export function useUploadQueue(o: UploadQueueOptions) {
       const onLoaded = (n: number) => update(key, { loaded: n });
       try {
         const direct = o.direct && typeof crypto !== 'undefined' && Boolean(crypto.subtle);
-        const res = direct ? await sendDirect(file, controller.signal, onLoaded, () => update(key, { status: 'checking' })) : await sendThroughPortal(file, controller.signal, onLoaded);
+        const res = direct ? await sendDirect(to, file, controller.signal, onLoaded, () => update(key, { status: 'checking' })) : await sendThroughPortal(to, file, controller.signal, onLoaded);
         const doc = res.status === 200 ? parseUploaded(res.body) : null;
         if (doc) update(key, { status: 'done', loaded: file.size, doc });
         else {
@@ -185,7 +202,7 @@ export function useUploadQueue(o: UploadQueueOptions) {
         controllers.current.delete(key);
       }
     },
-    [o.direct, update],
+    [o.direct, to, update],
   );
 
   /** Adds files (a drop or the picker): each checked, then sent at once. Past the job's limit they are refused. */
@@ -220,14 +237,14 @@ export function useUploadQueue(o: UploadQueueOptions) {
       if (!item) return;
       controllers.current.get(key)?.abort();
       if (item.doc) {
-        const res = await apiFetch(`/api/Document/${item.doc.documentId}`, { method: 'DELETE' }).catch(() => null);
+        const res = await apiFetch(`${to.remove}/${item.doc.documentId}`, { method: 'DELETE' }).catch(() => null);
         if (!res || (!res.ok && res.status !== 404)) throw new Error(QUEUE_MSG.deleteFailed);
       }
       files.current.delete(key);
       setItems((list) => list.filter((i) => i.key !== key));
       if (item.doc) setNotice(MSG.fileDeleted);
     },
-    [],
+    [to],
   );
 
   /** Drops a row without deleting anything (its upload now belongs to a job). */

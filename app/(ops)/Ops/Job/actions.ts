@@ -52,12 +52,17 @@ export async function decideChangeAction(input: unknown): Promise<ActionResult<s
   });
 }
 
-const staffMessage = z.object({ jobId: z.number().int().positive().max(2_147_483_647), body: z.string().max(8000), documentIds: z.array(z.number().int()).max(0) });
+const staffMessage = z.object({
+  jobId: z.number().int().positive().max(2_147_483_647),
+  body: z.string().max(8000),
+  documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(10),
+  internal: z.boolean(),
+});
 
-/** A staff message on any job (issue 29): the client reads it; internal notes stay the "Staff only" comments. */
+/** A staff message on any job (issue 29), with the staff member's message files: the client reads it, unless it is an internal note. */
 export async function postStaffMessageAction(input: unknown): Promise<ActionResult<null>> {
   return runAction(staff('jobs.status'), staffMessage, input, async (r, { actor }) => {
-    await postMessage(actor, r.jobId, { body: r.body });
+    await postMessage(actor, r.jobId, { body: r.body, documentIds: r.documentIds, internal: r.internal });
     return null;
   });
 }

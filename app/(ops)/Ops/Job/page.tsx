@@ -25,7 +25,9 @@ import { AssignForm } from '@/components/ops/AssignForm';
 import { queueStaff } from '@/lib/ops/queue';
 import { ChangeRequestsPanel } from '@/components/ops/ChangeRequestsPanel';
 import { changeRequestsOf } from '@/lib/jobs/changes';
-import { jobThread } from '@/lib/jobs/messages';
+import { jobThread, threadItems } from '@/lib/jobs/messages';
+import { config } from '@/lib/config';
+import { directUploadsEnabled } from '@/lib/documents/direct';
 import { JobThread } from '@/components/jobs/slip/JobThread';
 
 export const metadata: Metadata = { title: 'Job' };
@@ -110,7 +112,8 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
             <JobThread
               jobId={slip.id}
               viewer="staff"
-              messages={thread.map((m) => ({ id: m.id, side: m.side, author: m.authorName, at: displayDateTime(m.createdAt, actor.timeZone), body: m.body, files: m.files.map((f) => ({ id: f.id, fileName: f.fileName })) }))}
+              messages={threadItems(thread, actor.timeZone)}
+              attachments={{ maxBytes: config().MAX_UPLOAD_BYTES, blockedExtensions: config().BLOCKED_EXTENSIONS, directUploads: directUploadsEnabled() }}
               post={postStaffMessageAction}
             />
             {requests.length > 0 && (
