@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { SourceFilesField } from '@/components/jobs/order/SourceFilesField';
 import { useUploadQueue } from '@/components/jobs/order/upload-queue';
 import { Checkbox } from '@/components/ui/Checkbox';
-import { formatBytes } from '@/components/ui/FileInput';
+import { formatBytes } from '@/lib/display-size';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
