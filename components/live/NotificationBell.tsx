@@ -7,9 +7,8 @@
  * connection (JobEvents.tsx): the count goes up and a polite live region reads the event out.
  */
 import * as Popover from '@radix-ui/react-popover';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
-import { announce } from '@/components/ui/announce';
 import { cn } from '@/components/ui/cn';
 import { formatDateTime } from '@/components/ui/format';
 import { apiFetch } from '@/lib/client-side/api';
@@ -28,15 +27,12 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   const [items, setItems] = useState<JobEvent[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [said, setSaid] = useState('');
-  const region = useRef<HTMLParagraphElement>(null);
 
   useJobEvents((e) => {
     if (!e.inBell) return;
     setUnread((n) => n + 1);
     setItems((list) => (list ? [e, ...list.filter((i) => i.id !== e.id)] : list));
     setSaid(e.title);
-    // A modal dialog hides the rest of the page, this region too (aria-hidden): the open dialog's region says it.
-    if (region.current?.closest('[aria-hidden="true"]')) announce(e.title);
   });
 
   const load = async () => {
@@ -139,7 +135,7 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
-      <p ref={region} role="status" aria-live="polite" className="sr-only" data-testid="notification-announcer">
+      <p role="status" aria-live="polite" className="sr-only" data-testid="notification-announcer">
         {said}
       </p>
     </>
