@@ -12,10 +12,11 @@ import { APP_POSTGRES_URL, APP_URL, MAILBOX_URL, OIDC_URL, ports } from './e2e/s
  * e2e/views-reports.spec.ts: the pages whose counts come from counters kept by database triggers) once more,
  * against a second portal on a fresh PostgreSQL database of TEST_DATABASE_URL's server (by default the local
  * one, as e2e/two-instances.spec.ts), migrated and seeded like the first. A portal starts only when a project
- * that uses it is run: `--project=chromium` starts no PostgreSQL one, `--project=postgres` no embedded one.
+ * that uses it is run: `--project=chromium` starts no PostgreSQL one, `--project=postgres` no embedded one. That
+ * portal also has contextual help switched on, for e2e/help-tips.spec.ts (the help pop-up checked with axe).
  */
 const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const POSTGRES_SPECS = /[\\/](home|views-reports)\.spec\.ts$/;
+const POSTGRES_SPECS = /[\\/](home|views-reports|help-tips)\.spec\.ts$/;
 
 /** Whether this run's --project options (none: every project) take in `name`. */
 function projectSelected(name: string): boolean {
@@ -67,7 +68,7 @@ export default defineConfig({
     // The home and charts specs on PostgreSQL. First, so its two files are handed to the workers before the
     // others, and are done before the API fuzzer starts its load; it depends on no project and none on it.
     { name: 'postgres', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: APP_POSTGRES_URL }, testMatch: POSTGRES_SPECS },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /api-fuzz\.spec\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(api-fuzz|help-tips)\.spec\.ts/ },
     // The API fuzzer runs once every other spec is done, against the same portal, so its load never slows them.
     { name: 'api-fuzz', testMatch: /api-fuzz\.spec\.ts/, dependencies: ['chromium'] },
   ],
@@ -108,7 +109,8 @@ export default defineConfig({
             // SIGTERM, so start-app.ts drops the run's database once the server has stopped.
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
             // No single sign-on here: the e2e OpenID provider knows the first portal's URL only.
-            env: { ...APP_ENV, PORT: String(ports.appPostgres), APP_URL: APP_POSTGRES_URL, OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' },
+            // Contextual help on here (e2e/help-tips.spec.ts); the embedded portal keeps the default, off.
+            env: { ...APP_ENV, PORT: String(ports.appPostgres), APP_URL: APP_POSTGRES_URL, OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '', CONTEXTUAL_HELP_ENABLED: 'true' },
           },
         ]
       : []),

@@ -28,8 +28,8 @@
  *     Print job (showPrintDialog=1) ................................ this spec
  *     Cancel job / Request cancellation, with its error ............ this spec
  *   The order form (/SaveJob)
- *     A field's help pop-up: only with CONTEXTUAL_HELP_ENABLED, which the e2e portal leaves off (shell.spec.ts);
- *     its markup is components/shell/HelpTip.test.tsx's
+ *     A field's help pop-up: help-tips.spec.ts (on the `postgres` project's portal, which switches contextual help
+ *     on; the embedded one leaves it off, shell.spec.ts); its markup is components/shell/HelpTip.test.tsx's
  *     The calendar of a date field ................................. this spec
  *     Matter reference suggestions ................................. this spec
  *     Time due warning ............................................. this spec

@@ -18,12 +18,17 @@ export interface FieldProps {
   required?: boolean;
   /** Keeps the label for screen readers only. */
   hideLabel?: boolean;
+  /**
+   * Beside the label but outside it (a field's help button): a control inside a <label> would become part of the
+   * field's accessible name ("Order type Help: Order type").
+   */
+  labelAside?: ReactNode;
   className?: string;
   children: ReactNode;
 }
 
 /** Label + control + help + error, wired with htmlFor / aria-describedby / aria-invalid. */
-export function Field({ label, id, error, help, required = false, hideLabel = false, className, children }: FieldProps) {
+export function Field({ label, id, error, help, required = false, hideLabel = false, labelAside, className, children }: FieldProps) {
   const controlId = useDomId('f', id);
   const helpId = help ? `${controlId}-help` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
@@ -32,16 +37,26 @@ export function Field({ label, id, error, help, required = false, hideLabel = fa
     () => ({ id: controlId, describedBy: joinIds(helpId, errorId), invalid, required }),
     [controlId, helpId, errorId, invalid, required],
   );
+  const labelEl = (
+    <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'lbl'}>
+      {label}
+      {required && (
+        <span className="ml-0.5 text-danger" aria-hidden="true">
+          *
+        </span>
+      )}
+    </label>
+  );
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'lbl'}>
-        {label}
-        {required && (
-          <span className="ml-0.5 text-danger" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      {labelAside ? (
+        <div className="flex items-center">
+          {labelEl}
+          {labelAside}
+        </div>
+      ) : (
+        labelEl
+      )}
       {help && (
         <p id={helpId} className="text-xs text-muted">
           {help}

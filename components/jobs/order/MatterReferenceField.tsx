@@ -110,11 +110,8 @@ function MatterCombobox({ clientId, inputRef, name, value, onChange, onBlur, err
       id={id}
       required
       error={error}
-      label={
-        <>
-          Matter reference <HelpTip helpKey="MatterReference" label="Matter reference" />
-        </>
-      }
+      label="Matter reference"
+      labelAside={<HelpTip helpKey="MatterReference" label="Matter reference" />}
     >
       <div className="relative">
         <Input

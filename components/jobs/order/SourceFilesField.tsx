@@ -187,11 +187,8 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
     <div className="flex flex-col gap-3">
       {queue.notice && <Alert tone={queue.notice === MSG.fileDeleted ? 'success' : 'error'}>{queue.notice}</Alert>}
       <Field
-        label={
-          <>
-            {label} <HelpTip helpKey="SourceFile" label="Source file" />
-          </>
-        }
+        label={label}
+        labelAside={<HelpTip helpKey="SourceFile" label="Source file" />}
         help={`Optional. Up to ${queue.maxFiles} files of up to ${formatBytes(queue.maxBytes)} each: choose several, or drop them anywhere on the form.`}
         error={serverError}
       >

@@ -27,13 +27,9 @@ export type { CodeOption };
 /** A DOM id from a field name ('copyInstructions.paperSize' → 'copyInstructions-paperSize'). */
 export const fieldId = (name: string) => name.replace(/\./g, '-');
 
-function labelWithHelp(label: string, helpKey: string | undefined): ReactNode {
-  if (!helpKey) return label;
-  return (
-    <>
-      {label} <HelpTip helpKey={helpKey} label={label} />
-    </>
-  );
+/** A field's help button, beside its label (Field's labelAside: not part of the field's name). */
+function helpFor(label: string, helpKey: string | undefined): ReactNode {
+  return helpKey ? <HelpTip helpKey={helpKey} label={label} /> : undefined;
 }
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' && !Number.isNaN(v) ? String(v) : '');
@@ -63,7 +59,7 @@ export function TextField(props: BaseProps & { maxLength?: number; digitsOnly?: 
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={labelWithHelp(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
           <Input
             ref={field.ref}
             name={field.name}
@@ -88,7 +84,7 @@ export function TextAreaField(props: BaseProps & { maxLength: number; rows?: num
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={labelWithHelp(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
           <Textarea ref={field.ref} name={field.name} rows={rows} maxLength={maxLength} showCount value={asText(field.value)} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
         </Field>
       )}
@@ -134,7 +130,7 @@ export function SelectField(props: BaseProps & { options: readonly SelectOption[
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={labelWithHelp(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
           <Select
             ref={field.ref}
             name={field.name}
@@ -186,7 +182,7 @@ export function DateField(props: BaseProps & { today?: Date; minDate?: Date; onP
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={labelWithHelp(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
           <DatePicker
             ref={field.ref}
             name={field.name}
