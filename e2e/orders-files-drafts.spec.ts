@@ -2,7 +2,7 @@
  * Orders as firms make them (issue 29), in the browser against the local-directory store: three files dropped on
  * the form at once, one cancelled mid-upload and retried, every file with its SHA-256 receipt on the slip and in
  * GET api/Job/{id}; a file added on the slip before work starts; a draft that survives signing out and in and is
- * offered back; the pages axe-clean at 390, 1024 and 1280 px. Signed in as e2e.drafter of Coastline Legal.
+ * offered back; the pages axe-clean at 390, 1024 and 1280 px. Signed in as e2e.drafts of Coastline Legal (its own user: a job ordered as it ends its draft).
  */
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -61,7 +61,7 @@ async function dropFiles(page: Page, selector: string, files: { name: string; si
 
 test('three files dropped at once: one cancelled mid-upload and retried; the slip and api/Job list all three with receipts; a file added before work starts', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'e2e.drafter');
+  await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   // Leaving with a change not yet in the draft asks first; this test accepts whenever asked.
   page.on('dialog', (d) => void d.accept());
@@ -123,15 +123,19 @@ test('three files dropped at once: one cancelled mid-upload and retried; the sli
 
 test('a draft survives signing out and in, is offered back with its time and files, and can be discarded', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'e2e.drafter');
+  await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   page.on('dialog', (d) => void d.accept());
   await openForm(page);
   const matter = `DRAFT-${Date.now()}`;
   await stepOne(page, matter);
   await page.getByRole('button', { name: 'Next' }).click();
+  // The draft save that carries the uploaded file (a server action naming its document id), not an earlier one
+  // of the typing: leaving before it lands would leave the file out of the draft.
+  const savedWithFile = page.waitForRequest((r) => r.method() === 'POST' && r.headers()['next-action'] !== undefined && /"documentIds":\[\d/.test(r.postData() ?? ''), { timeout: 30_000 });
   await page.locator('input[type="file"]').setInputFiles({ name: 'draft-file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('kept with the draft') });
   await expect(page.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
+  expect((await (await savedWithFile).response())?.ok()).toBe(true);
   await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
   const savedAt = formatInTimeZone(new Date(), ZONE, 'HH:mm');
 
@@ -139,7 +143,7 @@ test('a draft survives signing out and in, is offered back with its time and fil
   await page.goto('/SignOut');
   await page.waitForURL(/\/SignIn|\/$/);
   await page.context().clearCookies();
-  await signIn(page, 'e2e.drafter');
+  await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   await openForm(page);
   const offer = page.getByTestId('draft-offer');
@@ -161,7 +165,7 @@ test('a draft survives signing out and in, is offered back with its time and fil
 });
 
 test('leaving a form with a change not yet saved asks with the browser’s own prompt; once the draft has it, nothing is asked', async ({ page }) => {
-  await signIn(page, 'e2e.drafter');
+  await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -185,7 +189,7 @@ test('leaving a form with a change not yet saved asks with the browser’s own p
 
 test('Copy job with three files asks which to copy: the two chosen are copied with the same SHA-256, the third is not', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'e2e.drafter');
+  await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   page.on('dialog', (d) => void d.accept());
   await openForm(page);

@@ -62,8 +62,11 @@ async function orderingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   await db.insert(costEstimates).values([5000, 5007, 5014].map((n) => ({ clientId: c.id, number: String(n) })));
   await db.insert(matterReferences).values(Array.from({ length: 12 }, (_, i) => ({ clientId: c.id, reference: `CL-2024-${String(100 + i * 17).padStart(4, '0')}` })));
   await makeUser({ userName: 'e2e.orderer', role: 6, firstName: 'Olive', lastName: 'Orderer', clientId: c.id, email: 'e2e.orderer@example.com', password: config().DEMO_PASSWORD }, db);
-  // The orderer of the several-files and drafts e2e (orders-files-drafts.spec.ts): its draft is its own.
+  // The orderer of the order-changes and messages e2e (orders-changes.spec.ts, orders-messages.spec.ts).
   await makeUser({ userName: 'e2e.drafter', role: 6, firstName: 'Drew', lastName: 'Drafter', clientId: c.id, email: 'e2e.drafter@example.com', password: config().DEMO_PASSWORD }, db);
+  // The orderer of the several-files and drafts e2e (orders-files-drafts.spec.ts): its draft is its own (a job any
+  // other spec orders as the same user would end that user's draft while the drafts spec runs beside it).
+  await makeUser({ userName: 'e2e.drafts', role: 6, firstName: 'Dora', lastName: 'Drafts', clientId: c.id, email: 'e2e.drafts@example.com', password: config().DEMO_PASSWORD }, db);
   // The orderer of the dialogs' accessibility e2e (a11y-dialogs.spec.ts): the order it starts and never saves is its own draft.
   await makeUser({ userName: 'e2e.dialogs', role: 6, firstName: 'Dee', lastName: 'Dialogs', clientId: c.id, email: 'e2e.dialogs@example.com', password: config().DEMO_PASSWORD }, db);
   // The user whose job alerts the staff workflow e2e (ops-workflow.spec.ts) checks.
