@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { apiToken, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
@@ -34,6 +34,15 @@ async function axeClean(page: Page): Promise<void> {
 }
 
 /** A new job of Coastline Legal, ordered through api/Job/Add as e2e.drafter (the orderer, mailed at MAIL). */
+/** staff.operator, in a browser of its own, on the staff page of the job: its context, page and message thread. */
+async function staffOnJob(browser: Browser, jobId: number) {
+  const staffCtx = await browser.newContext();
+  const staff = await staffCtx.newPage();
+  await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
+  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(jobId))}`);
+  return { staffCtx, staff, staffThread: staff.getByRole('region', { name: 'Messages' }) };
+}
+
 async function orderJob(request: APIRequestContext): Promise<{ JobId: number; JMSNumber: string }> {
   const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.drafter')}` };
   const session: { ClientId: number } = await (await request.get('/api/Authentication/Session', { headers: auth })).json();
@@ -79,11 +88,7 @@ test('a message thread: the client writes, staff answer; the internal note stays
 
   // Staff read it, add an internal note (Staff only) and answer.
   const before = (await messagesTo(MAIL)).length;
-  const staffCtx = await browser.newContext();
-  const staff = await staffCtx.newPage();
-  await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
-  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(job.JobId))}`);
-  const staffThread = staff.getByRole('region', { name: 'Messages' });
+  const { staffCtx, staff, staffThread } = await staffOnJob(browser, job.JobId);
   await expect(staffThread).toContainText('Is tab 3 needed?');
   const form = staff.getByRole('form', { name: 'Change status' });
   await form.getByLabel('New status').selectOption({ label: 'Not Started' });
@@ -139,11 +144,7 @@ test('staff answer with an attachment the client downloads (same SHA-256) and is
 
   // Staff answer with the proof attached, then write an internal note with its own file.
   const before = (await messagesTo(MAIL)).length;
-  const staffCtx = await browser.newContext();
-  const staff = await staffCtx.newPage();
-  await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
-  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(job.JobId))}`);
-  const staffThread = staff.getByRole('region', { name: 'Messages' });
+  const { staffCtx, staff, staffThread } = await staffOnJob(browser, job.JobId);
   await expect(staffThread).toContainText('Could you send the proof?');
   await staffThread.getByRole('textbox', { name: 'New message' }).fill('Here is the proof.');
   await staffThread.locator('input[type="file"]').setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: proof });
