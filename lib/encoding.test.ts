@@ -8,7 +8,13 @@ describe('base64 applied four times (spec §2)', () => {
     expect(encodeParam('1')).toBe(Buffer.from(Buffer.from(Buffer.from(Buffer.from('1').toString('base64')).toString('base64')).toString('base64')).toString('base64'));
   });
 
-  it.each([1, 42, 100234, 2147483647, 'INV-HV1001-1001', 'Smith vs Jones'])('round-trips %s', (v) => {
+  it.each(['HV-2024-0457', 'O’Connor – Müller', '東京 📄'])('encodes the UTF-8 bytes of %s, as Buffer does (the browser builds row links too)', (v) => {
+    let expected = v;
+    for (let i = 0; i < 4; i++) expected = Buffer.from(expected, 'utf8').toString('base64');
+    expect(encodeParam(v)).toBe(expected);
+  });
+
+  it.each([1, 42, 100234, 2147483647, 'INV-HV1001-1001', 'Smith vs Jones', 'O’Connor – Müller'])('round-trips %s', (v) => {
     expect(decodeParam(encodeParam(v))).toBe(String(v));
   });
 

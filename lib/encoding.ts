@@ -12,9 +12,16 @@ export class EncodingError extends Error {
   }
 }
 
+/** Base64 of a string's UTF-8 bytes; in the browser as on the server (the job list builds its row links in both). */
+function base64(s: string): string {
+  let bytes = '';
+  for (const b of new TextEncoder().encode(s)) bytes += String.fromCharCode(b);
+  return btoa(bytes);
+}
+
 export function encodeParam(value: string | number): string {
   let s = String(value);
-  for (let i = 0; i < ROUNDS; i++) s = Buffer.from(s, 'utf8').toString('base64');
+  for (let i = 0; i < ROUNDS; i++) s = base64(s);
   return s;
 }
 

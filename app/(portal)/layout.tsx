@@ -12,7 +12,6 @@ import { NotificationBell } from '@/components/live/NotificationBell';
 import { SessionRole } from '@/components/auth/SessionRole';
 import { staySignedInAction } from '@/app/SignOut/actions';
 import { IdleTimeout } from '@/components/shell/IdleTimeout';
-import { sessionTiming } from '@/lib/auth/session';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
 import { HelpProvider } from '@/components/shell/help-context';
@@ -23,12 +22,12 @@ import { PortalIslands } from '@/components/shell/PortalIslands';
 import { SiteFooter } from '@/components/shell/SiteFooter';
 import { expiryNoticeDue } from '@/lib/auth/expiry-text';
 import { requirePageActor } from '@/lib/auth/page';
+import { getSessionTiming } from '@/lib/auth/current';
 import { helpTextsForShell } from '@/lib/help/service';
 import { config } from '@/lib/config';
 import { isClientActor } from '@/lib/auth/actor';
-import { newsPositionNow, unreadNewsCount } from '@/lib/jobs/news';
+import { newsStateOf } from '@/lib/jobs/news';
 import { getActiveNotice } from '@/lib/notices/service';
-import { getPasswordExpiry } from '@/lib/settings/password-expiry';
 import { homeForRole } from '@/lib/auth/return-url';
 import { isClientRole } from '@/lib/reference';
 import { navItems } from '@/lib/shell/nav';
@@ -51,16 +50,18 @@ export default async function PortalLayout({ children }: { children: React.React
   const expiryKey = createHash('sha256').update(`password-expiry:${actor.sessionId}`).digest('base64url').slice(0, 22);
   const expirySeen = jar.get(PASSWORD_EXPIRY_COOKIE)?.value === expiryKey;
   // News as it happens (the bell, rows that update in place): for the clients' users, from the position now.
-  const news = isClientActor(actor) ? actor : null;
-  const [user, notice, helpTexts, expiryDays, since, unread, timing] = await Promise.all([
+  // What every signed-in page needs is read in few statements: the session's timing came with the actor, the
+  // user's name, firm, password expiry and recovery codes are one row, the news position and unread count one more.
+  const [user, notice, helpTexts, news, timing] = await Promise.all([
     getShellUser(actor),
     noticeSeen || !client ? null : getActiveNotice(actor),
     helpTextsForShell(),
-    expirySeen ? ('NA' as const) : getPasswordExpiry(actor, actor.userId),
-    news ? newsPositionNow() : null,
-    news ? unreadNewsCount(news) : 0,
-    sessionTiming(actor.sessionId),
+    isClientActor(actor) ? newsStateOf(actor) : null,
+    getSessionTiming(),
   ]);
+  const expiryDays = expirySeen ? ('NA' as const) : user.passwordExpiryDays;
+  const since = news?.since ?? null;
+  const unread = news?.unread ?? 0;
   const items = navItems(actor.role);
   const home = homeForRole(actor.role);
 
@@ -96,7 +97,7 @@ export default async function PortalLayout({ children }: { children: React.React
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
-        <RecoveryCodesNotice actor={actor} />
+        <RecoveryCodesNotice left={user.fewRecoveryCodes} />
         <HelpProvider texts={helpTexts}>{children}</HelpProvider>
       </main>
       <SiteFooter signedIn />

@@ -38,7 +38,7 @@ function Actions({ row }: { row: InvoiceRowView }) {
 
 export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
   { id: 'jmsNumber', header: 'JMS Number', sortKey: INVOICE_SORT.jmsNumber, cell: (r) => r.jmsNumber },
-  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => <MatterLink row={r} />, className: '[overflow-wrap:anywhere]' },
+  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => <MatterLink reference={r.matterReference} />, className: '[overflow-wrap:anywhere]' },
   {
     id: 'invoiceNumber',
     header: 'Invoice Number',
@@ -70,7 +70,7 @@ export function InvoiceCard({ row }: { row: InvoiceRowView }) {
         <dd>{row.jmsNumber}</dd>
         <dt>Matter Reference</dt>
         <dd className="[overflow-wrap:anywhere]">
-          <MatterLink row={row} />
+          <MatterLink reference={row.matterReference} />
         </dd>
         <dt>Issue Date</dt>
         <dd>{row.issueDate}</dd>

@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { type DataTableColumn } from '@/components/ui/DataTable';
 import { MatterLink } from './MatterLink';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
+import { jobRowLinks } from '@/lib/jobs/links';
 import type { JobRowView } from '@/lib/jobs/present';
 
 /** Job status 10 (spec §4): a cancelled job is never delivered, so it never takes feedback. */
@@ -18,7 +19,7 @@ export type OnFeedback = (row: JobRowView, mode: FeedbackMode) => void;
 /** The job number, opening the slip in this tab: a plain link, so the browser still offers a new tab (issue 26). */
 function SlipLink({ row, className }: { row: JobRowView; className?: string }) {
   return (
-    <a href={row.slipHref} className={className}>
+    <a href={jobRowLinks(row).slip} className={className}>
       {row.jmsNumber}
     </a>
   );
@@ -28,6 +29,7 @@ function SlipLink({ row, className }: { row: JobRowView; className?: string }) {
 const item = 'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-ink no-underline select-none hover:bg-brand-50 focus:bg-brand-50 data-[highlighted]:bg-brand-50';
 
 export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
+  const links = jobRowLinks(row);
   return (
     <Menu.Root modal={false}>
       {/* The chevron is the .caret class's ::after (app/globals.css), not an <svg> in every row. */}
@@ -37,7 +39,7 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 shadow-lg">
           <Menu.Item asChild className={item}>
-            <a href={row.slipHref} target="_blank" rel="noopener">
+            <a href={links.slip} target="_blank" rel="noopener">
               View job slip
             </a>
           </Menu.Item>
@@ -56,11 +58,11 @@ export function RowActions({ row, onFeedback }: { row: JobRowView; onFeedback: O
             </Menu.Item>
           ) : null}
           <Menu.Item asChild className={item}>
-            <a href={row.copyHref}>Copy job</a>
+            <a href={links.copy}>Copy job</a>
           </Menu.Item>
-          {row.invoiceHref && (
+          {links.invoice && (
             <Menu.Item asChild className={item}>
-              <a href={row.invoiceHref}>View invoice</a>
+              <a href={links.invoice}>View invoice</a>
             </Menu.Item>
           )}
         </Menu.Content>
@@ -87,7 +89,7 @@ function StackedDateTime({ text }: { text: string }) {
 export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[] {
   return [
     { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <SlipLink row={r} className="font-medium" />, className: 'whitespace-nowrap' },
-    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => <MatterLink row={r} />, className: '[overflow-wrap:anywhere]' },
+    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => <MatterLink reference={r.matterReference} />, className: '[overflow-wrap:anywhere]' },
     {
       id: 'description',
       header: 'Description',
@@ -116,7 +118,7 @@ export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFe
       <dl className="dl">
         <dt>Matter/Ref</dt>
         <dd className="[overflow-wrap:anywhere]">
-          <MatterLink row={row} />
+          <MatterLink reference={row.matterReference} />
         </dd>
         <dt>Description</dt>
         <dd>{row.description}</dd>

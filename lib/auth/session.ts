@@ -62,15 +62,12 @@ async function timingOf(q: Queryable, sessionId: string): Promise<SessionTiming 
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row || row.revokedAt) return null;
-  const minutes = idleMinutes(row.firmIdleMinutes);
-  const t = now().getTime();
-  const remainingMs = Math.max(0, Math.min(row.lastSeenAt.getTime() + minutes * 60_000, row.expiresAt.getTime()) - t);
-  return { idleMinutes: minutes, remainingMs };
+  return timingFrom(idleMinutes(row.firmIdleMinutes), row.lastSeenAt.getTime(), row.expiresAt.getTime(), now().getTime());
 }
 
-/** How long the signed-in session has left (read by the signed-in layouts for the idle warning). */
-export async function sessionTiming(sessionId: string): Promise<SessionTiming | null> {
-  return timingOf(await getDb(), sessionId);
+/** What is left of a session at `t`: the idle time-out or the absolute expiry, the sooner. */
+function timingFrom(minutes: number, lastSeenMs: number, expiresMs: number, t: number): SessionTiming {
+  return { idleMinutes: minutes, remainingMs: Math.max(0, Math.min(lastSeenMs + minutes * 60_000, expiresMs) - t) };
 }
 
 /**
@@ -126,6 +123,11 @@ const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
  * idle clock is not reset).
  */
 export async function resolveSession(sessionId: string | null | undefined, opts: { touch?: boolean } = {}): Promise<Actor | null> {
+  return (await resolveSessionWithTiming(sessionId, opts))?.actor ?? null;
+}
+
+/** As resolveSession, with the session's idle time-out and what is left of it, from the same row. */
+export async function resolveSessionWithTiming(sessionId: string | null | undefined, opts: { touch?: boolean } = {}): Promise<{ actor: Actor; timing: SessionTiming } | null> {
   if (!sessionId || !UUID.test(sessionId)) return null;
   const db = await getDb();
   let lookup = lookups.get(db);
@@ -134,12 +136,15 @@ export async function resolveSession(sessionId: string | null | undefined, opts:
   if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
   const t = now().getTime();
   if (row.expiresAt.getTime() <= t) return null;
-  if (row.lastSeenAt.getTime() + idleMinutes(row.firmIdleMinutes) * 60_000 <= t) return null;
+  const minutes = idleMinutes(row.firmIdleMinutes);
+  if (row.lastSeenAt.getTime() + minutes * 60_000 <= t) return null;
+  let lastSeen = row.lastSeenAt.getTime();
   // A request the user did not make (the news stream reconnecting) does not count as activity (touch: false).
-  if (opts.touch !== false && t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (opts.touch !== false && t - lastSeen > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, row.sessionId));
+    lastSeen = t;
   }
-  return {
+  const actor: Actor = {
     userId: row.userId,
     clientId: row.clientId,
     role: row.role as RoleId,
@@ -149,6 +154,7 @@ export async function resolveSession(sessionId: string | null | undefined, opts:
     // Single sign-on sessions are exempt: the identity provider owns their second factor.
     ...(row.requireTwoFactor && !row.hasAuthenticator && row.method !== 'sso' ? { twoFactorSetupRequired: true } : {}),
   };
+  return { actor, timing: timingFrom(minutes, lastSeen, row.expiresAt.getTime(), t) };
 }
 
 // ---------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import { TWO_FACTOR_MSG } from './messages';
 import { resendOtp, verifyOtp } from './otp';
 import { signInWithPassword } from './signin';
 import { decryptSecret } from './totp';
-import { confirmEnrolment, fewRecoveryCodesLeft, removeAuthenticator, RECOVERY_CODES_LOW, startEnrolment, twoFactorStatus } from './two-factor';
+import { getShellUser } from '@/lib/shell/service';
+import { confirmEnrolment, removeAuthenticator, RECOVERY_CODES_LOW, startEnrolment, twoFactorStatus } from './two-factor';
 
 const T0 = '2026-05-04T02:00:10Z';
 
@@ -133,13 +134,13 @@ describe('two-factor with an authenticator app', () => {
     expect(await verifyOtp(again.challengeId, code)).toMatchObject({ status: 'invalid', spent: true });
     expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });
     // Nine left is not "few"; at RECOVERY_CODES_LOW the signed-in pages say how many are left.
-    expect(await fewRecoveryCodesLeft(e.actor)).toBeNull();
+    expect((await getShellUser(e.actor)).fewRecoveryCodes).toBeNull();
     const unused = await t.db().select({ id: userRecoveryCodes.id }).from(userRecoveryCodes).where(and(eq(userRecoveryCodes.userId, e.user.id), isNull(userRecoveryCodes.usedAt)));
     const spend = unused.slice(0, 9 - RECOVERY_CODES_LOW - 1).map((r) => r.id);
     await t.db().update(userRecoveryCodes).set({ usedAt: new Date() }).where(inArray(userRecoveryCodes.id, spend));
-    expect(await fewRecoveryCodesLeft(e.actor)).toBeNull();
+    expect((await getShellUser(e.actor)).fewRecoveryCodes).toBeNull();
     await t.db().update(userRecoveryCodes).set({ usedAt: new Date() }).where(inArray(userRecoveryCodes.id, unused.slice(spend.length, spend.length + 1).map((r) => r.id)));
-    expect(await fewRecoveryCodesLeft(e.actor)).toBe(RECOVERY_CODES_LOW);
+    expect((await getShellUser(e.actor)).fewRecoveryCodes).toBe(RECOVERY_CODES_LOW);
     const used = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'twofactor.recovery_used')));
     expect(used.map((a) => a.details)).toEqual([{ remaining: 9 }]);
     expect(JSON.stringify(used)).not.toContain(code);

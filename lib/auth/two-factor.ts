@@ -11,7 +11,8 @@
  * At sign-in (lib/auth/otp.ts), `checkSecondFactor` accepts the app's code (each time step once) or an
  * unused recovery code. Enrolment, removal and recovery-code use are audited and the user is told by e-mail.
  */
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import QRCode from 'qrcode';
 import { getDb, type Queryable } from '@/db/client';
 import { userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
@@ -60,20 +61,27 @@ async function authenticatorOf(q: Queryable, userId: number) {
 /** At or below this many unused recovery codes, every signed-in page says so (issue 26). */
 export const RECOVERY_CODES_LOW = 3;
 
-/** The unused recovery codes left when they are few (≤ RECOVERY_CODES_LOW) and an app is set up; else null. */
-export async function fewRecoveryCodesLeft(actor: Actor): Promise<number | null> {
-  const status = await twoFactorStatus(actor);
-  return status.enrolled && status.recoveryCodesLeft <= RECOVERY_CODES_LOW ? status.recoveryCodesLeft : null;
+/** Unused recovery codes: the one condition the count of codes left is made of. */
+const unusedCodesOf = (userId: number | AnyPgColumn) => and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt));
+
+/**
+ * As a column of a statement on `users` (the signed-in shell reads it with the user's row): the user's unused
+ * recovery codes when an authenticator app is set up (confirmed), else null.
+ */
+export function recoveryCodesLeftOf(userId: AnyPgColumn): SQL<number | null> {
+  return sql<number | null>`case when exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${userId} and ${userAuthenticators.confirmedAt} is not null) then (select count(*)::int from ${userRecoveryCodes} where ${unusedCodesOf(userId)}) end`;
+}
+
+/** The recovery codes left when they are few (≤ RECOVERY_CODES_LOW) and an app is set up (`left` not null); else null. */
+export function fewRecoveryCodes(left: number | null): number | null {
+  return left !== null && left <= RECOVERY_CODES_LOW ? left : null;
 }
 
 export async function twoFactorStatus(actor: Actor): Promise<TwoFactorStatus> {
   const db = await getDb();
   const row = await authenticatorOf(db, actor.userId);
   if (!row?.confirmedAt) return { enrolled: false, enrolledAt: null, recoveryCodesLeft: 0 };
-  const [left] = await db
-    .select({ n: count() })
-    .from(userRecoveryCodes)
-    .where(and(eq(userRecoveryCodes.userId, actor.userId), isNull(userRecoveryCodes.usedAt)));
+  const [left] = await db.select({ n: count() }).from(userRecoveryCodes).where(unusedCodesOf(actor.userId));
   return { enrolled: true, enrolledAt: row.confirmedAt, recoveryCodesLeft: Number(left?.n ?? 0) };
 }
 

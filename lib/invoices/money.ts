@@ -20,13 +20,30 @@ export function twoDecimals(value: string): string {
   return `${sign}${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
+/**
+ * A number format, made once per locale and options (making one costs far more than using it, and every invoice
+ * row formats its amount). An unknown currency throws RangeError here, as the constructor does.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    // Bounded: currencies and locales are few, but a caller's odd currency code must not grow this for ever.
+    if (formats.size >= 200) formats.clear();
+    formats.set(key, f);
+  }
+  return f;
+}
+
 /** An amount in its currency, e.g. $1,234.50 for AUD; an unknown currency code shows as 'XYZ 1,234.50'. */
 export function formatMoney(amount: string, currencyCode: string, locale: string = MONEY_LOCALE): string {
   const n = Number(amount);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode.trim() }).format(n);
+    return numberFormat(locale, { style: 'currency', currency: currencyCode.trim() }).format(n);
   } catch {
-    const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+    const plain = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
     return `${currencyCode.trim()} ${plain}`;
   }
 }
@@ -35,15 +52,15 @@ export function formatMoney(amount: string, currencyCode: string, locale: string
 export function formatUnitPrice(amount: string, currencyCode: string, locale: string = MONEY_LOCALE): string {
   const n = Number(amount);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode.trim(), minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+    return numberFormat(locale, { style: 'currency', currency: currencyCode.trim(), minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
   } catch {
-    return `${currencyCode.trim()} ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n)}`;
+    return `${currencyCode.trim()} ${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n)}`;
   }
 }
 
 /** A quantity without trailing zeros: '250.00' → '250', '2.50' → '2.5', with thousands separators. */
 export function formatQuantity(quantity: string, locale: string = MONEY_LOCALE): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(quantity));
+  return numberFormat(locale, { maximumFractionDigits: 2 }).format(Number(quantity));
 }
 
 /** The exact sum of decimal strings with at most `places` decimals ('250.00' + '0.5' → '250.50'). */

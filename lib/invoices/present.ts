@@ -4,7 +4,7 @@
  * serialisable data and hold no rules. Server-only (the slip link is encoded with Buffer).
  */
 import { displayCalendarDate } from '@/lib/display-date';
-import { matterHref } from '@/lib/jobs/present';
+import { matterHref } from '@/lib/jobs/links';
 import { invoiceSlipHref } from './links';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
 import type { InvoiceRow, InvoiceSlip } from './service';
@@ -14,9 +14,8 @@ import { hasBankDetails, type Supplier } from './supplier';
 export interface InvoiceRowView {
   id: number;
   jmsNumber: string;
+  /** Its matter's page is components/jobs/MatterLink's (lib/jobs/links.ts). */
   matterReference: string;
-  /** The matter's page (null without a reference). */
-  matterHref: string | null;
   invoiceNumber: string;
   branch: string;
   issueDate: string;
@@ -32,7 +31,6 @@ export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
     id: r.id,
     jmsNumber: r.jmsNumber,
     matterReference: r.matterReference,
-    matterHref: matterHref(r.matterReference),
     invoiceNumber: r.invoiceNumber,
     branch: r.extClientBranchId ?? '',
     issueDate: displayCalendarDate(r.issueDate),

@@ -17,7 +17,7 @@ import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { attachJobFile } from './files';
-import { bellOf, decodePosition, markNewsRead, newsPositionNow, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
+import { bellOf, decodePosition, markNewsRead, newsPositionNow, newsStateOf, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
 import { newsEventStream } from './news-stream';
 import { changeJobStatus } from './workflow';
 
@@ -136,7 +136,11 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     expect(await markNewsRead(owner.actor, [bell.items[0]!.id, ...foreign])).toBe(1);
     expect((await bellOf(owner.actor)).items.map((i) => i.read)).toEqual([true, false]);
     expect(await unreadNewsCount(other.owner.actor)).toBe(1);
+    // What a signed-in page starts from, in one statement: the same position and count as the two calls.
+    expect(await newsStateOf(owner.actor)).toEqual({ since: await newsPositionNow(), unread: 1 });
     expect(await markNewsRead(owner.actor)).toBe(0);
+    expect(await newsStateOf(owner.actor)).toEqual({ since: await newsPositionNow(), unread: 0 });
+    expect((await newsStateOf(other.owner.actor)).unread).toBe(1);
   });
 
   it('the event stream: the news arrives as an SSE message with its position as id; another firm’s stream stays quiet', async () => {

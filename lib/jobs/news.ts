@@ -27,7 +27,7 @@ import type { Actor } from '@/lib/core/principal';
 import { encodeParam } from '@/lib/encoding';
 import { CLIENT_ROLES, statusLabel } from '@/lib/reference';
 import { coversJob, enqueueInvoiceAlerts, enqueueJobAlerts, invoiceAlertSubject, jobAlertSubject, type InvoiceIssuedEvent, type StatusChangeEvent } from './alerts';
-import { jobSlipHref } from './present';
+import { jobSlipHref } from './links';
 
 export type NewsKind = 'job.status_changed' | 'job.file_added' | 'invoice.issued' | 'job.message';
 
@@ -127,10 +127,13 @@ export function decodePosition(text: string): NewsPosition {
   return { seq: Number(m[1]), id: Number(m[2]) };
 }
 
+/** The last commit's number, as a column. */
+const LATEST_SEQ = sql`(select max(seq) from integration_commits)`;
+
 /** The position after everything committed so far (a page rendered now starts here). */
 export async function newsPositionNow(q?: Queryable): Promise<string> {
   const db = q ?? (await getDb());
-  const [row] = rowsOf<{ seq: string | number | null }>(await db.execute(sql`select max(seq) as seq from integration_commits`));
+  const [row] = rowsOf<{ seq: string | number | null }>(await db.execute(sql`select ${LATEST_SEQ} as seq`));
   return encodePosition({ seq: Number(row?.seq ?? 0), id: END_OF_COMMIT });
 }
 
@@ -214,18 +217,35 @@ export interface Bell {
   unread: number;
 }
 
-/** The unread count of the bell (counted up to UNREAD_CAP + 1 through the unread index). */
-export async function unreadNewsCount(actor: Actor): Promise<number> {
-  const me = requireTenant(actor);
-  const db = await getDb();
+/** The bell's unread lines of a firm's user, counted up to UNREAD_CAP + 1 through the unread index: a column. */
+function unreadCountOf(db: Queryable, me: { userId: number; clientId: number }) {
   const capped = db
     .select({ one: sql`1` })
     .from(userNews)
     .where(and(eq(userNews.userId, me.userId), eq(userNews.clientId, me.clientId), eq(userNews.inBell, true), isNull(userNews.readAt), gt(userNews.occurredAt, since())))
-    .limit(UNREAD_CAP + 1)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    .limit(UNREAD_CAP + 1);
+  return sql<number>`(select count(*)::int from (${capped}) capped)`;
+}
+
+/** The unread count of the bell (counted up to UNREAD_CAP + 1 through the unread index). */
+export async function unreadNewsCount(actor: Actor): Promise<number> {
+  const me = requireTenant(actor);
+  const db = await getDb();
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${unreadCountOf(db, me)} as n`));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * What a signed-in page of a firm's user starts its news from, in one statement: the position after everything
+ * committed so far (newsPositionNow) and the bell's unread count (unreadNewsCount).
+ */
+export async function newsStateOf(actor: Actor): Promise<{ since: string; unread: number }> {
+  const me = requireTenant(actor);
+  const db = await getDb();
+  const [row] = rowsOf<{ seq: string | number | null; n: number }>(
+    await db.execute(sql`select ${LATEST_SEQ} as seq, ${unreadCountOf(db, me)} as n`),
+  );
+  return { since: encodePosition({ seq: Number(row?.seq ?? 0), id: END_OF_COMMIT }), unread: Number(row?.n ?? 0) };
 }
 
 /** The bell: the user's own events of the last NEWS_DAYS days, newest first (at most BELL_LIMIT), and the unread count. */

@@ -1,9 +1,9 @@
 /**
  * The web screens' view of jobs: plain strings ready to render (dates dd-MMM-yyyy hh:mm AM/PM in the viewer's
- * zone, labels, links with encoded ids), so client components receive only serialisable data and hold no
- * rules. Server-only (ids are encoded with Buffer).
+ * zone, labels; the links with encoded ids are ./links.ts), so client components receive only serialisable data
+ * and hold no rules.
  */
-import { encodeParam } from '@/lib/encoding';
+import { documentHref, matterHref } from './links';
 import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
 import type { JobComment } from './comments';
 import { displayDateTime } from '@/lib/display-date';
@@ -14,21 +14,10 @@ import type { SlipRow } from './slip-fields';
 
 export type { SlipRow };
 
-const enc = (v: string | number) => encodeURIComponent(encodeParam(v));
-
-export const jobSlipHref = (id: number, printPrompt = false) => `/JobSlip?jb=${enc(id)}${printPrompt ? '&showPrintDialog=1' : ''}`;
-export const copyJobHref = (id: number) => `/SaveJob?jb=${enc(id)}`;
-export const jobInvoiceHref = (jmsNumber: string) => `/Invoice?jm=${enc(jmsNumber)}`;
-export const documentHref = (id: number) => `/api/Document/Download/${id}`;
-/**
- * A matter's page (issue 28): the reference (free text) encoded as the ids of spec §2 are (base64 four times), then
- * for the URL; '' (an invoice without a reference) has no page.
- */
-export const matterHref = (reference: string): string | null => (reference ? `/Matter?ref=${enc(reference)}` : null);
-
 /**
  * A row of the job list, as its island receives it (in the page's RSC payload besides the HTML): only what the
- * table, the cards and the row's menu show or use (the status label comes from the status, lib/reference.ts).
+ * table, the cards and the row's menu show or use (the status label comes from the status, lib/reference.ts; the
+ * links to the slip, copy, invoice and matter from the id, number and reference, ./links.ts jobRowLinks).
  */
 export interface JobRowView {
   id: number;
@@ -36,8 +25,6 @@ export interface JobRowView {
   matterReference: string;
   description: string;
   contactName: string;
-  /** The matter's page. */
-  matterHref: string | null;
   status: number;
   created: string;
   due: string;
@@ -45,9 +32,8 @@ export interface JobRowView {
   hasFeedback: boolean;
   /** Delivered and not rated yet (docs/decisions: feedback once per delivered job). */
   canGiveFeedback: boolean;
-  slipHref: string;
-  copyHref: string;
-  invoiceHref: string | null;
+  /** An invoice names the job (the row offers "View invoice"). */
+  invoiced: boolean;
 }
 
 export function presentJobRow(j: JobListItem, timeZone: string): JobRowView {
@@ -57,16 +43,13 @@ export function presentJobRow(j: JobListItem, timeZone: string): JobRowView {
     matterReference: j.matterReference,
     description: j.description,
     contactName: j.contactName,
-    matterHref: matterHref(j.matterReference),
     status: j.status,
     created: displayDateTime(j.createdAt, timeZone),
     due: displayDateTime(j.dueAt, timeZone),
     delivered: displayDateTime(j.deliveredAt, timeZone),
     hasFeedback: j.hasFeedback,
     canGiveFeedback: j.status === DELIVERED_STATUS && !j.hasFeedback,
-    slipHref: jobSlipHref(j.id),
-    copyHref: copyJobHref(j.id),
-    invoiceHref: j.invoiced ? jobInvoiceHref(j.jmsNumber) : null,
+    invoiced: j.invoiced,
   };
 }
 

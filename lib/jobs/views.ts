@@ -62,11 +62,6 @@ export function stateOf(state: unknown, fallbackPageSize = DEFAULT_PAGE_SIZE): J
   return { pageSize: p.pageSize, query: { ...p.query, statuses: normaliseStatuses(p.query.statuses) } };
 }
 
-async function defaultViewId(q: Queryable, userId: number): Promise<number | null> {
-  const [row] = await q.select({ id: userPreferences.defaultViewId }).from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1);
-  return row?.id ?? null;
-}
-
 /** A view the actor sees, or 404 (another firm's view, another user's private view, a missing id). */
 async function visibleView(q: Queryable, actor: Actor, id: number): Promise<ViewRow> {
   const [row] = await q.select().from(savedViews).where(and(eq(savedViews.id, id), visibleTo(actor))).limit(1);
@@ -85,15 +80,19 @@ async function manageableView(q: Queryable, actor: Actor, id: number): Promise<V
 export async function listViews(actor: Actor): Promise<SavedViewItem[]> {
   authorize(actor, 'use', viewPolicy);
   const db = await getDb();
-  const [rows, chosen] = await Promise.all([
-    db
-      .select({ view: savedViews, firstName: users.firstName, lastName: users.lastName })
-      .from(savedViews)
-      .innerJoin(users, eq(users.id, savedViews.ownerId))
-      .where(visibleTo(actor))
-      .orderBy(desc(savedViews.remembered), asc(sql`lower(${savedViews.name})`), asc(savedViews.id)),
-    defaultViewId(db, actor.userId),
-  ]);
+  // The user's chosen default rides along on every row: one statement for the list and the choice.
+  const rows = await db
+    .select({
+      view: savedViews,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      chosen: sql<number | null>`(select ${userPreferences.defaultViewId} from ${userPreferences} where ${userPreferences.userId} = ${actor.userId})`,
+    })
+    .from(savedViews)
+    .innerJoin(users, eq(users.id, savedViews.ownerId))
+    .where(visibleTo(actor))
+    .orderBy(desc(savedViews.remembered), asc(sql`lower(${savedViews.name})`), asc(savedViews.id));
+  const chosen = rows[0]?.chosen ?? null;
   const chosenVisible = rows.some((r) => r.view.id === chosen);
   return rows.map(({ view, firstName, lastName }) => {
     const state = stateOf(view.state);
@@ -112,14 +111,18 @@ export async function listViews(actor: Actor): Promise<SavedViewItem[]> {
   });
 }
 
-/** The view the job list opens with: the chosen default when the user still sees it, else the remembered view. */
+/**
+ * The view the job list opens with, of the actor's views (listViews): the chosen default when the user still sees
+ * it, else the remembered view; null when there is neither.
+ */
+export function openingOf(views: readonly SavedViewItem[]): SavedViewItem | null {
+  return views.find((v) => v.isDefault) ?? null;
+}
+
+/** As openingOf, reading the actor's views. */
 export async function openingView(actor: Actor): Promise<{ id: number; name: string; state: JobListPreference } | null> {
-  const db = await getDb();
-  const chosen = await defaultViewId(db, actor.userId);
-  const where = chosen === null ? and(eq(savedViews.ownerId, actor.userId), eq(savedViews.remembered, true)) : and(visibleTo(actor), or(eq(savedViews.id, chosen), and(eq(savedViews.ownerId, actor.userId), eq(savedViews.remembered, true))));
-  // The chosen view first when both are there (false sorts before true).
-  const [row] = await db.select().from(savedViews).where(where).orderBy(asc(savedViews.remembered)).limit(1);
-  return row ? { id: row.id, name: row.name, state: stateOf(row.state) } : null;
+  const v = openingOf(await listViews(actor));
+  return v ? { id: v.id, name: v.name, state: { query: v.query, pageSize: v.pageSize } } : null;
 }
 
 /** The actor's remembered view (the spec's saved preference), or null when the list never saved one. */

@@ -7,7 +7,7 @@ import { displayDateTime } from '@/lib/display-date';
 import { centsToAmount } from '@/lib/invoices/attention';
 import { formatMoney } from '@/lib/invoices/money';
 import { presentInvoiceRow, type InvoiceRowView } from '@/lib/invoices/present';
-import { documentHref, jobSlipHref } from '@/lib/jobs/present';
+import { documentHref, jobSlipHref } from '@/lib/jobs/links';
 import { statusLabel } from '@/lib/reference';
 import type { Matter } from './service';
 

@@ -13,7 +13,7 @@ import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { invoiceSlipHref } from '@/lib/invoices/links';
 import { formatMoney } from '@/lib/invoices/money';
-import { jobSlipHref, matterHref } from '@/lib/jobs/present';
+import { jobSlipHref, matterHref } from '@/lib/jobs/links';
 import { containsPattern } from '@/lib/lists/contains';
 import { statusLabel } from '@/lib/reference';
 import { hasNul } from '@/lib/validation';

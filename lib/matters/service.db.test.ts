@@ -5,7 +5,7 @@ import { documents, jobStatusChanges } from '@/db/schema';
 import { NotFoundError } from '@/lib/core/errors';
 import { decodeParam } from '@/lib/encoding';
 import { DEFAULT_JOB_QUERY, jobListBodySchema, toJobListBody } from '@/lib/jobs/list-schema';
-import { matterHref } from '@/lib/jobs/present';
+import { matterHref } from '@/lib/jobs/links';
 import { listJobs } from '@/lib/jobs/queries';
 import { useTestDatabase } from '@/test/db';
 import { makeInvoice, makeJob, signedIn } from '@/test/factories';

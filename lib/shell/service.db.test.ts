@@ -4,6 +4,7 @@ import { GET as disableTourRoute } from '@/app/api/User/DisableTour/route';
 import { users } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeUser, signedIn } from '@/test/factories';
+import { getPasswordExpiry } from '@/lib/settings/password-expiry';
 import { getShellUser } from './service';
 
 const ctx = { params: Promise.resolve({}) };
@@ -16,8 +17,11 @@ describe('the page shell user', () => {
     const client = await makeClient({ name: 'Harbour Test Lawyers' });
     const user = await makeUser({ clientId: client.id, firstName: 'Riley', lastName: 'Smith', enableTour: true });
     const { actor } = await signedIn(7, client.id);
-    const shell = await getShellUser({ ...actor, userId: user.id, userName: user.userName });
-    expect(shell).toEqual({ displayName: 'Riley Smith', userName: user.userName, clientName: 'Harbour Test Lawyers', enableTour: true });
+    const them = { ...actor, userId: user.id, userName: user.userName };
+    const shell = await getShellUser(them);
+    // The password's expiry is GetPasswordExpiry's figure for the user.
+    expect(shell.passwordExpiryDays).toBe(await getPasswordExpiry(them, user.id));
+    expect(shell).toMatchObject({ displayName: 'Riley Smith', userName: user.userName, clientName: 'Harbour Test Lawyers', enableTour: true, fewRecoveryCodes: null });
   });
 
   it('api/User/DisableTour clears EnableTour for the caller only', async () => {

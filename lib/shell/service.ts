@@ -1,11 +1,15 @@
 /**
  * What the signed-in page shell needs about the user (name, firm, whether the guided tour is
- * still due) and the tour switch-off of spec §4 (api/User/DisableTour).
+ * still due, the days until the password expires, recovery codes when few are left) and the tour switch-off of
+ * spec §4 (api/User/DisableTour).
  */
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/db/client';
+import { withCompiledRows } from '@/db/rows';
 import { clients, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { passwordExpiryDays } from '@/lib/auth/expiry';
+import { fewRecoveryCodes, recoveryCodesLeftOf } from '@/lib/auth/two-factor';
 import { now } from '@/lib/clock';
 
 export interface ShellUser {
@@ -13,22 +17,46 @@ export interface ShellUser {
   userName: string;
   clientName: string | null;
   enableTour: boolean;
+  /** GetPasswordExpiry's figure for the user: days until the password expires, or 'NA'. */
+  passwordExpiryDays: number | 'NA';
+  /** Unused recovery codes when few are left (lib/auth/two-factor.ts), else null. */
+  fewRecoveryCodes: number | null;
 }
+
+/** Every signed-in page reads this: one statement, planned once per database. */
+function shellLookup(db: Db) {
+  return withCompiledRows(
+    db
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        enableTour: users.enableTour,
+        clientName: clients.name,
+        passwordChangedAt: users.passwordChangedAt,
+        recoveryCodesLeft: recoveryCodesLeftOf(users.id),
+      })
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('shell_user'),
+  );
+}
+const lookups = new WeakMap<Db, ReturnType<typeof shellLookup>>();
 
 export async function getShellUser(actor: Actor): Promise<ShellUser> {
   const db = await getDb();
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, enableTour: users.enableTour, clientName: clients.name })
-    .from(users)
-    .leftJoin(clients, eq(clients.id, users.clientId))
-    .where(eq(users.id, actor.userId))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = shellLookup(db)));
+  const [row] = await lookup.execute({ userId: actor.userId });
   const displayName = row ? `${row.firstName} ${row.lastName}`.trim() : '';
   return {
     displayName: displayName || actor.userName,
     userName: actor.userName,
     clientName: row?.clientName ?? null,
     enableTour: row?.enableTour ?? false,
+    passwordExpiryDays: row ? passwordExpiryDays(row, now()) : 'NA',
+    fewRecoveryCodes: fewRecoveryCodes(row?.recoveryCodesLeft ?? null),
   };
 }
 

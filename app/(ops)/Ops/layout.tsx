@@ -7,7 +7,8 @@
 import { SessionRole } from '@/components/auth/SessionRole';
 import { staySignedInAction } from '@/app/SignOut/actions';
 import { IdleTimeout } from '@/components/shell/IdleTimeout';
-import { sessionTiming } from '@/lib/auth/session';
+import { getSessionTiming } from '@/lib/auth/current';
+import { RecoveryCodesNotice } from '@/components/auth/RecoveryCodesNotice';
 import { AboutDialog } from '@/components/shell/AboutDialog';
 import { Brand } from '@/components/shell/Brand';
 import { MobileMenu } from '@/components/shell/MobileMenu';
@@ -24,7 +25,7 @@ const headerAction = 'hdr-a';
 export default async function OpsLayout({ children }: { children: React.ReactNode }) {
   // No (or an ended) session: /SignOut?type=9 remembering the page; a client role: /AccessDenied.
   const actor = await requireStaffPage('ops.open');
-  const [user, timing] = await Promise.all([getShellUser(actor), sessionTiming(actor.sessionId)]);
+  const [user, timing] = await Promise.all([getShellUser(actor), getSessionTiming()]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -55,6 +56,7 @@ export default async function OpsLayout({ children }: { children: React.ReactNod
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        <RecoveryCodesNotice left={user.fewRecoveryCodes} />
         {children}
       </main>
       <SiteFooter />

@@ -18,13 +18,14 @@ import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, 
 import { notFound } from 'next/navigation';
 import type { ClientActor } from '@/lib/auth/actor';
 import { NotFoundError } from '@/lib/core/errors';
-import { getView, listViews, openingView } from '@/lib/jobs/views';
+import { getView, listViews, openingOf } from '@/lib/jobs/views';
 import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { SavedViews } from '@/components/jobs/SavedViews';
 import { isUserAdmin } from '@/lib/core/user-policy';
 import { homeAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
 import { presentJobAttention } from '@/lib/jobs/attention-present';
-import { jobSlipHref, presentJobRow } from '@/lib/jobs/present';
+import { jobSlipHref } from '@/lib/jobs/links';
+import { presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { createViewAction, loadFeedbackAction, saveFeedbackAction } from './actions';
@@ -59,12 +60,15 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   // user's default view, else their last used settings (the spec's saved preference, now their remembered view).
   // The URL stays as it is and the first change writes the whole state.
   const viewParam = params.get(VIEW_PARAM);
-  const pref = hasListParams(params) ? null : viewParam !== null ? await namedView(actor, viewParam) : ((await openingView(actor))?.state ?? null);
+  // The saved views are read first (the toolbar lists them and the default one may give the list its state).
+  const views = await listViews(actor);
+  const opening = hasListParams(params) || viewParam !== null ? null : openingOf(views);
+  const pref = hasListParams(params) ? null : viewParam !== null ? await namedView(actor, viewParam) : opening && { query: opening.query, pageSize: opening.pageSize };
   const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  // The list, the saved views and the strip's counts (issue 28) side by side: the strip costs what its slowest count costs.
-  const [result, views, attention] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), listViews(actor), homeAttention(actor)]);
+  // The list and the strip's counts (issue 28) side by side: the strip costs what its slowest count costs.
+  const [result, attention] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), homeAttention(actor)]);
   const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);

@@ -131,7 +131,7 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
                     </th>
                     <td className={td}>{i.jmsNumber}</td>
                     <td className={`${td} [overflow-wrap:anywhere]`}>
-                      <MatterLink row={i} />
+                      <MatterLink reference={i.matterReference} />
                     </td>
                     <td className={`${td} whitespace-nowrap`}>{i.issueDate}</td>
                     <td className={`${td} text-right tabular-nums`}>{i.amount}</td>
