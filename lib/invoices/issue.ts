@@ -287,7 +287,8 @@ export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page
   const base = config().PAYMENT_URL;
   const withBalance = rows.map((r) => {
     const balance = fromCents(toCents(r.amount) - toCents(r.amountPaid));
-    return Object.assign(r, { balance, payUrl: payLinkFor(base, r) });
+    // A part-paid invoice's link asks for what is left (as on its slip).
+    return Object.assign(r, { balance, payUrl: payLinkFor(base, { ...r, amount: balance }) });
   });
   return { rows: withBalance, totalCount: total?.n ?? 0, pageSize: page.size };
 }

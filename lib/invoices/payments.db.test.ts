@@ -6,6 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, integrationEvents, invoices, paymentAllocations, payments } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
+import { resetConfigForTests } from '@/lib/config';
 import { userPrincipal } from '@/lib/core/principal';
 import { ValidationError } from '@/lib/core/errors';
 import { processOutboxOnce } from '@/lib/mail/worker';
@@ -17,7 +18,8 @@ import { issueInvoice, listStaffInvoices, markInvoicePaid } from './issue';
 import { invoiceIssueSchema } from './issue-schema';
 import { paymentSchema } from './payment-schema';
 import { RECEIPT_KIND, recordPayment } from './payments';
-import { getInvoiceSlip } from './service';
+import { getInvoiceSlip, listInvoices } from './service';
+import { invoiceListQuerySchema } from './schema';
 import { invoiceAttention } from './attention';
 import { statementFor } from './statement';
 
@@ -155,5 +157,28 @@ describe('payments recorded', () => {
     expect(s.closing).toBe('0.00');
     expect(s.ageing).toEqual({ current: '0.00', days30: '0.00', days60: '0.00', days90: '0.00', total: '0.00' });
     expect(s.unpaid).toEqual([]);
+  });
+
+  it('a part-paid invoice’s Pay link asks for what is left: in the firm’s list (with and without a filter), on its slip and in the staff list', async () => {
+    process.env.PAYMENT_URL = 'https://pay.example.com/checkout';
+    resetConfigForTests();
+    try {
+      const admin = await signedIn(4);
+      const staff = await staffActor(2);
+      const number = await invoiceOf(admin.clientId, '100.00'); // 110.00 with GST
+      await pay([number], '40.00');
+      const amountOf = (url: string | null | undefined) => (url ? new URL(url).searchParams.get('payment_amount') : null);
+      const all = await listInvoices(admin.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
+      expect(all.rows.find((r) => r.invoiceNumber === number)).toMatchObject({ amount: '110.00' });
+      expect(amountOf(all.rows.find((r) => r.invoiceNumber === number)?.payUrl)).toBe('70.00');
+      const filtered = await listInvoices(admin.actor, invoiceListQuerySchema.parse({ InvoiceNumber: number }), { page: 1, size: 10 });
+      expect(filtered.rows.map((r) => [r.invoiceNumber, amountOf(r.payUrl)])).toEqual([[number, '70.00']]);
+      expect(amountOf((await getInvoiceSlip(admin.actor, number))?.payUrl)).toBe('70.00');
+      const ops = await listStaffInvoices(staff, { text: number, clientId: null, paid: 'any' }, { page: 1, size: 10 });
+      expect(ops.rows.map((r) => [r.amount, r.balance, amountOf(r.payUrl)])).toEqual([['110.00', '70.00', '70.00']]);
+    } finally {
+      delete process.env.PAYMENT_URL;
+      resetConfigForTests();
+    }
   });
 });
