@@ -6,6 +6,7 @@ import { extractText } from 'unpdf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GET as statementRoute } from '@/app/api/Invoice/Statement/[format]/route';
 import { fixedClock, setClock } from '@/lib/clock';
+import { resetConfigForTests } from '@/lib/config';
 import { userPrincipal } from '@/lib/core/principal';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
@@ -115,5 +116,36 @@ describe('statement of account', () => {
     const user = await signedIn(3, admin.clientId);
     expect((await get('pdf', user.token)).status).toBe(403);
     expect((await get('xls', admin.token)).status).toBe(400);
+  });
+
+  it('offers "Pay all" (one link for every unpaid invoice and what they owe together) only when the payments page takes several', async () => {
+    const { admin, issue, pay } = await firm();
+    const a = await issue(10, '100.00'); // 110.00
+    const b = await issue(40, '20.00'); // 22.00, part paid below: 12.00 left
+    const paidOff = await issue(50, '5.00'); // 5.50, paid in full: not in the link
+    await pay([b], '10.00', daysAgo(2));
+    await pay([paidOff], '5.50', daysAgo(2));
+    const env = (url: string | null, multiple: string | null) => {
+      for (const [k, v] of [['PAYMENT_URL', url], ['PAYMENT_MULTIPLE', multiple]] as const) {
+        if (v === null) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetConfigForTests();
+    };
+    try {
+      env('https://pay.example.com/checkout', null);
+      expect((await statementFor(admin.actor)).payAllUrl).toBeNull();
+      env(null, 'true');
+      expect((await statementFor(admin.actor)).payAllUrl).toBeNull();
+      env('https://pay.example.com/checkout', 'true');
+      const url = new URL((await statementFor(admin.actor)).payAllUrl!);
+      expect(url.origin + url.pathname).toBe('https://pay.example.com/checkout');
+      // Oldest first, as the statement lists them; the amount is what they still owe together.
+      expect(url.searchParams.get('payment_reference')).toBe(`${b},${a}`);
+      expect(url.searchParams.get('payment_amount')).toBe('122.00');
+      expect(url.searchParams.get('acno')).toBeTruthy();
+    } finally {
+      env(null, null);
+    }
   });
 });
