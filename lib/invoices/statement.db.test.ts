@@ -3,7 +3,9 @@
  * the opening balance, payments and the running balance; the PDF and CSV downloads for the firm's administrator.
  */
 import { extractText } from 'unpdf';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { invoices } from '@/db/schema';
 import { GET as statementRoute } from '@/app/api/Invoice/Statement/[format]/route';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
@@ -24,7 +26,7 @@ const TODAY = '2026-11-26';
 const daysAgo = (n: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 describe('statement of account', () => {
-  useTestDatabase();
+  const t = useTestDatabase();
   let restore: (() => void) | null = null;
   afterEach(() => {
     restore?.();
@@ -147,5 +149,21 @@ describe('statement of account', () => {
     } finally {
       env(null, null);
     }
+  });
+
+  it('an invoice paid by older data without payments for all of it is settled by a credit of the rest on the day it was paid', async () => {
+    const { admin, issue, pay } = await firm();
+    const number = await issue(20, '100.00'); // 110.00
+    await pay([number], '10.00', daysAgo(15));
+    // As demo data or an invoice marked paid before "Mark paid" recorded a payment: the flag and its time only.
+    await t.db().update(invoices).set({ isPaid: true, paidAt: new Date(`${daysAgo(5)}T02:00:00Z`) }).where(eq(invoices.invoiceNumber, number));
+    const s = await statementFor(admin.actor, { from: daysAgo(30) });
+    expect(s.lines.map((l) => [l.date, l.kind, l.debit, l.credit, l.balance])).toEqual([
+      [daysAgo(20), 'invoice', '110.00', null, '110.00'],
+      [daysAgo(15), 'payment', null, '10.00', '100.00'],
+      [daysAgo(5), 'settlement', null, '100.00', '0.00'],
+    ]);
+    expect(s.closing).toBe('0.00');
+    expect(s.ageing.total).toBe('0.00');
   });
 });
