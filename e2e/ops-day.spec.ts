@@ -1,8 +1,8 @@
 /**
  * The operator's day (issue 30): a staff user assigns a job from its page, then ticks Bulkhead Legal's ten jobs in
  * the queue (with the keyboard for one) and moves them to Started in one go: nine move, the Delivered one is
- * refused (409) and the outcome says which and why, in a live region; then assigns them all at once and finds
- * them under "Mine". The overview's numbers each equal the total of the list they link to. The queue with a
+ * refused (409) and the outcome says which and why, in a live region; then assigns them all at once with the
+ * keyboard only and finds them under "Mine". The overview's numbers each equal the total of the list they link to. The queue with a
  * selection and the overview are axe-clean and fit 1280, 1024 and 390 px.
  * Users consumed here (e2e/support/fixtures.ts): e2e.ops.day (signs in, owns jobs), e2e.ops.owner (is given a job);
  * the jobs of Bulkhead Legal change status.
@@ -66,11 +66,22 @@ test.describe('the operator’s day', () => {
     await expect(table.getByRole('row').filter({ hasText: 'Started' })).toHaveCount(9);
     await expect(table.getByRole('row').filter({ hasText: 'Delivered' })).toHaveCount(1);
 
-    // Assign all of them to me at once; "Mine" finds them.
-    await page.getByLabel('Select all on this page').check();
-    await bulk.getByLabel('Action').selectOption({ label: 'Assign' });
-    await bulk.getByLabel('Assign to').selectOption({ label: 'Dana Dispatcher' });
-    await bulk.getByRole('button', { name: 'Apply to selected' }).click();
+    // Assign all of them to me at once, with the keyboard only (native controls: Space ticks, typing picks an
+    // option, Tab moves on, Enter applies); "Mine" finds them.
+    const all = page.getByLabel('Select all on this page');
+    await all.focus();
+    await page.keyboard.press('Space');
+    await expect(all).toBeChecked();
+    await bulk.getByLabel('Action').focus();
+    await page.keyboard.type('Assign');
+    await expect(bulk.getByLabel('Action')).toHaveValue('assign');
+    await page.keyboard.press('Tab');
+    await expect(bulk.getByLabel('Assign to')).toBeFocused();
+    await page.keyboard.type('Dana');
+    await expect(bulk.getByLabel('Assign to').locator('option:checked')).toHaveText('Dana Dispatcher');
+    await page.keyboard.press('Tab');
+    await expect(bulk.getByRole('button', { name: 'Apply to selected' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(status).toHaveText('Assigned: 10 of 10 jobs. None was refused.');
     await page.getByLabel('Owner').first().selectOption({ label: 'Mine' });
     await expect(page).toHaveURL(/owner=mine/);

@@ -114,6 +114,8 @@ describe('integration change feed', () => {
       ['job.changed', null, job.id],
       ['invoice.issued', inv.invoiceNumber, job.id],
       ['invoice.paid', inv.invoiceNumber, job.id],
+      // Marked paid: what was left is recorded as a payment (no job: a payment is the invoice's).
+      ['payment.received', inv.invoiceNumber, null],
     ]);
     // 12.00 before GST, 10% GST: 13.20 payable.
     expect(events[1]!.data).toMatchObject({ amount: '13.20', currencyCode: 'AUD', issueDate: '2025-03-04' });

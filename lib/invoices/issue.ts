@@ -8,7 +8,7 @@
  * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise).
  * - `upsertInvoice`: by number: creates it, or replaces the invoice of the same client (fields, jobs, lines);
  *   a number of another client is refused (409).
- * - `markInvoicePaid`: paid, with the time; idempotent (answers whether it changed).
+ * - `markInvoicePaid`: paid, as a payment of what is left (issue 30); idempotent (answers whether it changed).
  * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
  * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
  */
@@ -19,7 +19,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { publishJobNews } from '@/lib/jobs/news';
-import { apiKeyName, type Principal } from '@/lib/core/principal';
+import { apiKeyName, principalName, type Principal } from '@/lib/core/principal';
 import { config } from '@/lib/config';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { containsPattern } from '@/lib/lists/contains';
@@ -28,12 +28,14 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
-import { invoiceTotals } from './gst';
+import { fromCents, invoiceTotals, toCents } from './gst';
 import { sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
+import { applyPayment } from './payments';
+import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
 function authorise(by: Principal): void {
@@ -187,23 +189,38 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
   }
 }
 
-/** Marks an invoice paid (its pay link disappears). Answers whether it changed: paying twice is harmless. */
-export async function markInvoicePaid(by: Principal, invoiceNumber: string): Promise<{ id: number; changed: boolean }> {
+/**
+ * "Mark paid": the client has paid what is left on the invoice. It is recorded as a payment of that balance,
+ * dated today (the staff member's zone), with the reference 'Marked paid by <who>', through the payment service
+ * (lib/invoices/payments.ts): so the invoice is Paid by its payments, like any other, and the payment, its
+ * receipt e-mail, its payment.received event and the statement of account all follow. Answers whether it changed:
+ * paying twice is harmless. An invoice with nothing left to pay (a total of nothing) simply becomes Paid.
+ */
+export async function markInvoicePaid(by: Principal, invoiceNumber: string): Promise<{ id: number; changed: boolean; paymentId: number | null }> {
   authorise(by);
+  const n = invoiceNumber.trim();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [inv] = await tx
-      .select({ id: invoices.id, clientId: invoices.clientId, isPaid: invoices.isPaid })
+      .select({ id: invoices.id, clientId: invoices.clientId, isPaid: invoices.isPaid, amount: invoices.amount, amountPaid: invoices.amountPaid })
       .from(invoices)
-      .where(eq(invoices.invoiceNumber, invoiceNumber.trim()))
+      .where(eq(invoices.invoiceNumber, n))
       .for('update')
       .limit(1);
     if (!inv) throw new NotFoundError(INVOICE_MSG.notFound);
-    if (inv.isPaid) return { id: inv.id, changed: false };
-    const t = now();
-    await tx.update(invoices).set({ isPaid: true, paidAt: t, updatedAt: t }).where(eq(invoices.id, inv.id));
-    await recordAudit(tx, by, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber }) });
-    return { id: inv.id, changed: true };
+    if (inv.isPaid) return { id: inv.id, changed: false, paymentId: null };
+    const balance = toCents(inv.amount) - toCents(inv.amountPaid);
+    let paymentId: number | null = null;
+    if (balance > 0n) {
+      const today = invoiceToday(now(), by.kind === 'user' ? by.actor.timeZone : DEFAULT_TIME_ZONE);
+      const reference = `Marked paid by ${principalName(by)}`.slice(0, 100);
+      paymentId = (await applyPayment(tx, by, { InvoiceNumbers: [n], PaymentDate: today, Amount: fromCents(balance), Reference: reference })).paymentId;
+    } else {
+      const t = now();
+      await tx.update(invoices).set({ isPaid: true, paidAt: t, updatedAt: t }).where(eq(invoices.id, inv.id));
+    }
+    await recordAudit(tx, by, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber: n, paymentId }) });
+    return { id: inv.id, changed: true, paymentId };
   });
 }
 
@@ -221,6 +238,8 @@ export interface StaffInvoiceRow {
   isPaid: boolean;
   /** What payments have covered so far (issue 30). */
   amountPaid: string;
+  /** What is left to pay: what "Mark paid" records as a payment. */
+  balance: string;
   payUrl: string | null;
 }
 
@@ -266,7 +285,12 @@ export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page
     .limit(limit)
     .offset(offset);
   const base = config().PAYMENT_URL;
-  return { rows: rows.map((r) => Object.assign(r, { payUrl: payLinkFor(base, r) })), totalCount: total?.n ?? 0, pageSize: page.size };
+  const withBalance = rows.map((r) => {
+    const balance = fromCents(toCents(r.amount) - toCents(r.amountPaid));
+    // A part-paid invoice's link asks for what is left (as on its slip).
+    return Object.assign(r, { balance, payUrl: payLinkFor(base, { ...r, amount: balance }) });
+  });
+  return { rows: withBalance, totalCount: total?.n ?? 0, pageSize: page.size };
 }
 
 /** The JMS numbers of an invoice's jobs, in the order given when it was issued (first job first). */

@@ -47,73 +47,79 @@ function authorise(by: Principal): void {
 export async function recordPayment(by: Principal, input: PaymentForm): Promise<RecordedPayment> {
   authorise(by);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, clientId: invoices.clientId, amount: invoices.amount, amountPaid: invoices.amountPaid, isPaid: invoices.isPaid, currencyCode: invoices.currencyCode, issueDate: invoices.issueDate })
-      .from(invoices)
-      .where(inArray(invoices.invoiceNumber, input.InvoiceNumbers))
-      .orderBy(asc(invoices.id))
-      .for('update');
-    const missing = input.InvoiceNumbers.filter((n) => !found.some((i) => i.invoiceNumber === n));
-    if (missing.length) throw new ValidationError({ InvoiceNumbers: missing.map(PAYMENT_MSG.invoiceMissing) });
-    const ordered = input.InvoiceNumbers.map((n) => found.find((i) => i.invoiceNumber === n)!);
-    const first = ordered[0]!;
-    if (ordered.some((i) => i.clientId !== first.clientId)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneClient] });
-    if (ordered.some((i) => i.currencyCode !== first.currencyCode)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneCurrency] });
-    const paid = ordered.filter((i) => i.isPaid);
-    if (paid.length) throw new ValidationError({ InvoiceNumbers: paid.map((i) => PAYMENT_MSG.invoicePaid(i.invoiceNumber)) });
+  return db.transaction((tx) => applyPayment(tx, by, input));
+}
 
-    const total = toCents(input.Amount);
-    const owing = ordered.reduce((s, i) => s + (toCents(i.amount) - toCents(i.amountPaid)), 0n);
-    if (total > owing) throw new ValidationError({ Amount: [PAYMENT_MSG.tooMuch(formatMoney(fromCents(owing), first.currencyCode))] });
+/**
+ * A payment's work inside the caller's transaction, for a caller already authorised: recordPayment's, and "Mark
+ * paid" (lib/invoices/issue.ts), which pays what is left on an invoice as a payment like any other.
+ */
+export async function applyPayment(tx: Queryable, by: Principal, input: PaymentForm): Promise<RecordedPayment> {
+  const found = await tx
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, clientId: invoices.clientId, amount: invoices.amount, amountPaid: invoices.amountPaid, isPaid: invoices.isPaid, currencyCode: invoices.currencyCode, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(inArray(invoices.invoiceNumber, input.InvoiceNumbers))
+    .orderBy(asc(invoices.id))
+    .for('update');
+  const missing = input.InvoiceNumbers.filter((n) => !found.some((i) => i.invoiceNumber === n));
+  if (missing.length) throw new ValidationError({ InvoiceNumbers: missing.map(PAYMENT_MSG.invoiceMissing) });
+  const ordered = input.InvoiceNumbers.map((n) => found.find((i) => i.invoiceNumber === n)!);
+  const first = ordered[0]!;
+  if (ordered.some((i) => i.clientId !== first.clientId)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneClient] });
+  if (ordered.some((i) => i.currencyCode !== first.currencyCode)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneCurrency] });
+  const paid = ordered.filter((i) => i.isPaid);
+  if (paid.length) throw new ValidationError({ InvoiceNumbers: paid.map((i) => PAYMENT_MSG.invoicePaid(i.invoiceNumber)) });
 
-    const t = now();
-    let left = total;
-    const allocations: (RecordedPayment['allocations'][number] & { id: number; issueDate: string })[] = [];
-    for (const inv of ordered) {
-      if (left === 0n) break;
-      const balance = toCents(inv.amount) - toCents(inv.amountPaid);
-      const take = balance < left ? balance : left;
-      if (take <= 0n) continue;
-      left -= take;
-      const newPaid = toCents(inv.amountPaid) + take;
-      const full = newPaid >= toCents(inv.amount);
-      await tx
-        .update(invoices)
-        .set({ amountPaid: fromCents(newPaid), updatedAt: t, ...(full ? { isPaid: true, paidAt: t } : {}) })
-        .where(eq(invoices.id, inv.id));
-      allocations.push({ id: inv.id, issueDate: inv.issueDate, invoiceNumber: inv.invoiceNumber, amount: fromCents(take), balance: fromCents(toCents(inv.amount) - newPaid), isPaid: full });
-    }
-    const [payment] = await tx
-      .insert(payments)
-      .values({ clientId: first.clientId, paymentDate: input.PaymentDate, amount: fromCents(total), currencyCode: first.currencyCode, reference: input.Reference, createdAt: t })
-      .returning({ id: payments.id });
-    if (!payment) throw new Error('payment not written');
-    await tx.insert(paymentAllocations).values(allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.id, amount: a.amount })));
-    await recordAudit(tx, by, {
-      action: 'ops.payment.recorded',
-      clientId: first.clientId,
-      targetType: 'payment',
-      targetId: payment.id,
-      details: {
-        ...(by.kind === 'api-key' ? { actor: apiKeyName(by.key) } : by.kind === 'system' ? { actor: by.name } : {}),
-        amount: fromCents(total),
-        paymentDate: input.PaymentDate,
-        reference: input.Reference,
-        invoices: allocations.map((a) => ({ invoiceNumber: a.invoiceNumber, amount: a.amount, paidInFull: a.isPaid })),
-      },
-    });
-    const result: RecordedPayment = {
-      paymentId: payment.id,
-      clientId: first.clientId,
+  const total = toCents(input.Amount);
+  const owing = ordered.reduce((s, i) => s + (toCents(i.amount) - toCents(i.amountPaid)), 0n);
+  if (total > owing) throw new ValidationError({ Amount: [PAYMENT_MSG.tooMuch(formatMoney(fromCents(owing), first.currencyCode))] });
+
+  const t = now();
+  let left = total;
+  const allocations: (RecordedPayment['allocations'][number] & { id: number; issueDate: string })[] = [];
+  for (const inv of ordered) {
+    if (left === 0n) break;
+    const balance = toCents(inv.amount) - toCents(inv.amountPaid);
+    const take = balance < left ? balance : left;
+    if (take <= 0n) continue;
+    left -= take;
+    const newPaid = toCents(inv.amountPaid) + take;
+    const full = newPaid >= toCents(inv.amount);
+    await tx
+      .update(invoices)
+      .set({ amountPaid: fromCents(newPaid), updatedAt: t, ...(full ? { isPaid: true, paidAt: t } : {}) })
+      .where(eq(invoices.id, inv.id));
+    allocations.push({ id: inv.id, issueDate: inv.issueDate, invoiceNumber: inv.invoiceNumber, amount: fromCents(take), balance: fromCents(toCents(inv.amount) - newPaid), isPaid: full });
+  }
+  const [payment] = await tx
+    .insert(payments)
+    .values({ clientId: first.clientId, paymentDate: input.PaymentDate, amount: fromCents(total), currencyCode: first.currencyCode, reference: input.Reference, createdAt: t })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('payment not written');
+  await tx.insert(paymentAllocations).values(allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.id, amount: a.amount })));
+  await recordAudit(tx, by, {
+    action: 'ops.payment.recorded',
+    clientId: first.clientId,
+    targetType: 'payment',
+    targetId: payment.id,
+    details: {
+      ...(by.kind === 'api-key' ? { actor: apiKeyName(by.key) } : by.kind === 'system' ? { actor: by.name } : {}),
       amount: fromCents(total),
-      currencyCode: first.currencyCode,
-      allocations: allocations.map(({ invoiceNumber, amount, balance, isPaid }) => ({ invoiceNumber, amount, balance, isPaid })),
-      receiptsQueued: 0,
-    };
-    result.receiptsQueued = await enqueueReceipts(tx, result, input, allocations);
-    return result;
+      paymentDate: input.PaymentDate,
+      reference: input.Reference,
+      invoices: allocations.map((a) => ({ invoiceNumber: a.invoiceNumber, amount: a.amount, paidInFull: a.isPaid })),
+    },
   });
+  const result: RecordedPayment = {
+    paymentId: payment.id,
+    clientId: first.clientId,
+    amount: fromCents(total),
+    currencyCode: first.currencyCode,
+    allocations: allocations.map(({ invoiceNumber, amount, balance, isPaid }) => ({ invoiceNumber, amount, balance, isPaid })),
+    receiptsQueued: 0,
+  };
+  result.receiptsQueued = await enqueueReceipts(tx, result, input, allocations);
+  return result;
 }
 
 /** The receipt: to the client's administrators and to the users who keep the invoice alert on. */

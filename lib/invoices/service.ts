@@ -74,7 +74,7 @@ async function clientAccount(clientId: number): Promise<{ name: string; accountN
  * property (`{ ...row, payUrl }`) leaves V8's fast path, ~1.5 µs per object against ~0.01 µs, and the three of
  * them per row were a tenth of the legacy invoice list's Node time.
  */
-function withPayLink(r: InvoiceListItem, accountNumber: string): InvoiceRow {
+function withPayLink(r: InvoiceListItem & { owed: string }, accountNumber: string): InvoiceRow {
   const { invoiceNumber, amount, jmsNumber, isPaid } = r;
   return {
     id: r.id,
@@ -88,7 +88,8 @@ function withPayLink(r: InvoiceListItem, accountNumber: string): InvoiceRow {
     issueDate: r.issueDate,
     dueDate: r.dueDate,
     isPaid,
-    payUrl: payLinkFor(config().PAYMENT_URL, { invoiceNumber, amount, jmsNumber, accountNumber, isPaid }),
+    // A part-paid invoice's link asks for what is left (as on its slip).
+    payUrl: payLinkFor(config().PAYMENT_URL, { invoiceNumber, amount: r.owed, jmsNumber, accountNumber, isPaid }),
   };
 }
 
@@ -96,6 +97,9 @@ function withPayLink(r: InvoiceListItem, accountNumber: string): InvoiceRow {
 function unfiltered(q: InvoiceListQuery): boolean {
   return !q.jmsNumber && !q.matterReference && !q.invoiceNumber && !q.amount && q.issueDate === 0 && !q.payment && !q.matterExact;
 }
+
+/** What is left to pay on a row (its pay link's amount): the total less part payments (issue 30). */
+const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid})::text`;
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
 const accountNumberOf = (clientId: number) => sql<string>`(select ${clients.accountNumber} from ${clients} where ${clients.id} = ${clientId})`;
@@ -112,7 +116,7 @@ function unfilteredPage(db: Db, q: InvoiceListQuery, limit: number, offset: numb
     const total = sql<number>`(select coalesce(sum(${invoiceCounts.n}), 0)::int from ${invoiceCounts} where ${invoiceCounts.clientId} = ${clientId})`;
     return withCompiledRows(
       db
-        .select({ ...invoiceColumns, accountNumber: accountNumberOf(clientId), total: total.mapWith(Number) })
+        .select({ ...invoiceColumns, owed: owedOf, accountNumber: accountNumberOf(clientId), total: total.mapWith(Number) })
         .from(invoices)
         .where(eq(invoices.clientId, clientId))
         .orderBy(...invoiceOrder(q))
@@ -132,14 +136,14 @@ export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: 
   const clientId = tenantOf(actor);
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
-  let found: (InvoiceListItem & { accountNumber: string; total?: number })[];
+  let found: (InvoiceListItem & { owed: string; accountNumber: string; total?: number })[];
   let where: SQL | undefined;
   if (unfiltered(query)) {
     found = await unfilteredPage(db, query, limit, offset).execute({ clientId, limit, offset });
   } else {
     where = invoiceWhere(clientId, query, actor.timeZone, now());
     found = await db
-      .select({ ...invoiceColumns, accountNumber: accountNumberOf(clientId) })
+      .select({ ...invoiceColumns, owed: owedOf, accountNumber: accountNumberOf(clientId) })
       .from(invoices)
       .where(where)
       .orderBy(...invoiceOrder(query))

@@ -3,9 +3,12 @@
  * the opening balance, payments and the running balance; the PDF and CSV downloads for the firm's administrator.
  */
 import { extractText } from 'unpdf';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { invoices } from '@/db/schema';
 import { GET as statementRoute } from '@/app/api/Invoice/Statement/[format]/route';
 import { fixedClock, setClock } from '@/lib/clock';
+import { resetConfigForTests } from '@/lib/config';
 import { userPrincipal } from '@/lib/core/principal';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
@@ -23,7 +26,7 @@ const TODAY = '2026-11-26';
 const daysAgo = (n: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 describe('statement of account', () => {
-  useTestDatabase();
+  const t = useTestDatabase();
   let restore: (() => void) | null = null;
   afterEach(() => {
     restore?.();
@@ -115,5 +118,52 @@ describe('statement of account', () => {
     const user = await signedIn(3, admin.clientId);
     expect((await get('pdf', user.token)).status).toBe(403);
     expect((await get('xls', admin.token)).status).toBe(400);
+  });
+
+  it('offers "Pay all" (one link for every unpaid invoice and what they owe together) only when the payments page takes several', async () => {
+    const { admin, issue, pay } = await firm();
+    const a = await issue(10, '100.00'); // 110.00
+    const b = await issue(40, '20.00'); // 22.00, part paid below: 12.00 left
+    const paidOff = await issue(50, '5.00'); // 5.50, paid in full: not in the link
+    await pay([b], '10.00', daysAgo(2));
+    await pay([paidOff], '5.50', daysAgo(2));
+    const env = (url: string | null, multiple: string | null) => {
+      for (const [k, v] of [['PAYMENT_URL', url], ['PAYMENT_MULTIPLE', multiple]] as const) {
+        if (v === null) delete process.env[k];
+        else process.env[k] = v;
+      }
+      resetConfigForTests();
+    };
+    try {
+      env('https://pay.example.com/checkout', null);
+      expect((await statementFor(admin.actor)).payAllUrl).toBeNull();
+      env(null, 'true');
+      expect((await statementFor(admin.actor)).payAllUrl).toBeNull();
+      env('https://pay.example.com/checkout', 'true');
+      const url = new URL((await statementFor(admin.actor)).payAllUrl!);
+      expect(url.origin + url.pathname).toBe('https://pay.example.com/checkout');
+      // Oldest first, as the statement lists them; the amount is what they still owe together.
+      expect(url.searchParams.get('payment_reference')).toBe(`${b},${a}`);
+      expect(url.searchParams.get('payment_amount')).toBe('122.00');
+      expect(url.searchParams.get('acno')).toBeTruthy();
+    } finally {
+      env(null, null);
+    }
+  });
+
+  it('an invoice paid by older data without payments for all of it is settled by a credit of the rest on the day it was paid', async () => {
+    const { admin, issue, pay } = await firm();
+    const number = await issue(20, '100.00'); // 110.00
+    await pay([number], '10.00', daysAgo(15));
+    // As demo data or an invoice marked paid before "Mark paid" recorded a payment: the flag and its time only.
+    await t.db().update(invoices).set({ isPaid: true, paidAt: new Date(`${daysAgo(5)}T02:00:00Z`) }).where(eq(invoices.invoiceNumber, number));
+    const s = await statementFor(admin.actor, { from: daysAgo(30) });
+    expect(s.lines.map((l) => [l.date, l.kind, l.debit, l.credit, l.balance])).toEqual([
+      [daysAgo(20), 'invoice', '110.00', null, '110.00'],
+      [daysAgo(15), 'payment', null, '10.00', '100.00'],
+      [daysAgo(5), 'settlement', null, '100.00', '0.00'],
+    ]);
+    expect(s.closing).toBe('0.00');
+    expect(s.ageing.total).toBe('0.00');
   });
 });

@@ -4,8 +4,9 @@
  * payment and settlement in the period with the running balance, the closing balance, and the ageing of what is
  * owed. Downloaded as PDF (lib/invoices/statement-pdf.ts) and CSV.
  *
- * - An invoice is a debit on its issue date; a payment a credit on its payment date; an invoice marked paid in
- *   /Ops without payments for all of it is settled by a credit of the rest on the day it was marked paid.
+ * - An invoice is a debit on its issue date; a payment a credit on its payment date. "Mark paid" records the rest
+ *   as a payment (lib/invoices/issue.ts); an invoice marked paid before it did, or set paid by older data, without
+ *   payments for all of it, is settled by a credit of the rest on the day it was marked paid.
  * - Ageing is by issue date: current (under 30 days old), 30 (30 to 59 days), 60 (60 to 89), 90+ (90 and over),
  *   of what each unpaid invoice still owes.
  * Amounts are whole cents throughout (lib/invoices/gst.ts).

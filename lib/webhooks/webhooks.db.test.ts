@@ -15,10 +15,11 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { ForbiddenError, ValidationError } from '@/lib/core/errors';
 import { markInvoicePaid, upsertInvoice } from '@/lib/invoices/issue';
 import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
+import { assignJob } from '@/lib/jobs/assign';
 import { saveJobFeedback } from '@/lib/jobs/feedback';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 import { useTestDatabase } from '@/test/db';
-import { makeJob, signedIn } from '@/test/factories';
+import { makeJob, makeUser, signedIn } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointActive, webhookDeliveryLog } from './endpoints';
 import { claimDue, retrySchedule } from './outbox';
@@ -118,6 +119,18 @@ describe('webhooks', () => {
 
   const run = () => processWebhooksOnce({ send: SEND });
 
+  /** An invoice of one job: 12.50 before GST, 13.75 payable. */
+  const invoiceOfJob = (clientId: number, job: { jmsNumber: string }, number: string) =>
+    invoiceIssueSchema.parse({
+      ClientId: clientId,
+      InvoiceNumber: number,
+      JobNumbers: [job.jmsNumber],
+      CurrencyCode: 'AUD',
+      IssueDate: '2026-11-24',
+      DueDate: '2026-12-08',
+      Lines: [{ ExtStockId: 'EZ1', Description: 'Copies', Quantity: '10', Amount: '12.50' }],
+    });
+
   it('staff register an endpoint; every event arrives signed (verified independently), with its data', async () => {
     const { admin, id, secret: s } = await endpoint();
     expect(s).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -127,15 +140,7 @@ describe('webhooks', () => {
     const system = systemPrincipal('API key "shop floor"');
     await changeJobStatus(system, job.id, { toStatus: 8, comment: 'Left at reception', visibility: 'client' });
     await saveJobFeedback(me.actor, { jobId: job.id, feedBack: 4, comments: 'Good' });
-    const invoice = invoiceIssueSchema.parse({
-      ClientId: me.clientId,
-      InvoiceNumber: `INV-W-${job.id}`,
-      JobNumbers: [job.jmsNumber],
-      CurrencyCode: 'AUD',
-      IssueDate: '2026-11-24',
-      DueDate: '2026-12-08',
-      Lines: [{ ExtStockId: 'EZ1', Description: 'Copies', Quantity: '10', Amount: '12.50' }],
-    });
+    const invoice = invoiceOfJob(me.clientId, job, `INV-W-${job.id}`);
     await upsertInvoice(system, invoice);
     await upsertInvoice(system, invoice);
     await markInvoicePaid(system, invoice.InvoiceNumber);
@@ -358,5 +363,27 @@ describe('webhooks', () => {
     await run();
     expect(receiver.got).toEqual([]);
     expect((await listWebhookEndpoints(admin)).find((e) => e.id === id)).toMatchObject({ isActive: false, pending: 0 });
+  });
+
+  it('the operator’s events arrive too (issue 30): job.assigned, and payment.received then invoice.paid when an invoice is marked paid', async () => {
+    await endpoint(['job.assigned', 'invoice.paid', 'payment.received']);
+    const me = await signedIn(3);
+    const job = await makeJob({ clientId: me.clientId, status: 4 });
+    const owner = await makeUser({ role: 2, clientId: null, firstName: 'Olive', lastName: 'Owner' });
+    await assignJob(systemPrincipal('API key "shop floor"'), job.id, { assigneeId: owner.id });
+    const invoice = invoiceOfJob(me.clientId, job, `INV-WA-${job.id}`);
+    await upsertInvoice(systemPrincipal('Billing'), invoice);
+    await markInvoicePaid(systemPrincipal('Billing'), invoice.InvoiceNumber);
+
+    expect((await run()).attempts.every((a) => a.delivered)).toBe(true);
+    // Each job's and each invoice's events in order; the two queues may interleave.
+    expect(receiver.got.map((g) => [g.type, g.verified]).sort()).toEqual([
+      ['invoice.paid', true],
+      ['job.assigned', true],
+      ['payment.received', true],
+    ]);
+    const got = (type: string) => receiver.got.find((g) => g.type === type)!.data;
+    expect(got('job.assigned')).toMatchObject({ jobId: job.id, jmsNumber: job.jmsNumber, assignedToId: owner.id, assignedTo: 'Olive Owner' });
+    expect(got('payment.received')).toMatchObject({ invoiceNumber: invoice.InvoiceNumber, amount: '13.75', currencyCode: 'AUD', reference: 'Marked paid by Billing' });
   });
 });

@@ -101,7 +101,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                   <OpsActionButton
                     label="Mark paid"
                     target={`invoice ${i.invoiceNumber}`}
-                    confirm={{ title: 'Mark invoice paid', message: `Mark invoice ${i.invoiceNumber} (${formatMoney(i.amount, i.currencyCode)}) paid? Its pay link disappears.` }}
+                    confirm={{ title: 'Mark invoice paid', message: `Mark invoice ${i.invoiceNumber} paid? A payment of the ${formatMoney(i.balance, i.currencyCode)} still owed is recorded, dated today, and the client is sent a receipt. Its pay link disappears.` }}
                     action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
                   />
                 </span>
