@@ -2,7 +2,9 @@
  * Orders as firms make them (issue 29), in the browser against the local-directory store: three files dropped on
  * the form at once, one cancelled mid-upload and retried, every file with its SHA-256 receipt on the slip and in
  * GET api/Job/{id}; a file added on the slip before work starts; a draft that survives signing out and in and is
- * offered back; the pages axe-clean at 390, 1024 and 1280 px. Signed in as e2e.drafts of Coastline Legal (its own user: a job ordered as it ends its draft).
+ * offered back; Copy job's ticked files counted with new ones against the 20 a job takes before sending; the pages
+ * axe-clean at 390, 1024 and 1280 px. Signed in as e2e.drafts of Coastline Legal (its own user: a job ordered on the
+ * form as it ends its draft).
  */
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -187,8 +189,8 @@ test('leaving a form with a change not yet saved asks with the browser’s own p
   expect(dialogs).toEqual([]);
 });
 
-test('Copy job with three files asks which to copy: the two chosen are copied with the same SHA-256, the third is not', async ({ page }) => {
-  test.setTimeout(120_000);
+test('Copy job with three files asks which to copy: ticked copies count with new files against the 20 a job takes, said before sending; the two chosen are copied with the same SHA-256, the third is not', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   page.on('dialog', (d) => void d.accept());
@@ -213,21 +215,42 @@ test('Copy job with three files asks which to copy: the two chosen are copied wi
   const asked = page.getByRole('group', { name: `Files of job ${source.JMSNumber}` });
   const box = (name: string) => asked.getByRole('checkbox', { name: new RegExp(`^Copy ${name.replace('.', '\\.')} \\(\\d+ bytes\\) from job ${source.JMSNumber}`) });
   for (const f of files) await expect(box(f.name)).not.toBeChecked();
+  // 18 new files and the ticked copies count together against the 20 a job takes, before anything is sent.
+  const fresh = Array.from({ length: 18 }, (_, i) => ({ name: `new-${i + 1}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4 new ${i + 1} ${Date.now()}`) }));
+  await page.locator('input[type="file"]').setInputFiles(fresh);
+  await expect(page.getByTestId('source-file').and(page.locator('[data-status="done"]'))).toHaveCount(18, { timeout: 60_000 });
   await box('one.pdf').check();
   await box('three.pdf').check();
+  const tooMany = page.getByText('A job takes at most 20 files.');
+  await expect(tooMany).toHaveCount(0);
+  await box('two.pdf').check();
+  await expect(tooMany).toBeVisible();
+  let saves = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.headers()['next-action'] !== undefined && (r.postData() ?? '').includes('"requestKey"')) saves++;
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please correct the highlighted fields.')).toBeVisible();
+  await expect(page.locator('input[type="file"]')).toBeFocused();
+  expect(page.url()).toContain('/SaveJob');
+  expect(saves).toBe(0);
+  await box('two.pdf').uncheck();
+  await expect(tooMany).toHaveCount(0);
   await axeClean(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
   const copyJb = new URL(page.url()).searchParams.get('jb') ?? '';
   const copy = await (await page.request.get(`/api/Job/${decodeJb(copyJb)}`)).json();
   expect(copy.SourceJobId).toBe(source.JobId);
-  const copied = copy.DocumentModel.map((d: { FileName: string; Sha256: string; DocumentId: number }) => [d.FileName, d.Sha256]);
-  expect(copied).toEqual([
+  // The two copies and the 18 new files: 20 in all.
+  expect(copy.DocumentModel).toHaveLength(20);
+  const copies = (copy.DocumentModel as { FileName: string; Sha256: string; DocumentId: number }[]).filter((d) => !d.FileName.startsWith('new-'));
+  expect(copies.map((d) => [d.FileName, d.Sha256])).toEqual([
     ['one.pdf', sha(files[0]!.buffer)],
     ['three.pdf', sha(files[2]!.buffer)],
   ]);
   // Each copy is its own file with the same bytes.
-  for (const d of copy.DocumentModel as { DocumentId: number; Sha256: string }[]) {
+  for (const d of copies) {
     expect(source.DocumentModel.map((s: { DocumentId: number }) => s.DocumentId)).not.toContain(d.DocumentId);
     expect(sha(await (await page.request.get(`/api/Document/Download/${d.DocumentId}`)).body())).toBe(d.Sha256);
   }

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   messageId: string;
   /** The raw header lines by lower-case name, value as sent (unfolded). */
   headers: Record<string, string>;
+  /** The file names of its attachments (none for the portal's alerts). */
+  attachments: string[];
 }
 
 export interface TestSmtp {
@@ -38,7 +40,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
               const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
               const headers: Record<string, string> = {};
               for (const h of mail.headerLines) headers[h.key] = h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
-              received.push({ to: to.map((a) => a.address ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '', headers });
+              received.push({ to: to.map((a) => a.address ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '', headers, attachments: mail.attachments.map((a) => a.filename ?? '') });
               callback();
             })
             .catch(callback);

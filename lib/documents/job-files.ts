@@ -19,6 +19,7 @@ import { MSG } from '@/lib/messages';
 import { currentJobDocument, DOCUMENT_MSG, firmDocuments, toDocumentInfo, type DocumentInfo } from './service';
 import type { DocumentRow } from './store';
 import { fileStorage, newStorageKey } from './storage';
+import { JOB_FILES_MSG, jobFilesFit, MAX_JOB_FILES } from './job-file-limit';
 
 async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
@@ -54,12 +55,8 @@ export async function attachDocument(tx: Tx, actor: Actor, documentId: number, j
   return toDocumentInfo(row);
 }
 
-/** The most source files one job takes (issue 29); each file keeps the per-file limit (MAX_UPLOAD_BYTES). */
-export const MAX_JOB_FILES = 20;
-
-export const JOB_FILES_MSG = {
-  tooMany: `A job takes at most ${MAX_JOB_FILES} files.`,
-} as const;
+/** The file-count rule is shared with the order form (browser-safe): lib/documents/job-file-limit.ts. */
+export { JOB_FILES_MSG, MAX_JOB_FILES };
 
 /** The job's live source files, counted (in the caller's transaction). */
 export async function countJobFiles(tx: Tx, jobId: number): Promise<number> {
@@ -79,7 +76,7 @@ export async function attachDocuments(tx: Tx, actor: Actor, documentIds: readonl
   const ids = [...new Set(documentIds)];
   if (ids.length === 0) return [];
   const already = await countJobFiles(tx, jobId);
-  if (already + ids.length > MAX_JOB_FILES) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
+  if (!jobFilesFit(already, ids.length)) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
   const attached: DocumentInfo[] = [];
   for (const id of ids) attached.push(await attachDocument(tx, actor, id, jobId));
   return attached;
@@ -178,7 +175,7 @@ export async function copyJobFiles(tx: Tx, actor: Actor, sourceJobId: number, ta
     .orderBy(asc(documents.id));
   if (sources.length !== ids.length) throw new ValidationError({ DocumentModel: [DOCUMENT_MSG.notAvailable] });
   if (sources.some((d) => d.size > config().MAX_UPLOAD_BYTES)) throw new ValidationError({ DocumentModel: [MSG.fileTooLarge] });
-  if ((await countJobFiles(tx, targetJobId)) + sources.length > MAX_JOB_FILES) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
+  if (!jobFilesFit(await countJobFiles(tx, targetJobId), sources.length)) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
   const storage = fileStorage();
   const copied: string[] = [];
   try {

@@ -117,7 +117,7 @@ describe('alerts about my own jobs', () => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 
-  it('a Delivered alert lists the delivered files (names and sizes) and where they download: the job slip', async () => {
+  it('a Delivered alert lists the delivered files (names and sizes) and where they download: the job slip, never attached', async () => {
     const client = await makeClient();
     const u = await makeUser({ clientId: client.id, role: 3 });
     await alertOn(u.id, 8);
@@ -135,6 +135,8 @@ describe('alerts about my own jobs', () => {
     const slip = /Download them from the job slip: (\S+)/.exec(mail.text)?.[1];
     expect(slip).toMatch(/\/JobSlip\?jb=/);
     expect(mail.text).toContain(`View the job slip: ${slip}`);
+    // The files are never attached: the slip is where they download.
+    expect(mail.attachments).toEqual([]);
   });
 
   it('a status other than Delivered lists no files', async () => {

@@ -91,8 +91,8 @@ describe('several source files per job', () => {
         collectionDescription: 'Two files.',
       };
       await saveDraft(actor, { values, documentIds: [a.id, b.id] });
-      const saved = await saveJob(actor, values, { documentIds: [a.id, b.id] });
-      // The order is placed: the draft is gone.
+      // As the order form saves (the draft's form): the order is placed and the draft is gone.
+      const saved = await saveJob(actor, values, { documentIds: [a.id, b.id], endsDraft: true });
       expect(await getDraft(actor)).toBeNull();
       expect((await jobSlip(actor, saved.jobId))?.documents.map((d) => d.fileName)).toEqual(['one.pdf', 'two.pdf']);
     } finally {

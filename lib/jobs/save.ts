@@ -57,6 +57,12 @@ export interface SaveJobOptions {
    * uploads; when given, cloneSourceFile is not used. An empty list copies nothing.
    */
   cloneDocumentIds?: readonly number[];
+  /**
+   * The save is the order form's, the form the user's draft (lib/jobs/drafts.ts) belongs to: the placed order ends
+   * that draft in the job's transaction. Saves through the API (legacy api/Job/Add, integrations) leave it, even
+   * with the same user's token: the order the user is typing is still theirs to finish.
+   */
+  endsDraft?: boolean;
   userAgent?: string | null;
 }
 
@@ -232,8 +238,8 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       documentIds = copied ? [copied.id] : [];
     }
     const documentId = documentIds[0] ?? null;
-    // The order is placed: the user's draft (lib/jobs/drafts.ts) is done with.
-    await tx.delete(jobDrafts).where(and(eq(jobDrafts.userId, a.userId), eq(jobDrafts.clientId, a.clientId)));
+    // The form's order is placed: its draft is done with (an API save leaves the draft alone).
+    if (opts.endsDraft === true) await tx.delete(jobDrafts).where(and(eq(jobDrafts.userId, a.userId), eq(jobDrafts.clientId, a.clientId)));
     await recordAudit(tx, userPrincipal(a), {
       clientId: a.clientId,
       action: 'job.create',

@@ -2,7 +2,8 @@
 /**
  * The /SaveJob server action: a thin adapter over lib/jobs through the one action wrapper (the client and the
  * user come from the session, never from the form). A saved job goes to /JobClient with the success banner
- * (spec §4); a refused one answers the order schema's field messages (DocumentModel for the file).
+ * (spec §4) and ends the user's draft, which is this form's; a refused one answers the order schema's field
+ * messages (DocumentModel for the file).
  */
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export async function saveJobAction(request: unknown): Promise<ActionResult<neve
     saveJobRequestSchema,
     request,
     async (r, { actor, principal }) => {
-      const saved = await saveJob(actor, r.values, { requestKey: r.requestKey, documentId: r.documentId, documentIds: r.documentIds, cloneSourceFile: r.cloneSourceFile, cloneDocumentIds: r.cloneDocumentIds, userAgent: principal.meta.userAgent });
+      const saved = await saveJob(actor, r.values, { requestKey: r.requestKey, documentId: r.documentId, documentIds: r.documentIds, cloneSourceFile: r.cloneSourceFile, cloneDocumentIds: r.cloneDocumentIds, endsDraft: true, userAgent: principal.meta.userAgent });
       redirect(`/JobClient?messageType=1&jb=${encodeURIComponent(encodeParam(saved.jobId))}`);
     },
     { invalid: 'The request is not valid.' },

@@ -14,6 +14,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { apiFetch } from '@/lib/client-side/api';
 import type { ActionResult } from '@/lib/http/action-result';
+import { JOB_FILES_MSG, jobFilesFit } from '@/lib/documents/job-file-limit';
 import { isDueWithinWarningWindow } from '@/lib/jobs/rules';
 import { applyOrderTypeEffects, makeJobOrderSchema, STEP_ONE_FIELDS, type JobOrder, type JobOrderInput } from '@/lib/jobs/schema';
 import type { SaveJobRequest } from '@/lib/jobs/save-request';
@@ -117,6 +118,9 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const [cloned] = useState(clone ? { jobNumber: clone.jmsNumber, files: clone.files } : null);
   // "Copy job" asks before copying the earlier job's files (issue 29): only the ticked ones are copied.
   const [copyCloned, setCopyCloned] = useState<number[]>([]);
+  // The ticked copies count against the job's files with the uploads, by the server's own rule: too many is said
+  // (and the save held back) here, before anything is sent.
+  const tooManyFiles = !jobFilesFit(0, files.documentIds.length + (cloned ? copyCloned.length : 0));
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
@@ -210,6 +214,10 @@ export function JobOrderForm(props: JobOrderFormProps) {
   }
 
   const onValid = () => {
+    if (tooManyFiles) {
+      setAlert(ORDER_FORM_MSG.fixErrors);
+      return place(null);
+    }
     if (dueSoon() && accepted.current !== dueKey()) return setWarning('save');
     return submit();
   };
@@ -263,7 +271,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 appealBookLocations={props.appealBookLocations}
                 courtCopyLocations={props.courtCopyLocations}
                 practiceNoteUrl={props.practiceNoteUrl ?? null}
-                files={{ queue: files, cloned, copyCloned, onCopyClonedChange: setCopyCloned, serverError: fileError }}
+                files={{ queue: files, cloned, copyCloned, onCopyClonedChange: setCopyCloned, error: fileError ?? (tooManyFiles ? JOB_FILES_MSG.tooMany : undefined) }}
               />
             )}
             <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">

@@ -37,8 +37,8 @@ export interface SourceFilesFieldProps {
   /** The copy asks before copying the earlier job's files (issue 29): the ids ticked are copied on save. */
   copyCloned?: readonly number[];
   onCopyClonedChange?: (ids: number[]) => void;
-  /** A message from the server's save (e.g. an upload is no longer available). */
-  serverError?: string;
+  /** The files' error: the server's save (e.g. an upload is no longer available), or too many files before sending. */
+  error?: string;
   /** The field's label (default "Source files"). */
   label?: string;
 }
@@ -97,7 +97,7 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
   );
 }
 
-export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange, serverError, label = 'Source files' }: SourceFilesFieldProps) {
+export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange, error, label = 'Source files' }: SourceFilesFieldProps) {
   const [confirm, setConfirm] = useState<UploadItem | 'cloned' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -190,7 +190,7 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
         label={label}
         labelAside={<HelpTip helpKey="SourceFile" label="Source file" />}
         help={`Optional. Up to ${queue.maxFiles} files of up to ${formatBytes(queue.maxBytes)} each: choose several, or drop them anywhere on the form.`}
-        error={serverError}
+        error={error}
       >
         <FileInput
           ref={input}
