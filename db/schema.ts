@@ -1425,6 +1425,8 @@ export const webhookDeliveries = pgTable(
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
     deliveredAt: ts('delivered_at'),
+    /** A person asked to send it again ("Send again"): the next attempt is logged as theirs. */
+    resendRequested: boolean('resend_requested').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

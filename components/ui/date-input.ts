@@ -2,6 +2,7 @@
  * The text forms of the pickers (spec §9): dates dd/MM/yyyy, times hh:mm AM/PM on a 12-hour
  * clock with 15-minute steps. Pure functions (tested).
  */
+import { isRealDay } from '@/lib/core/calendar-date';
 
 export interface CalendarDate {
   year: number;
@@ -23,9 +24,7 @@ export function parsePickerDate(text: string): CalendarDate | null {
   const day = Number(m[1]);
   const month = Number(m[2]);
   const year = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1 || year < 1000) return null;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= last ? { year, month, day } : null;
+  return year >= 1000 && isRealDay(year, month, day) ? { year, month, day } : null;
 }
 
 export function formatPickerDate(d: CalendarDate): string {

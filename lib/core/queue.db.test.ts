@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/db/client';
 import { fixedClock, setClock } from '@/lib/clock';
 import { testEngine, useTestDatabase } from '@/test/db';
-import { claimDue, claimNow, drainAfterResponse, drainAll, exponentialWaits, registerTask, scheduledWaits, settle, type RetryPolicy, type WorkTable } from './queue';
+import { claimDue, drainAfterResponse, drainAll, exponentialWaits, registerTask, requeueNow, scheduledWaits, settle, type RetryPolicy, type WorkTable } from './queue';
 
 const W: WorkTable = { table: 'queue_test_items', leaseMs: 60_000 };
 
@@ -106,24 +106,37 @@ describe('the one queue', () => {
     expect(new Date(row!.locked_until!).getTime()).toBe(clock.now().getTime() + W.leaseMs);
   });
 
-  it('claimNow takes one row whatever its state or due time, with the same lease and count; never a leased row', async () => {
-    await add(2);
-    const [a, b] = await rows();
+  it('requeueNow puts one row back in line, due now, whatever its state; the next claim takes it with its count; never a leased row', async () => {
+    await add(3);
+    const [a, b, c] = await rows();
     await write(a!.id, { status: 'failed' });
     await write(b!.id, { status: 'pending', nextAttemptAt: new Date(clock.now().getTime() + 3_600_000) });
-    expect(await claimNow(t.db(), W, a!.id)).toEqual({ id: a!.id, attempts: 1 });
-    expect(await claimNow(t.db(), W, b!.id)).toEqual({ id: b!.id, attempts: 1 });
-    const after = await rows();
-    expect(after.map((r) => [r.status, new Date(r.locked_until!).getTime()])).toEqual([
-      ['sending', clock.now().getTime() + W.leaseMs],
-      ['sending', clock.now().getTime() + W.leaseMs],
-    ]);
-    // Leased (by claimNow or claimDue alike): neither claim takes it until the lease runs out.
-    expect(await claimNow(t.db(), W, a!.id)).toBeNull();
+    await write(c!.id, { status: 'done' });
+    // Nothing is due: the failed and done rows are final, the pending one waits an hour.
     expect(await claimDue(t.db(), W, { batch: 5 })).toEqual([]);
+    expect(await requeueNow(t.db(), W, a!.id)).toBe(true);
+    expect(await requeueNow(t.db(), W, b!.id, { set: sql`kind = 'again'` })).toBe(true);
+    const queued = await rows();
+    expect(queued.map((r) => [r.status, new Date(r.next_attempt_at).getTime(), r.locked_until])).toEqual([
+      ['pending', clock.now().getTime(), null],
+      ['pending', clock.now().getTime(), null],
+      ['done', clock.now().getTime(), null],
+    ]);
+    expect(rowsOf<{ kind: string }>(await t.db().execute(sql`select kind from queue_test_items where id = ${b!.id}`))).toEqual([{ kind: 'again' }]);
+    // The queue's own claim takes them, counting the attempt and leasing them.
+    expect(await claimDue(t.db(), W, { batch: 5 })).toEqual([
+      { id: a!.id, attempts: 1 },
+      { id: b!.id, attempts: 1 },
+    ]);
+    // Leased: not put back in line until the lease runs out (a crashed claimer's row may be).
+    expect(await requeueNow(t.db(), W, a!.id)).toBe(false);
     clock.advance(W.leaseMs);
-    expect(await claimNow(t.db(), W, a!.id)).toEqual({ id: a!.id, attempts: 2 });
-    expect(await claimNow(t.db(), W, 2_000_000_000)).toBeNull();
+    expect(await requeueNow(t.db(), W, a!.id)).toBe(true);
+    expect(await claimDue(t.db(), W, { batch: 5 })).toEqual([
+      { id: a!.id, attempts: 2 },
+      { id: b!.id, attempts: 2 },
+    ]);
+    expect(await requeueNow(t.db(), W, 2_000_000_000)).toBe(false);
   });
 
   it('backs off by the policy after each failure and gives up after the last attempt', async () => {

@@ -74,25 +74,23 @@ export async function claimDue(q: Queryable, w: WorkTable, o: ClaimOptions): Pro
 }
 
 /**
- * Claims one row now, whatever its state and its next_attempt_at (a person's "send again": a failed, delivered or
- * waiting row), with the same lease and attempt count as `claimDue`. Answers null when the row is missing or
- * another claimer holds it (a live lease, or its claim still open: SKIP LOCKED), so it is never sent twice at once.
+ * Puts one row back in line, due now, whatever its state (a person's "send again": a failed, delivered or waiting
+ * row): the next claim of `claimDue`, by whichever trigger, takes it with the queue's lease, attempt count and
+ * backoff. Answers false when the row is missing or another claimer holds it (a live lease, or its claim still
+ * open: SKIP LOCKED), so a row is never sent twice at once. `set`: the domain's own columns, written with it.
  */
-export async function claimNow(q: Queryable, w: WorkTable, id: number): Promise<Claimed | null> {
-  const t = now();
-  const at = t.toISOString();
-  const until = new Date(t.getTime() + w.leaseMs).toISOString();
+export async function requeueNow(q: Queryable, w: WorkTable, id: number, o: { set?: SQL } = {}): Promise<boolean> {
+  const at = now().toISOString();
   const table = sql.identifier(w.table);
   const res = await q.execute(sql`
     with one as (
       select d.id from ${table} d
       where d.id = ${id} and (d.locked_until is null or d.locked_until <= ${at}::timestamptz)
       for update of d skip locked)
-    update ${table} w set status = 'sending', locked_until = ${until}::timestamptz, attempts = w.attempts + 1
+    update ${table} w set status = 'pending', next_attempt_at = ${at}::timestamptz, locked_until = null ${o.set ? sql`, ${o.set}` : sql``}
     from one where w.id = one.id
-    returning w.id, w.attempts`);
-  const [r] = rowsOf<{ id: string | number; attempts: string | number }>(res);
-  return r ? { id: Number(r.id), attempts: Number(r.attempts) } : null;
+    returning w.id`);
+  return rowsOf(res).length === 1;
 }
 
 /** How often a row is tried, and how long to wait after a failed attempt. */

@@ -65,6 +65,13 @@ function declaredTooLarge(declared: number | undefined): boolean {
   return declared !== undefined && declared > config().MAX_UPLOAD_BYTES;
 }
 
+/** The file's declared size (X-File-Size), undefined when absent; one declared larger than the limit is refused (413). */
+export function declaredSizeWithinLimit(req: Request): number | undefined {
+  const declared = declaredFileSize(req);
+  if (declaredTooLarge(declared)) throw new FileTooLargeError();
+  return declared;
+}
+
 /**
  * The upload's one file, its bytes read from the capped body (past the cap the stream fails with the spec's
  * "too large" message, the rest of the body unread). A body that is not multipart/form-data is a 400.
@@ -150,8 +157,7 @@ export const handleDeliverableUpload = uploadDoor(async ({ req, principal, maxBo
   const by = staffUploader(signedIn(principal));
   const id = idParam.safeParse((await ctx.params).id);
   if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
-  const declaredSize = declaredFileSize(req);
-  if (declaredTooLarge(declaredSize)) throw new FileTooLargeError();
+  const declaredSize = declaredSizeWithinLimit(req);
   const part = await readUpload(req, maxBodyBytes);
   const doc = await attachJobFile(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
@@ -166,8 +172,7 @@ export const handleStaffMessageUpload = uploadDoor(async ({ req, principal, maxB
   staffUploader(actor);
   const id = idParam.safeParse((await ctx.params).id);
   if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
-  const declaredSize = declaredFileSize(req);
-  if (declaredTooLarge(declaredSize)) throw new FileTooLargeError();
+  const declaredSize = declaredSizeWithinLimit(req);
   const part = await readUpload(req, maxBodyBytes);
   const doc = await uploadStaffMessageFile(actor, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });

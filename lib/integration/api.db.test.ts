@@ -16,7 +16,8 @@ import { DELETE as deleteJob, GET as getJob } from '@/app/api/v1/jobs/[jmsNumber
 import { POST as postStatus } from '@/app/api/v1/jobs/[jmsNumber]/status/route';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { apiKeys, auditLog, documents, emailOutbox, invoiceLineItems, invoices, jobs, userJobAlerts } from '@/db/schema';
-import { resetConfigForTests } from '@/lib/config';
+import { config, resetConfigForTests } from '@/lib/config';
+import { MSG } from '@/lib/messages';
 import { multipartBody, webStreamOf } from '@/test/multipart-body';
 import { processOutboxOnce } from '@/lib/mail/worker';
 import { useTestDatabase } from '@/test/db';
@@ -450,6 +451,10 @@ describe('the integration API /api/v1', () => {
       expect(Object.keys((await problemOf(wrong)).errors ?? {})).toEqual(['file']);
       const invalid = await send('12kB');
       expect(invalid.status).toBe(400);
+      // Declared larger than the limit: refused before a byte of it is read, with the spec's message on the field.
+      const tooLarge = await send(String(config().MAX_UPLOAD_BYTES + 1));
+      expect(tooLarge.status).toBe(400);
+      expect((await problemOf(tooLarge)).errors).toEqual({ file: [MSG.fileTooLarge] });
       expect(await t.db().select().from(documents).where(eq(documents.jobId, job.id))).toEqual([]);
 
       const ok = await send(String(bytes.length));

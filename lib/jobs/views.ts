@@ -23,7 +23,7 @@ import { authorize, defineSubject } from '@/lib/core/authorize';
 import { isUniqueViolation } from '@/lib/core/db-errors';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
 import { userPrincipal, type Principal } from '@/lib/core/principal';
-import { hasTenant, requireTenant, type TenantActor } from '@/lib/core/tenancy';
+import { hasTenant, requireTenant, tenantScope, type TenantActor } from '@/lib/core/tenancy';
 import { isUserAdmin } from '@/lib/core/user-policy';
 import { now } from '@/lib/clock';
 import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
@@ -44,7 +44,7 @@ export const viewPolicy = defineSubject('saved-views', {
 /** The views an actor sees: their own, and those shared with their firm. */
 function visibleTo(actor: Actor): SQL {
   const own = eq(savedViews.ownerId, actor.userId);
-  return actor.clientId === null ? own : (or(own, and(eq(savedViews.shared, true), eq(savedViews.clientId, actor.clientId))) as SQL);
+  return hasTenant(actor) ? (or(own, and(eq(savedViews.shared, true), tenantScope(savedViews.clientId, actor))) as SQL) : own;
 }
 
 /** May the actor rename, delete or share this view? */

@@ -22,7 +22,10 @@ export interface StartOptions {
 async function warmUp(): Promise<void> {
   const db = (await getHandle()).db;
   await Promise.all([
-    db.execute(sql`select (select count(*) from users where false) + (select count(*) from sessions where false) + (select count(*) from email_outbox where false) as n`),
+    db.execute(sql`select (select count(*) from users where false) + (select count(*) from clients where false)
+      + (select count(*) from client_security_policies where false) + (select count(*) from sign_in_otps where false)
+      + (select count(*) from sessions where false) + (select count(*) from audit_log where false)
+      + (select count(*) from email_outbox where false) as n`),
     dummyHash(),
   ]);
 }

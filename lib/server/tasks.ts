@@ -9,7 +9,8 @@
  *   (lib/jobs/news.ts), files no document names are removed (lib/documents/sweep.ts).
  *
  * Three triggers run them: the in-process timer of `next start` (startTasks, from lib/server/start.ts; each task's
- * own *_ENABLED / *_INTERVAL variables), `after()` right after a request that queued mail (lib/mail/outbox.ts),
+ * own *_ENABLED / *_INTERVAL variables), `after()` right after a request that queued mail (lib/mail/outbox.ts) or a webhook's "send again"
+ * (lib/webhooks/outbox.ts),
  * and the cron route of a serverless platform (runCron, from lib/server/cron.ts).
  */
 import { drainAll, registerTask, registeredTasks, startTaskTimer, type DrainReport } from '@/lib/core/queue';
@@ -19,7 +20,8 @@ import { purgeExpiredDrafts } from '@/lib/jobs/drafts';
 import { pruneOldNews } from '@/lib/jobs/news';
 import { MAIL_TASK } from '@/lib/mail/outbox';
 import { mailTaskRun, mailTimerMs } from '@/lib/mail/worker';
-import { WEBHOOK_TASK, webhookTaskRun, webhookTimerMs } from '@/lib/webhooks/worker';
+import { WEBHOOK_TASK } from '@/lib/webhooks/outbox';
+import { webhookTaskRun, webhookTimerMs } from '@/lib/webhooks/worker';
 
 export const DIGEST_TASK = 'digests';
 

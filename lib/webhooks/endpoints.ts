@@ -13,7 +13,7 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
-import { attemptDelivery, claimForResend, endpointSecret, secretAssociatedData, sendOptions, type AttemptResult } from './outbox';
+import { endpointSecret, requeueForResend, secretAssociatedData, sendOptions } from './outbox';
 import { isPrivateAddress } from './send';
 import { seal } from '@/lib/security/seal';
 import { newSigningSecret } from './signing';
@@ -143,6 +143,8 @@ export interface DeliveryLogEntry {
   nextAttemptAt: Date;
   createdAt: Date;
   deliveredAt: Date | null;
+  /** Sent again by staff and waiting in line for the worker. */
+  resendRequested: boolean;
   body: string;
   log: { attemptedAt: Date; durationMs: number; httpStatus: number | null; responseExcerpt: string | null; error: string | null; manual: boolean }[];
 }
@@ -174,6 +176,7 @@ export async function webhookDeliveryLog(actor: Actor, endpointId: number, page 
       nextAttemptAt: r.nextAttemptAt,
       createdAt: r.createdAt,
       deliveredAt: r.deliveredAt,
+      resendRequested: r.resendRequested,
       body: r.body,
       log: attempts
         .filter((a) => a.deliveryId === r.id)
@@ -183,20 +186,17 @@ export async function webhookDeliveryLog(actor: Actor, endpointId: number, page 
 }
 
 /**
- * "Send again": sends the delivery now (the same webhook-id, so a receiver that already has it can tell), whatever
- * its state, and answers the outcome. The claim is the one queue's (claimForResend: the worker's lease, attempt
- * count and, after the attempt, its settle), so it is refused while another instance is sending it.
+ * "Send again": puts the delivery back in the one queue, due now, whatever its state (lib/webhooks/outbox.ts
+ * requeueForResend), and it is sent right after the response with the same webhook-id (a receiver that already has
+ * it can tell); its attempt is logged as sent again by staff. Refused while another instance is sending it.
  */
-export async function resendWebhookDelivery(actor: Actor, deliveryId: number): Promise<AttemptResult> {
+export async function resendWebhookDelivery(actor: Actor, deliveryId: number): Promise<void> {
   const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
-  const claimed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [d] = await tx.select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, messageId: webhookDeliveries.messageId, eventType: webhookDeliveries.eventType }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     if (!d) throw new NotFoundError(WEBHOOK_MSG.deliveryNotFound);
-    const row = await claimForResend(tx, d.id);
-    if (!row) throw new ConflictError(WEBHOOK_MSG.deliveryBusy);
+    if (!(await requeueForResend(tx, d.id))) throw new ConflictError(WEBHOOK_MSG.deliveryBusy);
     await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.resend', clientId: null, targetType: 'webhook_delivery', targetId: d.id, details: { endpointId: d.endpointId, messageId: d.messageId, event: d.eventType } });
-    return row;
   });
-  return attemptDelivery(db, claimed, { manual: true });
 }

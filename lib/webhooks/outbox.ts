@@ -11,13 +11,15 @@
  *   delivery at the same time.
  * - `attemptDelivery`: signs (Standard Webhooks) and POSTs the stored body, logs the attempt, and marks the
  *   delivery delivered, or schedules the next try (retrySchedule(): by default ~27.6 hours in all), or gives up.
+ * - `requeueForResend` ("Send again"): puts a delivery back in line through the queue, due now, and has it sent
+ *   right after the response (after()), as the mail outbox does with what a request queued.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { claimDue as claimFromQueue, claimNow, scheduledWaits, settle, type RetryPolicy } from '@/lib/core/queue';
+import { claimDue as claimFromQueue, drainAfterResponse, requeueNow, scheduledWaits, settle, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
 import { encodeCursor, readEvents, type IntegrationEvent } from '@/lib/integration/feed';
 import { unseal } from '@/lib/security/seal';
 import { postWebhook, type SendOptions } from './send';
@@ -37,6 +39,9 @@ function retryPolicy(): RetryPolicy {
   return { maxAttempts, waitMs: scheduledWaits(waitsMs) };
 }
 const DISPATCH_BATCH = 500;
+
+/** The name of the webhook task (lib/server/tasks.ts). */
+export const WEBHOOK_TASK = 'webhooks';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -112,16 +117,16 @@ export async function dispatchEvents(db: Db): Promise<number> {
   });
 }
 
-/** A lease long enough for one attempt; a crashed instance's claim is taken over after it. */
-function leaseMs(): number {
-  return config().WEBHOOK_TIMEOUT_MS + 60_000;
+/** The work table; its lease is long enough for one attempt: a crashed instance's claim is taken over after it. */
+function deliveries(): WorkTable {
+  return { table: 'webhook_deliveries', leaseMs: config().WEBHOOK_TIMEOUT_MS + 60_000 };
 }
 
 /** Claims up to `batch` due deliveries that are first in line for their endpoint and job (lib/core/queue.ts). */
 export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
   const claimed = await claimFromQueue(
     db,
-    { table: 'webhook_deliveries', leaseMs: leaseMs() },
+    deliveries(),
     {
       batch,
       join: sql`join webhook_endpoints e on e.id = d.endpoint_id and e.is_active`,
@@ -141,14 +146,15 @@ export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
 }
 
 /**
- * Claims one delivery now for "send again" (lib/core/queue.ts claimNow: the worker's lease and attempt count,
- * whatever the delivery's state); null while another instance is sending it.
+ * "Send again": puts the delivery back in line, due now, whatever its state (lib/core/queue.ts requeueNow), marked
+ * as a person's, and drains the webhook task right after the response. The worker sends it with its own lease,
+ * attempt count and backoff, in its turn: after an earlier delivery of the same job and endpoint, and not while
+ * the endpoint is disabled. False while another instance is sending it.
  */
-export async function claimForResend(q: Queryable, deliveryId: number): Promise<DeliveryRow | null> {
-  const claimed = await claimNow(q, { table: 'webhook_deliveries', leaseMs: leaseMs() }, deliveryId);
-  if (!claimed) return null;
-  const [row] = await q.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, claimed.id));
-  return row ?? null;
+export async function requeueForResend(q: Queryable, deliveryId: number): Promise<boolean> {
+  const queued = await requeueNow(q, deliveries(), deliveryId, { set: sql`resend_requested = true` });
+  if (queued) drainAfterResponse(WEBHOOK_TASK);
+  return queued;
 }
 
 export interface AttemptResult {
@@ -160,8 +166,8 @@ export interface AttemptResult {
   final: boolean;
 }
 
-/** Sends a claimed delivery once and records the outcome. */
-export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { manual?: boolean; send?: SendOptions } = {}): Promise<AttemptResult> {
+/** Sends a claimed delivery once and records the outcome (a "send again" attempt as manual). */
+export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { send?: SendOptions } = {}): Promise<AttemptResult> {
   const [ep] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId)).limit(1);
   const secret = ep ? endpointSecret(ep) : null;
   const at = now();
@@ -178,13 +184,14 @@ export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { man
     httpStatus: outcome.status,
     responseExcerpt: outcome.excerpt,
     error: outcome.error,
-    manual: opts.manual ?? false,
+    manual: d.resendRequested,
   });
   await db
     .update(webhookDeliveries)
     .set({
       status,
       lockedUntil,
+      resendRequested: false,
       lastAttemptAt: at,
       lastStatus: outcome.status,
       lastError: outcome.error,

@@ -211,7 +211,7 @@ describe('webhooks', () => {
     expect(RETRY_SCHEDULE_MS.reduce((s, w) => s + w, 0)).toBeGreaterThan(24 * 3600_000);
   });
 
-  it('gives up after the last attempt; "send again" sends it now with the same id, and is logged as manual', async () => {
+  it('gives up after the last attempt; "send again" puts it back in line, and the worker sends it with the same id, logged as manual', async () => {
     const { admin, id } = await endpoint(['job.created']);
     const me = await signedIn(3);
     await makeJob({ clientId: me.clientId });
@@ -226,17 +226,22 @@ describe('webhooks', () => {
     expect((await run()).attempts).toEqual([]);
     clock.set(new Date());
     receiver.answer = (_q, res) => res.writeHead(202).end();
-    const again = await resendWebhookDelivery(admin, failed!.id);
-    expect(again).toMatchObject({ delivered: true, status: 202 });
+    const sentBefore = receiver.got.length;
+    await resendWebhookDelivery(admin, failed!.id);
+    // Queued, not sent by the request itself: waiting, due now, marked as a person's.
+    const [queued] = (await webhookDeliveryLog(admin, id)).rows;
+    expect(queued).toMatchObject({ status: 'pending', attempts: MAX_ATTEMPTS, resendRequested: true, nextAttemptAt: clock.now() });
+    expect(receiver.got.length).toBe(sentBefore);
+    expect((await run()).attempts).toEqual([expect.objectContaining({ deliveryId: failed!.id, delivered: true, status: 202, final: true })]);
     const [after] = (await webhookDeliveryLog(admin, id)).rows;
-    expect(after!.status).toBe('delivered');
+    expect(after).toMatchObject({ status: 'delivered', attempts: MAX_ATTEMPTS + 1, resendRequested: false });
     expect(after!.log.at(-1)).toMatchObject({ httpStatus: 202, manual: true });
     expect(receiver.got.at(-1)).toMatchObject({ id: failed!.messageId, verified: true });
     // An operator (role 2) may not.
     await expect(resendWebhookDelivery(await staffActor(2), failed!.id)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
-  it('"send again" goes through the one queue: refused under the worker\'s lease, and its own lease keeps the worker off while it sends', async () => {
+  it('"send again" goes through the one queue: refused under a lease; the worker takes it with the queue\'s lease, attempt count and backoff', async () => {
     const { admin, id } = await endpoint(['job.created']);
     const me = await signedIn(3);
     await makeJob({ clientId: me.clientId });
@@ -244,28 +249,54 @@ describe('webhooks', () => {
     await run();
     const [waiting] = (await webhookDeliveryLog(admin, id)).rows;
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
-    // The worker claims it (its lease: WEBHOOK_TIMEOUT_MS + 60 s): "send again" is refused, not sent twice.
+    // The worker claims it (its lease: WEBHOOK_TIMEOUT_MS + 60 s): "send again" is refused, not queued beside it.
     clock.advance(RETRY_SCHEDULE_MS[0]!);
     expect((await claimDue(t.db(), 20)).map((d) => d.id)).toEqual([waiting!.id]);
     await expect(resendWebhookDelivery(admin, waiting!.id)).rejects.toMatchObject({ status: 409, message: WEBHOOK_MSG.deliveryBusy });
-    // The worker's claim ran out (a crashed instance): "send again" takes it, counted as the queue counts attempts.
+    // The worker's claim ran out (a crashed instance): "send again" puts it back in line, due now.
     clock.advance(70_000);
-    let workerClaimedMeanwhile: number[] | null = null;
+    await resendWebhookDelivery(admin, waiting!.id);
+    expect((await webhookDeliveryLog(admin, id)).rows[0]).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: clock.now() });
+    // The receiver still fails: the queue counts the attempt (the 3rd claim) and backs off by its schedule.
+    expect((await run()).attempts).toEqual([expect.objectContaining({ delivered: false, status: 503, final: false })]);
+    const [backedOff] = (await webhookDeliveryLog(admin, id)).rows;
+    expect(backedOff).toMatchObject({ status: 'pending', attempts: 3, resendRequested: false });
+    expect(backedOff!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + RETRY_SCHEDULE_MS[2]!);
+    // Sent again before that: due now; while the worker sends it, nothing else can claim it.
+    await resendWebhookDelivery(admin, waiting!.id);
+    let claimedMeanwhile: number[] | null = null;
     receiver.answer = (_q, res) => {
       void claimDue(t.db(), 20).then((c) => {
-        workerClaimedMeanwhile = c.map((d) => d.id);
+        claimedMeanwhile = c.map((d) => d.id);
         res.writeHead(200).end();
       });
     };
-    expect(await resendWebhookDelivery(admin, waiting!.id)).toMatchObject({ delivered: true, status: 200, final: true });
-    expect(workerClaimedMeanwhile).toEqual([]);
+    expect((await run()).attempts).toEqual([expect.objectContaining({ delivered: true, status: 200, final: true })]);
+    expect(claimedMeanwhile).toEqual([]);
     const [done] = (await webhookDeliveryLog(admin, id)).rows;
-    expect(done).toMatchObject({ status: 'delivered', attempts: 3 });
+    expect(done).toMatchObject({ status: 'delivered', attempts: 4 });
     expect(done!.log.map((l) => [l.httpStatus, l.manual])).toEqual([
       [503, false],
+      [503, true],
       [200, true],
     ]);
     receiver.answer = (_q, res) => res.writeHead(204).end();
+  });
+
+  it('"send again" on a disabled endpoint waits in line until the endpoint is enabled again', async () => {
+    const { admin, id } = await endpoint(['job.created']);
+    const me = await signedIn(3);
+    await makeJob({ clientId: me.clientId });
+    await run();
+    const [delivered] = (await webhookDeliveryLog(admin, id)).rows;
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 });
+    await setWebhookEndpointActive(admin, id, false);
+    await resendWebhookDelivery(admin, delivered!.id);
+    expect((await run()).attempts).toEqual([]);
+    expect((await webhookDeliveryLog(admin, id)).rows[0]).toMatchObject({ status: 'pending', resendRequested: true });
+    await setWebhookEndpointActive(admin, id, true);
+    expect((await run()).attempts).toEqual([expect.objectContaining({ deliveryId: delivered!.id, delivered: true, status: 204 })]);
+    expect((await webhookDeliveryLog(admin, id)).rows[0]!.log.map((l) => l.manual)).toEqual([false, true]);
   });
 
   it('the receiver is down, five events of one job happen, it comes back: all five arrive once, in order', async () => {

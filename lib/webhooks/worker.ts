@@ -38,8 +38,6 @@ export async function processWebhooksOnce(opts: { db?: Db; batch?: number; maxRo
   return { dispatched, attempts };
 }
 
-export const WEBHOOK_TASK = 'webhooks';
-
 /** The task of lib/server/tasks.ts: one run; answers how many events and attempts it handled. */
 export async function webhookTaskRun(): Promise<number> {
   const r = await processWebhooksOnce();

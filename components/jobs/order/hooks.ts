@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, type FieldPathValue } from 'react-hook-form';
 import { apiFetch } from '@/lib/client-side/api';
+import { isRecord } from '@/lib/core/guards';
 import type { JobOrderInput } from '@/lib/jobs/schema';
 import type { OrderPath } from './fields';
 
@@ -68,7 +69,6 @@ function useJson<T>(url: string | null, accept: (v: unknown) => v is T): Load<T>
   return state.url === url ? state.load : { status: 'loading' };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCourtList = (v: unknown): v is CourtOption[] =>
   Array.isArray(v) && v.every((c) => isRecord(c) && typeof c.CourtId === 'number' && typeof c.Text === 'string');
 const isFlags = (v: unknown): v is SelectedCourtFlags => isRecord(v);

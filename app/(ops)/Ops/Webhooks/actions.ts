@@ -2,7 +2,6 @@
 /** Server actions of /Ops/Webhooks (role 1 only, policy webhooks.manage): thin adapters over lib/webhooks/endpoints.ts. */
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
-import type { AttemptResult } from '@/lib/webhooks/outbox';
 import { createWebhookEndpoint, resendWebhookDelivery, setWebhookEndpointActive, updateWebhookEndpoint } from '@/lib/webhooks/endpoints';
 import { webhookEndpointFormSchema, webhookIdSchema } from '@/lib/webhooks/schema';
 
@@ -22,6 +21,9 @@ export async function setWebhookEndpointActiveAction(id: unknown, active: boolea
   });
 }
 
-export async function resendWebhookDeliveryAction(deliveryId: unknown): Promise<ActionResult<AttemptResult>> {
-  return runAction(staff('webhooks.manage'), webhookIdSchema, deliveryId, (id, { actor: a }) => resendWebhookDelivery(a, id));
+export async function resendWebhookDeliveryAction(deliveryId: unknown): Promise<ActionResult> {
+  return runAction(staff('webhooks.manage'), webhookIdSchema, deliveryId, async (id, { actor: a }) => {
+    await resendWebhookDelivery(a, id);
+    return null;
+  });
 }

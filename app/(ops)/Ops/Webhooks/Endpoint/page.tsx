@@ -83,7 +83,8 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
             </td>
             <td className={td}>
               <Badge tone={TONE[d.status] ?? 'neutral'}>{LABEL[d.status] ?? d.status}</Badge>
-              {d.status === 'pending' && d.attempts > 0 && (
+              {d.resendRequested && <div className="mt-1 text-muted">Sent again by staff: in line</div>}
+              {d.status === 'pending' && d.attempts > 0 && !d.resendRequested && (
                 <div className="mt-1 text-muted">
                   Next try <DateTime value={d.nextAttemptAt} timeZone={actor.timeZone} withTime />
                 </div>

@@ -3,9 +3,8 @@
  * answers its SHA-256 receipt. With X-File-Size (the file's size, known before its bytes) it is stored in one
  * streamed request, as the portal's own pages do.
  */
-import { declaredFileSize, maxUploadBodyBytes, readUpload } from '@/lib/http/upload';
+import { declaredSizeWithinLimit, maxUploadBodyBytes, readUpload } from '@/lib/http/upload';
 import { FileTooLargeError } from '@/lib/documents/service';
-import { config } from '@/lib/config';
 import { attachFileForApi } from '@/lib/integration/jobs';
 import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { fileReceiptAnswer, jobPathParams } from '@/lib/integration/schemas';
@@ -24,8 +23,7 @@ export const POST = v1Route(
     statuses: { 201: { description: 'Attached: the receipt.', response: fileReceiptAnswer } },
   },
   async ({ req, principal, params, maxBodyBytes }) => {
-    const declaredSize = declaredFileSize(req);
-    if (declaredSize !== undefined && declaredSize > config().MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+    const declaredSize = declaredSizeWithinLimit(req);
     const part = await readUpload(req, maxBodyBytes);
     const receipt = await attachFileForApi(principal, params.jmsNumber, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
     return jsonAnswer(receipt, 201);
