@@ -12,6 +12,7 @@ import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/d
 import { requestMeta, type RequestMeta } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { preparedFor } from '@/lib/lists/prepared';
 import type { RoleId } from '@/lib/reference';
 import type { Actor } from './actor';
 import { userMaySignIn } from './client-active';
@@ -114,9 +115,6 @@ function sessionLookup(db: Db) {
   );
 }
 
-/** The session lookup runs on every request: its SQL is built once per database, not per call. */
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
-
 /**
  * Resolves a session id to the actor, or null when the session is unknown, revoked, expired
  * (absolute or idle), or its user is inactive or locked. `touch: false`: the call is not the user's activity (the
@@ -130,9 +128,8 @@ export async function resolveSession(sessionId: string | null | undefined, opts:
 export async function resolveSessionWithTiming(sessionId: string | null | undefined, opts: { touch?: boolean } = {}): Promise<{ actor: Actor; timing: SessionTiming } | null> {
   if (!sessionId || !UUID.test(sessionId)) return null;
   const db = await getDb();
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
-  const [row] = await lookup.execute({ sessionId });
+  // The session lookup runs on every request: its SQL is built once per database, not per call.
+  const [row] = await preparedFor('session', db, 'resolve', () => sessionLookup(db)).execute({ sessionId });
   if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
   const t = now().getTime();
   if (row.expiresAt.getTime() <= t) return null;

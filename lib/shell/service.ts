@@ -11,6 +11,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { passwordExpiryDays } from '@/lib/auth/expiry';
 import { fewRecoveryCodes, recoveryCodesLeftOf } from '@/lib/auth/two-factor';
 import { now } from '@/lib/clock';
+import { preparedFor } from '@/lib/lists/prepared';
 
 export interface ShellUser {
   displayName: string;
@@ -42,13 +43,9 @@ function shellLookup(db: Db) {
       .prepare('shell_user'),
   );
 }
-const lookups = new WeakMap<Db, ReturnType<typeof shellLookup>>();
-
 export async function getShellUser(actor: Actor): Promise<ShellUser> {
   const db = await getDb();
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = shellLookup(db)));
-  const [row] = await lookup.execute({ userId: actor.userId });
+  const [row] = await preparedFor('shell', db, 'user', () => shellLookup(db)).execute({ userId: actor.userId });
   const displayName = row ? `${row.firstName} ${row.lastName}`.trim() : '';
   return {
     displayName: displayName || actor.userName,

@@ -60,15 +60,17 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   // user's default view, else their last used settings (the spec's saved preference, now their remembered view).
   // The URL stays as it is and the first change writes the whole state.
   const viewParam = params.get(VIEW_PARAM);
-  // The saved views are read first (the toolbar lists them and the default one may give the list its state).
-  const views = await listViews(actor);
-  const opening = hasListParams(params) || viewParam !== null ? null : openingOf(views);
+  // The saved views (the toolbar lists them) are awaited first only when the default one gives the list its state.
+  const viewsRead = listViews(actor);
+  // Awaited below in every path that renders; a redirect or a 404 first leaves it read for nothing, not unhandled.
+  viewsRead.catch(() => undefined);
+  const opening = hasListParams(params) || viewParam !== null ? null : openingOf(await viewsRead);
   const pref = hasListParams(params) ? null : viewParam !== null ? await namedView(actor, viewParam) : opening && { query: opening.query, pageSize: opening.pageSize };
   const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  // The list and the strip's counts (issue 28) side by side: the strip costs what its slowest count costs.
-  const [result, attention] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), homeAttention(actor)]);
+  // The list, the strip's counts (issue 28) and the views side by side: the strip costs what its slowest count costs.
+  const [result, attention, views] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), homeAttention(actor), viewsRead]);
   const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
