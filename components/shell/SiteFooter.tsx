@@ -1,11 +1,14 @@
-/** The footer of every page: copyright and the legal links. */
+/**
+ * The footer of every page: copyright and the legal links. `year`: from the server when a client component renders
+ * it (PortalChrome), so the hydrating browser does not disagree at the turn of a year.
+ */
 import Link from 'next/link';
 
-export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
+export function SiteFooter({ signedIn = false, year = new Date().getFullYear() }: { signedIn?: boolean; year?: number }) {
   return (
     <footer className="no-print border-t border-line bg-surface">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
-        <p>© {new Date().getFullYear()} JMS. All rights reserved.</p>
+        <p>© {year} JMS. All rights reserved.</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1">
           {signedIn && (
             <li>

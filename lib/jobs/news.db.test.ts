@@ -18,6 +18,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { attachJobFile } from './files';
 import { bellOf, decodePosition, markNewsRead, newsPositionNow, newsStateOf, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
+import { getShellUserAndNews } from './shell';
 import { newsEventStream } from './news-stream';
 import { changeJobStatus } from './workflow';
 
@@ -138,9 +139,14 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     expect(await unreadNewsCount(other.owner.actor)).toBe(1);
     // What a signed-in page starts from, in one statement: the same position and count as the two calls.
     expect(await newsStateOf(owner.actor)).toEqual({ since: await newsPositionNow(), unread: 1 });
+    // The page shell reads the same state in its user row's statement; staff have none.
+    expect((await getShellUserAndNews(owner.actor)).news).toEqual({ since: await newsPositionNow(), unread: 1 });
+    expect((await getShellUserAndNews(staff.actor)).news).toBeNull();
     expect(await markNewsRead(owner.actor)).toBe(0);
     expect(await newsStateOf(owner.actor)).toEqual({ since: await newsPositionNow(), unread: 0 });
+    expect((await getShellUserAndNews(owner.actor)).news?.unread).toBe(0);
     expect((await newsStateOf(other.owner.actor)).unread).toBe(1);
+    expect((await getShellUserAndNews(other.owner.actor)).news?.unread).toBe(1);
   });
 
   it('the event stream: the news arrives as an SSE message with its position as id; another firm’s stream stays quiet', async () => {

@@ -17,7 +17,7 @@
  * Every read is scoped to the signed-in user and their firm (the tenancy guard): another firm's news never
  * reaches them.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { clients, jobs, userNews, users } from '@/db/schema';
 import { now } from '@/lib/clock';
@@ -217,12 +217,15 @@ export interface Bell {
   unread: number;
 }
 
-/** The bell's unread lines of a firm's user, counted up to UNREAD_CAP + 1 through the unread index: a column. */
-function unreadCountOf(db: Queryable, me: { userId: number; clientId: number }) {
+/**
+ * The bell's unread lines of a firm's user, counted up to UNREAD_CAP + 1 through the unread index: a column. The
+ * user, firm and start of the window are values, or placeholders of a prepared statement (newsStateColumns).
+ */
+function unreadCountOf(db: Queryable, me: { userId: number | Placeholder; clientId: number | Placeholder }, from: Date | SQL = since()) {
   const capped = db
     .select({ one: sql`1` })
     .from(userNews)
-    .where(and(eq(userNews.userId, me.userId), eq(userNews.clientId, me.clientId), eq(userNews.inBell, true), isNull(userNews.readAt), gt(userNews.occurredAt, since())))
+    .where(and(eq(userNews.userId, me.userId), eq(userNews.clientId, me.clientId), eq(userNews.inBell, true), isNull(userNews.readAt), gt(userNews.occurredAt, from)))
     .limit(UNREAD_CAP + 1);
   return sql<number>`(select count(*)::int from (${capped}) capped)`;
 }
@@ -235,18 +238,50 @@ export async function unreadNewsCount(actor: Actor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A page's news state: its start position and the bell's unread count. */
+export interface NewsState {
+  since: string;
+  unread: number;
+}
+
+const toNewsState = (row: { seq: string | number | null; n: number | string | null } | undefined): NewsState => ({
+  since: encodePosition({ seq: Number(row?.seq ?? 0), id: END_OF_COMMIT }),
+  unread: Number(row?.n ?? 0),
+});
+
 /**
  * What a signed-in page of a firm's user starts its news from, in one statement: the position after everything
  * committed so far (newsPositionNow) and the bell's unread count (unreadNewsCount).
  */
-export async function newsStateOf(actor: Actor): Promise<{ since: string; unread: number }> {
+export async function newsStateOf(actor: Actor): Promise<NewsState> {
   const me = requireTenant(actor);
   const db = await getDb();
   const [row] = rowsOf<{ seq: string | number | null; n: number }>(
     await db.execute(sql`select ${LATEST_SEQ} as seq, ${unreadCountOf(db, me)} as n`),
   );
-  return { since: encodePosition({ seq: Number(row?.seq ?? 0), id: END_OF_COMMIT }), unread: Number(row?.n ?? 0) };
+  return toNewsState(row);
 }
+
+/**
+ * The same news state as two columns of another prepared statement (the page shell's user row, so a signed-in page
+ * reads both in one round trip): placeholders userId, clientId and newsFrom, bound by newsStateValues.
+ */
+export function newsStateColumns(db: Queryable) {
+  const from = sql`${sql.placeholder('newsFrom')}::timestamptz`;
+  return {
+    newsSeq: sql<string | number | null>`${LATEST_SEQ}`,
+    newsUnread: unreadCountOf(db, { userId: sql.placeholder('userId'), clientId: sql.placeholder('clientId') }, from),
+  };
+}
+
+/** The values of newsStateColumns' placeholders for a firm's user. */
+export function newsStateValues(actor: Actor): { userId: number; clientId: number; newsFrom: string } {
+  const me = requireTenant(actor);
+  return { userId: me.userId, clientId: me.clientId, newsFrom: since().toISOString() };
+}
+
+/** The news state from newsStateColumns' two columns. */
+export const newsStateFrom = (row: { newsSeq: string | number | null; newsUnread: number | string | null }): NewsState => toNewsState({ seq: row.newsSeq, n: row.newsUnread });
 
 /** The bell: the user's own events of the last NEWS_DAYS days, newest first (at most BELL_LIMIT), and the unread count. */
 export async function bellOf(actor: Actor): Promise<Bell> {

@@ -24,28 +24,27 @@ export interface ShellUser {
   fewRecoveryCodes: number | null;
 }
 
+/** The shell's user columns (lib/jobs/shell.ts reads them with the news state). */
+export const shellColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  enableTour: users.enableTour,
+  clientName: clients.name,
+  passwordChangedAt: users.passwordChangedAt,
+  recoveryCodesLeft: recoveryCodesLeftOf(users.id),
+};
+
 /** Every signed-in page reads this: one statement, planned once per database. */
 function shellLookup(db: Db) {
   return withCompiledRows(
-    db
-      .select({
-        firstName: users.firstName,
-        lastName: users.lastName,
-        enableTour: users.enableTour,
-        clientName: clients.name,
-        passwordChangedAt: users.passwordChangedAt,
-        recoveryCodesLeft: recoveryCodesLeftOf(users.id),
-      })
-      .from(users)
-      .leftJoin(clients, eq(clients.id, users.clientId))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare('shell_user'),
+    db.select(shellColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId)).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('shell_user'),
   );
 }
-export async function getShellUser(actor: Actor): Promise<ShellUser> {
-  const db = await getDb();
-  const [row] = await preparedFor('shell', db, 'user', () => shellLookup(db)).execute({ userId: actor.userId });
+
+type ShellRow = { firstName: string; lastName: string; enableTour: boolean; clientName: string | null; passwordChangedAt: Date; recoveryCodesLeft: number | null };
+
+/** The shell's user from its row (none: the user's name from the session, nothing due). */
+export function toShellUser(actor: Actor, row: ShellRow | undefined): ShellUser {
   const displayName = row ? `${row.firstName} ${row.lastName}`.trim() : '';
   return {
     displayName: displayName || actor.userName,
@@ -55,6 +54,12 @@ export async function getShellUser(actor: Actor): Promise<ShellUser> {
     passwordExpiryDays: row ? passwordExpiryDays(row, now()) : 'NA',
     fewRecoveryCodes: fewRecoveryCodes(row?.recoveryCodesLeft ?? null),
   };
+}
+
+export async function getShellUser(actor: Actor): Promise<ShellUser> {
+  const db = await getDb();
+  const [row] = await preparedFor('shell', db, 'user', () => shellLookup(db)).execute({ userId: actor.userId });
+  return toShellUser(actor, row);
 }
 
 /** The tour has run: it does not start by itself again for this user. Answers the new EnableTour. */
