@@ -23,7 +23,6 @@ import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { SavedViews } from '@/components/jobs/SavedViews';
 import { isUserAdmin } from '@/lib/core/user-policy';
 import { homeAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
-import { presentJobAttention } from '@/lib/jobs/attention-present';
 import { jobSlipHref } from '@/lib/jobs/links';
 import { presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
@@ -86,7 +85,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         </Link>
       </div>
       <MatterSearch />
-      <AttentionStrip view={{ jobs: presentJobAttention(attention.jobs), invoices: presentInvoiceAttention(attention.invoices) }} />
+      <AttentionStrip jobs={attention.jobs} unpaid={attention.invoices.unpaid} overdue={attention.invoices.overdue} owed={presentInvoiceAttention(attention.invoices).owedText} />
       {query.attention && (
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
