@@ -6,12 +6,10 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AttentionStrip } from '@/components/jobs/AttentionStrip';
+import { JobsHead } from '@/components/jobs/JobsHead';
 import { JobListView } from '@/components/jobs/JobListView';
-import { MatterSearch } from '@/components/matters/MatterSearch';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { LiveRefresh } from '@/components/live/JobEvents';
-import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
 import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams } from '@/lib/jobs/list-schema';
@@ -78,14 +76,8 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
     <div className="flex flex-col gap-4">
       {/* News of the firm's jobs (a status, a file, an invoice) re-renders the rows in place. */}
       <LiveRefresh />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Jobs</h1>
-        <Link href="/SaveJob" className={buttonClasses({ variant: 'primary' })} data-tour="new-job">
-          New job
-        </Link>
-      </div>
-      <MatterSearch />
-      <AttentionStrip jobs={attention.jobs} unpaid={attention.invoices.unpaid} overdue={attention.invoices.overdue} owed={presentInvoiceAttention(attention.invoices).owedText} />
+      {/* The title, the matter search and the strip: a client component given the strip's counts. */}
+      <JobsHead jobs={attention.jobs} unpaid={attention.invoices.unpaid} overdue={attention.invoices.overdue} owed={presentInvoiceAttention(attention.invoices).owedText} />
       {query.attention && (
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
