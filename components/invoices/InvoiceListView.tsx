@@ -31,7 +31,7 @@ export function InvoiceListView({ rows, totalCount, page, pageSize, sort, export
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="tbar">
         <Button variant="ghost" onClick={reset}>
           Reset filters
         </Button>
@@ -56,7 +56,7 @@ export function InvoiceListView({ rows, totalCount, page, pageSize, sort, export
         loading={pending}
       />
 
-      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <div className="pbar">
         <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [INVOICE_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
         <Pagination
           page={page}

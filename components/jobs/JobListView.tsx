@@ -94,7 +94,7 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
           {notice}
         </Alert>
       )}
-      <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="tbar">
         {toolbar}
         <Button
           variant="ghost"
@@ -130,7 +130,7 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
         />
       </div>
 
-      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <div className="pbar">
         <PageSizeSelect value={pageSize} onPageSizeChange={(size) => setList({ [JOB_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
         <Pagination
           page={page}

@@ -45,7 +45,7 @@ export function SavedViews({ views, canShare, create }: SavedViewsProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="saved-views">
-      <label htmlFor="saved-view" className="text-sm font-medium text-ink">
+      <label htmlFor="saved-view" className="lbl">
         View
       </label>
       <Select

@@ -5,7 +5,6 @@
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
-import { ChevronDownIcon } from '@/components/ui/icons';
 import { StatusDot } from '@/components/ui/StatusBadge';
 import { cn } from '@/components/ui/cn';
 import { controlClasses, controlHeight } from '@/components/ui/control-styles';
@@ -32,18 +31,18 @@ export function StatusFilter({ id, value, onChange }: StatusFilterProps) {
     onChange(ids);
   };
   return (
-    <div className="flex flex-col gap-1">
-      <span id={`${id}-label`} className="text-sm font-medium text-ink">
+    <div className="fld">
+      <span id={`${id}-label`} className="lbl">
         Status
       </span>
       <Popover.Root>
         <Popover.Trigger
           id={id}
           aria-labelledby={`${id}-label ${id}`}
-          className={cn(controlClasses, controlHeight, 'flex items-center justify-between gap-2 text-left')}
+          className={cn(controlClasses, controlHeight, 'ctl-dd')}
         >
+          {/* .ctl-dd (app/globals.css) draws the chevron after the summary. */}
           <span className="truncate">{summary}</span>
-          <ChevronDownIcon className="size-4 shrink-0 text-muted" />
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content align="start" sideOffset={4} className="z-50 w-64 rounded-md border border-line bg-surface p-2 shadow-lg focus:outline-none">

@@ -5,10 +5,15 @@
  * (input role=combobox, listbox, arrow keys, Enter); the suggestions come from POST api/Matter/Search (the one
  * door, tenant-scoped, bounded), asked once the user pauses (a short debounce) and at most one request in flight
  * that matters (older answers are dropped).
+ *
+ * The server renders only the labelled combobox input (cmdk's root, its sr-only label and the hidden listbox with
+ * its sizer and empty text cost markup on every /JobClient visit, twice over in the payload). The first focus or
+ * keystroke swaps in the cmdk box, which takes the focus, the text and the caret at once (in the same task's
+ * commit, before the next key), so no keystroke is lost and the focus stays in the box.
  */
 import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { controlClasses, controlHeight } from '@/components/ui/control-styles';
 import { apiFetch } from '@/lib/client-side/api';
 import type { MatterSearchAnswer, SearchHit } from '@/lib/matters/search';
@@ -16,6 +21,10 @@ import type { MatterSearchAnswer, SearchHit } from '@/lib/matters/search';
 const DEBOUNCE_MS = 200;
 const MIN = 2;
 const EMPTY: MatterSearchAnswer = { matters: [], jobs: [], invoices: [] };
+
+const LABEL = 'Find a matter, job or invoice';
+const PLACEHOLDER = 'Matter reference, party name or description';
+const inputClasses = `${controlClasses} ${controlHeight}`;
 
 const itemClasses = 'flex cursor-pointer flex-col rounded px-3 py-2 text-sm text-ink data-[selected=true]:bg-brand-50 outline-none';
 
@@ -33,31 +42,66 @@ function Group({ heading, hits, onPick }: { heading: string; hits: SearchHit[]; 
   );
 }
 
+/** What the first box held when it was woken: its text and caret. */
+interface Wake {
+  text: string;
+  start: number | null;
+  end: number | null;
+}
+
 export function MatterSearch() {
+  const [wake, setWake] = useState<Wake | null>(null);
+  // The suggestions' list, once there is one (collapsed until then, so it need not exist: ARIA 1.2 combobox).
+  const listId = useId();
+  const woken = (e: SyntheticEvent<HTMLInputElement>) => {
+    const el = e.currentTarget;
+    setWake({ text: el.value, start: el.selectionStart, end: el.selectionEnd });
+  };
+  return (
+    <div role="search" aria-label="Matters, jobs and invoices" className="relative w-full max-w-xl">
+      {/* cmdk names the input from its own label (aria-labelledby): the visible text is that label's. */}
+      <p aria-hidden="true" className="mb-1 text-sm font-medium text-ink">
+        {LABEL}
+      </p>
+      {wake ? (
+        <LiveSearch wake={wake} />
+      ) : (
+        // Uncontrolled: text typed before the page's script ran is kept and carried over.
+        <input
+          type="text"
+          role="combobox"
+          aria-expanded={false}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-label={LABEL}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder={PLACEHOLDER}
+          className={inputClasses}
+          maxLength={100}
+          onFocus={woken}
+          onInput={woken}
+        />
+      )}
+    </div>
+  );
+}
+
+function LiveSearch({ wake }: { wake: Wake }) {
   const router = useRouter();
-  const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(wake.text);
   const [answer, setAnswer] = useState<MatterSearchAnswer>(EMPTY);
-  const [loading, setLoading] = useState(false);
-  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(wake.text.trim().length >= MIN);
+  const [open, setOpen] = useState(true);
   const asked = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  /** The text changed: ask for suggestions once the user pauses; an older answer arriving late is dropped. */
-  const ask = (value: string) => {
-    setText(value);
-    setOpen(true);
-    clearTimeout(timer.current);
-    const mine = ++asked.current;
-    const q = value.trim();
-    if (q.length < MIN) {
-      setAnswer(EMPTY);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
+  /** Asks for the suggestions of q once the user pauses; an older answer arriving late is dropped. */
+  const schedule = (q: string, mine: number) => {
     timer.current = setTimeout(() => {
       apiFetch('/api/Matter/Search', { method: 'POST', json: { Query: q } })
         .then(async (res) => (res.ok ? ((await res.json()) as MatterSearchAnswer) : EMPTY))
@@ -70,6 +114,34 @@ export function MatterSearch() {
     }, DEBOUNCE_MS);
   };
 
+  /** The text changed: ask for suggestions once the user pauses. */
+  const ask = (value: string) => {
+    setText(value);
+    setOpen(true);
+    clearTimeout(timer.current);
+    const mine = ++asked.current;
+    const q = value.trim();
+    if (q.length < MIN) {
+      setAnswer(EMPTY);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    schedule(q, mine);
+  };
+
+  // The focus, caret and any text typed into the first box move here before the next key; that text is asked for.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.focus();
+    if (wake.start !== null) el.setSelectionRange(wake.start, wake.end ?? wake.start);
+    const q = wake.text.trim();
+    if (q.length >= MIN) schedule(q, ++asked.current);
+    // Once, when the box is woken.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const pick = (href: string) => {
     setOpen(false);
     router.push(href);
@@ -78,39 +150,33 @@ export function MatterSearch() {
   const showList = open && text.trim().length >= MIN;
 
   return (
-    <div role="search" aria-label="Matters, jobs and invoices" className="relative w-full max-w-xl">
-      {/* cmdk names the input from its own label (aria-labelledby): the visible text is that label's. */}
-      <p aria-hidden="true" className="mb-1 text-sm font-medium text-ink">
-        Find a matter, job or invoice
-      </p>
-      <Command shouldFilter={false} label="Find a matter, job or invoice" loop>
-        <Command.Input
-          id={`${id}-q`}
-          value={text}
-          onValueChange={ask}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setOpen(false);
-          }}
-          placeholder="Matter reference, party name or description"
-          className={`${controlClasses} ${controlHeight}`}
-          maxLength={100}
-        />
-        {/* Always in the page (hidden when closed): the input's aria-controls names it. */}
-        <Command.List hidden={!showList} className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg">
-            {loading && none ? (
-              <Command.Loading>
-                <span className="block px-3 py-2 text-sm text-muted">Searching…</span>
-              </Command.Loading>
-            ) : (
-              <Command.Empty className="px-3 py-2 text-sm text-muted">No matters, jobs or invoices match.</Command.Empty>
-            )}
-            <Group heading="Matters" hits={answer.matters} onPick={pick} />
-            <Group heading="Jobs" hits={answer.jobs} onPick={pick} />
-            <Group heading="Invoices" hits={answer.invoices} onPick={pick} />
-        </Command.List>
-      </Command>
-    </div>
+    <Command shouldFilter={false} label={LABEL} loop>
+      <Command.Input
+        ref={input}
+        value={text}
+        onValueChange={ask}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false);
+        }}
+        placeholder={PLACEHOLDER}
+        className={inputClasses}
+        maxLength={100}
+      />
+      {/* Always in the page once woken (hidden when closed): the input's aria-controls names it. */}
+      <Command.List hidden={!showList} className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg">
+        {loading && none ? (
+          <Command.Loading>
+            <span className="block px-3 py-2 text-sm text-muted">Searching…</span>
+          </Command.Loading>
+        ) : (
+          <Command.Empty className="px-3 py-2 text-sm text-muted">No matters, jobs or invoices match.</Command.Empty>
+        )}
+        <Group heading="Matters" hits={answer.matters} onPick={pick} />
+        <Group heading="Jobs" hits={answer.jobs} onPick={pick} />
+        <Group heading="Invoices" hits={answer.invoices} onPick={pick} />
+      </Command.List>
+    </Command>
   );
 }

@@ -80,7 +80,7 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
 
   const selectedText = BULK_MSG.selected(count, countCapped);
   return (
-    <section aria-labelledby="bulk-heading" className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3">
+    <section aria-labelledby="bulk-heading" className="panel flex flex-col gap-3 p-3">
       <h2 id="bulk-heading" className="text-base font-semibold">
         Bulk actions
       </h2>

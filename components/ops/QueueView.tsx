@@ -167,7 +167,7 @@ export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query
   const tableColumns = selecting ? [selectColumn(sel), ...columns] : columns;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="tbar">
         <Button variant="ghost" onClick={reset}>
           Reset filters
         </Button>
@@ -225,7 +225,7 @@ export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query
         tableFrom="lg"
         loading={pending}
       />
-      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <div className="pbar">
         <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [QUEUE_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
         <Pagination
           page={page}

@@ -27,7 +27,7 @@ export interface FieldProps {
   children: ReactNode;
 }
 
-/** Label + control + help + error, wired with htmlFor / aria-describedby / aria-invalid. */
+/** Label + control + help + error, wired with htmlFor / aria-describedby / aria-invalid. Laid out by .fld (app/globals.css). */
 export function Field({ label, id, error, help, required = false, hideLabel = false, labelAside, className, children }: FieldProps) {
   const controlId = useDomId('f', id);
   const helpId = help ? `${controlId}-help` : undefined;
@@ -48,7 +48,7 @@ export function Field({ label, id, error, help, required = false, hideLabel = fa
     </label>
   );
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('fld', className)}>
       {labelAside ? (
         <div className="flex items-center">
           {labelEl}

@@ -3,7 +3,6 @@ import { ListResultStatus } from '@/components/list/ListResultStatus';
 import { MSG } from '@/lib/messages';
 import { MAX_ROWS_PER_PAGE, PAGE_LINKS, PAGE_LINKS_MOBILE } from '@/lib/reference';
 import { cn } from './cn';
-import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons';
 import { pageCount, pageRange, pageWindow } from './pagination';
 
 export interface PaginationProps {
@@ -27,7 +26,11 @@ export interface PaginationProps {
   className?: string;
 }
 
-/** A page control: the .pg class of app/globals.css, which also styles the current (aria-current) and the off (disabled) one. */
+/**
+ * A page control: the .pg class of app/globals.css, which also styles the current (aria-current) and the off
+ * (disabled) one. First, previous, next and last draw their arrow from a class (.pg-f/-b/-n/-l), not an <svg> each:
+ * their names are their aria-labels.
+ */
 const item = 'pg';
 
 /** Page links: 5 on md+ screens, 2 below (spec §9), with first/previous/next/last. */
@@ -37,8 +40,8 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
   const mobile = new Set(pageWindow(page, total, PAGE_LINKS_MOBILE));
   const { from, to } = pageRange(page, pageSize, totalCount);
 
-  function control(target: number, content: ReactNode, opts: { aria?: string; disabled?: boolean; isCurrent?: boolean }) {
-    const cls = item;
+  function control(target: number, content: ReactNode, opts: { aria?: string; disabled?: boolean; isCurrent?: boolean; arrow?: string }) {
+    const cls = opts.arrow ? `${item} ${opts.arrow}` : item;
     if (opts.disabled) {
       return (
         <button type="button" disabled className={cls} aria-label={opts.aria}>
@@ -74,15 +77,15 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
       {total > 1 && (
         <nav aria-label={label}>
           <ul className="flex flex-wrap items-center gap-1">
-            <li>{control(1, <ChevronsLeftIcon />, { aria: 'First page', disabled: page <= 1 })}</li>
-            <li>{control(page - 1, <ChevronLeftIcon />, { aria: 'Previous page', disabled: page <= 1 })}</li>
+            <li>{control(1, null, { aria: 'First page', disabled: page <= 1, arrow: 'pg-f' })}</li>
+            <li>{control(page - 1, null, { aria: 'Previous page', disabled: page <= 1, arrow: 'pg-b' })}</li>
             {desktop.map((p) => (
               <li key={p} className={mobile.has(p) ? undefined : 'hidden md:block'}>
                 {control(p, p, { aria: `Page ${p}`, isCurrent: p === page })}
               </li>
             ))}
-            <li>{control(page + 1, <ChevronRightIcon />, { aria: 'Next page', disabled: page >= total })}</li>
-            <li>{control(total, <ChevronsRightIcon />, { aria: 'Last page', disabled: totalCapped || page >= total })}</li>
+            <li>{control(page + 1, null, { aria: 'Next page', disabled: page >= total, arrow: 'pg-n' })}</li>
+            <li>{control(total, null, { aria: 'Last page', disabled: totalCapped || page >= total, arrow: 'pg-l' })}</li>
           </ul>
         </nav>
       )}

@@ -4,7 +4,6 @@ import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { controlClasses, controlHeight } from './control-styles';
 import { useFieldControl } from './field-context';
-import { ChevronDownIcon } from './icons';
 
 export interface SelectOption {
   value: string | number;
@@ -20,16 +19,19 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A styled native <select>: keyboard, type-ahead and screen readers work as the platform does. */
+/**
+ * A styled native <select>: keyboard, type-ahead and screen readers work as the platform does. The wrapper's .sel
+ * class (app/globals.css) draws the chevron and keeps the select's text clear of it.
+ */
 export function Select({ options, placeholder, className, children, ref, ...rest }: SelectProps) {
   const aria = useFieldControl(rest);
   return (
-    <div className={cn('relative', className)}>
+    <div className={cn('sel', className)}>
       <select
         ref={ref}
         {...rest}
         {...aria}
-        className={cn(controlClasses, controlHeight, 'appearance-none pr-9')}
+        className={cn(controlClasses, controlHeight)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options?.map((o) => (
@@ -39,7 +41,6 @@ export function Select({ options, placeholder, className, children, ref, ...rest
         ))}
         {children}
       </select>
-      <ChevronDownIcon className="sel-i" />
     </div>
   );
 }

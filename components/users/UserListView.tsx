@@ -148,7 +148,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         </Alert>
       ) : null}
 
-      <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="tbar">
         <Link href="/user/activity" className={buttonClasses({ variant: 'secondary' })}>
           Activity
         </Link>
@@ -178,7 +178,7 @@ export function UserListView({ rows, totalCount, page, pageSize, sort, exportBod
         loading={pending}
       />
 
-      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <div className="pbar">
         <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [USER_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
         <Pagination
           page={page}

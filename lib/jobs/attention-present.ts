@@ -1,8 +1,8 @@
 /**
  * The /JobClient strip's view: each count as text ("1,000+" past the list's count cap, as the list's total says)
- * with the link to the list behind it. Server-only (invoice links are built with the invoice list's parameters).
+ * with the link to the list behind it. Browser-safe: the strip renders in the browser from the counts.
  */
-import { ATTENTION_LABELS, ATTENTION_QUERIES, type JobAttentionCounts, type JobAttentionKey } from './attention';
+import { ATTENTION_LABELS, ATTENTION_QUERIES, type JobAttentionCounts, type JobAttentionKey } from './attention-keys';
 import { querySearchParams } from './list-schema';
 
 export interface AttentionTileView {

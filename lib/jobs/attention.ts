@@ -20,43 +20,12 @@ import { clients, JOB_ATTENTION_KIND, jobAttentionCounts, jobs, jobStatusCounts 
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
 import { preparedFor } from '@/lib/lists/prepared';
+import { ATTENTION_QUERIES, type AttentionCount, type JobAttentionCounts, type JobAttentionKey } from './attention-keys';
 import { jobListFilterTemplate } from './list-sql';
 import { COUNT_CAP } from './queries';
 
-export type JobAttentionKey = 'due24' | 'overdue' | 'waiting' | 'readyForCollection' | 'deliveredRecently' | 'deliveredWithFiles' | 'deliveredWithoutFeedback';
-
-const q = (over: Partial<JobListQuery>): JobListQuery => ({ ...DEFAULT_JOB_QUERY, ...over });
-
-/** The list behind each count (its URL is `querySearchParams` of the query). */
-export const ATTENTION_QUERIES: Record<JobAttentionKey, JobListQuery> = {
-  due24: q({ attention: 'due24', sortBy: 6, sortOrder: 1 }),
-  overdue: q({ timeDue: 1, sortBy: 6, sortOrder: 1 }),
-  waiting: q({ statuses: [3, 13] }),
-  readyForCollection: q({ statuses: [6] }),
-  deliveredRecently: q({ timeDelivered: 3, sortBy: 7, sortOrder: 2 }),
-  deliveredWithFiles: q({ attention: 'files' }),
-  deliveredWithoutFeedback: q({ attention: 'nofeedback' }),
-};
-
-export const ATTENTION_LABELS: Record<JobAttentionKey, string> = {
-  due24: 'Due within 24 hours',
-  overdue: 'Overdue',
-  waiting: 'Waiting on you (On Hold, Waiting For Payment)',
-  readyForCollection: 'Ready for collection',
-  deliveredRecently: 'Delivered in the last 7 days',
-  deliveredWithFiles: 'Delivered with files to download',
-  deliveredWithoutFeedback: 'Delivered without feedback',
-};
-
-export interface AttentionCount {
-  n: number;
-  /** More match than the count looks at (n is COUNT_CAP + 1, shown as "1,000+"), as the list's total says. */
-  capped: boolean;
-}
-
-export type JobAttentionCounts = Record<JobAttentionKey, AttentionCount>;
+export { ATTENTION_LABELS, ATTENTION_QUERIES, type AttentionCount, type JobAttentionCounts, type JobAttentionKey } from './attention-keys';
 
 const CAPPED: JobAttentionKey[] = ['due24', 'overdue', 'deliveredRecently'];
 

@@ -6,12 +6,10 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AttentionStrip } from '@/components/jobs/AttentionStrip';
+import { JobsHead } from '@/components/jobs/JobsHead';
 import { JobListView } from '@/components/jobs/JobListView';
-import { MatterSearch } from '@/components/matters/MatterSearch';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { LiveRefresh } from '@/components/live/JobEvents';
-import { buttonClasses } from '@/components/ui/Button';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
 import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams } from '@/lib/jobs/list-schema';
@@ -23,7 +21,6 @@ import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { SavedViews } from '@/components/jobs/SavedViews';
 import { isUserAdmin } from '@/lib/core/user-policy';
 import { homeAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
-import { presentJobAttention } from '@/lib/jobs/attention-present';
 import { jobSlipHref } from '@/lib/jobs/links';
 import { presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
@@ -79,14 +76,8 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
     <div className="flex flex-col gap-4">
       {/* News of the firm's jobs (a status, a file, an invoice) re-renders the rows in place. */}
       <LiveRefresh />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Jobs</h1>
-        <Link href="/SaveJob" className={buttonClasses({ variant: 'primary' })} data-tour="new-job">
-          New job
-        </Link>
-      </div>
-      <MatterSearch />
-      <AttentionStrip view={{ jobs: presentJobAttention(attention.jobs), invoices: presentInvoiceAttention(attention.invoices) }} />
+      {/* The title, the matter search and the strip: a client component given the strip's counts. */}
+      <JobsHead jobs={attention.jobs} unpaid={attention.invoices.unpaid} overdue={attention.invoices.overdue} owed={presentInvoiceAttention(attention.invoices).owedText} />
       {query.attention && (
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
