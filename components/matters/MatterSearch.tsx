@@ -7,13 +7,14 @@
  * that matters (older answers are dropped).
  *
  * The server renders only the labelled combobox input (cmdk's root, its sr-only label and the hidden listbox with
- * its sizer and empty text cost markup on every /JobClient visit, twice over in the payload). The first focus or
- * keystroke swaps in the cmdk box, which takes the focus, the text and the caret at once (in the same task's
- * commit, before the next key), so no keystroke is lost and the focus stays in the box.
+ * its sizer and empty text cost markup on every /JobClient visit, twice over in the payload). Once the page's script
+ * runs, the cmdk box replaces it before anyone uses it, so a screen reader or a phone's keyboard meets one box only.
+ * Text typed before that (the page was still loading) moves over with the caret, and so does the focus if the first
+ * box had it, in the same commit: no keystroke is lost.
  */
 import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { controlClasses, controlHeight } from '@/components/ui/control-styles';
 import { apiFetch } from '@/lib/client-side/api';
 import type { MatterSearchAnswer, SearchHit } from '@/lib/matters/search';
@@ -42,21 +43,24 @@ function Group({ heading, hits, onPick }: { heading: string; hits: SearchHit[]; 
   );
 }
 
-/** What the first box held when it was woken: its text and caret. */
+/** What the first box held when it was replaced: its text and caret, and whether it had the focus. */
 interface Wake {
   text: string;
   start: number | null;
   end: number | null;
+  focused: boolean;
 }
 
 export function MatterSearch() {
   const [wake, setWake] = useState<Wake | null>(null);
   // The suggestions' list, once there is one (collapsed until then, so it need not exist: ARIA 1.2 combobox).
   const listId = useId();
-  const woken = (e: SyntheticEvent<HTMLInputElement>) => {
-    const el = e.currentTarget;
-    setWake({ text: el.value, start: el.selectionStart, end: el.selectionEnd });
-  };
+  const first = useRef<HTMLInputElement>(null);
+  // After hydration: the server's box hands over to cmdk's.
+  useEffect(() => {
+    const el = first.current;
+    if (el) setWake({ text: el.value, start: el.selectionStart, end: el.selectionEnd, focused: document.activeElement === el });
+  }, []);
   return (
     <div role="search" aria-label="Matters, jobs and invoices" className="relative w-full max-w-xl">
       {/* cmdk names the input from its own label (aria-labelledby): the visible text is that label's. */}
@@ -80,8 +84,7 @@ export function MatterSearch() {
           placeholder={PLACEHOLDER}
           className={inputClasses}
           maxLength={100}
-          onFocus={woken}
-          onInput={woken}
+          ref={first}
         />
       )}
     </div>
@@ -93,7 +96,7 @@ function LiveSearch({ wake }: { wake: Wake }) {
   const [text, setText] = useState(wake.text);
   const [answer, setAnswer] = useState<MatterSearchAnswer>(EMPTY);
   const [loading, setLoading] = useState(wake.text.trim().length >= MIN);
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(wake.focused);
   const asked = useRef(0);
   const input = useRef<HTMLInputElement>(null);
 
@@ -130,12 +133,13 @@ function LiveSearch({ wake }: { wake: Wake }) {
     schedule(q, mine);
   };
 
-  // The focus, caret and any text typed into the first box move here before the next key; that text is asked for.
+  // The focus (if the first box had it), caret and any text typed into the first box move here before the next
+  // key; that text is asked for.
   useLayoutEffect(() => {
     const el = input.current;
     if (!el) return;
-    el.focus();
-    if (wake.start !== null) el.setSelectionRange(wake.start, wake.end ?? wake.start);
+    if (wake.focused) el.focus();
+    if (wake.start !== null && wake.focused) el.setSelectionRange(wake.start, wake.end ?? wake.start);
     const q = wake.text.trim();
     if (q.length >= MIN) schedule(q, ++asked.current);
     // Once, when the box is woken.

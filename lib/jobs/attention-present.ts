@@ -1,16 +1,10 @@
 /**
  * The /JobClient strip's view: each count as text ("1,000+" past the list's count cap, as the list's total says)
- * with the link to the list behind it. Browser-safe: the strip renders in the browser from the counts.
+ * and the link to the list behind it. Browser-safe: the strip (components/jobs/AttentionStrip.tsx) renders in the
+ * browser from the counts.
  */
-import { ATTENTION_LABELS, ATTENTION_QUERIES, type JobAttentionCounts, type JobAttentionKey } from './attention-keys';
+import { ATTENTION_QUERIES, type JobAttentionKey } from './attention-keys';
 import { querySearchParams } from './list-schema';
-
-export interface AttentionTileView {
-  key: JobAttentionKey;
-  label: string;
-  countText: string;
-  href: string;
-}
 
 export interface InvoiceAttentionView {
   unpaidText: string;
@@ -21,11 +15,6 @@ export interface InvoiceAttentionView {
   overdueHref: string;
 }
 
-export interface AttentionStripView {
-  jobs: AttentionTileView[];
-  invoices: InvoiceAttentionView;
-}
-
 const number = new Intl.NumberFormat('en-AU');
 
 export const countText = (n: number, capped = false) => `${number.format(capped ? n - 1 : n)}${capped ? '+' : ''}`;
@@ -34,12 +23,3 @@ export const jobListHref = (key: JobAttentionKey) => {
   const qs = new URLSearchParams(querySearchParams(ATTENTION_QUERIES[key])).toString();
   return qs ? `/JobClient?${qs}` : '/JobClient';
 };
-
-export function presentJobAttention(counts: JobAttentionCounts): AttentionTileView[] {
-  return (Object.keys(ATTENTION_QUERIES) as JobAttentionKey[]).map((key) => ({
-    key,
-    label: ATTENTION_LABELS[key],
-    countText: countText(counts[key].n, counts[key].capped),
-    href: jobListHref(key),
-  }));
-}
