@@ -19,7 +19,6 @@ import { config } from '@/lib/config';
 import { getActiveNotice } from '@/lib/notices/service';
 import { homeForRole } from '@/lib/auth/return-url';
 import { isClientRole } from '@/lib/reference';
-import { navItems } from '@/lib/shell/nav';
 import { getShellUserAndNews } from '@/lib/jobs/shell';
 
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
@@ -50,7 +49,6 @@ export default async function PortalLayout({ children }: { children: React.React
     <PortalChrome
       area="portal"
       home={homeForRole(actor.role)}
-      nav={navItems(actor.role)}
       user={{ name: user.displayName, detail: user.clientName }}
       role={actor.role}
       news={news && { since: news.since, unread: news.unread, pollMs: config().LIVE_POLL_MS }}

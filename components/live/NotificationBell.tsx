@@ -72,7 +72,7 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
         <Popover.Trigger
           aria-label={name}
           data-testid="notification-bell"
-          className="relative inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10"
+          className="bell"
         >
           <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round">
             <path d="M10 2.5a5 5 0 0 0-5 5v3.2L3.5 13.5h13L15 10.7V7.5a5 5 0 0 0-5-5Z" />

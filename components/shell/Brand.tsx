@@ -3,7 +3,7 @@ import Link from 'next/link';
 
 export function Brand({ href }: { href: string }) {
   return (
-    <Link href={href} className="flex items-center gap-2 rounded-md py-1 text-lg font-semibold text-white no-underline hover:text-white">
+    <Link href={href} className="brand">
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-7" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round">
         <path d="M6 3h9l4 4v14H6z" />
         <path d="M15 3v4h4M9 12h7M9 15.5h7M9 8.5h3" />

@@ -44,7 +44,7 @@ export function MobileMenu({ children, wide = false }: { children: ReactNode; wi
         aria-controls="portal-menu"
         data-tour="nav-menu"
         onClick={() => setOpenedOn(open ? null : pathname)}
-        className={cn('ml-auto inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10', at.button)}
+        className={cn('menu-b', at.button)}
       >
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round">
           {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
@@ -54,7 +54,7 @@ export function MobileMenu({ children, wide = false }: { children: ReactNode; wi
       <div
         id="portal-menu"
         className={cn(
-          'w-full flex-col gap-3 border-t border-white/20 pt-3 pb-2',
+          'menu-p',
           at.panel,
           open ? 'flex' : 'hidden',
         )}

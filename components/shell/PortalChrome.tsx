@@ -8,14 +8,15 @@
  * facts and not the chrome's markup a second time: a server component's elements are sent twice, once as HTML and
  * once as the payload's element tree (issue 31, docs/decisions/031-document-weight.md). The page itself stays a
  * server component (`children`). The layouts (app/(portal)/layout.tsx, app/(ops)/Ops/layout.tsx) decide every
- * fact from the session; nothing here reads anything.
+ * fact from the session; nothing here reads anything (the navigation follows from the role given).
  */
 import type { ReactNode } from 'react';
 import { RecoveryCodesNotice } from '@/components/auth/RecoveryCodesNotice';
 import { SessionRole } from '@/components/auth/SessionRole';
 import { JobEventsProvider } from '@/components/live/JobEvents';
 import { NotificationBell } from '@/components/live/NotificationBell';
-import type { NavItem } from '@/lib/shell/nav';
+import { opsNavItems } from '@/lib/ops/nav';
+import { navItems } from '@/lib/shell/nav';
 import { AboutDialog } from './AboutDialog';
 import { Brand } from './Brand';
 import { HelpProvider } from './help-context';
@@ -29,9 +30,9 @@ export interface PortalChromeProps {
   /** 'ops': the staff area (a Staff tag, the sections' navigation laid out from xl, no bell, help or islands). */
   area: 'portal' | 'ops';
   home: string;
-  nav: NavItem[];
   /** The signed-in user's name and, under it, the firm (clients) or the staff role. */
   user: { name: string; detail: string | null };
+  /** The signed-in role: the navigation is the role's (lib/shell/nav.ts, lib/ops/nav.ts), worked out here. */
   role: number;
   /** The news position and the bell's unread count (clients' users only). */
   news: { since: string; unread: number; pollMs: number } | null;
@@ -52,15 +53,16 @@ export interface PortalChromeProps {
 const headerAction = 'hdr-a';
 
 export function PortalChrome(props: PortalChromeProps) {
-  const { area, home, nav, user, role, news, timeZone, recoveryCodesLeft, idle, extend, helpTexts = null, islands, year, children } = props;
+  const { area, home, user, role, news, timeZone, recoveryCodesLeft, idle, extend, helpTexts = null, islands, year, children } = props;
   const ops = area === 'ops';
+  const nav = ops ? opsNavItems(role) : navItems(role);
   const page = (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
       <header className="surface-inverse no-print">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 py-2">
+        <div className="hdr-in">
           <Brand href={home} />
           {ops && <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">Staff</span>}
           {news && (
@@ -82,8 +84,8 @@ export function PortalChrome(props: PortalChromeProps) {
             <div
               className={
                 ops
-                  ? 'flex flex-col gap-1 border-t border-white/20 pt-3 xl:order-1 xl:ml-auto xl:flex-row xl:items-center xl:gap-2 xl:border-0 xl:pt-0'
-                  : 'flex flex-col gap-1 border-t border-white/20 pt-3 md:flex-row md:items-center md:gap-2 md:border-0 md:pt-0'
+                  ? 'who xl:order-1 xl:ml-auto xl:flex-row xl:items-center xl:gap-2 xl:border-0 xl:pt-0'
+                  : 'who md:flex-row md:items-center md:gap-2 md:border-0 md:pt-0'
               }
             >
               <p className={ops ? 'px-3 py-1 text-sm leading-tight xl:text-right' : 'px-3 py-1 text-sm leading-tight md:text-right'} data-testid="signed-in-user">

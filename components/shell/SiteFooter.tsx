@@ -7,7 +7,7 @@ import Link from 'next/link';
 export function SiteFooter({ signedIn = false, year = new Date().getFullYear() }: { signedIn?: boolean; year?: number }) {
   return (
     <footer className="no-print border-t border-line bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+      <div className="ftr-in sm:flex-row sm:items-center sm:justify-between">
         <p>© {year} JMS. All rights reserved.</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1">
           {signedIn && (

@@ -9,7 +9,7 @@ import { PortalChrome } from '@/components/shell/PortalChrome';
 import { getSessionTiming } from '@/lib/auth/current';
 import { now } from '@/lib/clock';
 import { requireStaffPage } from '@/lib/ops/page';
-import { OPS_HOME, opsNavItems } from '@/lib/ops/nav';
+import { OPS_HOME } from '@/lib/ops/nav';
 import { staffRoleName } from '@/lib/core/staff-policy';
 import { getShellUser } from '@/lib/shell/service';
 
@@ -22,8 +22,6 @@ export default async function OpsLayout({ children }: { children: React.ReactNod
     <PortalChrome
       area="ops"
       home={OPS_HOME}
-      // What the links need (not the sections' summaries for the /Ops home).
-      nav={opsNavItems(actor.role).map(({ href, label, tour, also }) => ({ href, label, tour, ...(also ? { also } : {}) }))}
       user={{ name: user.displayName, detail: staffRoleName(actor.role) }}
       role={actor.role}
       news={null}
