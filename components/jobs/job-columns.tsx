@@ -83,16 +83,16 @@ function RowActionItems({ row, onFeedback }: { row: JobRowView; onFeedback: OnFe
 }
 
 /**
- * A dd-MMM-yyyy hh:mm AM/PM time in a nowrap cell (the column's .nw) that may break at its <wbr> between the date
- * and the time only, so the three time columns take a date's width, not a date and a time side by side.
+ * A dd-MMM-yyyy hh:mm AM/PM time in a .tm cell (app/globals.css): it may break between the date and the time, never
+ * inside either, so the three time columns take a date's width, not a date and a time side by side.
  */
 function stackedDateTime(text: string) {
   const at = text.indexOf(' ');
   if (at === -1) return text;
   return (
     <>
-      {text.slice(0, at + 1)}
-      <wbr />
+      {text.slice(0, at)}
+      <span> </span>
       {text.slice(at + 1)}
     </>
   );
@@ -117,9 +117,9 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
       ),
     },
     { id: 'contactName', header: 'Contact name', sortKey: 4, cell: (r) => r.contactName, wideOnly: true },
-    { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => stackedDateTime(r.created), className: 'nw' },
-    { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => stackedDateTime(r.due), className: 'nw' },
-    { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => stackedDateTime(r.delivered), className: 'nw' },
+    { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => stackedDateTime(r.created), className: 'tm' },
+    { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => stackedDateTime(r.due), className: 'tm' },
+    { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => stackedDateTime(r.delivered), className: 'tm' },
     // The badge may wrap ("Waiting For / Payment") rather than widen the table past a laptop screen.
     { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} className="wr" /> },
     { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} onFeedback={onFeedback} /> },
