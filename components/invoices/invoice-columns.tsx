@@ -1,15 +1,15 @@
 'use client';
 /** Columns of the invoice table and the mobile card template. */
 import { MatterLink } from '@/components/jobs/MatterLink';
-import { Badge } from '@/components/ui/Badge';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { type DataTableColumn } from '@/components/ui/DataTable';
 import type { InvoiceRowView } from '@/lib/invoices/present';
 import { INVOICE_SORT } from '@/lib/invoices/schema';
 
+/** Paid or Unpaid: Badge's success and warning tones, as one short class each (app/globals.css .badge-ok, .badge-wt). */
 function StatusBadge({ paid }: { paid: boolean }) {
-  return paid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>;
+  return paid ? <span className="badge badge-ok">Paid</span> : <span className="badge badge-wt">Unpaid</span>;
 }
 
 /** Opens the slip in a new tab (spec §1). */
@@ -38,20 +38,17 @@ function Actions({ row }: { row: InvoiceRowView }) {
 
 export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
   { id: 'jmsNumber', header: 'JMS Number', sortKey: INVOICE_SORT.jmsNumber, cell: (r) => r.jmsNumber },
-  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => <MatterLink reference={r.matterReference} />, className: '[overflow-wrap:anywhere]' },
+  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => <MatterLink reference={r.matterReference} />, className: 'wa' },
   {
     id: 'invoiceNumber',
     header: 'Invoice Number',
     sortKey: INVOICE_SORT.invoiceNumber,
-    cell: (r) => (
-      <SlipLink row={r} className="font-medium">
-        {r.invoiceNumber}
-      </SlipLink>
-    ),
+    // The row header: medium weight from the table (.dt), not a class on the link.
+    cell: (r) => <SlipLink row={r}>{r.invoiceNumber}</SlipLink>,
   },
-  { id: 'issueDate', header: 'Issue Date', sortKey: INVOICE_SORT.issueDate, cell: (r) => r.issueDate, className: 'whitespace-nowrap' },
-  { id: 'dueDate', header: 'Due Date', cell: (r) => r.dueDate, className: 'whitespace-nowrap' },
-  { id: 'amount', header: 'Amount', sortKey: INVOICE_SORT.amount, align: 'right', cell: (r) => r.amount, className: 'tabular-nums whitespace-nowrap' },
+  { id: 'issueDate', header: 'Issue Date', sortKey: INVOICE_SORT.issueDate, cell: (r) => r.issueDate, className: 'nw' },
+  { id: 'dueDate', header: 'Due Date', cell: (r) => r.dueDate, className: 'nw' },
+  { id: 'amount', header: 'Amount', sortKey: INVOICE_SORT.amount, align: 'right', cell: (r) => r.amount, className: 'nw tabular-nums' },
   { id: 'status', header: 'Status', sortKey: INVOICE_SORT.status, cell: (r) => <StatusBadge paid={r.isPaid} /> },
   { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} /> },
 ];
@@ -69,7 +66,7 @@ export function InvoiceCard({ row }: { row: InvoiceRowView }) {
         <dt>JMS Number</dt>
         <dd>{row.jmsNumber}</dd>
         <dt>Matter Reference</dt>
-        <dd className="[overflow-wrap:anywhere]">
+        <dd className="wa">
           <MatterLink reference={row.matterReference} />
         </dd>
         <dt>Issue Date</dt>

@@ -6,7 +6,7 @@
  * the user's preference.
  */
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { useAutoRefresh } from '@/components/list/useListParams';
 import { Alert } from '@/components/ui/Alert';
@@ -81,11 +81,12 @@ function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query,
   useAutoRefresh(JOB_LIST_REFRESH_MS);
   usePreferenceSync(query, pageSize, savePreference);
 
-  const onFeedback = (row: JobRowView, mode: FeedbackMode) => {
+  const onFeedback = useCallback((row: JobRowView, mode: FeedbackMode) => {
     setNotice(null);
     setFeedbackFor({ row, mode });
-  };
-  const columns = jobColumns(onFeedback);
+  }, []);
+  // The same columns every render, so the table keeps its column model (a refresh or a notice does not rebuild it).
+  const columns = useMemo(() => jobColumns(onFeedback), [onFeedback]);
 
   return (
     <div className="flex flex-col gap-4">

@@ -42,10 +42,11 @@ export interface QueueViewProps {
 }
 
 function Due({ row }: { row: QueueRowView }) {
+  if (!row.overdue) return row.due;
   return (
-    <span className={row.overdue ? 'font-medium text-danger' : undefined}>
+    <span className="font-medium text-danger">
       {row.due}
-      {row.overdue && <span className="block text-xs">Overdue</span>}
+      <span className="block text-xs">Overdue</span>
     </span>
   );
 }
@@ -70,7 +71,8 @@ function SelectBox({ row, sel }: { row: QueueRowView; sel: Selecting }) {
 const selectColumn = (sel: Selecting): DataTableColumn<QueueRowView> => ({ id: 'select', header: 'Select', cell: (r) => <SelectBox row={r} sel={sel} />, className: 'w-8' });
 
 const columns: DataTableColumn<QueueRowView>[] = [
-  { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <a href={r.href} className="font-medium">{r.jmsNumber}</a>, className: 'whitespace-nowrap' },
+  // The row header: medium weight from the table (.dt), not a class on the link.
+  { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <a href={r.href}>{r.jmsNumber}</a>, className: 'nw' },
   { id: 'client', header: 'Client', cell: (r) => r.clientName, className: 'min-w-32' },
   { id: 'type', header: 'Job type', cell: (r) => r.orderTypeName },
   { id: 'matter', header: 'Matter/Ref', cell: (r) => r.matterReference },
@@ -84,8 +86,8 @@ const columns: DataTableColumn<QueueRowView>[] = [
     sortKey: 8,
     cell: (r) => (
       <>
-        <StatusBadge status={r.status} label={r.statusLabel} />
-        <span className={`mt-1 block text-xs ${r.assignee ? 'text-ink' : 'text-muted'}`}>{r.assignee || 'Unassigned'}</span>
+        <StatusBadge status={r.status} />
+        <span className={r.assignee ? 'sub mt-1 text-ink' : 'sub mt-1'}>{r.assignee || 'Unassigned'}</span>
       </>
     ),
   },
@@ -103,7 +105,7 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
           <a href={row.href}>{row.jmsNumber}</a>
         </span>
       }
-      actions={<StatusBadge status={row.status} label={row.statusLabel} />}
+      actions={<StatusBadge status={row.status} />}
     >
       <dl className="dl">
         <dt>Client</dt>

@@ -160,7 +160,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       key={header.id}
                       scope="col"
                       aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
-                      className={cn(alignClass[col?.align ?? 'left'], col?.wideOnly && 'hidden xl:table-cell') || undefined}
+                      className={cn(alignClass[col?.align ?? 'left'], col?.wideOnly && 'xl-c') || undefined}
                     >
                       {sortable ? (
                         <button type="button" data-print="keep" onClick={() => toggle(col)} className="dt-sort">
@@ -193,7 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Cell
                         key={cell.id}
                         scope={Cell === 'th' ? 'row' : undefined}
-                        className={cn(alignClass[col?.align ?? 'left'], col?.className, col?.wideOnly && 'hidden xl:table-cell') || undefined}
+                        className={cn(alignClass[col?.align ?? 'left'], col?.className, col?.wideOnly && 'xl-c') || undefined}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Cell>

@@ -17,7 +17,6 @@ export interface InvoiceRowView {
   /** Its matter's page is components/jobs/MatterLink's (lib/jobs/links.ts). */
   matterReference: string;
   invoiceNumber: string;
-  branch: string;
   issueDate: string;
   dueDate: string;
   amount: string;
@@ -32,7 +31,6 @@ export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
     jmsNumber: r.jmsNumber,
     matterReference: r.matterReference,
     invoiceNumber: r.invoiceNumber,
-    branch: r.extClientBranchId ?? '',
     issueDate: displayCalendarDate(r.issueDate),
     dueDate: displayCalendarDate(r.dueDate),
     amount: formatMoney(r.amount, r.currencyCode),

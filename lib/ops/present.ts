@@ -1,7 +1,10 @@
-/** What staff pages show of a queue row (browser-safe shapes; times in the staff member's zone). */
+/**
+ * What the queue's table and cards show of a row (browser-safe shapes; times in the staff member's zone): it goes to
+ * the island in the page's RSC payload, so it carries nothing they do not use.
+ */
 import { encodeParam } from '@/lib/encoding';
 import { displayDateTime } from '@/lib/display-date';
-import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
+import { DELIVERED_STATUS, orderTypeName } from '@/lib/reference';
 import type { QueueItem } from './queue';
 
 export const opsJobHref = (id: number) => `/Ops/Job?jb=${encodeURIComponent(encodeParam(id))}`;
@@ -12,14 +15,12 @@ export interface QueueRowView {
   href: string;
   clientName: string;
   orderTypeName: string;
+  /** Its label is the status's (lib/reference.ts statusLabel, in StatusBadge). */
   status: number;
-  statusLabel: string;
   matterReference: string;
-  description: string;
   contactName: string;
   created: string;
   due: string;
-  delivered: string;
   /** Due before now, neither delivered nor cancelled. */
   overdue: boolean;
   /** The owner's name (issue 30), '' for nobody. */
@@ -34,13 +35,10 @@ export function presentQueueRow(j: QueueItem, timeZone: string, at: Date, staffN
     clientName: j.clientName,
     orderTypeName: orderTypeName(j.orderType),
     status: j.status,
-    statusLabel: statusLabel(j.status),
     matterReference: j.matterReference,
-    description: j.description,
     contactName: j.contactName,
     created: displayDateTime(j.createdAt, timeZone),
     due: displayDateTime(j.dueAt, timeZone),
-    delivered: displayDateTime(j.deliveredAt, timeZone),
     overdue: j.dueAt.getTime() < at.getTime() && j.status !== DELIVERED_STATUS && j.status !== 10 && j.deliveredAt === null,
     assignee: j.assignedToId === null ? '' : (staffNames.get(j.assignedToId) ?? 'A former staff user'),
   };
