@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { ClientGuards } from '@/components/shell/ClientGuards';
 import { LiveAnnouncer } from '@/components/ui/LiveAnnouncer';
-import { MSG } from '@/lib/messages';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -21,7 +20,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="antialiased">
-        <ClientGuards browserWarning={MSG.browserWarning} />
+        <ClientGuards />
         {children}
         <LiveAnnouncer />
       </body>

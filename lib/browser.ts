@@ -3,6 +3,10 @@
  * supported; everything else (Firefox, Opera, Samsung Internet, older IE...) sees the warning.
  * Browser-safe and pure: classifies a user-agent string.
  */
+/** The warning of spec §1 (MSG.browserWarning): here, so the browser check's island has it without a prop on every page. */
+export const BROWSER_WARNING =
+  'Some features of JMS may not work properly with your current browser. We suggest using Internet Explorer 11, Edge, Google Chrome or Safari.';
+
 export type BrowserFamily = 'ie' | 'edge' | 'chrome' | 'safari' | 'firefox' | 'opera' | 'samsung' | 'other';
 
 export interface BrowserInfo {

@@ -2,6 +2,8 @@
  * Every user-visible message of the specification (§1, §2, §5, §8), word for word.
  * Tests import these constants or quote the spec.
  */
+import { BROWSER_WARNING } from './browser';
+
 export const MSG = {
   // Lists and jobs
   noData: 'No Data Available',
@@ -58,6 +60,5 @@ export const MSG = {
   fileSizeMismatch: 'The file did not arrive whole: it is not the size the upload declared. Please try again.',
   fileSizeInvalid: 'The declared file size (X-File-Size) must be a whole number of bytes.',
   fileDamaged: 'The file could not be downloaded because its stored copy no longer matches its SHA-256 receipt. Support has been notified.',
-  browserWarning:
-    'Some features of JMS may not work properly with your current browser. We suggest using Internet Explorer 11, Edge, Google Chrome or Safari.',
+  browserWarning: BROWSER_WARNING,
 } as const;

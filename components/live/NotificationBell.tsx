@@ -74,10 +74,7 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
           data-testid="notification-bell"
           className="bell"
         >
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round">
-            <path d="M10 2.5a5 5 0 0 0-5 5v3.2L3.5 13.5h13L15 10.7V7.5a5 5 0 0 0-5-5Z" />
-            <path d="M8 15.5a2 2 0 0 0 4 0" strokeLinecap="round" />
-          </svg>
+          {/* The bell is the .bell class's ::before (app/globals.css). */}
           {unread > 0 && (
             <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white">
               {unreadLabel(unread)}

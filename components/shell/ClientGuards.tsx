@@ -8,13 +8,13 @@ import '@/lib/client-side/zod-jitless';
 import '@/components/ui/focus-memory';
 import { useRouter } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
-import { isSupportedBrowser } from '@/lib/browser';
+import { BROWSER_WARNING, isSupportedBrowser } from '@/lib/browser';
 import { hashRoute } from './hash-route';
 import { handleClientError } from './report-error';
 
 const noSubscription = () => () => undefined;
 
-export function ClientGuards({ browserWarning }: { browserWarning: string }) {
+export function ClientGuards() {
   const router = useRouter();
   const unsupported = useSyncExternalStore(
     noSubscription,
@@ -45,7 +45,7 @@ export function ClientGuards({ browserWarning }: { browserWarning: string }) {
   if (!unsupported) return null;
   return (
     <div role="region" aria-label="Browser support" data-testid="browser-warning" className="no-print border-b border-warning-line bg-warning-soft px-4 py-2 text-center text-sm text-warning">
-      <p>{browserWarning}</p>
+      <p>{BROWSER_WARNING}</p>
     </div>
   );
 }

@@ -46,9 +46,7 @@ export function MobileMenu({ children, wide = false }: { children: ReactNode; wi
         onClick={() => setOpenedOn(open ? null : pathname)}
         className={cn('menu-b', at.button)}
       >
-        <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round">
-          {open ? <path d="M5 5l10 10M15 5L5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
-        </svg>
+        {/* The bars, or the cross while open, are the .menu-b class's ::before (app/globals.css, from aria-expanded). */}
         Menu
       </button>
       <div
