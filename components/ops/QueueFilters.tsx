@@ -10,13 +10,13 @@ import { TextFilter } from '@/components/list/TextFilter';
 import { useListParams } from '@/components/list/useListParams';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Select';
-import { ASSIGNEE_MINE, ASSIGNEE_NONE, DUE_FILTERS, LOGGED_FILTERS, QUEUE_PARAM, type QueueQuery } from '@/lib/ops/queue-schema';
+import { ASSIGNEE_MINE, ASSIGNEE_NONE, DUE_FILTERS, LOGGED_FILTERS, QUEUE_PARAM, type QueueClientOption, type QueueQuery } from '@/lib/ops/queue-schema';
 import { ORDER_TYPES } from '@/lib/reference';
 
 export interface QueueFiltersProps {
   idPrefix: string;
   query: QueueQuery;
-  clients: { id: number; name: string; isActive: boolean }[];
+  clients: QueueClientOption[];
   staff: { id: number; name: string }[];
 }
 
@@ -28,7 +28,7 @@ export function QueueFilters({ idPrefix, query, clients, staff }: QueueFiltersPr
       <Field label="Client" id={`${idPrefix}client`}>
         <Select
           value={query.clientId === null ? '' : String(query.clientId)}
-          options={[{ value: '', label: 'All clients' }, ...clients.map((c) => ({ value: String(c.id), label: c.isActive ? c.name : `${c.name} (suspended)` }))]}
+          options={[{ value: '', label: 'All clients' }, ...clients.map((c) => ({ value: String(c.id), label: c.suspended ? `${c.name} (suspended)` : c.name }))]}
           onChange={(e) => set({ [QUEUE_PARAM.clientId]: e.target.value || null })}
         />
       </Field>

@@ -6,7 +6,7 @@
  * tick them (a labelled checkbox per row and card, "all on this page", then "all N matching" across pages) and act
  * on them in bulk (BulkBar, issue 30).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { useAutoRefresh, useListParams } from '@/components/list/useListParams';
 import { Button } from '@/components/ui/Button';
@@ -15,8 +15,9 @@ import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
 import { StatusBadge } from '@/components/ui/StatusBadge';
+import { opsJobHref } from '@/lib/ops/links';
 import type { QueueRowView } from '@/lib/ops/present';
-import { QUEUE_PARAM, QUEUE_SORTS, type QueueExportBody, type QueueQuery } from '@/lib/ops/queue-schema';
+import { QUEUE_PARAM, QUEUE_SORTS, toQueueExportBody, type QueueClientOption, type QueueQuery } from '@/lib/ops/queue-schema';
 import { DEFAULT_PAGE_SIZE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
 import { BulkBar, type BulkJobsAction } from './BulkBar';
 import { QueueFilters } from './QueueFilters';
@@ -29,9 +30,8 @@ export interface QueueViewProps {
   page: number;
   pageSize: number;
   query: QueueQuery;
-  exportBody: QueueExportBody;
   exportFile: string;
-  clients: { id: number; name: string; isActive: boolean }[];
+  clients: QueueClientOption[];
   /** Active staff users (owner filter, bulk "assign to"). */
   staff: { id: number; name: string }[];
   meId: number;
@@ -72,7 +72,7 @@ const selectColumn = (sel: Selecting): DataTableColumn<QueueRowView> => ({ id: '
 
 const columns: DataTableColumn<QueueRowView>[] = [
   // The row header: medium weight from the table (.dt), not a class on the link.
-  { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <a href={r.href}>{r.jmsNumber}</a>, className: 'nw' },
+  { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <a href={opsJobHref(r.id)}>{r.jmsNumber}</a>, className: 'nw' },
   { id: 'client', header: 'Client', cell: (r) => r.clientName, className: 'min-w-32' },
   { id: 'type', header: 'Job type', cell: (r) => r.orderTypeName },
   { id: 'matter', header: 'Matter/Ref', cell: (r) => r.matterReference },
@@ -102,7 +102,7 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
       title={
         <span className="flex items-center gap-2">
           {sel && <SelectBox row={row} sel={sel} />}
-          <a href={row.href}>{row.jmsNumber}</a>
+          <a href={opsJobHref(row.id)}>{row.jmsNumber}</a>
         </span>
       }
       actions={<StatusBadge status={row.status} />}
@@ -129,7 +129,9 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
 
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
-export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportBody, exportFile, clients, staff, bulkAction, canInvoice = false }: QueueViewProps) {
+export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportFile, clients, staff, bulkAction, canInvoice = false }: QueueViewProps) {
+  // The export's (and the bulk action's) body is made here from the list state, not sent again beside it.
+  const exportBody = useMemo(() => toQueueExportBody(query), [query]);
   const { set, reset, refresh, pending } = useListParams();
   // Ticked jobs (kept across pages of the same filters), or every matching job.
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());

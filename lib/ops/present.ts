@@ -1,18 +1,17 @@
 /**
  * What the queue's table and cards show of a row (browser-safe shapes; times in the staff member's zone): it goes to
- * the island in the page's RSC payload, so it carries nothing they do not use.
+ * the island in the page's RSC payload, so it carries nothing they do not use (a row's link is built there from its
+ * id: lib/ops/links.ts).
  */
-import { encodeParam } from '@/lib/encoding';
 import { displayDateTime } from '@/lib/display-date';
 import { DELIVERED_STATUS, orderTypeName } from '@/lib/reference';
 import type { QueueItem } from './queue';
 
-export const opsJobHref = (id: number) => `/Ops/Job?jb=${encodeURIComponent(encodeParam(id))}`;
+export { opsJobHref } from './links';
 
 export interface QueueRowView {
   id: number;
   jmsNumber: string;
-  href: string;
   clientName: string;
   orderTypeName: string;
   /** Its label is the status's (lib/reference.ts statusLabel, in StatusBadge). */
@@ -31,7 +30,6 @@ export function presentQueueRow(j: QueueItem, timeZone: string, at: Date, staffN
   return {
     id: j.id,
     jmsNumber: j.jmsNumber,
-    href: opsJobHref(j.id),
     clientName: j.clientName,
     orderTypeName: orderTypeName(j.orderType),
     status: j.status,

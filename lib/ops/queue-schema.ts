@@ -127,6 +127,13 @@ export function queueSearchParams(q: QueueQuery): [string, string][] {
   return out;
 }
 
+/** An option of the queue's client filter, as the page sends it: a suspended client is marked, the others are not. */
+export interface QueueClientOption {
+  id: number;
+  name: string;
+  suspended?: true;
+}
+
 /** The body the Export button posts (exactly the queue on screen) and the export endpoint parses strictly. */
 export const queueExportBodySchema = z
   .strictObject({

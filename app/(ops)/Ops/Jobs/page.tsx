@@ -11,7 +11,7 @@ import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { requireStaffPage } from '@/lib/ops/page';
 import { presentQueueRow } from '@/lib/ops/present';
 import { listQueue, QUEUE_EXPORT_FILE, queueClients, queueStaff } from '@/lib/ops/queue';
-import { QUEUE_PARAM, queueFromSearchParams, queueSearchParams, toQueueExportBody } from '@/lib/ops/queue-schema';
+import { QUEUE_PARAM, queueFromSearchParams, queueSearchParams } from '@/lib/ops/queue-schema';
 import { bulkJobsAction } from './actions';
 
 export const metadata: Metadata = { title: 'Job queue' };
@@ -45,9 +45,9 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
         page={page}
         pageSize={pageSize}
         query={query}
-        exportBody={toQueueExportBody(query)}
         exportFile={QUEUE_EXPORT_FILE}
-        clients={clients}
+        // A suspended client is marked; the others carry only their id and name.
+        clients={clients.map((c) => (c.isActive ? { id: c.id, name: c.name } : { id: c.id, name: c.name, suspended: true as const }))}
         staff={staff}
         meId={actor.userId}
         bulkAction={can(actor.role, 'jobs.status') ? bulkJobsAction : null}
