@@ -22,7 +22,12 @@ export interface PortalIslandsProps {
   passwordExpiryKey?: string;
 }
 
-export function PortalIslands({ notice, noticeKey, tourEnabled, passwordExpiryDays = null, passwordExpiryKey = '' }: PortalIslandsProps) {
+export function PortalIslands(props: PortalIslandsProps) {
+  // What the first render said is due is kept until the user closes it. Each dialog marks itself seen (its cookie)
+  // as it opens, so a later render of the layout (news refreshing the page, an action) says "nothing due": taking
+  // that as the truth would pull the open dialog away and leave the next one waiting for a close that never comes.
+  const [{ notice, passwordExpiryDays = null }] = useState(() => ({ notice: props.notice, passwordExpiryDays: props.passwordExpiryDays }));
+  const { noticeKey, tourEnabled, passwordExpiryKey = '' } = props;
   const [expiryOpen, setExpiryOpen] = useState(passwordExpiryDays !== null);
   const [noticeOpen, setNoticeOpen] = useState(notice !== null);
   const noticePending = (notice !== null && noticeOpen) || (passwordExpiryDays !== null && expiryOpen);
