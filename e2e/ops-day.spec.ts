@@ -38,6 +38,8 @@ test.describe('the operator’s day', () => {
     let table = await bulkheadQueue(page);
     await table.getByRole('link', { name: /^\d+$/ }).first().click();
     await expect(page).toHaveURL(/\/Ops\/Job\?jb=/);
+    // The form is interactive once hydrated: an owner picked before that is put back by the form's state.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Owner').selectOption({ label: 'Owen Owner' });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByText('Assigned to Owen Owner.')).toBeVisible();
