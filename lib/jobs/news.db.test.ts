@@ -17,7 +17,7 @@ import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { attachJobFile } from './files';
-import { bellOf, decodePosition, markNewsRead, newsPositionNow, newsStateOf, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
+import { bellOf, decodePosition, markNewsRead, newsPositionNow, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
 import { getShellUserAndNews } from './shell';
 import { newsEventStream } from './news-stream';
 import { changeJobStatus } from './workflow';
@@ -137,15 +137,12 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     expect(await markNewsRead(owner.actor, [bell.items[0]!.id, ...foreign])).toBe(1);
     expect((await bellOf(owner.actor)).items.map((i) => i.read)).toEqual([true, false]);
     expect(await unreadNewsCount(other.owner.actor)).toBe(1);
-    // What a signed-in page starts from, in one statement: the same position and count as the two calls.
-    expect(await newsStateOf(owner.actor)).toEqual({ since: await newsPositionNow(), unread: 1 });
-    // The page shell reads the same state in its user row's statement; staff have none.
+    // What a signed-in page starts from, in the shell's one statement: the same position and count as the two calls;
+    // staff have none.
     expect((await getShellUserAndNews(owner.actor)).news).toEqual({ since: await newsPositionNow(), unread: 1 });
     expect((await getShellUserAndNews(staff.actor)).news).toBeNull();
     expect(await markNewsRead(owner.actor)).toBe(0);
-    expect(await newsStateOf(owner.actor)).toEqual({ since: await newsPositionNow(), unread: 0 });
-    expect((await getShellUserAndNews(owner.actor)).news?.unread).toBe(0);
-    expect((await newsStateOf(other.owner.actor)).unread).toBe(1);
+    expect((await getShellUserAndNews(owner.actor)).news).toEqual({ since: await newsPositionNow(), unread: 0 });
     expect((await getShellUserAndNews(other.owner.actor)).news?.unread).toBe(1);
   });
 

@@ -244,27 +244,11 @@ export interface NewsState {
   unread: number;
 }
 
-const toNewsState = (row: { seq: string | number | null; n: number | string | null } | undefined): NewsState => ({
-  since: encodePosition({ seq: Number(row?.seq ?? 0), id: END_OF_COMMIT }),
-  unread: Number(row?.n ?? 0),
-});
-
 /**
- * What a signed-in page of a firm's user starts its news from, in one statement: the position after everything
- * committed so far (newsPositionNow) and the bell's unread count (unreadNewsCount).
- */
-export async function newsStateOf(actor: Actor): Promise<NewsState> {
-  const me = requireTenant(actor);
-  const db = await getDb();
-  const [row] = rowsOf<{ seq: string | number | null; n: number }>(
-    await db.execute(sql`select ${LATEST_SEQ} as seq, ${unreadCountOf(db, me)} as n`),
-  );
-  return toNewsState(row);
-}
-
-/**
- * The same news state as two columns of another prepared statement (the page shell's user row, so a signed-in page
- * reads both in one round trip): placeholders userId, clientId and newsFrom, bound by newsStateValues.
+ * What a signed-in page of a firm's user starts its news from: the position after everything committed so far
+ * (newsPositionNow) and the bell's unread count (unreadNewsCount), as two columns of another prepared statement (the
+ * page shell's user row, lib/jobs/shell.ts, so a signed-in page reads both in one round trip). Its placeholders
+ * userId, clientId and newsFrom are bound by newsStateValues.
  */
 export function newsStateColumns(db: Queryable) {
   const from = sql`${sql.placeholder('newsFrom')}::timestamptz`;
@@ -281,7 +265,10 @@ export function newsStateValues(actor: Actor): { userId: number; clientId: numbe
 }
 
 /** The news state from newsStateColumns' two columns. */
-export const newsStateFrom = (row: { newsSeq: string | number | null; newsUnread: number | string | null }): NewsState => toNewsState({ seq: row.newsSeq, n: row.newsUnread });
+export const newsStateFrom = (row: { newsSeq: string | number | null; newsUnread: number | string | null }): NewsState => ({
+  since: encodePosition({ seq: Number(row.newsSeq ?? 0), id: END_OF_COMMIT }),
+  unread: Number(row.newsUnread ?? 0),
+});
 
 /** The bell: the user's own events of the last NEWS_DAYS days, newest first (at most BELL_LIMIT), and the unread count. */
 export async function bellOf(actor: Actor): Promise<Bell> {

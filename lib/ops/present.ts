@@ -7,7 +7,6 @@ import { displayDateTime } from '@/lib/display-date';
 import { DELIVERED_STATUS, orderTypeName } from '@/lib/reference';
 import type { QueueItem } from './queue';
 
-export { opsJobHref } from './links';
 
 export interface QueueRowView {
   id: number;
