@@ -16,7 +16,7 @@ step "unit and database tests ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlit
 npx vitest run
 
 step "build"
-npx next build
+npm run build
 
 step "e2e (Chromium)"
 npx playwright test

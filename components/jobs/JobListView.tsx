@@ -19,6 +19,7 @@ import { apiFetch } from '@/lib/client-side/api';
 import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, toJobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
 import type { JobRowView } from '@/lib/jobs/present';
+import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
 import type { FeedbackActions } from './FeedbackDialog';
 import { JobCard, jobColumns, type FeedbackMode } from './job-columns';
@@ -26,7 +27,8 @@ import { JobFilters } from './JobFilters';
 import { JobListStateContext, useJobListParams } from './useJobListParams';
 
 export interface JobListViewProps {
-  rows: JobRowView[];
+  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
+  rows: PackedRows<JobRowView>;
   totalCount: number;
   /** totalCount is a lower bound (a 'contains' or time filter matched more than the count looks at). */
   totalCapped?: boolean;
@@ -73,7 +75,8 @@ export function JobListView(props: JobListViewProps) {
   );
 }
 
-function JobList({ rows, totalCount, totalCapped = false, page, pageSize, query, feedbackActions, toolbar, savePreference = true, caption = 'Jobs' }: JobListViewProps) {
+function JobList({ rows: packed, totalCount, totalCapped = false, page, pageSize, query, feedbackActions, toolbar, savePreference = true, caption = 'Jobs' }: JobListViewProps) {
+  const rows = useMemo(() => unpackRows(packed), [packed]);
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
   const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);

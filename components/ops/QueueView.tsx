@@ -1,4 +1,5 @@
 'use client';
+
 /**
  * The staff job queue island: filters (desktop row and mobile panel), the server-sorted table with its mobile cards,
  * 'No Data Available', paging (5 links, 2 on mobile), page size and CSV export — the /JobClient machinery over the
@@ -21,9 +22,11 @@ import { QUEUE_PARAM, QUEUE_SORTS, toQueueExportBody, type QueueClientOption, ty
 import { DEFAULT_PAGE_SIZE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
 import { BulkBar, type BulkJobsAction } from './BulkBar';
 import { QueueFilters } from './QueueFilters';
+import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 
 export interface QueueViewProps {
-  rows: QueueRowView[];
+  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
+  rows: PackedRows<QueueRowView>;
   totalCount: number;
   /** totalCount is a lower bound ("more than"). */
   totalCapped: boolean;
@@ -129,9 +132,10 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
 
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
-export function QueueView({ rows, totalCount, totalCapped, page, pageSize, query, exportFile, clients, staff, bulkAction, canInvoice = false }: QueueViewProps) {
+export function QueueView({ rows: packed, totalCount, totalCapped, page, pageSize, query, exportFile, clients, staff, bulkAction, canInvoice = false }: QueueViewProps) {
   // The export's (and the bulk action's) body is made here from the list state, not sent again beside it.
   const exportBody = useMemo(() => toQueueExportBody(query), [query]);
+  const rows = useMemo(() => unpackRows(packed), [packed]);
   const { set, reset, refresh, pending } = useListParams();
   // Ticked jobs (kept across pages of the same filters), or every matching job.
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());

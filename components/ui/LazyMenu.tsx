@@ -44,10 +44,11 @@ export function LazyMenu({ label, children, className, contentClassName, items }
       setOpened('pointer');
     };
     return (
+      // No aria-expanded while no menu exists: the menu button pattern allows it absent when the menu is hidden,
+      // and it is ten times "false" less per page.
       <button
         type="button"
         aria-haspopup="menu"
-        aria-expanded="false"
         aria-label={label}
         className={className}
         onKeyDown={onKeyDown}

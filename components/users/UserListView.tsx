@@ -25,9 +25,11 @@ import { ACCESS_MSG, USER_MSG } from '@/lib/users/schema';
 import type { DeactivateResult } from '@/lib/users/service';
 import { userColumns, UserCard } from './user-columns';
 import { UserFilters } from './UserFilters';
+import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 
 export interface UserListViewProps {
-  rows: UserRowView[];
+  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
+  rows: PackedRows<UserRowView>;
   totalCount: number;
   page: number;
   pageSize: number;
@@ -56,7 +58,8 @@ const ACCESS_DIALOG: Record<AccessTarget['kind'], { title: string; message: stri
   reactivate: { title: ACCESS_MSG.reactivateTitle, message: ACCESS_MSG.reactivateConfirm },
 };
 
-export function UserListView({ rows, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere, reactivate }: UserListViewProps) {
+export function UserListView({ rows: packed, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere, reactivate }: UserListViewProps) {
+  const rows = useMemo(() => unpackRows(packed), [packed]);
   const { set, reset, refresh, pending } = useListParams();
   const [target, setTarget] = useState<UserRowView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -13,6 +13,7 @@ import { INVOICE_PARAM, INVOICE_PAYMENT_LABELS, invoiceQueryFromSearchParams, to
 import { listInvoices } from '@/lib/invoices/service';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
+import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Invoices' };
 
@@ -68,7 +69,7 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
         </p>
       )}
       <InvoiceListView
-        rows={result.rows.map(presentInvoiceRow)}
+        rows={packRows(result.rows.map(presentInvoiceRow))}
         totalCount={result.totalCount}
         page={page}
         pageSize={pageSize}

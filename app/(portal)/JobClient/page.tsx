@@ -26,6 +26,7 @@ import { presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { createViewAction, loadFeedbackAction, saveFeedbackAction } from './actions';
+import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Jobs' };
 
@@ -86,7 +87,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
       )}
       {savedJobId !== null && <SavedJobBanner slipHref={jobSlipHref(savedJobId, true)} jobHref={jobSlipHref(savedJobId)} jmsNumber={savedJob?.jmsNumber ?? null} />}
       <JobListView
-        rows={result.rows.map((r) => presentJobRow(r, actor.timeZone))}
+        rows={packRows(result.rows.map((r) => presentJobRow(r, actor.timeZone)))}
         totalCount={result.totalCount}
         totalCapped={result.totalCapped}
         page={page}

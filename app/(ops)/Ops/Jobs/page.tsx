@@ -13,6 +13,7 @@ import { presentQueueRow } from '@/lib/ops/present';
 import { listQueue, QUEUE_EXPORT_FILE, queueClients, queueStaff } from '@/lib/ops/queue';
 import { QUEUE_PARAM, queueFromSearchParams, queueSearchParams } from '@/lib/ops/queue-schema';
 import { bulkJobsAction } from './actions';
+import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Job queue' };
 
@@ -39,7 +40,7 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
       <QueueView
         // A new filter starts a new selection (the page and its size keep it).
         key={new URLSearchParams(queueSearchParams(query)).toString()}
-        rows={result.rows.map((r) => presentQueueRow(r, actor.timeZone, at, staffNames))}
+        rows={packRows(result.rows.map((r) => presentQueueRow(r, actor.timeZone, at, staffNames)))}
         totalCount={result.totalCount}
         totalCapped={result.totalCapped}
         page={page}
