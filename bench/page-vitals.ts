@@ -11,6 +11,7 @@
  * INP: the slowest interaction (the library's value).
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 
@@ -74,7 +75,12 @@ async function visit(ctx: BrowserContext, profile: Profile, target: Target): Pro
     await page.goto(target.url, { waitUntil: 'load', timeout: 120_000 });
     await target.ready(page);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    await target.interact(page);
+    await target.interact(page).catch(async (e: unknown) => {
+      // Which profile and page, and what the page showed: a changed label and a dialog in the way look alike.
+      const shot = path.join(tmpdir(), `vitals-${profile.name.replace(/\W+/g, '-')}-${target.label.replace(/\W+/g, '-')}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      throw new Error(`${profile.name}, ${target.label}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (screenshot: ${shot})`);
+    });
     // The interactions' next paints, then the event-timing entries (delivered after them).
     await page.waitForTimeout(1_000);
     await page.evaluate(() => {
