@@ -1,5 +1,4 @@
 'use client';
-
 /**
  * The staff job queue island: filters (desktop row and mobile panel), the server-sorted table with its mobile cards,
  * 'No Data Available', paging (5 links, 2 on mobile), page size and CSV export — the /JobClient machinery over the
