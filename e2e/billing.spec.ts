@@ -116,6 +116,8 @@ test('a part payment, then the rest: Paid, and a receipt by e-mail each time', a
 });
 
 test('supplier details are entered once and shown on the invoice; the billing pages fit 390 to 1280 px and are axe-clean', async () => {
+  // Seven pages at three widths with axe each: it ran out of the describe's 180 s once in a full gate (load 11).
+  test.setTimeout(300_000);
   await staff.goto('/Ops/Invoices/Supplier');
   await staff.getByLabel('Legal name').fill('Legal Copy Services Pty Ltd');
   await staff.getByLabel('ABN').fill('51 824 753 556');
