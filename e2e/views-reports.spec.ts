@@ -77,6 +77,8 @@ test.describe.serial('saved views', () => {
   });
 
   test('a user of the same firm sees the shared view, makes it the default, and the list opens with it', async ({ browser }) => {
+    // A sign-in, the view's round trips and axe at three widths: 59.9 s in one full gate with two workers.
+    test.setTimeout(120_000);
     const page = await signedInPage(browser, 'e2e.pl.user');
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByText('Showing 1 to 3 of 3')).toBeVisible();
