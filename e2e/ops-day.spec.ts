@@ -38,8 +38,20 @@ test.describe('the operator’s day', () => {
     let table = await bulkheadQueue(page);
     await table.getByRole('link', { name: /^\d+$/ }).first().click();
     await expect(page).toHaveURL(/\/Ops\/Job\?jb=/);
-    // The form is interactive once hydrated: an owner picked before that is put back by the form's state.
-    await page.waitForLoadState('networkidle');
+    // Opened afresh with its scripts held back: until they run, the owner cannot be picked (a pick made then would
+    // be put back by the form's state, and Assign would send the old owner); once they have, it can.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(page.url(), { waitUntil: 'domcontentloaded' });
+    await expect(page.getByLabel('Owner')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Assign', exact: true })).toBeDisabled();
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+    await expect(page.getByLabel('Owner')).toBeEnabled({ timeout: 30_000 });
     await page.getByLabel('Owner').selectOption({ label: 'Owen Owner' });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByText('Assigned to Owen Owner.')).toBeVisible();

@@ -2,13 +2,15 @@
 /**
  * Who owns the job (issue 30): assign it to a staff user, reassign it, or leave it with nobody. The server's
  * refusal (400 not an active staff user, 409 already theirs) shows on the field; success says so and reloads the
- * page (the history shows the assignment).
+ * page (the history shows the assignment). Its fields wait for the page's script (FormFields): an owner picked
+ * before that would be put back by the form's state, and Assign would send the old owner.
  */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
+import { FormFields } from '@/components/ui/FormFields';
 import { Select } from '@/components/ui/Select';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
@@ -52,25 +54,27 @@ export function AssignForm({ jb, assigneeId, staff, meId, action }: AssignFormPr
       }}
     >
       {done && <Alert tone="success">{done}</Alert>}
-      <Field label="Owner" id="assignee" error={error ?? undefined}>
-        <Select value={value} options={[{ value: 'none', label: 'Nobody' }, ...staff.map((s) => ({ value: String(s.id), label: s.name }))]} onChange={(e) => setValue(e.target.value)} />
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" loading={busy} loadingText="Saving…">
-          Assign
-        </Button>
-        {assigneeId !== meId && (
-          <Button
-            onClick={() => {
-              setValue(String(meId));
-              void submit(String(meId));
-            }}
-            disabled={busy}
-          >
-            Assign to me
+      <FormFields>
+        <Field label="Owner" id="assignee" error={error ?? undefined}>
+          <Select value={value} options={[{ value: 'none', label: 'Nobody' }, ...staff.map((s) => ({ value: String(s.id), label: s.name }))]} onChange={(e) => setValue(e.target.value)} />
+        </Field>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="primary" loading={busy} loadingText="Saving…">
+            Assign
           </Button>
-        )}
-      </div>
+          {assigneeId !== meId && (
+            <Button
+              onClick={() => {
+                setValue(String(meId));
+                void submit(String(meId));
+              }}
+              disabled={busy}
+            >
+              Assign to me
+            </Button>
+          )}
+        </div>
+      </FormFields>
     </form>
   );
 }
