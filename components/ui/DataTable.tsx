@@ -85,10 +85,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { mobileFilters, sortOptions, rowHeaderColumn, loading = false, emptyMessage, className, tableFrom = 'md' } = props;
   const narrow = useMedia(NARROW[tableFrom]);
 
-  const defs = useMemo<ColumnDef<T>[]>(
-    () => columns.map((c) => ({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) })),
-    [columns],
-  );
+  // Tanstack models the columns and the header (the sorted column's aria-sort). The rows are the server's page,
+  // already sorted and paged: they render straight from the column definitions, without the table's row model, which
+  // would only copy them (a row object, then a cell object and a context per cell, on every render). Ten job rows
+  // rendered on the server took 1.7 ms through the row model and 0.57 ms without it (docs/decisions/031).
+  const defs = useMemo<ColumnDef<T>[]>(() => columns.map((c) => ({ id: c.id, header: c.header })), [columns]);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const sortedColumn = columns.find((c) => c.sortKey !== undefined && c.sortKey === sort?.column);
   const sorting: SortingState = sortedColumn && sort ? [{ id: sortedColumn.id, desc: sort.direction === SORT_DESC }] : [];
@@ -184,18 +185,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </td>
               </tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => {
-                    const col = byId.get(cell.column.id);
-                    const Cell = cell.column.id === rowHeaderColumn ? 'th' : 'td';
+              rows.map((row, i) => (
+                <tr key={getRowId(row, i)}>
+                  {columns.map((col) => {
+                    const Cell = col.id === rowHeaderColumn ? 'th' : 'td';
                     return (
-                      <Cell
-                        key={cell.id}
-                        scope={Cell === 'th' ? 'row' : undefined}
-                        className={cn(alignClass[col?.align ?? 'left'], col?.className, col?.wideOnly && 'xl-c') || undefined}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      <Cell key={col.id} scope={Cell === 'th' ? 'row' : undefined} className={cn(alignClass[col.align ?? 'left'], col.className, col.wideOnly && 'xl-c') || undefined}>
+                        {col.cell(row)}
                       </Cell>
                     );
                   })}
