@@ -114,6 +114,33 @@ test.describe('job list', () => {
     await reset;
   });
 
+  test('a filter typed and a bucket chosen before the page’s script runs are applied once it has, not put back', async ({ page }) => {
+    // The page's scripts are held back: the server's HTML takes the typing, React has not taken the page over yet.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(LIST, { waitUntil: 'domcontentloaded' });
+    await filters(page).getByLabel('Matter/Ref').fill('hv-2024-01');
+    await filters(page).getByLabel('Time delivered').selectOption({ label: 'Not delivered yet' });
+    expect(page.url()).not.toContain('matter=');
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+    // Once it runs, the list applies both, and the boxes still show what was typed and chosen.
+    await expect(page).toHaveURL(/matter=hv-2024-01/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/delivered=7/);
+    await expect(filters(page).getByLabel('Matter/Ref')).toHaveValue('hv-2024-01');
+    await expect(filters(page).getByLabel('Time delivered').locator('option:checked')).toHaveText('Not delivered yet');
+    await expect.poll(async () => (await columnTexts(page, 'Matter/Ref')).every((m) => m.startsWith('HV-2024-01'))).toBe(true);
+    await expect.poll(async () => (await columnTexts(page, 'Time delivered')).every((t) => t.trim() === '')).toBe(true);
+
+    const reset = preferenceSaved(page, isDefault);
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await reset;
+  });
+
   test('exports exactly the filtered, sorted list as Jobs.csv', async ({ page }) => {
     await page.goto(`/JobClient?status=8&status=10&sort=1&dir=1&size=15`);
     await expect(page.getByText(/Showing 1 to \d+ of \d+/)).toBeVisible();

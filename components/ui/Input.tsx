@@ -3,14 +3,19 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from './cn';
 import { controlClasses, controlHeight } from './control-styles';
-import { useFieldControl } from './field-context';
+import { useEarlyValue } from './early-value';
+import { mergeRefs, useFieldControl } from './field-context';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A text-like input. Inside a Field it takes the Field's id, description and invalid state. */
+/**
+ * A text-like input. Inside a Field it takes the Field's id, description and invalid state. Controlled, it adopts
+ * what was typed into it before the page's script ran (early-value.ts).
+ */
 export function Input({ className, type = 'text', ref, ...rest }: InputProps) {
   const aria = useFieldControl(rest);
-  return <input ref={ref} type={type} {...rest} {...aria} className={cn(controlClasses, controlHeight, className)} />;
+  const own = useEarlyValue(rest.value, rest.onChange);
+  return <input ref={mergeRefs(own, ref)} type={type} {...rest} {...aria} className={cn(controlClasses, controlHeight, className)} />;
 }

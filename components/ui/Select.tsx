@@ -3,7 +3,8 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { controlClasses, controlHeight } from './control-styles';
-import { useFieldControl } from './field-context';
+import { useEarlyValue } from './early-value';
+import { mergeRefs, useFieldControl } from './field-context';
 
 export interface SelectOption {
   value: string | number;
@@ -21,14 +22,16 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 /**
  * A styled native <select>: keyboard, type-ahead and screen readers work as the platform does. The wrapper's .sel
- * class (app/globals.css) draws the chevron and keeps the select's text clear of it.
+ * class (app/globals.css) draws the chevron and keeps the select's text clear of it. Controlled, it adopts what was
+ * chosen in it before the page's script ran (early-value.ts).
  */
 export function Select({ options, placeholder, className, children, ref, ...rest }: SelectProps) {
   const aria = useFieldControl(rest);
+  const own = useEarlyValue(rest.value, rest.onChange);
   return (
     <div className={cn('sel', className)}>
       <select
-        ref={ref}
+        ref={mergeRefs(own, ref)}
         {...rest}
         {...aria}
         className={cn(controlClasses, controlHeight)}
