@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
 import { csvFile } from './support/csv';
+import { holdScripts } from './support/slow-scripts';
 
 const TOTAL = 156;
 const LIST = '/JobClient?dir=2';
@@ -118,17 +119,11 @@ test.describe('job list', () => {
     test.slow();
     /** Opens the list with its scripts held back (the server's HTML takes the input), does `early`, then lets them run. */
     async function beforeScripts(early: () => Promise<void>) {
-      let release = () => {};
-      const held = new Promise<void>((r) => (release = r));
-      await page.route('**/_next/static/**/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto(LIST, { waitUntil: 'domcontentloaded' });
       await early();
       expect(page.url()).not.toMatch(/matter=|delivered=/);
       release();
-      await page.unrouteAll({ behavior: 'wait' });
     }
 
     // A text filter: applied after its debounce, and the box still shows what was typed.

@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth';
 import { checkOpsPage, expectNoViolations } from './support/ops';
+import { holdScripts } from './support/slow-scripts';
 
 async function bulkheadQueue(page: Page) {
   await page.goto('/Ops/Jobs');
@@ -40,17 +41,11 @@ test.describe('the operator’s day', () => {
     await expect(page).toHaveURL(/\/Ops\/Job\?jb=/);
     // Opened afresh with its scripts held back: until they run, the owner cannot be picked (a pick made then would
     // be put back by the form's state, and Assign would send the old owner); once they have, it can.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/_next/static/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(page.url(), { waitUntil: 'domcontentloaded' });
     await expect(page.getByLabel('Owner')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Assign', exact: true })).toBeDisabled();
     release();
-    await page.unrouteAll({ behavior: 'wait' });
     await expect(page.getByLabel('Owner')).toBeEnabled({ timeout: 30_000 });
     await page.getByLabel('Owner').selectOption({ label: 'Owen Owner' });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
