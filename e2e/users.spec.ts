@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiToken, mailOf, settleNotice, signIn, submitCredentials } from './support/auth';
 import { csvFile } from './support/csv';
+import { holdNextNavigation, navigationTo } from './support/slow-scripts';
 import { waitForMail } from './support/mailbox';
 
 const MSG = {
@@ -223,6 +224,25 @@ test.describe('user administration', () => {
     await signIn(user, INVITED_USER, CHANGED);
     await expect(user.getByTestId('signed-in-user')).toContainText('Ivy Invitee');
     await context.close();
+  });
+
+  test('a filter typed while the list of the role just chosen is still on its way keeps the role', async ({ page }) => {
+    await adminPage(page);
+    await page.goto('/user');
+    await expect(rowOf(page, 'ng.user')).toBeVisible();
+    const slow = await holdNextNavigation(page, /role=4/);
+    await filters(page).getByLabel('Role').selectOption({ label: 'Client Administrator' });
+    await slow.asked;
+    const typed = navigationTo(page, /name=ng\./);
+    await filters(page).getByLabel('User name').fill('ng.');
+    await typed;
+    slow.release();
+
+    await page.waitForURL((u) => u.searchParams.get('role') === '4' && u.searchParams.get('name') === 'ng.');
+    await expect(filters(page).getByLabel('Role').locator('option:checked')).toHaveText('Client Administrator');
+    await expect(filters(page).getByLabel('User name')).toHaveValue('ng.');
+    await expect(rowOf(page, 'ng.admin')).toBeVisible();
+    await expect(rowOf(page, 'ng.user')).toHaveCount(0);
   });
 
   test('exports User.csv of the filtered list', async ({ page }) => {

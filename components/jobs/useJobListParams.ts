@@ -39,16 +39,35 @@ function stateParams(s: JobListState): Record<string, ParamValue> {
   return out;
 }
 
+/**
+ * The whole state last asked for, while its navigation is on its way (components/list/useListParams.ts): `state`
+ * is still the one shown, and a second change built on it would drop the first. Shared by the page's filters.
+ */
+let asked: { id: number; params: Record<string, ParamValue> } | null = null;
+
 export function useJobListParams() {
-  const { set, pending, refresh } = useListParams();
+  const { set, pending, refresh, aheadId } = useListParams();
   const state = useJobListState();
+  const ask = useCallback(
+    (whole: Record<string, ParamValue>, opts?: { resetPage?: boolean }) => {
+      const params = (opts?.resetPage ?? opts === undefined) ? { ...whole, [JOB_PARAM.page]: null } : whole;
+      set(params, opts);
+      const id = aheadId();
+      asked = id === null ? null : { id, params };
+    },
+    [set, aheadId],
+  );
   const setList = useCallback(
-    (updates: Record<string, ParamValue>, opts?: { resetPage?: boolean }) => set({ ...stateParams(state), ...updates }, opts),
-    [set, state],
+    (updates: Record<string, ParamValue>, opts?: { resetPage?: boolean }) => {
+      const a = asked;
+      const base = a && a.id === aheadId() ? a.params : stateParams(state);
+      ask({ ...base, ...updates }, opts);
+    },
+    [ask, aheadId, state],
   );
   /** Clears every filter, the sort and the page size (other parameters such as messageType stay). */
-  const resetList = useCallback(() => set(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })), [set]);
+  const resetList = useCallback(() => ask(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })), [ask]);
   /** Shows a whole list state (a saved view): its filters, sort and page size, page 1. */
-  const applyList = useCallback((s: Omit<JobListState, 'page'>) => set(stateParams({ ...s, page: 1 })), [set]);
+  const applyList = useCallback((s: Omit<JobListState, 'page'>) => ask(stateParams({ ...s, page: 1 })), [ask]);
   return { state, setList, resetList, applyList, pending, refresh };
 }

@@ -13,3 +13,30 @@ export async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/**
+ * Holds back the answer to the page's next client-side navigation to a URL that `to` matches (the RSC request a
+ * filter change makes; prefetches go through), as a slow server would, until the returned function is called.
+ */
+export async function holdNextNavigation(page: Page, to: RegExp): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let seen!: () => void;
+  const asked = new Promise<void>((resolve) => (seen = resolve));
+  let first = true;
+  const handler = async (route: import('@playwright/test').Route) => {
+    const headers = route.request().headers();
+    if (!first || headers['rsc'] !== '1' || headers['next-router-prefetch'] || !to.test(route.request().url())) return route.fallback();
+    first = false;
+    seen();
+    await held;
+    await route.continue();
+  };
+  await page.route('**/*', handler);
+  return { asked, release };
+}
+
+/** The page's next client-side navigation (not a prefetch) to a URL that `to` matches. */
+export function navigationTo(page: Page, to: RegExp): Promise<unknown> {
+  return page.waitForRequest((r) => r.headers()['rsc'] === '1' && !r.headers()['next-router-prefetch'] && to.test(r.url()));
+}
