@@ -6,7 +6,7 @@ import { DayPicker, type Matcher } from 'react-day-picker';
 import { cn } from './cn';
 import { controlClasses, controlHeight } from './control-styles';
 import { formatPickerDate, fromLocalDate, normalizePickerDate, parsePickerDate, toLocalDate } from './date-input';
-import { mergeRefs, useFieldControl } from './field-context';
+import { useFieldControl, useMergedRefs } from './field-context';
 import { CalendarIcon } from './icons';
 import { useDomId } from './ids';
 
@@ -44,6 +44,7 @@ export function DatePicker(props: DatePickerProps) {
   const [own, setOwn] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  const refs = useMergedRefs(input, ref);
   const text = value ?? own;
   const parsed = parsePickerDate(text);
   const selected = parsed ? toLocalDate(parsed) : undefined;
@@ -62,7 +63,7 @@ export function DatePicker(props: DatePickerProps) {
       <Popover.Anchor asChild>
         <div className={cn('relative flex', className)}>
           <input
-            ref={mergeRefs(input, ref)}
+            ref={refs}
             type="text"
             inputMode="text"
             autoComplete="off"

@@ -4,7 +4,7 @@ import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from './cn';
 import { controlClasses, controlHeight } from './control-styles';
 import { useEarlyValue } from './early-value';
-import { mergeRefs, useFieldControl } from './field-context';
+import { useFieldControl, useMergedRefs } from './field-context';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
@@ -17,5 +17,6 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Input({ className, type = 'text', ref, ...rest }: InputProps) {
   const aria = useFieldControl(rest);
   const own = useEarlyValue(rest.value, rest.onChange);
-  return <input ref={mergeRefs(own, ref)} type={type} {...rest} {...aria} className={cn(controlClasses, controlHeight, className)} />;
+  const refs = useMergedRefs(own, ref);
+  return <input ref={refs} type={type} {...rest} {...aria} className={cn(controlClasses, controlHeight, className)} />;
 }

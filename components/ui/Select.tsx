@@ -4,7 +4,7 @@ import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { controlClasses, controlHeight } from './control-styles';
 import { useEarlyValue } from './early-value';
-import { mergeRefs, useFieldControl } from './field-context';
+import { useFieldControl, useMergedRefs } from './field-context';
 
 export interface SelectOption {
   value: string | number;
@@ -28,10 +28,11 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 export function Select({ options, placeholder, className, children, ref, ...rest }: SelectProps) {
   const aria = useFieldControl(rest);
   const own = useEarlyValue(rest.value, rest.onChange);
+  const refs = useMergedRefs(own, ref);
   return (
     <div className={cn('sel', className)}>
       <select
-        ref={mergeRefs(own, ref)}
+        ref={refs}
         {...rest}
         {...aria}
         className={cn(controlClasses, controlHeight)}

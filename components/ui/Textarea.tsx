@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { controlClasses } from './control-styles';
-import { mergeRefs, useFieldControl } from './field-context';
+import { useFieldControl, useMergedRefs } from './field-context';
 import { useDomId } from './ids';
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -18,6 +18,7 @@ export function Textarea({ className, showCount = false, maxLength, rows = 4, on
   const withCount = showCount && typeof maxLength === 'number';
   const aria = useFieldControl(rest, withCount ? counterId : undefined);
   const own = useRef<HTMLTextAreaElement | null>(null);
+  const refs = useMergedRefs(own, ref);
   const [typed, setTyped] = useState(() => String(rest.defaultValue ?? '').length);
   // Registered (uncontrolled) forms may set the value after mount without an input event.
   useEffect(() => {
@@ -33,7 +34,7 @@ export function Textarea({ className, showCount = false, maxLength, rows = 4, on
   return (
     <div className="flex flex-col gap-1">
       <textarea
-        ref={mergeRefs(own, ref)}
+        ref={refs}
         rows={rows}
         maxLength={maxLength}
         onChange={handleChange}

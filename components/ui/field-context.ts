@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, type Ref } from 'react';
+import { createContext, useContext, useMemo, type Ref } from 'react';
 
 /** What a Field tells the control inside it: its id, help/error ids, invalid and required state. */
 export interface FieldControlContext {
@@ -44,4 +44,12 @@ export function mergeRefs<T>(...refs: (Ref<T> | undefined)[]) {
       else if (ref) ref.current = el;
     }
   };
+}
+
+/**
+ * mergeRefs kept across renders while both refs stay the same: a new callback on every render would make React
+ * detach and attach the element each time.
+ */
+export function useMergedRefs<T>(a: Ref<T> | undefined, b: Ref<T> | undefined): (el: T | null) => void {
+  return useMemo(() => mergeRefs(a, b), [a, b]);
 }
