@@ -20,7 +20,7 @@ import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoi
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { claimDue as claimFromQueue, drainAfterResponse, requeueNow, scheduledWaits, settle, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
-import { encodeCursor, readEvents, type IntegrationEvent } from '@/lib/integration/feed';
+import { encodeCursor, readEvents, type FeedPosition, type IntegrationEvent } from '@/lib/integration/feed';
 import { unseal } from '@/lib/security/seal';
 import { postWebhook, type SendOptions } from './send';
 import { newMessageId, signedHeaders } from './signing';
@@ -80,17 +80,34 @@ function orderKeyOf(e: IntegrationEvent): string {
   return e.jobId !== null ? `job:${e.jobId}` : `invoice:${e.invoiceId ?? 0}`;
 }
 
+/**
+ * Where the dispatcher reads from: its cursor, or past every commit no active endpoint takes (an endpoint takes the
+ * commits after its start, which is set when it is created or reactivated). Null: no endpoint is active, so there is
+ * nothing to read (a portal without webhooks, or history written before any endpoint, is never read through).
+ */
+export function dispatchFrom(cursor: FeedPosition, endpointStarts: readonly number[]): FeedPosition | null {
+  if (endpointStarts.length === 0) return null;
+  const first = Math.min(...endpointStarts);
+  // Commits with seq <= first go to no endpoint: start at the next seq (every event id is positive).
+  return cursor.seq > first ? cursor : { seq: first + 1, eventId: 0 };
+}
+
 /** Turns newly committed events into deliveries. Returns how many events were read (0: nothing new, or another instance is at it). */
 export async function dispatchEvents(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const [state] = await tx.select().from(webhookDispatchState).where(eq(webhookDispatchState.id, 1)).for('update', { skipLocked: true });
     if (!state) return 0;
-    const events = await readEvents(tx, { seq: state.cursorSeq, eventId: state.cursorEvent }, DISPATCH_BATCH);
-    if (events.length === 0) return 0;
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, events: webhookEndpoints.events, startSeq: webhookEndpoints.startSeq })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.isActive, true));
+    const from = dispatchFrom(
+      { seq: state.cursorSeq, eventId: state.cursorEvent },
+      endpoints.map((ep) => ep.startSeq),
+    );
+    if (!from) return 0;
+    const events = await readEvents(tx, from, DISPATCH_BATCH);
+    if (events.length === 0) return 0;
     const t = now();
     const rows = events.flatMap((e) =>
       endpoints

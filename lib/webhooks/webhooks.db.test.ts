@@ -178,6 +178,19 @@ describe('webhooks', () => {
     expect(receiver.got.map((g) => [g.type, g.data.jobId])).toEqual([['job.status_changed', before.id]]);
   });
 
+  it('with no endpoint active nothing is read; an endpoint registered after a long history reads only what follows it', async () => {
+    const me = await signedIn(3);
+    for (let i = 0; i < 3; i++) await makeJob({ clientId: me.clientId, status: 12 });
+    // No endpoint wants them: the dispatcher does not read through them.
+    expect((await run()).dispatched).toBe(0);
+    await endpoint(['job.created']);
+    const after = await makeJob({ clientId: me.clientId, status: 12 });
+    const r = await run();
+    // One event read, the one that committed after the endpoint's start; the three before it are skipped unread.
+    expect(r.dispatched).toBe(1);
+    expect(receiver.got.map((g) => [g.type, g.data.jobId])).toEqual([['job.created', after.id]]);
+  });
+
   it('retries after a 500 and after a timeout, with backoff, and logs each answer', async () => {
     const { admin, id } = await endpoint(['job.created']);
     const me = await signedIn(3);
