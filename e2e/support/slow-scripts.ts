@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 
 /**
  * Holds the page's scripts back, as a slow connection would, until the returned function is called: the page shows
@@ -24,9 +24,8 @@ export async function holdNextNavigation(page: Page, to: RegExp): Promise<{ aske
   let seen!: () => void;
   const asked = new Promise<void>((resolve) => (seen = resolve));
   let first = true;
-  const handler = async (route: import('@playwright/test').Route) => {
-    const headers = route.request().headers();
-    if (!first || headers['rsc'] !== '1' || headers['next-router-prefetch'] || !to.test(route.request().url())) return route.fallback();
+  const handler = async (route: Route) => {
+    if (!first || !isNavigationTo(route.request(), to)) return route.fallback();
     first = false;
     seen();
     await held;
@@ -38,5 +37,11 @@ export async function holdNextNavigation(page: Page, to: RegExp): Promise<{ aske
 
 /** The page's next client-side navigation (not a prefetch) to a URL that `to` matches. */
 export function navigationTo(page: Page, to: RegExp): Promise<unknown> {
-  return page.waitForRequest((r) => r.headers()['rsc'] === '1' && !r.headers()['next-router-prefetch'] && to.test(r.url()));
+  return page.waitForRequest((r) => isNavigationTo(r, to));
+}
+
+/** A client-side navigation's RSC request (not a prefetch) to a URL that `to` matches. */
+function isNavigationTo(request: Request, to: RegExp): boolean {
+  const headers = request.headers();
+  return headers['rsc'] === '1' && !headers['next-router-prefetch'] && to.test(request.url());
 }
