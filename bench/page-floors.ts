@@ -5,6 +5,7 @@
  */
 import { eq, fillPlaceholders, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
+import { sessionLookupQuery } from '@/lib/auth/session';
 import { clients, invoices, jobs, users } from '@/db/schema';
 import { homeAttentionStatement, homeAttentionValues } from '@/lib/invoices/attention';
 import { invoiceColumns, invoiceOrder, invoiceWhere } from '@/lib/invoices/query';
@@ -94,16 +95,34 @@ const compile = (st: { toSQL(): { sql: string; params: unknown[] } }, values: Re
   return { sql: text, params: fillPlaceholders(params, values) };
 };
 
+/** Stands for the session id in the session statement's parameters. */
+export const SESSION_MARKER = '@@session-id@@';
+
+/** The door of the floor's signed-in pages: the signed-in callers' cookies and the roles each page admits. */
+export interface FloorDoorInput {
+  /** The session cookie's name. */
+  cookie: string;
+  /** By the cookie's value: its session id and role (what the portal's decoded-cookie cache holds). */
+  claims: Record<string, { sid: string; role: number }>;
+  /** By the page's path without its leading slash (JobClient, Ops/Jobs): the roles the portal's route table admits. */
+  roles: Record<string, number[]>;
+}
+
 /** The SQL the floor app runs (bench/floor-app/app/floor-data.ts), with every value bound but the page's ids. */
 export interface FloorSpec {
   idsMarker: string;
   pages: Record<'jobs' | 'invoices' | 'users' | 'queue', { ids: Compiled; rows: Compiled }>;
   strip: Compiled;
+  door: FloorDoorInput & { session: Compiled; sessionColumns: string[]; sessionMarker: string };
 }
 
-/** The floors of /JobClient, /Invoice, /user and /Ops/Jobs for a client's user, and the home strip's statement. */
-export function floorSpec(db: Queryable, clientId: number, timeZone: string): FloorSpec {
+/**
+ * The floors of /JobClient, /Invoice, /user and /Ops/Jobs for a client's user, the home strip's statement, and the
+ * door of the signed-in floor pages: the portal's own session statement.
+ */
+export function floorSpec(db: Queryable, clientId: number, timeZone: string, door: FloorDoorInput): FloorSpec {
   const at = new Date();
+  const session = sessionLookupQuery(db);
   const page = (st: { values: Record<string, unknown>; ids: Parameters<typeof compile>[0]; rows: Parameters<typeof compile>[0] }) => ({
     ids: compile(st.ids, st.values),
     rows: compile(st.rows, { ...st.values, ids: IDS_MARKER }),
@@ -117,5 +136,6 @@ export function floorSpec(db: Queryable, clientId: number, timeZone: string): Fl
       queue: page(queueFloorStatements(db)),
     },
     strip: compile(homeAttentionStatement(db), homeAttentionValues(clientId, at, timeZone)),
+    door: { ...door, session: compile(session, { sessionId: SESSION_MARKER }), sessionColumns: Object.keys(session._.selectedFields), sessionMarker: SESSION_MARKER },
   };
 }

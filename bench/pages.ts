@@ -7,14 +7,19 @@
  * cells) from the floor SQL of its list: the page's ids by the sort index, then those rows by primary key, no count
  * (bench/page-floors.ts writes the statements with the portal's own builders; the floor app runs them through the
  * `postgres` driver as named prepared statements). /JobClientStrip is the floor of /JobClient with the home strip's
- * statement run beside the list's, as the page runs it.
+ * statement run beside the list's, as the page runs it. /door/<page> is the floor of a signed-in page: its proxy.ts
+ * checks the route from the session cookie and puts a fresh CSP nonce on the request, then the page reads the
+ * session row by the portal's own statement before the same rows (the least the spec asks of every signed-in page:
+ * roles and tenancy from the server-side session, a strict CSP). The floor app starts once the users are signed in:
+ * its door is given their cookies' session ids and roles, as the portal's decoded-cookie cache holds them.
  *
  *  1. Whole-document time over HTTP (the last byte of the HTML; uncompressed: Accept-Encoding: identity) at
  *     BENCH_CONCURRENCY callers (default 8) x BENCH_REQUESTS requests each (default 40) after BENCH_WARM_UP warm-up
  *     requests each (default 40), the page and its floor interleaved in rounds: /JobClient and /Invoice as hv.user,
  *     /user as hv.admin, /Ops/Jobs as staff.operator. Goal: the page's p95 at most 1.5x its floor's. Also each
  *     document's size, as sent uncompressed and gzipped here (zlib's default level, as the server's
- *     compression): goal at most 30 KB raw.
+ *     compression): goal at most 30 KB raw. The same runs also measure each page's door floor, reported in a
+ *     table of their own: the page's p95 against it, and what the door costs the floor.
  *  2. The home strip over HTTP (issue 28): the floor of /JobClient with and without the strip's statement,
  *     interleaved with the rest; what the strip adds at p95, as a share of /JobClient's p95 (goal at most 20%).
  *  3. LCP and INP of /JobClient and /SaveJob in Debian Chromium with the web-vitals library, desktop and a
@@ -39,12 +44,15 @@ import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'n
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { chromium, type Browser, type Cookie, type Page } from 'playwright-core';
-import { openDatabase } from '@/db/client';
-import { clients, jobs, users } from '@/db/schema';
+import { openDatabase, type Db } from '@/db/client';
+import { clients, jobs, sessions, users } from '@/db/schema';
+import { SESSION_COOKIE } from '@/lib/auth/cookie';
+import { decideRoute } from '@/lib/auth/routes';
+import { ROLES } from '@/lib/reference';
 import { runConcurrent, type RunStats } from './jobs-list-support';
-import { floorSpec } from './page-floors';
+import { floorSpec, type FloorDoorInput } from './page-floors';
 import { measureVitals, type Target, type VitalsResult } from './page-vitals';
 import type { Bench, BenchTable } from './run';
 import { getPage, start, startPortal, waitFor, type Document } from './servers';
@@ -116,6 +124,28 @@ async function signedIn(browser: Browser, appUrl: string, user: UserName): Promi
   } finally {
     await ctx.close();
   }
+}
+
+/**
+ * The floor's door (bench/floor-app/proxy.ts): each signed-in user's session cookie with its session id and role, as
+ * the portal's decoded-cookie cache holds them, and the roles the portal's route table admits to each page.
+ */
+async function floorDoor(db: Db, cookies: Map<UserName, Cookie[]>): Promise<FloorDoorInput> {
+  const claims: FloorDoorInput['claims'] = {};
+  for (const [user, jar] of cookies) {
+    const value = jar.find((c) => c.name === SESSION_COOKIE)?.value;
+    const [row] = await db
+      .select({ sid: sessions.id, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(users.userName, user), isNull(sessions.revokedAt)))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    if (!value || !row) throw new Error(`${user} has no session to give the floor's door`);
+    claims[value] = row;
+  }
+  const roles = Object.fromEntries(PAGES.map((p) => [p.path.slice(1), ROLES.map((r) => r.id).filter((r) => decideRoute(p.path, r).action === 'allow')]));
+  return { cookie: SESSION_COOKIE, claims, roles };
 }
 
 const header = (cookies: Cookie[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -202,27 +232,34 @@ async function run(): Promise<BenchTable[]> {
     const [hvUser] = await handle.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.userName, 'hv.user'));
     if (!hv || !hvUser) throw new Error('The demo client HV1001 or its user hv.user is missing');
     const [{ n: jobCount } = { n: 0 }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(jobs);
-    const specFile = path.join(mkdtempSync(path.join(tmpdir(), 'jms-floor-')), 'floor.json');
-    writeFileSync(specFile, JSON.stringify(floorSpec(handle.db, hv.id, hvUser.timeZone)));
-    children.push(
-      start([process.execPath, NEXT_BIN, 'start', FLOOR_DIR, '-p', String(floorPort)], { FLOOR_SPEC: specFile, FLOOR_DATABASE_URL: dbUrl, NODE_ENV: 'production' }),
-    );
-    await waitFor(`${floorUrl}/JobClient`, 60_000);
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     const cookies = new Map<UserName, Cookie[]>();
     for (const user of ['hv.user', 'hv.admin', 'staff.operator'] as const) cookies.set(user, await signedIn(browser, appUrl, user));
 
+    // The floor starts once the users are signed in: its door knows their cookies as the portal's cache does.
+    const specFile = path.join(mkdtempSync(path.join(tmpdir(), 'jms-floor-')), 'floor.json');
+    writeFileSync(specFile, JSON.stringify(floorSpec(handle.db, hv.id, hvUser.timeZone, await floorDoor(handle.db, cookies))));
+    children.push(
+      start([process.execPath, NEXT_BIN, 'start', FLOOR_DIR, '-p', String(floorPort)], { FLOOR_SPEC: specFile, FLOOR_DATABASE_URL: dbUrl, NODE_ENV: 'production' }),
+    );
+    await waitFor(`${floorUrl}/JobClient`, 60_000);
+
     // 1 and 2: each page against its floor; /JobClient's floor also with the strip.
     const pageRows = [];
+    const doorRows = [];
     let strip: { without: RunStats; with: RunStats; page: RunStats } | undefined;
     for (const p of PAGES) {
       const cookie = header(cookies.get(p.user) ?? []);
-      const [real, floor] = [await getPage(`${appUrl}${p.path}`, cookie, true), await getPage(`${floorUrl}${p.path}`, '', true)];
-      const sides = [whole(`${appUrl}${p.path}`, cookie), whole(`${floorUrl}${p.path}`, '')];
+      const [real, floor, doorFloor] = [
+        await getPage(`${appUrl}${p.path}`, cookie, true),
+        await getPage(`${floorUrl}${p.path}`, '', true),
+        await getPage(`${floorUrl}/door${p.path}`, cookie, true),
+      ];
+      const sides = [whole(`${appUrl}${p.path}`, cookie), whole(`${floorUrl}${p.path}`, ''), whole(`${floorUrl}/door${p.path}`, cookie)];
       if (p.path === '/JobClient') sides.push(whole(`${floorUrl}/JobClientStrip`, ''));
-      const [r, f, s] = await interleaved(sides);
-      if (!r || !f) throw new Error('nothing measured');
+      const [r, f, d, s] = await interleaved(sides);
+      if (!r || !f || !d) throw new Error('nothing measured');
       if (s) strip = { without: f, with: s, page: r };
       const [rs, fs] = [sizes(real), sizes(floor)];
       const ratio = r.p95 / f.p95;
@@ -239,7 +276,17 @@ async function run(): Promise<BenchTable[]> {
         [`<= ${GOAL_KB} KB`]: rs.raw <= GOAL_KB * 1024 ? 'yes' : 'NO',
         'floor doc KB': kb(fs.raw),
         'floor gzip KB': kb(fs.gzip),
-        'rows (page / floor)': `${rowCount(real.html)} / ${rowCount(floor.html)}`,
+        'rows (page / floor / door)': `${rowCount(real.html)} / ${rowCount(floor.html)} / ${rowCount(doorFloor.html)}`,
+      });
+      doorRows.push({
+        page: p.path,
+        'p95 ms': fmt(r.p95),
+        'door floor p95 ms': fmt(d.p95),
+        'ratio to door floor': fmt(r.p95 / d.p95, 2),
+        'door floor / floor': fmt(d.p95 / f.p95, 2),
+        'mean ms': fmt(r.mean),
+        'door floor mean ms': fmt(d.mean),
+        'mean ratio': fmt(r.mean / d.mean, 2),
       });
     }
     const load1 = load();
@@ -295,6 +342,11 @@ async function run(): Promise<BenchTable[]> {
       {
         title: `Pages vs the framework floor (bench/floor-app): whole document over HTTP, uncompressed; ${C} callers x ${N} requests per side; ${jobCount} jobs; load average ${load0} at start, ${load1} after (${cpus().length} CPUs)`,
         rows: pageRows,
+      },
+      {
+        title:
+          'The same pages vs the floor with the door (/door/* of bench/floor-app: the route check and CSP nonce in a proxy, then the session row by the portal\'s own statement, then the same rows), same run',
+        rows: doorRows,
       },
       { title: `The home strip over HTTP (issue 28: adds at most ${GOAL_STRIP * 100}% to the page's p95)`, rows: stripRows },
       {

@@ -85,34 +85,39 @@ export async function extendSession(sessionId: string): Promise<SessionTiming> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The statement that resolves a session id (the placeholder `sessionId`) on every signed-in request, unprepared: the
+ * page benchmark's floor runs the same SQL (bench/page-floors.ts).
+ */
+export function sessionLookupQuery(db: Queryable) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      clientId: users.clientId,
+      role: users.role,
+      userName: users.userName,
+      timeZone: users.timeZone,
+      // False too when the user's client is suspended.
+      isActive: userMaySignIn,
+      isLocked: users.isLocked,
+      firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
+      method: sessions.method,
+      requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
+      hasAuthenticator: sql<boolean>`exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${users.id} and ${userAuthenticators.confirmedAt} is not null)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .limit(1);
+}
+
 function sessionLookup(db: Db) {
-  return withCompiledRows(
-    db
-      .select({
-        sessionId: sessions.id,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-        userId: users.id,
-        clientId: users.clientId,
-        role: users.role,
-        userName: users.userName,
-        timeZone: users.timeZone,
-        // False too when the user's client is suspended.
-        isActive: userMaySignIn,
-        isLocked: users.isLocked,
-        firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
-        method: sessions.method,
-        requireTwoFactor: clientSecurityPolicies.requireTwoFactor,
-        hasAuthenticator: sql<boolean>`exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${users.id} and ${userAuthenticators.confirmedAt} is not null)`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
-      .where(eq(sessions.id, sql.placeholder('sessionId')))
-      .limit(1)
-      .prepare('resolve_session'),
-  );
+  return withCompiledRows(sessionLookupQuery(db).prepare('resolve_session'));
 }
 
 /**

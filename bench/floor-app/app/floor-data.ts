@@ -19,6 +19,23 @@ export interface FloorSpec {
   idsMarker: string;
   pages: Record<string, { ids: FloorStatement; rows: FloorStatement }>;
   strip: FloorStatement;
+  /** The door of a signed-in page (the /door/* pages and proxy.ts). */
+  door: FloorDoor;
+}
+
+/**
+ * What a signed-in page needs before its rows: the session cookie's claims (the portal keeps the decoded cookies
+ * of its callers in memory, so here they are given, by cookie value), the roles each page admits, and the portal's
+ * own session statement (its session id parameter is `sessionMarker`).
+ */
+export interface FloorDoor {
+  cookie: string;
+  claims: Record<string, { sid: string; role: number }>;
+  roles: Record<string, number[]>;
+  session: FloorStatement;
+  /** The names of the session statement's columns, in order (its SQL leaves them unnamed, as Drizzle does). */
+  sessionColumns: string[];
+  sessionMarker: string;
 }
 
 export type Row = Record<string, unknown>;
@@ -26,7 +43,7 @@ export type Row = Record<string, unknown>;
 let spec: FloorSpec | undefined;
 let driver: postgres.Sql | undefined;
 
-function open(): { spec: FloorSpec; driver: postgres.Sql } {
+export function open(): { spec: FloorSpec; driver: postgres.Sql } {
   const file = process.env.FLOOR_SPEC;
   const url = process.env.FLOOR_DATABASE_URL;
   if (!file || !url) throw new Error('FLOOR_SPEC and FLOOR_DATABASE_URL must be set (bench/pages.ts sets them)');
@@ -54,4 +71,15 @@ export async function floorStrip(): Promise<Row> {
   const { spec, driver } = open();
   const [row] = await driver.unsafe<Row[]>(spec.strip.sql, spec.strip.params as Param[], { prepare: true });
   return row ?? {};
+}
+
+/** The session row of a session id by the portal's statement, or null when it is revoked, expired or unknown. */
+export async function floorSession(sid: string): Promise<Row | null> {
+  const { spec, driver } = open();
+  const { session, sessionColumns, sessionMarker } = spec.door;
+  const params = session.params.map((p) => (p === sessionMarker ? sid : p)) as Param[];
+  const [values] = await driver.unsafe(session.sql, params, { prepare: true }).values();
+  const row: Row | undefined = values && Object.fromEntries(sessionColumns.map((c, i) => [c, values[i]]));
+  if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
+  return (row.expiresAt as Date).getTime() > Date.now() ? row : null;
 }
