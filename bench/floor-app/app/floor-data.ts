@@ -73,7 +73,13 @@ export async function floorStrip(): Promise<Row> {
   return row ?? {};
 }
 
-/** The session row of a session id by the portal's statement, or null when it is revoked, expired or unknown. */
+/** The portal's idle time-out when the firm sets none shorter (its default SESSION_IDLE_MINUTES, as the bench runs it). */
+const IDLE_MINUTES = 60;
+
+/**
+ * The session row of a session id by the portal's statement, or null when it is unknown, revoked, its user may not
+ * sign in, or it has run out (its absolute expiry, or the idle time-out: the firm's when shorter), as the portal checks.
+ */
 export async function floorSession(sid: string): Promise<Row | null> {
   const { spec, driver } = open();
   const { session, sessionColumns, sessionMarker } = spec.door;
@@ -81,5 +87,8 @@ export async function floorSession(sid: string): Promise<Row | null> {
   const [values] = await driver.unsafe(session.sql, params, { prepare: true }).values();
   const row: Row | undefined = values && Object.fromEntries(sessionColumns.map((c, i) => [c, values[i]]));
   if (!row || row.revokedAt || !row.isActive || row.isLocked) return null;
-  return (row.expiresAt as Date).getTime() > Date.now() ? row : null;
+  const firm = Number(row.firmIdleMinutes) || 0;
+  const idleMs = (firm > 0 ? Math.min(firm, IDLE_MINUTES) : IDLE_MINUTES) * 60_000;
+  const t = Date.now();
+  return (row.expiresAt as Date).getTime() > t && (row.lastSeenAt as Date).getTime() + idleMs > t ? row : null;
 }
