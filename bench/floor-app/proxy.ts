@@ -16,10 +16,11 @@ export function proxy(req: NextRequest): NextResponse {
   const roles = door.roles[req.nextUrl.pathname.slice('/door/'.length)];
   if (!roles?.includes(claims.role)) return NextResponse.redirect(new URL('/AccessDenied', req.nextUrl.origin));
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const policy = csp(nonce);
   const headers = new Headers(req.headers);
-  headers.set('Content-Security-Policy', csp(nonce));
+  headers.set('Content-Security-Policy', policy);
   const res = NextResponse.next({ request: { headers } });
-  res.headers.set('Content-Security-Policy', csp(nonce));
+  res.headers.set('Content-Security-Policy', policy);
   return res;
 }
 
