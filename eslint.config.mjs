@@ -37,14 +37,28 @@ const libZones = [
     from: LIB_TIERS.flat().map((f) => `./lib/${f}`),
     message: `${LAYER_RULE}: the top-level helpers lib/*.ts are the floor and import no lib/ folder.`,
   },
-  { target: './lib', from: './app', message: `${LAYER_RULE}: lib/ never imports app/ (app/ is the adapters over lib/).` },
+  {
+    target: './lib',
+    from: './app',
+    message: `${LAYER_RULE}: lib/ never imports app/ (app/ is the adapters over lib/).`,
+  },
 ];
 
 const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', '**/next-env.d.ts', 'bench/out/**'],
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.next-*/**',
+      'data/**',
+      'db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/next-env.d.ts',
+      'bench/out/**',
+    ],
   },
   {
     settings: { 'import/ignore': ['node_modules'] },
@@ -68,8 +82,14 @@ const config = [
         'error',
         {
           patterns: [
-            { group: ['@/db', '@/db/*', '../db/*', '../../db/*', '../../../db/*'], message: 'app/ and components/ go through lib/ services, never db/ directly.' },
-            { group: ['drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/*'], message: 'No SQL outside db/ and lib/.' },
+            {
+              group: ['@/db', '@/db/*', '../db/*', '../../db/*', '../../../db/*'],
+              message: 'app/ and components/ go through lib/ services, never db/ directly.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/*'],
+              message: 'No SQL outside db/ and lib/.',
+            },
           ],
         },
       ],

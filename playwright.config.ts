@@ -21,7 +21,9 @@ const POSTGRES_SPECS = /[\\/](home|views-reports|help-tips)\.spec\.ts$/;
 /** Whether this run's --project options (none: every project) take in `name`. */
 function projectSelected(name: string): boolean {
   const args = process.argv;
-  const chosen = args.flatMap((a, i) => (a === '--project' ? [args[i + 1] ?? ''] : a.startsWith('--project=') ? [a.slice('--project='.length)] : []));
+  const chosen = args.flatMap((a, i) =>
+    a === '--project' ? [args[i + 1] ?? ''] : a.startsWith('--project=') ? [a.slice('--project='.length)] : [],
+  );
   return chosen.length === 0 || chosen.some((p) => p === name || p.includes('*'));
 }
 
@@ -61,14 +63,30 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     // The home and charts specs on PostgreSQL. First, so its two files are handed to the workers before the
     // others, and are done before the API fuzzer starts its load; it depends on no project and none on it.
-    { name: 'postgres', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: APP_POSTGRES_URL }, testMatch: POSTGRES_SPECS },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(api-fuzz|help-tips)\.spec\.ts/ },
+    {
+      name: 'postgres',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: APP_POSTGRES_URL },
+      testMatch: POSTGRES_SPECS,
+    },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /(api-fuzz|help-tips)\.spec\.ts/,
+    },
     // The API fuzzer runs once every other spec is done, against the same portal, so its load never slows them.
     { name: 'api-fuzz', testMatch: /api-fuzz\.spec\.ts/, dependencies: ['chromium'] },
   ],
@@ -110,7 +128,15 @@ export default defineConfig({
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
             // No single sign-on here: the e2e OpenID provider knows the first portal's URL only.
             // Contextual help on here (e2e/help-tips.spec.ts); the embedded portal keeps the default, off.
-            env: { ...APP_ENV, PORT: String(ports.appPostgres), APP_URL: APP_POSTGRES_URL, OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '', CONTEXTUAL_HELP_ENABLED: 'true' },
+            env: {
+              ...APP_ENV,
+              PORT: String(ports.appPostgres),
+              APP_URL: APP_POSTGRES_URL,
+              OIDC_ISSUER: '',
+              OIDC_CLIENT_ID: '',
+              OIDC_CLIENT_SECRET: '',
+              CONTEXTUAL_HELP_ENABLED: 'true',
+            },
           },
         ]
       : []),

@@ -15,7 +15,13 @@ import { decodeSessionCookie, sessionCookieValue } from '@/lib/auth/cookie';
 import { accessDeniedUrl, PAGE_URL_HEADER, signOutTypeForRole, signOutUrl } from '@/lib/auth/return-url';
 import { decideRoute } from '@/lib/auth/routes';
 import { config as appConfig } from '@/lib/config';
-import { contentSecurityPolicy, createNonce, directUploadOrigins, NONCE_HEADER, pageSecurityHeaders } from '@/lib/security/csp';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  directUploadOrigins,
+  NONCE_HEADER,
+  pageSecurityHeaders,
+} from '@/lib/security/csp';
 
 function redirectTo(req: NextRequest, location: string): NextResponse {
   return NextResponse.redirect(new URL(location, req.nextUrl.origin));
@@ -24,7 +30,12 @@ function redirectTo(req: NextRequest, location: string): NextResponse {
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const nonce = createNonce();
   const c = appConfig();
-  const opts = { nonce, https: c.appUrl.startsWith('https:'), development: c.NODE_ENV === 'development', uploadOrigins: directUploadOrigins(c) };
+  const opts = {
+    nonce,
+    https: c.appUrl.startsWith('https:'),
+    development: c.NODE_ENV === 'development',
+    uploadOrigins: directUploadOrigins(c),
+  };
   const res = await route(req, nonce, contentSecurityPolicy(opts));
   for (const [name, value] of Object.entries(pageSecurityHeaders(opts))) res.headers.set(name, value);
   return res;

@@ -38,7 +38,14 @@ async function setup(url: string) {
   if (!hv) throw new Error('Seed the bench database first: npm run db:seed -- --jobs 1000000');
   const [user] = await db.select().from(users).where(eq(users.userName, 'hv.user'));
   if (!user) throw new Error('demo user hv.user missing');
-  const actor: Actor = { userId: user.id, clientId: hv.id, role: user.role as RoleId, userName: user.userName, timeZone: user.timeZone, sessionId: 'bench' };
+  const actor: Actor = {
+    userId: user.id,
+    clientId: hv.id,
+    role: user.role as RoleId,
+    userName: user.userName,
+    timeZone: user.timeZone,
+    sessionId: 'bench',
+  };
   return { handle, actor };
 }
 
@@ -46,12 +53,16 @@ const fmt = (n: number, d = 2) => Number(n.toFixed(d));
 
 async function run(): Promise<BenchRow[]> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('home-strip needs BENCH_DATABASE_URL (or DATABASE_URL): PostgreSQL seeded with db:seed -- --jobs 1000000');
+  if (!url)
+    throw new Error(
+      'home-strip needs BENCH_DATABASE_URL (or DATABASE_URL): PostgreSQL seeded with db:seed -- --jobs 1000000',
+    );
   const { handle, actor } = await setup(url);
   try {
     const page = { page: 1, size: 10 };
     const without = async () => void (await listJobs(actor, DEFAULT_JOB_QUERY, page));
-    const withStrip = async () => void (await Promise.all([listJobs(actor, DEFAULT_JOB_QUERY, page), homeAttention(actor)]));
+    const withStrip = async () =>
+      void (await Promise.all([listJobs(actor, DEFAULT_JOB_QUERY, page), homeAttention(actor)]));
     const strip = async () => void (await homeAttention(actor));
     const sides = [without, withStrip, strip];
     for (const fn of sides) await runConcurrent(C, WARM_UP, fn);
@@ -68,10 +79,34 @@ async function run(): Promise<BenchRow[]> {
     const { jobs: counts, invoices: inv } = await homeAttention(actor);
     const ratio = b!.p95 / a!.p95;
     return [
-      { scenario: 'page data without the strip', requests: a!.count, 'mean ms': fmt(a!.mean), 'p95 ms': fmt(a!.p95), 'req/s': fmt(a!.throughput, 0) },
-      { scenario: 'page data with the strip', requests: b!.count, 'mean ms': fmt(b!.mean), 'p95 ms': fmt(b!.p95), 'req/s': fmt(b!.throughput, 0) },
-      { scenario: 'the strip alone', requests: c!.count, 'mean ms': fmt(c!.mean), 'p95 ms': fmt(c!.p95), 'req/s': fmt(c!.throughput, 0) },
-      { scenario: `with / without at p95 (goal <= ${GOAL})`, requests: '', 'mean ms': fmt(b!.mean / a!.mean), 'p95 ms': fmt(ratio), 'req/s': ratio <= GOAL ? 'met' : 'NOT MET' },
+      {
+        scenario: 'page data without the strip',
+        requests: a!.count,
+        'mean ms': fmt(a!.mean),
+        'p95 ms': fmt(a!.p95),
+        'req/s': fmt(a!.throughput, 0),
+      },
+      {
+        scenario: 'page data with the strip',
+        requests: b!.count,
+        'mean ms': fmt(b!.mean),
+        'p95 ms': fmt(b!.p95),
+        'req/s': fmt(b!.throughput, 0),
+      },
+      {
+        scenario: 'the strip alone',
+        requests: c!.count,
+        'mean ms': fmt(c!.mean),
+        'p95 ms': fmt(c!.p95),
+        'req/s': fmt(c!.throughput, 0),
+      },
+      {
+        scenario: `with / without at p95 (goal <= ${GOAL})`,
+        requests: '',
+        'mean ms': fmt(b!.mean / a!.mean),
+        'p95 ms': fmt(ratio),
+        'req/s': ratio <= GOAL ? 'met' : 'NOT MET',
+      },
       {
         scenario: 'the counts (hv.user)',
         requests: '',

@@ -89,7 +89,14 @@ export async function measureMemory<T>(fn: () => Promise<T>, liveEveryMs = 0): P
   try {
     const value = await fn();
     sample();
-    return { value, ms: performance.now() - started, peakRss, peakHeap, heapGrowth: peakHeap - base.heapUsed, peakLive };
+    return {
+      value,
+      ms: performance.now() - started,
+      peakRss,
+      peakHeap,
+      heapGrowth: peakHeap - base.heapUsed,
+      peakLive,
+    };
   } finally {
     clearInterval(timer);
     clearInterval(live);

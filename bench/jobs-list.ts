@@ -67,13 +67,24 @@ async function setup(url: string) {
   const db = handle.db;
   const [hv] = await db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, HV_ACCOUNT));
   if (!hv) throw new Error('Seed the bench database first: npm run db:seed -- --jobs 1000000');
-  const [{ n } = { n: 0 }] = await db.select({ n: dsql<number>`count(*)::int` }).from(jobs).where(eq(jobs.clientId, hv.id));
-  if (n < 200_000) throw new Error(`Harbour & Vale has ${n} jobs; the benchmark needs at least 200,000 (db:seed -- --jobs 1000000).`);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: dsql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.clientId, hv.id));
+  if (n < 200_000)
+    throw new Error(`Harbour & Vale has ${n} jobs; the benchmark needs at least 200,000 (db:seed -- --jobs 1000000).`);
   const [user] = await db.select().from(users).where(eq(users.userName, 'hv.user'));
   if (!user) throw new Error('demo user hv.user missing');
   const session = await createSession(db, user.id);
   const token = await issueLegacyToken(session, user.role);
-  const actor: Actor = { userId: user.id, clientId: hv.id, role: user.role as RoleId, userName: user.userName, timeZone: user.timeZone, sessionId: session.id };
+  const actor: Actor = {
+    userId: user.id,
+    clientId: hv.id,
+    role: user.role as RoleId,
+    userName: user.userName,
+    timeZone: user.timeZone,
+    sessionId: session.id,
+  };
   const [admin] = await db.select().from(users).where(eq(users.userName, 'hv.admin'));
   if (!admin) throw new Error('demo user hv.admin missing');
   const adminSession = await createSession(db, admin.id);
@@ -104,7 +115,12 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
  * same values bound.
  */
 function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
-  const st = jobListStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
+  const st = jobListStatements(
+    ctx.db,
+    { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone },
+    s.query,
+    { page: s.page, size: s.size },
+  );
   const ids = st.ids.toSQL();
   const rows = st.rows.toSQL();
   const count = st.count.toSQL();
@@ -120,13 +136,20 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   }
   // As listJobs: a 'contains' filter's statements go unnamed with their values written in.
   const run = (text: string, params: postgres.ParameterOrJSON<never>[]) =>
-    st.text ? ctx.driver.unsafe<{ id: number }[]>(inlineParams(text, params)) : ctx.driver.unsafe<{ id: number }[]>(text, params, { prepare: true });
+    st.text
+      ? ctx.driver.unsafe<{ id: number }[]>(inlineParams(text, params))
+      : ctx.driver.unsafe<{ id: number }[]>(text, params, { prepare: true });
   return async () => {
     // The page's ids (with the total when the counters or a time filter's capped count give it), then those
     // rows by primary key; a page past the end counts on its own.
     const found = await run(ids.sql, idParams);
     const page = found.slice(0, st.limit);
-    if (page.length) await ctx.driver.unsafe(rows.sql, fillPlaceholders(rows.params, { ids: idArray(page) }) as postgres.ParameterOrJSON<never>[], { prepare: true });
+    if (page.length)
+      await ctx.driver.unsafe(
+        rows.sql,
+        fillPlaceholders(rows.params, { ids: idArray(page) }) as postgres.ParameterOrJSON<never>[],
+        { prepare: true },
+      );
     else if (st.offset > 0) await run(count.sql, countParams);
   };
 }
@@ -134,7 +157,11 @@ function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
 /** Statement text and its parameters, with placeholders filled (the `ids` one left to the caller). */
 function bound(st: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
   const { sql, params } = st.toSQL();
-  return { sql, params: (fill: Record<string, unknown> = {}) => fillPlaceholders(params, { ...values, ...fill }) as postgres.ParameterOrJSON<never>[] };
+  return {
+    sql,
+    params: (fill: Record<string, unknown> = {}) =>
+      fillPlaceholders(params, { ...values, ...fill }) as postgres.ParameterOrJSON<never>[],
+  };
 }
 
 /**
@@ -142,22 +169,36 @@ function bound(st: { toSQL(): { sql: string; params: unknown[] } }, values: Reco
  * same WHERE and ORDER BY), then those rows by primary key with the columns the page shows, put back in the
  * ids' order; no count. Same driver, named prepared statements, same concurrency as the route.
  */
-function floor(ctx: Ctx, ids: { sql: string; params: () => postgres.ParameterOrJSON<never>[] }, rows: ReturnType<typeof bound>, withValues = false): () => Promise<void> {
+function floor(
+  ctx: Ctx,
+  ids: { sql: string; params: () => postgres.ParameterOrJSON<never>[] },
+  rows: ReturnType<typeof bound>,
+  withValues = false,
+): () => Promise<void> {
   const idParams = ids.params();
   // A 'contains' filter: planned with its values every time, as the route does (a generic plan of a named
   // statement walked every client's trigram matches: lib/lists/inline.ts).
   const idsText = withValues ? inlineParams(ids.sql, idParams) : ids.sql;
   return async () => {
-    const found = withValues ? await ctx.driver.unsafe<{ id: number }[]>(idsText) : await ctx.driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
+    const found = withValues
+      ? await ctx.driver.unsafe<{ id: number }[]>(idsText)
+      : await ctx.driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
     if (found.length === 0) return;
-    const got = await ctx.driver.unsafe<{ id: number }[]>(rows.sql, rows.params({ ids: idArray(found) }), { prepare: true });
+    const got = await ctx.driver.unsafe<{ id: number }[]>(rows.sql, rows.params({ ids: idArray(found) }), {
+      prepare: true,
+    });
     const byId = new Map(got.map((r) => [r.id, r]));
     if (found.map((r) => byId.get(r.id)).some((r) => r === undefined)) throw new Error('floor: a row went missing');
   };
 }
 
 function jobFloor(ctx: Ctx, s: Scenario): () => Promise<void> {
-  const st = jobListFloorStatements(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, s.query, { page: s.page, size: s.size });
+  const st = jobListFloorStatements(
+    ctx.db,
+    { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone },
+    s.query,
+    { page: s.page, size: s.size },
+  );
   return floor(ctx, bound(st.ids, st.values), bound(st.rows, st.values), st.text);
 }
 
@@ -213,7 +254,14 @@ function cpuRow(measure: string, a: number, b: number): BenchRow | null {
   const [x, y] = [lastCpu[a], lastCpu[b]];
   if (!x || !y || x.pgMs === null || y.pgMs === null) return null;
   const per = (u: CpuUse) => (u.nodeMs + (u.pgMs ?? 0)) / u.requests;
-  return row(`${measure}: CPU per request (Node ${fmt(x.nodeMs / x.requests, 2)} + PostgreSQL ${fmt((x.pgMs ?? 0) / x.requests, 2)} vs ${fmt(y.nodeMs / y.requests, 2)} + ${fmt((y.pgMs ?? 0) / y.requests, 2)} ms)`, per(x), per(y), 'ms', '(info)', () => true);
+  return row(
+    `${measure}: CPU per request (Node ${fmt(x.nodeMs / x.requests, 2)} + PostgreSQL ${fmt((x.pgMs ?? 0) / x.requests, 2)} vs ${fmt(y.nodeMs / y.requests, 2)} + ${fmt((y.pgMs ?? 0) / y.requests, 2)} ms)`,
+    per(x),
+    per(y),
+    'ms',
+    '(info)',
+    () => true,
+  );
 }
 
 async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<{ a: RunStats; b: RunStats }> {
@@ -221,9 +269,17 @@ async function interleaved(a: () => Promise<void>, b: () => Promise<void>): Prom
   return { a: ra as RunStats, b: rb as RunStats };
 }
 
-async function compareList(ctx: Ctx, s: Scenario): Promise<{ route: RunStats; direct: RunStats; floor: RunStats; cpu: BenchRow | null }> {
+async function compareList(
+  ctx: Ctx,
+  s: Scenario,
+): Promise<{ route: RunStats; direct: RunStats; floor: RunStats; cpu: BenchRow | null }> {
   const [direct, route, fl] = await interleavedAll([directList(ctx, s), () => callList(ctx, s), jobFloor(ctx, s)]);
-  return { route: route as RunStats, direct: direct as RunStats, floor: fl as RunStats, cpu: cpuRow(`list "${s.name}", route vs floor`, 1, 2) };
+  return {
+    route: route as RunStats,
+    direct: direct as RunStats,
+    floor: fl as RunStats,
+    cpu: cpuRow(`list "${s.name}", route vs floor`, 1, 2),
+  };
 }
 
 /** A legacy list route (invoices, users) called as its callers do. */
@@ -249,24 +305,67 @@ async function callRoute(
 async function otherLists(ctx: Ctx): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
   const inv = invoiceFloorStatements(ctx.db, ctx.hv.id, ctx.actor.timeZone);
-  const [{ n: invCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(invoices).where(eq(invoices.clientId, ctx.hv.id));
+  const [{ n: invCount } = { n: 0 }] = await ctx.db
+    .select({ n: dsql<number>`count(*)::int` })
+    .from(invoices)
+    .where(eq(invoices.clientId, ctx.hv.id));
   const [invRoute, invFloor] = await interleavedAll([
-    () => callRoute(invoiceListRoute, 'Invoice/InvoiceList', ctx.token, toInvoiceListBody(DEFAULT_INVOICE_QUERY), 1, 10),
+    () =>
+      callRoute(invoiceListRoute, 'Invoice/InvoiceList', ctx.token, toInvoiceListBody(DEFAULT_INVOICE_QUERY), 1, 10),
     floor(ctx, bound(inv.ids, inv.values), bound(inv.rows, inv.values)),
   ]);
-  out.push(row(`invoice list page 1 (${invCount} invoices): p95, route vs floor`, (invRoute as RunStats).p95, (invFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
-  out.push(row(`invoice list page 1: throughput, route vs floor`, (invRoute as RunStats).throughput, (invFloor as RunStats).throughput, 'req/s', '(info)', () => true));
+  out.push(
+    row(
+      `invoice list page 1 (${invCount} invoices): p95, route vs floor`,
+      (invRoute as RunStats).p95,
+      (invFloor as RunStats).p95,
+      'ms',
+      '<= 3',
+      (x) => x <= 3,
+    ),
+  );
+  out.push(
+    row(
+      `invoice list page 1: throughput, route vs floor`,
+      (invRoute as RunStats).throughput,
+      (invFloor as RunStats).throughput,
+      'req/s',
+      '(info)',
+      () => true,
+    ),
+  );
   const invCpu = cpuRow('invoice list page 1, route vs floor', 0, 1);
   if (invCpu) out.push(invCpu);
 
   const usr = userFloorStatements(ctx.db, ctx.hv.id);
-  const [{ n: usrCount } = { n: 0 }] = await ctx.db.select({ n: dsql<number>`count(*)::int` }).from(users).where(eq(users.clientId, ctx.hv.id));
+  const [{ n: usrCount } = { n: 0 }] = await ctx.db
+    .select({ n: dsql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.clientId, ctx.hv.id));
   const [usrRoute, usrFloor] = await interleavedAll([
     () => callRoute(userListRoute, 'User/UserList', ctx.adminToken, toUserListBody(DEFAULT_USER_QUERY), 1, 10),
     floor(ctx, bound(usr.ids, usr.values), bound(usr.rows, usr.values)),
   ]);
-  out.push(row(`user list page 1 (${usrCount} users): p95, route vs floor`, (usrRoute as RunStats).p95, (usrFloor as RunStats).p95, 'ms', '<= 3', (x) => x <= 3));
-  out.push(row(`user list page 1: throughput, route vs floor`, (usrRoute as RunStats).throughput, (usrFloor as RunStats).throughput, 'req/s', '(info)', () => true));
+  out.push(
+    row(
+      `user list page 1 (${usrCount} users): p95, route vs floor`,
+      (usrRoute as RunStats).p95,
+      (usrFloor as RunStats).p95,
+      'ms',
+      '<= 3',
+      (x) => x <= 3,
+    ),
+  );
+  out.push(
+    row(
+      `user list page 1: throughput, route vs floor`,
+      (usrRoute as RunStats).throughput,
+      (usrFloor as RunStats).throughput,
+      'req/s',
+      '(info)',
+      () => true,
+    ),
+  );
   const usrCpu = cpuRow('user list page 1, route vs floor', 0, 1);
   if (usrCpu) out.push(usrCpu);
   return out;
@@ -293,9 +392,19 @@ async function exportViaRoute(ctx: Ctx, query: JobListQuery): Promise<{ rows: nu
   return { rows: newlines - 1, bytes };
 }
 
-async function exportViaCopy(ctx: Ctx, query: JobListQuery, driver: postgres.Sql = ctx.driver): Promise<{ rows: number; bytes: number }> {
-  const st = jobExportAllStatement(ctx.db, { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone }, query).toSQL();
-  const stream = await driver.unsafe(`copy (${inlineParams(st.sql, st.params)}) to stdout with (format csv, header)`).readable();
+async function exportViaCopy(
+  ctx: Ctx,
+  query: JobListQuery,
+  driver: postgres.Sql = ctx.driver,
+): Promise<{ rows: number; bytes: number }> {
+  const st = jobExportAllStatement(
+    ctx.db,
+    { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone },
+    query,
+  ).toSQL();
+  const stream = await driver
+    .unsafe(`copy (${inlineParams(st.sql, st.params)}) to stdout with (format csv, header)`)
+    .readable();
   let bytes = 0;
   let newlines = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -309,21 +418,41 @@ async function exportViaCopy(ctx: Ctx, query: JobListQuery, driver: postgres.Sql
 
 /** Statuses of Harbour & Vale whose jobs add up closest to `target` (an export of about that many rows). */
 async function statusesNear(db: Db, clientId: number, target: number): Promise<{ statuses: number[]; rows: number }> {
-  const counts = await db.select({ s: jobs.status, n: dsql<number>`count(*)::int` }).from(jobs).where(eq(jobs.clientId, clientId)).groupBy(jobs.status);
+  const counts = await db
+    .select({ s: jobs.status, n: dsql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.clientId, clientId))
+    .groupBy(jobs.status);
   let best = { statuses: [] as number[], rows: 0 };
   for (let mask = 1; mask < 1 << counts.length; mask++) {
     const pick = counts.filter((_, i) => mask & (1 << i));
     const rows = pick.reduce((a, c) => a + c.n, 0);
-    if (Math.abs(rows - target) < Math.abs(best.rows - target)) best = { statuses: pick.map((c) => c.s).sort((a, b) => a - b), rows };
+    if (Math.abs(rows - target) < Math.abs(best.rows - target))
+      best = { statuses: pick.map((c) => c.s).sort((a, b) => a - b), rows };
   }
   return best;
 }
 
 const fmt = (n: number, d = 1) => Number(n.toFixed(d));
 
-function row(measure: string, ours: number, baseline: number, unit: string, goal: string, ok: (ratio: number) => boolean): BenchRow {
+function row(
+  measure: string,
+  ours: number,
+  baseline: number,
+  unit: string,
+  goal: string,
+  ok: (ratio: number) => boolean,
+): BenchRow {
   const ratio = ours / baseline;
-  return { measure, ours: fmt(ours), baseline: fmt(baseline), unit, ratio: fmt(ratio, 2), goal, met: ok(ratio) ? 'yes' : 'NO' };
+  return {
+    measure,
+    ours: fmt(ours),
+    baseline: fmt(baseline),
+    unit,
+    ratio: fmt(ratio, 2),
+    goal,
+    met: ok(ratio) ? 'yes' : 'NO',
+  };
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -334,7 +463,10 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 
 async function run(): Promise<BenchRow[]> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
+  if (!url)
+    throw new Error(
+      'Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench',
+    );
   const ctx = await setup(url);
   cpuCtx = ctx;
   const load0 = loadavg()[0] ?? 0;
@@ -354,21 +486,51 @@ async function run(): Promise<BenchRow[]> {
       const r = await compareList(ctx, s);
       floors.push(r.floor);
       const goal = s.query.matterReference ? 5 : 3;
-      rows.push(row(`list "${s.name}": p95, route vs floor`, r.route.p95, r.floor.p95, 'ms', `<= ${goal}`, (x) => x <= goal));
-      rows.push(row(`list "${s.name}": throughput, route vs floor`, r.route.throughput, r.floor.throughput, 'req/s', '(info)', () => true));
+      rows.push(
+        row(`list "${s.name}": p95, route vs floor`, r.route.p95, r.floor.p95, 'ms', `<= ${goal}`, (x) => x <= goal),
+      );
+      rows.push(
+        row(
+          `list "${s.name}": throughput, route vs floor`,
+          r.route.throughput,
+          r.floor.throughput,
+          'req/s',
+          '(info)',
+          () => true,
+        ),
+      );
       if (r.cpu) rows.push(r.cpu);
-      rows.push(row(`list "${s.name}": throughput, route vs SQL`, r.route.throughput, r.direct.throughput, 'req/s', '>= 0.5', (x) => x >= 0.5));
+      rows.push(
+        row(
+          `list "${s.name}": throughput, route vs SQL`,
+          r.route.throughput,
+          r.direct.throughput,
+          'req/s',
+          '>= 0.5',
+          (x) => x >= 0.5,
+        ),
+      );
       rows.push(row(`list "${s.name}": p95, route vs SQL`, r.route.p95, r.direct.p95, 'ms', '<= 2', (x) => x <= 2));
     }
     rows.push(...(await otherLists(ctx)));
     const [first, deep] = [scenarios[0], scenarios[4]];
     if (first && deep) {
-      const pages = await interleaved(() => callList(ctx, first), () => callList(ctx, deep));
-      rows.push(row('list: page 1,000 vs page 1 (route, p95)', pages.b.p95, pages.a.p95, 'ms', '<= 1.2', (x) => x <= 1.2));
-      rows.push(row('list: page 1,000 vs page 1 (route, mean)', pages.b.mean, pages.a.mean, 'ms', '<= 1.2', (x) => x <= 1.2));
+      const pages = await interleaved(
+        () => callList(ctx, first),
+        () => callList(ctx, deep),
+      );
+      rows.push(
+        row('list: page 1,000 vs page 1 (route, p95)', pages.b.p95, pages.a.p95, 'ms', '<= 1.2', (x) => x <= 1.2),
+      );
+      rows.push(
+        row('list: page 1,000 vs page 1 (route, mean)', pages.b.mean, pages.a.mean, 'ms', '<= 1.2', (x) => x <= 1.2),
+      );
       // The yardstick: what skipping 9,990 index entries costs the least work that serves the page (OFFSET).
       const [floor1, floorDeep] = [floors[0], floors[4]];
-      if (floor1 && floorDeep) rows.push(row('list: page 1,000 vs page 1 (floor, p95)', floorDeep.p95, floor1.p95, 'ms', '(info)', () => true));
+      if (floor1 && floorDeep)
+        rows.push(
+          row('list: page 1,000 vs page 1 (floor, p95)', floorDeep.p95, floor1.p95, 'ms', '(info)', () => true),
+        );
     }
 
     const big = await statusesNear(ctx.db, ctx.hv.id, 100_000);
@@ -382,26 +544,80 @@ async function run(): Promise<BenchRow[]> {
     const route2 = await timed(() => exportViaRoute(ctx, bigQuery));
     const routeRate = (route.value.rows + route2.value.rows) / ((route.ms + route2.ms) / 1000);
     const copyRate = (copy.value.rows + copy2.value.rows) / ((copy.ms + copy2.ms) / 1000);
-    const sameBytes = route.value.bytes === copy.value.bytes ? 'same bytes as COPY' : `${route.value.bytes} vs ${copy.value.bytes} bytes`;
-    rows.push(row(`export ${route.value.rows} rows (statuses ${big.statuses.join(',')}; ${sameBytes}): route vs COPY`, routeRate, copyRate, 'rows/s', '>= 0.5', (x) => x >= 0.5));
+    const sameBytes =
+      route.value.bytes === copy.value.bytes
+        ? 'same bytes as COPY'
+        : `${route.value.bytes} vs ${copy.value.bytes} bytes`;
+    rows.push(
+      row(
+        `export ${route.value.rows} rows (statuses ${big.statuses.join(',')}; ${sameBytes}): route vs COPY`,
+        routeRate,
+        copyRate,
+        'rows/s',
+        '>= 0.5',
+        (x) => x >= 0.5,
+      ),
+    );
     // For the record: COPY's plan is parallel (2 workers + leader); the same COPY on one backend, like each export batch.
-    const serial = postgres(ctx.url, { max: 1, onnotice: () => undefined, connection: { max_parallel_workers_per_gather: 0 } });
+    const serial = postgres(ctx.url, {
+      max: 1,
+      onnotice: () => undefined,
+      connection: { max_parallel_workers_per_gather: 0 },
+    });
     try {
       const s1 = await timed(() => exportViaCopy(ctx, bigQuery, serial));
       const s2 = await timed(() => exportViaCopy(ctx, bigQuery, serial));
       const serialRate = (s1.value.rows + s2.value.rows) / ((s1.ms + s2.ms) / 1000);
-      rows.push(row('export: route vs COPY without parallel workers', routeRate, serialRate, 'rows/s', '(info)', () => true));
+      rows.push(
+        row('export: route vs COPY without parallel workers', routeRate, serialRate, 'rows/s', '(info)', () => true),
+      );
     } finally {
       await serial.end({ timeout: 5 });
     }
     const small = await measureMemory(() => exportViaRoute(ctx, smallQuery));
     const large = await measureMemory(() => exportViaRoute(ctx, bigQuery));
-    rows.push(row(`export peak RSS: ${large.value.rows} vs ${small.value.rows} rows`, large.peakRss / 1e6, small.peakRss / 1e6, 'MB', '<= 1.2', (x) => x <= 1.2));
-    rows.push(row(`export peak heap: ${large.value.rows} vs ${small.value.rows} rows`, large.peakHeap / 1e6, small.peakHeap / 1e6, 'MB', '(info)', () => true));
-    rows.push(row(`export heap growth over the baseline: ${large.value.rows} vs ${small.value.rows} rows`, large.heapGrowth / 1e6, small.heapGrowth / 1e6, 'MB', '(info)', () => true));
+    rows.push(
+      row(
+        `export peak RSS: ${large.value.rows} vs ${small.value.rows} rows`,
+        large.peakRss / 1e6,
+        small.peakRss / 1e6,
+        'MB',
+        '<= 1.2',
+        (x) => x <= 1.2,
+      ),
+    );
+    rows.push(
+      row(
+        `export peak heap: ${large.value.rows} vs ${small.value.rows} rows`,
+        large.peakHeap / 1e6,
+        small.peakHeap / 1e6,
+        'MB',
+        '(info)',
+        () => true,
+      ),
+    );
+    rows.push(
+      row(
+        `export heap growth over the baseline: ${large.value.rows} vs ${small.value.rows} rows`,
+        large.heapGrowth / 1e6,
+        small.heapGrowth / 1e6,
+        'MB',
+        '(info)',
+        () => true,
+      ),
+    );
     const smallLive = await measureMemory(() => exportViaRoute(ctx, smallQuery), 50);
     const largeLive = await measureMemory(() => exportViaRoute(ctx, bigQuery), 50);
-    rows.push(row(`export live heap after GC (every 50 ms): ${largeLive.value.rows} vs ${smallLive.value.rows} rows`, largeLive.peakLive / 1e6, smallLive.peakLive / 1e6, 'MB', '<= 1.2', (x) => x <= 1.2));
+    rows.push(
+      row(
+        `export live heap after GC (every 50 ms): ${largeLive.value.rows} vs ${smallLive.value.rows} rows`,
+        largeLive.peakLive / 1e6,
+        smallLive.peakLive / 1e6,
+        'MB',
+        '<= 1.2',
+        (x) => x <= 1.2,
+      ),
+    );
     rows.unshift({
       measure: `Harbour & Vale: ${ctx.hv.jobs} jobs; ${C} concurrent callers x ${N} requests per side; route handlers called in-process; load average ${load0.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end (${cpus().length} CPUs)`,
     });

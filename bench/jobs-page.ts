@@ -31,7 +31,8 @@ const N = Number(process.env.BENCH_REQUESTS ?? 40);
 const VISITS = 20;
 const USER = 'hv.user';
 
-const percentile95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
+const percentile95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const fmt = (n: number, d = 1) => Number(n.toFixed(d));
 
@@ -41,14 +42,23 @@ async function floorOfPage1(url: string) {
   const driver = postgres(url, { max: C + 2, onnotice: () => undefined });
   const [hv] = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, 'HV1001'));
   if (!hv) throw new Error('Seed the bench database first: npm run db:seed -- --jobs 1000000');
-  const st = jobListFloorStatements(handle.db, { clientId: hv.id, now: new Date(), timeZone: 'Australia/Sydney' }, { ...DEFAULT_JOB_QUERY, statuses: [] }, { page: 1, size: 10 });
+  const st = jobListFloorStatements(
+    handle.db,
+    { clientId: hv.id, now: new Date(), timeZone: 'Australia/Sydney' },
+    { ...DEFAULT_JOB_QUERY, statuses: [] },
+    { page: 1, size: 10 },
+  );
   const ids = st.ids.toSQL();
   const rows = st.rows.toSQL();
   const idParams = fillPlaceholders(ids.params, st.values) as postgres.ParameterOrJSON<never>[];
   const run = async () => {
     const found = await driver.unsafe<{ id: number }[]>(ids.sql, idParams, { prepare: true });
     const list = `{${found.map((r) => r.id).join(',')}}`;
-    await driver.unsafe(rows.sql, fillPlaceholders(rows.params, { ...st.values, ids: list }) as postgres.ParameterOrJSON<never>[], { prepare: true });
+    await driver.unsafe(
+      rows.sql,
+      fillPlaceholders(rows.params, { ...st.values, ids: list }) as postgres.ParameterOrJSON<never>[],
+      { prepare: true },
+    );
   };
   return { run, close: async () => (await driver.end({ timeout: 5 }), await handle.close()) };
 }
@@ -58,7 +68,10 @@ const rowCount = (html: string) => html.match(/<tbody[\s\S]*?<\/tbody>/)?.[0].ma
 
 async function run(): Promise<BenchRow[]> {
   const dbUrl = process.env.BENCH_DATABASE_URL;
-  if (!dbUrl) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
+  if (!dbUrl)
+    throw new Error(
+      'Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench',
+    );
   const base = Number(process.env.BENCH_PORT_BASE ?? 4000) + 10;
   process.env.E2E_PORT_BASE = String(base);
   const portal = startPortal(base, dbUrl);
@@ -67,7 +80,10 @@ async function run(): Promise<BenchRow[]> {
   let browser: Browser | undefined;
   try {
     await portal.ready();
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
     const ctx = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 } });
     const { signIn } = await import('../e2e/support/auth');
     await signIn(await ctx.newPage(), USER);
@@ -127,13 +143,62 @@ async function run(): Promise<BenchRow[]> {
       {
         measure: `/JobClient page 1 (${rowsInHtml} rows in the server's HTML); ${C} concurrent callers x ${N} requests, ${VISITS} browser visits; load average ${(loadavg()[0] ?? 0).toFixed(1)} (${cpus().length} CPUs)`,
       },
-      { measure: 'HTTP: the first request after signing in (a fresh server compiles modules on first use), time to first byte', ours: fmt(first.ttfb), unit: 'ms' },
-      { measure: 'HTTP: time to first byte, p95 vs floor p95', ours: fmt(p95Ttfb), baseline: fmt(fl.p95), unit: 'ms', ratio: ratio(p95Ttfb, fl.p95), goal: '(info)', met: '' },
-      { measure: 'HTTP: whole document (rows rendered on the server), p95 vs floor p95', ours: fmt(p95Total), baseline: fmt(fl.p95), unit: 'ms', ratio: ratio(p95Total, fl.p95), goal: '(info)', met: '' },
-      { measure: 'HTTP: whole document, mean vs floor mean', ours: fmt(mean(totals)), baseline: fmt(fl.mean), unit: 'ms', ratio: ratio(mean(totals), fl.mean), goal: '(info)', met: '' },
-      { measure: 'Chromium, one person: time to first byte, p95 vs floor alone p95', ours: fmt(bTtfb), baseline: fmt(floorAlone.p95, 2), unit: 'ms', ratio: ratio(bTtfb, floorAlone.p95), goal: '(info)', met: '' },
-      { measure: 'Chromium, one person: rows rendered (first contentful paint), p95 vs floor alone p95', ours: fmt(bRows), baseline: fmt(floorAlone.p95, 2), unit: 'ms', ratio: ratio(bRows, floorAlone.p95), goal: '(info)', met: '' },
-      { measure: 'Chromium, one person: time to first byte / rows rendered, mean', ours: `${fmt(mean(visits.map((v) => v.ttfb)))} / ${fmt(mean(visits.map((v) => v.rows)))}`, unit: 'ms' },
+      {
+        measure:
+          'HTTP: the first request after signing in (a fresh server compiles modules on first use), time to first byte',
+        ours: fmt(first.ttfb),
+        unit: 'ms',
+      },
+      {
+        measure: 'HTTP: time to first byte, p95 vs floor p95',
+        ours: fmt(p95Ttfb),
+        baseline: fmt(fl.p95),
+        unit: 'ms',
+        ratio: ratio(p95Ttfb, fl.p95),
+        goal: '(info)',
+        met: '',
+      },
+      {
+        measure: 'HTTP: whole document (rows rendered on the server), p95 vs floor p95',
+        ours: fmt(p95Total),
+        baseline: fmt(fl.p95),
+        unit: 'ms',
+        ratio: ratio(p95Total, fl.p95),
+        goal: '(info)',
+        met: '',
+      },
+      {
+        measure: 'HTTP: whole document, mean vs floor mean',
+        ours: fmt(mean(totals)),
+        baseline: fmt(fl.mean),
+        unit: 'ms',
+        ratio: ratio(mean(totals), fl.mean),
+        goal: '(info)',
+        met: '',
+      },
+      {
+        measure: 'Chromium, one person: time to first byte, p95 vs floor alone p95',
+        ours: fmt(bTtfb),
+        baseline: fmt(floorAlone.p95, 2),
+        unit: 'ms',
+        ratio: ratio(bTtfb, floorAlone.p95),
+        goal: '(info)',
+        met: '',
+      },
+      {
+        measure: 'Chromium, one person: rows rendered (first contentful paint), p95 vs floor alone p95',
+        ours: fmt(bRows),
+        baseline: fmt(floorAlone.p95, 2),
+        unit: 'ms',
+        ratio: ratio(bRows, floorAlone.p95),
+        goal: '(info)',
+        met: '',
+      },
+      {
+        measure: 'Chromium, one person: time to first byte / rows rendered, mean',
+        ours: `${fmt(mean(visits.map((v) => v.ttfb)))} / ${fmt(mean(visits.map((v) => v.rows)))}`,
+        unit: 'ms',
+      },
     ];
     return rows;
   } finally {

@@ -45,7 +45,6 @@ export async function measure(gc: (() => void) | undefined, fn: () => Promise<vo
   return { ms, rss: rss - rss0, mem: mem - mem0 };
 }
 
-
 /**
  * The most memory `fn` holds live at once, over its start: every `everyMs` a full GC, then the JS heap +
  * buffers. Garbage is not counted (the sampled peak of `measure` counts whatever the last scavenge left,

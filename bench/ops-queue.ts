@@ -50,7 +50,10 @@ async function setup(url: string) {
   bindDatabase(handle);
   const db = handle.db;
   const [{ n } = { n: 0 }] = await db.select({ n: dsql<number>`count(*)::int` }).from(jobs);
-  if (n < 900_000) throw new Error(`The bench database holds ${n} jobs; the benchmark needs about 1,000,000 (db:seed -- --jobs 1000000).`);
+  if (n < 900_000)
+    throw new Error(
+      `The bench database holds ${n} jobs; the benchmark needs about 1,000,000 (db:seed -- --jobs 1000000).`,
+    );
   const [user] = await db.select().from(users).where(eq(users.userName, 'staff.operator'));
   if (!user) throw new Error('demo user staff.operator missing: run npm run db:seed on the bench database');
   const session = await createSession(db, user.id);
@@ -80,7 +83,9 @@ function floor(ctx: Ctx, s: Scenario): () => Promise<void> {
   // read every client's trigram matches: lib/lists/inline.ts).
   const idsText = s.query.text ? inlineParams(ids.sql, idParams) : null;
   return async () => {
-    const found = idsText ? await ctx.driver.unsafe(idsText) : await ctx.driver.unsafe(ids.sql, idParams, { prepare: true });
+    const found = idsText
+      ? await ctx.driver.unsafe(idsText)
+      : await ctx.driver.unsafe(ids.sql, idParams, { prepare: true });
     await ctx.driver.unsafe(rows.sql, [`{${found.map((r) => r.id as number).join(',')}}`], { prepare: true });
   };
 }
@@ -105,9 +110,16 @@ const fmt = (n: number, d = 1) => Number(n.toFixed(d));
 
 async function run(): Promise<BenchRow[]> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
+  if (!url)
+    throw new Error(
+      'Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench',
+    );
   const ctx = await setup(url);
-  const out: BenchRow[] = [{ measure: `${ctx.jobs} jobs over all clients; ${C} concurrent callers x ${N} requests per side; page size ${SIZE}` }];
+  const out: BenchRow[] = [
+    {
+      measure: `${ctx.jobs} jobs over all clients; ${C} concurrent callers x ${N} requests per side; page size ${SIZE}`,
+    },
+  ];
   try {
     const scenarios: Scenario[] = [
       { name: 'all clients, newest first', query: q({}), page: 1 },

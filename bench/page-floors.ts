@@ -21,7 +21,8 @@ import { userColumns, userOrder, userWhere } from '@/lib/users/queries';
 import { DEFAULT_USER_QUERY } from '@/lib/users/list-schema';
 
 /** The rows of a page by primary key: its ids are the placeholder `ids` (an int[] literal, e.g. '{1,2}'). */
-const byIds = (id: typeof jobs.id | typeof invoices.id | typeof users.id) => inArray(id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`);
+const byIds = (id: typeof jobs.id | typeof invoices.id | typeof users.id) =>
+  inArray(id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`);
 
 /** LIMIT and OFFSET as the lists write them (pageClause): the floor is planned once too, not per call. */
 function paging(page: number, size: number) {
@@ -30,12 +31,24 @@ function paging(page: number, size: number) {
 }
 
 /** The invoice list's floor for a client, default query. */
-export function invoiceFloorStatements(db: Queryable, clientId: number, timeZone: string, page = 1, size = DEFAULT_PAGE_SIZE) {
+export function invoiceFloorStatements(
+  db: Queryable,
+  clientId: number,
+  timeZone: string,
+  page = 1,
+  size = DEFAULT_PAGE_SIZE,
+) {
   const { clause, values } = paging(page, size);
   const where = invoiceWhere(clientId, DEFAULT_INVOICE_QUERY, timeZone, new Date());
   return {
     values,
-    ids: db.select({ id: invoices.id }).from(invoices).where(where).orderBy(...invoiceOrder(DEFAULT_INVOICE_QUERY)).limit(clause.limit).offset(clause.offset),
+    ids: db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(where)
+      .orderBy(...invoiceOrder(DEFAULT_INVOICE_QUERY))
+      .limit(clause.limit)
+      .offset(clause.offset),
     rows: db.select(invoiceColumns).from(invoices).where(byIds(invoices.id)),
   };
 }
@@ -45,13 +58,24 @@ export function userFloorStatements(db: Queryable, clientId: number, page = 1, s
   const { clause, values } = paging(page, size);
   return {
     values,
-    ids: db.select({ id: users.id }).from(users).where(userWhere(clientId, DEFAULT_USER_QUERY)).orderBy(...userOrder(DEFAULT_USER_QUERY)).limit(clause.limit).offset(clause.offset),
+    ids: db
+      .select({ id: users.id })
+      .from(users)
+      .where(userWhere(clientId, DEFAULT_USER_QUERY))
+      .orderBy(...userOrder(DEFAULT_USER_QUERY))
+      .limit(clause.limit)
+      .offset(clause.offset),
     rows: db.select(userColumns).from(users).where(byIds(users.id)),
   };
 }
 
 /** The staff queue's floor (/Ops/Jobs): the rows with their client's name. */
-export function queueFloorStatements(db: Queryable, query: QueueQuery = { ...DEFAULT_QUEUE_QUERY, statuses: [] }, page = 1, size = DEFAULT_PAGE_SIZE) {
+export function queueFloorStatements(
+  db: Queryable,
+  query: QueueQuery = { ...DEFAULT_QUEUE_QUERY, statuses: [] },
+  page = 1,
+  size = DEFAULT_PAGE_SIZE,
+) {
   const { clause, values } = paging(page, size);
   return {
     values,
@@ -123,19 +147,35 @@ export interface FloorSpec {
 export function floorSpec(db: Queryable, clientId: number, timeZone: string, door: FloorDoorInput): FloorSpec {
   const at = new Date();
   const session = sessionLookupQuery(db);
-  const page = (st: { values: Record<string, unknown>; ids: Parameters<typeof compile>[0]; rows: Parameters<typeof compile>[0] }) => ({
+  const page = (st: {
+    values: Record<string, unknown>;
+    ids: Parameters<typeof compile>[0];
+    rows: Parameters<typeof compile>[0];
+  }) => ({
     ids: compile(st.ids, st.values),
     rows: compile(st.rows, { ...st.values, ids: IDS_MARKER }),
   });
   return {
     idsMarker: IDS_MARKER,
     pages: {
-      jobs: page(jobListFloorStatements(db, { clientId, now: at, timeZone }, { ...DEFAULT_JOB_QUERY, statuses: [] }, { page: 1, size: DEFAULT_PAGE_SIZE })),
+      jobs: page(
+        jobListFloorStatements(
+          db,
+          { clientId, now: at, timeZone },
+          { ...DEFAULT_JOB_QUERY, statuses: [] },
+          { page: 1, size: DEFAULT_PAGE_SIZE },
+        ),
+      ),
       invoices: page(invoiceFloorStatements(db, clientId, timeZone)),
       users: page(userFloorStatements(db, clientId)),
       queue: page(queueFloorStatements(db)),
     },
     strip: compile(homeAttentionStatement(db), homeAttentionValues(clientId, at, timeZone)),
-    door: { ...door, session: compile(session, { sessionId: SESSION_MARKER }), sessionColumns: Object.keys(session._.selectedFields), sessionMarker: SESSION_MARKER },
+    door: {
+      ...door,
+      session: compile(session, { sessionId: SESSION_MARKER }),
+      sessionColumns: Object.keys(session._.selectedFields),
+      sessionMarker: SESSION_MARKER,
+    },
   };
 }

@@ -25,7 +25,12 @@ export interface Profile {
 
 export const PROFILES: Profile[] = [
   { name: 'desktop', viewport: { width: 1350, height: 940 }, mobile: false, throttle: null },
-  { name: 'phone, throttled', viewport: { width: 390, height: 844 }, mobile: true, throttle: { latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 } },
+  {
+    name: 'phone, throttled',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    throttle: { latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 },
+  },
 ];
 
 export interface Target {
@@ -45,7 +50,10 @@ export interface Vitals {
 
 /** The library and the reporting: every value it reports is kept in window.__vitals. */
 function initScript(): string {
-  const lib = readFileSync(path.join(process.cwd(), 'node_modules', 'web-vitals', 'dist', 'web-vitals.iife.js'), 'utf8');
+  const lib = readFileSync(
+    path.join(process.cwd(), 'node_modules', 'web-vitals', 'dist', 'web-vitals.iife.js'),
+    'utf8',
+  );
   return `${lib}
 ;(() => {
   const v = (window.__vitals = { lcp: null, inp: null });
@@ -77,9 +85,14 @@ async function visit(ctx: BrowserContext, profile: Profile, target: Target): Pro
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     await target.interact(page).catch(async (e: unknown) => {
       // Which profile and page, and what the page showed: a changed label and a dialog in the way look alike.
-      const shot = path.join(tmpdir(), `vitals-${profile.name.replace(/\W+/g, '-')}-${target.label.replace(/\W+/g, '-')}.png`);
+      const shot = path.join(
+        tmpdir(),
+        `vitals-${profile.name.replace(/\W+/g, '-')}-${target.label.replace(/\W+/g, '-')}.png`,
+      );
       await page.screenshot({ path: shot }).catch(() => undefined);
-      throw new Error(`${profile.name}, ${target.label}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (screenshot: ${shot})`);
+      throw new Error(
+        `${profile.name}, ${target.label}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)} (screenshot: ${shot})`,
+      );
     });
     // The interactions' next paints, then the event-timing entries (delivered after them).
     await page.waitForTimeout(1_000);
@@ -114,11 +127,21 @@ export interface VitalsResult {
  * Each profile in a fresh context with the signed-in cookies: per target, one visit with an empty cache, then
  * `visits` more; the medians of those.
  */
-export async function measureVitals(browser: Browser, cookies: Cookie[], targets: Target[], visits: number): Promise<VitalsResult[]> {
+export async function measureVitals(
+  browser: Browser,
+  cookies: Cookie[],
+  targets: Target[],
+  visits: number,
+): Promise<VitalsResult[]> {
   const script = initScript();
   const out: VitalsResult[] = [];
   for (const profile of PROFILES) {
-    const ctx = await browser.newContext({ viewport: profile.viewport, isMobile: profile.mobile, hasTouch: profile.mobile, deviceScaleFactor: profile.mobile ? 3 : 1 });
+    const ctx = await browser.newContext({
+      viewport: profile.viewport,
+      isMobile: profile.mobile,
+      hasTouch: profile.mobile,
+      deviceScaleFactor: profile.mobile ? 3 : 1,
+    });
     try {
       await ctx.addCookies(cookies);
       await ctx.addInitScript(script);
@@ -127,7 +150,14 @@ export async function measureVitals(browser: Browser, cookies: Cookie[], targets
         const warm: Vitals[] = [];
         for (let i = 0; i < visits; i++) warm.push(await visit(ctx, profile, target));
         const of = (k: keyof Vitals) => median(warm.map((v) => v[k]).filter((x): x is number => x !== null));
-        out.push({ profile: profile.name, target: target.label, coldLcp: cold.lcp, lcp: of('lcp'), inp: of('inp'), visits });
+        out.push({
+          profile: profile.name,
+          target: target.label,
+          coldLcp: cold.lcp,
+          lcp: of('lcp'),
+          inp: of('inp'),
+          visits,
+        });
       }
     } finally {
       await ctx.close();

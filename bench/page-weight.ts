@@ -36,7 +36,11 @@ export interface PageWeight {
 }
 
 /** Loads a page in a fresh tab and sums the scripts it downloaded. */
-async function measure(ctx: BrowserContext, base: string, pagePath: string): Promise<Omit<PageWeight, 'lighthouse' | 'lighthouseMobile'>> {
+async function measure(
+  ctx: BrowserContext,
+  base: string,
+  pagePath: string,
+): Promise<Omit<PageWeight, 'lighthouse' | 'lighthouseMobile'>> {
   const page = await ctx.newPage();
   const bodies: Promise<Buffer | null>[] = [];
   page.on('response', (res) => {
@@ -80,7 +84,13 @@ async function loadLighthouse(): Promise<LighthouseFn | null> {
   }
 }
 
-async function lighthouseScore(lh: LighthouseFn, port: number, url: string, cookie: string | null, preset: 'desktop' | 'mobile'): Promise<number | null> {
+async function lighthouseScore(
+  lh: LighthouseFn,
+  port: number,
+  url: string,
+  cookie: string | null,
+  preset: 'desktop' | 'mobile',
+): Promise<number | null> {
   // The flags alone (formFactor, screenEmulation) left Lighthouse's default mobile throttling in place
   // (150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown) under the desktop score curves; the preset sets all of it.
   const result = await lh.run(
@@ -125,7 +135,13 @@ export async function pageWeight(): Promise<PageWeight[]> {
     await waitFor(`${appUrl}/api/ready`, 180_000);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`, '--disable-background-networking', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        `--remote-debugging-port=${debugPort}`,
+        '--disable-background-networking',
+        '--no-first-run',
+      ],
     });
     const anon = await browser.newContext();
     const signInWeight = await measure(anon, appUrl, '/SignIn');
@@ -137,10 +153,19 @@ export async function pageWeight(): Promise<PageWeight[]> {
     const cookie = (await ctx.cookies(appUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
 
     const lh = await loadLighthouse();
-    const score = async (url: string, cookieHeader: string | null, preset: 'desktop' | 'mobile') => (lh ? lighthouseScore(lh, debugPort, url, cookieHeader, preset) : null);
+    const score = async (url: string, cookieHeader: string | null, preset: 'desktop' | 'mobile') =>
+      lh ? lighthouseScore(lh, debugPort, url, cookieHeader, preset) : null;
     const results: PageWeight[] = [
-      { ...signInWeight, lighthouse: await score(`${appUrl}/SignIn`, null, 'desktop'), lighthouseMobile: await score(`${appUrl}/SignIn`, null, 'mobile') },
-      { ...jobsWeight, lighthouse: await score(`${appUrl}/JobClient`, cookie, 'desktop'), lighthouseMobile: await score(`${appUrl}/JobClient`, cookie, 'mobile') },
+      {
+        ...signInWeight,
+        lighthouse: await score(`${appUrl}/SignIn`, null, 'desktop'),
+        lighthouseMobile: await score(`${appUrl}/SignIn`, null, 'mobile'),
+      },
+      {
+        ...jobsWeight,
+        lighthouse: await score(`${appUrl}/JobClient`, cookie, 'desktop'),
+        lighthouseMobile: await score(`${appUrl}/JobClient`, cookie, 'mobile'),
+      },
     ];
     report(results, lh !== null);
     return results;
@@ -155,20 +180,30 @@ function report(results: PageWeight[], lighthouse: boolean): void {
   console.log('\nPage weight (JavaScript downloaded, Chromium, production build)');
   console.log('page         scripts  raw         gzip        lighthouse desktop / mobile');
   for (const r of results) {
-    console.log(`${r.path.padEnd(12)} ${String(r.scripts).padStart(7)}  ${kb(r.rawBytes).padEnd(10)}  ${kb(r.gzipBytes).padEnd(10)}  ${r.lighthouse ?? 'n/a'} / ${r.lighthouseMobile ?? 'n/a'}`);
+    console.log(
+      `${r.path.padEnd(12)} ${String(r.scripts).padStart(7)}  ${kb(r.rawBytes).padEnd(10)}  ${kb(r.gzipBytes).padEnd(10)}  ${r.lighthouse ?? 'n/a'} / ${r.lighthouseMobile ?? 'n/a'}`,
+    );
   }
   const signin = results.find((r) => r.path === '/SignIn');
   if (signin) {
     const ok = signin.gzipBytes <= GOAL_SIGNIN_GZIP_BYTES;
-    console.log(`/SignIn gzip JavaScript ${kb(signin.gzipBytes)}: ${ok ? 'within' : 'OVER'} the ${kb(GOAL_SIGNIN_GZIP_BYTES)} goal`);
+    console.log(
+      `/SignIn gzip JavaScript ${kb(signin.gzipBytes)}: ${ok ? 'within' : 'OVER'} the ${kb(GOAL_SIGNIN_GZIP_BYTES)} goal`,
+    );
   }
   if (!lighthouse) {
     console.log('Lighthouse score: not measured (install lighthouse@12, which runs on Node 20, to get it).');
   } else {
-    for (const r of results) console.log(`Lighthouse ${r.path}: desktop ${r.lighthouse ?? 'n/a'} (goal ${GOAL_SCORE}), mobile ${r.lighthouseMobile ?? 'n/a'}`);
+    for (const r of results)
+      console.log(
+        `Lighthouse ${r.path}: desktop ${r.lighthouse ?? 'n/a'} (goal ${GOAL_SCORE}), mobile ${r.lighthouseMobile ?? 'n/a'}`,
+      );
   }
   mkdirSync('bench/out', { recursive: true });
-  writeFileSync('bench/out/page-weight.json', JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2));
+  writeFileSync(
+    'bench/out/page-weight.json',
+    JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2),
+  );
 }
 
 const bench: Bench = {

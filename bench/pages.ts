@@ -107,7 +107,10 @@ function buildFloor(): void {
   const dist = path.resolve(FLOOR_DIR, process.env.FLOOR_DIST_DIR ?? '../../.next-floor');
   const buildId = path.join(dist, 'BUILD_ID');
   if (existsSync(buildId) && statSync(buildId).mtimeMs > newestIn(FLOOR_DIR)) return;
-  execFileSync(process.execPath, [NEXT_BIN, 'build', '--webpack', FLOOR_DIR], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [NEXT_BIN, 'build', '--webpack', FLOOR_DIR], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 /** Signs a user in through the browser (the e-mailed code) and answers the session's cookies. */
@@ -144,7 +147,12 @@ async function floorDoor(db: Db, cookies: Map<UserName, Cookie[]>): Promise<Floo
     if (!value || !row) throw new Error(`${user} has no session to give the floor's door`);
     claims[value] = row;
   }
-  const roles = Object.fromEntries(PAGES.map((p) => [p.path.slice(1), ROLES.map((r) => r.id).filter((r) => decideRoute(p.path, r).action === 'allow')]));
+  const roles = Object.fromEntries(
+    PAGES.map((p) => [
+      p.path.slice(1),
+      ROLES.map((r) => r.id).filter((r) => decideRoute(p.path, r).action === 'allow'),
+    ]),
+  );
   return { cookie: SESSION_COOKIE, claims, roles };
 }
 
@@ -202,15 +210,28 @@ function vitalsTargets(appUrl: string, floorUrl: string): { real: Target; floor:
       },
     },
     {
-      real: { label: '/SaveJob', url: `${appUrl}/SaveJob`, ready: (page) => page.getByLabel(/^Contact name/).waitFor(), interact: typeIn },
-      floor: { label: 'floor /SaveJob (static form)', url: `${floorUrl}/SaveJob`, ready: (page) => page.getByLabel(/^Contact name/).waitFor(), interact: typeIn },
+      real: {
+        label: '/SaveJob',
+        url: `${appUrl}/SaveJob`,
+        ready: (page) => page.getByLabel(/^Contact name/).waitFor(),
+        interact: typeIn,
+      },
+      floor: {
+        label: 'floor /SaveJob (static form)',
+        url: `${floorUrl}/SaveJob`,
+        ready: (page) => page.getByLabel(/^Contact name/).waitFor(),
+        interact: typeIn,
+      },
     },
   ];
 }
 
 async function run(): Promise<BenchTable[]> {
   const dbUrl = process.env.BENCH_DATABASE_URL;
-  if (!dbUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database (a copy of the bench data set, or an empty one for a small run)');
+  if (!dbUrl)
+    throw new Error(
+      'Set DATABASE_URL to a PostgreSQL database (a copy of the bench data set, or an empty one for a small run)',
+    );
   const base = Number(process.env.BENCH_PORT_BASE ?? 3990) + 14;
   // The e2e helpers (sign-in, mailbox) read their ports from E2E_PORT_BASE when first imported: app, -, smtp, mailbox.
   process.env.E2E_PORT_BASE = String(base);
@@ -229,19 +250,33 @@ async function run(): Promise<BenchTable[]> {
     await portal.ready();
 
     const [hv] = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, 'HV1001'));
-    const [hvUser] = await handle.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.userName, 'hv.user'));
+    const [hvUser] = await handle.db
+      .select({ timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.userName, 'hv.user'));
     if (!hv || !hvUser) throw new Error('The demo client HV1001 or its user hv.user is missing');
     const [{ n: jobCount } = { n: 0 }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(jobs);
 
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
     const cookies = new Map<UserName, Cookie[]>();
-    for (const user of ['hv.user', 'hv.admin', 'staff.operator'] as const) cookies.set(user, await signedIn(browser, appUrl, user));
+    for (const user of ['hv.user', 'hv.admin', 'staff.operator'] as const)
+      cookies.set(user, await signedIn(browser, appUrl, user));
 
     // The floor starts once the users are signed in: its door knows their cookies as the portal's cache does.
     const specFile = path.join(mkdtempSync(path.join(tmpdir(), 'jms-floor-')), 'floor.json');
-    writeFileSync(specFile, JSON.stringify(floorSpec(handle.db, hv.id, hvUser.timeZone, await floorDoor(handle.db, cookies))));
+    writeFileSync(
+      specFile,
+      JSON.stringify(floorSpec(handle.db, hv.id, hvUser.timeZone, await floorDoor(handle.db, cookies))),
+    );
     children.push(
-      start([process.execPath, NEXT_BIN, 'start', FLOOR_DIR, '-p', String(floorPort)], { FLOOR_SPEC: specFile, FLOOR_DATABASE_URL: dbUrl, NODE_ENV: 'production' }),
+      start([process.execPath, NEXT_BIN, 'start', FLOOR_DIR, '-p', String(floorPort)], {
+        FLOOR_SPEC: specFile,
+        FLOOR_DATABASE_URL: dbUrl,
+        NODE_ENV: 'production',
+      }),
     );
     await waitFor(`${floorUrl}/JobClient`, 60_000);
 
@@ -256,7 +291,11 @@ async function run(): Promise<BenchTable[]> {
         await getPage(`${floorUrl}${p.path}`, '', true),
         await getPage(`${floorUrl}/door${p.path}`, cookie, true),
       ];
-      const sides = [whole(`${appUrl}${p.path}`, cookie), whole(`${floorUrl}${p.path}`, ''), whole(`${floorUrl}/door${p.path}`, cookie)];
+      const sides = [
+        whole(`${appUrl}${p.path}`, cookie),
+        whole(`${floorUrl}${p.path}`, ''),
+        whole(`${floorUrl}/door${p.path}`, cookie),
+      ];
       if (p.path === '/JobClient') sides.push(whole(`${floorUrl}/JobClientStrip`, ''));
       const [r, f, d, s] = await interleaved(sides);
       if (!r || !f || !d) throw new Error('nothing measured');
@@ -304,7 +343,15 @@ async function run(): Promise<BenchTable[]> {
               share: `${fmt(share * 100, 1)}%`,
               [`<= ${GOAL_STRIP * 100}%`]: share <= GOAL_STRIP ? 'yes' : 'NO',
             },
-            { measure: 'same, mean', with: fmt(strip.with.mean), without: fmt(strip.without.mean), 'added ms': fmt(strip.with.mean - strip.without.mean), '/JobClient p95 ms': '', share: '', [`<= ${GOAL_STRIP * 100}%`]: '' },
+            {
+              measure: 'same, mean',
+              with: fmt(strip.with.mean),
+              without: fmt(strip.without.mean),
+              'added ms': fmt(strip.with.mean - strip.without.mean),
+              '/JobClient p95 ms': '',
+              share: '',
+              [`<= ${GOAL_STRIP * 100}%`]: '',
+            },
           ];
         })()
       : [];
@@ -313,11 +360,17 @@ async function run(): Promise<BenchTable[]> {
     const targets = vitalsTargets(appUrl, floorUrl);
     // A failure here (a page that changed its labels) does not hide the figures above.
     let vitalsError = '';
-    const results = await measureVitals(browser, cookies.get('hv.user') ?? [], targets.flatMap((t) => [t.real, t.floor]), VISITS).catch((e: unknown) => {
-      vitalsError = e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e);
+    const results = await measureVitals(
+      browser,
+      cookies.get('hv.user') ?? [],
+      targets.flatMap((t) => [t.real, t.floor]),
+      VISITS,
+    ).catch((e: unknown) => {
+      vitalsError = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
       return [] as VitalsResult[];
     });
-    const of = (profile: string, label: string): VitalsResult | undefined => results.find((r) => r.profile === profile && r.target === label);
+    const of = (profile: string, label: string): VitalsResult | undefined =>
+      results.find((r) => r.profile === profile && r.target === label);
     const ms = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : Math.round(n));
     const vitalsRows = [...new Set(results.map((r) => r.profile))].flatMap((profile) =>
       targets.map(({ real, floor }) => {
@@ -345,10 +398,13 @@ async function run(): Promise<BenchTable[]> {
       },
       {
         title:
-          'The same pages vs the floor with the door (/door/* of bench/floor-app: the route check and CSP nonce in a proxy, then the session row by the portal\'s own statement, then the same rows), same run',
+          "The same pages vs the floor with the door (/door/* of bench/floor-app: the route check and CSP nonce in a proxy, then the session row by the portal's own statement, then the same rows), same run",
         rows: doorRows,
       },
-      { title: `The home strip over HTTP (issue 28: adds at most ${GOAL_STRIP * 100}% to the page's p95)`, rows: stripRows },
+      {
+        title: `The home strip over HTTP (issue 28: adds at most ${GOAL_STRIP * 100}% to the page's p95)`,
+        rows: stripRows,
+      },
       {
         title: `Web Vitals (web-vitals library, Chromium): LCP median of ${VISITS} visits with a warm cache (cold: the first visit), INP median (the page's slowest interaction); load average ${load2}`,
         rows: vitalsError ? [{ profile: 'not measured', page: vitalsError }] : vitalsRows,

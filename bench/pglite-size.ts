@@ -99,7 +99,10 @@ const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
 
 async function run(): Promise<BenchRow[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) throw new Error('Set DATABASE_URL to a PostgreSQL server where a throwaway database may be created, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  if (!adminUrl)
+    throw new Error(
+      'Set DATABASE_URL to a PostgreSQL server where a throwaway database may be created, e.g. postgres://postgres@127.0.0.1:5432/postgres',
+    );
   const load0 = loadavg()[0] ?? 0;
   const rows: BenchRow[] = [];
   const t0 = Date.now();
@@ -126,7 +129,10 @@ async function run(): Promise<BenchRow[]> {
     pg = openDatabase({ url: u.toString(), max: C + 2 });
     await readyToServe(pg.db);
     const [hv] = await embedded.db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, 'HV1001'));
-    const [{ n } = { n: 0 }] = await embedded.db.select({ n: dsql<number>`count(*)::int` }).from(jobs).where(eq(jobs.clientId, hv!.id));
+    const [{ n } = { n: 0 }] = await embedded.db
+      .select({ n: dsql<number>`count(*)::int` })
+      .from(jobs)
+      .where(eq(jobs.clientId, hv!.id));
     const sides: [Side, Side] = [await sideOf('PGlite', embedded), await sideOf('PostgreSQL', pg)];
     rows.push({
       measure: `${moved.tables.find((t) => t.table === 'jobs')?.target ?? 0} jobs in all, Harbour & Vale ${n}; ${C} callers x ${N} requests per side; seeded in ${(seededMs / 1000).toFixed(0)} s, moved to PostgreSQL in ${(movedMs / 1000).toFixed(0)} s; load average ${load0.toFixed(1)} at start (${cpus().length} CPUs)`,

@@ -44,7 +44,10 @@ async function setup(url: string) {
   bindDatabase(handle);
   const db = handle.db;
   const [{ n } = { n: 0 }] = await db.select({ n: dsql<number>`count(*)::int` }).from(jobs);
-  if (n < MIN_JOBS) throw new Error(`The bench database holds ${n} jobs; the benchmark needs about 1,000,000 (db:seed -- --jobs 1000000).`);
+  if (n < MIN_JOBS)
+    throw new Error(
+      `The bench database holds ${n} jobs; the benchmark needs about 1,000,000 (db:seed -- --jobs 1000000).`,
+    );
   return { handle, db, jobs: n };
 }
 
@@ -79,19 +82,39 @@ async function scans(ctx: Ctx, query: { toSQL(): { sql: string; params: unknown[
   let text = q.sql;
   // EXPLAIN of a statement with its values written in (they are ids, dates and a zone name, all ours).
   q.params.forEach((p, i) => {
-    const v = p instanceof Date ? `'${p.toISOString()}'` : typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`;
+    const v =
+      p instanceof Date
+        ? `'${p.toISOString()}'`
+        : typeof p === 'number'
+          ? String(p)
+          : `'${String(p).replace(/'/g, "''")}'`;
     text = text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), v);
   });
-  const rows = (await ctx.db.execute(dsql.raw(`explain ${text}`))) as unknown as { 'QUERY PLAN': string }[] | { rows: { 'QUERY PLAN': string }[] };
+  const rows = (await ctx.db.execute(dsql.raw(`explain ${text}`))) as unknown as
+    { 'QUERY PLAN': string }[] | { rows: { 'QUERY PLAN': string }[] };
   const lines = (Array.isArray(rows) ? rows : rows.rows).map((r) => r['QUERY PLAN']);
-  return [...new Set(lines.map((l) => /(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan) (?:using (\S+) )?on (\S+)/.exec(l)).filter(Boolean).map((m) => `${m?.[1]}${m?.[2] ? ` ${m[2]}` : ''} on ${m?.[3]}`))].join('; ');
+  return [
+    ...new Set(
+      lines
+        .map((l) =>
+          /(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan) (?:using (\S+) )?on (\S+)/.exec(l),
+        )
+        .filter(Boolean)
+        .map((m) => `${m?.[1]}${m?.[2] ? ` ${m[2]}` : ''} on ${m?.[3]}`),
+    ),
+  ].join('; ');
 }
 
 async function run(): Promise<BenchRow[]> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench');
+  if (!url)
+    throw new Error(
+      'Set DATABASE_URL to the bench database (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/jms_bench',
+    );
   const ctx = await setup(url);
-  const out: BenchRow[] = [{ measure: `${ctx.jobs} jobs over all clients; ${C} concurrent callers x ${N} requests per side` }];
+  const out: BenchRow[] = [
+    { measure: `${ctx.jobs} jobs over all clients; ${C} concurrent callers x ${N} requests per side` },
+  ];
   try {
     for (const userName of ['hv.admin', 'ng.admin']) {
       const s = await adminSession(ctx, userName);
@@ -135,7 +158,11 @@ async function run(): Promise<BenchRow[]> {
           const one = await runConcurrent(C, Math.max(1, Math.round(N / 4)), async () => {
             await statement();
           });
-          out.push({ measure: `  ${name} (from the ${source})`, 'alone p95 ms': fmt(one.p95), plan: await scans(ctx, statement()) });
+          out.push({
+            measure: `  ${name} (from the ${source})`,
+            'alone p95 ms': fmt(one.p95),
+            plan: await scans(ctx, statement()),
+          });
         }
       }
     }

@@ -36,7 +36,10 @@ export interface Document {
 /** One GET of a page with the cookie, read to the end. `identity`: asks for the document uncompressed. */
 export async function getPage(url: string, cookie: string, identity = false): Promise<Document> {
   const t0 = performance.now();
-  const res = await fetch(url, { headers: { cookie, ...(identity ? { 'accept-encoding': 'identity' } : {}) }, redirect: 'manual' });
+  const res = await fetch(url, {
+    headers: { cookie, ...(identity ? { 'accept-encoding': 'identity' } : {}) },
+    redirect: 'manual',
+  });
   if (res.status !== 200 || !res.body) throw new Error(`${new URL(url).pathname} answered ${res.status}`);
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -87,7 +90,9 @@ export function startPortal(base: number, dbUrl: string): Portal {
     children: [mail, app],
     async ready() {
       await waitFor(`http://127.0.0.1:${base + 3}/health`, 30_000);
-      const exited = new Promise<never>((_, reject) => app.once('exit', (code) => reject(new Error(`the portal exited (${code}) before it answered`))));
+      const exited = new Promise<never>((_, reject) =>
+        app.once('exit', (code) => reject(new Error(`the portal exited (${code}) before it answered`))),
+      );
       await Promise.race([waitFor(`${appUrl}/api/ready`, 180_000), exited]);
     },
   };

@@ -33,7 +33,9 @@ async function run(): Promise<BenchRow[]> {
   try {
     const client = await makeClient();
     // One user per caller, so the callers never share a lockout counter.
-    const users = await Promise.all(Array.from({ length: CALLERS }, () => makeUser({ clientId: client.id, password: PASSWORD })));
+    const users = await Promise.all(
+      Array.from({ length: CALLERS }, () => makeUser({ clientId: client.id, password: PASSWORD })),
+    );
     const hash = await hashPassword(PASSWORD);
     let next = 0;
     // Warm-up, then the two sides alternated twice so they share the machine's state.

@@ -24,7 +24,8 @@ process.env.LOG_LEVEL = 'silent';
 delete process.env.DATABASE_URL;
 
 const [kind, bytesArg, endpoint, bucket] = process.argv.slice(2);
-if (!kind || !bytesArg || !endpoint || !bucket) throw new Error('usage: upload-s3-case.ts raw|service|service-unsized|http BYTES ENDPOINT BUCKET');
+if (!kind || !bytesArg || !endpoint || !bucket)
+  throw new Error('usage: upload-s3-case.ts raw|service|service-unsized|http BYTES ENDPOINT BUCKET');
 const bytes = Number(bytesArg);
 
 const { PutObjectCommand } = await import('@aws-sdk/client-s3');
@@ -40,31 +41,62 @@ const { collector, measure, measureLive } = await import('./measure');
 const handle = openDatabase({ dataDir: 'memory://' });
 await handle.migrate();
 bindDatabase(handle);
-const storage = new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const storage = new S3Storage({
+  bucket,
+  region: 'us-east-1',
+  endpoint,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 setFileStorage(storage);
 const { actor, token } = await signedIn();
 // Warm-up, the same for every case: the SDK's connection, and one small upload through the service (first
 // calls load modules, plan statements and parse the user agent; none of that is the cost of a file's bytes).
 await storage.client.send(new PutObjectCommand({ Bucket: bucket, Key: newStorageKey(), Body: Buffer.from('x') }));
-await uploadDocument(actor, { fileName: 'warm-up.pdf', contentType: 'application/pdf', body: repeatedBytes(64 * 1024) });
-await uploadDocument(actor, { fileName: 'warm-up.pdf', contentType: 'application/pdf', body: repeatedBytes(64 * 1024), declaredSize: 64 * 1024 });
+await uploadDocument(actor, {
+  fileName: 'warm-up.pdf',
+  contentType: 'application/pdf',
+  body: repeatedBytes(64 * 1024),
+});
+await uploadDocument(actor, {
+  fileName: 'warm-up.pdf',
+  contentType: 'application/pdf',
+  body: repeatedBytes(64 * 1024),
+  declaredSize: 64 * 1024,
+});
 
 async function upload(): Promise<void> {
   if (kind === 'raw') {
-    await storage.client.send(new PutObjectCommand({ Bucket: bucket, Key: newStorageKey(), Body: Readable.from(repeatedBytes(bytes), { objectMode: false }), ContentLength: bytes }));
+    await storage.client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: newStorageKey(),
+        Body: Readable.from(repeatedBytes(bytes), { objectMode: false }),
+        ContentLength: bytes,
+      }),
+    );
   } else if (kind === 'service') {
-    await uploadDocument(actor, { fileName: 'bench.pdf', contentType: 'application/pdf', body: repeatedBytes(bytes), declaredSize: bytes });
+    await uploadDocument(actor, {
+      fileName: 'bench.pdf',
+      contentType: 'application/pdf',
+      body: repeatedBytes(bytes),
+      declaredSize: bytes,
+    });
   } else if (kind === 'service-unsized') {
     await uploadDocument(actor, { fileName: 'bench.pdf', contentType: 'application/pdf', body: repeatedBytes(bytes) });
   } else if (kind === 'http') {
-    const m = multipartBody({ files: [{ fileName: 'bench.pdf', contentType: 'application/pdf', content: repeatedBytes(bytes) }] });
+    const m = multipartBody({
+      files: [{ fileName: 'bench.pdf', contentType: 'application/pdf', content: repeatedBytes(bytes) }],
+    });
     const init: RequestInit & { duplex: 'half' } = {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': m.contentType, 'x-file-size': String(bytes) },
       body: webStreamOf(m.body),
       duplex: 'half',
     };
-    const res = await handleUploadRequest(new Request('http://localhost/api/Document/UploadJob/5', init), { params: Promise.resolve({ type: '5' }) });
+    const res = await handleUploadRequest(new Request('http://localhost/api/Document/UploadJob/5', init), {
+      params: Promise.resolve({ type: '5' }),
+    });
     if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
   } else throw new Error(`unknown case ${kind}`);
 }

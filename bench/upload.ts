@@ -46,25 +46,37 @@ async function run(): Promise<BenchRow[]> {
   const cases: Case[] = [
     {
       name: 'plain stream to disk',
-      fn: () => pipeline(Readable.from(repeatedBytes(SIZE), { objectMode: false }), createWriteStream(path.join(root, 'plain.bin'))),
+      fn: () =>
+        pipeline(
+          Readable.from(repeatedBytes(SIZE), { objectMode: false }),
+          createWriteStream(path.join(root, 'plain.bin')),
+        ),
     },
     {
       name: 'upload service',
       fn: async () => {
-        await uploadDocument(actor, { fileName: 'bench.pdf', contentType: 'application/pdf', body: repeatedBytes(SIZE) });
+        await uploadDocument(actor, {
+          fileName: 'bench.pdf',
+          contentType: 'application/pdf',
+          body: repeatedBytes(SIZE),
+        });
       },
     },
     {
       name: 'HTTP handler (multipart)',
       fn: async () => {
-        const m = multipartBody({ files: [{ fileName: 'bench.pdf', contentType: 'application/pdf', content: repeatedBytes(SIZE) }] });
+        const m = multipartBody({
+          files: [{ fileName: 'bench.pdf', contentType: 'application/pdf', content: repeatedBytes(SIZE) }],
+        });
         const init: RequestInit & { duplex: 'half' } = {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': m.contentType },
           body: webStreamOf(m.body),
           duplex: 'half',
         };
-        const res = await handleUploadRequest(new Request('http://localhost/api/Document/UploadJob/5', init), { params: Promise.resolve({ type: '5' }) });
+        const res = await handleUploadRequest(new Request('http://localhost/api/Document/UploadJob/5', init), {
+          params: Promise.resolve({ type: '5' }),
+        });
         if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
       },
     },
@@ -106,7 +118,14 @@ const ratio = (x: number, b: number, floor = 0) => `${(x / Math.max(b, floor)).t
 function summarize(cases: Case[], results: Map<string, LocalMeasure[]>) {
   return cases.map((c) => {
     const ms = results.get(c.name) ?? [];
-    return { name: c.name, bytes: c.bytes ?? SIZE, ms: median(ms.map((m) => m.ms)), rss: median(ms.map((m) => m.rss)), mem: median(ms.map((m) => m.mem)), load: median(ms.map((m) => m.load)) };
+    return {
+      name: c.name,
+      bytes: c.bytes ?? SIZE,
+      ms: median(ms.map((m) => m.ms)),
+      rss: median(ms.map((m) => m.rss)),
+      mem: median(ms.map((m) => m.mem)),
+      load: median(ms.map((m) => m.load)),
+    };
   });
 }
 
@@ -130,7 +149,9 @@ function rows(cases: Case[], results: Map<string, LocalMeasure[]>, _size: number
 
 /** An s3rver in its own process (its memory is not ours), with the bench bucket. */
 async function startS3Process(port: number): Promise<{ endpoint: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/s3.ts', String(port), BUCKET], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/s3.ts', String(port), BUCKET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code})`)));
     child.stdout?.on('data', (d: Buffer) => {
@@ -152,12 +173,17 @@ type S3Kind = 'raw' | 'service' | 'service-unsized' | 'http';
 /** Runs one S3 case in its own process (see upload-s3-case.ts); notes the 1-minute load average beside it. */
 function s3Case(kind: S3Kind, bytes: number, endpoint: string): Promise<ChildMeasure> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/upload-s3-case.ts', kind, String(bytes), endpoint, BUCKET], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'bench/upload-s3-case.ts', kind, String(bytes), endpoint, BUCKET],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     let out = '';
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
-      if (code === 0 && line.startsWith('{')) resolve({ ...(JSON.parse(line) as Omit<ChildMeasure, 'load'>), load: loadavg()[0] ?? 0 });
+      if (code === 0 && line.startsWith('{'))
+        resolve({ ...(JSON.parse(line) as Omit<ChildMeasure, 'load'>), load: loadavg()[0] ?? 0 });
       else reject(new Error(`S3 case ${kind} ${bytes} failed (${code}): ${out.slice(-500)}`));
     });
   });
@@ -200,7 +226,14 @@ export async function runS3(): Promise<BenchRow[]> {
   const med = (kind: S3Kind, bytes: number) => {
     const ms = results.get(id(kind, bytes)) ?? [];
     const pick = (f: (m: ChildMeasure) => number) => median(ms.map(f));
-    return { ms: pick((m) => m.ms), rss: pick((m) => m.rss), mem: pick((m) => m.mem), live: pick((m) => m.live), maxRss: pick((m) => m.maxRss), load: pick((m) => m.load) };
+    return {
+      ms: pick((m) => m.ms),
+      rss: pick((m) => m.rss),
+      mem: pick((m) => m.mem),
+      live: pick((m) => m.live),
+      maxRss: pick((m) => m.maxRss),
+      load: pick((m) => m.load),
+    };
   };
   const out: BenchRow[] = [];
   for (const bytes of sizes) {

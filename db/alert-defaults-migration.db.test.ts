@@ -16,17 +16,32 @@ describe('migration 0015: the default alerts for users who never chose', () => {
   let db: Awaited<ReturnType<typeof openEmptyDatabase>>;
   const u: Record<string, UserRow> = {};
   const alertsOf = async (id: number) =>
-    (await db.handle.db.select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id)).orderBy(asc(userJobAlerts.jobStatusId))).map((r) => r.s);
-  const invoiceAlertOf = async (id: number) => (await db.handle.db.select({ v: users.invoiceAlert }).from(users).where(eq(users.id, id)))[0]?.v;
+    (
+      await db.handle.db
+        .select({ s: userJobAlerts.jobStatusId })
+        .from(userJobAlerts)
+        .where(eq(userJobAlerts.userId, id))
+        .orderBy(asc(userJobAlerts.jobStatusId))
+    ).map((r) => r.s);
+  const invoiceAlertOf = async (id: number) =>
+    (await db.handle.db.select({ v: users.invoiceAlert }).from(users).where(eq(users.id, id)))[0]?.v;
   const audit = (user: UserRow, action: string, details: Record<string, unknown>) =>
-    db.handle.db.insert(auditLog).values({ actorUserId: user.id, clientId: user.clientId, action, targetType: 'user', targetId: String(user.id), details });
+    db.handle.db.insert(auditLog).values({
+      actorUserId: user.id,
+      clientId: user.clientId,
+      action,
+      targetType: 'user',
+      targetId: String(user.id),
+      details,
+    });
 
   beforeAll(async () => {
     db = await openEmptyDatabase();
     await migrateTo(db.handle, migrationsUpTo('0014_job_alert_scope_unsubscribe'));
     const q = db.handle.db;
     const client = await makeClientAtMigration(q);
-    const user = (over: Partial<typeof users.$inferInsert> = {}) => makeUserAtMigration({ clientId: client.id, role: 3, ...over }, q);
+    const user = (over: Partial<typeof users.$inferInsert> = {}) =>
+      makeUserAtMigration({ clientId: client.id, role: 3, ...over }, q);
     // As 0014 left them: no statuses, no invoice alert, instant, own jobs.
     u.untouched = await user();
     u.admin = await user({ role: 4 });
@@ -35,7 +50,12 @@ describe('migration 0015: the default alerts for users who never chose', () => {
     u.chose = await user();
     await q.insert(userJobAlerts).values({ userId: u.chose.id, jobStatusId: 2 });
     u.choseNone = await user();
-    await audit(u.choseNone, 'settings.alerts_updated', { statuses: [], mode: 'instant', scope: 'mine', invoice: false });
+    await audit(u.choseNone, 'settings.alerts_updated', {
+      statuses: [],
+      mode: 'instant',
+      scope: 'mine',
+      invoice: false,
+    });
     u.savedAlertsWithSettings = await user();
     await audit(u.savedAlertsWithSettings, 'settings.updated', { changed: [], alerts: 'replaced' });
     u.unsubscribed = await user();

@@ -94,7 +94,10 @@ export async function getHandle(): Promise<DbHandle> {
   if (!g.__jmsDb) {
     const { config } = await import('@/lib/config');
     const c = config();
-    g.__jmsDb = openDatabase({ url: c.DATABASE_URL, dataDir: c.DATABASE_URL ? undefined : path.join(c.DATA_DIR, 'pglite') });
+    g.__jmsDb = openDatabase({
+      url: c.DATABASE_URL,
+      dataDir: c.DATABASE_URL ? undefined : path.join(c.DATA_DIR, 'pglite'),
+    });
   }
   return g.__jmsDb;
 }

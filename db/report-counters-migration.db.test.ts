@@ -30,12 +30,28 @@ describe('migration 0025: the report counters start from the rows', () => {
       const jobIds: number[] = [];
       for (let i = 0; i < 14; i++) {
         // Every 11 days back from the clock, at 13:30 UTC (the evening in Sydney, the morning after in Kathmandu).
-        const job = await makeJob({ clientId: client.id, orderType: (i % 3) + 1 + f, createdAt: new Date(AT.getTime() - i * 11 * 86_400_000 - 11.5 * 3_600_000) }, q);
+        const job = await makeJob(
+          {
+            clientId: client.id,
+            orderType: (i % 3) + 1 + f,
+            createdAt: new Date(AT.getTime() - i * 11 * 86_400_000 - 11.5 * 3_600_000),
+          },
+          q,
+        );
         jobIds.push(job.id);
       }
       for (let i = 0; i < 20; i++) {
         const issue = new Date(AT.getTime() - i * 19 * 86_400_000).toISOString().slice(0, 10);
-        await makeInvoice({ clientId: client.id, jobId: i % 4 === 0 ? null : jobIds[i % jobIds.length], matterReference: ['PL-A', 'PL-B', '', `M-${i}`][i % 4], issueDate: issue, lines: [{ extStockId: 'X', quantity: String(i + 1), unitPrice: '10.0500' }] }, q);
+        await makeInvoice(
+          {
+            clientId: client.id,
+            jobId: i % 4 === 0 ? null : jobIds[i % jobIds.length],
+            matterReference: ['PL-A', 'PL-B', '', `M-${i}`][i % 4],
+            issueDate: issue,
+            lines: [{ extStockId: 'X', quantity: String(i + 1), unitPrice: '10.0500' }],
+          },
+          q,
+        );
       }
     }
     await migrateTo(db.handle, MIGRATIONS_FOLDER);
@@ -51,7 +67,12 @@ describe('migration 0025: the report counters start from the rows', () => {
         const counted = await Promise.all(spendStatements(db.handle.db, clientId, win));
         const direct = await Promise.all(directSpendStatements(db.handle.db, clientId, win));
         const sorted = (rows: { month: string }[]) => [...rows].sort((a, b) => a.month.localeCompare(b.month));
-        expect([sorted(counted[0]), counted[1], counted[2], sorted(counted[3])]).toEqual([sorted(direct[0]), direct[1], direct[2], sorted(direct[3])]);
+        expect([sorted(counted[0]), counted[1], counted[2], sorted(counted[3])]).toEqual([
+          sorted(direct[0]),
+          direct[1],
+          direct[2],
+          sorted(direct[3]),
+        ]);
       }
     }
     expect(await reportCounterDrift(db.handle.db)).toEqual([]);
@@ -70,8 +91,14 @@ describe('migration 0025: the report counters start from the rows', () => {
 
   it('and the triggers keep them so for the next write', async () => {
     const q = db.handle.db;
-    const job = await makeJob({ clientId: firms[0] as number, orderType: 7, createdAt: new Date('2026-10-31T13:30:00Z') }, q);
-    await makeInvoice({ clientId: firms[0] as number, jobId: job.id, matterReference: 'PL-A', issueDate: '2026-11-01' }, q);
+    const job = await makeJob(
+      { clientId: firms[0] as number, orderType: 7, createdAt: new Date('2026-10-31T13:30:00Z') },
+      q,
+    );
+    await makeInvoice(
+      { clientId: firms[0] as number, jobId: job.id, matterReference: 'PL-A', issueDate: '2026-11-01' },
+      q,
+    );
     await expectChartsFromCounters();
   });
 });

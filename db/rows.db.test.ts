@@ -48,7 +48,14 @@ describe('compiled row mapper', () => {
     expect(compiled).toEqual(drizzles);
     expect(compiled.map((r) => Object.keys(r))).toEqual(drizzles.map((r) => Object.keys(r)));
     const [first, second] = compiled;
-    expect(first).toMatchObject({ matterReference: 'M-1', status: 8, clientName: 'Mapper & Co', isDelivered: true, total: 2, twice: 16 });
+    expect(first).toMatchObject({
+      matterReference: 'M-1',
+      status: 8,
+      clientName: 'Mapper & Co',
+      isDelivered: true,
+      total: 2,
+      twice: 16,
+    });
     expect(first?.deliveredAt).toEqual(delivered);
     expect(first?.createdAt).toBeInstanceOf(Date);
     expect(second).toMatchObject({ matterReference: 'M-2', deliveredAt: null, isDelivered: false });

@@ -39,7 +39,9 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /** A row mapper for `fields`, or undefined when a field is nested (Drizzle's mapper then stays). */
-export function compileRowMapper(fields: readonly OrderedField[]): ((rows: unknown[][]) => Record<string, unknown>[]) | undefined {
+export function compileRowMapper(
+  fields: readonly OrderedField[],
+): ((rows: unknown[][]) => Record<string, unknown>[]) | undefined {
   if (fields.some((f) => f.path.length !== 1)) return undefined;
   const keys = fields.map((f) => f.path[0] as string);
   const decoders = fields.map((f) => decoderOf(f.field));

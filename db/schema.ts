@@ -248,7 +248,10 @@ export const passwordResetTokens = pgTable(
     voidedAt: ts('voided_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -326,9 +329,15 @@ export const savedViews = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('saved_views_remembered_uq').on(t.ownerId).where(sql`${t.remembered}`),
-    uniqueIndex('saved_views_owner_name_uq').on(t.ownerId, sql`lower(${t.name})`).where(sql`NOT ${t.remembered}`),
-    index('saved_views_client_shared_idx').on(t.clientId).where(sql`${t.shared}`),
+    uniqueIndex('saved_views_remembered_uq')
+      .on(t.ownerId)
+      .where(sql`${t.remembered}`),
+    uniqueIndex('saved_views_owner_name_uq')
+      .on(t.ownerId, sql`lower(${t.name})`)
+      .where(sql`NOT ${t.remembered}`),
+    index('saved_views_client_shared_idx')
+      .on(t.clientId)
+      .where(sql`${t.shared}`),
     check('saved_views_shared_client_ck', sql`NOT ${t.shared} OR ${t.clientId} IS NOT NULL`),
     check('saved_views_remembered_private_ck', sql`NOT (${t.remembered} AND ${t.shared})`),
   ],
@@ -500,7 +509,11 @@ export const jobs = pgTable(
     // Time delivered, newest first with undelivered jobs last.
     index('jobs_client_delivered_desc_idx').on(t.clientId, t.deliveredAt.desc().nullsLast(), t.id.desc().nullsLast()),
     // Status in the spec's workflow order: must match STATUS_RANK_SQL in lib/jobs/list-sql.ts.
-    index('jobs_client_status_rank_idx').on(t.clientId, sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`, t.id),
+    index('jobs_client_status_rank_idx').on(
+      t.clientId,
+      sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`,
+      t.id,
+    ),
     index('jobs_client_matter_idx').on(t.clientId, t.matterReference, t.id),
     index('jobs_client_contact_idx').on(t.clientId, t.contactName, t.id),
     index('jobs_client_description_idx').on(t.clientId, t.description, t.id),
@@ -515,17 +528,30 @@ export const jobs = pgTable(
     index('jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('jobs_due_idx').on(t.dueAt, t.id),
     index('jobs_jms_num_idx').on(sql`char_length(${t.jmsNumber})`, t.jmsNumber, t.id),
-    index('jobs_status_rank_idx').on(sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`, t.id),
+    index('jobs_status_rank_idx').on(
+      sql`array_position('{15,12,6,9,1,2,7,4,14,8,3,13,10}'::smallint[], ${t.status})`,
+      t.id,
+    ),
     index('jobs_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // The queue's "Overdue" filter: open jobs (not Delivered 8 or Cancelled 10, no delivery time) by due time.
     // Its WHERE is OPEN_JOB in lib/jobs/list-sql.ts, written the same way so that every plan can prove it.
-    index('jobs_open_due_idx').on(t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
+    index('jobs_open_due_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     // The queue's "mine"/"assigned to" and "unassigned" filters, the overview's delivered-per-day (issue 30).
-    index('jobs_assigned_created_idx').on(t.assignedToId, t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedToId} is not null`),
-    index('jobs_unassigned_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.assignedToId} is null and ${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
-    index('jobs_delivered_at_idx').on(t.deliveredAt, t.id).where(sql`${t.deliveredAt} is not null`),
+    index('jobs_assigned_created_idx')
+      .on(t.assignedToId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.assignedToId} is not null`),
+    index('jobs_unassigned_open_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.assignedToId} is null and ${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
+    index('jobs_delivered_at_idx')
+      .on(t.deliveredAt, t.id)
+      .where(sql`${t.deliveredAt} is not null`),
     // The same open jobs per client (the /JobClient strip's due-within-24-hours and overdue counts and their lists).
-    index('jobs_client_open_due_idx').on(t.clientId, t.dueAt, t.id).where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
+    index('jobs_client_open_due_idx')
+      .on(t.clientId, t.dueAt, t.id)
+      .where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );
@@ -591,7 +617,9 @@ export const documents = pgTable(
     /** SHA-256 of the bytes (hex), computed while they streamed to storage; null only for files stored before receipts. */
     sha256: text('sha256'),
     /** 'source' (the client's upload for the order) or 'deliverable' (a finished file attached by staff). */
-    kind: text('kind', { enum: ['source', 'deliverable'] }).notNull().default('source'),
+    kind: text('kind', { enum: ['source', 'deliverable'] })
+      .notNull()
+      .default('source'),
     /** When a download found the stored bytes no longer matching sha256 (reported once, never served). */
     integrityFailedAt: ts('integrity_failed_at'),
     /**
@@ -604,7 +632,9 @@ export const documents = pgTable(
     uniqueIndex('documents_storage_key_uq').on(t.storageKey),
     index('documents_job_idx').on(t.jobId),
     index('documents_client_idx').on(t.clientId),
-    index('documents_unattached_idx').on(t.createdAt).where(sql`job_id is null and deleted_at is null`),
+    index('documents_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`job_id is null and deleted_at is null`),
   ],
 );
 
@@ -632,7 +662,11 @@ export const uploadIntents = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [uniqueIndex('upload_intents_storage_key_uq').on(t.storageKey), index('upload_intents_client_idx').on(t.clientId), index('upload_intents_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('upload_intents_storage_key_uq').on(t.storageKey),
+    index('upload_intents_client_idx').on(t.clientId),
+    index('upload_intents_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -678,7 +712,9 @@ export const jobChangeRequests = pgTable(
     reason: text('reason').notNull().default(''),
     values: jsonb('values').$type<Record<string, unknown>>(),
     documentIds: jsonb('document_ids').$type<number[]>().notNull().default([]),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
     requestedById: integer('requested_by_id')
       .notNull()
       .references(() => users.id),
@@ -690,7 +726,9 @@ export const jobChangeRequests = pgTable(
     decidedAt: ts('decided_at'),
   },
   (t) => [
-    uniqueIndex('job_change_requests_pending_uq').on(t.jobId).where(sql`status = 'pending'`),
+    uniqueIndex('job_change_requests_pending_uq')
+      .on(t.jobId)
+      .where(sql`status = 'pending'`),
     index('job_change_requests_client_idx').on(t.clientId, t.createdAt),
     check('job_change_requests_kind_ck', sql`${t.kind} in ('cancel', 'amend')`),
     check('job_change_requests_status_ck', sql`${t.status} in ('pending', 'accepted', 'declined')`),
@@ -746,7 +784,10 @@ export const jobFeedback = pgTable(
     createdAt: createdAt(),
   },
   // One feedback per job (lib/jobs/feedback.ts answers 409 for a second one).
-  (t) => [uniqueIndex('job_feedback_job_uq').on(t.jobId), check('job_feedback_rating_ck', sql`${t.feedback} between 1 and 5`)],
+  (t) => [
+    uniqueIndex('job_feedback_job_uq').on(t.jobId),
+    check('job_feedback_rating_ck', sql`${t.feedback} between 1 and 5`),
+  ],
 );
 
 export const commentHistory = pgTable(
@@ -892,7 +933,9 @@ export const invoices = pgTable(
     index('invoices_client_jms_idx').on(t.clientId, t.jmsNumber),
     index('invoices_client_amount_idx').on(t.clientId, t.amount),
     // The /Ops overview's unpaid and overdue invoices (issue 30).
-    index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`not ${t.isPaid}`),
+    index('invoices_unpaid_due_idx')
+      .on(t.dueDate, t.id)
+      .where(sql`not ${t.isPaid}`),
     // The charts' spend by month and by matter (lib/reports/): a client's last 12 months from the index alone.
     // The migration (0018) adds INCLUDE (amount, matter_reference, job_id), which Drizzle cannot spell.
     index('invoices_client_issue_spend_idx').on(t.clientId, t.issueDate),
@@ -901,9 +944,13 @@ export const invoices = pgTable(
     index('invoices_jms_trgm_idx').using('gin', sql`${t.jmsNumber} gin_trgm_ops`),
     // A matter's invoices (/Matter), and the unpaid ones by due date (the /Invoice list behind the strip's links).
     index('invoices_client_matter_idx').on(t.clientId, t.matterReference, t.id),
-    index('invoices_client_unpaid_idx').on(t.clientId, t.dueDate, t.id).where(sql`not ${t.isPaid}`),
+    index('invoices_client_unpaid_idx')
+      .on(t.clientId, t.dueDate, t.id)
+      .where(sql`not ${t.isPaid}`),
     // A job's invoices: a change of the job's order type moves their spend in the report counters (migration 0025).
-    index('invoices_job_idx').on(t.jobId).where(sql`${t.jobId} is not null`),
+    index('invoices_job_idx')
+      .on(t.jobId)
+      .where(sql`${t.jobId} is not null`),
   ],
 );
 
@@ -1091,7 +1138,10 @@ export const paymentAllocations = pgTable(
       .references(() => invoices.id),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ name: 'payment_allocations_pk', columns: [t.paymentId, t.invoiceId] }), index('payment_allocations_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    primaryKey({ name: 'payment_allocations_pk', columns: [t.paymentId, t.invoiceId] }),
+    index('payment_allocations_invoice_idx').on(t.invoiceId),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -1215,7 +1265,10 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
   },
   // Append-only: a trigger (migration 0003) refuses UPDATE, DELETE and TRUNCATE.
-  (t) => [index('audit_log_client_idx').on(t.clientId, t.createdAt), index('audit_log_client_actor_idx').on(t.clientId, t.actorUserId, t.createdAt)],
+  (t) => [
+    index('audit_log_client_idx').on(t.clientId, t.createdAt),
+    index('audit_log_client_actor_idx').on(t.clientId, t.actorUserId, t.createdAt),
+  ],
 );
 
 /**
@@ -1232,12 +1285,17 @@ export const clientSecurityPolicies = pgTable(
     /** Minutes; null: the portal's SESSION_IDLE_MINUTES. */
     idleTimeoutMinutes: integer('idle_timeout_minutes'),
     /** Lower-case domains (example.com); empty: any domain. */
-    allowedEmailDomains: text('allowed_email_domains').array().notNull().default(sql`'{}'::text[]`),
+    allowedEmailDomains: text('allowed_email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requireSso: boolean('require_sso').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedById: integer('updated_by_id').references(() => users.id),
   },
-  (t) => [check('client_security_policies_idle_ck', sql`${t.idleTimeoutMinutes} is null or ${t.idleTimeoutMinutes} > 0`)],
+  (t) => [
+    check('client_security_policies_idle_ck', sql`${t.idleTimeoutMinutes} is null or ${t.idleTimeoutMinutes} > 0`),
+  ],
 );
 
 /** E-mail outbox: rows written in the caller's transaction, sent by the worker with retries. */
@@ -1264,7 +1322,10 @@ export const emailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('email_outbox_message_id_uq').on(t.messageId), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex('email_outbox_message_id_uq').on(t.messageId),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** Instance-wide settings the application keeps in the database (e.g. generated secrets). */
@@ -1300,8 +1361,13 @@ export const apiKeys = pgTable(
   },
   (t) => [
     uniqueIndex('api_keys_prefix_uq').on(t.prefix),
-    uniqueIndex('api_keys_active_name_uq').on(sql`lower(${t.name})`).where(sql`${t.revokedAt} is null`),
-    check('api_keys_scopes_ck', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ '{jobs:read,jobs:write,invoices:write,files:write}'::text[]`),
+    uniqueIndex('api_keys_active_name_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.revokedAt} is null`),
+    check(
+      'api_keys_scopes_ck',
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ '{jobs:read,jobs:write,invoices:write,files:write}'::text[]`,
+    ),
   ],
 );
 
@@ -1325,7 +1391,10 @@ export const apiIdempotencyRecords = pgTable(
     lockedUntil: ts('locked_until'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }), index('api_idempotency_records_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }),
+    index('api_idempotency_records_created_idx').on(t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -1432,8 +1501,12 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
     uniqueIndex('webhook_deliveries_message_uq').on(t.messageId),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
-    index('webhook_deliveries_order_idx').on(t.endpointId, t.orderKey, t.positionSeq, t.positionEvent).where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_deliveries_order_idx')
+      .on(t.endpointId, t.orderKey, t.positionSeq, t.positionEvent)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index('webhook_deliveries_log_idx').on(t.endpointId, t.id),
     check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'sending', 'delivered', 'failed')`),
   ],
@@ -1501,6 +1574,9 @@ export const userNews = pgTable(
       .on(t.userId)
       .where(sql`${t.inBell} AND ${t.readAt} IS NULL`),
     index('user_news_txid_idx').on(t.txid),
-    check('user_news_kind_ck', sql`${t.kind} in ('job.status_changed', 'job.file_added', 'invoice.issued', 'job.message')`),
+    check(
+      'user_news_kind_ck',
+      sql`${t.kind} in ('job.status_changed', 'job.file_added', 'invoice.issued', 'job.message')`,
+    ),
   ],
 );

@@ -61,7 +61,13 @@ import { expectNoViolations, expectReflowAt320 } from './support/ops';
 test.describe.configure({ timeout: 120_000 });
 
 /** Opens a dialog, checks it with axe, and leaves it by its cancel button (or Escape). */
-async function checkDialog(page: Page, open: () => Promise<unknown>, dialog: Locator, what: string, leave?: Locator): Promise<void> {
+async function checkDialog(
+  page: Page,
+  open: () => Promise<unknown>,
+  dialog: Locator,
+  what: string,
+  leave?: Locator,
+): Promise<void> {
   await open();
   await expect(dialog).toBeVisible();
   await expectNoViolations(page, what);
@@ -91,7 +97,9 @@ test.describe('signed out', () => {
 });
 
 test.describe('a message said while a dialog is open', () => {
-  test('is written to a live region inside the dialog, which assistive technology is not told to ignore', async ({ page }) => {
+  test('is written to a live region inside the dialog, which assistive technology is not told to ignore', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/SignIn');
     await submitCredentials(page, 'e2e.idle');
@@ -116,7 +124,10 @@ test.describe('a message said while a dialog is open', () => {
         hidden: el.closest('[aria-hidden="true"]') !== null,
       })),
     );
-    expect(where, 'a live region that said it, inside the dialog and not hidden').toContainEqual({ inDialog: true, hidden: false });
+    expect(where, 'a live region that said it, inside the dialog and not hidden').toContainEqual({
+      inDialog: true,
+      hidden: false,
+    });
   });
 });
 
@@ -138,10 +149,17 @@ test.describe('a client administrator (ng.admin)', () => {
   test('the shell: the notification panel and the search suggestions have no violations', async () => {
     await page.goto('/JobClient');
     const bell = page.getByTestId('notification-bell');
-    await checkDialog(page, () => bell.click(), page.getByRole('dialog', { name: 'Notifications' }), 'the notification panel');
+    await checkDialog(
+      page,
+      () => bell.click(),
+      page.getByRole('dialog', { name: 'Notifications' }),
+      'the notification panel',
+    );
     await expect(bell).toBeFocused();
 
-    const reference = (await page.getByRole('table', { name: 'Jobs' }).locator('a[href^="/Matter?ref="]').first().innerText()).trim();
+    const reference = (
+      await page.getByRole('table', { name: 'Jobs' }).locator('a[href^="/Matter?ref="]').first().innerText()
+    ).trim();
     const box = page.getByRole('combobox', { name: 'Find a matter, job or invoice' });
     await box.fill(reference);
     await expect(page.getByRole('option').first()).toBeVisible();
@@ -153,10 +171,18 @@ test.describe('a client administrator (ng.admin)', () => {
     await page.goto('/JobClient');
     const filters = page.getByRole('search', { name: 'Job filters' });
     const status = filters.getByRole('button', { name: /^Status/ });
-    await checkDialog(page, () => status.click(), page.getByRole('dialog').filter({ has: page.getByRole('group', { name: 'Job status' }) }), 'the status filter');
+    await checkDialog(
+      page,
+      () => status.click(),
+      page.getByRole('dialog').filter({ has: page.getByRole('group', { name: 'Job status' }) }),
+      'the status filter',
+    );
 
     const rows = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr');
-    await rows.first().getByRole('button', { name: /^Actions for job/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Actions for job/ })
+      .click();
     await expect(page.getByRole('menu')).toBeVisible();
     await expectNoViolations(page, 'a row’s Actions menu');
     await page.keyboard.press('Escape');
@@ -167,7 +193,10 @@ test.describe('a client administrator (ng.admin)', () => {
     await expect(rows.first()).toBeVisible();
     let opened = false;
     for (let i = 0; i < (await rows.count()) && !opened; i++) {
-      await rows.nth(i).getByRole('button', { name: /^Actions for job/ }).click();
+      await rows
+        .nth(i)
+        .getByRole('button', { name: /^Actions for job/ })
+        .click();
       await expect(page.getByRole('menuitem', { name: 'View job slip' })).toBeVisible();
       const view = page.getByRole('menuitem', { name: 'View feedback' });
       if ((await view.count()) > 0) {
@@ -217,7 +246,10 @@ test.describe('a client administrator (ng.admin)', () => {
 
   test('a job slip: Print job and Cancel job (with its error) have no violations', async () => {
     await page.goto('/JobClient?size=50');
-    const hrefs = await page.getByRole('table', { name: 'Jobs' }).locator('tbody a[href*="/JobSlip?"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const hrefs = await page
+      .getByRole('table', { name: 'Jobs' })
+      .locator('tbody a[href*="/JobSlip?"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.length).toBeGreaterThan(0);
     await page.goto(`${hrefs[0]}&showPrintDialog=1`);
     const print = page.getByRole('dialog', { name: 'Print job' });
@@ -250,7 +282,17 @@ test.describe('a client administrator (ng.admin)', () => {
     await page.goto('/user');
     const table = page.getByRole('table', { name: 'Users' });
     const dialog = page.getByRole('dialog', { name: 'Sign out everywhere' });
-    await checkDialog(page, () => table.getByRole('button', { name: /^Sign out user/ }).first().click(), dialog, 'Sign out everywhere', dialog.getByRole('button', { name: 'No' }));
+    await checkDialog(
+      page,
+      () =>
+        table
+          .getByRole('button', { name: /^Sign out user/ })
+          .first()
+          .click(),
+      dialog,
+      'Sign out everywhere',
+      dialog.getByRole('button', { name: 'No' }),
+    );
   });
 });
 
@@ -260,7 +302,9 @@ test.describe('an orderer (e2e.dialogs)', () => {
     await settleNotice(page);
   });
 
-  test('the order form: a calendar, matter suggestions, the time due warning and Delete file have no violations', async ({ page }) => {
+  test('the order form: a calendar, matter suggestions, the time due warning and Delete file have no violations', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await page.goto('/SaveJob');
     const type = page.getByRole('combobox', { name: 'Order type', exact: true });
@@ -274,10 +318,17 @@ test.describe('an orderer (e2e.dialogs)', () => {
     await page.keyboard.press('Escape');
 
     const calendar = page.getByRole('button', { name: 'Choose ready date' });
-    await checkDialog(page, () => calendar.click(), page.getByRole('dialog', { name: 'Choose ready date' }), 'the calendar');
+    await checkDialog(
+      page,
+      () => calendar.click(),
+      page.getByRole('dialog', { name: 'Choose ready date' }),
+      'the calendar',
+    );
 
     await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
-    await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('Opened by the dialogs e2e test; never saved.');
+    await page
+      .getByRole('textbox', { name: 'Instructions', exact: true })
+      .fill('Opened by the dialogs e2e test; never saved.');
     const { ready, due } = await soonDue();
     await page.getByRole('textbox', { name: 'Ready date', exact: true }).fill(ready.date);
     await page.getByRole('combobox', { name: 'Ready time', exact: true }).selectOption(ready.time);
@@ -290,7 +341,9 @@ test.describe('an orderer (e2e.dialogs)', () => {
     await warning.getByRole('button', { name: 'Yes, keep it' }).click();
     await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'dialogs.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20_000, 1) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'dialogs.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20_000, 1) });
     const del = page.getByRole('button', { name: 'Delete file dialogs.pdf' });
     const confirm = page.getByRole('dialog', { name: 'Delete file' });
     await checkDialog(page, () => del.click(), confirm, 'Delete file', confirm.getByRole('button', { name: 'Yes' }));
@@ -325,13 +378,32 @@ test.describe('the staff area (staff.admin)', () => {
   });
 
   test('every staff page fits 320 px without scrolling sideways (WCAG 1.4.10: 400% zoom of 1280 px)', async () => {
-    await expectReflowAt320(page, ['/Ops', '/Ops/Jobs', '/Ops/Clients', '/Ops/Clients/New', '/Ops/Invoices', '/Ops/Invoices/New', '/Ops/Invoices/Supplier', '/Ops/Notices', '/Ops/Staff', '/Ops/Staff/Edit', '/Ops/ApiKeys', '/Ops/Webhooks', '/Ops/Webhooks/Edit']);
+    await expectReflowAt320(page, [
+      '/Ops',
+      '/Ops/Jobs',
+      '/Ops/Clients',
+      '/Ops/Clients/New',
+      '/Ops/Invoices',
+      '/Ops/Invoices/New',
+      '/Ops/Invoices/Supplier',
+      '/Ops/Notices',
+      '/Ops/Staff',
+      '/Ops/Staff/Edit',
+      '/Ops/ApiKeys',
+      '/Ops/Webhooks',
+      '/Ops/Webhooks/Edit',
+    ]);
   });
 
   test('the queue’s status filter has no violations', async () => {
     await page.goto('/Ops/Jobs');
     const status = page.getByRole('button', { name: /^Status/ }).first();
-    await checkDialog(page, () => status.click(), page.getByRole('dialog').filter({ has: page.getByRole('group', { name: 'Job status' }) }), 'the queue’s status filter');
+    await checkDialog(
+      page,
+      () => status.click(),
+      page.getByRole('dialog').filter({ has: page.getByRole('group', { name: 'Job status' }) }),
+      'the queue’s status filter',
+    );
   });
 
   /** A row action's confirmation on a staff page: opened, checked, cancelled (nothing changes). */
@@ -339,7 +411,13 @@ test.describe('the staff area (staff.admin)', () => {
     await page.goto(url);
     await expect(page.locator('h1')).toBeVisible();
     const dialog = page.getByRole('dialog', { name: title });
-    await checkDialog(page, () => page.getByRole('button', { name: button }).first().click(), dialog, `${title} on ${url}`, dialog.getByRole('button', { name: 'No' }));
+    await checkDialog(
+      page,
+      () => page.getByRole('button', { name: button }).first().click(),
+      dialog,
+      `${title} on ${url}`,
+      dialog.getByRole('button', { name: 'No' }),
+    );
   }
 
   test('Suspend client has no violations', async () => {
@@ -366,7 +444,13 @@ test.describe('the staff area (staff.admin)', () => {
     const revoke = page.getByRole('button', { name: `Revoke: Dialogs ${stamp}` });
     await expect(revoke).toBeVisible();
     const revokeDialog = page.getByRole('dialog', { name: 'Revoke API key' });
-    await checkDialog(page, () => revoke.click(), revokeDialog, 'Revoke API key', revokeDialog.getByRole('button', { name: 'Yes' }));
+    await checkDialog(
+      page,
+      () => revoke.click(),
+      revokeDialog,
+      'Revoke API key',
+      revokeDialog.getByRole('button', { name: 'Yes' }),
+    );
     await expect(revoke).toHaveCount(0);
 
     // Nothing listens there (port 9, discard): the endpoint is disabled again at once.
@@ -379,7 +463,13 @@ test.describe('the staff area (staff.admin)', () => {
     await page.goto('/Ops/Webhooks');
     const disable = page.getByRole('button', { name: `Disable: ${url}` });
     const disableDialog = page.getByRole('dialog', { name: 'Disable endpoint' });
-    await checkDialog(page, () => disable.click(), disableDialog, 'Disable endpoint', disableDialog.getByRole('button', { name: 'Yes' }));
+    await checkDialog(
+      page,
+      () => disable.click(),
+      disableDialog,
+      'Disable endpoint',
+      disableDialog.getByRole('button', { name: 'Yes' }),
+    );
     await expect(page.getByRole('button', { name: `Enable: ${url}` })).toBeVisible();
   });
 });

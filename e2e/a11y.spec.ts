@@ -12,8 +12,30 @@ import { expectNoViolations, expectReflowAt320 } from './support/ops';
 const USER = 'ng.admin';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-const PUBLIC_PAGES = ['/SignIn', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/termsofuse', '/privacystatement', '/accessibility', '/error', '/AuthenticationError'];
-const PORTAL_PAGES = ['/JobClient', '/SaveJob', '/Invoice', '/Statement', '/Reports', '/JobClient/Views', '/user', '/user/activity', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere'];
+const PUBLIC_PAGES = [
+  '/SignIn',
+  '/ForgotPassword',
+  '/ResetNewPassword?url=not-a-valid-link',
+  '/termsofuse',
+  '/privacystatement',
+  '/accessibility',
+  '/error',
+  '/AuthenticationError',
+];
+const PORTAL_PAGES = [
+  '/JobClient',
+  '/SaveJob',
+  '/Invoice',
+  '/Statement',
+  '/Reports',
+  '/JobClient/Views',
+  '/user',
+  '/user/activity',
+  '/saveuser',
+  '/Settings',
+  '/Help',
+  '/AccessDenied?from=%2Fsomewhere',
+];
 
 test.describe('signed out', () => {
   test('every page fits 320 px without scrolling sideways', async ({ page }) => {
@@ -87,7 +109,10 @@ test.describe('signed in', () => {
 
   test('the deactivate confirmation has no violations', async () => {
     await page.goto('/user');
-    const deactivate = page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Deactivate/ }).first();
+    const deactivate = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('button', { name: /^Deactivate/ })
+      .first();
     await deactivate.click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -102,7 +127,10 @@ test.describe('signed in', () => {
     await expect(rows.first()).toBeVisible();
     let opened = false;
     for (let i = 0; i < (await rows.count()) && !opened; i++) {
-      await rows.nth(i).getByRole('button', { name: /^Actions for job/ }).click();
+      await rows
+        .nth(i)
+        .getByRole('button', { name: /^Actions for job/ })
+        .click();
       const leave = page.getByRole('menuitem', { name: 'Leave feedback' });
       await expect(page.getByRole('menuitem', { name: 'View job slip' })).toBeVisible();
       if ((await leave.count()) > 0) {

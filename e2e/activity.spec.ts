@@ -25,24 +25,37 @@ function orderTimes() {
 }
 
 async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 }
 
-test('an administrator sees the sign-ins, the order and the export a user of the firm just made, and none of another firm’s', async ({ page, browser, request }) => {
+test('an administrator sees the sign-ins, the order and the export a user of the firm just made, and none of another firm’s', async ({
+  page,
+  browser,
+  request,
+}) => {
   // The user: signs in in the browser and exports the job list.
   const context = await browser.newContext();
   const user = await context.newPage();
   await signIn(user, 'e2e.activity');
   await settleNotice(user);
-  const [download] = await Promise.all([user.waitForEvent('download'), user.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    user.waitForEvent('download'),
+    user.getByRole('button', { name: 'Export' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Jobs.csv');
   await context.close();
 
   // ...and orders a job over the legacy API.
   const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.activity')}` };
-  const session: { ClientId: number } = await (await request.get('/api/Authentication/Session', { headers: auth })).json();
-  const branches: { ClientBranchAddressId: number }[] = await (await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })).json();
+  const session: { ClientId: number } = await (
+    await request.get('/api/Authentication/Session', { headers: auth })
+  ).json();
+  const branches: { ClientBranchAddressId: number }[] = await (
+    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
+  ).json();
   const added = await request.post('/api/Job/Add', {
     headers: auth,
     data: {
@@ -97,7 +110,9 @@ test('an administrator sees the sign-ins, the order and the export a user of the
     for (const url of ['/user/activity', '/Settings']) {
       await page.goto(url);
       await expect(page.locator('h1')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
     }
   }
@@ -105,7 +120,10 @@ test('an administrator sees the sign-ins, the order and the export a user of the
 
   // Activity.csv of the filtered view.
   await page.goto('/user/activity?kind=job');
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
   expect(csv.suggestedFilename()).toBe('Activity.csv');
   const text = await csvFile(await csv.path());
   expect(text.split('\r\n')[0]).toBe('Date,User Name,Full Name,Event,Details,IP Address,Browser');
@@ -134,10 +152,15 @@ test('an administrator unlocks a locked user, who is told by e-mail and then sig
   await context.close();
 
   await page.goto('/user/activity?kind=lockout');
-  await expect(page.getByRole('table', { name: 'Activity' }).locator('tbody tr').filter({ hasText: 'Account unlocked' }).first()).toContainText('e2e.locked');
+  await expect(
+    page.getByRole('table', { name: 'Activity' }).locator('tbody tr').filter({ hasText: 'Account unlocked' }).first(),
+  ).toContainText('e2e.locked');
 });
 
-test('with "require two-factor", a user without an authenticator app must set one up before reaching /JobClient', async ({ page, browser }) => {
+test('with "require two-factor", a user without an authenticator app must set one up before reaching /JobClient', async ({
+  page,
+  browser,
+}) => {
   const enrol = async (p: Page, form = p.getByRole('form', { name: 'Set up an authenticator app' })) => {
     await p.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const secret = (await form.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';

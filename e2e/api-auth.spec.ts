@@ -23,34 +23,67 @@ const SIGN_IN_KEYS = [
 ];
 
 async function signInStep(request: APIRequestContext, userName: string, password = DEMO_PASSWORD) {
-  const res = await request.post('/api/Authentication/SignIn', { data: { UserName: userName, Password: password, OTP: 0 } });
+  const res = await request.post('/api/Authentication/SignIn', {
+    data: { UserName: userName, Password: password, OTP: 0 },
+  });
   expect(res.status()).toBe(200);
   return res.json();
 }
 
-test('SignIn then AuthenticateUser: the spec shape, the OTP e-mailed, jwtToken only after the OTP; Session, Validate and SignOut with it', async ({ request }) => {
+test('SignIn then AuthenticateUser: the spec shape, the OTP e-mailed, jwtToken only after the OTP; Session, Validate and SignOut with it', async ({
+  request,
+}) => {
   const step = await signInStep(request, 'ng.admin');
   for (const key of SIGN_IN_KEYS) expect(step).toHaveProperty(key);
-  expect(step).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 1, signinOTPExpireTimeout: 300, SigninOTPExpireText: 'The OTP is valid for 5 minutes.' });
+  expect(step).toMatchObject({
+    IsLoggedIn: false,
+    jwtToken: null,
+    LStatus: 1,
+    signinOTPExpireTimeout: 300,
+    SigninOTPExpireText: 'The OTP is valid for 5 minutes.',
+  });
   const code = await readOtp('ng.admin', step.OtpReference);
 
-  const wrong = await request.post('/api/Authentication/AuthenticateUser', { data: { ChallengeId: step.ChallengeId, OTP: code === '000000' ? '000001' : '000000' } });
-  expect(await wrong.json()).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 7, Message: 'Invalid OTP.', LoginAttemptLeft: 4 });
+  const wrong = await request.post('/api/Authentication/AuthenticateUser', {
+    data: { ChallengeId: step.ChallengeId, OTP: code === '000000' ? '000001' : '000000' },
+  });
+  expect(await wrong.json()).toMatchObject({
+    IsLoggedIn: false,
+    jwtToken: null,
+    LStatus: 7,
+    Message: 'Invalid OTP.',
+    LoginAttemptLeft: 4,
+  });
 
   const soon = await request.post('/api/Authentication/ResendOTP', { data: { ChallengeId: step.ChallengeId } });
   expect(await soon.json()).toMatchObject({ LStatus: 9, Message: 'Please try after some time.' });
 
-  const ok = await request.post('/api/Authentication/AuthenticateUser', { data: { ChallengeId: step.ChallengeId, OTP: code } });
+  const ok = await request.post('/api/Authentication/AuthenticateUser', {
+    data: { ChallengeId: step.ChallengeId, OTP: code },
+  });
   const done = await ok.json();
   expect(done).toMatchObject({ IsLoggedIn: true, LStatus: 2 });
   expect(typeof done.jwtToken).toBe('string');
-  const again = await request.post('/api/Authentication/AuthenticateUser', { data: { ChallengeId: step.ChallengeId, OTP: code } });
-  expect(await again.json()).toMatchObject({ IsLoggedIn: false, jwtToken: null, Message: 'OTP Expired. Please try Regenerating OTP' });
+  const again = await request.post('/api/Authentication/AuthenticateUser', {
+    data: { ChallengeId: step.ChallengeId, OTP: code },
+  });
+  expect(await again.json()).toMatchObject({
+    IsLoggedIn: false,
+    jwtToken: null,
+    Message: 'OTP Expired. Please try Regenerating OTP',
+  });
 
   const auth = { Authorization: `Bearer ${done.jwtToken}` };
   const session = await request.get('/api/Authentication/Session', { headers: auth });
   expect(session.status()).toBe(200);
-  expect(await session.json()).toEqual({ UserName: 'ng.admin', UserId: expect.any(Number), ClientId: expect.any(Number), Role: 4, IsUserClient: true, EnableTour: false });
+  expect(await session.json()).toEqual({
+    UserName: 'ng.admin',
+    UserId: expect.any(Number),
+    ClientId: expect.any(Number),
+    Role: 4,
+    IsUserClient: true,
+    EnableTour: false,
+  });
   expect(await (await request.get(`/api/Authentication/Validate/${done.jwtToken}/Role/4`)).json()).toBe(true);
   expect(await (await request.get(`/api/Authentication/Validate/${done.jwtToken}/Role/3`)).json()).toBe(false);
   expect(await (await request.get('/api/Authentication/Validate/not-a-token/Role/4')).json()).toBe(false);
@@ -63,38 +96,76 @@ test('SignIn then AuthenticateUser: the spec shape, the OTP e-mailed, jwtToken o
 test('an unknown user name answers like a wrong password, with the attempts left', async ({ request }) => {
   const name = `nobody.${Date.now()}`;
   const a = await signInStep(request, name, 'Wrong#Password1');
-  expect(Object.keys(a).sort()).toEqual(Object.keys(await signInStep(request, `other.${name}`, 'Wrong#Password1')).sort());
-  expect(a).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 0, FailedLoginAttempt: 1, LoginAttemptLeft: 4, Message: 'Invalid Username or Password. You have only 4 login attempt left.' });
+  expect(Object.keys(a).sort()).toEqual(
+    Object.keys(await signInStep(request, `other.${name}`, 'Wrong#Password1')).sort(),
+  );
+  expect(a).toMatchObject({
+    IsLoggedIn: false,
+    jwtToken: null,
+    LStatus: 0,
+    FailedLoginAttempt: 1,
+    LoginAttemptLeft: 4,
+    Message: 'Invalid Username or Password. You have only 4 login attempt left.',
+  });
   expect(await signInStep(request, name, 'Wrong#Password1')).toMatchObject({ LoginAttemptLeft: 3 });
 });
 
 test('no session: Session and SendInsufficientRightsEmail answer 401', async ({ request }) => {
   expect((await request.get('/api/Authentication/Session')).status()).toBe(401);
-  expect((await request.post('/api/Email/SendInsufficientRightsEmail', { data: { Path: '/user' } })).status()).toBe(401);
+  expect((await request.post('/api/Email/SendInsufficientRightsEmail', { data: { Path: '/user' } })).status()).toBe(
+    401,
+  );
   expect(await (await request.get('/api/Authentication/SignOut')).json()).toBe(true);
 });
 
 test('captcha: GET gives a proof-of-work challenge, POST checks a payload', async ({ request }) => {
   const challenge = await (await request.get('/api/Authentication/CaptchaVerify')).json();
   expect(challenge).toMatchObject({ parameters: { algorithm: 'PBKDF2/SHA-256' }, signature: expect.any(String) });
-  const bogus = Buffer.from(JSON.stringify({ challenge, solution: { counter: 1, derivedKey: 'ab' } })).toString('base64');
-  expect(await (await request.post('/api/Authentication/CaptchaVerify', { data: { Captcha: bogus } })).json()).toBe(false);
-  expect(await (await request.post('/api/Authentication/UpdateLoginAttempt/3', { data: { UserName: 'ng.admin', FailedLoginAttempt: 0, LoginAttemptLimit: 5 } })).json()).toBe(true);
+  const bogus = Buffer.from(JSON.stringify({ challenge, solution: { counter: 1, derivedKey: 'ab' } })).toString(
+    'base64',
+  );
+  expect(await (await request.post('/api/Authentication/CaptchaVerify', { data: { Captcha: bogus } })).json()).toBe(
+    false,
+  );
+  expect(
+    await (
+      await request.post('/api/Authentication/UpdateLoginAttempt/3', {
+        data: { UserName: 'ng.admin', FailedLoginAttempt: 0, LoginAttemptLimit: 5 },
+      })
+    ).json(),
+  ).toBe(true);
 });
 
 test('single sign-on: Validate returns the redirect URL; LogClientError records the message', async ({ request }) => {
-  expect(await (await request.post('/api/SingleSignOnAuthentication/Validate', { data: { ReturnUrl: '/Invoice' } })).json()).toEqual({
+  expect(
+    await (await request.post('/api/SingleSignOnAuthentication/Validate', { data: { ReturnUrl: '/Invoice' } })).json(),
+  ).toEqual({
     RedirectUrl: '/Authentication?sso=1&returnUrl=%2FInvoice',
   });
-  expect(await (await request.post('/api/SingleSignOnAuthentication/Validate', { data: { ReturnUrl: 'https://evil.example' } })).json()).toEqual({ RedirectUrl: '/Authentication?sso=1' });
-  expect(await (await request.get(`/api/SingleSignOnAuthentication/LogClientError/${encodeURIComponent('Failed to find valid token')}`)).json()).toBe(true);
+  expect(
+    await (
+      await request.post('/api/SingleSignOnAuthentication/Validate', { data: { ReturnUrl: 'https://evil.example' } })
+    ).json(),
+  ).toEqual({ RedirectUrl: '/Authentication?sso=1' });
+  expect(
+    await (
+      await request.get(
+        `/api/SingleSignOnAuthentication/LogClientError/${encodeURIComponent('Failed to find valid token')}`,
+      )
+    ).json(),
+  ).toBe(true);
 });
 
 test('the insufficient-rights e-mail reaches support', async ({ request }) => {
   const token = await apiToken(request, 'ng.admin');
-  const res = await request.post('/api/Email/SendInsufficientRightsEmail', { headers: { Authorization: `Bearer ${token}` }, data: { Path: '/saveuser?uD=x' } });
+  const res = await request.post('/api/Email/SendInsufficientRightsEmail', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { Path: '/saveuser?uD=x' },
+  });
   expect(await res.json()).toBe(true);
-  const mail = await waitForMail('support@jms.example.com', { subject: /insufficient rights: ng\.admin on \/saveuser/ });
+  const mail = await waitForMail('support@jms.example.com', {
+    subject: /insufficient rights: ng\.admin on \/saveuser/,
+  });
   expect(mail.text).toContain('Page: /saveuser');
 });
 
@@ -147,7 +218,10 @@ test('malformed bodies and parameters answer 400, never 500', async ({ request }
     { path: '/api/Email/SendInsufficientRightsEmail', raw: NESTED, auth: true },
   ];
   for (const c of cases) {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(c.auth ? { Authorization: `Bearer ${token}` } : {}) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(c.auth ? { Authorization: `Bearer ${token}` } : {}),
+    };
     const res =
       c.method === 'GET'
         ? await request.get(c.path, { headers })

@@ -32,7 +32,11 @@ test('the API fuzzer finds no 5xx and no answer that breaks the OpenAPI document
     // Ends the fuzzer's own session: every later call would only test the 401.
     exclude: ['GET /api/Authentication/SignOut'],
     // They check the caller's own password: random ones count as failed attempts and lock the account (by design).
-    anonymousOnly: ['POST /api/Authentication/VerifyCurrentPassword', 'POST /api/Authentication/VerifyUserCurrentPassword', 'POST /api/Settings/User/Update'],
+    anonymousOnly: [
+      'POST /api/Authentication/VerifyCurrentPassword',
+      'POST /api/Authentication/VerifyUserCurrentPassword',
+      'POST /api/Settings/User/Update',
+    ],
     log: (line) => console.log(line),
   });
   console.log(summarise(report));
@@ -42,7 +46,9 @@ test('the API fuzzer finds no 5xx and no answer that breaks the OpenAPI document
   expect(report.failures).toEqual([]);
 });
 
-test('the API fuzzer finds no 5xx and no answer that breaks the /api/v1 OpenAPI document', async ({ browser }, testInfo) => {
+test('the API fuzzer finds no 5xx and no answer that breaks the /api/v1 OpenAPI document', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout((V1_SECONDS + 120) * 1000);
   const baseURL = String(testInfo.project.use.baseURL ?? '');
   // A key with every scope, made the way a provider administrator makes one (/Ops/ApiKeys).
@@ -51,7 +57,8 @@ test('the API fuzzer finds no 5xx and no answer that breaks the /api/v1 OpenAPI 
   await page.goto('/Ops/ApiKeys');
   const form = page.getByRole('form', { name: 'New API key' });
   await form.getByLabel('Name').fill(`API fuzzer ${Date.now().toString(36)}`);
-  for (const scope of ['jobs:read', 'jobs:write', 'invoices:write', 'files:write']) await form.getByRole('checkbox', { name: scope }).check();
+  for (const scope of ['jobs:read', 'jobs:write', 'invoices:write', 'files:write'])
+    await form.getByRole('checkbox', { name: scope }).check();
   await form.getByRole('button', { name: 'Create API key' }).click();
   const key = await page.getByRole('textbox', { name: 'The new API key' }).inputValue();
   await page.context().close();

@@ -41,13 +41,17 @@ test.describe('api/Invoice', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
 
     const filtered = await (await list(request, { InvoiceNumber: 'ng2002-1003', SortBy: 4, SortOrder: 1 })).json();
-    expect(filtered.Invoices.map((i: Invoice) => [i.InvoiceNumber, i.Amount, i.CurrencyCode])).toEqual([['INV-NG2002-1003', 112.1, 'AUD']]);
+    expect(filtered.Invoices.map((i: Invoice) => [i.InvoiceNumber, i.Amount, i.CurrencyCode])).toEqual([
+      ['INV-NG2002-1003', 112.1, 'AUD'],
+    ]);
   });
 
   test('answers 400 for malformed filters, 401 without a token', async ({ request }) => {
     const bad = await list(request, { AmountFilter: 'ten dollars' });
     expect(bad.status()).toBe(400);
-    expect((await bad.json()).error.fields.AmountFilter).toEqual(['Please enter an amount (e.g. 125.50) or a range (e.g. 100-500).']);
+    expect((await bad.json()).error.fields.AmountFilter).toEqual([
+      'Please enter an amount (e.g. 125.50) or a range (e.g. 100-500).',
+    ]);
     expect((await list(request, { IssueDateFilter: 99 })).status()).toBe(400);
     expect((await list(request, { SortOrder: 'up' })).status()).toBe(400);
     expect((await list(request, { ClientId: 1, PageSize: 10 })).status()).toBe(200); // extra keys are ignored
@@ -67,7 +71,9 @@ test.describe('api/Invoice', () => {
     expect((await res.json())[0]).toEqual({ Id: 0, Text: 'Any' });
   });
 
-  test('answers the slip by invoice number and date, and by job number; foreign invoices are 404', async ({ request }) => {
+  test('answers the slip by invoice number and date, and by job number; foreign invoices are 404', async ({
+    request,
+  }) => {
     const [inv]: Invoice[] = (await (await list(request, { InvoiceNumber: 'INV-NG2002-1003' })).json()).Invoices;
     expect(inv).toBeDefined();
     const slip = await request.get(`/api/Invoice/InvoiceNumber/INV-NG2002-1003/${inv?.IssueDate}`, { headers: auth });
@@ -79,24 +85,43 @@ test.describe('api/Invoice', () => {
     const payment = new URL(body.PaymentUrl);
     expect(payment.searchParams.get('acno')).toBe('NG2002');
 
-    expect((await request.get(`/api/Invoice/InvoiceNumber/INV-NG2002-1003/${encode(inv?.IssueDate ?? '')}`, { headers: auth })).status()).toBe(200);
-    expect((await request.get('/api/Invoice/InvoiceNumber/INV-NG2002-1003/not-a-date', { headers: auth })).status()).toBe(400);
-    expect((await request.get(`/api/Invoice/InvoiceNumber/INV-HV1001-1003/${inv?.IssueDate}`, { headers: auth })).status()).toBe(404);
+    expect(
+      (
+        await request.get(`/api/Invoice/InvoiceNumber/INV-NG2002-1003/${encode(inv?.IssueDate ?? '')}`, {
+          headers: auth,
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (await request.get('/api/Invoice/InvoiceNumber/INV-NG2002-1003/not-a-date', { headers: auth })).status(),
+    ).toBe(400);
+    expect(
+      (await request.get(`/api/Invoice/InvoiceNumber/INV-HV1001-1003/${inv?.IssueDate}`, { headers: auth })).status(),
+    ).toBe(404);
 
     const byJob = await request.get(`/api/Invoice/JMSNumber/${inv?.JMSNumber}`, { headers: auth });
     expect(byJob.status()).toBe(200);
-    expect((await byJob.json()).map((s: { InvoiceModel: Invoice }) => s.InvoiceModel.InvoiceNumber)).toEqual(['INV-NG2002-1003']);
+    expect((await byJob.json()).map((s: { InvoiceModel: Invoice }) => s.InvoiceModel.InvoiceNumber)).toEqual([
+      'INV-NG2002-1003',
+    ]);
     expect((await request.get('/api/Invoice/JMSNumber/000000', { headers: auth })).status()).toBe(404);
   });
 
   test('exports Invoices.csv of the filtered list', async ({ request }) => {
-    const res = await request.post('/api/Invoice/ExportCSVInvoices', { headers: auth, data: { InvoiceNumber: 'NG2002-102', SortBy: 3, SortOrder: 2 } });
+    const res = await request.post('/api/Invoice/ExportCSVInvoices', {
+      headers: auth,
+      data: { InvoiceNumber: 'NG2002-102', SortBy: 3, SortOrder: 2 },
+    });
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers()['content-disposition']).toBe('attachment; filename="Invoices.csv"');
-    const lines = csvText(await res.body()).trimEnd().split('\r\n');
+    const lines = csvText(await res.body())
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(11);
-    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(Array.from({ length: 10 }, (_, i) => `INV-NG2002-${1029 - i}`));
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(
+      Array.from({ length: 10 }, (_, i) => `INV-NG2002-${1029 - i}`),
+    );
     expect((await request.post('/api/Invoice/ExportCSVInvoices', { data: {} })).status()).toBe(401);
   });
 });

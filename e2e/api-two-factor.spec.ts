@@ -13,23 +13,33 @@ import { messagesTo, waitForMail } from './support/mailbox';
 test.describe.configure({ mode: 'serial' });
 
 const post = async (request: APIRequestContext, path: string, data: unknown, token?: string) => {
-  const res = await request.post(`/api/Authentication/${path}`, { data, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await request.post(`/api/Authentication/${path}`, {
+    data,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   return { status: res.status(), body: await res.json() };
 };
 
 /** The app's code for the next 30-second step: accepted (one step either side) and never one already used. */
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
-test('credential triple: SignIn sends the OTP; AuthenticateUser {UserName, Password, OTP} answers jwtToken; SignIn with the OTP too', async ({ request }) => {
+test('credential triple: SignIn sends the OTP; AuthenticateUser {UserName, Password, OTP} answers jwtToken; SignIn with the OTP too', async ({
+  request,
+}) => {
   const user = 'e2e.triple';
   const step = await post(request, 'SignIn', { UserName: user, Password: DEMO_PASSWORD });
   expect(step.body).toMatchObject({ LStatus: 1, OtpMethod: 'email', IsLoggedIn: false, jwtToken: null });
   const code = await readOtp(user, step.body.OtpReference);
 
   // No ChallengeId needed for a resend either; too soon after the code it answers 'Please try after some time.'.
-  expect((await post(request, 'ResendOTP', { UserName: user, Password: DEMO_PASSWORD })).body).toMatchObject({ LStatus: 9, Message: 'Please try after some time.' });
+  expect((await post(request, 'ResendOTP', { UserName: user, Password: DEMO_PASSWORD })).body).toMatchObject({
+    LStatus: 9,
+    Message: 'Please try after some time.',
+  });
   // A wrong password in the triple is a wrong password: counted, the OTP not looked at.
-  expect((await post(request, 'AuthenticateUser', { UserName: user, Password: 'Not#TheRight1', OTP: code })).body).toMatchObject({
+  expect(
+    (await post(request, 'AuthenticateUser', { UserName: user, Password: 'Not#TheRight1', OTP: code })).body,
+  ).toMatchObject({
     IsLoggedIn: false,
     jwtToken: null,
     LStatus: 0,
@@ -40,10 +50,14 @@ test('credential triple: SignIn sends the OTP; AuthenticateUser {UserName, Passw
   const done = await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: code });
   expect(done.status).toBe(200);
   expect(done.body).toMatchObject({ IsLoggedIn: true, LStatus: 2 });
-  const session = await request.get('/api/Authentication/Session', { headers: { Authorization: `Bearer ${done.body.jwtToken}` } });
+  const session = await request.get('/api/Authentication/Session', {
+    headers: { Authorization: `Bearer ${done.body.jwtToken}` },
+  });
   expect(await session.json()).toMatchObject({ UserName: user, Role: 3 });
   // The code is spent.
-  expect((await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: code })).body).toMatchObject({
+  expect(
+    (await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: code })).body,
+  ).toMatchObject({
     IsLoggedIn: false,
     Message: 'OTP Expired. Please try Regenerating OTP',
   });
@@ -61,14 +75,20 @@ test('credential triple: SignIn sends the OTP; AuthenticateUser {UserName, Passw
   expect(Object.keys(bad.body.error.fields).sort()).toEqual(['Password', 'UserName']);
 });
 
-test('authenticator app: TwoFactorInit, TwoFactorInitResponse, then the app code and a recovery code sign in; replays are refused', async ({ request }) => {
+test('authenticator app: TwoFactorInit, TwoFactorInitResponse, then the app code and a recovery code sign in; replays are refused', async ({
+  request,
+}) => {
   const user = 'e2e.totp.api';
   const token = await apiToken(request, user);
   expect((await post(request, 'TwoFactorInit', {})).status).toBe(401);
 
   const init = await post(request, 'TwoFactorInit', {}, token);
   expect(init.status).toBe(200);
-  expect(init.body).toMatchObject({ Secret: expect.stringMatching(/^[A-Z2-7]{32}$/), OtpAuthUri: expect.stringMatching(/^otpauth:\/\/totp\/JMS%20Portal:e2e\.totp\.api\?/), QrCode: expect.stringMatching(/^data:image\/png;base64,/) });
+  expect(init.body).toMatchObject({
+    Secret: expect.stringMatching(/^[A-Z2-7]{32}$/),
+    OtpAuthUri: expect.stringMatching(/^otpauth:\/\/totp\/JMS%20Portal:e2e\.totp\.api\?/),
+    QrCode: expect.stringMatching(/^data:image\/png;base64,/),
+  });
   const secret: string = init.body.Secret;
 
   const wrong = await post(request, 'TwoFactorInitResponse', { Code: 'abc' }, token);
@@ -86,14 +106,20 @@ test('authenticator app: TwoFactorInit, TwoFactorInitResponse, then the app code
   // The password step sends nothing now: the app answers.
   const sent = (await messagesTo(mailOf(user))).length;
   const step = await post(request, 'SignIn', { UserName: user, Password: DEMO_PASSWORD, OTP: 0 });
-  expect(step.body).toMatchObject({ LStatus: 1, OtpMethod: 'app', SigninOTPExpireText: 'Enter the 6-digit code from your authenticator app, or a recovery code.' });
+  expect(step.body).toMatchObject({
+    LStatus: 1,
+    OtpMethod: 'app',
+    SigninOTPExpireText: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  });
 
   const code = await nextCode(secret);
   const viaChallenge = await post(request, 'AuthenticateUser', { ChallengeId: step.body.ChallengeId, OTP: code });
   expect(viaChallenge.body).toMatchObject({ IsLoggedIn: true, LStatus: 2 });
   expect(typeof viaChallenge.body.jwtToken).toBe('string');
   // The same code again, as the triple: refused (replay).
-  expect((await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: code })).body).toMatchObject({
+  expect(
+    (await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: code })).body,
+  ).toMatchObject({
     IsLoggedIn: false,
     LStatus: 7,
     Message: 'Invalid OTP.',
@@ -101,20 +127,35 @@ test('authenticator app: TwoFactorInit, TwoFactorInitResponse, then the app code
   expect((await messagesTo(mailOf(user))).length).toBe(sent);
 
   // A recovery code, as the triple (no password step first): signs in once.
-  const withRecovery = await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: recovery[0] });
+  const withRecovery = await post(request, 'AuthenticateUser', {
+    UserName: user,
+    Password: DEMO_PASSWORD,
+    OTP: recovery[0],
+  });
   expect(withRecovery.body).toMatchObject({ IsLoggedIn: true, LStatus: 2, FailedLoginAttempt: 0 });
-  const session = await request.get('/api/Authentication/Session', { headers: { Authorization: `Bearer ${withRecovery.body.jwtToken}` } });
+  const session = await request.get('/api/Authentication/Session', {
+    headers: { Authorization: `Bearer ${withRecovery.body.jwtToken}` },
+  });
   expect(await session.json()).toMatchObject({ UserName: user });
   await waitForMail(mailOf(user), { subject: /A recovery code was used/ });
-  expect((await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: recovery[0] })).body).toMatchObject({ IsLoggedIn: false, LStatus: 7 });
+  expect(
+    (await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: recovery[0] })).body,
+  ).toMatchObject({ IsLoggedIn: false, LStatus: 7 });
 
   // "Send a code by e-mail instead": ResendOTP by credentials turns the app's pending sign-in into an e-mailed one.
   const pending = await post(request, 'SignIn', { UserName: user, Password: DEMO_PASSWORD });
   expect(pending.body.OtpMethod).toBe('app');
   const emailed = await post(request, 'ResendOTP', { UserName: user, Password: DEMO_PASSWORD });
-  expect(emailed.body).toMatchObject({ LStatus: 1, OtpMethod: 'email', Message: 'Successfully OTP sent.', signinOTPExpireTimeout: 300 });
+  expect(emailed.body).toMatchObject({
+    LStatus: 1,
+    OtpMethod: 'email',
+    Message: 'Successfully OTP sent.',
+    signinOTPExpireTimeout: 300,
+  });
   const mailed = await readOtp(user, emailed.body.OtpReference);
-  expect((await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: mailed })).body).toMatchObject({ IsLoggedIn: true, FailedLoginAttempt: 0 });
+  expect(
+    (await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: mailed })).body,
+  ).toMatchObject({ IsLoggedIn: true, FailedLoginAttempt: 0 });
 });
 
 test('malformed two-factor and triple bodies answer 400, never 500', async ({ request }) => {

@@ -27,7 +27,9 @@ let staff: Page;
 let client: Page;
 let slipUrl = '';
 
-test('staff invoice three jobs from the queue: lines priced from the client’s list, due date from its terms, the next number; GST added', async ({ browser }) => {
+test('staff invoice three jobs from the queue: lines priced from the client’s list, due date from its terms, the next number; GST added', async ({
+  browser,
+}) => {
   staff = await newPage(browser);
   await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
   // From the queue: the client's three jobs ticked, then "Invoice these jobs".
@@ -47,9 +49,15 @@ test('staff invoice three jobs from the queue: lines priced from the client’s 
   const due = formatInTimeZone(new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000), 'UTC', 'yyyy-MM-dd');
   await expect(staff.getByLabel('Issue date')).toHaveValue(today);
   await expect(staff.getByLabel('Due date')).toHaveValue(due);
-  for (const [i, [quantity, amount]] of [['1', '75.00'], ['2', '150.00'], ['4', '300.00']].entries()) {
+  for (const [i, [quantity, amount]] of [
+    ['1', '75.00'],
+    ['2', '150.00'],
+    ['4', '300.00'],
+  ].entries()) {
     await expect(staff.getByLabel(`Line ${i + 1} stock code`)).toHaveValue('DP');
-    await expect(staff.getByLabel(`Line ${i + 1} description`)).toHaveValue(new RegExp(`^Data processing: job ${JOBS[i]}`));
+    await expect(staff.getByLabel(`Line ${i + 1} description`)).toHaveValue(
+      new RegExp(`^Data processing: job ${JOBS[i]}`),
+    );
     await expect(staff.getByLabel(`Line ${i + 1} quantity`)).toHaveValue(quantity!);
     await expect(staff.getByLabel(`Line ${i + 1} amount`)).toHaveValue(amount!);
   }
@@ -68,13 +76,19 @@ test('the firm’s administrator downloads the tax invoice PDF: GST and total re
   await client.goto('/Invoice');
   const row = client.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ hasText: INVOICE });
   await expect(row).toContainText('$577.50');
-  const [slip] = await Promise.all([client.context().waitForEvent('page'), row.getByRole('link', { name: INVOICE, exact: true }).click()]);
+  const [slip] = await Promise.all([
+    client.context().waitForEvent('page'),
+    row.getByRole('link', { name: INVOICE, exact: true }).click(),
+  ]);
   await slip.waitForLoadState();
   slipUrl = slip.url();
   await expect(slip.getByText('Tax invoice', { exact: true })).toBeVisible();
   await expect(slip.getByTestId('invoice-gst')).toHaveText('$52.50');
   await expect(slip.getByTestId('invoice-total')).toHaveText('$577.50');
-  const [download] = await Promise.all([slip.waitForEvent('download'), slip.getByRole('link', { name: `Download PDF of invoice ${INVOICE}` }).click()]);
+  const [download] = await Promise.all([
+    slip.waitForEvent('download'),
+    slip.getByRole('link', { name: `Download PDF of invoice ${INVOICE}` }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`Invoice-${INVOICE}.pdf`);
   const bytes = new Uint8Array(await readFile((await download.path())!));
   const { text } = await extractText(bytes, { mergePages: true });
@@ -96,7 +110,11 @@ test('a part payment, then the rest: Paid, and a receipt by e-mail each time', a
   await staff.getByRole('button', { name: 'Record payment' }).click();
   await staff.waitForURL(/\/Ops\/Invoices\?msg=2/);
   await expect(staff.getByText(`${INVOICE} ($377.50 left)`)).toBeVisible();
-  const part = await waitForMail(mailOf(ADMIN), { subject: /^Receipt for your payment of \$200\.00$/, after: seen, timeoutMs: 20_000 });
+  const part = await waitForMail(mailOf(ADMIN), {
+    subject: /^Receipt for your payment of \$200\.00$/,
+    after: seen,
+    timeoutMs: 20_000,
+  });
   expect(part.text).toContain(`Invoice ${INVOICE}: $200.00 received; $377.50 still to pay.`);
 
   await staff.goto(`/Ops/Invoices?q=${INVOICE}`);
@@ -107,7 +125,11 @@ test('a part payment, then the rest: Paid, and a receipt by e-mail each time', a
   await staff.waitForURL(/\/Ops\/Invoices\?msg=2/);
   await expect(staff.getByText(`${INVOICE} (paid)`)).toBeVisible();
   await expect(staff.getByRole('row').filter({ hasText: INVOICE }).getByText('Paid', { exact: true })).toBeVisible();
-  const done = await waitForMail(mailOf(ADMIN), { subject: new RegExp(`^Receipt: invoice ${INVOICE} is paid$`), after: seen, timeoutMs: 20_000 });
+  const done = await waitForMail(mailOf(ADMIN), {
+    subject: new RegExp(`^Receipt: invoice ${INVOICE} is paid$`),
+    after: seen,
+    timeoutMs: 20_000,
+  });
   expect(done.text).toContain(`Invoice ${INVOICE}: $377.50 received; now paid in full.`);
 
   await client.goto('/Invoice');
@@ -138,6 +160,13 @@ test('supplier details are entered once and shown on the invoice; the billing pa
   await staff.getByRole('button', { name: 'Open' }).click();
   await expect(staff.getByLabel('Price 1 unit price excl. GST')).toHaveValue('75.0000');
   const pricesUrl = staff.url();
-  for (const url of ['/Ops/Invoices', `/Ops/Invoices/New?jobs=${JOBS.join(',')}`, '/Ops/Invoices/Supplier', pricesUrl, `/Ops/Invoices/Payment?invoices=${INVOICE}`]) await checkOpsPage(staff, url);
+  for (const url of [
+    '/Ops/Invoices',
+    `/Ops/Invoices/New?jobs=${JOBS.join(',')}`,
+    '/Ops/Invoices/Supplier',
+    pricesUrl,
+    `/Ops/Invoices/Payment?invoices=${INVOICE}`,
+  ])
+    await checkOpsPage(staff, url);
   for (const url of [slipUrl, '/Statement']) await checkOpsPage(client, url);
 });

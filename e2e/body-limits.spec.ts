@@ -63,13 +63,22 @@ function sendHuge(path: string, total: number): Promise<{ status: number; writte
     let written = 0;
     let capAt = 0;
     let done = false;
-    const req = http.request({ host: '127.0.0.1', port: ports.app, path, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-      done = true;
-      const at = Date.now();
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, written, msAfterCap: capAt ? at - capAt : 0 });
-      req.destroy();
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: ports.app,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      },
+      (res) => {
+        done = true;
+        const at = Date.now();
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, written, msAfterCap: capAt ? at - capAt : 0 });
+        req.destroy();
+      },
+    );
     req.on('error', (e) => (done ? undefined : reject(e)));
     const write = () => {
       while (!done && written < total) {

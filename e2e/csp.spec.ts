@@ -18,14 +18,17 @@ interface Watch {
 async function watchCsp(page: Page): Promise<Watch> {
   const watch: Watch = { violations: [] };
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|create|frame)/i.test(m.text())) watch.violations.push(`console: ${m.text()}`);
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|create|frame)/i.test(m.text()))
+      watch.violations.push(`console: ${m.text()}`);
   });
   await page.exposeFunction('__reportCspViolation', (v: string) => watch.violations.push(`event: ${v}`));
   await page.addInitScript(() => {
     document.addEventListener(
       'securitypolicyviolation',
       (e) => {
-        (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+        (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(
+          `${e.effectiveDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+        );
       },
       true,
     );
@@ -55,7 +58,17 @@ async function expectPolicyOnPage(page: Page, url: string) {
 test.describe('signed out', () => {
   test('every public page renders with its nonce and no violation', async ({ page }) => {
     const watch = await watchCsp(page);
-    for (const url of ['/SignIn', '/signin', '/ForgotPassword', '/ResetNewPassword?url=not-a-valid-link', '/ResetPassword?url=not-a-valid-link&reason=first', '/termsofuse', '/privacystatement', '/error', '/AuthenticationError']) {
+    for (const url of [
+      '/SignIn',
+      '/signin',
+      '/ForgotPassword',
+      '/ResetNewPassword?url=not-a-valid-link',
+      '/ResetPassword?url=not-a-valid-link&reason=first',
+      '/termsofuse',
+      '/privacystatement',
+      '/error',
+      '/AuthenticationError',
+    ]) {
       await expectPolicyOnPage(page, url);
       await expect(page.locator('h1').first()).toBeVisible();
     }
@@ -79,7 +92,9 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  test('the OTP dialog, the notice, every page, About, the tour, the menus and dialogs: no violation', async ({ page }) => {
+  test('the OTP dialog, the notice, every page, About, the tour, the menus and dialogs: no violation', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const watch = await watchCsp(page);
     await signIn(page, USER);
@@ -89,7 +104,16 @@ test.describe('signed in', () => {
     await notice.getByRole('button', { name: 'Ok' }).click();
     await expect(notice).toBeHidden();
 
-    for (const url of ['/JobClient', '/SaveJob', '/Invoice', '/user', '/saveuser', '/Settings', '/Help', '/AccessDenied?from=%2Fsomewhere']) {
+    for (const url of [
+      '/JobClient',
+      '/SaveJob',
+      '/Invoice',
+      '/user',
+      '/saveuser',
+      '/Settings',
+      '/Help',
+      '/AccessDenied?from=%2Fsomewhere',
+    ]) {
       await expectPolicyOnPage(page, url);
       await expect(page.locator('h1').first()).toBeVisible();
     }
@@ -125,7 +149,10 @@ test.describe('signed in', () => {
     await expect(rows.first()).toBeVisible();
     let opened = false;
     for (let i = 0; i < (await rows.count()) && !opened; i++) {
-      await rows.nth(i).getByRole('button', { name: /^Actions for job/ }).click();
+      await rows
+        .nth(i)
+        .getByRole('button', { name: /^Actions for job/ })
+        .click();
       const item = page.getByRole('menuitem', { name: /Leave feedback|View feedback/ }).first();
       if ((await item.count()) > 0) {
         await item.click();

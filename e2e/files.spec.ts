@@ -7,14 +7,22 @@ import { expect, test } from '@playwright/test';
 import { encodeParam } from '../lib/encoding';
 import { apiToken, settleNotice, signIn } from './support/auth';
 
-test('a delivered job’s slip lists its Delivered files with SHA-256 receipts; the client downloads the same bytes', async ({ page, request }) => {
+test('a delivered job’s slip lists its Delivered files with SHA-256 receipts; the client downloads the same bytes', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'hv.user');
   const auth = { authorization: `Bearer ${token}` };
-  const list = await request.post('/api/Job/JobsList/CurrentPage/1/PageSize/100', { headers: auth, data: { JobStatusModel: [{ JobStatusId: 8 }] } });
+  const list = await request.post('/api/Job/JobsList/CurrentPage/1/PageSize/100', {
+    headers: auth,
+    data: { JobStatusModel: [{ JobStatusId: 8 }] },
+  });
   const jobs = ((await list.json()) as { Jobs: { JobId: number; JMSNumber: string }[] }).Jobs;
   let found: { id: number; jms: string; file: { DocumentId: number; FileName: string; Sha256: string } } | null = null;
   for (const j of jobs) {
-    const detail = (await (await request.get(`/api/Job/${j.JobId}`, { headers: auth })).json()) as { DeliveredFiles?: { DocumentId: number; FileName: string; Sha256: string }[] };
+    const detail = (await (await request.get(`/api/Job/${j.JobId}`, { headers: auth })).json()) as {
+      DeliveredFiles?: { DocumentId: number; FileName: string; Sha256: string }[];
+    };
     const file = detail.DeliveredFiles?.[0];
     if (file) {
       found = { id: j.JobId, jms: j.JMSNumber, file };
@@ -38,14 +46,20 @@ test('a delivered job’s slip lists its Delivered files with SHA-256 receipts; 
   await expect(delivered.getByTestId('slip-file-sha256')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), delivered.getByRole('link', { name: found.file.FileName }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    delivered.getByRole('link', { name: found.file.FileName }).click(),
+  ]);
   const stream = await download.createReadStream();
   const hash = createHash('sha256');
   for await (const chunk of stream) hash.update(chunk as Buffer);
   expect(hash.digest('hex')).toBe(found.file.Sha256);
 });
 
-test('staff attach a finished file on the staff job page; the client’s job answer lists it with the same SHA-256', async ({ page, request }) => {
+test('staff attach a finished file on the staff job page; the client’s job answer lists it with the same SHA-256', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'hv.user');
   const auth = { authorization: `Bearer ${token}` };
   const list = await request.post('/api/Job/JobsList/CurrentPage/1/PageSize/10', { headers: auth, data: {} });
@@ -64,6 +78,8 @@ test('staff attach a finished file on the staff job page; the client’s job ans
   await expect(panel.getByText(`${name} was attached.`)).toBeVisible();
   await expect(panel.getByText(`SHA-256 ${sha256}`)).toBeVisible();
 
-  const detail = (await (await request.get(`/api/Job/${job.JobId}`, { headers: auth })).json()) as { DeliveredFiles: { FileName: string; Sha256: string }[] };
+  const detail = (await (await request.get(`/api/Job/${job.JobId}`, { headers: auth })).json()) as {
+    DeliveredFiles: { FileName: string; Sha256: string }[];
+  };
   expect(detail.DeliveredFiles).toContainEqual(expect.objectContaining({ FileName: name, Sha256: sha256 }));
 });

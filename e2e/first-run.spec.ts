@@ -29,7 +29,8 @@ async function waitForLog(re: RegExp, timeoutMs: number): Promise<RegExpExecArra
   for (;;) {
     const m = re.exec(output);
     if (m) return m;
-    if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error(`npm start ended (${child.exitCode}) before ${re}:\n${output}`);
+    if (child?.exitCode !== null && child?.exitCode !== undefined)
+      throw new Error(`npm start ended (${child.exitCode}) before ${re}:\n${output}`);
     if (Date.now() > until) throw new Error(`no ${re} in the start log:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -43,7 +44,11 @@ test.beforeAll(() => {
   }
   // Nothing of this process's configuration: a shell's PATH and HOME, and the port.
   // (NODE_ENV too is unset, as in a newcomer's shell: the type of process.env insists on it, hence the cast.)
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? checkout, PORT: String(PORT) } as Record<string, string> as NodeJS.ProcessEnv;
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? checkout,
+    PORT: String(PORT),
+  } as Record<string, string> as NodeJS.ProcessEnv;
   child = spawn('npm', ['start'], { cwd: checkout, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (output += b.toString()));
@@ -61,7 +66,9 @@ test.afterAll(async () => {
   if (checkout) rmSync(checkout, { recursive: true, force: true });
 });
 
-test('npm start with nothing configured prints the URL once it answers, and a newcomer signs in with the code from the log', async ({ page }) => {
+test('npm start with nothing configured prints the URL once it answers, and a newcomer signs in with the code from the log', async ({
+  page,
+}) => {
   const ready = await waitForLog(/JMS Portal is ready: (http:\/\/\S+)/, 240_000);
   const url = ready[1] ?? '';
   expect(url).toBe(`http://localhost:${PORT}`);
@@ -90,7 +97,10 @@ test('npm start with nothing configured prints the URL once it answers, and a ne
   await submitCredentials(page, userName, password);
   const reference = (await otpReference(page)).replace(/[^A-Z0-9]/g, '');
   // The e-mail, printed whole: the code a person reads in the log.
-  const mail = await waitForLog(new RegExp(`E-MAIL \\(not sent: no SMTP_URL\\)\\nSubject: [^\\n]*\\(ref ${reference}\\)\\n[\\s\\S]*?\\n-{79}\\n`), 30_000);
+  const mail = await waitForLog(
+    new RegExp(`E-MAIL \\(not sent: no SMTP_URL\\)\\nSubject: [^\\n]*\\(ref ${reference}\\)\\n[\\s\\S]*?\\n-{79}\\n`),
+    30_000,
+  );
   expect(mail[0]).toContain(`To: ${userName}@example.com`);
   const code = /is: (\d{6})/.exec(mail[0])?.[1];
   expect(code).toMatch(/^\d{6}$/);

@@ -9,7 +9,9 @@ import { expect, test } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
 import { expectNoSidewaysScroll, expectNoViolations, WIDTHS } from './support/ops';
 
-test('a field’s help pop-up: opened by keyboard with its text, axe-clean and within the window at each width, Escape returns focus', async ({ page }) => {
+test('a field’s help pop-up: opened by keyboard with its text, axe-clean and within the window at each width, Escape returns focus', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'e2e.dialogs');
   await settleNotice(page);

@@ -95,7 +95,10 @@ test.describe('a matter', () => {
     expect(jobRefs.length).toBeGreaterThan(0);
     expect(new Set(jobRefs.map((r) => r.trim()))).toEqual(new Set([reference]));
     await page.goto(`/JobClient?matter=${encodeURIComponent(reference)}&size=100`);
-    const contains = await page.getByRole('table', { name: 'Jobs' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
+    const contains = await page
+      .getByRole('table', { name: 'Jobs' })
+      .locator('tbody tr td:nth-child(2)')
+      .allInnerTexts();
     expect(contains.filter((r) => r.trim() === reference).length).toBe(jobRefs.length);
 
     // Its invoices: exactly those of the invoice list with this reference.
@@ -103,7 +106,10 @@ test.describe('a matter', () => {
     const invoiceRefs = await page.getByTestId('matter-invoices').locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(new Set(invoiceRefs.map((r) => r.trim()))).toEqual(new Set([reference]));
     await page.goto(`/Invoice?matter=${encodeURIComponent(reference)}&size=100`);
-    const listed = await page.getByRole('table', { name: 'Invoices' }).locator('tbody tr :is(td, th):nth-child(2)').allInnerTexts();
+    const listed = await page
+      .getByRole('table', { name: 'Invoices' })
+      .locator('tbody tr :is(td, th):nth-child(2)')
+      .allInnerTexts();
     expect(listed.filter((r) => r.trim() === reference).length).toBe(invoiceRefs.length);
     await page.goto(href);
     await expect(page.getByTestId('matter-totals').locator('[data-total="billed"]')).toHaveText(/^\$[\d,]+\.\d{2}$/);
@@ -134,11 +140,15 @@ test.describe('a matter', () => {
     await signIn(page, 'ng.user');
     await settleNotice(page);
     await page.goto('/Invoice');
-    const reference = (await page.getByRole('table', { name: 'Invoices' }).locator('a[href^="/Matter?ref="]').first().innerText()).trim();
+    const reference = (
+      await page.getByRole('table', { name: 'Invoices' }).locator('a[href^="/Matter?ref="]').first().innerText()
+    ).trim();
     await page.goto('/JobClient');
     const box = page.getByRole('combobox', { name: 'Find a matter, job or invoice' });
     await box.fill(reference);
-    const option = page.getByRole('option', { name: new RegExp(`^${reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
+    const option = page
+      .getByRole('option', { name: new RegExp(`^${reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .first();
     await expect(option).toBeVisible();
     await expectNoViolations(page, 'the search suggestions');
     await box.press('Enter');

@@ -88,7 +88,10 @@ function api(page: Page) {
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${apiKey}`, ...extra });
   return {
     status: (status: number, extra: Record<string, string> = {}, comment?: string) =>
-      page.request.post(`/api/v1/jobs/${jmsNumber}/status`, { headers: headers(extra), data: { status, comment, visibleToClient: comment !== undefined } }),
+      page.request.post(`/api/v1/jobs/${jmsNumber}/status`, {
+        headers: headers(extra),
+        data: { status, comment, visibleToClient: comment !== undefined },
+      }),
     job: () => page.request.get(`/api/v1/jobs/${jmsNumber}`, { headers: headers() }),
     invoice: (body: unknown) => page.request.put(`/api/v1/invoices/${INVOICE}`, { headers: headers(), data: body }),
   };
@@ -102,7 +105,10 @@ test.afterAll(async () => {
   // The endpoint would only collect failed deliveries from the specs that follow: disable it.
   if (staff && endpointLog) {
     await staff.goto('/Ops/Webhooks');
-    const disable = staff.getByRole('button', { name: `Disable: http://127.0.0.1:${RECEIVER_PORT}/portal-events`, exact: true });
+    const disable = staff.getByRole('button', {
+      name: `Disable: http://127.0.0.1:${RECEIVER_PORT}/portal-events`,
+      exact: true,
+    });
     if (await disable.count()) {
       await disable.first().click();
       await staff.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
@@ -118,7 +124,8 @@ test('a provider administrator creates an API key and a webhook endpoint', async
   await staff.goto('/Ops/ApiKeys');
   const form = staff.getByRole('form', { name: 'New API key' });
   await form.getByLabel('Name').fill(`Shop floor ${stamp}`);
-  for (const scope of ['jobs:read', 'jobs:write', 'invoices:write', 'files:write']) await form.getByRole('checkbox', { name: scope }).check();
+  for (const scope of ['jobs:read', 'jobs:write', 'invoices:write', 'files:write'])
+    await form.getByRole('checkbox', { name: scope }).check();
   await form.getByRole('button', { name: 'Create API key' }).click();
   apiKey = await staff.getByRole('textbox', { name: 'The new API key' }).inputValue();
   expect(apiKey).toMatch(/^jms_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
@@ -127,7 +134,8 @@ test('a provider administrator creates an API key and a webhook endpoint', async
   await staff.getByRole('link', { name: /New endpoint/ }).click();
   await staff.getByLabel('URL').fill(`http://127.0.0.1:${RECEIVER_PORT}/portal-events`);
   await staff.getByLabel('Description').fill(`Shop floor ${stamp}`);
-  for (const ev of ['job.created', 'job.feedback', 'job.status_changed', 'invoice.issued', 'invoice.paid']) await staff.getByRole('checkbox', { name: ev }).check();
+  for (const ev of ['job.created', 'job.feedback', 'job.status_changed', 'invoice.issued', 'invoice.paid'])
+    await staff.getByRole('checkbox', { name: ev }).check();
   await staff.getByRole('button', { name: 'Create endpoint' }).click();
   await staff.waitForURL(/\/Ops\/Webhooks\/Endpoint\?eD=.*msg=1/);
   endpointLog = staff.url();
@@ -159,7 +167,9 @@ test('a job ordered in the browser arrives at the receiver, signed', async ({ br
   await user.getByRole('button', { name: 'Save' }).click();
   await user.waitForURL(/\/JobClient\?messageType=1&jb=/);
   jb = new URL(user.url()).searchParams.get('jb') ?? '';
-  jmsNumber = (await user.getByRole('table', { name: 'Jobs' }).locator('tbody th[scope=row]').first().innerText()).trim();
+  jmsNumber = (
+    await user.getByRole('table', { name: 'Jobs' }).locator('tbody th[scope=row]').first().innerText()
+  ).trim();
   expect(jmsNumber).toMatch(/^\d+$/);
 
   await expect.poll(() => receiver.of('job.created', jmsNumber).length, { timeout: 30_000 }).toBe(1);
@@ -174,7 +184,13 @@ test('a job ordered in the browser arrives at the receiver, signed', async ({ br
   expect(verified).toMatchObject({ type: 'job.created', data: { jmsNumber, status: 12 } });
   expect(Math.abs(Date.now() / 1000 - Number(h['webhook-timestamp']))).toBeLessThan(300);
   // A tampered body does not verify.
-  expect(() => new Webhook(secret).verify(`${created?.body} `, { 'webhook-id': String(h['webhook-id']), 'webhook-timestamp': String(h['webhook-timestamp']), 'webhook-signature': String(h['webhook-signature']) })).toThrow();
+  expect(() =>
+    new Webhook(secret).verify(`${created?.body} `, {
+      'webhook-id': String(h['webhook-id']),
+      'webhook-timestamp': String(h['webhook-timestamp']),
+      'webhook-signature': String(h['webhook-signature']),
+    }),
+  ).toThrow();
 });
 
 test('the system moves the job through the API: the client sees the status, the user gets the alert e-mail', async () => {
@@ -182,25 +198,44 @@ test('the system moves the job through the API: the client sees the status, the 
   const call = api(staff);
   const first = await call.status(2, { 'idempotency-key': `start-${stamp}` }, 'On the press now.');
   expect(first.status(), await first.text()).toBe(200);
-  expect(await first.json()).toMatchObject({ jmsNumber, fromStatus: 12, toStatus: 2, statusLabel: 'Started', alertsQueued: 1 });
+  expect(await first.json()).toMatchObject({
+    jmsNumber,
+    fromStatus: 12,
+    toStatus: 2,
+    statusLabel: 'Started',
+    alertsQueued: 1,
+  });
   // A retry with the same key is answered from the record, not applied twice.
   const retry = await call.status(2, { 'idempotency-key': `start-${stamp}` }, 'On the press now.');
   expect(retry.status()).toBe(200);
   expect(retry.headers()['idempotent-replayed']).toBe('true');
 
-  const mail = await waitForMail(mailOf(USER), { subject: new RegExp(`^Job ${jmsNumber} is now Started$`), after: before, timeoutMs: 30_000 });
+  const mail = await waitForMail(mailOf(USER), {
+    subject: new RegExp(`^Job ${jmsNumber} is now Started$`),
+    after: before,
+    timeoutMs: 30_000,
+  });
   expect(mail.text).toContain('/JobSlip?jb=');
   await expect.poll(() => receiver.of('job.status_changed', jmsNumber).length, { timeout: 30_000 }).toBe(1);
 
   await user.goto('/JobClient');
-  const row = user.getByRole('table', { name: 'Jobs' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: jmsNumber }) });
+  const row = user
+    .getByRole('table', { name: 'Jobs' })
+    .locator('tbody tr')
+    .filter({ has: user.getByRole('rowheader', { name: jmsNumber }) });
   await expect(row).toContainText('Started');
   await user.goto(`/JobSlip?jb=${encodeURIComponent(jb)}`);
   await expect(user.getByText('On the press now.')).toBeVisible();
 
   const job = await call.job();
   expect(job.status()).toBe(200);
-  expect(await job.json()).toMatchObject({ jmsNumber, status: 2, statusLabel: 'Started', clientName: 'Osprey Legal', numberOfCopies: 3 });
+  expect(await job.json()).toMatchObject({
+    jmsNumber,
+    status: 2,
+    statusLabel: 'Started',
+    clientName: 'Osprey Legal',
+    numberOfCopies: 3,
+  });
 });
 
 test('an invoice upserted twice exists once', async () => {
@@ -221,7 +256,10 @@ test('an invoice upserted twice exists once', async () => {
   expect(updated.status(), await updated.text()).toBe(200);
 
   await user.goto('/Invoice');
-  const rows = user.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: INVOICE, exact: true }) });
+  const rows = user
+    .getByRole('table', { name: 'Invoices' })
+    .locator('tbody tr')
+    .filter({ has: user.getByRole('rowheader', { name: INVOICE, exact: true }) });
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('43.56'); // 39.60 before GST, 10% GST: the total payable
 });
@@ -245,14 +283,20 @@ test('the receiver is down while five events happen; started again, it gets all 
   const seenBefore = receiver.of('job.status_changed', jmsNumber).length;
   await receiver.start();
 
-  await expect.poll(() => receiver.of('job.status_changed', jmsNumber).length, { timeout: 120_000 }).toBe(seenBefore + steps.length);
+  await expect
+    .poll(() => receiver.of('job.status_changed', jmsNumber).length, { timeout: 120_000 })
+    .toBe(seenBefore + steps.length);
   const after = receiver.of('job.status_changed', jmsNumber).slice(seenBefore);
   expect(after.map((r) => r.json.data.toStatus)).toEqual(steps);
   const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
   expect(new Set(ids).size).toBe(ids.length);
   for (const r of after) {
     expect(() =>
-      new Webhook(secret).verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }),
+      new Webhook(secret).verify(r.body, {
+        'webhook-id': String(r.headers['webhook-id']),
+        'webhook-timestamp': String(r.headers['webhook-timestamp']),
+        'webhook-signature': String(r.headers['webhook-signature']),
+      }),
     ).not.toThrow();
   }
 });

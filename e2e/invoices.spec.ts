@@ -25,7 +25,9 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
   const headers = await table(page).locator('thead th').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === header);
   expect(index).toBeGreaterThanOrEqual(0);
-  return bodyRows(page).locator(`:is(td, th):nth-child(${index + 1})`).allInnerTexts();
+  return bodyRows(page)
+    .locator(`:is(td, th):nth-child(${index + 1})`)
+    .allInnerTexts();
 }
 
 async function rowOf(page: Page, invoiceNumber: string): Promise<Locator> {
@@ -46,14 +48,19 @@ test.describe('invoices', () => {
     expect((await invoiceNumbers(page)).every((n) => n.startsWith('INV-NG2002-'))).toBe(true);
     // Default order: issue date, newest first (spec §9) — the demo's first invoice is the newest.
     expect((await invoiceNumbers(page))[0]).toBe('INV-NG2002-1001');
-    await expect(table(page).getByRole('columnheader', { name: 'Issue Date' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(table(page).getByRole('columnheader', { name: 'Issue Date' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
 
     await filters(page).getByLabel('Invoice number').fill('ng2002-100');
     await expect(page.getByText('Showing 1 to 9 of 9')).toBeVisible();
     await expect(page).toHaveURL(/inv=ng2002-100/);
 
     await filters(page).getByLabel('Amount').fill('ten dollars');
-    await expect(filters(page).getByText('Please enter an amount (e.g. 125.50) or a range (e.g. 100-500).')).toBeVisible();
+    await expect(
+      filters(page).getByText('Please enter an amount (e.g. 125.50) or a range (e.g. 100-500).'),
+    ).toBeVisible();
     // Typed keys go through the decimal key filter of spec §5: letters and commas are not typed.
     await filters(page).getByLabel('Amount').fill('');
     await filters(page).getByLabel('Amount').pressSequentially('1a1b2.1,0x');
@@ -105,7 +112,10 @@ test.describe('invoices', () => {
     await page.goto('/Invoice?inv=INV-NG2002-1003');
     const row = await rowOf(page, 'INV-NG2002-1003');
     const jms = (await columnTexts(page, 'JMS Number'))[0] ?? '';
-    const [slip] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: 'INV-NG2002-1003', exact: true }).click()]);
+    const [slip] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByRole('link', { name: 'INV-NG2002-1003', exact: true }).click(),
+    ]);
     await slip.waitForLoadState();
     await expect(slip).toHaveURL(/\/InvoiceSlip\?ir=.+&cD=.+/);
     await expect(slip.getByRole('heading', { level: 1, name: 'Invoice INV-NG2002-1003' })).toBeVisible();
@@ -118,7 +128,12 @@ test.describe('invoices', () => {
     const href = await slip.getByRole('link', { name: 'Pay invoice INV-NG2002-1003' }).getAttribute('href');
     const pay = new URL(href ?? '');
     expect(`${pay.origin}${pay.pathname}`).toBe(PAYMENT_URL);
-    expect(Object.fromEntries(pay.searchParams)).toEqual({ payment_reference: 'INV-NG2002-1003', payment_amount: '112.10', jms, acno: 'NG2002' });
+    expect(Object.fromEntries(pay.searchParams)).toEqual({
+      payment_reference: 'INV-NG2002-1003',
+      payment_amount: '112.10',
+      jms,
+      acno: 'NG2002',
+    });
 
     await slip.emulateMedia({ media: 'print' });
     await expect(slip.getByRole('button', { name: 'Print' })).toBeHidden();
@@ -145,11 +160,16 @@ test.describe('invoices', () => {
     await filters(page).getByLabel('Invoice number').fill('NG2002-102');
     await expect(page.getByText('Showing 1 to 10 of 10')).toBeVisible();
     const onScreen = await invoiceNumbers(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Invoices.csv');
     const csv = await csvFile(await download.path());
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('JMS Number,Matter Reference,Invoice Number,Issue Date,Due Date,Amount,Currency,Branch,Status');
+    expect(lines[0]).toBe(
+      'JMS Number,Matter Reference,Invoice Number,Issue Date,Due Date,Amount,Currency,Branch,Status',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(onScreen);
     expect(onScreen).toEqual([...onScreen].sort());
   });
@@ -162,6 +182,9 @@ test.describe('invoices', () => {
     await page.getByText('Filter and sort').click();
     await page.locator('#mobile-filter-inv').fill('NG2002-1003');
     await expect(cards).toHaveCount(1);
-    await expect(cards.first().getByRole('link', { name: 'INV-NG2002-1003', exact: true })).toHaveAttribute('target', '_blank');
+    await expect(cards.first().getByRole('link', { name: 'INV-NG2002-1003', exact: true })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
   });
 });

@@ -23,7 +23,9 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
   const headers = await table(page).locator('thead th').allInnerTexts();
   const index = headers.findIndex((h) => h.trim() === header);
   expect(index).toBeGreaterThanOrEqual(0);
-  return bodyRows(page).locator(`:is(td, th):nth-child(${index + 1})`).allInnerTexts();
+  return bodyRows(page)
+    .locator(`:is(td, th):nth-child(${index + 1})`)
+    .allInnerTexts();
 }
 
 interface SavedModel {
@@ -31,8 +33,15 @@ interface SavedModel {
 }
 /** Each change of the list state is saved as the user's preference (POST api/User/SaveUserPreference). */
 const preferenceSaved = (page: Page, match: (body: SavedModel['JobPreferenceModel']) => boolean) =>
-  page.waitForResponse((r) => r.url().endsWith('/api/User/SaveUserPreference') && r.ok() && match((JSON.parse(r.request().postData() ?? '{}') as SavedModel).JobPreferenceModel), { timeout: 15_000 });
-const isDefault = (m: SavedModel['JobPreferenceModel']) => m.OrderBy === 0 && m.PageSize === 10 && m.MatterRefFilter === '' && m.JobDescriptionFilter === '';
+  page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/User/SaveUserPreference') &&
+      r.ok() &&
+      match((JSON.parse(r.request().postData() ?? '{}') as SavedModel).JobPreferenceModel),
+    { timeout: 15_000 },
+  );
+const isDefault = (m: SavedModel['JobPreferenceModel']) =>
+  m.OrderBy === 0 && m.PageSize === 10 && m.MatterRefFilter === '' && m.JobDescriptionFilter === '';
 
 const sorted = (xs: string[], dir: 1 | -1) => [...xs].sort((a, b) => (a < b ? -dir : a > b ? dir : 0));
 
@@ -59,11 +68,15 @@ test.describe('job list', () => {
     expect(matters.every((m) => m.startsWith('HV-2024-01'))).toBe(true);
 
     // Status multi-select.
-    await filters(page).getByRole('button', { name: /Status/ }).click();
+    await filters(page)
+      .getByRole('button', { name: /Status/ })
+      .click();
     await page.getByRole('checkbox', { name: 'Delivered', exact: true }).check();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/status=8/);
-    await expect.poll(async () => (await columnTexts(page, 'Status')).every((s) => s.trim() === 'Delivered')).toBe(true);
+    await expect
+      .poll(async () => (await columnTexts(page, 'Status')).every((s) => s.trim() === 'Delivered'))
+      .toBe(true);
 
     // Time bucket: delivered jobs are never "not delivered yet".
     await filters(page).getByLabel('Time delivered').selectOption({ label: 'Not delivered yet' });
@@ -79,16 +92,28 @@ test.describe('job list', () => {
     // Reset clears the list, the dropdowns and the text boxes; then sort by matter/ref both ways.
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect(page.getByText(`Showing 1 to 10 of ${TOTAL}`)).toBeVisible();
-    for (const box of ['JMS number', 'Matter/Ref', 'Contact name']) await expect(filters(page).getByLabel(box)).toHaveValue('');
+    for (const box of ['JMS number', 'Matter/Ref', 'Contact name'])
+      await expect(filters(page).getByLabel(box)).toHaveValue('');
     await expect(filters(page).getByLabel('Time delivered')).toHaveValue('0');
     await table(page).getByRole('button', { name: 'Matter/Ref' }).click();
-    await expect(table(page).getByRole('columnheader', { name: 'Matter/Ref' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table(page).getByRole('columnheader', { name: 'Matter/Ref' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     const asc = await columnTexts(page, 'Matter/Ref');
     expect(asc).toEqual(sorted(asc, 1));
     expect(asc[0]).toBe('HV-2024-0100');
     await table(page).getByRole('button', { name: 'Matter/Ref' }).click();
-    await expect(table(page).getByRole('columnheader', { name: 'Matter/Ref' })).toHaveAttribute('aria-sort', 'descending');
-    await expect.poll(async () => { const d = await columnTexts(page, 'Matter/Ref'); return d.join() === sorted(d, -1).join() && d[0] !== 'HV-2024-0100'; }).toBe(true);
+    await expect(table(page).getByRole('columnheader', { name: 'Matter/Ref' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect
+      .poll(async () => {
+        const d = await columnTexts(page, 'Matter/Ref');
+        return d.join() === sorted(d, -1).join() && d[0] !== 'HV-2024-0100';
+      })
+      .toBe(true);
 
     // Paging: five page links, next page, last page.
     const pager = page.getByRole('navigation', { name: 'Job pages' });
@@ -115,7 +140,9 @@ test.describe('job list', () => {
     await reset;
   });
 
-  test('a filter typed, or a bucket chosen, before the page’s script runs is applied once it has, not put back', async ({ page }) => {
+  test('a filter typed, or a bucket chosen, before the page’s script runs is applied once it has, not put back', async ({
+    page,
+  }) => {
     test.slow();
     /** Opens the list with its scripts held back (the server's HTML takes the input), does `early`, then lets them run. */
     async function beforeScripts(early: () => Promise<void>) {
@@ -130,7 +157,9 @@ test.describe('job list', () => {
     await beforeScripts(() => filters(page).getByLabel('Matter/Ref').fill('hv-2024-01'));
     await expect(page).toHaveURL(/matter=hv-2024-01/, { timeout: 30_000 });
     await expect(filters(page).getByLabel('Matter/Ref')).toHaveValue('hv-2024-01');
-    await expect.poll(async () => (await columnTexts(page, 'Matter/Ref')).every((m) => m.startsWith('HV-2024-01'))).toBe(true);
+    await expect
+      .poll(async () => (await columnTexts(page, 'Matter/Ref')).every((m) => m.startsWith('HV-2024-01')))
+      .toBe(true);
 
     // A select: applied at once, and it still shows what was chosen.
     await beforeScripts(async () => {
@@ -162,7 +191,9 @@ test.describe('job list', () => {
     await expect(filters(page).getByLabel('Time delivered').locator('option:checked')).toHaveText('Not delivered yet');
     await expect(filters(page).getByLabel('Matter/Ref')).toHaveValue('hv-2024-01');
     await expect(page.getByText(/Showing 1 to \d+ of \d+/)).toBeVisible();
-    await expect.poll(async () => (await columnTexts(page, 'Matter/Ref')).every((m) => m.startsWith('HV-2024-01'))).toBe(true);
+    await expect
+      .poll(async () => (await columnTexts(page, 'Matter/Ref')).every((m) => m.startsWith('HV-2024-01')))
+      .toBe(true);
     await expect.poll(async () => (await columnTexts(page, 'Time delivered')).every((t) => t.trim() === '')).toBe(true);
 
     const reset = preferenceSaved(page, isDefault);
@@ -178,11 +209,16 @@ test.describe('job list', () => {
     await expect(bodyRows(page)).toHaveCount(total);
     const numbers = await columnTexts(page, 'Job number');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Jobs.csv');
     const csv = await csvFile(await download.path());
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered');
+    expect(lines[0]).toBe(
+      'JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered',
+    );
     expect(lines).toHaveLength(total + 1);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(numbers.map((n) => n.trim()));
     expect(lines.slice(1).every((l) => /,(Delivered|Cancelled),/.test(l))).toBe(true);
@@ -192,7 +228,10 @@ test.describe('job list', () => {
     await reset;
   });
 
-  test('the job number opens the slip in the same tab, with a way back; the saved-job banner names the job and asks to print it', async ({ page, context }) => {
+  test('the job number opens the slip in the same tab, with a way back; the saved-job banner names the job and asks to print it', async ({
+    page,
+    context,
+  }) => {
     await context.addInitScript(() => {
       const w = window as unknown as { __printed: number };
       w.__printed = 0;
@@ -222,8 +261,14 @@ test.describe('job list', () => {
     const banner = page.getByRole('status').filter({ hasText: 'New Job is saved successfully.' });
     await expect(banner).toBeVisible();
     // The message names the job number, a link to its slip.
-    await expect(banner.getByRole('link', { name: jms, exact: true })).toHaveAttribute('href', `/JobSlip?jb=${jb ?? ''}`);
-    const [printable] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'View Job Slip' }).click()]);
+    await expect(banner.getByRole('link', { name: jms, exact: true })).toHaveAttribute(
+      'href',
+      `/JobSlip?jb=${jb ?? ''}`,
+    );
+    const [printable] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'View Job Slip' }).click(),
+    ]);
     const prompt = printable.getByRole('dialog', { name: 'Print job' });
     await expect(prompt.getByText('Do you want to print this Job?')).toBeVisible();
     await prompt.getByRole('button', { name: 'Yes' }).click();
@@ -298,8 +343,14 @@ test.describe('job list', () => {
     await page.getByLabel('Items per page').selectOption('20');
     await expect(page.getByText(`Showing 1 to 20 of ${TOTAL}`)).toBeVisible();
     await table(page).getByRole('button', { name: 'Contact name' }).click();
-    await expect(table(page).getByRole('columnheader', { name: 'Contact name' })).toHaveAttribute('aria-sort', 'ascending');
-    const saved = preferenceSaved(page, (m) => m.JobDescriptionFilter === 'bundle' && m.OrderBy === 4 && m.PageSize === 20);
+    await expect(table(page).getByRole('columnheader', { name: 'Contact name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const saved = preferenceSaved(
+      page,
+      (m) => m.JobDescriptionFilter === 'bundle' && m.OrderBy === 4 && m.PageSize === 20,
+    );
     await filters(page).getByLabel('Description').fill('bundle');
     await expect(page).toHaveURL(/desc=bundle/);
     await saved;
@@ -308,7 +359,10 @@ test.describe('job list', () => {
     await page.goto('/JobClient');
     await expect(page).toHaveURL(/\/JobClient$/);
     await expect(page.getByText(/Showing 1 to 20 of \d+/)).toBeVisible();
-    await expect(table(page).getByRole('columnheader', { name: 'Contact name' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table(page).getByRole('columnheader', { name: 'Contact name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(filters(page).getByLabel('Description')).toHaveValue('bundle');
     expect((await columnTexts(page, 'Description')).every((d) => d.includes('bundle'))).toBe(true);
     // The first change writes the whole restored state into the URL.

@@ -44,7 +44,9 @@ let jmsNumber = '';
 let jb = '';
 const COMMENT = `Delivered to reception, signed by R. Clerk (${stamp}).`;
 
-test('a staff operator onboards a client with its branches, cities and cost estimates, and invites its administrator', async ({ browser }) => {
+test('a staff operator onboards a client with its branches, cities and cost estimates, and invites its administrator', async ({
+  browser,
+}) => {
   staff = await newPage(browser);
   await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
   await staff.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Clients' }).click();
@@ -74,7 +76,9 @@ test('a staff operator onboards a client with its branches, cities and cost esti
   await expect(staff.getByRole('table', { name: 'Users of the client' })).toContainText('Invited');
 });
 
-test('the administrator sets a password through the e-mailed link, signs in and creates a user', async ({ browser }) => {
+test('the administrator sets a password through the e-mailed link, signs in and creates a user', async ({
+  browser,
+}) => {
   const mail = await waitForMail(mailOf(ADMIN), { subject: /invited to the JMS Portal/, timeoutMs: 20_000 });
   const link = /(https?:\/\/\S+\/ResetPassword\?url=[A-Za-z0-9_-]+&reason=first)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeTruthy();
@@ -120,7 +124,8 @@ test('the user chooses alerts for Started and Delivered, and orders a print job'
   for (const name of ['Submitted', 'On Hold', 'Ready For Delivery', 'Delivered']) {
     await expect(alerts.getByRole('checkbox', { name, exact: true })).toBeChecked();
   }
-  for (const name of ['Submitted', 'On Hold', 'Ready For Delivery']) await alerts.getByRole('checkbox', { name, exact: true }).uncheck();
+  for (const name of ['Submitted', 'On Hold', 'Ready For Delivery'])
+    await alerts.getByRole('checkbox', { name, exact: true }).uncheck();
   await alerts.getByRole('checkbox', { name: 'Started', exact: true }).check();
   await alerts.getByRole('button', { name: 'Save alerts', exact: true }).click();
   await expect(alerts.getByText('Your alerts were saved.')).toBeVisible();
@@ -164,18 +169,32 @@ test('staff move the job to Delivered with a comment; the user gets exactly the 
     if (comment) await form.getByRole('textbox', { name: 'Comment' }).fill(comment);
     await form.getByRole('button', { name: 'Change status' }).click();
     // The status history gains the change (the page re-renders from the server).
-    await expect(staff.getByRole('list', { name: 'Status changes' }).getByRole('listitem').last()).toContainText(`→ ${label}`);
+    await expect(staff.getByRole('list', { name: 'Status changes' }).getByRole('listitem').last()).toContainText(
+      `→ ${label}`,
+    );
   }
 
   // Exactly two alerts: Started and Delivered (Ready For Delivery was not chosen), each with the slip link.
-  const delivered = await waitForMail(mailOf(USER), { subject: new RegExp(`^Job ${jmsNumber} is now Delivered$`), after: before, timeoutMs: 30_000 });
+  const delivered = await waitForMail(mailOf(USER), {
+    subject: new RegExp(`^Job ${jmsNumber} is now Delivered$`),
+    after: before,
+    timeoutMs: 30_000,
+  });
   expect(delivered.text).toContain('/JobSlip?jb=');
   await new Promise((r) => setTimeout(r, 2_000)); // the mail worker runs every 250 ms: anything else would be here by now
-  const alerts = (await messagesTo(mailOf(USER))).slice(before).filter((m) => m.subject.startsWith(`Job ${jmsNumber} is now`));
-  expect(alerts.map((m) => m.subject).sort()).toEqual([`Job ${jmsNumber} is now Delivered`, `Job ${jmsNumber} is now Started`]);
+  const alerts = (await messagesTo(mailOf(USER)))
+    .slice(before)
+    .filter((m) => m.subject.startsWith(`Job ${jmsNumber} is now`));
+  expect(alerts.map((m) => m.subject).sort()).toEqual([
+    `Job ${jmsNumber} is now Delivered`,
+    `Job ${jmsNumber} is now Started`,
+  ]);
 
   await user.goto('/JobClient');
-  const row = user.getByRole('table', { name: 'Jobs' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: jmsNumber }) });
+  const row = user
+    .getByRole('table', { name: 'Jobs' })
+    .locator('tbody tr')
+    .filter({ has: user.getByRole('rowheader', { name: jmsNumber }) });
   await expect(row).toContainText('Delivered');
   await user.goto(`/JobSlip?jb=${encodeURIComponent(jb)}`);
   await expect(user.getByText('Delivered').first()).toBeVisible();
@@ -196,18 +215,28 @@ test('staff issue an invoice for the job, and the user sees it at once with its 
   await staff.getByLabel('Line 2 description').fill('Binding');
   await staff.getByLabel('Line 2 quantity').fill('2');
   await staff.getByLabel('Line 2 amount').fill('10.00');
-  await expect(staff.getByText('Before GST $154.00, GST 10% $15.40, total $169.40; sheets of paper 1200')).toBeVisible();
+  await expect(
+    staff.getByText('Before GST $154.00, GST 10% $15.40, total $169.40; sheets of paper 1200'),
+  ).toBeVisible();
   await staff.getByRole('button', { name: 'Issue invoice' }).click();
   await staff.waitForURL(/\/Ops\/Invoices\?msg=1/);
   await expect(staff.getByRole('row').filter({ hasText: INVOICE })).toContainText('Unpaid');
 
   await user.goto('/Invoice');
-  const row = user.getByRole('table', { name: 'Invoices' }).locator('tbody tr').filter({ has: user.getByRole('rowheader', { name: INVOICE, exact: true }) });
+  const row = user
+    .getByRole('table', { name: 'Invoices' })
+    .locator('tbody tr')
+    .filter({ has: user.getByRole('rowheader', { name: INVOICE, exact: true }) });
   await expect(row).toContainText(jmsNumber);
   await expect(row).toContainText('$169.40'); // 154.00 and 10% GST
   const href = await row.getByRole('link', { name: `Pay invoice ${INVOICE}` }).getAttribute('href');
   const pay = new URL(href ?? '');
-  expect(Object.fromEntries(pay.searchParams)).toEqual({ payment_reference: INVOICE, payment_amount: '169.40', jms: jmsNumber, acno: ACCOUNT });
+  expect(Object.fromEntries(pay.searchParams)).toEqual({
+    payment_reference: INVOICE,
+    payment_amount: '169.40',
+    jms: jmsNumber,
+    acno: ACCOUNT,
+  });
 
   // Marked paid by staff: the pay link goes.
   await staff.getByRole('button', { name: `Mark paid: invoice ${INVOICE}` }).click();

@@ -10,7 +10,15 @@
  * orders jobs and starts an authenticator set-up, so no other spec's data moves), staff.operator.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closeNoticeWhenShown, DEMO_PASSWORD, noticeDialog, otpReference, readOtp, settleNotice, signIn } from './support/auth';
+import {
+  closeNoticeWhenShown,
+  DEMO_PASSWORD,
+  noticeDialog,
+  otpReference,
+  readOtp,
+  settleNotice,
+  signIn,
+} from './support/auth';
 import { expectNoViolations } from './support/ops';
 
 test.describe.configure({ timeout: 120_000 });
@@ -20,7 +28,8 @@ const ANNOUNCER = '[data-testid="live-announcer"]';
 /** Presses Tab (Shift+Tab when back) until `target` has focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false)) return;
+    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false))
+      return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   await expect(target, `reached by ${back ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused();
@@ -41,7 +50,12 @@ async function focusedDescription(page: Page): Promise<string> {
 }
 
 /** Signs in with the keyboard alone: Tab to each field, type, Enter; the e-mailed code typed into the dialog. */
-async function keyboardSignIn(page: Page, userName: string, landing: RegExp, opts: { wrongCodeFirst?: boolean } = {}): Promise<void> {
+async function keyboardSignIn(
+  page: Page,
+  userName: string,
+  landing: RegExp,
+  opts: { wrongCodeFirst?: boolean } = {},
+): Promise<void> {
   const user = page.getByLabel('User name');
   await tabTo(page, user);
   await page.keyboard.type(userName);
@@ -150,7 +164,10 @@ test.describe('a client administrator (ng.admin): sign-in, the job list, a slip,
     expect(await focusedDescription(page)).not.toBe('');
 
     await page.goto('/user');
-    const deactivate = page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Deactivate/ }).first();
+    const deactivate = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('button', { name: /^Deactivate/ })
+      .first();
     await tabTo(page, deactivate);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
@@ -189,7 +206,12 @@ test.describe('a client administrator (ng.admin): sign-in, the job list, a slip,
       expect(ring).toEqual({ style: 'solid', width: '2px' });
       const leave = page.getByRole('menuitem', { name: 'Leave feedback' });
       if ((await leave.count()) > 0) {
-        for (let k = 0; k < 6 && !(await leave.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })); k++) await page.keyboard.press('ArrowDown');
+        for (
+          let k = 0;
+          k < 6 && !(await leave.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }));
+          k++
+        )
+          await page.keyboard.press('ArrowDown');
         await expect(leave).toBeFocused();
         await page.keyboard.press('Enter');
         actions = button;
@@ -243,7 +265,9 @@ test.describe('an orderer of a firm with 5-minute sessions (e2e.idle)', () => {
     await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
     await page.getByRole('combobox', { name: 'Matter reference' }).fill(`TL-KEYS-${Date.now()}`);
     await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('Ordered by the keyboard e2e test.');
-    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-GB', { timeZone: 'Australia/Sydney' });
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-GB', {
+      timeZone: 'Australia/Sydney',
+    });
     await page.getByRole('textbox', { name: 'Ready date', exact: true }).fill(tomorrow);
     await page.getByRole('combobox', { name: 'Ready time', exact: true }).selectOption('10:00 AM');
     await page.getByRole('textbox', { name: 'Requested due date', exact: true }).fill(tomorrow);
@@ -304,7 +328,9 @@ test.describe('an orderer of a firm with 5-minute sessions (e2e.idle)', () => {
 });
 
 test.describe('timing (2.2.1)', () => {
-  test('the sign-in code countdown is said at one minute left and at expiry, with the offer of a new code', async ({ browser }) => {
+  test('the sign-in code countdown is said at one minute left and at expiry, with the offer of a new code', async ({
+    browser,
+  }) => {
     const page = await (await browser.newContext()).newPage();
     await page.clock.install();
     await page.goto('/SignIn');
@@ -324,7 +350,9 @@ test.describe('timing (2.2.1)', () => {
     await page.context().close();
   });
 
-  test('the idle warning comes two minutes before the time-out, typing keeps the session, Stay signed in extends it, and what was typed survives', async ({ browser }) => {
+  test('the idle warning comes two minutes before the time-out, typing keeps the session, Stay signed in extends it, and what was typed survives', async ({
+    browser,
+  }) => {
     const page = await (await browser.newContext()).newPage();
     await page.clock.install();
     await signIn(page, 'e2e.idle');
@@ -336,7 +364,10 @@ test.describe('timing (2.2.1)', () => {
     await instructions.fill('Typed before the time-out');
     const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
 
-    const keepAlive = () => page.waitForResponse((r) => r.request().method() === 'POST' && r.request().headers()['next-action'] !== undefined);
+    const keepAlive = () =>
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.request().headers()['next-action'] !== undefined,
+      );
     const deadline = () => page.evaluate(() => Number(localStorage.getItem('jms.session.deadline')));
     /** Does `step`, sees the keep-alive answered, and waits until the page has moved its deadline on. */
     const keptAliveBy = async (step: () => Promise<void>) => {
@@ -384,14 +415,19 @@ test.describe('timing (2.2.1)', () => {
     // Signing in again comes back to the form with what was typed.
     await closeNoticeWhenShown(page);
     await signIn(page, 'e2e.idle', undefined, { goto: false, landing: /\/SaveJob/ });
-    await expect(page.getByRole('textbox', { name: 'Instructions', exact: true })).toHaveValue('Typed before the time-out, still typing', { timeout: 30_000 });
+    await expect(page.getByRole('textbox', { name: 'Instructions', exact: true })).toHaveValue(
+      'Typed before the time-out, still typing',
+      { timeout: 30_000 },
+    );
     await expect(page.getByText('What you had typed before you were signed out has been put back.')).toBeVisible();
     await page.context().close();
   });
 });
 
 test.describe('the staff area (staff.operator)', () => {
-  test('the queue by keyboard: paging focuses the list and is announced; a job opens from its link; Mark paid names begin with their text', async ({ browser }) => {
+  test('the queue by keyboard: paging focuses the list and is announced; a job opens from its link; Mark paid names begin with their text', async ({
+    browser,
+  }) => {
     const page = await (await browser.newContext()).newPage();
     await page.goto('/SignIn');
     await keyboardSignIn(page, 'staff.operator', /\/Ops$/);
@@ -434,14 +470,21 @@ test.describe('the staff area (staff.operator)', () => {
   });
 });
 
-test('the accessibility statement is linked from every footer and names the level, the limitations, the testing, the address and the review date', async ({ page }) => {
+test('the accessibility statement is linked from every footer and names the level, the limitations, the testing, the address and the review date', async ({
+  page,
+}) => {
   for (const url of ['/SignIn', '/termsofuse']) {
     await page.goto(url);
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' })).toHaveAttribute(
+      'href',
+      '/accessibility',
+    );
   }
   await page.goto('/accessibility');
   await expect(page.getByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('fully conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA');
+  await expect(page.getByRole('main')).toContainText(
+    'fully conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA',
+  );
   await expect(page.getByRole('heading', { name: /Known limitations/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /How we test/ })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);

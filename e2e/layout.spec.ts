@@ -56,7 +56,9 @@ test.afterAll(async () => {
 
 for (const list of LISTS) {
   for (const width of WIDTHS) {
-    test(`the ${list.name} list fits ${width} px: every column header in view, no sideways scroll`, async ({ browser }) => {
+    test(`the ${list.name} list fits ${width} px: every column header in view, no sideways scroll`, async ({
+      browser,
+    }) => {
       const page = await pageOf(browser, list.user);
       await page.setViewportSize({ width, height: 800 });
       await page.goto(list.path);
@@ -77,16 +79,25 @@ for (const list of LISTS) {
         return {
           viewport: window.innerWidth,
           pageWidth: document.documentElement.scrollWidth,
-          container: { left: box.left, right: box.right, scrollWidth: (el.parentElement ?? el).scrollWidth, clientWidth: (el.parentElement ?? el).clientWidth },
+          container: {
+            left: box.left,
+            right: box.right,
+            scrollWidth: (el.parentElement ?? el).scrollWidth,
+            clientWidth: (el.parentElement ?? el).clientWidth,
+          },
           headers,
           cut,
         };
       });
 
       expect(m.pageWidth, 'the page scrolls sideways').toBeLessThanOrEqual(m.viewport);
-      expect(m.container.scrollWidth, 'the table scrolls sideways in its box').toBeLessThanOrEqual(m.container.clientWidth);
+      expect(m.container.scrollWidth, 'the table scrolls sideways in its box').toBeLessThanOrEqual(
+        m.container.clientWidth,
+      );
       expect(m.headers.length).toBeGreaterThan(3);
-      const outside = m.headers.filter((h) => h.left < -0.5 || h.right > Math.min(m.viewport, m.container.right) + 0.5).map((h) => `${h.text} (${Math.round(h.left)}–${Math.round(h.right)})`);
+      const outside = m.headers
+        .filter((h) => h.left < -0.5 || h.right > Math.min(m.viewport, m.container.right) + 0.5)
+        .map((h) => `${h.text} (${Math.round(h.left)}–${Math.round(h.right)})`);
       expect(outside, `column headers outside the ${m.viewport}px viewport`).toEqual([]);
       expect(m.cut, 'cells cut off').toEqual([]);
     });
@@ -123,16 +134,22 @@ test.describe('issue 26: words and frames that fit', () => {
     await page.goto('/user?size=50');
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    const column = await table.locator('thead th').evaluateAll((ths) => ths.findIndex((th) => (th.textContent ?? '').includes('E-mail')));
+    const column = await table
+      .locator('thead th')
+      .evaluateAll((ths) => ths.findIndex((th) => (th.textContent ?? '').includes('E-mail')));
     expect(column).toBeGreaterThanOrEqual(0);
     const cells = await lineStarts(page, `table tbody tr > :nth-child(${column + 1})`);
     expect(cells.length).toBeGreaterThan(0);
-    const bad = cells.filter((c) => c.breaks.some((i) => c.text[i - 1] !== '@' && c.text[i] !== '.')).map((c) => `${c.text} at ${c.breaks.join(',')}`);
+    const bad = cells
+      .filter((c) => c.breaks.some((i) => c.text[i - 1] !== '@' && c.text[i] !== '.'))
+      .map((c) => `${c.text} at ${c.breaks.join(',')}`);
     expect(bad, 'e-mail addresses broken mid-word').toEqual([]);
   });
 
   for (const width of [1024, 1280]) {
-    test(`at ${width} px the staff navigation keeps to one line and the queue's search hint is not cut`, async ({ browser }) => {
+    test(`at ${width} px the staff navigation keeps to one line and the queue's search hint is not cut`, async ({
+      browser,
+    }) => {
       const page = await pageOf(browser, 'staff.admin');
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/Ops/Jobs');
@@ -140,9 +157,19 @@ test.describe('issue 26: words and frames that fit', () => {
       const nav = page.getByRole('navigation', { name: 'Staff' });
       // Either in one line (no link wrapping inside either), or behind the Menu button: never ragged.
       if (await nav.isVisible()) {
-        const links = await nav.getByRole('link').evaluateAll((all) => all.map((l) => ({ top: Math.round(l.getBoundingClientRect().top), lines: l.getClientRects().length, height: l.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(l).lineHeight) })));
+        const links = await nav.getByRole('link').evaluateAll((all) =>
+          all.map((l) => ({
+            top: Math.round(l.getBoundingClientRect().top),
+            lines: l.getClientRects().length,
+            height: l.getBoundingClientRect().height,
+            lineHeight: parseFloat(getComputedStyle(l).lineHeight),
+          })),
+        );
         expect(new Set(links.map((l) => l.top)).size, 'staff navigation lines').toBe(1);
-        expect(links.filter((l) => l.height > 2 * l.lineHeight), 'links wrapped inside').toEqual([]);
+        expect(
+          links.filter((l) => l.height > 2 * l.lineHeight),
+          'links wrapped inside',
+        ).toEqual([]);
       } else {
         await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
       }
@@ -154,13 +181,18 @@ test.describe('issue 26: words and frames that fit', () => {
         const ctx = document.createElement('canvas').getContext('2d');
         if (!ctx) return { text: 0, room: 0 };
         ctx.font = style.font;
-        return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+        return {
+          text: ctx.measureText(input.placeholder).width,
+          room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        };
       });
       expect(fit.text, "the search box's hint is cut off").toBeLessThanOrEqual(fit.room);
     });
   }
 
-  test('on a phone the staff tables and the invoice slip scroll in a named, focusable frame that says so', async ({ browser }) => {
+  test('on a phone the staff tables and the invoice slip scroll in a named, focusable frame that says so', async ({
+    browser,
+  }) => {
     const check = async (page: Page, url: string, name: RegExp) => {
       await page.setViewportSize({ width: 390, height: 844 });
       try {

@@ -66,7 +66,13 @@ function startInstance(url: string) {
 async function waitReady(url: string, timeoutMs = 150_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if (await fetch(`${url}/api/ready`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > until) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -112,7 +118,9 @@ test.afterAll(async () => {
   }
 });
 
-test('a status change made by staff on instance B shows on the job list open on instance A within 5 s, without a reload', async ({ browser }) => {
+test('a status change made by staff on instance B shows on the job list open on instance A within 5 s, without a reload', async ({
+  browser,
+}) => {
   const clientCtx = await browser.newContext();
   const client = await clientCtx.newPage();
   await signInOn(client, A, 'hv.user', new RegExp(`^${A}/JobClient`));
@@ -136,7 +144,9 @@ test('a status change made by staff on instance B shows on the job list open on 
     await staff.goto(`${B}${href.replace('/JobSlip', '/Ops/Job')}`);
     const select = staff.getByRole('form', { name: 'Change status' }).getByLabel('New status');
     if (!(await select.count())) continue;
-    const options = (await select.locator('option').allTextContents()).map((s) => s.trim()).filter((s) => s && !/choose|select/i.test(s));
+    const options = (await select.locator('option').allTextContents())
+      .map((s) => s.trim())
+      .filter((s) => s && !/choose|select/i.test(s));
     const current = ((await rows.nth(i).textContent()) ?? '').trim();
     const to = options.find((o) => !current.includes(o));
     if (to) target = { href, jms: ((await link.textContent()) ?? '').trim(), to };

@@ -29,9 +29,12 @@ async function mark(page: Page) {
     (window as unknown as { __liveMark?: string }).__liveMark = 'not reloaded';
   });
 }
-const marked = (page: Page) => page.evaluate(() => (window as unknown as { __liveMark?: string }).__liveMark ?? 'reloaded');
+const marked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __liveMark?: string }).__liveMark ?? 'reloaded');
 
-test('a status change by staff shows on the open job list and slip within 5 s, without a reload; the bell tells only this firm’s user', async ({ browser }) => {
+test('a status change by staff shows on the open job list and slip within 5 s, without a reload; the bell tells only this firm’s user', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const clientCtx = await browser.newContext();
   const client = await clientCtx.newPage();
@@ -127,7 +130,9 @@ test('a status change by staff shows on the open job list and slip within 5 s, w
   expect(await marked(matter)).toBe('not reloaded');
 
   // Another firm heard nothing: its bell is quiet and its page was left alone.
-  await expect(other.getByRole('button', { name: /^Notifications, / })).toHaveAccessibleName('Notifications, none unread');
+  await expect(other.getByRole('button', { name: /^Notifications, / })).toHaveAccessibleName(
+    'Notifications, none unread',
+  );
   await expect(other.getByRole('table', { name: 'Jobs' })).not.toContainText(jmsNumber);
   const theirs = await other.request.get('/api/Notification/List');
   expect(((await theirs.json()) as { items: unknown[] }).items).toEqual([]);

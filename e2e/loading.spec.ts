@@ -7,7 +7,9 @@
 import { expect, test } from '@playwright/test';
 import { holdScripts } from './support/slow-scripts';
 
-test('the sign-in form waits for its scripts, then keeps what is typed and sends nothing in the address', async ({ page }) => {
+test('the sign-in form waits for its scripts, then keeps what is typed and sends nothing in the address', async ({
+  page,
+}) => {
   const release = await holdScripts(page);
   await page.goto('/SignIn', { waitUntil: 'commit' });
   const userName = page.getByRole('textbox', { name: 'User name' });

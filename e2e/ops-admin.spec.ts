@@ -13,7 +13,6 @@ const stamp = Date.now().toString(36);
 // Slow machines: each test signs in and walks several pages.
 test.describe.configure({ timeout: 120_000 });
 
-
 test.describe('provider administrator (role 1)', () => {
   let ctx: BrowserContext;
   let page: Page;
@@ -29,10 +28,22 @@ test.describe('provider administrator (role 1)', () => {
   test('the staff navigation has every section', async () => {
     await page.goto('/Ops');
     const nav = page.getByRole('navigation', { name: 'Staff' });
-    for (const name of ['Clients', 'Invoices', 'Notices and help', 'Webhooks', 'Staff users', 'API keys']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Clients', 'Invoices', 'Notices and help', 'Webhooks', 'Staff users', 'API keys'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
   });
 
-  for (const url of ['/Ops/Clients', '/Ops/Clients/New', '/Ops/Invoices', '/Ops/Invoices/New', '/Ops/Notices', '/Ops/Staff', '/Ops/Staff/Edit', '/Ops/ApiKeys', '/Ops/Webhooks', '/Ops/Webhooks/Edit']) {
+  for (const url of [
+    '/Ops/Clients',
+    '/Ops/Clients/New',
+    '/Ops/Invoices',
+    '/Ops/Invoices/New',
+    '/Ops/Notices',
+    '/Ops/Staff',
+    '/Ops/Staff/Edit',
+    '/Ops/ApiKeys',
+    '/Ops/Webhooks',
+    '/Ops/Webhooks/Edit',
+  ]) {
     test(`${url} fits 1280, 1024 and 390 px and is axe-clean`, async () => {
       test.setTimeout(120_000);
       await checkStaffPage(page, url);
@@ -103,7 +114,9 @@ test.describe('provider administrator (role 1)', () => {
     await expect(row).toContainText(key.slice(0, 17));
     await expect(row).not.toContainText(key.slice(17));
 
-    const changes = await page.request.get('/api/v1/jobs/changes?limit=1', { headers: { authorization: `Bearer ${key}` } });
+    const changes = await page.request.get('/api/v1/jobs/changes?limit=1', {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(changes.status()).toBe(200);
     await page.reload();
     await expect(row).not.toContainText('Never');
@@ -118,7 +131,9 @@ test.describe('provider administrator (role 1)', () => {
     expect(refused.headers()['content-type']).toBe('application/problem+json');
   });
 
-  test('creates a staff operator who signs in like everyone: first a new password, then the OTP', async ({ browser }) => {
+  test('creates a staff operator who signs in like everyone: first a new password, then the OTP', async ({
+    browser,
+  }) => {
     const userName = `e2e.staff.${stamp}`;
     await page.goto('/Ops/Staff');
     await page.getByRole('link', { name: 'New staff user' }).click();

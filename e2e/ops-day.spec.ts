@@ -50,7 +50,9 @@ test.describe('the operator’s day', () => {
     await page.getByLabel('Owner').selectOption({ label: 'Owen Owner' });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(page.getByText('Assigned to Owen Owner.')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Status changes and assignments' })).toContainText('Assigned to Owen Owner');
+    await expect(page.getByRole('list', { name: 'Status changes and assignments' })).toContainText(
+      'Assigned to Owen Owner',
+    );
 
     // The queue: tick one job with the keyboard, then all on the page (ten), and move them to Started.
     table = await bulkheadQueue(page);
@@ -107,7 +109,9 @@ test.describe('the operator’s day', () => {
     const n = /([\d,]+) matching/.exec((await all.textContent()) ?? '')?.[1] ?? '';
     expect(Number(n.replace(/,/g, ''))).toBeGreaterThan(10);
     await all.click();
-    await expect(page.getByRole('status').filter({ hasText: 'selected' })).toHaveText(new RegExp(`^(More than )?${n} jobs selected\\.$`));
+    await expect(page.getByRole('status').filter({ hasText: 'selected' })).toHaveText(
+      new RegExp(`^(More than )?${n} jobs selected\\.$`),
+    );
     await expectNoViolations(page, '/Ops/Jobs with all matching jobs selected');
     await checkOpsPage(page, '/Ops/Jobs');
   });
@@ -115,8 +119,19 @@ test.describe('the operator’s day', () => {
   test('each number of the overview equals the total of the list it links to', async () => {
     test.setTimeout(120_000);
     await page.goto('/Ops');
-    const ids = await page.locator('[data-overview]').evaluateAll((els) => els.map((e) => e.getAttribute('data-overview') ?? ''));
-    expect(ids).toEqual(['submitted-today', 'overdue', 'due-today', 'on-hold', 'ready-for-delivery', 'unassigned', 'unpaid-invoices', 'overdue-invoices']);
+    const ids = await page
+      .locator('[data-overview]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-overview') ?? ''));
+    expect(ids).toEqual([
+      'submitted-today',
+      'overdue',
+      'due-today',
+      'on-hold',
+      'ready-for-delivery',
+      'unassigned',
+      'unpaid-invoices',
+      'overdue-invoices',
+    ]);
     for (const id of ids) {
       // Other specs may change jobs meanwhile: read the number and the list again until they agree.
       await expect(async () => {
@@ -127,7 +142,10 @@ test.describe('the operator’s day', () => {
         await expect(page).not.toHaveURL(/\/Ops$/);
         const summary = page.getByText(/^Showing \d+ to \d+ of /);
         if (shown === '0') await expect(summary).toHaveCount(0);
-        else await expect(summary.first()).toHaveText(new RegExp(` of ${shown.replace(/,/g, '').replace('+', '\\+')}$`), { timeout: 2000 });
+        else
+          await expect(summary.first()).toHaveText(new RegExp(` of ${shown.replace(/,/g, '').replace('+', '\\+')}$`), {
+            timeout: 2000,
+          });
       }).toPass({ timeout: 30_000 });
     }
     await checkOpsPage(page, '/Ops');

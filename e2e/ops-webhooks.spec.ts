@@ -37,12 +37,15 @@ test.describe('webhook endpoints (role 1)', () => {
     // The form is interactive once hydrated (a box unticked before that is ticked again by its default).
     await page.waitForLoadState('networkidle');
     await page.getByLabel('URL').fill('ftp://example.com/x');
-    for (const box of await page.getByRole('checkbox').all()) await expect(async () => {
-      await box.uncheck();
-      await expect(box).not.toBeChecked();
-    }).toPass({ timeout: 10_000 });
+    for (const box of await page.getByRole('checkbox').all())
+      await expect(async () => {
+        await box.uncheck();
+        await expect(box).not.toBeChecked();
+      }).toPass({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Create endpoint' }).click();
-    await expect(page.getByText('Please enter the address as a full http:// or https:// URL without a user name or password.')).toBeVisible();
+    await expect(
+      page.getByText('Please enter the address as a full http:// or https:// URL without a user name or password.'),
+    ).toBeVisible();
     await expect(page.getByText('Please choose at least one event.')).toBeVisible();
     await expectNoViolations(page, '/Ops/Webhooks/Edit with errors');
   });

@@ -33,17 +33,27 @@ async function changeStatus(page: Page, to: string, comment: string, internal = 
   await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText(to);
 }
 
-test('staff move a print job to Delivered; the user gets exactly the Started and Delivered alerts; list and slip show it', async ({ browser, request }) => {
+test('staff move a print job to Delivered; the user gets exactly the Started and Delivered alerts; list and slip show it', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   // The client user: alerts for Started (2) and Delivered (8), then a print job ordered over the API.
   const auth = { Authorization: `Bearer ${await apiToken(request, USER)}` };
   const saved = await request.post('/api/Settings/User/Update', {
     headers: auth,
-    data: { UserModel: { EmailId: MAIL, Password: DEMO_PASSWORD, NewPassword: '', ConfirmPassword: '', TimeZoneId: ZONE }, UserJobAlerts: [2, 8] },
+    data: {
+      UserModel: { EmailId: MAIL, Password: DEMO_PASSWORD, NewPassword: '', ConfirmPassword: '', TimeZoneId: ZONE },
+      UserJobAlerts: [2, 8],
+    },
   });
   expect(saved.status()).toBe(200);
-  const session: { ClientId: number } = await (await request.get('/api/Authentication/Session', { headers: auth })).json();
-  const branches: { ClientBranchAddressId: number }[] = await (await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })).json();
+  const session: { ClientId: number } = await (
+    await request.get('/api/Authentication/Session', { headers: auth })
+  ).json();
+  const branches: { ClientBranchAddressId: number }[] = await (
+    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
+  ).json();
   const added = await request.post('/api/Job/Add', {
     headers: auth,
     data: {
@@ -91,15 +101,28 @@ test('staff move a print job to Delivered; the user gets exactly the Started and
   await staffCtx.close();
 
   // Exactly two alerts: Started and Delivered (none for Ready For Delivery), with the comment and the slip link.
-  const started = await waitForMail(MAIL, { subject: new RegExp(`^Job ${job.JMSNumber} is now Started$`), after: mailsBefore, timeoutMs: 20_000 });
+  const started = await waitForMail(MAIL, {
+    subject: new RegExp(`^Job ${job.JMSNumber} is now Started$`),
+    after: mailsBefore,
+    timeoutMs: 20_000,
+  });
   expect(started.text).toContain('Comment: Printing has started.');
-  const delivered = await waitForMail(MAIL, { subject: new RegExp(`^Job ${job.JMSNumber} is now Delivered$`), after: mailsBefore, timeoutMs: 20_000 });
+  const delivered = await waitForMail(MAIL, {
+    subject: new RegExp(`^Job ${job.JMSNumber} is now Delivered$`),
+    after: mailsBefore,
+    timeoutMs: 20_000,
+  });
   expect(delivered.text).toContain('Comment: Delivered to reception at Bridge Street.');
   expect(delivered.text).toMatch(/View the job slip: http:\/\/[^\s]+\/JobSlip\?jb=/);
   // Give a wrongly queued third alert time to arrive (the worker runs every 250 ms here), then count.
   await new Promise((r) => setTimeout(r, 2000));
-  const alerts = (await messagesTo(MAIL)).slice(mailsBefore).filter((m) => m.subject.startsWith(`Job ${job.JMSNumber} `));
-  expect(alerts.map((m) => m.subject).sort()).toEqual([`Job ${job.JMSNumber} is now Delivered`, `Job ${job.JMSNumber} is now Started`]);
+  const alerts = (await messagesTo(MAIL))
+    .slice(mailsBefore)
+    .filter((m) => m.subject.startsWith(`Job ${job.JMSNumber} `));
+  expect(alerts.map((m) => m.subject).sort()).toEqual([
+    `Job ${job.JMSNumber} is now Delivered`,
+    `Job ${job.JMSNumber} is now Started`,
+  ]);
 
   // The client: the list shows Delivered; the slip shows the status and the client-visible comments only.
   const clientCtx = await browser.newContext();

@@ -56,7 +56,11 @@ async function openForm(browser: Browser, url = '/SaveJob'): Promise<Page> {
 }
 
 /** Step one with what every type needs; the after-hours number is given so the test passes at any hour. */
-async function stepOne(page: Page, type: string, extra: { whatToCollect?: string; copies?: string } = {}): Promise<void> {
+async function stepOne(
+  page: Page,
+  type: string,
+  extra: { whatToCollect?: string; copies?: string } = {},
+): Promise<void> {
   await page.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: type });
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue('e2e.orderer@example.com');
   await expect(page.getByRole('combobox', { name: 'Order type', exact: true })).not.toHaveValue('');
@@ -72,7 +76,8 @@ async function stepOne(page: Page, type: string, extra: { whatToCollect?: string
   await page.getByRole('combobox', { name: 'Ready time', exact: true }).selectOption('10:00 AM');
   await page.getByRole('textbox', { name: 'Requested due date', exact: true }).fill(tomorrow);
   await page.getByRole('combobox', { name: 'Requested due time', exact: true }).selectOption('12:00 PM');
-  if (extra.whatToCollect) await page.getByRole('textbox', { name: 'What to collect', exact: true }).fill(extra.whatToCollect);
+  if (extra.whatToCollect)
+    await page.getByRole('textbox', { name: 'What to collect', exact: true }).fill(extra.whatToCollect);
   if (extra.copies) await page.getByRole('textbox', { name: 'Number of copies', exact: true }).fill(extra.copies);
 }
 
@@ -87,7 +92,9 @@ async function save(page: Page): Promise<string> {
   await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
   await expect(page.getByText(MESSAGES.saved)).toBeVisible();
   // The message names the new job's number, a link to its slip.
-  await expect(page.getByRole('status').filter({ hasText: MESSAGES.saved }).getByRole('link', { name: /^\S+$/ })).toHaveAttribute('href', /^\/JobSlip\?jb=/);
+  await expect(
+    page.getByRole('status').filter({ hasText: MESSAGES.saved }).getByRole('link', { name: /^\S+$/ }),
+  ).toHaveAttribute('href', /^\/JobSlip\?jb=/);
   return new URL(page.url()).searchParams.get('jb') ?? '';
 }
 
@@ -96,7 +103,9 @@ async function expectFocusOnFirstInvalid(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const first = [...document.querySelectorAll<HTMLElement>('form [aria-invalid="true"]')].find((e) => e.getClientRects().length > 0);
+        const first = [...document.querySelectorAll<HTMLElement>('form [aria-invalid="true"]')].find(
+          (e) => e.getClientRects().length > 0,
+        );
         const active = document.activeElement;
         return first !== undefined && active !== null && (first === active || first.contains(active));
       }),
@@ -105,7 +114,8 @@ async function expectFocusOnFirstInvalid(page: Page): Promise<void> {
   await expect(page.locator(':focus')).toBeInViewport();
 }
 
-const radio = (page: Page, group: string, option: string) => page.getByRole('radiogroup', { name: group }).getByLabel(option, { exact: true }).check();
+const radio = (page: Page, group: string, option: string) =>
+  page.getByRole('radiogroup', { name: group }).getByLabel(option, { exact: true }).check();
 const section = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${title}`) });
 
 async function openSection(page: Page, title: string): Promise<void> {
@@ -145,7 +155,10 @@ test('an appeal book (draft, other court) is saved', async ({ browser }) => {
   await page.getByRole('textbox', { name: 'Other court', exact: true }).fill('Land and Environment Court of NSW');
   await page.getByRole('combobox', { name: 'Appeal book type', exact: true }).selectOption({ label: 'Civil' });
   await page.getByRole('checkbox', { name: 'Index', exact: true }).check();
-  await page.getByRole('group', { name: 'File number' }).getByRole('textbox', { name: 'Number', exact: true }).fill('2025/0042');
+  await page
+    .getByRole('group', { name: 'File number' })
+    .getByRole('textbox', { name: 'Number', exact: true })
+    .fill('2025/0042');
   await page.getByRole('textbox', { name: 'Year or total', exact: true }).fill('2025');
   await page.getByRole('textbox', { name: 'First party', exact: true }).fill('Harbour Pty Ltd');
   await page.getByRole('textbox', { name: 'Second party', exact: true }).fill('Vale Ltd');
@@ -165,7 +178,10 @@ test('a court copy (Supreme Court: methods and solicitor section) is saved', asy
   // The file number's two parts sit under one "File number" heading: no box of its own is called that again.
   await expect(page.getByRole('group', { name: 'File number' })).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: 'File number' })).toHaveCount(0);
-  await page.getByRole('group', { name: 'File number' }).getByRole('textbox', { name: 'Number', exact: true }).fill('2024/1234');
+  await page
+    .getByRole('group', { name: 'File number' })
+    .getByRole('textbox', { name: 'Number', exact: true })
+    .fill('2024/1234');
   await page.getByRole('textbox', { name: 'Year or total', exact: true }).fill('2024');
   await page.getByRole('textbox', { name: 'First party', exact: true }).fill('R');
   await page.getByRole('textbox', { name: 'Second party', exact: true }).fill('Nguyen');
@@ -184,11 +200,16 @@ test('a copy job with Set As Originals is saved', async ({ browser }) => {
   // The presets leave the staples questions: their section opens.
   await expect(section(page, 'Folders, binding and staples')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('combobox', { name: 'Hole punch', exact: true })).toHaveValue('3');
-  await page.getByRole('combobox', { name: 'Staples and clips on the originals', exact: true }).selectOption({ label: 'Replace as found' });
-  await page.getByRole('combobox', { name: 'Staples and clips on the copies', exact: true }).selectOption({ label: 'As originals' });
+  await page
+    .getByRole('combobox', { name: 'Staples and clips on the originals', exact: true })
+    .selectOption({ label: 'Replace as found' });
+  await page
+    .getByRole('combobox', { name: 'Staples and clips on the copies', exact: true })
+    .selectOption({ label: 'As originals' });
   await openSection(page, 'Page numbering');
   await radio(page, 'Page numbers', 'Number every page');
-  for (const option of ['Indexes', 'Separator sheets', 'Dividers', 'Blank pages']) await expect(page.getByRole('checkbox', { name: option, exact: true })).toBeChecked();
+  for (const option of ['Indexes', 'Separator sheets', 'Dividers', 'Blank pages'])
+    await expect(page.getByRole('checkbox', { name: option, exact: true })).toBeChecked();
   await page.getByRole('combobox', { name: 'Number location', exact: true }).selectOption({ label: 'Bottom right' });
   await page.getByRole('textbox', { name: 'Starting number', exact: true }).fill('1');
   await page.getByRole('combobox', { name: 'Numbering sequence', exact: true }).selectOption({ label: '1, 2, 3 …' });
@@ -203,9 +224,13 @@ for (const type of ['Data Processing', 'Consulting', 'Court']) {
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill(`What the ${type} job is about.`);
     // Back keeps everything.
     await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page.getByRole('textbox', { name: 'Instructions', exact: true })).toHaveValue(`Ordered by the ${type} e2e test.`);
+    await expect(page.getByRole('textbox', { name: 'Instructions', exact: true })).toHaveValue(
+      `Ordered by the ${type} e2e test.`,
+    );
     await next(page, type);
-    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(`What the ${type} job is about.`);
+    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(
+      `What the ${type} job is about.`,
+    );
     await save(page);
   });
 }
@@ -219,7 +244,10 @@ test('a print job with full instructions: Save opens the first invalid section',
   await section(page, 'Colour').click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(section(page, 'Sides and paper size')).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('radiogroup', { name: 'Single or double-sided' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('radiogroup', { name: 'Single or double-sided' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expectFocusOnFirstInvalid(page);
   await expect(page).toHaveURL(/\/SaveJob/);
 
@@ -230,15 +258,21 @@ test('a print job with full instructions: Save opens the first invalid section',
   await page.getByRole('checkbox', { name: 'Tabbed dividers', exact: true }).check();
   await page.getByRole('combobox', { name: 'Tabbed divider type', exact: true }).selectOption({ label: 'Paper tabs' });
   await page.getByRole('textbox', { name: 'Tabbed divider label', exact: true }).fill('1 to 20');
-  await page.getByRole('combobox', { name: 'Tabbed divider location', exact: true }).selectOption({ label: 'Before each document' });
+  await page
+    .getByRole('combobox', { name: 'Tabbed divider location', exact: true })
+    .selectOption({ label: 'Before each document' });
   await openSection(page, 'Folders and binding');
-  await page.getByRole('combobox', { name: 'Folders and binding', exact: true }).selectOption({ label: 'Lever arch folder' });
+  await page
+    .getByRole('combobox', { name: 'Folders and binding', exact: true })
+    .selectOption({ label: 'Lever arch folder' });
   await radio(page, 'Hole punch', '2 holes');
   await radio(page, 'Stapled', 'No');
   await openSection(page, 'Documents');
   await radio(page, 'Duplicate documents', 'Print once');
   await radio(page, 'E-mail attachments', 'Print after their e-mail');
-  await page.getByRole('combobox', { name: 'Order of the documents', exact: true }).selectOption({ label: 'By date, oldest first' });
+  await page
+    .getByRole('combobox', { name: 'Order of the documents', exact: true })
+    .selectOption({ label: 'By date, oldest first' });
   await radio(page, 'Undated documents go', 'At the end');
   await radio(page, 'Files that cannot be printed', 'Insert a placeholder sheet');
   await radio(page, 'Excel files', 'Fit each sheet to page width');
@@ -259,7 +293,9 @@ test('a scan job with full instructions is saved', async ({ browser }) => {
   await radio(page, 'Do the originals contain any colour?', 'No, scan in black and white');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(section(page, 'Document breaks')).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('combobox', { name: 'How should we decide where documents break?', exact: true }).selectOption({ label: 'By staples, clips and folders' });
+  await page
+    .getByRole('combobox', { name: 'How should we decide where documents break?', exact: true })
+    .selectOption({ label: 'By staples, clips and folders' });
   await radio(page, 'Keep attachments with their host document?', 'Yes');
   await openSection(page, 'Page numbering');
   await radio(page, 'Apply page numbers', 'Yes');
@@ -305,28 +341,46 @@ test('a source file is uploaded and deleted after confirmation; a blocked file i
   await page.waitForURL(/\/JobClient/);
 });
 
-test('the source file upload shows percent and size, can be cancelled (nothing attached) and retried', async ({ browser }) => {
+test('the source file upload shows percent and size, can be cancelled (nothing attached) and retried', async ({
+  browser,
+}) => {
   const page = await openForm(browser);
   await stepOne(page, 'Consulting');
   await next(page, 'Consulting');
   // A slow uplink (256 KB/s) so the progress can be seen and the upload cancelled half-way.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
   const content = Buffer.alloc(3 * 1024 * 1024, 7);
-  await page.locator('input[type="file"]').setInputFiles({ name: 'bundle.pdf', mimeType: 'application/pdf', buffer: content });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'bundle.pdf', mimeType: 'application/pdf', buffer: content });
   const row = page.getByTestId('source-file').filter({ hasText: 'bundle.pdf' });
   await expect(row.getByRole('progressbar', { name: 'Uploading bundle.pdf' })).toBeVisible();
   await expect(row).toContainText(/[\d.]+ (KB|MB|bytes) of 3\.0 MB/);
-  await expect.poll(async () => Number(await row.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await row.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   await row.getByRole('button', { name: 'Cancel upload of bundle.pdf' }).click();
   await expect(row).toContainText('The upload was cancelled. Nothing was attached.');
   await expect(row.getByTestId('source-file-sha256')).toHaveCount(0);
 
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await row.getByRole('button', { name: 'Retry upload of bundle.pdf' }).click();
   await expect(row).toHaveAttribute('data-status', 'done');
-  await expect(row.getByTestId('source-file-sha256')).toHaveText(`SHA-256 ${createHash('sha256').update(content).digest('hex')}`);
+  await expect(row.getByTestId('source-file-sha256')).toHaveText(
+    `SHA-256 ${createHash('sha256').update(content).digest('hex')}`,
+  );
   await page.getByRole('link', { name: 'Cancel' }).click();
   await page.waitForURL(/\/JobClient/);
 });
@@ -351,8 +405,14 @@ test('a job is cloned with fresh dates, and its file when the user asks for it',
   const page = await openForm(browser);
   await stepOne(page, 'Data Processing');
   await next(page, 'Data Processing');
-  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Load the PST files into the review platform.');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'custodians.csv', mimeType: 'text/csv', buffer: Buffer.from('name,email\nA,a@example.com\n') });
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill('Load the PST files into the review platform.');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'custodians.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name,email\nA,a@example.com\n'),
+  });
   await expect(page.getByTestId('source-file')).toContainText('custodians.csv');
   const jb = await save(page);
   const source = await (await page.request.get(`/api/Job/${decodeJb(jb)}`)).json();
@@ -363,15 +423,24 @@ test('a job is cloned with fresh dates, and its file when the user asks for it',
   await expect(clone.getByRole('combobox', { name: 'Matter reference' })).toHaveValue(source.MatterReference);
   await clone.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
   await next(clone, 'Data Processing');
-  await expect(clone.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue('Load the PST files into the review platform.');
+  await expect(clone.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(
+    'Load the PST files into the review platform.',
+  );
   await expect(clone.getByTestId('cloned-file')).toContainText(`custodians.csv`);
   // A copy asks before copying the earlier job's file (issue 29): not copied unless ticked.
-  const copyFile = clone.getByRole('checkbox', { name: new RegExp(`^Copy custodians\\.csv \\(\\d+ bytes\\) from job ${source.JMSNumber}`) });
+  const copyFile = clone.getByRole('checkbox', {
+    name: new RegExp(`^Copy custodians\\.csv \\(\\d+ bytes\\) from job ${source.JMSNumber}`),
+  });
   await expect(copyFile).not.toBeChecked();
   await copyFile.check();
   const cloneJb = await save(clone);
   const copy = await (await clone.request.get(`/api/Job/${decodeJb(cloneJb)}`)).json();
-  expect(copy).toMatchObject({ SourceJobId: source.JobId, FileName: 'custodians.csv', MatterReference: source.MatterReference, OrderType: 4 });
+  expect(copy).toMatchObject({
+    SourceJobId: source.JobId,
+    FileName: 'custodians.csv',
+    MatterReference: source.MatterReference,
+    OrderType: 4,
+  });
   expect(copy.SourceFileId).not.toBe(source.SourceFileId);
   const file = await clone.request.get(`/api/Document/Download/${copy.SourceFileId}`);
   expect((await file.body()).toString()).toBe('name,email\nA,a@example.com\n');
@@ -402,8 +471,13 @@ test('a due time within 30 minutes opens the warning the user must accept', asyn
 test('both steps have no accessibility violations, with errors shown and instructions open', async ({ browser }) => {
   const page = await openForm(browser);
   const axe = async (what: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      what,
+    ).toEqual([]);
   };
   await page.getByRole('combobox', { name: 'Order type' }).selectOption({ label: 'Scan' });
   await page.getByRole('button', { name: 'Next' }).click();

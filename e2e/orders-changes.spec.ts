@@ -29,17 +29,27 @@ async function axeClean(page: Page): Promise<void> {
   for (const width of [390, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(r.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a job cancelled by the client before work started; an amendment requested after work started, accepted by staff', async ({ browser, page, request }) => {
+test('a job cancelled by the client before work started; an amendment requested after work started, accepted by staff', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.drafter')}` };
-  const session: { ClientId: number } = await (await request.get('/api/Authentication/Session', { headers: auth })).json();
-  const branches: { ClientBranchAddressId: number }[] = await (await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })).json();
+  const session: { ClientId: number } = await (
+    await request.get('/api/Authentication/Session', { headers: auth })
+  ).json();
+  const branches: { ClientBranchAddressId: number }[] = await (
+    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
+  ).json();
   async function order(matter: string): Promise<{ JobId: number; JMSNumber: string }> {
     const added = await request.post('/api/Job/Add', {
       headers: auth,
@@ -81,7 +91,10 @@ test('a job cancelled by the client before work started; an amendment requested 
   await expect(page.getByRole('list', { name: 'Status history' })).toContainText('Cancelled');
   await expect(page.getByText('Cancelled: The matter settled this morning.')).toBeVisible();
   expect((await (await page.request.get(`/api/Job/${first.JobId}`)).json()).Status).toBe(10);
-  const told = await waitForMail(OPS_MAIL, { subject: new RegExp(`job ${first.JMSNumber}: cancelled by the client`), after: since });
+  const told = await waitForMail(OPS_MAIL, {
+    subject: new RegExp(`job ${first.JMSNumber}: cancelled by the client`),
+    after: since,
+  });
   expect(told.text).toContain('The matter settled this morning.');
 
   // 2. Staff start the second job.

@@ -59,7 +59,13 @@ test.beforeAll(async () => {
   app = { child, dataDir, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
   const until = Date.now() + 150_000;
   for (;;) {
-    if (await fetch(`${APP}/api/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${APP}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > until) throw new Error('the direct-upload instance did not become ready');
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -78,7 +84,9 @@ test.afterAll(async () => {
   await s3?.stop();
 });
 
-test('three files dropped at once go straight to the bucket: one cancelled mid-upload and retried; each checked and listed with its receipt', async ({ page }) => {
+test('three files dropped at once go straight to the bucket: one cancelled mid-upload and retried; each checked and listed with its receipt', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(`${APP}/SignIn`);
   await submitCredentials(page, 'hv.user');
@@ -108,7 +116,12 @@ test('three files dropped at once go straight to the bucket: one cancelled mid-u
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
   const files = [
     { name: 'brief.pdf', size: 40_000, fill: 1 },
     { name: 'bundle.pdf', size: 4 * 1024 * 1024, fill: 2 },
@@ -116,22 +129,41 @@ test('three files dropped at once go straight to the bucket: one cancelled mid-u
   ];
   const dt = await page.evaluateHandle((list) => {
     const d = new DataTransfer();
-    for (const f of list) d.items.add(new File([new Uint8Array(f.size).fill(f.fill)], f.name, { type: 'application/pdf' }));
+    for (const f of list)
+      d.items.add(new File([new Uint8Array(f.size).fill(f.fill)], f.name, { type: 'application/pdf' }));
     return d;
   }, files);
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('form:has(input[type="file"])', type, { dataTransfer: dt });
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await page.dispatchEvent('form:has(input[type="file"])', type, { dataTransfer: dt });
   const row = (name: string) => page.getByTestId('source-file').filter({ hasText: name });
   const big = row('bundle.pdf');
-  await expect.poll(async () => Number((await big.getByRole('progressbar').getAttribute('aria-valuenow').catch(() => '0')) ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (await big
+            .getByRole('progressbar')
+            .getAttribute('aria-valuenow')
+            .catch(() => '0')) ?? 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
   await big.getByRole('button', { name: 'Cancel upload of bundle.pdf' }).click();
   await expect(big).toContainText('The upload was cancelled. Nothing was attached.');
   await expect(row('brief.pdf')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(row('index.pdf')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await big.getByRole('button', { name: 'Retry upload of bundle.pdf' }).click();
   await expect(big).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   const bytes = (f: (typeof files)[number]) => Buffer.alloc(f.size, f.fill);
-  for (const f of files) await expect(row(f.name).getByTestId('source-file-sha256')).toHaveText(`SHA-256 ${sha(bytes(f))}`);
+  for (const f of files)
+    await expect(row(f.name).getByTestId('source-file-sha256')).toHaveText(`SHA-256 ${sha(bytes(f))}`);
   // The bytes went to the bucket, not through the portal.
   expect(puts.length).toBeGreaterThanOrEqual(4);
 
@@ -140,7 +172,11 @@ test('three files dropped at once go straight to the bucket: one cancelled mid-u
   let jb = new URL(page.url()).searchParams.get('jb') ?? '';
   for (let i = 0; i < 4; i++) jb = Buffer.from(jb, 'base64').toString('utf8');
   const job = await (await page.request.get(`${APP}/api/Job/${Number(jb)}`)).json();
-  expect(job.DocumentModel.map((d: { FileName: string }) => d.FileName).sort()).toEqual(['brief.pdf', 'bundle.pdf', 'index.pdf']);
+  expect(job.DocumentModel.map((d: { FileName: string }) => d.FileName).sort()).toEqual([
+    'brief.pdf',
+    'bundle.pdf',
+    'index.pdf',
+  ]);
   for (const d of job.DocumentModel as { DocumentId: number; FileName: string; Sha256: string }[]) {
     const f = files.find((x) => x.name === d.FileName)!;
     expect(d.Sha256).toBe(sha(bytes(f)));

@@ -25,7 +25,9 @@ async function axeClean(page: Page): Promise<void> {
   for (const width of [390, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(r.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -50,10 +52,15 @@ async function stepOne(page: Page, matter: string): Promise<void> {
 }
 
 /** Drops files on an element as the browser does for a drag from the desktop (one drop, several files). */
-async function dropFiles(page: Page, selector: string, files: { name: string; size: number; fill: number }[]): Promise<void> {
+async function dropFiles(
+  page: Page,
+  selector: string,
+  files: { name: string; size: number; fill: number }[],
+): Promise<void> {
   const dt = await page.evaluateHandle((list) => {
     const d = new DataTransfer();
-    for (const f of list) d.items.add(new File([new Uint8Array(f.size).fill(f.fill)], f.name, { type: 'application/pdf' }));
+    for (const f of list)
+      d.items.add(new File([new Uint8Array(f.size).fill(f.fill)], f.name, { type: 'application/pdf' }));
     return d;
   }, files);
   await page.dispatchEvent(selector, 'dragenter', { dataTransfer: dt });
@@ -61,7 +68,9 @@ async function dropFiles(page: Page, selector: string, files: { name: string; si
   await page.dispatchEvent(selector, 'drop', { dataTransfer: dt });
 }
 
-test('three files dropped at once: one cancelled mid-upload and retried; the slip and api/Job list all three with receipts; a file added before work starts', async ({ page }) => {
+test('three files dropped at once: one cancelled mid-upload and retried; the slip and api/Job list all three with receipts; a file added before work starts', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'e2e.drafts');
   await settleNotice(page);
@@ -76,7 +85,12 @@ test('three files dropped at once: one cancelled mid-upload and retried; the sli
   // A slow uplink so the large file can be cancelled half-way.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
   const files = [
     { name: 'brief.pdf', size: 40_000, fill: 1 },
     { name: 'bundle.pdf', size: 4 * 1024 * 1024, fill: 2 },
@@ -88,25 +102,38 @@ test('three files dropped at once: one cancelled mid-upload and retried; the sli
   await expect(page.getByTestId('source-file')).toHaveCount(3);
   const big = row('bundle.pdf');
   await expect(big.getByRole('progressbar', { name: 'Uploading bundle.pdf' })).toBeVisible();
-  await expect.poll(async () => Number(await big.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await big.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   await big.getByRole('button', { name: 'Cancel upload of bundle.pdf' }).click();
   await expect(big).toContainText('The upload was cancelled. Nothing was attached.');
   await expect(row('brief.pdf')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   await expect(row('index.pdf')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
 
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await big.getByRole('button', { name: 'Retry upload of bundle.pdf' }).click();
   await expect(big).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   const bytes = (f: (typeof files)[number]) => Buffer.alloc(f.size, f.fill);
-  for (const f of files) await expect(row(f.name).getByTestId('source-file-sha256')).toHaveText(`SHA-256 ${sha(bytes(f))}`);
+  for (const f of files)
+    await expect(row(f.name).getByTestId('source-file-sha256')).toHaveText(`SHA-256 ${sha(bytes(f))}`);
   await axeClean(page);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
   const jb = new URL(page.url()).searchParams.get('jb') ?? '';
   const job = await (await page.request.get(`/api/Job/${decodeJb(jb)}`)).json();
-  expect(job.DocumentModel.map((d: { FileName: string }) => d.FileName).sort()).toEqual(['brief.pdf', 'bundle.pdf', 'index.pdf']);
-  for (const f of files) expect(job.DocumentModel.find((d: { FileName: string }) => d.FileName === f.name).Sha256).toBe(sha(bytes(f)));
+  expect(job.DocumentModel.map((d: { FileName: string }) => d.FileName).sort()).toEqual([
+    'brief.pdf',
+    'bundle.pdf',
+    'index.pdf',
+  ]);
+  for (const f of files)
+    expect(job.DocumentModel.find((d: { FileName: string }) => d.FileName === f.name).Sha256).toBe(sha(bytes(f)));
   // The legacy single-file fields name the first file.
   expect(job.SourceFileId).toBe(job.DocumentModel[0].DocumentId);
 
@@ -114,7 +141,9 @@ test('three files dropped at once: one cancelled mid-upload and retried; the sli
   await page.goto(`/JobSlip?jb=${encodeURIComponent(jb)}`);
   await expect(page.getByRole('list', { name: 'Documents' }).getByTestId('slip-file')).toHaveCount(3);
   const add = page.getByRole('region', { name: 'Add files' });
-  await add.locator('input[type="file"]').setInputFiles({ name: 'late.pdf', mimeType: 'application/pdf', buffer: Buffer.from('added after ordering') });
+  await add
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'late.pdf', mimeType: 'application/pdf', buffer: Buffer.from('added after ordering') });
   await expect(add.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
   await axeClean(page);
   await add.getByRole('button', { name: 'Add to job' }).click();
@@ -123,7 +152,9 @@ test('three files dropped at once: one cancelled mid-upload and retried; the sli
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('late.pdf');
 });
 
-test('a draft survives signing out and in, is offered back with its time and files, and can be discarded', async ({ page }) => {
+test('a draft survives signing out and in, is offered back with its time and files, and can be discarded', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'e2e.drafts');
   await settleNotice(page);
@@ -134,8 +165,16 @@ test('a draft survives signing out and in, is offered back with its time and fil
   await page.getByRole('button', { name: 'Next' }).click();
   // The draft save that carries the uploaded file (a server action naming its document id), not an earlier one
   // of the typing: leaving before it lands would leave the file out of the draft.
-  const savedWithFile = page.waitForRequest((r) => r.method() === 'POST' && r.headers()['next-action'] !== undefined && /"documentIds":\[\d/.test(r.postData() ?? ''), { timeout: 30_000 });
-  await page.locator('input[type="file"]').setInputFiles({ name: 'draft-file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('kept with the draft') });
+  const savedWithFile = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' &&
+      r.headers()['next-action'] !== undefined &&
+      /"documentIds":\[\d/.test(r.postData() ?? ''),
+    { timeout: 30_000 },
+  );
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'draft-file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('kept with the draft') });
   await expect(page.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
   expect((await (await savedWithFile).response())?.ok()).toBe(true);
   await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
@@ -150,7 +189,9 @@ test('a draft survives signing out and in, is offered back with its time and fil
   await openForm(page);
   const offer = page.getByTestId('draft-offer');
   await expect(offer).toContainText(/Resume your order from \d\d:\d\d/);
-  expect(Math.abs(Number((await offer.innerText()).match(/(\d\d):(\d\d)/)?.[2]) - Number(savedAt.slice(3)))).toBeLessThanOrEqual(2);
+  expect(
+    Math.abs(Number((await offer.innerText()).match(/(\d\d):(\d\d)/)?.[2]) - Number(savedAt.slice(3))),
+  ).toBeLessThanOrEqual(2);
   await axeClean(page);
   await offer.getByRole('link', { name: 'Resume' }).click();
   await expect(page.getByRole('combobox', { name: 'Matter reference' })).toHaveValue(matter);
@@ -166,7 +207,9 @@ test('a draft survives signing out and in, is offered back with its time and fil
   await expect(page.getByTestId('draft-offer')).toHaveCount(0);
 });
 
-test('leaving a form with a change not yet saved asks with the browser’s own prompt; once the draft has it, nothing is asked', async ({ page }) => {
+test('leaving a form with a change not yet saved asks with the browser’s own prompt; once the draft has it, nothing is asked', async ({
+  page,
+}) => {
   await signIn(page, 'e2e.drafts');
   await settleNotice(page);
   const dialogs: string[] = [];
@@ -189,7 +232,9 @@ test('leaving a form with a change not yet saved asks with the browser’s own p
   expect(dialogs).toEqual([]);
 });
 
-test('Copy job with three files asks which to copy: ticked copies count with new files against the 20 a job takes, said before sending; the two chosen are copied with the same SHA-256, the third is not', async ({ page }) => {
+test('Copy job with three files asks which to copy: ticked copies count with new files against the 20 a job takes, said before sending; the two chosen are copied with the same SHA-256, the third is not', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, 'e2e.drafts');
   await settleNotice(page);
@@ -198,9 +243,16 @@ test('Copy job with three files asks which to copy: ticked copies count with new
   await stepOne(page, `COPY-${Date.now()}`);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
-  const files = ['one.pdf', 'two.pdf', 'three.pdf'].map((name, i) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4 file ${i + 1} ${Date.now()}`) }));
+  const files = ['one.pdf', 'two.pdf', 'three.pdf'].map((name, i) => ({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4 file ${i + 1} ${Date.now()}`),
+  }));
   await page.locator('input[type="file"]').setInputFiles(files);
-  for (const f of files) await expect(page.getByTestId('source-file').filter({ hasText: f.name })).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  for (const f of files)
+    await expect(page.getByTestId('source-file').filter({ hasText: f.name })).toHaveAttribute('data-status', 'done', {
+      timeout: 20_000,
+    });
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
   const jb = new URL(page.url()).searchParams.get('jb') ?? '';
@@ -213,12 +265,21 @@ test('Copy job with three files asks which to copy: ticked copies count with new
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
   const asked = page.getByRole('group', { name: `Files of job ${source.JMSNumber}` });
-  const box = (name: string) => asked.getByRole('checkbox', { name: new RegExp(`^Copy ${name.replace('.', '\\.')} \\(\\d+ bytes\\) from job ${source.JMSNumber}`) });
+  const box = (name: string) =>
+    asked.getByRole('checkbox', {
+      name: new RegExp(`^Copy ${name.replace('.', '\\.')} \\(\\d+ bytes\\) from job ${source.JMSNumber}`),
+    });
   for (const f of files) await expect(box(f.name)).not.toBeChecked();
   // 18 new files and the ticked copies count together against the 20 a job takes, before anything is sent.
-  const fresh = Array.from({ length: 18 }, (_, i) => ({ name: `new-${i + 1}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4 new ${i + 1} ${Date.now()}`) }));
+  const fresh = Array.from({ length: 18 }, (_, i) => ({
+    name: `new-${i + 1}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4 new ${i + 1} ${Date.now()}`),
+  }));
   await page.locator('input[type="file"]').setInputFiles(fresh);
-  await expect(page.getByTestId('source-file').and(page.locator('[data-status="done"]'))).toHaveCount(18, { timeout: 60_000 });
+  await expect(page.getByTestId('source-file').and(page.locator('[data-status="done"]'))).toHaveCount(18, {
+    timeout: 60_000,
+  });
   await box('one.pdf').check();
   await box('three.pdf').check();
   const tooMany = page.getByText('A job takes at most 20 files.');
@@ -227,7 +288,12 @@ test('Copy job with three files asks which to copy: ticked copies count with new
   await expect(tooMany).toBeVisible();
   let saves = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.headers()['next-action'] !== undefined && (r.postData() ?? '').includes('"requestKey"')) saves++;
+    if (
+      r.method() === 'POST' &&
+      r.headers()['next-action'] !== undefined &&
+      (r.postData() ?? '').includes('"requestKey"')
+    )
+      saves++;
   });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please correct the highlighted fields.')).toBeVisible();
@@ -244,14 +310,18 @@ test('Copy job with three files asks which to copy: ticked copies count with new
   expect(copy.SourceJobId).toBe(source.JobId);
   // The two copies and the 18 new files: 20 in all.
   expect(copy.DocumentModel).toHaveLength(20);
-  const copies = (copy.DocumentModel as { FileName: string; Sha256: string; DocumentId: number }[]).filter((d) => !d.FileName.startsWith('new-'));
+  const copies = (copy.DocumentModel as { FileName: string; Sha256: string; DocumentId: number }[]).filter(
+    (d) => !d.FileName.startsWith('new-'),
+  );
   // The copies keep the order the earlier job lists its files in (the order their uploads were registered, which
   // three uploads running side by side may not give as one, two, three).
   const chosen = new Map([
     ['one.pdf', sha(files[0]!.buffer)],
     ['three.pdf', sha(files[2]!.buffer)],
   ]);
-  const inSourceOrder = (source.DocumentModel as { FileName: string }[]).map((d) => d.FileName).filter((n) => chosen.has(n));
+  const inSourceOrder = (source.DocumentModel as { FileName: string }[])
+    .map((d) => d.FileName)
+    .filter((n) => chosen.has(n));
   expect(copies.map((d) => [d.FileName, d.Sha256])).toEqual(inSourceOrder.map((n) => [n, chosen.get(n)]));
   expect(inSourceOrder).toHaveLength(2);
   // Each copy is its own file with the same bytes.

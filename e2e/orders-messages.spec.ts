@@ -27,7 +27,9 @@ async function axeClean(page: Page): Promise<void> {
   for (const width of [390, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(r.violations.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -45,8 +47,12 @@ async function staffOnJob(browser: Browser, jobId: number) {
 
 async function orderJob(request: APIRequestContext): Promise<{ JobId: number; JMSNumber: string }> {
   const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.drafter')}` };
-  const session: { ClientId: number } = await (await request.get('/api/Authentication/Session', { headers: auth })).json();
-  const branches: { ClientBranchAddressId: number }[] = await (await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })).json();
+  const session: { ClientId: number } = await (
+    await request.get('/api/Authentication/Session', { headers: auth })
+  ).json();
+  const branches: { ClientBranchAddressId: number }[] = await (
+    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
+  ).json();
   const d = formatInTimeZone(new Date(Date.now() + 86_400_000), ZONE, 'dd/MM/yyyy');
   const added = await request.post('/api/Job/Add', {
     headers: auth,
@@ -70,7 +76,11 @@ async function orderJob(request: APIRequestContext): Promise<{ JobId: number; JM
   return added.json();
 }
 
-test('a message thread: the client writes, staff answer; the internal note stays hidden; the e-mail arrives', async ({ browser, page, request }) => {
+test('a message thread: the client writes, staff answer; the internal note stays hidden; the e-mail arrives', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const job = await orderJob(request);
 
@@ -80,7 +90,9 @@ test('a message thread: the client writes, staff answer; the internal note stays
   await page.goto(`/JobSlip?jb=${encodeURIComponent(enc(job.JobId))}`);
   const thread = page.getByRole('region', { name: 'Messages' });
   await thread.getByRole('textbox', { name: 'New message' }).fill('Is tab 3 needed?\nThe index is attached.');
-  await thread.locator('input[type="file"]').setInputFiles({ name: 'index.pdf', mimeType: 'application/pdf', buffer: Buffer.from('the index') });
+  await thread
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'index.pdf', mimeType: 'application/pdf', buffer: Buffer.from('the index') });
   await expect(thread.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
   await thread.getByRole('button', { name: 'Send message' }).click();
   await expect(thread.getByRole('list', { name: 'Messages' }).getByTestId('thread-message')).toHaveCount(1);
@@ -114,7 +126,11 @@ test('a message thread: the client writes, staff answer; the internal note stays
   await expect(items.nth(1)).toContainText('Yes, tab 3 please.');
   await expect(page.locator('body')).not.toContainText(NOTE);
   await axeClean(page);
-  for (const url of [`/api/Job/${job.JobId}`, `/api/Job/JobSlip/${job.JobId}`, `/api/CommentHistory/CommentHistoryDetail/${job.JobId}`]) {
+  for (const url of [
+    `/api/Job/${job.JobId}`,
+    `/api/Job/JobSlip/${job.JobId}`,
+    `/api/CommentHistory/CommentHistoryDetail/${job.JobId}`,
+  ]) {
     const res = await page.request.get(url);
     expect(res.status(), url).toBe(200);
     expect(await res.text(), url).not.toContain(NOTE);
@@ -124,7 +140,11 @@ test('a message thread: the client writes, staff answer; the internal note stays
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
-test('staff answer with an attachment the client downloads (same SHA-256) and is mailed about; an internal note’s file never reaches the client; another firm gets 404', async ({ browser, page, request }) => {
+test('staff answer with an attachment the client downloads (same SHA-256) and is mailed about; an internal note’s file never reaches the client; another firm gets 404', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const job = await orderJob(request);
   const stamp = Date.now();
@@ -147,14 +167,18 @@ test('staff answer with an attachment the client downloads (same SHA-256) and is
   const { staffCtx, staff, staffThread } = await staffOnJob(browser, job.JobId);
   await expect(staffThread).toContainText('Could you send the proof?');
   await staffThread.getByRole('textbox', { name: 'New message' }).fill('Here is the proof.');
-  await staffThread.locator('input[type="file"]').setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: proof });
+  await staffThread
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: proof });
   await expect(staffThread.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
   await axeClean(staff);
   await staffThread.getByRole('button', { name: 'Send message' }).click();
   await expect(staffThread.getByTestId('thread-message')).toHaveCount(2);
   await expect(staffThread.getByText('Your message was sent.')).toBeVisible();
   await staffThread.getByRole('textbox', { name: 'New message' }).fill(NOTE_TEXT);
-  await staffThread.locator('input[type="file"]').setInputFiles({ name: NOTE_FILE, mimeType: 'application/pdf', buffer: Buffer.from('private') });
+  await staffThread
+    .locator('input[type="file"]')
+    .setInputFiles({ name: NOTE_FILE, mimeType: 'application/pdf', buffer: Buffer.from('private') });
   await expect(staffThread.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
   await staffThread.getByRole('checkbox', { name: 'Internal note' }).check();
   await staffThread.getByRole('button', { name: 'Save note' }).click();
@@ -180,15 +204,25 @@ test('staff answer with an attachment the client downloads (same SHA-256) and is
   const items = thread.getByTestId('thread-message');
   await expect(items).toHaveCount(2);
   await expect(items.nth(1)).toContainText('Here is the proof.');
-  await expect(items.nth(1).getByRole('list', { name: 'Attachments' })).toContainText(`proof.pdf (${proof.length} bytes)`);
-  const [download] = await Promise.all([page.waitForEvent('download'), items.nth(1).getByRole('link', { name: 'proof.pdf' }).click()]);
+  await expect(items.nth(1).getByRole('list', { name: 'Attachments' })).toContainText(
+    `proof.pdf (${proof.length} bytes)`,
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    items.nth(1).getByRole('link', { name: 'proof.pdf' }).click(),
+  ]);
   expect(sha256(await readFile(await download.path()))).toBe(sha256(proof));
   await expect(page.locator('body')).not.toContainText(NOTE_TEXT);
   await expect(page.locator('body')).not.toContainText(NOTE_FILE);
   await axeClean(page);
 
   // Nor in any answer the client reads; the note's file itself is a 404 to the client.
-  for (const url of [`/api/Job/${job.JobId}`, `/api/Job/JobSlip/${job.JobId}`, `/api/CommentHistory/CommentHistoryDetail/${job.JobId}`, slipUrl]) {
+  for (const url of [
+    `/api/Job/${job.JobId}`,
+    `/api/Job/JobSlip/${job.JobId}`,
+    `/api/CommentHistory/CommentHistoryDetail/${job.JobId}`,
+    slipUrl,
+  ]) {
     const res = await page.request.get(url);
     expect(res.status(), url).toBe(200);
     const body = await res.text();

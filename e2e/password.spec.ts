@@ -31,7 +31,13 @@ async function setNewPassword(page: Page, password: string, confirm = password):
   await page.getByRole('button', { name: /^(Change|Reset) password$/ }).click();
 }
 
-async function forcedChange(page: Page, userName: string, reason: 'first' | 'expired', message: string, newPassword: string) {
+async function forcedChange(
+  page: Page,
+  userName: string,
+  reason: 'first' | 'expired',
+  message: string,
+  newPassword: string,
+) {
   await page.goto('/SignIn');
   await submitCredentials(page, userName, DEMO_PASSWORD);
   await page.waitForURL(new RegExp(`/ResetPassword\\?url=[A-Za-z0-9_-]+&reason=${reason}`));
@@ -67,7 +73,9 @@ test('expired password: hv.expired must change it before signing in', async ({ p
   await forcedChange(page, 'hv.expired', 'expired', MSG.expired, EXPIRED_NEW);
 });
 
-test('forgot password: same answer for any address; only the newest link works, once; a recent password is refused', async ({ page }) => {
+test('forgot password: same answer for any address; only the newest link works, once; a recent password is refused', async ({
+  page,
+}) => {
   const address = mailOf('hv.firsttime');
   const subject = /Reset your JMS Portal password/;
   const linkIn = (text: string) => {

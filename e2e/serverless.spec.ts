@@ -33,21 +33,33 @@ let app: { child: ChildProcess; dataDir: string; exited: Promise<number | null> 
 async function waitReady(timeoutMs = 150_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if (await fetch(`${URL_}/api/ready`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${URL_}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > until) throw new Error(`${URL_} did not become ready`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
 
-const cron = (authorization?: string) => fetch(`${URL_}/api/cron/run`, { headers: authorization ? { authorization } : {} });
+const cron = (authorization?: string) =>
+  fetch(`${URL_}/api/cron/run`, { headers: authorization ? { authorization } : {} });
 
 async function signInStep(): Promise<{ LStatus: number; OtpReference: string | null }> {
-  const res = await fetch(`${URL_}/api/Authentication/SignIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ UserName: USER, Password: DEMO_PASSWORD }) });
+  const res = await fetch(`${URL_}/api/Authentication/SignIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ UserName: USER, Password: DEMO_PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { LStatus: number; OtpReference: string | null };
 }
 
-const forRef = (ref: string) => (m: { to: string[]; subject: string }) => m.to.includes(`${USER}@example.com`) && m.subject.includes(`(ref ${ref.replace(/[^A-Z0-9]/g, '')})`);
+const forRef = (ref: string) => (m: { to: string[]; subject: string }) =>
+  m.to.includes(`${USER}@example.com`) && m.subject.includes(`(ref ${ref.replace(/[^A-Z0-9]/g, '')})`);
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
@@ -97,7 +109,9 @@ test('workers off: the sign-in code arrives within 2 s of the sign-in request (a
   const coldStarted = Date.now();
   const warm = await signInStep();
   await smtp.waitFor(forRef(warm.OtpReference ?? ''), 10_000);
-  console.log(`serverless: the first sign-in of the instance: its code arrived ${Date.now() - coldStarted} ms after the request`);
+  console.log(
+    `serverless: the first sign-in of the instance: its code arrived ${Date.now() - coldStarted} ms after the request`,
+  );
 
   const started = Date.now();
   const step = await signInStep();

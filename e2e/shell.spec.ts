@@ -11,9 +11,12 @@ import { messagesTo, waitForMail } from './support/mailbox';
 const USER = 'hv.legal';
 const SUPPORT = 'support@jms.example.com';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const OPERA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0';
-const EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86';
-const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const OPERA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 OPR/115.0.0.0';
+const EDGE =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86';
+const SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const notice = (page: Page) => page.getByRole('dialog', { name: 'Holiday season service hours' });
@@ -267,7 +270,9 @@ test.describe('signed in', () => {
     await page.waitForURL((u) => u.pathname === '/JobClient');
   });
 
-  test('a new session shows the notice again; "Don\'t show this again" switches it off for this user', async ({ browser }) => {
+  test('a new session shows the notice again; "Don\'t show this again" switches it off for this user', async ({
+    browser,
+  }) => {
     const second = await browser.newContext();
     const p2 = await second.newPage();
     await signIn(p2, USER);

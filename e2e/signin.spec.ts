@@ -7,7 +7,15 @@
  * LOCKED by the last test: no other spec may use hv.mailroom).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, settleNotice, signIn, submitCredentials } from './support/auth';
+import {
+  DEMO_PASSWORD,
+  enterOtp,
+  otpReference,
+  readOtp,
+  settleNotice,
+  signIn,
+  submitCredentials,
+} from './support/auth';
 
 const attemptsLeft = (n: number) => `Invalid Username or Password. You have only ${n} login attempt left.`;
 
@@ -30,9 +38,12 @@ async function solveCaptcha(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('sign-in with the e-mailed OTP lands on /JobClient; a client user (role 5) reaches job and invoice pages, not user management', async ({ page }) => {
+test('sign-in with the e-mailed OTP lands on /JobClient; a client user (role 5) reaches job and invoice pages, not user management', async ({
+  page,
+}) => {
   await signIn(page, 'hv.group1');
-  for (const path of ['/JobClient', '/SaveJob', '/Invoice', '/Help', '/Settings', '/AccessDenied']) await expectAllowed(page, path);
+  for (const path of ['/JobClient', '/SaveJob', '/Invoice', '/Help', '/Settings', '/AccessDenied'])
+    await expectAllowed(page, path);
   await expectDenied(page, '/user');
   await expectDenied(page, '/saveuser');
   const session = await page.request.get('/api/Authentication/Session');
@@ -105,7 +116,9 @@ test('role-based access: client user (3), client administrator (4), mail room (8
   );
 });
 
-test("OTP: 'Please enter OTP.', 'Invalid OTP.', resend too soon, expiry offers regenerate (60 s), the old code is dead", async ({ page }) => {
+test("OTP: 'Please enter OTP.', 'Invalid OTP.', resend too soon, expiry offers regenerate (60 s), the old code is dead", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.clock.install();
   await page.goto('/SignIn');
@@ -149,9 +162,13 @@ test("OTP: 'Please enter OTP.', 'Invalid OTP.', resend too soon, expiry offers r
   await page.waitForURL(/\/JobClient$/);
 });
 
-test('a first visit to a deep link: the sign-in remembers the page, says nothing of an expired session, and returns there', async ({ page }) => {
+test('a first visit to a deep link: the sign-in remembers the page, says nothing of an expired session, and returns there', async ({
+  page,
+}) => {
   await page.goto('/Invoice?jm=abc');
-  await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('returnUrl') === '/Invoice?jm=abc');
+  await expect(page).toHaveURL(
+    (u) => u.pathname === '/SignIn' && u.searchParams.get('returnUrl') === '/Invoice?jm=abc',
+  );
   expect(new URL(page.url()).searchParams.get('messageType')).toBeNull();
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Your session has expired.')).toHaveCount(0);
@@ -159,7 +176,9 @@ test('a first visit to a deep link: the sign-in remembers the page, says nothing
   await signIn(page, 'hv.group1', DEMO_PASSWORD, { goto: false, landing: (u: URL) => u.pathname === '/Invoice' });
 });
 
-test('a session ended elsewhere: API calls answer 401, the next page goes through /SignOut?type=11 and back after sign-in', async ({ page }) => {
+test('a session ended elsewhere: API calls answer 401, the next page goes through /SignOut?type=11 and back after sign-in', async ({
+  page,
+}) => {
   await signIn(page, 'hv.group2');
   // No portal page stays open: an open page notices the ended session by itself (its live stream) and signs out
   // from where it is; this test is about the next page opened.
@@ -171,7 +190,12 @@ test('a session ended elsewhere: API calls answer 401, the next page goes throug
   await page.context().addCookies([cookie]);
   expect((await page.request.get('/api/Authentication/Session')).status()).toBe(401);
   await page.goto('/Invoice');
-  await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('messageType') === '2' && u.searchParams.get('returnUrl') === '/Invoice');
+  await expect(page).toHaveURL(
+    (u) =>
+      u.pathname === '/SignIn' &&
+      u.searchParams.get('messageType') === '2' &&
+      u.searchParams.get('returnUrl') === '/Invoice',
+  );
   await expect(page.getByText('Your session has expired.')).toBeVisible();
   await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => u.pathname === '/Invoice' });
 });
@@ -193,11 +217,16 @@ const pathAndQuery = (page: Page) => {
 
 /** Signed out because the session had ended: the sign-in page says so and remembers `back`. */
 async function expectSessionExpired(page: Page, back: string) {
-  await expect(page).toHaveURL((u) => u.pathname === '/SignIn' && u.searchParams.get('messageType') === '2' && u.searchParams.get('returnUrl') === back);
+  await expect(page).toHaveURL(
+    (u) =>
+      u.pathname === '/SignIn' && u.searchParams.get('messageType') === '2' && u.searchParams.get('returnUrl') === back,
+  );
   await expect(page.getByText('Your session has expired.')).toBeVisible();
 }
 
-test('a session ended elsewhere: a client call on the page (Export) answers 401, signs out with type 11 and comes back after sign-in', async ({ page }) => {
+test('a session ended elsewhere: a client call on the page (Export) answers 401, signs out with type 11 and comes back after sign-in', async ({
+  page,
+}) => {
   await signIn(page, 'hv.group2');
   await page.goto('/JobClient?status=8&dir=2');
   await settleNotice(page);
@@ -215,12 +244,17 @@ test('a session ended elsewhere: a client call on the page (Export) answers 401,
   await expectSessionExpired(page, back);
   await expect(page.getByText('The export could not be downloaded. Please try again.')).toHaveCount(0);
 
-  await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => `${u.pathname}${u.search}` === back });
+  await signIn(page, 'hv.group2', DEMO_PASSWORD, {
+    goto: false,
+    landing: (u: URL) => `${u.pathname}${u.search}` === back,
+  });
   await settleNotice(page);
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeVisible();
 });
 
-test('a session ended elsewhere: a server action (job feedback) signs out with type 11 too, not a generic failure, and comes back after sign-in', async ({ page }) => {
+test('a session ended elsewhere: a server action (job feedback) signs out with type 11 too, not a generic failure, and comes back after sign-in', async ({
+  page,
+}) => {
   await signIn(page, 'hv.group2');
   await page.goto('/JobClient?status=8&dir=2');
   await settleNotice(page);
@@ -249,10 +283,15 @@ test('a session ended elsewhere: a server action (job feedback) signs out with t
   expect(via.searchParams.get('returnUrl')).toBe(back);
   await expectSessionExpired(page, back);
 
-  await signIn(page, 'hv.group2', DEMO_PASSWORD, { goto: false, landing: (u: URL) => `${u.pathname}${u.search}` === back });
+  await signIn(page, 'hv.group2', DEMO_PASSWORD, {
+    goto: false,
+    landing: (u: URL) => `${u.pathname}${u.search}` === back,
+  });
 });
 
-test('a session ended elsewhere: a server action answering signed-out (the settings save) signs out with type 11 and comes back after sign-in', async ({ page }) => {
+test('a session ended elsewhere: a server action answering signed-out (the settings save) signs out with type 11 and comes back after sign-in', async ({
+  page,
+}) => {
   await signIn(page, 'hv.group2');
   await page.goto('/Settings');
   await settleNotice(page);
@@ -282,7 +321,9 @@ test('sign-out ends the session on the server and goes to the sign-in page', asy
   expect((await page.request.get('/api/Authentication/Session')).status()).toBe(401);
 });
 
-test('/Authentication?type=10 forces a sign-out; the hash routes /#/SignIn and /#/ForgotPassword still work', async ({ page }) => {
+test('/Authentication?type=10 forces a sign-out; the hash routes /#/SignIn and /#/ForgotPassword still work', async ({
+  page,
+}) => {
   await signIn(page, 'hv.group2');
   await page.goto('/Authentication?type=10');
   await page.waitForURL((u) => u.pathname === '/SignIn');
@@ -297,7 +338,9 @@ test('/Authentication?type=10 forces a sign-out; the hash routes /#/SignIn and /
   await expect(page).toHaveURL((u) => u.pathname === '/');
 });
 
-test('single sign-on against the OpenID provider: a known e-mail signs in, an unknown one goes to /AuthenticationError', async ({ browser }) => {
+test('single sign-on against the OpenID provider: a known e-mail signs in, an unknown one goes to /AuthenticationError', async ({
+  browser,
+}) => {
   const known = await browser.newContext();
   const page = await known.newPage();
   await page.goto('/Authentication?sso=1');
@@ -306,7 +349,10 @@ test('single sign-on against the OpenID provider: a known e-mail signs in, an un
   await page.locator('input[name="password"]').fill('anything');
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/JobClient$/);
-  expect(await (await page.request.get('/api/Authentication/Session')).json()).toMatchObject({ UserName: 'hv.user', Role: 3 });
+  expect(await (await page.request.get('/api/Authentication/Session')).json()).toMatchObject({
+    UserName: 'hv.user',
+    Role: 3,
+  });
   await known.close();
 
   const unknown = await browser.newContext();
@@ -316,7 +362,9 @@ test('single sign-on against the OpenID provider: a known e-mail signs in, an un
   await other.locator('input[name="login"]').fill('nobody.here');
   await other.locator('input[name="password"]').fill('anything');
   // The failure page logs spec §8's 'Failed to find valid token' through the legacy client-error call.
-  const logged = other.waitForResponse((r) => r.url().endsWith('/api/SingleSignOnAuthentication/LogClientError/Failed%20to%20find%20valid%20token'));
+  const logged = other.waitForResponse((r) =>
+    r.url().endsWith('/api/SingleSignOnAuthentication/LogClientError/Failed%20to%20find%20valid%20token'),
+  );
   await other.locator('button[type="submit"]').click();
   await other.waitForURL((u) => u.pathname === '/AuthenticationError');
   expect((await logged).status()).toBe(200);
@@ -324,7 +372,10 @@ test('single sign-on against the OpenID provider: a known e-mail signs in, an un
   await unknown.close();
 });
 
-test('lockout: the 5th failure (captcha solved from the 4th) locks hv.mailroom and opens the blocked notice', async ({ page, request }) => {
+test('lockout: the 5th failure (captcha solved from the 4th) locks hv.mailroom and opens the blocked notice', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   await page.goto('/SignIn');
   for (let i = 1; i <= 3; i++) {
@@ -340,6 +391,13 @@ test('lockout: the 5th failure (captcha solved from the 4th) locks hv.mailroom a
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: 'OK' }).click();
   // Locked: even the right password answers "blocked".
-  const res = await request.post('/api/Authentication/SignIn', { data: { UserName: 'hv.mailroom', Password: DEMO_PASSWORD } });
-  expect(await res.json()).toMatchObject({ IsAccountLocked: true, IsLoggedIn: false, jwtToken: null, LoginAttemptLeft: 0 });
+  const res = await request.post('/api/Authentication/SignIn', {
+    data: { UserName: 'hv.mailroom', Password: DEMO_PASSWORD },
+  });
+  expect(await res.json()).toMatchObject({
+    IsAccountLocked: true,
+    IsLoggedIn: false,
+    jwtToken: null,
+    LoginAttemptLeft: 0,
+  });
 });

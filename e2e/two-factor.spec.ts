@@ -8,7 +8,15 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, settleNotice, signIn, submitCredentials } from './support/auth';
+import {
+  DEMO_PASSWORD,
+  enterOtp,
+  otpReference,
+  readOtp,
+  settleNotice,
+  signIn,
+  submitCredentials,
+} from './support/auth';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,14 +37,21 @@ test('Settings: set up an authenticator app with the QR code; the recovery codes
   await openSettings(page);
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const setup = page.getByRole('form', { name: 'Set up an authenticator app' });
-  await expect(setup.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(setup.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
   secret = (await setup.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
   // Fits a phone without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // A refused code, by the form or by the server: the message, and focus back on the field to try again.
@@ -85,7 +100,10 @@ test("sign-in asks for the app's code instead of e-mailing an OTP; the app's cod
   const dialog = page.getByRole('dialog', { name: 'Enter the code from your authenticator app' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Send a code by e-mail instead' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role=dialog]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
   await dialog.getByLabel('Code').fill('000000' === (await nextCode(secret)) ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Verify' }).click();
@@ -109,7 +127,9 @@ test("sign-in asks for the app's code instead of e-mailing an OTP; the app's cod
   await expect(dialog.getByText('time on your phone', { exact: false })).toHaveCount(0);
 });
 
-test("'Send a code by e-mail instead' switches to the e-mailed OTP; then the app is removed with the current password", async ({ page }) => {
+test("'Send a code by e-mail instead' switches to the e-mailed OTP; then the app is removed with the current password", async ({
+  page,
+}) => {
   await page.goto('/SignIn');
   await submitCredentials(page, USER);
   const appDialog = page.getByRole('dialog', { name: 'Enter the code from your authenticator app' });
@@ -145,7 +165,9 @@ test('the password-expiry notice: the days left and a link to Settings, once per
   const days = await notice.getByTestId('password-expiry-notice').getAttribute('data-days');
   // The same figure GetPasswordExpiry answers.
   const session = await (await page.request.get('/api/Authentication/Session')).json();
-  expect(String(await (await page.request.get(`/api/User/GetPasswordExpiry/UserId/${session.UserId}`)).json())).toBe(days);
+  expect(String(await (await page.request.get(`/api/User/GetPasswordExpiry/UserId/${session.UserId}`)).json())).toBe(
+    days,
+  );
   await notice.getByRole('link', { name: 'Change it in Settings' }).click();
   await page.waitForURL(/\/Settings$/);
   await expect(page.getByRole('dialog', { name: 'Password expiry' })).toHaveCount(0);

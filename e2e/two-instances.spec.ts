@@ -43,7 +43,10 @@ const totpKey = randomBytes(32).toString('base64');
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 let s3: TestS3;
-const instances: Record<'A' | 'B', { child: ChildProcess; dataDir: string; exited: Promise<number | null> } | undefined> = { A: undefined, B: undefined };
+const instances: Record<
+  'A' | 'B',
+  { child: ChildProcess; dataDir: string; exited: Promise<number | null> } | undefined
+> = { A: undefined, B: undefined };
 
 function startInstance(name: 'A' | 'B', port: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `jms-two-${name}-`));
@@ -83,7 +86,10 @@ function startInstance(name: 'A' | 'B', port: number) {
 async function waitReady(url: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > until) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 500));
@@ -92,19 +98,28 @@ async function waitReady(url: string, timeoutMs = 120_000): Promise<void> {
 
 /** Signs in over the legacy API on one instance (password, then the e-mailed OTP) and returns the bearer token. */
 async function tokenOn(request: APIRequestContext, url: string, userName: string): Promise<string> {
-  const res = await request.post(`${url}/api/Authentication/SignIn`, { data: { UserName: userName, Password: DEMO_PASSWORD } });
+  const res = await request.post(`${url}/api/Authentication/SignIn`, {
+    data: { UserName: userName, Password: DEMO_PASSWORD },
+  });
   const step = (await res.json()) as { LStatus: number; ChallengeId: string; OtpReference: string };
   expect(step.LStatus).toBe(1);
   const code = await readOtp(userName, step.OtpReference);
-  const auth = await request.post(`${url}/api/Authentication/AuthenticateUser`, { data: { ChallengeId: step.ChallengeId, OTP: code } });
+  const auth = await request.post(`${url}/api/Authentication/AuthenticateUser`, {
+    data: { ChallengeId: step.ChallengeId, OTP: code },
+  });
   const done = (await auth.json()) as { jwtToken: string };
   return done.jwtToken;
 }
 
 function multipart(fileName: string, content: Buffer): { type: string; body: Buffer } {
   const boundary = `----two${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`);
-  return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  return {
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  };
 }
 
 test.beforeAll(async () => {
@@ -157,7 +172,12 @@ test('a session started on A works on B', async ({ page, request }) => {
   // The once-per-session notice may open over the page first: close it once it has come.
   await settleNotice(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Sign out/i }).or(page.getByRole('button', { name: /hv\.user|Sign out/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: /Sign out/i })
+      .or(page.getByRole('button', { name: /hv\.user|Sign out/i }))
+      .first(),
+  ).toBeVisible();
 
   // The legacy bearer token too: issued by A, accepted by B.
   const token = await tokenOn(request, A, 'hv.admin');
@@ -166,40 +186,60 @@ test('a session started on A works on B', async ({ page, request }) => {
   expect(JSON.stringify(await onB.json())).toContain('hv.admin');
 });
 
-test('a file uploaded on A (size declared or not) downloads on B with the same SHA-256; a deliverable attached on A downloads on B', async ({ request }) => {
+test('a file uploaded on A (size declared or not) downloads on B with the same SHA-256; a deliverable attached on A downloads on B', async ({
+  request,
+}) => {
   const client = await tokenOn(request, A, 'hv.user');
   const bytes = randomBytes(6 * 1024 * 1024 + 11);
   const m = multipart('evidence.pdf', bytes);
-  const up = await request.post(`${A}/api/Document/UploadJob/5`, { headers: { authorization: `Bearer ${client}`, 'content-type': m.type }, data: m.body });
+  const up = await request.post(`${A}/api/Document/UploadJob/5`, {
+    headers: { authorization: `Bearer ${client}`, 'content-type': m.type },
+    data: m.body,
+  });
   expect(up.status()).toBe(200);
   const doc = (await up.json()) as { DocumentId: number; Sha256: string; Size: number };
   expect(doc).toMatchObject({ Sha256: sha(bytes), Size: bytes.length });
-  const down = await request.get(`${B}/api/Document/Download/${doc.DocumentId}`, { headers: { authorization: `Bearer ${client}` } });
+  const down = await request.get(`${B}/api/Document/Download/${doc.DocumentId}`, {
+    headers: { authorization: `Bearer ${client}` },
+  });
   expect(down.status()).toBe(200);
   const got = await down.body();
   expect(sha(got)).toBe(doc.Sha256);
   expect(down.headers()['x-content-sha256']).toBe(doc.Sha256);
 
   // The same bytes with their size declared, as the order form sends them: one streamed PutObject on A.
-  const declared = await request.post(`${A}/api/Document/UploadJob/5`, { headers: { authorization: `Bearer ${client}`, 'content-type': m.type, 'x-file-size': String(bytes.length) }, data: m.body });
+  const declared = await request.post(`${A}/api/Document/UploadJob/5`, {
+    headers: { authorization: `Bearer ${client}`, 'content-type': m.type, 'x-file-size': String(bytes.length) },
+    data: m.body,
+  });
   expect(declared.status()).toBe(200);
   const doc2 = (await declared.json()) as { DocumentId: number; Sha256: string };
   expect(doc2.Sha256).toBe(sha(bytes));
-  const down2 = await request.get(`${B}/api/Document/Download/${doc2.DocumentId}`, { headers: { authorization: `Bearer ${client}` } });
+  const down2 = await request.get(`${B}/api/Document/Download/${doc2.DocumentId}`, {
+    headers: { authorization: `Bearer ${client}` },
+  });
   expect(sha(await down2.body())).toBe(sha(bytes));
 
   // Staff attach a finished file to one of the client's jobs on A; the client downloads it on B.
   const staff = await tokenOn(request, A, 'staff.ops');
-  const jobs = await request.post(`${B}/api/Job/JobsList/CurrentPage/1/PageSize/1`, { headers: { authorization: `Bearer ${client}` }, data: {} });
+  const jobs = await request.post(`${B}/api/Job/JobsList/CurrentPage/1/PageSize/1`, {
+    headers: { authorization: `Bearer ${client}` },
+    data: {},
+  });
   const jobId = ((await jobs.json()) as { Jobs: { JobId: number }[] }).Jobs[0]?.JobId;
   expect(jobId).toBeGreaterThan(0);
   const output = Buffer.from('%PDF-1.4\nscanned output\n%%EOF\n');
   const d = multipart('scan-output.pdf', output);
-  const att = await request.post(`${A}/api/Ops/Jobs/${jobId}/Deliverables`, { headers: { authorization: `Bearer ${staff}`, 'content-type': d.type }, data: d.body });
+  const att = await request.post(`${A}/api/Ops/Jobs/${jobId}/Deliverables`, {
+    headers: { authorization: `Bearer ${staff}`, 'content-type': d.type },
+    data: d.body,
+  });
   expect(att.status()).toBe(200);
   const delivered = (await att.json()) as { DocumentId: number; Sha256: string };
   expect(delivered.Sha256).toBe(sha(output));
-  const dl = await request.get(`${B}/api/Document/Download/${delivered.DocumentId}`, { headers: { authorization: `Bearer ${client}` } });
+  const dl = await request.get(`${B}/api/Document/Download/${delivered.DocumentId}`, {
+    headers: { authorization: `Bearer ${client}` },
+  });
   expect(sha(await dl.body())).toBe(delivered.Sha256);
 });
 
@@ -215,7 +255,9 @@ test('a mail enqueued while both workers run is sent once', async () => {
     const got = await messagesTo(to);
     expect(got).toHaveLength(20);
     expect(new Set(got.map((m) => m.subject)).size).toBe(20);
-    const rows = await sql<{ status: string; attempts: number }[]>`select status, attempts from email_outbox where to_address = ${to}`;
+    const rows = await sql<
+      { status: string; attempts: number }[]
+    >`select status, attempts from email_outbox where to_address = ${to}`;
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   } finally {
     await sql.end();
@@ -224,7 +266,9 @@ test('a mail enqueued while both workers run is sent once', async () => {
 
 test('the sign-in lockout counts failures made on both instances', async ({ request }) => {
   const attempt = async (url: string, password: string) => {
-    const res = await request.post(`${url}/api/Authentication/SignIn`, { data: { UserName: 'hv.group1', Password: password } });
+    const res = await request.post(`${url}/api/Authentication/SignIn`, {
+      data: { UserName: 'hv.group1', Password: password },
+    });
     return (await res.json()) as { LStatus: number; LoginAttemptLeft: number; IsAccountLocked: boolean };
   };
   expect(await attempt(A, 'Wrong#Password1')).toMatchObject({ LStatus: 0, LoginAttemptLeft: 4 });
@@ -242,11 +286,18 @@ test('SIGTERM on A lets its request in flight finish while B keeps serving', asy
   const m = multipart('slow.pdf', bytes);
   // A slow upload to A: the body trickles in over about three seconds.
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(`${A}/api/Document/UploadJob/5`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': m.type, 'content-length': m.body.length } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      `${A}/api/Document/UploadJob/5`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': m.type, 'content-length': m.body.length },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     const step = Math.ceil(m.body.length / 30);
     let i = 0;
@@ -270,6 +321,8 @@ test('SIGTERM on A lets its request in flight finish while B keeps serving', asy
   // A is gone; B serves the file A finished storing.
   await instances.A?.exited;
   await expect(fetch(`${A}/api/health`)).rejects.toThrow();
-  const down = await request.get(`${B}/api/Document/Download/${doc.DocumentId}`, { headers: { authorization: `Bearer ${token}` } });
+  const down = await request.get(`${B}/api/Document/Download/${doc.DocumentId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(sha(await down.body())).toBe(doc.Sha256);
 });

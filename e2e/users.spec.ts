@@ -30,7 +30,10 @@ const INVITED_USER = `e2e.inv.${stamp}`;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' });
 const filters = (page: Page) => page.getByRole('search', { name: 'User filters' });
-const rowOf = (page: Page, userName: string) => table(page).locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: userName }) });
+const rowOf = (page: Page, userName: string) =>
+  table(page)
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: userName }) });
 
 async function adminPage(page: Page): Promise<void> {
   await signIn(page, 'ng.admin');
@@ -56,7 +59,10 @@ async function firstSignIn(browser: Browser, userName: string, password: string,
 test.describe.configure({ mode: 'serial' });
 
 test.describe('user administration', () => {
-  test('creates a user who changes the first-time password and signs in with the mailed OTP', async ({ page, browser }) => {
+  test('creates a user who changes the first-time password and signs in with the mailed OTP', async ({
+    page,
+    browser,
+  }) => {
     await adminPage(page);
     await page.goto('/user');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -110,7 +116,10 @@ test.describe('user administration', () => {
     await user.context().close();
   });
 
-  test('edits a user; the password section is hidden until toggled, and a recent password is refused', async ({ page, browser }) => {
+  test('edits a user; the password section is hidden until toggled, and a recent password is refused', async ({
+    page,
+    browser,
+  }) => {
     await adminPage(page);
     await page.goto('/user');
     await filters(page).getByLabel('User name').fill(NEW_USER);
@@ -147,14 +156,26 @@ test.describe('user administration', () => {
     const token = await apiToken(request, 'ng.admin');
     const created = await request.post('/api/User/SaveUser', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { FirstName: 'Gus', LastName: 'Gone', EmailId: `${GONE_USER}@example.com`, Phone: '0290005555', UserName: GONE_USER, Role: 8, TimeZoneId: 'Australia/Sydney', NewPassword: FIRST, ConfirmPassword: FIRST },
+      data: {
+        FirstName: 'Gus',
+        LastName: 'Gone',
+        EmailId: `${GONE_USER}@example.com`,
+        Phone: '0290005555',
+        UserName: GONE_USER,
+        Role: 8,
+        TimeZoneId: 'Australia/Sydney',
+        NewPassword: FIRST,
+        ConfirmPassword: FIRST,
+      },
     });
     expect(await created.json()).toBe(1);
     const user = await firstSignIn(browser, GONE_USER, FIRST, CHANGED);
 
     await adminPage(page);
     await page.goto('/user');
-    await rowOf(page, GONE_USER).getByRole('button', { name: /Deactivate/ }).click();
+    await rowOf(page, GONE_USER)
+      .getByRole('button', { name: /Deactivate/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
     // The question names the user; the buttons say what they do.
     await expect(dialog.getByText(MSG.deactivateConfirm(`Gus Gone (${GONE_USER})`))).toBeVisible();
@@ -194,7 +215,11 @@ test.describe('user administration', () => {
     await expect(rowOf(page, GONE_USER)).toContainText('Active');
   });
 
-  test('invites a user by e-mail, who chooses a password through the mailed link and signs in (issue 26)', async ({ page, browser, baseURL }) => {
+  test('invites a user by e-mail, who chooses a password through the mailed link and signs in (issue 26)', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await adminPage(page);
     await page.goto('/saveuser');
     const form = page.getByRole('form', { name: 'Create New User' });

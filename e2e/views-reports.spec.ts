@@ -39,7 +39,9 @@ async function rowsOf(table: Locator): Promise<string[][]> {
 
 const monthLabel = (key: string) => {
   const [y, m] = key.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1));
+  return new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(y ?? 1970, (m ?? 1) - 1, 1),
+  );
 };
 
 test.describe.serial('saved views', () => {
@@ -71,12 +73,18 @@ test.describe.serial('saved views', () => {
     await page.goto('/JobClient/Views');
     const item = page.getByTestId('saved-view-item').filter({ hasText: VIEW });
     await expect(item.getByText('Shared with my firm')).toBeVisible();
-    viewId = new URL((await item.getByRole('link', { name: `Open ${VIEW}` }).getAttribute('href')) ?? '', 'http://x').searchParams.get('view') ?? '';
+    viewId =
+      new URL(
+        (await item.getByRole('link', { name: `Open ${VIEW}` }).getAttribute('href')) ?? '',
+        'http://x',
+      ).searchParams.get('view') ?? '';
     expect(viewId).toMatch(/^\d+$/);
     await page.context().close();
   });
 
-  test('a user of the same firm sees the shared view, makes it the default, and the list opens with it', async ({ browser }) => {
+  test('a user of the same firm sees the shared view, makes it the default, and the list opens with it', async ({
+    browser,
+  }) => {
     // A sign-in, the view's round trips and axe at three widths: 59.9 s in one full gate with two workers.
     test.setTimeout(120_000);
     const page = await signedInPage(browser, 'e2e.pl.user');
@@ -129,7 +137,9 @@ test.describe.serial('saved views', () => {
 });
 
 test.describe('charts for client administrators', () => {
-  test('the tables beside the charts show the firm’s numbers; axe-clean and fitting every width', async ({ browser }) => {
+  test('the tables beside the charts show the firm’s numbers; axe-clean and fitting every width', async ({
+    browser,
+  }) => {
     const page = await signedInPage(browser, 'e2e.pl.admin');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).first().click();

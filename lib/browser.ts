@@ -16,7 +16,8 @@ export interface BrowserInfo {
 }
 
 /** Chromium- or WebKit-based browsers that say "Chrome" or "Safari" but are not Chrome or Safari. */
-const OTHER_BRANDS = /\b(?:YaBrowser|UCBrowser|UCWEB|Vivaldi|Puffin|Silk|MiuiBrowser|HuaweiBrowser|Whale|QQBrowser|Maxthon|Brave|DuckDuckGo|Ddg)\//i;
+const OTHER_BRANDS =
+  /\b(?:YaBrowser|UCBrowser|UCWEB|Vivaldi|Puffin|Silk|MiuiBrowser|HuaweiBrowser|Whale|QQBrowser|Maxthon|Brave|DuckDuckGo|Ddg)\//i;
 
 export function classifyBrowser(userAgent: string | null | undefined): BrowserInfo {
   const ua = userAgent ?? '';

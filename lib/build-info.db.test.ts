@@ -7,7 +7,9 @@ import { useTestDatabase } from '@/test/db';
 import { getBuildInfo } from './build-info';
 
 const call = async () => {
-  const res = await buildRoute(new Request('http://localhost/api/Settings/GetApplicationBuildDetails'), { params: Promise.resolve({}) });
+  const res = await buildRoute(new Request('http://localhost/api/Settings/GetApplicationBuildDetails'), {
+    params: Promise.resolve({}),
+  });
   expect(res.status).toBe(200);
   return res.json();
 };
@@ -25,8 +27,14 @@ describe('build details', () => {
   });
 
   it('answers the newest build_details row', async () => {
-    await t.db().insert(buildDetails).values({ buildNumber: '41', buildVersion: '2.3.0', createdAt: new Date('2026-01-01T00:00:00Z') });
-    await t.db().insert(buildDetails).values({ buildNumber: '42', buildVersion: '2.4.0', createdAt: new Date('2026-02-01T00:00:00Z') });
+    await t
+      .db()
+      .insert(buildDetails)
+      .values({ buildNumber: '41', buildVersion: '2.3.0', createdAt: new Date('2026-01-01T00:00:00Z') });
+    await t
+      .db()
+      .insert(buildDetails)
+      .values({ buildNumber: '42', buildVersion: '2.4.0', createdAt: new Date('2026-02-01T00:00:00Z') });
     expect(await call()).toEqual({ BuildNumber: '42', BuildVersion: '2.4.0' });
   });
 

@@ -23,8 +23,13 @@ describe('configuration', () => {
 
   it('takes the practice note link as an http(s) URL only, and none when unset', () => {
     expect(parseConfig({ DATA_DIR: tmp() }).PRACTICE_NOTE_URL).toBeUndefined();
-    expect(parseConfig({ DATA_DIR: tmp(), PRACTICE_NOTE_URL: 'https://courts.example.gov/practice-note-7' }).PRACTICE_NOTE_URL).toBe('https://courts.example.gov/practice-note-7');
-    expect(() => parseConfig({ DATA_DIR: tmp(), PRACTICE_NOTE_URL: 'javascript:alert(1)' })).toThrow(/PRACTICE_NOTE_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(
+      parseConfig({ DATA_DIR: tmp(), PRACTICE_NOTE_URL: 'https://courts.example.gov/practice-note-7' })
+        .PRACTICE_NOTE_URL,
+    ).toBe('https://courts.example.gov/practice-note-7');
+    expect(() => parseConfig({ DATA_DIR: tmp(), PRACTICE_NOTE_URL: 'javascript:alert(1)' })).toThrow(
+      /PRACTICE_NOTE_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
   });
 
   it('lists every problem in one readable error', () => {
@@ -44,9 +49,17 @@ describe('configuration', () => {
   });
 
   it('requires AUTH_SECRET in production with PostgreSQL', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms' })).toThrow(/AUTH_SECRET: required in production/);
+    expect(() => parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms' })).toThrow(
+      /AUTH_SECRET: required in production/,
+    );
     const key = Buffer.alloc(32, 7).toString('base64');
-    const c = parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'x'.repeat(40), TOTP_ENCRYPTION_KEY: key, APP_URL: 'https://portal.example.com/' });
+    const c = parseConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/jms',
+      AUTH_SECRET: 'x'.repeat(40),
+      TOTP_ENCRYPTION_KEY: key,
+      APP_URL: 'https://portal.example.com/',
+    });
     expect(c.embedded).toBe(false);
     expect(c.totpKey.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(c.appUrl).toBe('https://portal.example.com');
@@ -55,10 +68,20 @@ describe('configuration', () => {
   it('requires TOTP_ENCRYPTION_KEY in production with PostgreSQL; 32 bytes, base64 or hex', () => {
     const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/jms', AUTH_SECRET: 'x'.repeat(40) };
     expect(() => parseConfig(prod)).toThrow(/TOTP_ENCRYPTION_KEY: required in production/);
-    expect(() => parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOTP_ENCRYPTION_KEY: must be 32 bytes/);
-    expect(() => parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: Buffer.alloc(31).toString('base64') })).toThrow(/TOTP_ENCRYPTION_KEY: must be 32 bytes/);
-    expect(parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).totpKey.equals(Buffer.alloc(32, 0xab))).toBe(true);
-    expect(parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 0xfb).toString('base64url') }).totpKey.equals(Buffer.alloc(32, 0xfb))).toBe(true);
+    expect(() => parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(
+      /TOTP_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+    expect(() => parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: Buffer.alloc(31).toString('base64') })).toThrow(
+      /TOTP_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+    expect(parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).totpKey.equals(Buffer.alloc(32, 0xab))).toBe(
+      true,
+    );
+    expect(
+      parseConfig({ ...prod, TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 0xfb).toString('base64url') }).totpKey.equals(
+        Buffer.alloc(32, 0xfb),
+      ),
+    ).toBe(true);
   });
 
   it('embedded: the TOTP key is generated once into DATA_DIR/totp-key; PostgreSQL outside production derives it from AUTH_SECRET', () => {
@@ -73,7 +96,9 @@ describe('configuration', () => {
   });
 
   it('wants all three OIDC settings or none', () => {
-    expect(() => parseConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => parseConfig({ DATA_DIR: tmp(), OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
+    );
   });
 
   it('parses the blocked extension list', () => {

@@ -11,26 +11,34 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const bool = (dflt: boolean) =>
-  z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) =>
-    v === undefined ? dflt : ['1', 'true', 'yes'].includes(v),
-  );
+  z
+    .preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional())
+    .transform((v) => (v === undefined ? dflt : ['1', 'true', 'yes'].includes(v)));
 /** A yes/no that may be left unset (undefined: the caller decides the default). */
 const optionalBool = () =>
-  z.preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional()).transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes'].includes(v)));
+  z
+    .preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional())
+    .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes'].includes(v)));
 const int = (dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? dflt);
 
 /** A 32-byte key written as 64 hex digits or base64 (standard or url-safe), else null. */
 export function decodeKey(v: string): Buffer | null {
   const t = v.trim();
-  const bytes = /^[0-9a-f]{64}$/i.test(t) ? Buffer.from(t, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(t) ? Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
+  const bytes = /^[0-9a-f]{64}$/i.test(t)
+    ? Buffer.from(t, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(t)
+      ? Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
   return bytes && bytes.length === 32 ? bytes : null;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Harbour#Vale2026';
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional()).transform((v) => v ?? 'development'),
+  NODE_ENV: z
+    .preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).optional())
+    .transform((v) => v ?? 'development'),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -38,7 +46,9 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => path.resolve(/*turbopackIgnore: true*/ v ?? './data')),
+  DATA_DIR: z
+    .preprocess(emptyToUndefined, z.string().optional())
+    .transform((v) => path.resolve(/*turbopackIgnore: true*/ v ?? './data')),
   PORT: int(3000, 1, 65535),
   APP_URL: optionalUrl,
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -50,8 +60,16 @@ const envSchema = z.object({
       .refine((v) => decodeKey(v) !== null, 'must be 32 bytes, base64 or hex (openssl rand -base64 32)')
       .optional(),
   ),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z
+    .preprocess(emptyToUndefined, z.string().optional())
+    .transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()).transform((v) => v ?? 'support@jms.example.com'),
   /** The provider's operations inbox: told of a firm's cancellation, amendment or change request (issue 29). Unset: SUPPORT_EMAIL. */
   OPS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -59,13 +77,18 @@ const envSchema = z.object({
   UPLOAD_DIR: optionalString,
   PAYMENT_URL: optionalUrl,
   /** The court copying practice note the court copy order links to ("I agree to the practice note"); unset: no link. */
-  PRACTICE_NOTE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  PRACTICE_NOTE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   /** The payments page takes several invoices at once (payment_reference a comma-separated list, payment_amount their sum). */
   PAYMENT_MULTIPLE: bool(false),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
+  LOG_LEVEL: z
+    .preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional())
+    .transform((v) => v ?? 'info'),
   /** Sign-in: OTP lifetime, failed attempts before lock, failures before captcha. */
   OTP_TTL_SECONDS: int(300, 30, 3600),
   LOGIN_ATTEMPT_LIMIT: int(5, 1, 100),
@@ -163,7 +186,11 @@ export class ConfigError extends Error {
   }
 }
 
-function embeddedSecret(dataDir: string, name = 'auth-secret', make = () => randomBytes(48).toString('base64url')): string {
+function embeddedSecret(
+  dataDir: string,
+  name = 'auth-secret',
+  make = () => randomBytes(48).toString('base64url'),
+): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -185,22 +212,34 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     problems.push('AUTH_SECRET: required in production when DATABASE_URL is set (at least 32 characters)');
   }
   if (!c.TOTP_ENCRYPTION_KEY && !embedded && c.NODE_ENV === 'production') {
-    problems.push('TOTP_ENCRYPTION_KEY: required in production when DATABASE_URL is set (32 bytes, base64 or hex: openssl rand -base64 32)');
+    problems.push(
+      'TOTP_ENCRYPTION_KEY: required in production when DATABASE_URL is set (32 bytes, base64 or hex: openssl rand -base64 32)',
+    );
   }
-  if ((c.OIDC_ISSUER || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) && !(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)) {
-    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none');
+  if (
+    (c.OIDC_ISSUER || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) &&
+    !(c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)
+  ) {
+    problems.push(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three to enable single sign-on, or none',
+    );
   }
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
-    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials (environment, instance role)');
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials (environment, instance role)',
+    );
   }
   if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_PRESIGNED_DOWNLOADS || c.S3_DIRECT_UPLOADS)) {
-    problems.push('S3_BUCKET: required when S3_ENDPOINT, S3 credentials, S3_PRESIGNED_DOWNLOADS or S3_DIRECT_UPLOADS are set');
+    problems.push(
+      'S3_BUCKET: required when S3_ENDPOINT, S3 credentials, S3_PRESIGNED_DOWNLOADS or S3_DIRECT_UPLOADS are set',
+    );
   }
   if (c.S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(c.S3_BUCKET)) {
     problems.push('S3_BUCKET: not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)');
   }
   if (problems.length) throw new ConfigError(problems);
-  const authSecret = c.AUTH_SECRET ?? (embedded ? embeddedSecret(c.DATA_DIR) : 'development-only-secret-not-for-production-use');
+  const authSecret =
+    c.AUTH_SECRET ?? (embedded ? embeddedSecret(c.DATA_DIR) : 'development-only-secret-not-for-production-use');
   // Embedded: generated once into DATA_DIR/totp-key like the auth secret. PostgreSQL outside production:
   // derived from the auth secret (a development database only; production requires its own key).
   const totpKey =
@@ -208,7 +247,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     (embedded
       ? decodeKey(embeddedSecret(c.DATA_DIR, 'totp-key', () => randomBytes(32).toString('base64url')))
       : createHash('sha256').update(`totp-key:${authSecret}`).digest());
-  if (!totpKey) throw new ConfigError([`TOTP_ENCRYPTION_KEY: the key in ${path.join(c.DATA_DIR, 'totp-key')} is not 32 bytes`]);
+  if (!totpKey)
+    throw new ConfigError([`TOTP_ENCRYPTION_KEY: the key in ${path.join(c.DATA_DIR, 'totp-key')} is not 32 bytes`]);
   return {
     ...c,
     embedded,

@@ -4,9 +4,22 @@ import { displayDateTime } from '@/lib/display-date';
 
 describe('displayDateTime', () => {
   it('is dd-MMM-yyyy hh:mm AM/PM in the zone, as date-fns-tz formats it', () => {
-    const zones = ['Australia/Sydney', 'Australia/Perth', 'Australia/Lord_Howe', 'America/New_York', 'UTC', 'Asia/Kolkata', 'Asia/Kathmandu'];
-    for (let t = Date.parse('2025-12-31T10:00:00Z'); t < Date.parse('2026-12-31T10:00:00Z'); t += 7 * 3_600_000 + 13 * 60_000) {
-      for (const z of zones) expect(displayDateTime(new Date(t), z)).toBe(formatInTimeZone(new Date(t), z, 'dd-MMM-yyyy hh:mm a'));
+    const zones = [
+      'Australia/Sydney',
+      'Australia/Perth',
+      'Australia/Lord_Howe',
+      'America/New_York',
+      'UTC',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+    ];
+    for (
+      let t = Date.parse('2025-12-31T10:00:00Z');
+      t < Date.parse('2026-12-31T10:00:00Z');
+      t += 7 * 3_600_000 + 13 * 60_000
+    ) {
+      for (const z of zones)
+        expect(displayDateTime(new Date(t), z)).toBe(formatInTimeZone(new Date(t), z, 'dd-MMM-yyyy hh:mm a'));
     }
   });
 

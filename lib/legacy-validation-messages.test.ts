@@ -13,7 +13,15 @@ import { exceptionReportSchema } from '@/lib/errors/intake';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
 import { legacyFeedbackSchema } from '@/lib/jobs/feedback-schema';
 import { MSG } from '@/lib/messages';
-import { checkLinkBody, emailIdBody, resetPasswordBody, sendResetEmailBody, userNameBody, verifyCurrentBody, verifyUserCurrentBody } from '@/lib/legacy/settings';
+import {
+  checkLinkBody,
+  emailIdBody,
+  resetPasswordBody,
+  sendResetEmailBody,
+  userNameBody,
+  verifyCurrentBody,
+  verifyUserCurrentBody,
+} from '@/lib/legacy/settings';
 import { legacySettingsUpdateSchema } from '@/lib/settings/schema';
 import { checkUserEmailSchema, checkUserNameSchema, deactivateSchema, legacySaveUserSchema } from '@/lib/users/schema';
 import { FIELD_MSG } from '@/lib/validation';
@@ -23,13 +31,43 @@ const REQUIRED = FIELD_MSG.required;
 
 /** [route, schema, body, the messages its 400 must carry (each once, any order)]. */
 const CASES: [string, z.ZodType, unknown, string[]][] = [
-  ['Authentication/AuthenticateUser: OTP missing', legacyAuthenticateBody, { ChallengeId: CHALLENGE }, [MSG.otpRequired]],
-  ['Authentication/AuthenticateUser: OTP empty', legacyAuthenticateBody, { ChallengeId: CHALLENGE, OTP: '' }, [MSG.otpRequired]],
-  ['Authentication/AuthenticateUser: OTP blank', legacyAuthenticateBody, { ChallengeId: CHALLENGE, OTP: '   ' }, [MSG.otpRequired]],
-  ['Authentication/AuthenticateUser: OTP null', legacyAuthenticateBody, { ChallengeId: CHALLENGE, OTP: null }, [MSG.otpRequired]],
-  ['Authentication/AuthenticateUser: triple without credentials', legacyAuthenticateBody, { OTP: '123456' }, [AUTH_MSG.userNameRequired, AUTH_MSG.passwordRequired]],
+  [
+    'Authentication/AuthenticateUser: OTP missing',
+    legacyAuthenticateBody,
+    { ChallengeId: CHALLENGE },
+    [MSG.otpRequired],
+  ],
+  [
+    'Authentication/AuthenticateUser: OTP empty',
+    legacyAuthenticateBody,
+    { ChallengeId: CHALLENGE, OTP: '' },
+    [MSG.otpRequired],
+  ],
+  [
+    'Authentication/AuthenticateUser: OTP blank',
+    legacyAuthenticateBody,
+    { ChallengeId: CHALLENGE, OTP: '   ' },
+    [MSG.otpRequired],
+  ],
+  [
+    'Authentication/AuthenticateUser: OTP null',
+    legacyAuthenticateBody,
+    { ChallengeId: CHALLENGE, OTP: null },
+    [MSG.otpRequired],
+  ],
+  [
+    'Authentication/AuthenticateUser: triple without credentials',
+    legacyAuthenticateBody,
+    { OTP: '123456' },
+    [AUTH_MSG.userNameRequired, AUTH_MSG.passwordRequired],
+  ],
   ['Authentication/SignIn: nothing', legacySignInBody, {}, [AUTH_MSG.userNameRequired, AUTH_MSG.passwordRequired]],
-  ['Authentication/SignIn: empty', legacySignInBody, { UserName: '', Password: '' }, [AUTH_MSG.userNameRequired, AUTH_MSG.passwordRequired]],
+  [
+    'Authentication/SignIn: empty',
+    legacySignInBody,
+    { UserName: '', Password: '' },
+    [AUTH_MSG.userNameRequired, AUTH_MSG.passwordRequired],
+  ],
   ['Authentication/ResendOTP: nothing', legacyResendBody, {}, [AUTH_MSG.userNameRequired, AUTH_MSG.passwordRequired]],
   ['Authentication/CaptchaVerify: missing', legacyCaptchaBody, {}, [AUTH_MSG.captchaRequired]],
   ['Authentication/CaptchaVerify: empty', legacyCaptchaBody, { Captcha: '' }, [AUTH_MSG.captchaRequired]],
@@ -53,7 +91,8 @@ const CASES: [string, z.ZodType, unknown, string[]][] = [
 ];
 
 /** zod's own English: never a message of ours. */
-const ZOD_DEFAULT = /^(Invalid input|Too small|Too big|Invalid option|Invalid string|Unrecognized key|Required$)|expected .*received/;
+const ZOD_DEFAULT =
+  /^(Invalid input|Too small|Too big|Invalid option|Invalid string|Unrecognized key|Required$)|expected .*received/;
 
 describe('legacy validation messages (spec §8)', () => {
   it.each(CASES)('%s', (_name, schema, body, expected) => {
@@ -68,6 +107,8 @@ describe('legacy validation messages (spec §8)', () => {
     const r = legacySaveUserSchema.safeParse({});
     expect(r.success).toBe(false);
     for (const i of r.error?.issues ?? []) expect(i.message).not.toMatch(ZOD_DEFAULT);
-    expect(r.error?.issues.filter((i) => i.message === REQUIRED).map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName']));
+    expect(r.error?.issues.filter((i) => i.message === REQUIRED).map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName']),
+    );
   });
 });

@@ -18,7 +18,8 @@ export const MSG = {
   fileDeleted: 'File has been deleted successfully.',
   fileDeleteConfirm: 'Are you sure you want to delete this file ?',
   // Sign-in
-  invalidCredentials: (attemptsLeft: number) => `Invalid Username or Password. You have only ${attemptsLeft} login attempt left.`,
+  invalidCredentials: (attemptsLeft: number) =>
+    `Invalid Username or Password. You have only ${attemptsLeft} login attempt left.`,
   credentialDoesNotExist: 'Credential does not exist.',
   usernameIncorrect: 'Username is incorrect. Please try again.',
   otpExpired: 'OTP Expired. Please try Regenerating OTP',
@@ -59,6 +60,7 @@ export const MSG = {
   fileNotChecked: 'The file could not be checked. Please try again later.',
   fileSizeMismatch: 'The file did not arrive whole: it is not the size the upload declared. Please try again.',
   fileSizeInvalid: 'The declared file size (X-File-Size) must be a whole number of bytes.',
-  fileDamaged: 'The file could not be downloaded because its stored copy no longer matches its SHA-256 receipt. Support has been notified.',
+  fileDamaged:
+    'The file could not be downloaded because its stored copy no longer matches its SHA-256 receipt. Support has been notified.',
   browserWarning: BROWSER_WARNING,
 } as const;

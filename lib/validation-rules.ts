@@ -38,9 +38,44 @@ export function missingMessage(message: string): (issue: { input?: unknown }) =>
 
 /** Generic top-level domains accepted besides any two-letter country code (the "limited list" of §5). */
 export const EMAIL_GENERIC_TLDS = [
-  'com', 'net', 'org', 'edu', 'gov', 'mil', 'int', 'biz', 'info', 'name', 'pro', 'aero', 'asia', 'cat', 'coop',
-  'jobs', 'mobi', 'museum', 'tel', 'travel', 'law', 'legal', 'lawyer', 'attorney', 'app', 'dev', 'cloud', 'email',
-  'online', 'site', 'tech', 'group', 'global', 'services', 'solutions', 'company', 'associates', 'partners',
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'mil',
+  'int',
+  'biz',
+  'info',
+  'name',
+  'pro',
+  'aero',
+  'asia',
+  'cat',
+  'coop',
+  'jobs',
+  'mobi',
+  'museum',
+  'tel',
+  'travel',
+  'law',
+  'legal',
+  'lawyer',
+  'attorney',
+  'app',
+  'dev',
+  'cloud',
+  'email',
+  'online',
+  'site',
+  'tech',
+  'group',
+  'global',
+  'services',
+  'solutions',
+  'company',
+  'associates',
+  'partners',
 ] as const;
 
 const LOCAL_PART = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*";
@@ -67,7 +102,8 @@ export const hasNul = (s: string): boolean => s.includes('\u0000');
 export const hasHtmlTag = (s: string): boolean => HTML_TAG_PATTERN.test(s);
 /** A non-empty value made only of whitespace (rejected by §5; an empty value is merely "not given"). */
 export const isWhitespaceOnly = (s: string): boolean => s.length > 0 && s.trim().length === 0;
-export const isEmail = (s: string, pattern: RegExp = DEFAULT_EMAIL_PATTERN): boolean => s.length <= 254 && pattern.test(s);
+export const isEmail = (s: string, pattern: RegExp = DEFAULT_EMAIL_PATTERN): boolean =>
+  s.length <= 254 && pattern.test(s);
 export const isPhone = (s: string, pattern: RegExp = DEFAULT_PHONE_PATTERN): boolean => pattern.test(s);
 
 /** Not given: undefined, null, NaN, '' or an empty list. (Whitespace-only text is given, and invalid.) */

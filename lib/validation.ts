@@ -9,7 +9,20 @@
  *    (the job order), run inside a zod `superRefine` and flushed with `reportTo`.
  */
 import { z } from 'zod';
-import { cleanText, FIELD_MSG, hasHtmlTag, hasNul, isBlank, isDigits, isEmail, isPhone, isWhitespaceOnly, SHORT_TEXT_MAX, textProblem, toCode } from './validation-rules';
+import {
+  cleanText,
+  FIELD_MSG,
+  hasHtmlTag,
+  hasNul,
+  isBlank,
+  isDigits,
+  isEmail,
+  isPhone,
+  isWhitespaceOnly,
+  SHORT_TEXT_MAX,
+  textProblem,
+  toCode,
+} from './validation-rules';
 
 export * from './validation-rules';
 
@@ -62,7 +75,12 @@ function fail(r: Reporter, path: FieldPath, message: string): false {
   return false;
 }
 
-export function checkRequired(r: Reporter, path: FieldPath, value: unknown, message: string = FIELD_MSG.required): boolean {
+export function checkRequired(
+  r: Reporter,
+  path: FieldPath,
+  value: unknown,
+  message: string = FIELD_MSG.required,
+): boolean {
   if (!isBlank(value)) return true;
   r.add(path, message);
   return false;
@@ -83,14 +101,24 @@ export function checkText(r: Reporter, path: FieldPath, value: unknown, o: Requi
   return problem === null;
 }
 
-export function checkEmail(r: Reporter, path: FieldPath, value: unknown, o: RequiredOption & { pattern?: RegExp }): boolean {
+export function checkEmail(
+  r: Reporter,
+  path: FieldPath,
+  value: unknown,
+  o: RequiredOption & { pattern?: RegExp },
+): boolean {
   if (!present(r, path, value, o)) return !o.required;
   const ok = typeof value === 'string' && isEmail(value.trim(), o.pattern);
   if (!ok) r.add(path, FIELD_MSG.invalidEmail);
   return ok;
 }
 
-export function checkPhone(r: Reporter, path: FieldPath, value: unknown, o: RequiredOption & { pattern?: RegExp }): boolean {
+export function checkPhone(
+  r: Reporter,
+  path: FieldPath,
+  value: unknown,
+  o: RequiredOption & { pattern?: RegExp },
+): boolean {
   if (!present(r, path, value, o)) return !o.required;
   const ok = typeof value === 'string' && isPhone(value.trim(), o.pattern);
   if (!ok) r.add(path, FIELD_MSG.invalidPhone);
@@ -144,7 +172,9 @@ export function requiredText(o: { max?: number; requiredMessage?: string } = {})
   return z
     .string()
     .nullish()
-    .superRefine((v, ctx) => runCheck((r) => checkText(r, [], v, { required: true, max, requiredMessage: o.requiredMessage }))(ctx))
+    .superRefine((v, ctx) =>
+      runCheck((r) => checkText(r, [], v, { required: true, max, requiredMessage: o.requiredMessage }))(ctx),
+    )
     .transform((v) => cleanText(v) ?? '');
 }
 
@@ -183,7 +213,9 @@ export function emailField(o: { required?: boolean; pattern?: RegExp } = {}) {
   return z
     .string()
     .nullish()
-    .superRefine((v, ctx) => runCheck((r) => checkEmail(r, [], v, { required: o.required ?? true, pattern: o.pattern }))(ctx))
+    .superRefine((v, ctx) =>
+      runCheck((r) => checkEmail(r, [], v, { required: o.required ?? true, pattern: o.pattern }))(ctx),
+    )
     .transform(cleanText);
 }
 
@@ -191,7 +223,9 @@ export function phoneField(o: { required?: boolean; pattern?: RegExp } = {}) {
   return z
     .string()
     .nullish()
-    .superRefine((v, ctx) => runCheck((r) => checkPhone(r, [], v, { required: o.required ?? true, pattern: o.pattern }))(ctx))
+    .superRefine((v, ctx) =>
+      runCheck((r) => checkPhone(r, [], v, { required: o.required ?? true, pattern: o.pattern }))(ctx),
+    )
     .transform(cleanText);
 }
 
@@ -201,7 +235,9 @@ export function digitsField(o: { required?: boolean; nonZero?: boolean; maxDigit
     .union([z.string(), z.number(), z.nan()])
     .nullish()
     .superRefine((v, ctx) =>
-      runCheck((r) => checkDigits(r, [], v, { required: o.required, nonZero: o.nonZero, maxDigits: o.maxDigits ?? 9 }))(ctx),
+      runCheck((r) => checkDigits(r, [], v, { required: o.required, nonZero: o.nonZero, maxDigits: o.maxDigits ?? 9 }))(
+        ctx,
+      ),
     )
     .transform(toCode);
 }

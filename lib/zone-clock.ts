@@ -12,7 +12,15 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let f = zoneFormats.get(timeZone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
     } catch {
       f = zoneFormat('UTC');
     }
@@ -76,7 +84,13 @@ export function wallClock(t: number, timeZone: string): WallClock | null {
   const offset = dayOffset(f, timeZone, t);
   if (offset !== null) {
     const w = new Date(t + offset);
-    return { year: w.getUTCFullYear(), month: w.getUTCMonth() + 1, day: w.getUTCDate(), hour: w.getUTCHours(), minute: w.getUTCMinutes() };
+    return {
+      year: w.getUTCFullYear(),
+      month: w.getUTCMonth() + 1,
+      day: w.getUTCDate(),
+      hour: w.getUTCHours(),
+      minute: w.getUTCMinutes(),
+    };
   }
   const m = FIELDS.exec(f.format(t));
   if (!m) return null;

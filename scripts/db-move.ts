@@ -29,7 +29,9 @@ async function main() {
     throw e;
   }
   if (!c.embedded) {
-    console.error('DATABASE_URL is set: the portal already uses PostgreSQL. db:move copies the embedded database of DATA_DIR; unset DATABASE_URL to run it.');
+    console.error(
+      'DATABASE_URL is set: the portal already uses PostgreSQL. db:move copies the embedded database of DATA_DIR; unset DATABASE_URL to run it.',
+    );
     process.exit(2);
   }
   const dir = path.join(c.DATA_DIR, 'pglite');
@@ -42,7 +44,9 @@ async function main() {
   try {
     const report = await moveDatabase(source, url, (line) => console.log(line));
     const moved = report.tables.filter((t) => t.target > 0).length;
-    console.log(`Copied ${report.rows} rows in ${moved} tables (${report.tables.length} tables checked: the same row count on both sides), ${report.sequences} sequences set, in ${(report.ms / 1000).toFixed(1)} s.`);
+    console.log(
+      `Copied ${report.rows} rows in ${moved} tables (${report.tables.length} tables checked: the same row count on both sides), ${report.sequences} sequences set, in ${(report.ms / 1000).toFixed(1)} s.`,
+    );
     console.log('');
     for (const line of nextSteps(c, url)) console.log(line);
   } catch (e) {

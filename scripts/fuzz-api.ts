@@ -23,7 +23,9 @@ const a = args(process.argv.slice(2));
 const one = (k: string) => a.get(k)?.[0];
 const url = one('url');
 if (!url) {
-  console.error('usage: tsx scripts/fuzz-api.ts --url <OpenAPI document URL> [--token JWT] [--runs N] [--time-limit SECONDS] [--seed N] [--exclude "METHOD /path"]...');
+  console.error(
+    'usage: tsx scripts/fuzz-api.ts --url <OpenAPI document URL> [--token JWT] [--runs N] [--time-limit SECONDS] [--seed N] [--exclude "METHOD /path"]...',
+  );
   process.exit(2);
 }
 const report = await fuzzApi({

@@ -28,7 +28,10 @@ async function main() {
     process.exit(2);
   }
   if (!c.embedded) {
-    const [{ getHandle }, { prepareDatabase }] = await Promise.all([import('@/db/client'), import('@/scripts/seed/prepare')]);
+    const [{ getHandle }, { prepareDatabase }] = await Promise.all([
+      import('@/db/client'),
+      import('@/scripts/seed/prepare'),
+    ]);
     const handle = await getHandle();
     if (await prepareDatabase(handle, c.DEMO_PASSWORD)) console.log('Demo data seeded.');
     await handle.close();
@@ -46,9 +49,13 @@ async function main() {
   if (!(await answering(c.PORT, child))) return;
   console.log('');
   console.log(`JMS Portal is ready: ${c.appUrl}`);
-  console.log(`Database: ${c.embedded ? `embedded PGlite in ${path.join(c.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(
+    `Database: ${c.embedded ? `embedded PGlite in ${path.join(c.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
   console.log(`Demo sign-in: hv.user (client user) or hv.admin (client administrator), password ${c.DEMO_PASSWORD}`);
-  console.log('Staff sign-in (the staff area, /Ops): staff.admin (provider administrator) or staff.operator (provider operator), same password');
+  console.log(
+    'Staff sign-in (the staff area, /Ops): staff.admin (provider administrator) or staff.operator (provider operator), same password',
+  );
   console.log(
     c.SMTP_URL
       ? 'One-time passcodes are e-mailed through SMTP_URL.'

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = process.cwd();
-const TOP = /^(app|components|lib|db|scripts|bench|test|e2e|docs)\/[^\s`*]+$|^(proxy|middleware|instrumentation)\.ts$|^[\w-]+\.config\.(ts|mjs)$|^(package|vercel|tsconfig)\.json$|^README\.md$/;
+const TOP =
+  /^(app|components|lib|db|scripts|bench|test|e2e|docs)\/[^\s`*]+$|^(proxy|middleware|instrumentation)\.ts$|^[\w-]+\.config\.(ts|mjs)$|^(package|vercel|tsconfig)\.json$|^README\.md$/;
 
 /** The paths a markdown text names in backticks (a trailing `/`, a `#anchor` or `:line` dropped). */
 function namedPaths(markdown: string): string[] {
@@ -35,6 +36,8 @@ describe('docs/architecture.md', () => {
   });
 
   it('finds a path that does not exist', () => {
-    expect(namedPaths('see `lib/nowhere/gone.ts` and `db/schema.ts`').filter((p) => !existsSync(path.join(ROOT, p)))).toEqual(['lib/nowhere/gone.ts']);
+    expect(
+      namedPaths('see `lib/nowhere/gone.ts` and `db/schema.ts`').filter((p) => !existsSync(path.join(ROOT, p))),
+    ).toEqual(['lib/nowhere/gone.ts']);
   });
 });

@@ -68,7 +68,11 @@ export async function startTestClamd(port?: number): Promise<TestClamd> {
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(process.env.CLAMD_PATH ?? '/usr/sbin/clamd', [`--config-file=${path.join(dir, 'clamd.conf')}`], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    process.env.CLAMD_PATH ?? '/usr/sbin/clamd',
+    [`--config-file=${path.join(dir, 'clamd.conf')}`],
+    { stdio: 'ignore' },
+  );
   let exited = false;
   child.once('exit', () => (exited = true));
   const deadline = Date.now() + 30_000;

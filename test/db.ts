@@ -29,7 +29,9 @@ function withDatabase(url: string, name: string): string {
 }
 
 /** Creates and migrates a fresh database; returns its handle and a function that drops it. */
-export async function createTestDatabase(engine: Engine = testEngine()): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  engine: Engine = testEngine(),
+): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (engine === 'pglite') {
     const handle = openDatabase({ dataDir: 'memory://' });
     await handle.migrate();

@@ -6,7 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
-import { clientBranchAddresses, clients, costEstimates, invoiceLineItems, invoices, jobs, matterReferences, users } from '@/db/schema';
+import {
+  clientBranchAddresses,
+  clients,
+  costEstimates,
+  invoiceLineItems,
+  invoices,
+  jobs,
+  matterReferences,
+  users,
+} from '@/db/schema';
 import { seedReference } from '@/scripts/seed/reference';
 import type { Actor } from '@/lib/auth/actor';
 import { hashPassword } from '@/lib/auth/password';
@@ -47,12 +56,21 @@ export async function makeClient(over: Partial<typeof clients.$inferInsert> = {}
       { clientId: client.id, label: 'Branch', address: `2 ${id} Road, Parramatta NSW 2150` },
     ])
     .returning();
-  await d.insert(costEstimates).values([{ clientId: client.id, number: '7001' }, { clientId: client.id, number: '7002' }]);
-  await d.insert(matterReferences).values([{ clientId: client.id, reference: `MAT-${id}-1` }, { clientId: client.id, reference: `MAT-${id}-2` }]);
+  await d.insert(costEstimates).values([
+    { clientId: client.id, number: '7001' },
+    { clientId: client.id, number: '7002' },
+  ]);
+  await d.insert(matterReferences).values([
+    { clientId: client.id, reference: `MAT-${id}-1` },
+    { clientId: client.id, reference: `MAT-${id}-2` },
+  ]);
   return { ...client, branches };
 }
 
-export async function makeUser(over: Partial<typeof users.$inferInsert> & { password?: string } = {}, q?: Queryable): Promise<UserRow> {
+export async function makeUser(
+  over: Partial<typeof users.$inferInsert> & { password?: string } = {},
+  q?: Queryable,
+): Promise<UserRow> {
   const d = await db(q);
   const { password, ...rest } = over;
   const name = rest.userName ?? `user.${uid()}`;
@@ -80,12 +98,20 @@ export async function makeUser(over: Partial<typeof users.$inferInsert> & { pass
  * Inserts a row naming only the given columns. A migration test's database stops at an earlier migration, and it
  * lacks the columns added since, which Drizzle's insert names all of. Answers the row by property name.
  */
-async function insertColumns<T extends PgTable>(q: Queryable, table: T, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function insertColumns<T extends PgTable>(
+  q: Queryable,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const cols = getTableColumns(table) as Record<string, { name: string }>;
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   const names = keys.map((k) => sql.identifier(cols[k]?.name ?? k));
   const params = keys.map((k) => sql`${values[k]}`);
-  const [row] = rowsOf<Record<string, unknown>>(await q.execute(sql`insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)}) returning *`));
+  const [row] = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql`insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)}) returning *`,
+    ),
+  );
   if (!row) throw new Error('row not inserted');
   const out: Record<string, unknown> = {};
   for (const [key, c] of Object.entries(cols)) if (c.name in row) out[key] = row[c.name];
@@ -104,11 +130,25 @@ export async function makeUserAtMigration(over: Partial<typeof users.$inferInser
   const d = await db(q);
   const name = over.userName ?? `user.${uid()}`;
   const hash = await (passwordHash ??= hashPassword(TEST_PASSWORD));
-  const row = await insertColumns(d, users, { userName: name, firstName: 'Test', lastName: 'User', email: `${name}@example.com`, phone: '(02)9000-1234', role: 3, timeZone: 'Australia/Sydney', passwordHash: hash, enableTour: false, ...over });
+  const row = await insertColumns(d, users, {
+    userName: name,
+    firstName: 'Test',
+    lastName: 'User',
+    email: `${name}@example.com`,
+    phone: '(02)9000-1234',
+    role: 3,
+    timeZone: 'Australia/Sydney',
+    passwordHash: hash,
+    enableTour: false,
+    ...over,
+  });
   return row as unknown as UserRow;
 }
 
-export async function makeJob(over: Partial<typeof jobs.$inferInsert> & { clientId: number }, q?: Queryable): Promise<JobRow> {
+export async function makeJob(
+  over: Partial<typeof jobs.$inferInsert> & { clientId: number },
+  q?: Queryable,
+): Promise<JobRow> {
   const d = await db(q);
   const ready = over.readyAt ?? new Date(Date.now() + 3_600_000);
   const [job] = await d
@@ -133,7 +173,10 @@ export async function makeJob(over: Partial<typeof jobs.$inferInsert> & { client
 }
 
 export async function makeInvoice(
-  over: Partial<typeof invoices.$inferInsert> & { clientId: number; lines?: { extStockId: string; quantity: string; unitPrice: string; description?: string }[] },
+  over: Partial<typeof invoices.$inferInsert> & {
+    clientId: number;
+    lines?: { extStockId: string; quantity: string; unitPrice: string; description?: string }[];
+  },
   q?: Queryable,
 ) {
   const d = await db(q);
@@ -141,24 +184,48 @@ export async function makeInvoice(
   const amount = lines.reduce((s, l) => s + Number(l.quantity) * Number(l.unitPrice), 0).toFixed(2);
   const [inv] = await d
     .insert(invoices)
-    .values({ jmsNumber: `9${uid()}`, invoiceNumber: `INV-${uid()}`, amount, currencyCode: 'AUD', issueDate: new Date().toISOString().slice(0, 10), ...rest })
+    .values({
+      jmsNumber: `9${uid()}`,
+      invoiceNumber: `INV-${uid()}`,
+      amount,
+      currencyCode: 'AUD',
+      issueDate: new Date().toISOString().slice(0, 10),
+      ...rest,
+    })
     .returning();
   if (!inv) throw new Error('invoice not created');
   await d.insert(invoiceLineItems).values(
-    lines.map((l) => ({ invoiceId: inv.id, extStockId: l.extStockId, description: l.description ?? l.extStockId, quantity: l.quantity, unitPrice: l.unitPrice, amount: (Number(l.quantity) * Number(l.unitPrice)).toFixed(2) })),
+    lines.map((l) => ({
+      invoiceId: inv.id,
+      extStockId: l.extStockId,
+      description: l.description ?? l.extStockId,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: (Number(l.quantity) * Number(l.unitPrice)).toFixed(2),
+    })),
   );
   return inv;
 }
 
 /** A client with a user of the given role, signed in: the actor, a legacy bearer token. */
-export async function signedIn(role: RoleId = 3, clientId?: number): Promise<{ actor: Actor; token: string; user: UserRow; clientId: number }> {
+export async function signedIn(
+  role: RoleId = 3,
+  clientId?: number,
+): Promise<{ actor: Actor; token: string; user: UserRow; clientId: number }> {
   const cid = clientId ?? (await makeClient()).id;
   const user = await makeUser({ clientId: cid, role });
   const d = await db();
   const session = await createSession(d, user.id);
   const token = await issueLegacyToken(session, user.role);
   return {
-    actor: { userId: user.id, clientId: cid, role, userName: user.userName, timeZone: user.timeZone, sessionId: session.id },
+    actor: {
+      userId: user.id,
+      clientId: cid,
+      role,
+      userName: user.userName,
+      timeZone: user.timeZone,
+      sessionId: session.id,
+    },
     token,
     user,
     clientId: cid,
@@ -167,8 +234,24 @@ export async function signedIn(role: RoleId = 3, clientId?: number): Promise<{ a
 
 /** A member of the provider's staff (role 1 or 2, no client), signed in: the actor and a legacy bearer token. */
 export async function signedInStaff(role: 1 | 2 = 2): Promise<{ actor: Actor; token: string; user: UserRow }> {
-  const user = await makeUser({ clientId: null, role, firstName: role === 1 ? 'Avery' : 'Oakley', lastName: role === 1 ? 'Admin' : 'Operator' });
+  const user = await makeUser({
+    clientId: null,
+    role,
+    firstName: role === 1 ? 'Avery' : 'Oakley',
+    lastName: role === 1 ? 'Admin' : 'Operator',
+  });
   const session = await createSession(await db(), user.id);
   const token = await issueLegacyToken(session, user.role);
-  return { actor: { userId: user.id, clientId: null, role, userName: user.userName, timeZone: user.timeZone, sessionId: session.id }, token, user };
+  return {
+    actor: {
+      userId: user.id,
+      clientId: null,
+      role,
+      userName: user.userName,
+      timeZone: user.timeZone,
+      sessionId: session.id,
+    },
+    token,
+    user,
+  };
 }

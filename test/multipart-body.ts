@@ -39,7 +39,11 @@ async function* bytesOf(b: Bytes): AsyncGenerator<Uint8Array> {
 const quote = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
 /** The body and its Content-Type header. */
-export function multipartBody(spec: MultipartSpec): { contentType: string; boundary: string; body: AsyncGenerator<Uint8Array> } {
+export function multipartBody(spec: MultipartSpec): {
+  contentType: string;
+  boundary: string;
+  body: AsyncGenerator<Uint8Array>;
+} {
   const boundary = spec.boundary ?? `----JmsFormBoundary${randomBytes(8).toString('hex')}`;
   async function* body(): AsyncGenerator<Uint8Array> {
     for (const [name, value] of Object.entries(spec.fields ?? {})) {

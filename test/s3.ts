@@ -25,14 +25,27 @@ export const OPEN_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</Allowed
 
 export async function startTestS3(bucket = 'jms-test', port = 0, opts: { cors?: string } = {}): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'jms-s3-'));
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket, configs: opts.cors ? [opts.cors] : [] }] });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: opts.cors ? [opts.cors] : [] }],
+  });
   const bound = await server.run();
   const endpoint = `http://127.0.0.1:${bound.port}`;
   return {
     endpoint,
     bucket,
     directory,
-    storage: () => new S3Storage({ bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { ...S3RVER_CREDENTIALS } }),
+    storage: () =>
+      new S3Storage({
+        bucket,
+        region: 'us-east-1',
+        endpoint,
+        forcePathStyle: true,
+        credentials: { ...S3RVER_CREDENTIALS },
+      }),
     stop: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
@@ -44,5 +57,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const port = Number(process.argv[2] ?? 0);
   const s3 = await startTestS3(process.argv[3] ?? 'jms-test', port);
   console.log(`s3rver listening on ${s3.endpoint}, bucket ${s3.bucket}`);
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void s3.stop().finally(() => process.exit(0)));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.on(sig, () => void s3.stop().finally(() => process.exit(0)));
 }

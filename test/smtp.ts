@@ -39,8 +39,19 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
             .then((mail) => {
               const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
               const headers: Record<string, string> = {};
-              for (const h of mail.headerLines) headers[h.key] = h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
-              received.push({ to: to.map((a) => a.address ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '', headers, attachments: mail.attachments.map((a) => a.filename ?? '') });
+              for (const h of mail.headerLines)
+                headers[h.key] = h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim();
+              received.push({
+                to: to.map((a) => a.address ?? ''),
+                subject: mail.subject ?? '',
+                text: mail.text ?? '',
+                messageId: mail.messageId ?? '',
+                headers,
+                attachments: mail.attachments.map((a) => a.filename ?? ''),
+              });
               callback();
             })
             .catch(callback);

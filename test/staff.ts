@@ -7,5 +7,12 @@ import { makeUser } from './factories';
 export async function staffActor(role: 1 | 2 = 2): Promise<StaffActor> {
   const user = await makeUser({ clientId: null, role });
   const session = await createSession(await getDb(), user.id);
-  return { userId: user.id, clientId: null, role, userName: user.userName, timeZone: user.timeZone, sessionId: session.id };
+  return {
+    userId: user.id,
+    clientId: null,
+    role,
+    userName: user.userName,
+    timeZone: user.timeZone,
+    sessionId: session.id,
+  };
 }

@@ -38,8 +38,28 @@ describe('another client’s rows, through the tenancy guard', () => {
     const theirJob = await makeJob({ clientId: other.id, matterReference: 'THEIR-MATTER' });
     const myJob = await makeJob({ clientId: mine.clientId, matterReference: 'MY-MATTER' });
     await makeInvoice({ clientId: other.id, jmsNumber: theirJob.jmsNumber });
-    const [doc] = await t.db().insert(documents).values({ clientId: other.id, jobId: theirJob.id, storageKey: `cd/${randomUUID()}`, fileName: 'theirs.pdf', size: 3 }).returning();
-    await t.db().insert(auditLog).values({ action: 'user.updated', clientId: other.id, actorUserId: theirUser.id, targetType: 'user', targetId: String(theirUser.id), details: {} });
+    const [doc] = await t
+      .db()
+      .insert(documents)
+      .values({
+        clientId: other.id,
+        jobId: theirJob.id,
+        storageKey: `cd/${randomUUID()}`,
+        fileName: 'theirs.pdf',
+        size: 3,
+      })
+      .returning();
+    await t
+      .db()
+      .insert(auditLog)
+      .values({
+        action: 'user.updated',
+        clientId: other.id,
+        actorUserId: theirUser.id,
+        targetType: 'user',
+        targetId: String(theirUser.id),
+        details: {},
+      });
     return { mine, other, theirUser, theirJob, myJob, doc: doc! };
   }
 
@@ -107,7 +127,14 @@ describe('another client’s rows, through the tenancy guard', () => {
   it('a client role whose client is null is refused like staff (403), and 404 where the path answers like a missing user', async () => {
     const { theirUser } = await twoClients();
     const u = await makeUser({ clientId: null, role: 4 });
-    const orphan: Actor = { userId: u.id, clientId: null, role: 4, userName: u.userName, timeZone: u.timeZone, sessionId: 's' };
+    const orphan: Actor = {
+      userId: u.id,
+      clientId: null,
+      role: 4,
+      userName: u.userName,
+      timeZone: u.timeZone,
+      sessionId: 's',
+    };
     await expect(listJobs(orphan, { ...DEFAULT_JOB_QUERY, statuses: [] }, ALL)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(listInvoices(orphan, DEFAULT_INVOICE_QUERY, ALL)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(getUser(orphan, theirUser.id)).rejects.toBeInstanceOf(ForbiddenError);

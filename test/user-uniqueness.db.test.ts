@@ -22,7 +22,14 @@ const uid = () => Math.random().toString(36).slice(2, 8);
 const PASSWORD = 'Lantern#Quay4821';
 
 function person(name: string) {
-  return { FirstName: 'Tess', LastName: 'Taken', EmailId: `${name}@example.com`, Phone: '(02)9000-3333', UserName: name, TimeZoneId: 'Australia/Sydney' };
+  return {
+    FirstName: 'Tess',
+    LastName: 'Taken',
+    EmailId: `${name}@example.com`,
+    Phone: '(02)9000-3333',
+    UserName: name,
+    TimeZoneId: 'Australia/Sydney',
+  };
 }
 
 /** The three doors, each given a user name and an e-mail address as they come (not through the form's schema). */
@@ -32,19 +39,39 @@ async function doors() {
   const s = uid();
   const { id: clientId } = await createClient(
     staff,
-    clientFormSchema.parse({ Name: `Unique ${s} Lawyers`, AccountNumber: `UQ-${s}`, Branches: [{ Label: 'Office', Address: '1 George Street, Sydney NSW 2000', ExtClientBranchId: '', IsDefault: true }], ProcessingCities: [{ Name: 'Sydney' }], CostEstimates: [] }),
+    clientFormSchema.parse({
+      Name: `Unique ${s} Lawyers`,
+      AccountNumber: `UQ-${s}`,
+      Branches: [
+        { Label: 'Office', Address: '1 George Street, Sydney NSW 2000', ExtClientBranchId: '', IsDefault: true },
+      ],
+      ProcessingCities: [{ Name: 'Sydney' }],
+      CostEstimates: [],
+    }),
   );
   const base = `base.${s}`;
   return {
     'client user form': async (userName: string, email: string) => {
-      const r = await saveUser(clientAdmin.actor, { ...userFormSchema.parse({ ...person(base), Role: 3, NewPassword: PASSWORD, ConfirmPassword: PASSWORD }), UserName: userName, EmailId: email });
+      const r = await saveUser(clientAdmin.actor, {
+        ...userFormSchema.parse({ ...person(base), Role: 3, NewPassword: PASSWORD, ConfirmPassword: PASSWORD }),
+        UserName: userName,
+        EmailId: email,
+      });
       if (r.status !== 'duplicate') throw new Error(`not refused: ${r.status}`);
       throw Object.assign(new Error('duplicate'), { fields: r.fields });
     },
     'staff form': (userName: string, email: string) =>
-      saveStaffUser(staff, { ...staffUserFormSchema.parse({ ...person(base), Role: 2, NewPassword: PASSWORD, ConfirmPassword: PASSWORD }), UserName: userName, EmailId: email }),
+      saveStaffUser(staff, {
+        ...staffUserFormSchema.parse({ ...person(base), Role: 2, NewPassword: PASSWORD, ConfirmPassword: PASSWORD }),
+        UserName: userName,
+        EmailId: email,
+      }),
     'client administrator invitation': (userName: string, email: string) =>
-      inviteClientAdmin(staff, { ...inviteAdminSchema.parse({ ClientId: clientId, ...person(base) }), UserName: userName, EmailId: email }),
+      inviteClientAdmin(staff, {
+        ...inviteAdminSchema.parse({ ClientId: clientId, ...person(base) }),
+        UserName: userName,
+        EmailId: email,
+      }),
   } as const;
 }
 
@@ -55,12 +82,23 @@ describe('one uniqueness rule on every door that creates a user', () => {
     const d = await doors();
     for (const [door, create] of Object.entries(d)) {
       const taken = await makeUser({ userName: `taken.${uid()}` });
-      for (const variant of [` ${taken.userName} `, taken.userName.toUpperCase(), `\t${taken.userName.toUpperCase()}  `]) {
-        await expect(create(variant, `free.${uid()}@example.com`), `${door}: ${JSON.stringify(variant)}`).rejects.toMatchObject({
+      for (const variant of [
+        ` ${taken.userName} `,
+        taken.userName.toUpperCase(),
+        `\t${taken.userName.toUpperCase()}  `,
+      ]) {
+        await expect(
+          create(variant, `free.${uid()}@example.com`),
+          `${door}: ${JSON.stringify(variant)}`,
+        ).rejects.toMatchObject({
           fields: { UserName: [USER_TAKEN_MSG.userName] },
         });
       }
-      const [{ n } = { n: -1 }] = await t.db().select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(trim(${users.userName})) = ${taken.userName}`);
+      const [{ n } = { n: -1 }] = await t
+        .db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`lower(trim(${users.userName})) = ${taken.userName}`);
       expect(n, door).toBe(1);
     }
   });
@@ -74,7 +112,9 @@ describe('one uniqueness rule on every door that creates a user', () => {
           fields: { EmailId: [USER_TAKEN_MSG.email] },
         });
       }
-      expect(await t.db().select({ id: users.id }).from(users).where(eq(users.email, taken.email)), door).toHaveLength(1);
+      expect(await t.db().select({ id: users.id }).from(users).where(eq(users.email, taken.email)), door).toHaveLength(
+        1,
+      );
     }
   });
 });

@@ -7,5 +7,12 @@ export const metadata: Metadata = { title: 'Sign in' };
 
 /** / is the sign-in page (spec §2); /#/SignIn and /#/ForgotPassword are sent to their clean paths. */
 export default async function HomePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  return <SignInScreen searchParams={await searchParams} passwordStep={passwordStep} resend={resendStep} ssoEnabled={ssoEnabled()} />;
+  return (
+    <SignInScreen
+      searchParams={await searchParams}
+      passwordStep={passwordStep}
+      resend={resendStep}
+      ssoEnabled={ssoEnabled()}
+    />
+  );
 }

@@ -15,8 +15,8 @@ export default function AuthenticationErrorPage() {
         <h1 className="page-title">We could not sign you in</h1>
         <p>Single sign-on with your organisation did not complete, or its answer could not be accepted.</p>
         <p>
-          Please try again. If it keeps failing, sign in with your JMS user name and password instead, or contact your firm&rsquo;s IT team
-          or JMS administrator.
+          Please try again. If it keeps failing, sign in with your JMS user name and password instead, or contact your
+          firm&rsquo;s IT team or JMS administrator.
         </p>
         <div>
           <Link href="/SignIn" className={buttonClasses({ variant: 'primary' })}>

@@ -15,7 +15,9 @@ import { runAction, signedIn, signedInOrNot } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
 /** The form's two hidden fields, as FormData gives them (absent fields are null). */
-const signOutForm = z.object({ type: z.string().nullable(), returnUrl: z.string().nullable() }).catch({ type: null, returnUrl: null });
+const signOutForm = z
+  .object({ type: z.string().nullable(), returnUrl: z.string().nullable() })
+  .catch({ type: null, returnUrl: null });
 
 export async function signOutAction(form: FormData): Promise<void> {
   const fields = { type: form.get('type'), returnUrl: form.get('returnUrl') };

@@ -25,10 +25,14 @@ export default function AccessibilityPage() {
       body: (
         <>
           <p>
-            The JMS client portal, including the staff area, <strong>fully conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at
-            level AA</strong>. Fully conforms means that every page meets every level A and AA success criterion, with no exceptions.
+            The JMS client portal, including the staff area,{' '}
+            <strong>fully conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA</strong>. Fully
+            conforms means that every page meets every level A and AA success criterion, with no exceptions.
           </p>
-          <p>This covers signing in, ordering a job, the job and invoice lists and slips, feedback, settings, user administration and the staff area.</p>
+          <p>
+            This covers signing in, ordering a job, the job and invoice lists and slips, feedback, settings, user
+            administration and the staff area.
+          </p>
         </>
       ),
     },
@@ -37,14 +41,26 @@ export default function AccessibilityPage() {
       heading: 'What you can expect',
       body: (
         <ul>
-          <li>Everything works with the keyboard alone, with a clearly visible focus ring, and focus always lands somewhere sensible after an action.</li>
-          <li>Before a session ends for inactivity you are warned at least two minutes ahead and can stay signed in; what you typed in a new order is kept.</li>
-          <li>The time left to enter a sign-in code is announced at one minute and when it runs out, with the offer of a new code.</li>
           <li>
-            Errors are announced and focus moves to the first thing to fix; result counts, finished uploads, confirmations and new notifications are
-            announced, also while a dialog is open.
+            Everything works with the keyboard alone, with a clearly visible focus ring, and focus always lands
+            somewhere sensible after an action.
           </li>
-          <li>Pages work at 320 pixels wide and at 400% zoom without scrolling sideways, and respect reduced-motion settings.</li>
+          <li>
+            Before a session ends for inactivity you are warned at least two minutes ahead and can stay signed in; what
+            you typed in a new order is kept.
+          </li>
+          <li>
+            The time left to enter a sign-in code is announced at one minute and when it runs out, with the offer of a
+            new code.
+          </li>
+          <li>
+            Errors are announced and focus moves to the first thing to fix; result counts, finished uploads,
+            confirmations and new notifications are announced, also while a dialog is open.
+          </li>
+          <li>
+            Pages work at 320 pixels wide and at 400% zoom without scrolling sideways, and respect reduced-motion
+            settings.
+          </li>
           <li>Password managers and pasting work when you sign in.</li>
         </ul>
       ),
@@ -55,8 +71,8 @@ export default function AccessibilityPage() {
       body: (
         <>
           <p>
-            Files you or we upload (source documents and deliverables) are passed on as they are; their accessibility depends on how they were
-            made. Ask us if you need a deliverable in another format.
+            Files you or we upload (source documents and deliverables) are passed on as they are; their accessibility
+            depends on how they were made. Ask us if you need a deliverable in another format.
           </p>
         </>
       ),
@@ -67,18 +83,20 @@ export default function AccessibilityPage() {
       body: (
         <ul>
           <li>
-            Every page, signed out, signed in and in the staff area, is checked automatically with axe-core for the WCAG 2.0, 2.1 and 2.2 A and AA rules
-            on every change: the staff pages at desktop, laptop and phone widths, the others at desktop width, with the phone layout and its menu too.
+            Every page, signed out, signed in and in the staff area, is checked automatically with axe-core for the WCAG
+            2.0, 2.1 and 2.2 A and AA rules on every change: the staff pages at desktop, laptop and phone widths, the
+            others at desktop width, with the phone layout and its menu too.
           </li>
           <li>
-            Every dialog, menu and pop-up (sign-in, notices, feedback, saved views, cancelling a job, the order form&apos;s calendar, suggestions and warnings,
-            user administration, and every staff confirmation) is opened and checked with the same rules, with its error messages shown where it has
-            any.
+            Every dialog, menu and pop-up (sign-in, notices, feedback, saved views, cancelling a job, the order
+            form&apos;s calendar, suggestions and warnings, user administration, and every staff confirmation) is opened
+            and checked with the same rules, with its error messages shown where it has any.
           </li>
           <li>Every page is checked to fit a window 320 pixels wide without scrolling sideways.</li>
           <li>
-            Automated tests walk the main journeys (sign-in, ordering a job, the job list, a job slip, feedback, settings, user pages, the staff queue and
-            a staff job) with the keyboard alone, checking where focus lands after every step and what is announced.
+            Automated tests walk the main journeys (sign-in, ordering a job, the job list, a job slip, feedback,
+            settings, user pages, the staff queue and a staff job) with the keyboard alone, checking where focus lands
+            after every step and what is announced.
           </li>
         </ul>
       ),
@@ -88,9 +106,10 @@ export default function AccessibilityPage() {
       heading: 'Reporting a barrier',
       body: (
         <p>
-          If something in the portal is hard or impossible for you to use, e-mail <a href={`mailto:${support}`}>{support}</a>. Tell us the page, what
-          you were trying to do and the browser and any assistive technology you use. We reply within two working days and will help you get the task
-          done another way while we fix it.
+          If something in the portal is hard or impossible for you to use, e-mail{' '}
+          <a href={`mailto:${support}`}>{support}</a>. Tell us the page, what you were trying to do and the browser and
+          any assistive technology you use. We reply within two working days and will help you get the task done another
+          way while we fix it.
         </p>
       ),
     },
@@ -101,7 +120,12 @@ export default function AccessibilityPage() {
         title="Accessibility statement"
         updated={ACCESSIBILITY_REVIEWED}
         updatedLabel="Last reviewed"
-        intro={<p>JMS wants everyone who works with us to be able to use the client portal, whatever their abilities and however they use the web.</p>}
+        intro={
+          <p>
+            JMS wants everyone who works with us to be able to use the client portal, whatever their abilities and
+            however they use the web.
+          </p>
+        }
         sections={sections}
       />
     </PublicShell>

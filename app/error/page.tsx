@@ -11,8 +11,13 @@ export default function ErrorPage() {
     <PublicShell>
       <div className="flex flex-col gap-4 py-8">
         <h1 className="page-title">Something went wrong</h1>
-        <p>Sorry, the portal could not complete what you were doing. The problem has been reported to our support team.</p>
-        <p>Please try again in a moment. If you were placing an order, check your job list before ordering again, so the job is not entered twice.</p>
+        <p>
+          Sorry, the portal could not complete what you were doing. The problem has been reported to our support team.
+        </p>
+        <p>
+          Please try again in a moment. If you were placing an order, check your job list before ordering again, so the
+          job is not entered twice.
+        </p>
         <div className="flex flex-wrap gap-3">
           <Link href="/JobClient" className={buttonClasses({ variant: 'primary' })}>
             Go to your jobs

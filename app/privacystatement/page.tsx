@@ -13,16 +13,17 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Your account:</strong> your name, user name, work e-mail address, phone number, role, time zone, the job alerts you
-          choose, and your password in a one-way protected form (we cannot read it).
+          <strong>Your account:</strong> your name, user name, work e-mail address, phone number, role, time zone, the
+          job alerts you choose, and your password in a one-way protected form (we cannot read it).
         </li>
         <li>
-          <strong>Your orders:</strong> contact names and numbers, matter references, court and file details, pickup and delivery
-          addresses, instructions, feedback and the files you upload.
+          <strong>Your orders:</strong> contact names and numbers, matter references, court and file details, pickup and
+          delivery addresses, instructions, feedback and the files you upload.
         </li>
         <li>
-          <strong>How the portal is used:</strong> sign-in times and outcomes, failed attempts, the browser and operating system used for
-          uploads, and error reports when something goes wrong in your browser, including the page you were on.
+          <strong>How the portal is used:</strong> sign-in times and outcomes, failed attempts, the browser and
+          operating system used for uploads, and error reports when something goes wrong in your browser, including the
+          page you were on.
         </li>
         <li>
           <strong>Invoices:</strong> invoice numbers, amounts and payment status for your firm&rsquo;s account.
@@ -35,9 +36,9 @@ const sections: LegalSection[] = [
     heading: 'Documents and third parties',
     body: (
       <p>
-        The documents you ask us to copy, scan, print or collect often contain personal information about other people, such as parties
-        to proceedings and witnesses. We handle that information only as your service provider, to carry out your instructions, and keep
-        it confidential. We do not use it for any other purpose.
+        The documents you ask us to copy, scan, print or collect often contain personal information about other people,
+        such as parties to proceedings and witnesses. We handle that information only as your service provider, to carry
+        out your instructions, and keep it confidential. We do not use it for any other purpose.
       </p>
     ),
   },
@@ -58,9 +59,9 @@ const sections: LegalSection[] = [
     heading: 'Cookies and browser storage',
     body: (
       <p>
-        The portal uses a session cookie to keep you signed in, a cookie that remembers you have seen the current notice, and your
-        browser&rsquo;s storage for small settings such as the sign-in attempt counter. These are needed for the portal to work. We do
-        not use advertising or cross-site tracking cookies.
+        The portal uses a session cookie to keep you signed in, a cookie that remembers you have seen the current
+        notice, and your browser&rsquo;s storage for small settings such as the sign-in attempt counter. These are
+        needed for the portal to work. We do not use advertising or cross-site tracking cookies.
       </p>
     ),
   },
@@ -86,9 +87,9 @@ const sections: LegalSection[] = [
     heading: 'How we protect it',
     body: (
       <p>
-        Connections to the portal are encrypted. Sign-in needs your password and a one-time passcode, accounts lock after repeated failed
-        attempts, and sessions end after inactivity. Each firm sees only its own jobs, invoices and users. Access by our staff is limited
-        to those who need it, and is logged.
+        Connections to the portal are encrypted. Sign-in needs your password and a one-time passcode, accounts lock
+        after repeated failed attempts, and sessions end after inactivity. Each firm sees only its own jobs, invoices
+        and users. Access by our staff is limited to those who need it, and is logged.
       </p>
     ),
   },
@@ -97,9 +98,9 @@ const sections: LegalSection[] = [
     heading: 'How long we keep it',
     body: (
       <p>
-        We keep job and invoice records for as long as your firm&rsquo;s agreement requires and the law (including tax law) obliges us to,
-        generally seven years. Uploaded files are kept while the job may need them and then deleted. Accounts that are deactivated are
-        retained in a deactivated state so that the history of jobs remains accurate.
+        We keep job and invoice records for as long as your firm&rsquo;s agreement requires and the law (including tax
+        law) obliges us to, generally seven years. Uploaded files are kept while the job may need them and then deleted.
+        Accounts that are deactivated are retained in a deactivated state so that the history of jobs remains accurate.
       </p>
     ),
   },
@@ -108,9 +109,9 @@ const sections: LegalSection[] = [
     heading: 'Access and correction',
     body: (
       <p>
-        You can see and update your e-mail address, time zone and job alerts in <Link href="/Settings">Settings</Link>. Your firm&rsquo;s
-        administrator can correct your other details. You may also ask us for access to, or correction of, the personal information we
-        hold about you.
+        You can see and update your e-mail address, time zone and job alerts in <Link href="/Settings">Settings</Link>.
+        Your firm&rsquo;s administrator can correct your other details. You may also ask us for access to, or correction
+        of, the personal information we hold about you.
       </p>
     ),
   },
@@ -120,11 +121,12 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Contact our privacy officer at <a href="mailto:privacy@jms.example.com">privacy@jms.example.com</a> with any question or
-          complaint about privacy. We will respond within 30 days.
+          Contact our privacy officer at <a href="mailto:privacy@jms.example.com">privacy@jms.example.com</a> with any
+          question or complaint about privacy. We will respond within 30 days.
         </p>
         <p>
-          If you are not satisfied with our response, you can complain to the Office of the Australian Information Commissioner at{' '}
+          If you are not satisfied with our response, you can complain to the Office of the Australian Information
+          Commissioner at{' '}
           <a href="https://www.oaic.gov.au" rel="noopener noreferrer">
             www.oaic.gov.au
           </a>
@@ -148,8 +150,9 @@ export default function PrivacyStatementPage() {
         updated="1 March 2026"
         intro={
           <p>
-            JMS handles personal information in the client portal in line with the Privacy Act 1988 (Cth) and the Australian Privacy
-            Principles. This statement explains what the portal collects, why, who sees it and the choices you have.
+            JMS handles personal information in the client portal in line with the Privacy Act 1988 (Cth) and the
+            Australian Privacy Principles. This statement explains what the portal collects, why, who sees it and the
+            choices you have.
           </p>
         }
         sections={sections}

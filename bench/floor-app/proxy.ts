@@ -7,7 +7,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { open } from './app/floor-data';
 
-const csp = (nonce: string) => `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
+const csp = (nonce: string) =>
+  `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
 
 export function proxy(req: NextRequest): NextResponse {
   const { door } = open().spec;

@@ -43,7 +43,11 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   const [codes, setCodes] = useState<string[] | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ConfirmEnrolmentForm>({ resolver: zodResolver(confirmEnrolmentSchema), defaultValues: { Code: '' }, shouldFocusError: false });
+  const form = useForm<ConfirmEnrolmentForm>({
+    resolver: zodResolver(confirmEnrolmentSchema),
+    defaultValues: { Code: '' },
+    shouldFocusError: false,
+  });
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const { errors, isSubmitting } = form.formState;
   // Starting (or starting again) replaces the button that was pressed: focus goes to the set-up form, which says
@@ -90,8 +94,8 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
         <Alert tone="success">{TWO_FACTOR_MSG.enrolled}</Alert>
         <Heading className="text-base font-semibold text-ink">Your recovery codes</Heading>
         <p className="text-sm">
-          Keep these codes somewhere safe, away from your phone. If you lose your phone, each code signs you in once instead of a code from the app.
-          They are shown only now.
+          Keep these codes somewhere safe, away from your phone. If you lose your phone, each code signs you in once
+          instead of a code from the app. They are shown only now.
         </p>
         <RecoveryCodes codes={codes} />
         <div>
@@ -117,17 +121,33 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
   }
 
   return (
-    <form ref={formRef} tabIndex={-1} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Set up an authenticator app">
+    <form
+      ref={formRef}
+      tabIndex={-1}
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label="Set up an authenticator app"
+    >
       <FormFields>
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
-          <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+          <li>
+            Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or
+            1Password).
+          </li>
           <li>Scan this QR code with it, or type in the key below.</li>
           <li>Enter the 6-digit code the app then shows.</li>
         </ol>
         <div className="flex flex-col items-start gap-4 sm:flex-row">
           {/* A data URL made on the server: next/image adds nothing here. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={started.QrCode} alt="QR code to scan with your authenticator app" width={200} height={200} className="rounded-md border border-line bg-white" />
+          <img
+            src={started.QrCode}
+            alt="QR code to scan with your authenticator app"
+            width={200}
+            height={200}
+            className="rounded-md border border-line bg-white"
+          />
           <div className="flex min-w-0 flex-col gap-1 text-sm">
             <span className="font-medium">Key for typing in</span>
             <code className="break-all font-mono text-base" data-testid="totp-secret" data-secret={started.Secret}>
@@ -138,7 +158,13 @@ export function AuthenticatorEnrolment({ start, confirm, onDone, level = 3 }: Au
         </div>
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Code from the app" error={errors.Code?.message} required className="max-w-xs">
-          <Input {...form.register('Code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} spellCheck={false} />
+          <Input
+            {...form.register('Code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            spellCheck={false}
+          />
         </Field>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Checking…">

@@ -38,7 +38,10 @@ export function CaptchaWidget({ onChange }: CaptchaWidgetProps) {
     const onState = (ev: Event) => {
       const detail: unknown = ev instanceof CustomEvent ? ev.detail : null;
       const state = detail && typeof detail === 'object' && 'state' in detail ? detail.state : null;
-      const payload = detail && typeof detail === 'object' && 'payload' in detail && typeof detail.payload === 'string' ? detail.payload : null;
+      const payload =
+        detail && typeof detail === 'object' && 'payload' in detail && typeof detail.payload === 'string'
+          ? detail.payload
+          : null;
       const ok = state === 'verified' && payload !== null;
       setVerified(ok);
       changed.current(ok ? payload : null);
@@ -49,7 +52,13 @@ export function CaptchaWidget({ onChange }: CaptchaWidgetProps) {
 
   return (
     <div className="flex flex-col gap-1" data-testid="captcha">
-      <altcha-widget ref={ref} challenge="/api/Authentication/CaptchaVerify" auto="onload" name="altcha" suppressHydrationWarning />
+      <altcha-widget
+        ref={ref}
+        challenge="/api/Authentication/CaptchaVerify"
+        auto="onload"
+        name="altcha"
+        suppressHydrationWarning
+      />
       <p className="text-xs text-muted" aria-live="polite">
         {verified ? 'Robot check complete.' : 'Checking that you are not a robot…'}
       </p>

@@ -52,11 +52,25 @@ function noteNow(tone: 'error' | 'success', text: string): Note {
  * e-mail instead, which turns it into the e-mailed OTP dialog.
  */
 /** What the authenticator app's code step says for a refused code (the e-mailed code keeps the spec's words). */
-const appFailure: Record<string, string> = { OTP_INVALID: TWO_FACTOR_MSG.codeWrong, OTP_USED: TWO_FACTOR_MSG.codeUsed, OTP_EXPIRED: AUTH_MSG.signInAgain };
+const appFailure: Record<string, string> = {
+  OTP_INVALID: TWO_FACTOR_MSG.codeWrong,
+  OTP_USED: TWO_FACTOR_MSG.codeUsed,
+  OTP_EXPIRED: AUTH_MSG.signInAgain,
+};
 
 export function OtpDialog({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
   // Switching from the app to e-mail starts a fresh form (a resend keeps the dialog and its note).
-  return <OtpDialogBody key={pending.method} pending={pending} returnUrl={returnUrl} onClose={onClose} onResent={onResent} onLocked={onLocked} resend={resend} />;
+  return (
+    <OtpDialogBody
+      key={pending.method}
+      pending={pending}
+      returnUrl={returnUrl}
+      onClose={onClose}
+      onResent={onResent}
+      onLocked={onLocked}
+      resend={resend}
+    />
+  );
 }
 
 function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend }: OtpDialogProps) {
@@ -64,7 +78,10 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
   const left = useCountdown(pending.deadline);
   const [note, setNote] = useState<Note>(null);
   const [resending, setResending] = useState(false);
-  const form = useForm<OtpForm>({ resolver: zodResolver(app ? appCodeFormSchema : otpFormSchema), defaultValues: { otp: '' } });
+  const form = useForm<OtpForm>({
+    resolver: zodResolver(app ? appCodeFormSchema : otpFormSchema),
+    defaultValues: { otp: '' },
+  });
   const expired = left <= 0;
   const codeInput = useRef<HTMLInputElement | null>(null);
   const [refused, setRefused] = useState(false);
@@ -75,7 +92,15 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
     if (focusAsk > 0 && !isSubmitting) codeInput.current?.focus();
   }, [focusAsk, isSubmitting]);
   // The countdown is said at one minute left and at the expiry (WCAG 2.2.1), in the dialog's own polite region.
-  const said = expired ? (app ? OTP_TIME_MSG.appExpired : OTP_TIME_MSG.expired) : left <= 60 ? (app ? OTP_TIME_MSG.appMinute : OTP_TIME_MSG.minute) : '';
+  const said = expired
+    ? app
+      ? OTP_TIME_MSG.appExpired
+      : OTP_TIME_MSG.expired
+    : left <= 60
+      ? app
+        ? OTP_TIME_MSG.appMinute
+        : OTP_TIME_MSG.minute
+      : '';
   // Only the current message is shown (spec §8): once the code expires, 'OTP Expired…' replaces whatever was said
   // before ('Successfully OTP sent.', 'Invalid OTP.'); a message after the expiry (a refused regenerate) replaces it.
   const current: Note = note && (!expired || note.at >= pending.deadline) ? note : null;
@@ -135,7 +160,8 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
           <p className="text-sm" aria-live="off" data-testid="otp-reference" data-reference={pending.reference}>
             {expired ? null : (
               <>
-                {app ? 'This sign-in expires in' : 'The OTP expires in'} <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
+                {app ? 'This sign-in expires in' : 'The OTP expires in'}{' '}
+                <span className="font-semibold tabular-nums">{formatCountdown(left)}</span>.
               </>
             )}
           </p>
@@ -155,7 +181,9 @@ function OtpDialogBody({ pending, returnUrl, onClose, onResent, onLocked, resend
                 otpField.ref(el);
                 codeInput.current = el;
               }}
-              {...(refused && current?.tone === 'error' ? { 'aria-invalid': true, 'aria-describedby': 'otp-note' } : {})}
+              {...(refused && current?.tone === 'error'
+                ? { 'aria-invalid': true, 'aria-describedby': 'otp-note' }
+                : {})}
               inputMode={app ? 'text' : 'numeric'}
               autoComplete="one-time-code"
               autoCapitalize={app ? 'characters' : undefined}

@@ -11,7 +11,13 @@ export const RECOVERY_FILE_NAME = 'jms-portal-recovery-codes.txt';
 
 /** The text file's (and the clipboard's) content: what the codes are for, then one code a line. */
 export function recoveryCodesText(codes: readonly string[]): string {
-  return ['JMS Portal recovery codes', 'Each code signs you in once instead of a code from your authenticator app.', '', ...codes, ''].join('\n');
+  return [
+    'JMS Portal recovery codes',
+    'Each code signs you in once instead of a code from your authenticator app.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
 }
 
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
@@ -44,7 +50,10 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
     <div className="flex flex-col gap-2">
       <div data-print-target="recovery-codes">
         <p className="print-only hidden font-semibold">JMS Portal recovery codes</p>
-        <ul className="grid grid-cols-1 gap-1 rounded-md border border-line bg-canvas p-3 font-mono text-sm sm:grid-cols-2" aria-label="Recovery codes">
+        <ul
+          className="grid grid-cols-1 gap-1 rounded-md border border-line bg-canvas p-3 font-mono text-sm sm:grid-cols-2"
+          aria-label="Recovery codes"
+        >
           {codes.map((c) => (
             <li key={c} className="break-all">
               {c}

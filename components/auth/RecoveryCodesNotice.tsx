@@ -9,9 +9,14 @@ import { Alert } from '@/components/ui/Alert';
 export function RecoveryCodesNotice({ left }: { left: number | null }) {
   if (left === null) return null;
   return (
-    <Alert tone="warning" role="status" className="mb-4" title={left === 0 ? 'No recovery codes left' : `Only ${left} recovery code${left === 1 ? '' : 's'} left`}>
-      If you lose your phone, a recovery code is the only way to sign in without it. To get ten new ones, remove the authenticator app in{' '}
-      <Link href="/Settings">Settings</Link> and set it up again.
+    <Alert
+      tone="warning"
+      role="status"
+      className="mb-4"
+      title={left === 0 ? 'No recovery codes left' : `Only ${left} recovery code${left === 1 ? '' : 's'} left`}
+    >
+      If you lose your phone, a recovery code is the only way to sign in without it. To get ten new ones, remove the
+      authenticator app in <Link href="/Settings">Settings</Link> and set it up again.
     </Alert>
   );
 }

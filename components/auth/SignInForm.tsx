@@ -25,7 +25,9 @@ import type { ActionResult } from '@/lib/http/action-result';
  * client and the dialog primitives, while the password step runs; the captcha after failed attempts;
  * the blocked notice when an account is locked.
  */
-const signInResolver = lazyResolver<SignInValues>(() => import('@/lib/auth/schema').then((m) => zodResolver(m.signInFormSchema)));
+const signInResolver = lazyResolver<SignInValues>(() =>
+  import('@/lib/auth/schema').then((m) => zodResolver(m.signInFormSchema)),
+);
 const loadOtpDialog = () => import('./OtpDialog');
 const OtpDialog = dynamic(() => loadOtpDialog().then((m) => m.OtpDialog), { ssr: false });
 const CaptchaWidget = dynamic(() => import('./CaptchaWidget').then((m) => m.CaptchaWidget), { ssr: false });
@@ -45,7 +47,10 @@ export interface SignInFormProps {
 
 /** The sign-in form (spec §4 sign-in flow): credentials, captcha when required, then the OTP modal. */
 export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ssoEnabled }: SignInFormProps) {
-  const form = useForm<SignInValues>({ resolver: signInResolver.resolver, defaultValues: { userName: '', password: '' } });
+  const form = useForm<SignInValues>({
+    resolver: signInResolver.resolver,
+    defaultValues: { userName: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const [message, setMessage] = useState<string | null>(null);
   const [captchaRequired, setCaptchaRequired] = useState(false);
@@ -99,7 +104,13 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
     <div className="flex flex-col gap-5">
       {sessionExpired && <Alert tone="info">{MSG.sessionExpired}</Alert>}
       {message && <Alert tone="error">{message}</Alert>}
-      <form onSubmit={submit} onFocus={signInResolver.preload} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      <form
+        onSubmit={submit}
+        onFocus={signInResolver.preload}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Sign in"
+      >
         <FormFields>
           <Field label="User name" error={errors.userName?.message} required>
             <Input {...form.register('userName')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
@@ -108,7 +119,13 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
             <Input {...form.register('password')} type="password" autoComplete="current-password" />
           </Field>
           {captchaRequired && <CaptchaWidget key={captchaKey} onChange={setCaptcha} />}
-          <Button type="submit" variant="primary" size="lg" loading={isSubmitting || redirecting} loadingText="Signing in…">
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            loading={isSubmitting || redirecting}
+            loadingText="Signing in…"
+          >
             Sign in
           </Button>
         </FormFields>

@@ -3,5 +3,12 @@
 import { AuthenticatorEnrolment, type AuthenticatorEnrolmentProps } from '@/components/auth/AuthenticatorEnrolment';
 
 export function TwoFactorSetupStep(p: Pick<AuthenticatorEnrolmentProps, 'start' | 'confirm'> & { next: string }) {
-  return <AuthenticatorEnrolment start={p.start} confirm={p.confirm} level={2} onDone={() => window.location.assign(p.next)} />;
+  return (
+    <AuthenticatorEnrolment
+      start={p.start}
+      confirm={p.confirm}
+      level={2}
+      onDone={() => window.location.assign(p.next)}
+    />
+  );
 }

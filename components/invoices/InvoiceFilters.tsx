@@ -24,7 +24,14 @@ function AmountFilter({ id }: { id: string }) {
   const error = editing || check.success ? undefined : check.error.issues[0]?.message;
   return (
     <Field label="Amount" id={id} error={error} help="e.g. 125.50 or 100-500">
-      <Input type="search" inputMode="decimal" value={value} maxLength={TEXT_FILTER_MAX} onKeyDown={decimalRangeKeys} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        type="search"
+        inputMode="decimal"
+        value={value}
+        maxLength={TEXT_FILTER_MAX}
+        onKeyDown={decimalRangeKeys}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Field>
   );
 }

@@ -42,7 +42,11 @@ export function InvoiceListView({ rows: packed, totalCount, page, pageSize, sort
         <ExportButton url="/api/Invoice/ExportCSVInvoices" body={exportBody} fileName={EXPORT_FILE.invoices} />
       </div>
 
-      <div role="search" aria-label="Invoice filters" className="panel hidden gap-3 p-4 md:grid md:grid-cols-3 lg:grid-cols-5">
+      <div
+        role="search"
+        aria-label="Invoice filters"
+        className="panel hidden gap-3 p-4 md:grid md:grid-cols-3 lg:grid-cols-5"
+      >
         <InvoiceFilters idPrefix="filter-" />
       </div>
 
@@ -61,7 +65,10 @@ export function InvoiceListView({ rows: packed, totalCount, page, pageSize, sort
       />
 
       <div className="pbar">
-        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [INVOICE_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <PageSizeSelect
+          value={pageSize}
+          onPageSizeChange={(size) => set({ [INVOICE_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })}
+        />
         <Pagination
           page={page}
           totalCount={totalCount}

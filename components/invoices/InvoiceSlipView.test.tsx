@@ -20,12 +20,49 @@ const supplier: InvoiceSlip['supplier'] = {
 };
 
 const slip = (over: Partial<InvoiceSlip['invoice']> = {}, payUrl: string | null = null): InvoiceSlip => ({
-  invoice: { id: 7, jobId: 3, jmsNumber: '100245', matterReference: 'Smith vs Jones', extClientBranchId: 'HV1001-B1', invoiceNumber: 'INV-1003', amount: '112.10', currencyCode: 'AUD', issueDate: '2026-03-02', dueDate: null, isPaid: false, ...over },
+  invoice: {
+    id: 7,
+    jobId: 3,
+    jmsNumber: '100245',
+    matterReference: 'Smith vs Jones',
+    extClientBranchId: 'HV1001-B1',
+    invoiceNumber: 'INV-1003',
+    amount: '112.10',
+    currencyCode: 'AUD',
+    issueDate: '2026-03-02',
+    dueDate: null,
+    isPaid: false,
+    ...over,
+  },
   client: { name: 'Harbour & Vale Lawyers', accountNumber: 'HV1001' },
   lines: [
-    { id: 1, extStockId: 'BIND01', description: 'Binding and tabbing', quantity: '3.00', unitPrice: '12.5000', amount: '37.50', gst: '3.75' },
-    { id: 2, extStockId: 'DEL01', description: 'Courier delivery', quantity: '1.00', unitPrice: '35.0000', amount: '35.00', gst: '3.50' },
-    { id: 3, extStockId: 'EZ999', description: 'A4 copies (sheets)', quantity: '1330.00', unitPrice: '0.1200', amount: '159.60', gst: '15.96' },
+    {
+      id: 1,
+      extStockId: 'BIND01',
+      description: 'Binding and tabbing',
+      quantity: '3.00',
+      unitPrice: '12.5000',
+      amount: '37.50',
+      gst: '3.75',
+    },
+    {
+      id: 2,
+      extStockId: 'DEL01',
+      description: 'Courier delivery',
+      quantity: '1.00',
+      unitPrice: '35.0000',
+      amount: '35.00',
+      gst: '3.50',
+    },
+    {
+      id: 3,
+      extStockId: 'EZ999',
+      description: 'A4 copies (sheets)',
+      quantity: '1330.00',
+      unitPrice: '0.1200',
+      amount: '159.60',
+      gst: '15.96',
+    },
   ],
   linesTotal: '232.10',
   gst: '23.21',
@@ -45,7 +82,9 @@ describe('invoice slip view', () => {
     expect(out).toContain('Invoice INV-1003');
     expect(out).toContain('Harbour &amp; Vale Lawyers · Account HV1001');
     expect(out).toContain('02-Mar-2026');
-    expect(out).toMatch(/<td[^>]*>EZ999<\/td><td[^>]*>A4 copies \(sheets\)<\/td><td[^>]*>1,330<\/td><td[^>]*>\$0\.12<\/td><td[^>]*>\$159\.60<\/td>/);
+    expect(out).toMatch(
+      /<td[^>]*>EZ999<\/td><td[^>]*>A4 copies \(sheets\)<\/td><td[^>]*>1,330<\/td><td[^>]*>\$0\.12<\/td><td[^>]*>\$159\.60<\/td>/,
+    );
     expect(out).toMatch(/data-testid="invoice-total">\$112\.10</);
     expect(out).toMatch(/data-testid="sheets-total">1,330</);
     expect(out).toContain('Tax invoice');
@@ -59,8 +98,15 @@ describe('invoice slip view', () => {
 
   it('shows the Pay button (hidden in print) only when there is a pay link', () => {
     expect(html(slip())).not.toContain('>Pay<');
-    const out = html(slip({}, 'https://pay.example.com/checkout?payment_reference=INV-1003&payment_amount=112.10&jms=100245&acno=HV1001'));
-    expect(out).toMatch(/<a href="https:\/\/pay\.example\.com\/checkout\?payment_reference=INV-1003&amp;payment_amount=112\.10&amp;jms=100245&amp;acno=HV1001" class="[^"]*no-print[^"]*" data-print="hide">Pay<span class="sr-only"> invoice INV-1003<\/span><\/a>/);
+    const out = html(
+      slip(
+        {},
+        'https://pay.example.com/checkout?payment_reference=INV-1003&payment_amount=112.10&jms=100245&acno=HV1001',
+      ),
+    );
+    expect(out).toMatch(
+      /<a href="https:\/\/pay\.example\.com\/checkout\?payment_reference=INV-1003&amp;payment_amount=112\.10&amp;jms=100245&amp;acno=HV1001" class="[^"]*no-print[^"]*" data-print="hide">Pay<span class="sr-only"> invoice INV-1003<\/span><\/a>/,
+    );
   });
 
   it('without a payments page, an unpaid invoice says how to pay by bank transfer; a paid one does not', () => {

@@ -26,7 +26,11 @@ function SupplierBlock({ supplier }: { supplier: Slip['supplier'] }) {
       {supplier.logoSrc ? (
         // A data: URL from the database: next/image adds nothing here.
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={supplier.logoSrc} alt={`${supplier.legalName} logo`} className="h-14 w-auto max-w-40 object-contain" />
+        <img
+          src={supplier.logoSrc}
+          alt={`${supplier.legalName} logo`}
+          className="h-14 w-auto max-w-40 object-contain"
+        />
       ) : null}
       <div className="flex min-w-0 flex-col text-sm">
         <p className="font-semibold text-ink">{supplier.legalName}</p>
@@ -46,11 +50,25 @@ export function PayLink({ href, invoiceNumber }: { href: string; invoiceNumber: 
   );
 }
 
-export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: Slip; headingLevel?: 1 | 2; className?: string }) {
+export function InvoiceSlipView({
+  slip,
+  headingLevel = 1,
+  className,
+}: {
+  slip: Slip;
+  headingLevel?: 1 | 2;
+  className?: string;
+}) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const headingId = `invoice-${slip.id}`;
   return (
-    <article aria-labelledby={headingId} className={cn('flex flex-col gap-6 rounded-lg border border-line bg-surface p-6 print:border-0 print:p-0', className)}>
+    <article
+      aria-labelledby={headingId}
+      className={cn(
+        'flex flex-col gap-6 rounded-lg border border-line bg-surface p-6 print:border-0 print:p-0',
+        className,
+      )}
+    >
       <SupplierBlock supplier={slip.supplier} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1">
@@ -85,12 +103,24 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
           <caption className="pb-2 text-left font-semibold text-ink">Line items</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">Stock Code</th>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">Description</th>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Quantity</th>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Unit Price</th>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">Amount excl. GST</th>
-              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">GST</th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">
+                Stock Code
+              </th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">
+                Description
+              </th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">
+                Quantity
+              </th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">
+                Unit Price
+              </th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">
+                Amount excl. GST
+              </th>
+              <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">
+                GST
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -107,26 +137,44 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">Subtotal excl. GST</th>
-              <td className="px-3 py-2 text-right tabular-nums" data-testid="invoice-subtotal">{slip.subtotal}</td>
+              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">
+                Subtotal excl. GST
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums" data-testid="invoice-subtotal">
+                {slip.subtotal}
+              </td>
             </tr>
             <tr>
-              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">GST</th>
-              <td className="px-3 py-2 text-right tabular-nums" data-testid="invoice-gst">{slip.gst}</td>
+              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">
+                GST
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums" data-testid="invoice-gst">
+                {slip.gst}
+              </td>
             </tr>
             <tr>
-              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">Total incl. GST</th>
-              <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-total">{slip.total}</td>
+              <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">
+                Total incl. GST
+              </th>
+              <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-total">
+                {slip.total}
+              </td>
             </tr>
             {slip.amountPaid && slip.balance ? (
               <>
                 <tr>
-                  <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">Paid</th>
+                  <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">
+                    Paid
+                  </th>
                   <td className="px-3 py-2 text-right tabular-nums">{slip.amountPaid}</td>
                 </tr>
                 <tr>
-                  <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">Balance due</th>
-                  <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-balance">{slip.balance}</td>
+                  <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">
+                    Balance due
+                  </th>
+                  <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="invoice-balance">
+                    {slip.balance}
+                  </td>
                 </tr>
               </>
             ) : null}
@@ -139,11 +187,17 @@ export function InvoiceSlipView({ slip, headingLevel = 1, className }: { slip: S
       </p>
 
       {slip.howToPay ? (
-        <section aria-labelledby={`${headingId}-pay`} className="rounded-lg border border-line p-4 text-sm" data-print="keep-together">
+        <section
+          aria-labelledby={`${headingId}-pay`}
+          className="rounded-lg border border-line p-4 text-sm"
+          data-print="keep-together"
+        >
           <h2 id={`${headingId}-pay`} className="font-semibold text-ink">
             How to pay
           </h2>
-          <p className="mt-1">Please pay by bank transfer by the due date, quoting the invoice number as the reference.</p>
+          <p className="mt-1">
+            Please pay by bank transfer by the due date, quoting the invoice number as the reference.
+          </p>
           <dl className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-4">
             <Item label="Account name" value={slip.howToPay.accountName} />
             <Item label="BSB" value={slip.howToPay.bsb} />

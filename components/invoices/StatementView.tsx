@@ -40,7 +40,12 @@ export function StatementView({ s }: { s: View }) {
       <form method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
           Period from
-          <input type="date" name="from" defaultValue={s.from} className="h-10 rounded-md border border-line-strong px-2" />
+          <input
+            type="date"
+            name="from"
+            defaultValue={s.from}
+            className="h-10 rounded-md border border-line-strong px-2"
+          />
         </label>
         <button type="submit" className={buttonClasses({ size: 'sm' })}>
           Show
@@ -56,20 +61,40 @@ export function StatementView({ s }: { s: View }) {
             <caption className="sr-only">Ageing of what is owed by invoice date</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={thr}>Current</th>
-                <th scope="col" className={thr}>30 days</th>
-                <th scope="col" className={thr}>60 days</th>
-                <th scope="col" className={thr}>90+ days</th>
-                <th scope="col" className={thr}>Total owed</th>
+                <th scope="col" className={thr}>
+                  Current
+                </th>
+                <th scope="col" className={thr}>
+                  30 days
+                </th>
+                <th scope="col" className={thr}>
+                  60 days
+                </th>
+                <th scope="col" className={thr}>
+                  90+ days
+                </th>
+                <th scope="col" className={thr}>
+                  Total owed
+                </th>
               </tr>
             </thead>
             <tbody>
               <tr>
-                <td className={tdr} data-testid="ageing-current">{s.ageing.current}</td>
-                <td className={tdr} data-testid="ageing-30">{s.ageing.days30}</td>
-                <td className={tdr} data-testid="ageing-60">{s.ageing.days60}</td>
-                <td className={tdr} data-testid="ageing-90">{s.ageing.days90}</td>
-                <td className={`${tdr} font-semibold`} data-testid="ageing-total">{s.ageing.total}</td>
+                <td className={tdr} data-testid="ageing-current">
+                  {s.ageing.current}
+                </td>
+                <td className={tdr} data-testid="ageing-30">
+                  {s.ageing.days30}
+                </td>
+                <td className={tdr} data-testid="ageing-60">
+                  {s.ageing.days60}
+                </td>
+                <td className={tdr} data-testid="ageing-90">
+                  {s.ageing.days90}
+                </td>
+                <td className={`${tdr} font-semibold`} data-testid="ageing-total">
+                  {s.ageing.total}
+                </td>
               </tr>
             </tbody>
           </table>
@@ -85,19 +110,35 @@ export function StatementView({ s }: { s: View }) {
             <caption className="sr-only">Invoices and payments with the running balance</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={th}>Date</th>
-                <th scope="col" className={th}>Type</th>
-                <th scope="col" className={th}>Description</th>
-                <th scope="col" className={thr}>Debit</th>
-                <th scope="col" className={thr}>Credit</th>
-                <th scope="col" className={thr}>Balance</th>
+                <th scope="col" className={th}>
+                  Date
+                </th>
+                <th scope="col" className={th}>
+                  Type
+                </th>
+                <th scope="col" className={th}>
+                  Description
+                </th>
+                <th scope="col" className={thr}>
+                  Debit
+                </th>
+                <th scope="col" className={thr}>
+                  Credit
+                </th>
+                <th scope="col" className={thr}>
+                  Balance
+                </th>
               </tr>
             </thead>
             <tbody>
               <tr className="border-b border-line">
                 <td className={td}>{s.fromDisplay}</td>
-                <th scope="row" colSpan={4} className={`${td} text-left font-medium`}>Opening balance</th>
-                <td className={tdr} data-testid="opening-balance">{s.opening}</td>
+                <th scope="row" colSpan={4} className={`${td} text-left font-medium`}>
+                  Opening balance
+                </th>
+                <td className={tdr} data-testid="opening-balance">
+                  {s.opening}
+                </td>
               </tr>
               {s.lines.map((l) => (
                 <tr key={l.key} className="border-b border-line">
@@ -111,8 +152,12 @@ export function StatementView({ s }: { s: View }) {
               ))}
               <tr>
                 <td className={td}>{s.asOfDisplay}</td>
-                <th scope="row" colSpan={4} className={`${td} text-left font-semibold`}>Closing balance</th>
-                <td className={`${tdr} font-semibold`} data-testid="closing-balance">{s.closing}</td>
+                <th scope="row" colSpan={4} className={`${td} text-left font-semibold`}>
+                  Closing balance
+                </th>
+                <td className={`${tdr} font-semibold`} data-testid="closing-balance">
+                  {s.closing}
+                </td>
               </tr>
             </tbody>
           </table>

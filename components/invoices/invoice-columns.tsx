@@ -13,7 +13,15 @@ function StatusBadge({ paid }: { paid: boolean }) {
 }
 
 /** Opens the slip in a new tab (spec §1). */
-function SlipLink({ row, children, className }: { row: InvoiceRowView; children: React.ReactNode; className?: string }) {
+function SlipLink({
+  row,
+  children,
+  className,
+}: {
+  row: InvoiceRowView;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <a href={row.slipHref} target="_blank" rel="noopener" className={className}>
       {children}
@@ -38,7 +46,13 @@ function Actions({ row }: { row: InvoiceRowView }) {
 
 export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
   { id: 'jmsNumber', header: 'JMS Number', sortKey: INVOICE_SORT.jmsNumber, cell: (r) => r.jmsNumber },
-  { id: 'matterReference', header: 'Matter Reference', sortKey: INVOICE_SORT.matterReference, cell: (r) => <MatterLink reference={r.matterReference} />, className: 'wa' },
+  {
+    id: 'matterReference',
+    header: 'Matter Reference',
+    sortKey: INVOICE_SORT.matterReference,
+    cell: (r) => <MatterLink reference={r.matterReference} />,
+    className: 'wa',
+  },
   {
     id: 'invoiceNumber',
     header: 'Invoice Number',
@@ -48,7 +62,14 @@ export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
   },
   { id: 'issueDate', header: 'Issue Date', sortKey: INVOICE_SORT.issueDate, cell: (r) => r.issueDate, className: 'nw' },
   { id: 'dueDate', header: 'Due Date', cell: (r) => r.dueDate, className: 'nw' },
-  { id: 'amount', header: 'Amount', sortKey: INVOICE_SORT.amount, align: 'right', cell: (r) => r.amount, className: 'nw tabular-nums' },
+  {
+    id: 'amount',
+    header: 'Amount',
+    sortKey: INVOICE_SORT.amount,
+    align: 'right',
+    cell: (r) => r.amount,
+    className: 'nw tabular-nums',
+  },
   { id: 'status', header: 'Status', sortKey: INVOICE_SORT.status, cell: (r) => <StatusBadge paid={r.isPaid} /> },
   { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} /> },
 ];

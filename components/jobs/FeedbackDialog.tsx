@@ -14,7 +14,14 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Textarea } from '@/components/ui/Textarea';
 import { Dialog } from '@/components/ui/Dialog';
 import { FEEDBACK_MSG } from '@/lib/jobs/feedback-messages';
-import { FEEDBACK_COMMENTS_MAX, FEEDBACK_SCALE, feedbackFormSchema, type FeedbackDisplay, type FeedbackForm, type FeedbackFormInput } from '@/lib/jobs/feedback-schema';
+import {
+  FEEDBACK_COMMENTS_MAX,
+  FEEDBACK_SCALE,
+  feedbackFormSchema,
+  type FeedbackDisplay,
+  type FeedbackForm,
+  type FeedbackFormInput,
+} from '@/lib/jobs/feedback-schema';
 import type { JobRowView } from '@/lib/jobs/present';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
@@ -29,9 +36,21 @@ export interface FeedbackActions {
 
 const FAILED = 'The feedback could not be saved. Please try again.';
 
-function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: FeedbackActions['save']; onSaved: (message: string) => void }) {
+function LeaveFeedback({
+  row,
+  save,
+  onSaved,
+}: {
+  row: JobRowView;
+  save: FeedbackActions['save'];
+  onSaved: (message: string) => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FeedbackFormInput, unknown, FeedbackForm>({ resolver: zodResolver(feedbackFormSchema), defaultValues: { jobId: row.id, comments: '' }, shouldFocusError: false });
+  const form = useForm<FeedbackFormInput, unknown, FeedbackForm>({
+    resolver: zodResolver(feedbackFormSchema),
+    defaultValues: { jobId: row.id, comments: '' },
+    shouldFocusError: false,
+  });
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const { errors, isSubmitting } = form.formState;
 
@@ -86,7 +105,9 @@ function LeaveFeedback({ row, save, onSaved }: { row: JobRowView; save: Feedback
 }
 
 function ShowFeedback({ row, load }: { row: JobRowView; load: FeedbackActions['load'] }) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'done'; feedback: FeedbackDisplay | null } | { status: 'failed' }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'done'; feedback: FeedbackDisplay | null } | { status: 'failed' }
+  >({ status: 'loading' });
   useEffect(() => {
     let live = true;
     unlessSignedOut(load(row.id)).then(
@@ -119,24 +140,44 @@ function ShowFeedback({ row, load }: { row: JobRowView; load: FeedbackActions['l
   );
 }
 
-export function FeedbackDialog({ target, actions, onClose, onSaved }: { target: { row: JobRowView; mode: FeedbackMode } | null; actions: FeedbackActions; onClose: () => void; onSaved: (message: string) => void }) {
+export function FeedbackDialog({
+  target,
+  actions,
+  onClose,
+  onSaved,
+}: {
+  target: { row: JobRowView; mode: FeedbackMode } | null;
+  actions: FeedbackActions;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   return (
     <Dialog
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={target?.mode === 'view' ? `Feedback for job ${target.row.jmsNumber}` : `Feedback for job ${target?.row.jmsNumber ?? ''}`}
+      title={
+        target?.mode === 'view'
+          ? `Feedback for job ${target.row.jmsNumber}`
+          : `Feedback for job ${target?.row.jmsNumber ?? ''}`
+      }
       description={target?.mode === 'leave' ? FEEDBACK_MSG.leaveDescription : undefined}
       onCloseAutoFocus={(e) => {
         // Opened from the row's Actions menu, whose item is gone: focus goes back to that row's Actions (WCAG 2.4.3).
         const jms = target?.row.jmsNumber;
-        const actions = jms ? [...document.querySelectorAll<HTMLElement>(`button[aria-label="Actions for job ${CSS.escape(jms)}"]`)].find((b) => b.getClientRects().length > 0) : undefined;
+        const actions = jms
+          ? [...document.querySelectorAll<HTMLElement>(`button[aria-label="Actions for job ${CSS.escape(jms)}"]`)].find(
+              (b) => b.getClientRects().length > 0,
+            )
+          : undefined;
         if (actions) {
           e.preventDefault();
           actions.focus();
         }
       }}
     >
-      {target?.mode === 'leave' && <LeaveFeedback key={target.row.id} row={target.row} save={actions.save} onSaved={onSaved} />}
+      {target?.mode === 'leave' && (
+        <LeaveFeedback key={target.row.id} row={target.row} save={actions.save} onSaved={onSaved} />
+      )}
       {target?.mode === 'view' && <ShowFeedback key={target.row.id} row={target.row} load={actions.load} />}
     </Dialog>
   );

@@ -9,7 +9,12 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { FILTER_MAX, JOB_PARAM, type JobListQuery } from '@/lib/jobs/list-schema';
-import { TIME_CREATED_FILTERS, TIME_DELIVERED_FILTERS, TIME_DUE_FILTERS, type TimeBucket } from '@/lib/jobs/time-filters';
+import {
+  TIME_CREATED_FILTERS,
+  TIME_DELIVERED_FILTERS,
+  TIME_DUE_FILTERS,
+  type TimeBucket,
+} from '@/lib/jobs/time-filters';
 import { StatusFilter } from './StatusFilter';
 import { useJobListParams } from './useJobListParams';
 
@@ -27,17 +32,22 @@ function TextFilter({ id, field, label }: { id: string; field: TextKey; label: s
   const { value, onChange } = useSyncedText(state.query[field], (v) => setList({ [name]: v.trim() || null }));
   return (
     <Field label={label} id={id}>
-      <Input
-        type="search"
-        value={value}
-        maxLength={FILTER_MAX}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Input type="search" value={value} maxLength={FILTER_MAX} onChange={(e) => onChange(e.target.value)} />
     </Field>
   );
 }
 
-function TimeFilter({ id, field, label, buckets }: { id: string; field: TimeKey; label: string; buckets: readonly TimeBucket[] }) {
+function TimeFilter({
+  id,
+  field,
+  label,
+  buckets,
+}: {
+  id: string;
+  field: TimeKey;
+  label: string;
+  buckets: readonly TimeBucket[];
+}) {
   const { state, setList } = useJobListParams();
   const name = JOB_PARAM[field];
   return (
@@ -64,7 +74,12 @@ export function JobFilters({ idPrefix }: { idPrefix: string }) {
       <StatusFilter id={`${idPrefix}status`} value={statuses} onChange={(s) => setList({ [JOB_PARAM.statuses]: s })} />
       <TimeFilter id={`${idPrefix}created`} field="timeCreated" label="Time logged" buckets={TIME_CREATED_FILTERS} />
       <TimeFilter id={`${idPrefix}due`} field="timeDue" label="Time due" buckets={TIME_DUE_FILTERS} />
-      <TimeFilter id={`${idPrefix}delivered`} field="timeDelivered" label="Time delivered" buckets={TIME_DELIVERED_FILTERS} />
+      <TimeFilter
+        id={`${idPrefix}delivered`}
+        field="timeDelivered"
+        label="Time delivered"
+        buckets={TIME_DELIVERED_FILTERS}
+      />
     </>
   );
 }

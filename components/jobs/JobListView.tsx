@@ -16,7 +16,13 @@ import { PageSizeSelect } from '@/components/ui/PageSizeSelect';
 import { Pagination } from '@/components/ui/Pagination';
 import { apiFetch } from '@/lib/client-side/api';
 // The export's body is made here from the list state, not sent again beside it in the page's payload.
-import { JOB_PARAM, JOB_SORT_COLUMNS, querySearchParams, toJobListBody, type JobListQuery } from '@/lib/jobs/list-schema';
+import {
+  JOB_PARAM,
+  JOB_SORT_COLUMNS,
+  querySearchParams,
+  toJobListBody,
+  type JobListQuery,
+} from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
 import type { JobRowView } from '@/lib/jobs/present';
 import { unpackRows, type PackedRows } from '@/lib/lists/packed';
@@ -61,7 +67,12 @@ function usePreferenceSync(query: JobListQuery, pageSize: number, enabled: boole
     if (!enabled || key === last.current) return;
     last.current = key;
     const body = JSON.stringify({ JobPreferenceModel: toPreferenceModel({ query, pageSize }) });
-    apiFetch('/api/User/SaveUserPreference', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+    apiFetch('/api/User/SaveUserPreference', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      keepalive: true,
+    }).catch(() => undefined);
   }, [key, query, pageSize, enabled]);
 }
 
@@ -75,7 +86,18 @@ export function JobListView(props: JobListViewProps) {
   );
 }
 
-function JobList({ rows: packed, totalCount, totalCapped = false, page, pageSize, query, feedbackActions, toolbar, savePreference = true, caption = 'Jobs' }: JobListViewProps) {
+function JobList({
+  rows: packed,
+  totalCount,
+  totalCapped = false,
+  page,
+  pageSize,
+  query,
+  feedbackActions,
+  toolbar,
+  savePreference = true,
+  caption = 'Jobs',
+}: JobListViewProps) {
   const rows = useMemo(() => unpackRows(packed), [packed]);
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
@@ -94,7 +116,14 @@ function JobList({ rows: packed, totalCount, totalCapped = false, page, pageSize
   return (
     <div className="flex flex-col gap-4">
       {notice && (
-        <Alert tone="success" action={<Button size="sm" variant="ghost" onClick={() => setNotice(null)}>Dismiss</Button>}>
+        <Alert
+          tone="success"
+          action={
+            <Button size="sm" variant="ghost" onClick={() => setNotice(null)}>
+              Dismiss
+            </Button>
+          }
+        >
           {notice}
         </Alert>
       )}
@@ -109,10 +138,21 @@ function JobList({ rows: packed, totalCount, totalCapped = false, page, pageSize
         >
           Reset filters
         </Button>
-        <ExportButton url="/api/Job/ExportCSVJobs" body={toJobListBody(query)} fileName={EXPORT_FILE.jobs} dataTour="job-export" />
+        <ExportButton
+          url="/api/Job/ExportCSVJobs"
+          body={toJobListBody(query)}
+          fileName={EXPORT_FILE.jobs}
+          dataTour="job-export"
+        />
       </div>
 
-      <div role="search" aria-label="Job filters" data-tour="job-filters" key={`d${generation}`} className="panel hidden gap-3 p-4 lg:grid lg:grid-cols-5">
+      <div
+        role="search"
+        aria-label="Job filters"
+        data-tour="job-filters"
+        key={`d${generation}`}
+        className="panel hidden gap-3 p-4 lg:grid lg:grid-cols-5"
+      >
         <JobFilters idPrefix="filter-" />
       </div>
 
@@ -135,7 +175,10 @@ function JobList({ rows: packed, totalCount, totalCapped = false, page, pageSize
       </div>
 
       <div className="pbar">
-        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => setList({ [JOB_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <PageSizeSelect
+          value={pageSize}
+          onPageSizeChange={(size) => setList({ [JOB_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })}
+        />
         <Pagination
           page={page}
           totalCount={totalCount}

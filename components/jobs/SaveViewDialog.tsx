@@ -46,14 +46,26 @@ export function SaveViewDialog({ canShare, state, create, onClose }: SaveViewDia
   });
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose(false)} title="Save view" description="Save the list's filters, sort and page size under a name." size="sm">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose(false)}
+      title="Save view"
+      description="Save the list's filters, sort and page size under a name."
+      size="sm"
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Save view">
         <FormFields>
           {failure && <Alert tone="error">{failure}</Alert>}
           <Field label="Name" required error={formState.errors.name?.message}>
             <Input {...register('name')} maxLength={VIEW_NAME_MAX} autoComplete="off" />
           </Field>
-          {canShare && <Checkbox label="Share with my firm" description="Everyone in your firm sees this view." {...register('shared')} />}
+          {canShare && (
+            <Checkbox
+              label="Share with my firm"
+              description="Everyone in your firm sees this view."
+              {...register('shared')}
+            />
+          )}
           <Checkbox label="Open the job list with this view" {...register('makeDefault')} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => onClose(false)}>

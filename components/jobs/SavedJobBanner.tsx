@@ -1,13 +1,13 @@
-"use client";
+'use client';
 /**
  * 'New Job is saved successfully.' (spec §2 /JobClient?messageType=1&jb=…), naming the job number as a link to its
  * slip, with the View Job Slip button (a new tab that offers to print).
  */
-import { useEffect, useRef } from "react";
-import { useListParams } from "@/components/list/useListParams";
-import { Alert } from "@/components/ui/Alert";
-import { Button, buttonClasses } from "@/components/ui/Button";
-import { MSG } from "@/lib/messages";
+import { useEffect, useRef } from 'react';
+import { useListParams } from '@/components/list/useListParams';
+import { Alert } from '@/components/ui/Alert';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { MSG } from '@/lib/messages';
 
 export function SavedJobBanner({
   slipHref,
@@ -25,12 +25,7 @@ export function SavedJobBanner({
     box.current?.focus();
   }, []);
   return (
-    <div
-      ref={box}
-      tabIndex={-1}
-      className="rounded-md"
-      data-testid="saved-job-banner"
-    >
+    <div ref={box} tabIndex={-1} className="rounded-md" data-testid="saved-job-banner">
       <Alert
         tone="success"
         action={
@@ -39,16 +34,14 @@ export function SavedJobBanner({
               href={slipHref}
               target="_blank"
               rel="noopener"
-              className={buttonClasses({ size: "sm", variant: "primary" })}
+              className={buttonClasses({ size: 'sm', variant: 'primary' })}
             >
               View Job Slip
             </a>
             <Button
               size="sm"
               variant="ghost"
-              onClick={() =>
-                set({ messageType: null, jb: null }, { resetPage: false })
-              }
+              onClick={() => set({ messageType: null, jb: null }, { resetPage: false })}
             >
               Dismiss
             </Button>
@@ -58,8 +51,8 @@ export function SavedJobBanner({
         {MSG.jobSaved}
         {jmsNumber && (
           <>
-            {" "}
-            Job number{" "}
+            {' '}
+            Job number{' '}
             <a href={jobHref} className="font-semibold">
               {jmsNumber}
             </a>

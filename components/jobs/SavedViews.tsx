@@ -28,7 +28,8 @@ export interface SavedViewsProps {
   create: (input: SaveViewInput) => Promise<ActionResult<{ id: number }>>;
 }
 
-const stateKey = (query: JobListQuery, pageSize: number) => new URLSearchParams(querySearchParams(query, pageSize, DEFAULT_PAGE_SIZE)).toString();
+const stateKey = (query: JobListQuery, pageSize: number) =>
+  new URLSearchParams(querySearchParams(query, pageSize, DEFAULT_PAGE_SIZE)).toString();
 
 export function viewLabel(v: SavedViewItem): string {
   return `${v.name}${v.shared ? ' (firm)' : ''}${v.isDefault ? ' – default' : ''}`;

@@ -21,7 +21,12 @@ export function StatusFilter({ id, value, onChange }: StatusFilterProps) {
   const [shown, setShown] = useState<{ from: string; ids: readonly number[] }>({ from: value.join(), ids: value });
   const current = shown.from === value.join() ? shown.ids : value;
   const chosen = new Set(current);
-  const summary = current.length === 0 ? 'Any status' : current.length === 1 ? (JOB_STATUSES.find((s) => s.id === current[0])?.label ?? '1 selected') : `${current.length} selected`;
+  const summary =
+    current.length === 0
+      ? 'Any status'
+      : current.length === 1
+        ? (JOB_STATUSES.find((s) => s.id === current[0])?.label ?? '1 selected')
+        : `${current.length} selected`;
   const toggle = (statusId: number, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(statusId);
@@ -45,14 +50,23 @@ export function StatusFilter({ id, value, onChange }: StatusFilterProps) {
           <span className="truncate">{summary}</span>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={4} className="z-50 w-64 rounded-md border border-line bg-surface p-2 shadow-lg focus:outline-none">
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            className="z-50 w-64 rounded-md border border-line bg-surface p-2 shadow-lg focus:outline-none"
+          >
             <fieldset>
               <legend className="sr-only">Job status</legend>
               <ul className="flex max-h-80 flex-col overflow-y-auto">
                 {JOB_STATUSES.map((s) => (
                   <li key={s.id}>
                     <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-100">
-                      <input type="checkbox" className="size-4 accent-brand-700" checked={chosen.has(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-700"
+                        checked={chosen.has(s.id)}
+                        onChange={(e) => toggle(s.id, e.target.checked)}
+                      />
                       <StatusDot status={s.id} />
                       {s.label}
                     </label>

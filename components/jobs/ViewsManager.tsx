@@ -23,7 +23,13 @@ import { Input } from '@/components/ui/Input';
 import { signedOutNow } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { JOB_SORT_COLUMNS } from '@/lib/jobs/list-schema';
-import { renameViewSchema, VIEW_NAME_MAX, VIEW_PARAM, type RenameViewInput, type SavedViewItem } from '@/lib/jobs/views-schema';
+import {
+  renameViewSchema,
+  VIEW_NAME_MAX,
+  VIEW_PARAM,
+  type RenameViewInput,
+  type SavedViewItem,
+} from '@/lib/jobs/views-schema';
 
 export interface ViewActions {
   rename: (input: RenameViewInput) => Promise<ActionResult<string>>;
@@ -57,7 +63,15 @@ function describe(v: SavedViewItem): string {
   return parts.join(' · ');
 }
 
-export function ViewsManager({ views, canShare, actions }: { views: SavedViewItem[]; canShare: boolean; actions: ViewActions }) {
+export function ViewsManager({
+  views,
+  canShare,
+  actions,
+}: {
+  views: SavedViewItem[];
+  canShare: boolean;
+  actions: ViewActions;
+}) {
   const router = useRouter();
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -87,9 +101,15 @@ export function ViewsManager({ views, canShare, actions }: { views: SavedViewIte
       {error && <Alert tone="error">{error}</Alert>}
       <ul className="flex flex-col gap-3" aria-label="Saved views">
         {views.map((v) => (
-          <li key={v.id} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4" data-testid="saved-view-item">
+          <li
+            key={v.id}
+            className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-4"
+            data-testid="saved-view-item"
+          >
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="text-base font-semibold break-words text-ink">{v.remembered ? 'Last used settings' : v.name}</h2>
+              <h2 className="text-base font-semibold break-words text-ink">
+                {v.remembered ? 'Last used settings' : v.name}
+              </h2>
               {v.shared ? <Badge tone="info">Shared with my firm</Badge> : <Badge>Only me</Badge>}
               {v.isDefault && <Badge tone="success">Default</Badge>}
             </div>
@@ -99,7 +119,11 @@ export function ViewsManager({ views, canShare, actions }: { views: SavedViewIte
               {!v.mine && ` · saved by ${v.ownerName}`}
             </p>
             <div className="flex flex-wrap gap-2">
-              <Link href={viewHref(v)} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Open ${v.remembered ? 'last used settings' : v.name}`}>
+              <Link
+                href={viewHref(v)}
+                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                aria-label={`Open ${v.remembered ? 'last used settings' : v.name}`}
+              >
                 Open
               </Link>
               {v.isDefault ? (
@@ -160,9 +184,21 @@ export function ViewsManager({ views, canShare, actions }: { views: SavedViewIte
   );
 }
 
-function RenameDialog({ view, rename, onDone }: { view: SavedViewItem; rename: ViewActions['rename']; onDone: (message: string | null) => void }) {
+function RenameDialog({
+  view,
+  rename,
+  onDone,
+}: {
+  view: SavedViewItem;
+  rename: ViewActions['rename'];
+  onDone: (message: string | null) => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RenameViewInput>({ resolver: zodResolver(renameViewSchema) as never, mode: 'onTouched', defaultValues: { id: view.id, name: view.name } });
+  const form = useForm<RenameViewInput>({
+    resolver: zodResolver(renameViewSchema) as never,
+    mode: 'onTouched',
+    defaultValues: { id: view.id, name: view.name },
+  });
   const { register, handleSubmit, formState, setError } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

@@ -27,7 +27,8 @@ function SlipLink({ row, className }: { row: JobRowView; className?: string }) {
 }
 
 /** The menu's items show the portal's one focus ring (globals.css :focus-visible) besides the highlight (WCAG 2.4.7, 1.4.11). */
-const item = 'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-ink no-underline select-none hover:bg-brand-50 focus:bg-brand-50 data-[highlighted]:bg-brand-50';
+const item =
+  'flex cursor-pointer items-center rounded px-3 py-2 text-sm text-ink no-underline select-none hover:bg-brand-50 focus:bg-brand-50 data-[highlighted]:bg-brand-50';
 
 /**
  * A row's Actions menu: a plain button until first used (components/ui/LazyMenu.tsx), so a list of rows renders no
@@ -103,7 +104,13 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
   return [
     // The row header: medium weight from the table (.dt), not a class on the link.
     { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <SlipLink row={r} />, className: 'nw' },
-    { id: 'matterReference', header: 'Matter/Ref', sortKey: 2, cell: (r) => <MatterLink reference={r.matterReference} />, className: 'wa' },
+    {
+      id: 'matterReference',
+      header: 'Matter/Ref',
+      sortKey: 2,
+      cell: (r) => <MatterLink reference={r.matterReference} />,
+      className: 'wa',
+    },
     {
       id: 'description',
       header: 'Description',
@@ -119,7 +126,13 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
     { id: 'contactName', header: 'Contact name', sortKey: 4, cell: (r) => r.contactName, wideOnly: true },
     { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => stackedDateTime(r.created), className: 'tm' },
     { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => stackedDateTime(r.due), className: 'tm' },
-    { id: 'delivered', header: 'Time delivered', sortKey: 7, cell: (r) => stackedDateTime(r.delivered), className: 'tm' },
+    {
+      id: 'delivered',
+      header: 'Time delivered',
+      sortKey: 7,
+      cell: (r) => stackedDateTime(r.delivered),
+      className: 'tm',
+    },
     // The badge may wrap ("Waiting For / Payment") rather than widen the table past a laptop screen.
     { id: 'status', header: 'Status', sortKey: 8, cell: (r) => <StatusBadge status={r.status} className="wr" /> },
     { id: 'actions', header: 'Actions', cell: (r) => <RowActions row={r} onFeedback={onFeedback} /> },
@@ -128,7 +141,14 @@ export function jobColumns(onFeedback: OnFeedback): DataTableColumn<JobRowView>[
 
 export function JobCard({ row, onFeedback }: { row: JobRowView; onFeedback: OnFeedback }) {
   return (
-    <Card as="article" titleAs="h3" status={row.status} title={<SlipLink row={row} />} actions={<StatusBadge status={row.status} />} footer={<RowActions row={row} onFeedback={onFeedback} />}>
+    <Card
+      as="article"
+      titleAs="h3"
+      status={row.status}
+      title={<SlipLink row={row} />}
+      actions={<StatusBadge status={row.status} />}
+      footer={<RowActions row={row} onFeedback={onFeedback} />}
+    >
       <dl className="dl">
         <dt>Matter/Ref</dt>
         <dd className="wa">

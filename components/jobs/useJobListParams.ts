@@ -7,7 +7,13 @@
  */
 import { createContext, useCallback, useContext } from 'react';
 import { useListParams, type ParamValue } from '@/components/list/useListParams';
-import { DEFAULT_JOB_QUERY, JOB_LIST_PARAM_NAMES, JOB_PARAM, querySearchParams, type JobListQuery } from '@/lib/jobs/list-schema';
+import {
+  DEFAULT_JOB_QUERY,
+  JOB_LIST_PARAM_NAMES,
+  JOB_PARAM,
+  querySearchParams,
+  type JobListQuery,
+} from '@/lib/jobs/list-schema';
 import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
 
@@ -17,7 +23,11 @@ export interface JobListState {
   page: number;
 }
 
-export const JobListStateContext = createContext<JobListState>({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 });
+export const JobListStateContext = createContext<JobListState>({
+  query: DEFAULT_JOB_QUERY,
+  pageSize: DEFAULT_PAGE_SIZE,
+  page: 1,
+});
 
 export function useJobListState(): JobListState {
   return useContext(JobListStateContext);
@@ -66,7 +76,10 @@ export function useJobListParams() {
     [ask, aheadId, state],
   );
   /** Clears every filter, the sort and the page size (other parameters such as messageType stay). */
-  const resetList = useCallback(() => ask(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })), [ask]);
+  const resetList = useCallback(
+    () => ask(stateParams({ query: DEFAULT_JOB_QUERY, pageSize: DEFAULT_PAGE_SIZE, page: 1 })),
+    [ask],
+  );
   /** Shows a whole list state (a saved view): its filters, sort and page size, page 1. */
   const applyList = useCallback((s: Omit<JobListState, 'page'>) => ask(stateParams({ ...s, page: 1 })), [ask]);
   return { state, setList, resetList, applyList, pending, refresh };

@@ -9,7 +9,19 @@ import { saveBlob } from '@/lib/client-side/save-blob';
  * endpoint and saves the answer under the spec's file name. Shows progress while it runs. A 401 signs out
  * and comes back to this page after sign-in (apiFetch, spec §4.5).
  */
-export function ExportButton({ url, body, fileName, label = 'Export', dataTour }: { url: string; body: unknown; fileName: string; label?: string; dataTour?: string }) {
+export function ExportButton({
+  url,
+  body,
+  fileName,
+  label = 'Export',
+  dataTour,
+}: {
+  url: string;
+  body: unknown;
+  fileName: string;
+  label?: string;
+  dataTour?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   async function run() {

@@ -33,11 +33,14 @@ function write(key: string, value: string | null): void {
 
 /** A page control (data-list-page, Pagination) was used: the list that shows next takes focus. */
 function onClick(e: MouseEvent): void {
-  if (e.target instanceof Element && e.target.closest('[data-list-page]')) write(PAGED, `${Date.now()} ${window.location.pathname}`);
+  if (e.target instanceof Element && e.target.closest('[data-list-page]'))
+    write(PAGED, `${Date.now()} ${window.location.pathname}`);
 }
 
 function focusList(): void {
-  const lists = [...document.querySelectorAll<HTMLElement>('main table, main ul[aria-label]')].filter((el) => el.getClientRects().length > 0);
+  const lists = [...document.querySelectorAll<HTMLElement>('main table, main ul[aria-label]')].filter(
+    (el) => el.getClientRects().length > 0,
+  );
   const list = lists[0];
   if (!list) return;
   if (!list.hasAttribute('tabindex')) list.setAttribute('tabindex', '-1');

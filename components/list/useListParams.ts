@@ -37,13 +37,18 @@ export function useListParams() {
     // Arrived, or left for elsewhere (the back button, a link): nothing is on its way any more.
     if (ahead && (ahead.path !== pathname || ahead.to === shown || !ahead.via.includes(shown))) ahead = null;
   }, [pathname, shown]);
-  const onItsWay = useCallback((): Ahead | null => (ahead && ahead.path === pathname && ahead.via.includes(shown) ? ahead : null), [pathname, shown]);
+  const onItsWay = useCallback(
+    (): Ahead | null => (ahead && ahead.path === pathname && ahead.via.includes(shown) ? ahead : null),
+    [pathname, shown],
+  );
 
   const go = useCallback(
     (build: (from: URLSearchParams) => URLSearchParams) => {
       const before = onItsWay();
       const qs = build(new URLSearchParams(before ? before.to : shown)).toString();
-      ahead = before ? { ...before, via: [...before.via, before.to], to: qs } : { id: ++aheadIds, path: pathname, via: [shown], to: qs };
+      ahead = before
+        ? { ...before, via: [...before.via, before.to], to: qs }
+        : { id: ++aheadIds, path: pathname, via: [shown], to: qs };
       startTransition(() => router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false }));
     },
     [onItsWay, shown, pathname, router],

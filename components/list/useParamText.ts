@@ -7,7 +7,10 @@
 import { useState } from 'react';
 import { useDebounced, useListParams } from './useListParams';
 
-export function useParamText(name: string, apply: (value: string) => void): { value: string; editing: boolean; onChange: (value: string) => void } {
+export function useParamText(
+  name: string,
+  apply: (value: string) => void,
+): { value: string; editing: boolean; onChange: (value: string) => void } {
   const { params } = useListParams();
   return useSyncedText(params.get(name) ?? '', apply);
 }
@@ -16,7 +19,10 @@ export function useParamText(name: string, apply: (value: string) => void): { va
  * The same for a text whose applied value comes from elsewhere than one URL parameter (the job list's parsed
  * state): `current` is the value in force, `apply` is called after the debounce.
  */
-export function useSyncedText(current: string, apply: (value: string) => void): { value: string; editing: boolean; onChange: (value: string) => void } {
+export function useSyncedText(
+  current: string,
+  apply: (value: string) => void,
+): { value: string; editing: boolean; onChange: (value: string) => void } {
   const [value, setValue] = useState(current);
   const [seen, setSeen] = useState(current);
   const [editing, setEditing] = useState(false);

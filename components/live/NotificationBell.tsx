@@ -51,7 +51,11 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
   const markRead = async (ids?: number[]) => {
     setItems((list) => list && list.map((i) => (ids === undefined || ids.includes(i.id) ? { ...i, read: true } : i)));
     try {
-      const res = await apiFetch('/api/Notification/MarkRead', { method: 'POST', json: ids ? { ids } : {}, keepalive: true });
+      const res = await apiFetch('/api/Notification/MarkRead', {
+        method: 'POST',
+        json: ids ? { ids } : {},
+        keepalive: true,
+      });
       if (res.ok) setUnread(((await res.json()) as z.infer<typeof markReadAnswer>).unread);
     } catch {
       // the next open shows the truth
@@ -69,14 +73,13 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
           if (next) void load();
         }}
       >
-        <Popover.Trigger
-          aria-label={name}
-          data-testid="notification-bell"
-          className="bell"
-        >
+        <Popover.Trigger aria-label={name} data-testid="notification-bell" className="bell">
           {/* The bell is the .bell class's ::before (app/globals.css). */}
           {unread > 0 && (
-            <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white">
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white"
+            >
               {unreadLabel(unread)}
             </span>
           )}
@@ -104,7 +107,9 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
             </div>
             <div className="overflow-y-auto">
               {items === null ? (
-                <p className="px-3 py-4 text-sm text-muted">{failed ? 'The notifications could not be loaded. Please try again.' : 'Loading…'}</p>
+                <p className="px-3 py-4 text-sm text-muted">
+                  {failed ? 'The notifications could not be loaded. Please try again.' : 'Loading…'}
+                </p>
               ) : items.length === 0 ? (
                 <p className="px-3 py-4 text-sm text-muted">No notifications in the last 30 days.</p>
               ) : (
@@ -116,7 +121,10 @@ export function NotificationBell({ initialUnread, timeZone }: { initialUnread: n
                         onClick={() => {
                           if (!i.read) void markRead([i.id]);
                         }}
-                        className={cn('block px-3 py-2 text-sm text-ink no-underline hover:bg-slate-100', !i.read && 'bg-brand-50')}
+                        className={cn(
+                          'block px-3 py-2 text-sm text-ink no-underline hover:bg-slate-100',
+                          !i.read && 'bg-brand-50',
+                        )}
                       >
                         {!i.read && <span className="sr-only">Unread: </span>}
                         <span className={cn('block break-words', !i.read && 'font-semibold')}>{i.title}</span>

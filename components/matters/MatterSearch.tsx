@@ -27,12 +27,16 @@ const LABEL = 'Find a matter, job or invoice';
 const PLACEHOLDER = 'Matter reference, party name or description';
 const inputClasses = `${controlClasses} ${controlHeight}`;
 
-const itemClasses = 'flex cursor-pointer flex-col rounded px-3 py-2 text-sm text-ink data-[selected=true]:bg-brand-50 outline-none';
+const itemClasses =
+  'flex cursor-pointer flex-col rounded px-3 py-2 text-sm text-ink data-[selected=true]:bg-brand-50 outline-none';
 
 function Group({ heading, hits, onPick }: { heading: string; hits: SearchHit[]; onPick: (href: string) => void }) {
   if (!hits.length) return null;
   return (
-    <Command.Group heading={heading} className="py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted [&_[cmdk-group-heading]]:uppercase">
+    <Command.Group
+      heading={heading}
+      className="py-1 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted [&_[cmdk-group-heading]]:uppercase"
+    >
       {hits.map((h) => (
         <Command.Item key={h.href} value={h.href} onSelect={() => onPick(h.href)} className={itemClasses}>
           <span className="font-medium [overflow-wrap:anywhere]">{h.label}</span>
@@ -59,7 +63,13 @@ export function MatterSearch() {
   // After hydration: the server's box hands over to cmdk's.
   useEffect(() => {
     const el = first.current;
-    if (el) setWake({ text: el.value, start: el.selectionStart, end: el.selectionEnd, focused: document.activeElement === el });
+    if (el)
+      setWake({
+        text: el.value,
+        start: el.selectionStart,
+        end: el.selectionEnd,
+        focused: document.activeElement === el,
+      });
   }, []);
   return (
     <div role="search" aria-label="Matters, jobs and invoices" className="relative w-full max-w-xl">
@@ -169,7 +179,10 @@ function LiveSearch({ wake }: { wake: Wake }) {
         maxLength={100}
       />
       {/* Always in the page once woken (hidden when closed): the input's aria-controls names it. */}
-      <Command.List hidden={!showList} className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg">
+      <Command.List
+        hidden={!showList}
+        className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-line bg-surface p-1 shadow-lg"
+      >
         {loading && none ? (
           <Command.Loading>
             <span className="block px-3 py-2 text-sm text-muted">Searching…</span>

@@ -12,7 +12,14 @@ import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Field, FieldError } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
-import { API_SCOPE_LABELS, API_SCOPES, apiKeyFormSchema, type ApiKeyForm as Values, type ApiKeyFormInput, type ApiScope } from '@/lib/integration/api-key-schema';
+import {
+  API_SCOPE_LABELS,
+  API_SCOPES,
+  apiKeyFormSchema,
+  type ApiKeyForm as Values,
+  type ApiKeyFormInput,
+  type ApiScope,
+} from '@/lib/integration/api-key-schema';
 import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
@@ -24,7 +31,11 @@ export function ApiKeyForm({ create }: { create: (v: Values) => Promise<ActionRe
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const [copied, setCopied] = useState(false);
-  const form = useForm<ApiKeyFormInput, unknown, Values>({ resolver: zodResolver(apiKeyFormSchema), mode: 'onTouched', defaultValues: { name: '', scopes: [] } });
+  const form = useForm<ApiKeyFormInput, unknown, Values>({
+    resolver: zodResolver(apiKeyFormSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', scopes: [] },
+  });
   const { register, handleSubmit, formState, setError, reset } = form;
   const e = formState.errors;
 
@@ -54,7 +65,12 @@ export function ApiKeyForm({ create }: { create: (v: Values) => Promise<ActionRe
           <div className="flex flex-col gap-2">
             <p>Copy the key now and store it in your job-management system: it is not shown again.</p>
             <Field label="The new API key">
-              <Input readOnly value={created.key} className="font-mono text-xs" onFocus={(ev) => ev.currentTarget.select()} />
+              <Input
+                readOnly
+                value={created.key}
+                className="font-mono text-xs"
+                onFocus={(ev) => ev.currentTarget.select()}
+              />
             </Field>
             <div className="flex flex-wrap items-center gap-3">
               <Button size="sm" variant="primary" onClick={() => void copy(created.key)}>
@@ -70,7 +86,12 @@ export function ApiKeyForm({ create }: { create: (v: Values) => Promise<ActionRe
       <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4" aria-label="New API key">
         <FormFields>
           {failure && <Alert tone="error">{failure}</Alert>}
-          <Field label="Name" required error={e.name?.message} help="Which system holds the key, e.g. “Shop floor JMS”.">
+          <Field
+            label="Name"
+            required
+            error={e.name?.message}
+            help="Which system holds the key, e.g. “Shop floor JMS”."
+          >
             <Input {...register('name')} autoComplete="off" />
           </Field>
           <fieldset className="flex flex-col gap-2" aria-describedby={e.scopes ? 'api-key-scopes-error' : undefined}>
@@ -81,9 +102,17 @@ export function ApiKeyForm({ create }: { create: (v: Values) => Promise<ActionRe
               </span>
             </legend>
             {API_SCOPES.map((s) => (
-              <Checkbox key={s} value={s} label={<code>{s}</code>} description={API_SCOPE_LABELS[s]} {...register('scopes')} />
+              <Checkbox
+                key={s}
+                value={s}
+                label={<code>{s}</code>}
+                description={API_SCOPE_LABELS[s]}
+                {...register('scopes')}
+              />
             ))}
-            {e.scopes && <FieldError id="api-key-scopes-error">{e.scopes.message ?? e.scopes.root?.message}</FieldError>}
+            {e.scopes && (
+              <FieldError id="api-key-scopes-error">{e.scopes.message ?? e.scopes.root?.message}</FieldError>
+            )}
           </fieldset>
           <div>
             <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Creating…">

@@ -56,7 +56,14 @@ export function AssignForm({ jb, assigneeId, staff, meId, action }: AssignFormPr
       {done && <Alert tone="success">{done}</Alert>}
       <FormFields>
         <Field label="Owner" id="assignee" error={error ?? undefined}>
-          <Select value={value} options={[{ value: 'none', label: 'Nobody' }, ...staff.map((s) => ({ value: String(s.id), label: s.name }))]} onChange={(e) => setValue(e.target.value)} />
+          <Select
+            value={value}
+            options={[
+              { value: 'none', label: 'Nobody' },
+              ...staff.map((s) => ({ value: String(s.id), label: s.name })),
+            ]}
+            onChange={(e) => setValue(e.target.value)}
+          />
         </Field>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="primary" loading={busy} loadingText="Saving…">

@@ -41,7 +41,17 @@ const INVOICE_MAX = 100;
 
 type Kind = 'status' | 'assign' | 'export';
 
-export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFile, staff, action, onDone, canInvoice = false }: BulkBarProps) {
+export function BulkBar({
+  selectedIds,
+  count,
+  countCapped,
+  exportBody,
+  exportFile,
+  staff,
+  action,
+  onDone,
+  canInvoice = false,
+}: BulkBarProps) {
   const [kind, setKind] = useState<Kind>('status');
   const [toStatus, setToStatus] = useState('');
   const [assignee, setAssignee] = useState('');
@@ -63,7 +73,10 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
     if (kind === 'assign' && !assignee) return setError('Please choose a staff user, or "Nobody".');
     const input: BulkInput = {
       selection: selectedIds === null ? { kind: 'query', query: exportBody } : { kind: 'ids', jobIds: selectedIds },
-      action: kind === 'status' ? { kind: 'status', toStatus: Number(toStatus), comment: '', visibility: 'internal' } : { kind: 'assign', assigneeId: assignee === 'none' ? null : Number(assignee) },
+      action:
+        kind === 'status'
+          ? { kind: 'status', toStatus: Number(toStatus), comment: '', visibility: 'internal' }
+          : { kind: 'assign', assigneeId: assignee === 'none' ? null : Number(assignee) },
     };
     setBusy(true);
     try {
@@ -101,19 +114,37 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
         </Field>
         {kind === 'status' && (
           <Field label="New status" id="bulk-status" className="w-full sm:w-56">
-            <Select value={toStatus} placeholder="Choose a status" options={JOB_STATUSES.map((s) => ({ value: String(s.id), label: s.label }))} onChange={(e) => setToStatus(e.target.value)} />
+            <Select
+              value={toStatus}
+              placeholder="Choose a status"
+              options={JOB_STATUSES.map((s) => ({ value: String(s.id), label: s.label }))}
+              onChange={(e) => setToStatus(e.target.value)}
+            />
           </Field>
         )}
         {kind === 'assign' && (
           <Field label="Assign to" id="bulk-assignee" className="w-full sm:w-56">
-            <Select value={assignee} placeholder="Choose a staff user" options={[{ value: 'none', label: 'Nobody (unassign)' }, ...staff.map((s) => ({ value: String(s.id), label: s.name }))]} onChange={(e) => setAssignee(e.target.value)} />
+            <Select
+              value={assignee}
+              placeholder="Choose a staff user"
+              options={[
+                { value: 'none', label: 'Nobody (unassign)' },
+                ...staff.map((s) => ({ value: String(s.id), label: s.name })),
+              ]}
+              onChange={(e) => setAssignee(e.target.value)}
+            />
           </Field>
         )}
         {kind === 'export' ? (
           none ? (
             <Button disabled>Export selected</Button>
           ) : (
-            <ExportButton url="/api/Ops/Jobs/Export" body={selectedIds === null ? exportBody : { ...exportBody, JobIds: selectedIds }} fileName={exportFile} label="Export selected" />
+            <ExportButton
+              url="/api/Ops/Jobs/Export"
+              body={selectedIds === null ? exportBody : { ...exportBody, JobIds: selectedIds }}
+              fileName={exportFile}
+              label="Export selected"
+            />
           )
         ) : (
           <Button variant="primary" onClick={apply} disabled={none} loading={busy} loadingText="Applying…">
@@ -122,21 +153,22 @@ export function BulkBar({ selectedIds, count, countCapped, exportBody, exportFil
         )}
         {/* Ticked jobs only: the form bills one client's jobs, so "all matching" across clients is not offered. */}
         {canInvoice && selectedIds !== null && selectedIds.length > 0 && selectedIds.length <= INVOICE_MAX && (
-          <Link href={`/Ops/Invoices/New?ids=${selectedIds.join(',')}`} className={buttonClasses({ variant: 'secondary' })}>
+          <Link
+            href={`/Ops/Invoices/New?ids=${selectedIds.join(',')}`}
+            className={buttonClasses({ variant: 'secondary' })}
+          >
             Invoice these jobs
           </Link>
         )}
       </div>
-      {!none && selectedIds === null && count > BULK_MAX && kind !== 'export' && <p className="text-sm text-muted">{BULK_MSG.tooMany}</p>}
+      {!none && selectedIds === null && count > BULK_MAX && kind !== 'export' && (
+        <p className="text-sm text-muted">{BULK_MSG.tooMany}</p>
+      )}
       {/* Said once, politely: the selection count, then the outcome of a run. */}
       <p role="status" aria-live="polite" className="sr-only">
         {outcome ? outcome.summary : none ? '' : selectedText}
       </p>
-      {error && (
-        <Alert tone="error">
-          {error}
-        </Alert>
-      )}
+      {error && <Alert tone="error">{error}</Alert>}
       {outcome && (
         <Alert tone={outcome.refused.length ? 'warning' : 'success'} role="none" title={outcome.summary}>
           {outcome.refused.length > 0 && (

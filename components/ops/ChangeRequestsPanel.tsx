@@ -21,7 +21,15 @@ export interface StaffChangeRequest {
   note: string | null;
 }
 
-export function ChangeRequestsPanel({ requests, decide, canDecide }: { requests: StaffChangeRequest[]; canDecide: boolean; decide: (input: { requestId: number; accept: boolean; note?: string }) => Promise<ActionResult<string>> }) {
+export function ChangeRequestsPanel({
+  requests,
+  decide,
+  canDecide,
+}: {
+  requests: StaffChangeRequest[];
+  canDecide: boolean;
+  decide: (input: { requestId: number; accept: boolean; note?: string }) => Promise<ActionResult<string>>;
+}) {
   const router = useRouter();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
@@ -46,7 +54,8 @@ export function ChangeRequestsPanel({ requests, decide, canDecide }: { requests:
         {requests.map((r) => (
           <li key={r.id} className="flex flex-col gap-2" data-testid="change-request">
             <p>
-              <span className="text-muted">{r.at}</span> · <strong>{r.kind === 'cancel' ? 'Cancellation' : 'Amendment'}</strong> requested by {r.by}
+              <span className="text-muted">{r.at}</span> ·{' '}
+              <strong>{r.kind === 'cancel' ? 'Cancellation' : 'Amendment'}</strong> requested by {r.by}
               {r.status !== 'pending' && (
                 <span>
                   {' '}
@@ -67,7 +76,12 @@ export function ChangeRequestsPanel({ requests, decide, canDecide }: { requests:
                   <Button size="sm" variant="primary" loading={busy === r.id} onClick={() => void answer(r.id, true)}>
                     Accept
                   </Button>
-                  <Button size="sm" variant="secondary" disabled={busy === r.id} onClick={() => void answer(r.id, false)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy === r.id}
+                    onClick={() => void answer(r.id, false)}
+                  >
                     Decline
                   </Button>
                 </div>

@@ -22,7 +22,13 @@ import { FormFields } from '@/components/ui/FormFields';
 const EMPTY_BRANCH = { Label: '', Address: '', ExtClientBranchId: '', IsDefault: false };
 const EMPTY_ESTIMATE = { Number: '', Description: '', Amount: '' };
 
-const EMPTY_CLIENT: ClientFormInput = { Name: '', AccountNumber: '', Branches: [{ ...EMPTY_BRANCH, IsDefault: true }], ProcessingCities: [{ Name: '' }], CostEstimates: [] };
+const EMPTY_CLIENT: ClientFormInput = {
+  Name: '',
+  AccountNumber: '',
+  Branches: [{ ...EMPTY_BRANCH, IsDefault: true }],
+  ProcessingCities: [{ Name: '' }],
+  CostEstimates: [],
+};
 
 export function ClientForm({
   save,
@@ -50,7 +56,10 @@ export function ClientForm({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const r = await save(values);
-    if (!r.ok) return setFailure(applyRefusal(r, setError, (p) => /^(Name|AccountNumber|Branches|ProcessingCities|CostEstimates)(\.|$)/.test(p)));
+    if (!r.ok)
+      return setFailure(
+        applyRefusal(r, setError, (p) => /^(Name|AccountNumber|Branches|ProcessingCities|CostEstimates)(\.|$)/.test(p)),
+      );
     router.push(r.value.href);
   });
 
@@ -67,7 +76,12 @@ export function ClientForm({
           <Field label="Client name" required error={e.Name?.message}>
             <Input {...register('Name')} autoComplete="off" />
           </Field>
-          <Field label="Account number" required error={e.AccountNumber?.message} help="Sent to the payments page as acno.">
+          <Field
+            label="Account number"
+            required
+            error={e.AccountNumber?.message}
+            help="Sent to the payments page as acno."
+          >
             <Input {...register('AccountNumber')} autoComplete="off" />
           </Field>
         </div>
@@ -77,7 +91,10 @@ export function ClientForm({
           {e.Branches?.root?.message && <FieldError>{e.Branches.root.message}</FieldError>}
           {e.Branches?.message && <FieldError>{e.Branches.message}</FieldError>}
           {branches.fields.map((f, i) => (
-            <div key={f.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_auto]">
+            <div
+              key={f.id}
+              className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_auto]"
+            >
               <Field label={`Branch ${i + 1} label`} required error={e.Branches?.[i]?.Label?.message}>
                 <Input {...register(`Branches.${i}.Label`)} />
               </Field>
@@ -89,11 +106,22 @@ export function ClientForm({
               </Field>
               <div className="flex flex-wrap items-end gap-3 pb-1">
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="default-branch" defaultChecked={f.IsDefault} onChange={() => chooseDefault(i)} className="size-4" />
+                  <input
+                    type="radio"
+                    name="default-branch"
+                    defaultChecked={f.IsDefault}
+                    onChange={() => chooseDefault(i)}
+                    className="size-4"
+                  />
                   Default<span className="sr-only"> branch: branch {i + 1}</span>
                 </label>
                 {branches.fields.length > 1 && (
-                  <Button size="sm" variant="ghost" onClick={() => branches.remove(i)} aria-label={`Remove branch ${i + 1}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => branches.remove(i)}
+                    aria-label={`Remove branch ${i + 1}`}
+                  >
                     Remove
                   </Button>
                 )}
@@ -114,11 +142,21 @@ export function ClientForm({
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {cities.fields.map((f, i) => (
               <div key={f.id} className="flex items-end gap-2">
-                <Field className="flex-1" label={`City ${i + 1}`} required error={e.ProcessingCities?.[i]?.Name?.message}>
+                <Field
+                  className="flex-1"
+                  label={`City ${i + 1}`}
+                  required
+                  error={e.ProcessingCities?.[i]?.Name?.message}
+                >
                   <Input {...register(`ProcessingCities.${i}.Name`)} />
                 </Field>
                 {cities.fields.length > 1 && (
-                  <Button size="sm" variant="ghost" onClick={() => cities.remove(i)} aria-label={`Remove city ${i + 1}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => cities.remove(i)}
+                    aria-label={`Remove city ${i + 1}`}
+                  >
                     Remove
                   </Button>
                 )}
@@ -134,7 +172,11 @@ export function ClientForm({
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-lg font-semibold">Cost estimates</legend>
-          {estimates.fields.length === 0 && <p className="text-sm text-muted">None yet. Jobs can quote a cost estimate number only when it is listed here.</p>}
+          {estimates.fields.length === 0 && (
+            <p className="text-sm text-muted">
+              None yet. Jobs can quote a cost estimate number only when it is listed here.
+            </p>
+          )}
           {estimates.fields.map((f, i) => (
             <div key={f.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-[1fr_2fr_1fr_auto]">
               <Field label={`Estimate ${i + 1} number`} required error={e.CostEstimates?.[i]?.Number?.message}>
@@ -147,7 +189,12 @@ export function ClientForm({
                 <Input inputMode="decimal" {...register(`CostEstimates.${i}.Amount`)} />
               </Field>
               <div className="flex items-end pb-1">
-                <Button size="sm" variant="ghost" onClick={() => estimates.remove(i)} aria-label={`Remove estimate ${i + 1}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => estimates.remove(i)}
+                  aria-label={`Remove estimate ${i + 1}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -161,7 +208,12 @@ export function ClientForm({
         </fieldset>
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText={editing ? 'Saving…' : 'Creating…'}>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={formState.isSubmitting}
+            loadingText={editing ? 'Saving…' : 'Creating…'}
+          >
             {editing ? 'Save changes' : 'Create client'}
           </Button>
           <Link href={cancelHref ?? '/Ops/Clients'} className={buttonClasses()}>

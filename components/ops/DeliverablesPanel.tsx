@@ -74,7 +74,11 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
         if (res.status >= 500) setRetry(file);
       }
     } catch (e) {
-      setError(e instanceof DOMException && e.name === 'AbortError' ? 'The upload was cancelled. Nothing was attached.' : 'The file could not be uploaded. Please try again.');
+      setError(
+        e instanceof DOMException && e.name === 'AbortError'
+          ? 'The upload was cancelled. Nothing was attached.'
+          : 'The file could not be uploaded. Please try again.',
+      );
       setRetry(file);
     } finally {
       abort.current = null;
@@ -102,13 +106,22 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
       {files.length > 0 && (
         <ul className="flex flex-col gap-2 text-sm">
           {files.map((d) => (
-            <li key={d.DocumentId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-line px-3 py-2">
+            <li
+              key={d.DocumentId}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-line px-3 py-2"
+            >
               <a href={`/api/Document/Download/${d.DocumentId}`} download>
                 {d.FileName}
               </a>
               <span className="text-xs text-muted">{formatBytes(d.Size)}</span>
               {d.UploadedBy && <span className="text-xs text-muted">by {d.UploadedBy}</span>}
-              <Button size="sm" variant="ghost" className="ml-auto" onClick={() => void remove(d)} aria-label={`Remove ${d.FileName}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="ml-auto"
+                onClick={() => void remove(d)}
+                aria-label={`Remove ${d.FileName}`}
+              >
                 Remove
               </Button>
               {d.Sha256 && <span className="w-full font-mono text-xs break-all text-muted">SHA-256 {d.Sha256}</span>}

@@ -9,7 +9,13 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
-import { HELP_KEY_MAX, HELP_VALUE_MAX, helpFormSchema, type HelpForm as Values, type HelpFormInput } from '@/lib/notices/manage-schema';
+import {
+  HELP_KEY_MAX,
+  HELP_VALUE_MAX,
+  helpFormSchema,
+  type HelpForm as Values,
+  type HelpFormInput,
+} from '@/lib/notices/manage-schema';
 import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
@@ -18,7 +24,11 @@ export function HelpForm({ save }: { save: (v: Values) => Promise<ActionResult> 
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const form = useForm<HelpFormInput, unknown, Values>({ resolver: zodResolver(helpFormSchema), mode: 'onTouched', defaultValues: { Key: '', Value: '' } });
+  const form = useForm<HelpFormInput, unknown, Values>({
+    resolver: zodResolver(helpFormSchema),
+    mode: 'onTouched',
+    defaultValues: { Key: '', Value: '' },
+  });
   const { register, handleSubmit, formState, setError, reset } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -34,7 +44,12 @@ export function HelpForm({ save }: { save: (v: Values) => Promise<ActionResult> 
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
         {saved && <Alert tone="success">Help text saved.</Alert>}
-        <Field label="Key" required help="The field's help key, e.g. job.matterReference. An existing key is replaced." error={formState.errors.Key?.message}>
+        <Field
+          label="Key"
+          required
+          help="The field's help key, e.g. job.matterReference. An existing key is replaced."
+          error={formState.errors.Key?.message}
+        >
           <Input {...register('Key')} maxLength={HELP_KEY_MAX} />
         </Field>
         <Field label="Text" required error={formState.errors.Value?.message}>

@@ -36,7 +36,15 @@ export function InviteAdminForm({
   const form = useForm<InviteAdminInput, unknown, Values>({
     resolver: zodResolver(inviteAdminSchema),
     mode: 'onTouched',
-    defaultValues: { ClientId: clientId, FirstName: '', LastName: '', EmailId: '', Phone: '', UserName: '', TimeZoneId: defaultTimeZone },
+    defaultValues: {
+      ClientId: clientId,
+      FirstName: '',
+      LastName: '',
+      EmailId: '',
+      Phone: '',
+      UserName: '',
+      TimeZoneId: defaultTimeZone,
+    },
   });
   const { register, handleSubmit, formState, setError, reset } = form;
   const e = formState.errors;
@@ -57,7 +65,10 @@ export function InviteAdminForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <PersonFields register={register} errors={e} />
           <Field label="Time zone" required error={e.TimeZoneId?.message}>
-            <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
+            <Select
+              {...register('TimeZoneId')}
+              options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))}
+            />
           </Field>
         </div>
         <div>

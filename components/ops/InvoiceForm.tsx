@@ -67,9 +67,25 @@ export function InvoiceForm({
   const watched = useWatch({ control, name: 'Lines' }) ?? [];
   const currency = String(useWatch({ control, name: 'CurrencyCode' }) ?? 'AUD').toUpperCase();
   // The same GST rule as the server (lib/invoices/gst.ts), on the lines as typed so far.
-  const typed = watched.map((l) => String(l?.Amount ?? '').trim().replace(/,/g, '')).filter((a) => /^\d{1,10}(\.\d{1,2})?$/.test(a));
-  const totals = invoiceTotals(typed.map((amount) => ({ amount })), gstRateBp);
-  const sheets = watched.filter((l) => String(l?.ExtStockId ?? '').trim().toUpperCase() === SHEETS_STOCK_CODE).reduce((s, l) => s + (Number(String(l?.Quantity ?? '').replace(/,/g, '')) || 0), 0);
+  const typed = watched
+    .map((l) =>
+      String(l?.Amount ?? '')
+        .trim()
+        .replace(/,/g, ''),
+    )
+    .filter((a) => /^\d{1,10}(\.\d{1,2})?$/.test(a));
+  const totals = invoiceTotals(
+    typed.map((amount) => ({ amount })),
+    gstRateBp,
+  );
+  const sheets = watched
+    .filter(
+      (l) =>
+        String(l?.ExtStockId ?? '')
+          .trim()
+          .toUpperCase() === SHEETS_STOCK_CODE,
+    )
+    .reduce((s, l) => s + (Number(String(l?.Quantity ?? '').replace(/,/g, '')) || 0), 0);
   const money = (v: string) => {
     try {
       return formatMoney(v, /^[A-Z]{3}$/.test(currency) ? currency : 'AUD');
@@ -83,7 +99,11 @@ export function InvoiceForm({
     setFailure(null);
     const r = await save(values);
     if (!r.ok) {
-      setFailure(applyRefusal(r, setError, (p) => /^(ClientId|InvoiceNumber|JobNumbers|IssueDate|DueDate|CurrencyCode|Lines)(\.|$)/.test(p)));
+      setFailure(
+        applyRefusal(r, setError, (p) =>
+          /^(ClientId|InvoiceNumber|JobNumbers|IssueDate|DueDate|CurrencyCode|Lines)(\.|$)/.test(p),
+        ),
+      );
       return focusInvalid();
     }
     router.push(`/Ops/Invoices?msg=1&q=${encodeURIComponent(r.value.invoiceNumber)}`);
@@ -95,9 +115,18 @@ export function InvoiceForm({
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Client" required error={e.ClientId?.message}>
-            <Select {...register('ClientId', { valueAsNumber: true })} placeholder="Choose a client" options={clients.map((c) => ({ value: c.id, label: `${c.name} (${c.accountNumber})` }))} />
+            <Select
+              {...register('ClientId', { valueAsNumber: true })}
+              placeholder="Choose a client"
+              options={clients.map((c) => ({ value: c.id, label: `${c.name} (${c.accountNumber})` }))}
+            />
           </Field>
-          <Field label="Job numbers" required help="One or more JMS numbers of this client, separated by commas." error={e.JobNumbers?.message}>
+          <Field
+            label="Job numbers"
+            required
+            help="One or more JMS numbers of this client, separated by commas."
+            error={e.JobNumbers?.message}
+          >
             <Input {...register('JobNumbers')} autoComplete="off" />
           </Field>
           <Field label="Invoice number" required error={e.InvoiceNumber?.message}>
@@ -116,11 +145,16 @@ export function InvoiceForm({
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-lg font-semibold">Line items</legend>
-          <p className="text-sm text-muted">Stock code {SHEETS_STOCK_CODE} is sheets of paper: enter the number of sheets as its quantity.</p>
+          <p className="text-sm text-muted">
+            Stock code {SHEETS_STOCK_CODE} is sheets of paper: enter the number of sheets as its quantity.
+          </p>
           {e.Lines?.message && <FieldError>{e.Lines.message}</FieldError>}
           {e.Lines?.root?.message && <FieldError>{e.Lines.root.message}</FieldError>}
           {lines.fields.map((f, i) => (
-            <div key={f.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_1fr_auto]">
+            <div
+              key={f.id}
+              className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_1fr_auto]"
+            >
               <Field label={`Line ${i + 1} stock code`} required error={e.Lines?.[i]?.ExtStockId?.message}>
                 <Input {...register(`Lines.${i}.ExtStockId`)} autoComplete="off" />
               </Field>
@@ -148,7 +182,9 @@ export function InvoiceForm({
             </Button>
           </div>
           <p className="text-sm" aria-live="polite">
-            Before GST <strong>{money(totals.subtotal)}</strong>, GST {formatRate(gstRateBp)} <strong>{money(totals.gst)}</strong>, total <strong>{money(totals.total)}</strong>; sheets of paper <strong>{sheets}</strong>
+            Before GST <strong>{money(totals.subtotal)}</strong>, GST {formatRate(gstRateBp)}{' '}
+            <strong>{money(totals.gst)}</strong>, total <strong>{money(totals.total)}</strong>; sheets of paper{' '}
+            <strong>{sheets}</strong>
           </p>
         </fieldset>
 

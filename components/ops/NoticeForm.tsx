@@ -13,14 +13,28 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
-import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX, noticeFormSchema, type NoticeForm as Values, type NoticeFormInput } from '@/lib/notices/manage-schema';
+import {
+  NOTICE_CONTENT_MAX,
+  NOTICE_TITLE_MAX,
+  noticeFormSchema,
+  type NoticeForm as Values,
+  type NoticeFormInput,
+} from '@/lib/notices/manage-schema';
 import type { ActionResult } from '@/lib/http/action-result';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
 
 const FIELDS = new Set(['Title', 'Content', 'StartsAt', 'EndsAt']);
 
-export function NoticeForm({ initial, timeZone, save }: { initial: NoticeFormInput | null; timeZone: string; save: (v: Values) => Promise<ActionResult<{ id: number }>> }) {
+export function NoticeForm({
+  initial,
+  timeZone,
+  save,
+}: {
+  initial: NoticeFormInput | null;
+  timeZone: string;
+  save: (v: Values) => Promise<ActionResult<{ id: number }>>;
+}) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -43,7 +57,12 @@ export function NoticeForm({ initial, timeZone, save }: { initial: NoticeFormInp
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={initial?.NoticeId ? 'Edit notice' : 'New notice'}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={initial?.NoticeId ? 'Edit notice' : 'New notice'}
+    >
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
         {saved && <Alert tone="success">Notice saved.</Alert>}

@@ -50,7 +50,13 @@ export function OpsActionButton({
 
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Button size="sm" variant={variant} loading={busy || pending} aria-label={target ? `${label}: ${target}` : undefined} onClick={() => (confirm ? setOpen(true) : void run())}>
+      <Button
+        size="sm"
+        variant={variant}
+        loading={busy || pending}
+        aria-label={target ? `${label}: ${target}` : undefined}
+        onClick={() => (confirm ? setOpen(true) : void run())}
+      >
         {label}
       </Button>
       {error && (

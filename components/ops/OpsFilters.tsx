@@ -16,17 +16,40 @@ export interface ChoiceFilter {
   options: readonly { value: string; label: string }[];
 }
 
-export function OpsFilters({ label, text, choices = [], pageSize }: { label: string; text: { name: string; label: string }; choices?: readonly ChoiceFilter[]; pageSize: number }) {
+export function OpsFilters({
+  label,
+  text,
+  choices = [],
+  pageSize,
+}: {
+  label: string;
+  text: { name: string; label: string };
+  choices?: readonly ChoiceFilter[];
+  pageSize: number;
+}) {
   const { params, set, pending } = useListParams();
   return (
-    <div role="search" aria-label={label} aria-busy={pending} className="grid gap-3 rounded-lg border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div
+      role="search"
+      aria-label={label}
+      aria-busy={pending}
+      className="grid gap-3 rounded-lg border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <TextFilter name={text.name} label={text.label} />
       {choices.map((c) => (
         <Field key={c.name} label={c.label} id={`filter-${c.name}`}>
-          <Select value={params.get(c.name) ?? ''} onChange={(e) => set({ [c.name]: e.target.value || null })} options={c.options} />
+          <Select
+            value={params.get(c.name) ?? ''}
+            onChange={(e) => set({ [c.name]: e.target.value || null })}
+            options={c.options}
+          />
         </Field>
       ))}
-      <PageSizeSelect value={pageSize} id="filter-pageSize" onPageSizeChange={(size) => set({ pageSize: size === DEFAULT_PAGE_SIZE ? null : size })} />
+      <PageSizeSelect
+        value={pageSize}
+        id="filter-pageSize"
+        onPageSizeChange={(size) => set({ pageSize: size === DEFAULT_PAGE_SIZE ? null : size })}
+      />
     </div>
   );
 }

@@ -10,8 +10,14 @@ import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { displayCalendarDate } from '@/lib/display-date';
 import type { DayPoint, OnTimeRow } from '@/lib/overview/overview';
 
-const DaysChart = dynamic(() => import('./OverviewChartsInner').then((m) => m.DaysChart), { ssr: false, loading: () => <div className="h-64" /> });
-const OnTimeChart = dynamic(() => import('./OverviewChartsInner').then((m) => m.OnTimeChart), { ssr: false, loading: () => <div className="h-40" /> });
+const DaysChart = dynamic(() => import('./OverviewChartsInner').then((m) => m.DaysChart), {
+  ssr: false,
+  loading: () => <div className="h-64" />,
+});
+const OnTimeChart = dynamic(() => import('./OverviewChartsInner').then((m) => m.OnTimeChart), {
+  ssr: false,
+  loading: () => <div className="h-40" />,
+});
 
 const th = 'px-2 py-1 text-left text-xs font-semibold text-muted';
 const td = 'px-2 py-1 text-sm tabular-nums';
@@ -25,7 +31,12 @@ export function OverviewCharts({ days, onTime }: { days: DayPoint[]; onTime: OnT
       <Card title="Jobs received and delivered, last 30 days" titleAs="h2">
         <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_auto]">
           <DaysChart days={days} />
-          <div className="max-h-64 overflow-y-auto rounded border border-line" tabIndex={0} role="region" aria-label="Jobs received and delivered per day">
+          <div
+            className="max-h-64 overflow-y-auto rounded border border-line"
+            tabIndex={0}
+            role="region"
+            aria-label="Jobs received and delivered per day"
+          >
             <table className="w-full border-collapse">
               <caption className="sr-only">Jobs received and delivered per day, newest first</caption>
               <thead className="sticky top-0 bg-slate-50">

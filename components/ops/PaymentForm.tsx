@@ -19,10 +19,21 @@ import type { ActionResult } from '@/lib/http/action-result';
 import { paymentSchema, type PaymentForm as Values, type PaymentInput } from '@/lib/invoices/payment-schema';
 import { applyRefusal } from './form-outcome';
 
-export function PaymentForm({ initial, save }: { initial: PaymentInput; save: (v: Values) => Promise<ActionResult<{ summary: string }>> }) {
+export function PaymentForm({
+  initial,
+  save,
+}: {
+  initial: PaymentInput;
+  save: (v: Values) => Promise<ActionResult<{ summary: string }>>;
+}) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<PaymentInput, unknown, Values>({ resolver: zodResolver(paymentSchema), mode: 'onTouched', shouldFocusError: false, defaultValues: initial });
+  const form = useForm<PaymentInput, unknown, Values>({
+    resolver: zodResolver(paymentSchema),
+    mode: 'onTouched',
+    shouldFocusError: false,
+    defaultValues: initial,
+  });
   const { register, handleSubmit, formState, setError } = form;
   const e = formState.errors;
   const { ref: formRef, focusInvalid } = useFocusInvalid();
@@ -40,7 +51,13 @@ export function PaymentForm({ initial, save }: { initial: PaymentInput; save: (v
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Invoice numbers" required className="sm:col-span-2" help="One or more invoices of one client, separated by commas. The payment is applied in this order, each invoice up to what it owes." error={e.InvoiceNumbers?.message}>
+          <Field
+            label="Invoice numbers"
+            required
+            className="sm:col-span-2"
+            help="One or more invoices of one client, separated by commas. The payment is applied in this order, each invoice up to what it owes."
+            error={e.InvoiceNumbers?.message}
+          >
             <Input {...register('InvoiceNumbers')} autoComplete="off" />
           </Field>
           <Field label="Payment date" required error={e.PaymentDate?.message}>

@@ -20,11 +20,22 @@ import { priceListSchema, type PriceList as Values, type PriceListInput } from '
 import { ORDER_TYPES } from '@/lib/reference';
 import { applyRefusal } from './form-outcome';
 
-export function PriceListForm({ initial, save }: { initial: PriceListInput; save: (v: Values) => Promise<ActionResult> }) {
+export function PriceListForm({
+  initial,
+  save,
+}: {
+  initial: PriceListInput;
+  save: (v: Values) => Promise<ActionResult>;
+}) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const form = useForm<PriceListInput, unknown, Values>({ resolver: zodResolver(priceListSchema), mode: 'onTouched', shouldFocusError: false, defaultValues: initial });
+  const form = useForm<PriceListInput, unknown, Values>({
+    resolver: zodResolver(priceListSchema),
+    mode: 'onTouched',
+    shouldFocusError: false,
+    defaultValues: initial,
+  });
   const { register, handleSubmit, formState, setError, control } = form;
   const e = formState.errors;
   const rows = useFieldArray({ control, name: 'Prices' });
@@ -45,16 +56,28 @@ export function PriceListForm({ initial, save }: { initial: PriceListInput; save
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
         {saved && <Alert tone="success">The price list has been saved.</Alert>}
-        <Field label="Payment terms (days)" required help="A new invoice is due this many days after its issue date." error={e.PaymentTermsDays?.message} className="max-w-xs">
+        <Field
+          label="Payment terms (days)"
+          required
+          help="A new invoice is due this many days after its issue date."
+          error={e.PaymentTermsDays?.message}
+          className="max-w-xs"
+        >
           <Input inputMode="numeric" {...register('PaymentTermsDays')} autoComplete="off" />
         </Field>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-lg font-semibold">Prices per order type</legend>
           {e.Prices?.message && <FieldError>{e.Prices.message}</FieldError>}
           {rows.fields.map((f, i) => (
-            <div key={f.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_1fr_auto]">
+            <div
+              key={f.id}
+              className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_1fr_auto]"
+            >
               <Field label={`Price ${i + 1} order type`} required error={e.Prices?.[i]?.OrderType?.message}>
-                <Select {...register(`Prices.${i}.OrderType`, { valueAsNumber: true })} options={ORDER_TYPES.map((t) => ({ value: t.id, label: t.name }))} />
+                <Select
+                  {...register(`Prices.${i}.OrderType`, { valueAsNumber: true })}
+                  options={ORDER_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+                />
               </Field>
               <Field label={`Price ${i + 1} stock code`} required error={e.Prices?.[i]?.ExtStockId?.message}>
                 <Input {...register(`Prices.${i}.ExtStockId`)} autoComplete="off" />
@@ -73,7 +96,19 @@ export function PriceListForm({ initial, save }: { initial: PriceListInput; save
             </div>
           ))}
           <div>
-            <Button size="sm" onClick={() => rows.append({ OrderType: ORDER_TYPES.find((t) => !form.getValues('Prices').some((p) => Number(p.OrderType) === t.id))?.id ?? 1, ExtStockId: '', Description: '', UnitPrice: '' })}>
+            <Button
+              size="sm"
+              onClick={() =>
+                rows.append({
+                  OrderType:
+                    ORDER_TYPES.find((t) => !form.getValues('Prices').some((p) => Number(p.OrderType) === t.id))?.id ??
+                    1,
+                  ExtStockId: '',
+                  Description: '',
+                  UnitPrice: '',
+                })
+              }
+            >
               Add price
             </Button>
           </div>

@@ -17,7 +17,13 @@ import { Pagination } from '@/components/ui/Pagination';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { opsJobHref } from '@/lib/ops/links';
 import type { QueueRowView } from '@/lib/ops/present';
-import { QUEUE_PARAM, QUEUE_SORTS, toQueueExportBody, type QueueClientOption, type QueueQuery } from '@/lib/ops/queue-schema';
+import {
+  QUEUE_PARAM,
+  QUEUE_SORTS,
+  toQueueExportBody,
+  type QueueClientOption,
+  type QueueQuery,
+} from '@/lib/ops/queue-schema';
 import { DEFAULT_PAGE_SIZE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
 import { BulkBar, type BulkJobsAction } from './BulkBar';
 import { QueueFilters } from './QueueFilters';
@@ -70,11 +76,22 @@ function SelectBox({ row, sel }: { row: QueueRowView; sel: Selecting }) {
   );
 }
 
-const selectColumn = (sel: Selecting): DataTableColumn<QueueRowView> => ({ id: 'select', header: 'Select', cell: (r) => <SelectBox row={r} sel={sel} />, className: 'w-8' });
+const selectColumn = (sel: Selecting): DataTableColumn<QueueRowView> => ({
+  id: 'select',
+  header: 'Select',
+  cell: (r) => <SelectBox row={r} sel={sel} />,
+  className: 'w-8',
+});
 
 const columns: DataTableColumn<QueueRowView>[] = [
   // The row header: medium weight from the table (.dt), not a class on the link.
-  { id: 'jmsNumber', header: 'Job number', sortKey: 1, cell: (r) => <a href={opsJobHref(r.id)}>{r.jmsNumber}</a>, className: 'nw' },
+  {
+    id: 'jmsNumber',
+    header: 'Job number',
+    sortKey: 1,
+    cell: (r) => <a href={opsJobHref(r.id)}>{r.jmsNumber}</a>,
+    className: 'nw',
+  },
   { id: 'client', header: 'Client', cell: (r) => r.clientName, className: 'min-w-32' },
   { id: 'type', header: 'Job type', cell: (r) => r.orderTypeName },
   { id: 'matter', header: 'Matter/Ref', cell: (r) => r.matterReference },
@@ -131,7 +148,19 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
 
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
-export function QueueView({ rows: packed, totalCount, totalCapped, page, pageSize, query, exportFile, clients, staff, bulkAction, canInvoice = false }: QueueViewProps) {
+export function QueueView({
+  rows: packed,
+  totalCount,
+  totalCapped,
+  page,
+  pageSize,
+  query,
+  exportFile,
+  clients,
+  staff,
+  bulkAction,
+  canInvoice = false,
+}: QueueViewProps) {
   // The export's (and the bulk action's) body is made here from the list state, not sent again beside it.
   const exportBody = useMemo(() => toQueueExportBody(query), [query]);
   const rows = useMemo(() => unpackRows(packed), [packed]);
@@ -187,7 +216,13 @@ export function QueueView({ rows: packed, totalCount, totalCapped, page, pageSiz
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <label className="inline-flex cursor-pointer items-center gap-2">
-              <input type="checkbox" className="size-4 cursor-pointer accent-brand-700" checked={pageAll} onChange={togglePage} disabled={rows.length === 0} />
+              <input
+                type="checkbox"
+                className="size-4 cursor-pointer accent-brand-700"
+                checked={pageAll}
+                onChange={togglePage}
+                disabled={rows.length === 0}
+              />
               Select all on this page
             </label>
             {pageAll && !allMatching && totalCount > rows.length && (
@@ -233,7 +268,10 @@ export function QueueView({ rows: packed, totalCount, totalCapped, page, pageSiz
         loading={pending}
       />
       <div className="pbar">
-        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [QUEUE_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <PageSizeSelect
+          value={pageSize}
+          onPageSizeChange={(size) => set({ [QUEUE_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })}
+        />
         <Pagination
           page={page}
           totalCount={totalCount}

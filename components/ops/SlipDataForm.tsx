@@ -15,10 +15,23 @@ import { FormFields } from '@/components/ui/FormFields';
 
 type Output = { lioNumber: string | null; matterType: string | null };
 
-export function SlipDataForm({ jb, initial, documentId, action }: { jb: string; initial: { lioNumber: string; matterType: string }; documentId: number | null; action: (jb: string, input: unknown) => Promise<ActionResult<string>> }) {
+export function SlipDataForm({
+  jb,
+  initial,
+  documentId,
+  action,
+}: {
+  jb: string;
+  initial: { lioNumber: string; matterType: string };
+  documentId: number | null;
+  action: (jb: string, input: unknown) => Promise<ActionResult<string>>;
+}) {
   const router = useRouter();
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<SlipDataInput, unknown, Output>({ resolver: zodResolver(slipDataSchema), defaultValues: initial });
+  const { register, handleSubmit, setError, formState } = useForm<SlipDataInput, unknown, Output>({
+    resolver: zodResolver(slipDataSchema),
+    defaultValues: initial,
+  });
   const { errors, isSubmitting } = formState;
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
@@ -29,7 +42,8 @@ export function SlipDataForm({ jb, initial, documentId, action }: { jb: string; 
       return;
     }
     if (r.status !== 404 && r.status !== 403) {
-      for (const [name, messages] of Object.entries(r.fields ?? {})) if (messages[0] && (name === 'lioNumber' || name === 'matterType')) setError(name, { message: messages[0] });
+      for (const [name, messages] of Object.entries(r.fields ?? {}))
+        if (messages[0] && (name === 'lioNumber' || name === 'matterType')) setError(name, { message: messages[0] });
       setBanner({ tone: 'error', text: r.message });
       return;
     }

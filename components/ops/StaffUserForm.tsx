@@ -23,7 +23,17 @@ import { applyRefusal } from './form-outcome';
 import { PersonFields } from './PersonFields';
 import { FormFields } from '@/components/ui/FormFields';
 
-const FIELDS = new Set(['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword']);
+const FIELDS = new Set([
+  'FirstName',
+  'LastName',
+  'EmailId',
+  'Phone',
+  'UserName',
+  'Role',
+  'TimeZoneId',
+  'NewPassword',
+  'ConfirmPassword',
+]);
 
 export function StaffUserForm({
   initial,
@@ -44,7 +54,18 @@ export function StaffUserForm({
     mode: 'onTouched',
     defaultValues: initial
       ? { ...initial, ChangePassword: false, NewPassword: '', ConfirmPassword: '' }
-      : { UserId: 0, FirstName: '', LastName: '', EmailId: '', Phone: '', UserName: '', Role: 2, TimeZoneId: defaultTimeZone, NewPassword: '', ConfirmPassword: '' },
+      : {
+          UserId: 0,
+          FirstName: '',
+          LastName: '',
+          EmailId: '',
+          Phone: '',
+          UserName: '',
+          Role: 2,
+          TimeZoneId: defaultTimeZone,
+          NewPassword: '',
+          ConfirmPassword: '',
+        },
   });
   const { register, handleSubmit, formState, setError, control } = form;
   const e = formState.errors;
@@ -66,16 +87,33 @@ export function StaffUserForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <PersonFields register={register} errors={e} />
           <Field label="Role" required error={e.Role?.message}>
-            <Select {...register('Role', { valueAsNumber: true })} options={[1, 2].map((r) => ({ value: r, label: staffRoleName(r) }))} />
+            <Select
+              {...register('Role', { valueAsNumber: true })}
+              options={[1, 2].map((r) => ({ value: r, label: staffRoleName(r) }))}
+            />
           </Field>
           <Field label="Time zone" required error={e.TimeZoneId?.message}>
-            <Select {...register('TimeZoneId')} options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} />
+            <Select
+              {...register('TimeZoneId')}
+              options={timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))}
+            />
           </Field>
         </div>
-        {editing && <Checkbox label="Reset password" description="The user chooses a new password at the next sign-in." {...register('ChangePassword')} />}
+        {editing && (
+          <Checkbox
+            label="Reset password"
+            description="The user chooses a new password at the next sign-in."
+            {...register('ChangePassword')}
+          />
+        )}
         {showPassword && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={editing ? 'New password' : 'Password'} required error={e.NewPassword?.message} help="The user changes it at the first sign-in.">
+            <Field
+              label={editing ? 'New password' : 'Password'}
+              required
+              error={e.NewPassword?.message}
+              help="The user changes it at the first sign-in."
+            >
               <Input type="password" {...register('NewPassword')} autoComplete="new-password" />
             </Field>
             <Field label="Confirm password" required error={e.ConfirmPassword?.message}>

@@ -16,7 +16,12 @@ import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
 import { Textarea } from '@/components/ui/Textarea';
 import { unlessSignedOut } from '@/lib/client-side/action';
-import { STATUS_COMMENT_MAX, statusChangeSchema, type StatusChange, type StatusChangeInput } from '@/lib/jobs/workflow-rules';
+import {
+  STATUS_COMMENT_MAX,
+  statusChangeSchema,
+  type StatusChange,
+  type StatusChangeInput,
+} from '@/lib/jobs/workflow-rules';
 import type { ActionResult } from '@/lib/http/action-result';
 import { statusLabel } from '@/lib/reference';
 import { FormFields } from '@/components/ui/FormFields';
@@ -63,21 +68,34 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
     }
     if (r.status !== 404 && r.status !== 403) {
       for (const [name, messages] of Object.entries(r.fields ?? {})) {
-        if (messages[0] && (name === 'toStatus' || name === 'comment' || name === 'visibility')) setError(name, { message: messages[0] });
+        if (messages[0] && (name === 'toStatus' || name === 'comment' || name === 'visibility'))
+          setError(name, { message: messages[0] });
       }
       setBanner({ tone: 'error', text: r.message });
       return;
     }
-    setBanner({ tone: 'error', text: r.status === 404 ? 'Job not found.' : 'You may not change the status of this job.' });
+    setBanner({
+      tone: 'error',
+      text: r.status === 404 ? 'Job not found.' : 'You may not change the status of this job.',
+    });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change status">
       <FormFields>
         <Field label="New status" id="toStatus" error={errors.toStatus?.message} required>
-          <Select placeholder="Choose…" options={allowedNext.map((s) => ({ value: String(s), label: statusLabel(s) }))} {...register('toStatus')} />
+          <Select
+            placeholder="Choose…"
+            options={allowedNext.map((s) => ({ value: String(s), label: statusLabel(s) }))}
+            {...register('toStatus')}
+          />
         </Field>
-        <Field label="Comment" id="comment" error={errors.comment?.message} help="Optional. Shown in the job's comment history.">
+        <Field
+          label="Comment"
+          id="comment"
+          error={errors.comment?.message}
+          help="Optional. Shown in the job's comment history."
+        >
           <Textarea rows={3} maxLength={STATUS_COMMENT_MAX} showCount {...register('comment')} />
         </Field>
         <RadioGroup

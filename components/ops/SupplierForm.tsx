@@ -17,15 +17,34 @@ import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
 import { useFocusInvalid } from '@/components/ui/focus-invalid';
 import type { ActionResult } from '@/lib/http/action-result';
-import { LOGO_MAX_BYTES, SUPPLIER_MSG, supplierSchema, type SupplierForm as Values, type SupplierInput } from '@/lib/invoices/supplier-schema';
+import {
+  LOGO_MAX_BYTES,
+  SUPPLIER_MSG,
+  supplierSchema,
+  type SupplierForm as Values,
+  type SupplierInput,
+} from '@/lib/invoices/supplier-schema';
 import { applyRefusal } from './form-outcome';
 
-export function SupplierForm({ initial, logoSrc, save }: { initial: SupplierInput; logoSrc: string | null; save: (v: Values) => Promise<ActionResult> }) {
+export function SupplierForm({
+  initial,
+  logoSrc,
+  save,
+}: {
+  initial: SupplierInput;
+  logoSrc: string | null;
+  save: (v: Values) => Promise<ActionResult>;
+}) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [preview, setPreview] = useState<string | null>(logoSrc);
-  const form = useForm<SupplierInput, unknown, Values>({ resolver: zodResolver(supplierSchema), mode: 'onTouched', shouldFocusError: false, defaultValues: initial });
+  const form = useForm<SupplierInput, unknown, Values>({
+    resolver: zodResolver(supplierSchema),
+    mode: 'onTouched',
+    shouldFocusError: false,
+    defaultValues: initial,
+  });
   const { register, handleSubmit, formState, setError, setValue, clearErrors } = form;
   const e = formState.errors;
   const { ref: formRef, focusInvalid } = useFocusInvalid();
@@ -88,10 +107,19 @@ export function SupplierForm({ initial, logoSrc, save }: { initial: SupplierInpu
           <Field label="Account number" required error={e.BankAccountNumber?.message}>
             <Input {...register('BankAccountNumber')} inputMode="numeric" autoComplete="off" />
           </Field>
-          <Field label="GST rate (%)" required help="Applied to each line of new invoices, rounded to the cent (half a cent up)." error={e.GstRate?.message}>
+          <Field
+            label="GST rate (%)"
+            required
+            help="Applied to each line of new invoices, rounded to the cent (half a cent up)."
+            error={e.GstRate?.message}
+          >
             <Input {...register('GstRate')} inputMode="decimal" autoComplete="off" />
           </Field>
-          <Field label="Logo" help="PNG or JPEG, at most 200 KB. Leave empty to keep the current logo." error={e.Logo?.message}>
+          <Field
+            label="Logo"
+            help="PNG or JPEG, at most 200 KB. Leave empty to keep the current logo."
+            error={e.Logo?.message}
+          >
             <Input type="file" accept="image/png,image/jpeg" onChange={(ev) => onLogo(ev.currentTarget.files?.[0])} />
           </Field>
           <div className="flex flex-col gap-2">

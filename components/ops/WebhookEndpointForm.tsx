@@ -15,7 +15,13 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { encodeParam } from '@/lib/encoding';
 import type { ActionResult } from '@/lib/http/action-result';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointFormSchema, type WebhookEndpointForm as Values, type WebhookEndpointFormInput } from '@/lib/webhooks/schema';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  webhookEndpointFormSchema,
+  type WebhookEndpointForm as Values,
+  type WebhookEndpointFormInput,
+} from '@/lib/webhooks/schema';
 import { applyRefusal } from './form-outcome';
 import { FormFields } from '@/components/ui/FormFields';
 
@@ -33,7 +39,9 @@ export function WebhookEndpointForm({
   const form = useForm<WebhookEndpointFormInput, unknown, Values>({
     resolver: zodResolver(webhookEndpointFormSchema),
     mode: 'onTouched',
-    defaultValues: initial ? { url: initial.url, description: initial.description, events: initial.events } : { url: '', description: '', events: [...WEBHOOK_EVENTS] },
+    defaultValues: initial
+      ? { url: initial.url, description: initial.description, events: initial.events }
+      : { url: '', description: '', events: [...WEBHOOK_EVENTS] },
   });
   const { register, handleSubmit, formState, setError } = form;
   const e = formState.errors;
@@ -49,7 +57,12 @@ export function WebhookEndpointForm({
     <form onSubmit={onSubmit} noValidate className="flex max-w-3xl flex-col gap-4">
       <FormFields>
         {failure && <Alert tone="error">{failure}</Alert>}
-        <Field label="URL" required error={e.url?.message} help="Where the events are POSTed, e.g. https://jms.example.com/portal-events.">
+        <Field
+          label="URL"
+          required
+          error={e.url?.message}
+          help="Where the events are POSTed, e.g. https://jms.example.com/portal-events."
+        >
           <Input type="url" {...register('url')} autoComplete="off" inputMode="url" />
         </Field>
         <Field label="Description" error={e.description?.message}>

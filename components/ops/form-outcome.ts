@@ -7,7 +7,11 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { signedOutNow } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 
-export function applyRefusal<T extends FieldValues>(outcome: ActionResult<unknown>, setError: UseFormSetError<T>, known: (path: string) => boolean): string | null {
+export function applyRefusal<T extends FieldValues>(
+  outcome: ActionResult<unknown>,
+  setError: UseFormSetError<T>,
+  known: (path: string) => boolean,
+): string | null {
   if (outcome.ok || signedOutNow(outcome)) return null;
   const fields = refusalFields(outcome);
   let placed = 0;

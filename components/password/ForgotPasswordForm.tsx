@@ -15,7 +15,9 @@ import { FormFields } from '@/components/ui/FormFields';
 import type { ActionResult } from '@/lib/http/action-result';
 
 /** The schema (with zod) loads when the field gets focus: the sign-in page prefetches this form. */
-const forgotResolver = lazyResolver<Values>(() => import('@/lib/auth/schema').then((m) => zodResolver(m.forgotPasswordSchema)));
+const forgotResolver = lazyResolver<Values>(() =>
+  import('@/lib/auth/schema').then((m) => zodResolver(m.forgotPasswordSchema)),
+);
 
 /**
  * /ForgotPassword: the e-mail address, then always the same answer (MSG.forgotMaybeSent), whether
@@ -43,7 +45,9 @@ export function ForgotPasswordForm({ action }: { action: (values: Values) => Pro
       <FormFields>
         {state === 'sent' && <Alert tone="success">{MSG.forgotMaybeSent}</Alert>}
         {state === 'error' && <Alert tone="error">The request could not be sent. Please try again.</Alert>}
-        <p className="text-sm text-muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+        <p className="text-sm text-muted">
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
+        </p>
         <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
           <Input type="email" autoComplete="email" inputMode="email" maxLength={254} {...register('EmailId')} />
         </Field>

@@ -4,7 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { newPasswordFormSchema, type NewPasswordForm as Values, type NewPasswordOutcome } from '@/lib/auth/reset-schema';
+import {
+  newPasswordFormSchema,
+  type NewPasswordForm as Values,
+  type NewPasswordOutcome,
+} from '@/lib/auth/reset-schema';
 import { MSG } from '@/lib/messages';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -34,7 +38,11 @@ export function DeadLink({ state, retry = 'forgot' }: { state: Dead; retry?: 'fo
     <div className="flex flex-col gap-4">
       <Alert tone="error">{DEAD_MESSAGE[state]}</Alert>
       <p className="text-sm">
-        {toSignIn ? <Link href="/SignIn">Back to sign in</Link> : <Link href="/ForgotPassword">Request a new reset link</Link>}
+        {toSignIn ? (
+          <Link href="/SignIn">Back to sign in</Link>
+        ) : (
+          <Link href="/ForgotPassword">Request a new reset link</Link>
+        )}
       </p>
     </div>
   );
@@ -65,7 +73,10 @@ export function NewPasswordForm({
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { NewPassword: '', ConfirmPassword: '' } });
+  } = useForm<Values>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { NewPassword: '', ConfirmPassword: '' },
+  });
 
   const newPassword = useWatch({ control, name: 'NewPassword' });
 
@@ -83,14 +94,16 @@ export function NewPasswordForm({
     }
     if (r.status === 'policy') {
       for (const [name, messages] of Object.entries(r.fields)) {
-        if ((name === 'NewPassword' || name === 'ConfirmPassword') && messages[0]) setError(name, { message: messages[0] });
+        if ((name === 'NewPassword' || name === 'ConfirmPassword') && messages[0])
+          setError(name, { message: messages[0] });
       }
     }
     setOutcome(r);
   });
 
   if (outcome?.status === 'done') return <ResetDone />;
-  if (outcome && (outcome.status === 'expired' || outcome.status === 'invalid' || outcome.status === 'failed')) return <DeadLink state={outcome.status} retry={retry} />;
+  if (outcome && (outcome.status === 'expired' || outcome.status === 'invalid' || outcome.status === 'failed'))
+    return <DeadLink state={outcome.status} retry={retry} />;
 
   const type = show ? 'text' : 'password';
   return (

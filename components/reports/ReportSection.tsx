@@ -38,7 +38,10 @@ export function ReportSection({
   rows: ReactNode[][];
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-3 rounded-lg border border-line bg-surface p-4">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-line bg-surface p-4"
+    >
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
           {title}
@@ -46,14 +49,22 @@ export function ReportSection({
         <p className="text-sm text-muted">{description}</p>
       </div>
       <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        {data.length > 0 ? <SpendChart data={data} money={money} layout={layout} /> : <p className="text-sm text-muted">No Data Available</p>}
+        {data.length > 0 ? (
+          <SpendChart data={data} money={money} layout={layout} />
+        ) : (
+          <p className="text-sm text-muted">No Data Available</p>
+        )}
         <div className="min-w-0">
           <table className="w-full text-sm" data-testid={`${id}-table`}>
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr className="border-b border-line text-left">
                 {columns.map((c) => (
-                  <th key={c.header} scope="col" className={c.numeric ? 'py-1.5 pl-2 text-right font-medium' : 'py-1.5 pr-2 font-medium'}>
+                  <th
+                    key={c.header}
+                    scope="col"
+                    className={c.numeric ? 'py-1.5 pl-2 text-right font-medium' : 'py-1.5 pr-2 font-medium'}
+                  >
                     {c.header}
                   </th>
                 ))}
@@ -68,7 +79,10 @@ export function ReportSection({
                         {cell}
                       </th>
                     ) : (
-                      <td key={i} className={columns[i]?.numeric ? 'py-1.5 pl-2 text-right tabular-nums' : 'py-1.5 pr-2'}>
+                      <td
+                        key={i}
+                        className={columns[i]?.numeric ? 'py-1.5 pl-2 text-right tabular-nums' : 'py-1.5 pr-2'}
+                      >
                         {cell}
                       </td>
                     ),

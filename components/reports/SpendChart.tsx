@@ -13,16 +13,34 @@ export interface ChartDatum {
   value: number;
 }
 
-const compactAud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', notation: 'compact', maximumFractionDigits: 1 });
+const compactAud = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
-export function SpendChart({ data, money, layout = 'columns' }: { data: ChartDatum[]; money: boolean; layout?: 'columns' | 'bars' }) {
+export function SpendChart({
+  data,
+  money,
+  layout = 'columns',
+}: {
+  data: ChartDatum[];
+  money: boolean;
+  layout?: 'columns' | 'bars';
+}) {
   const format = (v: number) => (money ? formatCents(v) : String(v));
   const tick = (v: number) => (money ? compactAud.format(v / 100) : String(v));
   const horizontal = layout === 'bars';
   return (
     <div aria-hidden="true" className="h-64 w-full min-w-0">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <BarChart
+          data={data}
+          layout={horizontal ? 'vertical' : 'horizontal'}
+          margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#d9dee7" />
           {horizontal ? (
             <>

@@ -15,7 +15,14 @@ import { RadioGroup } from '@/components/ui/RadioGroup';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
-import { alertsFormSchema, JOB_ALERT_MODE_LABELS, JOB_ALERT_MODES, JOB_ALERT_SCOPE_LABELS, JOB_ALERT_SCOPES, type AlertsForm as Values } from '@/lib/settings/schema';
+import {
+  alertsFormSchema,
+  JOB_ALERT_MODE_LABELS,
+  JOB_ALERT_MODES,
+  JOB_ALERT_SCOPE_LABELS,
+  JOB_ALERT_SCOPES,
+  type AlertsForm as Values,
+} from '@/lib/settings/schema';
 
 export interface AlertsFormProps {
   initial: Values;
@@ -27,7 +34,10 @@ export const ALERTS_MSG = { saved: 'Your alerts were saved.' } as const;
 
 export function AlertsForm(p: AlertsFormProps) {
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, control, setValue, formState } = useForm<Values>({ resolver: zodResolver(alertsFormSchema), defaultValues: p.initial });
+  const { register, handleSubmit, control, setValue, formState } = useForm<Values>({
+    resolver: zodResolver(alertsFormSchema),
+    defaultValues: p.initial,
+  });
   const alerts = useWatch({ control, name: 'JobAlerts' });
 
   const toggleAlert = (id: number, on: boolean) => {
@@ -51,7 +61,13 @@ export function AlertsForm(p: AlertsFormProps) {
       <FormFields>
         <FormSection title="Job alerts" description="Send me an e-mail when a job reaches these statuses." columns={3}>
           {p.statuses.map((s) => (
-            <Checkbox key={s.id} id={`JobAlert-${s.id}`} label={s.label} checked={alerts.includes(s.id)} onChange={(e) => toggleAlert(s.id, e.target.checked)} />
+            <Checkbox
+              key={s.id}
+              id={`JobAlert-${s.id}`}
+              label={s.label}
+              checked={alerts.includes(s.id)}
+              onChange={(e) => toggleAlert(s.id, e.target.checked)}
+            />
           ))}
           <RadioGroup
             className="md:col-span-3"
@@ -67,7 +83,12 @@ export function AlertsForm(p: AlertsFormProps) {
             error={formState.errors.JobAlertMode?.message}
             {...register('JobAlertMode')}
           />
-          <Checkbox id="InvoiceAlert" className="md:col-span-3" label="E-mail me when an invoice is issued for my jobs" {...register('InvoiceAlert')} />
+          <Checkbox
+            id="InvoiceAlert"
+            className="md:col-span-3"
+            label="E-mail me when an invoice is issued for my jobs"
+            {...register('InvoiceAlert')}
+          />
         </FormSection>
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">

@@ -16,7 +16,11 @@ import { FormSection } from '@/components/ui/FormSection';
 import { Input } from '@/components/ui/Input';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
 import type { ConfirmedEnrolment, TwoFactorInitAnswer } from '@/lib/auth/two-factor';
-import { removeAuthenticatorSchema, type ConfirmEnrolmentForm, type RemoveAuthenticatorForm } from '@/lib/auth/two-factor-schema';
+import {
+  removeAuthenticatorSchema,
+  type ConfirmEnrolmentForm,
+  type RemoveAuthenticatorForm,
+} from '@/lib/auth/two-factor-schema';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { FormFields } from '@/components/ui/FormFields';
@@ -52,9 +56,20 @@ export function AuthenticatorSection({ status, start, confirm, remove }: Authent
   );
 }
 
-function RemoveForm({ status, remove, onRemoved }: { status: AuthenticatorSectionProps['status']; remove: AuthenticatorSectionProps['remove']; onRemoved: () => void }) {
+function RemoveForm({
+  status,
+  remove,
+  onRemoved,
+}: {
+  status: AuthenticatorSectionProps['status'];
+  remove: AuthenticatorSectionProps['remove'];
+  onRemoved: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<RemoveAuthenticatorForm>({ resolver: zodResolver(removeAuthenticatorSchema), defaultValues: { Password: '' } });
+  const form = useForm<RemoveAuthenticatorForm>({
+    resolver: zodResolver(removeAuthenticatorSchema),
+    defaultValues: { Password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -76,7 +91,8 @@ function RemoveForm({ status, remove, onRemoved }: { status: AuthenticatorSectio
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Remove the authenticator app">
       <FormFields>
         <p className="text-sm" data-testid="authenticator-status">
-          An authenticator app is set up{status.enrolledOn ? ` (since ${status.enrolledOn})` : ''}. {status.recoveryCodesLeft} of 10 recovery codes left.
+          An authenticator app is set up{status.enrolledOn ? ` (since ${status.enrolledOn})` : ''}.{' '}
+          {status.recoveryCodesLeft} of 10 recovery codes left.
         </p>
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Current password" error={errors.Password?.message} required className="max-w-sm">

@@ -18,7 +18,12 @@ import { Input } from '@/components/ui/Input';
 import { Textarea } from '@/components/ui/Textarea';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
-import { POLICY_MSG, securityPolicySchema, type PolicyBounds, type SecurityPolicyFormInput } from '@/lib/security/security-policy-schema';
+import {
+  POLICY_MSG,
+  securityPolicySchema,
+  type PolicyBounds,
+  type SecurityPolicyFormInput,
+} from '@/lib/security/security-policy-schema';
 import { FormFields } from '@/components/ui/FormFields';
 import { useFocusInvalid } from '@/components/ui/focus-invalid';
 
@@ -33,7 +38,11 @@ export function SecurityPolicyForm(p: {
   const router = useRouter();
   const schema = useMemo(() => securityPolicySchema(p.bounds), [p.bounds]);
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const form = useForm<SecurityPolicyFormInput>({ resolver: zodResolver(schema, undefined, { raw: true }), defaultValues: p.initial, shouldFocusError: false });
+  const form = useForm<SecurityPolicyFormInput>({
+    resolver: zodResolver(schema, undefined, { raw: true }),
+    defaultValues: p.initial,
+    shouldFocusError: false,
+  });
   const {
     register,
     handleSubmit,
@@ -66,7 +75,11 @@ export function SecurityPolicyForm(p: {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Security policy" className="flex flex-col gap-4">
       <FormFields>
-        <FormSection title="Security" description="Your organisation's security policy. It applies to every user of your organisation, on every sign-in and request." columns={1}>
+        <FormSection
+          title="Security"
+          description="Your organisation's security policy. It applies to every user of your organisation, on every sign-in and request."
+          columns={1}
+        >
           <Checkbox
             id="RequireTwoFactor"
             label="Require an authenticator app (two-factor) for every user"
@@ -103,7 +116,9 @@ export function SecurityPolicyForm(p: {
               {...register('RequireSso')}
             />
           ) : (
-            <p className="text-sm text-muted">Single sign-on is not configured for the portal, so it cannot be required.</p>
+            <p className="text-sm text-muted">
+              Single sign-on is not configured for the portal, so it cannot be required.
+            </p>
           )}
         </FormSection>
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}

@@ -23,7 +23,13 @@ export interface SessionRow {
   lastSeen: string;
 }
 
-export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; signOut: (id: string) => Promise<ActionResult> }) {
+export function SessionsPanel({
+  sessions,
+  signOut,
+}: {
+  sessions: SessionRow[];
+  signOut: (id: string) => Promise<ActionResult>;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -35,7 +41,11 @@ export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; s
     try {
       const r = await unlessSignedOut(signOut(s.id));
       // A refusal is the service's words (the session has already ended); a malformed id counts as one.
-      setMessage(r.ok ? { tone: 'success', text: `The session on ${s.browser} (${s.device}) was signed out.` } : { tone: 'error', text: r.status === 400 ? 'That session has already ended.' : r.message });
+      setMessage(
+        r.ok
+          ? { tone: 'success', text: `The session on ${s.browser} (${s.device}) was signed out.` }
+          : { tone: 'error', text: r.status === 400 ? 'That session has already ended.' : r.message },
+      );
       startTransition(() => router.refresh());
     } catch {
       setMessage({ tone: 'error', text: 'The session could not be signed out. Please try again.' });
@@ -45,7 +55,11 @@ export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; s
   }
 
   return (
-    <FormSection title="Sessions" description="Where you are signed in now. Sign out any session you do not recognise, then change your password." columns={1}>
+    <FormSection
+      title="Sessions"
+      description="Where you are signed in now. Sign out any session you do not recognise, then change your password."
+      columns={1}
+    >
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" aria-label="Open sessions">
         {sessions.map((s) => (
@@ -56,12 +70,24 @@ export function SessionsPanel({ sessions, signOut }: { sessions: SessionRow[]; s
                 {s.current ? <Badge tone="success">This session</Badge> : null}
               </span>
               <span className="break-words text-muted">
-                {[s.ip && `IP ${s.ip}`, s.method, `signed in ${s.opened}`, `last seen ${s.lastSeen}`].filter(Boolean).join(' · ')}
+                {[s.ip && `IP ${s.ip}`, s.method, `signed in ${s.opened}`, `last seen ${s.lastSeen}`]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </div>
             {s.current ? null : (
-              <Button size="sm" variant="secondary" loading={busy === s.id} loadingText="Signing out…" onClick={() => end(s)}>
-                Sign out<span className="sr-only"> the session on {s.browser} ({s.device})</span>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={busy === s.id}
+                loadingText="Signing out…"
+                onClick={() => end(s)}
+              >
+                Sign out
+                <span className="sr-only">
+                  {' '}
+                  the session on {s.browser} ({s.device})
+                </span>
               </Button>
             )}
           </li>

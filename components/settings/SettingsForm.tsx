@@ -15,7 +15,13 @@ import { unlessSignedOut } from '@/lib/client-side/action';
 import { refusalFields, type ActionResult } from '@/lib/http/action-result';
 import { MSG } from '@/lib/messages';
 import type { UpdateSettingsResult } from '@/lib/settings/service';
-import { saveBanner, SETTINGS_MSG, settingsFormSchema, type JobAlertMode, type SettingsForm as Values } from '@/lib/settings/schema';
+import {
+  saveBanner,
+  SETTINGS_MSG,
+  settingsFormSchema,
+  type JobAlertMode,
+  type SettingsForm as Values,
+} from '@/lib/settings/schema';
 import { FormFields } from '@/components/ui/FormFields';
 
 export interface SettingsFormProps {
@@ -71,7 +77,14 @@ export function SettingsForm(p: SettingsFormProps) {
       if (r.status === 'reused') setError('NewPassword', { message: MSG.passwordReused });
       if (r.status === 'policy') {
         for (const [name, messages] of Object.entries(r.fields)) {
-          if (messages[0] && (name === 'EmailId' || name === 'TimeZoneId' || name === 'Password' || name === 'NewPassword' || name === 'ConfirmPassword')) {
+          if (
+            messages[0] &&
+            (name === 'EmailId' ||
+              name === 'TimeZoneId' ||
+              name === 'Password' ||
+              name === 'NewPassword' ||
+              name === 'ConfirmPassword')
+          ) {
             setError(name, { message: messages[0] });
           }
         }
@@ -92,7 +105,9 @@ export function SettingsForm(p: SettingsFormProps) {
     setTesting(true);
     try {
       const r = await unlessSignedOut(p.sendTestEmail());
-      setTestBanner(r.ok && r.value ? { tone: 'success', text: MSG.emailSent } : { tone: 'error', text: MSG.emailNotSent });
+      setTestBanner(
+        r.ok && r.value ? { tone: 'success', text: MSG.emailSent } : { tone: 'error', text: MSG.emailNotSent },
+      );
     } catch {
       setTestBanner({ tone: 'error', text: MSG.emailNotSent });
     } finally {
@@ -108,12 +123,24 @@ export function SettingsForm(p: SettingsFormProps) {
             <Input type="email" autoComplete="email" maxLength={254} {...register('EmailId')} />
           </Field>
           <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required>
-            <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
+            <Select
+              options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))}
+              {...register('TimeZoneId')}
+            />
           </Field>
         </FormSection>
 
-        <FormSection title="Password" description="Your current password is needed to save any change. Leave the new password empty to keep your password.">
-          <Field label="Current password" id="Password" error={errors.Password?.message} required className="md:col-span-2 md:max-w-[calc(50%-0.75rem)]">
+        <FormSection
+          title="Password"
+          description="Your current password is needed to save any change. Leave the new password empty to keep your password."
+        >
+          <Field
+            label="Current password"
+            id="Password"
+            error={errors.Password?.message}
+            required
+            className="md:col-span-2 md:max-w-[calc(50%-0.75rem)]"
+          >
             <Input type="password" autoComplete="current-password" maxLength={1024} {...register('Password')} />
           </Field>
           <Field label="New password" id="NewPassword" error={errors.NewPassword?.message}>

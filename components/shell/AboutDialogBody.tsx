@@ -10,7 +10,8 @@ import type { RefObject } from 'react';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 
-export type AboutState = { kind: 'loading' } | { kind: 'ready'; build: { BuildNumber: string; BuildVersion: string } } | { kind: 'failed' };
+export type AboutState =
+  { kind: 'loading' } | { kind: 'ready'; build: { BuildNumber: string; BuildVersion: string } } | { kind: 'failed' };
 
 export interface AboutDialogBodyProps {
   open: boolean;

@@ -44,7 +44,12 @@ export function ClientGuards() {
 
   if (!unsupported) return null;
   return (
-    <div role="region" aria-label="Browser support" data-testid="browser-warning" className="no-print border-b border-warning-line bg-warning-soft px-4 py-2 text-center text-sm text-warning">
+    <div
+      role="region"
+      aria-label="Browser support"
+      data-testid="browser-warning"
+      className="no-print border-b border-warning-line bg-warning-soft px-4 py-2 text-center text-sm text-warning"
+    >
       <p>{BROWSER_WARNING}</p>
     </div>
   );

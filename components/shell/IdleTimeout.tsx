@@ -113,7 +113,12 @@ export function IdleTimeout({ idleMinutes, remainingMs, extend }: IdleTimeoutPro
       // Another tab kept the session alive.
       const shared = sharedDeadline();
       if (shared > deadline.current) deadline.current = shared;
-      if (lastActivity.current > lastKeepAlive.current && t - lastKeepAlive.current >= KEEP_ALIVE_EVERY_MS && deadline.current > t) void keepAlive();
+      if (
+        lastActivity.current > lastKeepAlive.current &&
+        t - lastKeepAlive.current >= KEEP_ALIVE_EVERY_MS &&
+        deadline.current > t
+      )
+        void keepAlive();
       const remaining = deadline.current - t;
       if (warningRef.current || remaining <= WARN_BEFORE_MS) setMsLeft(remaining);
       if (remaining <= 0) {
@@ -169,7 +174,13 @@ export function IdleTimeout({ idleMinutes, remainingMs, extend }: IdleTimeoutPro
           <a href="/SignOut" className={buttonClasses({ variant: 'secondary' })}>
             {IDLE_MSG.signOut}
           </a>
-          <Button variant="primary" onClick={() => void stay()} loading={staying} loadingText="Staying signed in…" ref={stayButton}>
+          <Button
+            variant="primary"
+            onClick={() => void stay()}
+            loading={staying}
+            loadingText="Staying signed in…"
+            ref={stayButton}
+          >
             {IDLE_MSG.stay}
           </Button>
         </>

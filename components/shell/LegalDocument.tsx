@@ -7,7 +7,19 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export function LegalDocument({ title, updated, updatedLabel = 'Last updated', intro, sections }: { title: string; updated: string; updatedLabel?: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  updated,
+  updatedLabel = 'Last updated',
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  updatedLabel?: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <article className="flex flex-col gap-6 leading-relaxed">
       <header className="flex flex-col gap-2">

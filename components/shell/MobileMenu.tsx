@@ -10,8 +10,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 
 const AT = {
-  md: { button: 'md:hidden', panel: 'md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0' },
-  xl: { button: 'xl:hidden', panel: 'xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:flex-wrap xl:items-center xl:justify-between xl:gap-y-1 xl:border-0 xl:p-0' },
+  md: {
+    button: 'md:hidden',
+    panel: 'md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0',
+  },
+  xl: {
+    button: 'xl:hidden',
+    panel:
+      'xl:flex xl:w-auto xl:flex-1 xl:flex-row xl:flex-wrap xl:items-center xl:justify-between xl:gap-y-1 xl:border-0 xl:p-0',
+  },
 } as const;
 
 export function MobileMenu({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -49,14 +56,7 @@ export function MobileMenu({ children, wide = false }: { children: ReactNode; wi
         {/* The bars, or the cross while open, are the .menu-b class's ::before (app/globals.css, from aria-expanded). */}
         Menu
       </button>
-      <div
-        id="portal-menu"
-        className={cn(
-          'menu-p',
-          at.panel,
-          open ? 'flex' : 'hidden',
-        )}
-      >
+      <div id="portal-menu" className={cn('menu-p', at.panel, open ? 'flex' : 'hidden')}>
         {children}
       </div>
     </>

@@ -12,7 +12,12 @@ export function NavLinks({ items, sections = false }: { items: NavItem[]; sectio
   const pathname = usePathname();
   const active = sections ? activeOpsHref(items as OpsSection[], pathname) : activeNavHref(items, pathname);
   return (
-    <ul className={cn('flex flex-col gap-1', sections ? 'xl:flex-row xl:items-center xl:gap-1' : 'md:flex-row md:items-center md:gap-1')}>
+    <ul
+      className={cn(
+        'flex flex-col gap-1',
+        sections ? 'xl:flex-row xl:items-center xl:gap-1' : 'md:flex-row md:items-center md:gap-1',
+      )}
+    >
       {items.map((item) => (
         <li key={item.href}>
           <Link

@@ -49,7 +49,9 @@ export function PasswordExpiryNotice({ days, sessionKey, onClosed }: PasswordExp
     >
       <div className="flex flex-col gap-2" data-testid="password-expiry-notice" data-days={days}>
         <p className="font-medium">{expiryNoticeText(days)}</p>
-        <p className="text-muted">Change your password in Settings before it expires, or you will have to change it at your next sign-in.</p>
+        <p className="text-muted">
+          Change your password in Settings before it expires, or you will have to change it at your next sign-in.
+        </p>
       </div>
     </Dialog>
   );

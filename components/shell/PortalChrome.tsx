@@ -53,7 +53,21 @@ export interface PortalChromeProps {
 const headerAction = 'hdr-a';
 
 export function PortalChrome(props: PortalChromeProps) {
-  const { area, home, user, role, news, timeZone, recoveryCodesLeft, idle, extend, helpTexts = null, islands, year, children } = props;
+  const {
+    area,
+    home,
+    user,
+    role,
+    news,
+    timeZone,
+    recoveryCodesLeft,
+    idle,
+    extend,
+    helpTexts = null,
+    islands,
+    year,
+    children,
+  } = props;
   const ops = area === 'ops';
   const nav = ops ? opsNavItems(role) : navItems(role);
   const page = (
@@ -64,7 +78,9 @@ export function PortalChrome(props: PortalChromeProps) {
       <header className="surface-inverse no-print">
         <div className="hdr-in">
           <Brand href={home} />
-          {ops && <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">Staff</span>}
+          {ops && (
+            <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">Staff</span>
+          )}
           {news && (
             <div className="ml-auto md:order-last md:ml-2">
               <NotificationBell initialUnread={news.unread} timeZone={timeZone} />
@@ -88,7 +104,14 @@ export function PortalChrome(props: PortalChromeProps) {
                   : 'who md:flex-row md:items-center md:gap-2 md:border-0 md:pt-0'
               }
             >
-              <p className={ops ? 'px-3 py-1 text-sm leading-tight xl:text-right' : 'px-3 py-1 text-sm leading-tight md:text-right'} data-testid="signed-in-user">
+              <p
+                className={
+                  ops
+                    ? 'px-3 py-1 text-sm leading-tight xl:text-right'
+                    : 'px-3 py-1 text-sm leading-tight md:text-right'
+                }
+                data-testid="signed-in-user"
+              >
                 <span className="sr-only">Signed in as </span>
                 <span className="block font-medium">{user.name}</span>
                 {user.detail && <span className="block text-xs text-brand-100">{user.detail}</span>}

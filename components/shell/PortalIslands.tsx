@@ -11,7 +11,9 @@ import type { NoticeProps } from './NoticeDialog';
 
 /** Only a session's first page has a notice: the dialog's code is loaded then, not on every page. */
 const NoticeDialog = dynamic(() => import('./NoticeDialog').then((m) => m.NoticeDialog), { ssr: false });
-const PasswordExpiryNotice = dynamic(() => import('./PasswordExpiryNotice').then((m) => m.PasswordExpiryNotice), { ssr: false });
+const PasswordExpiryNotice = dynamic(() => import('./PasswordExpiryNotice').then((m) => m.PasswordExpiryNotice), {
+  ssr: false,
+});
 
 export interface PortalIslandsProps {
   notice: NoticeProps['notice'] | null;
@@ -26,7 +28,10 @@ export function PortalIslands(props: PortalIslandsProps) {
   // What the first render said is due is kept until the user closes it. Each dialog marks itself seen (its cookie)
   // as it opens, so a later render of the layout (news refreshing the page, an action) says "nothing due": taking
   // that as the truth would pull the open dialog away and leave the next one waiting for a close that never comes.
-  const [{ notice, passwordExpiryDays = null }] = useState(() => ({ notice: props.notice, passwordExpiryDays: props.passwordExpiryDays }));
+  const [{ notice, passwordExpiryDays = null }] = useState(() => ({
+    notice: props.notice,
+    passwordExpiryDays: props.passwordExpiryDays,
+  }));
   const { noticeKey, tourEnabled, passwordExpiryKey = '' } = props;
   const [expiryOpen, setExpiryOpen] = useState(passwordExpiryDays !== null);
   const [noticeOpen, setNoticeOpen] = useState(notice !== null);
@@ -37,9 +42,15 @@ export function PortalIslands(props: PortalIslandsProps) {
           tool) can tell a notice that is still loading from no notice at all. */}
       <span hidden data-notice={noticePending ? 'pending' : 'none'} />
       {passwordExpiryDays !== null && expiryOpen && (
-        <PasswordExpiryNotice days={passwordExpiryDays} sessionKey={passwordExpiryKey} onClosed={() => setExpiryOpen(false)} />
+        <PasswordExpiryNotice
+          days={passwordExpiryDays}
+          sessionKey={passwordExpiryKey}
+          onClosed={() => setExpiryOpen(false)}
+        />
       )}
-      {notice && noticeOpen && !expiryOpen && <NoticeDialog notice={notice} sessionKey={noticeKey} onClosed={() => setNoticeOpen(false)} />}
+      {notice && noticeOpen && !expiryOpen && (
+        <NoticeDialog notice={notice} sessionKey={noticeKey} onClosed={() => setNoticeOpen(false)} />
+      )}
       <Suspense fallback={null}>
         <GuidedTour autoStart={tourEnabled} blocked={noticeOpen || expiryOpen} />
       </Suspense>

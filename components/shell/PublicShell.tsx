@@ -14,7 +14,11 @@ export function PublicShell({ children, wide = false }: { children: ReactNode; w
           <Brand href="/" />
         </div>
       </header>
-      <main id="main" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-8 focus:outline-none ${wide ? 'max-w-5xl' : 'max-w-3xl'}`}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`mx-auto w-full flex-1 px-4 py-8 focus:outline-none ${wide ? 'max-w-5xl' : 'max-w-3xl'}`}
+      >
         {children}
       </main>
       <SiteFooter />

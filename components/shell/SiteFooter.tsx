@@ -4,7 +4,13 @@
  */
 import Link from 'next/link';
 
-export function SiteFooter({ signedIn = false, year = new Date().getFullYear() }: { signedIn?: boolean; year?: number }) {
+export function SiteFooter({
+  signedIn = false,
+  year = new Date().getFullYear(),
+}: {
+  signedIn?: boolean;
+  year?: number;
+}) {
   return (
     <footer className="no-print border-t border-line bg-surface">
       <div className="ftr-in sm:flex-row sm:items-center sm:justify-between">

@@ -18,7 +18,11 @@ describe('classifyClientError', () => {
     ['a not-found signal', withDigest('NEXT_HTTP_ERROR_FALLBACK;404', 'NEXT_HTTP_ERROR_FALLBACK;404'), 'ignore'],
     ['a webpack chunk error', named('ChunkLoadError', 'Loading chunk 4711 failed.'), 'reload'],
     ['a CSS chunk error', new Error('Loading CSS chunk app-layout failed'), 'reload'],
-    ['a dynamic import failure', new TypeError('Failed to fetch dynamically imported module: /_next/static/chunks/x.js'), 'reload'],
+    [
+      'a dynamic import failure',
+      new TypeError('Failed to fetch dynamically imported module: /_next/static/chunks/x.js'),
+      'reload',
+    ],
     ['nothing at all', undefined, 'ignore'],
   ] as const)('%s → %s', (_label, err, action) => {
     expect(classifyClientError(err)).toBe(action);
@@ -36,7 +40,13 @@ describe('toExceptionReport', () => {
   });
 
   it('reports a thrown non-error value as text', () => {
-    expect(toExceptionReport('plain text', '/Help')).toEqual({ Message: 'plain text', InnerException: null, StackTrace: null, Status: null, Url: '/Help' });
+    expect(toExceptionReport('plain text', '/Help')).toEqual({
+      Message: 'plain text',
+      InnerException: null,
+      StackTrace: null,
+      Status: null,
+      Url: '/Help',
+    });
   });
 
   it('tells server-forwarded errors (with a digest) from browser ones', () => {

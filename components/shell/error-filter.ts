@@ -18,9 +18,17 @@ const IGNORED_MESSAGES = [
 ];
 
 /** A deployment replaced the chunks this page was built with: a reload fetches the new ones. */
-const STALE_CHUNK = [/Loading chunk [\w-]+ failed/i, /Loading CSS chunk/i, /ChunkLoadError/, /Failed to fetch dynamically imported module/i, /Importing a module script failed/i, /error loading dynamically imported module/i];
+const STALE_CHUNK = [
+  /Loading chunk [\w-]+ failed/i,
+  /Loading CSS chunk/i,
+  /ChunkLoadError/,
+  /Failed to fetch dynamically imported module/i,
+  /Importing a module script failed/i,
+  /error loading dynamically imported module/i,
+];
 
-const FRAMEWORK_DIGEST = /^(?:NEXT_REDIRECT|NEXT_NOT_FOUND|NEXT_HTTP_ERROR_FALLBACK|BAILOUT_TO_CLIENT_SIDE_RENDERING|DYNAMIC_SERVER_USAGE)/;
+const FRAMEWORK_DIGEST =
+  /^(?:NEXT_REDIRECT|NEXT_NOT_FOUND|NEXT_HTTP_ERROR_FALLBACK|BAILOUT_TO_CLIENT_SIDE_RENDERING|DYNAMIC_SERVER_USAGE)/;
 
 function field(err: unknown, key: 'name' | 'message' | 'digest' | 'stack'): string {
   if (typeof err !== 'object' || err === null || !(key in err)) return '';
@@ -61,7 +69,8 @@ export interface ClientExceptionReport {
 export function toExceptionReport(err: unknown, url: string, status: number | null = null): ClientExceptionReport {
   const name = field(err, 'name');
   const message = errorMessage(err);
-  const cause: unknown = typeof err === 'object' && err !== null && 'cause' in err ? Reflect.get(err, 'cause') : undefined;
+  const cause: unknown =
+    typeof err === 'object' && err !== null && 'cause' in err ? Reflect.get(err, 'cause') : undefined;
   const stack = field(err, 'stack');
   return {
     Message: name && !message.startsWith(name) ? `${name}: ${message}` : message,

@@ -8,7 +8,13 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 const HelpTexts = createContext<Readonly<Record<string, string>> | null>(null);
 
-export function HelpProvider({ texts, children }: { texts: Readonly<Record<string, string>> | null; children: ReactNode }) {
+export function HelpProvider({
+  texts,
+  children,
+}: {
+  texts: Readonly<Record<string, string>> | null;
+  children: ReactNode;
+}) {
   return <HelpTexts.Provider value={texts}>{children}</HelpTexts.Provider>;
 }
 

@@ -9,7 +9,12 @@ export type AccordionProps = ComponentProps<typeof RadixAccordion.Root>;
 
 /** Radix accordion root: pass type="single" collapsible, or type="multiple". Arrow keys move between headers. */
 export function Accordion({ className, ...props }: AccordionProps) {
-  return <RadixAccordion.Root className={cn('divide-y divide-line rounded-lg border border-line bg-surface', className)} {...props} />;
+  return (
+    <RadixAccordion.Root
+      className={cn('divide-y divide-line rounded-lg border border-line bg-surface', className)}
+      {...props}
+    />
+  );
 }
 
 export interface AccordionItemProps {
@@ -30,7 +35,10 @@ export function AccordionItem({ value, title, level = 3, disabled, children }: A
     <RadixAccordion.Item value={value} disabled={disabled}>
       <RadixAccordion.Header asChild>
         <Heading className="m-0">
-          <RadixAccordion.Trigger data-print="keep" className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm font-semibold text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-muted">
+          <RadixAccordion.Trigger
+            data-print="keep"
+            className="group flex w-full items-center justify-between gap-3 px-4 py-3 text-left text-sm font-semibold text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-muted"
+          >
             {title}
             <ChevronDownIcon className="size-4 shrink-0 text-muted transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
           </RadixAccordion.Trigger>

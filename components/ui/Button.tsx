@@ -7,7 +7,12 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 // The looks are shared component classes (app/globals.css: .btn, .btn-p/-s/-g/-d, .btn-sm/-md/-lg): a button is a
 // few short classes in the HTML, not a long utility string in each row.
-const variants: Record<ButtonVariant, string> = { primary: 'btn-p', secondary: 'btn-s', ghost: 'btn-g', danger: 'btn-d' };
+const variants: Record<ButtonVariant, string> = {
+  primary: 'btn-p',
+  secondary: 'btn-s',
+  ghost: 'btn-g',
+  danger: 'btn-d',
+};
 
 const sizes: Record<ButtonSize, string> = { sm: 'btn-sm', md: 'btn-md', lg: 'btn-lg' };
 

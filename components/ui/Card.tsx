@@ -18,14 +18,21 @@ export interface CardProps {
 }
 
 /** A white panel with an optional header and footer (the .card classes of app/globals.css). */
-export function Card({ title, titleAs = 'h2', actions, footer, as = 'div', status, padded = true, className, children }: CardProps) {
+export function Card({
+  title,
+  titleAs = 'h2',
+  actions,
+  footer,
+  as = 'div',
+  status,
+  padded = true,
+  className,
+  children,
+}: CardProps) {
   const Root = as;
   const Title = titleAs;
   return (
-    <Root
-      data-status={status}
-      className={cn('card', status !== undefined && 'card-st', className)}
-    >
+    <Root data-status={status} className={cn('card', status !== undefined && 'card-st', className)}>
       {(title || actions) && (
         <div className="card-h">
           {title && <Title className="card-t">{title}</Title>}

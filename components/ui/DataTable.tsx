@@ -82,7 +82,15 @@ const alignClass = { left: undefined, center: 'text-center', right: 'text-right'
 /** A list that is a dense sortable <table> on md+ (or lg+) screens and a list of cards below. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, caption, showCaption = false, sort, onSortChange, renderCard } = props;
-  const { mobileFilters, sortOptions, rowHeaderColumn, loading = false, emptyMessage, className, tableFrom = 'md' } = props;
+  const {
+    mobileFilters,
+    sortOptions,
+    rowHeaderColumn,
+    loading = false,
+    emptyMessage,
+    className,
+    tableFrom = 'md',
+  } = props;
   const narrow = useMedia(NARROW[tableFrom]);
 
   // Tanstack models the columns and the header (the sorted column's aria-sort). The rows are the server's page,
@@ -92,7 +100,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const defs = useMemo<ColumnDef<T>[]>(() => columns.map((c) => ({ id: c.id, header: c.header })), [columns]);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const sortedColumn = columns.find((c) => c.sortKey !== undefined && c.sortKey === sort?.column);
-  const sorting: SortingState = sortedColumn && sort ? [{ id: sortedColumn.id, desc: sort.direction === SORT_DESC }] : [];
+  const sorting: SortingState =
+    sortedColumn && sort ? [{ id: sortedColumn.id, desc: sort.direction === SORT_DESC }] : [];
   const data = useMemo(() => [...rows], [rows]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- server-driven: sorting and paging are props
@@ -112,7 +121,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSortChange({ column: c.sortKey, direction: same && sort?.direction === SORT_ASC ? SORT_DESC : SORT_ASC });
   }
 
-  const mobileSortOptions = sortOptions ?? columns.flatMap((c) => (c.sortKey === undefined ? [] : [{ value: c.sortKey, label: c.header }]));
+  const mobileSortOptions =
+    sortOptions ?? columns.flatMap((c) => (c.sortKey === undefined ? [] : [{ value: c.sortKey, label: c.header }]));
   const empty = rows.length === 0 && !loading;
   const busy = loading ? (
     <div className="absolute inset-0 z-10 flex items-start justify-center bg-surface/60 pt-12">
@@ -190,7 +200,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {columns.map((col) => {
                     const Cell = col.id === rowHeaderColumn ? 'th' : 'td';
                     return (
-                      <Cell key={col.id} scope={Cell === 'th' ? 'row' : undefined} className={cn(alignClass[col.align ?? 'left'], col.className, col.wideOnly && 'xl-c') || undefined}>
+                      <Cell
+                        key={col.id}
+                        scope={Cell === 'th' ? 'row' : undefined}
+                        className={
+                          cn(alignClass[col.align ?? 'left'], col.className, col.wideOnly && 'xl-c') || undefined
+                        }
+                      >
                         {col.cell(row)}
                       </Cell>
                     );

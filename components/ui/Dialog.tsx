@@ -61,7 +61,11 @@ function findAgain(el: HTMLElement): HTMLElement | null {
   if (byId) return byId;
   const label = el.getAttribute('aria-label');
   if (!label) return null;
-  return [...document.querySelectorAll<HTMLElement>(`${el.tagName}[aria-label="${CSS.escape(label)}"]`)].find((c) => c.getClientRects().length > 0) ?? null;
+  return (
+    [...document.querySelectorAll<HTMLElement>(`${el.tagName}[aria-label="${CSS.escape(label)}"]`)].find(
+      (c) => c.getClientRects().length > 0,
+    ) ?? null
+  );
 }
 
 /** Focuses the element a dialog goes back to (found again if the list re-rendered it), else the main content. */
@@ -155,9 +159,7 @@ export function Dialog({
             )}
           </div>
           {children && <div className="overflow-y-auto px-5 py-4 text-sm">{children}</div>}
-          {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>
-          )}
+          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>}
           {/* The rest of the page is hidden from assistive technology while the dialog is open: what is said goes here. */}
           <LiveAnnouncer inDialog />
         </RadixDialog.Content>

@@ -28,7 +28,17 @@ export interface FieldProps {
 }
 
 /** Label + control + help + error, wired with htmlFor / aria-describedby / aria-invalid. Laid out by .fld (app/globals.css). */
-export function Field({ label, id, error, help, required = false, hideLabel = false, labelAside, className, children }: FieldProps) {
+export function Field({
+  label,
+  id,
+  error,
+  help,
+  required = false,
+  hideLabel = false,
+  labelAside,
+  className,
+  children,
+}: FieldProps) {
   const controlId = useDomId('f', id);
   const helpId = help ? `${controlId}-help` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;

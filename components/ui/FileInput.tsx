@@ -16,7 +16,15 @@ export interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A native file input (label it with Field) with an upload progress bar under it. */
-export function FileInput({ onFilesChange, onChange, progress, uploadingName, className, ref, ...rest }: FileInputProps) {
+export function FileInput({
+  onFilesChange,
+  onChange,
+  progress,
+  uploadingName,
+  className,
+  ref,
+  ...rest
+}: FileInputProps) {
   const aria = useFieldControl(rest);
   const uploading = typeof progress === 'number';
 

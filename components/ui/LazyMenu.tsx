@@ -75,7 +75,10 @@ export function LazyMenu({ label, children, className, contentClassName, items }
             // keys, so Radix would stop there, not at its first item: go on to the first item, the first time only.
             if (!first.current || e.target !== e.currentTarget) return;
             first.current = false;
-            if (opened === 'keyboard') e.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus({ preventScroll: true });
+            if (opened === 'keyboard')
+              e.currentTarget
+                .querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')
+                ?.focus({ preventScroll: true });
           }}
         >
           {items()}

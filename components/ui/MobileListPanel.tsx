@@ -17,7 +17,13 @@ export interface MobileListPanelProps {
 }
 
 /** The collapsible "Filter and sort" panel above a mobile card list (native <details>: keyboard-ready). */
-export function MobileListPanel({ filters, sort, sortOptions, onSortChange, label = 'Filter and sort' }: MobileListPanelProps) {
+export function MobileListPanel({
+  filters,
+  sort,
+  sortOptions,
+  onSortChange,
+  label = 'Filter and sort',
+}: MobileListPanelProps) {
   const hasSort = sortOptions.length > 0 && onSortChange !== undefined;
   if (!filters && !hasSort) return null;
   const column = sort?.column ?? Number(sortOptions[0]?.value ?? 0);

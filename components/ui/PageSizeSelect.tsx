@@ -21,7 +21,17 @@ export interface PageSizeSelectProps {
 }
 
 /** "Items per page" selector: 10, 15, 20, 50, 100 and All (sends 0). */
-export function PageSizeSelect({ value, defaultValue, onPageSizeChange, name, label = 'Items per page', hideLabel = false, sizes = PAGE_SIZES, id, className }: PageSizeSelectProps) {
+export function PageSizeSelect({
+  value,
+  defaultValue,
+  onPageSizeChange,
+  name,
+  label = 'Items per page',
+  hideLabel = false,
+  sizes = PAGE_SIZES,
+  id,
+  className,
+}: PageSizeSelectProps) {
   const selectId = useDomId('ps', id);
   return (
     <div className={cn('flex items-center gap-2', className)}>

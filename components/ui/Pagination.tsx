@@ -34,13 +34,27 @@ export interface PaginationProps {
 const item = 'pg';
 
 /** Page links: 5 on md+ screens, 2 below (spec §9), with first/previous/next/last. */
-export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPage, showSummary = false, totalCapped = false, label = 'Pagination', className }: PaginationProps) {
+export function Pagination({
+  page,
+  totalCount,
+  pageSize,
+  onPageChange,
+  hrefForPage,
+  showSummary = false,
+  totalCapped = false,
+  label = 'Pagination',
+  className,
+}: PaginationProps) {
   const total = pageCount(totalCount, pageSize);
   const desktop = pageWindow(page, total, PAGE_LINKS);
   const mobile = new Set(pageWindow(page, total, PAGE_LINKS_MOBILE));
   const { from, to } = pageRange(page, pageSize, totalCount);
 
-  function control(target: number, content: ReactNode, opts: { aria?: string; disabled?: boolean; isCurrent?: boolean; arrow?: string }) {
+  function control(
+    target: number,
+    content: ReactNode,
+    opts: { aria?: string; disabled?: boolean; isCurrent?: boolean; arrow?: string },
+  ) {
     const cls = opts.arrow ? `${item} ${opts.arrow}` : item;
     if (opts.disabled) {
       return (
@@ -49,7 +63,11 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
         </button>
       );
     }
-    const common = { 'aria-label': opts.aria, 'aria-current': opts.isCurrent ? ('page' as const) : undefined, className: cls };
+    const common = {
+      'aria-label': opts.aria,
+      'aria-current': opts.isCurrent ? ('page' as const) : undefined,
+      className: cls,
+    };
     if (hrefForPage) {
       return (
         <a href={hrefForPage(target)} {...common} data-list-page="">
@@ -64,14 +82,17 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
     );
   }
 
-  const result = totalCount <= 0 ? MSG.noData : `Showing ${from} to ${to} of ${totalCapped ? `${totalCount - 1}+` : totalCount}`;
+  const result =
+    totalCount <= 0 ? MSG.noData : `Showing ${from} to ${to} of ${totalCapped ? `${totalCount - 1}+` : totalCount}`;
   return (
     <div className={cn('flex flex-col items-center gap-2 sm:flex-row sm:justify-between', className)}>
       <ListResultStatus message={result} />
       {showSummary && (
         <p className="text-sm text-muted">
           Showing {from} to {to} of {totalCapped ? `${totalCount - 1}+` : totalCount}
-          {pageSize <= 0 && totalCount > MAX_ROWS_PER_PAGE && <> (&ldquo;All&rdquo; shows the first {MAX_ROWS_PER_PAGE}: filter the list to see the others)</>}
+          {pageSize <= 0 && totalCount > MAX_ROWS_PER_PAGE && (
+            <> (&ldquo;All&rdquo; shows the first {MAX_ROWS_PER_PAGE}: filter the list to see the others)</>
+          )}
         </p>
       )}
       {total > 1 && (
@@ -85,7 +106,9 @@ export function Pagination({ page, totalCount, pageSize, onPageChange, hrefForPa
               </li>
             ))}
             <li>{control(page + 1, null, { aria: 'Next page', disabled: page >= total, arrow: 'pg-n' })}</li>
-            <li>{control(total, null, { aria: 'Last page', disabled: totalCapped || page >= total, arrow: 'pg-l' })}</li>
+            <li>
+              {control(total, null, { aria: 'Last page', disabled: totalCapped || page >= total, arrow: 'pg-l' })}
+            </li>
           </ul>
         </nav>
       )}

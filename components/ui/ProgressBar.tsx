@@ -31,7 +31,10 @@ export function ProgressBar({ value, label, showText = true, className }: Progre
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div
-          className={cn('h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none', pct === undefined && 'w-1/3 animate-pulse')}
+          className={cn(
+            'h-full rounded-full bg-brand-600 transition-[width] motion-reduce:transition-none',
+            pct === undefined && 'w-1/3 animate-pulse',
+          )}
           style={pct === undefined ? undefined : { width: `${pct}%` }}
         />
       </div>

@@ -13,15 +13,29 @@ interface Overflow {
   atEnd: boolean;
 }
 
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [o, setO] = useState<Overflow>({ overflow: false, atStart: true, atEnd: true });
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
     const measure = () => {
-      const next = { overflow: el.scrollWidth > el.clientWidth + 1, atStart: el.scrollLeft <= 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
-      setO((prev) => (prev.overflow === next.overflow && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next));
+      const next = {
+        overflow: el.scrollWidth > el.clientWidth + 1,
+        atStart: el.scrollLeft <= 1,
+        atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1,
+      };
+      setO((prev) =>
+        prev.overflow === next.overflow && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next,
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -40,14 +54,25 @@ export function ScrollRegion({ label, className, children }: { label: string; cl
       <div className="relative min-w-0">
         <div
           ref={frame}
-          className={cn('max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600', className)}
+          className={cn(
+            'max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            className,
+          )}
           {...(o.overflow ? { role: 'region', tabIndex: 0, 'aria-label': `${label} (scrolls sideways)` } : {})}
           data-overflow={o.overflow || undefined}
         >
           {children}
         </div>
-        {o.overflow && !o.atStart && <div aria-hidden="true" className={cn(edge, 'left-0 rounded-l-lg bg-linear-to-r')} />}
-        {o.overflow && !o.atEnd && <div aria-hidden="true" className={cn(edge, 'right-0 rounded-r-lg bg-linear-to-l')} data-testid="scroll-shadow" />}
+        {o.overflow && !o.atStart && (
+          <div aria-hidden="true" className={cn(edge, 'left-0 rounded-l-lg bg-linear-to-r')} />
+        )}
+        {o.overflow && !o.atEnd && (
+          <div
+            aria-hidden="true"
+            className={cn(edge, 'right-0 rounded-r-lg bg-linear-to-l')}
+            data-testid="scroll-shadow"
+          />
+        )}
       </div>
       {o.overflow && (
         <p className="text-xs text-muted print:hidden" data-testid="scroll-hint">

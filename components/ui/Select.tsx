@@ -31,12 +31,7 @@ export function Select({ options, placeholder, className, children, ref, ...rest
   const refs = useMergedRefs(own, ref);
   return (
     <div className={cn('sel', className)}>
-      <select
-        ref={refs}
-        {...rest}
-        {...aria}
-        className={cn(controlClasses, controlHeight)}
-      >
+      <select ref={refs} {...rest} {...aria} className={cn(controlClasses, controlHeight)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options?.map((o) => (
           <option key={String(o.value)} value={o.value} disabled={o.disabled}>

@@ -17,7 +17,15 @@ export interface TimePickerProps extends Omit<SelectHTMLAttributes<HTMLSelectEle
 }
 
 /** 12-hour time in 15-minute steps as a native select (keyboard and type-ahead work everywhere). */
-export function TimePicker({ value, defaultValue, onValueChange, onChange, placeholder = 'Select time', ref, ...rest }: TimePickerProps) {
+export function TimePicker({
+  value,
+  defaultValue,
+  onValueChange,
+  onChange,
+  placeholder = 'Select time',
+  ref,
+  ...rest
+}: TimePickerProps) {
   const current = value ?? defaultValue ?? '';
   const extra = current !== '' && !OPTIONS.includes(current) ? [current] : [];
   const options = [...extra, ...OPTIONS].map((t) => ({ value: t, label: t }));

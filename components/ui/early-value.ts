@@ -11,16 +11,24 @@
  */
 import { useEffect, useRef, type ChangeEvent } from 'react';
 
-export function useEarlyValue<E extends HTMLInputElement | HTMLSelectElement>(value: unknown, onChange: ((e: ChangeEvent<E>) => void) | undefined) {
+export function useEarlyValue<E extends HTMLInputElement | HTMLSelectElement>(
+  value: unknown,
+  onChange: ((e: ChangeEvent<E>) => void) | undefined,
+) {
   const own = useRef<E | null>(null);
   useEffect(() => {
     const el = own.current;
     if (!el || !onChange || el.disabled || value === undefined || value === null || Array.isArray(value)) return;
-    if (el instanceof HTMLInputElement && (el.readOnly || el.type === 'checkbox' || el.type === 'radio' || el.type === 'file')) return;
+    if (
+      el instanceof HTMLInputElement &&
+      (el.readOnly || el.type === 'checkbox' || el.type === 'radio' || el.type === 'file')
+    )
+      return;
     const rendered = String(value);
     if (el.value === rendered) return;
     // A select whose value is none of its options shows its first one: that is the browser's choice, not a person's.
-    if (el instanceof HTMLSelectElement && (el.multiple || !Array.from(el.options).some((o) => o.value === rendered))) return;
+    if (el instanceof HTMLSelectElement && (el.multiple || !Array.from(el.options).some((o) => o.value === rendered)))
+      return;
     onChange({ target: el, currentTarget: el, type: 'change' } as unknown as ChangeEvent<E>);
     // Once, on mount: later changes come through React's own events.
     // eslint-disable-next-line react-hooks/exhaustive-deps

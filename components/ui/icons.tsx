@@ -15,15 +15,51 @@ function Svg({ children, className = 'size-4', ...rest }: IconProps) {
   );
 }
 
-export const ChevronDownIcon = (p: IconProps) => <Svg {...p}><path d="M5 7.5l5 5 5-5" /></Svg>;
-export const ChevronUpIcon = (p: IconProps) => <Svg {...p}><path d="M5 12.5l5-5 5 5" /></Svg>;
-export const ChevronLeftIcon = (p: IconProps) => <Svg {...p}><path d="M12.5 5l-5 5 5 5" /></Svg>;
-export const ChevronRightIcon = (p: IconProps) => <Svg {...p}><path d="M7.5 5l5 5-5 5" /></Svg>;
-export const ChevronsLeftIcon = (p: IconProps) => <Svg {...p}><path d="M10 5l-5 5 5 5M15 5l-5 5 5 5" /></Svg>;
-export const ChevronsRightIcon = (p: IconProps) => <Svg {...p}><path d="M5 5l5 5-5 5M10 5l5 5-5 5" /></Svg>;
-export const SortIcon = (p: IconProps) => <Svg {...p}><path d="M6 8l4-4 4 4M6 12l4 4 4-4" /></Svg>;
-export const CloseIcon = (p: IconProps) => <Svg {...p}><path d="M5 5l10 10M15 5L5 15" /></Svg>;
-export const CheckIcon = (p: IconProps) => <Svg {...p}><path d="M4 10.5l4 4 8-9" /></Svg>;
+export const ChevronDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 7.5l5 5 5-5" />
+  </Svg>
+);
+export const ChevronUpIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12.5l5-5 5 5" />
+  </Svg>
+);
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12.5 5l-5 5 5 5" />
+  </Svg>
+);
+export const ChevronRightIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7.5 5l5 5-5 5" />
+  </Svg>
+);
+export const ChevronsLeftIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10 5l-5 5 5 5M15 5l-5 5 5 5" />
+  </Svg>
+);
+export const ChevronsRightIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 5l5 5-5 5M10 5l5 5-5 5" />
+  </Svg>
+);
+export const SortIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 8l4-4 4 4M6 12l4 4 4-4" />
+  </Svg>
+);
+export const CloseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 5l10 10M15 5L5 15" />
+  </Svg>
+);
+export const CheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 10.5l4 4 8-9" />
+  </Svg>
+);
 export const CalendarIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="4.5" width="14" height="12.5" rx="1.5" />
@@ -54,5 +90,13 @@ export const ErrorIcon = (p: IconProps) => (
     <path d="M7.5 7.5l5 5M12.5 7.5l-5 5" />
   </Svg>
 );
-export const UploadIcon = (p: IconProps) => <Svg {...p}><path d="M10 13V3.5M6 7l4-4 4 4M3.5 13v3.5h13V13" /></Svg>;
-export const FilterIcon = (p: IconProps) => <Svg {...p}><path d="M3 4.5h14l-5.5 6.5v5l-3-1.5v-3.5z" /></Svg>;
+export const UploadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10 13V3.5M6 7l4-4 4 4M3.5 13v3.5h13V13" />
+  </Svg>
+);
+export const FilterIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 4.5h14l-5.5 6.5v5l-3-1.5v-3.5z" />
+  </Svg>
+);

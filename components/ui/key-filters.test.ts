@@ -4,7 +4,13 @@ import { decimalKeys, decimalRangeKeys } from './key-filters';
 /** Whether a key press would be typed (not prevented) by the filter. */
 function typed(filter: typeof decimalKeys, key: string, mods: { ctrlKey?: boolean; metaKey?: boolean } = {}): boolean {
   let prevented = false;
-  filter({ key, ctrlKey: mods.ctrlKey ?? false, metaKey: mods.metaKey ?? false, altKey: false, preventDefault: () => (prevented = true) });
+  filter({
+    key,
+    ctrlKey: mods.ctrlKey ?? false,
+    metaKey: mods.metaKey ?? false,
+    altKey: false,
+    preventDefault: () => (prevented = true),
+  });
   return !prevented;
 }
 
@@ -15,7 +21,8 @@ describe('decimal key filters (spec §5)', () => {
   });
 
   it('lets editing keys and shortcuts through', () => {
-    for (const k of ['Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter', 'Home']) expect(typed(decimalKeys, k), k).toBe(true);
+    for (const k of ['Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter', 'Home'])
+      expect(typed(decimalKeys, k), k).toBe(true);
     expect(typed(decimalKeys, 'v', { ctrlKey: true })).toBe(true);
     expect(typed(decimalKeys, 'a', { metaKey: true })).toBe(true);
   });

@@ -62,7 +62,16 @@ describe('Field', () => {
 describe('RadioGroup', () => {
   it('is a named group of native radios with the checked value', () => {
     const out = html(
-      <RadioGroup legend="Prepare" name="prepare" value={2} options={[{ value: 1, label: 'Draft' }, { value: 2, label: 'Copies of final' }]} onValueChange={() => {}} />,
+      <RadioGroup
+        legend="Prepare"
+        name="prepare"
+        value={2}
+        options={[
+          { value: 1, label: 'Draft' },
+          { value: 2, label: 'Copies of final' },
+        ]}
+        onValueChange={() => {}}
+      />,
     );
     expect(out).toContain('<fieldset role="radiogroup"');
     expect(out).toMatch(/<legend id="[^"]+"[^>]*>Prepare/);
@@ -75,7 +84,11 @@ describe('RadioGroup', () => {
 
 describe('Button', () => {
   it('is aria-disabled and busy while loading, never disabled: it keeps focus (WCAG 2.4.3)', () => {
-    const out = html(<Button loading loadingText="Saving…">Save</Button>);
+    const out = html(
+      <Button loading loadingText="Saving…">
+        Save
+      </Button>,
+    );
     expect(out).not.toContain('disabled=""');
     expect(out).toContain('aria-disabled="true"');
     expect(out).toContain('aria-busy="true"');
@@ -113,21 +126,31 @@ describe('Pagination', () => {
 
   it('hides links outside the mobile pair below md', () => {
     const out = html(<Pagination page={3} totalCount={95} pageSize={10} onPageChange={() => {}} />);
-    const hidden = [...out.matchAll(/<li class="hidden md:block"><button[^>]*aria-label="Page (\d+)"/g)].map((m) => m[1]);
+    const hidden = [...out.matchAll(/<li class="hidden md:block"><button[^>]*aria-label="Page (\d+)"/g)].map(
+      (m) => m[1],
+    );
     expect(hidden).toEqual(['1', '2', '5']);
   });
 
   it('says a capped total is a lower bound, leads on with Next and offers no Last page', () => {
-    const out = html(<Pagination page={1} totalCount={1001} totalCapped pageSize={10} showSummary onPageChange={() => {}} />);
+    const out = html(
+      <Pagination page={1} totalCount={1001} totalCapped pageSize={10} showSummary onPageChange={() => {}} />,
+    );
     expect(out).toContain('Showing 1 to 10 of 1000+');
     expect(out).toMatch(/<button type="button" aria-label="Next page"/);
     expect(out).toMatch(/<button type="button" disabled=""[^>]*aria-label="Last page"/);
   });
 
   it('"All": says how many rows it shows when more match than one page holds, and how to reach the others', () => {
-    const big = html(<Pagination page={1} totalCount={250156} pageSize={0} showSummary onPageChange={() => {}} />).replace(/<!-- -->/g, '');
-    expect(big).toContain('Showing 1 to 5000 of 250156 (“All” shows the first 5000: filter the list to see the others)');
-    const small = html(<Pagination page={1} totalCount={156} pageSize={0} showSummary onPageChange={() => {}} />).replace(/<!-- -->/g, '');
+    const big = html(
+      <Pagination page={1} totalCount={250156} pageSize={0} showSummary onPageChange={() => {}} />,
+    ).replace(/<!-- -->/g, '');
+    expect(big).toContain(
+      'Showing 1 to 5000 of 250156 (“All” shows the first 5000: filter the list to see the others)',
+    );
+    const small = html(
+      <Pagination page={1} totalCount={156} pageSize={0} showSummary onPageChange={() => {}} />,
+    ).replace(/<!-- -->/g, '');
     expect(small).toContain('Showing 1 to 156 of 156</p>');
   });
 
@@ -175,7 +198,9 @@ describe('DataTable', () => {
   });
 
   it('shows No Data Available for an empty list', () => {
-    const out = html(<DataTable caption="Jobs" columns={columns} rows={[]} getRowId={(r) => String(r.id)} renderCard={() => null} />);
+    const out = html(
+      <DataTable caption="Jobs" columns={columns} rows={[]} getRowId={(r) => String(r.id)} renderCard={() => null} />,
+    );
     expect(out.match(/No Data Available/g)).toHaveLength(1);
   });
 });

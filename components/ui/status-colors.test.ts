@@ -33,7 +33,9 @@ describe('job status colours', () => {
     token(`status-${id}-line`);
     token(`status-${id}-dot`);
     // The badge rule for the status points its text colour at the status's token (however the rule is laid out).
-    expect(css).toMatch(new RegExp(`\\[data-status='${id}'\\]\\s*\\{\\s*--status-fg:\\s*var\\(--color-status-${id}\\);`));
+    expect(css).toMatch(
+      new RegExp(`\\[data-status='${id}'\\]\\s*\\{\\s*--status-fg:\\s*var\\(--color-status-${id}\\);`),
+    );
   });
 
   it('gives each status its own text colour', () => {

@@ -28,7 +28,16 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export function uploadWithProgress({ url, body, method = 'POST', headers = {}, portal = true, onProgress, onBytes, signal }: UploadOptions): Promise<UploadResult> {
+export function uploadWithProgress({
+  url,
+  body,
+  method = 'POST',
+  headers = {},
+  portal = true,
+  onProgress,
+  onBytes,
+  signal,
+}: UploadOptions): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

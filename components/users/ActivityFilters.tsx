@@ -6,7 +6,13 @@ import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
 import { ACTIVITY_KIND_OPTIONS, ACTIVITY_PARAM } from '@/lib/audit/activity-schema';
 
-export function ActivityFilters({ idPrefix, users }: { idPrefix: string; users: readonly { id: number; label: string }[] }) {
+export function ActivityFilters({
+  idPrefix,
+  users,
+}: {
+  idPrefix: string;
+  users: readonly { id: number; label: string }[];
+}) {
   const { params, set } = useListParams();
   const day = (name: string, label: string) => (
     <Field label={label} id={`${idPrefix}${name}`}>
@@ -23,7 +29,11 @@ export function ActivityFilters({ idPrefix, users }: { idPrefix: string; users: 
         />
       </Field>
       <Field label="Kind of event" id={`${idPrefix}kind`}>
-        <Select value={params.get(ACTIVITY_PARAM.kind) ?? ''} options={ACTIVITY_KIND_OPTIONS} onChange={(e) => set({ [ACTIVITY_PARAM.kind]: e.target.value || null })} />
+        <Select
+          value={params.get(ACTIVITY_PARAM.kind) ?? ''}
+          options={ACTIVITY_KIND_OPTIONS}
+          onChange={(e) => set({ [ACTIVITY_PARAM.kind]: e.target.value || null })}
+        />
       </Field>
       {day(ACTIVITY_PARAM.from, 'From')}
       {day(ACTIVITY_PARAM.to, 'To')}

@@ -84,7 +84,10 @@ export function ActivityView({ rows, totalCount, page, pageSize, users, exportBo
       />
 
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [ACTIVITY_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <PageSizeSelect
+          value={pageSize}
+          onPageSizeChange={(size) => set({ [ACTIVITY_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })}
+        />
         <Pagination
           page={page}
           totalCount={totalCount}

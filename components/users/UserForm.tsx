@@ -27,7 +27,16 @@ import { CLIENT_ADMIN_ROLE, ROLES } from '@/lib/reference';
 import { afterSaveUrl } from '@/lib/users/list-schema';
 import type { SaveUserResult } from '@/lib/users/service';
 import { isAssignableRole } from '@/lib/core/user-policy';
-import { EMAIL_MAX, emailFromUserName, NAME_MAX, USER_MSG, USER_NAME_MAX, userFormSchema, type UserForm as Values, type UserFormInput } from '@/lib/users/schema';
+import {
+  EMAIL_MAX,
+  emailFromUserName,
+  NAME_MAX,
+  USER_MSG,
+  USER_NAME_MAX,
+  userFormSchema,
+  type UserForm as Values,
+  type UserFormInput,
+} from '@/lib/users/schema';
 import { FormFields } from '@/components/ui/FormFields';
 import { useFocusInvalid } from '@/components/ui/focus-invalid';
 
@@ -58,7 +67,17 @@ export interface UserFormProps {
 
 type Checked = 'UserName' | 'EmailId';
 const EXISTS_MSG: Record<Checked, string> = { UserName: USER_MSG.userNameExists, EmailId: USER_MSG.emailExists };
-const FORM_FIELDS = ['FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'NewPassword', 'ConfirmPassword'] as const;
+const FORM_FIELDS = [
+  'FirstName',
+  'LastName',
+  'EmailId',
+  'Phone',
+  'UserName',
+  'Role',
+  'TimeZoneId',
+  'NewPassword',
+  'ConfirmPassword',
+] as const;
 const NOT_FOUND = 'This user does not exist or has been deactivated.';
 
 export function UserForm(p: UserFormProps) {
@@ -73,7 +92,17 @@ export function UserForm(p: UserFormProps) {
     shouldFocusError: false,
     defaultValues: p.initial
       ? { ...p.initial, ChangePassword: false, NewPassword: '', ConfirmPassword: '' }
-      : { UserId: 0, FirstName: '', LastName: '', EmailId: '', Phone: '', UserName: '', TimeZoneId: p.defaultTimeZone, NewPassword: '', ConfirmPassword: '' },
+      : {
+          UserId: 0,
+          FirstName: '',
+          LastName: '',
+          EmailId: '',
+          Phone: '',
+          UserName: '',
+          TimeZoneId: p.defaultTimeZone,
+          NewPassword: '',
+          ConfirmPassword: '',
+        },
   });
   const {
     register,
@@ -147,7 +176,8 @@ export function UserForm(p: UserFormProps) {
         const message = r.fields[name]?.[0];
         if (message) setError(name, { message });
       }
-      if (r.status === 'duplicate') setExists({ UserName: Boolean(r.fields.UserName), EmailId: Boolean(r.fields.EmailId) });
+      if (r.status === 'duplicate')
+        setExists({ UserName: Boolean(r.fields.UserName), EmailId: Boolean(r.fields.EmailId) });
       // A refusal of the values: saying "try again" would not help.
       setFailure(USER_MSG.fixFields);
       focusInvalid();
@@ -158,7 +188,13 @@ export function UserForm(p: UserFormProps) {
   }, focusInvalid);
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-8" aria-label={editing ? MSG.editUserTitle : MSG.createUserTitle}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-8"
+      aria-label={editing ? MSG.editUserTitle : MSG.createUserTitle}
+    >
       <FormFields>
         <FormSection title="User details">
           <Field label="First name" id="FirstName" error={errors.FirstName?.message} required>
@@ -167,7 +203,13 @@ export function UserForm(p: UserFormProps) {
           <Field label="Last name" id="LastName" error={errors.LastName?.message} required>
             <Input autoComplete="off" maxLength={NAME_MAX} {...register('LastName')} />
           </Field>
-          <Field label="User name" id="UserName" error={errors.UserName?.message} required help={exists.UserName ? undefined : 'Letters, digits and . _ - @'}>
+          <Field
+            label="User name"
+            id="UserName"
+            error={errors.UserName?.message}
+            required
+            help={exists.UserName ? undefined : 'Letters, digits and . _ - @'}
+          >
             <Input
               autoComplete="off"
               maxLength={USER_NAME_MAX}
@@ -190,14 +232,33 @@ export function UserForm(p: UserFormProps) {
               </Button>
             </div>
           </Field>
-          <Field label="Phone" id="Phone" error={errors.Phone?.message} required help="Digits and ( ) - x +, 4 to 16 characters">
+          <Field
+            label="Phone"
+            id="Phone"
+            error={errors.Phone?.message}
+            required
+            help="Digits and ( ) - x +, 4 to 16 characters"
+          >
             <Input type="tel" autoComplete="off" maxLength={16} {...register('Phone')} />
           </Field>
           <Field label="Role" id="Role" error={errors.Role?.message} required>
-            <Select placeholder="Select a role" options={roles.map((r) => ({ value: r.id, label: r.name }))} {...register('Role', { valueAsNumber: true })} />
+            <Select
+              placeholder="Select a role"
+              options={roles.map((r) => ({ value: r.id, label: r.name }))}
+              {...register('Role', { valueAsNumber: true })}
+            />
           </Field>
-          <Field label="Time zone" id="TimeZoneId" error={errors.TimeZoneId?.message} required className="md:col-span-2">
-            <Select options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))} {...register('TimeZoneId')} />
+          <Field
+            label="Time zone"
+            id="TimeZoneId"
+            error={errors.TimeZoneId?.message}
+            required
+            className="md:col-span-2"
+          >
+            <Select
+              options={p.timeZones.map((z) => ({ value: z.TimeZoneId, label: z.DisplayName }))}
+              {...register('TimeZoneId')}
+            />
           </Field>
         </FormSection>
 

@@ -58,7 +58,19 @@ const ACCESS_DIALOG: Record<AccessTarget['kind'], { title: string; message: stri
   reactivate: { title: ACCESS_MSG.reactivateTitle, message: ACCESS_MSG.reactivateConfirm },
 };
 
-export function UserListView({ rows: packed, totalCount, page, pageSize, sort, exportBody, savedMessage, deactivate, unlock, signOutEverywhere, reactivate }: UserListViewProps) {
+export function UserListView({
+  rows: packed,
+  totalCount,
+  page,
+  pageSize,
+  sort,
+  exportBody,
+  savedMessage,
+  deactivate,
+  unlock,
+  signOutEverywhere,
+  reactivate,
+}: UserListViewProps) {
   const rows = useMemo(() => unpackRows(packed), [packed]);
   const { set, reset, refresh, pending } = useListParams();
   const [target, setTarget] = useState<UserRowView | null>(null);
@@ -68,13 +80,29 @@ export function UserListView({ rows: packed, totalCount, page, pageSize, sort, e
   const [accessDone, setAccessDone] = useState<string | null>(null);
   const access = useMemo(
     () => ({
-      onUnlock: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'unlock', row }); },
-      onSignOut: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'sign-out', row }); },
-      onReactivate: (row: UserRowView) => { setFailure(null); setAccessTarget({ kind: 'reactivate', row }); },
+      onUnlock: (row: UserRowView) => {
+        setFailure(null);
+        setAccessTarget({ kind: 'unlock', row });
+      },
+      onSignOut: (row: UserRowView) => {
+        setFailure(null);
+        setAccessTarget({ kind: 'sign-out', row });
+      },
+      onReactivate: (row: UserRowView) => {
+        setFailure(null);
+        setAccessTarget({ kind: 'reactivate', row });
+      },
     }),
     [],
   );
-  const columns = useMemo(() => userColumns((row) => { setFailure(null); setTarget(row); }, access), [access]);
+  const columns = useMemo(
+    () =>
+      userColumns((row) => {
+        setFailure(null);
+        setTarget(row);
+      }, access),
+    [access],
+  );
 
   /**
    * One access action's value; otherwise the service's words (no such user 404, refused 409) or `failed` are
@@ -142,7 +170,17 @@ export function UserListView({ rows: packed, totalCount, page, pageSize, sort, e
         <Alert
           tone="success"
           action={
-            <Button size="sm" variant="ghost" onClick={() => (accessDone ? setAccessDone(null) : deactivated ? setDeactivated(false) : set({ [USER_PARAM.message]: null }, { resetPage: false }))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() =>
+                accessDone
+                  ? setAccessDone(null)
+                  : deactivated
+                    ? setDeactivated(false)
+                    : set({ [USER_PARAM.message]: null }, { resetPage: false })
+              }
+            >
               Dismiss
             </Button>
           }
@@ -175,14 +213,28 @@ export function UserListView({ rows: packed, totalCount, page, pageSize, sort, e
         getRowId={(r) => String(r.id)}
         rowHeaderColumn="userName"
         sort={sort}
-        onSortChange={(s) => set({ [USER_PARAM.sortBy]: s.column, [USER_PARAM.sortOrder]: s.direction, [USER_PARAM.message]: null })}
-        renderCard={(r) => <UserCard row={r} onDeactivate={(row) => { setFailure(null); setTarget(row); }} access={access} />}
+        onSortChange={(s) =>
+          set({ [USER_PARAM.sortBy]: s.column, [USER_PARAM.sortOrder]: s.direction, [USER_PARAM.message]: null })
+        }
+        renderCard={(r) => (
+          <UserCard
+            row={r}
+            onDeactivate={(row) => {
+              setFailure(null);
+              setTarget(row);
+            }}
+            access={access}
+          />
+        )}
         mobileFilters={<UserFilters idPrefix="mobile-filter-" />}
         loading={pending}
       />
 
       <div className="pbar">
-        <PageSizeSelect value={pageSize} onPageSizeChange={(size) => set({ [USER_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })} />
+        <PageSizeSelect
+          value={pageSize}
+          onPageSizeChange={(size) => set({ [USER_PARAM.pageSize]: size === DEFAULT_PAGE_SIZE ? null : size })}
+        />
         <Pagination
           page={page}
           totalCount={totalCount}
@@ -221,7 +273,9 @@ export function UserListView({ rows: packed, totalCount, page, pageSize, sort, e
         message={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].message}
         onConfirm={confirmAccess}
       >
-        {accessTarget ? <p className="mt-2 text-sm text-muted">{`${accessTarget.row.fullName} (${accessTarget.row.userName})`}</p> : null}
+        {accessTarget ? (
+          <p className="mt-2 text-sm text-muted">{`${accessTarget.row.fullName} (${accessTarget.row.userName})`}</p>
+        ) : null}
         {failure && accessTarget ? (
           <Alert tone="error" className="mt-3">
             {failure}

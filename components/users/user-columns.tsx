@@ -21,7 +21,15 @@ export interface AccessHandlers {
   onReactivate: (row: UserRowView) => void;
 }
 
-function Actions({ row, onDeactivate, access }: { row: UserRowView; onDeactivate: OnDeactivate; access: AccessHandlers }) {
+function Actions({
+  row,
+  onDeactivate,
+  access,
+}: {
+  row: UserRowView;
+  onDeactivate: OnDeactivate;
+  access: AccessHandlers;
+}) {
   if (!row.isActive) {
     return (
       <Button size="sm" variant="primary" onClick={() => access.onReactivate(row)}>
@@ -80,9 +88,22 @@ export function userColumns(onDeactivate: OnDeactivate, access: AccessHandlers):
   ];
 }
 
-export function UserCard({ row, onDeactivate, access }: { row: UserRowView; onDeactivate: OnDeactivate; access: AccessHandlers }) {
+export function UserCard({
+  row,
+  onDeactivate,
+  access,
+}: {
+  row: UserRowView;
+  onDeactivate: OnDeactivate;
+  access: AccessHandlers;
+}) {
   return (
-    <Card as="article" titleAs="h3" title={<UserName row={row} />} footer={<Actions row={row} onDeactivate={onDeactivate} access={access} />}>
+    <Card
+      as="article"
+      titleAs="h3"
+      title={<UserName row={row} />}
+      footer={<Actions row={row} onDeactivate={onDeactivate} access={access} />}
+    >
       <dl className="dl">
         <dt>Full Name</dt>
         <dd>{row.fullName}</dd>

@@ -60,7 +60,12 @@ export interface SignInOptions {
 }
 
 /** Signs in through the browser: credentials, the OTP from the mailbox, then waits for the landing page. */
-export async function signIn(page: Page, userName: string, password: string = DEMO_PASSWORD, opts: SignInOptions = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  userName: string,
+  password: string = DEMO_PASSWORD,
+  opts: SignInOptions = {},
+): Promise<void> {
   if (opts.goto !== false) await page.goto('/SignIn');
   await submitCredentials(page, userName, password);
   const code = await readOtp(userName, await otpReference(page));
@@ -69,13 +74,20 @@ export async function signIn(page: Page, userName: string, password: string = DE
 }
 
 /** Signs in over the legacy API (SignIn, then AuthenticateUser with the mailed OTP) and returns the bearer jwtToken. */
-export async function apiToken(request: APIRequestContext, userName: string, password: string = DEMO_PASSWORD): Promise<string> {
+export async function apiToken(
+  request: APIRequestContext,
+  userName: string,
+  password: string = DEMO_PASSWORD,
+): Promise<string> {
   const res = await request.post('/api/Authentication/SignIn', { data: { UserName: userName, Password: password } });
   expect(res.status()).toBe(200);
   const step: { LStatus: number; ChallengeId: string | null; OtpReference: string | null } = await res.json();
-  if (step.LStatus !== 1 || !step.ChallengeId || !step.OtpReference) throw new Error(`sign-in of ${userName} did not send an OTP: ${JSON.stringify(step)}`);
+  if (step.LStatus !== 1 || !step.ChallengeId || !step.OtpReference)
+    throw new Error(`sign-in of ${userName} did not send an OTP: ${JSON.stringify(step)}`);
   const code = await readOtp(userName, step.OtpReference);
-  const auth = await request.post('/api/Authentication/AuthenticateUser', { data: { ChallengeId: step.ChallengeId, OTP: code } });
+  const auth = await request.post('/api/Authentication/AuthenticateUser', {
+    data: { ChallengeId: step.ChallengeId, OTP: code },
+  });
   expect(auth.status()).toBe(200);
   const done: { IsLoggedIn: boolean; jwtToken: string | null } = await auth.json();
   if (!done.IsLoggedIn || !done.jwtToken) throw new Error(`OTP step of ${userName} failed: ${JSON.stringify(done)}`);
@@ -83,7 +95,8 @@ export async function apiToken(request: APIRequestContext, userName: string, pas
 }
 
 /** The once-per-session notice (spec §4): a dialog with an Ok button, loaded on demand over the session's first page. */
-export const noticeDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
+export const noticeDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Ok', exact: true }) });
 
 /** Closes the notice whenever it pops up over the page (before actions and auto-waiting assertions). */
 export async function closeNoticeWhenShown(page: Page): Promise<void> {

@@ -17,7 +17,10 @@ export const PELICAN_ZONE = 'Australia/Sydney';
 
 /** 'YYYY-MM' of the month `back` months before the current one in Sydney. */
 export function sydneyMonth(back: number, at = new Date()): string {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: PELICAN_ZONE, year: 'numeric', month: '2-digit' }).format(at).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: PELICAN_ZONE, year: 'numeric', month: '2-digit' })
+    .format(at)
+    .split('-')
+    .map(Number);
   const d = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1 - back, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
@@ -31,19 +34,119 @@ export async function viewsAndReportsFixtures(db: Db): Promise<void> {
     { clientId: pl.id, label: 'Head office', address: '7 Pelican Parade, Sydney NSW 2000', isDefault: true },
     { clientId: gn.id, label: 'Head office', address: '8 Gannet Grove, Sydney NSW 2000', isDefault: true },
   ]);
-  await makeUser({ userName: 'e2e.pl.admin', role: 4, firstName: 'Pelican', lastName: 'Admin', clientId: pl.id, email: 'e2e.pl.admin@example.com', password }, db);
-  await makeUser({ userName: 'e2e.pl.user', role: 3, firstName: 'Pelican', lastName: 'Clerk', clientId: pl.id, email: 'e2e.pl.user@example.com', password }, db);
-  await makeUser({ userName: 'e2e.gn.admin', role: 4, firstName: 'Gannet', lastName: 'Admin', clientId: gn.id, email: 'e2e.gn.admin@example.com', password }, db);
+  await makeUser(
+    {
+      userName: 'e2e.pl.admin',
+      role: 4,
+      firstName: 'Pelican',
+      lastName: 'Admin',
+      clientId: pl.id,
+      email: 'e2e.pl.admin@example.com',
+      password,
+    },
+    db,
+  );
+  await makeUser(
+    {
+      userName: 'e2e.pl.user',
+      role: 3,
+      firstName: 'Pelican',
+      lastName: 'Clerk',
+      clientId: pl.id,
+      email: 'e2e.pl.user@example.com',
+      password,
+    },
+    db,
+  );
+  await makeUser(
+    {
+      userName: 'e2e.gn.admin',
+      role: 4,
+      firstName: 'Gannet',
+      lastName: 'Admin',
+      clientId: gn.id,
+      email: 'e2e.gn.admin@example.com',
+      password,
+    },
+    db,
+  );
 
   const thisMonth = sydneyMonth(0);
   const lastMonth = sydneyMonth(1);
   const at = (month: string, day: string) => fromZonedTime(`${month}-${day}T00:30:00`, PELICAN_ZONE);
-  const print = await makeJob({ clientId: pl.id, orderType: 5, matterReference: 'PL-A', description: 'Print the bundle', createdAt: at(thisMonth, '01') }, db);
-  const scan = await makeJob({ clientId: pl.id, orderType: 6, matterReference: 'PL-B', description: 'Scan the files', createdAt: at(thisMonth, '01') }, db);
-  const older = await makeJob({ clientId: pl.id, orderType: 6, matterReference: 'PL-A', description: 'Scan the archive', createdAt: at(lastMonth, '15') }, db);
+  const print = await makeJob(
+    {
+      clientId: pl.id,
+      orderType: 5,
+      matterReference: 'PL-A',
+      description: 'Print the bundle',
+      createdAt: at(thisMonth, '01'),
+    },
+    db,
+  );
+  const scan = await makeJob(
+    {
+      clientId: pl.id,
+      orderType: 6,
+      matterReference: 'PL-B',
+      description: 'Scan the files',
+      createdAt: at(thisMonth, '01'),
+    },
+    db,
+  );
+  const older = await makeJob(
+    {
+      clientId: pl.id,
+      orderType: 6,
+      matterReference: 'PL-A',
+      description: 'Scan the archive',
+      createdAt: at(lastMonth, '15'),
+    },
+    db,
+  );
   const line = (amount: string) => [{ extStockId: 'X', quantity: '1', unitPrice: amount }];
-  await makeInvoice({ clientId: pl.id, jobId: print.id, jmsNumber: print.jmsNumber, matterReference: 'PL-A', issueDate: `${thisMonth}-01`, lines: line('100.50') }, db);
-  await makeInvoice({ clientId: pl.id, jobId: scan.id, jmsNumber: scan.jmsNumber, matterReference: 'PL-B', issueDate: `${thisMonth}-01`, lines: line('20.25') }, db);
-  await makeInvoice({ clientId: pl.id, jobId: older.id, jmsNumber: older.jmsNumber, matterReference: 'PL-A', issueDate: `${lastMonth}-15`, lines: line('1000.00') }, db);
-  await makeInvoice({ clientId: pl.id, jobId: older.id, jmsNumber: older.jmsNumber, matterReference: 'PL-A', issueDate: `${sydneyMonth(13)}-15`, lines: line('999.00') }, db);
+  await makeInvoice(
+    {
+      clientId: pl.id,
+      jobId: print.id,
+      jmsNumber: print.jmsNumber,
+      matterReference: 'PL-A',
+      issueDate: `${thisMonth}-01`,
+      lines: line('100.50'),
+    },
+    db,
+  );
+  await makeInvoice(
+    {
+      clientId: pl.id,
+      jobId: scan.id,
+      jmsNumber: scan.jmsNumber,
+      matterReference: 'PL-B',
+      issueDate: `${thisMonth}-01`,
+      lines: line('20.25'),
+    },
+    db,
+  );
+  await makeInvoice(
+    {
+      clientId: pl.id,
+      jobId: older.id,
+      jmsNumber: older.jmsNumber,
+      matterReference: 'PL-A',
+      issueDate: `${lastMonth}-15`,
+      lines: line('1000.00'),
+    },
+    db,
+  );
+  await makeInvoice(
+    {
+      clientId: pl.id,
+      jobId: older.id,
+      jmsNumber: older.jmsNumber,
+      matterReference: 'PL-A',
+      issueDate: `${sydneyMonth(13)}-15`,
+      lines: line('999.00'),
+    },
+    db,
+  );
 }

@@ -8,7 +8,16 @@
 import { eq } from 'drizzle-orm';
 import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/scripts/seed/demo';
-import { clientBranchAddresses, clientPrices, clients, clientSecurityPolicies, costEstimates, matterReferences, processingCities, userJobAlerts } from '@/db/schema';
+import {
+  clientBranchAddresses,
+  clientPrices,
+  clients,
+  clientSecurityPolicies,
+  costEstimates,
+  matterReferences,
+  processingCities,
+  userJobAlerts,
+} from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeJob, makeUser } from '@/test/factories';
 import { viewsAndReportsFixtures } from './fixtures-views';
@@ -24,18 +33,33 @@ export const E2E_USERS = [
 ] as const;
 
 /** A user whose password expires in 10 days (the password-expiry notice). */
-export const E2E_EXPIRY_USER = { userName: 'e2e.expiry', role: 3, firstName: 'Expiring', lastName: 'Password', passwordAgeDays: 80 } as const;
+export const E2E_EXPIRY_USER = {
+  userName: 'e2e.expiry',
+  role: 3,
+  firstName: 'Expiring',
+  lastName: 'Password',
+  passwordAgeDays: 80,
+} as const;
 
 async function main() {
   const handle = await getHandle();
   const [hv] = await handle.db.select().from(clients).where(eq(clients.accountNumber, DEMO_CLIENTS[0].accountNumber));
   if (!hv) throw new Error('demo data missing');
   for (const u of E2E_USERS) {
-    await makeUser({ ...u, clientId: hv.id, email: `${u.userName}@example.com`, password: config().DEMO_PASSWORD }, handle.db);
+    await makeUser(
+      { ...u, clientId: hv.id, email: `${u.userName}@example.com`, password: config().DEMO_PASSWORD },
+      handle.db,
+    );
   }
   const { passwordAgeDays, ...expiring } = E2E_EXPIRY_USER;
   await makeUser(
-    { ...expiring, clientId: hv.id, email: `${expiring.userName}@example.com`, password: config().DEMO_PASSWORD, passwordChangedAt: new Date(Date.now() - passwordAgeDays * 86_400_000) },
+    {
+      ...expiring,
+      clientId: hv.id,
+      email: `${expiring.userName}@example.com`,
+      password: config().DEMO_PASSWORD,
+      passwordChangedAt: new Date(Date.now() - passwordAgeDays * 86_400_000),
+    },
     handle.db,
   );
   await orderingClient(handle.db);
@@ -55,31 +79,121 @@ async function orderingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   const [c] = await db.insert(clients).values({ name: 'Coastline Legal', accountNumber: 'CL3003' }).returning();
   if (!c) throw new Error('client not created');
   await db.insert(clientBranchAddresses).values([
-    { clientId: c.id, label: 'Sydney office', address: 'Level 3, 10 Bridge Street, Sydney NSW 2000', isDefault: true, extClientBranchId: 'CL3003-B1' },
-    { clientId: c.id, label: 'Newcastle office', address: '45 Hunter Street, Newcastle NSW 2300', extClientBranchId: 'CL3003-B2' },
+    {
+      clientId: c.id,
+      label: 'Sydney office',
+      address: 'Level 3, 10 Bridge Street, Sydney NSW 2000',
+      isDefault: true,
+      extClientBranchId: 'CL3003-B1',
+    },
+    {
+      clientId: c.id,
+      label: 'Newcastle office',
+      address: '45 Hunter Street, Newcastle NSW 2300',
+      extClientBranchId: 'CL3003-B2',
+    },
   ]);
   await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
   await db.insert(costEstimates).values([5000, 5007, 5014].map((n) => ({ clientId: c.id, number: String(n) })));
-  await db.insert(matterReferences).values(Array.from({ length: 12 }, (_, i) => ({ clientId: c.id, reference: `CL-2024-${String(100 + i * 17).padStart(4, '0')}` })));
-  await makeUser({ userName: 'e2e.orderer', role: 6, firstName: 'Olive', lastName: 'Orderer', clientId: c.id, email: 'e2e.orderer@example.com', password: config().DEMO_PASSWORD }, db);
+  await db.insert(matterReferences).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      clientId: c.id,
+      reference: `CL-2024-${String(100 + i * 17).padStart(4, '0')}`,
+    })),
+  );
+  await makeUser(
+    {
+      userName: 'e2e.orderer',
+      role: 6,
+      firstName: 'Olive',
+      lastName: 'Orderer',
+      clientId: c.id,
+      email: 'e2e.orderer@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
   // The orderer of the order-changes and messages e2e (orders-changes.spec.ts, orders-messages.spec.ts).
-  await makeUser({ userName: 'e2e.drafter', role: 6, firstName: 'Drew', lastName: 'Drafter', clientId: c.id, email: 'e2e.drafter@example.com', password: config().DEMO_PASSWORD }, db);
+  await makeUser(
+    {
+      userName: 'e2e.drafter',
+      role: 6,
+      firstName: 'Drew',
+      lastName: 'Drafter',
+      clientId: c.id,
+      email: 'e2e.drafter@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
   // The orderer of the several-files and drafts e2e (orders-files-drafts.spec.ts): its draft is its own (a job any
   // other spec orders as the same user would end that user's draft while the drafts spec runs beside it).
-  await makeUser({ userName: 'e2e.drafts', role: 6, firstName: 'Dora', lastName: 'Drafts', clientId: c.id, email: 'e2e.drafts@example.com', password: config().DEMO_PASSWORD }, db);
+  await makeUser(
+    {
+      userName: 'e2e.drafts',
+      role: 6,
+      firstName: 'Dora',
+      lastName: 'Drafts',
+      clientId: c.id,
+      email: 'e2e.drafts@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
   // The orderer of the dialogs' accessibility e2e (a11y-dialogs.spec.ts): the order it starts and never saves is its own draft.
-  await makeUser({ userName: 'e2e.dialogs', role: 6, firstName: 'Dee', lastName: 'Dialogs', clientId: c.id, email: 'e2e.dialogs@example.com', password: config().DEMO_PASSWORD }, db);
+  await makeUser(
+    {
+      userName: 'e2e.dialogs',
+      role: 6,
+      firstName: 'Dee',
+      lastName: 'Dialogs',
+      clientId: c.id,
+      email: 'e2e.dialogs@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
   // The user whose job alerts the staff workflow e2e (ops-workflow.spec.ts) checks.
-  await makeUser({ userName: 'e2e.alerts', role: 3, firstName: 'Alert', lastName: 'Watcher', clientId: c.id, email: 'e2e.alerts@example.com', password: config().DEMO_PASSWORD }, db);
+  await makeUser(
+    {
+      userName: 'e2e.alerts',
+      role: 3,
+      firstName: 'Alert',
+      lastName: 'Watcher',
+      clientId: c.id,
+      email: 'e2e.alerts@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
 }
 
 /** Fuzzing Legal: the client of the API fuzzer's user (e2e.fuzzer, role 4), so whatever the fuzzer creates stays there. */
 async function fuzzingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   const [c] = await db.insert(clients).values({ name: 'Fuzzing Legal', accountNumber: 'FZ4004' }).returning();
   if (!c) throw new Error('client not created');
-  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '1 Test Lane, Sydney NSW 2000', isDefault: true, extClientBranchId: 'FZ4004-B1' }]);
+  await db.insert(clientBranchAddresses).values([
+    {
+      clientId: c.id,
+      label: 'Head office',
+      address: '1 Test Lane, Sydney NSW 2000',
+      isDefault: true,
+      extClientBranchId: 'FZ4004-B1',
+    },
+  ]);
   await db.insert(costEstimates).values([{ clientId: c.id, number: '7000' }]);
-  await makeUser({ userName: 'e2e.fuzzer', role: 4, firstName: 'Fuzz', lastName: 'Tester', clientId: c.id, email: 'e2e.fuzzer@example.com', password: config().DEMO_PASSWORD }, db);
+  await makeUser(
+    {
+      userName: 'e2e.fuzzer',
+      role: 4,
+      firstName: 'Fuzz',
+      lastName: 'Tester',
+      clientId: c.id,
+      email: 'e2e.fuzzer@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
 }
 
 /**
@@ -92,15 +206,77 @@ async function activityFixtures(db: Awaited<ReturnType<typeof getHandle>>['db'],
   // order never changes the demo firms' job counts other specs assert.
   const [kl] = await db.insert(clients).values({ name: 'Kestrel Legal', accountNumber: 'KL5005' }).returning();
   if (!kl) throw new Error('client not created');
-  await db.insert(clientBranchAddresses).values([{ clientId: kl.id, label: 'Head office', address: '8 Kestrel Way, Chatswood NSW 2067', isDefault: true }]);
-  await makeUser({ userName: 'e2e.activity', role: 3, firstName: 'Active', lastName: 'Orderer', clientId: kl.id, email: 'e2e.activity@example.com', password }, db);
-  await makeUser({ userName: 'e2e.activity.admin', role: 4, firstName: 'Kestrel', lastName: 'Admin', clientId: kl.id, email: 'e2e.activity.admin@example.com', password }, db);
-  await makeUser({ userName: 'e2e.locked', role: 3, firstName: 'Locked', lastName: 'Out', clientId: hvId, email: 'e2e.locked@example.com', password, isLocked: true, failedLoginAttempts: 5, lockedAt: new Date() }, db);
+  await db
+    .insert(clientBranchAddresses)
+    .values([{ clientId: kl.id, label: 'Head office', address: '8 Kestrel Way, Chatswood NSW 2067', isDefault: true }]);
+  await makeUser(
+    {
+      userName: 'e2e.activity',
+      role: 3,
+      firstName: 'Active',
+      lastName: 'Orderer',
+      clientId: kl.id,
+      email: 'e2e.activity@example.com',
+      password,
+    },
+    db,
+  );
+  await makeUser(
+    {
+      userName: 'e2e.activity.admin',
+      role: 4,
+      firstName: 'Kestrel',
+      lastName: 'Admin',
+      clientId: kl.id,
+      email: 'e2e.activity.admin@example.com',
+      password,
+    },
+    db,
+  );
+  await makeUser(
+    {
+      userName: 'e2e.locked',
+      role: 3,
+      firstName: 'Locked',
+      lastName: 'Out',
+      clientId: hvId,
+      email: 'e2e.locked@example.com',
+      password,
+      isLocked: true,
+      failedLoginAttempts: 5,
+      lockedAt: new Date(),
+    },
+    db,
+  );
   const [rb] = await db.insert(clients).values({ name: 'Riverbend Legal', accountNumber: 'RB4004' }).returning();
   if (!rb) throw new Error('client not created');
-  await db.insert(clientBranchAddresses).values([{ clientId: rb.id, label: 'Head office', address: '1 River Road, Parramatta NSW 2150', isDefault: true }]);
-  await makeUser({ userName: 'e2e.rb.admin', role: 4, firstName: 'River', lastName: 'Admin', clientId: rb.id, email: 'e2e.rb.admin@example.com', password }, db);
-  await makeUser({ userName: 'e2e.rb.user', role: 3, firstName: 'River', lastName: 'User', clientId: rb.id, email: 'e2e.rb.user@example.com', password }, db);
+  await db
+    .insert(clientBranchAddresses)
+    .values([{ clientId: rb.id, label: 'Head office', address: '1 River Road, Parramatta NSW 2150', isDefault: true }]);
+  await makeUser(
+    {
+      userName: 'e2e.rb.admin',
+      role: 4,
+      firstName: 'River',
+      lastName: 'Admin',
+      clientId: rb.id,
+      email: 'e2e.rb.admin@example.com',
+      password,
+    },
+    db,
+  );
+  await makeUser(
+    {
+      userName: 'e2e.rb.user',
+      role: 3,
+      firstName: 'River',
+      lastName: 'User',
+      clientId: rb.id,
+      email: 'e2e.rb.user@example.com',
+      password,
+    },
+    db,
+  );
 }
 
 /**
@@ -110,9 +286,28 @@ async function activityFixtures(db: Awaited<ReturnType<typeof getHandle>>['db'],
 async function integrationClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   const [c] = await db.insert(clients).values({ name: 'Osprey Legal', accountNumber: 'OS6006' }).returning();
   if (!c) throw new Error('client not created');
-  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '6 Osprey Street, Sydney NSW 2000', isDefault: true, extClientBranchId: 'OS6006-B1' }]);
+  await db.insert(clientBranchAddresses).values([
+    {
+      clientId: c.id,
+      label: 'Head office',
+      address: '6 Osprey Street, Sydney NSW 2000',
+      isDefault: true,
+      extClientBranchId: 'OS6006-B1',
+    },
+  ]);
   await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
-  const u = await makeUser({ userName: 'e2e.integrator', role: 3, firstName: 'Ivy', lastName: 'Integrator', clientId: c.id, email: 'e2e.integrator@example.com', password: config().DEMO_PASSWORD }, db);
+  const u = await makeUser(
+    {
+      userName: 'e2e.integrator',
+      role: 3,
+      firstName: 'Ivy',
+      lastName: 'Integrator',
+      clientId: c.id,
+      email: 'e2e.integrator@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
   await db.insert(userJobAlerts).values({ userId: u.id, jobStatusId: 2 });
 }
 
@@ -127,13 +322,42 @@ async function opsDayFixtures(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   for (let i = 1; i <= 10; i++) {
     const delivered = i === 10;
     await makeJob(
-      { clientId: c.id, status: delivered ? 8 : 12, matterReference: `BH-${String(i).padStart(2, '0')}`, readyAt: ready, dueAt: new Date(ready.getTime() + 4 * 3_600_000), deliveredAt: delivered ? new Date() : null },
+      {
+        clientId: c.id,
+        status: delivered ? 8 : 12,
+        matterReference: `BH-${String(i).padStart(2, '0')}`,
+        readyAt: ready,
+        dueAt: new Date(ready.getTime() + 4 * 3_600_000),
+        deliveredAt: delivered ? new Date() : null,
+      },
       db,
     );
   }
   const password = config().DEMO_PASSWORD;
-  await makeUser({ userName: 'e2e.ops.day', role: 2, firstName: 'Dana', lastName: 'Dispatcher', clientId: null, email: 'e2e.ops.day@example.com', password }, db);
-  await makeUser({ userName: 'e2e.ops.owner', role: 2, firstName: 'Owen', lastName: 'Owner', clientId: null, email: 'e2e.ops.owner@example.com', password }, db);
+  await makeUser(
+    {
+      userName: 'e2e.ops.day',
+      role: 2,
+      firstName: 'Dana',
+      lastName: 'Dispatcher',
+      clientId: null,
+      email: 'e2e.ops.day@example.com',
+      password,
+    },
+    db,
+  );
+  await makeUser(
+    {
+      userName: 'e2e.ops.owner',
+      role: 2,
+      firstName: 'Owen',
+      lastName: 'Owner',
+      clientId: null,
+      email: 'e2e.ops.owner@example.com',
+      password,
+    },
+    db,
+  );
 }
 
 /**
@@ -149,10 +373,34 @@ async function liveClients(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   ] as const) {
     const [c] = await db.insert(clients).values({ name, accountNumber: account }).returning();
     if (!c) throw new Error('client not created');
-    await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: `1 ${name} Street, Sydney NSW 2000`, isDefault: true }]);
-    const u = await makeUser({ userName, role: 3, firstName: first, lastName: 'Watcher', clientId: c.id, email: `${userName}@example.com`, password }, db);
+    await db
+      .insert(clientBranchAddresses)
+      .values([
+        { clientId: c.id, label: 'Head office', address: `1 ${name} Street, Sydney NSW 2000`, isDefault: true },
+      ]);
+    const u = await makeUser(
+      {
+        userName,
+        role: 3,
+        firstName: first,
+        lastName: 'Watcher',
+        clientId: c.id,
+        email: `${userName}@example.com`,
+        password,
+      },
+      db,
+    );
     for (let i = 1; i <= 3; i++) {
-      await makeJob({ clientId: c.id, createdById: u.id, email: `${userName}@example.com`, matterReference: `${account}-LIVE-${i}`, description: `Live job ${i}` }, db);
+      await makeJob(
+        {
+          clientId: c.id,
+          createdById: u.id,
+          email: `${userName}@example.com`,
+          matterReference: `${account}-LIVE-${i}`,
+          description: `Live job ${i}`,
+        },
+        db,
+      );
     }
   }
 }
@@ -165,13 +413,40 @@ const BILLING_JOBS = ['970001', '970002', '970003'] as const;
  * delivered jobs, whose administrator (e2e.billing.admin) downloads the invoice PDF and receives the receipts.
  */
 async function billingClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
-  const [c] = await db.insert(clients).values({ name: 'Bayside Legal', accountNumber: 'BY7007', paymentTermsDays: 14 }).returning();
+  const [c] = await db
+    .insert(clients)
+    .values({ name: 'Bayside Legal', accountNumber: 'BY7007', paymentTermsDays: 14 })
+    .returning();
   if (!c) throw new Error('client not created');
-  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '7 Bay Street, Brighton-Le-Sands NSW 2216', isDefault: true, extClientBranchId: 'BY7007-B1' }]);
-  await db.insert(clientPrices).values({ clientId: c.id, orderType: 4, extStockId: 'DP', description: 'Data processing', unitPrice: '75.0000' });
-  await makeUser({ userName: 'e2e.billing.admin', role: 4, firstName: 'Bay', lastName: 'Admin', clientId: c.id, email: 'e2e.billing.admin@example.com', password: config().DEMO_PASSWORD }, db);
+  await db.insert(clientBranchAddresses).values([
+    {
+      clientId: c.id,
+      label: 'Head office',
+      address: '7 Bay Street, Brighton-Le-Sands NSW 2216',
+      isDefault: true,
+      extClientBranchId: 'BY7007-B1',
+    },
+  ]);
+  await db
+    .insert(clientPrices)
+    .values({ clientId: c.id, orderType: 4, extStockId: 'DP', description: 'Data processing', unitPrice: '75.0000' });
+  await makeUser(
+    {
+      userName: 'e2e.billing.admin',
+      role: 4,
+      firstName: 'Bay',
+      lastName: 'Admin',
+      clientId: c.id,
+      email: 'e2e.billing.admin@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
   for (const [i, jmsNumber] of BILLING_JOBS.entries()) {
-    await makeJob({ clientId: c.id, jmsNumber, status: 8, numberOfCopies: [1, 2, 4][i]!, matterReference: `BY-2026-00${i + 1}` }, db);
+    await makeJob(
+      { clientId: c.id, jmsNumber, status: 8, numberOfCopies: [1, 2, 4][i]!, matterReference: `BY-2026-00${i + 1}` },
+      db,
+    );
   }
 }
 
@@ -183,9 +458,28 @@ async function idleClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   const [c] = await db.insert(clients).values({ name: 'Tern Legal', accountNumber: 'TL7007' }).returning();
   if (!c) throw new Error('client not created');
   await db.insert(clientSecurityPolicies).values({ clientId: c.id, idleTimeoutMinutes: 5 });
-  await db.insert(clientBranchAddresses).values([{ clientId: c.id, label: 'Head office', address: '7 Tern Street, Sydney NSW 2000', isDefault: true, extClientBranchId: 'TL7007-B1' }]);
+  await db.insert(clientBranchAddresses).values([
+    {
+      clientId: c.id,
+      label: 'Head office',
+      address: '7 Tern Street, Sydney NSW 2000',
+      isDefault: true,
+      extClientBranchId: 'TL7007-B1',
+    },
+  ]);
   await db.insert(processingCities).values([{ clientId: c.id, name: 'Sydney' }]);
-  await makeUser({ userName: 'e2e.idle', role: 6, firstName: 'Idle', lastName: 'Orderer', clientId: c.id, email: 'e2e.idle@example.com', password: config().DEMO_PASSWORD }, db);
+  await makeUser(
+    {
+      userName: 'e2e.idle',
+      role: 6,
+      firstName: 'Idle',
+      lastName: 'Orderer',
+      clientId: c.id,
+      email: 'e2e.idle@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
 }
 
 main().catch((e) => {

@@ -14,7 +14,10 @@ export async function messagesTo(address: string): Promise<Mail[]> {
 }
 
 /** Waits for a new message to `address` (beyond `after` already seen) whose subject matches. */
-export async function waitForMail(address: string, opts: { subject?: RegExp; after?: number; timeoutMs?: number } = {}): Promise<Mail> {
+export async function waitForMail(
+  address: string,
+  opts: { subject?: RegExp; after?: number; timeoutMs?: number } = {},
+): Promise<Mail> {
   const until = Date.now() + (opts.timeoutMs ?? 15_000);
   for (;;) {
     const list = (await messagesTo(address)).slice(opts.after ?? 0);

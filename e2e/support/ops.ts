@@ -14,13 +14,22 @@ const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 export async function expectNoViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`);
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join('\n    ')}`,
+  );
   expect(found, `axe violations on ${what}`).toEqual([]);
 }
 
 /** The page is no wider than the window (no sideways scrolling). */
 export async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, `${what} scrolls sideways (${scroll} > ${client})`).toBeLessThanOrEqual(client);
 }
 

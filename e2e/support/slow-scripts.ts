@@ -18,7 +18,10 @@ export async function holdScripts(page: Page): Promise<() => void> {
  * Holds back the answer to the page's next client-side navigation to a URL that `to` matches (the RSC request a
  * filter change makes; prefetches go through), as a slow server would, until the returned function is called.
  */
-export async function holdNextNavigation(page: Page, to: RegExp): Promise<{ asked: Promise<void>; release: () => void }> {
+export async function holdNextNavigation(
+  page: Page,
+  to: RegExp,
+): Promise<{ asked: Promise<void>; release: () => void }> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let seen!: () => void;

@@ -23,7 +23,8 @@ async function onServer(adminUrl: string, statement: string): Promise<void> {
 
 async function main() {
   const [dir, flag, adminUrl] = process.argv.slice(2);
-  if (!dir || (flag !== undefined && (flag !== '--postgres' || !adminUrl))) throw new Error('usage: start-app.ts DATA_DIR [--postgres ADMIN_URL]');
+  if (!dir || (flag !== undefined && (flag !== '--postgres' || !adminUrl)))
+    throw new Error('usage: start-app.ts DATA_DIR [--postgres ADMIN_URL]');
   rmSync(dir, { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
   const database = adminUrl ? `jms_e2e_${Number(process.env.PORT)}` : null;
@@ -32,14 +33,21 @@ async function main() {
     await onServer(adminUrl, `create database "${database}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${database}`;
-    Object.assign(env, { DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(48).toString('base64url'), TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    Object.assign(env, {
+      DATABASE_URL: url.toString(),
+      AUTH_SECRET: randomBytes(48).toString('base64url'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
   }
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { stdio: 'inherit', env });
   execFileSync(process.execPath, ['--import', 'tsx', 'e2e/support/fixtures.ts'], { stdio: 'inherit', env });
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { stdio: 'inherit', env });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
   child.on('exit', (code) => {
-    const dropped = adminUrl && database ? onServer(adminUrl, `drop database if exists "${database}" with (force)`) : Promise.resolve();
+    const dropped =
+      adminUrl && database
+        ? onServer(adminUrl, `drop database if exists "${database}" with (force)`)
+        : Promise.resolve();
     void dropped.catch((e: unknown) => console.error(e)).finally(() => process.exit(code ?? 0));
   });
 }

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { describeActivity, type ActivityFacts } from './activity-present';
 import { ACTIVITY_ACTIONS, kindOfAction } from './activity-schema';
 
-const facts = (action: string, details: Record<string, unknown> | null = null, over: Partial<ActivityFacts> = {}): ActivityFacts => ({
+const facts = (
+  action: string,
+  details: Record<string, unknown> | null = null,
+  over: Partial<ActivityFacts> = {},
+): ActivityFacts => ({
   action,
   targetType: 'user',
   targetId: '7',
@@ -21,13 +25,28 @@ describe('describeActivity', () => {
   });
 
   it('tells an order from a clone', () => {
-    expect(describeActivity(facts('job.create', { jmsNumber: '100200', sourceJobId: null }, { targetType: 'job' })).event).toBe('Job ordered');
-    expect(describeActivity(facts('job.create', { jmsNumber: '100201', sourceJobId: 5 }, { targetType: 'job' }))).toEqual({ event: 'Job cloned', details: 'Job 100201' });
+    expect(
+      describeActivity(facts('job.create', { jmsNumber: '100200', sourceJobId: null }, { targetType: 'job' })).event,
+    ).toBe('Job ordered');
+    expect(
+      describeActivity(facts('job.create', { jmsNumber: '100201', sourceJobId: 5 }, { targetType: 'job' })),
+    ).toEqual({ event: 'Job cloned', details: 'Job 100201' });
   });
 
   it('says which list was exported, with which filters and how many rows', () => {
-    const d = describeActivity(facts('export', { file: 'Jobs.csv', list: 'Jobs', filters: { matterReference: 'ABC', statuses: [1, 2], empty: '' }, rows: 42, complete: false }));
-    expect(d).toEqual({ event: 'Exported Jobs.csv', details: 'Jobs list; filters: matterReference = ABC; statuses = 1, 2; 42 rows (download not completed)' });
+    const d = describeActivity(
+      facts('export', {
+        file: 'Jobs.csv',
+        list: 'Jobs',
+        filters: { matterReference: 'ABC', statuses: [1, 2], empty: '' },
+        rows: 42,
+        complete: false,
+      }),
+    );
+    expect(d).toEqual({
+      event: 'Exported Jobs.csv',
+      details: 'Jobs list; filters: matterReference = ABC; statuses = 1, 2; 42 rows (download not completed)',
+    });
   });
 
   it('words every action the page shows, each in exactly one kind', () => {

@@ -29,7 +29,8 @@ const FIELD_LABELS: Record<string, string> = {
   requireSso: 'require single sign-on',
 };
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const fields = (v: unknown) => list(v).map((f) => FIELD_LABELS[f] ?? f);
 
@@ -49,7 +50,9 @@ function describeFilters(v: unknown): string {
   if (!v || typeof v !== 'object') return 'no filters';
   const parts = Object.entries(v as Record<string, unknown>)
     .filter(([, x]) => x !== null && x !== undefined && x !== '' && !(Array.isArray(x) && x.length === 0))
-    .map(([k, x]) => `${k} = ${Array.isArray(x) ? x.join(', ') : typeof x === 'object' ? JSON.stringify(x) : String(x)}`);
+    .map(
+      ([k, x]) => `${k} = ${Array.isArray(x) ? x.join(', ') : typeof x === 'object' ? JSON.stringify(x) : String(x)}`,
+    );
   return parts.length ? parts.join('; ') : 'no filters';
 }
 
@@ -57,13 +60,19 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
   const d = f.details ?? {};
   switch (f.action) {
     case 'signin.success':
-      return { event: 'Signed in', details: d.method === 'password+otp' ? 'Password and e-mailed passcode' : (str(d.method) ?? '') };
+      return {
+        event: 'Signed in',
+        details: d.method === 'password+otp' ? 'Password and e-mailed passcode' : (str(d.method) ?? ''),
+      };
     case 'signin.sso':
       return { event: 'Signed in', details: 'Single sign-on' };
     case 'signin.failed':
       return {
         event: 'Failed sign-in',
-        details: [d.reason === 'otp' ? 'Wrong passcode' : d.reason === 'password' ? 'Wrong password' : str(d.reason), str(d.failed) ? `${str(d.failed)} failed attempts` : null]
+        details: [
+          d.reason === 'otp' ? 'Wrong passcode' : d.reason === 'password' ? 'Wrong password' : str(d.reason),
+          str(d.failed) ? `${str(d.failed)} failed attempts` : null,
+        ]
           .filter(Boolean)
           .join(', '),
       };
@@ -78,7 +87,10 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
     case 'user.unlocked':
       return { event: 'Account unlocked', details: target(f) };
     case 'password.changed':
-      return { event: 'Password changed', details: [target(f), PASSWORD_REASONS[str(d.reason) ?? ''] ?? ''].filter(Boolean).join(': ') };
+      return {
+        event: 'Password changed',
+        details: [target(f), PASSWORD_REASONS[str(d.reason) ?? ''] ?? ''].filter(Boolean).join(': '),
+      };
     case 'password.reset_token_issued':
       return d.purpose === 'forced'
         ? { event: 'Password change required', details: `${target(f)}: asked to change the password at sign-in` }
@@ -88,43 +100,80 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
     case 'twofactor.removed':
       return { event: 'Authenticator app removed', details: '' };
     case 'twofactor.recovery_used':
-      return { event: 'Recovery code used to sign in', details: str(d.remaining) ? `${str(d.remaining)} codes left` : '' };
+      return {
+        event: 'Recovery code used to sign in',
+        details: str(d.remaining) ? `${str(d.remaining)} codes left` : '',
+      };
     case 'job.create':
-      return { event: d.sourceJobId ? 'Job cloned' : 'Job ordered', details: str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : '' };
+      return {
+        event: d.sourceJobId ? 'Job cloned' : 'Job ordered',
+        details: str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : '',
+      };
     case 'job.feedback':
-      return { event: 'Feedback given', details: [str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : null, str(d.rating) ? `rating ${str(d.rating)} of 5` : null].filter(Boolean).join(', ') };
+      return {
+        event: 'Feedback given',
+        details: [
+          str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : null,
+          str(d.rating) ? `rating ${str(d.rating)} of 5` : null,
+        ]
+          .filter(Boolean)
+          .join(', '),
+      };
     case 'export':
       return {
         event: `Exported ${str(d.file) ?? 'a list'}`,
         details: `${str(d.list) ?? ''} list; filters: ${describeFilters(d.filters)}; ${str(d.rows) ?? '0'} rows${d.complete === false ? ' (download not completed)' : ''}`,
       };
     case 'document.uploaded':
-      return { event: 'File uploaded', details: [str(d.fileName), str(d.jmsNumber) ? `job ${str(d.jmsNumber)}` : null].filter(Boolean).join(', ') };
+      return {
+        event: 'File uploaded',
+        details: [str(d.fileName), str(d.jmsNumber) ? `job ${str(d.jmsNumber)}` : null].filter(Boolean).join(', '),
+      };
     case 'document.downloaded':
-      return { event: 'File downloaded', details: [str(d.fileName), str(d.jmsNumber) ? `job ${str(d.jmsNumber)}` : null].filter(Boolean).join(', ') };
+      return {
+        event: 'File downloaded',
+        details: [str(d.fileName), str(d.jmsNumber) ? `job ${str(d.jmsNumber)}` : null].filter(Boolean).join(', '),
+      };
     case 'user.created':
-      return { event: 'User created', details: [target(f) || str(d.userName), typeof d.role === 'number' ? roleName(d.role) : null].filter(Boolean).join(', ') };
+      return {
+        event: 'User created',
+        details: [target(f) || str(d.userName), typeof d.role === 'number' ? roleName(d.role) : null]
+          .filter(Boolean)
+          .join(', '),
+      };
     case 'user.updated': {
       const changed = fields(d.changed);
-      return { event: 'User edited', details: `${target(f)}: ${changed.length ? `changed ${changed.join(', ')}` : 'nothing changed'}` };
+      return {
+        event: 'User edited',
+        details: `${target(f)}: ${changed.length ? `changed ${changed.join(', ')}` : 'nothing changed'}`,
+      };
     }
     case 'user.deactivated':
       return { event: 'User deactivated', details: target(f) || (str(d.userName) ?? '') };
     case 'settings.updated': {
       const changed = fields(d.changed);
       if (d.alerts === 'replaced') changed.push('job alerts');
-      return { event: 'Settings changed', details: changed.length ? `Changed ${changed.join(', ')}` : 'Saved without changes' };
+      return {
+        event: 'Settings changed',
+        details: changed.length ? `Changed ${changed.join(', ')}` : 'Saved without changes',
+      };
     }
     case 'security.policy_updated': {
       const changed = fields(d.changed);
-      return { event: 'Security policy changed', details: changed.length ? `Changed ${changed.join(', ')}` : 'Saved without changes' };
+      return {
+        event: 'Security policy changed',
+        details: changed.length ? `Changed ${changed.join(', ')}` : 'Saved without changes',
+      };
     }
     case 'signout':
       return { event: 'Signed out', details: '' };
     case 'session.revoked':
       return { event: 'Session signed out', details: [target(f), str(d.browser)].filter(Boolean).join(': ') };
     case 'session.revoked_all':
-      return { event: 'Signed out everywhere', details: [target(f), str(d.sessions) ? `${str(d.sessions)} sessions ended` : null].filter(Boolean).join(': ') };
+      return {
+        event: 'Signed out everywhere',
+        details: [target(f), str(d.sessions) ? `${str(d.sessions)} sessions ended` : null].filter(Boolean).join(': '),
+      };
     case 'access.denied':
       return { event: 'Access denied', details: f.targetId ?? '' };
     default:

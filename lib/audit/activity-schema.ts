@@ -9,15 +9,24 @@ import { isCalendarDate } from '@/lib/core/calendar-date';
 
 export const ACTIVITY_KINDS = {
   signin: { label: 'Sign-ins', actions: ['signin.success', 'signin.sso'] },
-  'signin-failed': { label: 'Failed sign-ins', actions: ['signin.failed', 'signin.blocked', 'signin.sso_failed', 'signin.sso_required'] },
+  'signin-failed': {
+    label: 'Failed sign-ins',
+    actions: ['signin.failed', 'signin.blocked', 'signin.sso_failed', 'signin.sso_required'],
+  },
   lockout: { label: 'Lockouts and unlocks', actions: ['signin.locked', 'user.unlocked'] },
   password: { label: 'Password changes and resets', actions: ['password.changed', 'password.reset_token_issued'] },
-  'two-factor': { label: 'Authenticator app', actions: ['twofactor.enrolled', 'twofactor.removed', 'twofactor.recovery_used'] },
+  'two-factor': {
+    label: 'Authenticator app',
+    actions: ['twofactor.enrolled', 'twofactor.removed', 'twofactor.recovery_used'],
+  },
   job: { label: 'Jobs ordered and cloned', actions: ['job.create'] },
   feedback: { label: 'Feedback given', actions: ['job.feedback'] },
   export: { label: 'Exports', actions: ['export'] },
   file: { label: 'Files uploaded and downloaded', actions: ['document.uploaded', 'document.downloaded'] },
-  user: { label: 'Users created, edited and deactivated', actions: ['user.created', 'user.updated', 'user.deactivated'] },
+  user: {
+    label: 'Users created, edited and deactivated',
+    actions: ['user.created', 'user.updated', 'user.deactivated'],
+  },
   settings: { label: 'Settings and security policy', actions: ['settings.updated', 'security.policy_updated'] },
   session: { label: 'Sign-outs and sessions', actions: ['signout', 'session.revoked', 'session.revoked_all'] },
   access: { label: 'Access denied', actions: ['access.denied'] },
@@ -52,7 +61,6 @@ export interface ActivityQuery {
   to?: string;
 }
 
-
 const day = z
   .string()
   .max(10, ACTIVITY_MSG.date)
@@ -65,11 +73,24 @@ const kind = z
   .max(40)
   .nullish()
   .transform((v) => (v == null || v === '' ? undefined : v))
-  .refine((v): v is ActivityKind | undefined => v === undefined || (ACTIVITY_KIND_IDS as string[]).includes(v), ACTIVITY_MSG.kind)
+  .refine(
+    (v): v is ActivityKind | undefined => v === undefined || (ACTIVITY_KIND_IDS as string[]).includes(v),
+    ACTIVITY_MSG.kind,
+  )
   .transform((v) => v as ActivityKind | undefined);
 
 const userId = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, ACTIVITY_MSG.user).transform(Number), z.null()], { error: ACTIVITY_MSG.user })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,10}$/, ACTIVITY_MSG.user)
+        .transform(Number),
+      z.null(),
+    ],
+    { error: ACTIVITY_MSG.user },
+  )
   .optional()
   .pipe(
     z
@@ -101,7 +122,14 @@ export function toActivityBody(q: ActivityQuery): ActivityBody {
   return { UserId: q.userId ?? null, Kind: q.kind ?? null, From: q.from ?? null, To: q.to ?? null };
 }
 
-export const ACTIVITY_PARAM = { user: 'user', kind: 'kind', from: 'from', to: 'to', page: 'page', pageSize: 'size' } as const;
+export const ACTIVITY_PARAM = {
+  user: 'user',
+  kind: 'kind',
+  from: 'from',
+  to: 'to',
+  page: 'page',
+  pageSize: 'size',
+} as const;
 
 /** The query of a /user/activity URL. Lenient: an unusable value is dropped, never an error page. */
 export function activityQueryFromSearchParams(p: { get(name: string): string | null }): ActivityQuery {

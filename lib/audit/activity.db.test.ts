@@ -26,7 +26,13 @@ const ctx = { params: Promise.resolve({}) };
 const post = (token: string, body: unknown, path = 'ExportCSVActivity') =>
   new Request(`http://localhost/api/User/${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', 'X-Forwarded-For': '203.0.113.7' },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      'User-Agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'X-Forwarded-For': '203.0.113.7',
+    },
     body: JSON.stringify(body),
   });
 
@@ -44,15 +50,60 @@ describe('activity', () => {
       [a.clientId, aUser],
       [b.clientId, bUser],
     ] as const) {
-      await recordAudit(db, anonymousPrincipal(), { action: 'signin.success', actorUserId: user.id, clientId, targetType: 'session', details: { method: 'password+otp' } });
-      await recordAudit(db, anonymousPrincipal(), { action: 'job.create', actorUserId: user.id, clientId, targetType: 'job', targetId: '1', details: { jmsNumber: `J${clientId}`, sourceJobId: null } });
-      await recordAudit(db, anonymousPrincipal(), { action: 'export', actorUserId: user.id, clientId, targetType: 'list', details: { file: 'Jobs.csv', list: 'Jobs', filters: {}, rows: 3, complete: true } });
-      await recordAudit(db, anonymousPrincipal(), { action: 'user.updated', actorUserId: clientId === a.clientId ? a.user.id : b.user.id, clientId, targetType: 'user', targetId: String(user.id), details: { changed: ['phone'] } });
-      await recordAudit(db, anonymousPrincipal(), { action: 'signin.otp_sent', actorUserId: user.id, clientId, targetType: 'user', targetId: String(user.id) });
+      await recordAudit(db, anonymousPrincipal(), {
+        action: 'signin.success',
+        actorUserId: user.id,
+        clientId,
+        targetType: 'session',
+        details: { method: 'password+otp' },
+      });
+      await recordAudit(db, anonymousPrincipal(), {
+        action: 'job.create',
+        actorUserId: user.id,
+        clientId,
+        targetType: 'job',
+        targetId: '1',
+        details: { jmsNumber: `J${clientId}`, sourceJobId: null },
+      });
+      await recordAudit(db, anonymousPrincipal(), {
+        action: 'export',
+        actorUserId: user.id,
+        clientId,
+        targetType: 'list',
+        details: { file: 'Jobs.csv', list: 'Jobs', filters: {}, rows: 3, complete: true },
+      });
+      await recordAudit(db, anonymousPrincipal(), {
+        action: 'user.updated',
+        actorUserId: clientId === a.clientId ? a.user.id : b.user.id,
+        clientId,
+        targetType: 'user',
+        targetId: String(user.id),
+        details: { changed: ['phone'] },
+      });
+      await recordAudit(db, anonymousPrincipal(), {
+        action: 'signin.otp_sent',
+        actorUserId: user.id,
+        clientId,
+        targetType: 'user',
+        targetId: String(user.id),
+      });
     }
     // Internal staff acting on firm A's data, and a failure for an unknown name: never shown to A.
-    await recordAudit(db, anonymousPrincipal(), { action: 'user.updated', actorUserId: staff.id, clientId: a.clientId, targetType: 'user', targetId: String(aUser.id), details: { changed: ['role'] } });
-    await recordAudit(db, anonymousPrincipal(), { action: 'signin.failed', clientId: null, targetType: 'user_name', targetId: 'abc', details: { reason: 'password' } });
+    await recordAudit(db, anonymousPrincipal(), {
+      action: 'user.updated',
+      actorUserId: staff.id,
+      clientId: a.clientId,
+      targetType: 'user',
+      targetId: String(aUser.id),
+      details: { changed: ['role'] },
+    });
+    await recordAudit(db, anonymousPrincipal(), {
+      action: 'signin.failed',
+      clientId: null,
+      targetType: 'user_name',
+      targetId: 'abc',
+      details: { reason: 'password' },
+    });
     return { a, b, aUser, bUser, staff };
   }
 
@@ -66,14 +117,20 @@ describe('activity', () => {
     // The user filter: by or about the user.
     const mine = await listActivity(a.actor, { userId: aUser.id }, all);
     expect(mine.rows.map((x) => x.action)).toEqual(['user.updated', 'export', 'job.create', 'signin.success']);
-    expect((await listActivity(a.actor, { userId: a.user.id }, all)).rows.map((x) => x.action)).toEqual(['user.updated']);
+    expect((await listActivity(a.actor, { userId: a.user.id }, all)).rows.map((x) => x.action)).toEqual([
+      'user.updated',
+    ]);
     expect((await listActivity(a.actor, { kind: 'export' }, all)).rows.map((x) => x.action)).toEqual(['export']);
   });
 
   it('reaches no event of another client by any parameter: user, kind, dates, page, page size, export body', async () => {
     const { a, b, bUser } = await twoFirms();
     const foreign = new Set([b.clientId]);
-    const [bRows] = await t.db().select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.clientId, b.clientId));
+    const [bRows] = await t
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.clientId, b.clientId));
     expect(bRows?.n).toBeGreaterThan(0);
     const queries: ActivityQuery[] = [
       {},
@@ -85,7 +142,11 @@ describe('activity', () => {
       ...ACTIVITY_KIND_IDS.map((kind) => ({ kind, userId: bUser.id })),
     ];
     const ids = new Set<number>();
-    const bIds = new Set((await t.db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.clientId, b.clientId))).map((r) => r.id));
+    const bIds = new Set(
+      (await t.db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.clientId, b.clientId))).map(
+        (r) => r.id,
+      ),
+    );
     for (const q of queries) {
       for (const size of [0, 10, 100]) {
         for (let page = 1; page <= 3; page++) {
@@ -122,9 +183,27 @@ describe('activity', () => {
     const db = t.db();
     // 23:30 on 1 March in Sydney (UTC+11) is 12:30 UTC the same day; 00:30 on 3 March Sydney is 13:30 UTC on 2 March.
     await db.insert(auditLog).values([
-      { action: 'signout', actorUserId: a.user.id, clientId: a.clientId, targetType: 'session', createdAt: new Date('2026-03-01T12:30:00Z') },
-      { action: 'signout', actorUserId: a.user.id, clientId: a.clientId, targetType: 'session', createdAt: new Date('2026-03-02T13:30:00Z') },
-      { action: 'signout', actorUserId: a.user.id, clientId: a.clientId, targetType: 'session', createdAt: new Date('2026-02-28T12:59:00Z') },
+      {
+        action: 'signout',
+        actorUserId: a.user.id,
+        clientId: a.clientId,
+        targetType: 'session',
+        createdAt: new Date('2026-03-01T12:30:00Z'),
+      },
+      {
+        action: 'signout',
+        actorUserId: a.user.id,
+        clientId: a.clientId,
+        targetType: 'session',
+        createdAt: new Date('2026-03-02T13:30:00Z'),
+      },
+      {
+        action: 'signout',
+        actorUserId: a.user.id,
+        clientId: a.clientId,
+        targetType: 'session',
+        createdAt: new Date('2026-02-28T12:59:00Z'),
+      },
     ]);
     const r = await listActivity(a.actor, { from: '2026-03-01', to: '2026-03-02' }, all);
     expect(r.rows.map((x) => x.createdAt.toISOString())).toEqual(['2026-03-01T12:30:00.000Z']);
@@ -135,8 +214,15 @@ describe('activity', () => {
 
   it('is append-only: no statement changes, deletes or truncates audit rows', async () => {
     const a = await signedIn(4);
-    await recordAudit(t.db(), anonymousPrincipal(), { action: 'signout', actorUserId: a.user.id, clientId: a.clientId, targetType: 'session' });
-    await expect(t.db().update(auditLog).set({ action: 'x' }).where(eq(auditLog.clientId, a.clientId))).rejects.toThrow();
+    await recordAudit(t.db(), anonymousPrincipal(), {
+      action: 'signout',
+      actorUserId: a.user.id,
+      clientId: a.clientId,
+      targetType: 'session',
+    });
+    await expect(
+      t.db().update(auditLog).set({ action: 'x' }).where(eq(auditLog.clientId, a.clientId)),
+    ).rejects.toThrow();
     await expect(t.db().delete(auditLog).where(eq(auditLog.clientId, a.clientId))).rejects.toThrow();
     await expect(t.db().execute(sql`truncate audit_log`)).rejects.toThrow();
     const rows = await t.db().select().from(auditLog).where(eq(auditLog.clientId, a.clientId));
@@ -145,18 +231,38 @@ describe('activity', () => {
 
   it('audits an export with its file, list, filters, row count, IP and browser; Activity.csv is formula-safe', async () => {
     const a = await signedIn(4);
-    const evil = await makeUser({ clientId: a.clientId, userName: `x.${a.clientId}`, firstName: '=HYPERLINK("http://evil")', role: 3 });
+    const evil = await makeUser({
+      clientId: a.clientId,
+      userName: `x.${a.clientId}`,
+      firstName: '=HYPERLINK("http://evil")',
+      role: 3,
+    });
     const res = await exportUsersRoute(post(a.token, { UserName: 'x.' }, 'ExportCSVUsers'), ctx);
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text.trim().split('\r\n')).toHaveLength(2);
-    const [row] = await t.db().select().from(auditLog).where(and(eq(auditLog.clientId, a.clientId), eq(auditLog.action, 'export')));
-    expect(row?.details).toMatchObject({ file: 'User.csv', list: 'Users', filters: { userName: 'x.' }, rows: 1, complete: true });
+    const [row] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, a.clientId), eq(auditLog.action, 'export')));
+    expect(row?.details).toMatchObject({
+      file: 'User.csv',
+      list: 'Users',
+      filters: { userName: 'x.' },
+      rows: 1,
+      complete: true,
+    });
     expect(row?.ip).toBe('203.0.113.7');
     expect(row?.userAgent).toContain('Chrome/120');
 
     // The activity export: a formula-looking name is escaped.
-    await recordAudit(t.db(), anonymousPrincipal(), { action: 'signout', actorUserId: evil.id, clientId: a.clientId, targetType: 'session' });
+    await recordAudit(t.db(), anonymousPrincipal(), {
+      action: 'signout',
+      actorUserId: evil.id,
+      clientId: a.clientId,
+      targetType: 'session',
+    });
     const act = await exportActivityRoute(post(a.token, {}), ctx);
     const csv = await act.text();
     const lines = csv.trim().split('\r\n');
@@ -180,9 +286,17 @@ describe('activity', () => {
   it('unlocks a locked user of the firm: failures reset, the user e-mailed, audited; then the user signs in', async () => {
     const a = await signedIn(4);
     const other = await signedIn(4);
-    const locked = await makeUser({ clientId: a.clientId, isLocked: true, failedLoginAttempts: 5, lockedAt: new Date() });
+    const locked = await makeUser({
+      clientId: a.clientId,
+      isLocked: true,
+      failedLoginAttempts: 5,
+      lockedAt: new Date(),
+    });
     expect((await signInWithPassword({ userName: locked.userName, password: TEST_PASSWORD })).status).toBe('locked');
-    await expect(unlockUser(other.actor, locked.id)).rejects.toMatchObject({ status: 404, message: ACCESS_MSG.unlockFailed });
+    await expect(unlockUser(other.actor, locked.id)).rejects.toMatchObject({
+      status: 404,
+      message: ACCESS_MSG.unlockFailed,
+    });
     expect(await unlockUser(a.actor, locked.id)).toEqual({ userId: locked.id });
     await expect(unlockUser(a.actor, locked.id)).rejects.toMatchObject({ status: 409, message: ACCESS_MSG.notLocked });
     const [u] = await t.db().select().from(users).where(eq(users.id, locked.id));
@@ -200,7 +314,10 @@ describe('activity', () => {
     const user = await makeUser({ clientId: a.clientId });
     const s1 = await createSession(t.db(), user.id);
     const s2 = await createSession(t.db(), user.id);
-    await expect(signOutUserEverywhere(other.actor, user.id)).rejects.toMatchObject({ status: 404, message: ACCESS_MSG.signOutFailed });
+    await expect(signOutUserEverywhere(other.actor, user.id)).rejects.toMatchObject({
+      status: 404,
+      message: ACCESS_MSG.signOutFailed,
+    });
     expect(await resolveSession(s1.id)).not.toBeNull();
     expect(await signOutUserEverywhere(a.actor, user.id)).toEqual({ sessions: 2 });
     expect(await resolveSession(s1.id)).toBeNull();

@@ -77,7 +77,10 @@ function activityWhere(a: ClientActor, q: ActivityQuery): SQL | undefined {
     // Never an event done by someone outside the client (internal staff).
     or(isNull(auditLog.actorUserId), tenantScope(actorUser.clientId, a)),
     q.userId !== undefined
-      ? or(eq(auditLog.actorUserId, q.userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(q.userId))))
+      ? or(
+          eq(auditLog.actorUserId, q.userId),
+          and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(q.userId))),
+        )
       : undefined,
     q.from ? gte(auditLog.createdAt, startOfDay(q.from, a.timeZone)) : undefined,
     q.to ? lt(auditLog.createdAt, startOfDay(nextDay(q.to), a.timeZone)) : undefined,
@@ -89,7 +92,14 @@ function baseQuery<T extends Record<string, unknown>>(db: Awaited<ReturnType<typ
     .select(cols as never)
     .from(auditLog)
     .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
-    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(sql`${targetUser.id}::text`, auditLog.targetId), eq(targetUser.clientId, auditLog.clientId)));
+    .leftJoin(
+      targetUser,
+      and(
+        eq(auditLog.targetType, 'user'),
+        eq(sql`${targetUser.id}::text`, auditLog.targetId),
+        eq(targetUser.clientId, auditLog.clientId),
+      ),
+    );
 }
 
 /** One page of the client's events, newest first. */
@@ -103,12 +113,20 @@ export async function listActivity(actor: Actor, q: ActivityQuery, page: Page): 
   const rows =
     totalCount === 0
       ? []
-      : ((await baseQuery(db, columns).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset)) as unknown as ActivityRow[]);
+      : ((await baseQuery(db, columns)
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(limit)
+          .offset(offset)) as unknown as ActivityRow[]);
   return { rows, totalCount, pageSize: page.size };
 }
 
 /** Every event of the query, newest first, read in keyset batches (Activity.csv). */
-export function exportActivity(actor: Actor, q: ActivityQuery, batch = ACTIVITY_EXPORT_BATCH): AsyncGenerator<ActivityRow> {
+export function exportActivity(
+  actor: Actor,
+  q: ActivityQuery,
+  batch = ACTIVITY_EXPORT_BATCH,
+): AsyncGenerator<ActivityRow> {
   const a = authorize(actor, 'activity.read', userPolicy);
   const where = activityWhere(a, q);
   return (async function* () {
@@ -135,11 +153,20 @@ export async function activityUsers(actor: Actor): Promise<{ id: number; label: 
   const a = authorize(actor, 'activity.read', userPolicy);
   const db = await getDb();
   const rows = await db
-    .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, isActive: users.isActive })
+    .select({
+      id: users.id,
+      userName: users.userName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+    })
     .from(users)
     .where(tenantScope(users.clientId, a))
     .orderBy(sql`lower(${users.userName})`);
-  return rows.map((u) => ({ id: u.id, label: `${u.userName} (${`${u.firstName} ${u.lastName}`.trim()})${u.isActive ? '' : ' – deactivated'}` }));
+  return rows.map((u) => ({
+    id: u.id,
+    label: `${u.userName} (${`${u.firstName} ${u.lastName}`.trim()})${u.isActive ? '' : ' – deactivated'}`,
+  }));
 }
 
 export interface ActivityRowView {

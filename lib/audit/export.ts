@@ -48,10 +48,20 @@ export class CsvRecordCounter {
 
 /** Drops empty filter values, so the audit row says only what narrowed the list. */
 export function filtersOf(query: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)));
+  return Object.fromEntries(
+    Object.entries(query).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
 }
 
-async function write(actor: Actor, info: ExportInfo, rows: number, complete: boolean, meta: RequestMeta): Promise<void> {
+async function write(
+  actor: Actor,
+  info: ExportInfo,
+  rows: number,
+  complete: boolean,
+  meta: RequestMeta,
+): Promise<void> {
   if (!isClientActor(actor)) return;
   try {
     await recordAudit(await getDb(), userPrincipal(actor, meta), {
@@ -67,7 +77,12 @@ async function write(actor: Actor, info: ExportInfo, rows: number, complete: boo
 }
 
 /** Passes a CSV byte stream through, counting its records, and audits the export when it ends. */
-export async function auditedExport(actor: Actor, info: ExportInfo, body: ReadableStream<Uint8Array>, req?: Request): Promise<ReadableStream<Uint8Array>> {
+export async function auditedExport(
+  actor: Actor,
+  info: ExportInfo,
+  body: ReadableStream<Uint8Array>,
+  req?: Request,
+): Promise<ReadableStream<Uint8Array>> {
   const meta = req ? metaFromHeaders(req.headers) : await requestMeta();
   const counter = new CsvRecordCounter();
   const reader = body.getReader();

@@ -38,7 +38,8 @@ const clip = (s: string | null | undefined, n: number): string | null => (s ? s.
 export function describeUserAgent(ua: string | null | undefined): { os: string | null; browser: string | null } {
   if (!ua) return { os: null, browser: null };
   const r = userAgent({ headers: new Headers({ 'user-agent': ua.slice(0, 1000) }) });
-  const label = (name?: string, version?: string) => (name ? clip([name, version].filter(Boolean).join(' '), 100) : null);
+  const label = (name?: string, version?: string) =>
+    name ? clip([name, version].filter(Boolean).join(' '), 100) : null;
   return { os: label(r.os.name, r.os.version), browser: label(r.browser.name, r.browser.major ?? r.browser.version) };
 }
 
@@ -74,8 +75,18 @@ export async function tryWriteLogEntry(actor: Actor, e: LogEntryInput): Promise<
 }
 
 const int = (min: number, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number({ error: missingMessage(FIELD_MSG.required) }).int().min(min).max(max));
-const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: missingMessage(FIELD_MSG.required) }));
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: missingMessage(FIELD_MSG.required) })
+      .int()
+      .min(min)
+      .max(max),
+  );
+const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: missingMessage(FIELD_MSG.required) }),
+);
 const shortText = z.string().max(200).nullish();
 
 /**
@@ -98,7 +109,11 @@ export const logAddSchema = z.object({
 export type LogAddInput = z.output<typeof logAddSchema>;
 
 /** api/Log/Add: a client-reported log entry. A JobId must name a job of the actor's client (else 404). */
-export async function addLogEntry(actor: Actor, input: LogAddInput, userAgentHeader: string | null): Promise<{ id: number }> {
+export async function addLogEntry(
+  actor: Actor,
+  input: LogAddInput,
+  userAgentHeader: string | null,
+): Promise<{ id: number }> {
   const a = requireTenant(actor);
   const body = parseOrThrow(logAddSchema, input);
   const db = await getDb();

@@ -58,7 +58,11 @@ const payloadSchema = z.object({
     signature: z.string().min(1).max(512),
   }),
   solution: z.object({
-    counter: z.number().int().nonnegative().max(2 ** 32 - 1),
+    counter: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 32 - 1),
     derivedKey: z.string().max(1024),
     time: z.number().optional(),
   }),

@@ -16,7 +16,12 @@ import { verifyPassword } from './password';
 export async function verifyCurrentPassword(actor: Actor, plain: string): Promise<boolean> {
   const db = await getDb();
   const [u] = await db
-    .select({ passwordHash: users.passwordHash, isActive: users.isActive, isLocked: users.isLocked, clientId: users.clientId })
+    .select({
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      isLocked: users.isLocked,
+      clientId: users.clientId,
+    })
     .from(users)
     .where(eq(users.id, actor.userId))
     .limit(1);

@@ -7,7 +7,10 @@ import { config } from '@/lib/config';
 const DAY_MS = 86_400_000;
 
 /** The moment the password expires, or null when passwords never expire. */
-export function passwordExpiresAt(user: { passwordChangedAt: Date }, maxAgeDays: number = config().PASSWORD_MAX_AGE_DAYS): Date | null {
+export function passwordExpiresAt(
+  user: { passwordChangedAt: Date },
+  maxAgeDays: number = config().PASSWORD_MAX_AGE_DAYS,
+): Date | null {
   if (maxAgeDays <= 0) return null;
   return new Date(user.passwordChangedAt.getTime() + maxAgeDays * DAY_MS);
 }

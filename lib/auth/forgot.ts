@@ -85,7 +85,12 @@ async function sendResetMails(email: string): Promise<void> {
     const name = `${u.firstName} ${u.lastName}`.trim();
     await db.transaction(async (tx) => {
       if (u.isLocked) {
-        await enqueueMail(tx, { to: u.email, subject: LOCKED_MAIL_SUBJECT, text: lockedMailText(name, u.userName), kind: 'reset-locked' });
+        await enqueueMail(tx, {
+          to: u.email,
+          subject: LOCKED_MAIL_SUBJECT,
+          text: lockedMailText(name, u.userName),
+          kind: 'reset-locked',
+        });
         return;
       }
       const since = new Date(now().getTime() - 3_600_000);
@@ -95,7 +100,12 @@ async function sendResetMails(email: string): Promise<void> {
         .where(and(eq(passwordResetTokens.userId, u.id), gte(passwordResetTokens.createdAt, since)));
       if ((recent?.n ?? 0) >= RESET_REQUESTS_PER_HOUR) return;
       const token = await issueResetToken(tx, u.id, 'forgot', minutes);
-      await enqueueMail(tx, { to: u.email, subject: RESET_MAIL_SUBJECT, text: resetMailText(name, u.userName, resetLink(token), minutes), kind: 'reset' });
+      await enqueueMail(tx, {
+        to: u.email,
+        subject: RESET_MAIL_SUBJECT,
+        text: resetMailText(name, u.userName, resetLink(token), minutes),
+        kind: 'reset',
+      });
     });
   }
 }

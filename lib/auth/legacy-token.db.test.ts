@@ -41,7 +41,9 @@ describe('the legacy bearer token', () => {
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;
     expect(await sessionIdFromLegacyToken(`${header}.${payload}.${flipped}`)).toBeNull();
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, sid: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, sid: '00000000-0000-4000-8000-000000000000' })).toString(
+      'base64url',
+    );
     expect(await sessionIdFromLegacyToken(`${header}.${forged}.${signature}`)).toBeNull();
     expect(await sessionIdFromLegacyToken('not-a-token')).toBeNull();
   });

@@ -29,7 +29,10 @@ export interface CountedUser {
 
 /** A stable, non-reversible key for a user name (case-insensitive). */
 export function nameKey(userName: string): string {
-  return createHmac('sha256', config().authSecret).update(`signin-name:${userName.trim().toLowerCase()}`).digest('hex').slice(0, 40);
+  return createHmac('sha256', config().authSecret)
+    .update(`signin-name:${userName.trim().toLowerCase()}`)
+    .digest('hex')
+    .slice(0, 40);
 }
 
 export function attemptsLeft(failed: number): number {

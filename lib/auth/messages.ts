@@ -26,14 +26,16 @@ export const TWO_FACTOR_MSG = {
   codeFormat: 'The code is the 6 digits your authenticator app shows.',
   appCodeFormat: 'Enter the 6 digits your authenticator app shows, or a recovery code (XXXX-XXXX-XXXX-XXXX).',
   codeWrong: 'That code is not correct. Check that the time on your phone is right, then enter the newest code.',
-  codeUsed: 'That code was already used. Wait for your authenticator app to show a new code and enter that one, or enter a recovery code you have not used.',
+  codeUsed:
+    'That code was already used. Wait for your authenticator app to show a new code and enter that one, or enter a recovery code you have not used.',
   setupExpired: 'The set-up has timed out. Please start again.',
   alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another one.',
   notEnrolled: 'No authenticator app is set up.',
   passwordRequired: 'Please enter your current password.',
   passwordWrong: 'The current password is not correct.',
   appTitle: 'Enter the code from your authenticator app',
-  appPrompt: 'Open your authenticator app and enter the 6-digit code for JMS Portal. Lost your phone? Enter one of your recovery codes.',
+  appPrompt:
+    'Open your authenticator app and enter the 6-digit code for JMS Portal. Lost your phone? Enter one of your recovery codes.',
   appExpireText: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
   emailInstead: 'Send a code by e-mail instead',
   enrolled: 'Your authenticator app is set up. From now on the sign-in asks for its code.',

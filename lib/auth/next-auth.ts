@@ -104,7 +104,8 @@ export function authOptions(): NextAuthOptions {
   const c = config();
   const maxAge = c.SESSION_ABSOLUTE_HOURS * 3600;
   const providers: NextAuthOptions['providers'] = [credentialsProvider()];
-  if (c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET) providers.push(oidcProvider(c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET));
+  if (c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET)
+    providers.push(oidcProvider(c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET));
   return {
     secret: c.authSecret,
     useSecureCookies: c.appUrl.startsWith('https://'),
@@ -146,7 +147,10 @@ export function authOptions(): NextAuthOptions {
     },
     logger: {
       error(code, metadata) {
-        log().warn({ nextAuth: code, message: metadata instanceof Error ? metadata.message : undefined }, 'next-auth error');
+        log().warn(
+          { nextAuth: code, message: metadata instanceof Error ? metadata.message : undefined },
+          'next-auth error',
+        );
       },
       warn(code) {
         log().warn({ nextAuth: code }, 'next-auth warning');

@@ -28,7 +28,13 @@ describe('sign-in: the OTP step', () => {
     return { user, challengeId: r.challengeId, code: await lastCode(user.email) };
   }
   async function lastCode(email: string): Promise<string> {
-    const [mail] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).limit(1);
+    const [mail] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
     const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
     if (!code) throw new Error('no code mailed');
     return code;
@@ -89,7 +95,11 @@ describe('sign-in: the OTP step', () => {
     const r = await resendOtp(p.challengeId);
     expect(r).toMatchObject({ status: 'sent', expiresInSeconds: 60 });
     if (r.status !== 'sent') return;
-    expect(presentResend(r)).toMatchObject({ Message: MSG.otpSent, signinOTPExpireTimeout: 60, ChallengeId: r.challengeId });
+    expect(presentResend(r)).toMatchObject({
+      Message: MSG.otpSent,
+      signinOTPExpireTimeout: 60,
+      ChallengeId: r.challengeId,
+    });
     const fresh = await lastCode(p.user.email);
     expect(await verifyOtp(p.challengeId, p.code)).toEqual({ status: 'expired' });
     clock.advance(61_000);
@@ -102,7 +112,9 @@ describe('sign-in: the OTP step', () => {
     const r = await resendOtp(p.challengeId);
     if (r.status !== 'sent') throw new Error('not resent');
     const fresh = await lastCode(p.user.email);
-    expect(await verifyOtp(r.challengeId, p.code === fresh ? otherThan(fresh) : p.code)).toMatchObject({ status: 'invalid' });
+    expect(await verifyOtp(r.challengeId, p.code === fresh ? otherThan(fresh) : p.code)).toMatchObject({
+      status: 'invalid',
+    });
     expect(await verifyOtp(r.challengeId, fresh)).toMatchObject({ status: 'success' });
     clock.advance(10_000);
     expect(await resendOtp(r.challengeId)).toEqual({ status: 'expired' });
@@ -111,7 +123,8 @@ describe('sign-in: the OTP step', () => {
   it(`${OTP_MAX_GUESSES} wrong guesses void the code (and, counting toward the lockout, lock the account)`, async () => {
     const p = await pending();
     const bad = otherThan(p.code);
-    for (let i = 1; i < OTP_MAX_GUESSES; i++) expect(await verifyOtp(p.challengeId, bad)).toMatchObject({ status: 'invalid', failedAttempts: i });
+    for (let i = 1; i < OTP_MAX_GUESSES; i++)
+      expect(await verifyOtp(p.challengeId, bad)).toMatchObject({ status: 'invalid', failedAttempts: i });
     expect(await verifyOtp(p.challengeId, bad)).toEqual({ status: 'locked' });
     const [row] = await t.db().select().from(signInOtps).where(eq(signInOtps.id, p.challengeId));
     expect(row?.voidedAt).not.toBeNull();

@@ -19,7 +19,13 @@ import { auditAuth } from './audit';
 import { userMaySignIn } from './client-active';
 import { attemptsLeft, clearFailures, recordFailure } from './lockout';
 import { createSession } from './session';
-import { checkSecondFactor, secondFactorAtArrival, wasFreshSecondFactor, wasSpentSecondFactor, type SecondFactor } from './two-factor';
+import {
+  checkSecondFactor,
+  secondFactorAtArrival,
+  wasFreshSecondFactor,
+  wasSpentSecondFactor,
+  type SecondFactor,
+} from './two-factor';
 
 export const OTP_MAX_GUESSES = 5;
 /** Spec §4: after a resend the remaining time is 60 seconds. */
@@ -73,7 +79,9 @@ function sameHash(a: string, b: string): boolean {
 export function describeSeconds(total: number): string {
   const m = Math.floor(total / 60);
   const s = total % 60;
-  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', s ? `${s} second${s === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const parts = [m ? `${m} minute${m === 1 ? '' : 's'}` : '', s ? `${s} second${s === 1 ? '' : 's'}` : ''].filter(
+    Boolean,
+  );
   return parts.join(' ') || '0 seconds';
 }
 
@@ -85,17 +93,32 @@ export async function issueAppChallenge(q: Queryable, user: { id: number }, ttlS
   const t = now();
   const challengeId = randomUUID();
   const expiresAt = new Date(t.getTime() + ttlSeconds * 1000);
-  await q.insert(signInOtps).values({ id: challengeId, userId: user.id, codeHash: null, method: 'app', expiresAt, createdAt: t });
+  await q
+    .insert(signInOtps)
+    .values({ id: challengeId, userId: user.id, codeHash: null, method: 'app', expiresAt, createdAt: t });
   return { challengeId, method: 'app', reference: otpReference(challengeId), expiresAt, expiresInSeconds: ttlSeconds };
 }
 
 /** Creates a challenge and e-mails its code through the outbox, in the caller's transaction. */
-export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number, failedAttempts = 0): Promise<IssuedOtp> {
+export async function issueOtp(
+  q: Queryable,
+  user: OtpUser,
+  ttlSeconds: number,
+  failedAttempts = 0,
+): Promise<IssuedOtp> {
   const t = now();
   const challengeId = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(t.getTime() + ttlSeconds * 1000);
-  await q.insert(signInOtps).values({ id: challengeId, userId: user.id, codeHash: hashOtp(challengeId, code), method: 'email', expiresAt, failedAttempts, createdAt: t });
+  await q.insert(signInOtps).values({
+    id: challengeId,
+    userId: user.id,
+    codeHash: hashOtp(challengeId, code),
+    method: 'email',
+    expiresAt,
+    failedAttempts,
+    createdAt: t,
+  });
   const reference = otpReference(challengeId);
   await enqueueMail(q, {
     to: user.email,
@@ -114,7 +137,12 @@ export async function issueOtp(q: Queryable, user: OtpUser, ttlSeconds: number, 
 }
 
 export type OtpVerifyResult =
-  | { status: 'success'; user: { id: number; userName: string; role: number; clientId: number | null }; sessionId: string; session: { id: string; userId: number; expiresAt: Date } }
+  | {
+      status: 'success';
+      user: { id: number; userName: string; role: number; clientId: number | null };
+      sessionId: string;
+      session: { id: string; userId: number; expiresAt: Date };
+    }
   /** `spent`: the authenticator app's code (or the recovery code) was right but already used. */
   | { status: 'invalid'; failedAttempts: number; attemptsLeft: number; spent?: true }
   | { status: 'expired' }
@@ -185,14 +213,28 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
     const [claimed] = await tx
       .update(signInOtps)
       .set({ consumedAt: t })
-      .where(and(eq(signInOtps.id, challengeId), isNull(signInOtps.consumedAt), isNull(signInOtps.voidedAt), gt(signInOtps.expiresAt, t)))
+      .where(
+        and(
+          eq(signInOtps.id, challengeId),
+          isNull(signInOtps.consumedAt),
+          isNull(signInOtps.voidedAt),
+          gt(signInOtps.expiresAt, t),
+        ),
+      )
       .returning({ id: signInOtps.id });
     if (!claimed) return { status: 'expired' } as const;
     const method = await factor();
     if (!method) throw new NotAccepted();
     await clearFailures(tx, row.userId);
     const session = await createSession(tx, row.userId, 'password');
-    await auditAuth(tx, { action: 'signin.success', userId: row.userId, clientId: row.clientId, targetType: 'session', targetId: session.id, details: { method: `password+${method}` } });
+    await auditAuth(tx, {
+      action: 'signin.success',
+      userId: row.userId,
+      clientId: row.clientId,
+      targetType: 'session',
+      targetId: session.id,
+      details: { method: `password+${method}` },
+    });
     return {
       status: 'success',
       user: { id: row.userId, userName: row.userName, role: row.role, clientId: row.clientId },
@@ -236,11 +278,17 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
     if (!counted) return { status: 'expired' } as const;
     const state = await recordFailure(tx, { user }, 'otp');
     if (state.locked) return { status: 'locked' } as const;
-    return { status: 'invalid', failedAttempts: state.failed, attemptsLeft: attemptsLeft(state.failed), ...(spent ? { spent: true as const } : {}) };
+    return {
+      status: 'invalid',
+      failedAttempts: state.failed,
+      attemptsLeft: attemptsLeft(state.failed),
+      ...(spent ? { spent: true as const } : {}),
+    };
   });
 }
 
-export type OtpResendResult = ({ status: 'sent' } & IssuedOtp) | { status: 'try-later' } | { status: 'expired' } | { status: 'locked' };
+export type OtpResendResult =
+  ({ status: 'sent' } & IssuedOtp) | { status: 'try-later' } | { status: 'expired' } | { status: 'locked' };
 
 /**
  * Replaces a pending sign-in's code with a new one (valid 60 seconds), voiding the old one. The
@@ -255,7 +303,8 @@ export async function resendOtp(challengeId: string): Promise<OtpResendResult> {
     const t = now();
     if (!row || !row.isActive || row.consumedAt) return { status: 'expired' } as const;
     if (row.isLocked) return { status: 'locked' } as const;
-    if (t.getTime() - row.createdAt.getTime() > PENDING_SIGNIN_MAX_MINUTES * 60_000) return { status: 'expired' } as const;
+    if (t.getTime() - row.createdAt.getTime() > PENDING_SIGNIN_MAX_MINUTES * 60_000)
+      return { status: 'expired' } as const;
     const since = new Date(t.getTime() - RESEND_WINDOW_MINUTES * 60_000);
     // Only e-mailed codes count. "Send a code by e-mail instead" (from the app's pending sign-in, once per
     // sign-in: that sign-in is void after it) is the first code of its sign-in, so the 10-second spacing of
@@ -275,11 +324,24 @@ export async function resendOtp(challengeId: string): Promise<OtpResendResult> {
       .where(eq(signInOtps.id, challengeId));
     // From the app to e-mail, the first e-mailed code lives as long as any first code, and the guesses
     // made on the app's challenge still count against the new one.
-    const recipient = { id: row.userId, clientId: row.clientId, userName: row.userName, email: row.email, firstName: row.firstName };
+    const recipient = {
+      id: row.userId,
+      clientId: row.clientId,
+      userName: row.userName,
+      email: row.email,
+      firstName: row.firstName,
+    };
     const issued = fromApp
       ? await issueOtp(tx, recipient, config().OTP_TTL_SECONDS, row.failedAttempts)
       : await issueOtp(tx, recipient, RESEND_TTL_SECONDS);
-    await auditAuth(tx, { action: 'signin.otp_resent', userId: row.userId, clientId: row.clientId, targetType: 'user', targetId: String(row.userId), details: { reference: issued.reference, ...(fromApp ? { from: 'app' } : {}) } });
+    await auditAuth(tx, {
+      action: 'signin.otp_resent',
+      userId: row.userId,
+      clientId: row.clientId,
+      targetType: 'user',
+      targetId: String(row.userId),
+      details: { reference: issued.reference, ...(fromApp ? { from: 'app' } : {}) },
+    });
     return { status: 'sent', ...issued } as const;
   });
 }
@@ -289,15 +351,28 @@ export async function resendOtp(challengeId: string): Promise<OtpResendResult> {
  * UserName and Password): the newest challenge started within PENDING_SIGNIN_MAX_MINUTES, unless it was used.
  * It may have expired or been voided: verifying or resending it then answers as it would by its id.
  */
-export async function latestPendingChallenge(q: Queryable, userId: number): Promise<{ id: string; method: OtpMethod; usable: boolean } | null> {
+export async function latestPendingChallenge(
+  q: Queryable,
+  userId: number,
+): Promise<{ id: string; method: OtpMethod; usable: boolean } | null> {
   const t = now();
   const since = new Date(t.getTime() - PENDING_SIGNIN_MAX_MINUTES * 60_000);
   const [row] = await q
-    .select({ id: signInOtps.id, method: signInOtps.method, voidedAt: signInOtps.voidedAt, consumedAt: signInOtps.consumedAt, expiresAt: signInOtps.expiresAt })
+    .select({
+      id: signInOtps.id,
+      method: signInOtps.method,
+      voidedAt: signInOtps.voidedAt,
+      consumedAt: signInOtps.consumedAt,
+      expiresAt: signInOtps.expiresAt,
+    })
     .from(signInOtps)
     .where(and(eq(signInOtps.userId, userId), gt(signInOtps.createdAt, since)))
     .orderBy(desc(signInOtps.createdAt))
     .limit(1);
   if (!row || row.consumedAt) return null;
-  return { id: row.id, method: row.method === 'app' ? 'app' : 'email', usable: !row.voidedAt && row.expiresAt.getTime() > t.getTime() };
+  return {
+    id: row.id,
+    method: row.method === 'app' ? 'app' : 'email',
+    usable: !row.voidedAt && row.expiresAt.getTime() > t.getTime(),
+  };
 }

@@ -86,7 +86,13 @@ describe('the digit and letter sequence checks', () => {
 });
 
 describe('personal information', () => {
-  const ctx = { userName: 'hv.group1', firstName: 'Jordan', lastName: 'Lee', email: 'jordan.lee@example.com', clientName: 'Harbour & Vale Lawyers' };
+  const ctx = {
+    userName: 'hv.group1',
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    email: 'jordan.lee@example.com',
+    clientName: 'Harbour & Vale Lawyers',
+  };
   it.each([
     ['the user name', 'Hv.group1#Kiwi9', true],
     ['the first name in another case', 'JORDAN#kiwi9x', true],
@@ -113,7 +119,9 @@ describe('the pair schema', () => {
   it('puts a mismatch on ConfirmPassword', () => {
     const r = PASSWORD_PAIR_SCHEMA.safeParse({ NewPassword: GOOD, ConfirmPassword: `${GOOD} ` });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['ConfirmPassword', PASSWORD_MSG.mismatch]]);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['ConfirmPassword', PASSWORD_MSG.mismatch],
+    ]);
   });
   it('puts rule problems on NewPassword and an empty confirmation on ConfirmPassword', () => {
     const r = passwordPairSchema().safeParse({ NewPassword: 'short', ConfirmPassword: '' });
@@ -137,6 +145,8 @@ describe('the pair schema', () => {
 });
 
 describe('common passwords', () => {
-  it.each(['Password1!', 'Qwerty#2029', 'Letmein#2029', 'Summer#2029!'])('%s is common', (pw) => expect(isCommonPassword(pw)).toBe(true));
+  it.each(['Password1!', 'Qwerty#2029', 'Letmein#2029', 'Summer#2029!'])('%s is common', (pw) =>
+    expect(isCommonPassword(pw)).toBe(true),
+  );
   it.each([GOOD, 'Kiwi#Plum9'])('%s is not common', (pw) => expect(isCommonPassword(pw)).toBe(false));
 });

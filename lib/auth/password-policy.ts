@@ -27,7 +27,8 @@ export const PASSWORD_MSG = {
   digit: 'The password must contain a digit.',
   special: 'The password must contain one of the special characters ! @ # $ % ^ & *.',
   ascendingDigits: 'The password must not contain three ascending digits in a row (such as 123).',
-  ascendingLetters: 'The password must not contain a letter followed by the next letter of the alphabet (such as ab or XY).',
+  ascendingLetters:
+    'The password must not contain a letter followed by the next letter of the alphabet (such as ab or XY).',
   common: 'This password is too common. Please choose another one.',
   personal: 'The password must not contain your name, your user name or your organisation’s name.',
   /** The same rule, on a form where an administrator sets another user's password. */
@@ -50,7 +51,8 @@ export function hasAscendingDigits(plain: string): boolean {
   const cs = chars(plain);
   for (let i = 0; i + 2 < cs.length; i++) {
     const [a, b, c] = [cs[i] ?? '', cs[i + 1] ?? '', cs[i + 2] ?? ''];
-    if (isAsciiDigit(a) && isAsciiDigit(b) && isAsciiDigit(c) && code(b) === code(a) + 1 && code(c) === code(b) + 1) return true;
+    if (isAsciiDigit(a) && isAsciiDigit(b) && isAsciiDigit(c) && code(b) === code(a) + 1 && code(c) === code(b) + 1)
+      return true;
   }
   return false;
 }
@@ -75,15 +77,75 @@ export function hasAscendingLetters(plain: string): boolean {
  * stop most of the common list; these are the ones that survive them ('Password1!', 'Welcome#2024').
  */
 export const COMMON_PASSWORD_CORES: ReadonlySet<string> = new Set([
-  'password', 'passwort', 'passw', 'welcome', 'letmein', 'qwerty', 'qwertyuiop', 'asdfgh', 'zxcvbn', 'iloveyou',
-  'admin', 'administrator', 'changeme', 'secret', 'monkey', 'dragon', 'football', 'baseball', 'sunshine',
-  'princess', 'shadow', 'master', 'superman', 'batman', 'trustno', 'starwars', 'whatever', 'freedom', 'summer',
-  'winter', 'spring', 'autumn', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september',
-  'october', 'november', 'december', 'monday', 'friday', 'sydney', 'melbourne', 'australia', 'login', 'user',
-  'jmsportal', 'portal', 'test', 'default', 'temp', 'guest',
+  'password',
+  'passwort',
+  'passw',
+  'welcome',
+  'letmein',
+  'qwerty',
+  'qwertyuiop',
+  'asdfgh',
+  'zxcvbn',
+  'iloveyou',
+  'admin',
+  'administrator',
+  'changeme',
+  'secret',
+  'monkey',
+  'dragon',
+  'football',
+  'baseball',
+  'sunshine',
+  'princess',
+  'shadow',
+  'master',
+  'superman',
+  'batman',
+  'trustno',
+  'starwars',
+  'whatever',
+  'freedom',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'monday',
+  'friday',
+  'sydney',
+  'melbourne',
+  'australia',
+  'login',
+  'user',
+  'jmsportal',
+  'portal',
+  'test',
+  'default',
+  'temp',
+  'guest',
 ]);
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's', '!': 'i' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+};
 
 /** The letters of a password, lower-cased with common substitutions undone ('P@ssw0rd1!' → 'password'). */
 export function letterCore(plain: string): string {
@@ -100,7 +162,9 @@ export function letterCore(plain: string): string {
 export function isCommonPassword(plain: string): boolean {
   const lower = plain.normalize('NFC').toLowerCase();
   const trimmed = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-  const bare = chars(lower).filter((c) => /\p{L}/u.test(c)).join('');
+  const bare = chars(lower)
+    .filter((c) => /\p{L}/u.test(c))
+    .join('');
   return [letterCore(lower), letterCore(trimmed), bare].some((c) => COMMON_PASSWORD_CORES.has(c));
 }
 
@@ -115,8 +179,30 @@ export interface PasswordContext {
 
 /** Generic words of firm names that are not personal (a client called "Smith Legal Group"). */
 const GENERIC_NAME_WORDS = new Set([
-  'and', 'the', 'law', 'laws', 'legal', 'lawyers', 'lawyer', 'solicitors', 'solicitor', 'partners', 'group', 'firm',
-  'associates', 'chambers', 'services', 'company', 'limited', 'ltd', 'pty', 'llp', 'inc', 'client', 'user', 'test',
+  'and',
+  'the',
+  'law',
+  'laws',
+  'legal',
+  'lawyers',
+  'lawyer',
+  'solicitors',
+  'solicitor',
+  'partners',
+  'group',
+  'firm',
+  'associates',
+  'chambers',
+  'services',
+  'company',
+  'limited',
+  'ltd',
+  'pty',
+  'llp',
+  'inc',
+  'client',
+  'user',
+  'test',
 ]);
 
 /** The words of the context that the password must not contain (lower-case, 3+ letters or digits). */
@@ -192,7 +278,8 @@ export function refinePasswordPair(
   const confirm = value.ConfirmPassword ?? '';
   if (!opts.required && pw === '' && confirm === '') return;
   const problems = passwordProblems(pw, opts.context);
-  for (const message of opts.administrator ? forAdministrator(problems) : problems) c.addIssue({ code: 'custom', path: ['NewPassword'], message });
+  for (const message of opts.administrator ? forAdministrator(problems) : problems)
+    c.addIssue({ code: 'custom', path: ['NewPassword'], message });
   if (confirm === '') c.addIssue({ code: 'custom', path: ['ConfirmPassword'], message: PASSWORD_MSG.confirmRequired });
   else if (confirm !== pw) c.addIssue({ code: 'custom', path: ['ConfirmPassword'], message: PASSWORD_MSG.mismatch });
 }
@@ -200,7 +287,10 @@ export function refinePasswordPair(
 /** The pair alone: the reset and forced-change forms. */
 export function passwordPairSchema(context?: PasswordContext) {
   return z
-    .object({ NewPassword: z.string().max(4 * PASSWORD_MAX_LENGTH), ConfirmPassword: z.string().max(4 * PASSWORD_MAX_LENGTH) })
+    .object({
+      NewPassword: z.string().max(4 * PASSWORD_MAX_LENGTH),
+      ConfirmPassword: z.string().max(4 * PASSWORD_MAX_LENGTH),
+    })
     .superRefine((v, c) => refinePasswordPair(v, c, { required: true, context }));
 }
 

@@ -30,7 +30,13 @@ describe('password reset tokens', () => {
   }
 
   async function lastMail(to: string) {
-    const [m] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(desc(emailOutbox.id)).limit(1);
+    const [m] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, to))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
     return m;
   }
 
@@ -75,10 +81,14 @@ describe('password reset tokens', () => {
   it(`forgot password: at most ${RESET_REQUESTS_PER_HOUR} links per user per hour`, async () => {
     const u = await user();
     for (let i = 0; i < RESET_REQUESTS_PER_HOUR + 2; i++) await requestPasswordReset(u.email);
-    expect(await t.db().$count(emailOutbox, and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.kind, 'reset')))).toBe(RESET_REQUESTS_PER_HOUR);
+    expect(
+      await t.db().$count(emailOutbox, and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.kind, 'reset'))),
+    ).toBe(RESET_REQUESTS_PER_HOUR);
     clock.advance(3_600_000 + 1000);
     await requestPasswordReset(u.email);
-    expect(await t.db().$count(emailOutbox, and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.kind, 'reset')))).toBe(RESET_REQUESTS_PER_HOUR + 1);
+    expect(
+      await t.db().$count(emailOutbox, and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.kind, 'reset'))),
+    ).toBe(RESET_REQUESTS_PER_HOUR + 1);
   });
 
   it('expires after the configured time: valid one second before, expired one second after', async () => {
@@ -124,7 +134,11 @@ describe('password reset tokens', () => {
   it('parallel redemption of one link: exactly one succeeds', async () => {
     const u = await user();
     const token = await issueResetToken(t.db(), u.id, 'forgot');
-    const results = await Promise.all([resetPasswordWithToken(token, NEW, NEW), resetPasswordWithToken(token, OTHER, OTHER), resetPasswordWithToken(token, NEW, NEW)]);
+    const results = await Promise.all([
+      resetPasswordWithToken(token, NEW, NEW),
+      resetPasswordWithToken(token, OTHER, OTHER),
+      resetPasswordWithToken(token, NEW, NEW),
+    ]);
     expect(results.filter((r) => r.status === 'done')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'expired')).toHaveLength(2);
   });

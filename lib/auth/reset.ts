@@ -52,7 +52,13 @@ export async function issueResetToken(
   await q
     .update(passwordResetTokens)
     .set({ voidedAt: t })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt), isNull(passwordResetTokens.voidedAt)));
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+        isNull(passwordResetTokens.voidedAt),
+      ),
+    );
   await q.insert(passwordResetTokens).values({
     userId,
     tokenHash: hashResetToken(token),
@@ -90,7 +96,8 @@ async function tokenState(q: Queryable, token: string): Promise<{ state: ResetTo
     .where(eq(passwordResetTokens.tokenHash, hashResetToken(token)))
     .limit(1);
   if (!row || !row.isActive) return { state: 'invalid' };
-  if (row.usedAt || row.voidedAt || row.expiresAt.getTime() <= now().getTime()) return { state: 'expired', userId: row.userId };
+  if (row.usedAt || row.voidedAt || row.expiresAt.getTime() <= now().getTime())
+    return { state: 'expired', userId: row.userId };
   return { state: 'valid', userId: row.userId };
 }
 
@@ -109,7 +116,11 @@ class Abort extends Error {
  * account, applies the password rules and the history of 10 (a refused password leaves the token
  * usable), ends the user's sessions. Does not sign in.
  */
-export async function resetPasswordWithToken(token: string, newPassword: string, confirm: string): Promise<ResetResult> {
+export async function resetPasswordWithToken(
+  token: string,
+  newPassword: string,
+  confirm: string,
+): Promise<ResetResult> {
   const pair = PASSWORD_PAIR_SCHEMA.safeParse({ NewPassword: newPassword, ConfirmPassword: confirm });
   if (!pair.success) {
     const fields: Record<string, string[]> = {};

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInUrl, homeForRole, landingFor, landingUrl, safeReturnUrl, signInUrlAfterSignOut, signOutTypeForRole, signOutUrl } from './return-url';
+import {
+  afterSignInUrl,
+  homeForRole,
+  landingFor,
+  landingUrl,
+  safeReturnUrl,
+  signInUrlAfterSignOut,
+  signOutTypeForRole,
+  signOutUrl,
+} from './return-url';
 
 describe('safeReturnUrl', () => {
   it.each([

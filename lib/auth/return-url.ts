@@ -9,7 +9,8 @@ export const DEFAULT_LANDING = '/JobClient';
 export const STAFF_LANDING = '/Ops';
 
 /** Pages that must never be the place a user returns to (they would sign out again or loop). */
-const NOT_A_RETURN_TARGET = /^\/(?:$|SignIn\b|signin\b|SignOut\b|Job$|Admin$|Authentication\b|api\/|_next\/|ResetPassword\b|ResetNewPassword\b|ForgotPassword\b|AuthenticationError\b)/;
+const NOT_A_RETURN_TARGET =
+  /^\/(?:$|SignIn\b|signin\b|SignOut\b|Job$|Admin$|Authentication\b|api\/|_next\/|ResetPassword\b|ResetNewPassword\b|ForgotPassword\b|AuthenticationError\b)/;
 
 const BASE = 'http://return-url.invalid';
 

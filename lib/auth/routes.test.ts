@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { decideRoute, ROUTE_TABLE, routeKind, wasRefused } from './routes';
 
-const PUBLIC = ['/', '/SignIn', '/signin', '/SignOut', '/Job', '/Admin', '/Authentication', '/ForgotPassword', '/ResetNewPassword', '/ResetPassword', '/error', '/privacystatement', '/termsofuse', '/accessibility', '/AuthenticationError'];
+const PUBLIC = [
+  '/',
+  '/SignIn',
+  '/signin',
+  '/SignOut',
+  '/Job',
+  '/Admin',
+  '/Authentication',
+  '/ForgotPassword',
+  '/ResetNewPassword',
+  '/ResetPassword',
+  '/error',
+  '/privacystatement',
+  '/termsofuse',
+  '/accessibility',
+  '/AuthenticationError',
+];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings', '/Matter'];
 const ADMIN = ['/user', '/saveuser', '/Reports', '/Statement'];
 /** Any signed-in user: where denied users go, and the authenticator set-up a firm may require (issue 17). */
@@ -24,7 +40,9 @@ function expected(path: string, role: number | null): string {
 
 describe('route table (spec §6)', () => {
   it('lists exactly the pages of spec §2', () => {
-    expect(Object.keys(ROUTE_TABLE).sort()).toEqual([...PUBLIC, ...CLIENT, ...ADMIN, ...SIGNED_IN, ...STAFF, ...STAFF_ADMIN].sort());
+    expect(Object.keys(ROUTE_TABLE).sort()).toEqual(
+      [...PUBLIC, ...CLIENT, ...ADMIN, ...SIGNED_IN, ...STAFF, ...STAFF_ADMIN].sort(),
+    );
   });
 
   const pages = [...PUBLIC, ...CLIENT, ...ADMIN, ...SIGNED_IN, ...STAFF, ...STAFF_ADMIN];
@@ -61,7 +79,14 @@ describe('route table (spec §6)', () => {
       for (const role of [3, 4, 5, 6, 7, 8]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
       expect(decideRoute(path, null)).toEqual({ action: 'sign-in' });
     }
-    for (const path of ['/Ops/Staff', '/Ops/Staff/12', '/Ops/ApiKeys/', '/Ops/ApiKeys/new', '/Ops/Webhooks', '/Ops/Webhooks/Endpoint']) {
+    for (const path of [
+      '/Ops/Staff',
+      '/Ops/Staff/12',
+      '/Ops/ApiKeys/',
+      '/Ops/ApiKeys/new',
+      '/Ops/Webhooks',
+      '/Ops/Webhooks/Endpoint',
+    ]) {
       expect(decideRoute(path, 1)).toEqual({ action: 'allow' });
       for (const role of [2, 3, 4, 5, 6, 7, 8]) expect(decideRoute(path, role)).toEqual({ action: 'deny' });
     }

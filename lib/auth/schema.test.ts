@@ -15,11 +15,13 @@ const messages = (userName: string) => {
 
 describe('sign-in user name', () => {
   it("answers 'Username is incorrect. Please try again.' for a name no account can have", () => {
-    for (const name of ['hv admin', 'ab', 'jean+dupont', 'naïve', 'a/b']) expect(messages(name), name).toEqual(['Username is incorrect. Please try again.']);
+    for (const name of ['hv admin', 'ab', 'jean+dupont', 'naïve', 'a/b'])
+      expect(messages(name), name).toEqual(['Username is incorrect. Please try again.']);
   });
 
   it('accepts any name an account can have, known or not (no look-up, no hint)', () => {
-    for (const name of ['hv.admin', '  HV.Admin ', 'nobody.123', 'first.last@example.com', 'a_b-c']) expect(messages(name), name).toEqual([]);
+    for (const name of ['hv.admin', '  HV.Admin ', 'nobody.123', 'first.last@example.com', 'a_b-c'])
+      expect(messages(name), name).toEqual([]);
   });
 
   it('keeps the single, more precise message for HTML and blank input', () => {

@@ -8,7 +8,18 @@
  * order; classic schemas on the server embed these as they are (lib/legacy/auth.ts).
  */
 // Named imports, not `* as z`: a namespace import keeps every zod/mini export in the bundle.
-import { maxLength, minLength, nullish, object, refine, regex, string, trim, uuid, type infer as Infer } from 'zod/mini';
+import {
+  maxLength,
+  minLength,
+  nullish,
+  object,
+  refine,
+  regex,
+  string,
+  trim,
+  uuid,
+  type infer as Infer,
+} from 'zod/mini';
 import { MSG } from '@/lib/messages';
 import { FIELD_MSG, hasHtmlTag, hasNul, isEmail, isPossibleUserName, missingMessage } from '@/lib/validation-rules';
 import { AUTH_MSG, TWO_FACTOR_MSG } from './messages';
@@ -31,7 +42,10 @@ export const userNameField = string({ error: missingMessage(AUTH_MSG.userNameReq
 
 export const signInFormSchema = object({
   userName: userNameField,
-  password: string().check(minLength(1, AUTH_MSG.passwordRequired), maxLength(PASSWORD_MAX, FIELD_MSG.tooLong(PASSWORD_MAX))),
+  password: string().check(
+    minLength(1, AUTH_MSG.passwordRequired),
+    maxLength(PASSWORD_MAX, FIELD_MSG.tooLong(PASSWORD_MAX)),
+  ),
   captcha: nullish(string().check(maxLength(CAPTCHA_PAYLOAD_MAX))),
 });
 export type SignInForm = Infer<typeof signInFormSchema>;
@@ -50,7 +64,10 @@ export const appCodeFormSchema = object({
     trim(),
     minLength(1, TWO_FACTOR_MSG.codeRequired),
     maxLength(32, TWO_FACTOR_MSG.appCodeFormat),
-    refine((v) => /^\d{6}$/.test(v) || /^[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}$/.test(v.replace(/\s/g, '')), TWO_FACTOR_MSG.appCodeFormat),
+    refine(
+      (v) => /^\d{6}$/.test(v) || /^[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}$/.test(v.replace(/\s/g, '')),
+      TWO_FACTOR_MSG.appCodeFormat,
+    ),
   ),
 });
 export type AppCodeForm = Infer<typeof appCodeFormSchema>;

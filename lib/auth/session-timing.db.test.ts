@@ -16,7 +16,8 @@ import { z } from 'zod';
 const MIN = 60_000;
 
 /** What a signed-in page's idle warning is given: the timing read with the actor (null once the session ended). */
-const sessionTiming = async (sessionId: string) => (await resolveSessionWithTiming(sessionId, { touch: false }))?.timing ?? null;
+const sessionTiming = async (sessionId: string) =>
+  (await resolveSessionWithTiming(sessionId, { touch: false }))?.timing ?? null;
 
 describe('session timing and Stay signed in', () => {
   useTestDatabase();
@@ -30,7 +31,12 @@ describe('session timing and Stay signed in', () => {
     const clock = fixedClock('2026-03-02T01:00:00Z');
     restore = setClock(clock);
     const admin = await signedIn(4);
-    await updateSecurityPolicy(admin.actor, { RequireTwoFactor: false, IdleTimeoutMinutes: '5', AllowedEmailDomains: '', RequireSso: false });
+    await updateSecurityPolicy(admin.actor, {
+      RequireTwoFactor: false,
+      IdleTimeoutMinutes: '5',
+      AllowedEmailDomains: '',
+      RequireSso: false,
+    });
     const { actor } = await signedIn(3, admin.clientId);
     expect(await sessionTiming(actor.sessionId)).toEqual({ idleMinutes: 5, remainingMs: 5 * MIN });
 
@@ -47,7 +53,12 @@ describe('session timing and Stay signed in', () => {
     const clock = fixedClock('2026-03-02T01:00:00Z');
     restore = setClock(clock);
     const admin = await signedIn(4);
-    await updateSecurityPolicy(admin.actor, { RequireTwoFactor: false, IdleTimeoutMinutes: '5', AllowedEmailDomains: '', RequireSso: false });
+    await updateSecurityPolicy(admin.actor, {
+      RequireTwoFactor: false,
+      IdleTimeoutMinutes: '5',
+      AllowedEmailDomains: '',
+      RequireSso: false,
+    });
     const { actor } = await signedIn(3, admin.clientId);
     clock.advance(5 * MIN);
     expect(await sessionTiming(actor.sessionId)).toBeNull();
@@ -59,10 +70,17 @@ describe('session timing and Stay signed in', () => {
 
   it('the action answers "signed out" for an ended session and extends a live one through the one wrapper', async () => {
     const { actor } = await signedIn(3);
-    const live = actionRunner({ actor: () => resolveSession(actor.sessionId), meta: async () => ({ ip: '127.0.0.1', userAgent: 'test' }) });
-    expect(await live(signedInAccess, z.undefined(), undefined, (_, ctx) => extendSession(ctx.actor.sessionId))).toMatchObject({ ok: true, value: { idleMinutes: 60 } });
+    const live = actionRunner({
+      actor: () => resolveSession(actor.sessionId),
+      meta: async () => ({ ip: '127.0.0.1', userAgent: 'test' }),
+    });
+    expect(
+      await live(signedInAccess, z.undefined(), undefined, (_, ctx) => extendSession(ctx.actor.sessionId)),
+    ).toMatchObject({ ok: true, value: { idleMinutes: 60 } });
     await revokeSession(await getDb(), actor.sessionId);
-    expect(await live(signedInAccess, z.undefined(), undefined, (_, ctx) => extendSession(ctx.actor.sessionId))).toMatchObject({ ok: false, status: 401, signedOut: true });
+    expect(
+      await live(signedInAccess, z.undefined(), undefined, (_, ctx) => extendSession(ctx.actor.sessionId)),
+    ).toMatchObject({ ok: false, status: 401, signedOut: true });
     expect(await sessionTiming(actor.sessionId)).toBeNull();
   });
 });

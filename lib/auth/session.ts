@@ -19,18 +19,29 @@ import { userMaySignIn } from './client-active';
 
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(q: Queryable, userId: number, method: 'password' | 'sso' = 'password', meta?: RequestMeta) {
+export async function createSession(
+  q: Queryable,
+  userId: number,
+  method: 'password' | 'sso' = 'password',
+  meta?: RequestMeta,
+) {
   const c = config();
   const t = now();
   const expiresAt = new Date(t.getTime() + c.SESSION_ABSOLUTE_HOURS * 3_600_000);
   const from = meta ?? (await requestMeta());
-  const [row] = await q.insert(sessions).values({ userId, method, createdAt: t, lastSeenAt: t, expiresAt, ip: from.ip, userAgent: from.userAgent }).returning();
+  const [row] = await q
+    .insert(sessions)
+    .values({ userId, method, createdAt: t, lastSeenAt: t, expiresAt, ip: from.ip, userAgent: from.userAgent })
+    .returning();
   if (!row) throw new Error('session not created');
   return row;
 }
 
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
-  await q.update(sessions).set({ revokedAt: now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await q
+    .update(sessions)
+    .set({ revokedAt: now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every open session of a user (deactivation, password change, reset), optionally but one. */
@@ -38,7 +49,13 @@ export async function revokeUserSessions(q: Queryable, userId: number, exceptSes
   await q
     .update(sessions)
     .set({ revokedAt: now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
 }
 
 /** The idle timeout that applies: the firm's (issue 17) when it set one shorter than the portal's. */
@@ -56,14 +73,24 @@ export interface SessionTiming {
 
 async function timingOf(q: Queryable, sessionId: string): Promise<SessionTiming | null> {
   const [row] = await q
-    .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes })
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      firmIdleMinutes: clientSecurityPolicies.idleTimeoutMinutes,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clientSecurityPolicies, eq(clientSecurityPolicies.clientId, users.clientId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row || row.revokedAt) return null;
-  return timingFrom(idleMinutes(row.firmIdleMinutes), row.lastSeenAt.getTime(), row.expiresAt.getTime(), now().getTime());
+  return timingFrom(
+    idleMinutes(row.firmIdleMinutes),
+    row.lastSeenAt.getTime(),
+    row.expiresAt.getTime(),
+    now().getTime(),
+  );
 }
 
 /** What is left of a session at `t`: the idle time-out or the absolute expiry, the sooner. */
@@ -77,7 +104,10 @@ function timingFrom(minutes: number, lastSeenMs: number, expiresMs: number, t: n
  */
 export async function extendSession(sessionId: string): Promise<SessionTiming> {
   const db = await getDb();
-  await db.update(sessions).set({ lastSeenAt: now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   const timing = await timingOf(db, sessionId);
   if (!timing) throw new Error('extended session not found');
   return timing;
@@ -125,12 +155,18 @@ function sessionLookup(db: Db) {
  * (absolute or idle), or its user is inactive or locked. `touch: false`: the call is not the user's activity (the
  * idle clock is not reset).
  */
-export async function resolveSession(sessionId: string | null | undefined, opts: { touch?: boolean } = {}): Promise<Actor | null> {
+export async function resolveSession(
+  sessionId: string | null | undefined,
+  opts: { touch?: boolean } = {},
+): Promise<Actor | null> {
   return (await resolveSessionWithTiming(sessionId, opts))?.actor ?? null;
 }
 
 /** As resolveSession, with the session's idle time-out and what is left of it, from the same row. */
-export async function resolveSessionWithTiming(sessionId: string | null | undefined, opts: { touch?: boolean } = {}): Promise<{ actor: Actor; timing: SessionTiming } | null> {
+export async function resolveSessionWithTiming(
+  sessionId: string | null | undefined,
+  opts: { touch?: boolean } = {},
+): Promise<{ actor: Actor; timing: SessionTiming } | null> {
   if (!sessionId || !UUID.test(sessionId)) return null;
   const db = await getDb();
   // The session lookup runs on every request: its SQL is built once per database, not per call.
@@ -143,7 +179,10 @@ export async function resolveSessionWithTiming(sessionId: string | null | undefi
   let lastSeen = row.lastSeenAt.getTime();
   // A request the user did not make (the news stream reconnecting) does not count as activity (touch: false).
   if (opts.touch !== false && t - lastSeen > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(t) })
+      .where(eq(sessions.id, row.sessionId));
     lastSeen = t;
   }
   const actor: Actor = {
@@ -174,7 +213,10 @@ function key(): KeyObject {
   return cachedKey.key;
 }
 
-export async function issueLegacyToken(session: { id: string; userId: number; expiresAt: Date }, role: number): Promise<string> {
+export async function issueLegacyToken(
+  session: { id: string; userId: number; expiresAt: Date },
+  role: number,
+): Promise<string> {
   return new SignJWT({ sid: session.id, role })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(session.userId))

@@ -31,20 +31,34 @@ describe('setPassword', () => {
   it('refuses the last 10 passwords (current included) and keeps a history of 10', { timeout: 120_000 }, async () => {
     const u = await user();
     expect(await setPassword(t.db(), u.id, FIRST, { reason: 'settings' })).toEqual({ ok: false, reason: 'reused' });
-    for (const pw of PW.slice(0, 10)) expect(await setPassword(t.db(), u.id, pw, { reason: 'settings' })).toEqual({ ok: true });
+    for (const pw of PW.slice(0, 10))
+      expect(await setPassword(t.db(), u.id, pw, { reason: 'settings' })).toEqual({ ok: true });
     expect(await t.db().$count(passwordHistory, eq(passwordHistory.userId, u.id))).toBe(10);
     // The last 10 are PW[0..9]: each is refused; FIRST (11th back) is allowed again.
-    expect(await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'settings' })).toEqual({ ok: false, reason: 'reused' });
-    expect(await setPassword(t.db(), u.id, PW[9] ?? '', { reason: 'settings' })).toEqual({ ok: false, reason: 'reused' });
+    expect(await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'settings' })).toEqual({
+      ok: false,
+      reason: 'reused',
+    });
+    expect(await setPassword(t.db(), u.id, PW[9] ?? '', { reason: 'settings' })).toEqual({
+      ok: false,
+      reason: 'reused',
+    });
     expect(await setPassword(t.db(), u.id, PW[10] ?? '', { reason: 'settings' })).toEqual({ ok: true });
     // Now PW[1..10]: PW[0] has dropped out of the 10, PW[1] has not.
     expect(await t.db().$count(passwordHistory, eq(passwordHistory.userId, u.id))).toBe(10);
-    expect(await setPassword(t.db(), u.id, PW[1] ?? '', { reason: 'settings' })).toEqual({ ok: false, reason: 'reused' });
+    expect(await setPassword(t.db(), u.id, PW[1] ?? '', { reason: 'settings' })).toEqual({
+      ok: false,
+      reason: 'reused',
+    });
     expect(await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'settings' })).toEqual({ ok: true });
   });
 
   it('stores the new hash, stamps the change time, clears the must-change flag and failed attempts', async () => {
-    const u = await user({ mustChangePassword: true, failedLoginAttempts: 2, passwordChangedAt: new Date('2025-01-01T00:00:00Z') });
+    const u = await user({
+      mustChangePassword: true,
+      failedLoginAttempts: 2,
+      passwordChangedAt: new Date('2025-01-01T00:00:00Z'),
+    });
     expect(await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'forced' })).toEqual({ ok: true });
     const r = await row(u.id);
     expect(await verifyPassword(r?.passwordHash ?? '', PW[0] ?? '')).toBe(true);
@@ -59,7 +73,12 @@ describe('setPassword', () => {
     const u = await user({ isLocked: true, failedLoginAttempts: 5, lockedAt: new Date() });
     await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'reset' });
     expect((await row(u.id))?.isLocked).toBe(true);
-    await setPassword(t.db(), u.id, PW[1] ?? '', { reason: 'admin', actorUserId: u.id, unlock: true, mustChangePassword: true });
+    await setPassword(t.db(), u.id, PW[1] ?? '', {
+      reason: 'admin',
+      actorUserId: u.id,
+      unlock: true,
+      mustChangePassword: true,
+    });
     const r = await row(u.id);
     expect(r?.isLocked).toBe(false);
     expect(r?.lockedAt).toBeNull();
@@ -79,7 +98,8 @@ describe('setPassword', () => {
 
   it('enforces the rules on the server, including the user’s own names, and changes nothing when refused', async () => {
     const u = await user({ firstName: 'Morgan' });
-    const client = (await t.db().query.clients.findFirst({ where: (c, { eq: e }) => e(c.id, u.clientId ?? 0) }))?.name ?? '';
+    const client =
+      (await t.db().query.clients.findFirst({ where: (c, { eq: e }) => e(c.id, u.clientId ?? 0) }))?.name ?? '';
     const cases = ['short', `Kiwi#Morgan9`, `Kiwi#${client.split(' ')[0] ?? ''}9`];
     for (const pw of cases) {
       const r = await setPassword(t.db(), u.id, pw, { reason: 'settings' });
@@ -94,13 +114,20 @@ describe('setPassword', () => {
   it('writes an audit row without the password', async () => {
     const u = await user();
     await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'settings', actorUserId: u.id });
-    const rows = await t.db().select().from(auditLog).where(and(eq(auditLog.targetId, String(u.id)), eq(auditLog.action, 'password.changed')));
+    const rows = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(u.id)), eq(auditLog.action, 'password.changed')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorUserId: u.id, clientId: u.clientId, targetType: 'user' });
     expect(JSON.stringify(rows[0]?.details)).not.toContain(PW[0]);
   });
 
   it('answers not-found for a missing user', async () => {
-    expect(await setPassword(t.db(), 987_654, PW[0] ?? '', { reason: 'settings' })).toEqual({ ok: false, reason: 'not-found' });
+    expect(await setPassword(t.db(), 987_654, PW[0] ?? '', { reason: 'settings' })).toEqual({
+      ok: false,
+      reason: 'not-found',
+    });
   });
 });

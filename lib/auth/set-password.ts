@@ -39,7 +39,10 @@ export type SetPasswordResult =
   | { ok: false; reason: 'reused' };
 
 /** The user's names and their client's name, which the password must not contain. */
-export async function passwordContext(q: Queryable, userId: number): Promise<(PasswordContext & { passwordHash: string }) | null> {
+export async function passwordContext(
+  q: Queryable,
+  userId: number,
+): Promise<(PasswordContext & { passwordHash: string }) | null> {
   const [row] = await q
     .select({
       userName: users.userName,
@@ -57,7 +60,12 @@ export async function passwordContext(q: Queryable, userId: number): Promise<(Pa
 }
 
 /** True when `plain` is the current password or one of the last PASSWORD_HISTORY ones. */
-export async function isRecentPassword(q: Queryable, userId: number, plain: string, currentHash?: string): Promise<boolean> {
+export async function isRecentPassword(
+  q: Queryable,
+  userId: number,
+  plain: string,
+  currentHash?: string,
+): Promise<boolean> {
   const history = await q
     .select({ passwordHash: passwordHistory.passwordHash })
     .from(passwordHistory)
@@ -99,12 +107,18 @@ async function trimHistory(q: Queryable, userId: number): Promise<void> {
  * clears failed attempts (and unlocks, when asked), ends the user's other sessions and writes the
  * audit row.
  */
-export async function setPassword(q: Queryable, userId: number, plain: string, opts: SetPasswordOptions): Promise<SetPasswordResult> {
+export async function setPassword(
+  q: Queryable,
+  userId: number,
+  plain: string,
+  opts: SetPasswordOptions,
+): Promise<SetPasswordResult> {
   const ctx = await passwordContext(q, userId);
   if (!ctx) return { ok: false, reason: 'not-found' };
   const problems = passwordProblems(plain, ctx);
   if (problems.length) return { ok: false, reason: 'policy', problems };
-  if (opts.reason !== 'created' && (await isRecentPassword(q, userId, plain, ctx.passwordHash))) return { ok: false, reason: 'reused' };
+  if (opts.reason !== 'created' && (await isRecentPassword(q, userId, plain, ctx.passwordHash)))
+    return { ok: false, reason: 'reused' };
 
   const hash = await hashPassword(plain);
   const t = now();
@@ -132,7 +146,11 @@ export async function setPassword(q: Queryable, userId: number, plain: string, o
     action: 'password.changed',
     targetType: 'user',
     targetId: String(userId),
-    details: { reason: opts.reason, unlocked: Boolean(opts.unlock), mustChangePassword: opts.mustChangePassword ?? false },
+    details: {
+      reason: opts.reason,
+      unlocked: Boolean(opts.unlock),
+      mustChangePassword: opts.mustChangePassword ?? false,
+    },
   });
   return { ok: true };
 }

@@ -38,14 +38,21 @@ describe('sign-in: the password step', () => {
     const [u] = await t.db().select().from(users).where(eq(users.id, id));
     return u;
   }
-  const wrong = (userName: string, captcha?: string) => signInWithPassword({ userName, password: 'Wrong#Password1', captcha });
+  const wrong = (userName: string, captcha?: string) =>
+    signInWithPassword({ userName, password: 'Wrong#Password1', captcha });
 
   it('right password: an OTP is e-mailed through the outbox, stored hashed, and no session exists yet', async () => {
     const u = await user();
     const r = await signInWithPassword({ userName: `  ${u.userName.toUpperCase()} `, password: TEST_PASSWORD });
     expect(r).toMatchObject({ status: 'otp', expiresInSeconds: 300, failedAttempts: 0, attemptsLeft: 5 });
     if (r.status !== 'otp') throw new Error('no otp');
-    const [mail] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, u.email)).orderBy(desc(emailOutbox.id)).limit(1);
+    const [mail] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, u.email))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
     expect(mail?.kind).toBe('otp');
     expect(mail?.subject).toContain(`ref ${r.reference}`);
     const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
@@ -55,7 +62,14 @@ describe('sign-in: the password step', () => {
     expect(otp?.expiresAt.toISOString()).toBe('2026-05-04T02:05:00.000Z');
     expect(await t.db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
     const answer = presentSignIn(r);
-    expect(answer).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 1, signinOTPExpireTimeout: 300, ChallengeId: r.challengeId, LoginAttemptLeft: 5 });
+    expect(answer).toMatchObject({
+      IsLoggedIn: false,
+      jwtToken: null,
+      LStatus: 1,
+      signinOTPExpireTimeout: 300,
+      ChallengeId: r.challengeId,
+      LoginAttemptLeft: 5,
+    });
     expect(answer.SigninOTPExpireText).toBe('The OTP is valid for 5 minutes.');
   });
 
@@ -65,7 +79,11 @@ describe('sign-in: the password step', () => {
     expect(r).toEqual({ status: 'invalid', captchaRequired: false, failedAttempts: 1, attemptsLeft: 4 });
     expect(presentSignIn(r).Message).toBe('Invalid Username or Password. You have only 4 login attempt left.');
     expect((await row(u.id))?.failedLoginAttempts).toBe(1);
-    const audit = await t.db().select().from(auditLog).where(and(eq(auditLog.targetId, String(u.id)), eq(auditLog.action, 'signin.failed')));
+    const audit = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(u.id)), eq(auditLog.action, 'signin.failed')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0]?.details)).not.toContain('Wrong#Password1');
   });
@@ -87,10 +105,19 @@ describe('sign-in: the password step', () => {
     const gone = await user({ isActive: false });
     const r = await signInWithPassword({ userName: gone.userName, password: TEST_PASSWORD });
     expect(r).toMatchObject({ status: 'deactivated', failedAttempts: 0, attemptsLeft: 5 });
-    expect(presentSignIn(r)).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 0, Message: 'Credential does not exist.' });
+    expect(presentSignIn(r)).toMatchObject({
+      IsLoggedIn: false,
+      jwtToken: null,
+      LStatus: 0,
+      Message: 'Credential does not exist.',
+    });
     expect(await t.db().select().from(signInOtps).where(eq(signInOtps.userId, gone.id))).toHaveLength(0);
     expect(await t.db().select().from(sessions).where(eq(sessions.userId, gone.id))).toHaveLength(0);
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'signin.deactivated'), eq(auditLog.targetId, String(gone.id))));
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'signin.deactivated'), eq(auditLog.targetId, String(gone.id))));
     expect(audit).toBeDefined();
   });
 
@@ -100,12 +127,24 @@ describe('sign-in: the password step', () => {
     await wrong(u.userName);
     expect(await wrong(u.userName)).toMatchObject({ status: 'invalid', captchaRequired: true, attemptsLeft: 2 });
     // Without a captcha nothing is checked (or counted).
-    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD })).toMatchObject({ status: 'captcha', captchaFailed: false, failedAttempts: 3 });
-    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD, captcha: 'bm90LWEtcGF5bG9hZA==' })).toMatchObject({ status: 'captcha', captchaFailed: true });
+    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD })).toMatchObject({
+      status: 'captcha',
+      captchaFailed: false,
+      failedAttempts: 3,
+    });
+    expect(
+      await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD, captcha: 'bm90LWEtcGF5bG9hZA==' }),
+    ).toMatchObject({ status: 'captcha', captchaFailed: true });
     const captcha = await solvedCaptcha();
-    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD, captcha })).toMatchObject({ status: 'otp', failedAttempts: 3 });
+    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD, captcha })).toMatchObject({
+      status: 'otp',
+      failedAttempts: 3,
+    });
     // The same solution again is a replay.
-    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD, captcha })).toMatchObject({ status: 'captcha', captchaFailed: true });
+    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD, captcha })).toMatchObject({
+      status: 'captcha',
+      captchaFailed: true,
+    });
     expect((await row(u.id))?.failedLoginAttempts).toBe(3);
   });
 
@@ -118,7 +157,9 @@ describe('sign-in: the password step', () => {
     const locked = await row(u.id);
     expect(locked?.isLocked).toBe(true);
     expect(locked?.lockedAt?.toISOString()).toBe('2026-05-04T02:00:00.000Z');
-    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD })).toMatchObject({ status: 'locked' });
+    expect(await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD })).toMatchObject({
+      status: 'locked',
+    });
     expect(await t.db().select().from(signInOtps).where(eq(signInOtps.userId, u.id))).toHaveLength(0);
   });
 
@@ -139,8 +180,17 @@ describe('sign-in: the password step', () => {
     expect(b).toMatchObject({ status: 'change-password', reason: 'expired' });
     if (a.status !== 'change-password' || b.status !== 'change-password') throw new Error('expected change-password');
     expect(await checkResetToken(a.token)).toBe('valid');
-    expect(presentSignIn(a)).toMatchObject({ IsResetPassword: true, IsPasswordExpired: false, Message: MSG.passwordFirstTime, ResetPasswordUrl: `/ResetPassword?url=${a.token}&reason=first` });
-    expect(presentSignIn(b)).toMatchObject({ IsResetPassword: false, IsPasswordExpired: true, Message: MSG.passwordExpired });
+    expect(presentSignIn(a)).toMatchObject({
+      IsResetPassword: true,
+      IsPasswordExpired: false,
+      Message: MSG.passwordFirstTime,
+      ResetPasswordUrl: `/ResetPassword?url=${a.token}&reason=first`,
+    });
+    expect(presentSignIn(b)).toMatchObject({
+      IsResetPassword: false,
+      IsPasswordExpired: true,
+      Message: MSG.passwordExpired,
+    });
     clock.advance(15 * 60_000 + 1000);
     expect(await checkResetToken(a.token)).toBe('expired');
     for (const u of [first, old]) {

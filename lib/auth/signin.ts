@@ -24,7 +24,16 @@ import { userMaySignIn } from './client-active';
 import { redeemCaptcha } from './captcha';
 import { isPasswordExpired } from './expiry';
 import { attemptsLeft, captchaNeeded, nameKey, recordFailure, unknownNameFailures } from './lockout';
-import { issueAppChallenge, issueOtp, latestPendingChallenge, resendOtp, verifyOtp, type OtpMethod, type OtpResendResult, type OtpVerifyResult } from './otp';
+import {
+  issueAppChallenge,
+  issueOtp,
+  latestPendingChallenge,
+  resendOtp,
+  verifyOtp,
+  type OtpMethod,
+  type OtpResendResult,
+  type OtpVerifyResult,
+} from './otp';
 import { dummyHash, verifyPassword } from './password';
 import { issueResetToken } from './reset';
 import { hasAuthenticator } from '@/lib/core/authenticator';
@@ -71,13 +80,18 @@ export async function findUserByName(userName: string) {
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByName>>>;
-type CredentialFailure = Extract<PasswordSignInResult, { status: 'invalid' | 'captcha' | 'locked' | 'sso-required' | 'change-password' | 'deactivated' }>;
+type CredentialFailure = Extract<
+  PasswordSignInResult,
+  { status: 'invalid' | 'captcha' | 'locked' | 'sso-required' | 'change-password' | 'deactivated' }
+>;
 
 /**
  * Steps 1–4: blocked, captcha, password, forced change. Answers the user whose password is right and
  * current, or the failure to present. Every wrong password is counted here.
  */
-async function checkCredentials(input: PasswordSignInInput): Promise<{ status: 'ok'; user: UserRow; failed: number } | CredentialFailure> {
+async function checkCredentials(
+  input: PasswordSignInInput,
+): Promise<{ status: 'ok'; user: UserRow; failed: number } | CredentialFailure> {
   const c = config();
   const db = await getDb();
   const found = await findUserByName(input.userName);
@@ -102,12 +116,19 @@ async function checkCredentials(input: PasswordSignInInput): Promise<{ status: '
 
   if (captchaNeeded(failed)) {
     const solved = input.captcha ? await redeemCaptcha(db, input.captcha) : false;
-    if (!solved) return { status: 'captcha', captchaRequired: true, captchaFailed: Boolean(input.captcha), ...counts(failed) };
+    if (!solved)
+      return { status: 'captcha', captchaRequired: true, captchaFailed: Boolean(input.captcha), ...counts(failed) };
   }
 
   const ok = await verifyPassword(hash, input.password);
   if (ok && !user && found && !found.isActive) {
-    await auditAuth(db, { action: 'signin.deactivated', userId: found.id, clientId: found.clientId, targetType: 'user', targetId: String(found.id) });
+    await auditAuth(db, {
+      action: 'signin.deactivated',
+      userId: found.id,
+      clientId: found.clientId,
+      targetType: 'user',
+      targetId: String(found.id),
+    });
     return { status: 'deactivated', ...counts(failed) };
   }
   if (!ok || !user) {
@@ -117,7 +138,13 @@ async function checkCredentials(input: PasswordSignInInput): Promise<{ status: '
   }
 
   if (await ssoRequired(user.clientId, db)) {
-    await auditAuth(db, { action: 'signin.sso_required', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id) });
+    await auditAuth(db, {
+      action: 'signin.sso_required',
+      userId: user.id,
+      clientId: user.clientId,
+      targetType: 'user',
+      targetId: String(user.id),
+    });
     return { status: 'sso-required', ...counts(failed) };
   }
 
@@ -125,7 +152,14 @@ async function checkCredentials(input: PasswordSignInInput): Promise<{ status: '
   if (reason) {
     const token = await db.transaction(async (tx) => {
       const t = await issueResetToken(tx, user.id, 'forced', FORCED_CHANGE_TTL_MINUTES);
-      await auditAuth(tx, { action: 'signin.change_password', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id), details: { reason } });
+      await auditAuth(tx, {
+        action: 'signin.change_password',
+        userId: user.id,
+        clientId: user.clientId,
+        targetType: 'user',
+        targetId: String(user.id),
+        details: { reason },
+      });
       return t;
     });
     return { status: 'change-password', reason, token, ...counts(failed) };
@@ -140,17 +174,34 @@ export async function signInWithPassword(input: PasswordSignInInput): Promise<Pa
   const db = await getDb();
   const issued = await db.transaction(async (tx) => {
     const app = await hasAuthenticator(tx, user.id);
-    const otp = app ? await issueAppChallenge(tx, user, config().OTP_TTL_SECONDS) : await issueOtp(tx, user, config().OTP_TTL_SECONDS);
+    const otp = app
+      ? await issueAppChallenge(tx, user, config().OTP_TTL_SECONDS)
+      : await issueOtp(tx, user, config().OTP_TTL_SECONDS);
     if (!app) {
-      await auditAuth(tx, { action: 'signin.otp_sent', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id), details: { reference: otp.reference } });
+      await auditAuth(tx, {
+        action: 'signin.otp_sent',
+        userId: user.id,
+        clientId: user.clientId,
+        targetType: 'user',
+        targetId: String(user.id),
+        details: { reference: otp.reference },
+      });
     }
     return otp;
   });
-  return { status: 'otp', method: issued.method, challengeId: issued.challengeId, reference: issued.reference, expiresInSeconds: issued.expiresInSeconds, ...counts(failed) };
+  return {
+    status: 'otp',
+    method: issued.method,
+    challengeId: issued.challengeId,
+    reference: issued.reference,
+    expiresInSeconds: issued.expiresInSeconds,
+    ...counts(failed),
+  };
 }
 
 /** Which step answered: the password step (a failure of steps 1–4) or the code. */
-export type TripleSignInResult = { step: 'password'; result: CredentialFailure } | { step: 'otp'; result: OtpVerifyResult };
+export type TripleSignInResult =
+  { step: 'password'; result: CredentialFailure } | { step: 'otp'; result: OtpVerifyResult };
 
 /**
  * The credential triple (legacy SignIn with a non-zero OTP, AuthenticateUser without ChallengeId): the
@@ -171,7 +222,8 @@ export async function signInWithTriple(input: PasswordSignInInput & { otp: strin
   return { step: 'otp', result: await verifyOtp(pending.id, input.otp) };
 }
 
-export type PasswordResendResult = { step: 'password'; result: CredentialFailure } | { step: 'otp'; result: OtpResendResult };
+export type PasswordResendResult =
+  { step: 'password'; result: CredentialFailure } | { step: 'otp'; result: OtpResendResult };
 
 /**
  * ResendOTP with UserName and Password instead of a ChallengeId: the same password checks, then a resend of

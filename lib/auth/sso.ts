@@ -20,14 +20,24 @@ export interface SsoUser {
   clientId: number | null;
 }
 
-export type SsoMatch = { ok: true; user: SsoUser } | { ok: false; reason: 'no-email' | 'unverified' | 'unknown' | 'ambiguous' | 'inactive' | 'locked' };
+export type SsoMatch =
+  | { ok: true; user: SsoUser }
+  | { ok: false; reason: 'no-email' | 'unverified' | 'unknown' | 'ambiguous' | 'inactive' | 'locked' };
 
 export async function matchSsoUser(email: unknown, emailVerified: unknown): Promise<SsoMatch> {
   if (typeof email !== 'string' || email.trim() === '' || email.length > 320) return { ok: false, reason: 'no-email' };
   if (emailVerified === false) return { ok: false, reason: 'unverified' };
   const db = await getDb();
   const rows = await db
-    .select({ id: users.id, userName: users.userName, email: users.email, role: users.role, clientId: users.clientId, isActive: userMaySignIn, isLocked: users.isLocked })
+    .select({
+      id: users.id,
+      userName: users.userName,
+      email: users.email,
+      role: users.role,
+      clientId: users.clientId,
+      isActive: userMaySignIn,
+      isLocked: users.isLocked,
+    })
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase())))
     .limit(5);
@@ -45,7 +55,13 @@ export async function openSsoSession(user: SsoUser): Promise<{ sessionId: string
   const db = await getDb();
   return db.transaction(async (tx) => {
     const session = await createSession(tx, user.id, 'sso');
-    await auditAuth(tx, { action: 'signin.sso', userId: user.id, clientId: user.clientId, targetType: 'session', targetId: session.id });
+    await auditAuth(tx, {
+      action: 'signin.sso',
+      userId: user.id,
+      clientId: user.clientId,
+      targetType: 'session',
+      targetId: session.id,
+    });
     return { sessionId: session.id, role: user.role };
   });
 }

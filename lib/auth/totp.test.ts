@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import '@/test/env';
 import { fixedClock, setClock } from '@/lib/clock';
-import { checkTotp, decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCodes, normaliseRecoveryCode, otpAuthUri } from './totp';
+import {
+  checkTotp,
+  decryptSecret,
+  encryptSecret,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  normaliseRecoveryCode,
+  otpAuthUri,
+} from './totp';
 
 /** RFC 6238 appendix B: the SHA-1 seed "12345678901234567890" in base32. */
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -71,6 +79,11 @@ describe('authenticator app building blocks', () => {
     expect(uri.searchParams.get('secret')).toBe(RFC_SECRET);
     expect(uri.searchParams.get('issuer')).toBe('JMS Portal');
     // SHA-1, 6 digits, 30 s: the defaults every app assumes when the URI leaves them out.
-    for (const [k, v] of [['algorithm', 'SHA1'], ['digits', '6'], ['period', '30']]) expect([null, v]).toContain(uri.searchParams.get(k ?? ''));
+    for (const [k, v] of [
+      ['algorithm', 'SHA1'],
+      ['digits', '6'],
+      ['period', '30'],
+    ])
+      expect([null, v]).toContain(uri.searchParams.get(k ?? ''));
   });
 });

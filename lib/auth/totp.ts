@@ -39,7 +39,14 @@ export function decryptSecret(userId: number, stored: string, key: Buffer = conf
 
 /** The otpauth:// URI an authenticator app reads from the QR code. */
 export function otpAuthUri(userName: string, secret: string): string {
-  return generateURI({ issuer: TOTP_ISSUER, label: userName, secret, period: TOTP_PERIOD_SECONDS, digits: 6, algorithm: 'sha1' });
+  return generateURI({
+    issuer: TOTP_ISSUER,
+    label: userName,
+    secret,
+    period: TOTP_PERIOD_SECONDS,
+    digits: 6,
+    algorithm: 'sha1',
+  });
 }
 
 export function isTotpCode(code: string): boolean {
@@ -62,7 +69,11 @@ export async function checkTotp(secret: string, code: string, afterTimeStep?: nu
       epochTolerance: TOTP_PERIOD_SECONDS,
       ...(afterTimeStep !== null && afterTimeStep !== undefined ? { afterTimeStep } : {}),
     });
-    return r.valid ? ('timeStep' in r ? (r as { timeStep: number }).timeStep : Math.floor(epoch / TOTP_PERIOD_SECONDS) + r.delta) : null;
+    return r.valid
+      ? 'timeStep' in r
+        ? (r as { timeStep: number }).timeStep
+        : Math.floor(epoch / TOTP_PERIOD_SECONDS) + r.delta
+      : null;
   } catch {
     return null;
   }
@@ -71,7 +82,10 @@ export async function checkTotp(secret: string, code: string, afterTimeStep?: nu
 /** Ten new recovery codes, shown to the user as XXXX-XXXX-XXXX-XXXX. */
 export function newRecoveryCodes(n: number = RECOVERY_CODE_COUNT): string[] {
   return Array.from({ length: n }, () => {
-    const chars = Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)]).join('');
+    const chars = Array.from(
+      { length: RECOVERY_LENGTH },
+      () => RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)],
+    ).join('');
     return chars.replace(/(.{4})(?=.)/g, '$1-');
   });
 }

@@ -35,12 +35,19 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     return makeUser({ clientId: client.id, passwordChangedAt: new Date('2026-05-01T00:00:00Z'), ...over });
   }
   async function lastCode(email: string): Promise<string> {
-    const [mail] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id)).limit(1);
+    const [mail] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
     const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
     if (!code) throw new Error('no code mailed');
     return code;
   }
-  const failures = async (id: number) => (await t.db().select().from(users).where(eq(users.id, id)))[0]?.failedLoginAttempts;
+  const failures = async (id: number) =>
+    (await t.db().select().from(users).where(eq(users.id, id)))[0]?.failedLoginAttempts;
   const other = (code: string) => (code === '000000' ? '000001' : '000000');
 
   it('OTP absent or 0 is the password step; anything else is the triple', () => {
@@ -60,7 +67,12 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     expect(r).toMatchObject({ step: 'otp', result: { status: 'success' } });
     expect(presentTriple(r, 'tok')).toMatchObject({ IsLoggedIn: true, jwtToken: 'tok', LStatus: 2 });
     const replay = await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: code });
-    expect(presentTriple(replay, null)).toMatchObject({ IsLoggedIn: false, jwtToken: null, LStatus: 8, Message: MSG.otpExpired });
+    expect(presentTriple(replay, null)).toMatchObject({
+      IsLoggedIn: false,
+      jwtToken: null,
+      LStatus: 8,
+      Message: MSG.otpExpired,
+    });
   });
 
   it('a wrong password is counted and the OTP is not looked at; a wrong OTP is counted too', async () => {
@@ -68,12 +80,19 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD });
     const code = await lastCode(u.email);
     const r = await signInWithTriple({ userName: u.userName, password: 'Wrong#Password1', otp: code });
-    expect(presentTriple(r, null)).toMatchObject({ IsLoggedIn: false, LStatus: 0, LoginAttemptLeft: 4, Message: MSG.invalidCredentials(4) });
+    expect(presentTriple(r, null)).toMatchObject({
+      IsLoggedIn: false,
+      LStatus: 0,
+      LoginAttemptLeft: 4,
+      Message: MSG.invalidCredentials(4),
+    });
     const w = await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: other(code) });
     expect(presentTriple(w, null)).toMatchObject({ LStatus: 7, Message: MSG.otpInvalid, LoginAttemptLeft: 3 });
     expect(await failures(u.id)).toBe(2);
     // The right code still works (guess limit not reached) and clears the count.
-    expect(await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: code })).toMatchObject({ result: { status: 'success' } });
+    expect(await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: code })).toMatchObject({
+      result: { status: 'success' },
+    });
     expect(await failures(u.id)).toBe(0);
   });
 
@@ -82,10 +101,25 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     const noCaptcha = await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: '123456' });
     expect(presentTriple(noCaptcha, null)).toMatchObject({ LStatus: 6, IsCaptchaRequired: true });
     expect(await failures(u.id)).toBe(3);
-    await signInWithTriple({ userName: u.userName, password: 'Wrong#Password1', otp: '123456', captcha: await solvedCaptcha() });
-    const locked = await signInWithTriple({ userName: u.userName, password: 'Wrong#Password2', otp: '123456', captcha: await solvedCaptcha() });
+    await signInWithTriple({
+      userName: u.userName,
+      password: 'Wrong#Password1',
+      otp: '123456',
+      captcha: await solvedCaptcha(),
+    });
+    const locked = await signInWithTriple({
+      userName: u.userName,
+      password: 'Wrong#Password2',
+      otp: '123456',
+      captcha: await solvedCaptcha(),
+    });
     expect(presentTriple(locked, null)).toMatchObject({ IsAccountLocked: true, LStatus: 3 });
-    const after = await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: '123456', captcha: await solvedCaptcha() });
+    const after = await signInWithTriple({
+      userName: u.userName,
+      password: TEST_PASSWORD,
+      otp: '123456',
+      captcha: await solvedCaptcha(),
+    });
     expect(presentTriple(after, null)).toMatchObject({ IsAccountLocked: true, LStatus: 3, IsLoggedIn: false });
   });
 
@@ -93,12 +127,24 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     const u = await user();
     await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD });
     const code = await lastCode(u.email);
-    for (let i = 0; i < 2; i++) await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: other(code) });
+    for (let i = 0; i < 2; i++)
+      await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: other(code) });
     const captcha = await solvedCaptcha();
     await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: other(code), captcha });
-    for (let i = 0; i < 2; i++) await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: other(code), captcha: await solvedCaptcha() });
+    for (let i = 0; i < 2; i++)
+      await signInWithTriple({
+        userName: u.userName,
+        password: TEST_PASSWORD,
+        otp: other(code),
+        captcha: await solvedCaptcha(),
+      });
     expect(await failures(u.id)).toBe(5);
-    const r = await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: code, captcha: await solvedCaptcha() });
+    const r = await signInWithTriple({
+      userName: u.userName,
+      password: TEST_PASSWORD,
+      otp: code,
+      captcha: await solvedCaptcha(),
+    });
     expect(presentTriple(r, null)).toMatchObject({ IsLoggedIn: false, IsAccountLocked: true });
   });
 
@@ -122,17 +168,25 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     const { RecoveryCodes } = await confirmEnrolment(s.actor, await generate({ secret: init.Secret, epoch: epoch() }));
     clock.advance(60_000);
     const code = await generate({ secret: init.Secret, epoch: epoch() });
-    expect(await signInWithTriple({ userName: s.user.userName, password: TEST_PASSWORD, otp: code })).toMatchObject({ result: { status: 'success' } });
+    expect(await signInWithTriple({ userName: s.user.userName, password: TEST_PASSWORD, otp: code })).toMatchObject({
+      result: { status: 'success' },
+    });
     // Replayed: refused.
-    expect(await signInWithTriple({ userName: s.user.userName, password: TEST_PASSWORD, otp: code })).toMatchObject({ result: { status: 'invalid' } });
-    expect(await signInWithTriple({ userName: s.user.userName, password: TEST_PASSWORD, otp: RecoveryCodes[0] ?? '' })).toMatchObject({ result: { status: 'success' } });
+    expect(await signInWithTriple({ userName: s.user.userName, password: TEST_PASSWORD, otp: code })).toMatchObject({
+      result: { status: 'invalid' },
+    });
+    expect(
+      await signInWithTriple({ userName: s.user.userName, password: TEST_PASSWORD, otp: RecoveryCodes[0] ?? '' }),
+    ).toMatchObject({ result: { status: 'success' } });
   });
 
   it('ResendOTP by credentials: resends the pending OTP (60 s), with the same password checks', async () => {
     const u = await user();
     await signInWithPassword({ userName: u.userName, password: TEST_PASSWORD });
     const first = await lastCode(u.email);
-    expect(presentPasswordResend(await resendWithPassword({ userName: u.userName, password: TEST_PASSWORD }))).toMatchObject({ LStatus: 9, Message: MSG.tryLater });
+    expect(
+      presentPasswordResend(await resendWithPassword({ userName: u.userName, password: TEST_PASSWORD })),
+    ).toMatchObject({ LStatus: 9, Message: MSG.tryLater });
     clock.advance(11_000);
     const wrong = await resendWithPassword({ userName: u.userName, password: 'Wrong#Password1' });
     expect(presentPasswordResend(wrong)).toMatchObject({ LStatus: 0, LoginAttemptLeft: 4 });
@@ -140,9 +194,16 @@ describe('sign-in with the credential triple (UserName, Password, OTP) and Resen
     expect(presentPasswordResend(r)).toMatchObject({ LStatus: 1, Message: MSG.otpSent, signinOTPExpireTimeout: 60 });
     const second = await lastCode(u.email);
     // The old code is void; the new one completes the triple.
-    if (first !== second) expect(await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: first })).toMatchObject({ result: { status: 'invalid' } });
-    expect(await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: second })).toMatchObject({ result: { status: 'success' } });
+    if (first !== second)
+      expect(await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: first })).toMatchObject({
+        result: { status: 'invalid' },
+      });
+    expect(await signInWithTriple({ userName: u.userName, password: TEST_PASSWORD, otp: second })).toMatchObject({
+      result: { status: 'success' },
+    });
     // Nothing pending any more: sign in again.
-    expect(presentPasswordResend(await resendWithPassword({ userName: u.userName, password: TEST_PASSWORD }))).toMatchObject({ LStatus: 8 });
+    expect(
+      presentPasswordResend(await resendWithPassword({ userName: u.userName, password: TEST_PASSWORD })),
+    ).toMatchObject({ LStatus: 8 });
   });
 });

@@ -6,4 +6,5 @@
  * until an app is confirmed. Browser-safe.
  */
 export const TWO_FACTOR_SETUP_PATH = '/TwoFactorSetup';
-export const TWO_FACTOR_SETUP_MSG = 'Your organisation requires an authenticator app. Please set one up before you continue.';
+export const TWO_FACTOR_SETUP_MSG =
+  'Your organisation requires an authenticator app. Please set one up before you continue.';

@@ -18,7 +18,10 @@ export type ConfirmEnrolmentForm = z.infer<typeof confirmEnrolmentSchema>;
 
 /** Removing the app needs the current password. */
 export const removeAuthenticatorSchema = z.strictObject({
-  Password: z.string({ error: TWO_FACTOR_MSG.passwordRequired }).min(1, TWO_FACTOR_MSG.passwordRequired).max(PASSWORD_MAX),
+  Password: z
+    .string({ error: TWO_FACTOR_MSG.passwordRequired })
+    .min(1, TWO_FACTOR_MSG.passwordRequired)
+    .max(PASSWORD_MAX),
 });
 export type RemoveAuthenticatorForm = z.infer<typeof removeAuthenticatorSchema>;
 

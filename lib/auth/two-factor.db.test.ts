@@ -12,7 +12,13 @@ import { resendOtp, verifyOtp } from './otp';
 import { signInWithPassword } from './signin';
 import { decryptSecret } from './totp';
 import { getShellUser } from '@/lib/shell/service';
-import { confirmEnrolment, removeAuthenticator, RECOVERY_CODES_LOW, startEnrolment, twoFactorStatus } from './two-factor';
+import {
+  confirmEnrolment,
+  removeAuthenticator,
+  RECOVERY_CODES_LOW,
+  startEnrolment,
+  twoFactorStatus,
+} from './two-factor';
 
 const T0 = '2026-05-04T02:00:10Z';
 
@@ -49,8 +55,11 @@ describe('two-factor with an authenticator app', () => {
     return r;
   }
   const audits = async (userId: number) =>
-    (await t.db().select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(auditLog.id)).map((a) => a.action);
-  const mails = (email: string) => t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id));
+    (await t.db().select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(auditLog.id)).map(
+      (a) => a.action,
+    );
+  const mails = (email: string) =>
+    t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.id));
 
   it('set-up: a secret encrypted at rest, its otpauth URI and QR code; a code confirms it and answers 10 recovery codes, kept hashed', async () => {
     const { user: u, actor } = await user();
@@ -68,7 +77,9 @@ describe('two-factor with an authenticator app', () => {
     expect(row?.confirmedAt).toBeNull();
     expect(await twoFactorStatus(actor)).toMatchObject({ enrolled: false });
 
-    await expect(confirmEnrolment(actor, '000000' === (await codeAt(init.Secret)) ? '111111' : '000000')).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      confirmEnrolment(actor, '000000' === (await codeAt(init.Secret)) ? '111111' : '000000'),
+    ).rejects.toBeInstanceOf(ValidationError);
     const { RecoveryCodes } = await confirmEnrolment(actor, await codeAt(init.Secret));
     expect(RecoveryCodes).toHaveLength(10);
     expect(new Set(RecoveryCodes).size).toBe(10);
@@ -102,7 +113,12 @@ describe('two-factor with an authenticator app', () => {
     const r = await appSignIn(e.user.userName);
     expect(r.method).toBe('app');
     expect((await mails(e.user.email)).length).toBe(before);
-    expect(presentSignIn(r)).toMatchObject({ LStatus: 1, OtpMethod: 'app', ChallengeId: r.challengeId, SigninOTPExpireText: expect.stringContaining('authenticator app') });
+    expect(presentSignIn(r)).toMatchObject({
+      LStatus: 1,
+      OtpMethod: 'app',
+      ChallengeId: r.challengeId,
+      SigninOTPExpireText: expect.stringContaining('authenticator app'),
+    });
 
     // The previous step's code (a phone 30 s behind) is accepted.
     const late = await codeAt(e.secret, -30);
@@ -112,7 +128,11 @@ describe('two-factor with an authenticator app', () => {
 
     // The same code again, on a new sign-in within its window: refused (replay), counted, and said to be spent.
     const again = await appSignIn(e.user.userName);
-    expect(await verifyOtp(again.challengeId, late)).toMatchObject({ status: 'invalid', failedAttempts: 1, spent: true });
+    expect(await verifyOtp(again.challengeId, late)).toMatchObject({
+      status: 'invalid',
+      failedAttempts: 1,
+      spent: true,
+    });
     // Two steps away: refused as wrong, not as spent. The next step's code (a phone 30 s ahead): accepted.
     const tooOld = await verifyOtp(again.challengeId, await codeAt(e.secret, -60));
     expect(tooOld).toMatchObject({ status: 'invalid', failedAttempts: 2 });
@@ -121,7 +141,13 @@ describe('two-factor with an authenticator app', () => {
     // Once a step is used, codes of that step and older are refused.
     const third = await appSignIn(e.user.userName);
     expect(await verifyOtp(third.challengeId, await codeAt(e.secret, 0))).toMatchObject({ status: 'invalid' });
-    const success = (await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'signin.success')))).map((a) => a.details);
+    const success = (
+      await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'signin.success')))
+    ).map((a) => a.details);
     expect(success).toEqual([{ method: 'password+totp' }, { method: 'password+totp' }]);
   });
 
@@ -135,17 +161,38 @@ describe('two-factor with an authenticator app', () => {
     expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });
     // Nine left is not "few"; at RECOVERY_CODES_LOW the signed-in pages say how many are left.
     expect((await getShellUser(e.actor)).fewRecoveryCodes).toBeNull();
-    const unused = await t.db().select({ id: userRecoveryCodes.id }).from(userRecoveryCodes).where(and(eq(userRecoveryCodes.userId, e.user.id), isNull(userRecoveryCodes.usedAt)));
+    const unused = await t
+      .db()
+      .select({ id: userRecoveryCodes.id })
+      .from(userRecoveryCodes)
+      .where(and(eq(userRecoveryCodes.userId, e.user.id), isNull(userRecoveryCodes.usedAt)));
     const spend = unused.slice(0, 9 - RECOVERY_CODES_LOW - 1).map((r) => r.id);
     await t.db().update(userRecoveryCodes).set({ usedAt: new Date() }).where(inArray(userRecoveryCodes.id, spend));
     expect((await getShellUser(e.actor)).fewRecoveryCodes).toBeNull();
-    await t.db().update(userRecoveryCodes).set({ usedAt: new Date() }).where(inArray(userRecoveryCodes.id, unused.slice(spend.length, spend.length + 1).map((r) => r.id)));
+    await t
+      .db()
+      .update(userRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        inArray(
+          userRecoveryCodes.id,
+          unused.slice(spend.length, spend.length + 1).map((r) => r.id),
+        ),
+      );
     expect((await getShellUser(e.actor)).fewRecoveryCodes).toBe(RECOVERY_CODES_LOW);
-    const used = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'twofactor.recovery_used')));
+    const used = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'twofactor.recovery_used')));
     expect(used.map((a) => a.details)).toEqual([{ remaining: 9 }]);
     expect(JSON.stringify(used)).not.toContain(code);
     expect((await mails(e.user.email)).some((m) => m.subject.startsWith('A recovery code was used'))).toBe(true);
-    const success = await t.db().select().from(auditLog).where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'signin.success')));
+    const success = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, e.user.id), eq(auditLog.action, 'signin.success')));
     expect(success.map((a) => a.details)).toEqual([{ method: 'password+recovery' }]);
   });
 
@@ -160,7 +207,11 @@ describe('two-factor with an authenticator app', () => {
 
   /** The account's lockout state: failed sign-ins and whether it is locked. */
   const lockout = async (userId: number) => {
-    const [u] = await t.db().select({ failed: users.failedLoginAttempts, locked: users.isLocked }).from(users).where(eq(users.id, userId));
+    const [u] = await t
+      .db()
+      .select({ failed: users.failedLoginAttempts, locked: users.isLocked })
+      .from(users)
+      .where(eq(users.id, userId));
     return u;
   };
   const otherCode = async (secret: string) => ((await codeAt(secret)) === '000000' ? '111111' : '000000');
@@ -173,15 +224,24 @@ describe('two-factor with an authenticator app', () => {
     const code = await codeAt(e.secret);
     const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 'success')).toEqual(Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })));
+    expect(results.filter((r) => r.status !== 'success')).toEqual(
+      Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })),
+    );
     expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
     // The losers' sign-ins are still pending, their guesses untouched.
-    const guesses = await t.db().select({ n: signInOtps.failedAttempts }).from(signInOtps).where(eq(signInOtps.userId, e.user.id));
+    const guesses = await t
+      .db()
+      .select({ n: signInOtps.failedAttempts })
+      .from(signInOtps)
+      .where(eq(signInOtps.userId, e.user.id));
     expect(guesses.every((g) => g.n === 0)).toBe(true);
     // A genuinely wrong code still counts, and so does the spent code sent again later (a replay, not a race).
     clock.advance(1_000);
     const next = await appSignIn(e.user.userName);
-    expect(await verifyOtp(next.challengeId, await otherCode(e.secret))).toMatchObject({ status: 'invalid', failedAttempts: 1 });
+    expect(await verifyOtp(next.challengeId, await otherCode(e.secret))).toMatchObject({
+      status: 'invalid',
+      failedAttempts: 1,
+    });
     expect(await verifyOtp(next.challengeId, code)).toMatchObject({ status: 'invalid', failedAttempts: 2 });
     expect(await lockout(e.user.id)).toEqual({ failed: 2, locked: false });
   });
@@ -196,7 +256,11 @@ describe('two-factor with an authenticator app', () => {
       const twin = await appSignIn(e.user.userName);
       clock.advance(1_000);
       expect(await verifyOtp(first.challengeId, code), kind).toMatchObject({ status: 'success' });
-      expect(await verifyOtp(twin.challengeId, code), kind).toEqual({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 });
+      expect(await verifyOtp(twin.challengeId, code), kind).toEqual({
+        status: 'invalid',
+        failedAttempts: 0,
+        attemptsLeft: 5,
+      });
       expect(await lockout(e.user.id), kind).toEqual({ failed: 0, locked: false });
       // Past the race window the same code on that pending sign-in is a replay, and counts.
       clock.advance(11_000);
@@ -213,20 +277,27 @@ describe('two-factor with an authenticator app', () => {
     clock.advance(1_000); // the time it takes to type the code in
     const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 'success')).toEqual(Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })));
+    expect(results.filter((r) => r.status !== 'success')).toEqual(
+      Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })),
+    );
     expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
     expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });
     // A wrong recovery code counts; the used one sent again later counts too.
     clock.advance(1_000);
     const next = await appSignIn(e.user.userName);
-    expect(await verifyOtp(next.challengeId, 'AAAA-BBBB-CCCC-DDDD')).toMatchObject({ status: 'invalid', failedAttempts: 1 });
+    expect(await verifyOtp(next.challengeId, 'AAAA-BBBB-CCCC-DDDD')).toMatchObject({
+      status: 'invalid',
+      failedAttempts: 1,
+    });
     expect(await verifyOtp(next.challengeId, code)).toMatchObject({ status: 'invalid', failedAttempts: 2 });
   });
 
   it("'send a code by e-mail instead': the app's pending sign-in becomes an e-mailed one, full lifetime, guesses carried over", async () => {
     const e = await enrolled();
     const r = await appSignIn(e.user.userName);
-    expect(await verifyOtp(r.challengeId, '999999' === (await codeAt(e.secret)) ? '888888' : '999999')).toMatchObject({ status: 'invalid' });
+    expect(await verifyOtp(r.challengeId, '999999' === (await codeAt(e.secret)) ? '888888' : '999999')).toMatchObject({
+      status: 'invalid',
+    });
     const sent = await resendOtp(r.challengeId);
     expect(sent).toMatchObject({ status: 'sent', method: 'email', expiresInSeconds: 300 });
     if (sent.status !== 'sent') return;
@@ -244,15 +315,23 @@ describe('two-factor with an authenticator app', () => {
 
   it('removal needs the current password (a wrong one counts toward the lockout); then the sign-in e-mails the OTP again', async () => {
     const e = await enrolled();
-    await expect(removeAuthenticator(e.actor, 'Wrong#Password1')).rejects.toMatchObject({ status: 400, fields: { Password: [TWO_FACTOR_MSG.passwordWrong] } });
+    await expect(removeAuthenticator(e.actor, 'Wrong#Password1')).rejects.toMatchObject({
+      status: 400,
+      fields: { Password: [TWO_FACTOR_MSG.passwordWrong] },
+    });
     const [u] = await t.db().select().from(users).where(eq(users.id, e.user.id));
     expect(u?.failedLoginAttempts).toBe(1);
     expect(await twoFactorStatus(e.actor)).toMatchObject({ enrolled: true });
     await removeAuthenticator(e.actor, TEST_PASSWORD);
     expect(await twoFactorStatus(e.actor)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
-    expect(await t.db().select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, e.user.id))).toHaveLength(0);
+    expect(await t.db().select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, e.user.id))).toHaveLength(
+      0,
+    );
     expect(await audits(e.user.id)).toContain('twofactor.removed');
     expect((await appSignIn(e.user.userName)).method).toBe('email');
-    await expect(removeAuthenticator(e.actor, TEST_PASSWORD)).rejects.toMatchObject({ status: 409, message: TWO_FACTOR_MSG.notEnrolled });
+    await expect(removeAuthenticator(e.actor, TEST_PASSWORD)).rejects.toMatchObject({
+      status: 409,
+      message: TWO_FACTOR_MSG.notEnrolled,
+    });
   });
 });

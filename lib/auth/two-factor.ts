@@ -62,14 +62,17 @@ async function authenticatorOf(q: Queryable, userId: number) {
 export const RECOVERY_CODES_LOW = 3;
 
 /** Unused recovery codes: the one condition the count of codes left is made of. */
-const unusedCodesOf = (userId: number | AnyPgColumn) => and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt));
+const unusedCodesOf = (userId: number | AnyPgColumn) =>
+  and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt));
 
 /**
  * As a column of a statement on `users` (the signed-in shell reads it with the user's row): the user's unused
  * recovery codes when an authenticator app is set up (confirmed), else null.
  */
 export function recoveryCodesLeftOf(userId: AnyPgColumn): SQL<number | null> {
-  return sql<number | null>`case when exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${userId} and ${userAuthenticators.confirmedAt} is not null) then (select count(*)::int from ${userRecoveryCodes} where ${unusedCodesOf(userId)}) end`;
+  return sql<
+    number | null
+  >`case when exists (select 1 from ${userAuthenticators} where ${userAuthenticators.userId} = ${userId} and ${userAuthenticators.confirmedAt} is not null) then (select count(*)::int from ${userRecoveryCodes} where ${unusedCodesOf(userId)}) end`;
 }
 
 /** The recovery codes left when they are few (≤ RECOVERY_CODES_LOW) and an app is set up (`left` not null); else null. */
@@ -95,7 +98,11 @@ export async function startEnrolment(actor: Actor): Promise<TwoFactorInitAnswer>
   const stored = await db
     .insert(userAuthenticators)
     .values({ userId: actor.userId, secretEnc, createdAt: t, confirmedAt: null, lastTimeStep: null })
-    .onConflictDoUpdate({ target: userAuthenticators.userId, set: { secretEnc, createdAt: t, lastTimeStep: null }, setWhere: isNull(userAuthenticators.confirmedAt) })
+    .onConflictDoUpdate({
+      target: userAuthenticators.userId,
+      set: { secretEnc, createdAt: t, lastTimeStep: null },
+      setWhere: isNull(userAuthenticators.confirmedAt),
+    })
     .returning({ userId: userAuthenticators.userId });
   if (!stored.length) throw new ConflictError(TWO_FACTOR_MSG.alreadyEnrolled);
   const uri = otpAuthUri(actor.userName, secret);
@@ -128,14 +135,30 @@ export async function confirmEnrolment(actor: Actor, code: string): Promise<Conf
     const [claimed] = await tx
       .update(userAuthenticators)
       .set({ confirmedAt: t, lastTimeStep: step })
-      .where(and(eq(userAuthenticators.userId, actor.userId), isNull(userAuthenticators.confirmedAt), eq(userAuthenticators.secretEnc, row.secretEnc)))
+      .where(
+        and(
+          eq(userAuthenticators.userId, actor.userId),
+          isNull(userAuthenticators.confirmedAt),
+          eq(userAuthenticators.secretEnc, row.secretEnc),
+        ),
+      )
       .returning({ userId: userAuthenticators.userId });
     if (!claimed) return false;
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, actor.userId));
     await tx.insert(userRecoveryCodes).values(
-      codes.map((c) => ({ userId: actor.userId, codeHash: hashRecoveryCode(actor.userId, normaliseRecoveryCode(c) ?? c), createdAt: t })),
+      codes.map((c) => ({
+        userId: actor.userId,
+        codeHash: hashRecoveryCode(actor.userId, normaliseRecoveryCode(c) ?? c),
+        createdAt: t,
+      })),
     );
-    await auditAuth(tx, { action: 'twofactor.enrolled', userId: actor.userId, clientId: actor.clientId, targetType: 'user', targetId: String(actor.userId) });
+    await auditAuth(tx, {
+      action: 'twofactor.enrolled',
+      userId: actor.userId,
+      clientId: actor.clientId,
+      targetType: 'user',
+      targetId: String(actor.userId),
+    });
     await tellUser(tx, actor.userId, 'An authenticator app was added to your JMS Portal account', [
       'An authenticator app was set up for signing in to your JMS Portal account. From now on the sign-in asks for its code.',
       'If this was not you, change your password and tell your administrator at once.',
@@ -153,12 +176,22 @@ export async function confirmEnrolment(actor: Actor, code: string): Promise<Conf
  */
 export async function removeAuthenticator(actor: Actor, password: string): Promise<void> {
   const db = await getDb();
-  if (!(await verifyCurrentPassword(actor, password))) throw new ValidationError({ Password: [TWO_FACTOR_MSG.passwordWrong] }, TWO_FACTOR_MSG.passwordWrong);
+  if (!(await verifyCurrentPassword(actor, password)))
+    throw new ValidationError({ Password: [TWO_FACTOR_MSG.passwordWrong] }, TWO_FACTOR_MSG.passwordWrong);
   const removed = await db.transaction(async (tx) => {
-    const gone = await tx.delete(userAuthenticators).where(eq(userAuthenticators.userId, actor.userId)).returning({ confirmedAt: userAuthenticators.confirmedAt });
+    const gone = await tx
+      .delete(userAuthenticators)
+      .where(eq(userAuthenticators.userId, actor.userId))
+      .returning({ confirmedAt: userAuthenticators.confirmedAt });
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, actor.userId));
     if (!gone[0]?.confirmedAt) return false;
-    await auditAuth(tx, { action: 'twofactor.removed', userId: actor.userId, clientId: actor.clientId, targetType: 'user', targetId: String(actor.userId) });
+    await auditAuth(tx, {
+      action: 'twofactor.removed',
+      userId: actor.userId,
+      clientId: actor.clientId,
+      targetType: 'user',
+      targetId: String(actor.userId),
+    });
     await tellUser(tx, actor.userId, 'The authenticator app was removed from your JMS Portal account', [
       'The authenticator app was removed from your JMS Portal account. The sign-in sends you a code by e-mail again.',
       'If this was not you, change your password and tell your administrator at once.',
@@ -169,9 +202,18 @@ export async function removeAuthenticator(actor: Actor, password: string): Promi
 }
 
 async function tellUser(q: Queryable, userId: number, subject: string, lines: string[]): Promise<void> {
-  const [u] = await q.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await q
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) return;
-  await enqueueMail(q, { to: u.email, kind: 'security', subject, text: [`Hello ${u.firstName},`, '', ...lines].join('\n') });
+  await enqueueMail(q, {
+    to: u.email,
+    kind: 'security',
+    subject,
+    text: [`Hello ${u.firstName},`, '', ...lines].join('\n'),
+  });
 }
 
 /**
@@ -182,8 +224,12 @@ export const secondFactorAtArrival = {
   appSecret: userAuthenticators.secretEnc,
   appConfirmedAt: userAuthenticators.confirmedAt,
   appLastTimeStep: userAuthenticators.lastTimeStep,
-  unusedRecoveryHashes: sql<string[] | null>`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is null)`,
-  usedRecoveryHashes: sql<string[] | null>`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is not null)`,
+  unusedRecoveryHashes: sql<
+    string[] | null
+  >`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is null)`,
+  usedRecoveryHashes: sql<
+    string[] | null
+  >`(select array_agg(${userRecoveryCodes.codeHash}) from ${userRecoveryCodes} where ${userRecoveryCodes.userId} = ${users.id} and ${userRecoveryCodes.usedAt} is not null)`,
 };
 
 export interface SecondFactorArrival {
@@ -237,7 +283,11 @@ export type SecondFactor = 'totp' | 'recovery';
  * the last one accepted, or an unused recovery code. Each is claimed by one conditional UPDATE in the
  * caller's transaction, so of two parallel uses of one code exactly one wins. Null: not accepted.
  */
-export async function checkSecondFactor(q: Queryable, user: { id: number; clientId: number | null }, input: string): Promise<SecondFactor | null> {
+export async function checkSecondFactor(
+  q: Queryable,
+  user: { id: number; clientId: number | null },
+  input: string,
+): Promise<SecondFactor | null> {
   const code = input.trim();
   const row = await authenticatorOf(q, user.id);
   if (!row?.confirmedAt) return null;
@@ -263,7 +313,13 @@ export async function checkSecondFactor(q: Queryable, user: { id: number; client
   const [used] = await q
     .update(userRecoveryCodes)
     .set({ usedAt: now() })
-    .where(and(eq(userRecoveryCodes.userId, user.id), eq(userRecoveryCodes.codeHash, hashRecoveryCode(user.id, canonical)), isNull(userRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(userRecoveryCodes.userId, user.id),
+        eq(userRecoveryCodes.codeHash, hashRecoveryCode(user.id, canonical)),
+        isNull(userRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: userRecoveryCodes.id });
   if (!used) return null;
   const [left] = await q
@@ -271,7 +327,14 @@ export async function checkSecondFactor(q: Queryable, user: { id: number; client
     .from(userRecoveryCodes)
     .where(and(eq(userRecoveryCodes.userId, user.id), isNull(userRecoveryCodes.usedAt)));
   const remaining = Number(left?.n ?? 0);
-  await auditAuth(q, { action: 'twofactor.recovery_used', userId: user.id, clientId: user.clientId, targetType: 'user', targetId: String(user.id), details: { remaining } });
+  await auditAuth(q, {
+    action: 'twofactor.recovery_used',
+    userId: user.id,
+    clientId: user.clientId,
+    targetType: 'user',
+    targetId: String(user.id),
+    details: { remaining },
+  });
   await tellUser(q, user.id, 'A recovery code was used to sign in to your JMS Portal account', [
     `A recovery code was used to sign in to your JMS Portal account. ${remaining} unused recovery code${remaining === 1 ? '' : 's'} left.`,
     'If you lost your phone, remove the authenticator app in Settings and set it up again. If this was not you, change your password and tell your administrator at once.',

@@ -17,7 +17,11 @@ export interface UserSessionAnswer {
 
 export async function userSession(actor: Actor): Promise<UserSessionAnswer> {
   const db = await getDb();
-  const [row] = await db.select({ enableTour: users.enableTour }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  const [row] = await db
+    .select({ enableTour: users.enableTour })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
   return {
     UserName: actor.userName,
     UserId: actor.userId,
@@ -35,7 +39,13 @@ export async function signOutSession(sessionId: string | null | undefined, actor
   await db.transaction(async (tx) => {
     await revokeSession(tx, sessionId);
     if (actor) {
-      await auditAuth(tx, { action: 'signout', userId: actor.userId, clientId: actor.clientId, targetType: 'session', targetId: sessionId });
+      await auditAuth(tx, {
+        action: 'signout',
+        userId: actor.userId,
+        clientId: actor.clientId,
+        targetType: 'session',
+        targetId: sessionId,
+      });
     }
   });
 }

@@ -6,13 +6,21 @@ import { apiFetch, apiJson, ApiError, setSessionRole, signOutUnauthorized, unaut
 
 describe('unauthorizedRedirect (spec §4.5: a 401 signs out remembering the page)', () => {
   it('sends client users to type 11 with the current path and query', () => {
-    expect(unauthorizedRedirect({ pathname: '/Invoice', search: '?jm=abc' }, 3)).toBe('/SignOut?type=11&returnUrl=%2FInvoice%3Fjm%3Dabc');
-    expect(unauthorizedRedirect({ pathname: '/JobClient', search: '' }, null)).toBe('/SignOut?type=11&returnUrl=%2FJobClient');
+    expect(unauthorizedRedirect({ pathname: '/Invoice', search: '?jm=abc' }, 3)).toBe(
+      '/SignOut?type=11&returnUrl=%2FInvoice%3Fjm%3Dabc',
+    );
+    expect(unauthorizedRedirect({ pathname: '/JobClient', search: '' }, null)).toBe(
+      '/SignOut?type=11&returnUrl=%2FJobClient',
+    );
   });
 
   it('sends staff (roles 1 and 2) to type 9', () => {
-    expect(unauthorizedRedirect({ pathname: '/JobClient', search: '' }, 1)).toBe('/SignOut?type=9&returnUrl=%2FJobClient');
-    expect(unauthorizedRedirect({ pathname: '/JobClient', search: '' }, 2)).toBe('/SignOut?type=9&returnUrl=%2FJobClient');
+    expect(unauthorizedRedirect({ pathname: '/JobClient', search: '' }, 1)).toBe(
+      '/SignOut?type=9&returnUrl=%2FJobClient',
+    );
+    expect(unauthorizedRedirect({ pathname: '/JobClient', search: '' }, 2)).toBe(
+      '/SignOut?type=9&returnUrl=%2FJobClient',
+    );
   });
 
   it('does not remember a sign-in page', () => {
@@ -40,7 +48,10 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
 }
 
 function answer(status: number, body: unknown = null): Response {
-  return new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 afterEach(() => {
@@ -51,7 +62,10 @@ afterEach(() => {
 describe('apiFetch', () => {
   it('on a 401 goes to /SignOut?type=11 remembering the page, and never settles', async () => {
     const assign = stubPage('/JobClient', '?status=8&dir=2');
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { status: 401, message: 'Not signed in.' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { error: { status: 401, message: 'Not signed in.' } })),
+    );
     setSessionRole(5);
     const call = apiFetch('/api/Job/ExportCSVJobs', { method: 'POST', json: { PageNumber: 1 } });
     expect(await settled(call)).toBe(false);
@@ -60,7 +74,10 @@ describe('apiFetch', () => {
 
   it('signs staff (role 1 or 2, told by SessionRole) out with type 9', async () => {
     const assign = stubPage('/AccessDenied', '', '#top');
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401)),
+    );
     setSessionRole(2);
     expect(await settled(apiFetch('/api/User/DisableTour'))).toBe(false);
     expect(assign).toHaveBeenCalledExactlyOnceWith('/SignOut?type=9&returnUrl=%2FAccessDenied%23top');
@@ -68,7 +85,9 @@ describe('apiFetch', () => {
 
   it('sends a JSON body with the session cookie and returns any other answer as it is', async () => {
     const assign = stubPage('/SaveJob');
-    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => answer(404, { error: { status: 404, message: 'Not found.' } }));
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+      answer(404, { error: { status: 404, message: 'Not found.' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const res = await apiFetch('/api/Document/7', { method: 'DELETE' });
     expect(res.status).toBe(404);
@@ -83,7 +102,10 @@ describe('apiFetch', () => {
 
   it('apiJson throws ApiError with the server message for other failures', async () => {
     stubPage('/Settings');
-    vi.stubGlobal('fetch', vi.fn(async () => answer(400, { error: { status: 400, message: 'Bad.', fields: { EmailId: ['Required.'] } } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400, { error: { status: 400, message: 'Bad.', fields: { EmailId: ['Required.'] } } })),
+    );
     const e: unknown = await apiJson('/api/x').catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ status: 400, message: 'Bad.', fields: { EmailId: ['Required.'] } });
@@ -103,7 +125,9 @@ function fakeXhr(status: number, responseText: string) {
     status = 0;
     responseText = '';
     withCredentials = false;
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
@@ -144,11 +168,18 @@ describe('uploadWithProgress (the source file upload, XMLHttpRequest)', () => {
 
   it('resolves other answers (a refused file, a stored one) for the form to show', async () => {
     const assign = stubPage('/SaveJob');
-    vi.stubGlobal('XMLHttpRequest', fakeXhr(400, '{"error":{"status":400,"message":"Files with this extension can not be uploaded."}}'));
-    await expect(uploadWithProgress({ url: '/api/Document/UploadJob/5', body: new FormData() })).resolves.toMatchObject({ status: 400 });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(400, '{"error":{"status":400,"message":"Files with this extension can not be uploaded."}}'),
+    );
+    await expect(uploadWithProgress({ url: '/api/Document/UploadJob/5', body: new FormData() })).resolves.toMatchObject(
+      { status: 400 },
+    );
     vi.stubGlobal('XMLHttpRequest', fakeXhr(200, '{"DocumentId":1,"FileName":"a.pdf","Size":3}'));
     const progress = vi.fn();
-    await expect(uploadWithProgress({ url: '/api/Document/UploadJob/5', body: new FormData(), onProgress: progress })).resolves.toEqual({
+    await expect(
+      uploadWithProgress({ url: '/api/Document/UploadJob/5', body: new FormData(), onProgress: progress }),
+    ).resolves.toEqual({
       status: 200,
       body: '{"DocumentId":1,"FileName":"a.pdf","Size":3}',
     });
@@ -174,7 +205,10 @@ describe('unlessSignedOut (lib/client-side/action.ts: a server action answered "
 
   it('hands back a value or a refusal untouched', async () => {
     const assign = stubPage('/user');
-    expect(await unlessSignedOut(Promise.resolve<ActionResult<number>>({ ok: true, value: 3 }))).toEqual({ ok: true, value: 3 });
+    expect(await unlessSignedOut(Promise.resolve<ActionResult<number>>({ ok: true, value: 3 }))).toEqual({
+      ok: true,
+      value: 3,
+    });
     const refusal = { ok: false, status: 409, message: 'This account is not locked.' } as const;
     expect(await unlessSignedOut(Promise.resolve<ActionResult<number>>(refusal))).toEqual(refusal);
     expect(signedOutNow(refusal)).toBe(false);

@@ -14,7 +14,10 @@ export function setSessionRole(role: number | null): void {
 }
 
 /** Where a 401 sends the browser from a given page. */
-export function unauthorizedRedirect(location: { pathname: string; search: string; hash?: string }, role: number | null): string {
+export function unauthorizedRedirect(
+  location: { pathname: string; search: string; hash?: string },
+  role: number | null,
+): string {
   return signOutUrl(signOutTypeForRole(role), `${location.pathname}${location.search}${location.hash ?? ''}`);
 }
 
@@ -58,7 +61,12 @@ export async function apiFetch(path: string, opts: ApiFetchOptions = {}): Promis
   const h = new Headers(headers);
   if (json !== undefined) h.set('Content-Type', 'application/json');
   if (!h.has('Accept')) h.set('Accept', 'application/json');
-  const res = await fetch(path, { credentials: 'same-origin', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  const res = await fetch(path, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: h,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
   if (res.status === 401) return signOutUnauthorized();
   return res;
 }

@@ -24,11 +24,16 @@ describe('lazyResolver (the sign-in schema loaded on first use)', () => {
   });
 
   it('tries again after a failed load (e.g. a chunk that could not be fetched)', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue(zodResolver(signInFormSchema));
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('ChunkLoadError'))
+      .mockResolvedValue(zodResolver(signInFormSchema));
     const lazy = lazyResolver<SignInForm>(load);
     lazy.preload();
     await new Promise((r) => setTimeout(r, 0));
-    await expect(lazy.resolver({ userName: 'a', password: 'b' }, undefined, options)).resolves.toMatchObject({ errors: {} });
+    await expect(lazy.resolver({ userName: 'a', password: 'b' }, undefined, options)).resolves.toMatchObject({
+      errors: {},
+    });
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -28,8 +28,10 @@ export const CLIENT_MSG = {
   timeZone: 'Please choose a time zone from the list.',
   saved: 'The client has been saved.',
   rowGone: 'This entry no longer exists: reload the page.',
-  branchInUse: (label: string) => `The branch "${label}" is used by jobs and cannot be removed: keep it (you may rename it).`,
-  cityInUse: (name: string) => `The processing city "${name}" is used by jobs and cannot be removed: keep it (you may rename it).`,
+  branchInUse: (label: string) =>
+    `The branch "${label}" is used by jobs and cannot be removed: keep it (you may rename it).`,
+  cityInUse: (name: string) =>
+    `The processing city "${name}" is used by jobs and cannot be removed: keep it (you may rename it).`,
 } as const;
 
 /** The id of an existing branch, city or cost estimate in the edit form; absent for a new one. */
@@ -50,7 +52,12 @@ export const costEstimateSchema = z.object({
   Number: z
     .string({ error: FIELD_MSG.required })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, FIELD_MSG.required).regex(/^\d{1,18}$/, CLIENT_MSG.estimateNumber)),
+    .pipe(
+      z
+        .string()
+        .min(1, FIELD_MSG.required)
+        .regex(/^\d{1,18}$/, CLIENT_MSG.estimateNumber),
+    ),
   Description: text(200, false),
   Amount: z
     .string()
@@ -69,9 +76,17 @@ export const clientFormSchema = z
     AccountNumber: z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Za-z0-9-]{1,30}$/, CLIENT_MSG.accountNumber)),
+      .pipe(
+        z
+          .string()
+          .min(1, FIELD_MSG.required)
+          .regex(/^[A-Za-z0-9-]{1,30}$/, CLIENT_MSG.accountNumber),
+      ),
     Branches: z.array(branchSchema).min(1, CLIENT_MSG.branchRequired).max(50),
-    ProcessingCities: z.array(z.object({ Id: rowId, Name: text(100) })).min(1, CLIENT_MSG.cityRequired).max(50),
+    ProcessingCities: z
+      .array(z.object({ Id: rowId, Name: text(100) }))
+      .min(1, CLIENT_MSG.cityRequired)
+      .max(50),
     CostEstimates: z.array(costEstimateSchema).max(200),
   })
   .superRefine((v, ctx) => {
@@ -87,18 +102,23 @@ export const clientFormSchema = z
     const seen = new Set<string>();
     v.ProcessingCities.forEach((c, i) => {
       const k = c.Name.toLowerCase();
-      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: ['ProcessingCities', i, 'Name'], message: CLIENT_MSG.duplicateCity });
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: ['ProcessingCities', i, 'Name'], message: CLIENT_MSG.duplicateCity });
       seen.add(k);
     });
     const numbers = new Set<string>();
     v.CostEstimates.forEach((c, i) => {
-      if (numbers.has(c.Number)) ctx.addIssue({ code: 'custom', path: ['CostEstimates', i, 'Number'], message: CLIENT_MSG.duplicateEstimate });
+      if (numbers.has(c.Number))
+        ctx.addIssue({ code: 'custom', path: ['CostEstimates', i, 'Number'], message: CLIENT_MSG.duplicateEstimate });
       numbers.add(c.Number);
     });
   })
   // Exactly one default branch: the first one unless another is ticked.
   .transform((v) => {
-    const chosen = Math.max(0, v.Branches.findIndex((b) => b.IsDefault));
+    const chosen = Math.max(
+      0,
+      v.Branches.findIndex((b) => b.IsDefault),
+    );
     return { ...v, Branches: v.Branches.map((b, i) => ({ ...b, IsDefault: i === chosen })) };
   });
 export type ClientFormInput = z.input<typeof clientFormSchema>;
@@ -112,7 +132,12 @@ export const inviteAdminSchema = z.object({
   Phone: z
     .string({ error: FIELD_MSG.required })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, FIELD_MSG.required).refine((v) => isPhone(v), FIELD_MSG.invalidPhone)),
+    .pipe(
+      z
+        .string()
+        .min(1, FIELD_MSG.required)
+        .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
+    ),
   UserName: userNameField,
   TimeZoneId: z
     .string({ error: CLIENT_MSG.timeZone })

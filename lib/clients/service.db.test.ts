@@ -9,7 +9,17 @@ import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn, TEST_PASSWORD } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { clientFormSchema, inviteAdminSchema } from './schema';
-import { createClient, deleteClient, getClientDetail, INVITE_TTL_HOURS, inviteClientAdmin, listClients, reinstateClient, suspendClient, updateClient } from './service';
+import {
+  createClient,
+  deleteClient,
+  getClientDetail,
+  INVITE_TTL_HOURS,
+  inviteClientAdmin,
+  listClients,
+  reinstateClient,
+  suspendClient,
+  updateClient,
+} from './service';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 
@@ -19,7 +29,12 @@ function clientForm(over: Record<string, unknown> = {}) {
     Name: `Onboarded ${id} Lawyers`,
     AccountNumber: `ON-${id}`,
     Branches: [
-      { Label: 'Head office', Address: '1 George Street, Sydney NSW 2000', ExtClientBranchId: 'BR-1', IsDefault: false },
+      {
+        Label: 'Head office',
+        Address: '1 George Street, Sydney NSW 2000',
+        ExtClientBranchId: 'BR-1',
+        IsDefault: false,
+      },
       { Label: 'Parramatta', Address: '2 Church Street, Parramatta NSW 2150', ExtClientBranchId: '', IsDefault: true },
     ],
     ProcessingCities: [{ Name: 'Sydney' }, { Name: 'Melbourne' }],
@@ -30,7 +45,16 @@ function clientForm(over: Record<string, unknown> = {}) {
 
 function invite(clientId: number, over: Record<string, unknown> = {}) {
   const name = `admin.${uid()}`;
-  return inviteAdminSchema.parse({ ClientId: clientId, FirstName: 'Ada', LastName: 'Admin', EmailId: `${name}@example.com`, Phone: '(02)9000-1111', UserName: name, TimeZoneId: 'Australia/Sydney', ...over });
+  return inviteAdminSchema.parse({
+    ClientId: clientId,
+    FirstName: 'Ada',
+    LastName: 'Admin',
+    EmailId: `${name}@example.com`,
+    Phone: '(02)9000-1111',
+    UserName: name,
+    TimeZoneId: 'Australia/Sydney',
+    ...over,
+  });
 }
 
 describe('client onboarding by staff', () => {
@@ -50,8 +74,15 @@ describe('client onboarding by staff', () => {
     const list = await listClients(staff, { text: form.AccountNumber, status: 'any' }, { page: 1, size: 10 });
     expect(list.rows.map((r) => r.id)).toEqual([id]);
 
-    await expect(createClient(staff, { ...clientForm(), AccountNumber: form.AccountNumber })).rejects.toMatchObject({ status: 400, fields: { AccountNumber: [expect.any(String)] } });
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.client.created'), eq(auditLog.clientId, id)));
+    await expect(createClient(staff, { ...clientForm(), AccountNumber: form.AccountNumber })).rejects.toMatchObject({
+      status: 400,
+      fields: { AccountNumber: [expect.any(String)] },
+    });
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.client.created'), eq(auditLog.clientId, id)));
     expect(audit?.actorUserId).toBe(staff.userId);
   });
 
@@ -61,7 +92,12 @@ describe('client onboarding by staff', () => {
     const form = invite(id);
     const { userId } = await inviteClientAdmin(staff, form);
 
-    const [mail] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, form.EmailId)).orderBy(desc(emailOutbox.id));
+    const [mail] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, form.EmailId))
+      .orderBy(desc(emailOutbox.id));
     expect(mail?.kind).toBe('invite');
     const token = /\/ResetPassword\?url=([A-Za-z0-9_-]{43})&reason=first/.exec(mail?.textBody ?? '')?.[1];
     expect(token).toBeTruthy();
@@ -100,8 +136,12 @@ describe('client onboarding by staff', () => {
     await suspendClient(staff, user.clientId);
     expect(await resolveSession(user.actor.sessionId)).toBeNull();
     // Like a deactivated account: only its own password learns 'Credential does not exist.' (decision 007).
-    expect((await signInWithPassword({ userName: user.user.userName, password: TEST_PASSWORD })).status).toBe('deactivated');
-    expect((await signInWithPassword({ userName: user.user.userName, password: 'Wrong#Password1' })).status).toBe('invalid');
+    expect((await signInWithPassword({ userName: user.user.userName, password: TEST_PASSWORD })).status).toBe(
+      'deactivated',
+    );
+    expect((await signInWithPassword({ userName: user.user.userName, password: 'Wrong#Password1' })).status).toBe(
+      'invalid',
+    );
     await reinstateClient(staff, user.clientId);
     expect((await signInWithPassword({ userName: user.user.userName, password: TEST_PASSWORD })).status).toBe('otp');
     // Staff are not a client's users: their sessions go on.
@@ -135,11 +175,21 @@ describe('client onboarding by staff', () => {
       Name: `${before?.name} & Partners`,
       AccountNumber: before?.accountNumber,
       Branches: [
-        { Id: head?.id, Label: 'Head office (Level 3)', Address: '1 George Street, Sydney NSW 2000', ExtClientBranchId: 'BR-1', IsDefault: true },
+        {
+          Id: head?.id,
+          Label: 'Head office (Level 3)',
+          Address: '1 George Street, Sydney NSW 2000',
+          ExtClientBranchId: 'BR-1',
+          IsDefault: true,
+        },
         { Label: 'Newcastle', Address: '3 Hunter Street, Newcastle NSW 2300', ExtClientBranchId: '', IsDefault: false },
       ],
       // The two cities trade names (one unique index per client), and a third is added.
-      ProcessingCities: [{ Id: melbourne?.id, Name: 'Sydney' }, { Id: sydney?.id, Name: 'Melbourne' }, { Name: 'Brisbane' }],
+      ProcessingCities: [
+        { Id: melbourne?.id, Name: 'Sydney' },
+        { Id: sydney?.id, Name: 'Melbourne' },
+        { Name: 'Brisbane' },
+      ],
       CostEstimates: [{ Number: '8002', Description: 'Trial bundle', Amount: '900' }],
     });
     await updateClient(staff, edit);
@@ -156,21 +206,34 @@ describe('client onboarding by staff', () => {
       ['Sydney', melbourne?.id],
     ]);
     expect(after?.costEstimates.map((c) => [c.number, c.amount])).toEqual([['8002', '900.00']]);
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.client.updated'), eq(auditLog.clientId, id)));
-    expect(audit?.details).toMatchObject({ branches: { kept: 1, added: 1, removed: 1 }, cities: { kept: 2, added: 1, removed: 0 } });
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.client.updated'), eq(auditLog.clientId, id)));
+    expect(audit?.details).toMatchObject({
+      branches: { kept: 1, added: 1, removed: 1 },
+      cities: { kept: 2, added: 1, removed: 0 },
+    });
 
     // The job's branch and city cannot be removed: refused with their names, and nothing changes.
     const refused = updateClient(staff, {
       ...edit,
       Name: 'Renamed again',
-      Branches: [{ Label: 'Elsewhere', Address: '9 Pitt Street, Sydney NSW 2000', ExtClientBranchId: '', IsDefault: true }],
+      Branches: [
+        { Label: 'Elsewhere', Address: '9 Pitt Street, Sydney NSW 2000', ExtClientBranchId: '', IsDefault: true },
+      ],
       ProcessingCities: [{ Name: 'Perth' }],
     });
     await expect(refused).rejects.toMatchObject({
       status: 400,
       fields: {
-        Branches: ['The branch "Head office (Level 3)" is used by jobs and cannot be removed: keep it (you may rename it).'],
-        ProcessingCities: ['The processing city "Melbourne" is used by jobs and cannot be removed: keep it (you may rename it).'],
+        Branches: [
+          'The branch "Head office (Level 3)" is used by jobs and cannot be removed: keep it (you may rename it).',
+        ],
+        ProcessingCities: [
+          'The processing city "Melbourne" is used by jobs and cannot be removed: keep it (you may rename it).',
+        ],
       },
     });
     expect((await getClientDetail(staff, id))?.name).toBe(`${before?.name} & Partners`);
@@ -188,20 +251,37 @@ describe('client onboarding by staff', () => {
 
     await expect(
       updateClient(staff, { ...base, ProcessingCities: [{ Id: theirs?.cities[0]?.id, Name: 'Stolen' }] }),
-    ).rejects.toMatchObject({ status: 400, fields: { 'ProcessingCities.0': ['This entry no longer exists: reload the page.'] } });
-    expect((await getClientDetail(staff, other.id))?.cities.map((c) => c.name)).toEqual(theirs?.cities.map((c) => c.name));
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { 'ProcessingCities.0': ['This entry no longer exists: reload the page.'] },
+    });
+    expect((await getClientDetail(staff, other.id))?.cities.map((c) => c.name)).toEqual(
+      theirs?.cities.map((c) => c.name),
+    );
 
-    await expect(updateClient(staff, { ...base, AccountNumber: otherForm.AccountNumber })).rejects.toMatchObject({ status: 400, fields: { AccountNumber: [expect.any(String)] } });
-    await expect(updateClient(staff, { ...base, Name: otherForm.Name })).rejects.toMatchObject({ status: 400, fields: { Name: [expect.any(String)] } });
+    await expect(updateClient(staff, { ...base, AccountNumber: otherForm.AccountNumber })).rejects.toMatchObject({
+      status: 400,
+      fields: { AccountNumber: [expect.any(String)] },
+    });
+    await expect(updateClient(staff, { ...base, Name: otherForm.Name })).rejects.toMatchObject({
+      status: 400,
+      fields: { Name: [expect.any(String)] },
+    });
     // Its own name and number are not "taken".
     await expect(updateClient(staff, base)).resolves.toEqual({ id: mine.id });
-    await expect(updateClient(await staffActor(2), { ...base, ClientId: 2_000_000 })).rejects.toMatchObject({ status: 404 });
+    await expect(updateClient(await staffActor(2), { ...base, ClientId: 2_000_000 })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('client roles reach none of it', async () => {
     const admin = await signedIn(4);
-    await expect(listClients(admin.actor, { text: '', status: 'any' }, { page: 1, size: 10 })).rejects.toMatchObject({ status: 403 });
+    await expect(listClients(admin.actor, { text: '', status: 'any' }, { page: 1, size: 10 })).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(suspendClient(admin.actor, admin.clientId)).rejects.toMatchObject({ status: 403 });
-    await expect(updateClient(admin.actor, clientForm({ ClientId: admin.clientId }))).rejects.toMatchObject({ status: 403 });
+    await expect(updateClient(admin.actor, clientForm({ ClientId: admin.clientId }))).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

@@ -13,7 +13,16 @@
  */
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { clientBranchAddresses, clients, costEstimates, invoices, jobs, processingCities, sessions, users } from '@/db/schema';
+import {
+  clientBranchAddresses,
+  clients,
+  costEstimates,
+  invoices,
+  jobs,
+  processingCities,
+  sessions,
+  users,
+} from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { INVITE_MAIL_SUBJECT, INVITE_TTL_HOURS, INVITED_PASSWORD, sendInvitation } from '@/lib/auth/invite';
 import { now } from '@/lib/clock';
@@ -53,7 +62,11 @@ function listWhere(q: ClientListQuery): SQL | undefined {
   return and(
     isNull(clients.deletedAt),
     pattern ? or(ilike(clients.name, pattern), ilike(clients.accountNumber, pattern)) : undefined,
-    q.status === 'active' ? eq(clients.isActive, true) : q.status === 'suspended' ? eq(clients.isActive, false) : undefined,
+    q.status === 'active'
+      ? eq(clients.isActive, true)
+      : q.status === 'suspended'
+        ? eq(clients.isActive, false)
+        : undefined,
   );
 }
 
@@ -98,7 +111,15 @@ export interface ClientDetail extends ClientListItem {
   branches: { id: number; label: string; address: string; extClientBranchId: string | null; isDefault: boolean }[];
   cities: { id: number; name: string }[];
   costEstimates: { id: number; number: string; description: string | null; amount: string | null }[];
-  users: { id: number; userName: string; name: string; email: string; role: number; isActive: boolean; invited: boolean }[];
+  users: {
+    id: number;
+    userName: string;
+    name: string;
+    email: string;
+    role: number;
+    isActive: boolean;
+    invited: boolean;
+  }[];
   jobCount: number;
   invoiceCount: number;
 }
@@ -107,25 +128,56 @@ export async function getClientDetail(actor: Actor, clientId: number): Promise<C
   authorize(actor, 'clients.manage', staffPolicy);
   const db = await getDb();
   const [c] = await db
-    .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber, isActive: clients.isActive, suspendedAt: clients.suspendedAt, createdAt: clients.createdAt })
+    .select({
+      id: clients.id,
+      name: clients.name,
+      accountNumber: clients.accountNumber,
+      isActive: clients.isActive,
+      suspendedAt: clients.suspendedAt,
+      createdAt: clients.createdAt,
+    })
     .from(clients)
     .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
     .limit(1);
   if (!c) return null;
   const [branches, cities, estimates, people, [jc], [ic]] = await Promise.all([
     db
-      .select({ id: clientBranchAddresses.id, label: clientBranchAddresses.label, address: clientBranchAddresses.address, extClientBranchId: clientBranchAddresses.extClientBranchId, isDefault: clientBranchAddresses.isDefault })
+      .select({
+        id: clientBranchAddresses.id,
+        label: clientBranchAddresses.label,
+        address: clientBranchAddresses.address,
+        extClientBranchId: clientBranchAddresses.extClientBranchId,
+        isDefault: clientBranchAddresses.isDefault,
+      })
       .from(clientBranchAddresses)
       .where(eq(clientBranchAddresses.clientId, clientId))
       .orderBy(desc(clientBranchAddresses.isDefault), asc(clientBranchAddresses.id)),
-    db.select({ id: processingCities.id, name: processingCities.name }).from(processingCities).where(eq(processingCities.clientId, clientId)).orderBy(asc(processingCities.name)),
     db
-      .select({ id: costEstimates.id, number: costEstimates.number, description: costEstimates.description, amount: costEstimates.amount })
+      .select({ id: processingCities.id, name: processingCities.name })
+      .from(processingCities)
+      .where(eq(processingCities.clientId, clientId))
+      .orderBy(asc(processingCities.name)),
+    db
+      .select({
+        id: costEstimates.id,
+        number: costEstimates.number,
+        description: costEstimates.description,
+        amount: costEstimates.amount,
+      })
       .from(costEstimates)
       .where(eq(costEstimates.clientId, clientId))
       .orderBy(asc(costEstimates.number)),
     db
-      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, isActive: users.isActive, passwordHash: users.passwordHash })
+      .select({
+        id: users.id,
+        userName: users.userName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        isActive: users.isActive,
+        passwordHash: users.passwordHash,
+      })
       .from(users)
       .where(eq(users.clientId, clientId))
       .orderBy(asc(users.userName))
@@ -154,12 +206,24 @@ export async function getClientDetail(actor: Actor, clientId: number): Promise<C
 }
 
 /** Field messages when another client (not `self`) has the name or the account number. */
-async function clientDuplicates(q: Queryable, form: ClientForm, self?: number): Promise<Record<string, string[]> | null> {
+async function clientDuplicates(
+  q: Queryable,
+  form: ClientForm,
+  self?: number,
+): Promise<Record<string, string[]> | null> {
   const fields: Record<string, string[]> = {};
   const other = self === undefined ? sql`true` : sql`${clients.id} <> ${self}`;
-  const [byName] = await q.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.name}) = ${form.Name.toLowerCase()}`, other)).limit(1);
+  const [byName] = await q
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(sql`lower(${clients.name}) = ${form.Name.toLowerCase()}`, other))
+    .limit(1);
   if (byName) fields.Name = [CLIENT_MSG.nameExists];
-  const [byAccount] = await q.select({ id: clients.id }).from(clients).where(and(sql`lower(${clients.accountNumber}) = ${form.AccountNumber.toLowerCase()}`, other)).limit(1);
+  const [byAccount] = await q
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(sql`lower(${clients.accountNumber}) = ${form.AccountNumber.toLowerCase()}`, other))
+    .limit(1);
   if (byAccount) fields.AccountNumber = [CLIENT_MSG.accountExists];
   return Object.keys(fields).length ? fields : null;
 }
@@ -174,15 +238,30 @@ export async function createClient(actor: Actor, form: ClientForm): Promise<{ id
       const dup = await clientDuplicates(tx, form);
       if (dup) throw new ValidationError(dup, 'A client with this name or account number already exists.');
       const t = now();
-      const [c] = await tx.insert(clients).values({ name: form.Name, accountNumber: form.AccountNumber, isActive: true, createdAt: t, updatedAt: t }).returning({ id: clients.id });
+      const [c] = await tx
+        .insert(clients)
+        .values({ name: form.Name, accountNumber: form.AccountNumber, isActive: true, createdAt: t, updatedAt: t })
+        .returning({ id: clients.id });
       if (!c) throw new Error('client not created');
       await tx.insert(clientBranchAddresses).values(
-        form.Branches.map((b) => ({ clientId: c.id, label: b.Label, address: b.Address, extClientBranchId: b.ExtClientBranchId || null, isDefault: b.IsDefault })),
+        form.Branches.map((b) => ({
+          clientId: c.id,
+          label: b.Label,
+          address: b.Address,
+          extClientBranchId: b.ExtClientBranchId || null,
+          isDefault: b.IsDefault,
+        })),
       );
       await tx.insert(processingCities).values(form.ProcessingCities.map((p) => ({ clientId: c.id, name: p.Name })));
       if (form.CostEstimates.length) {
         await tx.insert(costEstimates).values(
-          form.CostEstimates.map((e) => ({ clientId: c.id, number: e.Number, description: e.Description || null, amount: e.Amount || null, createdAt: t })),
+          form.CostEstimates.map((e) => ({
+            clientId: c.id,
+            number: e.Number,
+            description: e.Description || null,
+            amount: e.Amount || null,
+            createdAt: t,
+          })),
         );
       }
       await recordAudit(tx, userPrincipal(a), {
@@ -190,12 +269,22 @@ export async function createClient(actor: Actor, form: ClientForm): Promise<{ id
         clientId: c.id,
         targetType: 'client',
         targetId: c.id,
-        details: { name: form.Name, accountNumber: form.AccountNumber, branches: form.Branches.length, cities: form.ProcessingCities.length, costEstimates: form.CostEstimates.length },
+        details: {
+          name: form.Name,
+          accountNumber: form.AccountNumber,
+          branches: form.Branches.length,
+          cities: form.ProcessingCities.length,
+          costEstimates: form.CostEstimates.length,
+        },
       });
       return c;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new ValidationError({ AccountNumber: [CLIENT_MSG.accountExists] }, 'A client with this name or account number already exists.');
+    if (isUniqueViolation(e))
+      throw new ValidationError(
+        { AccountNumber: [CLIENT_MSG.accountExists] },
+        'A client with this name or account number already exists.',
+      );
     throw e;
   }
 }
@@ -211,7 +300,11 @@ interface RowPlan<F extends { Id?: number | undefined }> {
  * Splits a submitted list against the client's stored rows. An Id that is not one of this client's rows
  * (another client's, or removed meanwhile) is refused on that row: the form never reaches into another client.
  */
-function planRows<F extends { Id?: number | undefined }>(list: string, submitted: readonly F[], stored: readonly { id: number }[]): RowPlan<F> {
+function planRows<F extends { Id?: number | undefined }>(
+  list: string,
+  submitted: readonly F[],
+  stored: readonly { id: number }[],
+): RowPlan<F> {
   const ids = new Set(stored.map((r) => r.id));
   const plan: RowPlan<F> = { update: [], insert: [], remove: [] };
   const fields: Record<string, string[]> = {};
@@ -243,8 +336,14 @@ export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id
       const dup = await clientDuplicates(tx, form, clientId);
       if (dup) throw new ValidationError(dup, 'A client with this name or account number already exists.');
       const [storedBranches, storedCities, storedEstimates] = await Promise.all([
-        tx.select({ id: clientBranchAddresses.id, label: clientBranchAddresses.label }).from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, clientId)),
-        tx.select({ id: processingCities.id, name: processingCities.name }).from(processingCities).where(eq(processingCities.clientId, clientId)),
+        tx
+          .select({ id: clientBranchAddresses.id, label: clientBranchAddresses.label })
+          .from(clientBranchAddresses)
+          .where(eq(clientBranchAddresses.clientId, clientId)),
+        tx
+          .select({ id: processingCities.id, name: processingCities.name })
+          .from(processingCities)
+          .where(eq(processingCities.clientId, clientId)),
         tx.select({ id: costEstimates.id }).from(costEstimates).where(eq(costEstimates.clientId, clientId)),
       ]);
       const branches = planRows('Branches', form.Branches, storedBranches);
@@ -253,30 +352,56 @@ export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id
 
       const inUse: Record<string, string[]> = {};
       if (branches.remove.length) {
-        const used = await tx.selectDistinct({ id: jobs.clientBranchAddressId }).from(jobs).where(inArray(jobs.clientBranchAddressId, branches.remove));
-        const labels = storedBranches.filter((b) => used.some((u) => u.id === b.id)).map((b) => CLIENT_MSG.branchInUse(b.label));
+        const used = await tx
+          .selectDistinct({ id: jobs.clientBranchAddressId })
+          .from(jobs)
+          .where(inArray(jobs.clientBranchAddressId, branches.remove));
+        const labels = storedBranches
+          .filter((b) => used.some((u) => u.id === b.id))
+          .map((b) => CLIENT_MSG.branchInUse(b.label));
         if (labels.length) inUse.Branches = labels;
       }
       if (cities.remove.length) {
-        const used = await tx.selectDistinct({ id: jobs.processingCityId }).from(jobs).where(inArray(jobs.processingCityId, cities.remove));
-        const names = storedCities.filter((c) => used.some((u) => u.id === c.id)).map((c) => CLIENT_MSG.cityInUse(c.name));
+        const used = await tx
+          .selectDistinct({ id: jobs.processingCityId })
+          .from(jobs)
+          .where(inArray(jobs.processingCityId, cities.remove));
+        const names = storedCities
+          .filter((c) => used.some((u) => u.id === c.id))
+          .map((c) => CLIENT_MSG.cityInUse(c.name));
         if (names.length) inUse.ProcessingCities = names;
       }
-      if (Object.keys(inUse).length) throw new ValidationError(inUse, 'Some entries are used by jobs and cannot be removed.');
+      if (Object.keys(inUse).length)
+        throw new ValidationError(inUse, 'Some entries are used by jobs and cannot be removed.');
 
       const t = now();
-      await tx.update(clients).set({ name: form.Name, accountNumber: form.AccountNumber, updatedAt: t }).where(eq(clients.id, clientId));
+      await tx
+        .update(clients)
+        .set({ name: form.Name, accountNumber: form.AccountNumber, updatedAt: t })
+        .where(eq(clients.id, clientId));
 
-      if (branches.remove.length) await tx.delete(clientBranchAddresses).where(inArray(clientBranchAddresses.id, branches.remove));
+      if (branches.remove.length)
+        await tx.delete(clientBranchAddresses).where(inArray(clientBranchAddresses.id, branches.remove));
       for (const b of branches.update) {
         await tx
           .update(clientBranchAddresses)
-          .set({ label: b.Label, address: b.Address, extClientBranchId: b.ExtClientBranchId || null, isDefault: b.IsDefault })
+          .set({
+            label: b.Label,
+            address: b.Address,
+            extClientBranchId: b.ExtClientBranchId || null,
+            isDefault: b.IsDefault,
+          })
           .where(eq(clientBranchAddresses.id, b.Id));
       }
       if (branches.insert.length) {
         await tx.insert(clientBranchAddresses).values(
-          branches.insert.map((b) => ({ clientId, label: b.Label, address: b.Address, extClientBranchId: b.ExtClientBranchId || null, isDefault: b.IsDefault })),
+          branches.insert.map((b) => ({
+            clientId,
+            label: b.Label,
+            address: b.Address,
+            extClientBranchId: b.ExtClientBranchId || null,
+            isDefault: b.IsDefault,
+          })),
         );
       }
 
@@ -284,21 +409,40 @@ export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id
       if (cities.remove.length) await tx.delete(processingCities).where(inArray(processingCities.id, cities.remove));
       if (cities.update.length) {
         const kept = cities.update.map((c) => c.Id);
-        await tx.update(processingCities).set({ name: sql`'(renaming ' || ${processingCities.id} || ')'` }).where(inArray(processingCities.id, kept));
-        for (const c of cities.update) await tx.update(processingCities).set({ name: c.Name }).where(eq(processingCities.id, c.Id));
+        await tx
+          .update(processingCities)
+          .set({ name: sql`'(renaming ' || ${processingCities.id} || ')'` })
+          .where(inArray(processingCities.id, kept));
+        for (const c of cities.update)
+          await tx.update(processingCities).set({ name: c.Name }).where(eq(processingCities.id, c.Id));
       }
-      if (cities.insert.length) await tx.insert(processingCities).values(cities.insert.map((c) => ({ clientId, name: c.Name })));
+      if (cities.insert.length)
+        await tx.insert(processingCities).values(cities.insert.map((c) => ({ clientId, name: c.Name })));
 
       if (estimates.remove.length) await tx.delete(costEstimates).where(inArray(costEstimates.id, estimates.remove));
       if (estimates.update.length) {
         const kept = estimates.update.map((e) => e.Id);
-        await tx.update(costEstimates).set({ number: sql`'(renaming ' || ${costEstimates.id} || ')'` }).where(inArray(costEstimates.id, kept));
+        await tx
+          .update(costEstimates)
+          .set({ number: sql`'(renaming ' || ${costEstimates.id} || ')'` })
+          .where(inArray(costEstimates.id, kept));
         for (const e of estimates.update) {
-          await tx.update(costEstimates).set({ number: e.Number, description: e.Description || null, amount: e.Amount || null }).where(eq(costEstimates.id, e.Id));
+          await tx
+            .update(costEstimates)
+            .set({ number: e.Number, description: e.Description || null, amount: e.Amount || null })
+            .where(eq(costEstimates.id, e.Id));
         }
       }
       if (estimates.insert.length) {
-        await tx.insert(costEstimates).values(estimates.insert.map((e) => ({ clientId, number: e.Number, description: e.Description || null, amount: e.Amount || null, createdAt: t })));
+        await tx.insert(costEstimates).values(
+          estimates.insert.map((e) => ({
+            clientId,
+            number: e.Number,
+            description: e.Description || null,
+            amount: e.Amount || null,
+            createdAt: t,
+          })),
+        );
       }
 
       await recordAudit(tx, userPrincipal(a), {
@@ -311,13 +455,21 @@ export async function updateClient(actor: Actor, form: ClientForm): Promise<{ id
           accountNumber: form.AccountNumber,
           branches: { kept: branches.update.length, added: branches.insert.length, removed: branches.remove.length },
           cities: { kept: cities.update.length, added: cities.insert.length, removed: cities.remove.length },
-          costEstimates: { kept: estimates.update.length, added: estimates.insert.length, removed: estimates.remove.length },
+          costEstimates: {
+            kept: estimates.update.length,
+            added: estimates.insert.length,
+            removed: estimates.remove.length,
+          },
         },
       });
       return { id: clientId };
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new ValidationError({ AccountNumber: [CLIENT_MSG.accountExists] }, 'A client with this name or account number already exists.');
+    if (isUniqueViolation(e))
+      throw new ValidationError(
+        { AccountNumber: [CLIENT_MSG.accountExists] },
+        'A client with this name or account number already exists.',
+      );
     throw e;
   }
 }
@@ -349,22 +501,50 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
       const c = await lockedClient(tx, form.ClientId);
       if (!c.isActive) throw new ConflictError(CLIENT_MSG.suspended);
       const [sameName] = await tx
-        .select({ id: users.id, clientId: users.clientId, role: users.role, isActive: users.isActive, passwordHash: users.passwordHash, email: users.email })
+        .select({
+          id: users.id,
+          clientId: users.clientId,
+          role: users.role,
+          isActive: users.isActive,
+          passwordHash: users.passwordHash,
+          email: users.email,
+        })
         .from(users)
         .where(sql`lower(${users.userName}) = ${identityKey(form.UserName)}`)
         .limit(1);
       let userId: number;
       const t = now();
-      if (sameName && sameName.clientId === c.id && sameName.role === CLIENT_ADMIN_ROLE && sameName.isActive && sameName.passwordHash === NO_PASSWORD) {
+      if (
+        sameName &&
+        sameName.clientId === c.id &&
+        sameName.role === CLIENT_ADMIN_ROLE &&
+        sameName.isActive &&
+        sameName.passwordHash === NO_PASSWORD
+      ) {
         // A new invitation for an administrator who has not set a password yet.
         userId = sameName.id;
         await tx
           .update(users)
-          .set({ firstName: form.FirstName, lastName: form.LastName, email: form.EmailId, phone: form.Phone, timeZone: form.TimeZoneId, updatedAt: t, updatedById: a.userId })
+          .set({
+            firstName: form.FirstName,
+            lastName: form.LastName,
+            email: form.EmailId,
+            phone: form.Phone,
+            timeZone: form.TimeZoneId,
+            updatedAt: t,
+            updatedById: a.userId,
+          })
           .where(eq(users.id, userId));
       } else {
         // Anyone else with the name, or an active user with the address: refused by the one rule.
-        userId = await createUser(tx, { ...userFieldsOf(form), clientId: c.id, role: CLIENT_ADMIN_ROLE, passwordHash: NO_PASSWORD, mustChangePassword: true, createdById: a.userId });
+        userId = await createUser(tx, {
+          ...userFieldsOf(form),
+          clientId: c.id,
+          role: CLIENT_ADMIN_ROLE,
+          passwordHash: NO_PASSWORD,
+          mustChangePassword: true,
+          createdById: a.userId,
+        });
       }
       await sendInvitation(tx, {
         userId,
@@ -374,7 +554,13 @@ export async function inviteClientAdmin(actor: Actor, form: InviteAdmin): Promis
         why: `You have been made the administrator of ${c.name} on the JMS Portal, where your firm orders and follows its jobs and sees its invoices.`,
         askAgain: 'ask us for a new invitation',
       });
-      await recordAudit(tx, userPrincipal(a), { action: 'ops.client.admin_invited', clientId: c.id, targetType: 'user', targetId: userId, details: { userName: form.UserName, resent: userId === sameName?.id } });
+      await recordAudit(tx, userPrincipal(a), {
+        action: 'ops.client.admin_invited',
+        clientId: c.id,
+        targetType: 'user',
+        targetId: userId,
+        details: { userName: form.UserName, resent: userId === sameName?.id },
+      });
       return { userId };
     });
   } catch (e) {
@@ -389,7 +575,12 @@ async function revokeClientSessions(q: Queryable, clientId: number): Promise<voi
   await q
     .update(sessions)
     .set({ revokedAt: now() })
-    .where(and(isNull(sessions.revokedAt), inArray(sessions.userId, q.select({ id: users.id }).from(users).where(eq(users.clientId, clientId)))));
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        inArray(sessions.userId, q.select({ id: users.id }).from(users).where(eq(users.clientId, clientId))),
+      ),
+    );
 }
 
 /** Suspends a client: its users cannot sign in, and their sessions end now. Nothing is deleted. Idempotent. */
@@ -402,7 +593,12 @@ export async function suspendClient(actor: Actor, clientId: number): Promise<voi
     const t = now();
     await tx.update(clients).set({ isActive: false, suspendedAt: t, updatedAt: t }).where(eq(clients.id, clientId));
     await revokeClientSessions(tx, clientId);
-    await recordAudit(tx, userPrincipal(a), { action: 'ops.client.suspended', clientId, targetType: 'client', targetId: clientId });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'ops.client.suspended',
+      clientId,
+      targetType: 'client',
+      targetId: clientId,
+    });
   });
 }
 
@@ -415,7 +611,12 @@ export async function reinstateClient(actor: Actor, clientId: number): Promise<v
     if (c.isActive) return;
     const t = now();
     await tx.update(clients).set({ isActive: true, suspendedAt: null, updatedAt: t }).where(eq(clients.id, clientId));
-    await recordAudit(tx, userPrincipal(a), { action: 'ops.client.reinstated', clientId, targetType: 'client', targetId: clientId });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'ops.client.reinstated',
+      clientId,
+      targetType: 'client',
+      targetId: clientId,
+    });
   });
 }
 
@@ -434,14 +635,39 @@ export async function deleteClient(actor: Actor, clientId: number): Promise<void
       .where(
         and(
           eq(clients.id, clientId),
-          or(exists(tx.select({ one: sql`1` }).from(jobs).where(eq(jobs.clientId, clientId))), exists(tx.select({ one: sql`1` }).from(invoices).where(eq(invoices.clientId, clientId)))),
+          or(
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(jobs)
+                .where(eq(jobs.clientId, clientId)),
+            ),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(invoices)
+                .where(eq(invoices.clientId, clientId)),
+            ),
+          ),
         ),
       );
     if (hasData) throw new ConflictError(CLIENT_MSG.deleteHasData);
     const t = now();
-    await tx.update(clients).set({ isActive: false, suspendedAt: t, deletedAt: t, updatedAt: t }).where(eq(clients.id, clientId));
-    await tx.update(users).set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId }).where(and(eq(users.clientId, clientId), eq(users.isActive, true)));
+    await tx
+      .update(clients)
+      .set({ isActive: false, suspendedAt: t, deletedAt: t, updatedAt: t })
+      .where(eq(clients.id, clientId));
+    await tx
+      .update(users)
+      .set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId })
+      .where(and(eq(users.clientId, clientId), eq(users.isActive, true)));
     await revokeClientSessions(tx, clientId);
-    await recordAudit(tx, userPrincipal(a), { action: 'ops.client.deleted', clientId, targetType: 'client', targetId: clientId, details: { name: c.name } });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'ops.client.deleted',
+      clientId,
+      targetType: 'client',
+      targetId: clientId,
+      details: { name: c.name },
+    });
   });
 }

@@ -47,7 +47,8 @@ export async function metaOf(by: Principal): Promise<RequestMeta> {
 export async function recordAudit(q: Queryable, by: Principal, e: AuditEntry): Promise<void> {
   const meta = await metaOf(by);
   const caller = callerName(by);
-  const details = caller !== null && !(e.details && 'actor' in e.details) ? { ...e.details, actor: caller } : (e.details ?? null);
+  const details =
+    caller !== null && !(e.details && 'actor' in e.details) ? { ...e.details, actor: caller } : (e.details ?? null);
   await q.insert(auditLog).values({
     actorUserId: e.actorUserId !== undefined ? e.actorUserId : (actorOf(by)?.userId ?? null),
     clientId: e.clientId ?? null,

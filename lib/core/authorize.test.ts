@@ -12,7 +12,14 @@ import type { Actor } from './principal';
 import { hasTenant, type TenantActor } from './tenancy';
 
 function actor(role: number, clientId: number | null): Actor {
-  return { userId: 42, clientId, role: role as Actor['role'], userName: 'who', timeZone: 'Australia/Sydney', sessionId: 's' };
+  return {
+    userId: 42,
+    clientId,
+    role: role as Actor['role'],
+    userName: 'who',
+    timeZone: 'Australia/Sydney',
+    sessionId: 's',
+  };
 }
 
 const ROLE_1_ONLY: readonly StaffPermission[] = ['staff.manage', 'apiKeys.manage', 'webhooks.manage', 'clients.delete'];

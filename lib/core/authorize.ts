@@ -46,14 +46,24 @@ export function defineSubject<const R extends Rules>(name: string, rules: R): Su
 }
 
 /** True when the subject declares the action and its rule allows this actor (on this row). */
-export function allowed<R extends Rules, K extends keyof R & string>(actor: Actor | null | undefined, action: K, subject: Subject<R>, ...row: RowArg<R[K]>): actor is ActorOf<R[K]> {
+export function allowed<R extends Rules, K extends keyof R & string>(
+  actor: Actor | null | undefined,
+  action: K,
+  subject: Subject<R>,
+  ...row: RowArg<R[K]>
+): actor is ActorOf<R[K]> {
   if (!actor) return false;
   const rule = Object.hasOwn(subject.rules, action) ? subject.rules[action] : undefined;
   return typeof rule === 'function' && rule(actor, row[0]);
 }
 
 /** The actor, narrowed by the rule, when the subject allows it the action (on this row); else ForbiddenError (403). */
-export function authorize<R extends Rules, K extends keyof R & string>(actor: Actor, action: K, subject: Subject<R>, ...row: RowArg<R[K]>): ActorOf<R[K]> {
+export function authorize<R extends Rules, K extends keyof R & string>(
+  actor: Actor,
+  action: K,
+  subject: Subject<R>,
+  ...row: RowArg<R[K]>
+): ActorOf<R[K]> {
   if (!allowed(actor, action, subject, ...row)) throw new ForbiddenError();
   return actor as ActorOf<R[K]>;
 }

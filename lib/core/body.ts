@@ -48,6 +48,6 @@ export function inspectInput(value: unknown, maxDepth = MAX_BODY_DEPTH): { nulPa
 export function refuseUnstorable(value: unknown): void {
   const { nulPaths, tooDeep } = inspectInput(value);
   if (tooDeep) throw new AppError(400, BODY_TOO_DEEP_MESSAGE);
-  if (nulPaths.length) throw new ValidationError(Object.fromEntries(nulPaths.map((p) => [p, [FIELD_MSG.nulCharacter]])));
+  if (nulPaths.length)
+    throw new ValidationError(Object.fromEntries(nulPaths.map((p) => [p, [FIELD_MSG.nulCharacter]])));
 }
-

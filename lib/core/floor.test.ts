@@ -23,10 +23,15 @@ describe('lib/core imports no domain folder', () => {
   });
 
   it('would catch a domain import', () => {
-    expect(floorViolations(['@/lib/core/errors', '../jobs/queries', '@/lib/users/policy', 'drizzle-orm', './errors', '@/lib/reference'])).toEqual([
-      '@/lib/core/errors',
-      '../jobs/queries',
-      '@/lib/users/policy',
-    ]);
+    expect(
+      floorViolations([
+        '@/lib/core/errors',
+        '../jobs/queries',
+        '@/lib/users/policy',
+        'drizzle-orm',
+        './errors',
+        '@/lib/reference',
+      ]),
+    ).toEqual(['@/lib/core/errors', '../jobs/queries', '@/lib/users/policy']);
   });
 });

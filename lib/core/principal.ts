@@ -66,7 +66,11 @@ export type Principal =
   /** Nobody signed in (sign-in, forgot password, health). */
   | { kind: 'anonymous'; meta: RequestMeta };
 
-export function userPrincipal(actor: Actor, meta: RequestMeta = NO_REQUEST, via: 'cookie' | 'bearer' = 'cookie'): Principal & { kind: 'user' } {
+export function userPrincipal(
+  actor: Actor,
+  meta: RequestMeta = NO_REQUEST,
+  via: 'cookie' | 'bearer' = 'cookie',
+): Principal & { kind: 'user' } {
   return { kind: 'user', actor, via, meta };
 }
 

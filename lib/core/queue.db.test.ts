@@ -8,7 +8,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/db/client';
 import { fixedClock, setClock } from '@/lib/clock';
 import { testEngine, useTestDatabase } from '@/test/db';
-import { claimDue, drainAfterResponse, drainAll, exponentialWaits, registerTask, requeueNow, scheduledWaits, settle, type RetryPolicy, type WorkTable } from './queue';
+import {
+  claimDue,
+  drainAfterResponse,
+  drainAll,
+  exponentialWaits,
+  registerTask,
+  requeueNow,
+  scheduledWaits,
+  settle,
+  type RetryPolicy,
+  type WorkTable,
+} from './queue';
 
 const W: WorkTable = { table: 'queue_test_items', leaseMs: 60_000 };
 
@@ -30,7 +41,11 @@ describe('the one queue', () => {
 
   async function add(n: number, kind = 'a'): Promise<void> {
     for (let i = 0; i < n; i++)
-      await t.db().execute(sql`insert into queue_test_items (next_attempt_at, kind) values (${clock.now().toISOString()}::timestamptz, ${kind})`);
+      await t
+        .db()
+        .execute(
+          sql`insert into queue_test_items (next_attempt_at, kind) values (${clock.now().toISOString()}::timestamptz, ${kind})`,
+        );
   }
   async function rows(): Promise<
     {
@@ -82,7 +97,9 @@ describe('the one queue', () => {
     await add(2, 'b');
     await t
       .db()
-      .execute(sql`update queue_test_items set next_attempt_at = next_attempt_at + interval '1 minute' where id = (select min(id) from queue_test_items)`);
+      .execute(
+        sql`update queue_test_items set next_attempt_at = next_attempt_at + interval '1 minute' where id = (select min(id) from queue_test_items)`,
+      );
     const claimed = await claimDue(t.db(), W, {
       batch: 10,
       where: sql`d.kind = 'a'`,
@@ -122,7 +139,9 @@ describe('the one queue', () => {
       ['pending', clock.now().getTime(), null],
       ['done', clock.now().getTime(), null],
     ]);
-    expect(rowsOf<{ kind: string }>(await t.db().execute(sql`select kind from queue_test_items where id = ${b!.id}`))).toEqual([{ kind: 'again' }]);
+    expect(
+      rowsOf<{ kind: string }>(await t.db().execute(sql`select kind from queue_test_items where id = ${b!.id}`)),
+    ).toEqual([{ kind: 'again' }]);
     // The queue's own claim takes them, counting the attempt and leasing them.
     expect(await claimDue(t.db(), W, { batch: 5 })).toEqual([
       { id: a!.id, attempts: 1 },
@@ -145,7 +164,9 @@ describe('the one queue', () => {
       waitMs: exponentialWaits(5_000, 12_000),
     };
     expect([1, 2, 3, 4, 5].map(policy.waitMs)).toEqual([5_000, 10_000, 12_000, 12_000, 12_000]);
-    expect([0, 1, 2, 3, 9].map(scheduledWaits([5_000, 300_000, 1_800_000]))).toEqual([5_000, 5_000, 300_000, 1_800_000, 1_800_000]);
+    expect([0, 1, 2, 3, 9].map(scheduledWaits([5_000, 300_000, 1_800_000]))).toEqual([
+      5_000, 5_000, 300_000, 1_800_000, 1_800_000,
+    ]);
     await add(1);
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
@@ -193,7 +214,8 @@ describe('the one queue', () => {
       intervalMs: () => null,
       run: async () => {
         const claimed = await claimDue(t.db(), W, { batch: 3 });
-        for (const c of claimed) await write(c.id, settle(c.attempts, true, { maxAttempts: 1, waitMs: () => 0 }, 'done'));
+        for (const c of claimed)
+          await write(c.id, settle(c.attempts, true, { maxAttempts: 1, waitMs: () => 0 }, 'done'));
         runs.push(claimed.length);
         return claimed.length;
       },

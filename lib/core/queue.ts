@@ -128,7 +128,13 @@ export interface Settlement {
 export function settle(attempts: number, ok: boolean, policy: RetryPolicy, doneStatus: string): Settlement {
   if (ok) return { status: doneStatus, lockedUntil: null, final: true, gaveUp: false };
   if (attempts >= policy.maxAttempts) return { status: 'failed', lockedUntil: null, final: true, gaveUp: true };
-  return { status: 'pending', lockedUntil: null, nextAttemptAt: new Date(now().getTime() + policy.waitMs(attempts)), final: false, gaveUp: false };
+  return {
+    status: 'pending',
+    lockedUntil: null,
+    nextAttemptAt: new Date(now().getTime() + policy.waitMs(attempts)),
+    final: false,
+    gaveUp: false,
+  };
 }
 
 // ---------------------------------------------------------------- tasks and their triggers

@@ -33,12 +33,22 @@ async function count(limit: Limit, t: number): Promise<RateLimitState & { newWin
   const [row] = await db
     .insert(rateLimits)
     .values({ key: limit.key, windowStart, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
     .returning({ hits: rateLimits.hits });
   const hits = row?.hits ?? 1;
   // Earlier windows of this key are of no further use.
-  if (hits === 1) await db.delete(rateLimits).where(and(eq(rateLimits.key, limit.key), lt(rateLimits.windowStart, windowStart)));
-  return { allowed: hits <= limit.max, limit: limit.max, hits, resetAt: new Date(windowStart.getTime() + limit.windowMs), newWindow: hits === 1 };
+  if (hits === 1)
+    await db.delete(rateLimits).where(and(eq(rateLimits.key, limit.key), lt(rateLimits.windowStart, windowStart)));
+  return {
+    allowed: hits <= limit.max,
+    limit: limit.max,
+    hits,
+    resetAt: new Date(windowStart.getTime() + limit.windowMs),
+    newWindow: hits === 1,
+  };
 }
 
 /** Counts one call against each limit; true when every limit still allows it. Counts even a refused call. */
@@ -71,5 +81,8 @@ export async function pruneRateLimits(): Promise<void> {
 
 /** A key naming the caller's IP without storing it (HMAC keyed with AUTH_SECRET). */
 export function clientIpKey(headers: Headers): string {
-  return createHmac('sha256', config().authSecret).update(`ip:${clientIp(headers) ?? 'unknown'}`).digest('hex').slice(0, 32);
+  return createHmac('sha256', config().authSecret)
+    .update(`ip:${clientIp(headers) ?? 'unknown'}`)
+    .digest('hex')
+    .slice(0, 32);
 }

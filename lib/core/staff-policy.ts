@@ -51,7 +51,12 @@ export const PROVIDER_ADMIN_ROLE = 1 as const;
 export const PROVIDER_OPERATOR_ROLE = 2 as const;
 
 /** What only the provider administrator (role 1) may do. */
-const ROLE_1_ONLY: ReadonlySet<StaffPermission> = new Set<StaffPermission>(['staff.manage', 'apiKeys.manage', 'webhooks.manage', 'clients.delete']);
+const ROLE_1_ONLY: ReadonlySet<StaffPermission> = new Set<StaffPermission>([
+  'staff.manage',
+  'apiKeys.manage',
+  'webhooks.manage',
+  'clients.delete',
+]);
 
 export function isStaffRole(role: number | null | undefined): role is 1 | 2 {
   return role !== null && role !== undefined && (STAFF_ROLES as readonly number[]).includes(role);
@@ -66,7 +71,11 @@ export function can(role: number | null | undefined, permission: StaffPermission
 
 /** The name of a staff role as the staff area shows it. */
 export function staffRoleName(role: number): string {
-  return role === PROVIDER_ADMIN_ROLE ? 'Provider administrator' : role === PROVIDER_OPERATOR_ROLE ? 'Provider operator' : 'Not staff';
+  return role === PROVIDER_ADMIN_ROLE
+    ? 'Provider administrator'
+    : role === PROVIDER_OPERATOR_ROLE
+      ? 'Provider operator'
+      : 'Not staff';
 }
 
 /** A member of the provider's staff: role 1 or 2, no client of its own (sees every client). */
@@ -83,5 +92,8 @@ function staffRule(permission: StaffPermission): Rule<StaffActor, unknown> {
 /** The staff permissions as rules: `authorize(actor, 'jobs.status', staffPolicy)` → the staff actor, or 403. */
 export const staffPolicy = defineSubject(
   'staff',
-  Object.fromEntries(STAFF_PERMISSIONS.map((p) => [p, staffRule(p)])) as Record<StaffPermission, Rule<StaffActor, unknown>>,
+  Object.fromEntries(STAFF_PERMISSIONS.map((p) => [p, staffRule(p)])) as Record<
+    StaffPermission,
+    Rule<StaffActor, unknown>
+  >,
 );

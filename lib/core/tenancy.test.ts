@@ -11,7 +11,14 @@ import { ForbiddenError, NotFoundError } from './errors';
 import { hasTenant, requireTenant, tenantOf, tenantScope } from './tenancy';
 
 function actor(role: number, clientId: number | null): Actor {
-  return { userId: 42, clientId, role: role as Actor['role'], userName: 'who', timeZone: 'Australia/Sydney', sessionId: 's' };
+  return {
+    userId: 42,
+    clientId,
+    role: role as Actor['role'],
+    userName: 'who',
+    timeZone: 'Australia/Sydney',
+    sessionId: 's',
+  };
 }
 
 const render = (q: ReturnType<typeof tenantScope>) => new PgDialect().sqlToQuery(q);

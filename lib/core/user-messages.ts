@@ -7,7 +7,8 @@
 export const USER_TAKEN_MSG = {
   userName: 'This user name already exists.',
   /** The name is a deactivated user's of the same firm: reactivating is the way, not a new user. */
-  userNameDeactivated: 'This user name belongs to a deactivated user of your firm. Show deactivated users in the list (Status) and reactivate them instead.',
+  userNameDeactivated:
+    'This user name belongs to a deactivated user of your firm. Show deactivated users in the list (Status) and reactivate them instead.',
   email: 'This e-mail address is already used by another user.',
   either: 'This user name or e-mail address is already used.',
 } as const;

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { makeUser } from '@/test/factories';
-import { createUser, identityKey, takenFields, USER_TAKEN_MSG, userEmailTaken, userNameTaken, UserTakenError } from './users';
+import {
+  createUser,
+  identityKey,
+  takenFields,
+  USER_TAKEN_MSG,
+  userEmailTaken,
+  userNameTaken,
+  UserTakenError,
+} from './users';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 const newUser = (userName: string, email: string) => ({
@@ -32,7 +40,12 @@ describe('createUser and the one uniqueness rule', () => {
     const s = uid();
     const id = await createUser(t.db(), newUser(`  Core.${s} `, ` core.${s}@Example.com `));
     const [row] = await t.db().select().from(users).where(eq(users.id, id));
-    expect(row).toMatchObject({ userName: `Core.${s}`, email: `core.${s}@Example.com`, firstName: 'Sam', updatedById: null });
+    expect(row).toMatchObject({
+      userName: `Core.${s}`,
+      email: `core.${s}@Example.com`,
+      firstName: 'Sam',
+      updatedById: null,
+    });
     expect(await userNameTaken(t.db(), ` CORE.${s}`)).toBe(true);
     expect(await userNameTaken(t.db(), ` CORE.${s}`, { userId: id, clientId: null })).toBe(false);
     // Another client's id does not excuse the user.
@@ -41,7 +54,9 @@ describe('createUser and the one uniqueness rule', () => {
     expect(await takenFields(t.db(), { userName: `free.${s}`, email: `free.${s}@example.com` })).toBeNull();
     const refused = createUser(t.db(), newUser(`core.${s}`, `CORE.${s}@EXAMPLE.COM`));
     await expect(refused).rejects.toBeInstanceOf(UserTakenError);
-    await expect(refused).rejects.toMatchObject({ fields: { UserName: [USER_TAKEN_MSG.userName], EmailId: [USER_TAKEN_MSG.email] } });
+    await expect(refused).rejects.toMatchObject({
+      fields: { UserName: [USER_TAKEN_MSG.userName], EmailId: [USER_TAKEN_MSG.email] },
+    });
   });
 
   it('a deactivated user keeps the user name but frees the address', async () => {

@@ -36,7 +36,8 @@ export interface ExceptUser {
 function exceptClause(except: ExceptUser | undefined): SQL | undefined {
   if (!except) return undefined;
   // Null-safe: a staff user (no client) is not excused by a client's id, nor the reverse.
-  const sameClient = except.clientId === null ? isNull(users.clientId) : sql`${users.clientId} is not distinct from ${except.clientId}`;
+  const sameClient =
+    except.clientId === null ? isNull(users.clientId) : sql`${users.clientId} is not distinct from ${except.clientId}`;
   return not(and(eq(users.id, except.userId), sameClient) ?? sql`false`);
 }
 
@@ -44,7 +45,11 @@ function exceptClause(except: ExceptUser | undefined): SQL | undefined {
 export async function userNameTaken(q: Queryable, userName: string, except?: ExceptUser): Promise<boolean> {
   const key = identityKey(userName);
   if (!key) return false;
-  const [row] = await q.select({ id: users.id }).from(users).where(and(sql`lower(${users.userName}) = ${key}`, exceptClause(except))).limit(1);
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.userName}) = ${key}`, exceptClause(except)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -61,12 +66,22 @@ export async function userEmailTaken(q: Queryable, email: string, except?: Excep
 }
 
 /** Is the user name a deactivated user's of this client (null: staff)? Then the way is reactivation, not a new user. */
-async function deactivatedNameOf(q: Queryable, userName: string, clientId: number | null | undefined): Promise<boolean> {
+async function deactivatedNameOf(
+  q: Queryable,
+  userName: string,
+  clientId: number | null | undefined,
+): Promise<boolean> {
   if (clientId == null) return false;
   const [row] = await q
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.userName}) = ${identityKey(userName)}`, eq(users.clientId, clientId), eq(users.isActive, false)))
+    .where(
+      and(
+        sql`lower(${users.userName}) = ${identityKey(userName)}`,
+        eq(users.clientId, clientId),
+        eq(users.isActive, false),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -82,7 +97,11 @@ export async function takenFields(
 ): Promise<Record<string, string[]> | null> {
   const fields: Record<string, string[]> = {};
   if (await userNameTaken(q, who.userName, except)) {
-    fields.UserName = [(await deactivatedNameOf(q, who.userName, who.clientId)) ? USER_TAKEN_MSG.userNameDeactivated : USER_TAKEN_MSG.userName];
+    fields.UserName = [
+      (await deactivatedNameOf(q, who.userName, who.clientId))
+        ? USER_TAKEN_MSG.userNameDeactivated
+        : USER_TAKEN_MSG.userName,
+    ];
   }
   if (await userEmailTaken(q, who.email, except)) fields.EmailId = [USER_TAKEN_MSG.email];
   return Object.keys(fields).length ? fields : null;
@@ -107,8 +126,22 @@ export interface UserFields {
 }
 
 /** The same, from a user form (client user, staff user or invited administrator: they share these field names). */
-export function userFieldsOf(form: { UserName: string; FirstName: string; LastName: string; EmailId: string; Phone: string; TimeZoneId: string }): UserFields {
-  return { userName: form.UserName, firstName: form.FirstName, lastName: form.LastName, email: form.EmailId, phone: form.Phone, timeZone: form.TimeZoneId };
+export function userFieldsOf(form: {
+  UserName: string;
+  FirstName: string;
+  LastName: string;
+  EmailId: string;
+  Phone: string;
+  TimeZoneId: string;
+}): UserFields {
+  return {
+    userName: form.UserName,
+    firstName: form.FirstName,
+    lastName: form.LastName,
+    email: form.EmailId,
+    phone: form.Phone,
+    timeZone: form.TimeZoneId,
+  };
 }
 
 export interface NewUser extends UserFields {
@@ -159,7 +192,9 @@ export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
     if (!row) throw new Error('user not created');
     if (u.clientId !== null) {
       // A client user's alerts are on by default (issue 26): order received, the changes that matter, invoices.
-      await tx.insert(userJobAlerts).values(DEFAULT_JOB_ALERT_STATUSES.map((jobStatusId) => ({ userId: row.id, jobStatusId })));
+      await tx
+        .insert(userJobAlerts)
+        .values(DEFAULT_JOB_ALERT_STATUSES.map((jobStatusId) => ({ userId: row.id, jobStatusId })));
     }
     return row.id;
   } catch (e) {

@@ -66,15 +66,24 @@ describe('malware scanning (clamd INSTREAM)', () => {
 
   it('the scanner itself: EICAR is found, a clean PDF is OK', async () => {
     const o = { host: clamd.host, port: clamd.port, timeoutMs: 10_000 };
-    expect(await scanBuffer(o, Buffer.from(EICAR))).toEqual({ clean: false, signature: `${EICAR_SIGNATURE}.UNOFFICIAL` });
+    expect(await scanBuffer(o, Buffer.from(EICAR))).toEqual({
+      clean: false,
+      signature: `${EICAR_SIGNATURE}.UNOFFICIAL`,
+    });
     expect(await scanBuffer(o, Buffer.from(CLEAN_PDF))).toEqual({ clean: true });
   });
 
   it('a clean PDF is scanned, stored and attached as usual', async () => {
     const { actor } = await signedIn();
-    const doc = await uploadDocument(actor, { fileName: 'clean.pdf', contentType: 'application/pdf', body: text(CLEAN_PDF) });
+    const doc = await uploadDocument(actor, {
+      fileName: 'clean.pdf',
+      contentType: 'application/pdf',
+      body: text(CLEAN_PDF),
+    });
     expect(doc).toMatchObject({ fileName: 'clean.pdf', size: CLEAN_PDF.length });
-    expect(await stored(storage)).toContain((await db().select().from(documents).where(eq(documents.id, doc.id)))[0]?.storageKey);
+    expect(await stored(storage)).toContain(
+      (await db().select().from(documents).where(eq(documents.id, doc.id)))[0]?.storageKey,
+    );
   });
 
   it('the EICAR file is refused with the message, nothing is stored, and it is logged, audited and mailed to support', async () => {
@@ -87,11 +96,27 @@ describe('malware scanning (clamd INSTREAM)', () => {
     });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.uploadedById, actor.userId))).toEqual([]);
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.clientId, clientId)))).toEqual([]);
-    const [entry] = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.clientId, clientId))),
+    ).toEqual([]);
+    const [entry] = await db()
+      .select()
+      .from(logEntries)
+      .where(eq(logEntries.userId, actor.userId))
+      .orderBy(desc(logEntries.id))
+      .limit(1);
     expect(entry).toMatchObject({ success: false, details: { fileName: 'invoice.pdf', reason: 'malware' } });
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.malware'), eq(auditLog.actorUserId, actor.userId)));
-    expect(audit).toMatchObject({ clientId, details: { fileName: 'invoice.pdf', signature: `${EICAR_SIGNATURE}.UNOFFICIAL`, size: 68 } });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.malware'), eq(auditLog.actorUserId, actor.userId)));
+    expect(audit).toMatchObject({
+      clientId,
+      details: { fileName: 'invoice.pdf', signature: `${EICAR_SIGNATURE}.UNOFFICIAL`, size: 68 },
+    });
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'malware'));
     const mail = mails.find((m) => m.textBody.includes(`User: ${actor.userName} `));
     expect(mail).toMatchObject({ toAddress: 'support@jms.example.com' });
@@ -101,17 +126,43 @@ describe('malware scanning (clamd INSTREAM)', () => {
   it('an infected deliverable is refused the same way (sent with its size declared, as the staff page does)', async () => {
     const owner = await signedIn();
     const u = await makeUser({ clientId: null, role: 2 });
-    const staff = { userId: u.id, clientId: null, role: 2 as const, userName: u.userName, timeZone: u.timeZone, sessionId: 's' };
+    const staff = {
+      userId: u.id,
+      clientId: null,
+      role: 2 as const,
+      userName: u.userName,
+      timeZone: u.timeZone,
+      sessionId: 's',
+    };
     const job = await makeJob({ clientId: owner.clientId });
     const before = await stored(storage);
-    await expect(attachDeliverable(staffUploader(staff), job.id, { fileName: 'output.pdf', body: text(EICAR), declaredSize: Buffer.byteLength(EICAR) })).rejects.toMatchObject({ status: 400, message: MSG.fileMalware });
+    await expect(
+      attachDeliverable(staffUploader(staff), job.id, {
+        fileName: 'output.pdf',
+        body: text(EICAR),
+        declaredSize: Buffer.byteLength(EICAR),
+      }),
+    ).rejects.toMatchObject({ status: 400, message: MSG.fileMalware });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.jobId, job.id))).toEqual([]);
     // No audit row of success; the refusal is audited with its reason, and the malware report names the uploader.
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.clientId, owner.clientId)))).toEqual([]);
-    const refused = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.deliverable_refused'), eq(auditLog.clientId, owner.clientId)));
-    expect(refused.map((r) => r.details)).toEqual([expect.objectContaining({ fileName: 'output.pdf', reason: 'malware', via: 'ops', by: u.userName })]);
-    const [malware] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.malware'), eq(auditLog.clientId, owner.clientId)));
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.clientId, owner.clientId))),
+    ).toEqual([]);
+    const refused = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.deliverable_refused'), eq(auditLog.clientId, owner.clientId)));
+    expect(refused.map((r) => r.details)).toEqual([
+      expect.objectContaining({ fileName: 'output.pdf', reason: 'malware', via: 'ops', by: u.userName }),
+    ]);
+    const [malware] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.malware'), eq(auditLog.clientId, owner.clientId)));
     expect(malware).toMatchObject({ actorUserId: u.id, targetType: 'upload' });
   });
 
@@ -126,8 +177,18 @@ describe('malware scanning (clamd INSTREAM)', () => {
     });
     expect(await stored(storage)).toEqual(before);
     expect(await db().select().from(documents).where(eq(documents.uploadedById, actor.userId))).toEqual([]);
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.clientId, clientId)))).toEqual([]);
-    const [entry] = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.clientId, clientId))),
+    ).toEqual([]);
+    const [entry] = await db()
+      .select()
+      .from(logEntries)
+      .where(eq(logEntries.userId, actor.userId))
+      .orderBy(desc(logEntries.id))
+      .limit(1);
     expect(entry).toMatchObject({ success: false, details: { reason: 'not_checked' } });
   });
 
@@ -142,7 +203,10 @@ describe('malware scanning (clamd INSTREAM)', () => {
       await own.stop();
       for (let i = 0; i < 40; i++) yield Buffer.alloc(256 * 1024, 2);
     }
-    await expect(uploadDocument(actor, { fileName: 'big.pdf', body: slow() })).rejects.toMatchObject({ status: 503, message: MSG.fileNotChecked });
+    await expect(uploadDocument(actor, { fileName: 'big.pdf', body: slow() })).rejects.toMatchObject({
+      status: 503,
+      message: MSG.fileNotChecked,
+    });
     expect(await stored(storage)).toEqual(before);
   });
 });

@@ -31,7 +31,10 @@ export class InstreamScan {
   private readonly reply: Promise<string>;
   private failure: Error | null = null;
 
-  private constructor(socket: net.Socket, private readonly timeoutMs: number) {
+  private constructor(
+    socket: net.Socket,
+    private readonly timeoutMs: number,
+  ) {
     this.socket = socket;
     this.reply = new Promise<string>((resolve, reject) => {
       const parts: Buffer[] = [];
@@ -76,9 +79,12 @@ export class InstreamScan {
 
   private send(b: Buffer): Promise<void> {
     if (this.failure) return Promise.reject(new ScannerUnavailableError(`clamd: ${this.failure.message}`));
-    if (this.socket.writableEnded || this.socket.destroyed) return Promise.reject(new ScannerUnavailableError('clamd closed the stream'));
+    if (this.socket.writableEnded || this.socket.destroyed)
+      return Promise.reject(new ScannerUnavailableError('clamd closed the stream'));
     return new Promise<void>((resolve, reject) => {
-      const ok = this.socket.write(b, (e) => (e ? reject(new ScannerUnavailableError(`clamd: ${e.message}`, { cause: e })) : undefined));
+      const ok = this.socket.write(b, (e) =>
+        e ? reject(new ScannerUnavailableError(`clamd: ${e.message}`, { cause: e })) : undefined,
+      );
       if (ok) resolve();
       else this.socket.once('drain', resolve);
     });

@@ -49,8 +49,20 @@ function signed(by: Principal, details: Record<string, unknown>): Record<string,
   return { ...details, via: by.kind === 'user' ? 'ops' : 'api', by: principalName(by) };
 }
 
-async function audit(by: Principal, clientId: number, action: string, documentId: number, details: Record<string, unknown>): Promise<void> {
-  await recordAudit(await getDb(), by, { action, clientId, targetType: 'document', targetId: documentId, details: signed(by, details) });
+async function audit(
+  by: Principal,
+  clientId: number,
+  action: string,
+  documentId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(await getDb(), by, {
+    action,
+    clientId,
+    targetType: 'document',
+    targetId: documentId,
+    details: signed(by, details),
+  });
 }
 
 /**
@@ -63,7 +75,10 @@ export async function attachDeliverable(
   jobId: number,
   input: UploadInput,
   /** Written with the document row, in its transaction (the news of the file, lib/jobs/files.ts). */
-  withRow?: (tx: Queryable, row: { id: number; jobId: number; clientId: number; fileName: string; createdAt: Date }) => Promise<void>,
+  withRow?: (
+    tx: Queryable,
+    row: { id: number; jobId: number; clientId: number; fileName: string; createdAt: Date },
+  ) => Promise<void>,
 ): Promise<DocumentInfo> {
   authorise(by);
   const db = await getDb();
@@ -78,9 +93,16 @@ export async function attachDeliverable(
     jobId,
     kind: 'deliverable',
     input,
-    withRow: withRow && ((tx, row) => withRow(tx, { id: row.id, jobId, clientId: row.clientId, fileName: row.fileName, createdAt: row.createdAt })),
-    audit: (row) => ({ action: 'document.deliverable_attached', details: signed(by, { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256 }) }),
-    refused: (fileName, reason) => audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName, reason }),
+    withRow:
+      withRow &&
+      ((tx, row) =>
+        withRow(tx, { id: row.id, jobId, clientId: row.clientId, fileName: row.fileName, createdAt: row.createdAt })),
+    audit: (row) => ({
+      action: 'document.deliverable_attached',
+      details: signed(by, { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256 }),
+    }),
+    refused: (fileName, reason) =>
+      audit(by, job.clientId, 'document.deliverable_refused', 0, { jobId, fileName, reason }),
   });
 }
 
@@ -91,13 +113,29 @@ export async function removeDeliverable(by: Principal, jobId: number, documentId
   const [row] = await db
     .update(documents)
     .set({ deletedAt: now() })
-    .where(and(eq(documents.id, documentId), eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt)))
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.jobId, jobId),
+        eq(documents.kind, 'deliverable'),
+        isNull(documents.deletedAt),
+      ),
+    )
     .returning();
   if (!row) throw new NotFoundError();
-  await audit(by, row.clientId, 'document.deliverable_removed', row.id, { jobId, fileName: row.fileName, sha256: row.sha256 });
+  await audit(by, row.clientId, 'document.deliverable_removed', row.id, {
+    jobId,
+    fileName: row.fileName,
+    sha256: row.sha256,
+  });
   await fileStorage()
     .remove(row.storageKey)
-    .catch((err: unknown) => log().warn({ err, documentId: row.id }, 'removed deliverable could not be deleted from storage (the orphan sweep will)'));
+    .catch((err: unknown) =>
+      log().warn(
+        { err, documentId: row.id },
+        'removed deliverable could not be deleted from storage (the orphan sweep will)',
+      ),
+    );
 }
 
 /** A job's deliverables, oldest first, with the uploader's name: client users only for their client's jobs, staff any. */

@@ -28,7 +28,14 @@ import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { FileTooLargeError, verifyStoredFile } from './intake';
 import { recordUploadFailure } from './service';
 import { fileStorage, newStorageKey } from './storage';
-import { acceptedFileName, failureReason, recordStoredUpload, storedContentType, type DocumentInfo, type UploadFailure } from './store';
+import {
+  acceptedFileName,
+  failureReason,
+  recordStoredUpload,
+  storedContentType,
+  type DocumentInfo,
+  type UploadFailure,
+} from './store';
 
 /** How long a presigned PUT (and its intent) stays valid. */
 export const DIRECT_UPLOAD_SECONDS = 15 * 60;
@@ -73,7 +80,14 @@ export interface IntentOwner {
 /** Step 1: checks the file's name and size, records the intent, answers the presigned PUT. */
 export async function startDirectUpload(actor: Actor, r: DirectUploadRequest): Promise<DirectUploadTicket> {
   const a = requireTenant(actor);
-  return openIntent({ clientId: a.clientId, userId: a.userId, refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, r.userAgent) }, r);
+  return openIntent(
+    {
+      clientId: a.clientId,
+      userId: a.userId,
+      refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, r.userAgent),
+    },
+    r,
+  );
 }
 
 /** Step 1 for any owner (a client user's source file, a staff member's message file: message-files.ts). */
@@ -94,12 +108,27 @@ export async function openIntent(o: IntentOwner, r: DirectUploadRequest): Promis
   const contentType = storedContentType(r.contentType);
   const key = newStorageKey();
   const expiresAt = new Date(now().getTime() + DIRECT_UPLOAD_SECONDS * 1000);
-  const put = await fileStorage().presignPut(key, { size: r.size, sha256, contentType, seconds: DIRECT_UPLOAD_SECONDS });
+  const put = await fileStorage().presignPut(key, {
+    size: r.size,
+    sha256,
+    contentType,
+    seconds: DIRECT_UPLOAD_SECONDS,
+  });
   if (!put) throw new ValidationError({ File: [DIRECT_MSG.off] }, DIRECT_MSG.off);
   const db = await getDb();
   const [row] = await db
     .insert(uploadIntents)
-    .values({ clientId: o.clientId, userId: o.userId, storageKey: key, fileName: name.fileName, contentType, size: r.size, sha256, createdAt: now(), expiresAt })
+    .values({
+      clientId: o.clientId,
+      userId: o.userId,
+      storageKey: key,
+      fileName: name.fileName,
+      contentType,
+      size: r.size,
+      sha256,
+      createdAt: now(),
+      expiresAt,
+    })
     .returning({ id: uploadIntents.id });
   if (!row) throw new Error('upload intent not stored');
   return { uploadId: row.id, url: put.url, method: 'PUT', headers: put.headers, expiresAt };
@@ -113,11 +142,24 @@ export async function takeIntent(o: IntentOwner, uploadId: number, by: Principal
   const db = await getDb();
   const [intent] = await db
     .delete(uploadIntents)
-    .where(and(eq(uploadIntents.id, uploadId), eq(uploadIntents.clientId, o.clientId), eq(uploadIntents.userId, o.userId), gt(uploadIntents.expiresAt, now())))
+    .where(
+      and(
+        eq(uploadIntents.id, uploadId),
+        eq(uploadIntents.clientId, o.clientId),
+        eq(uploadIntents.userId, o.userId),
+        gt(uploadIntents.expiresAt, now()),
+      ),
+    )
     .returning();
   if (!intent) throw new NotFoundError();
   try {
-    const stored = await verifyStoredFile(intent.storageKey, { size: intent.size, sha256: intent.sha256 }, by, o.clientId, { fileName: intent.fileName, kind: 'source' });
+    const stored = await verifyStoredFile(
+      intent.storageKey,
+      { size: intent.size, sha256: intent.sha256 },
+      by,
+      o.clientId,
+      { fileName: intent.fileName, kind: 'source' },
+    );
     return { intent, stored };
   } catch (e) {
     await o.refused(intent.fileName, failureReason(e));
@@ -130,10 +172,22 @@ export async function takeIntent(o: IntentOwner, uploadId: number, by: Principal
  * it (400 on File: size or checksum, malware; 503 when clamd cannot tell) and removes it. Another user's intent,
  * an expired one or one already completed: 404.
  */
-export async function completeDirectUpload(actor: Actor, uploadId: number, userAgent?: string | null): Promise<DocumentInfo> {
+export async function completeDirectUpload(
+  actor: Actor,
+  uploadId: number,
+  userAgent?: string | null,
+): Promise<DocumentInfo> {
   const a = requireTenant(actor);
   const by = userPrincipal(a);
-  const { intent, stored } = await takeIntent({ clientId: a.clientId, userId: a.userId, refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, userAgent) }, uploadId, by);
+  const { intent, stored } = await takeIntent(
+    {
+      clientId: a.clientId,
+      userId: a.userId,
+      refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, userAgent),
+    },
+    uploadId,
+    by,
+  );
   return recordStoredUpload(
     {
       by,
@@ -148,7 +202,10 @@ export async function completeDirectUpload(actor: Actor, uploadId: number, userA
           details: { documentId: row.id, fileName: row.fileName, size: row.size, sha256: row.sha256, via: 'direct' },
         });
       },
-      audit: (row) => ({ action: 'document.uploaded', details: { fileName: row.fileName, size: row.size, via: 'direct' } }),
+      audit: (row) => ({
+        action: 'document.uploaded',
+        details: { fileName: row.fileName, size: row.size, via: 'direct' },
+      }),
       refused: (fileName, reason) => recordUploadFailure(a, fileName, reason, userAgent),
     },
     intent.fileName,
@@ -160,7 +217,9 @@ export async function completeDirectUpload(actor: Actor, uploadId: number, userA
 /** The sweep: intents past their time are forgotten (their objects, if any, are orphans the sweep removes). */
 export async function forgetExpiredIntents(): Promise<number> {
   const db = await getDb();
-  const rows = await db.delete(uploadIntents).where(lt(uploadIntents.expiresAt, now())).returning({ id: uploadIntents.id });
+  const rows = await db
+    .delete(uploadIntents)
+    .where(lt(uploadIntents.expiresAt, now()))
+    .returning({ id: uploadIntents.id });
   return rows.length;
 }
-

@@ -65,7 +65,8 @@ export function checkFileName(raw: string, blocked: readonly string[]): FileName
   // no trailing dots or spaces.
   const osName = baseName(raw.normalize('NFC')).replace(INVISIBLE, '');
   const candidates = [osName, osName.split(':')[0] ?? '', fileName].map((n) => n.replace(TRAILING, ''));
-  if (candidates.some((n) => blockedSet.has(finalExtension(n)))) return { ok: false, reason: 'blocked_extension', fileName };
+  if (candidates.some((n) => blockedSet.has(finalExtension(n))))
+    return { ok: false, reason: 'blocked_extension', fileName };
   if (fileName === '' || /^[._\s]*$/u.test(fileName)) return { ok: false, reason: 'no_name', fileName };
   return { ok: true, fileName, extension: finalExtension(fileName) };
 }

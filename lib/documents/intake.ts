@@ -72,13 +72,27 @@ function scannerOptions() {
 }
 
 /** The infected upload: logged, audited and mailed to support (best effort: the refusal stands regardless). */
-async function reportMalware(by: Principal, clientId: number, fileName: string, size: number, sha256: string, signature: string, kind: string): Promise<void> {
+async function reportMalware(
+  by: Principal,
+  clientId: number,
+  fileName: string,
+  size: number,
+  sha256: string,
+  signature: string,
+  kind: string,
+): Promise<void> {
   const userId = actorOf(by)?.userId ?? null;
   log().warn({ userId, clientId, fileName, size, sha256, signature, kind }, 'upload refused: malware found');
   try {
     const db = await getDb();
     await db.transaction(async (tx) => {
-      await recordAudit(tx, by, { action: 'document.malware', clientId, targetType: 'upload', targetId: sha256, details: { fileName, size, sha256, signature, kind } });
+      await recordAudit(tx, by, {
+        action: 'document.malware',
+        clientId,
+        targetType: 'upload',
+        targetId: sha256,
+        details: { fileName, size, sha256, signature, kind },
+      });
       await enqueueMail(tx, {
         to: config().SUPPORT_EMAIL,
         kind: 'malware',
@@ -106,7 +120,12 @@ async function reportMalware(by: Principal, clientId: number, fileName: string, 
  * FileTooLargeError, MalwareFoundError, ScanUnavailableError, or the storage/body error; in every case the
  * key is gone from storage.
  */
-export async function intakeFile(input: IntakeInput, by: Principal, clientId: number, meta: { fileName: string; kind: string }): Promise<StoredFile> {
+export async function intakeFile(
+  input: IntakeInput,
+  by: Principal,
+  clientId: number,
+  meta: { fileName: string; kind: string },
+): Promise<StoredFile> {
   const declared = input.declaredSize;
   if (declared !== undefined && declared > input.maxBytes) throw new FileTooLargeError();
   const opts = scannerOptions();
@@ -153,12 +172,16 @@ export async function intakeFile(input: IntakeInput, by: Principal, clientId: nu
     try {
       verdict = await scan.verdict();
     } catch (err) {
-      await storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'unchecked upload could not be removed'));
+      await storage
+        .remove(key)
+        .catch((e: unknown) => log().error({ err: e, key }, 'unchecked upload could not be removed'));
       log().error({ err }, 'clamd gave no verdict: upload refused');
       throw new ScanUnavailableError();
     }
     if (!verdict.clean) {
-      await storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'infected upload could not be removed'));
+      await storage
+        .remove(key)
+        .catch((e: unknown) => log().error({ err: e, key }, 'infected upload could not be removed'));
       await reportMalware(by, clientId, meta.fileName, size, sha256, verdict.signature, meta.kind);
       throw new MalwareFoundError(verdict.signature);
     }
@@ -179,9 +202,18 @@ export class StoredFileMismatchError extends ValidationError {
  * stored size and SHA-256 must be the ones announced, and clamd (when configured) must find it clean, in one pass
  * over the stored bytes. On any refusal the object is removed before the caller hears of it.
  */
-export async function verifyStoredFile(key: string, expected: { size: number; sha256: string }, by: Principal, clientId: number, meta: { fileName: string; kind: string }): Promise<StoredFile> {
+export async function verifyStoredFile(
+  key: string,
+  expected: { size: number; sha256: string },
+  by: Principal,
+  clientId: number,
+  meta: { fileName: string; kind: string },
+): Promise<StoredFile> {
   const storage = fileStorage();
-  const drop = () => storage.remove(key).catch((e: unknown) => log().error({ err: e, key }, 'refused direct upload could not be removed'));
+  const drop = () =>
+    storage
+      .remove(key)
+      .catch((e: unknown) => log().error({ err: e, key }, 'refused direct upload could not be removed'));
   let version;
   try {
     version = await storage.stat(key);

@@ -30,7 +30,11 @@ describe('documents of jobs', () => {
   /** A job of the actor's client with an attached source file. */
   async function jobWithFile({ actor, clientId }: { actor: Actor; clientId: number }, content = 'source bytes') {
     const job = await makeJob({ clientId });
-    const doc = await uploadDocument(actor, { fileName: 'source.pdf', contentType: 'application/pdf', body: text(content) });
+    const doc = await uploadDocument(actor, {
+      fileName: 'source.pdf',
+      contentType: 'application/pdf',
+      body: text(content),
+    });
     await db().transaction((tx) => attachDocument(tx, actor, doc.id, job.id));
     return { job, doc };
   }
@@ -53,19 +57,27 @@ describe('documents of jobs', () => {
       const otherJob = await makeJob({ clientId });
       const theirs = await uploadDocument(stranger.actor, { fileName: 'b.pdf', body: text('b') });
       const notAvailable = { status: 400, fields: { DocumentModel: [DOCUMENT_MSG.notAvailable] } };
-      await expect(db().transaction((tx) => attachDocument(tx, actor, theirs.id, job.id))).rejects.toMatchObject(notAvailable);
+      await expect(db().transaction((tx) => attachDocument(tx, actor, theirs.id, job.id))).rejects.toMatchObject(
+        notAvailable,
+      );
 
       const deleted = await uploadDocument(actor, { fileName: 'c.pdf', body: text('c') });
       await deleteDocument(actor, deleted.id);
-      await expect(db().transaction((tx) => attachDocument(tx, actor, deleted.id, job.id))).rejects.toMatchObject(notAvailable);
+      await expect(db().transaction((tx) => attachDocument(tx, actor, deleted.id, job.id))).rejects.toMatchObject(
+        notAvailable,
+      );
 
       const used = await uploadDocument(actor, { fileName: 'd.pdf', body: text('d') });
       await db().transaction((tx) => attachDocument(tx, actor, used.id, otherJob.id));
-      await expect(db().transaction((tx) => attachDocument(tx, actor, used.id, job.id))).rejects.toMatchObject(notAvailable);
+      await expect(db().transaction((tx) => attachDocument(tx, actor, used.id, job.id))).rejects.toMatchObject(
+        notAvailable,
+      );
 
       const strangersJob = await makeJob({ clientId: stranger.clientId });
       const mine = await uploadDocument(actor, { fileName: 'e.pdf', body: text('e') });
-      await expect(db().transaction((tx) => attachDocument(tx, actor, mine.id, strangersJob.id))).rejects.toMatchObject({ status: 404 });
+      await expect(db().transaction((tx) => attachDocument(tx, actor, mine.id, strangersJob.id))).rejects.toMatchObject(
+        { status: 404 },
+      );
     });
 
     it('a file of a saved job cannot be deleted as an upload', async () => {
@@ -82,12 +94,21 @@ describe('documents of jobs', () => {
       const { job: source, doc } = await jobWithFile({ actor, clientId }, 'original content');
       const target = await makeJob({ clientId, sourceJobId: source.id });
       const copy = await db().transaction((tx) => cloneDocument(tx, actor, source.id, target.id, { userAgent: null }));
-      expect(copy).toMatchObject({ jobId: target.id, fileName: 'source.pdf', contentType: 'application/pdf', size: 16, clientId });
+      expect(copy).toMatchObject({
+        jobId: target.id,
+        fileName: 'source.pdf',
+        contentType: 'application/pdf',
+        size: 16,
+        clientId,
+      });
       expect(copy?.id).not.toBe(doc.id);
       const [srcKey, copyKey] = [await storageKey(doc.id), await storageKey(copy?.id ?? 0)];
       expect(copyKey).not.toBe(srcKey);
       expect(readFileSync(path.join(root, copyKey), 'utf8')).toBe('original content');
-      const [log] = await db().select().from(logEntries).where(and(eq(logEntries.userId, actor.userId), eq(logEntries.action, 11)));
+      const [log] = await db()
+        .select()
+        .from(logEntries)
+        .where(and(eq(logEntries.userId, actor.userId), eq(logEntries.action, 11)));
       expect(log).toMatchObject({ area: 15, action: 11, success: true, jobId: target.id, clientId });
       // The source keeps its own file.
       expect(await currentJobDocument(actor, source.id)).toMatchObject({ id: doc.id });
@@ -127,7 +148,12 @@ describe('documents of jobs', () => {
       rmSync(path.join(root, await storageKey(doc.id)));
       const target = await makeJob({ clientId });
       expect(await cloneJobDocument(actor, source.id, target.id)).toBeNull();
-      const [log] = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(1);
+      const [log] = await db()
+        .select()
+        .from(logEntries)
+        .where(eq(logEntries.userId, actor.userId))
+        .orderBy(desc(logEntries.id))
+        .limit(1);
       expect(log).toMatchObject({ action: 11, success: false, jobId: target.id });
     });
 
@@ -142,7 +168,12 @@ describe('documents of jobs', () => {
         }),
       ).rejects.toThrow('job save failed later');
       expect(await db().select().from(documents).where(eq(documents.jobId, target.id))).toEqual([]);
-      expect(await db().select().from(logEntries).where(and(eq(logEntries.userId, actor.userId), eq(logEntries.action, 11)))).toEqual([]);
+      expect(
+        await db()
+          .select()
+          .from(logEntries)
+          .where(and(eq(logEntries.userId, actor.userId), eq(logEntries.action, 11))),
+      ).toEqual([]);
     });
   });
 });

@@ -72,7 +72,12 @@ export async function countJobFiles(tx: Tx, jobId: number): Promise<number> {
  * holds at most MAX_JOB_FILES source files (a 400 on DocumentModel past it); any upload that is not attachable
  * (see attachDocument) fails the whole call.
  */
-export async function attachDocuments(tx: Tx, actor: Actor, documentIds: readonly number[], jobId: number): Promise<DocumentInfo[]> {
+export async function attachDocuments(
+  tx: Tx,
+  actor: Actor,
+  documentIds: readonly number[],
+  jobId: number,
+): Promise<DocumentInfo[]> {
   const ids = [...new Set(documentIds)];
   if (ids.length === 0) return [];
   const already = await countJobFiles(tx, jobId);
@@ -95,7 +100,13 @@ export interface CloneOptions {
  * The bytes are copied before the row is written; if the caller's transaction later rolls back, the copy
  * stays behind as an unreferenced file under a generated key (never served).
  */
-export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, targetJobId: number, opts: CloneOptions = {}): Promise<DocumentInfo | null> {
+export async function cloneDocument(
+  tx: Tx,
+  actor: Actor,
+  sourceJobId: number,
+  targetJobId: number,
+  opts: CloneOptions = {},
+): Promise<DocumentInfo | null> {
   const a = requireTenant(actor);
   await requireJobs(tx, a, [sourceJobId, targetJobId]);
   const existing = await currentJobDocument(a, targetJobId, tx);
@@ -128,7 +139,15 @@ export async function cloneDocument(tx: Tx, actor: Actor, sourceJobId: number, t
 }
 
 /** The copy's row (its own object under `key`: deleting either file never touches the other's bytes) and log entry 11. */
-async function recordCopy(tx: Tx, a: ClientActor, src: DocumentRow, key: string, sourceJobId: number, targetJobId: number, opts: CloneOptions): Promise<DocumentInfo> {
+async function recordCopy(
+  tx: Tx,
+  a: ClientActor,
+  src: DocumentRow,
+  key: string,
+  sourceJobId: number,
+  targetJobId: number,
+  opts: CloneOptions,
+): Promise<DocumentInfo> {
   const [row] = await tx
     .insert(documents)
     .values({
@@ -163,7 +182,14 @@ async function recordCopy(tx: Tx, a: ClientActor, src: DocumentRow, key: string,
  * limit, and the new job then holds at most MAX_JOB_FILES files. A storage failure fails the save; the objects
  * copied so far are removed (else the orphan sweep would).
  */
-export async function copyJobFiles(tx: Tx, actor: Actor, sourceJobId: number, targetJobId: number, documentIds: readonly number[], opts: CloneOptions = {}): Promise<DocumentInfo[]> {
+export async function copyJobFiles(
+  tx: Tx,
+  actor: Actor,
+  sourceJobId: number,
+  targetJobId: number,
+  documentIds: readonly number[],
+  opts: CloneOptions = {},
+): Promise<DocumentInfo[]> {
   const a = requireTenant(actor);
   const ids = [...new Set(documentIds)];
   if (ids.length === 0) return [];
@@ -171,11 +197,21 @@ export async function copyJobFiles(tx: Tx, actor: Actor, sourceJobId: number, ta
   const sources = await tx
     .select()
     .from(documents)
-    .where(and(inArray(documents.id, ids), eq(documents.jobId, sourceJobId), firmDocuments(a), eq(documents.kind, 'source'), isNull(documents.deletedAt)))
+    .where(
+      and(
+        inArray(documents.id, ids),
+        eq(documents.jobId, sourceJobId),
+        firmDocuments(a),
+        eq(documents.kind, 'source'),
+        isNull(documents.deletedAt),
+      ),
+    )
     .orderBy(asc(documents.id));
   if (sources.length !== ids.length) throw new ValidationError({ DocumentModel: [DOCUMENT_MSG.notAvailable] });
-  if (sources.some((d) => d.size > config().MAX_UPLOAD_BYTES)) throw new ValidationError({ DocumentModel: [MSG.fileTooLarge] });
-  if (!jobFilesFit(await countJobFiles(tx, targetJobId), sources.length)) throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
+  if (sources.some((d) => d.size > config().MAX_UPLOAD_BYTES))
+    throw new ValidationError({ DocumentModel: [MSG.fileTooLarge] });
+  if (!jobFilesFit(await countJobFiles(tx, targetJobId), sources.length))
+    throw new ValidationError({ DocumentModel: [JOB_FILES_MSG.tooMany] });
   const storage = fileStorage();
   const copied: string[] = [];
   try {
@@ -195,7 +231,12 @@ export async function copyJobFiles(tx: Tx, actor: Actor, sourceJobId: number, ta
 }
 
 /** api/Document/Clone: the clone on its own, in its own transaction (legacy callers clone after the save). */
-export async function cloneJobDocument(actor: Actor, sourceJobId: number, targetJobId: number, opts: CloneOptions = {}): Promise<DocumentInfo | null> {
+export async function cloneJobDocument(
+  actor: Actor,
+  sourceJobId: number,
+  targetJobId: number,
+  opts: CloneOptions = {},
+): Promise<DocumentInfo | null> {
   requireTenant(actor);
   const db = await getDb();
   return db.transaction((tx) => cloneDocument(tx, actor, sourceJobId, targetJobId, opts));

@@ -11,7 +11,12 @@ import { bellOf } from '@/lib/jobs/news';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { startTestS3, type TestS3 } from '@/test/s3';
-import { completeStaffMessageUpload, deleteStaffMessageFile, startStaffMessageUpload, uploadStaffMessageFile } from './message-files';
+import {
+  completeStaffMessageUpload,
+  deleteStaffMessageFile,
+  startStaffMessageUpload,
+  uploadStaffMessageFile,
+} from './message-files';
 import { deleteDocument, openDocument } from './service';
 import { LocalDirectoryStorage, setFileStorage } from './storage';
 import { sweepOrphans } from './sweep';
@@ -37,26 +42,39 @@ describe('staff message files (issue 29)', () => {
     const client = await signedIn(6);
     const staff = await signedInStaff(2);
     const job = await makeJob({ clientId: client.clientId, createdById: client.user.id });
-    const file = await uploadStaffMessageFile(staff.actor, job.id, { fileName: 'proof.pdf', contentType: 'application/pdf', body: text('%PDF proof') });
+    const file = await uploadStaffMessageFile(staff.actor, job.id, {
+      fileName: 'proof.pdf',
+      contentType: 'application/pdf',
+      body: text('%PDF proof'),
+    });
     expect(file).toMatchObject({ clientId: client.clientId, jobId: null, sha256: sha('%PDF proof'), size: 10 });
     // Before a message carries it, the firm cannot reach it (nor delete it).
     await expect(openDocument(client.actor, file.id)).rejects.toMatchObject({ status: 404 });
     await expect(deleteDocument(client.actor, file.id)).rejects.toMatchObject({ status: 404 });
     await postMessage(staff.actor, job.id, { body: 'Here is the proof.', documentIds: [file.id] });
     const [m] = await jobThread(client.actor, job.id);
-    expect(m).toMatchObject({ side: 'staff', internal: false, files: [{ id: file.id, fileName: 'proof.pdf', size: 10 }] });
+    expect(m).toMatchObject({
+      side: 'staff',
+      internal: false,
+      files: [{ id: file.id, fileName: 'proof.pdf', size: 10 }],
+    });
     expect(await bytesOf((await openDocument(client.actor, file.id)).stream)).toBe('%PDF proof');
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-message'));
     expect(mails.find((x) => x.textBody.includes('Here is the proof.'))?.textBody).toContain('Attached: proof.pdf');
     // The file travels with one message only.
-    await expect(postMessage(staff.actor, job.id, { body: 'again', documentIds: [file.id] })).rejects.toMatchObject({ status: 400 });
+    await expect(postMessage(staff.actor, job.id, { body: 'again', documentIds: [file.id] })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('an internal note and its files stay with staff: not in the client’s thread, 404 to download, never mailed nor rung', async () => {
     const client = await signedIn(6);
     const staff = await signedInStaff(2);
     const job = await makeJob({ clientId: client.clientId, createdById: client.user.id });
-    const file = await uploadStaffMessageFile(staff.actor, job.id, { fileName: 'credit-check.pdf', body: text('private') });
+    const file = await uploadStaffMessageFile(staff.actor, job.id, {
+      fileName: 'credit-check.pdf',
+      body: text('private'),
+    });
     await postMessage(staff.actor, job.id, { body: 'Client is slow to pay', documentIds: [file.id], internal: true });
     expect(await jobThread(client.actor, job.id)).toEqual([]);
     const [note] = await jobThread(staff.actor, job.id);
@@ -67,8 +85,12 @@ describe('staff message files (issue 29)', () => {
     expect(mails.some((x) => x.textBody.includes('slow to pay'))).toBe(false);
     expect((await bellOf(client.actor)).items.filter((i) => i.kind === 'job.message')).toEqual([]);
     // A client cannot write an internal note, nor attach the staff file.
-    await expect(postMessage(client.actor, job.id, { body: 'x', internal: true })).rejects.toMatchObject({ status: 400 });
-    await expect(postMessage(client.actor, job.id, { body: 'x', documentIds: [file.id] })).rejects.toMatchObject({ status: 400 });
+    await expect(postMessage(client.actor, job.id, { body: 'x', internal: true })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(postMessage(client.actor, job.id, { body: 'x', documentIds: [file.id] })).rejects.toMatchObject({
+      status: 400,
+    });
     // The sweep keeps a note's file.
     await sweepOrphans(0);
     expect(await bytesOf((await openDocument(staff.actor, file.id)).stream)).toBe('private');
@@ -83,8 +105,12 @@ describe('staff message files (issue 29)', () => {
     const sent = await uploadStaffMessageFile(staff.actor, job.id, { fileName: 'sent.pdf', body: text('s') });
     await postMessage(staff.actor, job.id, { body: 'For you', documentIds: [sent.id] });
     await expect(openDocument(other.actor, sent.id)).rejects.toMatchObject({ status: 404 });
-    await expect(uploadStaffMessageFile(client.actor, job.id, { fileName: 'x.pdf', body: text('x') })).rejects.toMatchObject({ status: 403 });
-    await expect(uploadStaffMessageFile(staff.actor, job.id + 100_000, { fileName: 'x.pdf', body: text('x') })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      uploadStaffMessageFile(client.actor, job.id, { fileName: 'x.pdf', body: text('x') }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      uploadStaffMessageFile(staff.actor, job.id + 100_000, { fileName: 'x.pdf', body: text('x') }),
+    ).rejects.toMatchObject({ status: 404 });
     const unsent = await uploadStaffMessageFile(staff.actor, job.id, { fileName: 'draft.pdf', body: text('d') });
     await expect(deleteStaffMessageFile(colleague.actor, job.id, unsent.id)).rejects.toMatchObject({ status: 404 });
     await expect(deleteStaffMessageFile(staff.actor, job.id, sent.id)).rejects.toMatchObject({ status: 404 });
@@ -117,9 +143,16 @@ describe('staff message files straight to the bucket (s3rver)', () => {
     const colleague = await signedInStaff(2);
     const job = await makeJob({ clientId: client.clientId });
     const bytes = Buffer.from('%PDF direct staff file');
-    const t = await startStaffMessageUpload(staff.actor, job.id, { fileName: 'scan.pdf', size: bytes.length, contentType: 'application/pdf', sha256: sha(bytes) });
+    const t = await startStaffMessageUpload(staff.actor, job.id, {
+      fileName: 'scan.pdf',
+      size: bytes.length,
+      contentType: 'application/pdf',
+      sha256: sha(bytes),
+    });
     expect((await fetch(t.url, { method: 'PUT', headers: t.headers, body: bytes })).status).toBe(200);
-    await expect(completeStaffMessageUpload(colleague.actor, job.id, t.uploadId)).rejects.toMatchObject({ status: 404 });
+    await expect(completeStaffMessageUpload(colleague.actor, job.id, t.uploadId)).rejects.toMatchObject({
+      status: 404,
+    });
     const doc = await completeStaffMessageUpload(staff.actor, job.id, t.uploadId);
     expect(doc).toMatchObject({ fileName: 'scan.pdf', clientId: client.clientId, jobId: null, sha256: sha(bytes) });
     await expect(openDocument(client.actor, doc.id)).rejects.toMatchObject({ status: 404 });

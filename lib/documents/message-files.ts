@@ -22,7 +22,15 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { log } from '@/lib/log';
 import { openIntent, takeIntent, type DirectUploadRequest, type DirectUploadTicket, type IntentOwner } from './direct';
 import { fileStorage } from './storage';
-import { discardBody, notOnAMessage, recordStoredUpload, storeUpload, type DocumentInfo, type StoreUpload, type UploadInput } from './store';
+import {
+  discardBody,
+  notOnAMessage,
+  recordStoredUpload,
+  storeUpload,
+  type DocumentInfo,
+  type StoreUpload,
+  type UploadInput,
+} from './store';
 
 const MAX_ID = 2_147_483_647;
 
@@ -37,16 +45,30 @@ async function staffTarget(actor: Actor, jobId: number): Promise<{ by: Principal
 }
 
 /** How a message file's rows are written: held back, on no job, audited as a staff action with the job's id. */
-function messageFile(by: Principal, clientId: number, jobId: number, via: 'portal' | 'direct'): Omit<StoreUpload, 'input'> {
+function messageFile(
+  by: Principal,
+  clientId: number,
+  jobId: number,
+  via: 'portal' | 'direct',
+): Omit<StoreUpload, 'input'> {
   return {
     by,
     clientId,
     jobId: null,
     kind: 'source',
     staffOnly: true,
-    audit: (row) => ({ action: 'ops.document.message_file_uploaded', details: { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256, via } }),
+    audit: (row) => ({
+      action: 'ops.document.message_file_uploaded',
+      details: { jobId, fileName: row.fileName, size: row.size, sha256: row.sha256, via },
+    }),
     refused: async (fileName, reason) => {
-      await recordAudit(await getDb(), by, { action: 'ops.document.message_file_refused', clientId, targetType: 'job', targetId: jobId, details: { fileName, reason, via } });
+      await recordAudit(await getDb(), by, {
+        action: 'ops.document.message_file_refused',
+        clientId,
+        targetType: 'job',
+        targetId: jobId,
+        details: { fileName, reason, via },
+      });
     },
   };
 }
@@ -64,11 +86,19 @@ export async function uploadStaffMessageFile(actor: Actor, jobId: number, input:
 }
 
 function intentOwner(actor: Actor, target: { by: Principal; clientId: number }, jobId: number): IntentOwner {
-  return { clientId: target.clientId, userId: actor.userId, refused: messageFile(target.by, target.clientId, jobId, 'direct').refused };
+  return {
+    clientId: target.clientId,
+    userId: actor.userId,
+    refused: messageFile(target.by, target.clientId, jobId, 'direct').refused,
+  };
 }
 
 /** Direct-to-bucket, step 1, for a staff message file (S3_DIRECT_UPLOADS): the presigned PUT. */
-export async function startStaffMessageUpload(actor: Actor, jobId: number, r: DirectUploadRequest): Promise<DirectUploadTicket> {
+export async function startStaffMessageUpload(
+  actor: Actor,
+  jobId: number,
+  r: DirectUploadRequest,
+): Promise<DirectUploadTicket> {
   const target = await staffTarget(actor, jobId);
   return openIntent(intentOwner(actor, target, jobId), r);
 }
@@ -77,7 +107,12 @@ export async function startStaffMessageUpload(actor: Actor, jobId: number, r: Di
 export async function completeStaffMessageUpload(actor: Actor, jobId: number, uploadId: number): Promise<DocumentInfo> {
   const target = await staffTarget(actor, jobId);
   const { intent, stored } = await takeIntent(intentOwner(actor, target, jobId), uploadId, target.by);
-  return recordStoredUpload(messageFile(target.by, target.clientId, jobId, 'direct'), intent.fileName, intent.contentType, stored);
+  return recordStoredUpload(
+    messageFile(target.by, target.clientId, jobId, 'direct'),
+    intent.fileName,
+    intent.contentType,
+    stored,
+  );
 }
 
 /** Removes the staff member's own message file no message carries yet (the form's "remove file"); else 404. */
@@ -103,5 +138,10 @@ export async function deleteStaffMessageFile(actor: Actor, jobId: number, docume
   if (!row) throw new NotFoundError();
   await fileStorage()
     .remove(row.storageKey)
-    .catch((err: unknown) => log().warn({ err, documentId: row.id }, 'removed message file could not be deleted from storage (the orphan sweep will)'));
+    .catch((err: unknown) =>
+      log().warn(
+        { err, documentId: row.id },
+        'removed message file could not be deleted from storage (the orphan sweep will)',
+      ),
+    );
 }

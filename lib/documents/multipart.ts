@@ -130,7 +130,11 @@ class FileStream extends Readable {
  * Reads a multipart/form-data body and resolves with its one file part as soon as the part's headers are
  * read. Rejects (MultipartError, 400) when there is no file or the body is malformed before the file.
  */
-export function readSingleFile(body: AsyncIterable<Uint8Array>, boundary: string, limits: MultipartLimits = DEFAULT_MULTIPART_LIMITS): Promise<FilePart> {
+export function readSingleFile(
+  body: AsyncIterable<Uint8Array>,
+  boundary: string,
+  limits: MultipartLimits = DEFAULT_MULTIPART_LIMITS,
+): Promise<FilePart> {
   return new Promise<FilePart>((resolve, reject) => {
     const source = Readable.from(body, { objectMode: false });
     let file: FileStream | null = null;
@@ -164,7 +168,12 @@ export function readSingleFile(body: AsyncIterable<Uint8Array>, boundary: string
       headers: { 'content-type': `multipart/form-data; boundary="${boundary}"` },
       preservePath: true,
       defParamCharset: 'utf8',
-      limits: { fieldSize: limits.maxNonFileBytes, parts: limits.maxParts, fields: limits.maxParts, files: limits.maxParts },
+      limits: {
+        fieldSize: limits.maxNonFileBytes,
+        parts: limits.maxParts,
+        fields: limits.maxParts,
+        files: limits.maxParts,
+      },
     });
     bb.on('field', (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) return fail(new MultipartError(MULTIPART_MSG.invalid));
@@ -184,7 +193,12 @@ export function readSingleFile(body: AsyncIterable<Uint8Array>, boundary: string
       }
       const out = (file = new FileStream());
       // Browsers escape '"' in file names as %22 (and CR/LF as %0D/%0A, which the name cleaning drops).
-      resolve({ fieldName: name, fileName: info.filename.replace(/%22/gi, '"'), contentType: info.mimeType || 'application/octet-stream', stream: out });
+      resolve({
+        fieldName: name,
+        fileName: info.filename.replace(/%22/gi, '"'),
+        contentType: info.mimeType || 'application/octet-stream',
+        stream: out,
+      });
       void (async () => {
         try {
           for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -197,7 +211,8 @@ export function readSingleFile(body: AsyncIterable<Uint8Array>, boundary: string
         }
       })();
     });
-    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) bb.on(limit, () => fail(new MultipartError(MULTIPART_MSG.invalid)));
+    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const)
+      bb.on(limit, () => fail(new MultipartError(MULTIPART_MSG.invalid)));
     bb.on('error', () => fail(new MultipartError(MULTIPART_MSG.invalid)));
     bb.on('close', () => {
       formDone = true;

@@ -74,12 +74,27 @@ describe('files on S3', () => {
       const restore = setClock(clock);
       let doc;
       try {
-        doc = await uploadDocument(actor, { fileName: 'evidence.pdf', contentType: 'application/pdf', body: chunks(bytes) });
+        doc = await uploadDocument(actor, {
+          fileName: 'evidence.pdf',
+          contentType: 'application/pdf',
+          body: chunks(bytes),
+        });
       } finally {
         restore();
       }
-      expect(doc).toMatchObject({ sha256: sha(bytes), size: bytes.length, uploadedById: actor.userId, createdAt: new Date('2026-03-02T10:00:00Z'), kind: 'source' });
-      expect(toLegacyDocument(doc)).toMatchObject({ Sha256: sha(bytes), Size: bytes.length, UploadedById: actor.userId, CreatedDate: '2026-03-02T10:00:00.000Z' });
+      expect(doc).toMatchObject({
+        sha256: sha(bytes),
+        size: bytes.length,
+        uploadedById: actor.userId,
+        createdAt: new Date('2026-03-02T10:00:00Z'),
+        kind: 'source',
+      });
+      expect(toLegacyDocument(doc)).toMatchObject({
+        Sha256: sha(bytes),
+        Size: bytes.length,
+        UploadedById: actor.userId,
+        CreatedDate: '2026-03-02T10:00:00.000Z',
+      });
       const [row] = await db().select().from(documents).where(eq(documents.id, doc.id));
       expect(row).toMatchObject({ sha256: sha(bytes), size: bytes.length, uploadedById: actor.userId });
       // The bytes are in the bucket, not on a local disk.
@@ -89,7 +104,12 @@ describe('files on S3', () => {
     it('with the size declared (as the portal’s pages send it) the file is one streamed PutObject and gets the same receipt', async () => {
       const { actor } = await signedIn();
       const bytes = randomBytes(7 * 1024 * 1024 + 3);
-      const doc = await uploadDocument(actor, { fileName: 'declared.pdf', contentType: 'application/pdf', body: chunks(bytes), declaredSize: bytes.length });
+      const doc = await uploadDocument(actor, {
+        fileName: 'declared.pdf',
+        contentType: 'application/pdf',
+        body: chunks(bytes),
+        declaredSize: bytes.length,
+      });
       expect(doc).toMatchObject({ sha256: sha(bytes), size: bytes.length });
       const key = await storageKey(doc.id);
       expect((await storage.stat(key)).size).toBe(bytes.length);
@@ -104,25 +124,45 @@ describe('files on S3', () => {
       const doc = await uploadDocument(actor, { fileName: 'brief.txt', body: chunks(Buffer.from('the brief')) });
       const opened = await openDocument(colleague.actor, doc.id);
       expect((await readAll(opened.stream)).toString()).toBe('the brief');
-      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
+      const [audit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
       expect(audit).toMatchObject({ actorUserId: colleague.actor.userId, clientId, targetType: 'document' });
-      expect(audit?.details).toMatchObject({ fileName: 'brief.txt', kind: 'source', sha256: sha('the brief'), via: 'stream' });
+      expect(audit?.details).toMatchObject({
+        fileName: 'brief.txt',
+        kind: 'source',
+        sha256: sha('the brief'),
+        via: 'stream',
+      });
       expect(audit?.createdAt).toBeInstanceOf(Date);
     });
 
     it('stored bytes that no longer match are refused (never served), audited, marked, and mailed to support once', async () => {
       const { actor } = await signedIn();
-      const doc = await uploadDocument(actor, { fileName: 'contract.pdf', body: chunks(Buffer.from('signed contract v1')) });
+      const doc = await uploadDocument(actor, {
+        fileName: 'contract.pdf',
+        body: chunks(Buffer.from('signed contract v1')),
+      });
       const key = await storageKey(doc.id);
       await storage.remove(key);
       await storage.put(key, Buffer.from('signed contract v2 (altered)'));
       for (let i = 0; i < 2; i++) {
         await expect(prepareDownload(actor, doc.id)).rejects.toMatchObject({ status: 409, message: MSG.fileDamaged });
       }
-      const refusals = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.integrity_failed'), eq(auditLog.targetId, String(doc.id))));
+      const refusals = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.integrity_failed'), eq(auditLog.targetId, String(doc.id))));
       expect(refusals).toHaveLength(2);
-      expect(refusals[0]?.details).toMatchObject({ expected: sha('signed contract v1'), found: sha('signed contract v2 (altered)') });
-      const downloads = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
+      expect(refusals[0]?.details).toMatchObject({
+        expected: sha('signed contract v1'),
+        found: sha('signed contract v2 (altered)'),
+      });
+      const downloads = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
       expect(downloads).toHaveLength(0);
       const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'integrity'));
       expect(mails.filter((m) => m.subject.includes(`stored file ${doc.id} `))).toHaveLength(1);
@@ -136,7 +176,10 @@ describe('files on S3', () => {
       resetConfigForTests();
       const { actor } = await signedIn();
       const stranger = await signedIn();
-      const doc = await uploadDocument(actor, { fileName: 'Zürich brief.pdf', body: chunks(Buffer.from('presigned content')) });
+      const doc = await uploadDocument(actor, {
+        fileName: 'Zürich brief.pdf',
+        body: chunks(Buffer.from('presigned content')),
+      });
       const answer = await prepareDownload(actor, doc.id, { allowRedirect: true });
       if (answer.kind !== 'redirect') throw new Error('expected a redirect');
       expect(new URL(answer.url).searchParams.get('X-Amz-Expires')).toBe('60');
@@ -144,8 +187,13 @@ describe('files on S3', () => {
       expect(await res.text()).toBe('presigned content');
       expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''Z%C3%BCrich%20brief.pdf`);
       // Authorization still comes first: another client gets no URL.
-      await expect(prepareDownload(stranger.actor, doc.id, { allowRedirect: true })).rejects.toMatchObject({ status: 404 });
-      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
+      await expect(prepareDownload(stranger.actor, doc.id, { allowRedirect: true })).rejects.toMatchObject({
+        status: 404,
+      });
+      const [audit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
       expect(audit?.details).toMatchObject({ via: 'presigned' });
     });
   });
@@ -154,7 +202,11 @@ describe('files on S3', () => {
     it('leaves no row, nothing attached and no object in the bucket (the multipart upload is aborted); the failure is logged', async () => {
       const { actor } = await signedIn();
       const before = await bucketKeys(storage);
-      const [{ n: rowsBefore } = { n: 0 }] = await db().select({ n: documents.id }).from(documents).orderBy(desc(documents.id)).limit(1);
+      const [{ n: rowsBefore } = { n: 0 }] = await db()
+        .select({ n: documents.id })
+        .from(documents)
+        .orderBy(desc(documents.id))
+        .limit(1);
       async function* brokenAfter(bytes: number): AsyncGenerator<Uint8Array> {
         let sent = 0;
         while (sent < bytes) {
@@ -164,32 +216,66 @@ describe('files on S3', () => {
         }
         throw new Error('connection reset by the browser');
       }
-      await expect(uploadDocument(actor, { fileName: 'big.pdf', body: brokenAfter(12 * 1024 * 1024) })).rejects.toThrow('connection reset');
+      await expect(uploadDocument(actor, { fileName: 'big.pdf', body: brokenAfter(12 * 1024 * 1024) })).rejects.toThrow(
+        'connection reset',
+      );
       expect(await bucketKeys(storage)).toEqual(before);
-      const [{ n: rowsAfter } = { n: 0 }] = await db().select({ n: documents.id }).from(documents).orderBy(desc(documents.id)).limit(1);
+      const [{ n: rowsAfter } = { n: 0 }] = await db()
+        .select({ n: documents.id })
+        .from(documents)
+        .orderBy(desc(documents.id))
+        .limit(1);
       expect(rowsAfter).toBe(rowsBefore);
-      const [entry] = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(1);
+      const [entry] = await db()
+        .select()
+        .from(logEntries)
+        .where(eq(logEntries.userId, actor.userId))
+        .orderBy(desc(logEntries.id))
+        .limit(1);
       expect(entry).toMatchObject({ success: false, details: { fileName: 'big.pdf', reason: 'storage' } });
     });
 
     it('with the size declared: a body that breaks off, or is not the size declared, leaves nothing either', async () => {
       const { actor } = await signedIn();
       const before = await bucketKeys(storage);
-      const [{ n: rowsBefore } = { n: 0 }] = await db().select({ n: documents.id }).from(documents).orderBy(desc(documents.id)).limit(1);
+      const [{ n: rowsBefore } = { n: 0 }] = await db()
+        .select({ n: documents.id })
+        .from(documents)
+        .orderBy(desc(documents.id))
+        .limit(1);
       async function* brokenAfter(bytes: number): AsyncGenerator<Uint8Array> {
         yield* chunks(randomBytes(bytes));
         throw new Error('connection reset by the browser');
       }
-      await expect(uploadDocument(actor, { fileName: 'broken.pdf', body: brokenAfter(3 * 1024 * 1024), declaredSize: 8 * 1024 * 1024 })).rejects.toThrow('connection reset');
+      await expect(
+        uploadDocument(actor, {
+          fileName: 'broken.pdf',
+          body: brokenAfter(3 * 1024 * 1024),
+          declaredSize: 8 * 1024 * 1024,
+        }),
+      ).rejects.toThrow('connection reset');
       const bytes = randomBytes(2 * 1024 * 1024);
-      await expect(uploadDocument(actor, { fileName: 'short.pdf', body: chunks(bytes), declaredSize: bytes.length + 1 })).rejects.toMatchObject({ status: 400, message: MSG.fileSizeMismatch });
-      await expect(uploadDocument(actor, { fileName: 'long.pdf', body: chunks(bytes), declaredSize: bytes.length - 1 })).rejects.toMatchObject({ status: 400, message: MSG.fileSizeMismatch });
+      await expect(
+        uploadDocument(actor, { fileName: 'short.pdf', body: chunks(bytes), declaredSize: bytes.length + 1 }),
+      ).rejects.toMatchObject({ status: 400, message: MSG.fileSizeMismatch });
+      await expect(
+        uploadDocument(actor, { fileName: 'long.pdf', body: chunks(bytes), declaredSize: bytes.length - 1 }),
+      ).rejects.toMatchObject({ status: 400, message: MSG.fileSizeMismatch });
       // S3 stores nothing of an aborted PutObject; s3rver may write the aborted body after the portal's first
       // delete, and the portal deletes once more a second later (ABORTED_PUT_GRACE_MS).
       await expect.poll(() => bucketKeys(storage), { timeout: 5000, interval: 250 }).toEqual(before);
-      const [{ n: rowsAfter } = { n: 0 }] = await db().select({ n: documents.id }).from(documents).orderBy(desc(documents.id)).limit(1);
+      const [{ n: rowsAfter } = { n: 0 }] = await db()
+        .select({ n: documents.id })
+        .from(documents)
+        .orderBy(desc(documents.id))
+        .limit(1);
       expect(rowsAfter).toBe(rowsBefore);
-      const entries = await db().select().from(logEntries).where(eq(logEntries.userId, actor.userId)).orderBy(desc(logEntries.id)).limit(3);
+      const entries = await db()
+        .select()
+        .from(logEntries)
+        .where(eq(logEntries.userId, actor.userId))
+        .orderBy(desc(logEntries.id))
+        .limit(3);
       expect(entries.map((e) => e.details)).toEqual([
         { fileName: 'long.pdf', reason: 'invalid' },
         { fileName: 'short.pdf', reason: 'invalid' },
@@ -206,7 +292,9 @@ describe('files on S3', () => {
           yield c;
         }
       }
-      await expect(uploadDocument(actor, { fileName: 'huge.pdf', body: counted(), declaredSize: 52_428_801 })).rejects.toMatchObject({ status: 400, message: MSG.fileTooLarge });
+      await expect(
+        uploadDocument(actor, { fileName: 'huge.pdf', body: counted(), declaredSize: 52_428_801 }),
+      ).rejects.toMatchObject({ status: 400, message: MSG.fileTooLarge });
       expect(read).toBe(0);
     });
 
@@ -216,7 +304,9 @@ describe('files on S3', () => {
       try {
         const { actor } = await signedIn();
         const before = await bucketKeys(storage);
-        await expect(uploadDocument(actor, { fileName: 'huge.pdf', body: chunks(randomBytes(7 * 1024 * 1024)) })).rejects.toMatchObject({ status: 400, message: MSG.fileTooLarge });
+        await expect(
+          uploadDocument(actor, { fileName: 'huge.pdf', body: chunks(randomBytes(7 * 1024 * 1024)) }),
+        ).rejects.toMatchObject({ status: 400, message: MSG.fileTooLarge });
         expect(await bucketKeys(storage)).toEqual(before);
       } finally {
         delete process.env.MAX_UPLOAD_BYTES;
@@ -231,7 +321,10 @@ describe('files on S3', () => {
       const job = await makeJob({ clientId });
       const attached = await uploadDocument(actor, { fileName: 'kept.pdf', body: chunks(Buffer.from('attached')) });
       await db().transaction((tx) => attachDocument(tx, actor, attached.id, job.id));
-      const abandoned = await uploadDocument(actor, { fileName: 'abandoned.pdf', body: chunks(Buffer.from('never attached')) });
+      const abandoned = await uploadDocument(actor, {
+        fileName: 'abandoned.pdf',
+        body: chunks(Buffer.from('never attached')),
+      });
       const orphan = newStorageKey();
       await storage.put(orphan, Buffer.from('bytes of an instance that died before writing the row'));
 
@@ -270,26 +363,61 @@ describe('files on S3', () => {
       const stranger = await signedIn();
       const job = await makeJob({ clientId: owner.clientId });
       const bytes = randomBytes(6 * 1024 * 1024);
-      const doc = await attachDeliverable(staffUploader(staff), job.id, { fileName: 'scan-output.pdf', contentType: 'application/pdf', body: chunks(bytes) });
-      expect(doc).toMatchObject({ kind: 'deliverable', jobId: job.id, clientId: owner.clientId, sha256: sha(bytes), size: bytes.length, uploadedById: staff.userId });
+      const doc = await attachDeliverable(staffUploader(staff), job.id, {
+        fileName: 'scan-output.pdf',
+        contentType: 'application/pdf',
+        body: chunks(bytes),
+      });
+      expect(doc).toMatchObject({
+        kind: 'deliverable',
+        jobId: job.id,
+        clientId: owner.clientId,
+        sha256: sha(bytes),
+        size: bytes.length,
+        uploadedById: staff.userId,
+      });
 
       const slip = await jobSlip(owner.actor, job.id);
-      expect(slip?.deliverables).toEqual([expect.objectContaining({ id: doc.id, fileName: 'scan-output.pdf', sha256: sha(bytes), size: bytes.length, uploadedByName: staff.userName })]);
+      expect(slip?.deliverables).toEqual([
+        expect.objectContaining({
+          id: doc.id,
+          fileName: 'scan-output.pdf',
+          sha256: sha(bytes),
+          size: bytes.length,
+          uploadedByName: staff.userName,
+        }),
+      ]);
       expect(slip?.documents).toEqual([]);
       const listed = await listDeliverables(owner.actor, job.id);
-      expect(listed).toEqual([expect.objectContaining({ id: doc.id, fileName: 'scan-output.pdf', uploadedByName: staff.userName, sha256: sha(bytes) })]);
+      expect(listed).toEqual([
+        expect.objectContaining({
+          id: doc.id,
+          fileName: 'scan-output.pdf',
+          uploadedByName: staff.userName,
+          sha256: sha(bytes),
+        }),
+      ]);
       expect(await listDeliverables(stranger.actor, job.id)).toEqual([]);
 
-      for (let i = 0; i < 2; i++) expect((await readAll((await openDocument(owner.actor, doc.id)).stream)).equals(bytes)).toBe(true);
+      for (let i = 0; i < 2; i++)
+        expect((await readAll((await openDocument(owner.actor, doc.id)).stream)).equals(bytes)).toBe(true);
       await expect(openDocument(stranger.actor, doc.id)).rejects.toMatchObject({ status: 404 });
-      const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
+      const audits = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.targetId, String(doc.id))));
       expect(audits).toHaveLength(2);
       expect(audits.every((a) => a.actorUserId === owner.actor.userId && a.clientId === owner.clientId)).toBe(true);
-      const [attachedAudit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.targetId, String(doc.id))));
+      const [attachedAudit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.targetId, String(doc.id))));
       expect(attachedAudit).toMatchObject({ actorUserId: staff.userId, clientId: owner.clientId });
 
       // A deliverable is not the job's source file and cannot be re-attached or deleted by the client.
-      await expect(db().transaction((tx) => attachDocument(tx, owner.actor, doc.id, job.id))).rejects.toMatchObject({ status: 400 });
+      await expect(db().transaction((tx) => attachDocument(tx, owner.actor, doc.id, job.id))).rejects.toMatchObject({
+        status: 400,
+      });
 
       await removeDeliverable(staffUploader(staff), job.id, doc.id);
       expect(await listDeliverables(owner.actor, job.id)).toEqual([]);
@@ -301,9 +429,16 @@ describe('files on S3', () => {
       const staff = await staffActor();
       const job = await makeJob({ clientId: owner.clientId });
       expect(() => staffUploader(owner.actor)).toThrow(expect.objectContaining({ status: 403 }));
-      await expect(attachDeliverable(staffUploader(staff), 2_000_000_000, { fileName: 'a.pdf', body: chunks(Buffer.from('x')) })).rejects.toMatchObject({ status: 404 });
+      await expect(
+        attachDeliverable(staffUploader(staff), 2_000_000_000, { fileName: 'a.pdf', body: chunks(Buffer.from('x')) }),
+      ).rejects.toMatchObject({ status: 404 });
       const before = await bucketKeys(storage);
-      await expect(attachDeliverable(staffUploader(staff), job.id, { fileName: 'tool.exe', body: Readable.from([Buffer.from('MZ')]) })).rejects.toMatchObject({ status: 400, message: MSG.fileExtensionBlocked });
+      await expect(
+        attachDeliverable(staffUploader(staff), job.id, {
+          fileName: 'tool.exe',
+          body: Readable.from([Buffer.from('MZ')]),
+        }),
+      ).rejects.toMatchObject({ status: 400, message: MSG.fileExtensionBlocked });
       expect(await bucketKeys(storage)).toEqual(before);
     });
   });

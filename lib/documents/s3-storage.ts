@@ -57,7 +57,11 @@ export const ABORTED_PUT_GRACE_MS = 1000;
 export const PART_SIZE = 5 * 1024 * 1024;
 
 /** Writes the next PART_SIZE bytes of the source into `file` (truncating it); `carry` holds what overflowed. */
-async function spoolPart(source: AsyncIterator<Uint8Array>, file: string, carry: { rest: Uint8Array | null; done: boolean }): Promise<number> {
+async function spoolPart(
+  source: AsyncIterator<Uint8Array>,
+  file: string,
+  carry: { rest: Uint8Array | null; done: boolean },
+): Promise<number> {
   const fh = await openFile(file, 'w');
   let size = 0;
   try {
@@ -139,11 +143,13 @@ export class S3Storage implements FileStorage {
     const Key = this.key(key);
     const ContentType = opts.contentType ?? 'application/octet-stream';
     if (Buffer.isBuffer(body)) {
-      if (opts.size !== undefined && opts.size !== body.length) throw new StorageSizeMismatchError(opts.size, body.length);
+      if (opts.size !== undefined && opts.size !== body.length)
+        throw new StorageSizeMismatchError(opts.size, body.length);
       await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType }));
       return { size: body.length };
     }
-    if (opts.size !== undefined && opts.size <= MAX_SINGLE_PUT) return this.putKnownLength(Key, body, opts.size, ContentType);
+    if (opts.size !== undefined && opts.size <= MAX_SINGLE_PUT)
+      return this.putKnownLength(Key, body, opts.size, ContentType);
     return this.putMultipart(Key, body, ContentType);
   }
 
@@ -153,7 +159,12 @@ export class S3Storage implements FileStorage {
    * chunk back until the source has ended), and a body that fails, or turns out longer or shorter, aborts the
    * request before its last byte: S3 stores nothing from a PutObject whose body did not arrive whole.
    */
-  private async putKnownLength(Key: string, body: AsyncIterable<Uint8Array>, size: number, ContentType: string): Promise<{ size: number }> {
+  private async putKnownLength(
+    Key: string,
+    body: AsyncIterable<Uint8Array>,
+    size: number,
+    ContentType: string,
+  ): Promise<{ size: number }> {
     const abort = new AbortController();
     let failure: unknown = null;
     const stream = Readable.from(exactLength(body, size), { objectMode: false });
@@ -162,7 +173,10 @@ export class S3Storage implements FileStorage {
       abort.abort();
     });
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: stream, ContentLength: size, ContentType }), { abortSignal: abort.signal });
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key, Body: stream, ContentLength: size, ContentType }),
+        { abortSignal: abort.signal },
+      );
       return { size };
     } catch (e) {
       // Ends exactLength, which ends the body (its iterator's return).
@@ -177,7 +191,11 @@ export class S3Storage implements FileStorage {
   }
 
   /** A body of unknown length: a multipart upload, parts spooled through two temporary files (see above). */
-  private async putMultipart(Key: string, body: AsyncIterable<Uint8Array>, ContentType: string): Promise<{ size: number }> {
+  private async putMultipart(
+    Key: string,
+    body: AsyncIterable<Uint8Array>,
+    ContentType: string,
+  ): Promise<{ size: number }> {
     const dir = await mkdtemp(path.join(tmpdir(), 'jms-s3-parts-'));
     const fileOf = (i: number) => path.join(dir, i === 0 ? 'a' : 'b');
     const source = body[Symbol.asyncIterator]();
@@ -195,16 +213,33 @@ export class S3Storage implements FileStorage {
         else carry.rest = r.value;
       }
       if (carry.done && !carry.rest) {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: createReadStream(fileOf(current)), ContentLength: size, ContentType }));
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key,
+            Body: createReadStream(fileOf(current)),
+            ContentLength: size,
+            ContentType,
+          }),
+        );
         return { size: total };
       }
-      const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ContentType }));
+      const created = await this.client.send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ContentType }),
+      );
       uploadId = created.UploadId;
       if (!uploadId) throw new Error('no multipart upload id');
       const parts: CompletedPart[] = [];
       for (let PartNumber = 1; ; PartNumber++) {
         const sending = this.client.send(
-          new UploadPartCommand({ Bucket: this.bucket, Key, UploadId: uploadId, PartNumber, Body: createReadStream(fileOf(current)), ContentLength: size }),
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key,
+            UploadId: uploadId,
+            PartNumber,
+            Body: createReadStream(fileOf(current)),
+            ContentLength: size,
+          }),
         );
         // While part n is sent from one file, part n + 1 is read into the other.
         const next = 1 - current;
@@ -218,12 +253,22 @@ export class S3Storage implements FileStorage {
         current = next;
         size = nextSize;
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
       return { size: total };
     } catch (e) {
       // Ends the body; not awaited: a source waiting for bytes that never come must not hold up the clean-up.
       void Promise.resolve(source.return?.()).catch(() => undefined);
-      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId })).catch(() => undefined);
+      if (uploadId)
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: uploadId }))
+          .catch(() => undefined);
       await this.remove(Key).catch(() => undefined);
       throw e;
     } finally {
@@ -238,7 +283,9 @@ export class S3Storage implements FileStorage {
 
   async open(key: string, version?: string): Promise<Readable> {
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key), IfMatch: version || undefined }));
+      const r = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(key), IfMatch: version || undefined }),
+      );
       if (!r.Body) throw new Error('no body');
       const body = r.Body as Readable;
       // Some S3-compatible servers ignore If-Match on GET: the ETag of what came back decides too.
@@ -254,7 +301,13 @@ export class S3Storage implements FileStorage {
   }
 
   async copy(fromKey: string, toKey: string): Promise<void> {
-    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: this.key(toKey), CopySource: `${this.bucket}/${this.key(fromKey)}` }));
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(toKey),
+        CopySource: `${this.bucket}/${this.key(fromKey)}`,
+      }),
+    );
   }
 
   async remove(key: string): Promise<void> {
@@ -274,7 +327,9 @@ export class S3Storage implements FileStorage {
   async *list(): AsyncIterable<StoredObject> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: 1000 }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: 1000 }),
+      );
       for (const o of page.Contents ?? []) {
         if (o.Key && STORAGE_KEY.test(o.Key)) yield { key: o.Key, lastModified: o.LastModified ?? new Date(0) };
       }
@@ -300,7 +355,13 @@ export class S3Storage implements FileStorage {
    */
   async presignPut(key: string, o: PresignPutOptions): Promise<PresignedPut | null> {
     const checksum = Buffer.from(o.sha256, 'hex').toString('base64');
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: this.key(key), ContentLength: o.size, ContentType: o.contentType, ChecksumSHA256: checksum });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: this.key(key),
+      ContentLength: o.size,
+      ContentType: o.contentType,
+      ChecksumSHA256: checksum,
+    });
     const url = await getSignedUrl(this.client, command, {
       expiresIn: Math.max(1, o.seconds),
       signableHeaders: new Set(['content-length', 'content-type', 'x-amz-checksum-sha256']),

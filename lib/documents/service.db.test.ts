@@ -12,7 +12,8 @@ import { deleteDocument, DOCUMENT_MSG, openDocument, uploadDocument } from './se
 import { LocalDirectoryStorage, setFileStorage } from './storage';
 
 const MAX = 52_428_800;
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 describe('documents service', () => {
   const { db } = useTestDatabase();
@@ -44,48 +45,96 @@ describe('documents service', () => {
   }
 
   async function lastLog(userId: number) {
-    const [row] = await db().select().from(logEntries).where(eq(logEntries.userId, userId)).orderBy(desc(logEntries.id)).limit(1);
+    const [row] = await db()
+      .select()
+      .from(logEntries)
+      .where(eq(logEntries.userId, userId))
+      .orderBy(desc(logEntries.id))
+      .limit(1);
     return row;
   }
 
   describe('uploadDocument: size limit while streaming', () => {
     it('stores a file of exactly 52,428,800 bytes and logs the upload', async () => {
       const { actor } = await signedIn();
-      const doc = await uploadDocument(actor, { fileName: 'exactly-50mb.pdf', contentType: 'application/pdf', body: counted(MAX).body, userAgent: CHROME });
-      expect(doc).toMatchObject({ fileName: 'exactly-50mb.pdf', size: MAX, jobId: null, clientId: actor.clientId, uploadType: 5, contentType: 'application/pdf' });
+      const doc = await uploadDocument(actor, {
+        fileName: 'exactly-50mb.pdf',
+        contentType: 'application/pdf',
+        body: counted(MAX).body,
+        userAgent: CHROME,
+      });
+      expect(doc).toMatchObject({
+        fileName: 'exactly-50mb.pdf',
+        size: MAX,
+        jobId: null,
+        clientId: actor.clientId,
+        uploadType: 5,
+        contentType: 'application/pdf',
+      });
       const [row] = await db().select().from(documents).where(eq(documents.id, doc.id));
       expect(row && statSync(path.join(root, row.storageKey)).size).toBe(MAX);
-      expect(await lastLog(actor.userId)).toMatchObject({ area: 15, action: 10, success: true, clientId: actor.clientId, os: 'Windows 10', browser: 'Chrome 120' });
+      expect(await lastLog(actor.userId)).toMatchObject({
+        area: 15,
+        action: 10,
+        success: true,
+        clientId: actor.clientId,
+        os: 'Windows 10',
+        browser: 'Chrome 120',
+      });
     });
 
     it('refuses 52,428,801 bytes: nothing left on disk, nothing stored, failure logged', async () => {
       const { actor, clientId } = await signedIn();
       const before = storedFiles();
-      await expect(uploadDocument(actor, { fileName: 'too-big.pdf', body: counted(MAX + 1).body })).rejects.toMatchObject({
+      await expect(
+        uploadDocument(actor, { fileName: 'too-big.pdf', body: counted(MAX + 1).body }),
+      ).rejects.toMatchObject({
         status: 400,
         message: MSG.fileTooLarge,
         fields: { File: [MSG.fileTooLarge] },
       });
       expect(storedFiles()).toEqual(before);
       expect(await db().select().from(documents).where(eq(documents.clientId, clientId))).toEqual([]);
-      expect(await lastLog(actor.userId)).toMatchObject({ area: 15, action: 10, success: false, details: { fileName: 'too-big.pdf', reason: 'too_large' } });
+      expect(await lastLog(actor.userId)).toMatchObject({
+        area: 15,
+        action: 10,
+        success: false,
+        details: { fileName: 'too-big.pdf', reason: 'too_large' },
+      });
     });
 
     it('stops reading as soon as the limit is passed', async () => {
       const { actor } = await signedIn();
       const src = counted(MAX + 20 * 1024 * 1024);
-      await expect(uploadDocument(actor, { fileName: 'huge.bin', body: src.body })).rejects.toMatchObject({ message: MSG.fileTooLarge });
+      await expect(uploadDocument(actor, { fileName: 'huge.bin', body: src.body })).rejects.toMatchObject({
+        message: MSG.fileTooLarge,
+      });
       expect(src.counter.pulled).toBeLessThanOrEqual(MAX + 64 * 1024);
     });
   });
 
   describe('uploadDocument: names', () => {
-    it.each([['virus.exe'], ['invoice.pdf.exe'], ['a.exe.'], ['a.exe%00.pdf'], ['a.bat\u0000.txt'], ['../../run.ps1'], ['x.JS  ']])('%j is refused', async (name) => {
+    it.each([
+      ['virus.exe'],
+      ['invoice.pdf.exe'],
+      ['a.exe.'],
+      ['a.exe%00.pdf'],
+      ['a.bat\u0000.txt'],
+      ['../../run.ps1'],
+      ['x.JS  '],
+    ])('%j is refused', async (name) => {
       const { actor } = await signedIn();
       const before = storedFiles();
-      await expect(uploadDocument(actor, { fileName: name, body: text('MZ') })).rejects.toMatchObject({ status: 400, message: MSG.fileExtensionBlocked });
+      await expect(uploadDocument(actor, { fileName: name, body: text('MZ') })).rejects.toMatchObject({
+        status: 400,
+        message: MSG.fileExtensionBlocked,
+      });
       expect(storedFiles()).toEqual(before);
-      expect(await lastLog(actor.userId)).toMatchObject({ action: 10, success: false, details: { reason: 'blocked_extension' } });
+      expect(await lastLog(actor.userId)).toMatchObject({
+        action: 10,
+        success: false,
+        details: { reason: 'blocked_extension' },
+      });
     });
 
     it('a traversal name is only a label: stored under a generated key inside the storage root', async () => {
@@ -99,13 +148,25 @@ describe('documents service', () => {
 
     it('a name that is no name is refused', async () => {
       const { actor } = await signedIn();
-      await expect(uploadDocument(actor, { fileName: '../', body: text('x') })).rejects.toMatchObject({ status: 400, message: DOCUMENT_MSG.noName });
+      await expect(uploadDocument(actor, { fileName: '../', body: text('x') })).rejects.toMatchObject({
+        status: 400,
+        message: DOCUMENT_MSG.noName,
+      });
     });
 
     it('internal staff (no client) cannot upload', async () => {
       const staff = await makeUser({ clientId: null, role: 1 });
-      const actor = { userId: staff.id, clientId: null, role: 1 as const, userName: staff.userName, timeZone: staff.timeZone, sessionId: 'x' };
-      await expect(uploadDocument(actor, { fileName: 'a.pdf', body: text('x') })).rejects.toMatchObject({ status: 403 });
+      const actor = {
+        userId: staff.id,
+        clientId: null,
+        role: 1 as const,
+        userName: staff.userName,
+        timeZone: staff.timeZone,
+        sessionId: 'x',
+      };
+      await expect(uploadDocument(actor, { fileName: 'a.pdf', body: text('x') })).rejects.toMatchObject({
+        status: 403,
+      });
     });
   });
 

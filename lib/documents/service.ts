@@ -24,7 +24,15 @@ import { authorize } from '@/lib/core/authorize';
 import { isStaffActor, staffPolicy } from '@/lib/core/staff-policy';
 import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { fileStorage } from './storage';
-import { DOCUMENT_MSG, storeUpload, toDocumentInfo, type DocumentInfo, type DocumentRow, type UploadFailure, type UploadInput } from './store';
+import {
+  DOCUMENT_MSG,
+  storeUpload,
+  toDocumentInfo,
+  type DocumentInfo,
+  type DocumentRow,
+  type UploadFailure,
+  type UploadInput,
+} from './store';
 
 export { FileSizeMismatchError, FileTooLargeError, MalwareFoundError, ScanUnavailableError } from './intake';
 export {
@@ -43,8 +51,18 @@ export {
 export { requireTenant as requireClient } from '@/lib/core/tenancy';
 
 /** Writes the failed-upload log entry (Success false); never throws. */
-export async function recordUploadFailure(actor: Actor, fileName: string, reason: UploadFailure, userAgent?: string | null): Promise<void> {
-  await tryWriteLogEntry(actor, { action: LOG_ACTION_UPLOAD, success: false, userAgent, details: { fileName: fileName.slice(0, 255), reason } });
+export async function recordUploadFailure(
+  actor: Actor,
+  fileName: string,
+  reason: UploadFailure,
+  userAgent?: string | null,
+): Promise<void> {
+  await tryWriteLogEntry(actor, {
+    action: LOG_ACTION_UPLOAD,
+    success: false,
+    userAgent,
+    details: { fileName: fileName.slice(0, 255), reason },
+  });
 }
 
 /**
@@ -106,13 +124,22 @@ async function findJobDocumentForStaff(actor: Actor, id: number): Promise<Docume
       and(
         eq(documents.id, id),
         // Attached to a job, or to a message on a job (issue 29).
-        or(isNotNull(documents.jobId), sql`exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`),
+        or(
+          isNotNull(documents.jobId),
+          sql`exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`,
+        ),
         isNull(documents.deletedAt),
       ),
     )
     .limit(1);
   if (!row) return null;
-  await recordAudit(db, userPrincipal(staff), { action: 'ops.document.downloaded', clientId: row.clientId, targetType: 'document', targetId: row.id, details: { jobId: row.jobId, fileName: row.fileName } });
+  await recordAudit(db, userPrincipal(staff), {
+    action: 'ops.document.downloaded',
+    clientId: row.clientId,
+    targetType: 'document',
+    targetId: row.id,
+    details: { jobId: row.jobId, fileName: row.fileName },
+  });
   return row;
 }
 
@@ -123,7 +150,14 @@ export async function currentJobDocument(actor: Actor, jobId: number, q?: Querya
   const [row] = await d
     .select()
     .from(documents)
-    .where(and(eq(documents.jobId, jobId), tenantScope(documents.clientId, a), eq(documents.kind, 'source'), isNull(documents.deletedAt)))
+    .where(
+      and(
+        eq(documents.jobId, jobId),
+        tenantScope(documents.clientId, a),
+        eq(documents.kind, 'source'),
+        isNull(documents.deletedAt),
+      ),
+    )
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(1);
   return row ? toDocumentInfo(row) : null;
@@ -135,7 +169,8 @@ export interface OpenedDocument {
 }
 
 /** A download, authorized and verified: the bytes to stream, or a presigned URL to redirect to. */
-export type DownloadAnswer = ({ kind: 'stream' } & OpenedDocument) | { kind: 'redirect'; document: DocumentInfo; url: string };
+export type DownloadAnswer =
+  ({ kind: 'stream' } & OpenedDocument) | { kind: 'redirect'; document: DocumentInfo; url: string };
 
 /** The stored bytes no longer match the SHA-256 receipt: the download is refused (and reported). */
 export class DocumentDamagedError extends AppError {
@@ -150,7 +185,9 @@ export class DocumentDamagedError extends AppError {
  * 'jobs.read') a file attached to any client's job (an upload not yet attached stays its client's own).
  */
 async function readableDocument(actor: Actor, id: number): Promise<DocumentRow> {
-  const row = isStaffActor(actor) ? await findJobDocumentForStaff(actor, id) : await findDocument(await getDb(), requireTenant(actor), id);
+  const row = isStaffActor(actor)
+    ? await findJobDocumentForStaff(actor, id)
+    : await findDocument(await getDb(), requireTenant(actor), id);
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -163,7 +200,10 @@ async function sha256Of(stream: Readable): Promise<string> {
 
 /** A damaged file: logged, audited on every refusal, marked and mailed to support the first time. */
 async function reportDamaged(actor: Actor, row: DocumentRow, found: string): Promise<void> {
-  log().error({ documentId: row.id, expected: row.sha256, found }, 'stored file does not match its SHA-256: download refused');
+  log().error(
+    { documentId: row.id, expected: row.sha256, found },
+    'stored file does not match its SHA-256: download refused',
+  );
   try {
     const db = await getDb();
     await db.transaction(async (tx) => {
@@ -207,7 +247,11 @@ async function reportDamaged(actor: Actor, row: DocumentRow, found: string): Pro
  * audit row (who, when, which file), and answers the bytes pinned to the version that was verified, or, with
  * S3_PRESIGNED_DOWNLOADS, a presigned URL that lives at most 60 seconds.
  */
-export async function prepareDownload(actor: Actor, id: number, opts: { allowRedirect?: boolean } = {}): Promise<DownloadAnswer> {
+export async function prepareDownload(
+  actor: Actor,
+  id: number,
+  opts: { allowRedirect?: boolean } = {},
+): Promise<DownloadAnswer> {
   const row = await readableDocument(actor, id);
   const storage = fileStorage();
   let version: string;
@@ -226,18 +270,31 @@ export async function prepareDownload(actor: Actor, id: number, opts: { allowRed
     throw new NotFoundError();
   }
   const c = config();
-  const url = opts.allowRedirect && c.S3_PRESIGNED_DOWNLOADS ? await storage.presign(row.storageKey, version, row.fileName, c.S3_PRESIGN_SECONDS) : null;
+  const url =
+    opts.allowRedirect && c.S3_PRESIGNED_DOWNLOADS
+      ? await storage.presign(row.storageKey, version, row.fileName, c.S3_PRESIGN_SECONDS)
+      : null;
   // Who, when, which file, in the firm's activity; a staff download is audited as a staff action instead
   // (ops.document.downloaded, by findJobDocumentForStaff), which the firm's activity never shows.
   if (!isStaffActor(actor)) {
     const db = await getDb();
-    const [job] = row.jobId === null ? [] : await db.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1);
+    const [job] =
+      row.jobId === null
+        ? []
+        : await db.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1);
     await recordAudit(db, userPrincipal(actor), {
       action: 'document.downloaded',
       clientId: row.clientId,
       targetType: 'document',
       targetId: String(row.id),
-      details: { fileName: row.fileName, kind: row.kind, size: row.size, sha256: row.sha256, jmsNumber: job?.jmsNumber ?? null, via: url ? 'presigned' : 'stream' },
+      details: {
+        fileName: row.fileName,
+        kind: row.kind,
+        size: row.size,
+        sha256: row.sha256,
+        jmsNumber: job?.jmsNumber ?? null,
+        via: url ? 'presigned' : 'stream',
+      },
     });
   }
   const document = toDocumentInfo(row);

@@ -9,7 +9,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '@/test/s3';
-import { LocalDirectoryStorage, newStorageKey, StorageSizeMismatchError, StorageVersionChangedError, type FileStorage } from './storage';
+import {
+  LocalDirectoryStorage,
+  newStorageKey,
+  StorageSizeMismatchError,
+  StorageVersionChangedError,
+  type FileStorage,
+} from './storage';
 
 async function readAll(s: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -29,7 +35,12 @@ async function keys(storage: FileStorage): Promise<string[]> {
  * more a second later (ABORTED_PUT_GRACE_MS): the assertion waits for that.
  */
 async function expectGone(storage: FileStorage, key: string): Promise<void> {
-  await expect.poll(async () => (await storage.exists(key)) || (await keys(storage)).includes(key), { timeout: 5000, interval: 250 }).toBe(false);
+  await expect
+    .poll(async () => (await storage.exists(key)) || (await keys(storage)).includes(key), {
+      timeout: 5000,
+      interval: 250,
+    })
+    .toBe(false);
 }
 
 /** A stream of `total` bytes in 64 KiB chunks that fails after `failAfter` bytes. */
@@ -66,7 +77,9 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
     const storage = make();
     const key = newStorageKey();
     const bytes = randomBytes(300_000);
-    expect(await storage.put(key, Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]))).toEqual({ size: 300_000 });
+    expect(await storage.put(key, Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]))).toEqual({
+      size: 300_000,
+    });
     expect(await storage.exists(key)).toBe(true);
     expect((await storage.stat(key)).size).toBe(300_000);
     expect((await readAll(await storage.open(key))).equals(bytes)).toBe(true);
@@ -76,7 +89,9 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
     const storage = make();
     const key = newStorageKey();
     const bytes = randomBytes(12 * 1024 * 1024 + 17);
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+      bytes.subarray(i * 65536, (i + 1) * 65536),
+    );
     await storage.put(key, Readable.from(chunks));
     const back = await readAll(await storage.open(key));
     expect(createHash('sha256').update(back).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -97,7 +112,9 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
     const storage = make();
     const key = newStorageKey();
     const bytes = randomBytes(12 * 1024 * 1024 + 17);
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+      bytes.subarray(i * 65536, (i + 1) * 65536),
+    );
     expect(await storage.put(key, Readable.from(chunks), { size: bytes.length })).toEqual({ size: bytes.length });
     expect((await storage.stat(key)).size).toBe(bytes.length);
     const back = await readAll(await storage.open(key));
@@ -120,9 +137,13 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
     const storage = make();
     const key = newStorageKey();
     const body = randomBytes(actual);
-    await expect(storage.put(key, Readable.from([body.subarray(0, declared - 1), body.subarray(declared - 1, declared), body.subarray(declared)]), { size: declared })).rejects.toBeInstanceOf(
-      StorageSizeMismatchError,
-    );
+    await expect(
+      storage.put(
+        key,
+        Readable.from([body.subarray(0, declared - 1), body.subarray(declared - 1, declared), body.subarray(declared)]),
+        { size: declared },
+      ),
+    ).rejects.toBeInstanceOf(StorageSizeMismatchError);
     await expect(storage.put(key, body, { size: declared })).rejects.toBeInstanceOf(StorageSizeMismatchError);
     await expectGone(storage, key);
   });
@@ -130,7 +151,9 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
   it('a body of declared length that fails half-way rejects with its error and leaves no object behind', async () => {
     const storage = make();
     const key = newStorageKey();
-    await expect(storage.put(key, failingStream(20 * 1024 * 1024, 6 * 1024 * 1024), { size: 20 * 1024 * 1024 })).rejects.toThrow('client went away');
+    await expect(
+      storage.put(key, failingStream(20 * 1024 * 1024, 6 * 1024 * 1024), { size: 20 * 1024 * 1024 }),
+    ).rejects.toThrow('client went away');
     await expectGone(storage, key);
   });
 
@@ -171,32 +194,39 @@ describe.each(implementations)('storage contract: %s', (kind, make) => {
     await expect(storage.open('ab/../../x')).rejects.toThrow('invalid storage key');
   });
 
-  it(kind === 'local directory' ? 'has no presigned URLs: the portal streams' : 'presigns a GET that lives at most 60 seconds and downloads as an attachment', async () => {
-    const storage = make();
-    const key = newStorageKey();
-    await storage.put(key, Buffer.from('presigned bytes'));
-    const v = await storage.stat(key);
-    const url = await storage.presign(key, v.version, 'Brief "final".pdf', 600);
-    if (kind === 'local directory') {
-      expect(url).toBeNull();
-      return;
-    }
-    expect(url).not.toBeNull();
-    const u = new URL(url ?? '');
-    expect(Number(u.searchParams.get('X-Amz-Expires'))).toBe(60);
-    const res = await fetch(u);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe('presigned bytes');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Brief _final_.pdf"; filename*=UTF-8''Brief%20_final_.pdf`);
-    // Sixty-one seconds after it was signed, the URL is refused ('Request has expired').
-    const late = new URL(u);
-    const signedAt = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(u.searchParams.get('X-Amz-Date') ?? '');
-    expect(signedAt).not.toBeNull();
-    const [, y, mo, d, h, mi, se] = (signedAt ?? []).map(Number);
-    const earlier = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, (se ?? 0) - 61));
-    late.searchParams.set('X-Amz-Date', earlier.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, ''));
-    const expired = await fetch(late);
-    expect(expired.status).toBe(403);
-    expect(await expired.text()).toContain('Request has expired');
-  });
+  it(
+    kind === 'local directory'
+      ? 'has no presigned URLs: the portal streams'
+      : 'presigns a GET that lives at most 60 seconds and downloads as an attachment',
+    async () => {
+      const storage = make();
+      const key = newStorageKey();
+      await storage.put(key, Buffer.from('presigned bytes'));
+      const v = await storage.stat(key);
+      const url = await storage.presign(key, v.version, 'Brief "final".pdf', 600);
+      if (kind === 'local directory') {
+        expect(url).toBeNull();
+        return;
+      }
+      expect(url).not.toBeNull();
+      const u = new URL(url ?? '');
+      expect(Number(u.searchParams.get('X-Amz-Expires'))).toBe(60);
+      const res = await fetch(u);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('presigned bytes');
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename="Brief _final_.pdf"; filename*=UTF-8''Brief%20_final_.pdf`,
+      );
+      // Sixty-one seconds after it was signed, the URL is refused ('Request has expired').
+      const late = new URL(u);
+      const signedAt = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(u.searchParams.get('X-Amz-Date') ?? '');
+      expect(signedAt).not.toBeNull();
+      const [, y, mo, d, h, mi, se] = (signedAt ?? []).map(Number);
+      const earlier = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, (se ?? 0) - 61));
+      late.searchParams.set('X-Amz-Date', earlier.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, ''));
+      const expired = await fetch(late);
+      expect(expired.status).toBe(403);
+      expect(await expired.text()).toContain('Request has expired');
+    },
+  );
 });

@@ -10,10 +10,27 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
 import { S3Storage } from './s3-storage';
-import { exactLength, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError, type FileStorage, type PresignedPut, type PutOptions, type StoredObject, type StoredVersion } from './storage-contract';
+import {
+  exactLength,
+  STORAGE_KEY,
+  StorageSizeMismatchError,
+  StorageVersionChangedError,
+  type FileStorage,
+  type PresignedPut,
+  type PutOptions,
+  type StoredObject,
+  type StoredVersion,
+} from './storage-contract';
 
 export { newStorageKey, STORAGE_KEY, StorageSizeMismatchError, StorageVersionChangedError } from './storage-contract';
-export type { FileStorage, PresignedPut, PresignPutOptions, PutOptions, StoredObject, StoredVersion } from './storage-contract';
+export type {
+  FileStorage,
+  PresignedPut,
+  PresignPutOptions,
+  PutOptions,
+  StoredObject,
+  StoredVersion,
+} from './storage-contract';
 
 export class LocalDirectoryStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -26,7 +43,8 @@ export class LocalDirectoryStorage implements FileStorage {
   async put(key: string, body: AsyncIterable<Uint8Array> | Buffer, opts: PutOptions = {}): Promise<{ size: number }> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(body) && opts.size !== undefined && opts.size !== body.length) throw new StorageSizeMismatchError(opts.size, body.length);
+    if (Buffer.isBuffer(body) && opts.size !== undefined && opts.size !== body.length)
+      throw new StorageSizeMismatchError(opts.size, body.length);
     const bytes = Buffer.isBuffer(body) ? Readable.from([body]) : body;
     const checked = opts.size === undefined ? bytes : exactLength(bytes, opts.size);
     const source = checked instanceof Readable ? checked : Readable.from(checked, { objectMode: false });
@@ -111,7 +129,10 @@ export function fileStorage(): FileStorage {
           region: c.S3_REGION,
           endpoint: c.S3_ENDPOINT,
           forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
-          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+          credentials:
+            c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+              : undefined,
         })
       : new LocalDirectoryStorage(c.uploadDir);
   }

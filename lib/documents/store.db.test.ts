@@ -39,7 +39,13 @@ function body(total: number): { stream: Readable; read: () => number } {
   return { stream, read: () => read };
 }
 
-type Path = { name: string; upload: (input: UploadInput) => Promise<unknown>; clientId: number; success: string; refusals: () => Promise<unknown[]> };
+type Path = {
+  name: string;
+  upload: (input: UploadInput) => Promise<unknown>;
+  clientId: number;
+  success: string;
+  refusals: () => Promise<unknown[]>;
+};
 
 describe('the upload store: a refused upload leaves nothing, on every path', () => {
   const t = useTestDatabase();
@@ -85,28 +91,53 @@ describe('the upload store: a refused upload leaves nothing, on every path', () 
         clientId: source.clientId,
         success: 'document.uploaded',
         refusals: async () =>
-          (await t.db().select().from(logEntries).where(and(eq(logEntries.userId, source.actor.userId), eq(logEntries.success, false)))).map((e) => ({ details: e.details })),
+          (
+            await t
+              .db()
+              .select()
+              .from(logEntries)
+              .where(and(eq(logEntries.userId, source.actor.userId), eq(logEntries.success, false)))
+          ).map((e) => ({ details: e.details })),
       },
       await deliverable('deliverable from /Ops', userPrincipal(staff.actor)),
-      await deliverable('deliverable from an API key', apiKeyPrincipal({ id: 9, name: 'Store test', scopes: ['files:write'] })),
+      await deliverable(
+        'deliverable from an API key',
+        apiKeyPrincipal({ id: 9, name: 'Store test', scopes: ['files:write'] }),
+      ),
     ];
   }
 
   async function nothingLeft(p: Path, objectsBefore: number): Promise<void> {
     expect(await t.db().select().from(documents).where(eq(documents.clientId, p.clientId))).toEqual([]);
     expect(objects()).toBe(objectsBefore);
-    expect(await t.db().select().from(auditLog).where(and(eq(auditLog.clientId, p.clientId), inArray(auditLog.action, ['document.uploaded', 'document.deliverable_attached'])))).toEqual([]);
+    expect(
+      await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.clientId, p.clientId),
+            inArray(auditLog.action, ['document.uploaded', 'document.deliverable_attached']),
+          ),
+        ),
+    ).toEqual([]);
   }
 
   it('too large: refused while streaming, the body discarded, nothing stored, recorded as refused', async () => {
     for (const p of await paths()) {
       const before = objects();
       const b = body(4 * LIMIT);
-      await expect(p.upload({ fileName: 'huge.pdf', contentType: 'application/pdf', body: b.stream }), p.name).rejects.toMatchObject({ status: 400, message: MSG.fileTooLarge });
+      await expect(
+        p.upload({ fileName: 'huge.pdf', contentType: 'application/pdf', body: b.stream }),
+        p.name,
+      ).rejects.toMatchObject({ status: 400, message: MSG.fileTooLarge });
       expect(b.stream.destroyed, p.name).toBe(true);
       expect(b.read(), p.name).toBeLessThan(2 * LIMIT);
       await nothingLeft(p, before);
-      expect(await p.refusals(), p.name).toEqual([{ details: expect.objectContaining({ fileName: 'huge.pdf', reason: 'too_large' }) }]);
+      expect(await p.refusals(), p.name).toEqual([
+        { details: expect.objectContaining({ fileName: 'huge.pdf', reason: 'too_large' }) },
+      ]);
     }
   });
 
@@ -114,11 +145,16 @@ describe('the upload store: a refused upload leaves nothing, on every path', () 
     for (const p of await paths()) {
       const before = objects();
       const b = body(LIMIT / 2);
-      await expect(p.upload({ fileName: 'tool.exe', body: b.stream }), p.name).rejects.toMatchObject({ status: 400, message: MSG.fileExtensionBlocked });
+      await expect(p.upload({ fileName: 'tool.exe', body: b.stream }), p.name).rejects.toMatchObject({
+        status: 400,
+        message: MSG.fileExtensionBlocked,
+      });
       expect(b.stream.destroyed, p.name).toBe(true);
       expect(b.read(), p.name).toBe(0);
       await nothingLeft(p, before);
-      expect(await p.refusals(), p.name).toEqual([{ details: expect.objectContaining({ reason: 'blocked_extension' }) }]);
+      expect(await p.refusals(), p.name).toEqual([
+        { details: expect.objectContaining({ reason: 'blocked_extension' }) },
+      ]);
     }
   });
 
@@ -127,7 +163,14 @@ describe('the upload store: a refused upload leaves nothing, on every path', () 
       const before = objects();
       await p.upload({ fileName: 'fine.pdf', contentType: 'application/pdf', body: body(LIMIT / 4).stream });
       expect(objects(), p.name).toBe(before + 1);
-      expect(await t.db().select().from(auditLog).where(and(eq(auditLog.clientId, p.clientId), eq(auditLog.action, p.success))), p.name).toHaveLength(1);
+      expect(
+        await t
+          .db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.clientId, p.clientId), eq(auditLog.action, p.success))),
+        p.name,
+      ).toHaveLength(1);
     }
   });
 });

@@ -80,7 +80,8 @@ export function toDocumentInfo(r: DocumentRow): DocumentInfo {
   };
 }
 
-export type UploadFailure = 'too_large' | 'blocked_extension' | 'no_name' | 'invalid' | 'storage' | 'malware' | 'not_checked';
+export type UploadFailure =
+  'too_large' | 'blocked_extension' | 'no_name' | 'invalid' | 'storage' | 'malware' | 'not_checked';
 
 export interface UploadInput {
   /** The name the browser sent; cleaned and checked here. */
@@ -105,7 +106,8 @@ export function discardBody(body: AsyncIterable<Uint8Array> | Iterable<Uint8Arra
     return;
   }
   const it = body as Partial<AsyncGenerator<Uint8Array>>;
-  if (typeof it.return === 'function' && typeof it.next === 'function') void Promise.resolve(it.return(undefined)).catch(() => undefined);
+  if (typeof it.return === 'function' && typeof it.next === 'function')
+    void Promise.resolve(it.return(undefined)).catch(() => undefined);
 }
 
 export function failureReason(e: unknown): UploadFailure {
@@ -122,10 +124,17 @@ export function storedContentType(declared: string | null | undefined): string {
 }
 
 /** Checks an uploaded name; refusals become the 400 the caller answers. */
-export function acceptedFileName(raw: string): { ok: true; fileName: string } | { ok: false; fileName: string; reason: 'blocked_extension' | 'no_name'; error: ValidationError } {
+export function acceptedFileName(
+  raw: string,
+):
+  | { ok: true; fileName: string }
+  | { ok: false; fileName: string; reason: 'blocked_extension' | 'no_name'; error: ValidationError } {
   const name = checkFileName(raw, config().BLOCKED_EXTENSIONS);
   if (name.ok) return { ok: true, fileName: name.fileName };
-  const error = name.reason === 'blocked_extension' ? new BlockedExtensionError() : new ValidationError({ File: [DOCUMENT_MSG.noName] }, DOCUMENT_MSG.noName);
+  const error =
+    name.reason === 'blocked_extension'
+      ? new BlockedExtensionError()
+      : new ValidationError({ File: [DOCUMENT_MSG.noName] }, DOCUMENT_MSG.noName);
   return { ok: false, fileName: name.fileName, reason: name.reason, error };
 }
 
@@ -208,7 +217,13 @@ export async function recordStoredUpload(
       if (!row) throw new Error('document not stored');
       await u.withRow?.(tx, row);
       const a = u.audit(row);
-      await recordAudit(tx, u.by, { action: a.action, clientId: u.clientId, targetType: 'document', targetId: row.id, details: a.details });
+      await recordAudit(tx, u.by, {
+        action: a.action,
+        clientId: u.clientId,
+        targetType: 'document',
+        targetId: row.id,
+        details: a.details,
+      });
       return toDocumentInfo(row);
     });
   } catch (e) {

@@ -32,7 +32,15 @@ async function removeUnreferenced(batch: StoredObject[]): Promise<number> {
   const live = await db
     .select({ key: documents.storageKey })
     .from(documents)
-    .where(and(inArray(documents.storageKey, batch.map((o) => o.key)), isNull(documents.deletedAt)));
+    .where(
+      and(
+        inArray(
+          documents.storageKey,
+          batch.map((o) => o.key),
+        ),
+        isNull(documents.deletedAt),
+      ),
+    );
   const keep = new Set(live.map((r) => r.key));
   let removed = 0;
   for (const o of batch) {

@@ -11,7 +11,14 @@ import { IP_REPORTS_PER_WINDOW } from './intake';
 
 const ctx = { params: Promise.resolve({}) };
 const post = (body: unknown, type: string, ip = '203.0.113.9') =>
-  cspReport(new Request('http://localhost/api/csp-report', { method: 'POST', headers: { 'content-type': type, 'x-forwarded-for': ip }, body: JSON.stringify(body) }), ctx);
+  cspReport(
+    new Request('http://localhost/api/csp-report', {
+      method: 'POST',
+      headers: { 'content-type': type, 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    }),
+    ctx,
+  );
 
 const classic = (blocked: string) => ({
   'csp-report': {
@@ -54,20 +61,41 @@ describe('CSP violation reports', () => {
     const report = {
       type: 'csp-violation',
       url: 'http://portal.example/JobClient?page=2',
-      body: { documentURL: 'http://portal.example/JobClient?page=2', blockedURL: 'inline', effectiveDirective: 'style-src-elem', sourceFile: 'http://portal.example/_next/static/chunks/a.js', lineNumber: 1, columnNumber: 99, sample: 'body{}', disposition: 'enforce' },
+      body: {
+        documentURL: 'http://portal.example/JobClient?page=2',
+        blockedURL: 'inline',
+        effectiveDirective: 'style-src-elem',
+        sourceFile: 'http://portal.example/_next/static/chunks/a.js',
+        lineNumber: 1,
+        columnNumber: 99,
+        sample: 'body{}',
+        disposition: 'enforce',
+      },
     };
-    expect((await post([report, { type: 'deprecation', url: 'x', body: {} }], 'application/reports+json')).status).toBe(204);
+    expect((await post([report, { type: 'deprecation', url: 'x', body: {} }], 'application/reports+json')).status).toBe(
+      204,
+    );
     expect((await post([report], 'application/reports+json')).status).toBe(204);
     const rows = (await t.db().select().from(exceptionReports)).filter((r) => r.message.includes('style-src-elem'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ message: 'Content Security Policy: style-src-elem blocked inline', url: '/JobClient', innerException: 'Sample: body{}', occurrences: 2 });
+    expect(rows[0]).toMatchObject({
+      message: 'Content Security Policy: style-src-elem blocked inline',
+      url: '/JobClient',
+      innerException: 'Sample: body{}',
+      occurrences: 2,
+    });
   });
 
   it('limits anonymous callers per IP and refuses what is not a report', async () => {
-    for (let i = 0; i < IP_REPORTS_PER_WINDOW + 3; i++) await post(classic(`https://evil.example/${i}.js`), 'application/csp-report', '198.51.100.77');
-    const rows = (await t.db().select().from(exceptionReports)).filter((r) => /evil\.example\/\d+\.js$/.test(r.message));
+    for (let i = 0; i < IP_REPORTS_PER_WINDOW + 3; i++)
+      await post(classic(`https://evil.example/${i}.js`), 'application/csp-report', '198.51.100.77');
+    const rows = (await t.db().select().from(exceptionReports)).filter((r) =>
+      /evil\.example\/\d+\.js$/.test(r.message),
+    );
     expect(rows).toHaveLength(IP_REPORTS_PER_WINDOW);
     expect((await post({ hello: 'world' }, 'application/json')).status).toBe(400);
-    expect((await post([{ type: 'csp-violation', body: { blockedURL: { a: 1 } } }], 'application/reports+json')).status).toBe(400);
+    expect(
+      (await post([{ type: 'csp-violation', body: { blockedURL: { a: 1 } } }], 'application/reports+json')).status,
+    ).toBe(400);
   });
 });

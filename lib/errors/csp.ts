@@ -46,9 +46,7 @@ export const MAX_VIOLATIONS_PER_CALL = 10;
 
 export const cspReportBody = z.union([
   z.object({ 'csp-report': classic }),
-  z
-    .array(z.object({ type: z.string().max(100), url: text, body: modern.optional().nullable() }))
-    .max(100),
+  z.array(z.object({ type: z.string().max(100), url: text, body: modern.optional().nullable() })).max(100),
 ]);
 
 export type CspReportBody = z.output<typeof cspReportBody>;
@@ -121,10 +119,15 @@ export interface CspIntakeResult {
   RateLimited: boolean;
 }
 
-export async function acceptCspReport(actor: Actor | null, body: CspReportBody, headers: Headers): Promise<CspIntakeResult> {
+export async function acceptCspReport(
+  actor: Actor | null,
+  body: CspReportBody,
+  headers: Headers,
+): Promise<CspIntakeResult> {
   const violations = violationsOf(body);
   if (!violations.length) return { Stored: 0, Counted: 0, RateLimited: false };
-  if (!(await consumeRateLimits(reportLimits('csp', actor, headers)))) return { Stored: 0, Counted: 0, RateLimited: true };
+  if (!(await consumeRateLimits(reportLimits('csp', actor, headers))))
+    return { Stored: 0, Counted: 0, RateLimited: true };
   let stored = 0;
   for (const v of violations) {
     const saved = await saveExceptionReport({

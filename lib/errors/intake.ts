@@ -51,15 +51,21 @@ export interface IntakeResult {
  * reports, the CSP violation reports and the single sign-on client errors.
  */
 export function reportLimits(scope: 'exception' | 'csp' | 'sso', actor: Actor | null, headers: Headers): Limit[] {
-  if (actor) return [{ key: `${scope}:user:${actor.userId}`, max: USER_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS }];
+  if (actor)
+    return [{ key: `${scope}:user:${actor.userId}`, max: USER_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS }];
   return [
     { key: `${scope}:ip:${clientIpKey(headers)}`, max: IP_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS },
     { key: `${scope}:anonymous`, max: ANONYMOUS_REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS },
   ];
 }
 
-export async function acceptExceptionReport(actor: Actor | null, body: ExceptionReportBody, headers: Headers): Promise<IntakeResult> {
-  if (!(await consumeRateLimits(reportLimits('exception', actor, headers)))) return { Stored: false, Reason: 'rate-limited' };
+export async function acceptExceptionReport(
+  actor: Actor | null,
+  body: ExceptionReportBody,
+  headers: Headers,
+): Promise<IntakeResult> {
+  if (!(await consumeRateLimits(reportLimits('exception', actor, headers))))
+    return { Stored: false, Reason: 'rate-limited' };
   const saved = await saveExceptionReport({
     Message: body.Message,
     InnerException: body.InnerException ?? null,

@@ -40,7 +40,14 @@ const clip = (s: string | null | undefined, n: number) => (s == null ? null : s.
 
 export function exceptionFingerprint(input: ExceptionInput): string {
   return createHash('sha256')
-    .update(JSON.stringify([input.kind ?? 'server', clip(input.Message, 2000), input.Status ?? null, clip(input.StackTrace, 16000)]))
+    .update(
+      JSON.stringify([
+        input.kind ?? 'server',
+        clip(input.Message, 2000),
+        input.Status ?? null,
+        clip(input.StackTrace, 16000),
+      ]),
+    )
     .digest('hex');
 }
 
@@ -52,7 +59,11 @@ export async function saveExceptionReport(input: ExceptionInput): Promise<SavedR
     // One report per fingerprint at a time, across instances: parallel repeats wait here and then count.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${fingerprint}, 0))`);
     const [latest] = await tx
-      .select({ id: exceptionReports.id, createdAt: exceptionReports.createdAt, occurrences: exceptionReports.occurrences })
+      .select({
+        id: exceptionReports.id,
+        createdAt: exceptionReports.createdAt,
+        occurrences: exceptionReports.occurrences,
+      })
       .from(exceptionReports)
       .where(eq(exceptionReports.fingerprint, fingerprint))
       .orderBy(desc(exceptionReports.createdAt), desc(exceptionReports.id))
@@ -80,7 +91,10 @@ export async function saveExceptionReport(input: ExceptionInput): Promise<SavedR
       })
       .returning({ id: exceptionReports.id });
     if (!row) throw new Error('exception report not stored');
-    const repeats = latest && latest.occurrences > 1 ? `Report #${latest.id} of the same error was seen ${latest.occurrences} times in all.` : null;
+    const repeats =
+      latest && latest.occurrences > 1
+        ? `Report #${latest.id} of the same error was seen ${latest.occurrences} times in all.`
+        : null;
     await enqueueMail(tx, {
       to: config().SUPPORT_EMAIL,
       kind: 'exception',
@@ -101,9 +115,22 @@ export async function saveExceptionReport(input: ExceptionInput): Promise<SavedR
 }
 
 /** Reports a server-side error: logged, stored and e-mailed (repeats within a minute counted, see above). */
-export async function reportException(opts: { error: unknown; status: number; url?: string; userId: number | null }): Promise<void> {
+export async function reportException(opts: {
+  error: unknown;
+  status: number;
+  url?: string;
+  userId: number | null;
+}): Promise<void> {
   const err = opts.error instanceof Error ? opts.error : new Error(String(opts.error));
   log().error({ err, url: opts.url }, 'unhandled error');
   const cause = err.cause instanceof Error ? err.cause.message : err.cause == null ? null : String(err.cause);
-  await saveExceptionReport({ Message: err.message, InnerException: cause, StackTrace: err.stack ?? null, Status: opts.status, url: opts.url, userId: opts.userId, kind: 'server' });
+  await saveExceptionReport({
+    Message: err.message,
+    InnerException: cause,
+    StackTrace: err.stack ?? null,
+    Status: opts.status,
+    url: opts.url,
+    userId: opts.userId,
+    kind: 'server',
+  });
 }

@@ -8,7 +8,8 @@
 import { log } from '@/lib/log';
 
 /** Control-flow "errors" of the framework (redirect, notFound, dynamic rendering bail-outs). */
-const FRAMEWORK_DIGESTS = /^(?:NEXT_REDIRECT|NEXT_NOT_FOUND|NEXT_HTTP_ERROR_FALLBACK|DYNAMIC_SERVER_USAGE|BAILOUT_TO_CLIENT_SIDE_RENDERING|NEXT_PRERENDER_INTERRUPTED|HANGING_PROMISE_REJECTION)/;
+const FRAMEWORK_DIGESTS =
+  /^(?:NEXT_REDIRECT|NEXT_NOT_FOUND|NEXT_HTTP_ERROR_FALLBACK|DYNAMIC_SERVER_USAGE|BAILOUT_TO_CLIENT_SIDE_RENDERING|NEXT_PRERENDER_INTERRUPTED|HANGING_PROMISE_REJECTION)/;
 
 export function isFrameworkSignal(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

@@ -8,7 +8,9 @@ import { helpTextsForShell } from './service';
 
 const ctx = { params: Promise.resolve({}) };
 const req = (token?: string) =>
-  new Request('http://localhost/api/ContextualHelp/GetContextualHelpList', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  new Request('http://localhost/api/ContextualHelp/GetContextualHelpList', {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 describe('contextual help', () => {
   useTestDatabase();

@@ -15,7 +15,11 @@ export interface HelpItem {
 /** The help texts in use (retired ones are kept for staff but not served). */
 export async function listContextualHelp(): Promise<HelpItem[]> {
   const db = await getDb();
-  return db.select({ key: contextualHelp.key, value: contextualHelp.value }).from(contextualHelp).where(isNull(contextualHelp.retiredAt)).orderBy(asc(contextualHelp.key));
+  return db
+    .select({ key: contextualHelp.key, value: contextualHelp.value })
+    .from(contextualHelp)
+    .where(isNull(contextualHelp.retiredAt))
+    .orderBy(asc(contextualHelp.key));
 }
 
 export function contextualHelpEnabled(): boolean {

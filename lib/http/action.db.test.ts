@@ -16,7 +16,8 @@ import { isSignedOut, SIGNED_OUT } from './action-result';
 
 const META = { ip: '203.0.113.9', userAgent: 'Vitest browser' };
 /** The wrapper as the app runs it, with the session a test opened standing for the request's cookie. */
-const asSession = (sessionId: string | null) => actionRunner({ actor: () => resolveSession(sessionId), meta: async () => META });
+const asSession = (sessionId: string | null) =>
+  actionRunner({ actor: () => resolveSession(sessionId), meta: async () => META });
 
 describe('runAction', () => {
   useTestDatabase();
@@ -37,18 +38,28 @@ describe('runAction', () => {
 
   it('answers 403 to a role the action does not admit', async () => {
     const operator = await signedInStaff(2);
-    expect(await asSession(operator.actor.sessionId)(staff('staff.manage'), staffUserIdSchema, 1, async () => null)).toEqual({
+    expect(
+      await asSession(operator.actor.sessionId)(staff('staff.manage'), staffUserIdSchema, 1, async () => null),
+    ).toEqual({
       ok: false,
       status: 403,
       message: 'You do not have access to this resource.',
     });
     const user = await signedIn(3);
-    expect(await asSession(user.actor.sessionId)(clientAdmin, z.null(), null, async () => null)).toMatchObject({ ok: false, status: 403 });
-    expect(await asSession(user.actor.sessionId)(staff('ops.open'), z.null(), null, async () => null)).toMatchObject({ ok: false, status: 403 });
-    expect(await asSession(operator.actor.sessionId)(settingUpTwoFactor, z.null(), null, async () => null)).toMatchObject({ ok: false, status: 403 });
+    expect(await asSession(user.actor.sessionId)(clientAdmin, z.null(), null, async () => null)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await asSession(user.actor.sessionId)(staff('ops.open'), z.null(), null, async () => null)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(
+      await asSession(operator.actor.sessionId)(settingUpTwoFactor, z.null(), null, async () => null),
+    ).toMatchObject({ ok: false, status: 403 });
   });
 
-  it('answers 400 with the form schema\'s own field messages, before the service', async () => {
+  it("answers 400 with the form schema's own field messages, before the service", async () => {
     const admin = await signedInStaff(1);
     const bad = { UserName: '', EmailId: 'not an e-mail' };
     const expected = staffUserFormSchema.safeParse(bad);
@@ -57,21 +68,50 @@ describe('runAction', () => {
       throw new Error('the service must not run');
     });
     expect(r).toEqual({ ok: false, status: 400, message: INVALID_INPUT_MSG, fields: fieldErrors(expected.error!) });
-    const custom = await asSession(admin.actor.sessionId)(staff('staff.manage'), staffUserIdSchema, 'x', async () => null, { invalid: 'Which user?' });
+    const custom = await asSession(admin.actor.sessionId)(
+      staff('staff.manage'),
+      staffUserIdSchema,
+      'x',
+      async () => null,
+      { invalid: 'Which user?' },
+    );
     expect(custom).toMatchObject({ ok: false, status: 400, message: 'Which user?' });
   });
 
-  it('answers a service\'s 409 with its message, and the value on success, with the actor and the principal', async () => {
+  it("answers a service's 409 with its message, and the value on success, with the actor and the principal", async () => {
     const admin = await signedInStaff(1);
     const run = asSession(admin.actor.sessionId);
-    expect(await run(staff('staff.manage'), staffUserIdSchema, admin.user.id, (id, { actor }) => deactivateStaffUser(actor, id))).toEqual({
+    expect(
+      await run(staff('staff.manage'), staffUserIdSchema, admin.user.id, (id, { actor }) =>
+        deactivateStaffUser(actor, id),
+      ),
+    ).toEqual({
       ok: false,
       status: 409,
       message: STAFF_MSG.cannotDeactivateSelf,
     });
-    const ok = await run(staff('staff.manage'), z.number(), 7, async (n, ctx) => ({ n, user: ctx.actor.userId, principal: ctx.principal }));
-    expect(ok).toEqual({ ok: true, value: { n: 7, user: admin.user.id, principal: { kind: 'user', via: 'cookie', actor: expect.objectContaining({ userId: admin.user.id }), meta: META } } });
-    const anon = await asSession(null)(anyone, z.string(), 'a', async (_s, ctx) => ({ actor: ctx.actor, principal: ctx.principal }));
+    const ok = await run(staff('staff.manage'), z.number(), 7, async (n, ctx) => ({
+      n,
+      user: ctx.actor.userId,
+      principal: ctx.principal,
+    }));
+    expect(ok).toEqual({
+      ok: true,
+      value: {
+        n: 7,
+        user: admin.user.id,
+        principal: {
+          kind: 'user',
+          via: 'cookie',
+          actor: expect.objectContaining({ userId: admin.user.id }),
+          meta: META,
+        },
+      },
+    });
+    const anon = await asSession(null)(anyone, z.string(), 'a', async (_s, ctx) => ({
+      actor: ctx.actor,
+      principal: ctx.principal,
+    }));
     expect(anon).toEqual({ ok: true, value: { actor: null, principal: { kind: 'anonymous', meta: META } } });
   });
 

@@ -10,7 +10,14 @@
 import { z } from 'zod';
 import { isClientActor, type ClientActor } from '@/lib/auth/actor';
 import { admitActor, getActor } from '@/lib/auth/current';
-import { anonymousPrincipal, requestMeta, userPrincipal, type Actor, type Principal, type RequestMeta } from '@/lib/core/principal';
+import {
+  anonymousPrincipal,
+  requestMeta,
+  userPrincipal,
+  type Actor,
+  type Principal,
+  type RequestMeta,
+} from '@/lib/core/principal';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/core/staff-policy';
 import { CLIENT_ADMIN_ROLE, type RoleId } from '@/lib/reference';
@@ -99,7 +106,8 @@ export type RunAction = <A extends Actor | null, S extends z.core.$ZodType, T>(
 /** A refusal of the domain (below 500) as the result; anything else rethrown. */
 export function refusalOf(e: unknown): ActionResult<never> {
   if (e instanceof UnauthorizedError) return SIGNED_OUT;
-  if (e instanceof AppError && e.status < 500) return { ok: false, status: e.status, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
+  if (e instanceof AppError && e.status < 500)
+    return { ok: false, status: e.status, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
   throw e;
 }
 
@@ -111,7 +119,13 @@ export function actionRunner(source: ActionSource): RunAction {
       const meta = await source.meta();
       const principal = actor ? userPrincipal(actor, meta) : anonymousPrincipal(meta);
       const parsed = await z.safeParseAsync(schema, input);
-      if (!parsed.success) return { ok: false, status: 400, message: options?.invalid ?? INVALID_INPUT_MSG, fields: fieldErrors(parsed.error) };
+      if (!parsed.success)
+        return {
+          ok: false,
+          status: 400,
+          message: options?.invalid ?? INVALID_INPUT_MSG,
+          fields: fieldErrors(parsed.error),
+        };
       return { ok: true, value: await run(parsed.data, { actor, principal }) };
     } catch (e) {
       return refusalOf(e);

@@ -17,14 +17,21 @@ import { z } from 'zod';
 import { sessionCookieFromRequest, sessionIdFromCookie } from '@/lib/auth/request';
 import { resolveSession, sessionIdFromLegacyToken } from '@/lib/auth/session';
 import { config } from '@/lib/config';
-import { anonymousPrincipal, apiKeyPrincipal, metaFromHeaders, userPrincipal, type Principal } from '@/lib/core/principal';
+import {
+  anonymousPrincipal,
+  apiKeyPrincipal,
+  metaFromHeaders,
+  userPrincipal,
+  type Principal,
+} from '@/lib/core/principal';
 import { authenticateApiKey, bearerToken } from '@/lib/integration/api-keys';
 import { refuseUnstorable } from '../core/body';
 import { AppError, fieldErrors, ValidationError } from '../core/errors';
 
 export const DOOR_MSG = {
   tooLarge: (max: number) => `The request body is larger than ${max} bytes.`,
-  crossSite: 'This request did not come from the portal’s own pages: a signed-in browser may only change data from the portal itself.',
+  crossSite:
+    'This request did not come from the portal’s own pages: a signed-in browser may only change data from the portal itself.',
 } as const;
 
 /** The cap of a route that names none: MAX_BODY_BYTES (1 MiB by default). */
@@ -52,7 +59,11 @@ export class CrossSiteRequestError extends AppError {
 export type Authentication = 'session' | 'api-key' | 'none';
 
 /** The caller of a request, built once at the door. */
-export async function principalOf(req: Request, how: Authentication, opts: { passive?: boolean } = {}): Promise<Principal> {
+export async function principalOf(
+  req: Request,
+  how: Authentication,
+  opts: { passive?: boolean } = {},
+): Promise<Principal> {
   const meta = metaFromHeaders(req.headers);
   if (how === 'none') return anonymousPrincipal(meta);
   const auth = req.headers.get('authorization');
@@ -62,10 +73,14 @@ export async function principalOf(req: Request, how: Authentication, opts: { pas
     return key ? apiKeyPrincipal(key, meta) : anonymousPrincipal(meta);
   }
   if (auth && /^Bearer\s+/i.test(auth)) {
-    const actor = await resolveSession(await sessionIdFromLegacyToken(auth.replace(/^Bearer\s+/i, '').trim()), { touch: !opts.passive });
+    const actor = await resolveSession(await sessionIdFromLegacyToken(auth.replace(/^Bearer\s+/i, '').trim()), {
+      touch: !opts.passive,
+    });
     return actor ? userPrincipal(actor, meta, 'bearer') : anonymousPrincipal(meta);
   }
-  const actor = await resolveSession(await sessionIdFromCookie(sessionCookieFromRequest(req)), { touch: !opts.passive });
+  const actor = await resolveSession(await sessionIdFromCookie(sessionCookieFromRequest(req)), {
+    touch: !opts.passive,
+  });
   return actor ? userPrincipal(actor, meta, 'cookie') : anonymousPrincipal(meta);
 }
 
@@ -100,7 +115,11 @@ export async function discardBody(req: Request): Promise<void> {
 }
 
 /** Refuses (413, or the route's own error) a body whose declared length passes the cap, without reading it. */
-export async function refuseDeclaredOversize(req: Request, max: number, tooLarge: () => Error = () => new BodyTooLargeError(max)): Promise<void> {
+export async function refuseDeclaredOversize(
+  req: Request,
+  max: number,
+  tooLarge: () => Error = () => new BodyTooLargeError(max),
+): Promise<void> {
   if (declaredLength(req) > max) {
     await discardBody(req);
     throw tooLarge();
@@ -111,7 +130,11 @@ export async function refuseDeclaredOversize(req: Request, max: number, tooLarge
  * The body as a stream that fails with `tooLarge()` once more than `max` bytes came, cancelling the request's
  * own stream there: nothing past the cap is pulled from the client.
  */
-export function cappedStream(req: Request, max: number, tooLarge: () => Error = () => new BodyTooLargeError(max)): ReadableStream<Uint8Array> | null {
+export function cappedStream(
+  req: Request,
+  max: number,
+  tooLarge: () => Error = () => new BodyTooLargeError(max),
+): ReadableStream<Uint8Array> | null {
   if (!req.body) return null;
   const reader = req.body.getReader();
   let size = 0;
@@ -158,7 +181,11 @@ export async function readCapped(req: Request, max: number, tooLarge?: () => Err
  * A JSON body (undefined when empty), at most `max` bytes, refused when nested too deeply or holding a NUL
  * (lib/core/body.ts). `accept` checks the Content-Type of a non-empty body (the /api/v1 dialect's 415).
  */
-export async function readJson(req: Request, max: number, opts: { tooLarge?: () => Error; accept?: (contentType: string) => void } = {}): Promise<unknown> {
+export async function readJson(
+  req: Request,
+  max: number,
+  opts: { tooLarge?: () => Error; accept?: (contentType: string) => void } = {},
+): Promise<unknown> {
   const text = (await readCapped(req, max, opts.tooLarge)).toString('utf8');
   if (text.trim() === '') return undefined;
   opts.accept?.((req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase());
@@ -205,11 +232,15 @@ export interface DoorSpec {
  * The door itself: declared size, principal, CSRF, then the handler; every error in the route's dialect; an
  * unread body cancelled at the end.
  */
-export function door<A extends unknown[]>(spec: DoorSpec, handler: (ctx: DoorContext, ...args: A) => Promise<Response>) {
+export function door<A extends unknown[]>(
+  spec: DoorSpec,
+  handler: (ctx: DoorContext, ...args: A) => Promise<Response>,
+) {
   return async (req: Request, ...args: A): Promise<Response> => {
     let principal: Principal | null = null;
     try {
-      const max = typeof spec.maxBodyBytes === 'function' ? spec.maxBodyBytes() : (spec.maxBodyBytes ?? defaultMaxBodyBytes());
+      const max =
+        typeof spec.maxBodyBytes === 'function' ? spec.maxBodyBytes() : (spec.maxBodyBytes ?? defaultMaxBodyBytes());
       await refuseDeclaredOversize(req, max, spec.tooLarge ? () => spec.tooLarge!(max) : undefined);
       principal = await principalOf(req, spec.auth, { passive: spec.passive });
       refuseCrossSite(req, principal);

@@ -25,7 +25,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * next-auth's own endpoints (guarded by next-auth's CSRF token; docs/decisions/016-one-door.md).
  */
 async function cookieRoutes() {
-  return (await routeHandlers()).filter((r) => UNSAFE.has(r.method) && r.handler.contract && !r.path.startsWith('api/v1/') && !r.path.startsWith('api/auth/'));
+  return (await routeHandlers()).filter(
+    (r) =>
+      UNSAFE.has(r.method) && r.handler.contract && !r.path.startsWith('api/v1/') && !r.path.startsWith('api/auth/'),
+  );
 }
 
 describe('a cookie-authenticated unsafe request from another origin', () => {
@@ -33,9 +36,19 @@ describe('a cookie-authenticated unsafe request from another origin', () => {
 
   /** Rows in every table of the schema, in one statement. */
   async function rowCounts(): Promise<Record<string, number>> {
-    const tables = rowsOf<{ name: string }>(await t.db().execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`));
-    const union = tables.map((x) => `select '${x.name}' as name, count(*)::int as n from "${x.name}"`).join(' union all ');
-    return Object.fromEntries(rowsOf<{ name: string; n: number }>(await t.db().execute(sql.raw(union))).map((r) => [r.name, r.n]));
+    const tables = rowsOf<{ name: string }>(
+      await t
+        .db()
+        .execute(
+          sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+        ),
+    );
+    const union = tables
+      .map((x) => `select '${x.name}' as name, count(*)::int as n from "${x.name}"`)
+      .join(' union all ');
+    return Object.fromEntries(
+      rowsOf<{ name: string; n: number }>(await t.db().execute(sql.raw(union))).map((r) => [r.name, r.n]),
+    );
   }
 
   /** A user the route admits, signed in: the session cookie next-auth would set, and the legacy bearer token. */
@@ -47,8 +60,15 @@ describe('a cookie-authenticated unsafe request from another origin', () => {
     return { cookie: `${SESSION_COOKIE}=${value}`, token: me.token };
   }
 
-  async function call(r: { method: string; path: string; file: string; handler: RouteHandlerFn }, headers: Record<string, string>) {
-    const req = new Request(`http://localhost:3000/${r.path}`, { method: r.method, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'UserName=evil&RoleId=3' });
+  async function call(
+    r: { method: string; path: string; file: string; handler: RouteHandlerFn },
+    headers: Record<string, string>,
+  ) {
+    const req = new Request(`http://localhost:3000/${r.path}`, {
+      method: r.method,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'UserName=evil&RoleId=3',
+    });
     const res = await r.handler(req, { params: Promise.resolve(paramsOf(r.file)) });
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     return { status: res.status, message: body?.error?.message };
@@ -64,7 +84,8 @@ describe('a cookie-authenticated unsafe request from another origin', () => {
       const before = await rowCounts();
       const res = await call(r, { cookie: me.cookie, origin: 'http://evil.example' });
       const after = await rowCounts();
-      if (res.status !== 403 || res.message !== DOOR_MSG.crossSite) failures.push(`${r.name}: ${res.status} ${res.message}`);
+      if (res.status !== 403 || res.message !== DOOR_MSG.crossSite)
+        failures.push(`${r.name}: ${res.status} ${res.message}`);
       const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
       if (changed.length) failures.push(`${r.name} wrote to ${changed.join(', ')}`);
     }
@@ -73,7 +94,13 @@ describe('a cookie-authenticated unsafe request from another origin', () => {
 
   it('without Origin: refused when Sec-Fetch-Site is cross-site or same-site; passes when same-origin, none, or neither header (not a browser)', async () => {
     const [r] = (await cookieRoutes()).filter((x) => x.name === 'POST api/User/SaveUser');
-    for (const [site, refused] of [['cross-site', true], ['same-site', true], ['same-origin', false], ['none', false], [null, false]] as const) {
+    for (const [site, refused] of [
+      ['cross-site', true],
+      ['same-site', true],
+      ['same-origin', false],
+      ['none', false],
+      [null, false],
+    ] as const) {
       const me = await userFor(r!.handler);
       const res = await call(r!, { cookie: me.cookie, ...(site ? { 'sec-fetch-site': site } : {}) });
       expect(res.message === DOOR_MSG.crossSite, String(site)).toBe(refused);
@@ -88,7 +115,8 @@ describe('a cookie-authenticated unsafe request from another origin', () => {
       const mine = await call(r, { cookie: me.cookie, origin: own });
       if (mine.message === DOOR_MSG.crossSite) failures.push(`${r.name} from ${own}`);
       const bearer = await call(r, { authorization: `Bearer ${me.token}`, origin: 'http://evil.example' });
-      if (bearer.message === DOOR_MSG.crossSite || bearer.status === 401) failures.push(`${r.name} with a bearer token: ${bearer.status}`);
+      if (bearer.message === DOOR_MSG.crossSite || bearer.status === 401)
+        failures.push(`${r.name} with a bearer token: ${bearer.status}`);
     }
     expect(failures).toEqual([]);
   });

@@ -54,11 +54,14 @@ describe('the body cap of every route', () => {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (token) headers.authorization = `Bearer ${token}`;
         const init: RequestInit & { duplex: 'half' } = { method: r.method, headers, body: body.stream, duplex: 'half' };
-        const res = await r.handler(new Request(`http://localhost/${r.path}`, init), { params: Promise.resolve(paramsOf(r.file)) });
+        const res = await r.handler(new Request(`http://localhost/${r.path}`, init), {
+          params: Promise.resolve(paramsOf(r.file)),
+        });
         await res.body?.cancel();
         if (res.status === 413) refused413++;
         const who = token ? 'signed in' : 'anonymous';
-        if (res.status >= 500 || body.pulled() > cap + SLACK) failures.push(`${r.name} (${who}): ${res.status} after ${body.pulled()} bytes`);
+        if (res.status >= 500 || body.pulled() > cap + SLACK)
+          failures.push(`${r.name} (${who}): ${res.status} after ${body.pulled()} bytes`);
       }
     }
     expect(failures).toEqual([]);
@@ -76,11 +79,15 @@ describe('the body cap of every route', () => {
         headers: { 'content-type': 'application/json', 'content-length': '10000000000' },
         ...(hasBody(r.method) ? { body: body.stream, duplex: 'half' } : { duplex: 'half' }),
       };
-      const res = await r.handler(new Request(`http://localhost/${r.path}`, init), { params: Promise.resolve(paramsOf(r.file)) });
-      const answer = r.method === 'HEAD' ? null : ((await res.json()) as { error?: { message?: string }; detail?: string });
+      const res = await r.handler(new Request(`http://localhost/${r.path}`, init), {
+        params: Promise.resolve(paramsOf(r.file)),
+      });
+      const answer =
+        r.method === 'HEAD' ? null : ((await res.json()) as { error?: { message?: string }; detail?: string });
       // Uploads answer the spec's own message for a file too large (a 400), every other route 413.
       const upload = res.status === 400 && (answer?.error?.message ?? answer?.detail) === MSG.fileTooLarge;
-      if (!(res.status === 413 || upload) || body.pulled() !== 0) failures.push(`${r.name}: ${res.status} after ${body.pulled()} bytes`);
+      if (!(res.status === 413 || upload) || body.pulled() !== 0)
+        failures.push(`${r.name}: ${res.status} after ${body.pulled()} bytes`);
     }
     expect(failures).toEqual([]);
   });

@@ -33,7 +33,8 @@ export function idempotencyKeyOf(headers: Headers): string | null {
   if (raw === null) return null;
   const t = raw.trim();
   const key = t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new ProblemError(400, IDEMPOTENCY_MSG.invalid, {}, { 'Idempotency-Key': [IDEMPOTENCY_MSG.invalid] });
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new ProblemError(400, IDEMPOTENCY_MSG.invalid, {}, { 'Idempotency-Key': [IDEMPOTENCY_MSG.invalid] });
   return key;
 }
 
@@ -52,7 +53,9 @@ function canonical(v: unknown): string {
 }
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body)}`)
+    .digest('hex');
 }
 
 export interface StoredAnswer {
@@ -67,15 +70,33 @@ export interface IdempotencyClaim {
 }
 
 /** Claims the key for this request (null answer), or answers the stored answer to replay; 422/409 otherwise. */
-export async function claimIdempotencyKey(claim: IdempotencyClaim, method: string, path: string, fingerprint: string): Promise<StoredAnswer | null> {
+export async function claimIdempotencyKey(
+  claim: IdempotencyClaim,
+  method: string,
+  path: string,
+  fingerprint: string,
+): Promise<StoredAnswer | null> {
   const db = await getDb();
   const t = now();
-  const mine = and(eq(apiIdempotencyRecords.apiKeyId, claim.apiKeyId), eq(apiIdempotencyRecords.idempotencyKey, claim.key));
-  await db.delete(apiIdempotencyRecords).where(lt(apiIdempotencyRecords.createdAt, new Date(t.getTime() - config().API_IDEMPOTENCY_TTL_HOURS * 3_600_000)));
+  const mine = and(
+    eq(apiIdempotencyRecords.apiKeyId, claim.apiKeyId),
+    eq(apiIdempotencyRecords.idempotencyKey, claim.key),
+  );
+  await db
+    .delete(apiIdempotencyRecords)
+    .where(lt(apiIdempotencyRecords.createdAt, new Date(t.getTime() - config().API_IDEMPOTENCY_TTL_HOURS * 3_600_000)));
   const lockedUntil = new Date(t.getTime() + CLAIM_MS);
   const [won] = await db
     .insert(apiIdempotencyRecords)
-    .values({ apiKeyId: claim.apiKeyId, idempotencyKey: claim.key, method, path, fingerprint, lockedUntil, createdAt: t })
+    .values({
+      apiKeyId: claim.apiKeyId,
+      idempotencyKey: claim.key,
+      method,
+      path,
+      fingerprint,
+      lockedUntil,
+      createdAt: t,
+    })
     .onConflictDoNothing()
     .returning({ key: apiIdempotencyRecords.idempotencyKey });
   if (won) return null;
@@ -87,7 +108,10 @@ export async function claimIdempotencyKey(claim: IdempotencyClaim, method: strin
     return { status: row.status, contentType: stored?.contentType ?? 'application/json', body: stored?.body ?? null };
   }
   // Still running, unless its request died: then this request takes the claim over (one taker wins).
-  if (row.lockedUntil && row.lockedUntil > t) throw new ProblemError(409, IDEMPOTENCY_MSG.inProgress, { 'Retry-After': String(Math.max(1, Math.ceil((row.lockedUntil.getTime() - t.getTime()) / 1000))) });
+  if (row.lockedUntil && row.lockedUntil > t)
+    throw new ProblemError(409, IDEMPOTENCY_MSG.inProgress, {
+      'Retry-After': String(Math.max(1, Math.ceil((row.lockedUntil.getTime() - t.getTime()) / 1000))),
+    });
   const [taken] = await db
     .update(apiIdempotencyRecords)
     .set({ lockedUntil })
@@ -100,7 +124,10 @@ export async function claimIdempotencyKey(claim: IdempotencyClaim, method: strin
 /** Stores the answer of a claimed request; a 5xx frees the key instead, so the caller can retry. */
 export async function settleIdempotencyKey(claim: IdempotencyClaim, res: Response): Promise<void> {
   const db = await getDb();
-  const mine = and(eq(apiIdempotencyRecords.apiKeyId, claim.apiKeyId), eq(apiIdempotencyRecords.idempotencyKey, claim.key));
+  const mine = and(
+    eq(apiIdempotencyRecords.apiKeyId, claim.apiKeyId),
+    eq(apiIdempotencyRecords.idempotencyKey, claim.key),
+  );
   if (res.status >= 500) {
     await db.delete(apiIdempotencyRecords).where(mine);
     return;
@@ -109,7 +136,11 @@ export async function settleIdempotencyKey(claim: IdempotencyClaim, res: Respons
   const body: unknown = text === '' ? null : JSON.parse(text);
   await db
     .update(apiIdempotencyRecords)
-    .set({ status: res.status, response: { contentType: res.headers.get('content-type') ?? 'application/json', body }, lockedUntil: null })
+    .set({
+      status: res.status,
+      response: { contentType: res.headers.get('content-type') ?? 'application/json', body },
+      lockedUntil: null,
+    })
     .where(mine);
 }
 

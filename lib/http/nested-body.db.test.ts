@@ -30,12 +30,25 @@ const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The anonymous endpoints the report named: each must answer the depth 400 itself. */
 const PUBLIC_WITH_BODY = [
-  'Authentication/SignIn', 'Authentication/AuthenticateUser', 'Authentication/ResendOTP', 'Authentication/CaptchaVerify',
-  'Authentication/resetPassword', 'ResetPassword/SendResetPasswordEmail', 'ResetPassword/ResetPassword',
-  'ResetPassword/CheckPasswordExpiryLink', 'Email/SendException', 'Exception/Add', 'SingleSignOnAuthentication/Validate',
+  'Authentication/SignIn',
+  'Authentication/AuthenticateUser',
+  'Authentication/ResendOTP',
+  'Authentication/CaptchaVerify',
+  'Authentication/resetPassword',
+  'ResetPassword/SendResetPasswordEmail',
+  'ResetPassword/ResetPassword',
+  'ResetPassword/CheckPasswordExpiryLink',
+  'Email/SendException',
+  'Exception/Add',
+  'SingleSignOnAuthentication/Validate',
 ];
 /** And the two the report listed that need a session here (docs/security.md): with one they answer the 400. */
-const SIGNED_IN_WITH_BODY = ['Authentication/GetUserByEmailId', 'Authentication/GetUserDetailsByUsername', 'Job/Add', 'Job/JobsList/CurrentPage/[page]/PageSize/[size]'];
+const SIGNED_IN_WITH_BODY = [
+  'Authentication/GetUserByEmailId',
+  'Authentication/GetUserDetailsByUsername',
+  'Job/Add',
+  'Job/JobsList/CurrentPage/[page]/PageSize/[size]',
+];
 
 describe('a body nested 2,000 deep', () => {
   const t = useTestDatabase();
@@ -66,7 +79,8 @@ describe('a body nested 2,000 deep', () => {
       expect(o.anonymous, `${name} anonymous`).toBeLessThan(500);
       expect(o.signedIn, `${name} signed in`).toBeLessThan(500);
     }
-    for (const route of PUBLIC_WITH_BODY) expect(outcomes[`POST ${route}`], route).toEqual({ anonymous: 400, signedIn: 400 });
+    for (const route of PUBLIC_WITH_BODY)
+      expect(outcomes[`POST ${route}`], route).toEqual({ anonymous: 400, signedIn: 400 });
     for (const route of SIGNED_IN_WITH_BODY) expect(outcomes[`POST ${route}`]?.signedIn, route).toBe(400);
 
     const [reports] = await t.db().select({ n: count() }).from(exceptionReports);
@@ -77,7 +91,14 @@ describe('a body nested 2,000 deep', () => {
 
   it('names the depth in the answer', async () => {
     const { POST } = await import('@/app/api/Authentication/SignIn/route');
-    const res = await POST(new Request('http://localhost/api/Authentication/SignIn', { method: 'POST', headers: { 'content-type': 'application/json' }, body: NESTED }), { params: Promise.resolve({}) });
+    const res = await POST(
+      new Request('http://localhost/api/Authentication/SignIn', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: NESTED,
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { status: 400, message: BODY_TOO_DEEP_MESSAGE } });
   });
@@ -97,6 +118,10 @@ describe('inspectInput', () => {
   });
 
   it('names every NUL path, keys included', () => {
-    expect(inspectInput({ a: 'x\u0000', b: [{ c: 'ok' }, { d: '\u0000' }], ['e\u0000']: 1 }).nulPaths.sort()).toEqual(['a', 'b.1.d', 'e\u0000']);
+    expect(inspectInput({ a: 'x\u0000', b: [{ c: 'ok' }, { d: '\u0000' }], ['e\u0000']: 1 }).nulPaths.sort()).toEqual([
+      'a',
+      'b.1.d',
+      'e\u0000',
+    ]);
   });
 });

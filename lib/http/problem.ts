@@ -31,7 +31,10 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   instance: z.string().describe('The path of the request that met the problem.'),
-  errors: z.record(z.string(), z.array(z.string())).optional().describe('400: messages per field (dotted paths, e.g. lines.0.amount).'),
+  errors: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .describe('400: messages per field (dotted paths, e.g. lines.0.amount).'),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
@@ -48,13 +51,31 @@ export class ProblemError extends AppError {
   }
 }
 
-export function problemResponse(status: number, detail: string, instance: string, opts: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {}): Response {
-  const body: Problem = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail, instance, ...(opts.errors ? { errors: opts.errors } : {}) };
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...opts.headers } });
+export function problemResponse(
+  status: number,
+  detail: string,
+  instance: string,
+  opts: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+): Response {
+  const body: Problem = {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    instance,
+    ...(opts.errors ? { errors: opts.errors } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...opts.headers },
+  });
 }
 
 /** Renames the segments of field paths (a service's InvoiceNumber → the API's invoiceNumber). */
-export function renameFields(fields: Record<string, string[]>, names: Readonly<Record<string, string>> = {}): Record<string, string[]> {
+export function renameFields(
+  fields: Record<string, string[]>,
+  names: Readonly<Record<string, string>> = {},
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(fields)) {
     const key = path
@@ -70,11 +91,21 @@ export function renameFields(fields: Record<string, string[]>, names: Readonly<R
  * Any thrown value as a problem: domain errors keep their status and message (field messages renamed); invalid
  * JSON is a 400; anything else is a fault of ours, reported, and a 500 that says nothing of its insides.
  */
-export async function problemFor(e: unknown, req: Request, names?: Readonly<Record<string, string>>): Promise<Response> {
+export async function problemFor(
+  e: unknown,
+  req: Request,
+  names?: Readonly<Record<string, string>>,
+): Promise<Response> {
   const instance = new URL(req.url).pathname;
-  if (e instanceof ProblemError) return problemResponse(e.status, e.message, instance, { headers: e.headers, ...(e.fields ? { errors: renameFields(e.fields, names) } : {}) });
-  if (e instanceof AppError) return problemResponse(e.status, e.message, instance, e.fields ? { errors: renameFields(e.fields, names) } : {});
-  if (e instanceof z.ZodError) return problemResponse(400, 'The request is not valid.', instance, { errors: renameFields(fieldErrors(e), names) });
+  if (e instanceof ProblemError)
+    return problemResponse(e.status, e.message, instance, {
+      headers: e.headers,
+      ...(e.fields ? { errors: renameFields(e.fields, names) } : {}),
+    });
+  if (e instanceof AppError)
+    return problemResponse(e.status, e.message, instance, e.fields ? { errors: renameFields(e.fields, names) } : {});
+  if (e instanceof z.ZodError)
+    return problemResponse(400, 'The request is not valid.', instance, { errors: renameFields(fieldErrors(e), names) });
   if (e instanceof SyntaxError) return problemResponse(400, 'The request body is not valid JSON.', instance);
   try {
     const { reportException } = await import('@/lib/errors/report');

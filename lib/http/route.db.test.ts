@@ -39,12 +39,36 @@ describe('a NUL character in a request', () => {
     const page = { page: '1', size: '10' };
 
     const cases: { name: string; res: Promise<Response>; field: string }[] = [
-      { name: 'JobsList', res: call(jobsList, { token: me.token, params: page, body: { MatterReference: `HV${NUL}1` } }), field: 'MatterReference' },
-      { name: 'ExportCSVJobs', res: call(exportJobs, { token: me.token, body: { ContactName: NUL } }), field: 'ContactName' },
-      { name: 'JobFeedBack', res: call(postFeedback, { token: me.token, body: { JobId: job.id, FeedBack: 4, Comments: `fine${NUL}` } }), field: 'Comments' },
-      { name: 'UserList', res: call(userList, { token: me.token, params: page, body: { FullName: NUL } }), field: 'FullName' },
-      { name: 'CheckClientMatterReference', res: call(checkMatter, { token: me.token, params: { reference: `M${NUL}` } }), field: 'reference' },
-      { name: 'SignIn (anonymous)', res: call(signIn, { body: { UserName: `a${NUL}`, Password: 'x' } }), field: 'UserName' },
+      {
+        name: 'JobsList',
+        res: call(jobsList, { token: me.token, params: page, body: { MatterReference: `HV${NUL}1` } }),
+        field: 'MatterReference',
+      },
+      {
+        name: 'ExportCSVJobs',
+        res: call(exportJobs, { token: me.token, body: { ContactName: NUL } }),
+        field: 'ContactName',
+      },
+      {
+        name: 'JobFeedBack',
+        res: call(postFeedback, { token: me.token, body: { JobId: job.id, FeedBack: 4, Comments: `fine${NUL}` } }),
+        field: 'Comments',
+      },
+      {
+        name: 'UserList',
+        res: call(userList, { token: me.token, params: page, body: { FullName: NUL } }),
+        field: 'FullName',
+      },
+      {
+        name: 'CheckClientMatterReference',
+        res: call(checkMatter, { token: me.token, params: { reference: `M${NUL}` } }),
+        field: 'reference',
+      },
+      {
+        name: 'SignIn (anonymous)',
+        res: call(signIn, { body: { UserName: `a${NUL}`, Password: 'x' } }),
+        field: 'UserName',
+      },
     ];
     for (const c of cases) {
       const res = await c.res;
@@ -56,8 +80,14 @@ describe('a NUL character in a request', () => {
 
   it('names the path of a nested string', async () => {
     const me = await signedIn(3);
-    const res = await call(jobsList, { token: me.token, params: { page: '1', size: '10' }, body: { JobStatusModel: [{ JobStatusId: 8, JobStatus: `x${NUL}` }] } });
+    const res = await call(jobsList, {
+      token: me.token,
+      params: { page: '1', size: '10' },
+      body: { JobStatusModel: [{ JobStatusId: 8, JobStatus: `x${NUL}` }] },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Envelope).error.fields?.['JobStatusModel.0.JobStatus']).toEqual([FIELD_MSG.nulCharacter]);
+    expect(((await res.json()) as Envelope).error.fields?.['JobStatusModel.0.JobStatus']).toEqual([
+      FIELD_MSG.nulCharacter,
+    ]);
   });
 });

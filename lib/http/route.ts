@@ -9,7 +9,15 @@ import type { Actor } from '@/lib/auth/actor';
 import { TWO_FACTOR_SETUP_MSG } from '@/lib/auth/two-factor-gate';
 import { actorOf, type Principal } from '@/lib/core/principal';
 import { log } from '@/lib/log';
-import { BodyTooLargeError, door, parseWith, readJson, readParams, type Authentication, type DoorContext } from './core';
+import {
+  BodyTooLargeError,
+  door,
+  parseWith,
+  readJson,
+  readParams,
+  type Authentication,
+  type DoorContext,
+} from './core';
 import { AppError, ForbiddenError, UnauthorizedError, fieldErrors } from '../core/errors';
 
 export interface ErrorEnvelope {
@@ -76,7 +84,11 @@ export interface RouteDocs {
   statuses?: Record<number, { description: string; response?: z.ZodType }>;
 }
 
-interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType | undefined = undefined> extends Omit<RouteDocs, 'response'> {
+interface Options<
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  R extends z.ZodType | undefined = undefined,
+> extends Omit<RouteDocs, 'response'> {
   /** Roles allowed (default: any signed-in user). */
   roles?: readonly number[];
   /** Open to a session that must first set up an authenticator app (issue 17): the set-up calls only. */
@@ -105,14 +117,22 @@ export interface RouteContract extends RouteDocs {
   params?: z.ZodType;
 }
 
-export type RouteHandler = ((req: Request, ctx: { params: Promise<Params> }) => Promise<Response>) & { contract: RouteContract };
+export type RouteHandler = ((req: Request, ctx: { params: Promise<Params> }) => Promise<Response>) & {
+  contract: RouteContract;
+};
 
 /** Attaches a contract to a handler that does not go through apiRoute/publicRoute (health, uploads, next-auth). */
-export function withContract<H extends (...args: never[]) => unknown>(handler: H, contract: RouteContract): H & { contract: RouteContract } {
+export function withContract<H extends (...args: never[]) => unknown>(
+  handler: H,
+  contract: RouteContract,
+): H & { contract: RouteContract } {
   return Object.assign(handler, { contract });
 }
 
-function contractOf(access: RouteContract['access'], opts: Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>): RouteContract {
+function contractOf(
+  access: RouteContract['access'],
+  opts: Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>,
+): RouteContract {
   const { roles, body, params, maxBodyBytes: _max, tooLargeMessage: _msg, passive: _passive, ...docs } = opts;
   return { access, ...(roles ? { roles } : {}), ...(body ? { body } : {}), ...(params ? { params } : {}), ...docs };
 }
@@ -121,46 +141,76 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** The legacy dialect of the door for a handler of its own (health, next-auth, uploads, the catch-all). */
 export function legacyDoor<A extends unknown[]>(
-  spec: { auth: Authentication; passive?: boolean; maxBodyBytes?: number | (() => number); tooLarge?: (max: number) => Error },
+  spec: {
+    auth: Authentication;
+    passive?: boolean;
+    maxBodyBytes?: number | (() => number);
+    tooLarge?: (max: number) => Error;
+  },
   handler: (ctx: DoorContext, ...args: A) => Promise<Response>,
 ) {
-  return door({ ...spec, onError: (e, req, principal) => handleError(e, req, principal ? actorOf(principal) : null) }, handler);
+  return door(
+    { ...spec, onError: (e, req, principal) => handleError(e, req, principal ? actorOf(principal) : null) },
+    handler,
+  );
 }
 
 type AnyOptions = Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
 
 /** The door, then params and body parsed with the route's schemas, then the handler. */
-function legacyRoute(opts: AnyOptions, signedIn: boolean, handler: (ctx: RouteContext<unknown, unknown>) => Promise<unknown>) {
+function legacyRoute(
+  opts: AnyOptions,
+  signedIn: boolean,
+  handler: (ctx: RouteContext<unknown, unknown>) => Promise<unknown>,
+) {
   const tooLarge = opts.tooLargeMessage ? (max: number) => new BodyTooLargeError(max, opts.tooLargeMessage) : undefined;
-  return legacyDoor({ auth: 'session', passive: opts.passive, maxBodyBytes: opts.maxBodyBytes, tooLarge }, async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
-    const actor = actorOf(principal);
-    if (signedIn) {
-      if (!actor) throw new UnauthorizedError();
-      if (actor.twoFactorSetupRequired && !opts.allowTwoFactorSetup) throw new ForbiddenError(TWO_FACTOR_SETUP_MSG);
-      if (opts.roles && !opts.roles.includes(actor.role)) throw new ForbiddenError();
-    }
-    const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
-    const json = () => readJson(req, maxBodyBytes, { tooLarge: tooLarge ? () => tooLarge(maxBodyBytes) : undefined });
-    const body = opts.body ? parseWith(opts.body, await json()) : undefined;
-    return toResponse(await handler({ req, principal, actor: actor as Actor, body, params, url: new URL(req.url), json }));
-  });
+  return legacyDoor(
+    { auth: 'session', passive: opts.passive, maxBodyBytes: opts.maxBodyBytes, tooLarge },
+    async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
+      const actor = actorOf(principal);
+      if (signedIn) {
+        if (!actor) throw new UnauthorizedError();
+        if (actor.twoFactorSetupRequired && !opts.allowTwoFactorSetup) throw new ForbiddenError(TWO_FACTOR_SETUP_MSG);
+        if (opts.roles && !opts.roles.includes(actor.role)) throw new ForbiddenError();
+      }
+      const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
+      const json = () => readJson(req, maxBodyBytes, { tooLarge: tooLarge ? () => tooLarge(maxBodyBytes) : undefined });
+      const body = opts.body ? parseWith(opts.body, await json()) : undefined;
+      return toResponse(
+        await handler({ req, principal, actor: actor as Actor, body, params, url: new URL(req.url), json }),
+      );
+    },
+  );
 }
 
 /** A route handler that requires a signed-in actor (401 otherwise). */
-export function apiRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
-  opts: Options<B, P, R>,
-  handler: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<Answer<R>>,
-): RouteHandler {
-  const route = legacyRoute(opts as AnyOptions, true, handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>);
+export function apiRoute<
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(opts: Options<B, P, R>, handler: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<Answer<R>>): RouteHandler {
+  const route = legacyRoute(
+    opts as AnyOptions,
+    true,
+    handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>,
+  );
   return withContract(route, contractOf('signed-in', opts as AnyOptions));
 }
 
 /** A route handler open to anonymous callers (sign-in, forgot password, health...). */
-export function publicRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+export function publicRoute<
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(
   opts: Omit<Options<B, P, R>, 'roles'>,
   handler: (ctx: Omit<RouteContext<Out<B>, Out<P>>, 'actor'> & { actor: Actor | null }) => Promise<Answer<R>>,
 ): RouteHandler {
-  const route = legacyRoute(opts as AnyOptions, false, handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>);
+  const route = legacyRoute(
+    opts as AnyOptions,
+    false,
+    handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>,
+  );
   return withContract(route, contractOf('public', opts as AnyOptions));
 }
 

@@ -13,7 +13,14 @@ import { errorResponse, handleError } from '@/lib/http/route';
 import { MSG } from '@/lib/messages';
 import { UPLOAD_TYPE } from '@/lib/reference';
 import { toLegacyDocument } from '@/lib/legacy/documents';
-import { boundaryOf, DEFAULT_MULTIPART_LIMITS, MULTIPART_MSG, MultipartError, readSingleFile, type FilePart } from '@/lib/documents/multipart';
+import {
+  boundaryOf,
+  DEFAULT_MULTIPART_LIMITS,
+  MULTIPART_MSG,
+  MultipartError,
+  readSingleFile,
+  type FilePart,
+} from '@/lib/documents/multipart';
 import { staffUploader } from '@/lib/documents/deliverables';
 import { attachJobFile } from '@/lib/jobs/files';
 import { uploadStaffMessageFile } from '@/lib/documents/message-files';
@@ -93,7 +100,10 @@ export function uploadDoor(handler: (ctx: DoorContext, route: { params: Params }
       auth: 'session',
       maxBodyBytes: maxUploadBodyBytes,
       tooLarge: () => new FileTooLargeError(),
-      onError: (e, req, principal) => (clientGone(e, req) ? Promise.resolve(cancelledResponse()) : handleError(e, req, principal ? actorOf(principal) : null)),
+      onError: (e, req, principal) =>
+        clientGone(e, req)
+          ? Promise.resolve(cancelledResponse())
+          : handleError(e, req, principal ? actorOf(principal) : null),
     },
     handler,
   );
@@ -145,7 +155,13 @@ export const handleUploadRequest = uploadDoor(async ({ req, principal, maxBodyBy
     await recordUploadFailure(a, '', 'invalid', userAgent);
     throw e;
   }
-  const doc = await uploadDocument(a, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent });
+  const doc = await uploadDocument(a, {
+    fileName: part.fileName,
+    contentType: part.contentType,
+    body: part.stream,
+    declaredSize,
+    userAgent,
+  });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
 });
 
@@ -159,7 +175,13 @@ export const handleDeliverableUpload = uploadDoor(async ({ req, principal, maxBo
   if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
   const declaredSize = declaredSizeWithinLimit(req);
   const part = await readUpload(req, maxBodyBytes);
-  const doc = await attachJobFile(by, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+  const doc = await attachJobFile(by, id.data, {
+    fileName: part.fileName,
+    contentType: part.contentType,
+    body: part.stream,
+    declaredSize,
+    userAgent: req.headers.get('user-agent'),
+  });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
 });
 
@@ -174,6 +196,12 @@ export const handleStaffMessageUpload = uploadDoor(async ({ req, principal, maxB
   if (!id.success) throw new ValidationError({ id: ['Must be a positive whole number.'] });
   const declaredSize = declaredSizeWithinLimit(req);
   const part = await readUpload(req, maxBodyBytes);
-  const doc = await uploadStaffMessageFile(actor, id.data, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+  const doc = await uploadStaffMessageFile(actor, id.data, {
+    fileName: part.fileName,
+    contentType: part.contentType,
+    body: part.stream,
+    declaredSize,
+    userAgent: req.headers.get('user-agent'),
+  });
   return Response.json(toLegacyDocument(doc), { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -28,7 +28,14 @@ import { consumeRateLimit } from '@/lib/core/rate-limit';
 import { log } from '@/lib/log';
 import type { ApiScope } from '@/lib/integration/api-key-schema';
 import { bearerToken, type ApiKeyPrincipal } from '@/lib/integration/api-keys';
-import { claimIdempotencyKey, idempotencyKeyOf, replayResponse, requestFingerprint, settleIdempotencyKey, type IdempotencyClaim } from './idempotency';
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  replayResponse,
+  requestFingerprint,
+  settleIdempotencyKey,
+  type IdempotencyClaim,
+} from './idempotency';
 import { problemFor, ProblemError, problemResponse } from './problem';
 
 /** The largest JSON body an /api/v1 call may send (an invoice of 500 lines is well under it). */
@@ -38,7 +45,8 @@ export const V1_MSG = {
   noKey: 'This call needs an API key: send Authorization: Bearer <key>.',
   badKey: 'The API key is not valid, or has been revoked.',
   scope: (scope: string) => `This API key does not have the ${scope} scope this call needs.`,
-  rateLimited: (seconds: number) => `Too many calls with this API key. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  rateLimited: (seconds: number) =>
+    `Too many calls with this API key. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   tooLarge: `The request body is larger than ${MAX_JSON_BYTES} bytes.`,
   notJson: 'The request body must be JSON (Content-Type: application/json).',
 } as const;
@@ -57,7 +65,9 @@ export interface V1Contract extends RouteContract {
   fieldNames?: Readonly<Record<string, string>>;
 }
 
-export type V1Handler = ((req: Request, ctx: { params: Promise<Params> }) => Promise<Response>) & { contract: V1Contract };
+export type V1Handler = ((req: Request, ctx: { params: Promise<Params> }) => Promise<Response>) & {
+  contract: V1Contract;
+};
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Answer<R> = R extends z.ZodType ? z.input<R> | Response : Response;
@@ -74,8 +84,12 @@ export interface V1Context<B, P, Q> {
   maxBodyBytes: number;
 }
 
-interface Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType | undefined>
-  extends Omit<V1Contract, 'access' | 'body' | 'params' | 'query' | 'response'> {
+interface Options<
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+> extends Omit<V1Contract, 'access' | 'body' | 'params' | 'query' | 'response'> {
   body?: B;
   params?: P;
   query?: Q;
@@ -91,7 +105,8 @@ export function jsonAnswer(value: unknown, status = 200, headers: Record<string,
   return Response.json(value, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-const tooLarge = (max: number) => new ProblemError(413, max === MAX_JSON_BYTES ? V1_MSG.tooLarge : `The request body is larger than ${max} bytes.`);
+const tooLarge = (max: number) =>
+  new ProblemError(413, max === MAX_JSON_BYTES ? V1_MSG.tooLarge : `The request body is larger than ${max} bytes.`);
 
 function acceptJson(type: string): void {
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw new ProblemError(415, V1_MSG.notJson);
@@ -106,17 +121,27 @@ function queryObject(url: URL): Record<string, string> {
 /** The key the door found, or 401 (none sent, or not a valid key). */
 function keyOf(req: Request, principal: Principal): ApiKeyPrincipal {
   if (principal.kind === 'api-key') return principal.key as ApiKeyPrincipal;
-  if (!bearerToken(req.headers.get('authorization'))) throw new ProblemError(401, V1_MSG.noKey, { 'WWW-Authenticate': REALM });
+  if (!bearerToken(req.headers.get('authorization')))
+    throw new ProblemError(401, V1_MSG.noKey, { 'WWW-Authenticate': REALM });
   throw new ProblemError(401, V1_MSG.badKey, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
 }
 
 /** Counts the call against the key's limit; 429 with Retry-After past it. Answers the RateLimit headers. */
 async function rateLimit(key: ApiKeyPrincipal): Promise<Record<string, string>> {
   const c = config();
-  const state = await consumeRateLimit({ key: `api-key:${key.id}`, max: c.API_RATE_LIMIT_MAX, windowMs: c.API_RATE_LIMIT_WINDOW_SECONDS * 1000 });
+  const state = await consumeRateLimit({
+    key: `api-key:${key.id}`,
+    max: c.API_RATE_LIMIT_MAX,
+    windowMs: c.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  });
   const reset = Math.max(1, Math.ceil((state.resetAt.getTime() - now().getTime()) / 1000));
-  const headers = { 'RateLimit-Limit': String(state.limit), 'RateLimit-Remaining': String(Math.max(0, state.limit - state.hits)), 'RateLimit-Reset': String(reset) };
-  if (!state.allowed) throw new ProblemError(429, V1_MSG.rateLimited(reset), { ...headers, 'Retry-After': String(reset) });
+  const headers = {
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(Math.max(0, state.limit - state.hits)),
+    'RateLimit-Reset': String(reset),
+  };
+  if (!state.allowed)
+    throw new ProblemError(429, V1_MSG.rateLimited(reset), { ...headers, 'Retry-After': String(reset) });
   return headers;
 }
 
@@ -140,52 +165,93 @@ function withHeaders(res: Response, headers: Record<string, string>): Response {
 }
 
 /** An /api/v1 route handler: key, rate limit, scope, contract, idempotency, problem details, audit. */
-export function v1Route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
-  opts: Options<B, P, Q, R>,
-  handler: (ctx: V1Context<Out<B>, Out<P>, Out<Q>>) => Promise<Answer<R>>,
-): V1Handler {
+export function v1Route<
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(opts: Options<B, P, Q, R>, handler: (ctx: V1Context<Out<B>, Out<P>, Out<Q>>) => Promise<Answer<R>>): V1Handler {
   const max = opts.maxBodyBytes ?? MAX_JSON_BYTES;
-  const route = door({ auth: 'api-key', maxBodyBytes: max, tooLarge: opts.tooLarge ?? tooLarge, onError: (e, req) => problemFor(e, req, opts.fieldNames) }, async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
-    let key: ApiKeyPrincipal | null = null;
-    let claim: IdempotencyClaim | null = null;
-    let limitHeaders: Record<string, string> = {};
-    let res: Response;
-    try {
-      key = keyOf(req, principal);
-      limitHeaders = await rateLimit(key);
-      if (!key.scopes.includes(opts.scope)) throw new ProblemError(403, V1_MSG.scope(opts.scope), { 'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${opts.scope}"` });
-      const rawParams = await readParams(ctx);
-      const params = opts.params ? parseWith(opts.params, rawParams) : undefined;
-      const url = new URL(req.url);
-      const rawQuery = queryObject(url);
-      refuseUnstorable(rawQuery);
-      const query = opts.query ? parseWith(opts.query, rawQuery) : undefined;
-      const rawBody = opts.body ? await readJson(req, maxBodyBytes, { tooLarge: () => tooLarge(maxBodyBytes), accept: acceptJson }) : undefined;
-      const body = opts.body ? parseWith(opts.body, rawBody) : undefined;
-      const idempotencyKey = opts.idempotent ? idempotencyKeyOf(req.headers) : null;
-      if (idempotencyKey) {
-        const c = { apiKeyId: key.id, key: idempotencyKey };
-        const stored = await claimIdempotencyKey(c, req.method, url.pathname, requestFingerprint(req.method, url.pathname, rawBody));
-        if (stored) res = replayResponse(stored);
-        else claim = c;
+  const route = door(
+    {
+      auth: 'api-key',
+      maxBodyBytes: max,
+      tooLarge: opts.tooLarge ?? tooLarge,
+      onError: (e, req) => problemFor(e, req, opts.fieldNames),
+    },
+    async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
+      let key: ApiKeyPrincipal | null = null;
+      let claim: IdempotencyClaim | null = null;
+      let limitHeaders: Record<string, string> = {};
+      let res: Response;
+      try {
+        key = keyOf(req, principal);
+        limitHeaders = await rateLimit(key);
+        if (!key.scopes.includes(opts.scope))
+          throw new ProblemError(403, V1_MSG.scope(opts.scope), {
+            'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${opts.scope}"`,
+          });
+        const rawParams = await readParams(ctx);
+        const params = opts.params ? parseWith(opts.params, rawParams) : undefined;
+        const url = new URL(req.url);
+        const rawQuery = queryObject(url);
+        refuseUnstorable(rawQuery);
+        const query = opts.query ? parseWith(opts.query, rawQuery) : undefined;
+        const rawBody = opts.body
+          ? await readJson(req, maxBodyBytes, { tooLarge: () => tooLarge(maxBodyBytes), accept: acceptJson })
+          : undefined;
+        const body = opts.body ? parseWith(opts.body, rawBody) : undefined;
+        const idempotencyKey = opts.idempotent ? idempotencyKeyOf(req.headers) : null;
+        if (idempotencyKey) {
+          const c = { apiKeyId: key.id, key: idempotencyKey };
+          const stored = await claimIdempotencyKey(
+            c,
+            req.method,
+            url.pathname,
+            requestFingerprint(req.method, url.pathname, rawBody),
+          );
+          if (stored) res = replayResponse(stored);
+          else claim = c;
+        }
+        const caller = principal as Principal & { kind: 'api-key' };
+        res ??= await handler({
+          req,
+          key,
+          principal: caller,
+          body: body as Out<B>,
+          params: params as Out<P>,
+          query: query as Out<Q>,
+          maxBodyBytes,
+        }).then((r) => (r instanceof Response ? r : jsonAnswer(r)));
+      } catch (e) {
+        res = await problemFor(e, req, opts.fieldNames);
       }
-      const caller = principal as Principal & { kind: 'api-key' };
-      res ??= await handler({ req, key, principal: caller, body: body as Out<B>, params: params as Out<P>, query: query as Out<Q>, maxBodyBytes }).then((r) => (r instanceof Response ? r : jsonAnswer(r)));
-    } catch (e) {
-      res = await problemFor(e, req, opts.fieldNames);
-    }
-    if (claim) await settleIdempotencyKey(claim, res).catch((err: unknown) => log().error({ err }, 'could not store an idempotent answer'));
-    if (key) await auditCall(req, key, res.status);
-    return withHeaders(res, limitHeaders);
-  });
+      if (claim)
+        await settleIdempotencyKey(claim, res).catch((err: unknown) =>
+          log().error({ err }, 'could not store an idempotent answer'),
+        );
+      if (key) await auditCall(req, key, res.status);
+      return withHeaders(res, limitHeaders);
+    },
+  );
   const { body, params, query, response, maxBodyBytes: _max, tooLarge: _tooLarge, ...docs } = opts;
-  const contract: V1Contract = { access: 'signed-in', ...docs, ...(body ? { body } : {}), ...(params ? { params } : {}), ...(query ? { query } : {}), ...(response ? { response } : {}) };
+  const contract: V1Contract = {
+    access: 'signed-in',
+    ...docs,
+    ...(body ? { body } : {}),
+    ...(params ? { params } : {}),
+    ...(query ? { query } : {}),
+    ...(response ? { response } : {}),
+  };
   return Object.assign(route, { contract });
 }
 
 /** The problem-details dialect of the door for a handler of its own (the document, the catch-all, 405s): no key looked for. */
 export function v1Door<A extends unknown[]>(handler: (ctx: DoorContext, ...args: A) => Promise<Response>) {
-  return door({ auth: 'none', maxBodyBytes: MAX_JSON_BYTES, tooLarge, onError: (e, req) => problemFor(e, req) }, handler);
+  return door(
+    { auth: 'none', maxBodyBytes: MAX_JSON_BYTES, tooLarge, onError: (e, req) => problemFor(e, req) },
+    handler,
+  );
 }
 
 /**
@@ -194,7 +260,12 @@ export function v1Door<A extends unknown[]>(handler: (ctx: DoorContext, ...args:
  */
 export function v1NotAllowed(allow: readonly string[]) {
   const handler = v1Door(async ({ req }) =>
-    problemResponse(405, `${req.method} is not allowed here: this path answers ${allow.join(', ')}.`, new URL(req.url).pathname, { headers: { Allow: allow.join(', ') } }),
+    problemResponse(
+      405,
+      `${req.method} is not allowed here: this path answers ${allow.join(', ')}.`,
+      new URL(req.url).pathname,
+      { headers: { Allow: allow.join(', ') } },
+    ),
   );
   return Object.assign(handler, { notAllowed: true as const });
 }

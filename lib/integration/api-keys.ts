@@ -89,7 +89,10 @@ export async function listApiKeys(actor: Actor): Promise<ApiKeyView[]> {
 }
 
 /** Creates a key. The answer's `key` is the only time anyone sees it. */
-export async function createApiKey(actor: Actor, form: ApiKeyForm): Promise<{ id: number; name: string; scopes: ApiScope[]; key: string }> {
+export async function createApiKey(
+  actor: Actor,
+  form: ApiKeyForm,
+): Promise<{ id: number; name: string; scopes: ApiScope[]; key: string }> {
   const staff = authorize(actor, 'apiKeys.manage', staffPolicy);
   const prefix = randomBytes(6).toString('hex');
   const key = `jms_${prefix}_${randomBytes(32).toString('base64url')}`;
@@ -98,10 +101,23 @@ export async function createApiKey(actor: Actor, form: ApiKeyForm): Promise<{ id
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(apiKeys)
-        .values({ name: form.name, prefix, secretHash: sha256(key).toString('hex'), scopes: form.scopes, createdById: staff.userId, createdAt: now() })
+        .values({
+          name: form.name,
+          prefix,
+          secretHash: sha256(key).toString('hex'),
+          scopes: form.scopes,
+          createdById: staff.userId,
+          createdAt: now(),
+        })
         .returning({ id: apiKeys.id });
       if (!row) throw new Error('api key not stored');
-      await recordAudit(tx, userPrincipal(staff), { action: 'ops.apiKey.created', clientId: null, targetType: 'api_key', targetId: row.id, details: { name: form.name, scopes: form.scopes, prefix } });
+      await recordAudit(tx, userPrincipal(staff), {
+        action: 'ops.apiKey.created',
+        clientId: null,
+        targetType: 'api_key',
+        targetId: row.id,
+        details: { name: form.name, scopes: form.scopes, prefix },
+      });
       return { id: row.id, name: form.name, scopes: form.scopes, key };
     });
   } catch (e) {
@@ -122,7 +138,13 @@ export async function revokeApiKey(actor: Actor, id: number): Promise<void> {
       .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
     if (!row) throw new NotFoundError(API_KEY_MSG.notFound);
-    await recordAudit(tx, userPrincipal(staff), { action: 'ops.apiKey.revoked', clientId: null, targetType: 'api_key', targetId: row.id, details: { name: row.name, prefix: row.prefix } });
+    await recordAudit(tx, userPrincipal(staff), {
+      action: 'ops.apiKey.revoked',
+      clientId: null,
+      targetType: 'api_key',
+      targetId: row.id,
+      details: { name: row.name, prefix: row.prefix },
+    });
   });
 }
 
@@ -140,7 +162,17 @@ export async function authenticateApiKey(presented: string): Promise<ApiKeyPrinc
   const m = KEY_PATTERN.exec(presented);
   const db = await getDb();
   const [row] = m
-    ? await db.select({ id: apiKeys.id, name: apiKeys.name, secretHash: apiKeys.secretHash, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.prefix, m[1]!)).limit(1)
+    ? await db
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          secretHash: apiKeys.secretHash,
+          scopes: apiKeys.scopes,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.prefix, m[1]!))
+        .limit(1)
     : [];
   const stored = row ? Buffer.from(row.secretHash, 'hex') : DUMMY_HASH;
   const matches = timingSafeEqual(stored.length === 32 ? stored : DUMMY_HASH, sha256(presented));
@@ -149,6 +181,11 @@ export async function authenticateApiKey(presented: string): Promise<ApiKeyPrinc
   await db
     .update(apiKeys)
     .set({ lastUsedAt: at })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at.getTime() - LAST_USED_RESOLUTION_MS)))));
+    .where(
+      and(
+        eq(apiKeys.id, row.id),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at.getTime() - LAST_USED_RESOLUTION_MS))),
+      ),
+    );
   return { id: row.id, name: row.name, scopes: asScopes(row.scopes) };
 }

@@ -15,7 +15,16 @@ import { POST as postFile } from '@/app/api/v1/jobs/[jmsNumber]/files/route';
 import { DELETE as deleteJob, GET as getJob } from '@/app/api/v1/jobs/[jmsNumber]/route';
 import { POST as postStatus } from '@/app/api/v1/jobs/[jmsNumber]/status/route';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
-import { apiKeys, auditLog, documents, emailOutbox, invoiceLineItems, invoices, jobs, userJobAlerts } from '@/db/schema';
+import {
+  apiKeys,
+  auditLog,
+  documents,
+  emailOutbox,
+  invoiceLineItems,
+  invoices,
+  jobs,
+  userJobAlerts,
+} from '@/db/schema';
 import { config, resetConfigForTests } from '@/lib/config';
 import { MSG } from '@/lib/messages';
 import { multipartBody, webStreamOf } from '@/test/multipart-body';
@@ -28,18 +37,36 @@ import type { ApiScope } from './api-key-schema';
 import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '../http/problem';
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
 
 const BASE = 'http://portal.test';
 
-function call(handler: Handler, opts: { path: string; method?: string; key?: string | null; params?: Record<string, string>; body?: unknown; rawBody?: string; headers?: Record<string, string> }) {
+function call(
+  handler: Handler,
+  opts: {
+    path: string;
+    method?: string;
+    key?: string | null;
+    params?: Record<string, string>;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  },
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
-  const req = new Request(`${BASE}${opts.path}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const req = new Request(`${BASE}${opts.path}`, {
+    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
 }
 
@@ -52,7 +79,13 @@ async function collect(body: AsyncIterable<Uint8Array>): Promise<string> {
 async function problemOf(res: Response): Promise<Problem> {
   expect(res.headers.get('content-type')).toBe(PROBLEM_CONTENT_TYPE);
   const p = (await res.json()) as Problem;
-  expect(p).toMatchObject({ type: 'about:blank', status: res.status, title: expect.any(String), detail: expect.any(String), instance: expect.stringMatching(/^\/api\/v1\//) });
+  expect(p).toMatchObject({
+    type: 'about:blank',
+    status: res.status,
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.stringMatching(/^\/api\/v1\//),
+  });
   return p;
 }
 
@@ -87,7 +120,14 @@ describe('the integration API /api/v1', () => {
       expect(row?.secretHash).toBe(createHash('sha256').update(created.key).digest('hex'));
       expect(JSON.stringify(row)).not.toContain(created.key.slice(18));
       const listed = (await listApiKeys(admin)).find((k) => k.id === created.id);
-      expect(listed).toMatchObject({ name: 'Audit trail', scopes: ['jobs:read'], displayPrefix: `${created.key.slice(0, 16)}_…`, lastUsedAt: null, revokedAt: null, createdByName: 'Test User' });
+      expect(listed).toMatchObject({
+        name: 'Audit trail',
+        scopes: ['jobs:read'],
+        displayPrefix: `${created.key.slice(0, 16)}_…`,
+        lastUsedAt: null,
+        revokedAt: null,
+        createdByName: 'Test User',
+      });
       expect(listed).not.toHaveProperty('secretHash');
 
       expect(await authenticateApiKey(created.key)).toMatchObject({ id: created.id, name: 'Audit trail' });
@@ -95,7 +135,11 @@ describe('the integration API /api/v1', () => {
 
       await revokeApiKey(admin, created.id);
       await expect(revokeApiKey(admin, created.id)).rejects.toMatchObject({ status: 404 });
-      const audit = await t.db().select().from(auditLog).where(and(eq(auditLog.targetType, 'api_key'), eq(auditLog.targetId, String(created.id))));
+      const audit = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'api_key'), eq(auditLog.targetId, String(created.id))));
       expect(audit.map((a) => [a.action, a.actorUserId, (a.details as { name: string }).name])).toEqual([
         ['ops.apiKey.created', admin.userId, 'Audit trail'],
         ['ops.apiKey.revoked', admin.userId, 'Audit trail'],
@@ -105,9 +149,14 @@ describe('the integration API /api/v1', () => {
 
     it('are for the provider administrator only; names are unique among active keys', async () => {
       const operator = await staffActor(2);
-      await expect(createApiKey(operator, { name: 'Sneaky', scopes: ['jobs:read'] })).rejects.toMatchObject({ status: 403 });
+      await expect(createApiKey(operator, { name: 'Sneaky', scopes: ['jobs:read'] })).rejects.toMatchObject({
+        status: 403,
+      });
       await expect(listApiKeys(operator)).rejects.toMatchObject({ status: 403 });
-      await expect(createApiKey(admin, { name: 'shop FLOOR jms', scopes: ['jobs:read'] })).rejects.toMatchObject({ status: 400, fields: { name: ['A key with this name already exists. Please choose another name.'] } });
+      await expect(createApiKey(admin, { name: 'shop FLOOR jms', scopes: ['jobs:read'] })).rejects.toMatchObject({
+        status: 400,
+        fields: { name: ['A key with this name already exists. Please choose another name.'] },
+      });
     });
   });
 
@@ -118,20 +167,33 @@ describe('the integration API /api/v1', () => {
       await revokeApiKey(admin, revoked.id);
       const wrongSecret = `${keys.all.slice(0, 17)}${'A'.repeat(43)}`;
       for (const key of [null, 'not-a-key', `jms_000000000000_${'A'.repeat(43)}`, wrongSecret, revoked.key]) {
-        const res = await call(getJob, { path: `/api/v1/jobs/${job.jmsNumber}`, key, params: { jmsNumber: job.jmsNumber } });
+        const res = await call(getJob, {
+          path: `/api/v1/jobs/${job.jmsNumber}`,
+          key,
+          params: { jmsNumber: job.jmsNumber },
+        });
         expect(res.status, String(key)).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="jms-portal-api"/);
         const p = await problemOf(res);
         expect(p.title).toBe('Unauthorized');
       }
       // A session-style header is not an API key either.
-      const basic = await call(getJob, { path: `/api/v1/jobs/${job.jmsNumber}`, params: { jmsNumber: job.jmsNumber }, headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } });
+      const basic = await call(getJob, {
+        path: `/api/v1/jobs/${job.jmsNumber}`,
+        params: { jmsNumber: job.jmsNumber },
+        headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+      });
       expect(basic.status).toBe(401);
     });
 
     it('a key without the scope: 403 naming it, and nothing changes', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
-      const res = await call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.readOnly, params: { jmsNumber: job.jmsNumber }, body: { status: 1 } });
+      const res = await call(postStatus, {
+        path: `/api/v1/jobs/${job.jmsNumber}/status`,
+        key: keys.readOnly,
+        params: { jmsNumber: job.jmsNumber },
+        body: { status: 1 },
+      });
       expect(res.status).toBe(403);
       expect(res.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="jobs:write"');
       expect((await problemOf(res)).detail).toBe('This API key does not have the jobs:write scope this call needs.');
@@ -162,7 +224,9 @@ describe('the integration API /api/v1', () => {
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect((await problemOf(refused)).detail).toMatch(/^Too many calls with this API key\. Try again in \d+ seconds?\.$/);
+      expect((await problemOf(refused)).detail).toMatch(
+        /^Too many calls with this API key\. Try again in \d+ seconds?\.$/,
+      );
       expect((await poll(calm)).status).toBe(200);
     });
   });
@@ -179,8 +243,25 @@ describe('the integration API /api/v1', () => {
         requestKey: 'secret-request-key-123',
         instructionBlock: { ScanDeliveryMethod: 1 },
       });
-      await t.db().insert(documents).values({ clientId: client.id, jobId: job.id, storageKey: 'internal/storage/key-1', fileName: 'bundle.pdf', contentType: 'application/pdf', size: 10, sha256: 'a'.repeat(64), kind: 'source', uploadType: 5 });
-      const res = await call(getJob, { path: `/api/v1/jobs/${job.jmsNumber}`, key: keys.readOnly, params: { jmsNumber: job.jmsNumber } });
+      await t
+        .db()
+        .insert(documents)
+        .values({
+          clientId: client.id,
+          jobId: job.id,
+          storageKey: 'internal/storage/key-1',
+          fileName: 'bundle.pdf',
+          contentType: 'application/pdf',
+          size: 10,
+          sha256: 'a'.repeat(64),
+          kind: 'source',
+          uploadType: 5,
+        });
+      const res = await call(getJob, {
+        path: `/api/v1/jobs/${job.jmsNumber}`,
+        key: keys.readOnly,
+        params: { jmsNumber: job.jmsNumber },
+      });
       expect(res.status).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body).toMatchObject({
@@ -197,12 +278,23 @@ describe('the integration API /api/v1', () => {
       });
       expect(Array.isArray(body.instructionBlockRows)).toBe(true);
       const text = JSON.stringify(body);
-      for (const secret of ['secret-request-key-123', 'internal/storage/key-1', 'requestKey', 'storageKey', 'passwordHash']) expect(text).not.toContain(secret);
+      for (const secret of [
+        'secret-request-key-123',
+        'internal/storage/key-1',
+        'requestKey',
+        'storageKey',
+        'passwordHash',
+      ])
+        expect(text).not.toContain(secret);
       expect(Object.keys(body).filter((k) => /^[A-Z]/.test(k))).toEqual([]);
     });
 
     it('an unknown job is a 404 problem; a malformed number a 400 problem with errors; never a 500', async () => {
-      const missing = await call(getJob, { path: '/api/v1/jobs/999999999', key: keys.all, params: { jmsNumber: '999999999' } });
+      const missing = await call(getJob, {
+        path: '/api/v1/jobs/999999999',
+        key: keys.all,
+        params: { jmsNumber: '999999999' },
+      });
       expect(missing.status).toBe(404);
       expect((await problemOf(missing)).detail).toBe('Job not found.');
       const bad = await call(getJob, { path: '/api/v1/jobs/abc', key: keys.all, params: { jmsNumber: 'abc' } });
@@ -214,7 +306,12 @@ describe('the integration API /api/v1', () => {
       const unknownPath = await call(getUnknownPath as Handler, { path: '/api/v1/nothing/here', key: keys.all });
       expect(unknownPath.status).toBe(404);
       await problemOf(unknownPath);
-      const wrongMethod = await call(deleteJob as Handler, { path: '/api/v1/jobs/1', method: 'DELETE', key: keys.all, params: { jmsNumber: '1' } });
+      const wrongMethod = await call(deleteJob as Handler, {
+        path: '/api/v1/jobs/1',
+        method: 'DELETE',
+        key: keys.all,
+        params: { jmsNumber: '1' },
+      });
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('allow')).toBe('GET');
       await problemOf(wrongMethod);
@@ -234,8 +331,19 @@ describe('the integration API /api/v1', () => {
         body: { status: 4, comment: 'Bound and boxed', visibleToClient: true },
       });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ jmsNumber: job.jmsNumber, fromStatus: 2, toStatus: 4, statusLabel: 'Ready For Delivery', changedBy: 'API key "Shop floor JMS"', alertsQueued: 1 });
-      const [row] = await t.db().select({ status: jobs.status, by: jobs.statusLastModifiedBy }).from(jobs).where(eq(jobs.id, job.id));
+      expect(await res.json()).toMatchObject({
+        jmsNumber: job.jmsNumber,
+        fromStatus: 2,
+        toStatus: 4,
+        statusLabel: 'Ready For Delivery',
+        changedBy: 'API key "Shop floor JMS"',
+        alertsQueued: 1,
+      });
+      const [row] = await t
+        .db()
+        .select({ status: jobs.status, by: jobs.statusLastModifiedBy })
+        .from(jobs)
+        .where(eq(jobs.id, job.id));
       expect(row).toEqual({ status: 4, by: 'API key "Shop floor JMS"' });
 
       expect((await processOutboxOnce({ smtpUrl: smtp.url })).sent).toBe(1);
@@ -243,16 +351,38 @@ describe('the integration API /api/v1', () => {
       expect(mail.subject).toBe(`Job ${job.jmsNumber} is now Ready For Delivery`);
       expect(mail.text).toContain('Comment: Bound and boxed');
 
-      const [workflowAudit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.job.status'), eq(auditLog.targetId, String(job.id))));
-      expect(workflowAudit?.details).toMatchObject({ from: 'Started', to: 'Ready For Delivery', system: expect.stringMatching(/^api_key:\d+$/) });
-      const calls = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'api.call'), eq(auditLog.targetId, `POST /api/v1/jobs/${job.jmsNumber}/status`)));
-      expect(calls.map((c) => c.details)).toEqual([expect.objectContaining({ apiKey: 'Shop floor JMS', method: 'POST', status: 200 })]);
+      const [workflowAudit] = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'ops.job.status'), eq(auditLog.targetId, String(job.id))));
+      expect(workflowAudit?.details).toMatchObject({
+        from: 'Started',
+        to: 'Ready For Delivery',
+        system: expect.stringMatching(/^api_key:\d+$/),
+      });
+      const calls = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'api.call'), eq(auditLog.targetId, `POST /api/v1/jobs/${job.jmsNumber}/status`)),
+        );
+      expect(calls.map((c) => c.details)).toEqual([
+        expect.objectContaining({ apiKey: 'Shop floor JMS', method: 'POST', status: 200 }),
+      ]);
     });
 
     it('honours Idempotency-Key: the same request is replayed once done, another request with the key is a 422', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
       const send = (body: unknown, key = 'b2c1d7a0-move-1') =>
-        call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.all, params: { jmsNumber: job.jmsNumber }, body, headers: { 'idempotency-key': key } });
+        call(postStatus, {
+          path: `/api/v1/jobs/${job.jmsNumber}/status`,
+          key: keys.all,
+          params: { jmsNumber: job.jmsNumber },
+          body,
+          headers: { 'idempotency-key': key },
+        });
       const first = await send({ status: 1, comment: 'Queued', visibleToClient: false });
       expect(first.status).toBe(200);
       const firstBody = await first.json();
@@ -261,15 +391,24 @@ describe('the integration API /api/v1', () => {
       expect(again.status).toBe(200);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(await again.json()).toEqual(firstBody);
-      const changes = await t.db().execute(sql`select count(*)::int as n from job_status_changes where job_id = ${job.id}`);
+      const changes = await t
+        .db()
+        .execute(sql`select count(*)::int as n from job_status_changes where job_id = ${job.id}`);
       expect((Array.isArray(changes) ? changes : (changes as { rows: unknown[] }).rows)[0]).toMatchObject({ n: 1 });
 
       const other = await send({ status: 2 });
       expect(other.status).toBe(422);
-      expect((await problemOf(other)).detail).toBe('This Idempotency-Key was already used with a different request. Use a new key for a new request.');
+      expect((await problemOf(other)).detail).toBe(
+        'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+      );
 
       // Without the key the workflow itself refuses a repeat: the job is already Not Started.
-      const repeat = await call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.all, params: { jmsNumber: job.jmsNumber }, body: { status: 1 } });
+      const repeat = await call(postStatus, {
+        path: `/api/v1/jobs/${job.jmsNumber}/status`,
+        key: keys.all,
+        params: { jmsNumber: job.jmsNumber },
+        body: { status: 1 },
+      });
       expect(repeat.status).toBe(409);
       expect((await problemOf(repeat)).errors).toEqual({ status: ['The job is already Not Started.'] });
 
@@ -288,48 +427,110 @@ describe('the integration API /api/v1', () => {
     it('two requests with the same key at once: the change happens once', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
       const send = () =>
-        call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.all, params: { jmsNumber: job.jmsNumber }, body: { status: 1 }, headers: { 'idempotency-key': 'parallel-1' } });
+        call(postStatus, {
+          path: `/api/v1/jobs/${job.jmsNumber}/status`,
+          key: keys.all,
+          params: { jmsNumber: job.jmsNumber },
+          body: { status: 1 },
+          headers: { 'idempotency-key': 'parallel-1' },
+        });
       const answers = await Promise.all([send(), send(), send()]);
       // Exactly one ran; the others were told it was still running (409), or got its answer replayed.
       expect(answers.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
       for (const r of answers) if (r.status !== 200) expect(r.status).toBe(409);
-      const changes = await t.db().execute(sql`select count(*)::int as n from job_status_changes where job_id = ${job.id}`);
+      const changes = await t
+        .db()
+        .execute(sql`select count(*)::int as n from job_status_changes where job_id = ${job.id}`);
       expect((Array.isArray(changes) ? changes : (changes as { rows: unknown[] }).rows)[0]).toMatchObject({ n: 1 });
     });
 
     it('a key in use by a request still running is a 409; keys are per API key', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
       const other = await newKey('Second system', ['jobs:write']);
-      const [{ id: keyId }] = (await t.db().select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, 'Shop floor JMS'))) as [{ id: number }];
+      const [{ id: keyId }] = (await t
+        .db()
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(eq(apiKeys.name, 'Shop floor JMS'))) as [{ id: number }];
       const { requestFingerprint } = await import('../http/idempotency');
       const path = `/api/v1/jobs/${job.jmsNumber}/status`;
-      await t.db().execute(
-        sql`insert into api_idempotency_records (api_key_id, idempotency_key, method, path, fingerprint, locked_until) values (${keyId}, 'running-key', 'POST', ${path}, ${requestFingerprint('POST', path, { status: 1 })}, now() + interval '1 minute')`,
-      );
-      const busy = await call(postStatus, { path, key: keys.all, params: { jmsNumber: job.jmsNumber }, body: { status: 1 }, headers: { 'idempotency-key': 'running-key' } });
+      await t
+        .db()
+        .execute(
+          sql`insert into api_idempotency_records (api_key_id, idempotency_key, method, path, fingerprint, locked_until) values (${keyId}, 'running-key', 'POST', ${path}, ${requestFingerprint('POST', path, { status: 1 })}, now() + interval '1 minute')`,
+        );
+      const busy = await call(postStatus, {
+        path,
+        key: keys.all,
+        params: { jmsNumber: job.jmsNumber },
+        body: { status: 1 },
+        headers: { 'idempotency-key': 'running-key' },
+      });
       expect(busy.status).toBe(409);
       expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect((await problemOf(busy)).detail).toBe('A request with this Idempotency-Key is still being processed. Retry later.');
-      const mine = await call(postStatus, { path, key: other, params: { jmsNumber: job.jmsNumber }, body: { status: 1 }, headers: { 'idempotency-key': 'running-key' } });
+      expect((await problemOf(busy)).detail).toBe(
+        'A request with this Idempotency-Key is still being processed. Retry later.',
+      );
+      const mine = await call(postStatus, {
+        path,
+        key: other,
+        params: { jmsNumber: job.jmsNumber },
+        body: { status: 1 },
+        headers: { 'idempotency-key': 'running-key' },
+      });
       expect(mine.status).toBe(200);
     });
 
     it('bad input is a 400 with field messages in the API’s names, never a 500 and never a half-saved write', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
       const path = `/api/v1/jobs/${job.jmsNumber}/status`;
-      const post = (init: { body?: unknown; rawBody?: string; headers?: Record<string, string> }) => call(postStatus, { path, method: 'POST', key: keys.all, params: { jmsNumber: job.jmsNumber }, ...init });
+      const post = (init: { body?: unknown; rawBody?: string; headers?: Record<string, string> }) =>
+        call(postStatus, { path, method: 'POST', key: keys.all, params: { jmsNumber: job.jmsNumber }, ...init });
 
       const cases: { name: string; res: Promise<Response>; status: number; errors?: Record<string, unknown> }[] = [
         { name: 'no body', res: post({}), status: 400, errors: { '': expect.any(Array) } },
         { name: 'not JSON', res: post({ rawBody: '{"status":' }), status: 400 },
-        { name: 'status a string', res: post({ body: { status: 'Started' } }), status: 400, errors: { status: expect.any(Array) } },
-        { name: 'unknown status', res: post({ body: { status: 99 } }), status: 400, errors: { status: ['Please choose the new status.'] } },
-        { name: 'comment too long', res: post({ body: { status: 1, comment: 'x'.repeat(1001) } }), status: 400, errors: { comment: expect.any(Array) } },
-        { name: 'NUL in comment', res: post({ body: { status: 1, comment: 'a\u0000' } }), status: 400, errors: { comment: expect.any(Array) } },
+        {
+          name: 'status a string',
+          res: post({ body: { status: 'Started' } }),
+          status: 400,
+          errors: { status: expect.any(Array) },
+        },
+        {
+          name: 'unknown status',
+          res: post({ body: { status: 99 } }),
+          status: 400,
+          errors: { status: ['Please choose the new status.'] },
+        },
+        {
+          name: 'comment too long',
+          res: post({ body: { status: 1, comment: 'x'.repeat(1001) } }),
+          status: 400,
+          errors: { comment: expect.any(Array) },
+        },
+        {
+          name: 'NUL in comment',
+          res: post({ body: { status: 1, comment: 'a\u0000' } }),
+          status: 400,
+          errors: { comment: expect.any(Array) },
+        },
         { name: 'too deep', res: post({ rawBody: `${'['.repeat(40)}${']'.repeat(40)}` }), status: 400 },
-        { name: 'too large', res: post({ rawBody: JSON.stringify({ status: 1, comment: 'x'.repeat(1_100_000) }) }), status: 413 },
-        { name: 'form body', res: post({ rawBody: 'status=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), status: 415 },
-        { name: 'disallowed move', res: post({ body: { status: 8 } }), status: 409, errors: { status: ['A job cannot move from Submitted to Delivered.'] } },
+        {
+          name: 'too large',
+          res: post({ rawBody: JSON.stringify({ status: 1, comment: 'x'.repeat(1_100_000) }) }),
+          status: 413,
+        },
+        {
+          name: 'form body',
+          res: post({ rawBody: 'status=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+          status: 415,
+        },
+        {
+          name: 'disallowed move',
+          res: post({ body: { status: 8 } }),
+          status: 409,
+          errors: { status: ['A job cannot move from Submitted to Delivered.'] },
+        },
         { name: 'stale expectedStatus', res: post({ body: { status: 1, expectedStatus: 2 } }), status: 409 },
       ];
       for (const c of cases) {
@@ -348,7 +549,14 @@ describe('the integration API /api/v1', () => {
       const client = await makeClient();
       const a = await makeJob({ clientId: client.id, status: 8 });
       const b = await makeJob({ clientId: client.id, status: 8 });
-      const put = (body: unknown) => call(putInvoice, { path: '/api/v1/invoices/INV-7001', method: 'PUT', key: keys.all, params: { invoiceNumber: 'INV-7001' }, body });
+      const put = (body: unknown) =>
+        call(putInvoice, {
+          path: '/api/v1/invoices/INV-7001',
+          method: 'PUT',
+          key: keys.all,
+          params: { invoiceNumber: 'INV-7001' },
+          body,
+        });
       const body = {
         clientId: client.id,
         jobNumbers: [a.jmsNumber],
@@ -361,18 +569,43 @@ describe('the integration API /api/v1', () => {
       expect(created.status).toBe(201);
       expect(created.headers.get('location')).toBe('/api/v1/invoices/INV-7001');
       // No GST sent: 10% of each line, to the cent.
-      expect(await created.json()).toEqual({ invoiceNumber: 'INV-7001', clientId: client.id, amount: '44.00', gst: '4.00', created: true });
+      expect(await created.json()).toEqual({
+        invoiceNumber: 'INV-7001',
+        clientId: client.id,
+        amount: '44.00',
+        gst: '4.00',
+        created: true,
+      });
 
       // A line that carries its own GST (here a GST-free 0) keeps it.
-      const updated = await put({ ...body, jobNumbers: [a.jmsNumber, b.jmsNumber], lines: [{ ...body.lines[0], gst: '3.99' }, { stockCode: 'BIND', description: 'Binding', quantity: '2', amount: 15.5, gst: 0 }] });
+      const updated = await put({
+        ...body,
+        jobNumbers: [a.jmsNumber, b.jmsNumber],
+        lines: [
+          { ...body.lines[0], gst: '3.99' },
+          { stockCode: 'BIND', description: 'Binding', quantity: '2', amount: 15.5, gst: 0 },
+        ],
+      });
       expect(updated.status).toBe(200);
-      expect(await updated.json()).toEqual({ invoiceNumber: 'INV-7001', clientId: client.id, amount: '59.49', gst: '3.99', created: false });
+      expect(await updated.json()).toEqual({
+        invoiceNumber: 'INV-7001',
+        clientId: client.id,
+        amount: '59.49',
+        gst: '3.99',
+        created: false,
+      });
 
       const rows = await t.db().select().from(invoices).where(eq(invoices.invoiceNumber, 'INV-7001'));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ clientId: client.id, amount: '59.49', gst: '3.99', currencyCode: 'AUD' });
-      expect(await t.db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, rows[0]!.id))).toHaveLength(2);
-      const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.invoice.updated'), eq(auditLog.targetId, String(rows[0]!.id))));
+      expect(
+        await t.db().select().from(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, rows[0]!.id)),
+      ).toHaveLength(2);
+      const [audit] = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'ops.invoice.updated'), eq(auditLog.targetId, String(rows[0]!.id))));
       expect(audit?.details).toMatchObject({ actor: 'API key "Shop floor JMS"' });
     });
 
@@ -381,7 +614,14 @@ describe('the integration API /api/v1', () => {
       const other = await makeClient();
       const job = await makeJob({ clientId: client.id });
       const foreign = await makeJob({ clientId: other.id });
-      const put = (number: string, body: unknown) => call(putInvoice, { path: `/api/v1/invoices/${number}`, method: 'PUT', key: keys.all, params: { invoiceNumber: number }, body });
+      const put = (number: string, body: unknown) =>
+        call(putInvoice, {
+          path: `/api/v1/invoices/${number}`,
+          method: 'PUT',
+          key: keys.all,
+          params: { invoiceNumber: number },
+          body,
+        });
       const bad = await put('INV-BAD', {
         clientId: client.id,
         jobNumbers: [foreign.jmsNumber],
@@ -391,19 +631,44 @@ describe('the integration API /api/v1', () => {
         lines: [{ stockCode: 'EZ999', description: 'Copies', quantity: '10.5', amount: '1.00' }],
       });
       expect(bad.status).toBe(400);
-      expect((await problemOf(bad)).errors).toEqual({ dueDate: ['The due date must be on or after the issue date.'], 'lines.0.quantity': ['Stock code EZ999 counts sheets of paper: please enter a whole number.'] });
+      expect((await problemOf(bad)).errors).toEqual({
+        dueDate: ['The due date must be on or after the issue date.'],
+        'lines.0.quantity': ['Stock code EZ999 counts sheets of paper: please enter a whole number.'],
+      });
       const shape = await put('INV-SHAPE', { clientId: 'one' });
       expect(shape.status).toBe(400);
-      expect(Object.keys((await problemOf(shape)).errors ?? {})).toEqual(expect.arrayContaining(['clientId', 'jobNumbers', 'lines']));
-      const wrongJob = await put('INV-JOB', { clientId: client.id, jobNumbers: [foreign.jmsNumber], issueDate: '2026-11-20', dueDate: '2026-11-21', currencyCode: 'AUD', lines: [{ stockCode: 'A1', description: 'x', quantity: 1, amount: 1 }] });
-      expect((await problemOf(wrongJob)).errors).toEqual({ jobNumbers: [`Job ${foreign.jmsNumber} is not a job of this client.`] });
+      expect(Object.keys((await problemOf(shape)).errors ?? {})).toEqual(
+        expect.arrayContaining(['clientId', 'jobNumbers', 'lines']),
+      );
+      const wrongJob = await put('INV-JOB', {
+        clientId: client.id,
+        jobNumbers: [foreign.jmsNumber],
+        issueDate: '2026-11-20',
+        dueDate: '2026-11-21',
+        currencyCode: 'AUD',
+        lines: [{ stockCode: 'A1', description: 'x', quantity: 1, amount: 1 }],
+      });
+      expect((await problemOf(wrongJob)).errors).toEqual({
+        jobNumbers: [`Job ${foreign.jmsNumber} is not a job of this client.`],
+      });
 
-      const ok = { clientId: client.id, jobNumbers: [job.jmsNumber], issueDate: '2026-11-20', dueDate: '2026-11-21', currencyCode: 'AUD', lines: [{ stockCode: 'A1', description: 'x', quantity: 1, amount: 1 }] };
+      const ok = {
+        clientId: client.id,
+        jobNumbers: [job.jmsNumber],
+        issueDate: '2026-11-20',
+        dueDate: '2026-11-21',
+        currencyCode: 'AUD',
+        lines: [{ stockCode: 'A1', description: 'x', quantity: 1, amount: 1 }],
+      };
       expect((await put('INV-MINE', ok)).status).toBe(201);
       const stolen = await put('INV-MINE', { ...ok, clientId: other.id, jobNumbers: [foreign.jmsNumber] });
       expect(stolen.status).toBe(409);
-      expect((await problemOf(stolen)).errors).toEqual({ invoiceNumber: ['An invoice with this number belongs to another client.'] });
-      expect(await t.db().select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, 'INV-BAD'))).toEqual([]);
+      expect((await problemOf(stolen)).errors).toEqual({
+        invoiceNumber: ['An invoice with this number belongs to another client.'],
+      });
+      expect(
+        await t.db().select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, 'INV-BAD')),
+      ).toEqual([]);
     });
   });
 
@@ -411,7 +676,9 @@ describe('the integration API /api/v1', () => {
     it('streams a delivered file in, stores it with its SHA-256 and answers the receipt; the job then lists it', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 4 });
       const bytes = Buffer.from('%PDF-1.7\nthe finished scan\n'.repeat(1000));
-      const mp = multipartBody({ files: [{ fileName: 'scan-output.pdf', contentType: 'application/pdf', content: bytes }] });
+      const mp = multipartBody({
+        files: [{ fileName: 'scan-output.pdf', contentType: 'application/pdf', content: bytes }],
+      });
       const req = new Request(`${BASE}/api/v1/jobs/${job.jmsNumber}/files`, {
         method: 'POST',
         headers: { authorization: `Bearer ${keys.all}`, 'content-type': mp.contentType },
@@ -422,13 +689,29 @@ describe('the integration API /api/v1', () => {
       expect(res.status).toBe(201);
       const receipt = (await res.json()) as { id: number; sha256: string; size: number; fileName: string };
       const expected = createHash('sha256').update(bytes).digest('hex');
-      expect(receipt).toMatchObject({ jmsNumber: job.jmsNumber, fileName: 'scan-output.pdf', contentType: 'application/pdf', size: bytes.length, sha256: expected });
+      expect(receipt).toMatchObject({
+        jmsNumber: job.jmsNumber,
+        fileName: 'scan-output.pdf',
+        contentType: 'application/pdf',
+        size: bytes.length,
+        sha256: expected,
+      });
       const [doc] = await t.db().select().from(documents).where(eq(documents.id, receipt.id));
       expect(doc).toMatchObject({ jobId: job.id, kind: 'deliverable', sha256: expected, size: bytes.length });
-      const [attached] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.targetId, String(receipt.id))));
+      const [attached] = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'document.deliverable_attached'), eq(auditLog.targetId, String(receipt.id))));
       expect(attached?.details).toMatchObject({ via: 'api', by: 'API key "Shop floor JMS"', sha256: expected });
 
-      const view = (await (await call(getJob, { path: `/api/v1/jobs/${job.jmsNumber}`, key: keys.all, params: { jmsNumber: job.jmsNumber } })).json()) as { deliveredFiles: { sha256: string }[] };
+      const view = (await (
+        await call(getJob, {
+          path: `/api/v1/jobs/${job.jmsNumber}`,
+          key: keys.all,
+          params: { jmsNumber: job.jmsNumber },
+        })
+      ).json()) as { deliveredFiles: { sha256: string }[] };
       expect(view.deliveredFiles).toEqual([expect.objectContaining({ fileName: 'scan-output.pdf', sha256: expected })]);
     });
 
@@ -436,7 +719,9 @@ describe('the integration API /api/v1', () => {
       const job = await makeJob({ clientId: (await makeClient()).id, status: 4 });
       const bytes = Buffer.from('%PDF-1.7\nthe finished scan, size declared\n'.repeat(500));
       const send = async (declared: string) => {
-        const mp = multipartBody({ files: [{ fileName: 'declared.pdf', contentType: 'application/pdf', content: bytes }] });
+        const mp = multipartBody({
+          files: [{ fileName: 'declared.pdf', contentType: 'application/pdf', content: bytes }],
+        });
         return postFile(
           new Request(`${BASE}/api/v1/jobs/${job.jmsNumber}/files`, {
             method: 'POST',
@@ -459,13 +744,23 @@ describe('the integration API /api/v1', () => {
 
       const ok = await send(String(bytes.length));
       expect(ok.status).toBe(201);
-      expect(await ok.json()).toMatchObject({ size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      expect(await ok.json()).toMatchObject({
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      });
     });
 
     it('refuses a body that is not a multipart upload, a blocked file type and an unknown job with problem details', async () => {
       const job = await makeJob({ clientId: (await makeClient()).id });
       const send = (jms: string, contentType: string, body: BodyInit) =>
-        postFile(new Request(`${BASE}/api/v1/jobs/${jms}/files`, { method: 'POST', headers: { authorization: `Bearer ${keys.all}`, 'content-type': contentType }, body }), { params: Promise.resolve({ jmsNumber: jms }) });
+        postFile(
+          new Request(`${BASE}/api/v1/jobs/${jms}/files`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${keys.all}`, 'content-type': contentType },
+            body,
+          }),
+          { params: Promise.resolve({ jmsNumber: jms }) },
+        );
       const notMultipart = await send(job.jmsNumber, 'application/pdf', 'raw bytes');
       expect(notMultipart.status).toBe(400);
       await problemOf(notMultipart);
@@ -477,9 +772,16 @@ describe('the integration API /api/v1', () => {
       const missing = await send('999999998', pdf.contentType, await collect(pdf.body));
       expect(missing.status).toBe(404);
       await problemOf(missing);
-      const scoped = await postFile(new Request(`${BASE}/api/v1/jobs/${job.jmsNumber}/files`, { method: 'POST', headers: { authorization: `Bearer ${keys.readOnly}`, 'content-type': pdf.contentType }, body: 'x' }), {
-        params: Promise.resolve({ jmsNumber: job.jmsNumber }),
-      });
+      const scoped = await postFile(
+        new Request(`${BASE}/api/v1/jobs/${job.jmsNumber}/files`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${keys.readOnly}`, 'content-type': pdf.contentType },
+          body: 'x',
+        }),
+        {
+          params: Promise.resolve({ jmsNumber: job.jmsNumber }),
+        },
+      );
       expect(scoped.status).toBe(403);
       expect(await t.db().select().from(documents).where(eq(documents.jobId, job.id))).toEqual([]);
     });
@@ -491,12 +793,23 @@ describe('the integration API /api/v1', () => {
       expect(first.status).toBe(200);
       const { nextCursor } = (await first.json()) as { nextCursor: string | null };
       const job = await makeJob({ clientId: (await makeClient()).id, status: 12 });
-      await call(postStatus, { path: `/api/v1/jobs/${job.jmsNumber}/status`, key: keys.all, params: { jmsNumber: job.jmsNumber }, body: { status: 1 } });
-      const page1 = (await (await call(getChanges, { path: `/api/v1/jobs/changes?limit=1&cursor=${nextCursor ?? ''}`, key: keys.readOnly })).json()) as { changes: { kind: string; jmsNumber: string; cursor: string }[]; nextCursor: string };
+      await call(postStatus, {
+        path: `/api/v1/jobs/${job.jmsNumber}/status`,
+        key: keys.all,
+        params: { jmsNumber: job.jmsNumber },
+        body: { status: 1 },
+      });
+      const page1 = (await (
+        await call(getChanges, { path: `/api/v1/jobs/changes?limit=1&cursor=${nextCursor ?? ''}`, key: keys.readOnly })
+      ).json()) as { changes: { kind: string; jmsNumber: string; cursor: string }[]; nextCursor: string };
       expect(page1.changes.map((c) => [c.kind, c.jmsNumber])).toEqual([['job.created', job.jmsNumber]]);
-      const page2 = (await (await call(getChanges, { path: `/api/v1/jobs/changes?cursor=${page1.nextCursor}`, key: keys.readOnly })).json()) as typeof page1;
+      const page2 = (await (
+        await call(getChanges, { path: `/api/v1/jobs/changes?cursor=${page1.nextCursor}`, key: keys.readOnly })
+      ).json()) as typeof page1;
       expect(page2.changes.map((c) => [c.kind, c.jmsNumber])).toEqual([['job.status_changed', job.jmsNumber]]);
-      const page3 = (await (await call(getChanges, { path: `/api/v1/jobs/changes?cursor=${page2.nextCursor}`, key: keys.readOnly })).json()) as typeof page1;
+      const page3 = (await (
+        await call(getChanges, { path: `/api/v1/jobs/changes?cursor=${page2.nextCursor}`, key: keys.readOnly })
+      ).json()) as typeof page1;
       expect(page3).toEqual({ changes: [], nextCursor: page2.nextCursor });
 
       const badCursor = await call(getChanges, { path: '/api/v1/jobs/changes?cursor=zzz', key: keys.readOnly });
@@ -512,7 +825,11 @@ describe('the integration API /api/v1', () => {
     const key = await newKey('Audited system', ['jobs:read']);
     await call(getChanges, { path: '/api/v1/jobs/changes', key });
     await call(postStatus, { path: '/api/v1/jobs/1/status', key, params: { jmsNumber: '1' }, body: { status: 1 } });
-    const rows = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'api.call'), sql`${auditLog.details}->>'apiKey' = 'Audited system'`));
+    const rows = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'api.call'), sql`${auditLog.details}->>'apiKey' = 'Audited system'`));
     expect(rows.map((r) => [r.targetId, (r.details as { status: number }).status])).toEqual([
       ['GET /api/v1/jobs/changes', 200],
       ['POST /api/v1/jobs/1/status', 403],

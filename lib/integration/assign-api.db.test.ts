@@ -15,12 +15,19 @@ import { makeClient, makeJob, makeUser } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { createApiKey } from './api-keys';
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
 
 function call(handler: Handler, path: string, key: string, params: Record<string, string>, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const req = new Request(`http://portal.test${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const req = new Request(`http://portal.test${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return handler(req, { params: Promise.resolve(params) });
 }
 
@@ -38,30 +45,69 @@ describe('POST /api/v1/jobs/{jmsNumber}/assignee', () => {
     const job = await makeJob({ clientId: client.id });
     const path = `/api/v1/jobs/${job.jmsNumber}/assignee`;
     const params = { jmsNumber: job.jmsNumber };
-    const start = (await (await call(getChanges, '/api/v1/jobs/changes?limit=1000', read, {})).json()) as { nextCursor: string | null };
+    const start = (await (await call(getChanges, '/api/v1/jobs/changes?limit=1000', read, {})).json()) as {
+      nextCursor: string | null;
+    };
 
     const first = await call(postAssignee, path, write, params, { assigneeId: ann.id });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ jmsNumber: job.jmsNumber, assignedToId: ann.id, assignedTo: 'Ann Api', previousAssigneeId: null, previousAssignee: null, changedBy: 'API key "Dispatch board"' });
+    expect(await first.json()).toMatchObject({
+      jmsNumber: job.jmsNumber,
+      assignedToId: ann.id,
+      assignedTo: 'Ann Api',
+      previousAssigneeId: null,
+      previousAssignee: null,
+      changedBy: 'API key "Dispatch board"',
+    });
     const second = await call(postAssignee, path, write, params, { assigneeId: ben.id });
     expect(await second.json()).toMatchObject({ assignedTo: 'Ben Api', previousAssignee: 'Ann Api' });
-    expect(await (await call(getJob, `/api/v1/jobs/${job.jmsNumber}`, read, params)).json()).toMatchObject({ assignedToId: ben.id, assignedTo: 'Ben Api' });
+    expect(await (await call(getJob, `/api/v1/jobs/${job.jmsNumber}`, read, params)).json()).toMatchObject({
+      assignedToId: ben.id,
+      assignedTo: 'Ben Api',
+    });
 
     const same = await call(postAssignee, path, write, params, { assigneeId: ben.id });
     expect(same.status).toBe(409);
-    expect(((await same.json()) as { errors?: unknown }).errors).toEqual({ assigneeId: [ASSIGN_MSG.already('Ben Api')] });
+    expect(((await same.json()) as { errors?: unknown }).errors).toEqual({
+      assigneeId: [ASSIGN_MSG.already('Ben Api')],
+    });
     const notStaff = await call(postAssignee, path, write, params, { assigneeId: clientUser.id });
     expect(notStaff.status).toBe(400);
     expect(((await notStaff.json()) as { errors?: unknown }).errors).toEqual({ assigneeId: [ASSIGN_MSG.notStaff] });
     expect((await call(postAssignee, path, read, params, { assigneeId: null })).status).toBe(403);
-    expect((await call(postAssignee, '/api/v1/jobs/999999999/assignee', write, { jmsNumber: '999999999' }, { assigneeId: null })).status).toBe(404);
+    expect(
+      (
+        await call(
+          postAssignee,
+          '/api/v1/jobs/999999999/assignee',
+          write,
+          { jmsNumber: '999999999' },
+          { assigneeId: null },
+        )
+      ).status,
+    ).toBe(404);
 
-    const feed = (await (await call(getChanges, `/api/v1/jobs/changes?limit=1000${start.nextCursor ? `&cursor=${start.nextCursor}` : ''}`, read, {})).json()) as { changes: { kind: string; jmsNumber: string; data: Record<string, unknown> }[] };
+    const feed = (await (
+      await call(
+        getChanges,
+        `/api/v1/jobs/changes?limit=1000${start.nextCursor ? `&cursor=${start.nextCursor}` : ''}`,
+        read,
+        {},
+      )
+    ).json()) as { changes: { kind: string; jmsNumber: string; data: Record<string, unknown> }[] };
     const assigned = feed.changes.filter((c) => c.jmsNumber === job.jmsNumber);
     expect(assigned.map((c) => c.kind)).toEqual(['job.assigned', 'job.assigned']);
-    expect(assigned[1]!.data).toEqual({ assignedToId: ben.id, assignedTo: 'Ben Api', previousAssigneeId: ann.id, previousAssignee: 'Ann Api', changedBy: 'API key "Dispatch board"' });
+    expect(assigned[1]!.data).toEqual({
+      assignedToId: ben.id,
+      assignedTo: 'Ben Api',
+      previousAssigneeId: ann.id,
+      previousAssignee: 'Ann Api',
+      changedBy: 'API key "Dispatch board"',
+    });
 
-    const doc = (await (await getOpenApi(new Request('http://portal.test/api/v1/openapi.json'))).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await getOpenApi(new Request('http://portal.test/api/v1/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.paths['/api/v1/jobs/{jmsNumber}/assignee']).toHaveProperty('post');
   });
 });

@@ -14,7 +14,10 @@ import { makeClient, makeInvoice, makeJob, makeUser } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { createApiKey } from './api-keys';
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
 const BASE = 'http://portal.test';
 let restore: (() => void) | null = null;
 afterEach(() => {
@@ -22,9 +25,27 @@ afterEach(() => {
   restore = null;
 });
 
-function call(handler: Handler, opts: { path: string; method?: string; key: string; params?: Record<string, string>; body?: unknown; headers?: Record<string, string> }) {
-  const headers: Record<string, string> = { authorization: `Bearer ${opts.key}`, 'content-type': 'application/json', ...opts.headers };
-  const req = new Request(`${BASE}${opts.path}`, { method: opts.method ?? 'POST', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+function call(
+  handler: Handler,
+  opts: {
+    path: string;
+    method?: string;
+    key: string;
+    params?: Record<string, string>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
+) {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${opts.key}`,
+    'content-type': 'application/json',
+    ...opts.headers,
+  };
+  const req = new Request(`${BASE}${opts.path}`, {
+    method: opts.method ?? 'POST',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
 }
 
@@ -34,8 +55,15 @@ describe('/api/v1 billing', () => {
   let readOnly: string;
   beforeAll(async () => {
     const admin = await staffActor(1);
-    key = (await createApiKey(admin, { name: `Billing ${Math.random().toString(36).slice(2, 6)}`, scopes: ['invoices:write'] })).key;
-    readOnly = (await createApiKey(admin, { name: `Reader ${Math.random().toString(36).slice(2, 6)}`, scopes: ['jobs:read'] })).key;
+    key = (
+      await createApiKey(admin, {
+        name: `Billing ${Math.random().toString(36).slice(2, 6)}`,
+        scopes: ['invoices:write'],
+      })
+    ).key;
+    readOnly = (
+      await createApiKey(admin, { name: `Reader ${Math.random().toString(36).slice(2, 6)}`, scopes: ['jobs:read'] })
+    ).key;
   });
 
   it('POST /api/v1/payments: a part payment, then the rest (Paid); replayed with its Idempotency-Key once; 400 in the API’s names; scope enforced', async () => {
@@ -48,28 +76,66 @@ describe('/api/v1 billing', () => {
       method: 'PUT',
       key,
       params: { invoiceNumber: number },
-      body: { clientId: client.id, jobNumbers: [job.jmsNumber], issueDate: '2026-11-01', dueDate: '2026-11-15', currencyCode: 'AUD', lines: [{ stockCode: 'COPY', description: 'Copies', quantity: 1, amount: '200.00' }] },
+      body: {
+        clientId: client.id,
+        jobNumbers: [job.jmsNumber],
+        issueDate: '2026-11-01',
+        dueDate: '2026-11-15',
+        currencyCode: 'AUD',
+        lines: [{ stockCode: 'COPY', description: 'Copies', quantity: 1, amount: '200.00' }],
+      },
     });
     expect(put.status).toBe(201);
 
-    const pay = (amount: string, idem: string) => call(postPayment, { path: '/api/v1/payments', key, body: { invoiceNumbers: [number], paymentDate: '2026-11-20', amount, reference: 'EFT 9' }, headers: { 'idempotency-key': idem } });
+    const pay = (amount: string, idem: string) =>
+      call(postPayment, {
+        path: '/api/v1/payments',
+        key,
+        body: { invoiceNumbers: [number], paymentDate: '2026-11-20', amount, reference: 'EFT 9' },
+        headers: { 'idempotency-key': idem },
+      });
     const first = await pay('20.00', 'pay-1');
     expect(first.status).toBe(201);
     const body = await first.json();
-    expect(body).toMatchObject({ clientId: client.id, amount: '20.00', currencyCode: 'AUD', allocations: [{ invoiceNumber: number, amount: '20.00', balance: '200.00', isPaid: false }], receiptsQueued: 1 });
+    expect(body).toMatchObject({
+      clientId: client.id,
+      amount: '20.00',
+      currencyCode: 'AUD',
+      allocations: [{ invoiceNumber: number, amount: '20.00', balance: '200.00', isPaid: false }],
+      receiptsQueued: 1,
+    });
     const replay = await pay('20.00', 'pay-1');
     expect(replay.status).toBe(201);
     expect((await replay.json()).paymentId).toBe(body.paymentId);
 
     const rest = await pay('200.00', 'pay-2');
     expect((await rest.json()).allocations[0]).toMatchObject({ balance: '0.00', isPaid: true });
-    const [row] = await t.db().select({ isPaid: invoices.isPaid, amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.invoiceNumber, number));
+    const [row] = await t
+      .db()
+      .select({ isPaid: invoices.isPaid, amountPaid: invoices.amountPaid })
+      .from(invoices)
+      .where(eq(invoices.invoiceNumber, number));
     expect(row).toEqual({ isPaid: true, amountPaid: '220.00' });
 
-    const bad = await call(postPayment, { path: '/api/v1/payments', key, body: { invoiceNumbers: [number], paymentDate: '20-11-2026', amount: '-1' } });
+    const bad = await call(postPayment, {
+      path: '/api/v1/payments',
+      key,
+      body: { invoiceNumbers: [number], paymentDate: '20-11-2026', amount: '-1' },
+    });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors).toMatchObject({ paymentDate: ['Please enter a date (yyyy-mm-dd).'], amount: ['Please enter an amount greater than zero with at most two decimals (e.g. 125.50).'] });
-    expect((await call(postPayment, { path: '/api/v1/payments', key: readOnly, body: { invoiceNumbers: [number], paymentDate: '2026-11-20', amount: '1' } })).status).toBe(403);
+    expect((await bad.json()).errors).toMatchObject({
+      paymentDate: ['Please enter a date (yyyy-mm-dd).'],
+      amount: ['Please enter an amount greater than zero with at most two decimals (e.g. 125.50).'],
+    });
+    expect(
+      (
+        await call(postPayment, {
+          path: '/api/v1/payments',
+          key: readOnly,
+          body: { invoiceNumbers: [number], paymentDate: '2026-11-20', amount: '1' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('the OpenAPI document lists the payments operation', async () => {
@@ -82,13 +148,19 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
   useTestDatabase();
   let key: string;
   beforeAll(async () => {
-    key = (await createApiKey(await staffActor(1), { name: `Prices ${Math.random().toString(36).slice(2, 6)}`, scopes: ['invoices:write'] })).key;
+    key = (
+      await createApiKey(await staffActor(1), {
+        name: `Prices ${Math.random().toString(36).slice(2, 6)}`,
+        scopes: ['invoices:write'],
+      })
+    ).key;
   });
 
   it('PUT /api/v1/clients/{id}/prices replaces the list and terms; "Invoice these jobs" then drafts a priced line per job, the due date and the next number', async () => {
     restore = setClock(fixedClock('2026-11-25T23:00:00Z')); // 26 Nov 2026 in Sydney
     const client = await makeClient();
-    const put = (body: unknown, id = String(client.id)) => call(putPrices, { path: `/api/v1/clients/${id}/prices`, method: 'PUT', key, params: { clientId: id }, body });
+    const put = (body: unknown, id = String(client.id)) =>
+      call(putPrices, { path: `/api/v1/clients/${id}/prices`, method: 'PUT', key, params: { clientId: id }, body });
     const res = await put({
       paymentTermsDays: 14,
       prices: [
@@ -98,7 +170,10 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ clientId: client.id, paymentTermsDays: 14, prices: 2 });
-    const bad = await put({ paymentTermsDays: 400, prices: [{ orderType: 3, stockCode: 'X', description: 'x', unitPrice: '0.12345' }] });
+    const bad = await put({
+      paymentTermsDays: 400,
+      prices: [{ orderType: 3, stockCode: 'X', description: 'x', unitPrice: '0.12345' }],
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).errors).sort()).toEqual(['paymentTermsDays', 'prices.0.unitPrice']);
     expect((await put({ paymentTermsDays: 1, prices: [] }, '999999')).status).toBe(404);
@@ -109,13 +184,38 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
     const court = await makeJob({ clientId: client.id, orderType: 8 });
     const otherFirm = await makeJob({ clientId: (await makeClient()).id, orderType: 3 });
     await makeInvoice({ clientId: client.id, invoiceNumber: `PX-${client.id}-000041` });
-    const draft = await invoiceDraft(staff, { clientId: null, jmsNumbers: [], jobIds: [copies.id, scan.id, court.id, otherFirm.id] });
+    const draft = await invoiceDraft(staff, {
+      clientId: null,
+      jmsNumbers: [],
+      jobIds: [copies.id, scan.id, court.id, otherFirm.id],
+    });
     expect(draft).not.toBeNull();
-    expect(draft!.values).toMatchObject({ ClientId: client.id, JobNumbers: `${copies.jmsNumber}, ${scan.jmsNumber}, ${court.jmsNumber}`, IssueDate: '2026-11-26', DueDate: '2026-12-10', InvoiceNumber: `PX-${client.id}-000042` });
+    expect(draft!.values).toMatchObject({
+      ClientId: client.id,
+      JobNumbers: `${copies.jmsNumber}, ${scan.jmsNumber}, ${court.jmsNumber}`,
+      IssueDate: '2026-11-26',
+      DueDate: '2026-12-10',
+      InvoiceNumber: `PX-${client.id}-000042`,
+    });
     expect(draft!.values.Lines).toEqual([
-      { ExtStockId: 'EZ999', Description: `Black and white copies: job ${copies.jmsNumber}, ${copies.matterReference}`, Quantity: '1201', Amount: '150.13' },
-      { ExtStockId: 'SCAN-A4', Description: `Scanning: job ${scan.jmsNumber}, ${scan.matterReference}`, Quantity: '40', Amount: '12.00' },
-      { ExtStockId: 'COURT', Description: `Court: job ${court.jmsNumber}, ${court.matterReference}`, Quantity: '1', Amount: '0.00' },
+      {
+        ExtStockId: 'EZ999',
+        Description: `Black and white copies: job ${copies.jmsNumber}, ${copies.matterReference}`,
+        Quantity: '1201',
+        Amount: '150.13',
+      },
+      {
+        ExtStockId: 'SCAN-A4',
+        Description: `Scanning: job ${scan.jmsNumber}, ${scan.matterReference}`,
+        Quantity: '40',
+        Amount: '12.00',
+      },
+      {
+        ExtStockId: 'COURT',
+        Description: `Court: job ${court.jmsNumber}, ${court.matterReference}`,
+        Quantity: '1',
+        Amount: '0.00',
+      },
     ]);
     expect(draft!.unpriced).toEqual([court.jmsNumber]);
     // The draft is a valid invoice once the unpriced line has its amount.

@@ -15,17 +15,34 @@ import type { paymentAnswer, paymentBody, priceListAnswer, priceListBody } from 
 type ApiCaller = Principal & { kind: 'api-key' };
 
 /** POST /api/v1/payments. */
-export async function recordPaymentForApi(by: ApiCaller, body: z.output<typeof paymentBody>): Promise<z.input<typeof paymentAnswer>> {
-  const input = parseOrThrow(paymentSchema, { InvoiceNumbers: body.invoiceNumbers, PaymentDate: body.paymentDate, Amount: body.amount, Reference: body.reference ?? '' });
+export async function recordPaymentForApi(
+  by: ApiCaller,
+  body: z.output<typeof paymentBody>,
+): Promise<z.input<typeof paymentAnswer>> {
+  const input = parseOrThrow(paymentSchema, {
+    InvoiceNumbers: body.invoiceNumbers,
+    PaymentDate: body.paymentDate,
+    Amount: body.amount,
+    Reference: body.reference ?? '',
+  });
   return recordPayment(by, input);
 }
 
 /** PUT /api/v1/clients/{clientId}/prices: replaces the client's price list and payment terms. */
-export async function savePriceListForApi(by: ApiCaller, clientId: number, body: z.output<typeof priceListBody>): Promise<z.input<typeof priceListAnswer>> {
+export async function savePriceListForApi(
+  by: ApiCaller,
+  clientId: number,
+  body: z.output<typeof priceListBody>,
+): Promise<z.input<typeof priceListAnswer>> {
   const input = parseOrThrow(priceListSchema, {
     ClientId: clientId,
     PaymentTermsDays: body.paymentTermsDays,
-    Prices: body.prices.map((p) => ({ OrderType: p.orderType, ExtStockId: p.stockCode, Description: p.description, UnitPrice: p.unitPrice })),
+    Prices: body.prices.map((p) => ({
+      OrderType: p.orderType,
+      ExtStockId: p.stockCode,
+      Description: p.description,
+      UnitPrice: p.unitPrice,
+    })),
   });
   return savePriceList(by, input);
 }

@@ -44,7 +44,12 @@ describe('integration change feed', () => {
   it('carries the changes the services write, in order, each once, from a stored cursor', async () => {
     const start = await drain(null);
     const me = await signedIn(6);
-    const [branch] = await t.db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, me.clientId)).limit(1);
+    const [branch] = await t
+      .db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, me.clientId))
+      .limit(1);
     const saved = await saveJob(me.actor, {
       orderType: 7,
       contactName: 'Morgan Patel',
@@ -73,8 +78,19 @@ describe('integration change feed', () => {
       ['job.feedback', saved.jmsNumber, 8],
     ]);
     const [created, started, ready, delivered, feedback] = after.changes;
-    expect(created).toMatchObject({ jobId: saved.jobId, clientId: me.clientId, occurredAt: new Date(NOW), data: { orderType: 7, matterReference: 'HV-1' } });
-    expect(started!.data).toEqual({ fromStatus: 12, toStatus: 2, changedBy: 'API key "shop floor"', comment: 'On the bench', visibleToClient: true });
+    expect(created).toMatchObject({
+      jobId: saved.jobId,
+      clientId: me.clientId,
+      occurredAt: new Date(NOW),
+      data: { orderType: 7, matterReference: 'HV-1' },
+    });
+    expect(started!.data).toEqual({
+      fromStatus: 12,
+      toStatus: 2,
+      changedBy: 'API key "shop floor"',
+      comment: 'On the bench',
+      visibleToClient: true,
+    });
     expect(ready!.data).toMatchObject({ comment: 'Checked', visibleToClient: false });
     expect(delivered!.data).toEqual({ fromStatus: 4, toStatus: 8, changedBy: 'API key "shop floor"' });
     expect(feedback!.data).toEqual({ feedback: 5, comments: 'Quick, thanks' });
@@ -82,7 +98,9 @@ describe('integration change feed', () => {
     const again = await readJobChanges(after.cursor, 100);
     expect(again).toEqual({ changes: [], nextCursor: after.cursor });
     // A cursor in the middle gives the rest.
-    expect((await readJobChanges(created!.cursor, 100)).changes.map((c) => c.cursor)).toEqual([started, ready, delivered, feedback].map((c) => c!.cursor));
+    expect((await readJobChanges(created!.cursor, 100)).changes.map((c) => c.cursor)).toEqual(
+      [started, ready, delivered, feedback].map((c) => c!.cursor),
+    );
   });
 
   it('a staff edit of the job is job.changed with the fields; invoices are in the log but not in the job feed', async () => {
@@ -148,7 +166,9 @@ describe('integration change feed', () => {
         return j;
       });
       await firstHasWritten;
-      const second = await t.db().transaction(async (tx) => makeJob({ clientId: other.clientId, matterReference: 'SECOND' }, tx));
+      const second = await t
+        .db()
+        .transaction(async (tx) => makeJob({ clientId: other.clientId, matterReference: 'SECOND' }, tx));
 
       // A consumer reads now: only T2 is committed.
       const early = await drain(start);
@@ -178,11 +198,16 @@ describe('integration change feed', () => {
         }
       })();
       const made = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => t.db().transaction(async (tx) => {
-          const j = await makeJob({ clientId: firms[i % 4]!.clientId, status: [12, 2, 4, 8, 1][i % 5], matterReference: `C${i}` }, tx);
-          await tx.execute(`select pg_sleep(${(i % 5) / 200})`);
-          return j;
-        })),
+        Array.from({ length: 40 }, (_, i) =>
+          t.db().transaction(async (tx) => {
+            const j = await makeJob(
+              { clientId: firms[i % 4]!.clientId, status: [12, 2, 4, 8, 1][i % 5], matterReference: `C${i}` },
+              tx,
+            );
+            await tx.execute(`select pg_sleep(${(i % 5) / 200})`);
+            return j;
+          }),
+        ),
       );
       done = true;
       await poll;

@@ -84,7 +84,12 @@ interface EventRow extends Record<string, unknown> {
  * Only numbered commits are read: a transaction still committing has no number yet, and the one after it
  * cannot get one before it is visible.
  */
-export async function readEvents(q: Queryable, after: FeedPosition, limit: number, opts: { jobsOnly?: boolean } = {}): Promise<IntegrationEvent[]> {
+export async function readEvents(
+  q: Queryable,
+  after: FeedPosition,
+  limit: number,
+  opts: { jobsOnly?: boolean } = {},
+): Promise<IntegrationEvent[]> {
   const res = await q.execute(sql`
     select e.id, c.seq, e.kind, e.job_id, e.invoice_id, e.client_id, e.jms_number, e.invoice_number, e.status, e.data, e.occurred_at
     from integration_commits c
@@ -110,21 +115,22 @@ export async function readEvents(q: Queryable, after: FeedPosition, limit: numbe
 }
 
 /** Changes after `cursor` (null = from the beginning), at most `limit`, in commit order. Throws ValidationError on a malformed cursor. */
-export async function readJobChanges(cursor: string | null, limit: number): Promise<{ changes: JobChange[]; nextCursor: string | null }> {
+export async function readJobChanges(
+  cursor: string | null,
+  limit: number,
+): Promise<{ changes: JobChange[]; nextCursor: string | null }> {
   const after = cursor === null ? FEED_START : decodeCursor(cursor);
   const n = Math.max(1, Math.min(MAX_FEED_LIMIT, Math.floor(limit) || 1));
   const events = await readEvents(await getDb(), after, n, { jobsOnly: true });
-  const changes = events.map(
-    (e): JobChange => ({
-      cursor: encodeCursor(e.position),
-      kind: e.kind as JobChangeKind,
-      jobId: e.jobId ?? 0,
-      jmsNumber: e.jmsNumber ?? '',
-      clientId: e.clientId,
-      status: e.status ?? 0,
-      occurredAt: e.occurredAt,
-      data: e.data,
-    }),
-  );
+  const changes = events.map((e): JobChange => ({
+    cursor: encodeCursor(e.position),
+    kind: e.kind as JobChangeKind,
+    jobId: e.jobId ?? 0,
+    jmsNumber: e.jmsNumber ?? '',
+    clientId: e.clientId,
+    status: e.status ?? 0,
+    occurredAt: e.occurredAt,
+    data: e.data,
+  }));
   return { changes, nextCursor: changes.length ? changes[changes.length - 1]!.cursor : cursor };
 }

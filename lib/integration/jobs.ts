@@ -17,7 +17,16 @@ import { assigneeOf, assignJob } from '@/lib/jobs/assign';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 import { WORKFLOW_MSG } from '@/lib/jobs/workflow-rules';
 import { statusLabel } from '@/lib/reference';
-import type { assignAnswer, assignBody, fileReceiptAnswer, invoiceAnswer, invoiceUpsertBody, jobAnswer, statusChangeAnswer, statusChangeBody } from './schemas';
+import type {
+  assignAnswer,
+  assignBody,
+  fileReceiptAnswer,
+  invoiceAnswer,
+  invoiceUpsertBody,
+  jobAnswer,
+  statusChangeAnswer,
+  statusChangeBody,
+} from './schemas';
 
 /** An /api/v1 caller: the key that authenticated the request, with the request's IP and browser. */
 type ApiCaller = Principal & { kind: 'api-key' };
@@ -86,14 +95,23 @@ export async function jobForApi(jmsNumber: string): Promise<z.input<typeof jobAn
     clonedFromJmsNumber: s.sourceJobNumber,
     sourceFiles: s.documents.map(fileView),
     deliveredFiles: s.deliverables.map(fileView),
-    feedback: s.feedback.map((f) => ({ rating: f.feedBack, comments: f.comments, by: f.createdByName, at: iso(f.createdAt) })),
+    feedback: s.feedback.map((f) => ({
+      rating: f.feedBack,
+      comments: f.comments,
+      by: f.createdByName,
+      at: iso(f.createdAt),
+    })),
     assignedToId: assignee.id,
     assignedTo: assignee.name,
   };
 }
 
 /** POST /api/v1/jobs/{jmsNumber}/status: through the workflow, as a system actor (the same rules and alerts). */
-export async function changeStatusForApi(by: ApiCaller, jmsNumber: string, body: z.output<typeof statusChangeBody>): Promise<z.input<typeof statusChangeAnswer>> {
+export async function changeStatusForApi(
+  by: ApiCaller,
+  jmsNumber: string,
+  body: z.output<typeof statusChangeBody>,
+): Promise<z.input<typeof statusChangeAnswer>> {
   const r = await changeJobStatus(by, await jobIdOf(jmsNumber), {
     toStatus: body.status,
     comment: body.comment ?? null,
@@ -113,16 +131,35 @@ export async function changeStatusForApi(by: ApiCaller, jmsNumber: string, body:
 }
 
 /** POST /api/v1/jobs/{jmsNumber}/assignee: assigns the job to a staff user or nobody (lib/jobs/assign.ts, the same event and history). */
-export async function assignForApi(by: ApiCaller, jmsNumber: string, body: z.output<typeof assignBody>): Promise<z.input<typeof assignAnswer>> {
+export async function assignForApi(
+  by: ApiCaller,
+  jmsNumber: string,
+  body: z.output<typeof assignBody>,
+): Promise<z.input<typeof assignAnswer>> {
   const r = await assignJob(by, await jobIdOf(jmsNumber), { assigneeId: body.assigneeId });
-  return { jmsNumber: r.jmsNumber, assignedToId: r.toUserId, assignedTo: r.toName, previousAssigneeId: r.fromUserId, previousAssignee: r.fromName, changedAt: iso(r.changedAt), changedBy: r.changedBy };
+  return {
+    jmsNumber: r.jmsNumber,
+    assignedToId: r.toUserId,
+    assignedTo: r.toName,
+    previousAssigneeId: r.fromUserId,
+    previousAssignee: r.fromName,
+    changedAt: iso(r.changedAt),
+    changedBy: r.changedBy,
+  };
 }
 
 /** The workflow's field names → the API's, for 400/409 `errors`. */
-export const STATUS_FIELD_NAMES: Readonly<Record<string, string>> = { toStatus: 'status', visibility: 'visibleToClient' };
+export const STATUS_FIELD_NAMES: Readonly<Record<string, string>> = {
+  toStatus: 'status',
+  visibility: 'visibleToClient',
+};
 
 /** PUT /api/v1/invoices/{invoiceNumber}: the invoice service's upsert; its schema holds every rule. */
-export async function upsertInvoiceForApi(by: ApiCaller, invoiceNumber: string, body: z.output<typeof invoiceUpsertBody>): Promise<z.input<typeof invoiceAnswer>> {
+export async function upsertInvoiceForApi(
+  by: ApiCaller,
+  invoiceNumber: string,
+  body: z.output<typeof invoiceUpsertBody>,
+): Promise<z.input<typeof invoiceAnswer>> {
   const input = parseOrThrow(invoiceIssueSchema, {
     ClientId: body.clientId,
     InvoiceNumber: invoiceNumber,
@@ -130,14 +167,38 @@ export async function upsertInvoiceForApi(by: ApiCaller, invoiceNumber: string, 
     IssueDate: body.issueDate,
     DueDate: body.dueDate,
     CurrencyCode: body.currencyCode,
-    Lines: body.lines.map((l) => ({ ExtStockId: l.stockCode, Description: l.description, Quantity: l.quantity, Amount: l.amount, ...(l.gst !== undefined ? { Gst: l.gst } : {}) })),
+    Lines: body.lines.map((l) => ({
+      ExtStockId: l.stockCode,
+      Description: l.description,
+      Quantity: l.quantity,
+      Amount: l.amount,
+      ...(l.gst !== undefined ? { Gst: l.gst } : {}),
+    })),
   });
   const r = await upsertInvoice(by, input);
-  return { invoiceNumber: r.invoiceNumber, clientId: r.clientId, amount: r.amount, gst: r.gst, created: r.event === 'issued' };
+  return {
+    invoiceNumber: r.invoiceNumber,
+    clientId: r.clientId,
+    amount: r.amount,
+    gst: r.gst,
+    created: r.event === 'issued',
+  };
 }
 
 /** POST /api/v1/jobs/{jmsNumber}/files: one delivered file through the deliverables intake (streamed, SHA-256, scanned). */
-export async function attachFileForApi(by: ApiCaller, jmsNumber: string, input: UploadInput): Promise<z.input<typeof fileReceiptAnswer>> {
+export async function attachFileForApi(
+  by: ApiCaller,
+  jmsNumber: string,
+  input: UploadInput,
+): Promise<z.input<typeof fileReceiptAnswer>> {
   const doc = await attachJobFile(by, await jobIdOf(jmsNumber), input);
-  return { id: doc.id, jmsNumber, fileName: doc.fileName, contentType: doc.contentType, size: doc.size, sha256: doc.sha256 ?? '', uploadedAt: iso(doc.createdAt) };
+  return {
+    id: doc.id,
+    jmsNumber,
+    fileName: doc.fileName,
+    contentType: doc.contentType,
+    size: doc.size,
+    sha256: doc.sha256 ?? '',
+    uploadedAt: iso(doc.createdAt),
+  };
 }

@@ -7,7 +7,10 @@
 import { z } from 'zod';
 
 const instant = z.string().describe('ISO 8601 instant (UTC)');
-const sha256 = z.string().nullable().describe('SHA-256 of the bytes, 64 hex digits (null only for files stored before receipts)');
+const sha256 = z
+  .string()
+  .nullable()
+  .describe('SHA-256 of the bytes, 64 hex digits (null only for files stored before receipts)');
 
 /** A JMS job number in a path: digits. */
 export const jmsNumberParam = z.string().regex(/^\d{1,18}$/, 'A JMS number is 1 to 18 digits.');
@@ -19,7 +22,11 @@ export const CHANGES_DEFAULT_LIMIT = 100;
 export const CHANGES_MAX_LIMIT = 1000;
 
 export const changesQuery = z.object({
-  cursor: z.string().max(200).optional().describe('The nextCursor of the previous page; omit to start from the beginning.'),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The nextCursor of the previous page; omit to start from the beginning.'),
   limit: z
     .string()
     .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${CHANGES_MAX_LIMIT}.`)
@@ -31,7 +38,11 @@ export const changesQuery = z.object({
 
 export const jobChangeAnswer = z.object({
   cursor: z.string(),
-  kind: z.enum(['job.created', 'job.status_changed', 'job.assigned', 'job.changed', 'job.feedback']).describe('job.assigned (issue 30): data {assignedToId, assignedTo, previousAssigneeId, previousAssignee, changedBy}; ids and names null for nobody.'),
+  kind: z
+    .enum(['job.created', 'job.status_changed', 'job.assigned', 'job.changed', 'job.feedback'])
+    .describe(
+      'job.assigned (issue 30): data {assignedToId, assignedTo, previousAssigneeId, previousAssignee, changedBy}; ids and names null for nobody.',
+    ),
   jmsNumber: z.string(),
   clientId: z.number().int(),
   status: z.number().int(),
@@ -81,8 +92,13 @@ export const jobAnswer = z.object({
   copyAsOriginal: z.boolean(),
   instructions: z.string().nullable(),
   internalInstructions: z.string().nullable(),
-  instructionBlock: z.record(z.string(), z.unknown()).nullable().describe('The instruction block of the job type, as stored.'),
-  instructionBlockRows: z.array(z.object({ label: z.string(), value: z.string() })).describe('The instruction block as the job slip shows it.'),
+  instructionBlock: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('The instruction block of the job type, as stored.'),
+  instructionBlockRows: z
+    .array(z.object({ label: z.string(), value: z.string() }))
+    .describe('The instruction block as the job slip shows it.'),
   timeZone: z.string(),
   createdAt: instant,
   readyAt: instant,
@@ -95,7 +111,9 @@ export const jobAnswer = z.object({
   clonedFromJmsNumber: z.string().nullable(),
   sourceFiles: z.array(jobFileAnswer),
   deliveredFiles: z.array(jobFileAnswer),
-  feedback: z.array(z.object({ rating: z.number().int(), comments: z.string(), by: z.string().nullable(), at: instant })),
+  feedback: z.array(
+    z.object({ rating: z.number().int(), comments: z.string(), by: z.string().nullable(), at: instant }),
+  ),
   assignedToId: z.number().int().nullable().describe('The staff user who owns the job (null: nobody).'),
   assignedTo: z.string().nullable().describe('Their name.'),
 });
@@ -106,7 +124,11 @@ export const statusChangeBody = z.object({
   status: z.number().int().describe('The new status id (spec §4: 15 Cost Estimate, 12 Submitted, …, 8 Delivered).'),
   comment: z.string().nullish().describe('An optional comment, kept in the job’s comment history.'),
   visibleToClient: z.boolean().optional().describe('Whether the client sees the comment (default false: internal).'),
-  expectedStatus: z.number().int().optional().describe('The status the caller last saw; when the job has moved on meanwhile the change is refused with 409.'),
+  expectedStatus: z
+    .number()
+    .int()
+    .optional()
+    .describe('The status the caller last saw; when the job has moved on meanwhile the change is refused with 409.'),
 });
 
 export const statusChangeAnswer = z.object({
@@ -128,7 +150,9 @@ const decimalText = z.union([z.string(), z.number()]);
 
 export const invoiceUpsertBody = z.object({
   clientId: z.number().int().describe('The client the invoice is for.'),
-  jobNumbers: z.array(z.string()).describe('JMS numbers of the client’s jobs it bills (the first names the invoice in lists).'),
+  jobNumbers: z
+    .array(z.string())
+    .describe('JMS numbers of the client’s jobs it bills (the first names the invoice in lists).'),
   issueDate: z.string().describe('yyyy-MM-dd'),
   dueDate: z.string().describe('yyyy-MM-dd, on or after issueDate'),
   currencyCode: z.string().describe('ISO 4217, e.g. AUD'),
@@ -138,7 +162,11 @@ export const invoiceUpsertBody = z.object({
       description: z.string(),
       quantity: decimalText.describe('Greater than zero, at most two decimals (EZ999: whole sheets).'),
       amount: decimalText.describe('The line amount before GST, at most two decimals.'),
-      gst: decimalText.optional().describe('The line’s GST as your system computed it, at most two decimals (0 for a GST-free line). Left out: the rate set in /Ops, rounded to the cent half up.'),
+      gst: decimalText
+        .optional()
+        .describe(
+          'The line’s GST as your system computed it, at most two decimals (0 for a GST-free line). Left out: the rate set in /Ops, rounded to the cent half up.',
+        ),
     }),
   ),
 });
@@ -182,7 +210,13 @@ export const fileReceiptAnswer = z.object({
 // ---- POST /api/v1/jobs/{jmsNumber}/assignee (issue 30) ------------------------------------------------------
 
 export const assignBody = z.object({
-  assigneeId: z.number().int().nullable().describe('The staff user to own the job (their id, as in assignedToId and the job.assigned events); null: nobody.'),
+  assigneeId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The staff user to own the job (their id, as in assignedToId and the job.assigned events); null: nobody.',
+    ),
 });
 
 export const assignAnswer = z.object({
@@ -198,14 +232,21 @@ export const assignAnswer = z.object({
 // ---- POST /api/v1/payments (issue 30) -------------------------------------------------------------------------
 
 export const paymentBody = z.object({
-  invoiceNumbers: z.array(z.string()).describe('The invoices it pays, all of one client; applied in this order, each up to what it owes.'),
+  invoiceNumbers: z
+    .array(z.string())
+    .describe('The invoices it pays, all of one client; applied in this order, each up to what it owes.'),
   paymentDate: z.string().describe('yyyy-MM-dd'),
   amount: decimalText.describe('Greater than zero, at most two decimals; no more than the invoices owe together.'),
   reference: z.string().optional().describe('E.g. the bank transfer’s reference (up to 100 characters).'),
 });
 
 /** The payment service's field names (lib/invoices/payment-schema.ts) → the API's. */
-export const PAYMENT_FIELD_NAMES: Readonly<Record<string, string>> = { InvoiceNumbers: 'invoiceNumbers', PaymentDate: 'paymentDate', Amount: 'amount', Reference: 'reference' };
+export const PAYMENT_FIELD_NAMES: Readonly<Record<string, string>> = {
+  InvoiceNumbers: 'invoiceNumbers',
+  PaymentDate: 'paymentDate',
+  Amount: 'amount',
+  Reference: 'reference',
+};
 
 export const paymentAnswer = z.object({
   paymentId: z.number().int(),
@@ -222,7 +263,10 @@ export const paymentAnswer = z.object({
       }),
     )
     .describe('How the payment was applied, in the order given.'),
-  receiptsQueued: z.number().int().describe('Receipt e-mails queued for the client’s administrators and invoice-alert users.'),
+  receiptsQueued: z
+    .number()
+    .int()
+    .describe('Receipt e-mails queued for the client’s administrators and invoice-alert users.'),
 });
 
 // ---- PUT /api/v1/clients/{clientId}/prices (issue 30) -------------------------------------------------------
@@ -234,7 +278,10 @@ export const priceListBody = z.object({
   prices: z
     .array(
       z.object({
-        orderType: z.number().int().describe('1 Appeal Book, 2 Court Copy, 3 Copy, 4 Data Processing, 5 Print, 6 Scan, 7 Consulting, 8 Court.'),
+        orderType: z
+          .number()
+          .int()
+          .describe('1 Appeal Book, 2 Court Copy, 3 Copy, 4 Data Processing, 5 Print, 6 Scan, 7 Consulting, 8 Court.'),
         stockCode: z.string(),
         description: z.string(),
         unitPrice: decimalText.describe('Before GST, at most four decimals.'),
@@ -243,7 +290,14 @@ export const priceListBody = z.object({
     .describe('The client’s whole price list: order types left out have no price.'),
 });
 
-export const PRICE_FIELD_NAMES: Readonly<Record<string, string>> = { PaymentTermsDays: 'paymentTermsDays', Prices: 'prices', OrderType: 'orderType', ExtStockId: 'stockCode', Description: 'description', UnitPrice: 'unitPrice' };
+export const PRICE_FIELD_NAMES: Readonly<Record<string, string>> = {
+  PaymentTermsDays: 'paymentTermsDays',
+  Prices: 'prices',
+  OrderType: 'orderType',
+  ExtStockId: 'stockCode',
+  Description: 'description',
+  UnitPrice: 'unitPrice',
+};
 
 export const priceListAnswer = z.object({
   clientId: z.number().int(),

@@ -14,7 +14,13 @@ import { invoiceUnpaidCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { jobAttentionOf, jobAttentionStatement, jobAttentionValues, type JobAttentionCounts, type JobAttentionKey } from '@/lib/jobs/attention';
+import {
+  jobAttentionOf,
+  jobAttentionStatement,
+  jobAttentionValues,
+  type JobAttentionCounts,
+  type JobAttentionKey,
+} from '@/lib/jobs/attention';
 import { countText, type InvoiceAttentionView } from '@/lib/jobs/attention-present';
 import { preparedFor } from '@/lib/lists/prepared';
 import { todayIn } from './issue-date';
@@ -37,7 +43,9 @@ export interface InvoiceAttention {
 /** The unpaid invoices of the client by currency, as one JSON value (a scalar subquery of the strip's statement). */
 const unpaidJson = () => {
   const u = invoiceUnpaidCounts;
-  return sql<{ currencyCode: string; n: number; overdue: number; cents: string }[] | string>`(select coalesce(json_agg(t order by t.n desc, t."currencyCode"), '[]'::json) from (
+  return sql<
+    { currencyCode: string; n: number; overdue: number; cents: string }[] | string
+  >`(select coalesce(json_agg(t order by t.n desc, t."currencyCode"), '[]'::json) from (
     select ${u.currencyCode} as "currencyCode", sum(${u.n})::int as n,
       coalesce(sum(${u.n}) filter (where ${u.dueDate} < ${sql.placeholder('today')}::date), 0)::int as overdue,
       sum(${u.cents})::text as cents
@@ -45,7 +53,12 @@ const unpaidJson = () => {
 };
 
 function invoiceAttentionOf(value: unknown): InvoiceAttention {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as { currencyCode: string; n: number; overdue: number; cents: string }[];
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as {
+    currencyCode: string;
+    n: number;
+    overdue: number;
+    cents: string;
+  }[];
   return {
     unpaid: rows.reduce((s, r) => s + r.n, 0),
     overdue: rows.reduce((s, r) => s + r.overdue, 0),
@@ -69,7 +82,9 @@ export const homeAttentionValues = (clientId: number, at: Date, timeZone: string
 export async function homeAttention(actor: Actor): Promise<{ jobs: JobAttentionCounts; invoices: InvoiceAttention }> {
   const clientId = tenantOf(actor);
   const db = await getDb();
-  const statement = preparedFor('home-attention', db, 'strip', () => withCompiledRows(homeAttentionStatement(db).prepare('home_attention_strip')));
+  const statement = preparedFor('home-attention', db, 'strip', () =>
+    withCompiledRows(homeAttentionStatement(db).prepare('home_attention_strip')),
+  );
   const [row] = (await statement.execute(homeAttentionValues(clientId, now(), actor.timeZone))) as (Partial<
     Record<JobAttentionKey, number>
   > & { unpaid?: unknown })[];
@@ -93,7 +108,9 @@ export function presentInvoiceAttention(a: InvoiceAttention): InvoiceAttentionVi
   return {
     unpaidText: countText(a.unpaid),
     overdueText: countText(a.overdue),
-    owedText: a.totals.length ? a.totals.map((t) => formatMoney(centsToAmount(t.cents), t.currencyCode)).join(' + ') : formatMoney('0.00', 'AUD'),
+    owedText: a.totals.length
+      ? a.totals.map((t) => formatMoney(centsToAmount(t.cents), t.currencyCode)).join(' + ')
+      : formatMoney('0.00', 'AUD'),
     unpaidHref: `/Invoice?${INVOICE_PARAM.payment}=unpaid`,
     overdueHref: `/Invoice?${INVOICE_PARAM.payment}=overdue`,
   };

@@ -33,7 +33,10 @@ export const INVOICE_MSG = {
   notFound: 'This invoice does not exist.',
 } as const;
 
-const dateField = z.string({ error: INVOICE_MSG.date }).transform((v) => v.trim()).refine(isCalendarDate, INVOICE_MSG.date);
+const dateField = z
+  .string({ error: INVOICE_MSG.date })
+  .transform((v) => v.trim())
+  .refine(isCalendarDate, INVOICE_MSG.date);
 
 const decimal = (message: string, positive: boolean) =>
   z
@@ -46,7 +49,12 @@ export const invoiceLineSchema = z
     ExtStockId: z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim().toUpperCase())
-      .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Z0-9-]{1,20}$/, INVOICE_MSG.stockCode)),
+      .pipe(
+        z
+          .string()
+          .min(1, FIELD_MSG.required)
+          .regex(/^[A-Z0-9-]{1,20}$/, INVOICE_MSG.stockCode),
+      ),
     Description: formText(200),
     Quantity: decimal(INVOICE_MSG.quantity, true),
     /** Before GST. */
@@ -55,7 +63,8 @@ export const invoiceLineSchema = z
     Gst: decimal(INVOICE_MSG.gst, false).optional(),
   })
   .superRefine((l, ctx) => {
-    if (l.ExtStockId === SHEETS_STOCK_CODE && !/^\d+(\.0{1,2})?$/.test(l.Quantity)) ctx.addIssue({ code: 'custom', path: ['Quantity'], message: INVOICE_MSG.sheets });
+    if (l.ExtStockId === SHEETS_STOCK_CODE && !/^\d+(\.0{1,2})?$/.test(l.Quantity))
+      ctx.addIssue({ code: 'custom', path: ['Quantity'], message: INVOICE_MSG.sheets });
   });
 
 /** JMS numbers: an array, or one text with commas, spaces or new lines between them (the form's field). */
@@ -69,11 +78,20 @@ export const jobNumbersField = z
 
 export const invoiceIssueSchema = z
   .object({
-    ClientId: z.number({ error: INVOICE_MSG.clientRequired }).int().min(1, INVOICE_MSG.clientRequired).max(2_147_483_647),
+    ClientId: z
+      .number({ error: INVOICE_MSG.clientRequired })
+      .int()
+      .min(1, INVOICE_MSG.clientRequired)
+      .max(2_147_483_647),
     InvoiceNumber: z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Za-z0-9/-]{1,40}$/, INVOICE_MSG.number)),
+      .pipe(
+        z
+          .string()
+          .min(1, FIELD_MSG.required)
+          .regex(/^[A-Za-z0-9/-]{1,40}$/, INVOICE_MSG.number),
+      ),
     JobNumbers: jobNumbersField,
     IssueDate: dateField,
     DueDate: dateField,
@@ -92,7 +110,8 @@ export const invoiceIssueSchema = z
     Lines: z.array(invoiceLineSchema, { error: INVOICE_MSG.linesRequired }).min(1, INVOICE_MSG.linesRequired).max(500),
   })
   .superRefine((v, ctx) => {
-    if (v.DueDate < v.IssueDate) ctx.addIssue({ code: 'custom', path: ['DueDate'], message: INVOICE_MSG.dueBeforeIssue });
+    if (v.DueDate < v.IssueDate)
+      ctx.addIssue({ code: 'custom', path: ['DueDate'], message: INVOICE_MSG.dueBeforeIssue });
   });
 export type InvoiceIssueInput = z.input<typeof invoiceIssueSchema>;
 export type InvoiceIssue = z.output<typeof invoiceIssueSchema>;

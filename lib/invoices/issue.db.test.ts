@@ -64,18 +64,35 @@ describe('invoices issued by staff', () => {
       ['BIND', '3.00', '3.3333', '10.00'],
     ]);
     // The slip by job number finds it from either job.
-    expect((await getInvoiceSlipsByJob(user.actor, b.jmsNumber)).map((x) => x.invoice.invoiceNumber)).toEqual([form.InvoiceNumber]);
-    const linked = await t.db().select({ jobId: invoiceJobs.jobId }).from(invoiceJobs).where(eq(invoiceJobs.invoiceId, written.id));
+    expect((await getInvoiceSlipsByJob(user.actor, b.jmsNumber)).map((x) => x.invoice.invoiceNumber)).toEqual([
+      form.InvoiceNumber,
+    ]);
+    const linked = await t
+      .db()
+      .select({ jobId: invoiceJobs.jobId })
+      .from(invoiceJobs)
+      .where(eq(invoiceJobs.invoiceId, written.id));
     expect(linked.map((l) => l.jobId).sort()).toEqual([a.id, b.id].sort());
 
     // Marked paid: no pay link any more; twice is harmless.
     expect(await markInvoicePaid(userPrincipal(staff), form.InvoiceNumber)).toMatchObject({ changed: true });
     expect(await markInvoicePaid(userPrincipal(staff), form.InvoiceNumber)).toMatchObject({ changed: false });
     const after = await listInvoices(user.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
-    expect(after.rows.find((r) => r.invoiceNumber === form.InvoiceNumber)).toMatchObject({ isPaid: true, payUrl: null });
-    const actions = await t.db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'invoice'), eq(auditLog.targetId, String(written.id))));
+    expect(after.rows.find((r) => r.invoiceNumber === form.InvoiceNumber)).toMatchObject({
+      isPaid: true,
+      payUrl: null,
+    });
+    const actions = await t
+      .db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'invoice'), eq(auditLog.targetId, String(written.id))));
     expect(actions.map((x) => x.action)).toEqual(['ops.invoice.issued', 'ops.invoice.paid']);
-    const staffList = await listStaffInvoices(staff, { text: form.InvoiceNumber, clientId: null, paid: 'paid' }, { page: 1, size: 10 });
+    const staffList = await listStaffInvoices(
+      staff,
+      { text: form.InvoiceNumber, clientId: null, paid: 'paid' },
+      { page: 1, size: 10 },
+    );
     expect(staffList.rows.map((r) => r.invoiceNumber)).toEqual([form.InvoiceNumber]);
   });
 
@@ -84,14 +101,23 @@ describe('invoices issued by staff', () => {
     const { user, a } = await setup();
     const other = await signedIn(3);
     const theirs = await makeJob({ clientId: other.clientId });
-    await expect(issueInvoice(userPrincipal(staff), input(user.clientId, `${a.jmsNumber} ${theirs.jmsNumber}`))).rejects.toMatchObject({
+    await expect(
+      issueInvoice(userPrincipal(staff), input(user.clientId, `${a.jmsNumber} ${theirs.jmsNumber}`)),
+    ).rejects.toMatchObject({
       status: 400,
       fields: { JobNumbers: [`Job ${theirs.jmsNumber} is not a job of this client.`] },
     });
     const form = input(user.clientId, a.jmsNumber);
     await issueInvoice(userPrincipal(staff), form);
-    await expect(issueInvoice(userPrincipal(staff), form)).rejects.toMatchObject({ status: 400, fields: { InvoiceNumber: [expect.any(String)] } });
-    const bad = invoiceIssueSchema.safeParse({ ...form, JobNumbers: a.jmsNumber, Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '10.5', Amount: '1' }] });
+    await expect(issueInvoice(userPrincipal(staff), form)).rejects.toMatchObject({
+      status: 400,
+      fields: { InvoiceNumber: [expect.any(String)] },
+    });
+    const bad = invoiceIssueSchema.safeParse({
+      ...form,
+      JobNumbers: a.jmsNumber,
+      Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '10.5', Amount: '1' }],
+    });
     expect(bad.success).toBe(false);
   });
 
@@ -100,21 +126,33 @@ describe('invoices issued by staff', () => {
     const { user, a, b } = await setup();
     const form = input(user.clientId, a.jmsNumber);
     expect((await upsertInvoice(system, form)).event).toBe('issued');
-    const again = await upsertInvoice(system, { ...form, JobNumbers: [b.jmsNumber], Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '500', Amount: '60.00' }] });
+    const again = await upsertInvoice(system, {
+      ...form,
+      JobNumbers: [b.jmsNumber],
+      Lines: [{ ExtStockId: 'EZ999', Description: 'Paper', Quantity: '500', Amount: '60.00' }],
+    });
     expect(again).toMatchObject({ event: 'updated', amount: '66.00', gst: '6.00' });
     const slip = await getInvoiceSlip(user.actor, form.InvoiceNumber);
     expect(slip?.invoice.jmsNumber).toBe(b.jmsNumber);
     expect(slip?.lines).toHaveLength(1);
     const other = await signedIn(3);
     const theirs = await makeJob({ clientId: other.clientId });
-    await expect(upsertInvoice(system, { ...form, ClientId: other.clientId, JobNumbers: [theirs.jmsNumber] })).rejects.toMatchObject({ status: 409 });
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.invoice.updated'), eq(auditLog.targetId, String(again.id))));
+    await expect(
+      upsertInvoice(system, { ...form, ClientId: other.clientId, JobNumbers: [theirs.jmsNumber] }),
+    ).rejects.toMatchObject({ status: 409 });
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.invoice.updated'), eq(auditLog.targetId, String(again.id))));
     expect(audit).toMatchObject({ actorUserId: null, details: expect.objectContaining({ actor: 'api-key:test' }) });
   });
 
   it('client roles cannot issue or mark paid', async () => {
     const { user, a } = await setup();
-    await expect(issueInvoice(userPrincipal(user.actor), input(user.clientId, a.jmsNumber))).rejects.toMatchObject({ status: 403 });
+    await expect(issueInvoice(userPrincipal(user.actor), input(user.clientId, a.jmsNumber))).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(markInvoicePaid(userPrincipal(user.actor), 'X')).rejects.toMatchObject({ status: 403 });
   });
 

@@ -72,10 +72,19 @@ export interface WrittenInvoice {
 }
 
 async function clientJobs(tx: Queryable, clientId: number, numbers: readonly string[]) {
-  const [c] = await tx.select({ id: clients.id, deletedAt: clients.deletedAt }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const [c] = await tx
+    .select({ id: clients.id, deletedAt: clients.deletedAt })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
   if (!c || c.deletedAt) throw new ValidationError({ ClientId: [INVOICE_MSG.clientRequired] });
   const found = await tx
-    .select({ id: jobs.id, jmsNumber: jobs.jmsNumber, matterReference: jobs.matterReference, extClientBranchId: clientBranchAddresses.extClientBranchId })
+    .select({
+      id: jobs.id,
+      jmsNumber: jobs.jmsNumber,
+      matterReference: jobs.matterReference,
+      extClientBranchId: clientBranchAddresses.extClientBranchId,
+    })
     .from(jobs)
     .leftJoin(clientBranchAddresses, eq(clientBranchAddresses.id, jobs.clientBranchAddressId))
     .where(and(eq(jobs.clientId, clientId), inArray(jobs.jmsNumber, [...numbers])));
@@ -85,12 +94,20 @@ async function clientJobs(tx: Queryable, clientId: number, numbers: readonly str
   return numbers.map((n) => found.find((j) => j.jmsNumber === n)!);
 }
 
-async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingId: number | null): Promise<WrittenInvoice> {
+async function write(
+  tx: Queryable,
+  a: Principal,
+  input: InvoiceIssue,
+  existingId: number | null,
+): Promise<WrittenInvoice> {
   const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
   const first = js[0]!;
   // GST per line at the supplier's rate unless the line carries its own (lib/invoices/gst.ts); amount is the total payable.
   const { gstRateBp } = await getSupplier(tx);
-  const totals = invoiceTotals(input.Lines.map((l) => ({ amount: l.Amount, gst: l.Gst })), gstRateBp);
+  const totals = invoiceTotals(
+    input.Lines.map((l) => ({ amount: l.Amount, gst: l.Gst })),
+    gstRateBp,
+  );
   const amount = totals.total;
   const t = now();
   const values = {
@@ -109,7 +126,10 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
   };
   let id: number;
   if (existingId === null) {
-    const [row] = await tx.insert(invoices).values({ ...values, isPaid: false, createdAt: t }).returning({ id: invoices.id });
+    const [row] = await tx
+      .insert(invoices)
+      .values({ ...values, isPaid: false, createdAt: t })
+      .returning({ id: invoices.id });
     if (!row) throw new Error('invoice not written');
     id = row.id;
   } else {
@@ -120,7 +140,15 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
   }
   await tx.insert(invoiceJobs).values(js.map((j) => ({ invoiceId: id, jobId: j.id })));
   await tx.insert(invoiceLineItems).values(
-    input.Lines.map((l, i) => ({ invoiceId: id, extStockId: l.ExtStockId, description: l.Description, quantity: l.Quantity, unitPrice: unitPrice(l.Amount, l.Quantity), amount: l.Amount, gst: totals.lineGst[i]! })),
+    input.Lines.map((l, i) => ({
+      invoiceId: id,
+      extStockId: l.ExtStockId,
+      description: l.Description,
+      quantity: l.Quantity,
+      unitPrice: unitPrice(l.Amount, l.Quantity),
+      amount: l.Amount,
+      gst: totals.lineGst[i]!,
+    })),
   );
   const event = existingId === null ? 'issued' : 'updated';
   if (event === 'issued') {
@@ -144,7 +172,14 @@ async function write(tx: Queryable, a: Principal, input: InvoiceIssue, existingI
     clientId: input.ClientId,
     targetType: 'invoice',
     targetId: id,
-    details: auditDetails(a, { invoiceNumber: input.InvoiceNumber, amount, gst: totals.gst, currencyCode: input.CurrencyCode, jobs: input.JobNumbers, lines: input.Lines.length }),
+    details: auditDetails(a, {
+      invoiceNumber: input.InvoiceNumber,
+      amount,
+      gst: totals.gst,
+      currencyCode: input.CurrencyCode,
+      jobs: input.JobNumbers,
+      lines: input.Lines.length,
+    }),
   });
   return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, gst: totals.gst, event };
 }
@@ -160,7 +195,11 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, input.InvoiceNumber)).limit(1);
+      const [taken] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.invoiceNumber, input.InvoiceNumber))
+        .limit(1);
       if (taken) throw new ValidationError({ InvoiceNumber: [INVOICE_MSG.numberExists] });
       return write(tx, by, input, null);
     });
@@ -181,7 +220,8 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
         .where(eq(invoices.invoiceNumber, input.InvoiceNumber))
         .for('update')
         .limit(1);
-      if (existing && existing.clientId !== input.ClientId) throw new ConflictError(INVOICE_MSG.numberOtherClient, { InvoiceNumber: [INVOICE_MSG.numberOtherClient] });
+      if (existing && existing.clientId !== input.ClientId)
+        throw new ConflictError(INVOICE_MSG.numberOtherClient, { InvoiceNumber: [INVOICE_MSG.numberOtherClient] });
       return write(tx, by, input, existing?.id ?? null);
     });
   } catch (e) {
@@ -196,13 +236,22 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
  * receipt e-mail, its payment.received event and the statement of account all follow. Answers whether it changed:
  * paying twice is harmless. An invoice with nothing left to pay (a total of nothing) simply becomes Paid.
  */
-export async function markInvoicePaid(by: Principal, invoiceNumber: string): Promise<{ id: number; changed: boolean; paymentId: number | null }> {
+export async function markInvoicePaid(
+  by: Principal,
+  invoiceNumber: string,
+): Promise<{ id: number; changed: boolean; paymentId: number | null }> {
   authorise(by);
   const n = invoiceNumber.trim();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [inv] = await tx
-      .select({ id: invoices.id, clientId: invoices.clientId, isPaid: invoices.isPaid, amount: invoices.amount, amountPaid: invoices.amountPaid })
+      .select({
+        id: invoices.id,
+        clientId: invoices.clientId,
+        isPaid: invoices.isPaid,
+        amount: invoices.amount,
+        amountPaid: invoices.amountPaid,
+      })
       .from(invoices)
       .where(eq(invoices.invoiceNumber, n))
       .for('update')
@@ -214,12 +263,25 @@ export async function markInvoicePaid(by: Principal, invoiceNumber: string): Pro
     if (balance > 0n) {
       const today = invoiceToday(now(), by.kind === 'user' ? by.actor.timeZone : DEFAULT_TIME_ZONE);
       const reference = `Marked paid by ${principalName(by)}`.slice(0, 100);
-      paymentId = (await applyPayment(tx, by, { InvoiceNumbers: [n], PaymentDate: today, Amount: fromCents(balance), Reference: reference })).paymentId;
+      paymentId = (
+        await applyPayment(tx, by, {
+          InvoiceNumbers: [n],
+          PaymentDate: today,
+          Amount: fromCents(balance),
+          Reference: reference,
+        })
+      ).paymentId;
     } else {
       const t = now();
       await tx.update(invoices).set({ isPaid: true, paidAt: t, updatedAt: t }).where(eq(invoices.id, inv.id));
     }
-    await recordAudit(tx, by, { action: 'ops.invoice.paid', clientId: inv.clientId, targetType: 'invoice', targetId: inv.id, details: auditDetails(by, { invoiceNumber: n, paymentId }) });
+    await recordAudit(tx, by, {
+      action: 'ops.invoice.paid',
+      clientId: inv.clientId,
+      targetType: 'invoice',
+      targetId: inv.id,
+      details: auditDetails(by, { invoiceNumber: n, paymentId }),
+    });
     return { id: inv.id, changed: true, paymentId };
   });
 }
@@ -252,17 +314,33 @@ export interface StaffInvoiceQuery {
 }
 
 /** Every client's invoices for staff, newest first. */
-export async function listStaffInvoices(actor: Actor, q: StaffInvoiceQuery, page: Page): Promise<ListResult<StaffInvoiceRow>> {
+export async function listStaffInvoices(
+  actor: Actor,
+  q: StaffInvoiceQuery,
+  page: Page,
+): Promise<ListResult<StaffInvoiceRow>> {
   const staff = authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
   const pattern = q.text ? containsPattern(q.text) : null;
   const where: SQL | undefined = and(
     q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
-    q.paid === 'paid' ? eq(invoices.isPaid, true) : q.paid === 'unpaid' ? UNPAID_INVOICE : q.paid === 'overdue' ? overdueInvoice(invoiceToday(now(), staff.timeZone)) : undefined,
-    pattern ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern)) : undefined,
+    q.paid === 'paid'
+      ? eq(invoices.isPaid, true)
+      : q.paid === 'unpaid'
+        ? UNPAID_INVOICE
+        : q.paid === 'overdue'
+          ? overdueInvoice(invoiceToday(now(), staff.timeZone))
+          : undefined,
+    pattern
+      ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern))
+      : undefined,
   );
   const { limit, offset } = limitOffset(page);
-  const [total] = await db.select({ n: count() }).from(invoices).innerJoin(clients, eq(clients.id, invoices.clientId)).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(where);
   const rows = await db
     .select({
       id: invoices.id,

@@ -6,7 +6,11 @@ describe('invoice slip parameters', () => {
   it('links a list row to its slip by encoded invoice number and issue date', () => {
     const href = invoiceSlipHref({ invoiceNumber: 'INV-HV1001-1001', issueDate: '2026-03-02' });
     const q = new URL(href, 'http://x').searchParams;
-    expect(slipLookupFrom({ ir: q.get('ir') ?? undefined, cD: q.get('cD') ?? undefined })).toEqual({ kind: 'invoice', invoiceNumber: 'INV-HV1001-1001', issueDate: '2026-03-02' });
+    expect(slipLookupFrom({ ir: q.get('ir') ?? undefined, cD: q.get('cD') ?? undefined })).toEqual({
+      kind: 'invoice',
+      invoiceNumber: 'INV-HV1001-1001',
+      issueDate: '2026-03-02',
+    });
   });
 
   it('reads ir alone, or jm', () => {
@@ -28,7 +32,8 @@ describe('invoice slip parameters', () => {
   it('takes the clientdate segment plain or encoded, and only as a real date', () => {
     expect(clientDateSchema.parse('2026-03-02')).toBe('2026-03-02');
     expect(clientDateSchema.parse(encodeParam('2026-03-02'))).toBe('2026-03-02');
-    for (const bad of ['2026-02-30', '02-03-2026', 'today', encodeParam('x')]) expect(clientDateSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['2026-02-30', '02-03-2026', 'today', encodeParam('x')])
+      expect(clientDateSchema.safeParse(bad).success).toBe(false);
     expect(isCalendarDate('2028-02-29')).toBe(true);
   });
 });

@@ -27,7 +27,8 @@ export function invoiceListHrefForJob(jmsNumber: string): string {
   return `/Invoice?${new URLSearchParams({ jm: encodeParam(jmsNumber) }).toString()}`;
 }
 
-export type SlipLookup = { kind: 'invoice'; invoiceNumber: string; issueDate?: string } | { kind: 'job'; jmsNumber: string };
+export type SlipLookup =
+  { kind: 'invoice'; invoiceNumber: string; issueDate?: string } | { kind: 'job'; jmsNumber: string };
 
 type QueryValue = string | string[] | undefined;
 const first = (v: QueryValue): string | undefined => (Array.isArray(v) ? v[0] : v);

@@ -52,7 +52,12 @@ export function formatMoney(amount: string, currencyCode: string, locale: string
 export function formatUnitPrice(amount: string, currencyCode: string, locale: string = MONEY_LOCALE): string {
   const n = Number(amount);
   try {
-    return numberFormat(locale, { style: 'currency', currency: currencyCode.trim(), minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+    return numberFormat(locale, {
+      style: 'currency',
+      currency: currencyCode.trim(),
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }).format(n);
   } catch {
     return `${currencyCode.trim()} ${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n)}`;
   }
@@ -71,7 +76,8 @@ export function sumDecimals(values: readonly string[], places = 2): string {
     const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(v.trim());
     if (!m) throw new RangeError(`not a decimal: ${v}`);
     const [, sign, intPart = '0', frac = ''] = m;
-    if (frac.length > places && /[1-9]/.test(frac.slice(places))) throw new RangeError(`more than ${places} decimals: ${v}`);
+    if (frac.length > places && /[1-9]/.test(frac.slice(places)))
+      throw new RangeError(`more than ${places} decimals: ${v}`);
     const n = BigInt(intPart) * scale + BigInt((frac.slice(0, places) || '0').padEnd(places, '0'));
     total += sign === '-' ? -n : n;
   }

@@ -6,16 +6,25 @@ const invoice = { invoiceNumber: 'INV-1001', amount: '1234.5', jmsNumber: '10024
 describe('pay link', () => {
   it('sends the invoice number, the amount with two decimals, the job number and the account number', () => {
     const href = buildPayLink('https://pay.example.com/checkout', invoice);
-    expect(href).toBe('https://pay.example.com/checkout?payment_reference=INV-1001&payment_amount=1234.50&jms=100245&acno=HV1001');
+    expect(href).toBe(
+      'https://pay.example.com/checkout?payment_reference=INV-1001&payment_amount=1234.50&jms=100245&acno=HV1001',
+    );
   });
 
   it('encodes characters that need encoding, so each value reads back exactly', () => {
     const tricky = { invoiceNumber: 'INV 7/8&x=1?#', amount: '0.5', jmsNumber: '10+20%', accountNumber: 'AC é&€' };
     const href = buildPayLink('https://pay.example.com/checkout', tricky);
     expect(href).not.toBeNull();
-    expect(href).toBe('https://pay.example.com/checkout?payment_reference=INV+7%2F8%26x%3D1%3F%23&payment_amount=0.50&jms=10%2B20%25&acno=AC+%C3%A9%26%E2%82%AC');
+    expect(href).toBe(
+      'https://pay.example.com/checkout?payment_reference=INV+7%2F8%26x%3D1%3F%23&payment_amount=0.50&jms=10%2B20%25&acno=AC+%C3%A9%26%E2%82%AC',
+    );
     const q = new URL(href ?? '').searchParams;
-    expect([q.get('payment_reference'), q.get('payment_amount'), q.get('jms'), q.get('acno')]).toEqual(['INV 7/8&x=1?#', '0.50', '10+20%', 'AC é&€']);
+    expect([q.get('payment_reference'), q.get('payment_amount'), q.get('jms'), q.get('acno')]).toEqual([
+      'INV 7/8&x=1?#',
+      '0.50',
+      '10+20%',
+      'AC é&€',
+    ]);
   });
 
   it('keeps the query of the configured payments page and replaces only its own parameters', () => {
@@ -33,7 +42,11 @@ describe('pay link', () => {
     ['99.999', '100.00'],
     ['1.234', '1.23'],
   ])('sends amount %s as %s', (amount, sent) => {
-    expect(new URL(buildPayLink('https://pay.example.com/', { ...invoice, amount }) ?? '').searchParams.get('payment_amount')).toBe(sent);
+    expect(
+      new URL(buildPayLink('https://pay.example.com/', { ...invoice, amount }) ?? '').searchParams.get(
+        'payment_amount',
+      ),
+    ).toBe(sent);
   });
 
   it('is hidden when no payments page is configured, or it is not a web address', () => {
@@ -45,6 +58,8 @@ describe('pay link', () => {
 
   it('is not offered for paid invoices', () => {
     expect(payLinkFor('https://pay.example.com/', { ...invoice, isPaid: true })).toBeNull();
-    expect(payLinkFor('https://pay.example.com/', { ...invoice, isPaid: false })).toContain('payment_reference=INV-1001');
+    expect(payLinkFor('https://pay.example.com/', { ...invoice, isPaid: false })).toContain(
+      'payment_reference=INV-1001',
+    );
   });
 });

@@ -32,6 +32,9 @@ export function buildPayLink(paymentUrl: string | undefined | null, input: PayLi
 }
 
 /** Paid invoices offer no pay link (docs/decisions/003-invoice-slip-params.md). */
-export function payLinkFor(paymentUrl: string | undefined | null, invoice: PayLinkInput & { isPaid: boolean }): string | null {
+export function payLinkFor(
+  paymentUrl: string | undefined | null,
+  invoice: PayLinkInput & { isPaid: boolean },
+): string | null {
   return invoice.isPaid ? null : buildPayLink(paymentUrl, invoice);
 }

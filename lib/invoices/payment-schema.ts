@@ -32,7 +32,10 @@ export const invoiceNumbersField = z
 
 export const paymentSchema = z.object({
   InvoiceNumbers: invoiceNumbersField,
-  PaymentDate: z.string({ error: PAYMENT_MSG.date }).transform((v) => v.trim()).refine(isCalendarDate, PAYMENT_MSG.date),
+  PaymentDate: z
+    .string({ error: PAYMENT_MSG.date })
+    .transform((v) => v.trim())
+    .refine(isCalendarDate, PAYMENT_MSG.date),
   Amount: z
     .union([z.string(), z.number()], { error: PAYMENT_MSG.amount })
     .transform((v) => String(v).trim().replace(/,/g, '').replace(/^\$/, ''))

@@ -49,12 +49,23 @@ describe('payments recorded', () => {
     const number = `INV-${uid()}`;
     await issueInvoice(
       userPrincipal(staff),
-      invoiceIssueSchema.parse({ ClientId: clientId, InvoiceNumber: number, JobNumbers: job.jmsNumber, IssueDate: '2026-11-01', DueDate: '2026-11-15', CurrencyCode: 'AUD', Lines: [{ ExtStockId: 'COPY', Description: 'Copies', Quantity: '1', Amount: amount }] }),
+      invoiceIssueSchema.parse({
+        ClientId: clientId,
+        InvoiceNumber: number,
+        JobNumbers: job.jmsNumber,
+        IssueDate: '2026-11-01',
+        DueDate: '2026-11-15',
+        CurrencyCode: 'AUD',
+        Lines: [{ ExtStockId: 'COPY', Description: 'Copies', Quantity: '1', Amount: amount }],
+      }),
     );
     return number;
   }
   const pay = async (numbers: string[], amount: string, reference = 'EFT 1') =>
-    recordPayment(userPrincipal(await staffActor(2)), paymentSchema.parse({ InvoiceNumbers: numbers, PaymentDate: '2026-11-20', Amount: amount, Reference: reference }));
+    recordPayment(
+      userPrincipal(await staffActor(2)),
+      paymentSchema.parse({ InvoiceNumbers: numbers, PaymentDate: '2026-11-20', Amount: amount, Reference: reference }),
+    );
 
   it('a part payment, then the rest: Paid, with a receipt each time over SMTP; the event log has both payments and invoice.paid', async () => {
     const admin = await signedIn(4);
@@ -65,10 +76,15 @@ describe('payments recorded', () => {
     expect(slip).toMatchObject({ amountPaid: '40.00', balance: '70.00' });
     expect(slip?.invoice.isPaid).toBe(false);
     // The /JobClient strip's owed total is what is left to pay, not what was issued (migration 0023).
-    expect(await invoiceAttention(admin.actor)).toMatchObject({ unpaid: 1, totals: [{ currencyCode: 'AUD', cents: 7000 }] });
+    expect(await invoiceAttention(admin.actor)).toMatchObject({
+      unpaid: 1,
+      totals: [{ currencyCode: 'AUD', cents: 7000 }],
+    });
 
     await processOutboxOnce({ smtpUrl: smtp.url });
-    const part = await smtp.waitFor((m) => m.to.includes(admin.user.email) && m.subject === 'Receipt for your payment of $40.00');
+    const part = await smtp.waitFor(
+      (m) => m.to.includes(admin.user.email) && m.subject === 'Receipt for your payment of $40.00',
+    );
     expect(part.text).toContain(`Invoice ${number}: $40.00 received; $70.00 still to pay.`);
     expect(part.text).toContain('reference EFT 771');
 
@@ -78,13 +94,21 @@ describe('payments recorded', () => {
     expect(slip?.invoice.isPaid).toBe(true);
     expect(await invoiceAttention(admin.actor)).toMatchObject({ unpaid: 0, totals: [] });
     await processOutboxOnce({ smtpUrl: smtp.url });
-    const done = await smtp.waitFor((m) => m.to.includes(admin.user.email) && m.subject === `Receipt: invoice ${number} is paid`);
+    const done = await smtp.waitFor(
+      (m) => m.to.includes(admin.user.email) && m.subject === `Receipt: invoice ${number} is paid`,
+    );
     expect(done.text).toContain(`Invoice ${number}: $70.00 received; now paid in full.`);
 
     const events = await t.db().select().from(integrationEvents).where(eq(integrationEvents.invoiceNumber, number));
-    expect(events.filter((e) => e.kind === 'payment.received').map((e) => (e.data as { amount: string }).amount)).toEqual(['40.00', '70.00']);
+    expect(
+      events.filter((e) => e.kind === 'payment.received').map((e) => (e.data as { amount: string }).amount),
+    ).toEqual(['40.00', '70.00']);
     expect(events.filter((e) => e.kind === 'invoice.paid')).toHaveLength(1);
-    const audit = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.payment.recorded'), eq(auditLog.clientId, admin.clientId)));
+    const audit = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.payment.recorded'), eq(auditLog.clientId, admin.clientId)));
     expect(audit).toHaveLength(2);
   });
 
@@ -99,20 +123,34 @@ describe('payments recorded', () => {
       { invoiceNumber: b, amount: '9.00', balance: '13.00', isPaid: false },
     ]);
     expect(r.receiptsQueued).toBe(1); // the administrator; not the colleague without the invoice alert
-    expect(await t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, colleague.email), eq(emailOutbox.kind, RECEIPT_KIND)))).toEqual([]);
+    expect(
+      await t
+        .db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, colleague.email), eq(emailOutbox.kind, RECEIPT_KIND))),
+    ).toEqual([]);
 
     const refused = async (p: Promise<unknown>) => {
       const e = await p.catch((x: unknown) => x);
       expect(e).toBeInstanceOf(ValidationError);
       return (e as ValidationError).fields;
     };
-    expect(await refused(pay([b], '13.01'))).toEqual({ Amount: ['The payment is more than the invoices owe ($13.00).'] });
+    expect(await refused(pay([b], '13.01'))).toEqual({
+      Amount: ['The payment is more than the invoices owe ($13.00).'],
+    });
     expect(await refused(pay([a], '1.00'))).toEqual({ InvoiceNumbers: [`Invoice ${a} is already paid.`] });
     const other = await signedIn(4);
     const foreign = await invoiceOf(other.clientId, '5.00');
-    expect(await refused(pay([b, foreign], '1.00'))).toEqual({ InvoiceNumbers: ['The invoices of one payment must all be of one client.'] });
+    expect(await refused(pay([b, foreign], '1.00'))).toEqual({
+      InvoiceNumbers: ['The invoices of one payment must all be of one client.'],
+    });
     expect(await refused(pay(['NOPE-1'], '1.00'))).toEqual({ InvoiceNumbers: ['Invoice NOPE-1 does not exist.'] });
-    const [row] = await t.db().select({ amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.invoiceNumber, b));
+    const [row] = await t
+      .db()
+      .select({ amountPaid: invoices.amountPaid })
+      .from(invoices)
+      .where(eq(invoices.invoiceNumber, b));
     expect(row?.amountPaid).toBe('9.00');
   });
 
@@ -123,27 +161,54 @@ describe('payments recorded', () => {
     const staff = await staffActor(2);
     const number = await invoiceOf(admin.clientId, '100.00'); // 110.00 with GST
     await pay([number], '40.00', 'EFT 881');
-    expect((await listStaffInvoices(staff, { text: number, clientId: null, paid: 'any' }, { page: 1, size: 10 })).rows[0]).toMatchObject({ amountPaid: '40.00', balance: '70.00' });
+    expect(
+      (await listStaffInvoices(staff, { text: number, clientId: null, paid: 'any' }, { page: 1, size: 10 })).rows[0],
+    ).toMatchObject({ amountPaid: '40.00', balance: '70.00' });
 
     const marked = await markInvoicePaid(userPrincipal(staff), number);
     expect(marked).toMatchObject({ changed: true });
     expect(await markInvoicePaid(userPrincipal(staff), number)).toMatchObject({ changed: false, paymentId: null });
 
-    const [row] = await t.db().select({ isPaid: invoices.isPaid, amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.invoiceNumber, number));
+    const [row] = await t
+      .db()
+      .select({ isPaid: invoices.isPaid, amountPaid: invoices.amountPaid })
+      .from(invoices)
+      .where(eq(invoices.invoiceNumber, number));
     expect(row).toEqual({ isPaid: true, amountPaid: '110.00' });
     const [recorded] = await t.db().select().from(payments).where(eq(payments.id, marked.paymentId!));
-    expect(recorded).toMatchObject({ clientId: admin.clientId, paymentDate: '2026-11-26', amount: '70.00', currencyCode: 'AUD', reference: `Marked paid by ${staff.userName}` });
-    expect(await t.db().select({ amount: paymentAllocations.amount }).from(paymentAllocations).where(eq(paymentAllocations.paymentId, recorded!.id))).toEqual([{ amount: '70.00' }]);
+    expect(recorded).toMatchObject({
+      clientId: admin.clientId,
+      paymentDate: '2026-11-26',
+      amount: '70.00',
+      currencyCode: 'AUD',
+      reference: `Marked paid by ${staff.userName}`,
+    });
+    expect(
+      await t
+        .db()
+        .select({ amount: paymentAllocations.amount })
+        .from(paymentAllocations)
+        .where(eq(paymentAllocations.paymentId, recorded!.id)),
+    ).toEqual([{ amount: '70.00' }]);
 
     await processOutboxOnce({ smtpUrl: smtp.url });
-    const receipt = await smtp.waitFor((m) => m.to.includes(admin.user.email) && m.subject === `Receipt: invoice ${number} is paid`);
+    const receipt = await smtp.waitFor(
+      (m) => m.to.includes(admin.user.email) && m.subject === `Receipt: invoice ${number} is paid`,
+    );
     expect(receipt.text).toContain(`Invoice ${number}: $70.00 received; now paid in full.`);
     expect(receipt.text).toContain(`reference Marked paid by ${staff.userName}`);
 
     const events = await t.db().select().from(integrationEvents).where(eq(integrationEvents.invoiceNumber, number));
-    expect(events.filter((e) => e.kind === 'payment.received').map((e) => (e.data as { amount: string }).amount)).toEqual(['40.00', '70.00']);
+    expect(
+      events.filter((e) => e.kind === 'payment.received').map((e) => (e.data as { amount: string }).amount),
+    ).toEqual(['40.00', '70.00']);
     expect(events.filter((e) => e.kind === 'invoice.paid')).toHaveLength(1);
-    const audit = await t.db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.clientId, admin.clientId), eq(auditLog.actorUserId, staff.userId))).orderBy(asc(auditLog.id));
+    const audit = await t
+      .db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, admin.clientId), eq(auditLog.actorUserId, staff.userId)))
+      .orderBy(asc(auditLog.id));
     expect(audit.map((a) => a.action)).toEqual(['ops.payment.recorded', 'ops.invoice.paid']);
 
     // The statement: the invoice, both payments (no settlement line), a closing balance of nothing and nothing aged.
@@ -167,11 +232,15 @@ describe('payments recorded', () => {
       const staff = await staffActor(2);
       const number = await invoiceOf(admin.clientId, '100.00'); // 110.00 with GST
       await pay([number], '40.00');
-      const amountOf = (url: string | null | undefined) => (url ? new URL(url).searchParams.get('payment_amount') : null);
+      const amountOf = (url: string | null | undefined) =>
+        url ? new URL(url).searchParams.get('payment_amount') : null;
       const all = await listInvoices(admin.actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
       expect(all.rows.find((r) => r.invoiceNumber === number)).toMatchObject({ amount: '110.00' });
       expect(amountOf(all.rows.find((r) => r.invoiceNumber === number)?.payUrl)).toBe('70.00');
-      const filtered = await listInvoices(admin.actor, invoiceListQuerySchema.parse({ InvoiceNumber: number }), { page: 1, size: 10 });
+      const filtered = await listInvoices(admin.actor, invoiceListQuerySchema.parse({ InvoiceNumber: number }), {
+        page: 1,
+        size: 10,
+      });
       expect(filtered.rows.map((r) => [r.invoiceNumber, amountOf(r.payUrl)])).toEqual([[number, '70.00']]);
       expect(amountOf((await getInvoiceSlip(admin.actor, number))?.payUrl)).toBe('70.00');
       const ops = await listStaffInvoices(staff, { text: number, clientId: null, paid: 'any' }, { page: 1, size: 10 });

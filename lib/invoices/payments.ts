@@ -56,7 +56,16 @@ export async function recordPayment(by: Principal, input: PaymentForm): Promise<
  */
 export async function applyPayment(tx: Queryable, by: Principal, input: PaymentForm): Promise<RecordedPayment> {
   const found = await tx
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, clientId: invoices.clientId, amount: invoices.amount, amountPaid: invoices.amountPaid, isPaid: invoices.isPaid, currencyCode: invoices.currencyCode, issueDate: invoices.issueDate })
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      clientId: invoices.clientId,
+      amount: invoices.amount,
+      amountPaid: invoices.amountPaid,
+      isPaid: invoices.isPaid,
+      currencyCode: invoices.currencyCode,
+      issueDate: invoices.issueDate,
+    })
     .from(invoices)
     .where(inArray(invoices.invoiceNumber, input.InvoiceNumbers))
     .orderBy(asc(invoices.id))
@@ -65,14 +74,18 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
   if (missing.length) throw new ValidationError({ InvoiceNumbers: missing.map(PAYMENT_MSG.invoiceMissing) });
   const ordered = input.InvoiceNumbers.map((n) => found.find((i) => i.invoiceNumber === n)!);
   const first = ordered[0]!;
-  if (ordered.some((i) => i.clientId !== first.clientId)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneClient] });
-  if (ordered.some((i) => i.currencyCode !== first.currencyCode)) throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneCurrency] });
+  if (ordered.some((i) => i.clientId !== first.clientId))
+    throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneClient] });
+  if (ordered.some((i) => i.currencyCode !== first.currencyCode))
+    throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneCurrency] });
   const paid = ordered.filter((i) => i.isPaid);
-  if (paid.length) throw new ValidationError({ InvoiceNumbers: paid.map((i) => PAYMENT_MSG.invoicePaid(i.invoiceNumber)) });
+  if (paid.length)
+    throw new ValidationError({ InvoiceNumbers: paid.map((i) => PAYMENT_MSG.invoicePaid(i.invoiceNumber)) });
 
   const total = toCents(input.Amount);
   const owing = ordered.reduce((s, i) => s + (toCents(i.amount) - toCents(i.amountPaid)), 0n);
-  if (total > owing) throw new ValidationError({ Amount: [PAYMENT_MSG.tooMuch(formatMoney(fromCents(owing), first.currencyCode))] });
+  if (total > owing)
+    throw new ValidationError({ Amount: [PAYMENT_MSG.tooMuch(formatMoney(fromCents(owing), first.currencyCode))] });
 
   const t = now();
   let left = total;
@@ -89,14 +102,30 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
       .update(invoices)
       .set({ amountPaid: fromCents(newPaid), updatedAt: t, ...(full ? { isPaid: true, paidAt: t } : {}) })
       .where(eq(invoices.id, inv.id));
-    allocations.push({ id: inv.id, issueDate: inv.issueDate, invoiceNumber: inv.invoiceNumber, amount: fromCents(take), balance: fromCents(toCents(inv.amount) - newPaid), isPaid: full });
+    allocations.push({
+      id: inv.id,
+      issueDate: inv.issueDate,
+      invoiceNumber: inv.invoiceNumber,
+      amount: fromCents(take),
+      balance: fromCents(toCents(inv.amount) - newPaid),
+      isPaid: full,
+    });
   }
   const [payment] = await tx
     .insert(payments)
-    .values({ clientId: first.clientId, paymentDate: input.PaymentDate, amount: fromCents(total), currencyCode: first.currencyCode, reference: input.Reference, createdAt: t })
+    .values({
+      clientId: first.clientId,
+      paymentDate: input.PaymentDate,
+      amount: fromCents(total),
+      currencyCode: first.currencyCode,
+      reference: input.Reference,
+      createdAt: t,
+    })
     .returning({ id: payments.id });
   if (!payment) throw new Error('payment not written');
-  await tx.insert(paymentAllocations).values(allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.id, amount: a.amount })));
+  await tx
+    .insert(paymentAllocations)
+    .values(allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.id, amount: a.amount })));
   await recordAudit(tx, by, {
     action: 'ops.payment.recorded',
     clientId: first.clientId,
@@ -115,7 +144,12 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
     clientId: first.clientId,
     amount: fromCents(total),
     currencyCode: first.currencyCode,
-    allocations: allocations.map(({ invoiceNumber, amount, balance, isPaid }) => ({ invoiceNumber, amount, balance, isPaid })),
+    allocations: allocations.map(({ invoiceNumber, amount, balance, isPaid }) => ({
+      invoiceNumber,
+      amount,
+      balance,
+      isPaid,
+    })),
     receiptsQueued: 0,
   };
   result.receiptsQueued = await enqueueReceipts(tx, result, input, allocations);
@@ -123,12 +157,25 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
 }
 
 /** The receipt: to the client's administrators and to the users who keep the invoice alert on. */
-async function enqueueReceipts(tx: Queryable, p: RecordedPayment, input: PaymentForm, allocations: { invoiceNumber: string; issueDate: string }[]): Promise<number> {
+async function enqueueReceipts(
+  tx: Queryable,
+  p: RecordedPayment,
+  input: PaymentForm,
+  allocations: { invoiceNumber: string; issueDate: string }[],
+): Promise<number> {
   const recipients = await tx
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientId))
-    .where(and(eq(users.clientId, p.clientId), eq(users.isActive, true), eq(clients.isActive, true), inArray(users.role, [...CLIENT_ROLES]), or(eq(users.role, CLIENT_ADMIN_ROLE), eq(users.invoiceAlert, true))))
+    .where(
+      and(
+        eq(users.clientId, p.clientId),
+        eq(users.isActive, true),
+        eq(clients.isActive, true),
+        inArray(users.role, [...CLIENT_ROLES]),
+        or(eq(users.role, CLIENT_ADMIN_ROLE), eq(users.invoiceAlert, true)),
+      ),
+    )
     .orderBy(asc(users.id));
   const money = (v: string) => formatMoney(v, p.currencyCode);
   const allPaid = p.allocations.every((a) => a.isPaid);
@@ -136,7 +183,10 @@ async function enqueueReceipts(tx: Queryable, p: RecordedPayment, input: Payment
     const href = `${config().appUrl}${invoiceSlipHref({ invoiceNumber: a.invoiceNumber, issueDate: allocations[i]!.issueDate })}`;
     return `- Invoice ${a.invoiceNumber}: ${money(a.amount)} received; ${a.isPaid ? 'now paid in full' : `${money(a.balance)} still to pay`}. ${href}`;
   });
-  const subject = allPaid && p.allocations.length === 1 ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid` : `Receipt for your payment of ${money(p.amount)}`;
+  const subject =
+    allPaid && p.allocations.length === 1
+      ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid`
+      : `Receipt for your payment of ${money(p.amount)}`;
   for (const r of recipients) {
     await enqueueMail(tx, {
       to: r.email,
@@ -157,7 +207,10 @@ async function enqueueReceipts(tx: Queryable, p: RecordedPayment, input: Payment
 }
 
 /** The payments of one invoice (for staff), oldest first. */
-export async function paymentsOfInvoice(q: Queryable, invoiceId: number): Promise<{ paymentDate: string; amount: string; reference: string }[]> {
+export async function paymentsOfInvoice(
+  q: Queryable,
+  invoiceId: number,
+): Promise<{ paymentDate: string; amount: string; reference: string }[]> {
   return q
     .select({ paymentDate: payments.paymentDate, amount: paymentAllocations.amount, reference: payments.reference })
     .from(paymentAllocations)
@@ -181,5 +234,7 @@ export async function owingOf(actor: Actor, numbers: readonly string[]): Promise
 
 /** One line for the staff's confirmation: 'INV-1 (paid), INV-2 ($13.00 left)'. */
 export function paymentSummary(p: RecordedPayment): string {
-  return p.allocations.map((a) => `${a.invoiceNumber} (${a.isPaid ? 'paid' : `${formatMoney(a.balance, p.currencyCode)} left`})`).join(', ');
+  return p.allocations
+    .map((a) => `${a.invoiceNumber} (${a.isPaid ? 'paid' : `${formatMoney(a.balance, p.currencyCode)} left`})`)
+    .join(', ');
 }

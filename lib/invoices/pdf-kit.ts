@@ -14,7 +14,12 @@ const PAGE_WIDTH = 595.28; // A4
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 
 export function newPdf(title: string, author: string): Pdf {
-  return new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: author || 'JMS Portal' }, bufferPages: false });
+  return new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: title, Author: author || 'JMS Portal' },
+    bufferPages: false,
+  });
 }
 
 /** The whole document as bytes. */
@@ -30,7 +35,11 @@ export function pdfBytes(doc: Pdf): Promise<Buffer> {
 
 /** The standard fonts speak WinAnsi: characters outside it are replaced rather than drawn as garbage. */
 export function pdfText(v: string): string {
-  return v.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/[^\x20-\x7E\xA0-\xFF\n]/g, '?');
+  return v
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/[^\x20-\x7E\xA0-\xFF\n]/g, '?');
 }
 
 /** The supplier block at the top: logo, legal name, ABN, address, contact. Returns the y below it. */
@@ -45,7 +54,10 @@ export function drawSupplier(doc: Pdf, s: Supplier): number {
       // A logo pdfkit cannot read is left out rather than failing the invoice.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(12).text(pdfText(s.legalName || 'Supplier details not configured'), x, top, { width: CONTENT_WIDTH - (x - MARGIN) });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(pdfText(s.legalName || 'Supplier details not configured'), x, top, { width: CONTENT_WIDTH - (x - MARGIN) });
   doc.font('Helvetica').fontSize(9);
   if (s.abn) doc.text(`ABN ${formatAbn(s.abn)}`);
   if (s.address) doc.text(pdfText(s.address));
@@ -61,7 +73,12 @@ export interface Column {
 }
 
 /** A table from y; rows that do not fit go on a new page under the repeated header. Returns the y below it. */
-export function drawTable(doc: Pdf, y: number, columns: readonly Column[], rows: readonly (readonly string[])[]): number {
+export function drawTable(
+  doc: Pdf,
+  y: number,
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+): number {
   const bottom = doc.page.height - MARGIN - 40;
   const header = (at: number): number => {
     doc.font('Helvetica-Bold').fontSize(9);
@@ -71,13 +88,20 @@ export function drawTable(doc: Pdf, y: number, columns: readonly Column[], rows:
       x += c.width;
     }
     const below = at + 14;
-    doc.moveTo(MARGIN, below).lineTo(MARGIN + CONTENT_WIDTH, below).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, below)
+      .lineTo(MARGIN + CONTENT_WIDTH, below)
+      .lineWidth(0.5)
+      .stroke();
     return below + 4;
   };
   let at = header(y);
   doc.font('Helvetica').fontSize(9);
   for (const row of rows) {
-    const height = Math.max(...row.map((cell, i) => doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 4 })), 10);
+    const height = Math.max(
+      ...row.map((cell, i) => doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 4 })),
+      10,
+    );
     if (at + height > bottom) {
       doc.addPage();
       at = header(MARGIN);
@@ -111,7 +135,12 @@ export function drawTotals(doc: Pdf, y: number, pairs: readonly (readonly [strin
 }
 
 /** A paragraph at the left margin from y (a new page when it does not fit). */
-export function drawParagraph(doc: Pdf, y: number, lines: readonly string[], o: { bold?: boolean; size?: number } = {}): number {
+export function drawParagraph(
+  doc: Pdf,
+  y: number,
+  lines: readonly string[],
+  o: { bold?: boolean; size?: number } = {},
+): number {
   doc.font(o.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(o.size ?? 9);
   const text = lines.map(pdfText).join('\n');
   let at = y;

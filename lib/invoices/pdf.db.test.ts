@@ -13,7 +13,8 @@ import { supplierSchema } from './supplier-schema';
 
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 // A 1×1 PNG.
-const LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 async function readPdf(res: Response): Promise<string> {
   expect(res.status).toBe(200);
@@ -25,7 +26,12 @@ async function readPdf(res: Response): Promise<string> {
 }
 
 const get = (number: string, token: string) =>
-  invoicePdfRoute(new Request(`http://localhost/api/Invoice/Pdf/${encodeURIComponent(number)}`, { headers: { Authorization: `Bearer ${token}` } }), { params: Promise.resolve({ number }) });
+  invoicePdfRoute(
+    new Request(`http://localhost/api/Invoice/Pdf/${encodeURIComponent(number)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+    { params: Promise.resolve({ number }) },
+  );
 
 describe('invoice PDF', () => {
   useTestDatabase();
@@ -35,7 +41,18 @@ describe('invoice PDF', () => {
     await saveSupplier(
       staff,
       userPrincipal(staff),
-      supplierSchema.parse({ LegalName: 'Legal Copy Services Pty Ltd', Abn: '51 824 753 556', Address: '1 George Street, Sydney NSW 2000', Email: 'accounts@legalcopy.example', Phone: '02 9000 0000', BankAccountName: 'Legal Copy Services', BankBsb: '062000', BankAccountNumber: '12345678', GstRate: '10', Logo: LOGO }),
+      supplierSchema.parse({
+        LegalName: 'Legal Copy Services Pty Ltd',
+        Abn: '51 824 753 556',
+        Address: '1 George Street, Sydney NSW 2000',
+        Email: 'accounts@legalcopy.example',
+        Phone: '02 9000 0000',
+        BankAccountName: 'Legal Copy Services',
+        BankBsb: '062000',
+        BankAccountNumber: '12345678',
+        GstRate: '10',
+        Logo: LOGO,
+      }),
     );
     const user = await signedIn(3);
     const job = await makeJob({ clientId: user.clientId });

@@ -5,7 +5,17 @@
  */
 import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
-import { CONTENT_WIDTH, MARGIN, drawParagraph, drawSupplier, drawTable, drawTotals, newPdf, pdfBytes, pdfText } from './pdf-kit';
+import {
+  CONTENT_WIDTH,
+  MARGIN,
+  drawParagraph,
+  drawSupplier,
+  drawTable,
+  drawTotals,
+  newPdf,
+  pdfBytes,
+  pdfText,
+} from './pdf-kit';
 import type { InvoiceSlip } from './service';
 import { hasBankDetails } from './supplier';
 
@@ -45,21 +55,35 @@ export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {
       { header: 'Amount excl. GST', width: 80, align: 'right' },
       { header: 'GST', width: 60, align: 'right' },
     ],
-    slip.lines.map((l) => [l.extStockId, l.description, formatQuantity(l.quantity), formatUnitPrice(l.unitPrice, i.currencyCode), money(l.amount), money(l.gst)]),
+    slip.lines.map((l) => [
+      l.extStockId,
+      l.description,
+      formatQuantity(l.quantity),
+      formatUnitPrice(l.unitPrice, i.currencyCode),
+      money(l.amount),
+      money(l.gst),
+    ]),
   );
   const partPaid = !i.isPaid && Number(slip.amountPaid) > 0;
   y = drawTotals(doc, y, [
     ['Subtotal excl. GST', money(slip.linesTotal)],
     ['GST', money(slip.gst)],
     ['Total incl. GST', money(i.amount), true],
-    ...(partPaid ? ([['Paid', money(slip.amountPaid)], ['Balance due', money(slip.balance), true]] as const) : []),
+    ...(partPaid
+      ? ([
+          ['Paid', money(slip.amountPaid)],
+          ['Balance due', money(slip.balance), true],
+        ] as const)
+      : []),
   ]);
 
   if (!i.isPaid) {
     const how: string[] = [];
     if (slip.payUrl) how.push(`Pay online: ${slip.payUrl}`);
     if (hasBankDetails(supplier)) {
-      how.push(`Bank transfer: ${supplier.bankAccountName}, BSB ${supplier.bankBsb}, account ${supplier.bankAccountNumber}. Please quote ${i.invoiceNumber} as the reference.`);
+      how.push(
+        `Bank transfer: ${supplier.bankAccountName}, BSB ${supplier.bankBsb}, account ${supplier.bankAccountNumber}. Please quote ${i.invoiceNumber} as the reference.`,
+      );
     }
     if (how.length) {
       y = drawParagraph(doc, y + 12, ['How to pay'], { bold: true, size: 11 });

@@ -62,7 +62,15 @@ export interface InvoiceSlipView {
   amountPaid: string | null;
   balance: string | null;
   sheetsTotal: string;
-  lines: { id: number; stockCode: string; description: string; quantity: string; unitPrice: string; amount: string; gst: string }[];
+  lines: {
+    id: number;
+    stockCode: string;
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+    gst: string;
+  }[];
   payHref: string | null;
   supplier: SupplierView;
   /** When no payments page is configured: how to pay by bank transfer (null when paid or no bank details). */
@@ -130,7 +138,12 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
     supplier: presentSupplier(s.supplier),
     howToPay:
       !i.isPaid && !s.payUrl && hasBankDetails(s.supplier)
-        ? { accountName: s.supplier.bankAccountName, bsb: s.supplier.bankBsb, accountNumber: s.supplier.bankAccountNumber, reference: i.invoiceNumber }
+        ? {
+            accountName: s.supplier.bankAccountName,
+            bsb: s.supplier.bankBsb,
+            accountNumber: s.supplier.bankAccountNumber,
+            reference: i.invoiceNumber,
+          }
         : null,
     pdfHref: invoicePdfHref(i.invoiceNumber),
   };

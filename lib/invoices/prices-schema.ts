@@ -17,7 +17,10 @@ export const PRICE_MSG = {
 } as const;
 
 export const priceRowSchema = z.object({
-  OrderType: z.coerce.number({ error: PRICE_MSG.orderType }).int().refine((v) => ORDER_TYPES.some((t) => t.id === v), PRICE_MSG.orderType),
+  OrderType: z.coerce
+    .number({ error: PRICE_MSG.orderType })
+    .int()
+    .refine((v) => ORDER_TYPES.some((t) => t.id === v), PRICE_MSG.orderType),
   ExtStockId: z
     .string()
     .transform((v) => v.trim().toUpperCase())
@@ -32,14 +35,19 @@ export const priceRowSchema = z.object({
 export const priceListSchema = z
   .object({
     ClientId: z.number().int().min(1),
-    PaymentTermsDays: z.coerce.number({ error: PRICE_MSG.terms }).int(PRICE_MSG.terms).min(0, PRICE_MSG.terms).max(365, PRICE_MSG.terms),
+    PaymentTermsDays: z.coerce
+      .number({ error: PRICE_MSG.terms })
+      .int(PRICE_MSG.terms)
+      .min(0, PRICE_MSG.terms)
+      .max(365, PRICE_MSG.terms),
     /** Every price of the client: order types left out have no price. */
     Prices: z.array(priceRowSchema).max(ORDER_TYPES.length),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<number>();
     v.Prices.forEach((p, i) => {
-      if (seen.has(p.OrderType)) ctx.addIssue({ code: 'custom', path: ['Prices', i, 'OrderType'], message: PRICE_MSG.duplicate });
+      if (seen.has(p.OrderType))
+        ctx.addIssue({ code: 'custom', path: ['Prices', i, 'OrderType'], message: PRICE_MSG.duplicate });
       seen.add(p.OrderType);
     });
   });

@@ -35,10 +35,24 @@ function authorise(by: Principal): void {
 export async function getPriceList(actor: Actor, clientId: number): Promise<ClientPriceList | null> {
   authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
-  const [c] = await db.select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber, terms: clients.paymentTermsDays, deletedAt: clients.deletedAt }).from(clients).where(eq(clients.id, clientId));
+  const [c] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      accountNumber: clients.accountNumber,
+      terms: clients.paymentTermsDays,
+      deletedAt: clients.deletedAt,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   if (!c || c.deletedAt) return null;
   const prices = await db
-    .select({ orderType: clientPrices.orderType, extStockId: clientPrices.extStockId, description: clientPrices.description, unitPrice: clientPrices.unitPrice })
+    .select({
+      orderType: clientPrices.orderType,
+      extStockId: clientPrices.extStockId,
+      description: clientPrices.description,
+      unitPrice: clientPrices.unitPrice,
+    })
     .from(clientPrices)
     .where(eq(clientPrices.clientId, clientId))
     .orderBy(asc(clientPrices.orderType));
@@ -46,24 +60,44 @@ export async function getPriceList(actor: Actor, clientId: number): Promise<Clie
 }
 
 /** Replaces the client's price list and payment terms (staff form and PUT /api/v1/clients/{clientId}/prices). */
-export async function savePriceList(by: Principal, form: PriceList): Promise<{ clientId: number; paymentTermsDays: number; prices: number }> {
+export async function savePriceList(
+  by: Principal,
+  form: PriceList,
+): Promise<{ clientId: number; paymentTermsDays: number; prices: number }> {
   authorise(by);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [c] = await tx.select({ id: clients.id, deletedAt: clients.deletedAt }).from(clients).where(eq(clients.id, form.ClientId)).for('update');
+    const [c] = await tx
+      .select({ id: clients.id, deletedAt: clients.deletedAt })
+      .from(clients)
+      .where(eq(clients.id, form.ClientId))
+      .for('update');
     if (!c || c.deletedAt) throw new NotFoundError('This client does not exist.');
     const t = now();
     await tx.update(clients).set({ paymentTermsDays: form.PaymentTermsDays, updatedAt: t }).where(eq(clients.id, c.id));
     await tx.delete(clientPrices).where(eq(clientPrices.clientId, c.id));
     if (form.Prices.length) {
-      await tx.insert(clientPrices).values(form.Prices.map((p) => ({ clientId: c.id, orderType: p.OrderType, extStockId: p.ExtStockId, description: p.Description, unitPrice: p.UnitPrice, updatedAt: t })));
+      await tx.insert(clientPrices).values(
+        form.Prices.map((p) => ({
+          clientId: c.id,
+          orderType: p.OrderType,
+          extStockId: p.ExtStockId,
+          description: p.Description,
+          unitPrice: p.UnitPrice,
+          updatedAt: t,
+        })),
+      );
     }
     await recordAudit(tx, by, {
       action: 'ops.prices.update',
       clientId: c.id,
       targetType: 'client',
       targetId: c.id,
-      details: { ...(by.kind === 'api-key' ? { actor: apiKeyName(by.key) } : {}), paymentTermsDays: form.PaymentTermsDays, prices: form.Prices.map((p) => ({ orderType: p.OrderType, stockCode: p.ExtStockId, unitPrice: p.UnitPrice })) },
+      details: {
+        ...(by.kind === 'api-key' ? { actor: apiKeyName(by.key) } : {}),
+        paymentTermsDays: form.PaymentTermsDays,
+        prices: form.Prices.map((p) => ({ orderType: p.OrderType, stockCode: p.ExtStockId, unitPrice: p.UnitPrice })),
+      },
     });
     return { clientId: c.id, paymentTermsDays: form.PaymentTermsDays, prices: form.Prices.length };
   });
@@ -97,7 +131,11 @@ export async function nextInvoiceNumber(): Promise<string> {
   for (let i = 0; i < 50; i++) {
     value += 1n;
     const candidate = `${prefix}${value.toString().padStart(width, '0')}`;
-    const [taken] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, candidate)).limit(1);
+    const [taken] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.invoiceNumber, candidate))
+      .limit(1);
     if (!taken) return candidate;
   }
   return `${prefix}${(value + 1n).toString().padStart(width, '0')}`;
@@ -119,14 +157,32 @@ export interface InvoiceDraft {
  * The draft of an invoice for these jobs (JMS numbers or job ids; all of one client, the client's if given).
  * Null when no job of that client is named.
  */
-export async function invoiceDraft(actor: Actor, want: { clientId: number | null; jmsNumbers: string[]; jobIds: number[] }): Promise<InvoiceDraft | null> {
+export async function invoiceDraft(
+  actor: Actor,
+  want: { clientId: number | null; jmsNumbers: string[]; jobIds: number[] },
+): Promise<InvoiceDraft | null> {
   authorize(actor, 'invoices.manage', staffPolicy);
   if (!want.jmsNumbers.length && !want.jobIds.length) return null;
   const db = await getDb();
   const found = await db
-    .select({ id: jobs.id, jmsNumber: jobs.jmsNumber, clientId: jobs.clientId, orderType: jobs.orderType, numberOfCopies: jobs.numberOfCopies, matterReference: jobs.matterReference, description: jobs.description })
+    .select({
+      id: jobs.id,
+      jmsNumber: jobs.jmsNumber,
+      clientId: jobs.clientId,
+      orderType: jobs.orderType,
+      numberOfCopies: jobs.numberOfCopies,
+      matterReference: jobs.matterReference,
+      description: jobs.description,
+    })
     .from(jobs)
-    .where(and(want.jobIds.length ? inArray(jobs.id, want.jobIds.slice(0, 100)) : inArray(jobs.jmsNumber, want.jmsNumbers.slice(0, 100)), want.clientId ? eq(jobs.clientId, want.clientId) : undefined))
+    .where(
+      and(
+        want.jobIds.length
+          ? inArray(jobs.id, want.jobIds.slice(0, 100))
+          : inArray(jobs.jmsNumber, want.jmsNumbers.slice(0, 100)),
+        want.clientId ? eq(jobs.clientId, want.clientId) : undefined,
+      ),
+    )
     .orderBy(asc(jobs.id));
   const clientId = want.clientId ?? found[0]?.clientId;
   const own = found.filter((j) => j.clientId === clientId);
@@ -141,7 +197,12 @@ export async function invoiceDraft(actor: Actor, want: { clientId: number | null
     if (!price) unpriced.push(j.jmsNumber);
     const what = price?.description || orderTypeName(j.orderType);
     return {
-      ExtStockId: price?.extStockId ?? orderTypeName(j.orderType).toUpperCase().replace(/[^A-Z0-9]+/g, '-').slice(0, 20),
+      ExtStockId:
+        price?.extStockId ??
+        orderTypeName(j.orderType)
+          .toUpperCase()
+          .replace(/[^A-Z0-9]+/g, '-')
+          .slice(0, 20),
       Description: `${what}: job ${j.jmsNumber}${j.matterReference ? `, ${j.matterReference}` : ''}`.slice(0, 200),
       Quantity: quantity,
       Amount: price ? lineAmount(quantity, price.unitPrice) : '0.00',

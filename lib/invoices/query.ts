@@ -44,7 +44,10 @@ export interface InvoiceListItem {
 type SortKey = 'jmsNumber' | 'matterReference' | 'invoiceNumber' | 'amount' | 'issueDate' | 'isPaid';
 
 /** Sort column → the (non-null) column, the row field holding its value, and its SQL type for keyset parameters. */
-const SORTS: Record<InvoiceSortColumn, { column: PgColumn; key: SortKey; type: 'text' | 'numeric' | 'date' | 'boolean' }> = {
+const SORTS: Record<
+  InvoiceSortColumn,
+  { column: PgColumn; key: SortKey; type: 'text' | 'numeric' | 'date' | 'boolean' }
+> = {
   1: { column: invoices.jmsNumber, key: 'jmsNumber', type: 'text' },
   2: { column: invoices.matterReference, key: 'matterReference', type: 'text' },
   3: { column: invoices.invoiceNumber, key: 'invoiceNumber', type: 'text' },

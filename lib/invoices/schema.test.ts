@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MSG } from '@/lib/validation';
-import { DEFAULT_INVOICE_QUERY, INVOICE_FILTER_MSG, invoiceListQuerySchema, invoiceQueryFromSearchParams, parseAmountFilter, toInvoiceListBody } from './schema';
+import {
+  DEFAULT_INVOICE_QUERY,
+  INVOICE_FILTER_MSG,
+  invoiceListQuerySchema,
+  invoiceQueryFromSearchParams,
+  parseAmountFilter,
+  toInvoiceListBody,
+} from './schema';
 
 const parse = (body: unknown) => invoiceListQuerySchema.safeParse(body);
 
@@ -8,13 +15,37 @@ describe('invoice list query', () => {
   it('defaults to issue date descending (spec §9: column 5, direction 2) and no filters', () => {
     expect(invoiceListQuerySchema.parse({})).toEqual(DEFAULT_INVOICE_QUERY);
     expect(invoiceListQuerySchema.parse(undefined)).toEqual({ issueDate: 0, sortBy: 5, sortOrder: 2 });
-    expect(invoiceListQuerySchema.parse({ SortBy: 0, SortOrder: null, JMSNumber: '  ', AmountFilter: '', IssueDateFilter: null })).toEqual(DEFAULT_INVOICE_QUERY);
+    expect(
+      invoiceListQuerySchema.parse({
+        SortBy: 0,
+        SortOrder: null,
+        JMSNumber: '  ',
+        AmountFilter: '',
+        IssueDateFilter: null,
+      }),
+    ).toEqual(DEFAULT_INVOICE_QUERY);
   });
 
   it('reads every filter of the legacy body', () => {
     expect(
-      invoiceListQuerySchema.parse({ JMSNumber: ' 1002 ', MatterReference: 'HV-2024', InvoiceNumber: 'INV', AmountFilter: '100 - 250.5', IssueDateFilter: '2', SortBy: '4', SortOrder: 1 }),
-    ).toEqual({ jmsNumber: '1002', matterReference: 'HV-2024', invoiceNumber: 'INV', amount: { min: '100.00', max: '250.50' }, issueDate: 2, sortBy: 4, sortOrder: 1 });
+      invoiceListQuerySchema.parse({
+        JMSNumber: ' 1002 ',
+        MatterReference: 'HV-2024',
+        InvoiceNumber: 'INV',
+        AmountFilter: '100 - 250.5',
+        IssueDateFilter: '2',
+        SortBy: '4',
+        SortOrder: 1,
+      }),
+    ).toEqual({
+      jmsNumber: '1002',
+      matterReference: 'HV-2024',
+      invoiceNumber: 'INV',
+      amount: { min: '100.00', max: '250.50' },
+      issueDate: 2,
+      sortBy: 4,
+      sortOrder: 1,
+    });
   });
 
   it.each([
@@ -71,7 +102,13 @@ describe('invoice list query', () => {
   });
 
   it('round-trips a query through the body the export button posts', () => {
-    const query = invoiceListQuerySchema.parse({ JMSNumber: '12', AmountFilter: '5-9', IssueDateFilter: 3, SortBy: 2, SortOrder: 1 });
+    const query = invoiceListQuerySchema.parse({
+      JMSNumber: '12',
+      AmountFilter: '5-9',
+      IssueDateFilter: 3,
+      SortBy: 2,
+      SortOrder: 1,
+    });
     expect(invoiceListQuerySchema.parse(toInvoiceListBody(query))).toEqual(query);
     expect(invoiceListQuerySchema.parse(toInvoiceListBody(DEFAULT_INVOICE_QUERY))).toEqual(DEFAULT_INVOICE_QUERY);
   });
@@ -79,8 +116,24 @@ describe('invoice list query', () => {
 
 describe('/Invoice URL state', () => {
   it('reads the list state and falls back to defaults for anything unusable', () => {
-    const p = new URLSearchParams({ jms: ' 100 ', matter: 'Smith', inv: 'INV', amount: '10-20', issued: '4', sort: '3', dir: '1' });
-    expect(invoiceQueryFromSearchParams(p)).toEqual({ jmsNumber: '100', matterReference: 'Smith', invoiceNumber: 'INV', amount: { min: '10.00', max: '20.00' }, issueDate: 4, sortBy: 3, sortOrder: 1 });
+    const p = new URLSearchParams({
+      jms: ' 100 ',
+      matter: 'Smith',
+      inv: 'INV',
+      amount: '10-20',
+      issued: '4',
+      sort: '3',
+      dir: '1',
+    });
+    expect(invoiceQueryFromSearchParams(p)).toEqual({
+      jmsNumber: '100',
+      matterReference: 'Smith',
+      invoiceNumber: 'INV',
+      amount: { min: '10.00', max: '20.00' },
+      issueDate: 4,
+      sortBy: 3,
+      sortOrder: 1,
+    });
     const junk = new URLSearchParams({ matter: '<i>x</i>', amount: 'lots', issued: '99', sort: 'x', dir: '7' });
     expect(invoiceQueryFromSearchParams(junk)).toEqual(DEFAULT_INVOICE_QUERY);
   });

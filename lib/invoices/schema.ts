@@ -58,8 +58,12 @@ export const MATTER_MAX = 200;
  */
 export const INVOICE_PAYMENT_FILTERS = ['unpaid', 'overdue'] as const;
 export type InvoicePaymentFilter = (typeof INVOICE_PAYMENT_FILTERS)[number];
-export const INVOICE_PAYMENT_LABELS: Record<InvoicePaymentFilter, string> = { unpaid: 'Unpaid', overdue: 'Unpaid and overdue' };
-const isPaymentFilter = (v: unknown): v is InvoicePaymentFilter => typeof v === 'string' && (INVOICE_PAYMENT_FILTERS as readonly string[]).includes(v);
+export const INVOICE_PAYMENT_LABELS: Record<InvoicePaymentFilter, string> = {
+  unpaid: 'Unpaid',
+  overdue: 'Unpaid and overdue',
+};
+const isPaymentFilter = (v: unknown): v is InvoicePaymentFilter =>
+  typeof v === 'string' && (INVOICE_PAYMENT_FILTERS as readonly string[]).includes(v);
 /** The largest amount numeric(12,2) holds. */
 const AMOUNT_MAX_INTEGER_DIGITS = 10;
 
@@ -124,7 +128,9 @@ export function parseAmountFilter(text: string): AmountRange | undefined | null 
 
 /** AmountFilter: a number, or the text of an exact amount or a range; null or '' means no filter. */
 export const amountFilterSchema = z
-  .union([z.string().max(TEXT_FILTER_MAX, INVOICE_FILTER_MSG.tooLong), z.number(), z.null()], { error: INVOICE_FILTER_MSG.amount })
+  .union([z.string().max(TEXT_FILTER_MAX, INVOICE_FILTER_MSG.tooLong), z.number(), z.null()], {
+    error: INVOICE_FILTER_MSG.amount,
+  })
   .optional()
   .transform((v, ctx): AmountRange | undefined => {
     if (v === null || v === undefined) return undefined;
@@ -157,7 +163,19 @@ const jobNumberFilterSchema = z
   .pipe(textFilterSchema);
 
 const wholeNumber = (message: string) =>
-  z.union([z.number(), z.string().regex(/^\s*\d{1,3}\s*$/, message).transform(Number), z.null()], { error: message }).optional();
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\s*\d{1,3}\s*$/, message)
+          .transform(Number),
+        z.null(),
+      ],
+      { error: message },
+    )
+    .optional();
 
 export const issueDateFilterSchema = wholeNumber(INVOICE_FILTER_MSG.issueDate).pipe(
   z
@@ -217,19 +235,17 @@ export const invoiceListQuerySchema = z.preprocess(
       PaymentFilter: paymentFilterSchema,
       MatterReferenceExact: matterExactSchema,
     })
-    .transform(
-      (q): InvoiceListQuery => ({
-        ...(q.PaymentFilter ? { payment: q.PaymentFilter } : {}),
-        ...(q.MatterReferenceExact ? { matterExact: q.MatterReferenceExact } : {}),
-        jmsNumber: q.JMSNumber,
-        matterReference: q.MatterReference,
-        invoiceNumber: q.InvoiceNumber,
-        amount: q.AmountFilter,
-        issueDate: q.IssueDateFilter,
-        sortBy: q.SortBy,
-        sortOrder: q.SortOrder,
-      }),
-    ),
+    .transform((q): InvoiceListQuery => ({
+      ...(q.PaymentFilter ? { payment: q.PaymentFilter } : {}),
+      ...(q.MatterReferenceExact ? { matterExact: q.MatterReferenceExact } : {}),
+      jmsNumber: q.JMSNumber,
+      matterReference: q.MatterReference,
+      invoiceNumber: q.InvoiceNumber,
+      amount: q.AmountFilter,
+      issueDate: q.IssueDateFilter,
+      sortBy: q.SortBy,
+      sortOrder: q.SortOrder,
+    })),
 );
 
 /** The parsed query the service takes. */

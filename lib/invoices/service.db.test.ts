@@ -4,7 +4,13 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { ForbiddenError } from '@/lib/core/errors';
 import { useTestDatabase } from '@/test/db';
 import { makeInvoice, signedIn } from '@/test/factories';
-import { DEFAULT_INVOICE_QUERY, INVOICE_SORT_COLUMNS, invoiceListQuerySchema, type InvoiceListQuery, type InvoiceSortColumn } from './schema';
+import {
+  DEFAULT_INVOICE_QUERY,
+  INVOICE_SORT_COLUMNS,
+  invoiceListQuerySchema,
+  type InvoiceListQuery,
+  type InvoiceSortColumn,
+} from './schema';
 import { exportInvoices, listInvoices, type InvoiceListItem } from './service';
 
 const ALL = { page: 1, size: 0 };
@@ -28,9 +34,27 @@ describe('invoice list', () => {
 
   it('filters by JMS number, matter reference and invoice number: contains, case-insensitive, wildcards literal', async () => {
     const { actor, clientId } = await signedIn();
-    await makeInvoice({ clientId, invoiceNumber: `INV-A-${clientId}`, jmsNumber: `J${clientId}100`, matterReference: 'Smith vs Jones', issueDate: '2026-01-05' });
-    await makeInvoice({ clientId, invoiceNumber: `INV-B-${clientId}`, jmsNumber: `J${clientId}200`, matterReference: 'Estate of Brown', issueDate: '2026-01-06' });
-    await makeInvoice({ clientId, invoiceNumber: `INV-C-${clientId}`, jmsNumber: `J${clientId}300`, matterReference: '50% share_deal', issueDate: '2026-01-07' });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: `INV-A-${clientId}`,
+      jmsNumber: `J${clientId}100`,
+      matterReference: 'Smith vs Jones',
+      issueDate: '2026-01-05',
+    });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: `INV-B-${clientId}`,
+      jmsNumber: `J${clientId}200`,
+      matterReference: 'Estate of Brown',
+      issueDate: '2026-01-06',
+    });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: `INV-C-${clientId}`,
+      jmsNumber: `J${clientId}300`,
+      matterReference: '50% share_deal',
+      issueDate: '2026-01-07',
+    });
 
     expect(await numbersOf(actor, { JMSNumber: `j${clientId}2` })).toEqual([`INV-B-${clientId}`]);
     expect(await numbersOf(actor, { MatterReference: 'SMITH' })).toEqual([`INV-A-${clientId}`]);
@@ -54,7 +78,10 @@ describe('invoice list', () => {
     expect(await numbersOf(actor, { AmountFilter: '100' })).toEqual([`A100-${clientId}`]);
     expect(await numbersOf(actor, { AmountFilter: 250.5 })).toEqual([`A250-${clientId}`]);
     expect(await numbersOf(actor, { AmountFilter: '$1,250.00' })).toEqual([`A1250-${clientId}`]);
-    expect(await numbersOf(actor, { AmountFilter: '100-250.50', SortBy: 4, SortOrder: 1 })).toEqual([`A100-${clientId}`, `A250-${clientId}`]);
+    expect(await numbersOf(actor, { AmountFilter: '100-250.50', SortBy: 4, SortOrder: 1 })).toEqual([
+      `A100-${clientId}`,
+      `A250-${clientId}`,
+    ]);
     expect(await numbersOf(actor, { AmountFilter: '0 to 99.99' })).toEqual([`A99-${clientId}`]);
     expect(await numbersOf(actor, { AmountFilter: '7' })).toEqual([]);
   });
@@ -64,14 +91,36 @@ describe('invoice list', () => {
     restoreClock = setClock(fixedClock('2026-03-31T14:30:00Z'));
     const { actor, clientId } = await signedIn();
     expect(actor.timeZone).toBe('Australia/Sydney');
-    const dates = ['2026-04-01', '2026-03-31', '2026-03-26', '2026-03-25', '2026-03-03', '2026-03-02', '2026-01-02', '2026-01-01', '2025-12-31', '2025-06-30', '2024-12-31'];
-    for (const issueDate of dates) await makeInvoice({ clientId, invoiceNumber: `D${issueDate}-${clientId}`, issueDate });
-    const datesOf = async (bucket: number) => (await listInvoices(actor, q({ IssueDateFilter: bucket }), ALL)).rows.map((r) => r.issueDate);
+    const dates = [
+      '2026-04-01',
+      '2026-03-31',
+      '2026-03-26',
+      '2026-03-25',
+      '2026-03-03',
+      '2026-03-02',
+      '2026-01-02',
+      '2026-01-01',
+      '2025-12-31',
+      '2025-06-30',
+      '2024-12-31',
+    ];
+    for (const issueDate of dates)
+      await makeInvoice({ clientId, invoiceNumber: `D${issueDate}-${clientId}`, issueDate });
+    const datesOf = async (bucket: number) =>
+      (await listInvoices(actor, q({ IssueDateFilter: bucket }), ALL)).rows.map((r) => r.issueDate);
 
     expect(await datesOf(0)).toEqual(dates);
     expect(await datesOf(1)).toEqual(['2026-04-01', '2026-03-31', '2026-03-26']);
     expect(await datesOf(2)).toEqual(['2026-04-01', '2026-03-31', '2026-03-26', '2026-03-25', '2026-03-03']);
-    expect(await datesOf(3)).toEqual(['2026-04-01', '2026-03-31', '2026-03-26', '2026-03-25', '2026-03-03', '2026-03-02', '2026-01-02']);
+    expect(await datesOf(3)).toEqual([
+      '2026-04-01',
+      '2026-03-31',
+      '2026-03-26',
+      '2026-03-25',
+      '2026-03-03',
+      '2026-03-02',
+      '2026-01-02',
+    ]);
     expect(await datesOf(4)).toEqual(['2026-04-01']);
     expect(await datesOf(5)).toEqual(['2026-03-31', '2026-03-26', '2026-03-25', '2026-03-03', '2026-03-02']);
     expect(await datesOf(6)).toEqual(dates.filter((d) => d.startsWith('2026')));
@@ -99,7 +148,15 @@ describe('invoice list', () => {
         it(`column ${column}, direction ${direction}`, async () => {
           const { actor, clientId } = await signedIn();
           for (const r of rows) {
-            await makeInvoice({ clientId, jmsNumber: r.jms, matterReference: r.matter, invoiceNumber: `${r.inv}-${clientId}`, issueDate: r.issueDate, isPaid: r.isPaid, lines: [{ extStockId: 'X1', quantity: '1', unitPrice: r.price }] });
+            await makeInvoice({
+              clientId,
+              jmsNumber: r.jms,
+              matterReference: r.matter,
+              invoiceNumber: `${r.inv}-${clientId}`,
+              issueDate: r.issueDate,
+              isPaid: r.isPaid,
+              lines: [{ extStockId: 'X1', quantity: '1', unitPrice: r.price }],
+            });
           }
           const got = (await listInvoices(actor, q({ SortBy: column, SortOrder: direction }), ALL)).rows;
           const sign = direction === 1 ? 1 : -1;
@@ -111,7 +168,9 @@ describe('invoice list', () => {
           expect(got.map((r) => r.id)).toEqual(expected.map((r) => r.id));
           expect(new Set(got.map((r) => keyOf[column](r))).size).toBeGreaterThan(1);
           // The export streams exactly the same order, in keyset batches smaller than the list.
-          expect((await drain(exportInvoices(actor, q({ SortBy: column, SortOrder: direction }), 1))).map((r) => r.id)).toEqual(expected.map((r) => r.id));
+          expect(
+            (await drain(exportInvoices(actor, q({ SortBy: column, SortOrder: direction }), 1))).map((r) => r.id),
+          ).toEqual(expected.map((r) => r.id));
         });
       }
     }
@@ -119,14 +178,20 @@ describe('invoice list', () => {
 
   it('defaults to issue date, newest first', async () => {
     const { actor, clientId } = await signedIn();
-    for (const d of ['2026-01-02', '2026-03-04', '2026-02-03']) await makeInvoice({ clientId, invoiceNumber: `S${d}-${clientId}`, issueDate: d });
+    for (const d of ['2026-01-02', '2026-03-04', '2026-02-03'])
+      await makeInvoice({ clientId, invoiceNumber: `S${d}-${clientId}`, issueDate: d });
     const r = await listInvoices(actor, DEFAULT_INVOICE_QUERY, ALL);
     expect(r.rows.map((i) => i.issueDate)).toEqual(['2026-03-04', '2026-02-03', '2026-01-02']);
   });
 
   it('pages with the job list page sizes and answers the total count and the page size', async () => {
     const { actor, clientId } = await signedIn();
-    for (let i = 1; i <= 23; i++) await makeInvoice({ clientId, invoiceNumber: `P${String(i).padStart(2, '0')}-${clientId}`, issueDate: `2026-01-${String(i).padStart(2, '0')}` });
+    for (let i = 1; i <= 23; i++)
+      await makeInvoice({
+        clientId,
+        invoiceNumber: `P${String(i).padStart(2, '0')}-${clientId}`,
+        issueDate: `2026-01-${String(i).padStart(2, '0')}`,
+      });
     const sorted = q({ SortBy: 3, SortOrder: 1 });
     const p3 = await listInvoices(actor, sorted, { page: 3, size: 10 });
     expect(p3.totalCount).toBe(23);
@@ -146,9 +211,19 @@ describe('invoice list', () => {
   it('exports exactly the filtered, sorted list, across keyset batches with equal sort values', async () => {
     const { actor, clientId } = await signedIn();
     for (let i = 0; i < 12; i++) {
-      await makeInvoice({ clientId, invoiceNumber: `E${i}-${clientId}`, matterReference: i % 3 === 0 ? 'Other' : 'Keep', issueDate: `2026-02-0${1 + (i % 4)}`, lines: [{ extStockId: 'X', quantity: '1', unitPrice: String(10 + (i % 2)) }] });
+      await makeInvoice({
+        clientId,
+        invoiceNumber: `E${i}-${clientId}`,
+        matterReference: i % 3 === 0 ? 'Other' : 'Keep',
+        issueDate: `2026-02-0${1 + (i % 4)}`,
+        lines: [{ extStockId: 'X', quantity: '1', unitPrice: String(10 + (i % 2)) }],
+      });
     }
-    for (const body of [{ MatterReference: 'keep', SortBy: 4, SortOrder: 2 }, { SortBy: 5, SortOrder: 1 }, { AmountFilter: '10', SortBy: 2, SortOrder: 2 }]) {
+    for (const body of [
+      { MatterReference: 'keep', SortBy: 4, SortOrder: 2 },
+      { SortBy: 5, SortOrder: 1 },
+      { AmountFilter: '10', SortBy: 2, SortOrder: 2 },
+    ]) {
       const listed = (await listInvoices(actor, q(body), ALL)).rows.map(({ payUrl: _, ...r }) => r);
       const exported = await drain(exportInvoices(actor, q(body), 2));
       expect(exported).toEqual(listed);
@@ -159,11 +234,23 @@ describe('invoice list', () => {
   it('never shows another client’s invoices, and refuses users without a client', async () => {
     const a = await signedIn();
     const b = await signedIn();
-    await makeInvoice({ clientId: a.clientId, invoiceNumber: `MINE-${a.clientId}`, jmsNumber: 'SHARED1', issueDate: '2026-01-01' });
-    await makeInvoice({ clientId: b.clientId, invoiceNumber: `THEIRS-${b.clientId}`, jmsNumber: 'SHARED1', issueDate: '2026-01-01' });
+    await makeInvoice({
+      clientId: a.clientId,
+      invoiceNumber: `MINE-${a.clientId}`,
+      jmsNumber: 'SHARED1',
+      issueDate: '2026-01-01',
+    });
+    await makeInvoice({
+      clientId: b.clientId,
+      invoiceNumber: `THEIRS-${b.clientId}`,
+      jmsNumber: 'SHARED1',
+      issueDate: '2026-01-01',
+    });
     expect(await numbersOf(a.actor)).toEqual([`MINE-${a.clientId}`]);
     expect(await numbersOf(a.actor, { InvoiceNumber: 'THEIRS' })).toEqual([]);
-    expect((await drain(exportInvoices(a.actor, q({ JMSNumber: 'SHARED1' })))).map((r) => r.invoiceNumber)).toEqual([`MINE-${a.clientId}`]);
+    expect((await drain(exportInvoices(a.actor, q({ JMSNumber: 'SHARED1' })))).map((r) => r.invoiceNumber)).toEqual([
+      `MINE-${a.clientId}`,
+    ]);
 
     const staff: Actor = { ...a.actor, role: 1, clientId: null };
     await expect(listInvoices(staff, DEFAULT_INVOICE_QUERY, ALL)).rejects.toBeInstanceOf(ForbiddenError);
@@ -172,6 +259,10 @@ describe('invoice list', () => {
 
   it('answers "no rows" for a client without invoices', async () => {
     const { actor } = await signedIn();
-    expect(await listInvoices(actor, DEFAULT_INVOICE_QUERY, { page: 1, size: 10 })).toEqual({ rows: [], totalCount: 0, pageSize: 10 });
+    expect(await listInvoices(actor, DEFAULT_INVOICE_QUERY, { page: 1, size: 10 })).toEqual({
+      rows: [],
+      totalCount: 0,
+      pageSize: 10,
+    });
   });
 });

@@ -22,7 +22,15 @@ import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { sumDecimals } from './money';
 import { getSupplier, type Supplier } from './supplier';
 import { payLinkFor } from './pay-link';
-import { afterCursor, cursorOf, invoiceColumns, invoiceOrder, invoiceWhere, type InvoiceCursor, type InvoiceListItem } from './query';
+import {
+  afterCursor,
+  cursorOf,
+  invoiceColumns,
+  invoiceOrder,
+  invoiceWhere,
+  type InvoiceCursor,
+  type InvoiceListItem,
+} from './query';
 import type { InvoiceListQuery } from './schema';
 
 export type { InvoiceListItem } from './query';
@@ -64,7 +72,10 @@ const MAX_SLIPS_PER_JOB = 50;
 
 async function clientAccount(clientId: number): Promise<{ name: string; accountNumber: string }> {
   const db = await getDb();
-  const [row] = await db.select({ name: clients.name, accountNumber: clients.accountNumber }).from(clients).where(eq(clients.id, clientId));
+  const [row] = await db
+    .select({ name: clients.name, accountNumber: clients.accountNumber })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   if (!row) throw new ForbiddenError();
   return row;
 }
@@ -95,14 +106,23 @@ function withPayLink(r: InvoiceListItem & { owed: string }, accountNumber: strin
 
 /** No filter: the list is all of the client's invoices, and its total is in the counters. */
 function unfiltered(q: InvoiceListQuery): boolean {
-  return !q.jmsNumber && !q.matterReference && !q.invoiceNumber && !q.amount && q.issueDate === 0 && !q.payment && !q.matterExact;
+  return (
+    !q.jmsNumber &&
+    !q.matterReference &&
+    !q.invoiceNumber &&
+    !q.amount &&
+    q.issueDate === 0 &&
+    !q.payment &&
+    !q.matterExact
+  );
 }
 
 /** What is left to pay on a row (its pay link's amount): the total less part payments (issue 30). */
 const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid})::text`;
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
-const accountNumberOf = (clientId: number) => sql<string>`(select ${clients.accountNumber} from ${clients} where ${clients.id} = ${clientId})`;
+const accountNumberOf = (clientId: number) =>
+  sql<string>`(select ${clients.accountNumber} from ${clients} where ${clients.id} = ${clientId})`;
 
 /**
  * The page of an unfiltered list in one sort, as a prepared statement (built once per database and sort, then
@@ -116,7 +136,12 @@ function unfilteredPage(db: Db, q: InvoiceListQuery, limit: number, offset: numb
     const total = sql<number>`(select coalesce(sum(${invoiceCounts.n}), 0)::int from ${invoiceCounts} where ${invoiceCounts.clientId} = ${clientId})`;
     return withCompiledRows(
       db
-        .select({ ...invoiceColumns, owed: owedOf, accountNumber: accountNumberOf(clientId), total: total.mapWith(Number) })
+        .select({
+          ...invoiceColumns,
+          owed: owedOf,
+          accountNumber: accountNumberOf(clientId),
+          total: total.mapWith(Number),
+        })
         .from(invoices)
         .where(eq(invoices.clientId, clientId))
         .orderBy(...invoiceOrder(q))
@@ -157,7 +182,12 @@ export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: 
       : // A short page that is not empty is the last one: it tells the total without counting.
         found.length < limit && (found.length > 0 || offset === 0)
         ? offset + found.length
-        : ((await db.select({ n: count() }).from(invoices).where(where ?? invoiceWhere(clientId, query, actor.timeZone, now())))[0]?.n ?? 0);
+        : ((
+            await db
+              .select({ n: count() })
+              .from(invoices)
+              .where(where ?? invoiceWhere(clientId, query, actor.timeZone, now()))
+          )[0]?.n ?? 0);
   const rows = found.map((r) => withPayLink(r, r.accountNumber));
   return { rows, totalCount, pageSize: page.size };
 }
@@ -166,7 +196,11 @@ export async function listInvoices(actor: Actor, query: InvoiceListQuery, page: 
  * Every invoice of the query in the query's order, read in keyset batches so memory stays constant
  * however long the list is. The filters are fixed when called (the issue-date buckets use now()).
  */
-export function exportInvoices(actor: Actor, query: InvoiceListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<InvoiceListItem> {
+export function exportInvoices(
+  actor: Actor,
+  query: InvoiceListQuery,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<InvoiceListItem> {
   const clientId = tenantOf(actor);
   const where = invoiceWhere(clientId, query, actor.timeZone, now());
   return inBatches<InvoiceListItem, InvoiceCursor>(async (cursor) => {
@@ -198,12 +232,22 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       gst: invoiceLineItems.gst,
     })
     .from(invoiceLineItems)
-    .where(inArray(invoiceLineItems.invoiceId, found.map((i) => i.id)))
+    .where(
+      inArray(
+        invoiceLineItems.invoiceId,
+        found.map((i) => i.id),
+      ),
+    )
     .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.id));
   const money = await db
     .select({ id: invoices.id, gst: invoices.gst, amountPaid: invoices.amountPaid })
     .from(invoices)
-    .where(inArray(invoices.id, found.map((i) => i.id)));
+    .where(
+      inArray(
+        invoices.id,
+        found.map((i) => i.id),
+      ),
+    );
   const supplier = await getSupplier(db);
   return found.map((invoice) => {
     const own = lines.filter((l) => l.invoiceId === invoice.id).map(({ invoiceId: _, ...l }) => l);
@@ -219,7 +263,9 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       amountPaid,
       balance,
       supplier,
-      sheetsTotal: sumDecimals(own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity)),
+      sheetsTotal: sumDecimals(
+        own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity),
+      ),
       // A part-paid invoice's link asks for what is left.
       payUrl: payLinkFor(config().PAYMENT_URL, { ...invoice, amount: balance, accountNumber: client.accountNumber }),
     };
@@ -230,7 +276,11 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
  * The slip of the client's invoice with this number; when `issueDate` (yyyy-MM-dd) is given it must
  * be the invoice's issue date too. Unknown numbers and other clients' invoices answer null.
  */
-export async function getInvoiceSlip(actor: Actor, invoiceNumber: string, issueDate?: string): Promise<InvoiceSlip | null> {
+export async function getInvoiceSlip(
+  actor: Actor,
+  invoiceNumber: string,
+  issueDate?: string,
+): Promise<InvoiceSlip | null> {
   const clientId = tenantOf(actor);
   const number = invoiceNumber.trim();
   if (!number) return null;
@@ -238,7 +288,13 @@ export async function getInvoiceSlip(actor: Actor, invoiceNumber: string, issueD
   const found = await db
     .select(invoiceColumns)
     .from(invoices)
-    .where(and(eq(invoices.clientId, clientId), eq(invoices.invoiceNumber, number), issueDate ? eq(invoices.issueDate, issueDate) : undefined))
+    .where(
+      and(
+        eq(invoices.clientId, clientId),
+        eq(invoices.invoiceNumber, number),
+        issueDate ? eq(invoices.issueDate, issueDate) : undefined,
+      ),
+    )
     .limit(1);
   const [slip] = await slipsOf(clientId, found);
   return slip ?? null;

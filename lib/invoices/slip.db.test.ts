@@ -38,7 +38,17 @@ describe('invoice slip', () => {
     });
     const slip = await getInvoiceSlip(actor, inv.invoiceNumber);
     expect(slip).not.toBeNull();
-    expect(slip?.invoice).toMatchObject({ invoiceNumber: inv.invoiceNumber, jmsNumber: '100245', matterReference: 'Smith vs Jones', extClientBranchId: 'HV1001-B1', issueDate: '2026-03-02', dueDate: '2026-04-01', amount: '195.70', currencyCode: 'AUD', isPaid: false });
+    expect(slip?.invoice).toMatchObject({
+      invoiceNumber: inv.invoiceNumber,
+      jmsNumber: '100245',
+      matterReference: 'Smith vs Jones',
+      extClientBranchId: 'HV1001-B1',
+      issueDate: '2026-03-02',
+      dueDate: '2026-04-01',
+      amount: '195.70',
+      currencyCode: 'AUD',
+      isPaid: false,
+    });
     expect(slip?.client).toEqual({ name: client.name, accountNumber: client.accountNumber });
     expect(slip?.lines.map((l) => [l.extStockId, l.description, l.quantity, l.unitPrice, l.amount])).toEqual([
       ['EZ999', 'A4 copies', '250.00', '0.1200', '30.00'],
@@ -53,7 +63,11 @@ describe('invoice slip', () => {
 
   it('counts no sheets when there is no EZ999 line', async () => {
     const { actor, clientId } = await signedIn();
-    const inv = await makeInvoice({ clientId, issueDate: '2026-01-01', lines: [{ extStockId: 'DEL01', quantity: '1', unitPrice: '35' }] });
+    const inv = await makeInvoice({
+      clientId,
+      issueDate: '2026-01-01',
+      lines: [{ extStockId: 'DEL01', quantity: '1', unitPrice: '35' }],
+    });
     expect((await getInvoiceSlip(actor, inv.invoiceNumber))?.sheetsTotal).toBe('0.00');
   });
 
@@ -61,13 +75,24 @@ describe('invoice slip', () => {
     usePaymentUrl(PAY);
     const client = await makeClient({ accountNumber: `A&C ${Date.now()}` });
     const { actor } = await signedIn(3, client.id);
-    const unpaid = await makeInvoice({ clientId: client.id, invoiceNumber: `INV #1/${client.id}`, jmsNumber: 'J+1', issueDate: '2026-01-01', lines: [{ extStockId: 'X', quantity: '1', unitPrice: '1234.5' }] });
+    const unpaid = await makeInvoice({
+      clientId: client.id,
+      invoiceNumber: `INV #1/${client.id}`,
+      jmsNumber: 'J+1',
+      issueDate: '2026-01-01',
+      lines: [{ extStockId: 'X', quantity: '1', unitPrice: '1234.5' }],
+    });
     const paid = await makeInvoice({ clientId: client.id, issueDate: '2026-01-02', isPaid: true });
 
     const slip = await getInvoiceSlip(actor, unpaid.invoiceNumber);
     const url = new URL(slip?.payUrl ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(PAY);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ payment_reference: `INV #1/${client.id}`, payment_amount: '1234.50', jms: 'J+1', acno: client.accountNumber });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      payment_reference: `INV #1/${client.id}`,
+      payment_amount: '1234.50',
+      jms: 'J+1',
+      acno: client.accountNumber,
+    });
     expect((await getInvoiceSlip(actor, paid.invoiceNumber))?.payUrl).toBeNull();
 
     const list = await listInvoices(actor, invoiceListQuerySchema.parse({}), { page: 1, size: 10 });
@@ -108,8 +133,18 @@ describe('invoice slip', () => {
     const a = await signedIn();
     const b = await signedIn();
     const jms = `7${a.clientId}01`;
-    const older = await makeInvoice({ clientId: a.clientId, jmsNumber: jms, issueDate: '2026-01-01', lines: [{ extStockId: 'EZ999', quantity: '10', unitPrice: '0.1' }] });
-    const newer = await makeInvoice({ clientId: a.clientId, jmsNumber: jms, issueDate: '2026-02-01', lines: [{ extStockId: 'EZ999', quantity: '20', unitPrice: '0.1' }] });
+    const older = await makeInvoice({
+      clientId: a.clientId,
+      jmsNumber: jms,
+      issueDate: '2026-01-01',
+      lines: [{ extStockId: 'EZ999', quantity: '10', unitPrice: '0.1' }],
+    });
+    const newer = await makeInvoice({
+      clientId: a.clientId,
+      jmsNumber: jms,
+      issueDate: '2026-02-01',
+      lines: [{ extStockId: 'EZ999', quantity: '20', unitPrice: '0.1' }],
+    });
     await makeInvoice({ clientId: b.clientId, jmsNumber: jms, issueDate: '2026-03-01' });
     const slips = await getInvoiceSlipsByJob(a.actor, jms);
     expect(slips.map((s) => s.invoice.id)).toEqual([newer.id, older.id]);

@@ -1,7 +1,17 @@
 /** The statement of account as a PDF (issue 30), with pdfkit: supplier, client, opening balance, lines, closing balance, ageing. Server-only. */
 import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney } from './money';
-import { CONTENT_WIDTH, MARGIN, drawParagraph, drawSupplier, drawTable, drawTotals, newPdf, pdfBytes, pdfText } from './pdf-kit';
+import {
+  CONTENT_WIDTH,
+  MARGIN,
+  drawParagraph,
+  drawSupplier,
+  drawTable,
+  drawTotals,
+  newPdf,
+  pdfBytes,
+  pdfText,
+} from './pdf-kit';
 import type { Statement } from './statement';
 
 export async function statementPdf(s: Statement): Promise<Buffer> {
@@ -25,7 +35,14 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
       { header: 'Credit', width: 75, align: 'right' },
       { header: 'Balance', width: 80, align: 'right' },
     ],
-    s.lines.map((l) => [displayCalendarDate(l.date), l.reference, l.description, l.debit ? money(l.debit) : '', l.credit ? money(l.credit) : '', money(l.balance)]),
+    s.lines.map((l) => [
+      displayCalendarDate(l.date),
+      l.reference,
+      l.description,
+      l.debit ? money(l.debit) : '',
+      l.credit ? money(l.credit) : '',
+      money(l.balance),
+    ]),
   );
   y = drawTotals(doc, y, [['Closing balance', money(s.closing), true]]);
   y = drawParagraph(doc, y + 12, ['Ageing of what is owed (by invoice date)'], { bold: true, size: 11 });
@@ -39,11 +56,21 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
       { header: '90+ days', width: CONTENT_WIDTH / 5, align: 'right' },
       { header: 'Total owed', width: CONTENT_WIDTH / 5, align: 'right' },
     ],
-    [[money(s.ageing.current), money(s.ageing.days30), money(s.ageing.days60), money(s.ageing.days90), money(s.ageing.total)]],
+    [
+      [
+        money(s.ageing.current),
+        money(s.ageing.days30),
+        money(s.ageing.days60),
+        money(s.ageing.days90),
+        money(s.ageing.total),
+      ],
+    ],
   );
   const bank = s.supplier.bankAccountName && s.supplier.bankBsb && s.supplier.bankAccountNumber;
   if (bank && s.unpaid.length) {
-    drawParagraph(doc, y + 12, [`Bank transfer: ${s.supplier.bankAccountName}, BSB ${s.supplier.bankBsb}, account ${s.supplier.bankAccountNumber}. Please quote the invoice numbers as the reference.`]);
+    drawParagraph(doc, y + 12, [
+      `Bank transfer: ${s.supplier.bankAccountName}, BSB ${s.supplier.bankBsb}, account ${s.supplier.bankAccountNumber}. Please quote the invoice numbers as the reference.`,
+    ]);
   }
   return pdfBytes(doc);
 }

@@ -13,9 +13,25 @@ export interface StatementView {
   asOfDisplay: string;
   opening: string;
   closing: string;
-  lines: { key: string; date: string; type: string; reference: string; description: string; debit: string; credit: string; balance: string }[];
+  lines: {
+    key: string;
+    date: string;
+    type: string;
+    reference: string;
+    description: string;
+    debit: string;
+    credit: string;
+    balance: string;
+  }[];
   ageing: { current: string; days30: string; days60: string; days90: string; total: string };
-  unpaid: { invoiceNumber: string; issueDate: string; dueDate: string; ageDays: number; outstanding: string; slipHref: string }[];
+  unpaid: {
+    invoiceNumber: string;
+    issueDate: string;
+    dueDate: string;
+    ageDays: number;
+    outstanding: string;
+    slipHref: string;
+  }[];
   pdfHref: string;
   csvHref: string;
   payAllUrl: string | null;
@@ -45,7 +61,13 @@ export function presentStatement(s: Statement): StatementView {
       credit: l.credit ? money(l.credit) : '',
       balance: money(l.balance),
     })),
-    ageing: { current: money(s.ageing.current), days30: money(s.ageing.days30), days60: money(s.ageing.days60), days90: money(s.ageing.days90), total: money(s.ageing.total) },
+    ageing: {
+      current: money(s.ageing.current),
+      days30: money(s.ageing.days30),
+      days60: money(s.ageing.days60),
+      days90: money(s.ageing.days90),
+      total: money(s.ageing.total),
+    },
     unpaid: s.unpaid.map((u) => ({
       invoiceNumber: u.invoiceNumber,
       issueDate: displayCalendarDate(u.issueDate),

@@ -42,11 +42,23 @@ describe('statement of account', () => {
       const number = `ST-${uid()}`;
       await issueInvoice(
         userPrincipal(staff),
-        invoiceIssueSchema.parse({ ClientId: admin.clientId, InvoiceNumber: number, JobNumbers: job.jmsNumber, IssueDate: daysAgo(days), DueDate: daysAgo(days - 14), CurrencyCode: 'AUD', Lines: [{ ExtStockId: 'COPY', Description: 'Copies', Quantity: '1', Amount: amount }] }),
+        invoiceIssueSchema.parse({
+          ClientId: admin.clientId,
+          InvoiceNumber: number,
+          JobNumbers: job.jmsNumber,
+          IssueDate: daysAgo(days),
+          DueDate: daysAgo(days - 14),
+          CurrencyCode: 'AUD',
+          Lines: [{ ExtStockId: 'COPY', Description: 'Copies', Quantity: '1', Amount: amount }],
+        }),
       );
       return number;
     };
-    const pay = (numbers: string[], amount: string, date: string) => recordPayment(userPrincipal(staff), paymentSchema.parse({ InvoiceNumbers: numbers, PaymentDate: date, Amount: amount, Reference: 'EFT' }));
+    const pay = (numbers: string[], amount: string, date: string) =>
+      recordPayment(
+        userPrincipal(staff),
+        paymentSchema.parse({ InvoiceNumbers: numbers, PaymentDate: date, Amount: amount, Reference: 'EFT' }),
+      );
     return { admin, issue, pay };
   }
 
@@ -64,7 +76,13 @@ describe('statement of account', () => {
 
     const s = await statementFor(admin.actor, { from: daysAgo(110) });
     expect(s.asOf).toBe(TODAY);
-    expect(s.ageing).toEqual({ current: '110.00', days30: '220.00', days60: '330.00', days90: '400.00', total: '1060.00' });
+    expect(s.ageing).toEqual({
+      current: '110.00',
+      days30: '220.00',
+      days60: '330.00',
+      days90: '400.00',
+      total: '1060.00',
+    });
     expect(s.unpaid.map((u) => [u.ageDays, u.bucket])).toEqual([
       [100, 'days90'],
       [70, 'days60'],
@@ -94,7 +112,12 @@ describe('statement of account', () => {
     await issue(10, '100.00');
     await issue(40, '50.00');
     const get = (format: string, token: string) =>
-      statementRoute(new Request(`http://localhost/api/Invoice/Statement/${format}?from=${daysAgo(60)}`, { headers: { Authorization: `Bearer ${token}` } }), { params: Promise.resolve({ format }) });
+      statementRoute(
+        new Request(`http://localhost/api/Invoice/Statement/${format}?from=${daysAgo(60)}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        { params: Promise.resolve({ format }) },
+      );
 
     const csv = await get('csv', admin.token);
     expect(csv.status).toBe(200);
@@ -128,7 +151,10 @@ describe('statement of account', () => {
     await pay([b], '10.00', daysAgo(2));
     await pay([paidOff], '5.50', daysAgo(2));
     const env = (url: string | null, multiple: string | null) => {
-      for (const [k, v] of [['PAYMENT_URL', url], ['PAYMENT_MULTIPLE', multiple]] as const) {
+      for (const [k, v] of [
+        ['PAYMENT_URL', url],
+        ['PAYMENT_MULTIPLE', multiple],
+      ] as const) {
         if (v === null) delete process.env[k];
         else process.env[k] = v;
       }
@@ -156,7 +182,11 @@ describe('statement of account', () => {
     const number = await issue(20, '100.00'); // 110.00
     await pay([number], '10.00', daysAgo(15));
     // As demo data or an invoice marked paid before "Mark paid" recorded a payment: the flag and its time only.
-    await t.db().update(invoices).set({ isPaid: true, paidAt: new Date(`${daysAgo(5)}T02:00:00Z`) }).where(eq(invoices.invoiceNumber, number));
+    await t
+      .db()
+      .update(invoices)
+      .set({ isPaid: true, paidAt: new Date(`${daysAgo(5)}T02:00:00Z`) })
+      .where(eq(invoices.invoiceNumber, number));
     const s = await statementFor(admin.actor, { from: daysAgo(30) });
     expect(s.lines.map((l) => [l.date, l.kind, l.debit, l.credit, l.balance])).toEqual([
       [daysAgo(20), 'invoice', '110.00', null, '110.00'],

@@ -94,7 +94,10 @@ export async function statementFor(actor: Actor, opts: { from?: string | null } 
   const asOf = formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd');
   const from = opts.from && opts.from <= asOf ? opts.from : minusDays(asOf, 365);
   const db = await getDb();
-  const [client] = await db.select({ name: clients.name, accountNumber: clients.accountNumber }).from(clients).where(eq(clients.id, clientId));
+  const [client] = await db
+    .select({ name: clients.name, accountNumber: clients.accountNumber })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   if (!client) throw new ForbiddenError();
   const invs = await db
     .select({
@@ -112,23 +115,57 @@ export async function statementFor(actor: Actor, opts: { from?: string | null } 
     .where(and(eq(invoices.clientId, clientId), lte(invoices.issueDate, asOf)))
     .orderBy(asc(invoices.issueDate), asc(invoices.id));
   const pays = await db
-    .select({ id: payments.id, paymentDate: payments.paymentDate, amount: payments.amount, reference: payments.reference })
+    .select({
+      id: payments.id,
+      paymentDate: payments.paymentDate,
+      amount: payments.amount,
+      reference: payments.reference,
+    })
     .from(payments)
     .where(and(eq(payments.clientId, clientId), lte(payments.paymentDate, asOf)))
     .orderBy(asc(payments.paymentDate), asc(payments.id));
 
-  type Entry = { date: string; order: number; kind: StatementKind; reference: string; description: string; cents: bigint };
+  type Entry = {
+    date: string;
+    order: number;
+    kind: StatementKind;
+    reference: string;
+    description: string;
+    cents: bigint;
+  };
   const entries: Entry[] = [];
   for (const i of invs) {
-    entries.push({ date: i.issueDate, order: 0, kind: 'invoice', reference: i.invoiceNumber, description: `Invoice ${i.invoiceNumber} (job ${i.jmsNumber})`, cents: toCents(i.amount) });
+    entries.push({
+      date: i.issueDate,
+      order: 0,
+      kind: 'invoice',
+      reference: i.invoiceNumber,
+      description: `Invoice ${i.invoiceNumber} (job ${i.jmsNumber})`,
+      cents: toCents(i.amount),
+    });
     const unrecorded = toCents(i.amount) - toCents(i.amountPaid);
     if (i.isPaid && unrecorded > 0n && i.paidAt) {
       const date = formatInTimeZone(i.paidAt, actor.timeZone, 'yyyy-MM-dd');
-      if (date <= asOf) entries.push({ date, order: 2, kind: 'settlement', reference: i.invoiceNumber, description: `Invoice ${i.invoiceNumber} settled`, cents: -unrecorded });
+      if (date <= asOf)
+        entries.push({
+          date,
+          order: 2,
+          kind: 'settlement',
+          reference: i.invoiceNumber,
+          description: `Invoice ${i.invoiceNumber} settled`,
+          cents: -unrecorded,
+        });
     }
   }
   for (const p of pays) {
-    entries.push({ date: p.paymentDate, order: 1, kind: 'payment', reference: p.reference, description: p.reference ? `Payment received (${p.reference})` : 'Payment received', cents: -toCents(p.amount) });
+    entries.push({
+      date: p.paymentDate,
+      order: 1,
+      kind: 'payment',
+      reference: p.reference,
+      description: p.reference ? `Payment received (${p.reference})` : 'Payment received',
+      cents: -toCents(p.amount),
+    });
   }
   entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
 
@@ -139,7 +176,15 @@ export async function statementFor(actor: Actor, opts: { from?: string | null } 
     .filter((e) => e.date >= from)
     .map((e) => {
       balance += e.cents;
-      return { date: e.date, kind: e.kind, reference: e.reference, description: e.description, debit: e.cents > 0n ? fromCents(e.cents) : null, credit: e.cents < 0n ? fromCents(-e.cents) : null, balance: fromCents(balance) };
+      return {
+        date: e.date,
+        kind: e.kind,
+        reference: e.reference,
+        description: e.description,
+        debit: e.cents > 0n ? fromCents(e.cents) : null,
+        credit: e.cents < 0n ? fromCents(-e.cents) : null,
+        balance: fromCents(balance),
+      };
     });
 
   const buckets = { current: 0n, days30: 0n, days60: 0n, days90: 0n };
@@ -151,14 +196,27 @@ export async function statementFor(actor: Actor, opts: { from?: string | null } 
     const ageDays = today - dayNumber(i.issueDate);
     const bucket = bucketOf(ageDays);
     buckets[bucket] += outstanding;
-    unpaid.push({ invoiceNumber: i.invoiceNumber, issueDate: i.issueDate, dueDate: i.dueDate, total: i.amount, outstanding: fromCents(outstanding), ageDays, bucket });
+    unpaid.push({
+      invoiceNumber: i.invoiceNumber,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      total: i.amount,
+      outstanding: fromCents(outstanding),
+      ageDays,
+      bucket,
+    });
   }
   const owed = buckets.current + buckets.days30 + buckets.days60 + buckets.days90;
   const currencyCode = invs[0]?.currencyCode ?? 'AUD';
   const cfg = config();
   const payAllUrl =
     cfg.PAYMENT_MULTIPLE && unpaid.length > 0
-      ? buildPayLink(cfg.PAYMENT_URL, { invoiceNumber: unpaid.map((u) => u.invoiceNumber).join(','), amount: fromCents(owed), jmsNumber: invs.find((i) => i.invoiceNumber === unpaid[0]!.invoiceNumber)!.jmsNumber, accountNumber: client.accountNumber })
+      ? buildPayLink(cfg.PAYMENT_URL, {
+          invoiceNumber: unpaid.map((u) => u.invoiceNumber).join(','),
+          amount: fromCents(owed),
+          jmsNumber: invs.find((i) => i.invoiceNumber === unpaid[0]!.invoiceNumber)!.jmsNumber,
+          accountNumber: client.accountNumber,
+        })
       : null;
   return {
     client,
@@ -168,7 +226,13 @@ export async function statementFor(actor: Actor, opts: { from?: string | null } 
     opening: fromCents(opening),
     lines,
     closing: fromCents(balance),
-    ageing: { current: fromCents(buckets.current), days30: fromCents(buckets.days30), days60: fromCents(buckets.days60), days90: fromCents(buckets.days90), total: fromCents(owed) },
+    ageing: {
+      current: fromCents(buckets.current),
+      days30: fromCents(buckets.days30),
+      days60: fromCents(buckets.days60),
+      days90: fromCents(buckets.days90),
+      total: fromCents(owed),
+    },
     unpaid,
     supplier: await getSupplier(db),
     payAllUrl,

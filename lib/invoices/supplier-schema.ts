@@ -44,7 +44,10 @@ export const supplierSchema = z.object({
     .transform((v) => v.replace(/\s/g, ''))
     .refine(isValidAbn, SUPPLIER_MSG.abn),
   Address: formText(400),
-  Email: formText(200, { required: false }).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), SUPPLIER_MSG.email),
+  Email: formText(200, { required: false }).refine(
+    (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    SUPPLIER_MSG.email,
+  ),
   Phone: formText(40, { required: false }),
   BankAccountName: formText(200),
   BankBsb: z

@@ -28,7 +28,19 @@ export interface Supplier {
   updatedAt: Date | null;
 }
 
-const EMPTY: Supplier = { legalName: '', abn: '', address: '', email: '', phone: '', bankAccountName: '', bankBsb: '', bankAccountNumber: '', gstRateBp: DEFAULT_GST_RATE_BP, logo: null, updatedAt: null };
+const EMPTY: Supplier = {
+  legalName: '',
+  abn: '',
+  address: '',
+  email: '',
+  phone: '',
+  bankAccountName: '',
+  bankBsb: '',
+  bankAccountNumber: '',
+  gstRateBp: DEFAULT_GST_RATE_BP,
+  logo: null,
+  updatedAt: null,
+};
 
 /** The supplier as configured (empty fields until staff fill them in). */
 export async function getSupplier(q?: Queryable): Promise<Supplier> {
@@ -71,15 +83,27 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
       bankAccountNumber: form.BankAccountNumber,
       gstRateBp: gstRateBp(form.GstRate),
       updatedAt: now(),
-      ...(logo ? { logoType: logo[1]!, logoBase64: logo[2]! } : form.RemoveLogo ? { logoType: null, logoBase64: null } : {}),
+      ...(logo
+        ? { logoType: logo[1]!, logoBase64: logo[2]! }
+        : form.RemoveLogo
+          ? { logoType: null, logoBase64: null }
+          : {}),
     };
-    await tx.insert(supplierSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: supplierSettings.id, set: values });
+    await tx
+      .insert(supplierSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: supplierSettings.id, set: values });
     await recordAudit(tx, by, {
       action: 'ops.supplier.update',
       clientId: null,
       targetType: 'supplier_settings',
       targetId: 1,
-      details: { legalName: form.LegalName, abn: form.Abn, gstRateBp: gstRateBp(form.GstRate), logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept' },
+      details: {
+        legalName: form.LegalName,
+        abn: form.Abn,
+        gstRateBp: gstRateBp(form.GstRate),
+        logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept',
+      },
     });
   });
 }

@@ -17,7 +17,12 @@ import { processOutboxOnce } from '@/lib/mail/worker';
 import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
 import { alertsFormSchema } from '@/lib/settings/schema';
 import { getSettings, updateAlerts } from '@/lib/settings/service';
-import { readUnsubscribeToken, unsubscribeAlert, unsubscribeConfirmPage, unsubscribeToken } from '@/lib/settings/unsubscribe';
+import {
+  readUnsubscribeToken,
+  unsubscribeAlert,
+  unsubscribeConfirmPage,
+  unsubscribeToken,
+} from '@/lib/settings/unsubscribe';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser, signedIn } from '@/test/factories';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
@@ -42,9 +47,16 @@ describe('alerts about my own jobs', () => {
   });
 
   const pending = async (address: string, kind: string) =>
-    t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind), eq(emailOutbox.status, 'pending'))).orderBy(desc(emailOutbox.id));
-  const alertOn = (userId: number, status: number) => t.db().insert(userJobAlerts).values({ userId, jobStatusId: status }).onConflictDoNothing();
-  const moveTo = async (jobId: number, from: number, to: number) => changeJobStatus(userPrincipal((await staffActor(2)) as never), jobId, { toStatus: to, expectedStatus: from });
+    t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind), eq(emailOutbox.status, 'pending')))
+      .orderBy(desc(emailOutbox.id));
+  const alertOn = (userId: number, status: number) =>
+    t.db().insert(userJobAlerts).values({ userId, jobStatusId: status }).onConflictDoNothing();
+  const moveTo = async (jobId: number, from: number, to: number) =>
+    changeJobStatus(userPrincipal((await staffActor(2)) as never), jobId, { toStatus: to, expectedStatus: from });
 
   it('tells the user who ordered the job and the user named as its contact, not a colleague; firm-wide by choice', async () => {
     const client = await makeClient();
@@ -54,7 +66,12 @@ describe('alerts about my own jobs', () => {
     const mailRoom = await makeUser({ clientId: client.id, role: 5, jobAlertScope: 'firm' });
     const elsewhere = await makeUser({ clientId: (await makeClient()).id, role: 3, jobAlertScope: 'firm' });
     for (const u of [orderer, contact, colleague, mailRoom, elsewhere]) await alertOn(u.id, 8);
-    const job = await makeJob({ clientId: client.id, status: 14, createdById: orderer.id, email: contact.email.toLowerCase() });
+    const job = await makeJob({
+      clientId: client.id,
+      status: 14,
+      createdById: orderer.id,
+      email: contact.email.toLowerCase(),
+    });
 
     const r = await moveTo(job.id, 14, 8);
     expect(r.alerts).toEqual({ instant: 3, digest: 0 });
@@ -67,15 +84,43 @@ describe('alerts about my own jobs', () => {
   it('a new client user starts with order received, on hold, ready, delivered and invoice alerts; staff with none', async () => {
     const client = await makeClient();
     const id = await t.db().transaction((tx) =>
-      createUser(tx, { userName: `def.${uid()}`, firstName: 'D', lastName: 'F', email: `def.${uid()}@example.com`, phone: '0290001234', timeZone: 'Australia/Sydney', clientId: client.id, role: 3, passwordHash: '!', mustChangePassword: true, createdById: null }),
+      createUser(tx, {
+        userName: `def.${uid()}`,
+        firstName: 'D',
+        lastName: 'F',
+        email: `def.${uid()}@example.com`,
+        phone: '0290001234',
+        timeZone: 'Australia/Sydney',
+        clientId: client.id,
+        role: 3,
+        passwordHash: '!',
+        mustChangePassword: true,
+        createdById: null,
+      }),
     );
-    const rows = await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id));
+    const rows = await t
+      .db()
+      .select({ s: userJobAlerts.jobStatusId })
+      .from(userJobAlerts)
+      .where(eq(userJobAlerts.userId, id));
     expect(rows.map((r) => r.s).sort((a, b) => a - b)).toEqual([...DEFAULT_JOB_ALERT_STATUSES].sort((a, b) => a - b));
     expect(DEFAULT_JOB_ALERT_STATUSES).toEqual(expect.arrayContaining([12, 3, 4, 8]));
     const [u] = await t.db().select().from(users).where(eq(users.id, id));
     expect(u).toMatchObject({ invoiceAlert: true, jobAlertScope: 'mine', jobAlertMode: 'instant' });
     const staffId = await t.db().transaction((tx) =>
-      createUser(tx, { userName: `stf.${uid()}`, firstName: 'S', lastName: 'F', email: `stf.${uid()}@example.com`, phone: '0290001234', timeZone: 'Australia/Sydney', clientId: null, role: 2, passwordHash: '!', mustChangePassword: true, createdById: null }),
+      createUser(tx, {
+        userName: `stf.${uid()}`,
+        firstName: 'S',
+        lastName: 'F',
+        email: `stf.${uid()}@example.com`,
+        phone: '0290001234',
+        timeZone: 'Australia/Sydney',
+        clientId: null,
+        role: 2,
+        passwordHash: '!',
+        mustChangePassword: true,
+        createdById: null,
+      }),
     );
     expect(await t.db().select().from(userJobAlerts).where(eq(userJobAlerts.userId, staffId))).toEqual([]);
   });
@@ -83,7 +128,12 @@ describe('alerts about my own jobs', () => {
   it('an order received alert goes to the user who ordered, when the job is saved', async () => {
     const s = await signedIn(3);
     await alertOn(s.user.id, 12);
-    const [branch] = await t.db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, s.clientId)).limit(1);
+    const [branch] = await t
+      .db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, s.clientId))
+      .limit(1);
     // Tuesday 4 March 2025, 11:00 in Sydney: business hours.
     const restore = setClock(fixedClock('2025-03-04T00:00:00Z'));
     let saved;
@@ -108,7 +158,9 @@ describe('alerts about my own jobs', () => {
     expect(row?.subject).toBe(`We have received your order: job ${saved.jmsNumber} (REC-1)`);
     // Over SMTP, as the user reads it: its own words, the job number and matter, the slip, not "is now Submitted".
     await processOutboxOnce({ smtpUrl: smtp.url });
-    const mail = await smtp.waitFor((m) => m.to.includes(s.user.email) && m.subject === `We have received your order: job ${saved.jmsNumber} (REC-1)`);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(s.user.email) && m.subject === `We have received your order: job ${saved.jmsNumber} (REC-1)`,
+    );
     expect(mail.text).toContain(`We have received your order. Your job number is ${saved.jmsNumber}.`);
     expect(mail.text).toContain('Matter reference: REC-1');
     expect(mail.text).toContain('Received: 04-Mar-2025 11:00');
@@ -123,14 +175,28 @@ describe('alerts about my own jobs', () => {
     await alertOn(u.id, 8);
     const job = await makeJob({ clientId: client.id, status: 14, createdById: u.id, matterReference: 'DEL-7' });
     const staff = await staffActor(2);
-    await attachDeliverable(staffUploader(staff as never), job.id, { fileName: 'Scanned bundle.pdf', contentType: 'application/pdf', body: [Buffer.alloc(2048, 1)] });
-    const removed = await attachDeliverable(staffUploader(staff as never), job.id, { fileName: 'wrong-job.pdf', body: [Buffer.from('%PDF-1.7 x')] });
+    await attachDeliverable(staffUploader(staff as never), job.id, {
+      fileName: 'Scanned bundle.pdf',
+      contentType: 'application/pdf',
+      body: [Buffer.alloc(2048, 1)],
+    });
+    const removed = await attachDeliverable(staffUploader(staff as never), job.id, {
+      fileName: 'wrong-job.pdf',
+      body: [Buffer.from('%PDF-1.7 x')],
+    });
     await removeDeliverable(staffUploader(staff as never), job.id, removed.id);
-    await attachDeliverable(staffUploader(staff as never), job.id, { fileName: 'Index.xlsx', body: [Buffer.from('index')] });
+    await attachDeliverable(staffUploader(staff as never), job.id, {
+      fileName: 'Index.xlsx',
+      body: [Buffer.from('index')],
+    });
     await moveTo(job.id, 14, 8);
     await processOutboxOnce({ smtpUrl: smtp.url });
-    const mail = await smtp.waitFor((m) => m.to.includes(u.email) && m.subject === `Job ${job.jmsNumber} is now Delivered`);
-    expect(mail.text).toContain(['Delivered files (2):', '- Scanned bundle.pdf (2 KB)', '- Index.xlsx (5 bytes)'].join('\n'));
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(u.email) && m.subject === `Job ${job.jmsNumber} is now Delivered`,
+    );
+    expect(mail.text).toContain(
+      ['Delivered files (2):', '- Scanned bundle.pdf (2 KB)', '- Index.xlsx (5 bytes)'].join('\n'),
+    );
     expect(mail.text).not.toContain('wrong-job.pdf');
     const slip = /Download them from the job slip: (\S+)/.exec(mail.text)?.[1];
     expect(slip).toMatch(/\/JobSlip\?jb=/);
@@ -144,7 +210,10 @@ describe('alerts about my own jobs', () => {
     const u = await makeUser({ clientId: client.id, role: 3 });
     await alertOn(u.id, 4);
     const job = await makeJob({ clientId: client.id, status: 7, createdById: u.id });
-    await attachDeliverable(staffUploader((await staffActor(2)) as never), job.id, { fileName: 'draft.pdf', body: [Buffer.from('%PDF-1.7 d')] });
+    await attachDeliverable(staffUploader((await staffActor(2)) as never), job.id, {
+      fileName: 'draft.pdf',
+      body: [Buffer.from('%PDF-1.7 d')],
+    });
     await moveTo(job.id, 7, 4);
     const [row] = await pending(u.email, JOB_ALERT_KIND);
     expect(row?.subject).toBe(`Job ${job.jmsNumber} is now Ready For Delivery`);
@@ -185,9 +254,13 @@ describe('alerts about my own jobs', () => {
     const [row] = await pending(u.email, JOB_ALERT_KIND);
     expect(row?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     await processOutboxOnce({ smtpUrl: smtp.url });
-    const mail = await smtp.waitFor((m) => m.to.includes(u.email) && m.subject === `Job ${job.jmsNumber} is now On Hold`);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(u.email) && m.subject === `Job ${job.jmsNumber} is now On Hold`,
+    );
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const link = /^<(https?:\/\/[^>]+\/api\/Settings\/Unsubscribe\?token=([^>]+))>$/.exec(mail.headers['list-unsubscribe'] ?? '');
+    const link = /^<(https?:\/\/[^>]+\/api\/Settings\/Unsubscribe\?token=([^>]+))>$/.exec(
+      mail.headers['list-unsubscribe'] ?? '',
+    );
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link?.[2] ?? '');
     expect(readUnsubscribeToken(token)).toEqual({ userId: u.id, key: { kind: 'status', statusId: 3 } });
@@ -199,7 +272,10 @@ describe('alerts about my own jobs', () => {
     const a = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
     const b = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
     for (const u of [a, b]) for (const s of [3, 8]) await alertOn(u.id, s);
-    const statuses = async (id: number) => (await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id))).map((r) => r.s).sort((x, y) => x - y);
+    const statuses = async (id: number) =>
+      (await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id)))
+        .map((r) => r.s)
+        .sort((x, y) => x - y);
 
     const token = unsubscribeToken(a.id, { kind: 'status', statusId: 8 });
     // A GET (a mail scanner's prefetch) shows a button and changes nothing.
@@ -210,7 +286,14 @@ describe('alerts about my own jobs', () => {
 
     const [, sig = ''] = /\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
-    for (const bad of [`${b.id}.s8.${sig}`, `${a.id}.s3.${sig}`, `${a.id}.invoice.${sig}`, `${a.id}.s8.${flipped}`, '', 'x'.repeat(80)]) {
+    for (const bad of [
+      `${b.id}.s8.${sig}`,
+      `${a.id}.s3.${sig}`,
+      `${a.id}.invoice.${sig}`,
+      `${a.id}.s8.${flipped}`,
+      '',
+      'x'.repeat(80),
+    ]) {
       expect(await unsubscribeAlert(bad)).toEqual({ status: 'invalid' });
     }
     expect(unsubscribeConfirmPage(`${b.id}.s8.${sig}`).status).toBe(400);
@@ -232,10 +315,34 @@ describe('alerts about my own jobs', () => {
 
   it('saving alert choices needs no current password', async () => {
     const s = await signedIn(3);
-    const form = alertsFormSchema.parse({ JobAlerts: [8, 3, 8], JobAlertMode: 'digest', JobAlertScope: 'firm', InvoiceAlert: false });
+    const form = alertsFormSchema.parse({
+      JobAlerts: [8, 3, 8],
+      JobAlertMode: 'digest',
+      JobAlertScope: 'firm',
+      InvoiceAlert: false,
+    });
     expect(await updateAlerts(s.actor, form)).toBeNull();
-    expect(await getSettings(s.actor)).toMatchObject({ JobAlerts: expect.arrayContaining([3, 8]), JobAlertMode: 'digest', JobAlertScope: 'firm', InvoiceAlert: false });
-    expect(alertsFormSchema.safeParse({ JobAlerts: [99], JobAlertMode: 'instant', JobAlertScope: 'mine', InvoiceAlert: true }).success).toBe(false);
-    expect(alertsFormSchema.safeParse({ JobAlerts: [], JobAlertMode: 'instant', JobAlertScope: 'everyone', InvoiceAlert: true }).success).toBe(false);
+    expect(await getSettings(s.actor)).toMatchObject({
+      JobAlerts: expect.arrayContaining([3, 8]),
+      JobAlertMode: 'digest',
+      JobAlertScope: 'firm',
+      InvoiceAlert: false,
+    });
+    expect(
+      alertsFormSchema.safeParse({
+        JobAlerts: [99],
+        JobAlertMode: 'instant',
+        JobAlertScope: 'mine',
+        InvoiceAlert: true,
+      }).success,
+    ).toBe(false);
+    expect(
+      alertsFormSchema.safeParse({
+        JobAlerts: [],
+        JobAlertMode: 'instant',
+        JobAlertScope: 'everyone',
+        InvoiceAlert: true,
+      }).success,
+    ).toBe(false);
   });
 });

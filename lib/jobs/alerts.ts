@@ -57,7 +57,6 @@ export function orderReceivedSubject(jmsNumber: string, matterReference: string)
   return `We have received your order: job ${jmsNumber} (${matterReference})`;
 }
 
-
 type DeliveredFileLine = { fileName: string; size: number };
 
 /** The job's delivered files (deliverables not removed), in the order they were attached. */
@@ -75,7 +74,11 @@ export function nextDigestAt(at: Date, timeZone: string): Date {
   const candidate = fromZonedTime(`${today}${DIGEST_TIME}`, timeZone);
   if (candidate.getTime() > at.getTime()) return candidate;
   // Tomorrow in that zone: noon today plus a day stays on the right date across a DST change.
-  const tomorrow = formatInTimeZone(new Date(fromZonedTime(`${today}T12:00:00`, timeZone).getTime() + 86_400_000), timeZone, 'yyyy-MM-dd');
+  const tomorrow = formatInTimeZone(
+    new Date(fromZonedTime(`${today}T12:00:00`, timeZone).getTime() + 86_400_000),
+    timeZone,
+    'yyyy-MM-dd',
+  );
   return fromZonedTime(`${tomorrow}${DIGEST_TIME}`, timeZone);
 }
 
@@ -84,13 +87,26 @@ export function nextDigestAt(at: Date, timeZone: string): Date {
  * e-mail address), or the user chose the firm's jobs.
  */
 export function coversJob() {
-  return or(eq(users.jobAlertScope, 'firm'), eq(jobs.createdById, users.id), sql`lower(${jobs.email}) = lower(${users.email})`);
+  return or(
+    eq(users.jobAlertScope, 'firm'),
+    eq(jobs.createdById, users.id),
+    sql`lower(${jobs.email}) = lower(${users.email})`,
+  );
 }
 
 /** Queues the alerts of one status change, in the caller's transaction. Answers how many of each kind. */
-export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Promise<{ instant: number; digest: number }> {
+export async function enqueueJobAlerts(
+  tx: Queryable,
+  e: StatusChangeEvent,
+): Promise<{ instant: number; digest: number }> {
   const recipients = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, timeZone: users.timeZone, mode: users.jobAlertMode })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      timeZone: users.timeZone,
+      mode: users.jobAlertMode,
+    })
     .from(userJobAlerts)
     .innerJoin(users, eq(users.id, userJobAlerts.userId))
     .innerJoin(clients, eq(clients.id, users.clientId))
@@ -110,19 +126,31 @@ export async function enqueueJobAlerts(tx: Queryable, e: StatusChangeEvent): Pro
   let instant = 0;
   let digest = 0;
   // A "Delivered" alert lists the files delivered with it (read once, only when someone gets it at once).
-  const files = e.status === DELIVERED_STATUS && !e.received && recipients.some((r) => r.mode !== 'digest') ? await deliveredFiles(tx, e.jobId) : [];
+  const files =
+    e.status === DELIVERED_STATUS && !e.received && recipients.some((r) => r.mode !== 'digest')
+      ? await deliveredFiles(tx, e.jobId)
+      : [];
   for (const r of recipients) {
     if (r.mode === 'digest') {
-      await tx.insert(jobAlertDigestItems).values({ userId: r.id, jobId: e.jobId, statusId: e.status, comment: e.comment, changedAt: e.at });
+      await tx
+        .insert(jobAlertDigestItems)
+        .values({ userId: r.id, jobId: e.jobId, statusId: e.status, comment: e.comment, changedAt: e.at });
       // The earliest waiting alert decides when the digest goes: a later one joins it.
-      await tx.insert(jobAlertDigests).values({ userId: r.id, dueAt: nextDigestAt(e.at, r.timeZone) }).onConflictDoNothing();
+      await tx
+        .insert(jobAlertDigests)
+        .values({ userId: r.id, dueAt: nextDigestAt(e.at, r.timeZone) })
+        .onConflictDoNothing();
       digest++;
     } else {
       const key = { kind: 'status', statusId: e.status } as const;
       await enqueueMail(tx, {
         to: r.email,
-        subject: e.received ? orderReceivedSubject(e.jmsNumber, e.matterReference) : jobAlertSubject(e.jmsNumber, e.status),
-        text: e.received ? orderReceivedText(r, e, unsubscribeUrl(r.id, key)) : instantAlertText(r, e, files, unsubscribeUrl(r.id, key)),
+        subject: e.received
+          ? orderReceivedSubject(e.jmsNumber, e.matterReference)
+          : jobAlertSubject(e.jmsNumber, e.status),
+        text: e.received
+          ? orderReceivedText(r, e, unsubscribeUrl(r.id, key))
+          : instantAlertText(r, e, files, unsubscribeUrl(r.id, key)),
         kind: JOB_ALERT_KIND,
         headers: unsubscribeHeaders(r.id, key),
       });
@@ -139,7 +167,11 @@ function alertFooter(e: StatusChangeEvent, unsubscribe: string): string[] {
   ];
 }
 
-function orderReceivedText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, unsubscribe: string): string {
+function orderReceivedText(
+  r: { firstName: string; timeZone: string },
+  e: StatusChangeEvent,
+  unsubscribe: string,
+): string {
   return [
     `Hello ${r.firstName},`,
     '',
@@ -159,10 +191,20 @@ function orderReceivedText(r: { firstName: string; timeZone: string }, e: Status
 
 function deliveredFilesLines(e: StatusChangeEvent, files: readonly DeliveredFileLine[]): string[] {
   if (e.status !== DELIVERED_STATUS || !files.length) return [];
-  return ['', `Delivered files (${files.length}):`, ...files.map((f) => `- ${f.fileName} (${formatBytes(f.size)})`), `Download them from the job slip: ${jobSlipUrl(e.jobId)}`];
+  return [
+    '',
+    `Delivered files (${files.length}):`,
+    ...files.map((f) => `- ${f.fileName} (${formatBytes(f.size)})`),
+    `Download them from the job slip: ${jobSlipUrl(e.jobId)}`,
+  ];
 }
 
-function instantAlertText(r: { firstName: string; timeZone: string }, e: StatusChangeEvent, files: readonly DeliveredFileLine[], unsubscribe: string): string {
+function instantAlertText(
+  r: { firstName: string; timeZone: string },
+  e: StatusChangeEvent,
+  files: readonly DeliveredFileLine[],
+  unsubscribe: string,
+): string {
   return [
     `Hello ${r.firstName},`,
     '',
@@ -200,7 +242,10 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
         .orderBy(asc(jobAlertDigests.dueAt))
         .limit(1)
         .for('update', { skipLocked: true });
-      const [claim] = await tx.delete(jobAlertDigests).where(inArray(jobAlertDigests.userId, due)).returning({ userId: jobAlertDigests.userId });
+      const [claim] = await tx
+        .delete(jobAlertDigests)
+        .where(inArray(jobAlertDigests.userId, due))
+        .returning({ userId: jobAlertDigests.userId });
       if (!claim) return false;
       const items = await tx
         .select({
@@ -217,7 +262,12 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
         .where(eq(jobAlertDigestItems.userId, claim.userId))
         .orderBy(asc(jobAlertDigestItems.id));
       const [user] = await tx
-        .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone, active: sql<boolean>`${users.isActive} and coalesce(${clients.isActive}, false)` })
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          timeZone: users.timeZone,
+          active: sql<boolean>`${users.isActive} and coalesce(${clients.isActive}, false)`,
+        })
         .from(users)
         .leftJoin(clients, eq(clients.id, users.clientId))
         .where(eq(users.id, claim.userId))
@@ -231,7 +281,13 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
           headers: unsubscribeHeaders(claim.userId, DIGEST_KEY),
         });
       }
-      if (items.length) await tx.delete(jobAlertDigestItems).where(inArray(jobAlertDigestItems.id, items.map((it) => it.id)));
+      if (items.length)
+        await tx.delete(jobAlertDigestItems).where(
+          inArray(
+            jobAlertDigestItems.id,
+            items.map((it) => it.id),
+          ),
+        );
       return true;
     });
     if (!claimed) break;
@@ -248,16 +304,34 @@ const DIGEST_KEY = { kind: 'digest' } as const;
 
 function digestText(
   user: { firstName: string; timeZone: string },
-  items: { jobId: number; status: number; comment: string | null; changedAt: Date; jmsNumber: string; matterReference: string }[],
+  items: {
+    jobId: number;
+    status: number;
+    comment: string | null;
+    changedAt: Date;
+    jmsNumber: string;
+    matterReference: string;
+  }[],
   unsubscribe: string,
 ): string {
-  const lines = [`Hello ${user.firstName},`, '', `Here are the status changes of your jobs since your last digest (times in ${user.timeZone}):`, ''];
+  const lines = [
+    `Hello ${user.firstName},`,
+    '',
+    `Here are the status changes of your jobs since your last digest (times in ${user.timeZone}):`,
+    '',
+  ];
   for (const it of items) {
-    lines.push(`- Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, user.timeZone)}`);
+    lines.push(
+      `- Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, user.timeZone)}`,
+    );
     if (it.comment) lines.push(`  Comment: ${it.comment}`);
     lines.push(`  Job slip: ${jobSlipUrl(it.jobId)}`);
   }
-  lines.push('', `You receive this daily digest because of your job alert choices in Settings: ${config().appUrl}/Settings`, `To stop these alerts: ${unsubscribe}`);
+  lines.push(
+    '',
+    `You receive this daily digest because of your job alert choices in Settings: ${config().appUrl}/Settings`,
+    `To stop these alerts: ${unsubscribe}`,
+  );
   return lines.join('\n');
 }
 
@@ -287,7 +361,16 @@ export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent)
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientId))
     .innerJoin(jobs, and(inArray(jobs.id, e.jobIds), eq(jobs.clientId, e.clientId)))
-    .where(and(eq(users.clientId, e.clientId), eq(users.invoiceAlert, true), eq(users.isActive, true), eq(clients.isActive, true), inArray(users.role, [...CLIENT_ROLES]), coversJob()))
+    .where(
+      and(
+        eq(users.clientId, e.clientId),
+        eq(users.invoiceAlert, true),
+        eq(users.isActive, true),
+        eq(clients.isActive, true),
+        inArray(users.role, [...CLIENT_ROLES]),
+        coversJob(),
+      ),
+    )
     .orderBy(asc(users.id));
   const key = { kind: 'invoice' } as const;
   for (const r of recipients) {

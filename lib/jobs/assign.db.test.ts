@@ -55,9 +55,19 @@ describe('job assignment (lib/jobs/assign.ts)', () => {
     const events = (await readEvents(t.db(), FEED_START, 1000)).slice(before);
     expect(events.map((e) => e.kind)).toEqual(['job.assigned', 'job.assigned', 'job.assigned']);
     expect(events[1]).toMatchObject({ jobId: job.id, jmsNumber: job.jmsNumber, clientId: client.id, status: 12 });
-    expect(events[1]!.data).toEqual({ assignedToId: ben.id, assignedTo: 'Ben Next', previousAssigneeId: ann.id, previousAssignee: 'Ann Owner', changedBy: expect.any(String) });
+    expect(events[1]!.data).toEqual({
+      assignedToId: ben.id,
+      assignedTo: 'Ben Next',
+      previousAssigneeId: ann.id,
+      previousAssignee: 'Ann Owner',
+      changedBy: expect.any(String),
+    });
 
-    const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.job.assigned'), eq(auditLog.targetId, String(job.id))));
+    const audits = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.job.assigned'), eq(auditLog.targetId, String(job.id))));
     expect(audits).toHaveLength(3);
   });
 

@@ -78,12 +78,23 @@ export async function assignJob(by: Principal, jobId: number, input: AssignInput
     const ids = [assigneeId, job.assignedToId].filter((v): v is number => v !== null);
     const people = ids.length
       ? await tx
-          .select({ id: users.id, first: users.firstName, last: users.lastName, userName: users.userName, role: users.role, isActive: users.isActive, clientId: users.clientId })
+          .select({
+            id: users.id,
+            first: users.firstName,
+            last: users.lastName,
+            userName: users.userName,
+            role: users.role,
+            isActive: users.isActive,
+            clientId: users.clientId,
+          })
           .from(users)
           .where(inArray(users.id, ids))
       : [];
     const to = assigneeId === null ? null : people.find((p) => p.id === assigneeId);
-    if (to !== null && (!to || !to.isActive || to.clientId !== null || !(STAFF_ROLES as readonly number[]).includes(to.role))) {
+    if (
+      to !== null &&
+      (!to || !to.isActive || to.clientId !== null || !(STAFF_ROLES as readonly number[]).includes(to.role))
+    ) {
       throw new ValidationError({ assigneeId: [ASSIGN_MSG.notStaff] });
     }
     const from = job.assignedToId === null ? null : people.find((p) => p.id === job.assignedToId);
@@ -113,7 +124,17 @@ export async function assignJob(by: Principal, jobId: number, input: AssignInput
       targetId: job.id,
       details: { jmsNumber: job.jmsNumber, from: fromName, to: toName, ...(who.system ? { system: who.system } : {}) },
     });
-    return { jobId: job.id, jmsNumber: job.jmsNumber, clientId: job.clientId, fromUserId: job.assignedToId, fromName, toUserId: assigneeId, toName, changedAt: at, changedBy: who.name };
+    return {
+      jobId: job.id,
+      jmsNumber: job.jmsNumber,
+      clientId: job.clientId,
+      fromUserId: job.assignedToId,
+      fromName,
+      toUserId: assigneeId,
+      toName,
+      changedAt: at,
+      changedBy: who.name,
+    };
   });
 }
 
@@ -121,7 +142,13 @@ export async function assignJob(by: Principal, jobId: number, input: AssignInput
 export async function assignmentsOf(jobId: number): Promise<AssignmentRow[]> {
   const db = await getDb();
   return db
-    .select({ id: jobAssignments.id, fromName: jobAssignments.fromName, toName: jobAssignments.toName, changedByName: jobAssignments.changedByName, createdAt: jobAssignments.createdAt })
+    .select({
+      id: jobAssignments.id,
+      fromName: jobAssignments.fromName,
+      toName: jobAssignments.toName,
+      changedByName: jobAssignments.changedByName,
+      createdAt: jobAssignments.createdAt,
+    })
     .from(jobAssignments)
     .where(eq(jobAssignments.jobId, jobId))
     .orderBy(asc(jobAssignments.createdAt), asc(jobAssignments.id));

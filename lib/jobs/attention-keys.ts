@@ -5,7 +5,14 @@
  */
 import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
 
-export type JobAttentionKey = 'due24' | 'overdue' | 'waiting' | 'readyForCollection' | 'deliveredRecently' | 'deliveredWithFiles' | 'deliveredWithoutFeedback';
+export type JobAttentionKey =
+  | 'due24'
+  | 'overdue'
+  | 'waiting'
+  | 'readyForCollection'
+  | 'deliveredRecently'
+  | 'deliveredWithFiles'
+  | 'deliveredWithoutFeedback';
 
 const q = (over: Partial<JobListQuery>): JobListQuery => ({ ...DEFAULT_JOB_QUERY, ...over });
 

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { documents, invoiceLineItems, invoices, JOB_ATTENTION_KIND, jobAttentionCounts, jobFeedback, jobs } from '@/db/schema';
+import {
+  documents,
+  invoiceLineItems,
+  invoices,
+  JOB_ATTENTION_KIND,
+  jobAttentionCounts,
+  jobFeedback,
+  jobs,
+} from '@/db/schema';
 import { homeAttention, invoiceAttention } from '@/lib/invoices/attention';
 import { invoiceListQuerySchema } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
@@ -27,16 +35,27 @@ async function deliverable(jobId: number, clientId: number) {
 /** The counters against a count of the jobs themselves. */
 async function countersMatchJobs(clientId: number) {
   const db = await getDb();
-  const counted = await db.select({ kind: jobAttentionCounts.kind, n: jobAttentionCounts.n }).from(jobAttentionCounts).where(eq(jobAttentionCounts.clientId, clientId));
+  const counted = await db
+    .select({ kind: jobAttentionCounts.kind, n: jobAttentionCounts.n })
+    .from(jobAttentionCounts)
+    .where(eq(jobAttentionCounts.clientId, clientId));
   const of = (kind: number) => counted.find((r) => r.kind === kind)?.n ?? 0;
   const [truth] = await db
     .select({
-      files: sql<number>`count(*) filter (where exists (select 1 from documents d where d.job_id = jobs.id and d.kind = 'deliverable' and d.deleted_at is null))::int`.mapWith(Number),
-      nofb: sql<number>`count(*) filter (where not exists (select 1 from job_feedback f where f.job_id = jobs.id))::int`.mapWith(Number),
+      files:
+        sql<number>`count(*) filter (where exists (select 1 from documents d where d.job_id = jobs.id and d.kind = 'deliverable' and d.deleted_at is null))::int`.mapWith(
+          Number,
+        ),
+      nofb: sql<number>`count(*) filter (where not exists (select 1 from job_feedback f where f.job_id = jobs.id))::int`.mapWith(
+        Number,
+      ),
     })
     .from(jobs)
     .where(and(eq(jobs.clientId, clientId), eq(jobs.status, 8)));
-  expect({ files: of(JOB_ATTENTION_KIND.deliveredWithFiles), nofb: of(JOB_ATTENTION_KIND.deliveredWithoutFeedback) }).toEqual(truth);
+  expect({
+    files: of(JOB_ATTENTION_KIND.deliveredWithFiles),
+    nofb: of(JOB_ATTENTION_KIND.deliveredWithoutFeedback),
+  }).toEqual(truth);
   return truth!;
 }
 
@@ -54,9 +73,27 @@ describe('what needs me: the strip counts', () => {
     await makeJob({ clientId, readyAt: new Date(t - 2 * HOUR), dueAt: new Date(t + 30 * HOUR) });
     await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 5 * HOUR), status: 3 });
     await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 4 * HOUR), status: 13 });
-    const delivered = await makeJob({ clientId, readyAt: new Date(t - 30 * HOUR), dueAt: new Date(t - 26 * HOUR), status: 8, deliveredAt: new Date(t - 25 * HOUR) });
-    const rated = await makeJob({ clientId, readyAt: new Date(t - 30 * HOUR), dueAt: new Date(t - 26 * HOUR), status: 8, deliveredAt: new Date(t - 2 * HOUR) });
-    await makeJob({ clientId, readyAt: new Date(t - 900 * HOUR), dueAt: new Date(t - 890 * HOUR), status: 8, deliveredAt: new Date(t - 880 * HOUR) });
+    const delivered = await makeJob({
+      clientId,
+      readyAt: new Date(t - 30 * HOUR),
+      dueAt: new Date(t - 26 * HOUR),
+      status: 8,
+      deliveredAt: new Date(t - 25 * HOUR),
+    });
+    const rated = await makeJob({
+      clientId,
+      readyAt: new Date(t - 30 * HOUR),
+      dueAt: new Date(t - 26 * HOUR),
+      status: 8,
+      deliveredAt: new Date(t - 2 * HOUR),
+    });
+    await makeJob({
+      clientId,
+      readyAt: new Date(t - 900 * HOUR),
+      dueAt: new Date(t - 890 * HOUR),
+      status: 8,
+      deliveredAt: new Date(t - 880 * HOUR),
+    });
     await makeJob({ clientId, status: 6 });
     await makeJob({ clientId, readyAt: new Date(t - 2 * HOUR), dueAt: new Date(t + 1 * HOUR), status: 10 });
     await deliverable(delivered.id, clientId);
@@ -64,7 +101,12 @@ describe('what needs me: the strip counts', () => {
     const db = await getDb();
     await db.insert(jobFeedback).values({ jobId: rated.id, clientId, feedback: 5 });
     // The other firm: the same kinds of jobs, never in my counts.
-    const theirs = await makeJob({ clientId: other.clientId, readyAt: new Date(t - 2 * HOUR), dueAt: new Date(t + 2 * HOUR), status: 8 });
+    const theirs = await makeJob({
+      clientId: other.clientId,
+      readyAt: new Date(t - 2 * HOUR),
+      dueAt: new Date(t + 2 * HOUR),
+      status: 8,
+    });
     await deliverable(theirs.id, other.clientId);
     await makeJob({ clientId: other.clientId, status: 3 });
 

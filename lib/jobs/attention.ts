@@ -21,11 +21,22 @@ import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { preparedFor } from '@/lib/lists/prepared';
-import { ATTENTION_QUERIES, type AttentionCount, type JobAttentionCounts, type JobAttentionKey } from './attention-keys';
+import {
+  ATTENTION_QUERIES,
+  type AttentionCount,
+  type JobAttentionCounts,
+  type JobAttentionKey,
+} from './attention-keys';
 import { jobListFilterTemplate } from './list-sql';
 import { COUNT_CAP } from './queries';
 
-export { ATTENTION_LABELS, ATTENTION_QUERIES, type AttentionCount, type JobAttentionCounts, type JobAttentionKey } from './attention-keys';
+export {
+  ATTENTION_LABELS,
+  ATTENTION_QUERIES,
+  type AttentionCount,
+  type JobAttentionCounts,
+  type JobAttentionKey,
+} from './attention-keys';
 
 const CAPPED: JobAttentionKey[] = ['due24', 'overdue', 'deliveredRecently'];
 
@@ -34,7 +45,12 @@ const CAPPED: JobAttentionKey[] = ['due24', 'overdue', 'deliveredRecently'];
  * own filter templates, lib/jobs/list-sql.ts, whose SQL depends only on their shape, fixed here). Built once per
  * database and run as a named prepared statement, so a request pays no planning (~1.5 ms of it on the 1M set).
  */
-export function jobAttentionStatement<E extends Record<string, SQL>>(db: Queryable, extra: E = {} as E, at: Date = new Date(), timeZone = 'UTC') {
+export function jobAttentionStatement<E extends Record<string, SQL>>(
+  db: Queryable,
+  extra: E = {} as E,
+  at: Date = new Date(),
+  timeZone = 'UTC',
+) {
   const client = sql.placeholder('clientId') as unknown as number;
   const capped = (key: JobAttentionKey) => {
     const matches = db
@@ -46,9 +62,13 @@ export function jobAttentionStatement<E extends Record<string, SQL>>(db: Queryab
     return sql<number>`(select count(*)::int from ${matches})`.mapWith(Number);
   };
   const statuses = (ids: number[]) =>
-    sql<number>`(select coalesce(sum(${jobStatusCounts.n}), 0)::int from ${jobStatusCounts} where ${and(eq(jobStatusCounts.clientId, client), inArray(jobStatusCounts.status, ids))})`.mapWith(Number);
+    sql<number>`(select coalesce(sum(${jobStatusCounts.n}), 0)::int from ${jobStatusCounts} where ${and(eq(jobStatusCounts.clientId, client), inArray(jobStatusCounts.status, ids))})`.mapWith(
+      Number,
+    );
   const attention = (kind: number) =>
-    sql<number>`(select coalesce(sum(${jobAttentionCounts.n}), 0)::int from ${jobAttentionCounts} where ${and(eq(jobAttentionCounts.clientId, client), eq(jobAttentionCounts.kind, kind))})`.mapWith(Number);
+    sql<number>`(select coalesce(sum(${jobAttentionCounts.n}), 0)::int from ${jobAttentionCounts} where ${and(eq(jobAttentionCounts.clientId, client), eq(jobAttentionCounts.kind, kind))})`.mapWith(
+      Number,
+    );
   return db
     .select({
       due24: capped('due24'),
@@ -68,7 +88,8 @@ export function jobAttentionStatement<E extends Record<string, SQL>>(db: Queryab
 /** The values of the statement's placeholders for a client at `at` in `timeZone`. */
 export function jobAttentionValues(clientId: number, at: Date, timeZone: string): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const key of CAPPED) Object.assign(values, jobListFilterTemplate(clientId, ATTENTION_QUERIES[key], at, timeZone).values);
+  for (const key of CAPPED)
+    Object.assign(values, jobListFilterTemplate(clientId, ATTENTION_QUERIES[key], at, timeZone).values);
   return { ...values, clientId };
 }
 
@@ -91,7 +112,11 @@ export function jobAttentionOf(row: Partial<Record<JobAttentionKey, number>> | u
 export async function countJobAttention(actor: Actor): Promise<JobAttentionCounts> {
   const clientId = tenantOf(actor);
   const db = await getDb();
-  const statement = preparedFor('job-attention', db, 'strip', () => withCompiledRows(jobAttentionStatement(db).prepare('job_attention_strip')));
-  const [row] = (await statement.execute(jobAttentionValues(clientId, now(), actor.timeZone))) as Partial<Record<JobAttentionKey, number>>[];
+  const statement = preparedFor('job-attention', db, 'strip', () =>
+    withCompiledRows(jobAttentionStatement(db).prepare('job_attention_strip')),
+  );
+  const [row] = (await statement.execute(jobAttentionValues(clientId, now(), actor.timeZone))) as Partial<
+    Record<JobAttentionKey, number>
+  >[];
   return jobAttentionOf(row);
 }

@@ -19,7 +19,11 @@ describe('changes after ordering', () => {
 
   async function orderer() {
     const s = await signedIn(6);
-    const [branch] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, s.clientId)).orderBy(clientBranchAddresses.id);
+    const [branch] = await db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, s.clientId))
+      .orderBy(clientBranchAddresses.id);
     const values = (over: Record<string, unknown> = {}) => ({
       orderType: 7,
       contactName: 'Morgan Patel',
@@ -38,18 +42,26 @@ describe('changes after ordering', () => {
     return { ...s, values, jobId: job.jobId };
   }
 
-  const statusOf = async (id: number) => (await db().select({ s: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.s;
-  const historyOf = (id: number) => db().select().from(jobStatusChanges).where(eq(jobStatusChanges.jobId, id)).orderBy(jobStatusChanges.id);
+  const statusOf = async (id: number) =>
+    (await db().select({ s: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.s;
+  const historyOf = (id: number) =>
+    db().select().from(jobStatusChanges).where(eq(jobStatusChanges.jobId, id)).orderBy(jobStatusChanges.id);
 
   it('before work starts the client cancels with a reason: Cancelled, in the history, the comments, the activity log, and staff are mailed', async () => {
     const { actor, jobId } = await orderer();
-    await expect(cancelJob(actor, jobId, { reason: '  ' })).rejects.toMatchObject({ status: 400, fields: { reason: [CHANGE_MSG.reasonRequired] } });
+    await expect(cancelJob(actor, jobId, { reason: '  ' })).rejects.toMatchObject({
+      status: 400,
+      fields: { reason: [CHANGE_MSG.reasonRequired] },
+    });
     const r = await cancelJob(actor, jobId, { reason: 'The matter settled.' });
     expect(r).toEqual({ applied: true, message: CHANGE_MSG.cancelled });
     expect(await statusOf(jobId)).toBe(10);
     expect((await historyOf(jobId)).map((h) => [h.fromStatus, h.toStatus])).toEqual([[12, 10]]);
     expect((await commentHistoryOf(actor, jobId))?.map((c) => c.comment)).toEqual(['Cancelled: The matter settled.']);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'job.cancel'), eq(auditLog.targetId, String(jobId))));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job.cancel'), eq(auditLog.targetId, String(jobId))));
     expect(audit).toHaveLength(1);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-change'));
     expect(mails.some((m) => m.textBody.includes('The matter settled.'))).toBe(true);
@@ -58,16 +70,26 @@ describe('changes after ordering', () => {
 
   it('before work starts the client amends through the same validation; once started it becomes a request staff accept', async () => {
     const { actor, jobId, values } = await orderer();
-    await expect(amendJob(actor, jobId, values({ contactPhone: 'not a phone' }))).rejects.toMatchObject({ status: 400 });
-    expect(await amendJob(actor, jobId, values({ contactName: 'Riley Chen', dateDueInput: '06/03/2025' }))).toMatchObject({ applied: true });
+    await expect(amendJob(actor, jobId, values({ contactPhone: 'not a phone' }))).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(
+      await amendJob(actor, jobId, values({ contactName: 'Riley Chen', dateDueInput: '06/03/2025' })),
+    ).toMatchObject({ applied: true });
     const [row] = await db().select().from(jobs).where(eq(jobs.id, jobId));
     expect(row?.contactName).toBe('Riley Chen');
     expect((await historyOf(jobId)).at(-1)).toMatchObject({ fromStatus: 12, toStatus: 12 });
 
     await db().update(jobs).set({ status: 2 }).where(eq(jobs.id, jobId));
-    expect(await amendJob(actor, jobId, values({ contactName: 'Sam Lee' }))).toEqual({ applied: false, message: CHANGE_MSG.amendRequested });
+    expect(await amendJob(actor, jobId, values({ contactName: 'Sam Lee' }))).toEqual({
+      applied: false,
+      message: CHANGE_MSG.amendRequested,
+    });
     expect((await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]?.contactName).toBe('Riley Chen');
-    await expect(cancelJob(actor, jobId, { reason: 'one at a time' })).rejects.toMatchObject({ status: 409, message: CHANGE_MSG.pending });
+    await expect(cancelJob(actor, jobId, { reason: 'one at a time' })).rejects.toMatchObject({
+      status: 409,
+      message: CHANGE_MSG.pending,
+    });
     const [req] = await changeRequestsOf(actor, jobId);
     expect(req).toMatchObject({ kind: 'amend', status: 'pending' });
 
@@ -80,7 +102,10 @@ describe('changes after ordering', () => {
   it('a cancellation requested after work started is declined by staff: the job goes on, the client reads why', async () => {
     const { actor, jobId } = await orderer();
     await db().update(jobs).set({ status: 2 }).where(eq(jobs.id, jobId));
-    expect(await cancelJob(actor, jobId, { reason: 'Budget cut.' })).toEqual({ applied: false, message: CHANGE_MSG.cancelRequested });
+    expect(await cancelJob(actor, jobId, { reason: 'Budget cut.' })).toEqual({
+      applied: false,
+      message: CHANGE_MSG.cancelRequested,
+    });
     const [req] = await changeRequestsOf(actor, jobId);
     const staff = await signedInStaff(2);
     await decideChangeRequest(staff.actor, req!.id, false, 'The copies are already printed.');

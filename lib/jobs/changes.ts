@@ -68,28 +68,66 @@ interface LockedJob {
 async function lockJob(tx: Tx, a: ClientActor, jobId: number): Promise<LockedJob> {
   if (!Number.isInteger(jobId) || jobId < 1 || jobId > 2_147_483_647) throw new NotFoundError();
   const [job] = await tx
-    .select({ id: jobs.id, clientId: jobs.clientId, jmsNumber: jobs.jmsNumber, status: jobs.status, orderType: jobs.orderType, matterReference: jobs.matterReference, description: jobs.description })
+    .select({
+      id: jobs.id,
+      clientId: jobs.clientId,
+      jmsNumber: jobs.jmsNumber,
+      status: jobs.status,
+      orderType: jobs.orderType,
+      matterReference: jobs.matterReference,
+      description: jobs.description,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), tenantScope(jobs.clientId, a)))
     .for('update')
     .limit(1);
   if (!job) throw new NotFoundError();
-  if (job.status === STATUS.cancelled || job.status === STATUS.delivered) throw new ConflictError(CHANGE_MSG.closed(job.status));
+  if (job.status === STATUS.cancelled || job.status === STATUS.delivered)
+    throw new ConflictError(CHANGE_MSG.closed(job.status));
   return job;
 }
 
 async function nameOf(tx: Tx, userId: number, fallback: string): Promise<string> {
-  const [u] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await tx
+    .select({ first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return (u ? `${u.first} ${u.last}`.trim() : '') || fallback;
 }
 
 /** The status history row and the client-visible comment of one change. */
-async function history(tx: Tx, job: LockedJob, to: number, who: { id: number | null; name: string }, comment: string, at: Date): Promise<void> {
+async function history(
+  tx: Tx,
+  job: LockedJob,
+  to: number,
+  who: { id: number | null; name: string },
+  comment: string,
+  at: Date,
+): Promise<void> {
   const [c] = await tx
     .insert(commentHistory)
-    .values({ jobId: job.id, clientId: job.clientId, comment, statusId: to, createdByName: who.name, createdById: who.id, isInternal: false, createdAt: at })
+    .values({
+      jobId: job.id,
+      clientId: job.clientId,
+      comment,
+      statusId: to,
+      createdByName: who.name,
+      createdById: who.id,
+      isInternal: false,
+      createdAt: at,
+    })
     .returning({ id: commentHistory.id });
-  await tx.insert(jobStatusChanges).values({ jobId: job.id, clientId: job.clientId, fromStatus: job.status, toStatus: to, changedById: who.id, changedByName: who.name, commentId: c?.id ?? null, createdAt: at });
+  await tx.insert(jobStatusChanges).values({
+    jobId: job.id,
+    clientId: job.clientId,
+    fromStatus: job.status,
+    toStatus: to,
+    changedById: who.id,
+    changedByName: who.name,
+    commentId: c?.id ?? null,
+    createdAt: at,
+  });
 }
 
 async function tellStaff(tx: Tx, job: LockedJob, subject: string, lines: string[]): Promise<void> {
@@ -103,18 +141,51 @@ async function tellStaff(tx: Tx, job: LockedJob, subject: string, lines: string[
 }
 
 async function pendingExists(tx: Tx, jobId: number): Promise<boolean> {
-  const [r] = await tx.select({ id: jobChangeRequests.id }).from(jobChangeRequests).where(and(eq(jobChangeRequests.jobId, jobId), eq(jobChangeRequests.status, 'pending'))).limit(1);
+  const [r] = await tx
+    .select({ id: jobChangeRequests.id })
+    .from(jobChangeRequests)
+    .where(and(eq(jobChangeRequests.jobId, jobId), eq(jobChangeRequests.status, 'pending')))
+    .limit(1);
   return Boolean(r);
 }
 
-async function cancelNow(tx: Tx, job: LockedJob, who: { id: number | null; name: string }, reason: string, at: Date): Promise<void> {
-  await tx.update(jobs).set({ status: STATUS.cancelled, statusLastModifiedById: who.id, statusLastModifiedBy: who.name, statusUpdatedAt: at, updatedAt: at }).where(eq(jobs.id, job.id));
+async function cancelNow(
+  tx: Tx,
+  job: LockedJob,
+  who: { id: number | null; name: string },
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({
+      status: STATUS.cancelled,
+      statusLastModifiedById: who.id,
+      statusLastModifiedBy: who.name,
+      statusUpdatedAt: at,
+      updatedAt: at,
+    })
+    .where(eq(jobs.id, job.id));
   await history(tx, job, STATUS.cancelled, who, `Cancelled: ${reason}`, at);
-  await enqueueJobAlerts(tx, { jobId: job.id, clientId: job.clientId, jmsNumber: job.jmsNumber, orderType: job.orderType, matterReference: job.matterReference, description: job.description, status: STATUS.cancelled, comment: reason, at });
+  await enqueueJobAlerts(tx, {
+    jobId: job.id,
+    clientId: job.clientId,
+    jmsNumber: job.jmsNumber,
+    orderType: job.orderType,
+    matterReference: job.matterReference,
+    description: job.description,
+    status: STATUS.cancelled,
+    comment: reason,
+    at,
+  });
 }
 
 /** The firm cancels its job (Submitted, Not Started), or asks staff to (once work has started). */
-export async function cancelJob(actor: Actor, jobId: number, input: z.input<typeof cancelSchema>): Promise<ChangeOutcome> {
+export async function cancelJob(
+  actor: Actor,
+  jobId: number,
+  input: z.input<typeof cancelSchema>,
+): Promise<ChangeOutcome> {
   const a = requireTenant(actor);
   const { reason } = parseOrThrow(cancelSchema, input);
   const text = reason.trim();
@@ -126,18 +197,45 @@ export async function cancelJob(actor: Actor, jobId: number, input: z.input<type
     const by = userPrincipal(a);
     if (clientMayChange(job.status)) {
       await cancelNow(tx, job, who, text, at);
-      await recordAudit(tx, by, { action: 'job.cancel', clientId: job.clientId, targetType: 'job', targetId: job.id, details: { jmsNumber: job.jmsNumber, from: statusLabel(job.status), reason: text } });
-      await tellStaff(tx, job, 'cancelled by the client', [`${who.name} cancelled job ${job.jmsNumber} (was ${statusLabel(job.status)}).`, `Reason: ${text}`]);
+      await recordAudit(tx, by, {
+        action: 'job.cancel',
+        clientId: job.clientId,
+        targetType: 'job',
+        targetId: job.id,
+        details: { jmsNumber: job.jmsNumber, from: statusLabel(job.status), reason: text },
+      });
+      await tellStaff(tx, job, 'cancelled by the client', [
+        `${who.name} cancelled job ${job.jmsNumber} (was ${statusLabel(job.status)}).`,
+        `Reason: ${text}`,
+      ]);
       return { applied: true, message: CHANGE_MSG.cancelled };
     }
     if (await pendingExists(tx, job.id)) throw new ConflictError(CHANGE_MSG.pending);
     const [req] = await tx
       .insert(jobChangeRequests)
-      .values({ jobId: job.id, clientId: job.clientId, kind: 'cancel', reason: text, requestedById: a.userId, requestedByName: who.name, createdAt: at })
+      .values({
+        jobId: job.id,
+        clientId: job.clientId,
+        kind: 'cancel',
+        reason: text,
+        requestedById: a.userId,
+        requestedByName: who.name,
+        createdAt: at,
+      })
       .returning({ id: jobChangeRequests.id });
     await history(tx, job, job.status, who, `Cancellation requested: ${text}`, at);
-    await recordAudit(tx, by, { action: 'job.change_requested', clientId: job.clientId, targetType: 'job', targetId: job.id, details: { jmsNumber: job.jmsNumber, kind: 'cancel', requestId: req?.id ?? null, reason: text } });
-    await tellStaff(tx, job, 'cancellation requested', [`${who.name} asks to cancel job ${job.jmsNumber} (${statusLabel(job.status)}).`, `Reason: ${text}`, 'Accept or decline it on the staff job page.']);
+    await recordAudit(tx, by, {
+      action: 'job.change_requested',
+      clientId: job.clientId,
+      targetType: 'job',
+      targetId: job.id,
+      details: { jmsNumber: job.jmsNumber, kind: 'cancel', requestId: req?.id ?? null, reason: text },
+    });
+    await tellStaff(tx, job, 'cancellation requested', [
+      `${who.name} asks to cancel job ${job.jmsNumber} (${statusLabel(job.status)}).`,
+      `Reason: ${text}`,
+      'Accept or decline it on the staff job page.',
+    ]);
     return { applied: false, message: CHANGE_MSG.cancelRequested };
   });
 }
@@ -147,12 +245,28 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   return Object.keys(after).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
 }
 
-async function applyAmendment(tx: Tx, job: LockedJob, a: ClientActor, columns: ReturnType<typeof orderColumns>, documentIds: readonly number[], who: { id: number | null; name: string }, at: Date): Promise<string[]> {
+async function applyAmendment(
+  tx: Tx,
+  job: LockedJob,
+  a: ClientActor,
+  columns: ReturnType<typeof orderColumns>,
+  documentIds: readonly number[],
+  who: { id: number | null; name: string },
+  at: Date,
+): Promise<string[]> {
   const [before] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).limit(1);
-  const changed = changedFields((before ?? {}) as Record<string, unknown>, columns as Record<string, unknown>).filter((k) => k !== 'description');
-  await tx.update(jobs).set({ ...columns, updatedAt: at, lastModifiedById: a.userId }).where(eq(jobs.id, job.id));
+  const changed = changedFields((before ?? {}) as Record<string, unknown>, columns as Record<string, unknown>).filter(
+    (k) => k !== 'description',
+  );
+  await tx
+    .update(jobs)
+    .set({ ...columns, updatedAt: at, lastModifiedById: a.userId })
+    .where(eq(jobs.id, job.id));
   const attached = documentIds.length > 0 ? await attachDocuments(tx, a, documentIds, job.id) : [];
-  const parts = [...changed, ...(attached.length ? [`${attached.length} file${attached.length === 1 ? '' : 's'} added`] : [])];
+  const parts = [
+    ...changed,
+    ...(attached.length ? [`${attached.length} file${attached.length === 1 ? '' : 's'} added`] : []),
+  ];
   await history(tx, job, job.status, who, `Amended: ${parts.length ? parts.join(', ') : 'no change'}`, at);
   return parts;
 }
@@ -161,7 +275,12 @@ async function applyAmendment(tx: Tx, job: LockedJob, a: ClientActor, columns: R
  * The firm amends its job with the order form's values (validated exactly as a new order) and new uploads; once
  * work has started the amendment is sent to staff as a request instead.
  */
-export async function amendJob(actor: Actor, jobId: number, values: unknown, documentIds: readonly number[] = []): Promise<ChangeOutcome> {
+export async function amendJob(
+  actor: Actor,
+  jobId: number,
+  values: unknown,
+  documentIds: readonly number[] = [],
+): Promise<ChangeOutcome> {
   const a = requireTenant(actor);
   const { order, address } = await checkOrder(a, values);
   const columns = orderColumns(order, address);
@@ -173,18 +292,45 @@ export async function amendJob(actor: Actor, jobId: number, values: unknown, doc
     const by = userPrincipal(a);
     if (clientMayChange(job.status)) {
       const parts = await applyAmendment(tx, job, a, columns, documentIds, who, at);
-      await recordAudit(tx, by, { action: 'job.amend', clientId: job.clientId, targetType: 'job', targetId: job.id, details: { jmsNumber: job.jmsNumber, changed: parts } });
-      await tellStaff(tx, job, 'amended by the client', [`${who.name} amended job ${job.jmsNumber} (${statusLabel(job.status)}).`, `Changed: ${parts.join(', ') || 'nothing'}`]);
+      await recordAudit(tx, by, {
+        action: 'job.amend',
+        clientId: job.clientId,
+        targetType: 'job',
+        targetId: job.id,
+        details: { jmsNumber: job.jmsNumber, changed: parts },
+      });
+      await tellStaff(tx, job, 'amended by the client', [
+        `${who.name} amended job ${job.jmsNumber} (${statusLabel(job.status)}).`,
+        `Changed: ${parts.join(', ') || 'nothing'}`,
+      ]);
       return { applied: true, message: CHANGE_MSG.amended };
     }
     if (await pendingExists(tx, job.id)) throw new ConflictError(CHANGE_MSG.pending);
     const [req] = await tx
       .insert(jobChangeRequests)
-      .values({ jobId: job.id, clientId: job.clientId, kind: 'amend', values: values as Record<string, unknown>, documentIds: [...documentIds], requestedById: a.userId, requestedByName: who.name, createdAt: at })
+      .values({
+        jobId: job.id,
+        clientId: job.clientId,
+        kind: 'amend',
+        values: values as Record<string, unknown>,
+        documentIds: [...documentIds],
+        requestedById: a.userId,
+        requestedByName: who.name,
+        createdAt: at,
+      })
       .returning({ id: jobChangeRequests.id });
     await history(tx, job, job.status, who, 'Amendment requested', at);
-    await recordAudit(tx, by, { action: 'job.change_requested', clientId: job.clientId, targetType: 'job', targetId: job.id, details: { jmsNumber: job.jmsNumber, kind: 'amend', requestId: req?.id ?? null } });
-    await tellStaff(tx, job, 'amendment requested', [`${who.name} asks to amend job ${job.jmsNumber} (${statusLabel(job.status)}).`, 'Accept or decline it on the staff job page.']);
+    await recordAudit(tx, by, {
+      action: 'job.change_requested',
+      clientId: job.clientId,
+      targetType: 'job',
+      targetId: job.id,
+      details: { jmsNumber: job.jmsNumber, kind: 'amend', requestId: req?.id ?? null },
+    });
+    await tellStaff(tx, job, 'amendment requested', [
+      `${who.name} asks to amend job ${job.jmsNumber} (${statusLabel(job.status)}).`,
+      'Accept or decline it on the staff job page.',
+    ]);
     return { applied: false, message: CHANGE_MSG.amendRequested };
   });
 }
@@ -218,7 +364,11 @@ export async function changeRequestsOf(actor: Actor, jobId: number): Promise<Cha
   const db = await getDb();
   if (actor.clientId === null) {
     authorize(actor, 'jobs.read', staffPolicy);
-    return db.select(requestColumns).from(jobChangeRequests).where(eq(jobChangeRequests.jobId, jobId)).orderBy(asc(jobChangeRequests.id));
+    return db
+      .select(requestColumns)
+      .from(jobChangeRequests)
+      .where(eq(jobChangeRequests.jobId, jobId))
+      .orderBy(asc(jobChangeRequests.id));
   }
   const a = requireTenant(actor);
   return db
@@ -233,7 +383,12 @@ export async function changeRequestsOf(actor: Actor, jobId: number): Promise<Cha
  * an amendment applies it (validated again as the firm's order, in the requester's name for the files). Either way
  * the history, the client-visible comment, the audit row and the alert are written with the decision.
  */
-export async function decideChangeRequest(staffActor: Actor, requestId: number, accept: boolean, note = ''): Promise<void> {
+export async function decideChangeRequest(
+  staffActor: Actor,
+  requestId: number,
+  accept: boolean,
+  note = '',
+): Promise<void> {
   const staff = authorize(staffActor, 'jobs.status', staffPolicy);
   const db = await getDb();
   const [req] = await db.select().from(jobChangeRequests).where(eq(jobChangeRequests.id, requestId)).limit(1);
@@ -241,12 +396,27 @@ export async function decideChangeRequest(staffActor: Actor, requestId: number, 
   const [requester] = await db.select().from(users).where(eq(users.id, req.requestedById)).limit(1);
   // The amendment is validated again, as the requester's order (their firm, their zone).
   const requesterActor: ClientActor | null = requester?.clientId
-    ? ({ userId: requester.id, userName: requester.userName, clientId: requester.clientId, role: requester.role, timeZone: requester.timeZone } as ClientActor)
+    ? ({
+        userId: requester.id,
+        userName: requester.userName,
+        clientId: requester.clientId,
+        role: requester.role,
+        timeZone: requester.timeZone,
+      } as ClientActor)
     : null;
-  const checked = accept && req.kind === 'amend' && requesterActor ? await checkOrder(requesterActor, req.values ?? {}) : null;
+  const checked =
+    accept && req.kind === 'amend' && requesterActor ? await checkOrder(requesterActor, req.values ?? {}) : null;
   await db.transaction(async (tx) => {
     const [job] = await tx
-      .select({ id: jobs.id, clientId: jobs.clientId, jmsNumber: jobs.jmsNumber, status: jobs.status, orderType: jobs.orderType, matterReference: jobs.matterReference, description: jobs.description })
+      .select({
+        id: jobs.id,
+        clientId: jobs.clientId,
+        jmsNumber: jobs.jmsNumber,
+        status: jobs.status,
+        orderType: jobs.orderType,
+        matterReference: jobs.matterReference,
+        description: jobs.description,
+      })
       .from(jobs)
       .where(eq(jobs.id, req.jobId))
       .for('update')
@@ -254,7 +424,13 @@ export async function decideChangeRequest(staffActor: Actor, requestId: number, 
     if (!job) throw new NotFoundError();
     const [open] = await tx
       .update(jobChangeRequests)
-      .set({ status: accept ? 'accepted' : 'declined', decidedById: staff.userId, decidedByName: await nameOf(tx, staff.userId, staff.userName), decisionNote: note.trim() || null, decidedAt: now() })
+      .set({
+        status: accept ? 'accepted' : 'declined',
+        decidedById: staff.userId,
+        decidedByName: await nameOf(tx, staff.userId, staff.userName),
+        decisionNote: note.trim() || null,
+        decidedAt: now(),
+      })
       .where(and(eq(jobChangeRequests.id, req.id), eq(jobChangeRequests.status, 'pending')))
       .returning({ id: jobChangeRequests.id });
     if (!open) throw new ConflictError(CHANGE_MSG.decided);
@@ -263,12 +439,28 @@ export async function decideChangeRequest(staffActor: Actor, requestId: number, 
     const by = userPrincipal(staff);
     const kindText = req.kind === 'cancel' ? 'cancellation' : 'amendment';
     if (!accept) {
-      await history(tx, job, job.status, who, `Your ${kindText} request was declined${note.trim() ? `: ${note.trim()}` : '.'}`, at);
+      await history(
+        tx,
+        job,
+        job.status,
+        who,
+        `Your ${kindText} request was declined${note.trim() ? `: ${note.trim()}` : '.'}`,
+        at,
+      );
     } else if (req.kind === 'cancel') {
-      if (job.status === STATUS.cancelled || job.status === STATUS.delivered) throw new ConflictError(CHANGE_MSG.closed(job.status));
+      if (job.status === STATUS.cancelled || job.status === STATUS.delivered)
+        throw new ConflictError(CHANGE_MSG.closed(job.status));
       await cancelNow(tx, job, who, req.reason, at);
     } else if (checked && requesterActor) {
-      await applyAmendment(tx, job, requesterActor, orderColumns(checked.order, checked.address), req.documentIds ?? [], who, at);
+      await applyAmendment(
+        tx,
+        job,
+        requesterActor,
+        orderColumns(checked.order, checked.address),
+        req.documentIds ?? [],
+        who,
+        at,
+      );
     }
     await recordAudit(tx, by, {
       action: accept ? 'ops.job.change_accepted' : 'ops.job.change_declined',

@@ -82,7 +82,10 @@ export async function loadCloneSource(actor: Actor, jb: string | null | undefine
  * An amendment (issue 29): the job's own values, its dates included (in the job's zone, as the form types them),
  * for the same form and the same validation. Null for a job that is not the actor's client's.
  */
-export async function loadAmendSource(actor: Actor, jb: string | null | undefined): Promise<(CloneSource & { status: number; fileCount: number }) | null> {
+export async function loadAmendSource(
+  actor: Actor,
+  jb: string | null | undefined,
+): Promise<(CloneSource & { status: number; fileCount: number }) | null> {
   const src = await loadCloneSource(actor, jb);
   if (!src) return null;
   const row = await getJobForClient(actor, src.sourceJobId);

@@ -39,7 +39,11 @@ export async function commentHistoryOf(actor: Actor, jobId: number): Promise<Job
   }
   if (!Number.isInteger(jobId) || jobId < 1 || jobId > 2_147_483_647) return null;
   const db = await getDb();
-  const [job] = await db.select({ id: jobs.id, clientId: jobs.clientId }).from(jobs).where(and(eq(jobs.id, jobId), jobScope)).limit(1);
+  const [job] = await db
+    .select({ id: jobs.id, clientId: jobs.clientId })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), jobScope))
+    .limit(1);
   if (!job) return null;
   return db
     .select({

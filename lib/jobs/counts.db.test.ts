@@ -29,7 +29,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T,>(xs: readonly T[]): T => xs[int(xs.length)] as T };
+  return { next, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)] as T };
 }
 
 const row = (clientId: number, status: number, i: number): typeof jobs.$inferInsert => ({
@@ -72,7 +72,8 @@ describe('job status counters', () => {
     const live: number[] = [];
     let serial = 0;
     const inserted = (rows: { id: number }[]) => live.push(...rows.map((r) => r.id));
-    const some = (max: number) => Array.from({ length: 1 + rnd.int(max) }, () => rnd.pick(live)).filter((v, i, a) => a.indexOf(v) === i);
+    const some = (max: number) =>
+      Array.from({ length: 1 + rnd.int(max) }, () => rnd.pick(live)).filter((v, i, a) => a.indexOf(v) === i);
 
     for (let step = 0; step < 120; step++) {
       const op = live.length < 5 ? 0 : rnd.int(8);
@@ -85,7 +86,10 @@ describe('job status counters', () => {
         }
         if (op === 1 || op === 2) {
           // Status change of one job, then of several in one statement.
-          await tx.update(jobs).set({ status: rnd.pick(STATUSES) }).where(inArray(jobs.id, some(op === 1 ? 1 : 12)));
+          await tx
+            .update(jobs)
+            .set({ status: rnd.pick(STATUSES) })
+            .where(inArray(jobs.id, some(op === 1 ? 1 : 12)));
         } else if (op === 3) {
           // Every job of one status of a client moves on (a bulk workflow step).
           await tx
@@ -94,10 +98,16 @@ describe('job status counters', () => {
             .where(and(eq(jobs.clientId, rnd.pick(clientIds)), eq(jobs.status, rnd.pick(STATUSES))));
         } else if (op === 4) {
           // A change that touches neither client nor status.
-          await tx.update(jobs).set({ description: `edited ${step}` }).where(inArray(jobs.id, some(5)));
+          await tx
+            .update(jobs)
+            .set({ description: `edited ${step}` })
+            .where(inArray(jobs.id, some(5)));
         } else if (op === 5) {
           // A job moved to another client, with a status change in the same statement.
-          await tx.update(jobs).set({ clientId: rnd.pick(clientIds), status: rnd.pick(STATUSES) }).where(inArray(jobs.id, some(3)));
+          await tx
+            .update(jobs)
+            .set({ clientId: rnd.pick(clientIds), status: rnd.pick(STATUSES) })
+            .where(inArray(jobs.id, some(3)));
         } else {
           const gone = some(op === 6 ? 1 : 8);
           await tx.delete(jobs).where(inArray(jobs.id, gone));
@@ -164,9 +174,14 @@ describe('job status counters', () => {
     // status change, a delete), on the same client's counters.
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
-        await db.insert(jobs).values(Array.from({ length: 5 }, (_, i) => row(client.id, rnd.pick([12, 15, 8]), 1000 + w * 10 + i)));
+        await db
+          .insert(jobs)
+          .values(Array.from({ length: 5 }, (_, i) => row(client.id, rnd.pick([12, 15, 8]), 1000 + w * 10 + i)));
         const mine = seedJobs.filter((_, i) => i % 8 === w).map((j) => j.id);
-        await db.update(jobs).set({ status: w % 2 ? 8 : 6 }).where(inArray(jobs.id, mine));
+        await db
+          .update(jobs)
+          .set({ status: w % 2 ? 8 : 6 })
+          .where(inArray(jobs.id, mine));
         await db.delete(jobs).where(eq(jobs.id, mine[0] as number));
       }),
     );
@@ -241,7 +256,10 @@ describe('the job list count with a text or time filter', () => {
     const big = await listJobs(actor, recent, { page: 1, size: COUNT_CAP + 20 });
     expect(big.rows).toHaveLength(COUNT_CAP + 20);
     expect(big).toMatchObject({ totalCount: COUNT_CAP + 21, totalCapped: true });
-    expect(await listJobs(actor, recent, { page: 1, size: 0 })).toMatchObject({ totalCount: n + 1, totalCapped: false });
+    expect(await listJobs(actor, recent, { page: 1, size: 0 })).toMatchObject({
+      totalCount: n + 1,
+      totalCapped: false,
+    });
 
     // The same cap for a staff list's own filter (the /Ops queue).
     const matching = and(eq(jobs.clientId, clientId), sql`${jobs.matterReference} ilike 'CAPPED-%'`);

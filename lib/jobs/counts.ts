@@ -26,13 +26,20 @@ export interface JobCountFilter {
 
 function where(f: JobCountFilter): SQL | undefined {
   return and(
-    f.clientIds === undefined ? undefined : f.clientIds.length ? inArray(jobStatusCounts.clientId, [...f.clientIds]) : sql`false`,
+    f.clientIds === undefined
+      ? undefined
+      : f.clientIds.length
+        ? inArray(jobStatusCounts.clientId, [...f.clientIds])
+        : sql`false`,
     f.statuses?.length ? inArray(jobStatusCounts.status, [...f.statuses]) : undefined,
   );
 }
 
 /** Jobs per status (statuses without jobs are left out), summed over the filter's clients; by status id. */
-export async function jobStatusTotals(filter: JobCountFilter = {}, q?: Queryable): Promise<{ status: number; count: number }[]> {
+export async function jobStatusTotals(
+  filter: JobCountFilter = {},
+  q?: Queryable,
+): Promise<{ status: number; count: number }[]> {
   const db = q ?? (await getDb());
   return db
     .select({ status: jobStatusCounts.status, count: sql<number>`sum(${jobStatusCounts.n})::int`.mapWith(Number) })
@@ -45,7 +52,10 @@ export async function jobStatusTotals(filter: JobCountFilter = {}, q?: Queryable
 
 /** The statement of `countJobs` (a scalar subquery for a list's page statement). */
 export function jobCountQuery(q: Queryable, filter: JobCountFilter = {}) {
-  return q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(where(filter));
+  return q
+    .select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) })
+    .from(jobStatusCounts)
+    .where(where(filter));
 }
 
 /** The exact number of jobs of the filter's clients in the filter's statuses. */
@@ -57,7 +67,12 @@ export async function countJobs(filter: JobCountFilter = {}, q?: Queryable): Pro
 
 /** The statement of `cappedJobCount`: how many jobs match `where`, counting at most `limit`. */
 export function cappedJobCountQuery(q: Queryable, where: SQL | undefined, limit: number | Placeholder) {
-  const matches = q.select({ one: sql`1`.as('one') }).from(jobs).where(where).limit(limit).as('capped');
+  const matches = q
+    .select({ one: sql`1`.as('one') })
+    .from(jobs)
+    .where(where)
+    .limit(limit)
+    .as('capped');
   return q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
 }
 
@@ -66,7 +81,11 @@ export function cappedJobCountQuery(q: Queryable, where: SQL | undefined, limit:
  * them: past that, `totalCount` is `offset + COUNT_CAP + 1` (a lower bound) and `totalCapped` is set, exactly as
  * the client job list answers. For lists whose filter the counters cannot serve.
  */
-export async function cappedJobCount(where: SQL | undefined, offset: number, q?: Queryable): Promise<{ totalCount: number; totalCapped: boolean }> {
+export async function cappedJobCount(
+  where: SQL | undefined,
+  offset: number,
+  q?: Queryable,
+): Promise<{ totalCount: number; totalCapped: boolean }> {
   const db = q ?? (await getDb());
   const limit = offset + COUNT_CAP + 1;
   const [row] = await cappedJobCountQuery(db, where, limit);

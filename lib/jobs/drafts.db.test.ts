@@ -76,7 +76,8 @@ describe('drafts of an order in progress', () => {
     restore();
     restore = setClock(fixedClock('2025-03-03T00:00:00Z'));
     await sweepOrphans();
-    const alive = async (id: number) => (await db().select({ d: documents.deletedAt }).from(documents).where(eq(documents.id, id)))[0]?.d === null;
+    const alive = async (id: number) =>
+      (await db().select({ d: documents.deletedAt }).from(documents).where(eq(documents.id, id)))[0]?.d === null;
     expect(await alive(up.id)).toBe(true);
     expect(await alive(loose.id)).toBe(false);
     expect((await getDraft(actor))?.files.map((f) => f.fileName)).toEqual(['kept.pdf']);
@@ -91,27 +92,61 @@ describe('drafts of an order in progress', () => {
   it('ends with an order placed from the order form, and outlives a job ordered through the API with the same user’s token', async () => {
     restore = setClock(fixedClock('2025-03-04T00:00:00Z')); // Tuesday 11:00 in Sydney
     const { actor, token, clientId } = await signedIn(6);
-    const [branch] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, clientId)).orderBy(clientBranchAddresses.id);
-    const when = { DateReadyInput: '04/03/2025', TimeReadyInput: '11:30 AM', DateDueInput: '05/03/2025', TimeDueInput: '10:00 AM' };
-    const contact = { ContactName: 'Morgan Patel', Email: 'morgan@example.com', ContactPhone: '(02)9000-1234', ClientBranchAddressId: branch?.id };
+    const [branch] = await db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, clientId))
+      .orderBy(clientBranchAddresses.id);
+    const when = {
+      DateReadyInput: '04/03/2025',
+      TimeReadyInput: '11:30 AM',
+      DateDueInput: '05/03/2025',
+      TimeDueInput: '10:00 AM',
+    };
+    const contact = {
+      ContactName: 'Morgan Patel',
+      Email: 'morgan@example.com',
+      ContactPhone: '(02)9000-1234',
+      ClientBranchAddressId: branch?.id,
+    };
     await saveDraft(actor, { values: { contactName: 'Still typing', matterReference: 'DRAFT-1' }, documentIds: [] });
 
     const api = await postJobAdd(
       new Request('http://localhost/api/Job/Add', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ OrderType: 7, MatterReference: 'API-1', CollectionDescription: 'From the firm’s system.', ...contact, ...when }),
+        body: JSON.stringify({
+          OrderType: 7,
+          MatterReference: 'API-1',
+          CollectionDescription: 'From the firm’s system.',
+          ...contact,
+          ...when,
+        }),
       }),
       { params: Promise.resolve({}) },
     );
     expect(api.status).toBe(200);
     // An API save (and any save not from the form) leaves the order the user is typing.
-    const form = { orderType: 7, contactName: contact.ContactName, email: contact.Email, contactPhone: contact.ContactPhone, matterReference: 'FORM-1', clientBranchAddressId: branch?.id, dateReadyInput: when.DateReadyInput, timeReadyInput: when.TimeReadyInput, dateDueInput: when.DateDueInput, timeDueInput: when.TimeDueInput, collectionDescription: 'Ordered on the form.' };
+    const form = {
+      orderType: 7,
+      contactName: contact.ContactName,
+      email: contact.Email,
+      contactPhone: contact.ContactPhone,
+      matterReference: 'FORM-1',
+      clientBranchAddressId: branch?.id,
+      dateReadyInput: when.DateReadyInput,
+      timeReadyInput: when.TimeReadyInput,
+      dateDueInput: when.DateDueInput,
+      timeDueInput: when.TimeDueInput,
+      collectionDescription: 'Ordered on the form.',
+    };
     await saveJob(actor, { ...form, matterReference: 'OTHER-1' });
     expect((await getDraft(actor))?.values).toEqual({ contactName: 'Still typing', matterReference: 'DRAFT-1' });
 
     await saveJob(actor, form, { endsDraft: true });
     expect(await getDraft(actor)).toBeNull();
-    expect(await db().select({ m: jobs.matterReference }).from(jobs).where(eq(jobs.clientId, clientId)).orderBy(jobs.id)).toEqual([{ m: 'API-1' }, { m: 'OTHER-1' }, { m: 'FORM-1' }]);
+    expect(
+      await db().select({ m: jobs.matterReference }).from(jobs).where(eq(jobs.clientId, clientId)).orderBy(jobs.id),
+    ).toEqual([{ m: 'API-1' }, { m: 'OTHER-1' }, { m: 'FORM-1' }]);
   });
 });

@@ -62,14 +62,25 @@ const cutoff = () => new Date(now().getTime() - DRAFT_LIFETIME_MS);
 export async function saveDraft(actor: Actor, input: DraftSave): Promise<{ updatedAt: Date }> {
   const a = requireTenant(actor);
   const d = draftSaveSchema.parse(input);
-  if (Buffer.byteLength(JSON.stringify(d.values)) > MAX_DRAFT_BYTES) throw new ValidationError({ values: [DRAFT_MSG.tooLarge] }, DRAFT_MSG.tooLarge);
+  if (Buffer.byteLength(JSON.stringify(d.values)) > MAX_DRAFT_BYTES)
+    throw new ValidationError({ values: [DRAFT_MSG.tooLarge] }, DRAFT_MSG.tooLarge);
   const db = await getDb();
   const at = now();
   const ids = [...new Set(d.documentIds)];
   await db
     .insert(jobDrafts)
-    .values({ clientId: a.clientId, userId: a.userId, values: d.values, documentIds: ids, createdAt: at, updatedAt: at })
-    .onConflictDoUpdate({ target: jobDrafts.userId, set: { clientId: a.clientId, values: d.values, documentIds: ids, updatedAt: at } });
+    .values({
+      clientId: a.clientId,
+      userId: a.userId,
+      values: d.values,
+      documentIds: ids,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: jobDrafts.userId,
+      set: { clientId: a.clientId, values: d.values, documentIds: ids, updatedAt: at },
+    });
   return { updatedAt: at };
 }
 
@@ -95,13 +106,26 @@ export async function getDraft(actor: Actor): Promise<Draft | null> {
       : await db
           .select({ id: documents.id, fileName: documents.fileName, size: documents.size, sha256: documents.sha256 })
           .from(documents)
-          .where(and(inArray(documents.id, ids), firmDocuments(a), isNull(documents.jobId), isNull(documents.deletedAt), eq(documents.kind, 'source')));
+          .where(
+            and(
+              inArray(documents.id, ids),
+              firmDocuments(a),
+              isNull(documents.jobId),
+              isNull(documents.deletedAt),
+              eq(documents.kind, 'source'),
+            ),
+          );
   const byId = new Map(docs.map((x) => [x.id, x]));
   const files = ids.flatMap((id) => {
     const x = byId.get(id);
     return x ? [{ documentId: x.id, fileName: x.fileName, size: x.size, sha256: x.sha256 }] : [];
   });
-  return { values: row.values, files, updatedAt: row.updatedAt, savedAtLabel: savedAtLabel(row.updatedAt, actorTimeZone(a)) };
+  return {
+    values: row.values,
+    files,
+    updatedAt: row.updatedAt,
+    savedAtLabel: savedAtLabel(row.updatedAt, actorTimeZone(a)),
+  };
 }
 
 /** Discards the actor's draft (its uploads are left to the orphan sweep). Idempotent. */

@@ -30,7 +30,14 @@ async function fixture() {
     email: 'c@example.com',
     contactPhone: '0290001234',
     matterReference: `M-${i % 4}`,
-    description: i === 0 ? '=HYPERLINK("http://evil")' : i === 1 ? 'copies, "urgent"\nsecond line' : i === 2 ? '' : `desc ${i % 6}`,
+    description:
+      i === 0
+        ? '=HYPERLINK("http://evil")'
+        : i === 1
+          ? 'copies, "urgent"\nsecond line'
+          : i === 2
+            ? ''
+            : `desc ${i % 6}`,
     address: 'x',
     readyAt: at(i),
     dueAt: at(i % 7),
@@ -47,7 +54,15 @@ async function fixture() {
 describe('job export', () => {
   useTestDatabase();
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((c) => [[c, 1], [c, 2]] as [number, 1 | 2][]))(
+  it.each(
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap(
+      (c) =>
+        [
+          [c, 1],
+          [c, 2],
+        ] as [number, 1 | 2][],
+    ),
+  )(
     'holds exactly the list, in its order, for sort %i direction %i (keyset batches of 4)',
     async (sortBy, sortOrder) => {
       const me = await fixture();
@@ -66,7 +81,9 @@ describe('job export', () => {
     const rows = await collect(jobExportRows(me.actor, query, 2));
     expect(list.totalCount).toBeGreaterThan(0);
     expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => r.jmsNumber));
-    expect(rows.every((r) => r[1] === 'M-1' && ['Delivered', 'Submitted', 'Cost Estimate'].includes(r[5] ?? ''))).toBe(true);
+    expect(rows.every((r) => r[1] === 'M-1' && ['Delivered', 'Submitted', 'Cost Estimate'].includes(r[5] ?? ''))).toBe(
+      true,
+    );
   });
 
   it('reads in batches of the given size, never more', async () => {
@@ -77,15 +94,39 @@ describe('job export', () => {
 
   it('formats labels and times (dd-MMM-yyyy hh:mm AM/PM in the user’s zone) in the cells', async () => {
     const me = await signedIn(3);
-    const job = await makeJob({ clientId: me.clientId, orderType: 5, status: 8, createdAt: new Date('2026-03-10T02:05:00Z'), dueAt: new Date('2026-03-10T13:30:00Z'), deliveredAt: new Date('2026-03-10T00:00:00Z'), matterReference: 'MR-1', description: 'Print – bundle', contactName: 'Olivia Chen' });
+    const job = await makeJob({
+      clientId: me.clientId,
+      orderType: 5,
+      status: 8,
+      createdAt: new Date('2026-03-10T02:05:00Z'),
+      dueAt: new Date('2026-03-10T13:30:00Z'),
+      deliveredAt: new Date('2026-03-10T00:00:00Z'),
+      matterReference: 'MR-1',
+      description: 'Print – bundle',
+      contactName: 'Olivia Chen',
+    });
     const [row] = await collect(jobExportRows(me.actor, q()));
-    expect(row).toEqual([job.jmsNumber, 'MR-1', 'Print – bundle', 'Olivia Chen', 'Print', 'Delivered', '10-Mar-2026 01:05 PM', '11-Mar-2026 12:30 AM', '10-Mar-2026 11:00 AM']);
+    expect(row).toEqual([
+      job.jmsNumber,
+      'MR-1',
+      'Print – bundle',
+      'Olivia Chen',
+      'Print',
+      'Delivered',
+      '10-Mar-2026 01:05 PM',
+      '11-Mar-2026 12:30 AM',
+      '10-Mar-2026 11:00 AM',
+    ]);
   });
 
   it('writes RFC 4180 CSV with formula cells neutralised, empty cells bare, and only the actor’s client', async () => {
     const me = await fixture();
     const text = await new Response(await jobExportStream(me.actor, q({ sortBy: 1, sortOrder: 1 }))).text();
-    expect(text.startsWith('JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        'JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered\r\n',
+      ),
+    ).toBe(true);
     expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(text).toContain(`,"copies, ""urgent""\nsecond line",`);
     // Empty cells (a blank description, an undelivered job's time) are written bare, never as "".
@@ -98,7 +139,15 @@ describe('job export', () => {
     expect(records.slice(1).map((r) => r.split(',')[0])).toEqual(list.rows.map((r) => r.jmsNumber));
   });
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((c) => [[c, 1], [c, 2]] as [number, 1 | 2][]))(
+  it.each(
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap(
+      (c) =>
+        [
+          [c, 1],
+          [c, 2],
+        ] as [number, 1 | 2][],
+    ),
+  )(
     'the download has the same bytes as the CSV writer over the list, for sort %i direction %i',
     async (sortBy, sortOrder) => {
       const me = await fixture();
@@ -113,7 +162,9 @@ describe('job export', () => {
     const me = await fixture();
     const res = csvResponse('Jobs.csv', JOB_CSV_HEADER, jobExportRows(me.actor, q({ sortBy: 1, sortOrder: 1 })));
     expect(res.headers.get('content-disposition')).toContain('Jobs.csv');
-    expect(await res.text()).toBe(await new Response(await jobExportStream(me.actor, q({ sortBy: 1, sortOrder: 1 }))).text());
+    expect(await res.text()).toBe(
+      await new Response(await jobExportStream(me.actor, q({ sortBy: 1, sortOrder: 1 }))).text(),
+    );
   });
 
   it('a download cancelled part way, or read to the end, gives its database connection back', async () => {
@@ -160,15 +211,18 @@ describe('job export', () => {
 describe('job export filter text', () => {
   useTestDatabase();
 
-  it.each([`x') to stdout; drop table jobs; --`, `\\'; select 1; --`, `O'Brien \\ "quoted" %_`])('is matched literally, never run: %s', async (text) => {
-    const me = await signedIn(3);
-    const mine = await makeJob({ clientId: me.clientId, matterReference: `M ${text} end`, description: 'match' });
-    await makeJob({ clientId: me.clientId, matterReference: 'M plain', description: 'other' });
-    const body = await new Response(await jobExportStream(me.actor, q({ matterReference: text }))).text();
-    const records = body.trimEnd().split('\r\n');
-    expect(records).toHaveLength(2);
-    expect(records[1]?.startsWith(`${mine.jmsNumber},`)).toBe(true);
-    const { getDb } = await import('@/db/client');
-    expect(await (await getDb()).select({ id: jobs.id }).from(jobs).where(eq(jobs.id, mine.id))).toHaveLength(1);
-  });
+  it.each([`x') to stdout; drop table jobs; --`, `\\'; select 1; --`, `O'Brien \\ "quoted" %_`])(
+    'is matched literally, never run: %s',
+    async (text) => {
+      const me = await signedIn(3);
+      const mine = await makeJob({ clientId: me.clientId, matterReference: `M ${text} end`, description: 'match' });
+      await makeJob({ clientId: me.clientId, matterReference: 'M plain', description: 'other' });
+      const body = await new Response(await jobExportStream(me.actor, q({ matterReference: text }))).text();
+      const records = body.trimEnd().split('\r\n');
+      expect(records).toHaveLength(2);
+      expect(records[1]?.startsWith(`${mine.jmsNumber},`)).toBe(true);
+      const { getDb } = await import('@/db/client');
+      expect(await (await getDb()).select({ id: jobs.id }).from(jobs).where(eq(jobs.id, mine.id))).toHaveLength(1);
+    },
+  );
 });

@@ -24,11 +24,31 @@ import { copyCsvStatement, copyCsvStream, csvFormulaSafeSql } from '@/lib/lists/
 import { csvBatchStream, csvLine } from '@/lib/lists/csv';
 import { EXPORT_FILE } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
-import { afterCursor, displayDateTimeOrNullSql, displayDateTimeSql, jobListOrder, jobListWhere, orderTypeNameSql, sortKeyColumns, statusLabelSql, type JobCursor } from './list-sql';
+import {
+  afterCursor,
+  displayDateTimeOrNullSql,
+  displayDateTimeSql,
+  jobListOrder,
+  jobListWhere,
+  orderTypeNameSql,
+  sortKeyColumns,
+  statusLabelSql,
+  type JobCursor,
+} from './list-sql';
 import type { JobListContext } from './queries';
 
 export const JOB_EXPORT_FILE = EXPORT_FILE.jobs;
-export const JOB_CSV_HEADER = ['JMS Number', 'Matter Reference', 'Description', 'Contact Name', 'Order Type', 'Status', 'Time Logged', 'Time Due', 'Time Delivered'];
+export const JOB_CSV_HEADER = [
+  'JMS Number',
+  'Matter Reference',
+  'Description',
+  'Contact Name',
+  'Order Type',
+  'Status',
+  'Time Logged',
+  'Time Due',
+  'Time Delivered',
+];
 const CELLS = JOB_CSV_HEADER.length;
 /** Rows per batch: large enough to amortise a round trip, small enough to keep memory flat. */
 export const EXPORT_BATCH_ROWS = 5000;
@@ -92,7 +112,11 @@ export async function jobExportStream(actor: Actor, query: JobListQuery): Promis
   const ctx: JobListContext = { clientId: tenantOf(actor), now: now(), timeZone: actor.timeZone };
   const handle = await getHandle();
   if (handle.raw.kind === 'postgres') {
-    return copyCsvStream(handle.raw.client, jobExportCopyStatement(handle.db, ctx, query), new TextEncoder().encode(csvLine(JOB_CSV_HEADER)));
+    return copyCsvStream(
+      handle.raw.client,
+      jobExportCopyStatement(handle.db, ctx, query),
+      new TextEncoder().encode(csvLine(JOB_CSV_HEADER)),
+    );
   }
   return csvBatchStream(JOB_CSV_HEADER, jobExportBatches(actor, query));
 }
@@ -101,7 +125,13 @@ export async function jobExportStream(actor: Actor, query: JobListQuery): Promis
  * One export batch: the rows after `cursor` in the list's order. Each row is the CSV cells, then the id and
  * the sort keys as text (the next cursor).
  */
-export function jobExportStatement(q: Queryable, ctx: JobListContext, query: JobListQuery, cursor: JobCursor | undefined, limit: number) {
+export function jobExportStatement(
+  q: Queryable,
+  ctx: JobListContext,
+  query: JobListQuery,
+  cursor: JobCursor | undefined,
+  limit: number,
+) {
   const where = jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone);
   const keys = Object.fromEntries(sortKeyColumns(query.sortBy).map((k, i) => [`k${i}`, k]));
   return q
@@ -126,11 +156,16 @@ async function readArrays(handle: DbHandle, st: { sql: string; params: unknown[]
  * keys, which csvBatchStream leaves out). The actor is checked at once (a 403 is answered before any byte is
  * streamed); the rows are read while the caller consumes them.
  */
-export function jobExportBatches(actor: Actor, query: JobListQuery, batchRows: number = EXPORT_BATCH_ROWS): AsyncGenerator<unknown[][]> {
+export function jobExportBatches(
+  actor: Actor,
+  query: JobListQuery,
+  batchRows: number = EXPORT_BATCH_ROWS,
+): AsyncGenerator<unknown[][]> {
   const ctx: JobListContext = { clientId: tenantOf(actor), now: now(), timeZone: actor.timeZone };
   return (async function* () {
     const handle = await getHandle();
-    const read = (cursor: JobCursor | undefined) => readArrays(handle, jobExportStatement(handle.db, ctx, query, cursor, batchRows).toSQL());
+    const read = (cursor: JobCursor | undefined) =>
+      readArrays(handle, jobExportStatement(handle.db, ctx, query, cursor, batchRows).toSQL());
     let next: Promise<unknown[][]> | null = read(undefined);
     try {
       while (next) {
@@ -139,7 +174,10 @@ export function jobExportBatches(actor: Actor, query: JobListQuery, batchRows: n
         const last = rows.at(-1);
         // Read ahead: the next batch is fetched while this one is written.
         if (last && rows.length === batchRows) {
-          next = read({ id: Number(last[CELLS]), keys: last.slice(CELLS + 1).map((k) => (k === null || k === undefined ? null : String(k))) });
+          next = read({
+            id: Number(last[CELLS]),
+            keys: last.slice(CELLS + 1).map((k) => (k === null || k === undefined ? null : String(k))),
+          });
         }
         if (rows.length) yield rows;
       }
@@ -154,6 +192,7 @@ export function jobExportBatches(actor: Actor, query: JobListQuery, batchRows: n
 export function jobExportRows(actor: Actor, query: JobListQuery, batchRows?: number): AsyncGenerator<string[]> {
   const batches = jobExportBatches(actor, query, batchRows);
   return (async function* () {
-    for await (const batch of batches) for (const r of batch) yield r.slice(0, CELLS).map((v) => (v === null || v === undefined ? '' : String(v)));
+    for await (const batch of batches)
+      for (const r of batch) yield r.slice(0, CELLS).map((v) => (v === null || v === undefined ? '' : String(v)));
   })();
 }

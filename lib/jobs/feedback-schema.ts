@@ -25,7 +25,11 @@ const comments = z
   .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
   .refine((s) => !isWhitespaceOnly(s), FIELD_MSG.whitespaceOnly);
 
-const jobId = z.number({ error: (issue) => missingMessage(FIELD_MSG.required)(issue) ?? 'must be a job id' }).int().min(1).max(2_147_483_647);
+const jobId = z
+  .number({ error: (issue) => missingMessage(FIELD_MSG.required)(issue) ?? 'must be a job id' })
+  .int()
+  .min(1)
+  .max(2_147_483_647);
 
 /** The feedback modal's values (the browser form and the server action). */
 export const feedbackFormSchema = z.object({
@@ -55,7 +59,6 @@ export const FEEDBACK_SCALE = [
   { value: 4, label: '4 – Very good' },
   { value: 5, label: '5 – Excellent' },
 ] as const;
-
 
 /** Existing feedback as the "Display feedback" modal shows it. */
 export interface FeedbackDisplay {

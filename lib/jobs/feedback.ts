@@ -27,7 +27,11 @@ export * from './feedback-schema';
 export async function getJobFeedback(actor: Actor, id: number): Promise<JobFeedbackItem[] | null> {
   const clientId = tenantOf(actor);
   const db = await getDb();
-  const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.clientId, clientId))).limit(1);
+  const [job] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.clientId, clientId)))
+    .limit(1);
   if (!job) return null;
   const rows = await db
     .select({
@@ -43,7 +47,10 @@ export async function getJobFeedback(actor: Actor, id: number): Promise<JobFeedb
     .leftJoin(users, eq(users.id, jobFeedback.createdById))
     .where(and(eq(jobFeedback.jobId, job.id), eq(jobFeedback.clientId, clientId)))
     .orderBy(asc(jobFeedback.createdAt), asc(jobFeedback.id));
-  return rows.map(({ first, last, ...r }) => ({ ...r, createdByName: first === null ? null : `${first} ${last ?? ''}`.trim() }));
+  return rows.map(({ first, last, ...r }) => ({
+    ...r,
+    createdByName: first === null ? null : `${first} ${last ?? ''}`.trim(),
+  }));
 }
 
 /**
@@ -62,11 +69,22 @@ export async function saveJobFeedback(actor: Actor, input: FeedbackForm): Promis
       .limit(1);
     if (!job) throw new NotFoundError(FEEDBACK_MSG.jobNotFound);
     if (job.status !== DELIVERED_STATUS) throw new ConflictError(FEEDBACK_MSG.notDelivered);
-    const [existing] = await tx.select({ id: jobFeedback.id }).from(jobFeedback).where(eq(jobFeedback.jobId, job.id)).limit(1);
+    const [existing] = await tx
+      .select({ id: jobFeedback.id })
+      .from(jobFeedback)
+      .where(eq(jobFeedback.jobId, job.id))
+      .limit(1);
     if (existing) throw new ConflictError(FEEDBACK_MSG.alreadyGiven);
     const [row] = await tx
       .insert(jobFeedback)
-      .values({ jobId: job.id, clientId, feedback: input.feedBack, comments: input.comments.trim(), createdById: actor.userId, createdAt: now() })
+      .values({
+        jobId: job.id,
+        clientId,
+        feedback: input.feedBack,
+        comments: input.comments.trim(),
+        createdById: actor.userId,
+        createdAt: now(),
+      })
       .returning();
     if (!row) throw new Error('feedback not saved');
     await recordAudit(tx, userPrincipal(actor), {
@@ -76,7 +94,11 @@ export async function saveJobFeedback(actor: Actor, input: FeedbackForm): Promis
       targetId: String(job.id),
       details: { jmsNumber: job.jmsNumber, rating: row.feedback, withComments: row.comments !== '' },
     });
-    const [user] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, actor.userId)).limit(1);
+    const [user] = await tx
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.id, actor.userId))
+      .limit(1);
     return {
       id: row.id,
       jobId: row.jobId,

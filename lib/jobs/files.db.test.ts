@@ -43,7 +43,10 @@ describe('several source files per job', () => {
 
     const started = await makeJob({ clientId, status: 2 });
     const d = await uploadDocument(actor, { fileName: 'd.pdf', body: text('d') });
-    await expect(addJobFiles(actor, started.id, [d.id])).rejects.toMatchObject({ status: 409, message: JOB_FILES_CHANGE_MSG.started });
+    await expect(addJobFiles(actor, started.id, [d.id])).rejects.toMatchObject({
+      status: 409,
+      message: JOB_FILES_CHANGE_MSG.started,
+    });
   });
 
   it('another firm’s job or upload is never reachable: 404 for the job, 400 for the upload, nothing attached', async () => {
@@ -64,8 +67,12 @@ describe('several source files per job', () => {
     const { actor, clientId } = await signedIn();
     const job = await makeJob({ clientId, status: 12 });
     const ids: number[] = [];
-    for (let i = 0; i < MAX_JOB_FILES + 1; i++) ids.push((await uploadDocument(actor, { fileName: `f${i}.pdf`, body: text(String(i)) })).id);
-    await expect(addJobFiles(actor, job.id, ids)).rejects.toMatchObject({ status: 400, fields: { DocumentModel: [`A job takes at most ${MAX_JOB_FILES} files.`] } });
+    for (let i = 0; i < MAX_JOB_FILES + 1; i++)
+      ids.push((await uploadDocument(actor, { fileName: `f${i}.pdf`, body: text(String(i)) })).id);
+    await expect(addJobFiles(actor, job.id, ids)).rejects.toMatchObject({
+      status: 400,
+      fields: { DocumentModel: [`A job takes at most ${MAX_JOB_FILES} files.`] },
+    });
     await addJobFiles(actor, job.id, ids.slice(0, MAX_JOB_FILES));
     expect((await jobSlip(actor, job.id))?.documents).toHaveLength(MAX_JOB_FILES);
   });
@@ -74,7 +81,11 @@ describe('several source files per job', () => {
     const restore = setClock(fixedClock('2025-03-04T00:00:00Z'));
     try {
       const { actor, clientId } = await signedIn(6);
-      const [branch] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, clientId)).orderBy(clientBranchAddresses.id);
+      const [branch] = await db()
+        .select()
+        .from(clientBranchAddresses)
+        .where(eq(clientBranchAddresses.clientId, clientId))
+        .orderBy(clientBranchAddresses.id);
       const a = await uploadDocument(actor, { fileName: 'one.pdf', body: text('1') });
       const b = await uploadDocument(actor, { fileName: 'two.pdf', body: text('2') });
       const values = {
@@ -124,7 +135,12 @@ describe('direct-to-bucket uploads (s3rver)', () => {
   it('a presigned PUT, then the check: the document carries the receipt and the bytes are the bucket’s', async () => {
     const { actor } = await signedIn();
     const bytes = Buffer.from('%PDF-1.7 direct upload bytes');
-    const t = await startDirectUpload(actor, { fileName: 'direct.pdf', size: bytes.length, contentType: 'application/pdf', sha256: sha(bytes) });
+    const t = await startDirectUpload(actor, {
+      fileName: 'direct.pdf',
+      size: bytes.length,
+      contentType: 'application/pdf',
+      sha256: sha(bytes),
+    });
     const put = await fetch(t.url, { method: 'PUT', headers: t.headers, body: bytes });
     expect(put.status).toBe(200);
     const doc = await completeDirectUpload(actor, t.uploadId);
@@ -155,7 +171,11 @@ describe('direct-to-bucket uploads (s3rver)', () => {
     await expect(completeDirectUpload(stranger.actor, t.uploadId)).rejects.toMatchObject({ status: 404 });
     await expect(completeDirectUpload(colleague.actor, t.uploadId)).rejects.toMatchObject({ status: 404 });
     await expect(completeDirectUpload(stranger.actor, t.uploadId + 1000)).rejects.toMatchObject({ status: 404 });
-    await expect(startDirectUpload(mine.actor, { fileName: 'big.pdf', size: 60 * 1024 * 1024, sha256: sha(bytes) })).rejects.toMatchObject({ status: 400 });
-    await expect(startDirectUpload(mine.actor, { fileName: 'run.exe', size: 1, sha256: sha(bytes) })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      startDirectUpload(mine.actor, { fileName: 'big.pdf', size: 60 * 1024 * 1024, sha256: sha(bytes) }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      startDirectUpload(mine.actor, { fileName: 'run.exe', size: 1, sha256: sha(bytes) }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -36,7 +36,11 @@ export function clientMayChange(status: number): boolean {
 }
 
 /** Attaches the actor's uploads to its firm's job while the job is Submitted or Not Started. */
-export async function addJobFiles(actor: Actor, jobId: number, documentIds: readonly number[]): Promise<DocumentInfo[]> {
+export async function addJobFiles(
+  actor: Actor,
+  jobId: number,
+  documentIds: readonly number[],
+): Promise<DocumentInfo[]> {
   const a = requireTenant(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -56,7 +60,10 @@ export async function addJobFiles(actor: Actor, jobId: number, documentIds: read
       action: 'job.files.added',
       targetType: 'job',
       targetId: String(job.id),
-      details: { jmsNumber: job.jmsNumber, documents: attached.map((d) => ({ id: d.id, fileName: d.fileName, size: d.size, sha256: d.sha256 })) },
+      details: {
+        jmsNumber: job.jmsNumber,
+        documents: attached.map((d) => ({ id: d.id, fileName: d.fileName, size: d.size, sha256: d.sha256 })),
+      },
     });
     return attached;
   });
@@ -67,6 +74,13 @@ export async function attachJobFile(by: Principal, jobId: number, input: UploadI
   return attachDeliverable(by, jobId, input, async (tx, row) => {
     const [job] = await tx.select({ jmsNumber: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1);
     if (!job) return;
-    await publishJobNews(tx, { kind: 'job.file_added', jobId: row.jobId, clientId: row.clientId, jmsNumber: job.jmsNumber, fileName: row.fileName, at: row.createdAt });
+    await publishJobNews(tx, {
+      kind: 'job.file_added',
+      jobId: row.jobId,
+      clientId: row.clientId,
+      jmsNumber: job.jmsNumber,
+      fileName: row.fileName,
+      at: row.createdAt,
+    });
   });
 }

@@ -46,13 +46,19 @@ export async function jobFormContext(actor: ClientActor, jb: string | null | und
   const at = now();
   const timeZone = actorTimeZone(actor);
   const [[user], branches, appeal, court, clone] = await Promise.all([
-    db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone }).from(users).where(eq(users.id, actor.userId)).limit(1),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+      .from(users)
+      .where(eq(users.id, actor.userId))
+      .limit(1),
     listBranchAddresses(actor),
     listLocations('appeal_book'),
     listLocations('court_copy'),
     jb ? loadCloneSource(actor, jb) : Promise.resolve(null),
   ]);
-  const contact = user ? { contactName: `${user.firstName} ${user.lastName}`.trim(), email: user.email, contactPhone: user.phone } : undefined;
+  const contact = user
+    ? { contactName: `${user.firstName} ${user.lastName}`.trim(), email: user.email, contactPhone: user.phone }
+    : undefined;
   const fresh = defaultJobOrder({ now: at, timeZone, contact });
   const defaultBranch = branches.find((b) => b.isDefault) ?? (branches.length === 1 ? branches[0] : undefined);
   const c = config();

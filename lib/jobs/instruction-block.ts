@@ -56,7 +56,9 @@ export function toInstructionBlock(order: JobOrder): Record<string, unknown> {
   const legacy = toLegacyOrder(order);
   if (kind === null) return {};
   if (kind === 'collection') {
-    return legacy.CollectionDescription === undefined ? { kind } : { kind, CollectionDescription: legacy.CollectionDescription };
+    return legacy.CollectionDescription === undefined
+      ? { kind }
+      : { kind, CollectionDescription: legacy.CollectionDescription };
   }
   const block = legacy[LEGACY_KEY[kind]];
   const out: Record<string, unknown> = { kind, ...(isRecord(block) ? block : {}) };
@@ -72,6 +74,7 @@ export function legacyBlockFields(orderType: number, block: unknown): Record<str
   const kind = blockKind(orderType);
   if (kind === null || !isRecord(block) || block.kind !== kind) return {};
   const { kind: _kind, CopyStatus: _status, ...rest } = block;
-  if (kind === 'collection') return rest.CollectionDescription === undefined ? {} : { CollectionDescription: rest.CollectionDescription };
+  if (kind === 'collection')
+    return rest.CollectionDescription === undefined ? {} : { CollectionDescription: rest.CollectionDescription };
   return { [LEGACY_KEY[kind]]: rest };
 }

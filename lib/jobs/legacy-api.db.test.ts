@@ -23,11 +23,18 @@ import { makeJob, makeUser, signedIn } from '@/test/factories';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-function call(handler: Handler, opts: { token?: string; params?: Record<string, string>; body?: unknown; rawBody?: string; method?: string }) {
+function call(
+  handler: Handler,
+  opts: { token?: string; params?: Record<string, string>; body?: unknown; rawBody?: string; method?: string },
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-  const req = new Request('http://localhost/api/test', { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const req = new Request('http://localhost/api/test', {
+    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
 }
 
@@ -36,7 +43,12 @@ const page = (p: string | number, s: string | number) => ({ page: String(p), siz
 async function scenario() {
   const me = await signedIn(3);
   const other = await signedIn(3);
-  const mine = await makeJob({ clientId: me.clientId, status: 8, matterReference: 'MINE-1', email: 'contact@mine.example.com' });
+  const mine = await makeJob({
+    clientId: me.clientId,
+    status: 8,
+    matterReference: 'MINE-1',
+    email: 'contact@mine.example.com',
+  });
   await makeJob({ clientId: me.clientId, status: 12, matterReference: 'MINE-2' });
   const theirs = await makeJob({ clientId: other.clientId, status: 8, matterReference: 'MINE-3' });
   return { me, other, mine, theirs };
@@ -47,13 +59,22 @@ describe('legacy job endpoints', () => {
 
   it('JobsList answers Jobs, TotalCount, ItemsPerPage of the caller’s client only', async () => {
     const { me, mine } = await scenario();
-    const res = await call(jobsList, { token: me.token, params: page(1, 10), body: { MatterReference: 'mine', JobStatusModel: [{ JobStatusId: 8 }, 12], SortBy: 2, SortOrder: 1 } });
+    const res = await call(jobsList, {
+      token: me.token,
+      params: page(1, 10),
+      body: { MatterReference: 'mine', JobStatusModel: [{ JobStatusId: 8 }, 12], SortBy: 2, SortOrder: 1 },
+    });
     expect(res.status).toBe(200);
     const json = await res.json();
     expect(json.TotalCount).toBe(2);
     expect(json.ItemsPerPage).toBe(10);
     expect(json.Jobs.map((j: { MatterReference: string }) => j.MatterReference)).toEqual(['MINE-1', 'MINE-2']);
-    expect(json.Jobs[0]).toMatchObject({ JobId: mine.id, JMSNumber: mine.jmsNumber, JobStatusId: 8, Status: 'Delivered' });
+    expect(json.Jobs[0]).toMatchObject({
+      JobId: mine.id,
+      JMSNumber: mine.jmsNumber,
+      JobStatusId: 8,
+      Status: 'Delivered',
+    });
     const empty = await call(jobsList, { token: me.token, params: page(1, 0) });
     expect((await empty.json()).TotalCount).toBe(2);
   });
@@ -84,8 +105,18 @@ describe('legacy job endpoints', () => {
 
   it('JobsList: keys the query does not know are ignored (callers send extra fields), also in status items', async () => {
     const { me } = await scenario();
-    const plain = await (await call(jobsList, { token: me.token, params: page(1, 10), body: { JobStatusModel: [8] } })).json();
-    const res = await call(jobsList, { token: me.token, params: page(1, 10), body: { ClientId: 1, PageSize: 10, JobStatusModel: [{ JobStatusId: 8, JobStatus: 'Delivered', IsSelected: true }] } });
+    const plain = await (
+      await call(jobsList, { token: me.token, params: page(1, 10), body: { JobStatusModel: [8] } })
+    ).json();
+    const res = await call(jobsList, {
+      token: me.token,
+      params: page(1, 10),
+      body: {
+        ClientId: 1,
+        PageSize: 10,
+        JobStatusModel: [{ JobStatusId: 8, JobStatus: 'Delivered', IsSelected: true }],
+      },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(plain);
     expect(plain.TotalCount).toBe(1);
@@ -105,8 +136,15 @@ describe('legacy job endpoints', () => {
     expect(job.status).toBe(200);
     expect(await job.json()).toMatchObject({ JobId: mine.id, JMSNumber: mine.jmsNumber, MatterReference: 'MINE-1' });
     const slip = await call(getSlip, { token: me.token, params: { id: String(mine.id) } });
-    expect(await slip.json()).toMatchObject({ JobId: mine.id, StatusName: 'Delivered', LIONumber: null, DocumentId: null });
-    expect((await (await call(getSlip, { token: me.token, params: { id: String(mine.id) } })).json()).InternalInstructions).toBeUndefined();
+    expect(await slip.json()).toMatchObject({
+      JobId: mine.id,
+      StatusName: 'Delivered',
+      LIONumber: null,
+      DocumentId: null,
+    });
+    expect(
+      (await (await call(getSlip, { token: me.token, params: { id: String(mine.id) } })).json()).InternalInstructions,
+    ).toBeUndefined();
     expect(await (await call(getFeedback, { token: me.token, params: { id: String(mine.id) } })).json()).toBeNull();
     expect(await (await call(commentHistory, { token: me.token, params: { id: String(mine.id) } })).json()).toEqual([]);
     for (const h of [getJob, getSlip, getFeedback, commentHistory, sendNotification]) {
@@ -119,10 +157,26 @@ describe('legacy job endpoints', () => {
   it('GET Job carries every field of §3: the users’ names, the CopyStatus flags, and InternalInstructions for staff only', async () => {
     const me = await signedIn(3);
     const changer = await makeUser({ clientId: me.clientId, role: 4, firstName: 'Riley', lastName: 'Stone' });
-    const block = { kind: 'copy', HasAdvancedInstructions: true, CopyStatus: { colour: true, paper: true, finishing: true, dividers: true, documentOrder: true, pageNumbering: true } };
+    const block = {
+      kind: 'copy',
+      HasAdvancedInstructions: true,
+      CopyStatus: {
+        colour: true,
+        paper: true,
+        finishing: true,
+        dividers: true,
+        documentOrder: true,
+        pageNumbering: true,
+      },
+    };
     const job = await makeJob({
-      clientId: me.clientId, orderType: 3, instructionBlock: block, internalInstructions: 'Courier via the loading dock',
-      createdById: me.user.id, lastModifiedById: changer.id, statusLastModifiedById: changer.id,
+      clientId: me.clientId,
+      orderType: 3,
+      instructionBlock: block,
+      internalInstructions: 'Courier via the loading dock',
+      createdById: me.user.id,
+      lastModifiedById: changer.id,
+      statusLastModifiedById: changer.id,
     });
     const asClient = await (await call(getJob, { token: me.token, params: { id: String(job.id) } })).json();
     expect(asClient).toMatchObject({
@@ -135,14 +189,24 @@ describe('legacy job endpoints', () => {
     const staff = await makeUser({ role: 1, clientId: null });
     const staffToken = await issueLegacyToken(await createSession(await getDb(), staff.id), 1);
     const asStaff = await (await call(getJob, { token: staffToken, params: { id: String(job.id) } })).json();
-    expect(asStaff).toMatchObject({ JobId: job.id, InternalInstructions: 'Courier via the loading dock', LastModifiedBy: 'Riley Stone' });
+    expect(asStaff).toMatchObject({
+      JobId: job.id,
+      InternalInstructions: 'Courier via the loading dock',
+      LastModifiedBy: 'Riley Stone',
+    });
     const plain = await makeJob({ clientId: me.clientId });
-    expect(await (await call(getJob, { token: staffToken, params: { id: String(plain.id) } })).json()).toMatchObject({ InternalInstructions: null, CopyStatus: null });
+    expect(await (await call(getJob, { token: staffToken, params: { id: String(plain.id) } })).json()).toMatchObject({
+      InternalInstructions: null,
+      CopyStatus: null,
+    });
   });
 
   it('POST JobFeedBack: saves once on a delivered job; 409 again; 404 for another client’s job; 400 malformed', async () => {
     const { me, mine, theirs } = await scenario();
-    const ok = await call(postFeedback, { token: me.token, body: { JobFeedBackId: 0, JobId: mine.id, FeedBack: 5, Comments: 'Great' } });
+    const ok = await call(postFeedback, {
+      token: me.token,
+      body: { JobFeedBackId: 0, JobId: mine.id, FeedBack: 5, Comments: 'Great' },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ JobId: mine.id, FeedBack: 5, Comments: 'Great' });
     expect((await call(postFeedback, { token: me.token, body: { JobId: mine.id, FeedBack: 4 } })).status).toBe(409);
@@ -159,7 +223,10 @@ describe('legacy job endpoints', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toBe(true);
     const db = await getDb();
-    const rows = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'contact@mine.example.com'), eq(emailOutbox.kind, 'job-notification')));
+    const rows = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, 'contact@mine.example.com'), eq(emailOutbox.kind, 'job-notification')));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.textBody).toContain(mine.jmsNumber);
     await call(sendNotification, { token: me.token, params: { id: String(theirs.id) } });
@@ -189,10 +256,22 @@ describe('legacy job endpoints', () => {
     const { me } = await scenario();
     const filters = await (await call(timeCreated, { token: me.token })).json();
     expect(filters[0]).toEqual({ Id: 0, Text: 'Any' });
-    const saved = await call(savePreference, { token: me.token, body: { PageSize: 50, JobPreferenceModel: { OrderBy: 6, OrderByDirection: 1, ContactNameFilter: 'amy', PageSize: 50 } } });
+    const saved = await call(savePreference, {
+      token: me.token,
+      body: {
+        PageSize: 50,
+        JobPreferenceModel: { OrderBy: 6, OrderByDirection: 1, ContactNameFilter: 'amy', PageSize: 50 },
+      },
+    });
     expect(saved.status).toBe(200);
     const read = await (await call(getPreference, { token: me.token })).json();
-    expect(read).toMatchObject({ UserId: me.user.id, PageSize: 50, JobPreferenceModel: { OrderBy: 6, OrderByDirection: 1, ContactNameFilter: 'amy', PageSize: 50 } });
-    expect((await call(savePreference, { token: me.token, body: { JobPreferenceModel: { OrderBy: 'x' } } })).status).toBe(400);
+    expect(read).toMatchObject({
+      UserId: me.user.id,
+      PageSize: 50,
+      JobPreferenceModel: { OrderBy: 6, OrderByDirection: 1, ContactNameFilter: 'amy', PageSize: 50 },
+    });
+    expect(
+      (await call(savePreference, { token: me.token, body: { JobPreferenceModel: { OrderBy: 'x' } } })).status,
+    ).toBe(400);
   });
 });

@@ -223,7 +223,11 @@ export function toLegacyOrder(order: JobOrder): Record<string, unknown> {
 /** Anything but empty text, unticked boxes and empty lists counts as given. */
 function hasAnyValue(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(hasAnyValue);
-  if (isRecord(v)) return Object.entries(v).some(([k, x]) => k !== ACCORDION && k !== 'SelectedValue' && hasAnyValue(x)) || v.SelectedValue === true;
+  if (isRecord(v))
+    return (
+      Object.entries(v).some(([k, x]) => k !== ACCORDION && k !== 'SelectedValue' && hasAnyValue(x)) ||
+      v.SelectedValue === true
+    );
   return v !== undefined && v !== null && v !== '' && v !== false;
 }
 
@@ -249,7 +253,10 @@ function timeText(s: string): string {
  * (hh:mm AM/PM or HH:mm) wins over the instant's time. Given *Input strings always win. Answers the patch and,
  * per derived input, the field the caller actually sent (so that a message names it).
  */
-export function legacyDateInputs(body: Record<string, unknown>, timeZone: string): { patch: Record<string, string>; sources: Record<string, string> } {
+export function legacyDateInputs(
+  body: Record<string, unknown>,
+  timeZone: string,
+): { patch: Record<string, string>; sources: Record<string, string> } {
   const patch: Record<string, string> = {};
   const sources: Record<string, string> = {};
   for (const [dateKey, timeKey, dateInput, timeInput] of [
@@ -301,7 +308,10 @@ export function fromLegacyOrder(input: unknown): Record<string, unknown> {
   const body = withEPrintScan(input);
   const values = renameIn(body, ORDER, OUTPUT_ONLY);
   if (!isRecord(values) || !isRecord(body)) return {};
-  if (values.clientBranchAddressId === undefined && (typeof body.Address === 'number' || typeof body.Address === 'string')) {
+  if (
+    values.clientBranchAddressId === undefined &&
+    (typeof body.Address === 'number' || typeof body.Address === 'string')
+  ) {
     values.clientBranchAddressId = body.Address;
   }
   for (const key of ['appealBook', 'courtCopy'] as const) {
@@ -342,15 +352,18 @@ export function toLegacyPath(path: readonly PropertyKey[]): string {
 }
 
 export type LegacyParseResult =
-  | { success: true; data: JobOrder }
-  | { success: false; errors: { field: string; message: string }[] };
+  { success: true; data: JobOrder } | { success: false; errors: { field: string; message: string }[] };
 
 /** Validates a legacy api/Job/Add body with the one job order schema; errors name the legacy fields. */
 export async function parseLegacyJobOrder(body: unknown, options: JobOrderSchemaOptions): Promise<LegacyParseResult> {
-  if (!isRecord(body)) return { success: false, errors: [{ field: '', message: 'The request body must be a JSON object.' }] };
+  if (!isRecord(body))
+    return { success: false, errors: [{ field: '', message: 'The request body must be a JSON object.' }] };
   const result = await makeJobOrderSchema(options).safeParseAsync(fromLegacyOrder(body));
   if (result.success) return { success: true, data: result.data };
-  return { success: false, errors: result.error.issues.map((i) => ({ field: toLegacyPath(i.path), message: i.message })) };
+  return {
+    success: false,
+    errors: result.error.issues.map((i) => ({ field: toLegacyPath(i.path), message: i.message })),
+  };
 }
 
 /** Unwraps optional/nullable to the inner schema, and says which wrappers to put back. */
@@ -387,22 +400,38 @@ let legacySchema: z.ZodType | null = null;
  */
 export function legacyJobBodySchema(readOnly: Iterable<string> = []): z.ZodType {
   if (legacySchema) return legacySchema;
-  const renamed = renameSchema(jobOrderObject, Object.fromEntries(Object.entries(ORDER).filter(([k]) => !OUTPUT_ONLY.has(k))));
+  const renamed = renameSchema(
+    jobOrderObject,
+    Object.fromEntries(Object.entries(ORDER).filter(([k]) => !OUTPUT_ONLY.has(k))),
+  );
   const shape = renamed instanceof z.ZodObject ? (renamed.shape as Record<string, z.ZodType>) : {};
   const print = shape.ePrintInstructions;
   const scan = shape.eScanInstructions;
   const text = z.string().nullish();
-  const ignored = Object.fromEntries([...readOnly].map((k) => [k, z.unknown().optional().describe('Read-only: accepted and ignored.')]));
+  const ignored = Object.fromEntries(
+    [...readOnly].map((k) => [k, z.unknown().optional().describe('Read-only: accepted and ignored.')]),
+  );
   legacySchema = z.looseObject({
     ...ignored,
     ...shape,
-    Address: z.union([z.string(), z.number()]).nullish().describe('The text (or id) of one of the client’s branch addresses; ClientBranchAddressId wins.'),
+    Address: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .describe('The text (or id) of one of the client’s branch addresses; ClientBranchAddressId wins.'),
     DateReady: text.describe('dd/MM/yyyy, yyyy-MM-dd or an ISO 8601 instant: used when DateReadyInput is absent.'),
     DateDue: text.describe('As DateReady, for DateDueInput.'),
     TimeReady: text.describe('hh:mm AM/PM or HH:mm: used when TimeReadyInput is absent.'),
     TimeDue: text.describe('As TimeReady, for TimeDueInput.'),
-    ...(print && scan ? { EPrintScanInstructions: z.union([print, scan]).describe('The print (type 5) or scan (type 6) block, as api/Job/{id} reads it back.') } : {}),
-    DocumentModel: z.union([z.object({ DocumentId: z.union([z.number(), z.string()]).nullish() }), z.array(z.unknown()), z.null()]).optional(),
+    ...(print && scan
+      ? {
+          EPrintScanInstructions: z
+            .union([print, scan])
+            .describe('The print (type 5) or scan (type 6) block, as api/Job/{id} reads it back.'),
+        }
+      : {}),
+    DocumentModel: z
+      .union([z.object({ DocumentId: z.union([z.number(), z.string()]).nullish() }), z.array(z.unknown()), z.null()])
+      .optional(),
     RequestKey: z.string().nullish(),
   });
   return legacySchema;

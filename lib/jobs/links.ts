@@ -7,7 +7,8 @@ import { encodeParam } from '@/lib/encoding';
 
 const enc = (v: string | number) => encodeURIComponent(encodeParam(v));
 
-export const jobSlipHref = (id: number, printPrompt = false) => `/JobSlip?jb=${enc(id)}${printPrompt ? '&showPrintDialog=1' : ''}`;
+export const jobSlipHref = (id: number, printPrompt = false) =>
+  `/JobSlip?jb=${enc(id)}${printPrompt ? '&showPrintDialog=1' : ''}`;
 export const copyJobHref = (id: number) => `/SaveJob?jb=${enc(id)}`;
 export const jobInvoiceHref = (jmsNumber: string) => `/Invoice?jm=${enc(jmsNumber)}`;
 export const documentHref = (id: number) => `/api/Document/Download/${id}`;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JOB_QUERY, hasListParams, jobIdPathSchema, jobListBodySchema, queryFromSearchParams, querySearchParams, toJobListBody } from './list-schema';
+import {
+  DEFAULT_JOB_QUERY,
+  hasListParams,
+  jobIdPathSchema,
+  jobListBodySchema,
+  queryFromSearchParams,
+  querySearchParams,
+  toJobListBody,
+} from './list-schema';
 
 describe('job list query', () => {
   it('an empty or missing body is the default list (sort 0, newest first)', () => {
@@ -9,17 +17,45 @@ describe('job list query', () => {
   });
 
   it('reads the legacy body: trimmed filters, statuses as ids or objects, numbers as text', () => {
-    const q = jobListBodySchema.parse({ JMSNumber: 100234, MatterReference: ' HV ', JobStatusModel: [{ JobStatusId: 8, JobStatus: 'Delivered' }, 12, 8], TimeDueFilter: '1', SortBy: 6, SortOrder: 1 });
-    expect(q).toMatchObject({ jmsNumber: '100234', matterReference: 'HV', statuses: [8, 12], timeDue: 1, sortBy: 6, sortOrder: 1 });
+    const q = jobListBodySchema.parse({
+      JMSNumber: 100234,
+      MatterReference: ' HV ',
+      JobStatusModel: [{ JobStatusId: 8, JobStatus: 'Delivered' }, 12, 8],
+      TimeDueFilter: '1',
+      SortBy: 6,
+      SortOrder: 1,
+    });
+    expect(q).toMatchObject({
+      jmsNumber: '100234',
+      matterReference: 'HV',
+      statuses: [8, 12],
+      timeDue: 1,
+      sortBy: 6,
+      sortOrder: 1,
+    });
   });
 
   it('round-trips through the body the Export button posts', () => {
-    const q = { ...DEFAULT_JOB_QUERY, contactName: 'amy', statuses: [3, 8], timeCreated: 2, sortBy: 4, sortOrder: 1 as const };
+    const q = {
+      ...DEFAULT_JOB_QUERY,
+      contactName: 'amy',
+      statuses: [3, 8],
+      timeCreated: 2,
+      sortBy: 4,
+      sortOrder: 1 as const,
+    };
     expect(jobListBodySchema.parse(toJobListBody(q))).toEqual(q);
   });
 
   it('round-trips through the /JobClient URL, leaving defaults out', () => {
-    const q = { ...DEFAULT_JOB_QUERY, description: 'a&b', statuses: [1, 15], timeDelivered: 7, sortBy: 8, sortOrder: 1 as const };
+    const q = {
+      ...DEFAULT_JOB_QUERY,
+      description: 'a&b',
+      statuses: [1, 15],
+      timeDelivered: 7,
+      sortBy: 8,
+      sortOrder: 1 as const,
+    };
     const params = new URLSearchParams(querySearchParams(q, 50));
     expect(params.getAll('status')).toEqual(['1', '15']);
     expect(params.get('size')).toBe('50');
@@ -30,13 +66,16 @@ describe('job list query', () => {
   });
 
   it('a hand-edited URL never fails: garbage falls back to the default', () => {
-    const q = queryFromSearchParams(new URLSearchParams('sort=99&dir=7&status=abc&status=8,99&created=-1&contact=<b>x</b>'));
+    const q = queryFromSearchParams(
+      new URLSearchParams('sort=99&dir=7&status=abc&status=8,99&created=-1&contact=<b>x</b>'),
+    );
     expect(q).toEqual({ ...DEFAULT_JOB_QUERY, statuses: [8] });
   });
 
   it('ids in legacy paths are plain positive integers', () => {
     expect(jobIdPathSchema.parse({ id: '42' })).toEqual({ id: 42 });
-    for (const id of ['0', '-1', '1.5', 'abc', '99999999999', '']) expect(jobIdPathSchema.safeParse({ id }).success).toBe(false);
+    for (const id of ['0', '-1', '1.5', 'abc', '99999999999', ''])
+      expect(jobIdPathSchema.safeParse({ id }).success).toBe(false);
   });
 });
 

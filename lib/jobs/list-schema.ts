@@ -52,7 +52,8 @@ export const JOB_ATTENTION_LABELS: Record<JobAttention, string> = {
   files: 'Delivered with files to download',
   nofeedback: 'Delivered without feedback',
 };
-const isAttention = (v: unknown): v is JobAttention => typeof v === 'string' && (JOB_ATTENTION as readonly string[]).includes(v);
+const isAttention = (v: unknown): v is JobAttention =>
+  typeof v === 'string' && (JOB_ATTENTION as readonly string[]).includes(v);
 
 export interface JobListQuery {
   /** 'contains', case-insensitive; '' means no filter. */
@@ -110,14 +111,26 @@ const filterText = z
 /** A whole number (or its digits as text, as some callers send select values) among `allowed`. */
 const oneOf = (allowed: readonly number[], fallback: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/, FIELD_MSG.invalidChoice).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/, FIELD_MSG.invalidChoice)
+        .transform(Number),
+    ])
     .refine((n) => allowed.includes(n), FIELD_MSG.invalidChoice)
     .nullish()
     .transform((v) => v ?? fallback);
 
-const statusId = z.number({ error: 'must be a job status id' }).int().refine((n) => JOB_STATUS_IDS.includes(n), 'unknown job status');
+const statusId = z
+  .number({ error: 'must be a job status id' })
+  .int()
+  .refine((n) => JOB_STATUS_IDS.includes(n), 'unknown job status');
 
-const statusItem = z.union([statusId, z.object({ JobStatusId: statusId, JobStatus: z.string().max(50).optional() }).transform((s) => s.JobStatusId)]);
+const statusItem = z.union([
+  statusId,
+  z.object({ JobStatusId: statusId, JobStatus: z.string().max(50).optional() }).transform((s) => s.JobStatusId),
+]);
 
 /** Job numbers are text, but some callers send them as numbers. */
 const jobNumberFilter = z
@@ -237,7 +250,12 @@ export function queryFromSearchParams(p: ParamReader): JobListQuery {
     timeCreated: pick(p.get(JOB_PARAM.timeCreated), timeBucketIds('created'), 0),
     timeDue: pick(p.get(JOB_PARAM.timeDue), timeBucketIds('due'), 0),
     timeDelivered: pick(p.get(JOB_PARAM.timeDelivered), timeBucketIds('delivered'), 0),
-    statuses: normaliseStatuses(p.getAll(JOB_PARAM.statuses).flatMap((s) => s.split(',')).map(Number)),
+    statuses: normaliseStatuses(
+      p
+        .getAll(JOB_PARAM.statuses)
+        .flatMap((s) => s.split(','))
+        .map(Number),
+    ),
     attention: ((v) => (isAttention(v) ? v : ''))(p.get(JOB_PARAM.attention)),
     matterExact: '',
     sortBy: pick(p.get(JOB_PARAM.sortBy), JOB_SORT_IDS, DEFAULT_JOB_SORT),

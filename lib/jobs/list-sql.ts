@@ -9,7 +9,15 @@
  * jobs last in both directions. See docs/architecture.md "Job list at scale".
  */
 import { and, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { clients, documents, JOB_ATTENTION_KIND, jobAttentionCounts, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
+import {
+  clients,
+  documents,
+  JOB_ATTENTION_KIND,
+  jobAttentionCounts,
+  jobFeedback,
+  jobs,
+  jobStatusCounts,
+} from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
 import { timeRange, type TimeFilterKind } from './time-filters';
@@ -29,7 +37,8 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-type TextColumn = typeof jobs.matterReference | typeof jobs.jmsNumber | typeof jobs.description | typeof jobs.contactName;
+type TextColumn =
+  typeof jobs.matterReference | typeof jobs.jmsNumber | typeof jobs.description | typeof jobs.contactName;
 type TimeColumn = typeof jobs.createdAt | typeof jobs.dueAt | typeof jobs.deliveredAt;
 
 /**
@@ -78,7 +87,14 @@ function contains(b: Binder, name: string, column: TextColumn, value: string): S
   return ilike(column, b.bind(name, `%${escapeLike(value)}%`) as string);
 }
 
-function timeCondition(b: Binder, kind: TimeFilterKind, column: TimeColumn, id: number, now: Date, timeZone: string): SQL | undefined {
+function timeCondition(
+  b: Binder,
+  kind: TimeFilterKind,
+  column: TimeColumn,
+  id: number,
+  now: Date,
+  timeZone: string,
+): SQL | undefined {
   const r = timeRange(kind, id, now, timeZone);
   if (!r) return undefined;
   // The bucket decides the condition's form (a range, open on one side, overdue, missing); `now` only its values.
@@ -105,7 +121,11 @@ function attentionCondition(b: Binder, q: JobListQuery, now: Date): SQL | undefi
   switch (q.attention) {
     case 'due24':
       b.shape.push('due24');
-      return and(OPEN_JOB, gte(jobs.dueAt, b.bind('due24From', now)), lt(jobs.dueAt, b.bind('due24To', new Date(now.getTime() + DUE_SOON_HOURS * 3_600_000))));
+      return and(
+        OPEN_JOB,
+        gte(jobs.dueAt, b.bind('due24From', now)),
+        lt(jobs.dueAt, b.bind('due24To', new Date(now.getTime() + DUE_SOON_HOURS * 3_600_000))),
+      );
     case 'files':
       b.shape.push('files');
       return and(DELIVERED, HAS_DELIVERABLE);
@@ -154,18 +174,45 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
   ];
   const attention = attentionCondition(b, q, now);
   const [jmsNumber, matterReference, description, contactName, ...times] = scanning;
-  const parts: (SQL | undefined)[] = [eq(jobs.clientId, client as number), jmsNumber, matterReference, description, contactName, clientName, statuses, ...times, attention];
+  const parts: (SQL | undefined)[] = [
+    eq(jobs.clientId, client as number),
+    jmsNumber,
+    matterReference,
+    description,
+    contactName,
+    clientName,
+    statuses,
+    ...times,
+    attention,
+  ];
   const noOtherFilter = scanning.every((c) => c === undefined);
   const counters =
-    noOtherFilter && !attention ? (and(eq(jobStatusCounts.clientId, client as number), clientNameOfCounts, statusesOfCounts) ?? null) : null;
+    noOtherFilter && !attention
+      ? (and(eq(jobStatusCounts.clientId, client as number), clientNameOfCounts, statusesOfCounts) ?? null)
+      : null;
   // "Delivered with files" and "delivered without feedback" alone: their own exact counters.
-  const kind = q.attention === 'files' ? JOB_ATTENTION_KIND.deliveredWithFiles : q.attention === 'nofeedback' ? JOB_ATTENTION_KIND.deliveredWithoutFeedback : null;
+  const kind =
+    q.attention === 'files'
+      ? JOB_ATTENTION_KIND.deliveredWithFiles
+      : q.attention === 'nofeedback'
+        ? JOB_ATTENTION_KIND.deliveredWithoutFeedback
+        : null;
   const attentionCounters =
     noOtherFilter && kind !== null && !q.clientName && !q.statuses.length
-      ? and(eq(jobAttentionCounts.clientId, client as number), eq(jobAttentionCounts.kind, sql.raw(String(kind)) as unknown as number))
+      ? and(
+          eq(jobAttentionCounts.clientId, client as number),
+          eq(jobAttentionCounts.kind, sql.raw(String(kind)) as unknown as number),
+        )
       : null;
   const text = [jmsNumber, matterReference, description, contactName].some((c) => c !== undefined);
-  return { where: and(...parts) ?? eq(jobs.clientId, client as number), values: b.values, shape: b.shape.join(','), counters, attentionCounters, text };
+  return {
+    where: and(...parts) ?? eq(jobs.clientId, client as number),
+    values: b.values,
+    shape: b.shape.join(','),
+    counters,
+    attentionCounters,
+    text,
+  };
 }
 
 /** The WHERE of a list: the client first, then every filter of the query (values in place). */
@@ -263,7 +310,11 @@ const labelCase = (column: string, items: readonly { id: number; label: string }
   sql<string>`${sql.raw(`(case ${column} ${items.map((i) => `when ${i.id} then ${quote(i.label)}`).join(' ')} else '' end)`)}`;
 
 export const statusLabelSql = (): SQL<string> => labelCase('"jobs"."status"', JOB_STATUSES);
-export const orderTypeNameSql = (): SQL<string> => labelCase('"jobs"."order_type"', ORDER_TYPES.map((t) => ({ id: t.id, label: t.name })));
+export const orderTypeNameSql = (): SQL<string> =>
+  labelCase(
+    '"jobs"."order_type"',
+    ORDER_TYPES.map((t) => ({ id: t.id, label: t.name })),
+  );
 
 /** dd-MMM-yyyy hh:mm AM/PM (§9) in a time zone, '' when empty. */
 export function displayDateTimeSql(column: TimeColumn, timeZone: string): SQL<string> {

@@ -24,10 +24,21 @@ describe('job form lookup routes', () => {
 
   type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-  async function call(handler: Handler, token: string | undefined, params: Record<string, string> = {}, body?: { json?: unknown; raw?: string }) {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  async function call(
+    handler: Handler,
+    token: string | undefined,
+    params: Record<string, string> = {},
+    body?: { json?: unknown; raw?: string },
+  ) {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
     const payload = body?.raw ?? (body && 'json' in body ? JSON.stringify(body.json) : undefined);
-    const res = await handler(new Request('http://localhost/api', { method: payload === undefined ? 'GET' : 'POST', headers, body: payload }), { params: Promise.resolve(params) });
+    const res = await handler(
+      new Request('http://localhost/api', { method: payload === undefined ? 'GET' : 'POST', headers, body: payload }),
+      { params: Promise.resolve(params) },
+    );
     return { status: res.status, body: await res.json() };
   }
 
@@ -37,7 +48,14 @@ describe('job form lookup routes', () => {
       const other = await signedIn();
       const own = await call(branchAddresses, token, { clientId: String(clientId) });
       expect(own.status).toBe(200);
-      expect(own.body[0]).toEqual({ ClientBranchAddressId: expect.any(Number), Text: expect.any(String), Label: 'Head office', Address: expect.any(String), IsDefault: true, ExtClientBranchId: null });
+      expect(own.body[0]).toEqual({
+        ClientBranchAddressId: expect.any(Number),
+        Text: expect.any(String),
+        Label: 'Head office',
+        Address: expect.any(String),
+        IsDefault: true,
+        ExtClientBranchId: null,
+      });
       expect((await call(branchAddresses, token, { clientId: String(other.clientId) })).status).toBe(404);
       expect((await call(branchAddresses, token, { clientId: 'abc' })).status).toBe(400);
       expect((await call(branchAddresses, undefined, { clientId: String(clientId) })).status).toBe(401);
@@ -58,7 +76,9 @@ describe('job form lookup routes', () => {
       expect((await call(matterSuggestions, token, p, { json: 42 })).status).toBe(400);
       expect((await call(matterSuggestions, token, p, { json: 'x'.repeat(201) })).status).toBe(400);
       expect((await call(matterSuggestions, token, p, { raw: '{"SearchText":' })).status).toBe(400);
-      expect((await call(matterSuggestions, token, { clientId: String(other.clientId) }, { json: 'mat' })).status).toBe(404);
+      expect((await call(matterSuggestions, token, { clientId: String(other.clientId) }, { json: 'mat' })).status).toBe(
+        404,
+      );
     });
 
     it('check matter reference and cost estimate answer booleans', async () => {
@@ -67,9 +87,17 @@ describe('job form lookup routes', () => {
       const suggestions = await call(matterSuggestions, token, { clientId: String(clientId) }, { json: 'MAT' });
       expect(await call(checkMatter, token, { reference: suggestions.body[0] })).toEqual({ status: 200, body: true });
       expect(await call(checkMatter, token, { reference: 'nope' })).toEqual({ status: 200, body: false });
-      expect(await call(costEstimate, token, { costEstimate: '7001', clientId: String(clientId) })).toEqual({ status: 200, body: true });
-      expect(await call(costEstimate, token, { costEstimate: '70x1', clientId: String(clientId) })).toEqual({ status: 200, body: false });
-      expect((await call(costEstimate, token, { costEstimate: '7001', clientId: String(other.clientId) })).status).toBe(404);
+      expect(await call(costEstimate, token, { costEstimate: '7001', clientId: String(clientId) })).toEqual({
+        status: 200,
+        body: true,
+      });
+      expect(await call(costEstimate, token, { costEstimate: '70x1', clientId: String(clientId) })).toEqual({
+        status: 200,
+        body: false,
+      });
+      expect((await call(costEstimate, token, { costEstimate: '7001', clientId: String(other.clientId) })).status).toBe(
+        404,
+      );
       expect((await call(costEstimate, token, { costEstimate: '7001', clientId: '1.5' })).status).toBe(400);
     });
   });
@@ -81,7 +109,12 @@ describe('job form lookup routes', () => {
       expect(types.body[0]).toEqual({ OrderTypeId: 1, Text: 'Appeal Book' });
       const loc = (await listLocations('court_copy'))[0]?.id ?? 0;
       const courts = await call(courtsRoute, token, { type: '2', loc: String(loc) });
-      expect(courts.body[0]).toMatchObject({ CourtId: 1, Text: 'Supreme Court', EnableFilingMethod: true, EnableSCGen: true });
+      expect(courts.body[0]).toMatchObject({
+        CourtId: 1,
+        Text: 'Supreme Court',
+        EnableFilingMethod: true,
+        EnableSCGen: true,
+      });
       expect((await call(courtsRoute, token, { type: '9', loc: String(loc) })).status).toBe(400);
       expect((await call(courtsRoute, token, { type: '2', loc: 'x' })).status).toBe(400);
       const flags = await call(selectedCourtRoute, token, { court: '7', loc: String(loc) });
@@ -100,9 +133,18 @@ describe('job form lookup routes', () => {
 
     it('locations, branches and countries; the login-page countries need no session', async () => {
       const { token } = await signedIn();
-      expect((await call(appealLocations, token)).body[0]).toEqual({ LocationId: expect.any(Number), Text: 'Sydney', BranchId: expect.any(Number), AlternateBranch: false });
+      expect((await call(appealLocations, token)).body[0]).toEqual({
+        LocationId: expect.any(Number),
+        Text: 'Sydney',
+        BranchId: expect.any(Number),
+        AlternateBranch: false,
+      });
       expect((await call(copyLocations, token)).body.map((l: { Text: string }) => l.Text)).toContain('Parramatta');
-      expect((await call(branchesRoute, token)).body[0]).toEqual({ BranchId: expect.any(Number), Text: expect.any(String), CountryId: expect.any(Number) });
+      expect((await call(branchesRoute, token)).body[0]).toEqual({
+        BranchId: expect.any(Number),
+        Text: expect.any(String),
+        CountryId: expect.any(Number),
+      });
       expect((await call(countriesRoute, undefined)).status).toBe(401);
       const open = await call(loginCountries, undefined);
       expect(open.status).toBe(200);
@@ -118,9 +160,20 @@ describe('job form lookup routes', () => {
       // The session is opened at the fixed time too, so it is fresh whatever today's date is.
       restore = setClock(fixedClock('2026-07-01T00:15:00Z'));
       const { token } = await signedIn();
-      const expected = { DateTime: '2026-07-01T10:15:00', TimeZoneId: 'Australia/Sydney', UtcOffset: '+10:00', Utc: '2026-07-01T00:15:00.000Z' };
-      expect(await call(zonedNowRoute, token, {}, { json: '2026-06-30T23:00:00' })).toEqual({ status: 200, body: expected });
-      expect(await call(zonedNowRoute, token, {}, { json: { CurrentDate: '2026-06-30' } })).toEqual({ status: 200, body: expected });
+      const expected = {
+        DateTime: '2026-07-01T10:15:00',
+        TimeZoneId: 'Australia/Sydney',
+        UtcOffset: '+10:00',
+        Utc: '2026-07-01T00:15:00.000Z',
+      };
+      expect(await call(zonedNowRoute, token, {}, { json: '2026-06-30T23:00:00' })).toEqual({
+        status: 200,
+        body: expected,
+      });
+      expect(await call(zonedNowRoute, token, {}, { json: { CurrentDate: '2026-06-30' } })).toEqual({
+        status: 200,
+        body: expected,
+      });
       expect((await call(zonedNowRoute, token, {}, { json: 'yesterday-ish' })).status).toBe(400);
       expect((await call(zonedNowRoute, token, {}, { json: 42 })).status).toBe(400);
       expect((await call(zonedNowRoute, undefined, {}, { json: '2026-06-30' })).status).toBe(401);

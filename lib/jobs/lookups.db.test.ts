@@ -33,10 +33,12 @@ describe('job form lookups', () => {
     it('branch addresses and processing cities are the actor’s client’s only, default first', async () => {
       const mine = await signedIn();
       const theirs = await signedIn();
-      await db().insert(processingCities).values([
-        { clientId: mine.clientId, name: 'Sydney' },
-        { clientId: theirs.clientId, name: 'Perth' },
-      ]);
+      await db()
+        .insert(processingCities)
+        .values([
+          { clientId: mine.clientId, name: 'Sydney' },
+          { clientId: theirs.clientId, name: 'Perth' },
+        ]);
       const branches = await listBranchAddresses(mine.actor);
       expect(branches.map((b) => b.label)).toEqual(['Head office', 'Branch']);
       expect(branches[0]?.isDefault).toBe(true);
@@ -54,7 +56,14 @@ describe('job form lookups', () => {
 
     it('internal staff (no client) are refused', async () => {
       const staff = await makeUser({ clientId: null, role: 2 });
-      const actor = { userId: staff.id, clientId: null, role: 2 as const, userName: staff.userName, timeZone: staff.timeZone, sessionId: 's' };
+      const actor = {
+        userId: staff.id,
+        clientId: null,
+        role: 2 as const,
+        userName: staff.userName,
+        timeZone: staff.timeZone,
+        sessionId: 's',
+      };
       await expect(listBranchAddresses(actor)).rejects.toMatchObject({ status: 403 });
     });
   });
@@ -63,21 +72,29 @@ describe('job form lookups', () => {
     it('suggests contains-matches, case-insensitive, prefix first, from the list and the jobs, client only', async () => {
       const mine = await signedIn();
       const theirs = await signedIn();
-      await db().insert(matterReferences).values([
-        { clientId: mine.clientId, reference: 'Smith v Jones' },
-        { clientId: mine.clientId, reference: 'JONES-2024-001' },
-        { clientId: theirs.clientId, reference: 'Jones secret' },
-      ]);
+      await db()
+        .insert(matterReferences)
+        .values([
+          { clientId: mine.clientId, reference: 'Smith v Jones' },
+          { clientId: mine.clientId, reference: 'JONES-2024-001' },
+          { clientId: theirs.clientId, reference: 'Jones secret' },
+        ]);
       await makeJob({ clientId: mine.clientId, matterReference: 'Estate of A. Jones' });
       await makeJob({ clientId: mine.clientId, matterReference: 'JONES-2024-001' });
       await makeJob({ clientId: theirs.clientId, matterReference: 'Jones other firm' });
-      expect(await suggestMatterReferences(mine.actor, 'jones')).toEqual(['JONES-2024-001', 'Estate of A. Jones', 'Smith v Jones']);
+      expect(await suggestMatterReferences(mine.actor, 'jones')).toEqual([
+        'JONES-2024-001',
+        'Estate of A. Jones',
+        'Smith v Jones',
+      ]);
       expect(await suggestMatterReferences(mine.actor, '   ')).toEqual([]);
     });
 
     it('takes % and _ literally and answers at most 20', async () => {
       const { actor, clientId } = await signedIn();
-      await db().insert(matterReferences).values(Array.from({ length: 30 }, (_, i) => ({ clientId, reference: `REF_${String(i).padStart(2, '0')}` })));
+      await db()
+        .insert(matterReferences)
+        .values(Array.from({ length: 30 }, (_, i) => ({ clientId, reference: `REF_${String(i).padStart(2, '0')}` })));
       await db().insert(matterReferences).values({ clientId, reference: 'REFX99' });
       const found = await suggestMatterReferences(actor, 'ref_');
       expect(found).toHaveLength(20);
@@ -131,7 +148,11 @@ describe('job form lookups', () => {
       const sydney = await locationId('court_copy', 'Sydney CBD');
       const courtsHere = await listCourts(2, sydney);
       expect(courtsHere.map((c) => c.code)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
-      expect(courtsHere.find((c) => c.code === 16)).toMatchObject({ name: 'Other', enablePhotocopyMethod: false, enableScanMethod: false });
+      expect(courtsHere.find((c) => c.code === 16)).toMatchObject({
+        name: 'Other',
+        enablePhotocopyMethod: false,
+        enableScanMethod: false,
+      });
       expect(await listCourts(1, sydney)).toEqual([]);
       const appeal = await locationId('appeal_book', 'Sydney');
       expect((await listCourts(1, appeal)).map((c) => c.name)).toContain('Court of Appeal');
@@ -140,8 +161,16 @@ describe('job form lookups', () => {
     it('selected court flags; an unknown court or location is a 404', async () => {
       await signedIn();
       const sydney = await locationId('court_copy', 'Sydney CBD');
-      expect(await selectedCourt(1, sydney)).toMatchObject({ enableFilingMethod: true, enableSCGen: true, enableMessage: false, messageDescription: null });
-      expect(await selectedCourt(7, sydney)).toMatchObject({ enableMessage: true, messageDescription: expect.stringContaining('48 hours') });
+      expect(await selectedCourt(1, sydney)).toMatchObject({
+        enableFilingMethod: true,
+        enableSCGen: true,
+        enableMessage: false,
+        messageDescription: null,
+      });
+      expect(await selectedCourt(7, sydney)).toMatchObject({
+        enableMessage: true,
+        messageDescription: expect.stringContaining('48 hours'),
+      });
       expect(await selectedCourt(11, sydney)).toMatchObject({ enableBothPhotocopyAndScanMethod: false });
       await expect(selectedCourt(99, sydney)).rejects.toMatchObject({ status: 404 });
       await expect(selectedCourt(1, 2_000_000_000)).rejects.toMatchObject({ status: 404 });
@@ -150,7 +179,9 @@ describe('job form lookups', () => {
     it('locations by kind, countries and the login-page countries', async () => {
       await signedIn();
       expect((await listLocations('appeal_book')).map((l) => l.text)).toEqual(['Sydney', 'Melbourne', 'Brisbane']);
-      expect((await listLocations('court_copy')).find((l) => l.text === 'Parramatta')).toMatchObject({ alternateBranch: true });
+      expect((await listLocations('court_copy')).find((l) => l.text === 'Parramatta')).toMatchObject({
+        alternateBranch: true,
+      });
       expect((await listCountries()).map((c) => c.name)).toEqual(['Australia', 'New Zealand']);
       expect((await listCountries({ loginPageOnly: true })).length).toBeGreaterThan(0);
     });
@@ -163,8 +194,15 @@ describe('job form lookups', () => {
     it('is the injected clock in the user’s zone (daylight saving included)', async () => {
       restore = setClock(fixedClock('2026-01-15T03:30:00Z'));
       const { actor } = await signedIn();
-      expect(userZonedNow(actor)).toMatchObject({ dateTime: '2026-01-15T14:30:00', timeZone: 'Australia/Sydney', offset: '+11:00' });
-      expect(userZonedNow({ ...actor, timeZone: 'Australia/Perth' })).toMatchObject({ dateTime: '2026-01-15T11:30:00', offset: '+08:00' });
+      expect(userZonedNow(actor)).toMatchObject({
+        dateTime: '2026-01-15T14:30:00',
+        timeZone: 'Australia/Sydney',
+        offset: '+11:00',
+      });
+      expect(userZonedNow({ ...actor, timeZone: 'Australia/Perth' })).toMatchObject({
+        dateTime: '2026-01-15T11:30:00',
+        offset: '+08:00',
+      });
       expect(userZonedNow({ ...actor, timeZone: 'Not/AZone' })).toMatchObject({ timeZone: 'Australia/Sydney' });
     });
   });

@@ -7,7 +7,18 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { formatInTimeZone } from 'date-fns-tz';
 import { getDb } from '@/db/client';
-import { branches, clientBranchAddresses, costEstimates, countries, courts, jobs, locations, matterReferences, orderTypes, processingCities } from '@/db/schema';
+import {
+  branches,
+  clientBranchAddresses,
+  costEstimates,
+  countries,
+  courts,
+  jobs,
+  locations,
+  matterReferences,
+  orderTypes,
+  processingCities,
+} from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -47,7 +58,11 @@ export async function listBranchAddresses(actor: Actor): Promise<BranchAddress[]
     })
     .from(clientBranchAddresses)
     .where(tenantScope(clientBranchAddresses.clientId, a))
-    .orderBy(sql`${clientBranchAddresses.isDefault} desc`, asc(clientBranchAddresses.label), asc(clientBranchAddresses.id));
+    .orderBy(
+      sql`${clientBranchAddresses.isDefault} desc`,
+      asc(clientBranchAddresses.label),
+      asc(clientBranchAddresses.id),
+    );
 }
 
 export async function listProcessingCities(actor: Actor): Promise<{ id: number; name: string }[]> {
@@ -90,7 +105,11 @@ export async function suggestMatterReferences(actor: Actor, search: string): Pro
       .orderBy(sql`${matterReferences.reference} ilike ${prefix} desc`, sql`lower(${matterReferences.reference})`)
       .limit(limit),
     db
-      .selectDistinct({ ref: jobs.matterReference, starts: sql<boolean>`${jobs.matterReference} ilike ${prefix}`, low: sql<string>`lower(${jobs.matterReference})` })
+      .selectDistinct({
+        ref: jobs.matterReference,
+        starts: sql<boolean>`${jobs.matterReference} ilike ${prefix}`,
+        low: sql<string>`lower(${jobs.matterReference})`,
+      })
       .from(jobs)
       .where(and(tenantScope(jobs.clientId, a), ilike(jobs.matterReference, pattern)))
       .orderBy(sql`2 desc`, sql`3`)
@@ -193,7 +212,13 @@ export async function selectedCourt(courtCode: number, locationId: number, jobTy
   const rows = await db
     .select(courtColumns)
     .from(courts)
-    .where(and(eq(courts.code, courtCode), eq(courts.locationId, locationId), jobType ? eq(courts.jobType, jobType) : undefined))
+    .where(
+      and(
+        eq(courts.code, courtCode),
+        eq(courts.locationId, locationId),
+        jobType ? eq(courts.jobType, jobType) : undefined,
+      ),
+    )
     .orderBy(sql`${courts.jobType} = 2 desc`, asc(courts.jobType));
   const row = rows[0];
   if (!row) throw new NotFoundError();
@@ -212,7 +237,12 @@ export interface Location {
 export async function listLocations(kind: LocationKind): Promise<Location[]> {
   const db = await getDb();
   return db
-    .select({ id: locations.id, text: locations.text, branchId: locations.branchId, alternateBranch: locations.alternateBranch })
+    .select({
+      id: locations.id,
+      text: locations.text,
+      branchId: locations.branchId,
+      alternateBranch: locations.alternateBranch,
+    })
     .from(locations)
     .where(eq(locations.kind, kind))
     .orderBy(asc(locations.id));

@@ -28,7 +28,10 @@ describe('the conversation on a job', () => {
     const client = await signedIn(6);
     const job = await makeJob({ clientId: client.clientId, createdById: client.user.id, email: 'contact@example.com' });
     const staff = await signedInStaff(2);
-    await expect(postMessage(client.actor, job.id, { body: '   ' })).rejects.toMatchObject({ status: 400, fields: { body: [MESSAGE_MSG.empty] } });
+    await expect(postMessage(client.actor, job.id, { body: '   ' })).rejects.toMatchObject({
+      status: 400,
+      fields: { body: [MESSAGE_MSG.empty] },
+    });
     const file = await uploadDocument(client.actor, { fileName: 'index.pdf', body: text('index') });
     await postMessage(client.actor, job.id, { body: 'Is tab 3 & 4 needed?', documentIds: [file.id] });
     await postMessage(staff.actor, job.id, { body: 'Yes, please send it.' });
@@ -43,10 +46,16 @@ describe('the conversation on a job', () => {
     // Staff can download the client's attachment; the sweep keeps it.
     expect((await openDocument(staff.actor, file.id)).document.fileName).toBe('index.pdf');
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-message'));
-    const toClientSide = mails.filter((m) => m.textBody.includes('Yes, please send it.')).map((m) => m.toAddress).sort();
+    const toClientSide = mails
+      .filter((m) => m.textBody.includes('Yes, please send it.'))
+      .map((m) => m.toAddress)
+      .sort();
     expect(toClientSide).toEqual(['contact@example.com', client.user.email.toLowerCase()].sort());
     expect(mails.some((m) => m.textBody.includes('tab 3') && m.toAddress === 'support@jms.example.com')).toBe(true);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, String(job.id))));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'job'), eq(auditLog.targetId, String(job.id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['job.message', 'ops.job.message']);
   });
 
@@ -60,7 +69,9 @@ describe('the conversation on a job', () => {
     expect((await bellOf(colleague.actor)).items.filter((i) => i.kind === 'job.message')).toEqual([]);
     await postMessage(staff.actor, job.id, { body: 'From the provider' });
     const lines = (await bellOf(client.actor)).items.filter((i) => i.kind === 'job.message');
-    expect(lines.map((i) => i.title)).toEqual([`New message on job ${job.jmsNumber} from ${staff.user.firstName} ${staff.user.lastName}`]);
+    expect(lines.map((i) => i.title)).toEqual([
+      `New message on job ${job.jmsNumber} from ${staff.user.firstName} ${staff.user.lastName}`,
+    ]);
     expect(lines[0]?.href).toMatch(/^\/JobSlip\?jb=/);
   });
 
@@ -73,15 +84,23 @@ describe('the conversation on a job', () => {
     await postMessage(client.actor, owned.id, { body: 'For the owner' });
     await postMessage(client.actor, unowned.id, { body: 'For whoever is on duty' });
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-message'));
-    expect(mails.filter((m) => m.textBody.includes('For the owner')).map((m) => m.toAddress)).toEqual([staff.user.email.toLowerCase()]);
-    expect(mails.filter((m) => m.textBody.includes('For whoever is on duty')).map((m) => m.toAddress)).toEqual(['support@jms.example.com']);
+    expect(mails.filter((m) => m.textBody.includes('For the owner')).map((m) => m.toAddress)).toEqual([
+      staff.user.email.toLowerCase(),
+    ]);
+    expect(mails.filter((m) => m.textBody.includes('For whoever is on duty')).map((m) => m.toAddress)).toEqual([
+      'support@jms.example.com',
+    ]);
   });
 
   it('staff internal notes never reach the client: not in the thread, not in the comment history', async () => {
     const client = await signedIn(6);
     const job = await makeJob({ clientId: client.clientId, status: 12 });
     const staff = await signedInStaff(2);
-    await changeJobStatus(userPrincipal(staff.actor), job.id, { toStatus: 1, comment: 'Staff only: client is slow to pay', visibility: 'internal' });
+    await changeJobStatus(userPrincipal(staff.actor), job.id, {
+      toStatus: 1,
+      comment: 'Staff only: client is slow to pay',
+      visibility: 'internal',
+    });
     await postMessage(staff.actor, job.id, { body: 'We have started.' });
     const thread = await jobThread(client.actor, job.id);
     expect(JSON.stringify(thread)).not.toContain('slow to pay');
@@ -99,7 +118,9 @@ describe('the conversation on a job', () => {
     await expect(postMessage(mine.actor, theirJob.id, { body: 'hello' })).rejects.toMatchObject({ status: 404 });
     const myJob = await makeJob({ clientId: mine.clientId });
     const theirFile = await uploadDocument(theirs.actor, { fileName: 'secret.pdf', body: text('s') });
-    await expect(postMessage(mine.actor, myJob.id, { body: 'see file', documentIds: [theirFile.id] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      postMessage(mine.actor, myJob.id, { body: 'see file', documentIds: [theirFile.id] }),
+    ).rejects.toMatchObject({ status: 400 });
     await expect(openDocument(mine.actor, theirFile.id)).rejects.toMatchObject({ status: 404 });
     const [kept] = await jobThread(theirs.actor, theirJob.id);
     expect(kept?.body).toBe('private');

@@ -95,7 +95,14 @@ async function readableJob(q: Tx | Awaited<ReturnType<typeof getDb>>, actor: Act
   else if (isStaffActor(actor)) authorize(actor, 'jobs.read', staffPolicy);
   else throw new NotFoundError();
   const [job] = await q
-    .select({ id: jobs.id, clientId: jobs.clientId, jmsNumber: jobs.jmsNumber, email: jobs.email, createdById: jobs.createdById, assignedToId: jobs.assignedToId })
+    .select({
+      id: jobs.id,
+      clientId: jobs.clientId,
+      jmsNumber: jobs.jmsNumber,
+      email: jobs.email,
+      createdById: jobs.createdById,
+      assignedToId: jobs.assignedToId,
+    })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), scope))
     .limit(1);
@@ -111,7 +118,13 @@ export async function jobThread(actor: Actor, jobId: number): Promise<ThreadMess
   const rows = await db
     .select()
     .from(jobMessages)
-    .where(and(eq(jobMessages.jobId, job.id), eq(jobMessages.clientId, job.clientId), firm ? eq(jobMessages.internal, false) : undefined))
+    .where(
+      and(
+        eq(jobMessages.jobId, job.id),
+        eq(jobMessages.clientId, job.clientId),
+        firm ? eq(jobMessages.internal, false) : undefined,
+      ),
+    )
     .orderBy(asc(jobMessages.createdAt), asc(jobMessages.id));
   const ids = [...new Set(rows.flatMap((r) => r.documentIds ?? []))];
   const files =
@@ -120,7 +133,14 @@ export async function jobThread(actor: Actor, jobId: number): Promise<ThreadMess
       : await db
           .select({ id: documents.id, fileName: documents.fileName, size: documents.size })
           .from(documents)
-          .where(and(inArray(documents.id, ids), eq(documents.clientId, job.clientId), isNull(documents.deletedAt), firm ? eq(documents.staffOnly, false) : undefined));
+          .where(
+            and(
+              inArray(documents.id, ids),
+              eq(documents.clientId, job.clientId),
+              isNull(documents.deletedAt),
+              firm ? eq(documents.staffOnly, false) : undefined,
+            ),
+          );
   const byId = new Map(files.map((f) => [f.id, f]));
   return rows.map((r) => ({
     id: r.id,
@@ -150,7 +170,11 @@ export function threadItems(thread: readonly ThreadMessage[], timeZone: string) 
 }
 
 async function authorName(tx: Tx, userId: number, fallback: string): Promise<string> {
-  const [u] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await tx
+    .select({ first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return (u ? `${u.first} ${u.last}`.trim() : '') || fallback;
 }
 
@@ -190,14 +214,25 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
         .for('update');
       if (files.length !== ids.length) throw new ValidationError({ documentIds: [MESSAGE_MSG.fileNotAvailable] });
       // A message to the firm hands the staff member's files to it; an internal note's stay held back.
-      if (side === 'staff' && !internal) await tx.update(documents).set({ staffOnly: false }).where(inArray(documents.id, ids));
+      if (side === 'staff' && !internal)
+        await tx.update(documents).set({ staffOnly: false }).where(inArray(documents.id, ids));
     }
     const at = now();
     const name = await authorName(tx, actor.userId, actor.userName);
     const body = m.body.trim();
     const [row] = await tx
       .insert(jobMessages)
-      .values({ jobId: job.id, clientId: job.clientId, side, authorId: actor.userId, authorName: name, body, documentIds: ids, internal, createdAt: at })
+      .values({
+        jobId: job.id,
+        clientId: job.clientId,
+        side,
+        authorId: actor.userId,
+        authorName: name,
+        body,
+        documentIds: ids,
+        internal,
+        createdAt: at,
+      })
       .returning();
     if (!row) throw new Error('message not stored');
     await recordAudit(tx, userPrincipal(actor), {
@@ -206,7 +241,12 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
       clientId: job.clientId,
       targetType: 'job',
       targetId: job.id,
-      details: { jmsNumber: job.jmsNumber, messageId: row.id, body: body.slice(0, 500), files: files.map((f) => f.fileName) },
+      details: {
+        jmsNumber: job.jmsNumber,
+        messageId: row.id,
+        body: body.slice(0, 500),
+        files: files.map((f) => f.fileName),
+      },
     });
     const message = { id: row.id, side, authorName: name, body, createdAt: at, internal, files };
     // An internal note is for staff only: nobody is mailed, the firm hears nothing of it.
@@ -214,23 +254,51 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
     await tellFollowers(tx, job, side, name, body, files);
     // News of it (lib/jobs/news.ts): the firm's open slip shows it at once; a message from the provider also rings
     // the bell of the firm's users whose job it is. The firm's own messages are for the provider: no bell.
-    await publishJobNews(tx, { kind: 'job.message', jobId: job.id, clientId: job.clientId, jmsNumber: job.jmsNumber, author: name, at, quiet: side === 'client' });
+    await publishJobNews(tx, {
+      kind: 'job.message',
+      jobId: job.id,
+      clientId: job.clientId,
+      jmsNumber: job.jmsNumber,
+      author: name,
+      at,
+      quiet: side === 'client',
+    });
     return message;
   });
 }
 
 /** The people following the job on the other side: for a staff message the orderer and the contact; else its owner or the provider. */
-async function tellFollowers(tx: Tx, job: JobRef, side: 'client' | 'staff', author: string, body: string, files: ThreadFile[]): Promise<void> {
+async function tellFollowers(
+  tx: Tx,
+  job: JobRef,
+  side: 'client' | 'staff',
+  author: string,
+  body: string,
+  files: ThreadFile[],
+): Promise<void> {
   const c = config();
   const to = new Set<string>();
   if (side === 'staff') {
     if (job.createdById !== null) {
-      const [u] = await tx.select({ email: users.email, active: users.isActive }).from(users).where(eq(users.id, job.createdById)).limit(1);
+      const [u] = await tx
+        .select({ email: users.email, active: users.isActive })
+        .from(users)
+        .where(eq(users.id, job.createdById))
+        .limit(1);
       if (u?.email && u.active !== false) to.add(u.email.toLowerCase());
     }
     if (job.email) to.add(job.email.toLowerCase());
   } else {
-    const owner = job.assignedToId === null ? undefined : (await tx.select({ email: users.email, active: users.isActive }).from(users).where(eq(users.id, job.assignedToId)).limit(1))[0];
+    const owner =
+      job.assignedToId === null
+        ? undefined
+        : (
+            await tx
+              .select({ email: users.email, active: users.isActive })
+              .from(users)
+              .where(eq(users.id, job.assignedToId))
+              .limit(1)
+          )[0];
     to.add((owner?.email && owner.active !== false ? owner.email : (c.OPS_EMAIL ?? c.SUPPORT_EMAIL)).toLowerCase());
   }
   for (const address of to) {
@@ -244,7 +312,9 @@ async function tellFollowers(tx: Tx, job: JobRef, side: 'client' | 'staff', auth
         body,
         ...(files.length ? ['', `Attached: ${files.map((f) => f.fileName).join(', ')}`] : []),
         '',
-        side === 'staff' ? `Read and answer it on the job slip: ${c.appUrl}/JobClient` : `Open the job: ${c.appUrl}/Ops/Jobs`,
+        side === 'staff'
+          ? `Read and answer it on the job slip: ${c.appUrl}/JobClient`
+          : `Open the job: ${c.appUrl}/Ops/Jobs`,
       ].join('\n'),
     });
   }

@@ -39,11 +39,19 @@ describe('pruneOldNews', () => {
     await publish(NEWS_DAYS + 1, 3);
     await publish(NEWS_DAYS - 1, 4);
     await publish(1, 5);
-    const before = await t.db().select({ status: userNews.status }).from(userNews).where(eq(userNews.clientId, client.id));
+    const before = await t
+      .db()
+      .select({ status: userNews.status })
+      .from(userNews)
+      .where(eq(userNews.clientId, client.id));
     expect(before).toHaveLength(8);
 
     expect(await pruneOldNews()).toBe(4);
-    const after = await t.db().select({ status: userNews.status }).from(userNews).where(eq(userNews.clientId, client.id));
+    const after = await t
+      .db()
+      .select({ status: userNews.status })
+      .from(userNews)
+      .where(eq(userNews.clientId, client.id));
     expect(after.map((r) => r.status).sort()).toEqual([4, 4, 5, 5]);
     expect((await bellOf(owner.actor)).items.map((i) => i.status)).toEqual([5, 4]);
     expect(await pruneOldNews()).toBe(0);

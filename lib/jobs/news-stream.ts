@@ -89,7 +89,9 @@ export function newsEventStream(actor: Actor, position: string, signal?: AbortSi
         }
       };
       run()
-        .catch((err: unknown) => log().warn({ err, userId: me.userId }, 'news stream ended by an error; the browser reconnects'))
+        .catch((err: unknown) =>
+          log().warn({ err, userId: me.userId }, 'news stream ended by an error; the browser reconnects'),
+        )
         .finally(() => {
           unsubscribe();
           signal?.removeEventListener('abort', stop);

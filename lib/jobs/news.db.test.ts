@@ -17,7 +17,15 @@ import { invoiceIssueSchema } from '@/lib/invoices/issue-schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { attachJobFile } from './files';
-import { bellOf, decodePosition, markNewsRead, newsPositionNow, publishJobNews, readNewsAfter, unreadNewsCount } from './news';
+import {
+  bellOf,
+  decodePosition,
+  markNewsRead,
+  newsPositionNow,
+  publishJobNews,
+  readNewsAfter,
+  unreadNewsCount,
+} from './news';
 import { getShellUserAndNews } from './shell';
 import { newsEventStream } from './news-stream';
 import { changeJobStatus } from './workflow';
@@ -25,14 +33,21 @@ import { changeJobStatus } from './workflow';
 const uid = () => Math.random().toString(36).slice(2, 10);
 
 /** Reads an SSE stream until `until` matches what came, or `ms` passed; answers the text. */
-async function readUntil(stream: ReadableStream<Uint8Array>, until: (text: string) => boolean, ms: number): Promise<string> {
+async function readUntil(
+  stream: ReadableStream<Uint8Array>,
+  until: (text: string) => boolean,
+  ms: number,
+): Promise<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
   const deadline = Date.now() + ms;
   try {
     while (!until(text) && Date.now() < deadline) {
-      const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now())))]);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now()))),
+      ]);
       if (next === null || next.done) break;
       text += decoder.decode(next.value, { stream: true });
     }
@@ -67,11 +82,22 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     const mine = await readNewsAfter(owner.actor, start);
     expect(mine.items).toHaveLength(1);
     const item = mine.items[0]!;
-    expect(item).toMatchObject({ kind: 'job.status_changed', status: 2, statusLabel: 'Started', title: `Job ${job.jmsNumber} is now Started`, inBell: true, read: false });
+    expect(item).toMatchObject({
+      kind: 'job.status_changed',
+      status: 2,
+      statusLabel: 'Started',
+      title: `Job ${job.jmsNumber} is now Started`,
+      inBell: true,
+      read: false,
+    });
     expect(item.href).toMatch(/^\/JobSlip\?jb=/);
     expect(mine.position).toBe(item.position);
     // The alert e-mail tells the same event in the same words.
-    const [mail] = await t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, owner.user.email), eq(emailOutbox.kind, 'job-alert')));
+    const [mail] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, owner.user.email), eq(emailOutbox.kind, 'job-alert')));
     expect(mail?.subject).toBe(item.title);
 
     // A colleague whose alerts cover their own jobs only: the row updates on their pages, the bell stays quiet.
@@ -95,7 +121,11 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     const { owner, job } = await firm();
     const start = await newsPositionNow();
 
-    await attachJobFile(userPrincipal(staff.actor), job.id, { fileName: 'scan-output.pdf', contentType: 'application/pdf', body: [Buffer.from('%PDF-1.7 output')] });
+    await attachJobFile(userPrincipal(staff.actor), job.id, {
+      fileName: 'scan-output.pdf',
+      contentType: 'application/pdf',
+      body: [Buffer.from('%PDF-1.7 output')],
+    });
     const number = `INV-${uid()}`;
     await issueInvoice(
       userPrincipal(staff.actor),
@@ -113,7 +143,9 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     const first = await readNewsAfter(owner.actor, start, 1);
     expect(first.items.map((i) => i.title)).toEqual([`A file was added to job ${job.jmsNumber}: scan-output.pdf`]);
     const second = await readNewsAfter(owner.actor, first.position);
-    expect(second.items.map((i) => [i.kind, i.title])).toEqual([['invoice.issued', `Invoice ${number} has been issued`]]);
+    expect(second.items.map((i) => [i.kind, i.title])).toEqual([
+      ['invoice.issued', `Invoice ${number} has been issued`],
+    ]);
     expect(second.items[0]!.href).toMatch(/^\/InvoiceSlip/);
     const bell = await bellOf(owner.actor);
     expect(bell.unread).toBe(2);
@@ -131,7 +163,12 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     expect(bell.unread).toBe(2);
     const foreign = (await bellOf(other.owner.actor)).items.map((i) => i.id);
     // Another firm's user naming this user's lines: nothing changes for anyone.
-    expect(await markNewsRead(other.owner.actor, bell.items.map((i) => i.id))).toBe(1);
+    expect(
+      await markNewsRead(
+        other.owner.actor,
+        bell.items.map((i) => i.id),
+      ),
+    ).toBe(1);
     expect(await unreadNewsCount(owner.actor)).toBe(2);
 
     expect(await markNewsRead(owner.actor, [bell.items[0]!.id, ...foreign])).toBe(1);
@@ -176,39 +213,76 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
     const { owner, job } = await firm();
     const from = await newsPositionNow();
     await changeJobStatus(userPrincipal(staff.actor), job.id, { toStatus: 2 });
-    const auth = (token: string, extra: Record<string, string> = {}) => ({ headers: { authorization: `Bearer ${token}`, ...extra } });
+    const auth = (token: string, extra: Record<string, string> = {}) => ({
+      headers: { authorization: `Bearer ${token}`, ...extra },
+    });
     const ctx = { params: Promise.resolve({}) };
 
-    const polled = await eventsRoute(new Request(`http://localhost/api/Notification/Events?since=${from}`, auth(owner.token)), ctx);
+    const polled = await eventsRoute(
+      new Request(`http://localhost/api/Notification/Events?since=${from}`, auth(owner.token)),
+      ctx,
+    );
     expect(polled.status).toBe(200);
     const body = (await polled.json()) as { items: { title: string; position: string }[]; position: string };
     expect(body.items.map((i) => i.title)).toEqual([`Job ${job.jmsNumber} is now Started`]);
-    const resumed = await eventsRoute(new Request('http://localhost/api/Notification/Events?since=0_0', auth(owner.token, { 'Last-Event-ID': body.position })), ctx);
+    const resumed = await eventsRoute(
+      new Request(
+        'http://localhost/api/Notification/Events?since=0_0',
+        auth(owner.token, { 'Last-Event-ID': body.position }),
+      ),
+      ctx,
+    );
     expect(((await resumed.json()) as { items: unknown[] }).items).toEqual([]);
 
-    const bad = await eventsRoute(new Request('http://localhost/api/Notification/Events?since=nonsense', auth(owner.token)), ctx);
+    const bad = await eventsRoute(
+      new Request('http://localhost/api/Notification/Events?since=nonsense', auth(owner.token)),
+      ctx,
+    );
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields.since).toEqual(['The position is not one this stream gave out.']);
-    expect((await eventsRoute(new Request('http://localhost/api/Notification/Events', auth(staff.token)), ctx)).status).toBe(403);
+    expect(((await bad.json()) as { error: { fields: Record<string, string[]> } }).error.fields.since).toEqual([
+      'The position is not one this stream gave out.',
+    ]);
+    expect(
+      (await eventsRoute(new Request('http://localhost/api/Notification/Events', auth(staff.token)), ctx)).status,
+    ).toBe(403);
     expect((await eventsRoute(new Request('http://localhost/api/Notification/Events'), ctx)).status).toBe(401);
 
-    const stream = await eventsRoute(new Request(`http://localhost/api/Notification/Events?since=${from}`, auth(owner.token, { Accept: 'text/event-stream' })), ctx);
+    const stream = await eventsRoute(
+      new Request(
+        `http://localhost/api/Notification/Events?since=${from}`,
+        auth(owner.token, { Accept: 'text/event-stream' }),
+      ),
+      ctx,
+    );
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    expect(await readUntil(stream.body!, (s) => s.includes('event: news'), 5000)).toContain(`Job ${job.jmsNumber} is now Started`);
+    expect(await readUntil(stream.body!, (s) => s.includes('event: news'), 5000)).toContain(
+      `Job ${job.jmsNumber} is now Started`,
+    );
 
-    const list = (await (await listRoute(new Request('http://localhost/api/Notification/List', auth(owner.token)), ctx)).json()) as { unread: number; items: { id: number }[] };
+    const list = (await (
+      await listRoute(new Request('http://localhost/api/Notification/List', auth(owner.token)), ctx)
+    ).json()) as { unread: number; items: { id: number }[] };
     expect(list.unread).toBe(1);
     const marked = await markReadRoute(
-      new Request('http://localhost/api/Notification/MarkRead', { method: 'POST', ...auth(owner.token, { 'Content-Type': 'application/json' }), body: JSON.stringify({ ids: [list.items[0]!.id] }) }),
+      new Request('http://localhost/api/Notification/MarkRead', {
+        method: 'POST',
+        ...auth(owner.token, { 'Content-Type': 'application/json' }),
+        body: JSON.stringify({ ids: [list.items[0]!.id] }),
+      }),
       ctx,
     );
     expect(await marked.json()).toEqual({ unread: 0 });
-    expect(await t.db().select({ readAt: userNews.readAt }).from(userNews).where(eq(userNews.id, list.items[0]!.id))).toEqual([{ readAt: expect.any(Date) }]);
+    expect(
+      await t.db().select({ readAt: userNews.readAt }).from(userNews).where(eq(userNews.id, list.items[0]!.id)),
+    ).toEqual([{ readAt: expect.any(Date) }]);
   });
 
   it('the stream and its poll are not the user’s activity: they do not keep an idle session open; the bell is', async () => {
     const { owner } = await firm();
-    const seen = async () => (await t.db().select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, owner.actor.sessionId)))[0]!.at.getTime();
+    const seen = async () =>
+      (
+        await t.db().select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, owner.actor.sessionId))
+      )[0]!.at.getTime();
     const before = await seen();
     const clock = fixedClock(new Date(before + 5 * 60_000));
     const restore = setClock(clock);
@@ -242,7 +316,9 @@ describe('news as it happens (lib/jobs/news.ts)', () => {
         at: new Date(),
       }),
     );
-    expect((await readNewsAfter(owner.actor, start)).items.map((i) => [i.title, i.inBell])).toEqual([[`Job ${job.jmsNumber} is now Submitted`, false]]);
+    expect((await readNewsAfter(owner.actor, start)).items.map((i) => [i.title, i.inBell])).toEqual([
+      [`Job ${job.jmsNumber} is now Submitted`, false],
+    ]);
     expect((await bellOf(admin.actor)).items.map((i) => i.title)).toEqual([`Job ${job.jmsNumber} is now Submitted`]);
   });
 

@@ -26,7 +26,15 @@ import { requireTenant } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/core/principal';
 import { encodeParam } from '@/lib/encoding';
 import { CLIENT_ROLES, statusLabel } from '@/lib/reference';
-import { coversJob, enqueueInvoiceAlerts, enqueueJobAlerts, invoiceAlertSubject, jobAlertSubject, type InvoiceIssuedEvent, type StatusChangeEvent } from './alerts';
+import {
+  coversJob,
+  enqueueInvoiceAlerts,
+  enqueueJobAlerts,
+  invoiceAlertSubject,
+  jobAlertSubject,
+  type InvoiceIssuedEvent,
+  type StatusChangeEvent,
+} from './alerts';
 import { jobSlipHref } from './links';
 
 export type NewsKind = 'job.status_changed' | 'job.file_added' | 'invoice.issued' | 'job.message';
@@ -82,26 +90,68 @@ export async function publishJobNews(tx: Queryable, e: NewsEvent): Promise<NewsR
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientId))
     .innerJoin(jobs, and(inArray(jobs.id, jobIds), eq(jobs.clientId, e.clientId)))
-    .where(and(eq(users.clientId, e.clientId), eq(users.isActive, true), eq(clients.isActive, true), inArray(users.role, [...CLIENT_ROLES])))
+    .where(
+      and(
+        eq(users.clientId, e.clientId),
+        eq(users.isActive, true),
+        eq(clients.isActive, true),
+        inArray(users.role, [...CLIENT_ROLES]),
+      ),
+    )
     .groupBy(users.id)
     .orderBy(asc(users.id));
   const line =
     e.kind === 'job.status_changed'
-      ? { jobId: e.jobId, invoiceId: null, status: e.status, title: jobAlertSubject(e.jmsNumber, e.status), href: jobSlipHref(e.jobId) }
+      ? {
+          jobId: e.jobId,
+          invoiceId: null,
+          status: e.status,
+          title: jobAlertSubject(e.jmsNumber, e.status),
+          href: jobSlipHref(e.jobId),
+        }
       : e.kind === 'job.file_added'
-        ? { jobId: e.jobId, invoiceId: null, status: null, title: fileAddedTitle(e.jmsNumber, e.fileName), href: jobSlipHref(e.jobId) }
+        ? {
+            jobId: e.jobId,
+            invoiceId: null,
+            status: null,
+            title: fileAddedTitle(e.jmsNumber, e.fileName),
+            href: jobSlipHref(e.jobId),
+          }
         : e.kind === 'job.message'
-          ? { jobId: e.jobId, invoiceId: null, status: null, title: messageTitle(e.jmsNumber, e.author), href: jobSlipHref(e.jobId) }
-          : { jobId: e.jobIds[0]!, invoiceId: e.invoiceId, status: null, title: invoiceAlertSubject(e.invoiceNumber), href: e.href };
+          ? {
+              jobId: e.jobId,
+              invoiceId: null,
+              status: null,
+              title: messageTitle(e.jmsNumber, e.author),
+              href: jobSlipHref(e.jobId),
+            }
+          : {
+              jobId: e.jobIds[0]!,
+              invoiceId: e.invoiceId,
+              status: null,
+              title: invoiceAlertSubject(e.invoiceNumber),
+              href: e.href,
+            };
   if (recipients.length) {
     await tx.insert(userNews).values(
-      recipients.map((r) => ({ userId: r.id, clientId: e.clientId, kind: e.kind, ...line, inBell: !e.quiet && Boolean(r.inBell) && r.id !== e.byUserId, occurredAt: e.at })),
+      recipients.map((r) => ({
+        userId: r.id,
+        clientId: e.clientId,
+        kind: e.kind,
+        ...line,
+        inBell: !e.quiet && Boolean(r.inBell) && r.id !== e.byUserId,
+        occurredAt: e.at,
+      })),
     );
   }
   let alerts = { instant: 0, digest: 0 };
   if (e.kind === 'job.status_changed') alerts = await enqueueJobAlerts(tx, e);
   else if (e.kind === 'invoice.issued') alerts = { instant: await enqueueInvoiceAlerts(tx, e), digest: 0 };
-  return { users: recipients.length, bell: e.quiet ? 0 : recipients.filter((r) => r.inBell && r.id !== e.byUserId).length, alerts };
+  return {
+    users: recipients.length,
+    bell: e.quiet ? 0 : recipients.filter((r) => r.inBell && r.id !== e.byUserId).length,
+    alerts,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -167,7 +217,18 @@ interface NewsRow extends Record<string, unknown> {
   occurred_at: Date | string;
 }
 
-function toItem(r: { id: number; seq: number; kind: string; jobId: number | null; status: number | null; title: string; href: string; inBell: boolean; readAt: unknown; occurredAt: Date | string }): NewsItem {
+function toItem(r: {
+  id: number;
+  seq: number;
+  kind: string;
+  jobId: number | null;
+  status: number | null;
+  title: string;
+  href: string;
+  inBell: boolean;
+  readAt: unknown;
+  occurredAt: Date | string;
+}): NewsItem {
   return {
     position: encodePosition({ seq: r.seq, id: r.id }),
     id: r.id,
@@ -189,7 +250,11 @@ const since = () => new Date(now().getTime() - NEWS_DAYS * 86_400_000);
  * The user's news committed after `after` (at most `limit`), in commit order; of the last NEWS_DAYS days. Only
  * numbered commits are read: one still committing has no number yet, and none after it can be numbered before it.
  */
-export async function readNewsAfter(actor: Actor, after: string, limit = 100): Promise<{ items: NewsItem[]; position: string }> {
+export async function readNewsAfter(
+  actor: Actor,
+  after: string,
+  limit = 100,
+): Promise<{ items: NewsItem[]; position: string }> {
   const me = requireTenant(actor);
   const from = decodePosition(after);
   const db = await getDb();
@@ -206,7 +271,18 @@ export async function readNewsAfter(actor: Actor, after: string, limit = 100): P
       limit ${Math.max(1, Math.min(500, Math.floor(limit)))}`),
   );
   const items = rows.map((r) =>
-    toItem({ id: Number(r.id), seq: Number(r.seq), kind: r.kind, jobId: r.job_id, status: r.status, title: r.title, href: r.href, inBell: r.in_bell, readAt: r.read_at, occurredAt: r.occurred_at }),
+    toItem({
+      id: Number(r.id),
+      seq: Number(r.seq),
+      kind: r.kind,
+      jobId: r.job_id,
+      status: r.status,
+      title: r.title,
+      href: r.href,
+      inBell: r.in_bell,
+      readAt: r.read_at,
+      occurredAt: r.occurred_at,
+    }),
   );
   return { items, position: items.length ? items[items.length - 1]!.position : after };
 }
@@ -221,11 +297,23 @@ export interface Bell {
  * The bell's unread lines of a firm's user, counted up to UNREAD_CAP + 1 through the unread index: a column. The
  * user, firm and start of the window are values, or placeholders of a prepared statement (newsStateColumns).
  */
-function unreadCountOf(db: Queryable, me: { userId: number | Placeholder; clientId: number | Placeholder }, from: Date | SQL = since()) {
+function unreadCountOf(
+  db: Queryable,
+  me: { userId: number | Placeholder; clientId: number | Placeholder },
+  from: Date | SQL = since(),
+) {
   const capped = db
     .select({ one: sql`1` })
     .from(userNews)
-    .where(and(eq(userNews.userId, me.userId), eq(userNews.clientId, me.clientId), eq(userNews.inBell, true), isNull(userNews.readAt), gt(userNews.occurredAt, from)))
+    .where(
+      and(
+        eq(userNews.userId, me.userId),
+        eq(userNews.clientId, me.clientId),
+        eq(userNews.inBell, true),
+        isNull(userNews.readAt),
+        gt(userNews.occurredAt, from),
+      ),
+    )
     .limit(UNREAD_CAP + 1);
   return sql<number>`(select count(*)::int from (${capped}) capped)`;
 }
@@ -265,7 +353,10 @@ export function newsStateValues(actor: Actor): { userId: number; clientId: numbe
 }
 
 /** The news state from newsStateColumns' two columns. */
-export const newsStateFrom = (row: { newsSeq: string | number | null; newsUnread: number | string | null }): NewsState => ({
+export const newsStateFrom = (row: {
+  newsSeq: string | number | null;
+  newsUnread: number | string | null;
+}): NewsState => ({
   since: encodePosition({ seq: Number(row.newsSeq ?? 0), id: END_OF_COMMIT }),
   unread: Number(row.newsUnread ?? 0),
 });
@@ -288,7 +379,14 @@ export async function bellOf(actor: Actor): Promise<Bell> {
       seq: sql<string | number | null>`(select c.seq from integration_commits c where c.txid = "user_news"."txid")`,
     })
     .from(userNews)
-    .where(and(eq(userNews.userId, me.userId), eq(userNews.clientId, me.clientId), eq(userNews.inBell, true), gt(userNews.occurredAt, since())))
+    .where(
+      and(
+        eq(userNews.userId, me.userId),
+        eq(userNews.clientId, me.clientId),
+        eq(userNews.inBell, true),
+        gt(userNews.occurredAt, since()),
+      ),
+    )
     .orderBy(desc(userNews.occurredAt), desc(userNews.id))
     .limit(BELL_LIMIT);
   return { items: rows.map((r) => toItem({ ...r, seq: Number(r.seq ?? 0) })), unread: await unreadNewsCount(me) };
@@ -300,7 +398,11 @@ export async function markNewsRead(actor: Actor, ids?: readonly number[]): Promi
   const db = await getDb();
   const mine = and(eq(userNews.userId, me.userId), eq(userNews.clientId, me.clientId), isNull(userNews.readAt));
   if (ids === undefined) await db.update(userNews).set({ readAt: now() }).where(mine);
-  else if (ids.length) await db.update(userNews).set({ readAt: now() }).where(and(mine, inArray(userNews.id, [...ids])));
+  else if (ids.length)
+    await db
+      .update(userNews)
+      .set({ readAt: now() })
+      .where(and(mine, inArray(userNews.id, [...ids])));
   return unreadNewsCount(me);
 }
 

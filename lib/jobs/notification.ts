@@ -37,6 +37,11 @@ export async function sendJobNotification(actor: Actor, id: number): Promise<boo
     '',
     `View the job slip: ${link}`,
   ];
-  await enqueueMail(await getDb(), { to: job.email, subject: jobNotificationSubject(job.jmsNumber, job.status), text: lines.join('\n'), kind: JOB_NOTIFICATION_KIND });
+  await enqueueMail(await getDb(), {
+    to: job.email,
+    subject: jobNotificationSubject(job.jmsNumber, job.status),
+    text: lines.join('\n'),
+    kind: JOB_NOTIFICATION_KIND,
+  });
   return true;
 }

@@ -7,7 +7,13 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@/lib/reference';
 import { jobListBodySchema, type JobListQuery } from './list-schema';
 
 const pageSize = z
-  .union([z.number(), z.string().regex(/^\d{1,3}$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number),
+  ])
   .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be one of 10, 15, 20, 50, 100 or 0 (All)');
 
 /** JobStatusFilter: a list of status ids, or the same as comma-separated text. */
@@ -17,7 +23,13 @@ const statusFilter = z.union([
     .string()
     .max(200)
     .regex(/^[\d,\s]*$/, 'must be status ids separated by commas')
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map(Number),
+    ),
 ]);
 
 export const jobPreferenceModelSchema = z.strictObject({
@@ -43,7 +55,10 @@ export interface JobListPreference {
 export type JobPreferenceModel = z.input<typeof jobPreferenceModelSchema>;
 
 /** A preference model → the list state; fields are validated with the list query's own rules. */
-export function parseModel(model: z.output<typeof jobPreferenceModelSchema>, fallbackPageSize: number): { ok: true; value: JobListPreference } | { ok: false; error: z.ZodError } {
+export function parseModel(
+  model: z.output<typeof jobPreferenceModelSchema>,
+  fallbackPageSize: number,
+): { ok: true; value: JobListPreference } | { ok: false; error: z.ZodError } {
   const query = jobListBodySchema.safeParse({
     JMSNumber: model.LIONumberFilter,
     MatterReference: model.MatterRefFilter,
@@ -79,7 +94,11 @@ function refineModel(model: z.output<typeof jobPreferenceModelSchema>, ctx: z.Re
   if (r.ok) return;
   for (const issue of r.error.issues) {
     const [head, ...tail] = issue.path.map(String);
-    ctx.addIssue({ code: 'custom', message: issue.message, path: [...prefix, MODEL_NAME[head ?? ''] ?? head ?? '', ...tail] });
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: [...prefix, MODEL_NAME[head ?? ''] ?? head ?? '', ...tail],
+    });
   }
 }
 

@@ -18,7 +18,21 @@ describe('job list preference', () => {
 
   it('round trip: page size, sort and every filter come back as saved', async () => {
     const me = await signedIn(3);
-    const query = { jmsNumber: '1001', matterReference: 'HV-2024', description: 'bundle', contactName: 'olivia', clientName: 'harbour', timeCreated: 3, timeDue: 1, timeDelivered: 7, statuses: [8, 12], attention: '' as const, matterExact: '', sortBy: 6, sortOrder: 1 as const };
+    const query = {
+      jmsNumber: '1001',
+      matterReference: 'HV-2024',
+      description: 'bundle',
+      contactName: 'olivia',
+      clientName: 'harbour',
+      timeCreated: 3,
+      timeDue: 1,
+      timeDelivered: 7,
+      statuses: [8, 12],
+      attention: '' as const,
+      matterExact: '',
+      sortBy: 6,
+      sortOrder: 1 as const,
+    };
     await saveJobListPreference(me.actor, { query, pageSize: 50 });
     const p = await getUserPreference(me.actor);
     expect(p.saved).toBe(true);
@@ -42,7 +56,17 @@ describe('job list preference', () => {
   it('SaveUserPreference: the legacy model (status filter as text too); the UserId of the body is ignored', async () => {
     const me = await signedIn(3);
     const someoneElse = await signedIn(3);
-    const body = saveUserPreferenceSchema.parse({ UserId: someoneElse.user.id, PageSize: 20, JobPreferenceModel: { OrderBy: 2, OrderByDirection: 2, JobStatusFilter: '8, 10', MatterRefFilter: 'abc', PageSize: 15 } });
+    const body = saveUserPreferenceSchema.parse({
+      UserId: someoneElse.user.id,
+      PageSize: 20,
+      JobPreferenceModel: {
+        OrderBy: 2,
+        OrderByDirection: 2,
+        JobStatusFilter: '8, 10',
+        MatterRefFilter: 'abc',
+        PageSize: 15,
+      },
+    });
     const p = await saveUserPreference(me.actor, body);
     expect(p.pageSize).toBe(20);
     expect(p.job.pageSize).toBe(15);
@@ -51,20 +75,33 @@ describe('job list preference', () => {
   });
 
   it('rejects malformed models with field messages under their legacy names', () => {
-    const r = saveUserPreferenceSchema.safeParse({ JobPreferenceModel: { OrderBy: 42, JobStatusFilter: [99], PageSize: 7 } });
+    const r = saveUserPreferenceSchema.safeParse({
+      JobPreferenceModel: { OrderBy: 42, JobStatusFilter: [99], PageSize: 7 },
+    });
     expect(r.success).toBe(false);
     const paths = r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['JobPreferenceModel.PageSize']));
     const model = saveUserPreferenceSchema.safeParse({ JobPreferenceModel: { OrderBy: 42, JobStatusFilter: [99] } });
     const modelPaths = model.success ? [] : model.error.issues.map((i) => i.path.join('.'));
-    expect(modelPaths).toEqual(expect.arrayContaining(['JobPreferenceModel.OrderBy', 'JobPreferenceModel.JobStatusFilter.0']));
+    expect(modelPaths).toEqual(
+      expect.arrayContaining(['JobPreferenceModel.OrderBy', 'JobPreferenceModel.JobStatusFilter.0']),
+    );
     expect(saveUserPreferenceSchema.safeParse({ Surprise: true }).success).toBe(false);
   });
 
   it('a stored model that no longer validates reads as the defaults instead of failing', async () => {
     const me = await signedIn(3);
     await t.db().insert(userPreferences).values({ userId: me.user.id, pageSize: 15 });
-    await t.db().insert(savedViews).values({ clientId: me.user.clientId, ownerId: me.user.id, name: 'Last used', remembered: true, state: { OrderBy: 'nonsense' } });
+    await t
+      .db()
+      .insert(savedViews)
+      .values({
+        clientId: me.user.clientId,
+        ownerId: me.user.id,
+        name: 'Last used',
+        remembered: true,
+        state: { OrderBy: 'nonsense' },
+      });
     const p = await getUserPreference(me.actor);
     expect(p.job).toEqual({ query: DEFAULT_JOB_QUERY, pageSize: 15 });
     const [row] = await t.db().select().from(userPreferences).where(eq(userPreferences.userId, me.user.id));

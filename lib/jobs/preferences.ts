@@ -33,26 +33,41 @@ export interface StoredPreference {
 /** The actor's job list preference: their remembered view (the defaults when none was saved or it is unusable). */
 export async function getUserPreference(actor: Actor): Promise<StoredPreference> {
   const db = await getDb();
-  const [[row], view] = await Promise.all([db.select().from(userPreferences).where(eq(userPreferences.userId, actor.userId)).limit(1), rememberedView(actor)]);
+  const [[row], view] = await Promise.all([
+    db.select().from(userPreferences).where(eq(userPreferences.userId, actor.userId)).limit(1),
+    rememberedView(actor),
+  ]);
   const pageSize = row?.pageSize ?? DEFAULT_PAGE_SIZE;
   return { userId: actor.userId, pageSize, job: stateOf(view?.state ?? null, pageSize), saved: view !== null };
 }
 
 /** Saves the job list state as the actor's preference: their remembered view (other lists' preferences are left alone). */
-export async function saveJobListPreference(actor: Actor, p: JobListPreference, topLevelPageSize?: number): Promise<void> {
+export async function saveJobListPreference(
+  actor: Actor,
+  p: JobListPreference,
+  topLevelPageSize?: number,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await rememberListState(actor, p, tx);
-    const insert = tx.insert(userPreferences).values({ userId: actor.userId, pageSize: topLevelPageSize ?? p.pageSize, updatedAt: now() });
+    const insert = tx
+      .insert(userPreferences)
+      .values({ userId: actor.userId, pageSize: topLevelPageSize ?? p.pageSize, updatedAt: now() });
     if (topLevelPageSize === undefined) await insert.onConflictDoNothing();
-    else await insert.onConflictDoUpdate({ target: userPreferences.userId, set: { pageSize: topLevelPageSize, updatedAt: now() } });
+    else
+      await insert.onConflictDoUpdate({
+        target: userPreferences.userId,
+        set: { pageSize: topLevelPageSize, updatedAt: now() },
+      });
   });
 }
 
 /** SaveUserPreference: the model given (validated), the top-level PageSize when given. */
 export async function saveUserPreference(actor: Actor, body: SaveUserPreferenceBody): Promise<StoredPreference> {
   const current = await getUserPreference(actor);
-  const parsed = body.JobPreferenceModel ? parseModel(body.JobPreferenceModel, body.PageSize ?? current.job.pageSize) : null;
+  const parsed = body.JobPreferenceModel
+    ? parseModel(body.JobPreferenceModel, body.PageSize ?? current.job.pageSize)
+    : null;
   const job = parsed?.ok ? parsed.value : current.job;
   await saveJobListPreference(actor, job, body.PageSize ?? undefined);
   return getUserPreference(actor);

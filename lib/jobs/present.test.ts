@@ -62,7 +62,8 @@ function slip(over: Partial<JobSlip>): JobSlip {
   };
 }
 
-const section = (s: JobSlip, title: string) => presentJobSlip(s, [], 'Australia/Sydney').sections.find((x) => x.title === title);
+const section = (s: JobSlip, title: string) =>
+  presentJobSlip(s, [], 'Australia/Sydney').sections.find((x) => x.title === title);
 
 describe('presentJobSlip: the instruction block section', () => {
   it('shows the block under the order type with the form’s labels and the names the service resolved, never raw keys or ids', () => {
@@ -70,7 +71,15 @@ describe('presentJobSlip: the instruction block section', () => {
       orderType: 2,
       orderTypeName: 'Court Copy',
       numberOfCopies: 2,
-      instructionBlock: { kind: 'courtCopy', CopyMethod: 1, Location: 4, CourtNew: 7, ActingFor: 2, FileNumber: '12 of 2025', MatterName: 'A vs B' },
+      instructionBlock: {
+        kind: 'courtCopy',
+        CopyMethod: 1,
+        Location: 4,
+        CourtNew: 7,
+        ActingFor: 2,
+        FileNumber: '12 of 2025',
+        MatterName: 'A vs B',
+      },
       blockNames: { location: 'Brisbane CBD', court: 'Federal Circuit and Family Court', physicalMedia: null },
     });
     expect(section(job, 'Court Copy instructions')?.rows).toEqual([
@@ -85,8 +94,13 @@ describe('presentJobSlip: the instruction block section', () => {
   });
 
   it('a print job without advanced instructions says so; a job without a block has no block section', () => {
-    const print = slip({ orderType: 5, instructionBlock: { kind: 'print', HasAdvancedInstructions: false, insert: [] } });
-    expect(section(print, 'Print instructions')?.rows).toEqual([{ label: 'Give advanced print instructions', value: 'No' }]);
+    const print = slip({
+      orderType: 5,
+      instructionBlock: { kind: 'print', HasAdvancedInstructions: false, insert: [] },
+    });
+    expect(section(print, 'Print instructions')?.rows).toEqual([
+      { label: 'Give advanced print instructions', value: 'No' },
+    ]);
     const none = presentJobSlip(slip({ orderType: 7, instructionBlock: { kind: 'collection' } }), [], 'UTC');
     expect(none.sections.map((s) => s.title)).toEqual(['Job', 'Contact', 'Pickup and delivery', 'Dates', 'Record']);
   });
@@ -96,8 +110,20 @@ describe('presentJobSlip: the status history', () => {
   it('names each change from and to, who made it and when, oldest first, in the viewer’s time zone', () => {
     const job = slip({
       statusHistory: [
-        { id: 1, fromStatus: 1, toStatus: 2, changedByName: 'Oakley Operator', createdAt: new Date('2025-03-03T23:30:00Z') },
-        { id: 2, fromStatus: 2, toStatus: 3, changedByName: 'Integration API', createdAt: new Date('2025-03-04T01:00:00Z') },
+        {
+          id: 1,
+          fromStatus: 1,
+          toStatus: 2,
+          changedByName: 'Oakley Operator',
+          createdAt: new Date('2025-03-03T23:30:00Z'),
+        },
+        {
+          id: 2,
+          fromStatus: 2,
+          toStatus: 3,
+          changedByName: 'Integration API',
+          createdAt: new Date('2025-03-04T01:00:00Z'),
+        },
       ],
     });
     const history = presentJobSlip(job, [], 'Australia/Sydney').statusHistory;

@@ -90,9 +90,15 @@ export interface JobSlipView {
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-const rowsOf = (pairs: [string, string | null | undefined][]): SlipRow[] => pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+const rowsOf = (pairs: [string, string | null | undefined][]): SlipRow[] =>
+  pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 
-export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZone: string, opts: { matterLink?: boolean } = {}): JobSlipView {
+export function presentJobSlip(
+  s: JobSlip,
+  comments: JobComment[],
+  viewerTimeZone: string,
+  opts: { matterLink?: boolean } = {},
+): JobSlipView {
   const at = (d: Date | null) => displayDateTime(d, viewerTimeZone);
   const block = slipBlockRows(s.orderType, s.instructionBlock, s.blockNames);
   const fileView = (d: JobSlip['documents'][number]): SlipFileView => ({
@@ -105,7 +111,9 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     uploadedBy: d.uploadedByName ?? '',
   });
   const linkMatter = (rows: SlipRow[]) =>
-    opts.matterLink === false ? rows : rows.map((r) => (r.label === 'Matter reference' ? { ...r, href: matterHref(r.value) ?? undefined } : r));
+    opts.matterLink === false
+      ? rows
+      : rows.map((r) => (r.label === 'Matter reference' ? { ...r, href: matterHref(r.value) ?? undefined } : r));
   return {
     id: s.id,
     jmsNumber: s.jmsNumber,
@@ -115,19 +123,21 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     sections: [
       {
         title: 'Job',
-        rows: linkMatter(rowsOf([
-          ['JMS number', s.jmsNumber],
-          ['LIO number', s.lioNumber],
-          ['Job type', s.orderTypeName],
-          ['Status', s.statusLabel],
-          ['Description', s.description],
-          ['Matter reference', s.matterReference],
-          ['Matter type', s.matterType],
-          ['Cost estimate number', s.costEstimateNumber],
-          ['Client', s.clientName],
-          ['Processing city', s.processingCity],
-          ['Cloned from job', s.sourceJobNumber],
-        ])),
+        rows: linkMatter(
+          rowsOf([
+            ['JMS number', s.jmsNumber],
+            ['LIO number', s.lioNumber],
+            ['Job type', s.orderTypeName],
+            ['Status', s.statusLabel],
+            ['Description', s.description],
+            ['Matter reference', s.matterReference],
+            ['Matter type', s.matterType],
+            ['Cost estimate number', s.costEstimateNumber],
+            ['Client', s.clientName],
+            ['Processing city', s.processingCity],
+            ['Cloned from job', s.sourceJobNumber],
+          ]),
+        ),
       },
       {
         title: 'Contact',
@@ -138,7 +148,13 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
           ['After-hours phone', s.afterHourContactNumber],
         ]),
       },
-      { title: 'Pickup and delivery', rows: rowsOf([['Address', s.address], ['Alternate pickup / delivery', s.alternatePickupDelivery]]) },
+      {
+        title: 'Pickup and delivery',
+        rows: rowsOf([
+          ['Address', s.address],
+          ['Alternate pickup / delivery', s.alternatePickupDelivery],
+        ]),
+      },
       {
         title: 'Dates',
         rows: rowsOf([
@@ -171,8 +187,27 @@ export function presentJobSlip(s: JobSlip, comments: JobComment[], viewerTimeZon
     internalInstructions: s.internalInstructions,
     documents: s.documents.map(fileView),
     deliverables: s.deliverables.map(fileView),
-    feedback: s.feedback.map((f) => ({ id: f.id, feedBack: f.feedBack, comments: f.comments, by: f.createdByName ?? '', at: at(f.createdAt) })),
-    comments: comments.map((c) => ({ id: c.id, comment: c.comment, status: c.statusId === null ? '' : statusLabel(c.statusId), by: c.createdByName, at: at(c.createdAt), internal: c.isInternal })),
-    statusHistory: s.statusHistory.map((h) => ({ id: h.id, from: statusLabel(h.fromStatus), to: statusLabel(h.toStatus), by: h.changedByName, at: at(h.createdAt) })),
+    feedback: s.feedback.map((f) => ({
+      id: f.id,
+      feedBack: f.feedBack,
+      comments: f.comments,
+      by: f.createdByName ?? '',
+      at: at(f.createdAt),
+    })),
+    comments: comments.map((c) => ({
+      id: c.id,
+      comment: c.comment,
+      status: c.statusId === null ? '' : statusLabel(c.statusId),
+      by: c.createdByName,
+      at: at(c.createdAt),
+      internal: c.isInternal,
+    })),
+    statusHistory: s.statusHistory.map((h) => ({
+      id: h.id,
+      from: statusLabel(h.fromStatus),
+      to: statusLabel(h.toStatus),
+      by: h.changedByName,
+      at: at(h.createdAt),
+    })),
   };
 }

@@ -21,13 +21,69 @@ async function fixture() {
   const other = await makeClient();
   const rows: JobRow[] = [];
   const spec = [
-    { matterReference: 'HV-ALPHA-7', description: 'court book bundle', contactName: 'olivia chen', status: 8, createdAt: at(5), dueAt: at(50), deliveredAt: at(40) },
-    { matterReference: 'HV-BRAVO-3', description: 'affidavit exhibits', contactName: 'james wright', status: 12, createdAt: at(1), dueAt: at(30), deliveredAt: null },
-    { matterReference: 'HV-CHARLIE_1', description: 'trial folders 100%', contactName: 'priya natarajan', status: 15, createdAt: at(9), dueAt: at(20), deliveredAt: null },
-    { matterReference: 'HV-DELTA-4', description: 'discovery bundle', contactName: 'noah williams', status: 10, createdAt: at(3), dueAt: at(60), deliveredAt: null },
-    { matterReference: 'HV-ECHO-2', description: 'expert reports', contactName: 'mei tanaka', status: 8, createdAt: at(7), dueAt: at(10), deliveredAt: at(8) },
-    { matterReference: 'HV-FOXTROT-6', description: 'pleadings', contactName: 'liam oconnor', status: 1, createdAt: at(2), dueAt: at(70), deliveredAt: null },
-    { matterReference: 'HV-GOLF-5', description: 'witness statements', contactName: 'sofia rossi', status: 8, createdAt: at(8), dueAt: at(40), deliveredAt: at(45) },
+    {
+      matterReference: 'HV-ALPHA-7',
+      description: 'court book bundle',
+      contactName: 'olivia chen',
+      status: 8,
+      createdAt: at(5),
+      dueAt: at(50),
+      deliveredAt: at(40),
+    },
+    {
+      matterReference: 'HV-BRAVO-3',
+      description: 'affidavit exhibits',
+      contactName: 'james wright',
+      status: 12,
+      createdAt: at(1),
+      dueAt: at(30),
+      deliveredAt: null,
+    },
+    {
+      matterReference: 'HV-CHARLIE_1',
+      description: 'trial folders 100%',
+      contactName: 'priya natarajan',
+      status: 15,
+      createdAt: at(9),
+      dueAt: at(20),
+      deliveredAt: null,
+    },
+    {
+      matterReference: 'HV-DELTA-4',
+      description: 'discovery bundle',
+      contactName: 'noah williams',
+      status: 10,
+      createdAt: at(3),
+      dueAt: at(60),
+      deliveredAt: null,
+    },
+    {
+      matterReference: 'HV-ECHO-2',
+      description: 'expert reports',
+      contactName: 'mei tanaka',
+      status: 8,
+      createdAt: at(7),
+      dueAt: at(10),
+      deliveredAt: at(8),
+    },
+    {
+      matterReference: 'HV-FOXTROT-6',
+      description: 'pleadings',
+      contactName: 'liam oconnor',
+      status: 1,
+      createdAt: at(2),
+      dueAt: at(70),
+      deliveredAt: null,
+    },
+    {
+      matterReference: 'HV-GOLF-5',
+      description: 'witness statements',
+      contactName: 'sofia rossi',
+      status: 8,
+      createdAt: at(8),
+      dueAt: at(40),
+      deliveredAt: at(45),
+    },
   ];
   for (const s of spec) rows.push(await makeJob({ clientId: me.clientId, orderType: 3, ...s }));
   // Another client's jobs match every filter used below; none may ever show.
@@ -50,7 +106,14 @@ describe('listJobs', () => {
 
   it('refuses an actor without a client (internal staff have no job list)', async () => {
     const staff = await makeUser({ role: 1, clientId: null });
-    const actor = { userId: staff.id, clientId: null, role: 1 as const, userName: staff.userName, timeZone: 'UTC', sessionId: 'x' };
+    const actor = {
+      userId: staff.id,
+      clientId: null,
+      role: 1 as const,
+      userName: staff.userName,
+      timeZone: 'UTC',
+      sessionId: 'x',
+    };
     await expect(listJobs(actor, q(), all)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
@@ -104,9 +167,15 @@ describe('listJobs', () => {
 
   it('matches quotes and backslashes in a contains filter literally (its values are written into the statement)', async () => {
     const { me } = await fixture();
-    const job = await makeJob({ clientId: me.clientId, contactName: "Seán O'Brien \\ Co", matterReference: 'HV-QUOTE' });
+    const job = await makeJob({
+      clientId: me.clientId,
+      contactName: "Seán O'Brien \\ Co",
+      matterReference: 'HV-QUOTE',
+    });
     expect(ids(await listJobs(me.actor, q({ contactName: "o'brien \\ c" }), all))).toEqual([job.id]);
-    expect(ids(await listJobs(me.actor, q({ contactName: "o'brien \\" , matterReference: 'quote' }), { page: 1, size: 10 }))).toEqual([job.id]);
+    expect(
+      ids(await listJobs(me.actor, q({ contactName: "o'brien \\", matterReference: 'quote' }), { page: 1, size: 10 })),
+    ).toEqual([job.id]);
     const hostile = await listJobs(me.actor, q({ description: "x'); delete from jobs; --" }), all);
     expect(hostile.rows).toEqual([]);
     expect((await listJobs(me.actor, q(), all)).totalCount).toBe(8);
@@ -153,11 +222,34 @@ describe('listJobs sorting', () => {
       .map((j) => j.id);
   }
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((c) => [[c, 1], [c, 2]] as [number, 1 | 2][]))('sorts by column %i, direction %i, ties broken by id', async (sortBy, dir) => {
+  it.each(
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap(
+      (c) =>
+        [
+          [c, 1],
+          [c, 2],
+        ] as [number, 1 | 2][],
+    ),
+  )('sorts by column %i, direction %i, ties broken by id', async (sortBy, dir) => {
     const { me, rows } = await fixture();
     // Ties on every column, so the id tiebreak shows.
-    const twin = await makeJob({ clientId: me.clientId, matterReference: 'HV-ECHO-2', description: 'pleadings', contactName: 'mei tanaka', status: 8, createdAt: at(7), dueAt: at(10), deliveredAt: at(8) });
-    const longNumber = await makeJob({ clientId: me.clientId, jmsNumber: `1${String(800000 + Math.floor(Math.random() * 99999))}`, status: 12, createdAt: at(4), dueAt: at(33) });
+    const twin = await makeJob({
+      clientId: me.clientId,
+      matterReference: 'HV-ECHO-2',
+      description: 'pleadings',
+      contactName: 'mei tanaka',
+      status: 8,
+      createdAt: at(7),
+      dueAt: at(10),
+      deliveredAt: at(8),
+    });
+    const longNumber = await makeJob({
+      clientId: me.clientId,
+      jmsNumber: `1${String(800000 + Math.floor(Math.random() * 99999))}`,
+      status: 12,
+      createdAt: at(4),
+      dueAt: at(33),
+    });
     const all7 = [...rows, twin, longNumber];
     const r = await listJobs(me.actor, q({ sortBy, sortOrder: dir }), { page: 1, size: 0 });
     expect(ids(r)).toEqual(expected(all7, sortBy, dir));
@@ -168,43 +260,46 @@ describe('listJobs paging', () => {
   const t = useTestDatabase();
 
   // The sizes the pages offer (written into the statements) and one only a legacy caller asks for (a parameter).
-  it.each([...PAGE_SIZES, 7].map((s) => [s]))('pages of size %i cover the list exactly once, in order', async (size) => {
-    const me = await signedIn(3);
-    const n = 105;
-    await t
-      .db()
-      .insert(jobs)
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          clientId: me.clientId,
-          orderType: 4,
-          contactName: `contact ${i}`,
-          email: 'c@example.com',
-          contactPhone: '0290001234',
-          matterReference: `M-${i}`,
-          address: 'x',
-          readyAt: at(i),
-          dueAt: at(i + 2),
-          createdAt: at(i % 50),
-        })),
-      );
-    const full = ids(await listJobs(me.actor, q(), { page: 1, size: 0 }));
-    expect(full).toHaveLength(n);
-    if (size === 0) return;
-    const seen: number[] = [];
-    const pages = Math.ceil(n / size);
-    for (let p = 1; p <= pages; p++) {
-      const r = await listJobs(me.actor, q(), { page: p, size });
-      expect(r.totalCount).toBe(n);
-      expect(r.pageSize).toBe(size);
-      expect(r.rows.length).toBe(p < pages ? size : n - size * (pages - 1));
-      seen.push(...ids(r));
-    }
-    expect(seen).toEqual(full);
-    const beyond = await listJobs(me.actor, q(), { page: pages + 1, size });
-    expect(beyond.rows).toEqual([]);
-    expect(beyond.totalCount).toBe(n);
-  });
+  it.each([...PAGE_SIZES, 7].map((s) => [s]))(
+    'pages of size %i cover the list exactly once, in order',
+    async (size) => {
+      const me = await signedIn(3);
+      const n = 105;
+      await t
+        .db()
+        .insert(jobs)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            clientId: me.clientId,
+            orderType: 4,
+            contactName: `contact ${i}`,
+            email: 'c@example.com',
+            contactPhone: '0290001234',
+            matterReference: `M-${i}`,
+            address: 'x',
+            readyAt: at(i),
+            dueAt: at(i + 2),
+            createdAt: at(i % 50),
+          })),
+        );
+      const full = ids(await listJobs(me.actor, q(), { page: 1, size: 0 }));
+      expect(full).toHaveLength(n);
+      if (size === 0) return;
+      const seen: number[] = [];
+      const pages = Math.ceil(n / size);
+      for (let p = 1; p <= pages; p++) {
+        const r = await listJobs(me.actor, q(), { page: p, size });
+        expect(r.totalCount).toBe(n);
+        expect(r.pageSize).toBe(size);
+        expect(r.rows.length).toBe(p < pages ? size : n - size * (pages - 1));
+        seen.push(...ids(r));
+      }
+      expect(seen).toEqual(full);
+      const beyond = await listJobs(me.actor, q(), { page: pages + 1, size });
+      expect(beyond.rows).toEqual([]);
+      expect(beyond.totalCount).toBe(n);
+    },
+  );
 });
 
 describe('listJobs time filters (user’s time zone, fixed clock)', () => {
@@ -218,13 +313,35 @@ describe('listJobs time filters (user’s time zone, fixed clock)', () => {
   async function timeFixture() {
     restore = setClock(fixedClock(NOW));
     const me = await signedIn(3);
-    const mk = (name: string, over: Partial<JobRow>) => makeJob({ clientId: me.clientId, matterReference: name, createdAt: z('2025-01-01T00:00:00Z'), dueAt: z('2027-01-01T00:00:00Z'), ...over });
+    const mk = (name: string, over: Partial<JobRow>) =>
+      makeJob({
+        clientId: me.clientId,
+        matterReference: name,
+        createdAt: z('2025-01-01T00:00:00Z'),
+        dueAt: z('2027-01-01T00:00:00Z'),
+        ...over,
+      });
     await mk('today-early', { createdAt: z('2026-03-09T13:30:00Z'), dueAt: z('2026-03-10T12:00:00Z') });
-    await mk('yesterday-late', { createdAt: z('2026-03-09T12:59:00Z'), dueAt: z('2026-03-10T13:00:00Z'), status: 8, deliveredAt: z('2026-03-09T12:00:00Z') });
+    await mk('yesterday-late', {
+      createdAt: z('2026-03-09T12:59:00Z'),
+      dueAt: z('2026-03-10T13:00:00Z'),
+      status: 8,
+      deliveredAt: z('2026-03-09T12:00:00Z'),
+    });
     await mk('five-days', { createdAt: z('2026-03-05T01:00:00Z'), dueAt: z('2026-03-09T05:00:00Z'), status: 2 });
     await mk('twenty-days', { createdAt: z('2026-02-18T01:00:00Z'), dueAt: z('2026-03-05T05:00:00Z'), status: 10 });
-    await mk('last-month', { createdAt: z('2026-02-01T00:00:00Z'), dueAt: z('2026-03-16T01:00:00Z'), status: 8, deliveredAt: z('2026-03-10T01:00:00Z') });
-    await mk('old', { createdAt: z('2025-02-01T00:00:00Z'), dueAt: z('2026-04-01T00:00:00Z'), status: 8, deliveredAt: z('2026-02-20T00:00:00Z') });
+    await mk('last-month', {
+      createdAt: z('2026-02-01T00:00:00Z'),
+      dueAt: z('2026-03-16T01:00:00Z'),
+      status: 8,
+      deliveredAt: z('2026-03-10T01:00:00Z'),
+    });
+    await mk('old', {
+      createdAt: z('2025-02-01T00:00:00Z'),
+      dueAt: z('2026-04-01T00:00:00Z'),
+      status: 8,
+      deliveredAt: z('2026-02-20T00:00:00Z'),
+    });
     return me;
   }
 

@@ -28,7 +28,15 @@ import { preparedFor } from '@/lib/lists/prepared';
 import type { JobListQuery } from './list-schema';
 import { jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
 
-export { getJobForClient, jobSlip, jobWithNames, type JobDetail, type JobDocument, type JobSlip, type JobWithNames } from './slip';
+export {
+  getJobForClient,
+  jobSlip,
+  jobWithNames,
+  type JobDetail,
+  type JobDocument,
+  type JobSlip,
+  type JobWithNames,
+} from './slip';
 
 export interface JobListItem {
   id: number;
@@ -60,9 +68,14 @@ const listColumns = {
   deliveredAt: jobs.deliveredAt,
   // Written out in full: in a statement on `jobs` alone Drizzle leaves column names unqualified, and inside these
   // subqueries an unqualified "id" or "client_id" would name the subquery's own table.
-  hasFeedback: sql<boolean>`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`.mapWith(Boolean),
+  hasFeedback: sql<boolean>`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`.mapWith(
+    Boolean,
+  ),
   // An invoice names its first job; the others of a several-job invoice are in invoice_jobs (issue 13).
-  invoiced: sql<boolean>`(exists (select 1 from ${invoices} where ${invoices}."client_id" = "jobs"."client_id" and ${invoices}."jms_number" = "jobs"."jms_number") or exists (select 1 from ${invoiceJobs} where ${invoiceJobs}."job_id" = "jobs"."id"))`.mapWith(Boolean),
+  invoiced:
+    sql<boolean>`(exists (select 1 from ${invoices} where ${invoices}."client_id" = "jobs"."client_id" and ${invoices}."jms_number" = "jobs"."jms_number") or exists (select 1 from ${invoiceJobs} where ${invoiceJobs}."job_id" = "jobs"."id"))`.mapWith(
+      Boolean,
+    ),
 };
 
 export interface JobListContext {
@@ -107,26 +120,59 @@ export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + 
  * Planned once, it costs what the two statements cost in the database, and one round trip instead of two; planned
  * on every execution (a deeper page's OFFSET, a size written as a parameter) it would cost more than they do.
  */
-function listPlan(q: Queryable, filter: Pick<JobListFilter, 'where' | 'counters' | 'attentionCounters' | 'text'>, query: JobListQuery, paging: ListPaging) {
+function listPlan(
+  q: Queryable,
+  filter: Pick<JobListFilter, 'where' | 'counters' | 'attentionCounters' | 'text'>,
+  query: JobListQuery,
+  paging: ListPaging,
+) {
   const order = jobListOrder(query.sortBy, query.sortOrder);
   const page = pageClause(paging.walk, paging.offset);
   const exact = filter.counters !== null || !!filter.attentionCounters;
   const count = filter.counters
-    ? q.select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) }).from(jobStatusCounts).where(filter.counters)
+    ? q
+        .select({ n: sql<number>`coalesce(sum(${jobStatusCounts.n}), 0)::int`.mapWith(Number) })
+        .from(jobStatusCounts)
+        .where(filter.counters)
     : filter.attentionCounters
-      ? q.select({ n: sql<number>`coalesce(sum(${jobAttentionCounts.n}), 0)::int`.mapWith(Number) }).from(jobAttentionCounts).where(filter.attentionCounters)
-      : q
-        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-        .from(q.select({ one: sql`1`.as('one') }).from(jobs).where(filter.where).limit(countLimitOf(paging)).as('capped'));
+      ? q
+          .select({ n: sql<number>`coalesce(sum(${jobAttentionCounts.n}), 0)::int`.mapWith(Number) })
+          .from(jobAttentionCounts)
+          .where(filter.attentionCounters)
+      : q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(
+          q
+            .select({ one: sql`1`.as('one') })
+            .from(jobs)
+            .where(filter.where)
+            .limit(countLimitOf(paging))
+            .as('capped'),
+        );
   const totalInIds = exact || !filter.text;
   const total: Record<string, SQL> = totalInIds ? { total: sql<number>`(${count})`.mapWith(Number) } : {};
   /** The page's walk of the sort index, selecting `columns`. */
-  const walk = (columns: Record<string, SQL | typeof jobs.id>) => q.select(columns).from(jobs).where(filter.where).orderBy(...order).limit(page.limit).offset(page.offset);
+  const walk = (columns: Record<string, SQL | typeof jobs.id>) =>
+    q
+      .select(columns)
+      .from(jobs)
+      .where(filter.where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
   const pageColumns = { ...listColumns, ...total };
   return {
     ids: walk({ id: jobs.id, ...total }),
-    rows: q.select(listColumns).from(jobs).where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`),
-    page: page.plannedOnce && !filter.text ? q.select(pageColumns).from(jobs).where(sql`${jobs.id} = any(array(${walk({ id: jobs.id })}))`).orderBy(...order) : null,
+    rows: q
+      .select(listColumns)
+      .from(jobs)
+      .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`),
+    page:
+      page.plannedOnce && !filter.text
+        ? q
+            .select(pageColumns)
+            .from(jobs)
+            .where(sql`${jobs.id} = any(array(${walk({ id: jobs.id })}))`)
+            .orderBy(...order)
+        : null,
     count,
     /** The total is exact from the counters, not a capped count of jobs. */
     exact,
@@ -164,7 +210,9 @@ const planKey = (filter: JobListFilter, query: JobListQuery, paging: ListPaging)
 
 /** The count's placeholder values: the filter's, and for a capped count where it stops. */
 function countValues(filter: JobListFilter, paging: ListPaging): Record<string, unknown> {
-  return filter.counters || filter.attentionCounters ? filter.values : { ...filter.values, countLimit: paging.offset + countCapOf(paging.limit) + 1 };
+  return filter.counters || filter.attentionCounters
+    ? filter.values
+    : { ...filter.values, countLimit: paging.offset + countCapOf(paging.limit) + 1 };
 }
 
 /** The `ids` placeholder of the rows statement: an int[] literal. */
@@ -215,8 +263,17 @@ export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query:
     values: { ...filter.values, limit, offset },
     /** A 'contains' filter: run the ids with their values written in (as listJobs does). */
     text: filter.text,
-    ids: q.select({ id: jobs.id }).from(jobs).where(filter.where).orderBy(...order).limit(clause.limit).offset(clause.offset),
-    rows: q.select(listColumns).from(jobs).where(inArray(jobs.id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`)),
+    ids: q
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(filter.where)
+      .orderBy(...order)
+      .limit(clause.limit)
+      .offset(clause.offset),
+    rows: q
+      .select(listColumns)
+      .from(jobs)
+      .where(inArray(jobs.id, sql`(select unnest(${sql.placeholder('ids')}::int[]))`)),
   };
 }
 
@@ -229,16 +286,23 @@ type Values = Record<string, unknown>;
  */
 function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery, paging: ListPaging) {
   const plan = listPlan(db, filter, query, paging);
-  const common = { rows: withCompiledRows(plan.rows.prepare('job_list_rows')), exact: plan.exact, totalInIds: plan.totalInIds };
+  const common = {
+    rows: withCompiledRows(plan.rows.prepare('job_list_rows')),
+    exact: plan.exact,
+    totalInIds: plan.totalInIds,
+  };
   if (filter.text) {
     const ids = plan.ids.toSQL();
     const count = plan.count.toSQL();
     return {
       ...common,
-      ids: (values: Values) => executeWithValues<{ id: number; total?: number }>(db, ids.sql, fillPlaceholders(ids.params, values)),
+      ids: (values: Values) =>
+        executeWithValues<{ id: number; total?: number }>(db, ids.sql, fillPlaceholders(ids.params, values)),
       // A raw statement's columns are named by the database, not by the select: the count is the row's one value.
       count: async (values: Values) =>
-        (await executeWithValues<Record<string, unknown>>(db, count.sql, fillPlaceholders(count.params, values))).map((r) => ({ n: Number(Object.values(r)[0]) })),
+        (await executeWithValues<Record<string, unknown>>(db, count.sql, fillPlaceholders(count.params, values))).map(
+          (r) => ({ n: Number(Object.values(r)[0]) }),
+        ),
       // Its walk looks ahead of the page: always the two statements.
       page: undefined,
     };
@@ -266,7 +330,9 @@ async function readPage(
   }
   const found = await plan.ids(values);
   const pageIds = found.length > limit ? found.slice(0, limit) : found;
-  const rows = pageIds.length ? inIdOrder(pageIds, (await plan.rows.execute({ ids: idArray(pageIds) })) as JobListItem[]) : [];
+  const rows = pageIds.length
+    ? inIdOrder(pageIds, (await plan.rows.execute({ ids: idArray(pageIds) })) as JobListItem[])
+    : [];
   return { rows, found };
 }
 
@@ -290,10 +356,17 @@ export async function listJobs(actor: Actor, query: JobListQuery, page: Page): P
   const { limit, offset } = limitOffset(page);
   const walk = idsToWalk(limit, filter.text);
   const paging = { walk, offset, limit };
-  const plan = preparedFor('jobs', db, planKey(filter, query, paging), () => prepareListPlan(db, filter, query, paging));
+  const plan = preparedFor('jobs', db, planKey(filter, query, paging), () =>
+    prepareListPlan(db, filter, query, paging),
+  );
   const values = countValues(filter, paging);
   const { rows, found } = await readPage(plan, { ...values, limit: walk, offset }, limit);
-  const result = (totalCount: number, totalCapped = false): JobListResult => ({ rows, totalCount, pageSize: page.size, totalCapped });
+  const result = (totalCount: number, totalCapped = false): JobListResult => ({
+    rows,
+    totalCount,
+    pageSize: page.size,
+    totalCapped,
+  });
   const capped = (n: number) => result(n, !plan.exact && n > offset + countCapOf(limit));
   const first = found[0];
   if (plan.exact && first) return result(first.total ?? 0);

@@ -46,31 +46,61 @@ describe('date and time inputs (§9: dd/MM/yyyy, 12-hour hh:mm AM/PM in 15-minut
   });
 
   it('formats times back to the picker form', () => {
-    expect([0, 15, 9 * 60, 12 * 60 + 30, 23 * 60 + 45].map(formatTimeInput)).toEqual(['12:00 AM', '12:15 AM', '09:00 AM', '12:30 PM', '11:45 PM']);
+    expect([0, 15, 9 * 60, 12 * 60 + 30, 23 * 60 + 45].map(formatTimeInput)).toEqual([
+      '12:00 AM',
+      '12:15 AM',
+      '09:00 AM',
+      '12:30 PM',
+      '11:45 PM',
+    ]);
   });
 });
 
 describe('now in the user time zone', () => {
   it('reads the wall clock of the zone, not of the machine (Sydney vs UTC near midnight)', () => {
     const now = new Date('2025-01-05T22:30:00Z');
-    expect(nowInTimeZone(now, SYD)).toEqual({ date: { year: 2025, month: 1, day: 6 }, minutes: 9 * 60 + 30, weekday: 1 });
-    expect(nowInTimeZone(now, 'UTC')).toEqual({ date: { year: 2025, month: 1, day: 5 }, minutes: 22 * 60 + 30, weekday: 7 });
+    expect(nowInTimeZone(now, SYD)).toEqual({
+      date: { year: 2025, month: 1, day: 6 },
+      minutes: 9 * 60 + 30,
+      weekday: 1,
+    });
+    expect(nowInTimeZone(now, 'UTC')).toEqual({
+      date: { year: 2025, month: 1, day: 5 },
+      minutes: 22 * 60 + 30,
+      weekday: 7,
+    });
   });
 
   it('agrees with date-fns-tz every 97 minutes through a year, in zones with and without daylight saving', () => {
-    const zones = [SYD, 'UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    const zones = [
+      SYD,
+      'UTC',
+      'America/New_York',
+      'Europe/London',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+    ];
     const start = Date.parse('2026-01-01T00:00:00Z');
     for (const zone of zones) {
       for (let t = start; t < start + 366 * 86_400_000; t += 97 * 60_000) {
         const [y, mo, d, h, mi, wd] = formatInTimeZone(t, zone, 'yyyy M d H m i').split(' ').map(Number);
-        expect(nowInTimeZone(new Date(t), zone), `${zone} ${new Date(t).toISOString()}`).toEqual({ date: { year: y, month: mo, day: d }, minutes: (h ?? 0) * 60 + (mi ?? 0), weekday: wd });
+        expect(nowInTimeZone(new Date(t), zone), `${zone} ${new Date(t).toISOString()}`).toEqual({
+          date: { year: y, month: mo, day: d },
+          minutes: (h ?? 0) * 60 + (mi ?? 0),
+          weekday: wd,
+        });
       }
     }
   });
 
   it('converts a wall-clock time in the zone to an instant (daylight saving included)', () => {
-    expect(toInstant({ date: { year: 2025, month: 1, day: 6 }, minutes: 570 }, SYD).toISOString()).toBe('2025-01-05T22:30:00.000Z');
-    expect(toInstant({ date: { year: 2025, month: 6, day: 6 }, minutes: 570 }, SYD).toISOString()).toBe('2025-06-05T23:30:00.000Z');
+    expect(toInstant({ date: { year: 2025, month: 1, day: 6 }, minutes: 570 }, SYD).toISOString()).toBe(
+      '2025-01-05T22:30:00.000Z',
+    );
+    expect(toInstant({ date: { year: 2025, month: 6, day: 6 }, minutes: 570 }, SYD).toISOString()).toBe(
+      '2025-06-05T23:30:00.000Z',
+    );
   });
 
   it('rejects an unknown zone', () => {
@@ -128,9 +158,18 @@ describe('default due time (§9: on the next hour when the ready minute is 0, el
   });
 
   it('defaults the ready time to now rounded up to the next 15 minutes in the user zone', () => {
-    expect(defaultReadyInputs(new Date('2025-03-03T23:07:00Z'), SYD)).toEqual({ dateReadyInput: '04/03/2025', timeReadyInput: '10:15 AM' });
-    expect(defaultReadyInputs(new Date('2025-03-03T23:00:00Z'), SYD)).toEqual({ dateReadyInput: '04/03/2025', timeReadyInput: '10:00 AM' });
-    expect(defaultReadyInputs(new Date('2025-03-04T12:50:00Z'), SYD)).toEqual({ dateReadyInput: '05/03/2025', timeReadyInput: '12:00 AM' });
+    expect(defaultReadyInputs(new Date('2025-03-03T23:07:00Z'), SYD)).toEqual({
+      dateReadyInput: '04/03/2025',
+      timeReadyInput: '10:15 AM',
+    });
+    expect(defaultReadyInputs(new Date('2025-03-03T23:00:00Z'), SYD)).toEqual({
+      dateReadyInput: '04/03/2025',
+      timeReadyInput: '10:00 AM',
+    });
+    expect(defaultReadyInputs(new Date('2025-03-04T12:50:00Z'), SYD)).toEqual({
+      dateReadyInput: '05/03/2025',
+      timeReadyInput: '12:00 AM',
+    });
   });
 });
 
@@ -145,12 +184,40 @@ describe('ready and due rules (§5)', () => {
     ['valid', '04/03/2025', '10:30 AM', '04/03/2025', '12:00 PM', []],
     ['ready in the current minute', '04/03/2025', '10:00 AM', '04/03/2025', '11:00 AM', []],
     ['ready tomorrow, due later', '05/03/2025', '09:00 AM', '06/03/2025', '09:00 AM', []],
-    ['ready date in the past', '03/03/2025', '10:30 AM', '04/03/2025', '12:00 PM', [['dateReadyInput', 'readyDateInPast']]],
-    ['ready time in the past', '04/03/2025', '09:45 AM', '04/03/2025', '12:00 PM', [['timeReadyInput', 'readyTimeInPast']]],
+    [
+      'ready date in the past',
+      '03/03/2025',
+      '10:30 AM',
+      '04/03/2025',
+      '12:00 PM',
+      [['dateReadyInput', 'readyDateInPast']],
+    ],
+    [
+      'ready time in the past',
+      '04/03/2025',
+      '09:45 AM',
+      '04/03/2025',
+      '12:00 PM',
+      [['timeReadyInput', 'readyTimeInPast']],
+    ],
     ['due date in the past', '04/03/2025', '10:30 AM', '03/03/2025', '12:00 PM', [['dateDueInput', 'dueDateInPast']]],
-    ['due date before ready date', '06/03/2025', '10:30 AM', '05/03/2025', '12:00 PM', [['dateDueInput', 'dueDateBeforeReady']]],
+    [
+      'due date before ready date',
+      '06/03/2025',
+      '10:30 AM',
+      '05/03/2025',
+      '12:00 PM',
+      [['dateDueInput', 'dueDateBeforeReady']],
+    ],
     ['due equal to ready', '04/03/2025', '10:30 AM', '04/03/2025', '10:30 AM', [['timeDueInput', 'dueNotAfterReady']]],
-    ['due before ready, same day', '04/03/2025', '01:00 PM', '04/03/2025', '12:00 PM', [['timeDueInput', 'dueNotAfterReady']]],
+    [
+      'due before ready, same day',
+      '04/03/2025',
+      '01:00 PM',
+      '04/03/2025',
+      '12:00 PM',
+      [['timeDueInput', 'dueNotAfterReady']],
+    ],
     ['due time in the past', '04/03/2025', '10:30 AM', '04/03/2025', '09:45 AM', [['timeDueInput', 'dueTimeInPast']]],
   ])('%s', (_label, dr, tr, dd, td, expected) => {
     const problems = readyDueProblems(wc(dr, tr), wc(dd, td), now, SYD).map((p) => [p.field, p.problem]);

@@ -107,7 +107,10 @@ export function nowInTimeZone(now: Date, timeZone: string): ZonedNow {
 /** The instant of a wall-clock moment in `timeZone` (a time skipped by a DST change moves forward). */
 export function toInstant(w: WallClock, timeZone: string): Date {
   const { year, month, day } = w.date;
-  return fromZonedTime(`${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(Math.floor(w.minutes / 60))}:${pad(w.minutes % 60)}:00`, timeZone);
+  return fromZonedTime(
+    `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(Math.floor(w.minutes / 60))}:${pad(w.minutes % 60)}:00`,
+    timeZone,
+  );
 }
 
 /** Parses the date and time inputs together; null when either is invalid. */
@@ -139,7 +142,10 @@ export function defaultDue(ready: WallClock): WallClock {
 }
 
 /** Form helper: the default due date and time inputs for given ready inputs; null when they are invalid. */
-export function defaultDueInputs(dateReadyInput: string, timeReadyInput: string): { dateDueInput: string; timeDueInput: string } | null {
+export function defaultDueInputs(
+  dateReadyInput: string,
+  timeReadyInput: string,
+): { dateDueInput: string; timeDueInput: string } | null {
   const ready = parseWallClock(dateReadyInput, timeReadyInput);
   if (!ready) return null;
   const due = defaultDue(ready);
@@ -156,12 +162,7 @@ export function defaultReadyInputs(now: Date, timeZone: string): { dateReadyInpu
 
 export type ReadyDueField = 'dateReadyInput' | 'timeReadyInput' | 'dateDueInput' | 'timeDueInput';
 export type ReadyDueProblem =
-  | 'readyDateInPast'
-  | 'readyTimeInPast'
-  | 'dueDateInPast'
-  | 'dueDateBeforeReady'
-  | 'dueNotAfterReady'
-  | 'dueTimeInPast';
+  'readyDateInPast' | 'readyTimeInPast' | 'dueDateInPast' | 'dueDateBeforeReady' | 'dueNotAfterReady' | 'dueTimeInPast';
 
 /**
  * The ready/due rules of §5 for parsed values, compared with now in the user's zone at minute precision:
@@ -194,7 +195,12 @@ export function readyDueProblems(
  * The due-time warning (§5, §9): true when the due date-time is not in the past and at most 30 minutes after
  * now. The form then shows the time-due warning popup, which the user must accept before saving.
  */
-export function isDueWithinWarningWindow(dateDueInput: string, timeDueInput: string, now: Date, timeZone: string): boolean {
+export function isDueWithinWarningWindow(
+  dateDueInput: string,
+  timeDueInput: string,
+  now: Date,
+  timeZone: string,
+): boolean {
   const due = parseWallClock(dateDueInput, timeDueInput);
   if (!due) return false;
   const diff = toInstant(due, timeZone).getTime() - Math.floor(now.getTime() / 60_000) * 60_000;

@@ -50,7 +50,14 @@ export async function referenceIssues(input: unknown): Promise<FieldIssue[]> {
   if (!isRecord(input)) return [];
   const type = toCode(input.orderType);
   const invalid = (path: string[]): FieldIssue => ({ path, message: FIELD_MSG.invalidChoice });
-  const check = async (jobType: number, kind: LocationKind, block: Record<string, unknown>, locKey: string, courtKey: string, prefix: string) => {
+  const check = async (
+    jobType: number,
+    kind: LocationKind,
+    block: Record<string, unknown>,
+    locKey: string,
+    courtKey: string,
+    prefix: string,
+  ) => {
     const loc = toCode(block[locKey]);
     const court = toCode(block[courtKey]);
     if (loc === undefined) return [];
@@ -58,7 +65,8 @@ export async function referenceIssues(input: unknown): Promise<FieldIssue[]> {
     if (court !== undefined && !(await findCourt(jobType, loc, court))) return [invalid([prefix, courtKey])];
     return [];
   };
-  if (type === 2 && isRecord(input.courtCopy)) return check(2, 'court_copy', input.courtCopy, 'location', 'courtNew', 'courtCopy');
+  if (type === 2 && isRecord(input.courtCopy))
+    return check(2, 'court_copy', input.courtCopy, 'location', 'courtNew', 'courtCopy');
   if (type === 1 && isRecord(input.appealBook) && toCode(input.appealBook.prepare) === PREPARE.draft) {
     return check(1, 'appeal_book', input.appealBook, 'location', 'appealBookCourt', 'appealBook');
   }

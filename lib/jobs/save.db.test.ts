@@ -20,7 +20,6 @@ beforeEach(() => {
 });
 afterEach(() => restore());
 
-
 function order(branchId: number, over: Partial<JobOrderInput> = {}): JobOrderInput {
   return {
     orderType: 7,
@@ -42,12 +41,12 @@ async function issuesOf(p: Promise<unknown>): Promise<Record<string, string>> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof JobOrderInvalidError) return Object.fromEntries(e.issues.map((i) => [i.path.join('.'), i.message]));
+    if (e instanceof JobOrderInvalidError)
+      return Object.fromEntries(e.issues.map((i) => [i.path.join('.'), i.message]));
     throw e;
   }
   throw new Error('expected the save to be refused');
 }
-
 
 describe('saveJob', () => {
   const { db } = useTestDatabase();
@@ -55,15 +54,25 @@ describe('saveJob', () => {
   async function client() {
     const s = await signedIn(6);
     const c = await makeClient();
-    const branches = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, s.clientId)).orderBy(clientBranchAddresses.id);
+    const branches = await db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, s.clientId))
+      .orderBy(clientBranchAddresses.id);
     return { ...s, branchId: branches[0]?.id ?? 0, branchAddress: branches[0]?.address ?? '', otherClient: c };
   }
 
-  const jobCount = async (clientId: number) => (await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, clientId)))[0]?.n ?? 0;
+  const jobCount = async (clientId: number) =>
+    (await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, clientId)))[0]?.n ?? 0;
 
   it('creates a submitted job for the actor’s client, ignoring client, status and internal instructions in the body', async () => {
     const c = await client();
-    const body = { ...order(c.branchId, { costEstimateNumber: '7001', instructions: 'Call reception' }), clientId: c.otherClient.id, status: 8, internalInstructions: 'VIP' };
+    const body = {
+      ...order(c.branchId, { costEstimateNumber: '7001', instructions: 'Call reception' }),
+      clientId: c.otherClient.id,
+      status: 8,
+      internalInstructions: 'VIP',
+    };
     const saved = await saveJob(c.actor, body);
     expect(saved).toMatchObject({ created: true, jmsNumber: expect.stringMatching(/^\d+$/) });
     const [row] = await db().select().from(jobs).where(eq(jobs.id, saved.jobId));
@@ -83,7 +92,10 @@ describe('saveJob', () => {
     });
     expect(row?.readyAt.toISOString()).toBe('2025-03-04T00:30:00.000Z');
     expect(row?.dueAt.toISOString()).toBe('2025-03-04T23:00:00.000Z');
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'job.create'), eq(auditLog.targetId, String(saved.jobId))));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job.create'), eq(auditLog.targetId, String(saved.jobId))));
     expect(audit).toHaveLength(1);
   });
 
@@ -91,7 +103,12 @@ describe('saveJob', () => {
     const c = await client();
     restore();
     restore = setClock(fixedClock('2025-03-08T00:00:00Z')); // Saturday 11:00 in Sydney
-    const issues = await issuesOf(saveJob(c.actor, order(c.branchId, { dateReadyInput: '08/03/2025', dateDueInput: '08/03/2025', timeDueInput: '01:00 PM' })));
+    const issues = await issuesOf(
+      saveJob(
+        c.actor,
+        order(c.branchId, { dateReadyInput: '08/03/2025', dateDueInput: '08/03/2025', timeDueInput: '01:00 PM' }),
+      ),
+    );
     expect(issues).toEqual({ afterHourContactNumber: JOB_MSG.afterHoursRequired });
     const past = await issuesOf(saveJob(c.actor, order(c.branchId, { dateReadyInput: '07/03/2025' })));
     expect(past.dateReadyInput).toBe(JOB_MSG.readyDateInPast);
@@ -102,29 +119,68 @@ describe('saveJob', () => {
     const c = await client();
     await db().insert(costEstimates).values({ clientId: c.otherClient.id, number: '99111' });
     const foreignBranch = c.otherClient.branches[0]?.id ?? 0;
-    expect(await issuesOf(saveJob(c.actor, order(foreignBranch)))).toEqual({ clientBranchAddressId: SAVE_MSG.branchNotFound });
-    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { costEstimateNumber: '99111' })))).toEqual({ costEstimateNumber: JOB_MSG.costEstimateInvalid });
-    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { costEstimateNumber: '12a' })))).toEqual({ costEstimateNumber: JOB_MSG.costEstimateNumeric });
+    expect(await issuesOf(saveJob(c.actor, order(foreignBranch)))).toEqual({
+      clientBranchAddressId: SAVE_MSG.branchNotFound,
+    });
+    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { costEstimateNumber: '99111' })))).toEqual({
+      costEstimateNumber: JOB_MSG.costEstimateInvalid,
+    });
+    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { costEstimateNumber: '12a' })))).toEqual({
+      costEstimateNumber: JOB_MSG.costEstimateNumeric,
+    });
     expect(await jobCount(c.clientId)).toBe(0);
   });
 
   it('takes the court’s flags from the courts table, not from the body', async () => {
     const c = await client();
     const [loc] = await db().select().from(locations).where(eq(locations.kind, 'court_copy')).limit(1);
-    const [wcc] = await db().select().from(courts).where(and(eq(courts.jobType, 2), eq(courts.code, 11), eq(courts.locationId, loc?.id ?? 0)));
+    const [wcc] = await db()
+      .select()
+      .from(courts)
+      .where(and(eq(courts.jobType, 2), eq(courts.code, 11), eq(courts.locationId, loc?.id ?? 0)));
     expect(wcc?.enableBothPhotocopyAndScanMethod).toBe(false);
-    const courtCopy = { location: loc?.id, courtNew: 11, actingFor: 1, fileNumberA: '12', fileNumberB: '2025', matterNameA: 'A', matterNameB: 'B', copyMethod: 3, courtMethods: [1, 2, 3] };
+    const courtCopy = {
+      location: loc?.id,
+      courtNew: 11,
+      actingFor: 1,
+      fileNumberA: '12',
+      fileNumberB: '2025',
+      matterNameA: 'A',
+      matterNameB: 'B',
+      copyMethod: 3,
+      courtMethods: [1, 2, 3],
+    };
     const issues = await issuesOf(saveJob(c.actor, order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy })));
     expect(issues).toEqual({ 'courtCopy.copyMethod': FIELD_MSG.invalidChoice });
     // The Supreme Court needs the solicitor section even when the body says it does not.
     const supreme = { ...courtCopy, courtNew: 1, copyMethod: 1, courtNeedsSolicitor: false };
-    const solicitor = await issuesOf(saveJob(c.actor, order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy: supreme })));
-    expect(Object.keys(solicitor).sort()).toEqual(['courtCopy.practiceNoteAgreement', 'courtCopy.solicitorFor', 'courtCopy.solicitorFullName']);
-    const unknownCourt = await issuesOf(saveJob(c.actor, order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy: { ...courtCopy, courtNew: 99 } })));
+    const solicitor = await issuesOf(
+      saveJob(c.actor, order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy: supreme })),
+    );
+    expect(Object.keys(solicitor).sort()).toEqual([
+      'courtCopy.practiceNoteAgreement',
+      'courtCopy.solicitorFor',
+      'courtCopy.solicitorFullName',
+    ]);
+    const unknownCourt = await issuesOf(
+      saveJob(
+        c.actor,
+        order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy: { ...courtCopy, courtNew: 99 } }),
+      ),
+    );
     expect(unknownCourt['courtCopy.courtNew']).toBe(FIELD_MSG.invalidChoice);
-    const saved = await saveJob(c.actor, order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy: { ...courtCopy, copyMethod: 1 } }));
+    const saved = await saveJob(
+      c.actor,
+      order(c.branchId, { orderType: 2, numberOfCopies: 2, courtCopy: { ...courtCopy, copyMethod: 1 } }),
+    );
     const [row] = await db().select().from(jobs).where(eq(jobs.id, saved.jobId));
-    expect(row?.instructionBlock).toMatchObject({ kind: 'courtCopy', CopyMethod: 1, CourtNew: 11, FileNumber: '12 of 2025', MatterName: 'A vs B' });
+    expect(row?.instructionBlock).toMatchObject({
+      kind: 'courtCopy',
+      CopyMethod: 1,
+      CourtNew: 11,
+      FileNumber: '12 of 2025',
+      MatterName: 'A vs B',
+    });
     expect(row?.instructionBlock).not.toHaveProperty('courtMethods');
   });
 
@@ -140,7 +196,10 @@ describe('saveJob', () => {
   it('creates one job for two parallel saves with the same key', async () => {
     const c = await client();
     const key = randomUUID();
-    const results = await Promise.all([saveJob(c.actor, order(c.branchId), { requestKey: key }), saveJob(c.actor, order(c.branchId), { requestKey: key })]);
+    const results = await Promise.all([
+      saveJob(c.actor, order(c.branchId), { requestKey: key }),
+      saveJob(c.actor, order(c.branchId), { requestKey: key }),
+    ]);
     expect(results[0]?.jobId).toBe(results[1]?.jobId);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await jobCount(c.clientId)).toBe(1);
@@ -162,9 +221,19 @@ describe('saveJob', () => {
     const c = await client();
     const theirs = await signedIn(3, c.otherClient.id);
     const foreignDoc = await upload(theirs.actor, 'theirs.pdf');
-    await expect(saveJob(c.actor, order(c.branchId), { documentId: foreignDoc.id })).rejects.toMatchObject({ status: 400, fields: { DocumentModel: [expect.any(String)] } });
+    await expect(saveJob(c.actor, order(c.branchId), { documentId: foreignDoc.id })).rejects.toMatchObject({
+      status: 400,
+      fields: { DocumentModel: [expect.any(String)] },
+    });
     expect(await jobCount(c.clientId)).toBe(0);
-    expect((await db().select().from(auditLog).where(and(eq(auditLog.clientId, c.clientId), eq(auditLog.action, 'job.create')))).length).toBe(0);
+    expect(
+      (
+        await db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.clientId, c.clientId), eq(auditLog.action, 'job.create')))
+      ).length,
+    ).toBe(0);
     const [row] = await db().select().from(documents).where(eq(documents.id, foreignDoc.id));
     expect(row?.jobId).toBeNull();
   });
@@ -173,19 +242,28 @@ describe('saveJob', () => {
     const c = await client();
     const theirs = await signedIn(3, c.otherClient.id);
     const theirJob = await saveJob(theirs.actor, order(c.otherClient.branches[0]?.id ?? 0));
-    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { sourceJobId: theirJob.jobId })))).toEqual({ sourceJobId: SAVE_MSG.sourceJobNotFound });
-    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { sourceJobId: 999_999_999 })))).toEqual({ sourceJobId: SAVE_MSG.sourceJobNotFound });
+    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { sourceJobId: theirJob.jobId })))).toEqual({
+      sourceJobId: SAVE_MSG.sourceJobNotFound,
+    });
+    expect(await issuesOf(saveJob(c.actor, order(c.branchId, { sourceJobId: 999_999_999 })))).toEqual({
+      sourceJobId: SAVE_MSG.sourceJobNotFound,
+    });
     const mine = await saveJob(c.actor, order(c.branchId));
     const clone = await saveJob(c.actor, order(c.branchId, { sourceJobId: mine.jobId }));
     const [row] = await db().select().from(jobs).where(eq(jobs.id, clone.jobId));
-    expect(row).toMatchObject({ sourceJobId: mine.jobId, internalInstructions: MSG.clonedInternalInstructions(mine.jmsNumber) });
+    expect(row).toMatchObject({
+      sourceJobId: mine.jobId,
+      internalInstructions: MSG.clonedInternalInstructions(mine.jmsNumber),
+    });
   });
 
   it('refuses staff (no client) and a malformed request key', async () => {
     const c = await client();
     const staff: Actor = { ...c.actor, clientId: null, role: 1 };
     await expect(saveJob(staff, order(c.branchId))).rejects.toMatchObject({ status: 403 });
-    await expect(saveJob(c.actor, order(c.branchId), { requestKey: 'bad key!' })).rejects.toBeInstanceOf(JobOrderInvalidError);
+    await expect(saveJob(c.actor, order(c.branchId), { requestKey: 'bad key!' })).rejects.toBeInstanceOf(
+      JobOrderInvalidError,
+    );
   });
 });
 

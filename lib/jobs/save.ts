@@ -110,8 +110,12 @@ async function findByRequestKey(q: Queryable, clientId: number, key: string): Pr
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** JobShortDescription: the type and a short summary (what to collect, instructions or the matter). */
-export function describeJob(order: Pick<JobOrder, 'orderType' | 'collectionDescription' | 'whatToCollect' | 'instructions' | 'matterReference'>): string {
-  const summary = [order.collectionDescription, order.whatToCollect, order.instructions, order.matterReference].find((s) => s && oneLine(s) !== '');
+export function describeJob(
+  order: Pick<JobOrder, 'orderType' | 'collectionDescription' | 'whatToCollect' | 'instructions' | 'matterReference'>,
+): string {
+  const summary = [order.collectionDescription, order.whatToCollect, order.instructions, order.matterReference].find(
+    (s) => s && oneLine(s) !== '',
+  );
   const type = orderTypeName(order.orderType);
   if (!summary) return type;
   const text = oneLine(summary);
@@ -159,7 +163,12 @@ async function check(actor: ClientActor, input: unknown): Promise<Checked> {
   const values = await withCourtContext(input);
   const refIssues = await referenceIssues(input);
   const result = await serverOrderSchema(actor).safeParseAsync(values);
-  const issues: FieldIssue[] = result.success ? [] : result.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+  const issues: FieldIssue[] = result.success
+    ? []
+    : result.error.issues.map((i) => ({
+        path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+        message: i.message,
+      }));
   const seen = new Set(issues.map((i) => i.path.join('.')));
   for (const i of refIssues) if (!seen.has(i.path.join('.'))) issues.push(i);
   if (!result.success || issues.length > 0) throw new JobOrderInvalidError(issues);
@@ -168,7 +177,12 @@ async function check(actor: ClientActor, input: unknown): Promise<Checked> {
   const [branch] = await db
     .select({ address: clientBranchAddresses.address })
     .from(clientBranchAddresses)
-    .where(and(eq(clientBranchAddresses.id, order.clientBranchAddressId), tenantScope(clientBranchAddresses.clientId, actor)))
+    .where(
+      and(
+        eq(clientBranchAddresses.id, order.clientBranchAddressId),
+        tenantScope(clientBranchAddresses.clientId, actor),
+      ),
+    )
     .limit(1);
   let source: Checked['source'] = null;
   if (order.sourceJobId !== undefined) {
@@ -181,7 +195,8 @@ async function check(actor: ClientActor, input: unknown): Promise<Checked> {
   }
   const late: FieldIssue[] = [];
   if (!branch) late.push({ path: ['clientBranchAddressId'], message: SAVE_MSG.branchNotFound });
-  if (order.sourceJobId !== undefined && !source) late.push({ path: ['sourceJobId'], message: SAVE_MSG.sourceJobNotFound });
+  if (order.sourceJobId !== undefined && !source)
+    late.push({ path: ['sourceJobId'], message: SAVE_MSG.sourceJobNotFound });
   if (!branch || late.length > 0) throw new JobOrderInvalidError(late);
   return { order, address: branch.address, source };
 }
@@ -193,7 +208,8 @@ async function check(actor: ClientActor, input: unknown): Promise<Checked> {
 export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions = {}): Promise<SavedJob> {
   const a = requireTenant(actor);
   const key = opts.requestKey ?? null;
-  if (key !== null && !REQUEST_KEY_PATTERN.test(key)) throw new JobOrderInvalidError([{ path: ['requestKey'], message: SAVE_MSG.requestKeyInvalid }]);
+  if (key !== null && !REQUEST_KEY_PATTERN.test(key))
+    throw new JobOrderInvalidError([{ path: ['requestKey'], message: SAVE_MSG.requestKeyInvalid }]);
   const db = await getDb();
   if (key !== null) {
     const earlier = await findByRequestKey(db, a.clientId, key);
@@ -239,13 +255,20 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
     }
     const documentId = documentIds[0] ?? null;
     // The form's order is placed: its draft is done with (an API save leaves the draft alone).
-    if (opts.endsDraft === true) await tx.delete(jobDrafts).where(and(eq(jobDrafts.userId, a.userId), eq(jobDrafts.clientId, a.clientId)));
+    if (opts.endsDraft === true)
+      await tx.delete(jobDrafts).where(and(eq(jobDrafts.userId, a.userId), eq(jobDrafts.clientId, a.clientId)));
     await recordAudit(tx, userPrincipal(a), {
       clientId: a.clientId,
       action: 'job.create',
       targetType: 'job',
       targetId: String(row.id),
-      details: { jmsNumber: row.jms, orderType: order.orderType, sourceJobId: source?.id ?? null, documentId, documentIds },
+      details: {
+        jmsNumber: row.jms,
+        orderType: order.orderType,
+        sourceJobId: source?.id ?? null,
+        documentId,
+        documentIds,
+      },
     });
     // "Order received": the news of the new job's status (the firm's live pages and bells) and its alert, to
     // whoever asked for it (lib/jobs/news.ts, lib/jobs/alerts.ts).

@@ -82,18 +82,30 @@ describe('job form step one (§5)', () => {
     ['whitespace-only name', { contactName: '   ' }, { contactName: FIELD_MSG.whitespaceOnly }],
     ['HTML in the matter reference', { matterReference: '<b>M</b>' }, { matterReference: FIELD_MSG.htmlTags }],
     ['HTML in the instructions', { instructions: 'see <script>x</script>' }, { instructions: FIELD_MSG.htmlTags }],
-    ['whitespace-only alternate pickup', { alternatePickupDelivery: '  ' }, { alternatePickupDelivery: FIELD_MSG.whitespaceOnly }],
+    [
+      'whitespace-only alternate pickup',
+      { alternatePickupDelivery: '  ' },
+      { alternatePickupDelivery: FIELD_MSG.whitespaceOnly },
+    ],
     ['instructions over 1000', { instructions: 'x'.repeat(1001) }, { instructions: FIELD_MSG.tooLong(1000) }],
     ['instructions of 1000', { instructions: 'x'.repeat(1000) }, {}],
     ['non-numeric cost estimate', { costEstimateNumber: '12A' }, { costEstimateNumber: JOB_MSG.costEstimateNumeric }],
     ['numeric cost estimate as a number', { costEstimateNumber: 4711 }, {}],
-    ['invalid after-hours phone in business hours', { afterHourContactNumber: 'call me' }, { afterHourContactNumber: FIELD_MSG.invalidPhone }],
+    [
+      'invalid after-hours phone in business hours',
+      { afterHourContactNumber: 'call me' },
+      { afterHourContactNumber: FIELD_MSG.invalidPhone },
+    ],
     ['invalid ready date', { dateReadyInput: '2025-03-04' }, { dateReadyInput: JOB_MSG.invalidDate }],
     ['time off the 15-minute step', { timeDueInput: '12:10 PM' }, { timeDueInput: JOB_MSG.invalidTime }],
     ['ready date in the past', { dateReadyInput: '03/03/2025' }, { dateReadyInput: JOB_MSG.readyDateInPast }],
     ['ready time in the past', { timeReadyInput: '09:45 AM' }, { timeReadyInput: JOB_MSG.readyTimeInPast }],
     ['due date in the past', { dateDueInput: '03/03/2025' }, { dateDueInput: JOB_MSG.dueDateInPast }],
-    ['due date before ready', { dateReadyInput: '06/03/2025', dateDueInput: '05/03/2025' }, { dateDueInput: JOB_MSG.dueDateBeforeReady }],
+    [
+      'due date before ready',
+      { dateReadyInput: '06/03/2025', dateDueInput: '05/03/2025' },
+      { dateDueInput: JOB_MSG.dueDateBeforeReady },
+    ],
     ['due not after ready', { timeDueInput: '10:30 AM' }, { timeDueInput: JOB_MSG.dueNotAfterReady }],
     ['due time in the past', { timeDueInput: '09:45 AM' }, { timeDueInput: JOB_MSG.dueTimeInPast }],
     ['address 0', { clientBranchAddressId: 0 }, { clientBranchAddressId: FIELD_MSG.nonZero }],
@@ -102,7 +114,9 @@ describe('job form step one (§5)', () => {
   });
 
   it('takes the instructions limit from settings', () => {
-    expect(errorsOf(order({ instructions: 'x'.repeat(11) }), { maxInstructions: 10 })).toEqual({ instructions: FIELD_MSG.tooLong(10) });
+    expect(errorsOf(order({ instructions: 'x'.repeat(11) }), { maxInstructions: 10 })).toEqual({
+      instructions: FIELD_MSG.tooLong(10),
+    });
   });
 
   it.each<[string, unknown, string | undefined]>([
@@ -134,12 +148,19 @@ describe('after-hours contact number (decision 001)', () => {
     const input = order({ ...ready, ...defaultDueInputs(ready.dateReadyInput, ready.timeReadyInput) });
     expect(errorsOf(input, { now }).afterHourContactNumber).toBe(required ? JOB_MSG.afterHoursRequired : undefined);
     expect(errorsOf({ ...input, afterHourContactNumber: '0412-345-678' }, { now })).toEqual({});
-    expect(errorsOf({ ...input, afterHourContactNumber: '0412 345' }, { now }).afterHourContactNumber).toBe(FIELD_MSG.invalidPhone);
+    expect(errorsOf({ ...input, afterHourContactNumber: '0412 345' }, { now }).afterHourContactNumber).toBe(
+      FIELD_MSG.invalidPhone,
+    );
   });
 
   it("evaluates the window in the user's zone: Monday 09:30 in Sydney is Sunday 22:30 in UTC", () => {
     const now = new Date('2025-01-05T22:30:00Z');
-    const input = order({ dateReadyInput: '06/01/2025', timeReadyInput: '10:00 AM', dateDueInput: '06/01/2025', timeDueInput: '11:00 AM' });
+    const input = order({
+      dateReadyInput: '06/01/2025',
+      timeReadyInput: '10:00 AM',
+      dateDueInput: '06/01/2025',
+      timeDueInput: '11:00 AM',
+    });
     expect(errorsOf(input, { now })).toEqual({});
     expect(errorsOf(input, { now, timeZone: 'UTC' })).toEqual({ afterHourContactNumber: JOB_MSG.afterHoursRequired });
   });
@@ -158,8 +179,15 @@ describe('order-type effects (§4)', () => {
   const blocks: Partial<JobOrderInput> = {
     appealBook: { prepare: 2 },
     courtCopy: {
-      location: 1, courtNew: 2, actingFor: 1, fileNumberA: '12', fileNumberB: '2025', matterNameA: 'Smith', matterNameB: 'Jones',
-      courtMethods: [1, 2, 3], copyMethod: 1,
+      location: 1,
+      courtNew: 2,
+      actingFor: 1,
+      fileNumberA: '12',
+      fileNumberB: '2025',
+      matterNameA: 'Smith',
+      matterNameB: 'Jones',
+      courtMethods: [1, 2, 3],
+      copyMethod: 1,
     },
   };
   it.each([
@@ -207,22 +235,38 @@ describe('order-type effects (§4)', () => {
     );
     expect(o.numberOfCopies).toBeUndefined();
     expect(o.appealBook?.location).toBe(2);
-    expect([o.copyInstructions, o.courtCopy, o.ePrintInstructions, o.eScanInstructions, o.collectionDescription]).toEqual([
-      undefined, undefined, undefined, undefined, undefined,
-    ]);
+    expect([
+      o.copyInstructions,
+      o.courtCopy,
+      o.ePrintInstructions,
+      o.eScanInstructions,
+      o.collectionDescription,
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('does not validate the blocks of other order types', () => {
-    expect(errorsOf(order({ orderType: 7, appealBook: { prepare: 9, location: 'x' }, copyInstructions: { accordionOpen: true } }))).toEqual({});
+    expect(
+      errorsOf(
+        order({ orderType: 7, appealBook: { prepare: 9, location: 'x' }, copyInstructions: { accordionOpen: true } }),
+      ),
+    ).toEqual({});
   });
 
   it('keeps the collection description for types 4, 7 and 8 and checks it as text', () => {
-    expect(parsed(order({ orderType: 8, collectionDescription: ' Pick up at reception ' })).collectionDescription).toBe('Pick up at reception');
-    expect(errorsOf(order({ orderType: 4, collectionDescription: '<p>x</p>' }))).toEqual({ collectionDescription: FIELD_MSG.htmlTags });
+    expect(parsed(order({ orderType: 8, collectionDescription: ' Pick up at reception ' })).collectionDescription).toBe(
+      'Pick up at reception',
+    );
+    expect(errorsOf(order({ orderType: 4, collectionDescription: '<p>x</p>' }))).toEqual({
+      collectionDescription: FIELD_MSG.htmlTags,
+    });
   });
 
   it('choosing type 3 starts from clear copy instructions, copy-as-original and section flags', () => {
-    const before = order({ orderType: 5, copyAsOriginal: true, copyInstructions: { accordionOpen: true, paperSize: 2 } });
+    const before = order({
+      orderType: 5,
+      copyAsOriginal: true,
+      copyInstructions: { accordionOpen: true, paperSize: 2 },
+    });
     const after = applyOrderTypeEffects(before, 3);
     expect(after.orderType).toBe(3);
     expect(after.copyAsOriginal).toBe(false);
@@ -237,12 +281,24 @@ describe('step-one schema, defaults and the async cost-estimate check', () => {
     expect(stepOne.safeParse(order({ orderType: 3, whatToCollect: 'Box' })).success).toBe(true);
     const r = stepOne.safeParse(order({ orderType: 6 }));
     expect(r.success ? [] : r.error.issues.map((i) => i.path.join('.'))).toEqual(['whatToCollect']);
-    expect(STEP_ONE_FIELDS).toEqual(expect.arrayContaining(['orderType', 'dateDueInput', 'numberOfCopies', 'whatToCollect']));
+    expect(STEP_ONE_FIELDS).toEqual(
+      expect.arrayContaining(['orderType', 'dateDueInput', 'numberOfCopies', 'whatToCollect']),
+    );
   });
 
   it('pre-fills the contact and the default ready and due times', () => {
-    const values = defaultJobOrder({ now: new Date('2025-03-03T23:07:00Z'), timeZone: SYD, contact: { contactName: 'Ann', email: 'a@b.com', contactPhone: '0299' } });
-    expect(values).toMatchObject({ contactName: 'Ann', dateReadyInput: '04/03/2025', timeReadyInput: '10:15 AM', dateDueInput: '04/03/2025', timeDueInput: '12:00 PM' });
+    const values = defaultJobOrder({
+      now: new Date('2025-03-03T23:07:00Z'),
+      timeZone: SYD,
+      contact: { contactName: 'Ann', email: 'a@b.com', contactPhone: '0299' },
+    });
+    expect(values).toMatchObject({
+      contactName: 'Ann',
+      dateReadyInput: '04/03/2025',
+      timeReadyInput: '10:15 AM',
+      dateDueInput: '04/03/2025',
+      timeDueInput: '12:00 PM',
+    });
   });
 
   it('checks that the cost estimate exists when given a lookup', async () => {
@@ -261,7 +317,9 @@ describe('step-one schema, defaults and the async cost-estimate check', () => {
     expectTypeOf<JobOrder['readyAt']>().toEqualTypeOf<Date>();
     expectTypeOf<JobOrder['contactName']>().toEqualTypeOf<string>();
     expectTypeOf<JobOrder['numberOfCopies']>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<NonNullable<JobOrder['eScanInstructions']>['physicalMediaType']>().toEqualTypeOf<1 | 2 | 3 | undefined>();
+    expectTypeOf<NonNullable<JobOrder['eScanInstructions']>['physicalMediaType']>().toEqualTypeOf<
+      1 | 2 | 3 | undefined
+    >();
   });
 
   it('refuses an unknown time zone when the schema is made', () => {

@@ -16,10 +16,22 @@
 import { z } from 'zod';
 import { checkText, issueList, reportTo, within, type Reporter } from '@/lib/validation';
 import { defaultDueInputs, defaultReadyInputs } from './rules';
-import { appealBookSchema, appealBookVisibility, checkAppealBook, defaultAppealBook, finaliseAppealBook } from './blocks/appeal-book';
+import {
+  appealBookSchema,
+  appealBookVisibility,
+  checkAppealBook,
+  defaultAppealBook,
+  finaliseAppealBook,
+} from './blocks/appeal-book';
 import { code, digitString, flag, JOB_MSG, looseBool, looseText, text } from './blocks/common';
 import { checkCopyBlock, copyBlockSchema, copySectionStatus, defaultCopyBlock, finaliseCopyBlock } from './blocks/copy';
-import { checkCourtCopy, courtCopySchema, courtCopyVisibility, defaultCourtCopy, finaliseCourtCopy } from './blocks/court-copy';
+import {
+  checkCourtCopy,
+  courtCopySchema,
+  courtCopyVisibility,
+  defaultCourtCopy,
+  finaliseCourtCopy,
+} from './blocks/court-copy';
 import { checkPrint, defaultPrint, finalisePrint, printSchema } from './blocks/print';
 import { checkScan, defaultScan, finaliseScan, scanSchema } from './blocks/scan';
 import {
@@ -101,7 +113,8 @@ export function checkJobOrder(v: OrderLoose, r: Reporter, o: ResolvedOptions): v
   if (type === 3) checkCopyBlock(v.copyInstructions, within(r, ['copyInstructions']), bo);
   if (type === 5) checkPrint(v.ePrintInstructions, within(r, ['ePrintInstructions']));
   if (type === 6) checkScan(v.eScanInstructions, within(r, ['eScanInstructions']));
-  if (isCollectionType(type)) checkText(r, ['collectionDescription'], v.collectionDescription, { max: o.maxInstructions });
+  if (isCollectionType(type))
+    checkText(r, ['collectionDescription'], v.collectionDescription, { max: o.maxInstructions });
 }
 
 function finaliseJobOrder(v: OrderLoose, ctx: z.RefinementCtx, o: ResolvedOptions) {
@@ -113,7 +126,9 @@ function finaliseJobOrder(v: OrderLoose, ctx: z.RefinementCtx, o: ResolvedOption
     /** "Set As Originals" was used (type 3 with copy instructions only). */
     copyAsOriginal: copy?.accordionOpen === true && flag(v.copyAsOriginal),
     /** The copy section flags (legacy CopyStatus): all complete once validated. */
-    copyStatus: copy?.accordionOpen ? copySectionStatus(v.copyInstructions, { maxInstructions: o.maxInstructions }) : undefined,
+    copyStatus: copy?.accordionOpen
+      ? copySectionStatus(v.copyInstructions, { maxInstructions: o.maxInstructions })
+      : undefined,
     copyInstructions: copy,
     appealBook: type === 1 ? finaliseAppealBook(v.appealBook) : undefined,
     courtCopy: type === 2 ? finaliseCourtCopy(v.courtCopy) : undefined,

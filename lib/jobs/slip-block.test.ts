@@ -32,7 +32,9 @@ describe('job slip: the appeal book block', () => {
       ['Appeal book type', 'Criminal'],
       ['Additional tasks', 'Index, Filing'],
     ]);
-    expect(rows(1, { ...block, appealBookCourt: 1 }, { location: 'Melbourne', court: 'Court of Appeal' })).toContainEqual(['Court', 'Court of Appeal']);
+    expect(
+      rows(1, { ...block, appealBookCourt: 1 }, { location: 'Melbourne', court: 'Court of Appeal' }),
+    ).toContainEqual(['Court', 'Court of Appeal']);
   });
 
   it('final copies (as saved through the order schema): service recipients by name and the address; no draft fields', () => {
@@ -49,7 +51,15 @@ describe('job slip: the appeal book block', () => {
       timeDueInput: '09:00 AM',
       orderType: 1,
       numberOfCopies: 3,
-      appealBook: { prepare: 2, fileNumberA: '12', fileNumberB: '2025', serviceTo: [1, 3], serviceAddress: '1 George St, Sydney', location: 2, appealBookCourt: 1 },
+      appealBook: {
+        prepare: 2,
+        fileNumberA: '12',
+        fileNumberB: '2025',
+        serviceTo: [1, 3],
+        serviceAddress: '1 George St, Sydney',
+        location: 2,
+        appealBookCourt: 1,
+      },
     };
     const stored = toInstructionBlock(schema.parse(input));
     expect(rows(1, stored, { location: 'never shown' })).toEqual([
@@ -151,7 +161,14 @@ describe('job slip: the copy block', () => {
       { numberingType: 3, SelectedValue: true },
       { numberingType: 4, SelectedValue: false },
     ],
-    CopyStatus: { colour: true, paper: true, finishing: true, dividers: true, documentOrder: true, pageNumbering: true },
+    CopyStatus: {
+      colour: true,
+      paper: true,
+      finishing: true,
+      dividers: true,
+      documentOrder: true,
+      pageNumbering: true,
+    },
   };
 
   it('labels, other texts, the exclude list by name; hole punch hidden for spiral binding; an unknown code as its number', () => {
@@ -175,7 +192,14 @@ describe('job slip: the copy block', () => {
   });
 
   it('binding 0 shows hole punch and staples on copies (code 0 is a choice, not empty); no numbering hides its fields', () => {
-    const loose = { ...block, foldersNBinding: 0, holePunch: 2, otherHolePunch: '3 holes', staplesClipsCopies: 3, applyPageNumbers: 0 };
+    const loose = {
+      ...block,
+      foldersNBinding: 0,
+      holePunch: 2,
+      otherHolePunch: '3 holes',
+      staplesClipsCopies: 3,
+      applyPageNumbers: 0,
+    };
     const r = rows(3, loose);
     expect(r).toContainEqual(['Folders and binding', 'None (loose)']);
     expect(r).toContainEqual(['Hole punch', 'Other: 3 holes']);
@@ -186,14 +210,18 @@ describe('job slip: the copy block', () => {
   });
 
   it('without detailed instructions: only that answer', () => {
-    expect(rows(3, { kind: 'copy', HasAdvancedInstructions: false, excludeFromNumbering: [] })).toEqual([['Give detailed copy instructions', 'No']]);
+    expect(rows(3, { kind: 'copy', HasAdvancedInstructions: false, excludeFromNumbering: [] })).toEqual([
+      ['Give detailed copy instructions', 'No'],
+    ]);
   });
 });
 
 describe('job slip: the collection block (types 4, 7, 8)', () => {
   it('shows the description; none when empty', () => {
     for (const type of [4, 7, 8]) {
-      expect(rows(type, { kind: 'collection', CollectionDescription: 'Process the e-mail archive.' })).toEqual([['Description', 'Process the e-mail archive.']]);
+      expect(rows(type, { kind: 'collection', CollectionDescription: 'Process the e-mail archive.' })).toEqual([
+        ['Description', 'Process the e-mail archive.'],
+      ]);
       expect(rows(type, { kind: 'collection' })).toEqual([]);
     }
   });
@@ -250,7 +278,13 @@ describe('job slip: the print block', () => {
   });
 
   it('a field of an unexpected type is left out; the rest still shows', () => {
-    const r = rows(5, { kind: 'print', HasAdvancedInstructions: true, paperSize: true, singleOrDoubleSided: 1, foldersNBinding: 42 });
+    const r = rows(5, {
+      kind: 'print',
+      HasAdvancedInstructions: true,
+      paperSize: true,
+      singleOrDoubleSided: 1,
+      foldersNBinding: 42,
+    });
     expect(r).toEqual([
       ['Give advanced print instructions', 'Yes'],
       ['Single or double-sided', 'Single-sided'],
@@ -308,7 +342,9 @@ describe('job slip: the scan block', () => {
 
   it('electronic delivery only: the media type is not shown', () => {
     const electronic = { ...block, deliverFiles: [{ deliverType: 1, SelectedValue: true }] };
-    expect(rows(6, electronic, { physicalMedia: 'USB Flash Drive' }).map(([label]) => label)).not.toContain('Physical media type');
+    expect(rows(6, electronic, { physicalMedia: 'USB Flash Drive' }).map(([label]) => label)).not.toContain(
+      'Physical media type',
+    );
   });
 });
 
@@ -332,7 +368,14 @@ describe('job slip: blocks in general', () => {
     });
     // Final copies: the draft's location is not shown, so not looked up.
     expect(blockReferences(1, { kind: 'appealBook', prepare: 2, location: 2, appealBookCourt: 4 }).location).toBeNull();
-    expect(blockReferences(6, { kind: 'scan', HasAdvancedInstructions: true, deliverFiles: [{ deliverType: 2, SelectedValue: true }], physicalMediaType: 3 }).physicalMediaId).toBe(3);
+    expect(
+      blockReferences(6, {
+        kind: 'scan',
+        HasAdvancedInstructions: true,
+        deliverFiles: [{ deliverType: 2, SelectedValue: true }],
+        physicalMediaType: 3,
+      }).physicalMediaId,
+    ).toBe(3);
     // Out-of-range ids name no row.
     expect(blockReferences(2, { kind: 'courtCopy', Location: 3, CourtNew: 99999 }).court).toBeNull();
   });

@@ -68,7 +68,9 @@ export function renderers<B>() {
       (options: readonly CodeOption[], key: keyof B, other?: { code: number; text: keyof B }) =>
       (b: B): Text => {
         const label = optionLabel(options, b[key]);
-        return label !== undefined && other !== undefined && toCode(b[key]) === other.code ? withOther(label, b[other.text]) : label;
+        return label !== undefined && other !== undefined && toCode(b[key]) === other.code
+          ? withOther(label, b[other.text])
+          : label;
       },
     /** A tick box. */
     yesNo:
@@ -89,7 +91,9 @@ export function renderers<B>() {
       (options: readonly CodeOption[], key: keyof B) =>
       (b: B): Text => {
         const v = b[key];
-        const names = Array.isArray(v) ? v.map((c) => optionLabel(options, c)).filter((n): n is string => n !== undefined) : [];
+        const names = Array.isArray(v)
+          ? v.map((c) => optionLabel(options, c)).filter((n): n is string => n !== undefined)
+          : [];
         return names.length ? names.join(', ') : undefined;
       },
     /** A list of `{ <typeKey>: type, selectedValue }` items: the names of the ticked ones. */
@@ -126,7 +130,12 @@ export function renderers<B>() {
 }
 
 /** The rows of a block: the shown fields that have a value, in order. */
-export function fieldRows<B, V>(fields: readonly SlipField<B, V>[], block: B, visibility: V, names: BlockNames): SlipRow[] {
+export function fieldRows<B, V>(
+  fields: readonly SlipField<B, V>[],
+  block: B,
+  visibility: V,
+  names: BlockNames,
+): SlipRow[] {
   return fields.flatMap((f) => {
     if (f.shown && !f.shown(visibility)) return [];
     const value = f.value(block, names);

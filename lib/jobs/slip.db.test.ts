@@ -20,9 +20,23 @@ describe('getJobForClient and jobSlip', () => {
   it('reads a job of the actor’s client with its block and documents; another client’s job is null like a missing one', async () => {
     const me = await signedIn(3);
     const other = await makeClient();
-    const job = await makeJob({ clientId: me.clientId, orderType: 5, instructionBlock: { kind: 'print', paperSize: 1 }, lioNumber: 'LIO-1', matterType: 'Litigation', internalInstructions: 'Call the registry first', requestKey: 'k-1' });
+    const job = await makeJob({
+      clientId: me.clientId,
+      orderType: 5,
+      instructionBlock: { kind: 'print', paperSize: 1 },
+      lioNumber: 'LIO-1',
+      matterType: 'Litigation',
+      internalInstructions: 'Call the registry first',
+      requestKey: 'k-1',
+    });
     const theirs = await makeJob({ clientId: other.id });
-    await t.db().insert(documents).values({ clientId: me.clientId, jobId: job.id, storageKey: 'ab/00000000-0000-0000-0000-000000000001', fileName: 'brief.pdf', size: 10 });
+    await t.db().insert(documents).values({
+      clientId: me.clientId,
+      jobId: job.id,
+      storageKey: 'ab/00000000-0000-0000-0000-000000000001',
+      fileName: 'brief.pdf',
+      size: 10,
+    });
 
     const mine = await getJobForClient(me.actor, job.id);
     expect(mine?.jmsNumber).toBe(job.jmsNumber);
@@ -39,28 +53,80 @@ describe('getJobForClient and jobSlip', () => {
 
   it('slip: every field, names, LIONumber, MatterType, documents; no internal instructions for client users', async () => {
     const me = await signedIn(4);
-    const job = await makeJob({ clientId: me.clientId, orderType: 2, status: 8, createdById: me.user.id, lioNumber: 'LIO-7', matterType: 'Family', internalInstructions: 'Secret' });
+    const job = await makeJob({
+      clientId: me.clientId,
+      orderType: 2,
+      status: 8,
+      createdById: me.user.id,
+      lioNumber: 'LIO-7',
+      matterType: 'Family',
+      internalInstructions: 'Secret',
+    });
     const slip = await jobSlip(me.actor, job.id);
-    expect(slip).toMatchObject({ id: job.id, statusLabel: 'Delivered', orderTypeName: 'Court Copy', lioNumber: 'LIO-7', matterType: 'Family', createdByName: 'Test User', internalInstructions: null });
+    expect(slip).toMatchObject({
+      id: job.id,
+      statusLabel: 'Delivered',
+      orderTypeName: 'Court Copy',
+      lioNumber: 'LIO-7',
+      matterType: 'Family',
+      createdByName: 'Test User',
+      internalInstructions: null,
+    });
     expect(slip?.clientName).toMatch(/^Client /);
   });
 
   it('slip: the block’s location, court (per job type and location) and physical media come out as names', async () => {
     const me = await signedIn(3);
     const locationId = async (kind: string, text: string) => {
-      const [row] = await t.db().select({ id: locations.id }).from(locations).where(and(eq(locations.kind, kind), eq(locations.text, text)));
+      const [row] = await t
+        .db()
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.kind, kind), eq(locations.text, text)));
       if (!row) throw new Error(`no location ${text}`);
       return row.id;
     };
     const parramatta = await locationId('court_copy', 'Parramatta');
     const melbourne = await locationId('appeal_book', 'Melbourne');
-    const courtBlock = { kind: 'courtCopy', CopyMethod: 2, Location: parramatta, CourtNew: 11, AccessOrdersForWCC: false, ActingFor: 1, FileNumber: '1 of 2026', MatterName: 'A vs B' };
+    const courtBlock = {
+      kind: 'courtCopy',
+      CopyMethod: 2,
+      Location: parramatta,
+      CourtNew: 11,
+      AccessOrdersForWCC: false,
+      ActingFor: 1,
+      FileNumber: '1 of 2026',
+      MatterName: 'A vs B',
+    };
     const courtCopy = await makeJob({ clientId: me.clientId, orderType: 2, instructionBlock: courtBlock });
-    const appeal = await makeJob({ clientId: me.clientId, orderType: 1, instructionBlock: { kind: 'appealBook', prepare: 1, location: melbourne, appealBookCourt: 3, AppealBookType: 1 } });
-    const other = await makeJob({ clientId: me.clientId, orderType: 1, instructionBlock: { kind: 'appealBook', prepare: 1, location: melbourne, appealBookCourt: 6, OtherAppealCourt: 'Federal Court Sydney' } });
-    const scanBlock = { kind: 'scan', HasAdvancedInstructions: true, deliverFiles: [{ deliverType: 2, SelectedValue: true }], physicalMediaType: 3 };
+    const appeal = await makeJob({
+      clientId: me.clientId,
+      orderType: 1,
+      instructionBlock: { kind: 'appealBook', prepare: 1, location: melbourne, appealBookCourt: 3, AppealBookType: 1 },
+    });
+    const other = await makeJob({
+      clientId: me.clientId,
+      orderType: 1,
+      instructionBlock: {
+        kind: 'appealBook',
+        prepare: 1,
+        location: melbourne,
+        appealBookCourt: 6,
+        OtherAppealCourt: 'Federal Court Sydney',
+      },
+    });
+    const scanBlock = {
+      kind: 'scan',
+      HasAdvancedInstructions: true,
+      deliverFiles: [{ deliverType: 2, SelectedValue: true }],
+      physicalMediaType: 3,
+    };
     const scan = await makeJob({ clientId: me.clientId, orderType: 6, instructionBlock: scanBlock });
-    const unknown = await makeJob({ clientId: me.clientId, orderType: 2, instructionBlock: { ...courtBlock, Location: 999_999 } });
+    const unknown = await makeJob({
+      clientId: me.clientId,
+      orderType: 2,
+      instructionBlock: { ...courtBlock, Location: 999_999 },
+    });
 
     const rows = async (id: number, title: string) => {
       const s = await jobSlip(me.actor, id);
@@ -68,7 +134,11 @@ describe('getJobForClient and jobSlip', () => {
       return presentJobSlip(s, [], 'Australia/Sydney').sections.find((x) => x.title === title)?.rows ?? [];
     };
     const courtSlip = await jobSlip(me.actor, courtCopy.id);
-    expect(courtSlip?.blockNames).toEqual({ location: 'Parramatta', court: 'Workers Compensation Commission (WCC)', physicalMedia: null });
+    expect(courtSlip?.blockNames).toEqual({
+      location: 'Parramatta',
+      court: 'Workers Compensation Commission (WCC)',
+      physicalMedia: null,
+    });
     expect((await rows(courtCopy.id, 'Court Copy instructions')).slice(0, 3)).toEqual([
       { label: 'Location', value: 'Parramatta' },
       { label: 'Court', value: 'Workers Compensation Commission (WCC)' },
@@ -79,8 +149,14 @@ describe('getJobForClient and jobSlip', () => {
       { label: 'Location', value: 'Melbourne' },
       { label: 'Court', value: 'Full Court of the Federal Court' },
     ]);
-    expect(await rows(other.id, 'Appeal Book instructions')).toContainEqual({ label: 'Court', value: 'Other: Federal Court Sydney' });
-    expect(await rows(scan.id, 'Scan instructions')).toContainEqual({ label: 'Physical media type', value: 'USB Hard Drive' });
+    expect(await rows(other.id, 'Appeal Book instructions')).toContainEqual({
+      label: 'Court',
+      value: 'Other: Federal Court Sydney',
+    });
+    expect(await rows(scan.id, 'Scan instructions')).toContainEqual({
+      label: 'Physical media type',
+      value: 'USB Hard Drive',
+    });
     // A location that does not exist shows its number, and its court is not found there either.
     expect((await rows(unknown.id, 'Court Copy instructions')).slice(0, 2)).toEqual([
       { label: 'Location', value: '999999' },
@@ -90,7 +166,15 @@ describe('getJobForClient and jobSlip', () => {
     // The legacy answer keeps its shape: the stored block with ids, no names.
     const legacy = courtSlip && toLegacyJobSlip(courtSlip);
     expect(legacy && 'blockNames' in legacy).toBe(false);
-    expect(legacy).toHaveProperty('CourtCopy', { CopyMethod: 2, Location: parramatta, CourtNew: 11, AccessOrdersForWCC: false, ActingFor: 1, FileNumber: '1 of 2026', MatterName: 'A vs B' });
+    expect(legacy).toHaveProperty('CourtCopy', {
+      CopyMethod: 2,
+      Location: parramatta,
+      CourtNew: 11,
+      AccessOrdersForWCC: false,
+      ActingFor: 1,
+      FileNumber: '1 of 2026',
+      MatterName: 'A vs B',
+    });
   });
 
   it('internal instructions show to non-client users, and only when present', async () => {
@@ -109,11 +193,28 @@ describe('getJobForClient and jobSlip', () => {
     const other = await makeClient();
     const job = await makeJob({ clientId: me.clientId });
     const theirs = await makeJob({ clientId: other.id });
-    await t.db().insert(commentHistory).values([
-      { jobId: job.id, clientId: me.clientId, comment: 'Booked in', statusId: 12, createdByName: 'Ops', createdAt: new Date('2026-01-01T00:00:00Z') },
-      { jobId: job.id, clientId: me.clientId, comment: 'Started', statusId: 2, createdByName: 'Ops', createdAt: new Date('2026-01-02T00:00:00Z') },
-      { jobId: theirs.id, clientId: other.id, comment: 'Theirs', statusId: 2, createdByName: 'Ops' },
-    ]);
+    await t
+      .db()
+      .insert(commentHistory)
+      .values([
+        {
+          jobId: job.id,
+          clientId: me.clientId,
+          comment: 'Booked in',
+          statusId: 12,
+          createdByName: 'Ops',
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        },
+        {
+          jobId: job.id,
+          clientId: me.clientId,
+          comment: 'Started',
+          statusId: 2,
+          createdByName: 'Ops',
+          createdAt: new Date('2026-01-02T00:00:00Z'),
+        },
+        { jobId: theirs.id, clientId: other.id, comment: 'Theirs', statusId: 2, createdByName: 'Ops' },
+      ]);
     expect((await commentHistoryOf(me.actor, job.id))?.map((c) => c.comment)).toEqual(['Booked in', 'Started']);
     expect(await commentHistoryOf(me.actor, theirs.id)).toBeNull();
   });

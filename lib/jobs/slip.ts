@@ -13,7 +13,18 @@
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { clients, courts, documents, jobFeedback, jobs, jobStatusChanges, locations, physicalMediaTypes, processingCities, users } from '@/db/schema';
+import {
+  clients,
+  courts,
+  documents,
+  jobFeedback,
+  jobs,
+  jobStatusChanges,
+  locations,
+  physicalMediaTypes,
+  processingCities,
+  users,
+} from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { allowed } from '@/lib/core/authorize';
 import { hasTenant, tenantScope } from '@/lib/core/tenancy';
@@ -102,7 +113,11 @@ const MAX_ID = 2_147_483_647;
 async function readJob(actor: JobReader, id: number): Promise<JobDetail | null> {
   if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
   const db = await getDb();
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), readScope(actor))).limit(1);
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), readScope(actor)))
+    .limit(1);
   if (!row) return null;
   const { requestKey: _requestKey, internalInstructions, ...rest } = row;
   const files = await db
@@ -143,7 +158,10 @@ async function userNames(ids: (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
   if (!wanted.length) return new Map();
   const db = await getDb();
-  const rows = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, wanted));
+  const rows = await db
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }
 
@@ -163,7 +181,12 @@ export async function jobWithNames(actor: Actor, id: number): Promise<JobWithNam
   if (!job) return null;
   const names = await userNames([job.createdById, job.lastModifiedById, job.statusLastModifiedById]);
   const name = (i: number | null) => (i === null ? null : (names.get(i) ?? null));
-  return { ...job, createdByName: name(job.createdById), lastModifiedByName: name(job.lastModifiedById), statusLastModifiedByName: name(job.statusLastModifiedById) };
+  return {
+    ...job,
+    createdByName: name(job.createdById),
+    lastModifiedByName: name(job.lastModifiedById),
+    statusLastModifiedByName: name(job.statusLastModifiedById),
+  };
 }
 
 /** The names of the location, court and physical media type a stored instruction block refers to. */
@@ -171,17 +194,31 @@ async function instructionBlockNames(orderType: number, block: unknown): Promise
   const refs = blockReferences(orderType, block);
   const db = await getDb();
   const [location] = refs.location
-    ? await db.select({ name: locations.text }).from(locations).where(and(eq(locations.id, refs.location.id), eq(locations.kind, refs.location.kind))).limit(1)
+    ? await db
+        .select({ name: locations.text })
+        .from(locations)
+        .where(and(eq(locations.id, refs.location.id), eq(locations.kind, refs.location.kind)))
+        .limit(1)
     : [];
   const [court] = refs.court
     ? await db
         .select({ name: courts.name })
         .from(courts)
-        .where(and(eq(courts.jobType, refs.court.jobType), eq(courts.locationId, refs.court.locationId), eq(courts.code, refs.court.code)))
+        .where(
+          and(
+            eq(courts.jobType, refs.court.jobType),
+            eq(courts.locationId, refs.court.locationId),
+            eq(courts.code, refs.court.code),
+          ),
+        )
         .limit(1)
     : [];
   const [media] = refs.physicalMediaId
-    ? await db.select({ name: physicalMediaTypes.name }).from(physicalMediaTypes).where(eq(physicalMediaTypes.id, refs.physicalMediaId)).limit(1)
+    ? await db
+        .select({ name: physicalMediaTypes.name })
+        .from(physicalMediaTypes)
+        .where(eq(physicalMediaTypes.id, refs.physicalMediaId))
+        .limit(1)
     : [];
   return { location: location?.name ?? null, court: court?.name ?? null, physicalMedia: media?.name ?? null };
 }
@@ -200,22 +237,48 @@ export async function jobSlip(actor: JobReader, id: number): Promise<JobSlip | n
   const db = await getDb();
   const [client] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, job.clientId)).limit(1);
   const [city] = job.processingCityId
-    ? await db.select({ name: processingCities.name }).from(processingCities).where(and(eq(processingCities.id, job.processingCityId), eq(processingCities.clientId, job.clientId))).limit(1)
+    ? await db
+        .select({ name: processingCities.name })
+        .from(processingCities)
+        .where(and(eq(processingCities.id, job.processingCityId), eq(processingCities.clientId, job.clientId)))
+        .limit(1)
     : [];
   const [source] = job.sourceJobId
-    ? await db.select({ jms: jobs.jmsNumber }).from(jobs).where(and(eq(jobs.id, job.sourceJobId), eq(jobs.clientId, job.clientId))).limit(1)
+    ? await db
+        .select({ jms: jobs.jmsNumber })
+        .from(jobs)
+        .where(and(eq(jobs.id, job.sourceJobId), eq(jobs.clientId, job.clientId)))
+        .limit(1)
     : [];
   const feedbackRows = await db
-    .select({ id: jobFeedback.id, jobId: jobFeedback.jobId, feedBack: jobFeedback.feedback, comments: jobFeedback.comments, createdById: jobFeedback.createdById, createdAt: jobFeedback.createdAt })
+    .select({
+      id: jobFeedback.id,
+      jobId: jobFeedback.jobId,
+      feedBack: jobFeedback.feedback,
+      comments: jobFeedback.comments,
+      createdById: jobFeedback.createdById,
+      createdAt: jobFeedback.createdAt,
+    })
     .from(jobFeedback)
     .where(and(eq(jobFeedback.jobId, job.id), eq(jobFeedback.clientId, job.clientId)))
     .orderBy(asc(jobFeedback.createdAt), asc(jobFeedback.id));
   const statusHistory = await db
-    .select({ id: jobStatusChanges.id, fromStatus: jobStatusChanges.fromStatus, toStatus: jobStatusChanges.toStatus, changedByName: jobStatusChanges.changedByName, createdAt: jobStatusChanges.createdAt })
+    .select({
+      id: jobStatusChanges.id,
+      fromStatus: jobStatusChanges.fromStatus,
+      toStatus: jobStatusChanges.toStatus,
+      changedByName: jobStatusChanges.changedByName,
+      createdAt: jobStatusChanges.createdAt,
+    })
     .from(jobStatusChanges)
     .where(and(eq(jobStatusChanges.jobId, job.id), eq(jobStatusChanges.clientId, job.clientId)))
     .orderBy(asc(jobStatusChanges.createdAt), asc(jobStatusChanges.id));
-  const names = await userNames([job.createdById, job.lastModifiedById, job.statusLastModifiedById, ...feedbackRows.map((f) => f.createdById)]);
+  const names = await userNames([
+    job.createdById,
+    job.lastModifiedById,
+    job.statusLastModifiedById,
+    ...feedbackRows.map((f) => f.createdById),
+  ]);
   const blockNames = await instructionBlockNames(job.orderType, job.instructionBlock);
   const name = (i: number | null) => (i === null ? null : (names.get(i) ?? null));
   return {

@@ -3,7 +3,8 @@ import { TIME_CREATED_FILTERS, TIME_DELIVERED_FILTERS, TIME_DUE_FILTERS, timeRan
 
 // 10 March 2026, 13:00 in Sydney (UTC+11); 9 March 2026, 21:00 in Los Angeles (UTC-7).
 const NOW = new Date('2026-03-10T02:00:00Z');
-const iso = (r: ReturnType<typeof timeRange>) => (r ? { from: r.from?.toISOString(), to: r.to?.toISOString(), overdue: r.overdue, missing: r.missing } : null);
+const iso = (r: ReturnType<typeof timeRange>) =>
+  r ? { from: r.from?.toISOString(), to: r.to?.toISOString(), overdue: r.overdue, missing: r.missing } : null;
 
 describe('time buckets', () => {
   it('offer Any first, with distinct ids', () => {
@@ -14,11 +15,26 @@ describe('time buckets', () => {
   });
 
   it('are calendar days in the user’s zone', () => {
-    expect(iso(timeRange('created', 1, NOW, 'Australia/Sydney'))).toMatchObject({ from: '2026-03-09T13:00:00.000Z', to: '2026-03-10T13:00:00.000Z' });
-    expect(iso(timeRange('created', 1, NOW, 'America/Los_Angeles'))).toMatchObject({ from: '2026-03-09T07:00:00.000Z', to: '2026-03-10T07:00:00.000Z' });
-    expect(iso(timeRange('created', 2, NOW, 'Australia/Sydney'))).toMatchObject({ from: '2026-03-08T13:00:00.000Z', to: '2026-03-09T13:00:00.000Z' });
-    expect(iso(timeRange('created', 3, NOW, 'Australia/Sydney'))).toMatchObject({ from: '2026-03-03T13:00:00.000Z', to: '2026-03-10T13:00:00.000Z' });
-    expect(iso(timeRange('due', 3, NOW, 'Australia/Sydney'))).toMatchObject({ from: '2026-03-10T13:00:00.000Z', to: '2026-03-11T13:00:00.000Z' });
+    expect(iso(timeRange('created', 1, NOW, 'Australia/Sydney'))).toMatchObject({
+      from: '2026-03-09T13:00:00.000Z',
+      to: '2026-03-10T13:00:00.000Z',
+    });
+    expect(iso(timeRange('created', 1, NOW, 'America/Los_Angeles'))).toMatchObject({
+      from: '2026-03-09T07:00:00.000Z',
+      to: '2026-03-10T07:00:00.000Z',
+    });
+    expect(iso(timeRange('created', 2, NOW, 'Australia/Sydney'))).toMatchObject({
+      from: '2026-03-08T13:00:00.000Z',
+      to: '2026-03-09T13:00:00.000Z',
+    });
+    expect(iso(timeRange('created', 3, NOW, 'Australia/Sydney'))).toMatchObject({
+      from: '2026-03-03T13:00:00.000Z',
+      to: '2026-03-10T13:00:00.000Z',
+    });
+    expect(iso(timeRange('due', 3, NOW, 'Australia/Sydney'))).toMatchObject({
+      from: '2026-03-10T13:00:00.000Z',
+      to: '2026-03-11T13:00:00.000Z',
+    });
   });
 
   it('follow daylight saving changes (Sydney leaves DST on 5 April 2026)', () => {
@@ -28,8 +44,14 @@ describe('time buckets', () => {
   });
 
   it('months are calendar months', () => {
-    expect(iso(timeRange('created', 5, NOW, 'Australia/Sydney'))).toMatchObject({ from: '2026-02-28T13:00:00.000Z', to: '2026-03-31T13:00:00.000Z' });
-    expect(iso(timeRange('delivered', 6, new Date('2026-01-15T00:00:00Z'), 'UTC'))).toMatchObject({ from: '2025-12-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' });
+    expect(iso(timeRange('created', 5, NOW, 'Australia/Sydney'))).toMatchObject({
+      from: '2026-02-28T13:00:00.000Z',
+      to: '2026-03-31T13:00:00.000Z',
+    });
+    expect(iso(timeRange('delivered', 6, new Date('2026-01-15T00:00:00Z'), 'UTC'))).toMatchObject({
+      from: '2025-12-01T00:00:00.000Z',
+      to: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('overdue is "due before now"; not delivered is "no delivery time"; Any and unknown ids are no filter', () => {

@@ -44,7 +44,9 @@ export const viewPolicy = defineSubject('saved-views', {
 /** The views an actor sees: their own, and those shared with their firm. */
 function visibleTo(actor: Actor): SQL {
   const own = eq(savedViews.ownerId, actor.userId);
-  return hasTenant(actor) ? (or(own, and(eq(savedViews.shared, true), tenantScope(savedViews.clientId, actor))) as SQL) : own;
+  return hasTenant(actor)
+    ? (or(own, and(eq(savedViews.shared, true), tenantScope(savedViews.clientId, actor))) as SQL)
+    : own;
 }
 
 /** May the actor rename, delete or share this view? */
@@ -64,7 +66,11 @@ export function stateOf(state: unknown, fallbackPageSize = DEFAULT_PAGE_SIZE): J
 
 /** A view the actor sees, or 404 (another firm's view, another user's private view, a missing id). */
 async function visibleView(q: Queryable, actor: Actor, id: number): Promise<ViewRow> {
-  const [row] = await q.select().from(savedViews).where(and(eq(savedViews.id, id), visibleTo(actor))).limit(1);
+  const [row] = await q
+    .select()
+    .from(savedViews)
+    .where(and(eq(savedViews.id, id), visibleTo(actor)))
+    .limit(1);
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -86,7 +92,9 @@ export async function listViews(actor: Actor): Promise<SavedViewItem[]> {
       view: savedViews,
       firstName: users.firstName,
       lastName: users.lastName,
-      chosen: sql<number | null>`(select ${userPreferences.defaultViewId} from ${userPreferences} where ${userPreferences.userId} = ${actor.userId})`,
+      chosen: sql<
+        number | null
+      >`(select ${userPreferences.defaultViewId} from ${userPreferences} where ${userPreferences.userId} = ${actor.userId})`,
     })
     .from(savedViews)
     .innerJoin(users, eq(users.id, savedViews.ownerId))
@@ -120,7 +128,9 @@ export function openingOf(views: readonly SavedViewItem[]): SavedViewItem | null
 }
 
 /** As openingOf, reading the actor's views. */
-export async function openingView(actor: Actor): Promise<{ id: number; name: string; state: JobListPreference } | null> {
+export async function openingView(
+  actor: Actor,
+): Promise<{ id: number; name: string; state: JobListPreference } | null> {
   const v = openingOf(await listViews(actor));
   return v ? { id: v.id, name: v.name, state: { query: v.query, pageSize: v.pageSize } } : null;
 }
@@ -128,7 +138,11 @@ export async function openingView(actor: Actor): Promise<{ id: number; name: str
 /** The actor's remembered view (the spec's saved preference), or null when the list never saved one. */
 export async function rememberedView(actor: Actor): Promise<ViewRow | null> {
   const db = await getDb();
-  const [row] = await db.select().from(savedViews).where(and(eq(savedViews.ownerId, actor.userId), eq(savedViews.remembered, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(savedViews)
+    .where(and(eq(savedViews.ownerId, actor.userId), eq(savedViews.remembered, true)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -139,8 +153,20 @@ export async function rememberListState(actor: Actor, p: JobListPreference, q?: 
   const state = toPreferenceModel(p);
   await db
     .insert(savedViews)
-    .values({ clientId: actor.clientId, ownerId: actor.userId, name: REMEMBERED_VIEW_NAME, remembered: true, state, createdAt: t, updatedAt: t })
-    .onConflictDoUpdate({ target: savedViews.ownerId, targetWhere: sql`${savedViews.remembered}`, set: { state, updatedAt: t } });
+    .values({
+      clientId: actor.clientId,
+      ownerId: actor.userId,
+      name: REMEMBERED_VIEW_NAME,
+      remembered: true,
+      state,
+      createdAt: t,
+      updatedAt: t,
+    })
+    .onConflictDoUpdate({
+      target: savedViews.ownerId,
+      targetWhere: sql`${savedViews.remembered}`,
+      set: { state, updatedAt: t },
+    });
 }
 
 async function setDefault(q: Queryable, userId: number, viewId: number | null): Promise<void> {
@@ -171,11 +197,25 @@ export async function createView(
       const t = now();
       const [row] = await tx
         .insert(savedViews)
-        .values({ clientId: me.clientId, ownerId: me.userId, name: input.name, shared: input.shared, state: toPreferenceModel(state.value), createdAt: t, updatedAt: t })
+        .values({
+          clientId: me.clientId,
+          ownerId: me.userId,
+          name: input.name,
+          shared: input.shared,
+          state: toPreferenceModel(state.value),
+          createdAt: t,
+          updatedAt: t,
+        })
         .returning({ id: savedViews.id });
       if (!row) throw new Error('saved view not written');
       if (input.makeDefault) await setDefault(tx, me.userId, row.id);
-      await recordAudit(tx, principal, { clientId: me.clientId, action: 'view.create', targetType: 'saved_view', targetId: row.id, details: { shared: input.shared } });
+      await recordAudit(tx, principal, {
+        clientId: me.clientId,
+        action: 'view.create',
+        targetType: 'saved_view',
+        targetId: row.id,
+        details: { shared: input.shared },
+      });
       return row;
     });
   } catch (e) {
@@ -184,14 +224,24 @@ export async function createView(
   }
 }
 
-export async function renameView(actor: Actor, id: number, name: string, principal: Principal = userPrincipal(actor)): Promise<void> {
+export async function renameView(
+  actor: Actor,
+  id: number,
+  name: string,
+  principal: Principal = userPrincipal(actor),
+): Promise<void> {
   const me = authorize(actor, 'use', viewPolicy);
   const db = await getDb();
   try {
     await db.transaction(async (tx) => {
       const v = await manageableView(tx, me, id);
       await tx.update(savedViews).set({ name, updatedAt: now() }).where(eq(savedViews.id, v.id));
-      await recordAudit(tx, principal, { clientId: me.clientId, action: 'view.rename', targetType: 'saved_view', targetId: v.id });
+      await recordAudit(tx, principal, {
+        clientId: me.clientId,
+        action: 'view.rename',
+        targetType: 'saved_view',
+        targetId: v.id,
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw nameTaken();
@@ -207,7 +257,13 @@ export async function deleteView(actor: Actor, id: number, principal: Principal 
     const v = await manageableView(tx, me, id);
     await tx.update(userPreferences).set({ defaultViewId: null }).where(eq(userPreferences.defaultViewId, v.id));
     await tx.delete(savedViews).where(eq(savedViews.id, v.id));
-    await recordAudit(tx, principal, { clientId: me.clientId, action: 'view.delete', targetType: 'saved_view', targetId: v.id, details: { shared: v.shared } });
+    await recordAudit(tx, principal, {
+      clientId: me.clientId,
+      action: 'view.delete',
+      targetType: 'saved_view',
+      targetId: v.id,
+      details: { shared: v.shared },
+    });
   });
 }
 
@@ -215,15 +271,29 @@ export async function deleteView(actor: Actor, id: number, principal: Principal 
  * Shares a view with the firm, or takes it back (administrators). Taken back, it becomes its owner's private view
  * again, and the other users who had it as their default lose it as such.
  */
-export async function shareView(actor: Actor, id: number, shared: boolean, principal: Principal = userPrincipal(actor)): Promise<void> {
+export async function shareView(
+  actor: Actor,
+  id: number,
+  shared: boolean,
+  principal: Principal = userPrincipal(actor),
+): Promise<void> {
   const me = authorize(actor, 'share', viewPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const v = await manageableView(tx, me, id);
     if (v.shared === shared) return;
     await tx.update(savedViews).set({ shared, updatedAt: now() }).where(eq(savedViews.id, v.id));
-    if (!shared) await tx.update(userPreferences).set({ defaultViewId: null }).where(and(eq(userPreferences.defaultViewId, v.id), ne(userPreferences.userId, v.ownerId)));
-    await recordAudit(tx, principal, { clientId: me.clientId, action: shared ? 'view.share' : 'view.unshare', targetType: 'saved_view', targetId: v.id });
+    if (!shared)
+      await tx
+        .update(userPreferences)
+        .set({ defaultViewId: null })
+        .where(and(eq(userPreferences.defaultViewId, v.id), ne(userPreferences.userId, v.ownerId)));
+    await recordAudit(tx, principal, {
+      clientId: me.clientId,
+      action: shared ? 'view.share' : 'view.unshare',
+      targetType: 'saved_view',
+      targetId: v.id,
+    });
   });
 }
 

@@ -5,14 +5,23 @@ import { allowedNextStatuses, canTransition, statusChangeSchema, STATUS, TRANSIT
 
 describe('job workflow rules (spec §4, issue 13)', () => {
   it('names every one of the 13 statuses, and only those', () => {
-    expect(Object.keys(TRANSITIONS).map(Number).sort((a, b) => a - b)).toEqual([...JOB_STATUS_IDS].sort((a, b) => a - b));
+    expect(
+      Object.keys(TRANSITIONS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...JOB_STATUS_IDS].sort((a, b) => a - b));
     for (const to of Object.values(TRANSITIONS).flat()) expect(JOB_STATUS_IDS).toContain(to);
   });
 
   it('runs the main line from Cost Estimate to Delivered, and the staff e2e path', () => {
     const line = [15, 12, 6, 9, 1, 2, 7, 4, 14, 8];
-    for (let i = 1; i < line.length; i++) expect(canTransition(line[i - 1]!, line[i]!), `${line[i - 1]} → ${line[i]}`).toBe(true);
-    expect(canTransition(STATUS.submitted, STATUS.started) && canTransition(STATUS.started, STATUS.readyForDelivery) && canTransition(STATUS.readyForDelivery, STATUS.delivered)).toBe(true);
+    for (let i = 1; i < line.length; i++)
+      expect(canTransition(line[i - 1]!, line[i]!), `${line[i - 1]} → ${line[i]}`).toBe(true);
+    expect(
+      canTransition(STATUS.submitted, STATUS.started) &&
+        canTransition(STATUS.started, STATUS.readyForDelivery) &&
+        canTransition(STATUS.readyForDelivery, STATUS.delivered),
+    ).toBe(true);
   });
 
   it('Delivered is final; Cancelled can only be undone to Submitted; nothing moves to itself', () => {
@@ -38,7 +47,14 @@ describe('job workflow rules (spec §4, issue 13)', () => {
 
   it('the input: a known status, an optional comment without HTML, client-visible by default', () => {
     expect(statusChangeSchema.parse({ toStatus: '2' })).toEqual({ toStatus: 2, comment: '', visibility: 'client' });
-    expect(statusChangeSchema.parse({ toStatus: 8, comment: '  Handed over  ', visibility: 'internal', expectedStatus: '4' })).toEqual({
+    expect(
+      statusChangeSchema.parse({
+        toStatus: 8,
+        comment: '  Handed over  ',
+        visibility: 'internal',
+        expectedStatus: '4',
+      }),
+    ).toEqual({
       toStatus: 8,
       comment: 'Handed over',
       visibility: 'internal',
@@ -55,16 +71,26 @@ describe('job workflow rules (spec §4, issue 13)', () => {
 describe('nextDigestAt: the next 08:00 in the user’s zone', () => {
   it('later the same day, or the next morning', () => {
     // 06:30 in Sydney (AEDT, UTC+11) → 08:00 the same day.
-    expect(nextDigestAt(new Date('2026-11-23T19:30:00Z'), 'Australia/Sydney').toISOString()).toBe('2026-11-23T21:00:00.000Z');
+    expect(nextDigestAt(new Date('2026-11-23T19:30:00Z'), 'Australia/Sydney').toISOString()).toBe(
+      '2026-11-23T21:00:00.000Z',
+    );
     // 08:00 exactly → tomorrow.
-    expect(nextDigestAt(new Date('2026-11-23T21:00:00Z'), 'Australia/Sydney').toISOString()).toBe('2026-11-24T21:00:00.000Z');
+    expect(nextDigestAt(new Date('2026-11-23T21:00:00Z'), 'Australia/Sydney').toISOString()).toBe(
+      '2026-11-24T21:00:00.000Z',
+    );
     // 15:00 in Perth (UTC+8) → 08:00 next day.
-    expect(nextDigestAt(new Date('2026-11-24T07:00:00Z'), 'Australia/Perth').toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(nextDigestAt(new Date('2026-11-24T07:00:00Z'), 'Australia/Perth').toISOString()).toBe(
+      '2026-11-25T00:00:00.000Z',
+    );
   });
   it('across a daylight-saving change (Sydney, 4 October 2026: 02:00 → 03:00)', () => {
     // 12:00 on 3 October (AEST, UTC+10) → 08:00 on 4 October, already AEDT (UTC+11).
-    expect(nextDigestAt(new Date('2026-10-03T02:00:00Z'), 'Australia/Sydney').toISOString()).toBe('2026-10-03T21:00:00.000Z');
+    expect(nextDigestAt(new Date('2026-10-03T02:00:00Z'), 'Australia/Sydney').toISOString()).toBe(
+      '2026-10-03T21:00:00.000Z',
+    );
     // And back (5 April 2026: 03:00 → 02:00): 12:00 on 4 April (AEDT) → 08:00 on 5 April (AEST, UTC+10).
-    expect(nextDigestAt(new Date('2026-04-04T01:00:00Z'), 'Australia/Sydney').toISOString()).toBe('2026-04-04T22:00:00.000Z');
+    expect(nextDigestAt(new Date('2026-04-04T01:00:00Z'), 'Australia/Sydney').toISOString()).toBe(
+      '2026-04-04T22:00:00.000Z',
+    );
   });
 });

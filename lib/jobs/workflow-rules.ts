@@ -32,7 +32,16 @@ export const STATUS = {
 const S = STATUS;
 
 /** The statuses of work in progress, which On Hold may pause and resume to. */
-const OPEN_STEPS = [S.submitted, S.readyForCollection, S.beingCollected, S.notStarted, S.started, S.qaStarted, S.readyForDelivery, S.beingDelivered] as const;
+const OPEN_STEPS = [
+  S.submitted,
+  S.readyForCollection,
+  S.beingCollected,
+  S.notStarted,
+  S.started,
+  S.qaStarted,
+  S.readyForDelivery,
+  S.beingDelivered,
+] as const;
 
 /** Allowed next statuses of each status (the order is the order offered to staff). */
 export const TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
@@ -47,7 +56,16 @@ export const TRANSITIONS: Readonly<Record<number, readonly number[]>> = {
   [S.beingDelivered]: [S.delivered, S.readyForDelivery, S.onHold],
   [S.delivered]: [],
   [S.onHold]: [...OPEN_STEPS, S.waitingForPayment, S.cancelled],
-  [S.waitingForPayment]: [S.submitted, S.notStarted, S.started, S.readyForDelivery, S.beingDelivered, S.delivered, S.onHold, S.cancelled],
+  [S.waitingForPayment]: [
+    S.submitted,
+    S.notStarted,
+    S.started,
+    S.readyForDelivery,
+    S.beingDelivered,
+    S.delivered,
+    S.onHold,
+    S.cancelled,
+  ],
   [S.cancelled]: [S.submitted],
 };
 
@@ -64,7 +82,8 @@ export const WORKFLOW_MSG = {
   notAllowed: (from: number, to: number) => `A job cannot move from ${statusLabel(from)} to ${statusLabel(to)}.`,
   final: (from: number) => `A job that is ${statusLabel(from)} cannot change status.`,
   same: (status: number) => `The job is already ${statusLabel(status)}.`,
-  changedMeanwhile: (now: number) => `The job's status changed to ${statusLabel(now)} while you were looking at it. Please check it and try again.`,
+  changedMeanwhile: (now: number) =>
+    `The job's status changed to ${statusLabel(now)} while you were looking at it. Please check it and try again.`,
   jobNotFound: 'Job not found.',
   changed: (to: number) => `Status changed to ${statusLabel(to)}.`,
 } as const;

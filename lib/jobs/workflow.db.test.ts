@@ -3,7 +3,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, commentHistory, emailOutbox, jobAlertDigestItems, jobAlertDigests, jobs, jobStatusChanges, userJobAlerts } from '@/db/schema';
+import {
+  auditLog,
+  commentHistory,
+  emailOutbox,
+  jobAlertDigestItems,
+  jobAlertDigests,
+  jobs,
+  jobStatusChanges,
+  userJobAlerts,
+} from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/core/errors';
@@ -52,42 +61,93 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     await t.db().update(emailOutbox).set({ status: 'sent' });
   });
 
-  const alertsTo = async (address: string) => (await t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.status, 'pending'))));
+  const alertsTo = async (address: string) =>
+    await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.status, 'pending')));
 
   it('staff move a job Submitted → Started with a comment: who, when, the comment, the audit row and the alerts', async () => {
     const op = await staff(2);
     const client = await makeClient();
-    const started = await makeUser({ clientId: client.id, role: 3, timeZone: 'Australia/Perth', firstName: 'Casey', jobAlertScope: 'firm' });
+    const started = await makeUser({
+      clientId: client.id,
+      role: 3,
+      timeZone: 'Australia/Perth',
+      firstName: 'Casey',
+      jobAlertScope: 'firm',
+    });
     const notStarted = await makeUser({ clientId: client.id, role: 5, jobAlertScope: 'firm' });
     const inactive = await makeUser({ clientId: client.id, role: 3, isActive: false, jobAlertScope: 'firm' });
     const otherClientUser = await makeUser({ clientId: (await makeClient()).id, role: 3, jobAlertScope: 'firm' });
-    await t.db().insert(userJobAlerts).values([
-      { userId: started.id, jobStatusId: 2 },
-      { userId: started.id, jobStatusId: 8 },
-      { userId: notStarted.id, jobStatusId: 8 },
-      { userId: inactive.id, jobStatusId: 2 },
-      { userId: otherClientUser.id, jobStatusId: 2 },
-    ]);
+    await t
+      .db()
+      .insert(userJobAlerts)
+      .values([
+        { userId: started.id, jobStatusId: 2 },
+        { userId: started.id, jobStatusId: 8 },
+        { userId: notStarted.id, jobStatusId: 8 },
+        { userId: inactive.id, jobStatusId: 2 },
+        { userId: otherClientUser.id, jobStatusId: 2 },
+      ]);
     const job = await makeJob({ clientId: client.id, status: 12, orderType: 5, matterReference: 'MAT-77' });
 
-    const r = await changeJobStatus(userPrincipal(op), job.id, { toStatus: 2, comment: 'Printing has begun', visibility: 'client', expectedStatus: 12 });
-    expect(r).toMatchObject({ fromStatus: 12, toStatus: 2, changedBy: 'Oakley Operator', alerts: { instant: 1, digest: 0 } });
+    const r = await changeJobStatus(userPrincipal(op), job.id, {
+      toStatus: 2,
+      comment: 'Printing has begun',
+      visibility: 'client',
+      expectedStatus: 12,
+    });
+    expect(r).toMatchObject({
+      fromStatus: 12,
+      toStatus: 2,
+      changedBy: 'Oakley Operator',
+      alerts: { instant: 1, digest: 0 },
+    });
 
     const [row] = await t.db().select().from(jobs).where(eq(jobs.id, job.id));
-    expect(row).toMatchObject({ status: 2, statusLastModifiedById: op.userId, statusLastModifiedBy: 'Oakley Operator', deliveredAt: null });
+    expect(row).toMatchObject({
+      status: 2,
+      statusLastModifiedById: op.userId,
+      statusLastModifiedBy: 'Oakley Operator',
+      deliveredAt: null,
+    });
     expect(row?.statusUpdatedAt.toISOString()).toBe('2026-11-23T23:15:00.000Z');
     const changes = await t.db().select().from(jobStatusChanges).where(eq(jobStatusChanges.jobId, job.id));
-    expect(changes).toMatchObject([{ fromStatus: 12, toStatus: 2, changedById: op.userId, changedByName: 'Oakley Operator', commentId: r.commentId }]);
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.job.status'), eq(auditLog.targetId, String(job.id))));
-    expect(audit).toMatchObject({ actorUserId: op.userId, clientId: client.id, targetType: 'job', details: { jmsNumber: job.jmsNumber, from: 'Submitted', to: 'Started', comment: 'client' } });
+    expect(changes).toMatchObject([
+      { fromStatus: 12, toStatus: 2, changedById: op.userId, changedByName: 'Oakley Operator', commentId: r.commentId },
+    ]);
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.job.status'), eq(auditLog.targetId, String(job.id))));
+    expect(audit).toMatchObject({
+      actorUserId: op.userId,
+      clientId: client.id,
+      targetType: 'job',
+      details: { jmsNumber: job.jmsNumber, from: 'Submitted', to: 'Started', comment: 'client' },
+    });
 
     // The client sees the comment in the history and on the slip; "Status last modified by" names the operator.
-    const me: Actor = { userId: started.id, clientId: client.id, role: 3, userName: started.userName, timeZone: 'Australia/Perth', sessionId: 's' };
-    expect((await commentHistoryOf(me, job.id))?.map((c) => [c.comment, c.statusId, c.createdByName, c.isInternal])).toEqual([['Printing has begun', 2, 'Oakley Operator', false]]);
+    const me: Actor = {
+      userId: started.id,
+      clientId: client.id,
+      role: 3,
+      userName: started.userName,
+      timeZone: 'Australia/Perth',
+      sessionId: 's',
+    };
+    expect(
+      (await commentHistoryOf(me, job.id))?.map((c) => [c.comment, c.statusId, c.createdByName, c.isInternal]),
+    ).toEqual([['Printing has begun', 2, 'Oakley Operator', false]]);
     const slip = await jobSlip(me, job.id);
     expect(slip?.statusLastModifiedByName).toBe('Oakley Operator');
     // The client's slip carries the status history (issue 26): from, to, who.
-    expect(slip?.statusHistory.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([[12, 2, 'Oakley Operator']]);
+    expect(slip?.statusHistory.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([
+      [12, 2, 'Oakley Operator'],
+    ]);
 
     // Exactly one alert, to the user who chose Started, in their zone, with the slip link; delivered over SMTP.
     expect(await alertsTo(notStarted.email)).toEqual([]);
@@ -111,14 +171,31 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     await t.db().insert(userJobAlerts).values({ userId: user.id, jobStatusId: 8 });
     const job = await makeJob({ clientId: client.id, status: 4 });
     clock.advance(60_000);
-    const r = await changeJobStatus(userPrincipal(admin), job.id, { toStatus: 8, comment: 'Courier left it with reception', visibility: 'internal' });
+    const r = await changeJobStatus(userPrincipal(admin), job.id, {
+      toStatus: 8,
+      comment: 'Courier left it with reception',
+      visibility: 'internal',
+    });
     expect(r.deliveredAt?.toISOString()).toBe('2026-11-23T23:16:00.000Z');
-    const [row] = await t.db().select({ deliveredAt: jobs.deliveredAt, status: jobs.status }).from(jobs).where(eq(jobs.id, job.id));
+    const [row] = await t
+      .db()
+      .select({ deliveredAt: jobs.deliveredAt, status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.id, job.id));
     expect(row).toEqual({ status: 8, deliveredAt: new Date('2026-11-23T23:16:00.000Z') });
 
-    const client4: Actor = { userId: user.id, clientId: client.id, role: 4, userName: user.userName, timeZone: 'Australia/Sydney', sessionId: 's' };
+    const client4: Actor = {
+      userId: user.id,
+      clientId: client.id,
+      role: 4,
+      userName: user.userName,
+      timeZone: 'Australia/Sydney',
+      sessionId: 's',
+    };
     expect(await commentHistoryOf(client4, job.id)).toEqual([]);
-    expect((await commentHistoryOf(admin, job.id))?.map((c) => [c.comment, c.isInternal])).toEqual([['Courier left it with reception', true]]);
+    expect((await commentHistoryOf(admin, job.id))?.map((c) => [c.comment, c.isInternal])).toEqual([
+      ['Courier left it with reception', true],
+    ]);
     const [alert] = await alertsTo(user.email);
     expect(alert?.textBody).not.toContain('Courier');
   });
@@ -127,21 +204,38 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const op = await staff();
     const client = await makeClient();
     const user = await makeUser({ clientId: client.id, role: 3 });
-    await t.db().insert(userJobAlerts).values([{ userId: user.id, jobStatusId: 12 }, { userId: user.id, jobStatusId: 2 }]);
+    await t
+      .db()
+      .insert(userJobAlerts)
+      .values([
+        { userId: user.id, jobStatusId: 12 },
+        { userId: user.id, jobStatusId: 2 },
+      ]);
     const delivered = await makeJob({ clientId: client.id, status: 8 });
     const started = await makeJob({ clientId: client.id, status: 2 });
 
     const final = await caught(changeJobStatus(userPrincipal(op), delivered.id, { toStatus: 2, comment: 'again' }));
     expect(final).toBeInstanceOf(ConflictError);
-    expect(final).toMatchObject({ status: 409, message: 'A job that is Delivered cannot change status.', fields: { toStatus: ['A job that is Delivered cannot change status.'] } });
+    expect(final).toMatchObject({
+      status: 409,
+      message: 'A job that is Delivered cannot change status.',
+      fields: { toStatus: ['A job that is Delivered cannot change status.'] },
+    });
     const back = await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 12 }));
     expect(back).toMatchObject({ status: 409, message: 'A job cannot move from Started to Submitted.' });
     const same = await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 2 }));
     expect(same).toMatchObject({ status: 409, message: 'The job is already Started.' });
     const stale = await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 7, expectedStatus: 12 }));
-    expect(stale).toMatchObject({ status: 409, message: "The job's status changed to Started while you were looking at it. Please check it and try again." });
-    expect(await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 77 }))).toBeInstanceOf(ValidationError);
-    expect(await caught(changeJobStatus(userPrincipal(op), 2_000_000_000, { toStatus: 2 }))).toBeInstanceOf(NotFoundError);
+    expect(stale).toMatchObject({
+      status: 409,
+      message: "The job's status changed to Started while you were looking at it. Please check it and try again.",
+    });
+    expect(await caught(changeJobStatus(userPrincipal(op), started.id, { toStatus: 77 }))).toBeInstanceOf(
+      ValidationError,
+    );
+    expect(await caught(changeJobStatus(userPrincipal(op), 2_000_000_000, { toStatus: 2 }))).toBeInstanceOf(
+      NotFoundError,
+    );
 
     for (const j of [delivered, started]) {
       const [row] = await t.db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, j.id));
@@ -157,14 +251,26 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const job = await makeJob({ clientId: client.id, status: 12 });
     for (const role of [3, 4, 5, 6, 7, 8] as const) {
       const c = await signedIn(role, client.id);
-      expect(await caught(changeJobStatus(userPrincipal(c.actor), job.id, { toStatus: 2 }))).toBeInstanceOf(ForbiddenError);
+      expect(await caught(changeJobStatus(userPrincipal(c.actor), job.id, { toStatus: 2 }))).toBeInstanceOf(
+        ForbiddenError,
+      );
     }
-    const r = await changeJobStatus(systemPrincipal('JMS integration'), job.id, { toStatus: 1, comment: 'Booked in the JMS' });
+    const r = await changeJobStatus(systemPrincipal('JMS integration'), job.id, {
+      toStatus: 1,
+      comment: 'Booked in the JMS',
+    });
     expect(r.changedBy).toBe('JMS integration');
     const [row] = await t.db().select().from(jobs).where(eq(jobs.id, job.id));
     expect(row).toMatchObject({ status: 1, statusLastModifiedById: null, statusLastModifiedBy: 'JMS integration' });
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.job.status'), eq(auditLog.targetId, String(job.id))));
-    expect(audit).toMatchObject({ actorUserId: null, details: { system: 'JMS integration', from: 'Submitted', to: 'Not Started' } });
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.job.status'), eq(auditLog.targetId, String(job.id))));
+    expect(audit).toMatchObject({
+      actorUserId: null,
+      details: { system: 'JMS integration', from: 'Submitted', to: 'Not Started' },
+    });
   });
 
   it('two changes of one job at once: one wins, the other is refused (row lock + the status each caller saw)', async () => {
@@ -184,8 +290,21 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
   it('digest users: no e-mail per change, one digest at the next 08:00 in their zone, sent once by competing senders', async () => {
     const op = await staff();
     const client = await makeClient();
-    const digest = await makeUser({ clientId: client.id, role: 3, timeZone: 'Australia/Perth', jobAlertMode: 'digest', firstName: 'Dana', jobAlertScope: 'firm' });
-    await t.db().insert(userJobAlerts).values([{ userId: digest.id, jobStatusId: 2 }, { userId: digest.id, jobStatusId: 4 }]);
+    const digest = await makeUser({
+      clientId: client.id,
+      role: 3,
+      timeZone: 'Australia/Perth',
+      jobAlertMode: 'digest',
+      firstName: 'Dana',
+      jobAlertScope: 'firm',
+    });
+    await t
+      .db()
+      .insert(userJobAlerts)
+      .values([
+        { userId: digest.id, jobStatusId: 2 },
+        { userId: digest.id, jobStatusId: 4 },
+      ]);
     const j1 = await makeJob({ clientId: client.id, status: 12 });
     const j2 = await makeJob({ clientId: client.id, status: 2 });
     // 07:20 in Perth on 24 November.
@@ -206,11 +325,17 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     const mails = await alertsTo(digest.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: JOB_ALERT_DIGEST_KIND, subject: 'Your JMS job alerts: 2 status changes' });
-    expect(mails[0]?.textBody).toContain(`Job ${j1.jmsNumber} (${j1.matterReference}) is now Started: 24-Nov-2026 07:20 AM`);
+    expect(mails[0]?.textBody).toContain(
+      `Job ${j1.jmsNumber} (${j1.matterReference}) is now Started: 24-Nov-2026 07:20 AM`,
+    );
     expect(mails[0]?.textBody).toContain('Comment: On the press');
-    expect(mails[0]?.textBody).toContain(`Job ${j2.jmsNumber} (${j2.matterReference}) is now Ready For Delivery: 24-Nov-2026 07:30 AM`);
+    expect(mails[0]?.textBody).toContain(
+      `Job ${j2.jmsNumber} (${j2.matterReference}) is now Ready For Delivery: 24-Nov-2026 07:30 AM`,
+    );
     expect(mails[0]?.textBody).not.toContain('Not for you');
-    expect(await t.db().select().from(jobAlertDigestItems).where(eq(jobAlertDigestItems.userId, digest.id))).toEqual([]);
+    expect(await t.db().select().from(jobAlertDigestItems).where(eq(jobAlertDigestItems.userId, digest.id))).toEqual(
+      [],
+    );
     expect(await sendDueDigests()).toBe(0);
   });
 });

@@ -29,7 +29,13 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
 import { publishJobNews } from './news';
-import { allowedNextStatuses, canTransition, statusChangeSchema, WORKFLOW_MSG, type StatusChangeInput } from './workflow-rules';
+import {
+  allowedNextStatuses,
+  canTransition,
+  statusChangeSchema,
+  WORKFLOW_MSG,
+  type StatusChangeInput,
+} from './workflow-rules';
 
 export interface StatusChangeResult {
   jobId: number;
@@ -61,7 +67,11 @@ export async function resolveChanger(by: Principal): Promise<ResolvedChanger> {
   if (by.kind !== 'user') throw new ForbiddenError();
   const staff = authorize(by.actor, 'jobs.status', staffPolicy);
   const db = await getDb();
-  const [u] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, staff.userId)).limit(1);
+  const [u] = await db
+    .select({ first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.id, staff.userId))
+    .limit(1);
   const name = u ? `${u.first} ${u.last}`.trim() : '';
   return { userId: staff.userId, name: name || staff.userName, system: null };
 }
@@ -71,7 +81,11 @@ function refuse(message: string): never {
 }
 
 /** Moves job `jobId` to a new status. Throws NotFoundError (404), ValidationError (400) or ConflictError (409). */
-export async function changeJobStatus(by: Principal, jobId: number, input: StatusChangeInput): Promise<StatusChangeResult> {
+export async function changeJobStatus(
+  by: Principal,
+  jobId: number,
+  input: StatusChangeInput,
+): Promise<StatusChangeResult> {
   const who = await resolveChanger(by);
   const change = parseOrThrow(statusChangeSchema, input);
   if (!Number.isInteger(jobId) || jobId < 1 || jobId > 2_147_483_647) throw new NotFoundError(WORKFLOW_MSG.jobNotFound);
@@ -96,7 +110,8 @@ export async function changeJobStatus(by: Principal, jobId: number, input: Statu
 
     const from = job.status;
     const to = change.toStatus;
-    if (change.expectedStatus !== undefined && change.expectedStatus !== from) refuse(WORKFLOW_MSG.changedMeanwhile(from));
+    if (change.expectedStatus !== undefined && change.expectedStatus !== from)
+      refuse(WORKFLOW_MSG.changedMeanwhile(from));
     if (from === to) refuse(WORKFLOW_MSG.same(from));
     if (allowedNextStatuses(from).length === 0) refuse(WORKFLOW_MSG.final(from));
     if (!canTransition(from, to)) refuse(WORKFLOW_MSG.notAllowed(from, to));
@@ -105,7 +120,14 @@ export async function changeJobStatus(by: Principal, jobId: number, input: Statu
     const deliveredAt = to === 8 ? at : job.deliveredAt;
     await tx
       .update(jobs)
-      .set({ status: to, statusLastModifiedById: who.userId, statusLastModifiedBy: who.name, statusUpdatedAt: at, updatedAt: at, deliveredAt })
+      .set({
+        status: to,
+        statusLastModifiedById: who.userId,
+        statusLastModifiedBy: who.name,
+        statusUpdatedAt: at,
+        updatedAt: at,
+        deliveredAt,
+      })
       .where(eq(jobs.id, job.id));
 
     let commentId: number | null = null;
@@ -161,6 +183,17 @@ export async function changeJobStatus(by: Principal, jobId: number, input: Statu
       comment: change.comment && change.visibility === 'client' ? change.comment : null,
       at,
     });
-    return { jobId: job.id, jmsNumber: job.jmsNumber, clientId: job.clientId, fromStatus: from, toStatus: to, changedAt: at, changedBy: who.name, deliveredAt, commentId, alerts };
+    return {
+      jobId: job.id,
+      jmsNumber: job.jmsNumber,
+      clientId: job.clientId,
+      fromStatus: from,
+      toStatus: to,
+      changedAt: at,
+      changedBy: who.name,
+      deliveredAt,
+      commentId,
+      alerts,
+    };
   });
 }

@@ -109,7 +109,14 @@ export const logAddAnswer = z.object({ LoggingId: id });
 // ---- Job lookups (spec §3 "Location", "Court selection flags") -----------------------------------------------
 
 export const branchAddressesAnswer = list(
-  z.object({ ClientBranchAddressId: id, Text: z.string(), Label: z.string(), Address: z.string(), IsDefault: z.boolean(), ExtClientBranchId: z.string().nullable() }),
+  z.object({
+    ClientBranchAddressId: id,
+    Text: z.string(),
+    Label: z.string(),
+    Address: z.string(),
+    IsDefault: z.boolean(),
+    ExtClientBranchId: z.string().nullable(),
+  }),
 );
 export const processingCitiesAnswer = list(z.object({ ProcessingCityId: id, Text: z.string() }));
 export const orderTypesAnswer = list(z.object({ OrderTypeId: id, Text: z.string() }));
@@ -122,12 +129,21 @@ export const courtFlagsAnswer = z.object({
   EnableMessage: z.boolean(),
   MessageDescription: z.string().nullable(),
 });
-export const courtsAnswer = list(z.object({ CourtId: id, Text: z.string(), JobType: id, LocationId: id.nullable(), ...courtFlagsAnswer.shape }));
-export const locationsAnswer = list(z.object({ LocationId: id, Text: z.string(), BranchId: id.nullable(), AlternateBranch: z.boolean() }));
+export const courtsAnswer = list(
+  z.object({ CourtId: id, Text: z.string(), JobType: id, LocationId: id.nullable(), ...courtFlagsAnswer.shape }),
+);
+export const locationsAnswer = list(
+  z.object({ LocationId: id, Text: z.string(), BranchId: id.nullable(), AlternateBranch: z.boolean() }),
+);
 export const countriesAnswer = list(z.object({ CountryId: id, Text: z.string() }));
 export const branchesAnswer = list(z.object({ BranchId: id, Text: z.string(), CountryId: id }));
 export const matterReferencesAnswer = list(z.string());
-export const zonedNowAnswer = z.object({ DateTime: z.string(), TimeZoneId: z.string(), UtcOffset: z.string(), Utc: instant });
+export const zonedNowAnswer = z.object({
+  DateTime: z.string(),
+  TimeZoneId: z.string(),
+  UtcOffset: z.string(),
+  Utc: instant,
+});
 export const timeFiltersAnswer = list(z.object({ Id: id, Text: z.string() }));
 
 // ---- Jobs (spec §3 "Job (payload)", "Job list query and answer", "Job slip", "Job feedback") ------------------------
@@ -230,7 +246,14 @@ const jobPayloadShape = {
 
 export const jobPayloadAnswer = z.object(jobPayloadShape);
 
-export const feedbackAnswer = z.object({ JobFeedBackId: id, JobId: id, FeedBack: z.number().int(), Comments: z.string(), CreatedBy: z.string().nullable(), CreatedOn: instant.nullable() });
+export const feedbackAnswer = z.object({
+  JobFeedBackId: id,
+  JobId: id,
+  FeedBack: z.number().int(),
+  Comments: z.string(),
+  CreatedBy: z.string().nullable(),
+  CreatedOn: instant.nullable(),
+});
 
 export const jobSlipAnswer = z.object({
   ...jobPayloadShape,
@@ -247,11 +270,23 @@ export const jobSlipAnswer = z.object({
 });
 
 export const commentHistoryAnswer = list(
-  z.object({ CommentHistoryId: id, JobId: id, Comment: z.string(), StatusId: id.nullable(), Status: z.string().nullable(), CreatedBy: z.string(), CreatedOn: instant.nullable() }),
+  z.object({
+    CommentHistoryId: id,
+    JobId: id,
+    Comment: z.string(),
+    StatusId: id.nullable(),
+    Status: z.string().nullable(),
+    CreatedBy: z.string(),
+    CreatedOn: instant.nullable(),
+  }),
 );
 
 /** POST api/Job/Add. IgnoredFields: keys of the body the job payload does not know; present only when there were some. */
-export const jobAddedAnswer = z.object({ JobId: id, JMSNumber: z.string(), IgnoredFields: list(z.string()).optional() });
+export const jobAddedAnswer = z.object({
+  JobId: id,
+  JMSNumber: z.string(),
+  IgnoredFields: list(z.string()).optional(),
+});
 
 export const userPreferenceAnswer = z.object({
   UserId: id,
@@ -323,7 +358,13 @@ const invoiceModel = {
 };
 /** One invoice (spec §3 "Invoice"): the type of the legacy presenters (lib/legacy/invoices.ts). */
 export const invoiceModelAnswer = z.object(invoiceModel);
-export const invoiceLineItemAnswer = z.object({ ExtStockId: z.string(), Description: z.string(), Quantity: z.number(), UnitPrice: z.number(), Amount: z.number() });
+export const invoiceLineItemAnswer = z.object({
+  ExtStockId: z.string(),
+  Description: z.string(),
+  Quantity: z.number(),
+  UnitPrice: z.number(),
+  Amount: z.number(),
+});
 export const invoiceListAnswer = z.object({
   Invoices: list(z.object({ ...invoiceModel, PaymentUrl: z.string().nullable() })),
   TotalCount: z.number().int(),
@@ -358,7 +399,11 @@ export const userModelAnswer = z.object({
   ClientId: id,
   CreatedDate: instant,
 });
-export const userListAnswer = z.object({ Users: list(userModelAnswer), TotalCount: z.number().int(), ItemsPerPage: z.number().int() });
+export const userListAnswer = z.object({
+  Users: list(userModelAnswer),
+  TotalCount: z.number().int(),
+  ItemsPerPage: z.number().int(),
+});
 /** SaveUser: 0 failure, 1 success, 2 a recent password reused. */
 export const saveUserAnswer = z.number().int().min(0).max(2);
 /** GetPasswordExpiry: days left, or 'NA'. */

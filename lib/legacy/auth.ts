@@ -56,14 +56,20 @@ export function otpGiven(otp: string | number | null | undefined): string | null
 
 export const legacySignInBody = z.strictObject({
   UserName: userNameField,
-  Password: z.string({ error: missingMessage(AUTH_MSG.passwordRequired) }).min(1, AUTH_MSG.passwordRequired).max(PASSWORD_MAX),
+  Password: z
+    .string({ error: missingMessage(AUTH_MSG.passwordRequired) })
+    .min(1, AUTH_MSG.passwordRequired)
+    .max(PASSWORD_MAX),
   /** Absent or 0: the password step (the OTP is sent). Otherwise the credential triple (see signInWithTriple). */
   OTP: z.union([z.string().max(32), z.number().int().min(0).max(999_999)]).nullish(),
   Captcha: z.string().max(CAPTCHA_PAYLOAD_MAX).nullish(),
 });
 
 /** Either the pending sign-in (ChallengeId), or the user's credentials (UserName and Password). */
-function challengeOrCredentials(v: { ChallengeId?: string | null; UserName?: string | null; Password?: string | null }, ctx: z.RefinementCtx): void {
+function challengeOrCredentials(
+  v: { ChallengeId?: string | null; UserName?: string | null; Password?: string | null },
+  ctx: z.RefinementCtx,
+): void {
   if (v.ChallengeId) return;
   if (!v.UserName) ctx.addIssue({ code: 'custom', path: ['UserName'], message: AUTH_MSG.userNameRequired });
   if (!v.Password) ctx.addIssue({ code: 'custom', path: ['Password'], message: AUTH_MSG.passwordRequired });
@@ -96,7 +102,10 @@ export const legacyResendBody = z
   .superRefine(challengeOrCredentials);
 
 export const legacyCaptchaBody = z.strictObject({
-  Captcha: z.string({ error: missingMessage(AUTH_MSG.captchaRequired) }).min(1, AUTH_MSG.captchaRequired).max(CAPTCHA_PAYLOAD_MAX),
+  Captcha: z
+    .string({ error: missingMessage(AUTH_MSG.captchaRequired) })
+    .min(1, AUTH_MSG.captchaRequired)
+    .max(CAPTCHA_PAYLOAD_MAX),
 });
 
 export const legacyLoginAttemptBody = z.strictObject({
@@ -133,7 +142,12 @@ function expireText(seconds: number): string {
 }
 
 export function presentSignIn(r: PasswordSignInResult): SignInAnswer {
-  const base = { ...blank, FailedLoginAttempt: r.failedAttempts, LoginAttemptLeft: r.attemptsLeft, Message: passwordStepMessage(r) };
+  const base = {
+    ...blank,
+    FailedLoginAttempt: r.failedAttempts,
+    LoginAttemptLeft: r.attemptsLeft,
+    Message: passwordStepMessage(r),
+  };
   switch (r.status) {
     case 'otp':
       return {
@@ -173,7 +187,13 @@ export function presentOtp(r: OtpVerifyResult, jwtToken: string | null): SignInA
     case 'success':
       return { ...blank, IsLoggedIn: true, jwtToken, LStatus: LSTATUS.signedIn, LoginAttemptLeft: 0 };
     case 'invalid':
-      return { ...blank, LStatus: LSTATUS.otpInvalid, FailedLoginAttempt: r.failedAttempts, LoginAttemptLeft: r.attemptsLeft, Message: MSG.otpInvalid };
+      return {
+        ...blank,
+        LStatus: LSTATUS.otpInvalid,
+        FailedLoginAttempt: r.failedAttempts,
+        LoginAttemptLeft: r.attemptsLeft,
+        Message: MSG.otpInvalid,
+      };
     case 'expired':
       return { ...blank, LStatus: LSTATUS.otpExpired, Message: MSG.otpExpired };
     case 'locked':

@@ -63,7 +63,11 @@ export function downloadResponse({ document, stream }: OpenedDocument): Response
 
 /** A verified download: the streamed attachment, or a redirect to a presigned URL (never cached). */
 export function downloadAnswerResponse(d: DownloadAnswer): Response {
-  if (d.kind === 'redirect') return new Response(null, { status: 302, headers: { Location: d.url, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
+  if (d.kind === 'redirect')
+    return new Response(null, {
+      status: 302,
+      headers: { Location: d.url, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' },
+    });
   return downloadResponse(d);
 }
 

@@ -39,7 +39,13 @@ export function presentInvoiceList(r: ListResult<InvoiceRow>) {
 }
 
 function presentLine(l: InvoiceLine): InvoiceLineItemModel {
-  return { ExtStockId: l.extStockId, Description: l.description, Quantity: Number(l.quantity), UnitPrice: Number(l.unitPrice), Amount: Number(l.amount) };
+  return {
+    ExtStockId: l.extStockId,
+    Description: l.description,
+    Quantity: Number(l.quantity),
+    UnitPrice: Number(l.unitPrice),
+    Amount: Number(l.amount),
+  };
 }
 
 /** Answer of GET api/Invoice/InvoiceNumber/{number}/{clientdate} (and each item of api/Invoice/JMSNumber/{n}). */
@@ -59,7 +65,17 @@ export function presentIssueDateFilters() {
 }
 
 /** Invoices.csv: the header and one row per invoice. */
-export const INVOICE_CSV_HEADER = ['JMS Number', 'Matter Reference', 'Invoice Number', 'Issue Date', 'Due Date', 'Amount', 'Currency', 'Branch', 'Status'];
+export const INVOICE_CSV_HEADER = [
+  'JMS Number',
+  'Matter Reference',
+  'Invoice Number',
+  'Issue Date',
+  'Due Date',
+  'Amount',
+  'Currency',
+  'Branch',
+  'Status',
+];
 
 export function invoiceCsvRow(i: InvoiceListItem): string[] {
   return [

@@ -28,7 +28,6 @@ function post(body: unknown, token: string | null, headers: Record<string, strin
   return POST(new Request('http://localhost/api/Job/Add', init), params);
 }
 
-
 function payload(branchId: number, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     OrderType: 5,
@@ -42,7 +41,18 @@ function payload(branchId: number, over: Record<string, unknown> = {}): Record<s
     DateDueInput: '05/03/2025',
     TimeDueInput: '10:00 AM',
     NumberOfCopies: 3,
-    ePrintInstructions: { originalFileContainsAnyColour: 1, singleOrDoubleSided: 2, paperSize: 1, foldersNBinding: 3, duplicateDocuments: 1, attachments: 1, orderDocuments: 1, unprintableFiles: 1, excelFiles: 1, applyNumbers: 2 },
+    ePrintInstructions: {
+      originalFileContainsAnyColour: 1,
+      singleOrDoubleSided: 2,
+      paperSize: 1,
+      foldersNBinding: 3,
+      duplicateDocuments: 1,
+      attachments: 1,
+      orderDocuments: 1,
+      unprintableFiles: 1,
+      excelFiles: 1,
+      applyNumbers: 2,
+    },
     ...over,
   };
 }
@@ -50,7 +60,15 @@ function payload(branchId: number, over: Record<string, unknown> = {}): Record<s
 async function errors(res: Response): Promise<Record<string, string[]>> {
   expect(res.status).toBe(400);
   const body: unknown = await res.json();
-  const fields = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object' && body.error !== null && 'fields' in body.error ? body.error.fields : {};
+  const fields =
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    typeof body.error === 'object' &&
+    body.error !== null &&
+    'fields' in body.error
+      ? body.error.fields
+      : {};
   return fields as Record<string, string[]>;
 }
 
@@ -59,29 +77,56 @@ describe('POST api/Job/Add', () => {
 
   async function caller() {
     const s = await signedIn(6);
-    const [branch] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, s.clientId)).orderBy(clientBranchAddresses.id);
+    const [branch] = await db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.clientId, s.clientId))
+      .orderBy(clientBranchAddresses.id);
     return { ...s, branchId: branch?.id ?? 0 };
   }
 
   it('saves the documented payload and answers JobId and JMSNumber; client, status and internal instructions are the server’s', async () => {
     const c = await caller();
     const other = await makeClient();
-    const res = await post(payload(c.branchId, { ClientId: other.id, Status: 8, InternalInstructions: 'rush', JMSNumber: '1' }), c.token);
+    const res = await post(
+      payload(c.branchId, { ClientId: other.id, Status: 8, InternalInstructions: 'rush', JMSNumber: '1' }),
+      c.token,
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { JobId: number; JMSNumber: string };
     expect(body).toEqual({ JobId: expect.any(Number), JMSNumber: expect.stringMatching(/^\d+$/) });
     const [row] = await db().select().from(jobs).where(eq(jobs.id, body.JobId));
-    expect(row).toMatchObject({ clientId: c.clientId, status: 12, internalInstructions: null, orderType: 5, numberOfCopies: 3, jmsNumber: body.JMSNumber });
-    expect(row?.instructionBlock).toMatchObject({ kind: 'print', HasAdvancedInstructions: true, foldersNBinding: 3, applyNumbers: 2 });
+    expect(row).toMatchObject({
+      clientId: c.clientId,
+      status: 12,
+      internalInstructions: null,
+      orderType: 5,
+      numberOfCopies: 3,
+      jmsNumber: body.JMSNumber,
+    });
+    expect(row?.instructionBlock).toMatchObject({
+      kind: 'print',
+      HasAdvancedInstructions: true,
+      foldersNBinding: 3,
+      applyNumbers: 2,
+    });
   });
 
   it('is idempotent with an Idempotency-Key header or a RequestKey field', async () => {
     const c = await caller();
-    const first = (await (await post(payload(c.branchId), c.token, { 'idempotency-key': 'retry-key-0001' })).json()) as { JobId: number };
-    const again = (await (await post(payload(c.branchId), c.token, { 'idempotency-key': 'retry-key-0001' })).json()) as { JobId: number };
+    const first = (await (
+      await post(payload(c.branchId), c.token, { 'idempotency-key': 'retry-key-0001' })
+    ).json()) as { JobId: number };
+    const again = (await (
+      await post(payload(c.branchId), c.token, { 'idempotency-key': 'retry-key-0001' })
+    ).json()) as { JobId: number };
     expect(again.JobId).toBe(first.JobId);
-    const a = (await (await post(payload(c.branchId, { RequestKey: 'field-key-0001' }), c.token)).json()) as { JobId: number };
-    const b = (await (await post(payload(c.branchId, { RequestKey: 'field-key-0001' }), c.token)).json()) as { JobId: number };
+    const a = (await (await post(payload(c.branchId, { RequestKey: 'field-key-0001' }), c.token)).json()) as {
+      JobId: number;
+    };
+    const b = (await (await post(payload(c.branchId, { RequestKey: 'field-key-0001' }), c.token)).json()) as {
+      JobId: number;
+    };
     expect(b.JobId).toBe(a.JobId);
     expect((await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, c.clientId)))[0]?.n).toBe(2);
   });
@@ -101,49 +146,103 @@ describe('POST api/Job/Add', () => {
   it('names the legacy fields of missing values and wrong types', async () => {
     const c = await caller();
     const missing = await errors(await post({ OrderType: 6 }, c.token));
-    expect(missing).toMatchObject({ ContactName: [FIELD_MSG.required], Email: [FIELD_MSG.required], ClientBranchAddressId: [FIELD_MSG.required], WhatToCollect: [JOB_MSG.whatToCollectRequired] });
-    const types = await errors(await post(payload(c.branchId, { ContactName: 42, NumberOfCopies: true, ePrintInstructions: { paperSize: 'A4', HasAdvancedInstructions: true } }), c.token));
+    expect(missing).toMatchObject({
+      ContactName: [FIELD_MSG.required],
+      Email: [FIELD_MSG.required],
+      ClientBranchAddressId: [FIELD_MSG.required],
+      WhatToCollect: [JOB_MSG.whatToCollectRequired],
+    });
+    const types = await errors(
+      await post(
+        payload(c.branchId, {
+          ContactName: 42,
+          NumberOfCopies: true,
+          ePrintInstructions: { paperSize: 'A4', HasAdvancedInstructions: true },
+        }),
+        c.token,
+      ),
+    );
     expect(Object.keys(types)).toEqual(expect.arrayContaining(['ContactName', 'NumberOfCopies']));
-    const print = await errors(await post(payload(c.branchId, { ePrintInstructions: { HasAdvancedInstructions: true, paperSize: 7 } }), c.token));
-    expect(print).toMatchObject({ 'ePrintInstructions.originalFileContainsAnyColour': [FIELD_MSG.required], 'ePrintInstructions.applyNumbers': [FIELD_MSG.required] });
+    const print = await errors(
+      await post(payload(c.branchId, { ePrintInstructions: { HasAdvancedInstructions: true, paperSize: 7 } }), c.token),
+    );
+    expect(print).toMatchObject({
+      'ePrintInstructions.originalFileContainsAnyColour': [FIELD_MSG.required],
+      'ePrintInstructions.applyNumbers': [FIELD_MSG.required],
+    });
   });
 
   it('refuses HTML, huge strings, a malformed DocumentModel and a body over the limit', async () => {
     const c = await caller();
-    expect(await errors(await post(payload(c.branchId, { Instructions: '<script>alert(1)</script>' }), c.token))).toEqual({ Instructions: [FIELD_MSG.htmlTags] });
-    expect(await errors(await post(payload(c.branchId, { ContactName: 'x'.repeat(5000) }), c.token))).toEqual({ ContactName: [FIELD_MSG.tooLong(255)] });
+    expect(
+      await errors(await post(payload(c.branchId, { Instructions: '<script>alert(1)</script>' }), c.token)),
+    ).toEqual({ Instructions: [FIELD_MSG.htmlTags] });
+    expect(await errors(await post(payload(c.branchId, { ContactName: 'x'.repeat(5000) }), c.token))).toEqual({
+      ContactName: [FIELD_MSG.tooLong(255)],
+    });
     const huge = await post(payload(c.branchId, { Instructions: 'y'.repeat(300 * 1024) }), c.token);
     expect(huge.status).toBe(413);
-    expect(((await huge.json()) as { error: { fields: unknown } }).error.fields).toEqual({ '': [LEGACY_ADD_MSG.tooLarge] });
-    expect(await errors(await post(payload(c.branchId, { DocumentModel: 'file.pdf' }), c.token))).toEqual({ DocumentModel: [LEGACY_ADD_MSG.documentModel] });
+    expect(((await huge.json()) as { error: { fields: unknown } }).error.fields).toEqual({
+      '': [LEGACY_ADD_MSG.tooLarge],
+    });
+    expect(await errors(await post(payload(c.branchId, { DocumentModel: 'file.pdf' }), c.token))).toEqual({
+      DocumentModel: [LEGACY_ADD_MSG.documentModel],
+    });
     expect((await db().select({ n: count() }).from(jobs).where(eq(jobs.clientId, c.clientId)))[0]?.n).toBe(0);
   });
 
   it('refuses another client’s branch address and a past due date', async () => {
     const c = await caller();
     const other = await makeClient();
-    expect(await errors(await post(payload(other.branches[0]?.id ?? 0), c.token))).toEqual({ ClientBranchAddressId: [FIELD_MSG.invalidChoice] });
-    expect(await errors(await post(payload(c.branchId, { DateDueInput: '03/03/2025' }), c.token))).toEqual({ DateDueInput: [JOB_MSG.dueDateInPast] });
+    expect(await errors(await post(payload(other.branches[0]?.id ?? 0), c.token))).toEqual({
+      ClientBranchAddressId: [FIELD_MSG.invalidChoice],
+    });
+    expect(await errors(await post(payload(c.branchId, { DateDueInput: '03/03/2025' }), c.token))).toEqual({
+      DateDueInput: [JOB_MSG.dueDateInPast],
+    });
   });
 
   async function read(id: number, token: string): Promise<Record<string, unknown>> {
-    const res = await getJob(new Request(`http://localhost/api/Job/${id}`, { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: String(id) }) });
+    const res = await getJob(
+      new Request(`http://localhost/api/Job/${id}`, { headers: { authorization: `Bearer ${token}` } }),
+      { params: Promise.resolve({ id: String(id) }) },
+    );
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   }
 
   it('round trip: what api/Job/{id} answers, posted back with JobId 0, saves a new job with the same order', async () => {
     const c = await caller();
-    const first = (await (await post(payload(c.branchId, { Instructions: 'Bind in black' }), c.token)).json()) as { JobId: number };
+    const first = (await (await post(payload(c.branchId, { Instructions: 'Bind in black' }), c.token)).json()) as {
+      JobId: number;
+    };
     const job = await read(first.JobId, c.token);
-    for (const key of Object.keys(job)) expect(LEGACY_JOB_INPUT_FIELDS.has(key) || LEGACY_JOB_READ_ONLY_FIELDS.has(key), key).toBe(true);
+    for (const key of Object.keys(job))
+      expect(LEGACY_JOB_INPUT_FIELDS.has(key) || LEGACY_JOB_READ_ONLY_FIELDS.has(key), key).toBe(true);
     const res = await post({ ...job, JobId: 0 }, c.token);
     expect(res.status).toBe(200);
     const second = (await res.json()) as Record<string, unknown>;
     expect(second).toEqual({ JobId: expect.any(Number), JMSNumber: expect.stringMatching(/^\d+$/) });
     expect(second.JobId).not.toBe(first.JobId);
     const copy = await read(Number(second.JobId), c.token);
-    const same = ['OrderType', 'ContactName', 'Email', 'ContactPhone', 'MatterReference', 'Address', 'ClientBranchAddressId', 'DateReady', 'DateDue', 'TimeReadyInput', 'TimeDueInput', 'Instructions', 'NumberOfCopies', 'ePrintInstructions', 'EPrintScanInstructions', 'JobShortDescription'];
+    const same = [
+      'OrderType',
+      'ContactName',
+      'Email',
+      'ContactPhone',
+      'MatterReference',
+      'Address',
+      'ClientBranchAddressId',
+      'DateReady',
+      'DateDue',
+      'TimeReadyInput',
+      'TimeDueInput',
+      'Instructions',
+      'NumberOfCopies',
+      'ePrintInstructions',
+      'EPrintScanInstructions',
+      'JobShortDescription',
+    ];
     for (const key of same) expect(copy[key], key).toEqual(job[key]);
   });
 
@@ -157,24 +256,66 @@ describe('POST api/Job/Add', () => {
     expect(saved).toMatchObject({ ClientBranchAddressId: c.branchId, Address: branch?.address });
     const other = await makeClient();
     const theirs = other.branches[0];
-    const [theirRow] = await db().select().from(clientBranchAddresses).where(eq(clientBranchAddresses.id, theirs?.id ?? 0));
-    expect(await errors(await post(payload(0, { ClientBranchAddressId: undefined, Address: theirRow?.address ?? 'x' }), c.token))).toEqual({ Address: [LEGACY_ADD_MSG.addressUnknown] });
+    const [theirRow] = await db()
+      .select()
+      .from(clientBranchAddresses)
+      .where(eq(clientBranchAddresses.id, theirs?.id ?? 0));
+    expect(
+      await errors(
+        await post(payload(0, { ClientBranchAddressId: undefined, Address: theirRow?.address ?? 'x' }), c.token),
+      ),
+    ).toEqual({ Address: [LEGACY_ADD_MSG.addressUnknown] });
   });
 
   it('reads the print block under EPrintScanInstructions, and DateReady/DateDue with TimeReady/TimeDue when the *Input strings are absent', async () => {
     const c = await caller();
-    const { ePrintInstructions, DateReadyInput: _dr, TimeReadyInput: _tr, DateDueInput: _dd, TimeDueInput: _td, ...rest } = payload(c.branchId);
-    const res = await post({ ...rest, EPrintScanInstructions: ePrintInstructions, DateReady: '2025-03-04T00:30:00.000Z', DateDue: '2025-03-05', TimeDue: '14:15' }, c.token);
+    const {
+      ePrintInstructions,
+      DateReadyInput: _dr,
+      TimeReadyInput: _tr,
+      DateDueInput: _dd,
+      TimeDueInput: _td,
+      ...rest
+    } = payload(c.branchId);
+    const res = await post(
+      {
+        ...rest,
+        EPrintScanInstructions: ePrintInstructions,
+        DateReady: '2025-03-04T00:30:00.000Z',
+        DateDue: '2025-03-05',
+        TimeDue: '14:15',
+      },
+      c.token,
+    );
     expect(res.status).toBe(200);
     const saved = await read(((await res.json()) as { JobId: number }).JobId, c.token);
-    expect(saved).toMatchObject({ DateReadyInput: '04/03/2025', TimeReadyInput: '11:30 AM', DateDueInput: '05/03/2025', TimeDueInput: '02:15 PM' });
-    expect(saved.ePrintInstructions).toMatchObject({ HasAdvancedInstructions: true, foldersNBinding: 3, applyNumbers: 2 });
-    expect(await errors(await post({ ...rest, DateReady: '2025-03-04T00:30:00.000Z', DateDue: '31/02/2025', TimeDue: '10:00 AM' }, c.token))).toMatchObject({ DateDue: [JOB_MSG.invalidDate] });
+    expect(saved).toMatchObject({
+      DateReadyInput: '04/03/2025',
+      TimeReadyInput: '11:30 AM',
+      DateDueInput: '05/03/2025',
+      TimeDueInput: '02:15 PM',
+    });
+    expect(saved.ePrintInstructions).toMatchObject({
+      HasAdvancedInstructions: true,
+      foldersNBinding: 3,
+      applyNumbers: 2,
+    });
+    expect(
+      await errors(
+        await post(
+          { ...rest, DateReady: '2025-03-04T00:30:00.000Z', DateDue: '31/02/2025', TimeDue: '10:00 AM' },
+          c.token,
+        ),
+      ),
+    ).toMatchObject({ DateDue: [JOB_MSG.invalidDate] });
   });
 
   it('ignores keys the payload does not know and lists them; nothing the body claims about the server’s fields counts', async () => {
     const c = await caller();
-    const res = await post(payload(c.branchId, { IsAdmin: true, ClientId: 1, CreatedOn: '2020-01-01T00:00:00Z', TimeZoneId: 'UTC' }), c.token);
+    const res = await post(
+      payload(c.branchId, { IsAdmin: true, ClientId: 1, CreatedOn: '2020-01-01T00:00:00Z', TimeZoneId: 'UTC' }),
+      c.token,
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { JobId: number; IgnoredFields: string[] };
     expect(body.IgnoredFields).toEqual(['IsAdmin']);

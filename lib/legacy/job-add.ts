@@ -29,16 +29,45 @@ export const LEGACY_ADD_MSG = {
   notObject: 'The request body must be a JSON object.',
   tooLarge: 'The request body is too large.',
   documentModel: 'DocumentModel must name an uploaded document: { "DocumentId": <number> }.',
-  addressUnknown: 'None of your branch addresses has this text. Send ClientBranchAddressId or the text of one of your branch addresses.',
+  addressUnknown:
+    'None of your branch addresses has this text. Send ClientBranchAddressId or the text of one of your branch addresses.',
 } as const;
 
 /** The fields api/Job/Add reads (spec §3 "Job (payload)" and the block keys of lib/jobs/legacy-order.ts). */
 export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
-  'JobId', 'OrderType', 'ContactName', 'Email', 'ContactPhone', 'AfterHourContactNumber', 'CostEstimateNumber',
-  'MatterReference', 'Address', 'ClientBranchAddressId', 'AlternatePickupDelivery', 'DateReadyInput', 'DateDueInput',
-  'TimeReadyInput', 'TimeDueInput', 'DateReady', 'DateDue', 'TimeReady', 'TimeDue', 'Instructions', 'NumberOfCopies',
-  'WhatToCollect', 'CopyAsOriginal', 'copyInstructions', 'AppealBook', 'CourtCopy', 'CollectionDescription',
-  'ePrintInstructions', 'eScanInstructions', 'EPrintScanInstructions', 'SourceJobId', 'DocumentModel', 'RequestKey',
+  'JobId',
+  'OrderType',
+  'ContactName',
+  'Email',
+  'ContactPhone',
+  'AfterHourContactNumber',
+  'CostEstimateNumber',
+  'MatterReference',
+  'Address',
+  'ClientBranchAddressId',
+  'AlternatePickupDelivery',
+  'DateReadyInput',
+  'DateDueInput',
+  'TimeReadyInput',
+  'TimeDueInput',
+  'DateReady',
+  'DateDue',
+  'TimeReady',
+  'TimeDue',
+  'Instructions',
+  'NumberOfCopies',
+  'WhatToCollect',
+  'CopyAsOriginal',
+  'copyInstructions',
+  'AppealBook',
+  'CourtCopy',
+  'CollectionDescription',
+  'ePrintInstructions',
+  'eScanInstructions',
+  'EPrintScanInstructions',
+  'SourceJobId',
+  'DocumentModel',
+  'RequestKey',
 ]);
 
 /**
@@ -47,12 +76,39 @@ export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
  * here or read).
  */
 export const LEGACY_JOB_READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
-  'ProjectId', 'JMSNumber', 'JobShortDescription', 'TimeZone', 'TimeZoneId', 'ClientId', 'ProcessingCity', 'Status',
-  'CreatedByDisplay', 'LastModifiedBy', 'StatusLastModifiedBy', 'CreatedById', 'LastModifiedById', 'StatusLastModifiedById',
-  'CreatedOn', 'DateDelivered', 'InternalInstructions', 'FileName', 'CopyStatus', 'SourceFileName', 'SourceFileId', 'DeliveredFiles',
+  'ProjectId',
+  'JMSNumber',
+  'JobShortDescription',
+  'TimeZone',
+  'TimeZoneId',
+  'ClientId',
+  'ProcessingCity',
+  'Status',
+  'CreatedByDisplay',
+  'LastModifiedBy',
+  'StatusLastModifiedBy',
+  'CreatedById',
+  'LastModifiedById',
+  'StatusLastModifiedById',
+  'CreatedOn',
+  'DateDelivered',
+  'InternalInstructions',
+  'FileName',
+  'CopyStatus',
+  'SourceFileName',
+  'SourceFileId',
+  'DeliveredFiles',
   // The job slip's extra fields (a caller may post a slip back too).
-  'StatusName', 'OrderTypeName', 'ClientName', 'ProcessingCityName', 'SourceJobNumber', 'LIONumber', 'MatterType',
-  'DocumentId', 'JobInstructions', 'FeedBacks',
+  'StatusName',
+  'OrderTypeName',
+  'ClientName',
+  'ProcessingCityName',
+  'SourceJobNumber',
+  'LIONumber',
+  'MatterType',
+  'DocumentId',
+  'JobInstructions',
+  'FeedBacks',
 ]);
 
 /** The documented body of api/Job/Add (lib/openapi): the order's fields under their legacy names, and the read-only ones. */
@@ -90,7 +146,13 @@ const normaliseAddress = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCas
 async function withBranchFromAddress(actor: Actor, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const id = body.ClientBranchAddressId;
   const address = body.Address;
-  if (!(id === undefined || id === null || id === '') || typeof address !== 'string' || /^\s*\d+\s*$/.test(address) || address.trim() === '') return body;
+  if (
+    !(id === undefined || id === null || id === '') ||
+    typeof address !== 'string' ||
+    /^\s*\d+\s*$/.test(address) ||
+    address.trim() === ''
+  )
+    return body;
   if (!isClientActor(actor)) return body;
   const wanted = normaliseAddress(address);
   const branch = (await listBranchAddresses(actor)).find((b) => normaliseAddress(b.address) === wanted);
@@ -101,8 +163,11 @@ async function withBranchFromAddress(actor: Actor, body: Record<string, unknown>
 /** Validates and saves a legacy job body for the actor. Throws ValidationError with legacy field names. */
 export async function addLegacyJob(actor: Actor, input: unknown, opts: LegacyAddOptions = {}): Promise<LegacyJobAdded> {
   if (!isRecord(input)) throw new ValidationError({ '': [LEGACY_ADD_MSG.notObject] }, LEGACY_ADD_MSG.notObject);
-  const ignored = Object.keys(input).filter((k) => !LEGACY_JOB_INPUT_FIELDS.has(k) && !LEGACY_JOB_READ_ONLY_FIELDS.has(k));
-  const requestKey = opts.idempotencyKey?.trim() || (typeof input.RequestKey === 'string' ? input.RequestKey.trim() : null) || null;
+  const ignored = Object.keys(input).filter(
+    (k) => !LEGACY_JOB_INPUT_FIELDS.has(k) && !LEGACY_JOB_READ_ONLY_FIELDS.has(k),
+  );
+  const requestKey =
+    opts.idempotencyKey?.trim() || (typeof input.RequestKey === 'string' ? input.RequestKey.trim() : null) || null;
   const documentId = documentIdOf(input.DocumentModel);
   const { patch, sources } = legacyDateInputs(input, actorTimeZone(actor));
   const body = await withBranchFromAddress(actor, { ...input, ...patch });

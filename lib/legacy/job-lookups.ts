@@ -28,7 +28,11 @@ export const textSegment = z.string().min(1).max(200);
 export const matterSearchBody = z
   .union([
     z.string().max(200),
-    z.object({ SearchText: z.string().max(200).nullish(), MatterReference: z.string().max(200).nullish(), Text: z.string().max(200).nullish() }),
+    z.object({
+      SearchText: z.string().max(200).nullish(),
+      MatterReference: z.string().max(200).nullish(),
+      Text: z.string().max(200).nullish(),
+    }),
   ])
   .transform((b) => (typeof b === 'string' ? b : (b.SearchText ?? b.MatterReference ?? b.Text ?? '')));
 
@@ -40,7 +44,12 @@ const dateText = z
   .string()
   .max(100)
   .refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date.');
-export const currentDateBody = z.union([z.undefined(), z.null(), dateText, z.object({ CurrentDate: dateText.nullish() })]);
+export const currentDateBody = z.union([
+  z.undefined(),
+  z.null(),
+  dateText,
+  z.object({ CurrentDate: dateText.nullish() }),
+]);
 
 export const presentBranchAddress = (b: BranchAddress) => ({
   ClientBranchAddressId: b.id,
@@ -64,9 +73,29 @@ export const presentCourtFlags = (c: CourtFlags) => ({
   MessageDescription: c.messageDescription,
 });
 
-export const presentCourt = (c: Court) => ({ CourtId: c.code, Text: c.name, JobType: c.jobType, LocationId: c.locationId, ...presentCourtFlags(c) });
+export const presentCourt = (c: Court) => ({
+  CourtId: c.code,
+  Text: c.name,
+  JobType: c.jobType,
+  LocationId: c.locationId,
+  ...presentCourtFlags(c),
+});
 
-export const presentLocation = (l: Location) => ({ LocationId: l.id, Text: l.text, BranchId: l.branchId, AlternateBranch: l.alternateBranch });
+export const presentLocation = (l: Location) => ({
+  LocationId: l.id,
+  Text: l.text,
+  BranchId: l.branchId,
+  AlternateBranch: l.alternateBranch,
+});
 export const presentCountry = (c: { id: number; name: string }) => ({ CountryId: c.id, Text: c.name });
-export const presentBranch = (b: { id: number; name: string; countryId: number }) => ({ BranchId: b.id, Text: b.name, CountryId: b.countryId });
-export const presentZonedNow = (z: ZonedNow) => ({ DateTime: z.dateTime, TimeZoneId: z.timeZone, UtcOffset: z.offset, Utc: z.instant.toISOString() });
+export const presentBranch = (b: { id: number; name: string; countryId: number }) => ({
+  BranchId: b.id,
+  Text: b.name,
+  CountryId: b.countryId,
+});
+export const presentZonedNow = (z: ZonedNow) => ({
+  DateTime: z.dateTime,
+  TimeZoneId: z.timeZone,
+  UtcOffset: z.offset,
+  Utc: z.instant.toISOString(),
+});

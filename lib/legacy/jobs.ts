@@ -52,7 +52,11 @@ export function toLegacyJobListItem(j: JobListItem, timeZone: string) {
 
 /** The answer of POST api/Job/JobsList/CurrentPage/{page}/PageSize/{size}. */
 export function toLegacyJobList(r: ListResult<JobListItem>, timeZone: string) {
-  return { Jobs: r.rows.map((j) => toLegacyJobListItem(j, timeZone)), TotalCount: r.totalCount, ItemsPerPage: r.pageSize };
+  return {
+    Jobs: r.rows.map((j) => toLegacyJobListItem(j, timeZone)),
+    TotalCount: r.totalCount,
+    ItemsPerPage: r.pageSize,
+  };
 }
 
 /** The copy section flags (§3 "CopyStatus flags") a copy job stored with its block; null for other jobs. */
@@ -84,7 +88,11 @@ export function toLegacyJob(j: JobDetail & JobNames, opts: LegacyJobOptions = {}
   const zone = j.timeZone;
   const first = j.documents[0];
   const blocks = legacyBlockFields(j.orderType, j.instructionBlock);
-  const internal = opts.staff ? { InternalInstructions: j.internalInstructions ?? null } : j.internalInstructions ? { InternalInstructions: j.internalInstructions } : {};
+  const internal = opts.staff
+    ? { InternalInstructions: j.internalInstructions ?? null }
+    : j.internalInstructions
+      ? { InternalInstructions: j.internalInstructions }
+      : {};
   return {
     JobId: j.id,
     ProjectId: j.projectId,
@@ -130,8 +138,21 @@ export function toLegacyJob(j: JobDetail & JobNames, opts: LegacyJobOptions = {}
     SourceFileName: first?.fileName ?? null,
     SourceFileId: first?.id ?? null,
     SourceJobId: j.sourceJobId,
-    DocumentModel: j.documents.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size, Sha256: d.sha256 })),
-    DeliveredFiles: j.deliverables.map((d) => ({ DocumentId: d.id, FileName: d.fileName, ContentType: d.contentType, Size: d.size, Sha256: d.sha256, CreatedDate: d.createdAt.toISOString() })),
+    DocumentModel: j.documents.map((d) => ({
+      DocumentId: d.id,
+      FileName: d.fileName,
+      ContentType: d.contentType,
+      Size: d.size,
+      Sha256: d.sha256,
+    })),
+    DeliveredFiles: j.deliverables.map((d) => ({
+      DocumentId: d.id,
+      FileName: d.fileName,
+      ContentType: d.contentType,
+      Size: d.size,
+      Sha256: d.sha256,
+      CreatedDate: d.createdAt.toISOString(),
+    })),
     ...blocks,
     ...ePrintScanOf(blocks),
   };
@@ -159,7 +180,14 @@ export function toLegacyJobSlip(s: JobSlip) {
 }
 
 export function toLegacyFeedback(f: JobFeedbackItem) {
-  return { JobFeedBackId: f.id, JobId: f.jobId, FeedBack: f.feedBack, Comments: f.comments, CreatedBy: f.createdByName, CreatedOn: iso(f.createdAt) };
+  return {
+    JobFeedBackId: f.id,
+    JobId: f.jobId,
+    FeedBack: f.feedBack,
+    Comments: f.comments,
+    CreatedBy: f.createdByName,
+    CreatedOn: iso(f.createdAt),
+  };
 }
 
 export function toLegacyComment(c: JobComment) {

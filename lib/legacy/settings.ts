@@ -61,7 +61,10 @@ export const verifyCurrentBody = stringOr(['Password', 'CurrentPassword'], z.str
 /** POST api/Authentication/VerifyUserCurrentPassword: { UserName?, Password (base64), OTP: 0 }. */
 export const verifyUserCurrentBody = z.object({
   UserName: z.string().max(256).nullish(),
-  Password: z.string({ error: missingMessage(FIELD_MSG.required) }).max(PASSWORD_INPUT_MAX * 2).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The password must be base64-encoded.'),
+  Password: z
+    .string({ error: missingMessage(FIELD_MSG.required) })
+    .max(PASSWORD_INPUT_MAX * 2)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The password must be base64-encoded.'),
   OTP: z.union([z.number(), z.string().max(16)]).nullish(),
 });
 

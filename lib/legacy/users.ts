@@ -52,10 +52,28 @@ export function saveUserCode(r: SaveUserResult): number {
 }
 
 /** User.csv: the header and one row per user. */
-export const USER_CSV_HEADER = ['User Name', 'First Name', 'Last Name', 'E-mail', 'Phone', 'Role', 'Time Zone', 'Date Created'];
+export const USER_CSV_HEADER = [
+  'User Name',
+  'First Name',
+  'Last Name',
+  'E-mail',
+  'Phone',
+  'Role',
+  'Time Zone',
+  'Date Created',
+];
 
 export function userCsvRow(u: UserListItem, timeZone: string): string[] {
-  return [u.userName, u.firstName, u.lastName, u.email, u.phone, roleName(u.role), u.timeZone, displayDate(u.createdAt, timeZone)];
+  return [
+    u.userName,
+    u.firstName,
+    u.lastName,
+    u.email,
+    u.phone,
+    roleName(u.role),
+    u.timeZone,
+    displayDate(u.createdAt, timeZone),
+  ];
 }
 
 export async function* userCsvRows(rows: AsyncIterable<UserListItem>, timeZone: string): AsyncGenerator<string[]> {

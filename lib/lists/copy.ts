@@ -35,7 +35,9 @@ const FORMULA_CODES = FORMULA_FIRST_CHARS.map((c) => c.codePointAt(0)).join(', '
 
 /** A text cell for COPY: csvCell's formula rule (a leading =, +, -, @, tab or CR gets a '), and '' as NULL. */
 export function csvFormulaSafeSql(value: SQL): SQL<string | null> {
-  return sql<string | null>`nullif(case when ascii(${value}) in (${sql.raw(FORMULA_CODES)}) then '''' || ${value} else ${value} end, '')`;
+  return sql<
+    string | null
+  >`nullif(case when ascii(${value}) in (${sql.raw(FORMULA_CODES)}) then '''' || ${value} else ${value} end, '')`;
 }
 
 /** Bytes gathered before a chunk is handed to the reader. */
@@ -76,7 +78,11 @@ export function crlfRecords(chunk: Uint8Array, inQuotes: boolean): { out: Uint8A
  * The copy is read only as fast as the caller reads (one chunk at a time); a cancelled download cancels the
  * statement on the server and drains what is in flight, so the connection goes back to the pool.
  */
-export async function copyCsvStream(client: postgres.Sql, statement: string, header: Uint8Array): Promise<ReadableStream<Uint8Array>> {
+export async function copyCsvStream(
+  client: postgres.Sql,
+  statement: string,
+  header: Uint8Array,
+): Promise<ReadableStream<Uint8Array>> {
   const query = client.unsafe(statement);
   const source = (await query.readable()) as unknown as Readable;
   // The driver pushes one record per message: they are gathered into chunks of about CHUNK_BYTES, and the

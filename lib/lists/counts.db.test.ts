@@ -27,7 +27,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T,>(xs: readonly T[]): T => xs[int(xs.length)] as T };
+  return { next, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)] as T };
 }
 
 const key = (r: { clientId: number | null; k: unknown; n: number }) => `${r.clientId}/${String(r.k)}=${r.n}`;
@@ -59,7 +59,11 @@ async function expectUserCountersExact(db: Queryable, clientIds: number[]) {
 }
 
 /** Runs `work` in a transaction, rolled back when asked; answers what work answered, or [] when rolled back. */
-async function inTransaction(db: Queryable, rollBack: boolean, work: (tx: Queryable) => Promise<number[]>): Promise<number[]> {
+async function inTransaction(
+  db: Queryable,
+  rollBack: boolean,
+  work: (tx: Queryable) => Promise<number[]>,
+): Promise<number[]> {
   let out: number[] = [];
   try {
     await db.transaction(async (tx) => {
@@ -73,7 +77,14 @@ async function inTransaction(db: Queryable, rollBack: boolean, work: (tx: Querya
   return out;
 }
 
-const actorOf = (clientId: number, role: 3 | 4): ClientActor => ({ userId: 0, clientId, role, userName: 'counter.test', timeZone: 'Australia/Sydney', sessionId: '' });
+const actorOf = (clientId: number, role: 3 | 4): ClientActor => ({
+  userId: 0,
+  clientId,
+  role,
+  userName: 'counter.test',
+  timeZone: 'Australia/Sydney',
+  sessionId: '',
+});
 
 describe('invoice and user counters', () => {
   const t = useTestDatabase();
@@ -84,10 +95,18 @@ describe('invoice and user counters', () => {
     const rnd = random(20261125);
     const live: number[] = [];
     let serial = 0;
-    const some = (max: number) => Array.from({ length: 1 + rnd.int(max) }, () => rnd.pick(live)).filter((v, i, a) => a.indexOf(v) === i);
+    const some = (max: number) =>
+      Array.from({ length: 1 + rnd.int(max) }, () => rnd.pick(live)).filter((v, i, a) => a.indexOf(v) === i);
     const invoice = (clientId: number) => {
       const i = serial++;
-      return { clientId, jmsNumber: `8${i}`, invoiceNumber: `CNT-INV-${clientIds[0]}-${i}`, amount: `${10 + (i % 90)}.00`, issueDate: `2026-0${1 + (i % 9)}-1${i % 10}`, isPaid: rnd.next() < 0.4 };
+      return {
+        clientId,
+        jmsNumber: `8${i}`,
+        invoiceNumber: `CNT-INV-${clientIds[0]}-${i}`,
+        amount: `${10 + (i % 90)}.00`,
+        issueDate: `2026-0${1 + (i % 9)}-1${i % 10}`,
+        isPaid: rnd.next() < 0.4,
+      };
     };
 
     for (let step = 0; step < 100; step++) {
@@ -98,10 +117,26 @@ describe('invoice and user counters', () => {
           const rows = Array.from({ length: n }, () => invoice(rnd.pick(clientIds)));
           return (await tx.insert(invoices).values(rows).returning({ id: invoices.id })).map((r) => r.id);
         }
-        if (op === 1) await tx.update(invoices).set({ isPaid: rnd.next() < 0.5 }).where(inArray(invoices.id, some(8)));
-        else if (op === 2) await tx.update(invoices).set({ isPaid: true }).where(and(eq(invoices.clientId, rnd.pick(clientIds)), eq(invoices.isPaid, false)));
-        else if (op === 3) await tx.update(invoices).set({ matterReference: `edited ${step}` }).where(inArray(invoices.id, some(5)));
-        else if (op === 4) await tx.update(invoices).set({ clientId: rnd.pick(clientIds), isPaid: rnd.next() < 0.5 }).where(inArray(invoices.id, some(3)));
+        if (op === 1)
+          await tx
+            .update(invoices)
+            .set({ isPaid: rnd.next() < 0.5 })
+            .where(inArray(invoices.id, some(8)));
+        else if (op === 2)
+          await tx
+            .update(invoices)
+            .set({ isPaid: true })
+            .where(and(eq(invoices.clientId, rnd.pick(clientIds)), eq(invoices.isPaid, false)));
+        else if (op === 3)
+          await tx
+            .update(invoices)
+            .set({ matterReference: `edited ${step}` })
+            .where(inArray(invoices.id, some(5)));
+        else if (op === 4)
+          await tx
+            .update(invoices)
+            .set({ clientId: rnd.pick(clientIds), isPaid: rnd.next() < 0.5 })
+            .where(inArray(invoices.id, some(3)));
         else {
           const gone = some(op === 5 ? 1 : 8);
           await tx.delete(invoices).where(inArray(invoices.id, gone));
@@ -119,14 +154,19 @@ describe('invoice and user counters', () => {
     expect(live.length).toBeGreaterThan(20);
 
     for (const clientId of clientIds) {
-      const [real] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(invoices).where(eq(invoices.clientId, clientId));
+      const [real] = await db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(invoices)
+        .where(eq(invoices.clientId, clientId));
       for (const page of [1, 2]) {
         const r = await listInvoices(actorOf(clientId, 3), DEFAULT_INVOICE_QUERY, { page, size: 5 });
         expect(r.totalCount).toBe(real?.n);
         expect(r.rows.length).toBe(Math.max(0, Math.min(5, (real?.n ?? 0) - (page - 1) * 5)));
       }
       // A page past the end still says how many there are.
-      expect((await listInvoices(actorOf(clientId, 3), DEFAULT_INVOICE_QUERY, { page: 500, size: 5 })).totalCount).toBe(real?.n);
+      expect((await listInvoices(actorOf(clientId, 3), DEFAULT_INVOICE_QUERY, { page: 500, size: 5 })).totalCount).toBe(
+        real?.n,
+      );
     }
   });
 
@@ -136,22 +176,54 @@ describe('invoice and user counters', () => {
     const rnd = random(77);
     const roles = [3, 4, 5, 6];
     const live: number[] = [];
-    for (let i = 0; i < 12; i++) live.push((await makeUser({ clientId: rnd.pick(clientIds), role: rnd.pick(roles) })).id);
-    const some = (max: number) => Array.from({ length: 1 + rnd.int(max) }, () => rnd.pick(live)).filter((v, i, a) => a.indexOf(v) === i);
+    for (let i = 0; i < 12; i++)
+      live.push((await makeUser({ clientId: rnd.pick(clientIds), role: rnd.pick(roles) })).id);
+    const some = (max: number) =>
+      Array.from({ length: 1 + rnd.int(max) }, () => rnd.pick(live)).filter((v, i, a) => a.indexOf(v) === i);
     let serial = 0;
 
     for (let step = 0; step < 60; step++) {
       const op = rnd.int(7);
       const changed = await inTransaction(db, rnd.next() < 0.15, async (tx) => {
         if (op === 0) {
-          const id = (await makeUser({ clientId: rnd.pick(clientIds), role: rnd.pick(roles), isActive: rnd.next() < 0.8, userName: `cnt.${clientIds[0]}.${serial++}` }, tx)).id;
+          const id = (
+            await makeUser(
+              {
+                clientId: rnd.pick(clientIds),
+                role: rnd.pick(roles),
+                isActive: rnd.next() < 0.8,
+                userName: `cnt.${clientIds[0]}.${serial++}`,
+              },
+              tx,
+            )
+          ).id;
           return [id];
         }
-        if (op === 1) await tx.update(users).set({ role: rnd.pick(roles) }).where(inArray(users.id, some(4)));
-        else if (op === 2) await tx.update(users).set({ isActive: rnd.next() < 0.5 }).where(inArray(users.id, some(4)));
-        else if (op === 3) await tx.update(users).set({ updatedAt: new Date(), failedLoginAttempts: step }).where(inArray(users.id, some(6)));
-        else if (op === 4) await tx.update(users).set({ clientId: rnd.pick(clientIds), role: rnd.pick(roles) }).where(inArray(users.id, some(3)));
-        else if (op === 5) await tx.update(users).set({ clientId: null, role: 2 }).where(inArray(users.id, some(1)));
+        if (op === 1)
+          await tx
+            .update(users)
+            .set({ role: rnd.pick(roles) })
+            .where(inArray(users.id, some(4)));
+        else if (op === 2)
+          await tx
+            .update(users)
+            .set({ isActive: rnd.next() < 0.5 })
+            .where(inArray(users.id, some(4)));
+        else if (op === 3)
+          await tx
+            .update(users)
+            .set({ updatedAt: new Date(), failedLoginAttempts: step })
+            .where(inArray(users.id, some(6)));
+        else if (op === 4)
+          await tx
+            .update(users)
+            .set({ clientId: rnd.pick(clientIds), role: rnd.pick(roles) })
+            .where(inArray(users.id, some(3)));
+        else if (op === 5)
+          await tx
+            .update(users)
+            .set({ clientId: null, role: 2 })
+            .where(inArray(users.id, some(1)));
         else {
           const gone = some(2);
           await tx.delete(users).where(inArray(users.id, gone));
@@ -174,7 +246,9 @@ describe('invoice and user counters', () => {
           .from(users)
           .where(and(eq(users.clientId, clientId), eq(users.isActive, true), role ? eq(users.role, role) : undefined));
         for (const page of [1, 3, 100]) {
-          expect((await listUsers(actorOf(clientId, 4), { ...DEFAULT_USER_QUERY, role }, { page, size: 2 })).totalCount).toBe(real?.n);
+          expect(
+            (await listUsers(actorOf(clientId, 4), { ...DEFAULT_USER_QUERY, role }, { page, size: 2 })).totalCount,
+          ).toBe(real?.n);
         }
       }
     }

@@ -71,7 +71,10 @@ export function csvStream(header: string[], rows: AsyncIterable<unknown[]>): Rea
  * As csvStream, for a source that reads in batches (keyset exports): one chunk per batch, no per-row
  * promise. Each row contributes its first `header.length` cells (a row may carry more, e.g. its cursor).
  */
-export function csvBatchStream(header: string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): ReadableStream<Uint8Array> {
+export function csvBatchStream(
+  header: string[],
+  batches: AsyncIterable<readonly (readonly unknown[])[]>,
+): ReadableStream<Uint8Array> {
   const source = batches[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const count = header.length;
@@ -134,7 +137,11 @@ function csvDownload(fileName: string, body: ReadableStream<Uint8Array>): Respon
 }
 
 /** A download response of a CSV file streamed batch by batch (see csvBatchStream). */
-export function csvBatchResponse(fileName: string, header: string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): Response {
+export function csvBatchResponse(
+  fileName: string,
+  header: string[],
+  batches: AsyncIterable<readonly (readonly unknown[])[]>,
+): Response {
   return csvDownload(fileName, csvBatchStream(header, batches));
 }
 
@@ -152,7 +159,9 @@ export function csvResponse(fileName: string, header: string[], rows: AsyncItera
  * Reads a large result in batches with a cursor function (keyset or offset), yielding row by
  * row, so an export never holds more than one batch in memory.
  */
-export async function* inBatches<T, C>(fetchBatch: (cursor: C | undefined) => Promise<{ rows: T[]; next: C | undefined }>): AsyncGenerator<T> {
+export async function* inBatches<T, C>(
+  fetchBatch: (cursor: C | undefined) => Promise<{ rows: T[]; next: C | undefined }>,
+): AsyncGenerator<T> {
   let cursor: C | undefined;
   for (;;) {
     const { rows, next } = await fetchBatch(cursor);

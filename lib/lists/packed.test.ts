@@ -28,7 +28,12 @@ describe('packed rows', () => {
   });
 
   it('is shorter than the rows as JSON once a page has more than one row', () => {
-    const many = Array.from({ length: 10 }, (_, i) => ({ id: i, jmsNumber: String(100000 + i), matterReference: `HV-${i}`, contactName: 'Casey Vale' }));
+    const many = Array.from({ length: 10 }, (_, i) => ({
+      id: i,
+      jmsNumber: String(100000 + i),
+      matterReference: `HV-${i}`,
+      contactName: 'Casey Vale',
+    }));
     expect(JSON.stringify(packRows(many)).length).toBeLessThan(JSON.stringify(many).length * 0.6);
     expect(unpackRows(packRows(many))).toEqual(many);
   });

@@ -42,7 +42,8 @@ export function printConsoleMail(m: ConsoleMail & { kind: string }): void {
 let warned = false;
 
 /** The warning printed once when a server starts without SMTP_URL. */
-export const NO_SMTP_WARNING = 'WARNING: SMTP_URL is not set, so no e-mail leaves this machine. Every e-mail (sign-in codes and links included) is printed in this log instead.';
+export const NO_SMTP_WARNING =
+  'WARNING: SMTP_URL is not set, so no e-mail leaves this machine. Every e-mail (sign-in codes and links included) is printed in this log instead.';
 
 /** Warns once per process, at start, that mail is printed rather than sent. */
 export function warnConsoleMailOnce(smtpUrl: string | undefined | null): void {

@@ -34,7 +34,12 @@ describe('mail outbox', () => {
   });
 
   it('delivers a message to the SMTP server and marks it sent', async () => {
-    const { id } = await enqueueMail(t.db(), { to: 'casey@example.com', subject: 'Your one-time passcode', text: 'Code: 123456', kind: 'otp' });
+    const { id } = await enqueueMail(t.db(), {
+      to: 'casey@example.com',
+      subject: 'Your one-time passcode',
+      text: 'Code: 123456',
+      kind: 'otp',
+    });
     const r = await processOutboxOnce({ smtpUrl: smtp.url });
     expect(r.sent).toBe(1);
     const mail = await smtp.waitFor((m) => m.subject === 'Your one-time passcode');
@@ -65,7 +70,10 @@ describe('mail outbox', () => {
     expect(recovered.sent).toBe(2);
     // Later runs send nothing again.
     expect((await processOutboxOnce({ smtpUrl: smtp.url })).sent).toBe(0);
-    const arrived = smtp.received.slice(before).map((m) => m.subject).sort();
+    const arrived = smtp.received
+      .slice(before)
+      .map((m) => m.subject)
+      .sort();
     expect(arrived).toEqual(['Outage 1', 'Outage 2']);
   });
 
@@ -85,8 +93,14 @@ describe('mail outbox', () => {
   }
 
   it('without SMTP_URL prints each e-mail whole, its code and link included, so a newcomer can sign in', async () => {
-    const text = 'Your one-time passcode (OTP) for signing in to the JMS Portal as casey is: 482913\n\nhttp://localhost:3000/ResetNewPassword?token=abc';
-    await enqueueMail(t.db(), { to: 'casey@example.com', subject: 'JMS Portal sign-in code (ref K7Q2MX)', text, kind: 'otp' });
+    const text =
+      'Your one-time passcode (OTP) for signing in to the JMS Portal as casey is: 482913\n\nhttp://localhost:3000/ResetNewPassword?token=abc';
+    await enqueueMail(t.db(), {
+      to: 'casey@example.com',
+      subject: 'JMS Portal sign-in code (ref K7Q2MX)',
+      text,
+      kind: 'otp',
+    });
     const out = await printed(() => processOutboxOnce({ smtpUrl: null }));
     expect(out).toContain('E-MAIL (not sent: no SMTP_URL)\nSubject: JMS Portal sign-in code (ref K7Q2MX)\n');
     expect(out).toContain('To: casey@example.com');
@@ -96,7 +110,12 @@ describe('mail outbox', () => {
   });
 
   it('with SMTP_URL never prints a code or a link', async () => {
-    await enqueueMail(t.db(), { to: 'dana@example.com', subject: 'JMS Portal sign-in code (ref P4W9ZT)', text: 'Code is: 771204 http://localhost:3000/x?token=secret', kind: 'otp' });
+    await enqueueMail(t.db(), {
+      to: 'dana@example.com',
+      subject: 'JMS Portal sign-in code (ref P4W9ZT)',
+      text: 'Code is: 771204 http://localhost:3000/x?token=secret',
+      kind: 'otp',
+    });
     const out = await printed(() => processOutboxOnce({ smtpUrl: smtp.url }));
     await smtp.waitFor((m) => m.subject.includes('P4W9ZT'));
     expect(out).not.toContain('771204');
@@ -104,7 +123,12 @@ describe('mail outbox', () => {
   });
 
   it('without SMTP_URL keeps the message readable in the outbox as logged', async () => {
-    const { id } = await enqueueMail(t.db(), { to: 'nosmtp@example.com', subject: 'Logged', text: 'body', kind: 'test' });
+    const { id } = await enqueueMail(t.db(), {
+      to: 'nosmtp@example.com',
+      subject: 'Logged',
+      text: 'body',
+      kind: 'test',
+    });
     const r = await processOutboxOnce({ smtpUrl: null });
     expect(r.logged).toBe(1);
     const [row] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.id, id));

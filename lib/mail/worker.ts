@@ -34,23 +34,37 @@ export interface SendResult {
 let cachedTransport: { url: string; t: Transporter } | undefined;
 function transportFor(url: string): Transporter {
   if (cachedTransport?.url !== url) {
-    cachedTransport = { url, t: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
+    cachedTransport = {
+      url,
+      t: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    };
   }
   return cachedTransport.t;
 }
 
 /** Sends what is due, once. Returns counts. */
-export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl?: string | null } = {}): Promise<SendResult> {
+export async function processOutboxOnce(
+  opts: { db?: Db; batch?: number; smtpUrl?: string | null } = {},
+): Promise<SendResult> {
   const db = opts.db ?? (await getDb());
   const c = config();
   const smtpUrl = opts.smtpUrl === undefined ? c.SMTP_URL : opts.smtpUrl;
   const ids = (await claimDue(db, OUTBOX, { batch: opts.batch ?? 20 })).map((x) => x.id);
-  const claimed = ids.length ? await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id) : [];
+  const claimed = ids.length
+    ? await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id)
+    : [];
 
   const result: SendResult = { sent: 0, failed: 0, logged: 0 };
   for (const m of claimed) {
     if (!smtpUrl) {
-      printConsoleMail({ from: c.MAIL_FROM, to: m.toAddress, subject: m.subject, text: m.textBody, messageId: m.messageId, kind: m.kind });
+      printConsoleMail({
+        from: c.MAIL_FROM,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.textBody,
+        messageId: m.messageId,
+        kind: m.kind,
+      });
       await db.update(emailOutbox).set({ status: 'logged', lockedUntil: null }).where(eq(emailOutbox.id, m.id));
       result.logged++;
       continue;
@@ -65,13 +79,21 @@ export async function processOutboxOnce(opts: { db?: Db; batch?: number; smtpUrl
         messageId: m.messageId,
         headers: m.headers ?? undefined,
       });
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, m.id));
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null })
+        .where(eq(emailOutbox.id, m.id));
       result.sent++;
     } catch (e) {
       const { status, lockedUntil, nextAttemptAt, gaveUp } = settle(m.attempts, false, retryPolicy(), 'sent');
       await db
         .update(emailOutbox)
-        .set({ status, lockedUntil, lastError: e instanceof Error ? e.message.slice(0, 500) : String(e), ...(nextAttemptAt ? { nextAttemptAt } : {}) })
+        .set({
+          status,
+          lockedUntil,
+          lastError: e instanceof Error ? e.message.slice(0, 500) : String(e),
+          ...(nextAttemptAt ? { nextAttemptAt } : {}),
+        })
         .where(eq(emailOutbox.id, m.id));
       log().warn({ outboxId: m.id, attempts: m.attempts, giveUp: gaveUp }, 'mail send failed');
       result.failed++;

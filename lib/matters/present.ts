@@ -16,8 +16,25 @@ export interface MatterView {
   invoices: InvoiceRowView[];
   invoicesTotal: number;
   totals: { currencyCode: string; billed: string; paid: string; owed: string }[];
-  files: { id: number; fileName: string; size: number; kind: string; href: string; jmsNumber: string; jobHref: string; uploadedAt: string }[];
-  timeline: { key: string; at: string; jmsNumber: string; jobHref: string; text: string; by: string; toStatus: number }[];
+  files: {
+    id: number;
+    fileName: string;
+    size: number;
+    kind: string;
+    href: string;
+    jmsNumber: string;
+    jobHref: string;
+    uploadedAt: string;
+  }[];
+  timeline: {
+    key: string;
+    at: string;
+    jmsNumber: string;
+    jobHref: string;
+    text: string;
+    by: string;
+    toStatus: number;
+  }[];
 }
 
 export function presentMatter(m: Matter, timeZone: string): MatterView {
@@ -26,7 +43,12 @@ export function presentMatter(m: Matter, timeZone: string): MatterView {
     reference: m.reference,
     invoices: m.invoices.map(presentInvoiceRow),
     invoicesTotal: m.invoicesTotal,
-    totals: m.totals.map((t) => ({ currencyCode: t.currencyCode, billed: money(t.billed, t.currencyCode), paid: money(t.paid, t.currencyCode), owed: money(t.owed, t.currencyCode) })),
+    totals: m.totals.map((t) => ({
+      currencyCode: t.currencyCode,
+      billed: money(t.billed, t.currencyCode),
+      paid: money(t.paid, t.currencyCode),
+      owed: money(t.owed, t.currencyCode),
+    })),
     files: m.files.map((f) => ({
       id: f.id,
       fileName: f.fileName,

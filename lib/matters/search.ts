@@ -45,24 +45,42 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
   const pattern = containsPattern(text);
   const [jobRows, matterRows, invoiceRows] = await Promise.all([
     db
-      .select({ id: jobs.id, jmsNumber: jobs.jmsNumber, matterReference: jobs.matterReference, description: jobs.description, party: PARTY, status: jobs.status })
+      .select({
+        id: jobs.id,
+        jmsNumber: jobs.jmsNumber,
+        matterReference: jobs.matterReference,
+        description: jobs.description,
+        party: PARTY,
+        status: jobs.status,
+      })
       .from(jobs)
       .where(
         and(
           eq(jobs.clientId, clientId),
-          or(ilike(jobs.matterReference, pattern), ilike(jobs.description, pattern), ilike(jobs.jmsNumber, pattern), sql`${PARTY} ilike ${pattern}`),
+          or(
+            ilike(jobs.matterReference, pattern),
+            ilike(jobs.description, pattern),
+            ilike(jobs.jmsNumber, pattern),
+            sql`${PARTY} ilike ${pattern}`,
+          ),
         ),
       )
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(SEARCH_LIMIT),
     // Matters: the references themselves (with the most recent job's party), newest first.
     db
-      .select({ matterReference: jobs.matterReference, last: sql<Date>`max(${jobs.createdAt})`, jobsN: sql<number>`count(*)::int`.mapWith(Number) })
+      .select({
+        matterReference: jobs.matterReference,
+        last: sql<Date>`max(${jobs.createdAt})`,
+        jobsN: sql<number>`count(*)::int`.mapWith(Number),
+      })
       .from(
         db
           .select({ matterReference: jobs.matterReference, createdAt: jobs.createdAt })
           .from(jobs)
-          .where(and(eq(jobs.clientId, clientId), or(ilike(jobs.matterReference, pattern), sql`${PARTY} ilike ${pattern}`)))
+          .where(
+            and(eq(jobs.clientId, clientId), or(ilike(jobs.matterReference, pattern), sql`${PARTY} ilike ${pattern}`)),
+          )
           .orderBy(desc(jobs.createdAt))
           .limit(SEARCH_LIMIT * 20)
           .as('jobs'),
@@ -71,14 +89,34 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
       .orderBy(sql`2 desc`)
       .limit(SEARCH_LIMIT),
     db
-      .select({ invoiceNumber: invoices.invoiceNumber, issueDate: invoices.issueDate, matterReference: invoices.matterReference, amount: invoices.amount, currencyCode: invoices.currencyCode, isPaid: invoices.isPaid })
+      .select({
+        invoiceNumber: invoices.invoiceNumber,
+        issueDate: invoices.issueDate,
+        matterReference: invoices.matterReference,
+        amount: invoices.amount,
+        currencyCode: invoices.currencyCode,
+        isPaid: invoices.isPaid,
+      })
       .from(invoices)
-      .where(and(eq(invoices.clientId, clientId), or(ilike(invoices.matterReference, pattern), ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern))))
+      .where(
+        and(
+          eq(invoices.clientId, clientId),
+          or(
+            ilike(invoices.matterReference, pattern),
+            ilike(invoices.invoiceNumber, pattern),
+            ilike(invoices.jmsNumber, pattern),
+          ),
+        ),
+      )
       .orderBy(desc(invoices.issueDate), desc(invoices.id))
       .limit(SEARCH_LIMIT),
   ]);
   return {
-    matters: matterRows.map((m) => ({ label: m.matterReference, detail: `${m.jobsN}${m.jobsN >= SEARCH_LIMIT * 20 ? '+' : ''} recent ${m.jobsN === 1 ? 'job' : 'jobs'}`, href: matterHref(m.matterReference) ?? '' })),
+    matters: matterRows.map((m) => ({
+      label: m.matterReference,
+      detail: `${m.jobsN}${m.jobsN >= SEARCH_LIMIT * 20 ? '+' : ''} recent ${m.jobsN === 1 ? 'job' : 'jobs'}`,
+      href: matterHref(m.matterReference) ?? '',
+    })),
     jobs: jobRows.map((j) => ({
       label: `Job ${j.jmsNumber}`,
       detail: [j.matterReference, j.party, j.description, statusLabel(j.status)].filter(Boolean).join(' · '),
@@ -86,7 +124,9 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
     })),
     invoices: invoiceRows.map((i) => ({
       label: `Invoice ${i.invoiceNumber}`,
-      detail: [i.matterReference, formatMoney(i.amount, i.currencyCode), i.isPaid ? 'Paid' : 'Unpaid'].filter(Boolean).join(' · '),
+      detail: [i.matterReference, formatMoney(i.amount, i.currencyCode), i.isPaid ? 'Paid' : 'Unpaid']
+        .filter(Boolean)
+        .join(' · '),
       href: invoiceSlipHref(i),
     })),
   };

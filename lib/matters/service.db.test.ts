@@ -29,16 +29,40 @@ describe('a matter', () => {
     await makeInvoice({ clientId: me.clientId, matterReference: ref, lines: line('20.05') });
     await makeInvoice({ clientId: other.clientId, matterReference: ref, lines: line('999') });
     const db = await getDb();
-    await db.insert(documents).values({ clientId: me.clientId, jobId: j2.id, storageKey: randomUUID(), fileName: 'final.pdf', size: 2048, kind: 'deliverable' });
-    await db.insert(documents).values({ clientId: me.clientId, jobId: j1.id, storageKey: randomUUID(), fileName: 'gone.pdf', size: 1, kind: 'source', deletedAt: new Date() });
-    await db.insert(jobStatusChanges).values({ jobId: j2.id, clientId: me.clientId, fromStatus: 12, toStatus: 8, changedByName: 'Sam Staff' });
+    await db.insert(documents).values({
+      clientId: me.clientId,
+      jobId: j2.id,
+      storageKey: randomUUID(),
+      fileName: 'final.pdf',
+      size: 2048,
+      kind: 'deliverable',
+    });
+    await db.insert(documents).values({
+      clientId: me.clientId,
+      jobId: j1.id,
+      storageKey: randomUUID(),
+      fileName: 'gone.pdf',
+      size: 1,
+      kind: 'source',
+      deletedAt: new Date(),
+    });
+    await db
+      .insert(jobStatusChanges)
+      .values({ jobId: j2.id, clientId: me.clientId, fromStatus: 12, toStatus: 8, changedByName: 'Sam Staff' });
 
     const m = await getMatter(me.actor, ref);
     expect(m.invoices.map((i) => i.amount).sort()).toEqual(['100.10', '20.05']);
     expect(m.totals).toEqual([{ currencyCode: 'AUD', billed: 12015, paid: 10010, owed: 2005 }]);
     expect(m.files.map((f) => f.fileName)).toEqual(['final.pdf']);
-    expect(m.timeline.filter((e) => e.fromStatus !== null).map((e) => [e.jmsNumber, e.fromStatus, e.toStatus, e.by])).toEqual([[j2.jmsNumber, 12, 8, 'Sam Staff']]);
-    expect(m.timeline.filter((e) => e.fromStatus === null).map((e) => e.jmsNumber).sort()).toEqual([j1.jmsNumber, j2.jmsNumber].sort());
+    expect(
+      m.timeline.filter((e) => e.fromStatus !== null).map((e) => [e.jmsNumber, e.fromStatus, e.toStatus, e.by]),
+    ).toEqual([[j2.jmsNumber, 12, 8, 'Sam Staff']]);
+    expect(
+      m.timeline
+        .filter((e) => e.fromStatus === null)
+        .map((e) => e.jmsNumber)
+        .sort(),
+    ).toEqual([j1.jmsNumber, j2.jmsNumber].sort());
 
     // Its jobs: the job list with the exact matter filter, and the export body carries it.
     const query = { ...DEFAULT_JOB_QUERY, matterExact: ref };

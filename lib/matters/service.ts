@@ -70,8 +70,16 @@ export async function requireMatter(actor: Actor, reference: string): Promise<nu
   const clientId = tenantOf(actor);
   if (!reference) throw new NotFoundError(MATTER_NOT_FOUND);
   const db = await getDb();
-  const job = db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.clientId, clientId), eq(jobs.matterReference, reference))).limit(1);
-  const invoice = db.select({ one: sql`1` }).from(invoices).where(and(eq(invoices.clientId, clientId), eq(invoices.matterReference, reference))).limit(1);
+  const job = db
+    .select({ one: sql`1` })
+    .from(jobs)
+    .where(and(eq(jobs.clientId, clientId), eq(jobs.matterReference, reference)))
+    .limit(1);
+  const invoice = db
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), eq(invoices.matterReference, reference)))
+    .limit(1);
   if ((await job).length === 0 && (await invoice).length === 0) throw new NotFoundError(MATTER_NOT_FOUND);
   return clientId;
 }

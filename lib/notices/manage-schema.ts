@@ -41,7 +41,8 @@ export const noticeFormSchema = z
   })
   .superRefine((v, ctx) => {
     // Same zone on both sides: comparing the local strings compares the instants.
-    if (v.StartsAt && v.EndsAt && v.EndsAt <= v.StartsAt) ctx.addIssue({ code: 'custom', path: ['EndsAt'], message: CONTENT_MSG.endBeforeStart });
+    if (v.StartsAt && v.EndsAt && v.EndsAt <= v.StartsAt)
+      ctx.addIssue({ code: 'custom', path: ['EndsAt'], message: CONTENT_MSG.endBeforeStart });
   });
 export type NoticeFormInput = z.input<typeof noticeFormSchema>;
 export type NoticeForm = z.output<typeof noticeFormSchema>;
@@ -50,7 +51,12 @@ export const helpFormSchema = z.object({
   Key: z
     .string({ error: FIELD_MSG.required })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, FIELD_MSG.required).regex(/^[A-Za-z0-9._-]{1,100}$/, CONTENT_MSG.helpKey)),
+    .pipe(
+      z
+        .string()
+        .min(1, FIELD_MSG.required)
+        .regex(/^[A-Za-z0-9._-]{1,100}$/, CONTENT_MSG.helpKey),
+    ),
   Value: text(HELP_VALUE_MAX),
 });
 export type HelpFormInput = z.input<typeof helpFormSchema>;

@@ -33,7 +33,10 @@ export interface ManagedNotice {
   updatedAt: Date;
 }
 
-export function noticeState(n: { isActive: boolean; retiredAt: Date | null; startsAt: Date | null; endsAt: Date | null }, at: Date): NoticeState {
+export function noticeState(
+  n: { isActive: boolean; retiredAt: Date | null; startsAt: Date | null; endsAt: Date | null },
+  at: Date,
+): NoticeState {
   if (n.retiredAt) return 'retired';
   if (!n.isActive) return 'inactive';
   if (n.startsAt && n.startsAt > at) return 'scheduled';
@@ -85,10 +88,24 @@ export async function saveNotice(actor: Actor, form: NoticeForm): Promise<{ id: 
     if (!form.NoticeId) {
       const [row] = await tx
         .insert(notices)
-        .values({ title: form.Title, content: form.Content, isActive: true, startsAt, endsAt, createdAt: t, updatedAt: t })
+        .values({
+          title: form.Title,
+          content: form.Content,
+          isActive: true,
+          startsAt,
+          endsAt,
+          createdAt: t,
+          updatedAt: t,
+        })
         .returning({ id: notices.id, revision: notices.revision });
       if (!row) throw new Error('notice not created');
-      await recordAudit(tx, userPrincipal(a), { action: 'ops.notice.created', clientId: null, targetType: 'notice', targetId: row.id, details: { title: form.Title, startsAt, endsAt } });
+      await recordAudit(tx, userPrincipal(a), {
+        action: 'ops.notice.created',
+        clientId: null,
+        targetType: 'notice',
+        targetId: row.id,
+        details: { title: form.Title, startsAt, endsAt },
+      });
       return row;
     }
     const [before] = await tx.select().from(notices).where(eq(notices.id, form.NoticeId)).for('update').limit(1);
@@ -126,9 +143,18 @@ export async function retireNotice(actor: Actor, id: number): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const t = now();
-    const [row] = await tx.update(notices).set({ retiredAt: t, isActive: false, updatedAt: t }).where(eq(notices.id, id)).returning({ id: notices.id });
+    const [row] = await tx
+      .update(notices)
+      .set({ retiredAt: t, isActive: false, updatedAt: t })
+      .where(eq(notices.id, id))
+      .returning({ id: notices.id });
     if (!row) throw new NotFoundError(CONTENT_MSG.notFound);
-    await recordAudit(tx, userPrincipal(a), { action: 'ops.notice.retired', clientId: null, targetType: 'notice', targetId: id });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'ops.notice.retired',
+      clientId: null,
+      targetType: 'notice',
+      targetId: id,
+    });
   });
 }
 
@@ -143,7 +169,12 @@ export async function listManagedHelp(actor: Actor): Promise<ManagedHelp[]> {
   authorize(actor, 'content.manage', staffPolicy);
   const db = await getDb();
   return db
-    .select({ key: contextualHelp.key, value: contextualHelp.value, retiredAt: contextualHelp.retiredAt, updatedAt: contextualHelp.updatedAt })
+    .select({
+      key: contextualHelp.key,
+      value: contextualHelp.value,
+      retiredAt: contextualHelp.retiredAt,
+      updatedAt: contextualHelp.updatedAt,
+    })
     .from(contextualHelp)
     .orderBy(asc(contextualHelp.key));
 }
@@ -154,12 +185,21 @@ export async function saveHelp(actor: Actor, form: HelpForm): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const t = now();
-    const [before] = await tx.select({ key: contextualHelp.key }).from(contextualHelp).where(eq(contextualHelp.key, form.Key)).limit(1);
+    const [before] = await tx
+      .select({ key: contextualHelp.key })
+      .from(contextualHelp)
+      .where(eq(contextualHelp.key, form.Key))
+      .limit(1);
     await tx
       .insert(contextualHelp)
       .values({ key: form.Key, value: form.Value, updatedAt: t })
       .onConflictDoUpdate({ target: contextualHelp.key, set: { value: form.Value, retiredAt: null, updatedAt: t } });
-    await recordAudit(tx, userPrincipal(a), { action: before ? 'ops.help.updated' : 'ops.help.created', clientId: null, targetType: 'contextual_help', targetId: form.Key });
+    await recordAudit(tx, userPrincipal(a), {
+      action: before ? 'ops.help.updated' : 'ops.help.created',
+      clientId: null,
+      targetType: 'contextual_help',
+      targetId: form.Key,
+    });
   });
 }
 
@@ -168,8 +208,17 @@ export async function retireHelp(actor: Actor, key: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const t = now();
-    const [row] = await tx.update(contextualHelp).set({ retiredAt: t, updatedAt: t }).where(eq(contextualHelp.key, key)).returning({ key: contextualHelp.key });
+    const [row] = await tx
+      .update(contextualHelp)
+      .set({ retiredAt: t, updatedAt: t })
+      .where(eq(contextualHelp.key, key))
+      .returning({ key: contextualHelp.key });
     if (!row) throw new NotFoundError(CONTENT_MSG.helpNotFound);
-    await recordAudit(tx, userPrincipal(a), { action: 'ops.help.retired', clientId: null, targetType: 'contextual_help', targetId: key });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'ops.help.retired',
+      clientId: null,
+      targetType: 'contextual_help',
+      targetId: key,
+    });
   });
 }

@@ -13,7 +13,11 @@ describe('the notice (api/Notice)', () => {
   const t = useTestDatabase();
 
   async function newNotice(title: string, isActive = true) {
-    const [row] = await t.db().insert(notices).values({ title, content: `${title}: details.`, isActive }).returning();
+    const [row] = await t
+      .db()
+      .insert(notices)
+      .values({ title, content: `${title}: details.`, isActive })
+      .returning();
     if (!row) throw new Error('notice not created');
     return row;
   }
@@ -28,7 +32,11 @@ describe('the notice (api/Notice)', () => {
     const { token } = await signedIn(3);
     const active = await newNotice('Registry closures');
     await newNotice('Withdrawn notice', false);
-    expect(await getNotice(token)).toEqual({ NoticeId: active.id, Title: 'Registry closures', Content: 'Registry closures: details.' });
+    expect(await getNotice(token)).toEqual({
+      NoticeId: active.id,
+      Title: 'Registry closures',
+      Content: 'Registry closures: details.',
+    });
   });
 
   it('Save switches the notice off for that user only', async () => {
@@ -36,7 +44,10 @@ describe('the notice (api/Notice)', () => {
     const b = await signedIn(7, a.clientId);
     const notice = await newNotice('Holiday hours');
 
-    const res = await disableRoute(req(`api/Notice/DisableNotice/${notice.id}`, a.token, 'POST'), ctx({ id: String(notice.id) }));
+    const res = await disableRoute(
+      req(`api/Notice/DisableNotice/${notice.id}`, a.token, 'POST'),
+      ctx({ id: String(notice.id) }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toBe(true);
 
@@ -45,7 +56,10 @@ describe('the notice (api/Notice)', () => {
     expect((await getNotice(b.token)).NoticeId).toBe(notice.id);
 
     // Saving twice is harmless.
-    const again = await disableRoute(req(`api/Notice/DisableNotice/${notice.id}`, a.token, 'POST'), ctx({ id: String(notice.id) }));
+    const again = await disableRoute(
+      req(`api/Notice/DisableNotice/${notice.id}`, a.token, 'POST'),
+      ctx({ id: String(notice.id) }),
+    );
     expect(again.status).toBe(200);
   });
 
@@ -54,7 +68,10 @@ describe('the notice (api/Notice)', () => {
     for (;;) {
       const current = await getNotice(token);
       if (current === null) break;
-      await disableRoute(req(`api/Notice/DisableNotice/${current.NoticeId}`, token, 'POST'), ctx({ id: String(current.NoticeId) }));
+      await disableRoute(
+        req(`api/Notice/DisableNotice/${current.NoticeId}`, token, 'POST'),
+        ctx({ id: String(current.NoticeId) }),
+      );
     }
     expect(await getNotice(token)).toBeNull();
     const fresh = await newNotice('New price list');
@@ -72,6 +89,8 @@ describe('the notice (api/Notice)', () => {
 
   it('requires a signed-in caller', async () => {
     expect((await getRoute(req('api/Notice/GetNotice'), ctx())).status).toBe(401);
-    expect((await disableRoute(req('api/Notice/DisableNotice/1', undefined, 'POST'), ctx({ id: '1' }))).status).toBe(401);
+    expect((await disableRoute(req('api/Notice/DisableNotice/1', undefined, 'POST'), ctx({ id: '1' }))).status).toBe(
+      401,
+    );
   });
 });

@@ -42,7 +42,13 @@ export async function getActiveNotice(actor: Actor): Promise<Notice | null> {
           db
             .select({ one: noticeDismissals.noticeId })
             .from(noticeDismissals)
-            .where(and(eq(noticeDismissals.noticeId, notices.id), eq(noticeDismissals.userId, actor.userId), gte(noticeDismissals.revision, notices.revision))),
+            .where(
+              and(
+                eq(noticeDismissals.noticeId, notices.id),
+                eq(noticeDismissals.userId, actor.userId),
+                gte(noticeDismissals.revision, notices.revision),
+              ),
+            ),
         ),
       ),
     )
@@ -54,13 +60,20 @@ export async function getActiveNotice(actor: Actor): Promise<Notice | null> {
 /** "Save" in the notice: this user no longer sees this notice. Idempotent; unknown notices are 404. */
 export async function disableNotice(actor: Actor, noticeId: number): Promise<void> {
   const db = await getDb();
-  const [notice] = await db.select({ id: notices.id, revision: notices.revision }).from(notices).where(eq(notices.id, noticeId)).limit(1);
+  const [notice] = await db
+    .select({ id: notices.id, revision: notices.revision })
+    .from(notices)
+    .where(eq(notices.id, noticeId))
+    .limit(1);
   if (!notice) throw new NotFoundError();
   const t = now();
   await db
     .insert(noticeDismissals)
     .values({ noticeId, userId: actor.userId, createdAt: t, revision: notice.revision })
-    .onConflictDoUpdate({ target: [noticeDismissals.noticeId, noticeDismissals.userId], set: { revision: notice.revision, createdAt: t } });
+    .onConflictDoUpdate({
+      target: [noticeDismissals.noticeId, noticeDismissals.userId],
+      set: { revision: notice.revision, createdAt: t },
+    });
 }
 
 /** The legacy shape of api/Notice/GetNotice. */

@@ -18,9 +18,13 @@ describe('the insufficient-rights e-mail', () => {
   afterEach(() => restore());
 
   const mailsAbout = async (userName: string) =>
-    (await t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, config().SUPPORT_EMAIL), eq(emailOutbox.kind, 'insufficient-rights')))).filter((m) =>
-      m.subject.includes(userName),
-    );
+    (
+      await t
+        .db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, config().SUPPORT_EMAIL), eq(emailOutbox.kind, 'insufficient-rights')))
+    ).filter((m) => m.subject.includes(userName));
 
   it('queues one e-mail to support naming the user, the client, the role and the page; repeats are held back 10 minutes', async () => {
     const { actor } = await signedIn(3);

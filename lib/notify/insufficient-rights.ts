@@ -34,7 +34,14 @@ export async function notifyInsufficientRights(actor: Actor, page: string | null
     const [recent] = await tx
       .select({ n: count() })
       .from(auditLog)
-      .where(and(eq(auditLog.actorUserId, actor.userId), eq(auditLog.action, 'access.denied'), eq(auditLog.targetId, path), gt(auditLog.createdAt, since)));
+      .where(
+        and(
+          eq(auditLog.actorUserId, actor.userId),
+          eq(auditLog.action, 'access.denied'),
+          eq(auditLog.targetId, path),
+          gt(auditLog.createdAt, since),
+        ),
+      );
     if (Number(recent?.n ?? 0) > 0) return false;
     const [who] = await tx
       .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, client: clients.name })
@@ -42,7 +49,13 @@ export async function notifyInsufficientRights(actor: Actor, page: string | null
       .leftJoin(clients, eq(clients.id, users.clientId))
       .where(eq(users.id, actor.userId))
       .limit(1);
-    await auditAuth(tx, { action: 'access.denied', userId: actor.userId, clientId: actor.clientId, targetType: 'page', targetId: path });
+    await auditAuth(tx, {
+      action: 'access.denied',
+      userId: actor.userId,
+      clientId: actor.clientId,
+      targetType: 'page',
+      targetId: path,
+    });
     await enqueueMail(tx, {
       to: config().SUPPORT_EMAIL,
       kind: 'insufficient-rights',

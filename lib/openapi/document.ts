@@ -27,7 +27,13 @@ export const errorEnvelopeSchema = z.object({
 });
 
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as JsonSchema;
+  const out = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    reused: 'inline',
+    cycles: 'ref',
+  }) as JsonSchema;
   delete out.$schema;
   return out;
 }
@@ -49,10 +55,14 @@ const ANY_CONTENT = { '*/*': { schema: {} } };
 
 function okResponse(c: RouteContract): JsonSchema {
   if (c.produces === 'any') return { description: 'OK (the third party’s answer).', content: ANY_CONTENT };
-  if (c.produces === 'csv') return { description: 'A CSV file (RFC 4180, UTF-8).', content: { 'text/csv': { schema: { type: 'string' } } } };
+  if (c.produces === 'csv')
+    return { description: 'A CSV file (RFC 4180, UTF-8).', content: { 'text/csv': { schema: { type: 'string' } } } };
   if (c.produces === 'file') {
     const types = c.fileTypes?.length ? c.fileTypes : ['application/octet-stream'];
-    return { description: 'The file, as an attachment.', content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) };
+    return {
+      description: 'The file, as an attachment.',
+      content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])),
+    };
   }
   if (!c.response) throw new Error('a JSON route must document its response');
   return { description: 'OK', content: { 'application/json': { schema: jsonSchema(c.response, 'output') } } };
@@ -68,7 +78,10 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
   if (parameters.length) op.parameters = parameters;
   const body = c.body ?? c.handlerBody;
   if (body) {
-    op.requestBody = { required: !acceptsNothing(body), content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
+    op.requestBody = {
+      required: !acceptsNothing(body),
+      content: { 'application/json': { schema: jsonSchema(body, 'input') } },
+    };
   } else if (c.multipart) {
     op.parameters = [
       ...parameters,
@@ -76,25 +89,40 @@ function operation(path: string, method: Method, c: RouteContract): JsonSchema {
         name: 'X-File-Size',
         in: 'header',
         required: false,
-        description: "The file's size in bytes, when known before its bytes are sent: the portal then stores it in one streamed request. A file of another size is refused (400).",
+        description:
+          "The file's size in bytes, when known before its bytes are sent: the portal then stores it in one streamed request. A file of another size is refused (400).",
         schema: { type: 'integer', minimum: 0 },
       },
     ];
     op.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } } },
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            required: ['file'],
+          },
+        },
+      },
     };
   }
   // A route whose success is another 2xx (e.g. 204 No Content) documents that status instead of a 200.
   const otherSuccess = !c.response && !c.produces && Object.keys(c.statuses ?? {}).some((s) => s.startsWith('2'));
   const responses: JsonSchema = otherSuccess ? {} : { '200': okResponse(c) };
   for (const [status, s] of Object.entries(c.statuses ?? {})) {
-    responses[status] = s.response ? { description: s.description, content: { 'application/json': { schema: jsonSchema(s.response, 'output') } } } : { description: s.description };
+    responses[status] = s.response
+      ? { description: s.description, content: { 'application/json': { schema: jsonSchema(s.response, 'output') } } }
+      : { description: s.description };
   }
   responses['4XX'] =
     c.produces === 'any'
       ? { description: 'Refused (the third party’s answer).', content: ANY_CONTENT }
-      : { description: 'Refused: 400 with field messages, 401 not signed in, 403 role not allowed (or a signed-in browser’s request from another origin), 404 not found, 409 conflict, 413 body past the cap (MAX_BODY_BYTES).', content: ERROR_CONTENT };
+      : {
+          description:
+            'Refused: 400 with field messages, 401 not signed in, 403 role not allowed (or a signed-in browser’s request from another origin), 404 not found, 409 conflict, 413 body past the cap (MAX_BODY_BYTES).',
+          content: ERROR_CONTENT,
+        };
   responses['500'] = { description: 'A fault of the portal (reported; never expected).', content: ERROR_CONTENT };
   op.responses = responses;
   if (c.access === 'signed-in') op.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
@@ -121,7 +149,10 @@ export async function routeMethods(modules: RouteModules): Promise<RouteMethods[
   const out: RouteMethods[] = [];
   for (const [path, load] of Object.entries(modules)) {
     const mod = await load();
-    const methods = HTTP_METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({ method, contract: contractOf(mod[method]) }));
+    const methods = HTTP_METHODS.filter((m) => typeof mod[m] === 'function').map((method) => ({
+      method,
+      contract: contractOf(mod[method]),
+    }));
     out.push({ path, methods });
   }
   out.push({ path: OPENAPI_PATH, methods: [{ method: 'GET', contract: openApiRouteContract }] });
@@ -151,8 +182,18 @@ export async function buildOpenApiDocument(modules: RouteModules): Promise<JsonS
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The jwtToken of api/Authentication/AuthenticateUser.' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'The browser session (named __Secure-next-auth.session-token over HTTPS).' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The jwtToken of api/Authentication/AuthenticateUser.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'next-auth.session-token',
+          description: 'The browser session (named __Secure-next-auth.session-token over HTTPS).',
+        },
       },
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') },
     },

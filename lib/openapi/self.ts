@@ -7,5 +7,9 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const openApiRouteContract: RouteContract = {
   access: 'public',
   summary: 'This OpenAPI 3.1 document.',
-  response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({}), paths: z.record(z.string(), z.looseObject({})) }),
+  response: z.looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({}),
+    paths: z.record(z.string(), z.looseObject({})),
+  }),
 };

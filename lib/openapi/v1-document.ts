@@ -8,7 +8,14 @@ import { z } from 'zod';
 import type { RouteContract } from '@/lib/http/route';
 import type { V1Contract } from '@/lib/http/v1-route';
 import { problemSchema } from '@/lib/http/problem';
-import { acceptsNothing, HTTP_METHODS, jsonSchema, pathParameters, type JsonSchema, type RouteModules } from './document';
+import {
+  acceptsNothing,
+  HTTP_METHODS,
+  jsonSchema,
+  pathParameters,
+  type JsonSchema,
+  type RouteModules,
+} from './document';
 
 export const V1_OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -16,15 +23,27 @@ export const V1_OPENAPI_PATH = '/api/v1/openapi.json';
 export const v1OpenApiRouteContract: RouteContract = {
   access: 'public',
   summary: 'This OpenAPI 3.1 document of /api/v1.',
-  response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({}), paths: z.record(z.string(), z.looseObject({})) }),
+  response: z.looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({}),
+    paths: z.record(z.string(), z.looseObject({})),
+  }),
 };
 
 type Method = (typeof HTTP_METHODS)[number];
 
 const PROBLEM = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
-const problemAnswer = (description: string, headers?: JsonSchema) => ({ description, content: PROBLEM, ...(headers ? { headers } : {}) });
+const problemAnswer = (description: string, headers?: JsonSchema) => ({
+  description,
+  content: PROBLEM,
+  ...(headers ? { headers } : {}),
+});
 const intHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
-const RATE_HEADERS = { 'RateLimit-Limit': intHeader('Calls allowed per window.'), 'RateLimit-Remaining': intHeader('Calls left in this window.'), 'RateLimit-Reset': intHeader('Seconds until the window ends.') };
+const RATE_HEADERS = {
+  'RateLimit-Limit': intHeader('Calls allowed per window.'),
+  'RateLimit-Remaining': intHeader('Calls left in this window.'),
+  'RateLimit-Reset': intHeader('Seconds until the window ends.'),
+};
 
 function queryParameters(query: z.ZodType | undefined): JsonSchema[] {
   if (!query) return [];
@@ -38,10 +57,19 @@ function queryParameters(query: z.ZodType | undefined): JsonSchema[] {
 
 function okResponses(c: V1Contract): JsonSchema {
   const out: JsonSchema = {};
-  if (c.response) out['200'] = { description: 'OK', headers: RATE_HEADERS, content: { 'application/json': { schema: jsonSchema(c.response, 'output') } } };
+  if (c.response)
+    out['200'] = {
+      description: 'OK',
+      headers: RATE_HEADERS,
+      content: { 'application/json': { schema: jsonSchema(c.response, 'output') } },
+    };
   for (const [status, s] of Object.entries(c.statuses ?? {})) {
     out[status] = s.response
-      ? { description: s.description, headers: RATE_HEADERS, content: { 'application/json': { schema: jsonSchema(s.response, 'output') } } }
+      ? {
+          description: s.description,
+          headers: RATE_HEADERS,
+          content: { 'application/json': { schema: jsonSchema(s.response, 'output') } },
+        }
       : problemAnswer(s.description);
   }
   return out;
@@ -61,7 +89,8 @@ function operation(path: string, method: Method, c: V1Contract): JsonSchema {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'A unique key per intended change (e.g. a UUID). The same key with the same request replays the first answer (Idempotent-Replayed: true); with another request it is a 422; while the first is still running, a 409.',
+      description:
+        'A unique key per intended change (e.g. a UUID). The same key with the same request replays the first answer (Idempotent-Replayed: true); with another request it is a 422; while the first is still running, a 409.',
       schema: { type: 'string', minLength: 1, maxLength: 257 },
     });
   }
@@ -70,27 +99,45 @@ function operation(path: string, method: Method, c: V1Contract): JsonSchema {
       name: 'X-File-Size',
       in: 'header',
       required: false,
-      description: "The file's size in bytes, when known before its bytes are sent: the portal then stores it in one streamed request. A file of another size is refused (400).",
+      description:
+        "The file's size in bytes, when known before its bytes are sent: the portal then stores it in one streamed request. A file of another size is refused (400).",
       schema: { type: 'integer', minimum: 0 },
     });
   }
   if (parameters.length) op.parameters = parameters;
-  if (c.body) op.requestBody = { required: !acceptsNothing(c.body), content: { 'application/json': { schema: jsonSchema(c.body, 'input') } } };
+  if (c.body)
+    op.requestBody = {
+      required: !acceptsNothing(c.body),
+      content: { 'application/json': { schema: jsonSchema(c.body, 'input') } },
+    };
   else if (c.multipart) {
     op.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } } },
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            required: ['file'],
+          },
+        },
+      },
     };
   }
   op.responses = {
     ...okResponses(c),
     '400': problemAnswer('The request is not valid: `errors` holds the messages per field.'),
-    '401': problemAnswer('No API key, or an unknown or revoked one.', { 'WWW-Authenticate': { schema: { type: 'string' } } }),
+    '401': problemAnswer('No API key, or an unknown or revoked one.', {
+      'WWW-Authenticate': { schema: { type: 'string' } },
+    }),
     '403': problemAnswer(`The API key does not have the ${c.scope} scope.`),
     '404': problemAnswer('No such job or invoice.'),
     ...(c.body ? { '413': problemAnswer('The JSON body is larger than 1 MiB.') } : {}),
     ...(c.idempotent ? { '422': problemAnswer('The Idempotency-Key was already used with a different request.') } : {}),
-    '429': problemAnswer('Too many calls with this API key: try again after Retry-After seconds.', { 'Retry-After': intHeader('Seconds to wait.'), ...RATE_HEADERS }),
+    '429': problemAnswer('Too many calls with this API key: try again after Retry-After seconds.', {
+      'Retry-After': intHeader('Seconds to wait.'),
+      ...RATE_HEADERS,
+    }),
     '500': problemAnswer('A fault of the portal (reported; never expected).'),
   };
   return op;
@@ -111,7 +158,9 @@ export async function v1RouteMethods(modules: RouteModules): Promise<V1RouteMeth
   const out: V1RouteMethods[] = [];
   for (const [path, load] of Object.entries(modules)) {
     const mod = await load();
-    const served = HTTP_METHODS.filter((m) => typeof mod[m] === 'function' && !(mod[m] as { notAllowed?: boolean }).notAllowed);
+    const served = HTTP_METHODS.filter(
+      (m) => typeof mod[m] === 'function' && !(mod[m] as { notAllowed?: boolean }).notAllowed,
+    );
     out.push({ path, methods: served.map((method) => ({ method, contract: v1ContractOf(mod[method]) })) });
   }
   return out;
@@ -132,7 +181,12 @@ export async function buildV1OpenApiDocument(modules: RouteModules): Promise<Jso
       summary: v1OpenApiRouteContract.summary,
       tags: ['meta'],
       security: [{}],
-      responses: { '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(v1OpenApiRouteContract.response!, 'output') } } } },
+      responses: {
+        '200': {
+          description: 'OK',
+          content: { 'application/json': { schema: jsonSchema(v1OpenApiRouteContract.response!, 'output') } },
+        },
+      },
     },
   };
   return {
@@ -150,7 +204,11 @@ export async function buildV1OpenApiDocument(modules: RouteModules): Promise<Jso
     servers: [{ url: '/' }],
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key of /Ops/ApiKeys (jms_<prefix>_<secret>), with the scope each operation names.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key of /Ops/ApiKeys (jms_<prefix>_<secret>), with the scope each operation names.',
+        },
       },
       schemas: { Problem: jsonSchema(problemSchema, 'output') },
     },

@@ -15,9 +15,12 @@ export const BULK_MSG = {
   chooseJobs: 'Please select at least one job.',
   tooMany: `At most ${BULK_MAX} jobs can be changed at once. Please narrow the filters and try again.`,
   chooseAction: 'Please choose what to do with the selected jobs.',
-  selected: (n: number, capped = false) => (n === 1 ? '1 job selected.' : `${capped ? 'More than ' : ''}${n.toLocaleString('en-AU')} jobs selected.`),
-  summary: (done: number, total: number, verb: string) => `${verb} ${done} of ${total} ${total === 1 ? 'job' : 'jobs'}.`,
-  refusedCount: (n: number) => (n === 0 ? 'None was refused.' : n === 1 ? '1 job was refused:' : `${n} jobs were refused:`),
+  selected: (n: number, capped = false) =>
+    n === 1 ? '1 job selected.' : `${capped ? 'More than ' : ''}${n.toLocaleString('en-AU')} jobs selected.`,
+  summary: (done: number, total: number, verb: string) =>
+    `${verb} ${done} of ${total} ${total === 1 ? 'job' : 'jobs'}.`,
+  refusedCount: (n: number) =>
+    n === 0 ? 'None was refused.' : n === 1 ? '1 job was refused:' : `${n} jobs were refused:`,
 } as const;
 
 const jobId = z.number().int().min(1).max(2_147_483_647);
@@ -25,7 +28,13 @@ const jobId = z.number().int().min(1).max(2_147_483_647);
 export const bulkSelectionSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('ids'), jobIds: z.array(jobId, { error: BULK_MSG.chooseJobs }).min(1, BULK_MSG.chooseJobs).max(BULK_MAX, BULK_MSG.tooMany) }),
+    z.object({
+      kind: z.literal('ids'),
+      jobIds: z
+        .array(jobId, { error: BULK_MSG.chooseJobs })
+        .min(1, BULK_MSG.chooseJobs)
+        .max(BULK_MAX, BULK_MSG.tooMany),
+    }),
     /** Every job matching the queue's filters (the body the Export button sends). */
     z.object({ kind: z.literal('query'), query: queueExportBodySchema }),
   ],
@@ -35,7 +44,12 @@ export const bulkSelectionSchema = z.discriminatedUnion(
 export const bulkActionSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('status'), toStatus: statusChangeSchema.shape.toStatus, comment: statusChangeSchema.shape.comment, visibility: statusChangeSchema.shape.visibility }),
+    z.object({
+      kind: z.literal('status'),
+      toStatus: statusChangeSchema.shape.toStatus,
+      comment: statusChangeSchema.shape.comment,
+      visibility: statusChangeSchema.shape.visibility,
+    }),
     z.object({ kind: z.literal('assign'), assigneeId: assignSchema.shape.assigneeId }),
   ],
   { error: BULK_MSG.chooseAction },

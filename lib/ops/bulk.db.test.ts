@@ -40,17 +40,26 @@ describe('bulk actions and owners in the staff queue', () => {
     const delivered = await makeJob({ clientId: client.id, status: 8, deliveredAt: new Date() });
     const ids = [...open.map((j) => j.id), delivered.id];
 
-    const out = await runBulkAction(userPrincipal(staff.actor), { selection: { kind: 'ids', jobIds: ids }, action: { kind: 'status', toStatus: 2, comment: '', visibility: 'internal' } });
+    const out = await runBulkAction(userPrincipal(staff.actor), {
+      selection: { kind: 'ids', jobIds: ids },
+      action: { kind: 'status', toStatus: 2, comment: '', visibility: 'internal' },
+    });
     expect(out.total).toBe(10);
     expect(out.done.map((d) => d.jobId)).toEqual(open.map((j) => j.id));
-    expect(out.refused).toEqual([{ jobId: delivered.id, jmsNumber: delivered.jmsNumber, status: 409, message: WORKFLOW_MSG.final(8) }]);
+    expect(out.refused).toEqual([
+      { jobId: delivered.id, jmsNumber: delivered.jmsNumber, status: 409, message: WORKFLOW_MSG.final(8) },
+    ]);
     expect(out.summary).toBe('Moved to Started: 9 of 10 jobs. 1 job was refused:');
 
     const rows = await t.db().select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, ids));
     expect(rows.filter((r) => r.status === 2)).toHaveLength(9);
     expect(rows.find((r) => r.id === delivered.id)?.status).toBe(8);
     expect(await t.db().select().from(jobStatusChanges).where(inArray(jobStatusChanges.jobId, ids))).toHaveLength(9);
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.jobs.bulk'), eq(auditLog.actorUserId, staff.user.id)));
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ops.jobs.bulk'), eq(auditLog.actorUserId, staff.user.id)));
     expect(audit?.details).toMatchObject({ selected: 10, done: 9, refused: [delivered.jmsNumber] });
   });
 
@@ -58,12 +67,16 @@ describe('bulk actions and owners in the staff queue', () => {
     const staff = await signedInStaff(2);
     const ann = await makeUser({ role: 2, clientId: null, firstName: 'Ann', lastName: 'Bulk' });
     const client = await makeClient({ name: 'Owner Filter Lawyers' });
-    const jobsOfClient = await Promise.all(Array.from({ length: 4 }, () => makeJob({ clientId: client.id, status: 12 })));
+    const jobsOfClient = await Promise.all(
+      Array.from({ length: 4 }, () => makeJob({ clientId: client.id, status: 12 })),
+    );
     const cancelled = await makeJob({ clientId: client.id, status: 10 });
     const other = await makeJob({ clientId: (await makeClient()).id, status: 12 });
 
     // Unassigned: open jobs nobody owns (the cancelled one needs no owner).
-    const unassigned = (await listQueue(staff.actor, q({ clientId: client.id, assignee: 'none' }), page)).rows.map((r) => r.id);
+    const unassigned = (await listQueue(staff.actor, q({ clientId: client.id, assignee: 'none' }), page)).rows.map(
+      (r) => r.id,
+    );
     expect(unassigned.sort()).toEqual(jobsOfClient.map((j) => j.id).sort());
 
     const out = await runBulkAction(userPrincipal(staff.actor), {
@@ -78,15 +91,28 @@ describe('bulk actions and owners in the staff queue', () => {
     expect((await listQueue(staff.actor, q({ clientId: client.id, assignee: 'none' }), page)).totalCount).toBe(0);
 
     // Mine: the jobs of the staff member looking. Assigning again to the same owner is refused, job by job.
-    const again = await runBulkAction(userPrincipal(staff.actor), { selection: { kind: 'ids', jobIds: [jobsOfClient[0]!.id, other.id] }, action: { kind: 'assign', assigneeId: staff.user.id } });
+    const again = await runBulkAction(userPrincipal(staff.actor), {
+      selection: { kind: 'ids', jobIds: [jobsOfClient[0]!.id, other.id] },
+      action: { kind: 'assign', assigneeId: staff.user.id },
+    });
     expect(again.done.map((d) => d.jobId)).toEqual([jobsOfClient[0]!.id, other.id]);
-    expect((await listQueue(staff.actor, q({ assignee: 'mine' }), page)).rows.map((r) => r.id).sort()).toEqual([jobsOfClient[0]!.id, other.id].sort());
-    const same = await runBulkAction(userPrincipal(staff.actor), { selection: { kind: 'ids', jobIds: [other.id] }, action: { kind: 'assign', assigneeId: staff.user.id } });
+    expect((await listQueue(staff.actor, q({ assignee: 'mine' }), page)).rows.map((r) => r.id).sort()).toEqual(
+      [jobsOfClient[0]!.id, other.id].sort(),
+    );
+    const same = await runBulkAction(userPrincipal(staff.actor), {
+      selection: { kind: 'ids', jobIds: [other.id] },
+      action: { kind: 'assign', assigneeId: staff.user.id },
+    });
     expect(same.refused[0]).toMatchObject({ status: 409, jmsNumber: other.jmsNumber });
     expect(cancelled.status).toBe(10);
 
-    const csv = await new Response(await queueExportStream(staff.actor, { ...q({ clientId: client.id }), jobIds: [jobsOfClient[1]!.id] })).text();
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = await new Response(
+      await queueExportStream(staff.actor, { ...q({ clientId: client.id }), jobIds: [jobsOfClient[1]!.id] }),
+    ).text();
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]!.startsWith(jobsOfClient[1]!.jmsNumber)).toBe(true);
     expect(lines[1]!.endsWith(',Ann Bulk')).toBe(true);
@@ -95,9 +121,23 @@ describe('bulk actions and owners in the staff queue', () => {
   it('is staff only, and asks for at least one job', async () => {
     const me = await signedIn(3);
     const job = await makeJob({ clientId: me.clientId });
-    expect((await caught(runBulkAction(userPrincipal(me.actor), { selection: { kind: 'ids', jobIds: [job.id] }, action: { kind: 'assign', assigneeId: null } }))).status).toBe(403);
+    expect(
+      (
+        await caught(
+          runBulkAction(userPrincipal(me.actor), {
+            selection: { kind: 'ids', jobIds: [job.id] },
+            action: { kind: 'assign', assigneeId: null },
+          }),
+        )
+      ).status,
+    ).toBe(403);
     const staff = await signedInStaff(1);
-    const e = await caught(runBulkAction(userPrincipal(staff.actor), { selection: { kind: 'ids', jobIds: [] }, action: { kind: 'assign', assigneeId: null } }));
+    const e = await caught(
+      runBulkAction(userPrincipal(staff.actor), {
+        selection: { kind: 'ids', jobIds: [] },
+        action: { kind: 'assign', assigneeId: null },
+      }),
+    );
     expect([e.status, e.fields]).toEqual([400, { 'selection.jobIds': [BULK_MSG.chooseJobs] }]);
   });
 });

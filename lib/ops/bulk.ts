@@ -24,7 +24,10 @@ import { BULK_MAX, BULK_MSG, bulkSchema, type BulkInput, type BulkOutcome } from
 import { queueWhere } from './queue';
 
 /** The ids of the selection, in the order they will be tried. Throws ValidationError when more than BULK_MAX match. */
-async function selectedIds(actor: Actor & { userId: number; timeZone: string }, selection: ReturnType<typeof bulkSchema.parse>['selection']): Promise<number[]> {
+async function selectedIds(
+  actor: Actor & { userId: number; timeZone: string },
+  selection: ReturnType<typeof bulkSchema.parse>['selection'],
+): Promise<number[]> {
   const db = await getDb();
   if (selection.kind === 'ids') return [...new Set(selection.jobIds)];
   const q = selection.query;
@@ -45,7 +48,14 @@ export async function runBulkAction(by: Principal, input: BulkInput): Promise<Bu
   const { selection, action } = parseOrThrow(bulkSchema, input);
   const ids = await selectedIds(staff, selection);
   const db = await getDb();
-  const numbers = new Map((await db.select({ id: jobs.id, jmsNumber: jobs.jmsNumber }).from(jobs).where(and(inArray(jobs.id, ids)))).map((r) => [r.id, r.jmsNumber]));
+  const numbers = new Map(
+    (
+      await db
+        .select({ id: jobs.id, jmsNumber: jobs.jmsNumber })
+        .from(jobs)
+        .where(and(inArray(jobs.id, ids)))
+    ).map((r) => [r.id, r.jmsNumber]),
+  );
   const done: BulkOutcome['done'] = [];
   const refused: BulkOutcome['refused'] = [];
   for (const id of ids) {
@@ -55,7 +65,12 @@ export async function runBulkAction(by: Principal, input: BulkInput): Promise<Bu
       continue;
     }
     try {
-      if (action.kind === 'status') await changeJobStatus(by, id, { toStatus: action.toStatus, comment: action.comment, visibility: action.visibility });
+      if (action.kind === 'status')
+        await changeJobStatus(by, id, {
+          toStatus: action.toStatus,
+          comment: action.comment,
+          visibility: action.visibility,
+        });
       else await assignJob(by, id, { assigneeId: action.assigneeId });
       done.push({ jobId: id, jmsNumber });
     } catch (e) {
@@ -71,7 +86,17 @@ export async function runBulkAction(by: Principal, input: BulkInput): Promise<Bu
     clientId: null,
     targetType: 'job_queue',
     targetId: null,
-    details: { action: action.kind === 'status' ? { status: statusLabel(action.toStatus) } : { assigneeId: action.assigneeId }, selected: ids.length, done: done.length, refused: refused.map((r) => r.jmsNumber || String(r.jobId)) },
+    details: {
+      action: action.kind === 'status' ? { status: statusLabel(action.toStatus) } : { assigneeId: action.assigneeId },
+      selected: ids.length,
+      done: done.length,
+      refused: refused.map((r) => r.jmsNumber || String(r.jobId)),
+    },
   });
-  return { total: ids.length, done, refused, summary: `${BULK_MSG.summary(done.length, ids.length, verb)} ${BULK_MSG.refusedCount(refused.length)}` };
+  return {
+    total: ids.length,
+    done,
+    refused,
+    summary: `${BULK_MSG.summary(done.length, ids.length, verb)} ${BULK_MSG.refusedCount(refused.length)}`,
+  };
 }

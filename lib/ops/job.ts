@@ -36,8 +36,19 @@ export async function staffJob(actor: Actor, id: number): Promise<StaffJobView |
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const slip = await jobSlip(staff, id);
   if (!slip) return null;
-  const [comments, assignee, assignments] = await Promise.all([commentHistoryOf(staff, slip.id), assigneeOf(slip.id), assignmentsOf(slip.id)]);
-  return { slip, comments: comments ?? [], history: slip.statusHistory, allowedNext: allowedNextStatuses(slip.status), assignee, assignments };
+  const [comments, assignee, assignments] = await Promise.all([
+    commentHistoryOf(staff, slip.id),
+    assigneeOf(slip.id),
+    assignmentsOf(slip.id),
+  ]);
+  return {
+    slip,
+    comments: comments ?? [],
+    history: slip.statusHistory,
+    allowedNext: allowedNextStatuses(slip.status),
+    assignee,
+    assignments,
+  };
 }
 
 /** Saves the slip data staff keep on a job (LIO number, matter type); audited with the old and new values. */
@@ -46,10 +57,18 @@ export async function updateSlipData(actor: Actor, id: number, input: SlipDataIn
   const data = parseOrThrow(slipDataSchema, input);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [job] = await tx.select({ id: jobs.id, clientId: jobs.clientId, lioNumber: jobs.lioNumber, matterType: jobs.matterType }).from(jobs).where(eq(jobs.id, id)).for('update').limit(1);
+    const [job] = await tx
+      .select({ id: jobs.id, clientId: jobs.clientId, lioNumber: jobs.lioNumber, matterType: jobs.matterType })
+      .from(jobs)
+      .where(eq(jobs.id, id))
+      .for('update')
+      .limit(1);
     if (!job) throw new NotFoundError('Job not found.');
     const at = now();
-    await tx.update(jobs).set({ lioNumber: data.lioNumber, matterType: data.matterType, lastModifiedById: staff.userId, updatedAt: at }).where(eq(jobs.id, job.id));
+    await tx
+      .update(jobs)
+      .set({ lioNumber: data.lioNumber, matterType: data.matterType, lastModifiedById: staff.userId, updatedAt: at })
+      .where(eq(jobs.id, job.id));
     await recordAudit(tx, userPrincipal(staff), {
       action: 'ops.job.slip',
       clientId: job.clientId,
@@ -59,4 +78,3 @@ export async function updateSlipData(actor: Actor, id: number, input: SlipDataIn
     });
   });
 }
-

@@ -18,14 +18,63 @@ export interface OpsSection extends NavItem {
 export const OPS_HOME = '/Ops';
 
 export const OPS_SECTIONS: readonly OpsSection[] = [
-  { href: '/Ops', label: 'Overview', tour: 'ops-home', permission: 'ops.open', summary: 'Work waiting across all clients.' },
-  { href: '/Ops/Jobs', label: 'Job queue', tour: 'ops-jobs', permission: 'jobs.read', summary: 'Every client’s jobs: filter, sort, open a job and move it through the workflow.', also: ['/Ops/Job'] },
-  { href: '/Ops/Clients', label: 'Clients', tour: 'ops-clients', permission: 'clients.manage', summary: 'Onboard a client with its branches, cities and cost estimates; invite its administrator; suspend it.' },
-  { href: '/Ops/Invoices', label: 'Invoices', tour: 'ops-invoices', permission: 'invoices.manage', summary: 'Issue invoices for a client’s jobs and mark them paid.' },
-  { href: '/Ops/Notices', label: 'Notices and help', tour: 'ops-notices', permission: 'content.manage', summary: 'The notice users see once per session, and the contextual help texts: schedule, change, retire.' },
-  { href: '/Ops/Webhooks', label: 'Webhooks', tour: 'ops-webhooks', permission: 'webhooks.manage', summary: 'Endpoints of your own systems that receive signed job and invoice events; the delivery log, send again.' },
-  { href: '/Ops/Staff', label: 'Staff users', tour: 'ops-staff', permission: 'staff.manage', summary: 'The provider’s staff users: create, edit, deactivate.' },
-  { href: '/Ops/ApiKeys', label: 'API keys', tour: 'ops-api-keys', permission: 'apiKeys.manage', summary: 'Keys of the integration API for your job-management system: create with scopes, see last use, revoke.' },
+  {
+    href: '/Ops',
+    label: 'Overview',
+    tour: 'ops-home',
+    permission: 'ops.open',
+    summary: 'Work waiting across all clients.',
+  },
+  {
+    href: '/Ops/Jobs',
+    label: 'Job queue',
+    tour: 'ops-jobs',
+    permission: 'jobs.read',
+    summary: 'Every client’s jobs: filter, sort, open a job and move it through the workflow.',
+    also: ['/Ops/Job'],
+  },
+  {
+    href: '/Ops/Clients',
+    label: 'Clients',
+    tour: 'ops-clients',
+    permission: 'clients.manage',
+    summary: 'Onboard a client with its branches, cities and cost estimates; invite its administrator; suspend it.',
+  },
+  {
+    href: '/Ops/Invoices',
+    label: 'Invoices',
+    tour: 'ops-invoices',
+    permission: 'invoices.manage',
+    summary: 'Issue invoices for a client’s jobs and mark them paid.',
+  },
+  {
+    href: '/Ops/Notices',
+    label: 'Notices and help',
+    tour: 'ops-notices',
+    permission: 'content.manage',
+    summary: 'The notice users see once per session, and the contextual help texts: schedule, change, retire.',
+  },
+  {
+    href: '/Ops/Webhooks',
+    label: 'Webhooks',
+    tour: 'ops-webhooks',
+    permission: 'webhooks.manage',
+    summary: 'Endpoints of your own systems that receive signed job and invoice events; the delivery log, send again.',
+  },
+  {
+    href: '/Ops/Staff',
+    label: 'Staff users',
+    tour: 'ops-staff',
+    permission: 'staff.manage',
+    summary: 'The provider’s staff users: create, edit, deactivate.',
+  },
+  {
+    href: '/Ops/ApiKeys',
+    label: 'API keys',
+    tour: 'ops-api-keys',
+    permission: 'apiKeys.manage',
+    summary: 'Keys of the integration API for your job-management system: create with scopes, see last use, revoke.',
+  },
 ];
 
 /** The sections a role may open, in navigation order (none for client roles). */
@@ -39,7 +88,8 @@ export function activeOpsHref(items: readonly OpsSection[], pathname: string): s
   let best: { href: string; length: number } | null = null;
   for (const i of items) {
     for (const owner of [i.href, ...(i.also ?? [])]) {
-      if ((path === owner || path.startsWith(`${owner}/`)) && (best === null || owner.length > best.length)) best = { href: i.href, length: owner.length };
+      if ((path === owner || path.startsWith(`${owner}/`)) && (best === null || owner.length > best.length))
+        best = { href: i.href, length: owner.length };
     }
   }
   return best?.href ?? null;

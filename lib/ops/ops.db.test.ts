@@ -58,7 +58,8 @@ describe('the staff area', () => {
     it('every /Ops page: client roles denied, nobody signed in sent to sign-in, staff let in as the policy says', () => {
       const pages = [...OPS_SECTIONS.map((s) => s.href), '/Ops/Job', '/Ops/Staff', '/Ops/ApiKeys'];
       for (const path of pages) {
-        for (const role of CLIENT_ROLES) expect(decideRoute(path, role), `${path} role ${role}`).toEqual({ action: 'deny' });
+        for (const role of CLIENT_ROLES)
+          expect(decideRoute(path, role), `${path} role ${role}`).toEqual({ action: 'deny' });
         expect(decideRoute(path, null)).toEqual({ action: 'sign-in' });
         const section = OPS_SECTIONS.find((s) => s.href === path);
         const roleOneOnly = path === '/Ops/Staff' || path === '/Ops/ApiKeys';
@@ -74,8 +75,15 @@ describe('the staff area', () => {
       const b = await makeClient();
       const jobA = await makeJob({ clientId: a.id, status: 12 });
       const jobB = await makeJob({ clientId: b.id, status: 12 });
-      await t.db().insert(commentHistory).values({ jobId: jobA.id, clientId: a.id, comment: 'Staff only note', createdByName: 'Ops', isInternal: true });
-      const [doc] = await t.db().insert(documents).values({ clientId: b.id, jobId: jobB.id, storageKey: 'zz/missing-file', fileName: 'brief.pdf', size: 3 }).returning();
+      await t
+        .db()
+        .insert(commentHistory)
+        .values({ jobId: jobA.id, clientId: a.id, comment: 'Staff only note', createdByName: 'Ops', isInternal: true });
+      const [doc] = await t
+        .db()
+        .insert(documents)
+        .values({ clientId: b.id, jobId: jobB.id, storageKey: 'zz/missing-file', fileName: 'brief.pdf', size: 3 })
+        .returning();
 
       const calls: [string, (actor: Actor) => Promise<unknown>][] = [
         ['listQueue', (x) => listQueue(x, q(), { page: 1, size: 10 })],
@@ -87,27 +95,39 @@ describe('the staff area', () => {
       ];
       for (const role of CLIENT_ROLES) {
         const c = await signedIn(role, a.id);
-        for (const [name, call] of calls) await expect(call(c.actor), `${name} as role ${role}`).rejects.toBeInstanceOf(ForbiddenError);
+        for (const [name, call] of calls)
+          await expect(call(c.actor), `${name} as role ${role}`).rejects.toBeInstanceOf(ForbiddenError);
         // The staff export endpoint answers 403 JSON.
         const res = await exportRoute(req('Ops/Jobs/Export', c.token, {}), ctx());
         expect(res.status).toBe(403);
         // Comment history: their own client's job without the internal comment; another client's job is a 404.
-        const own = await commentHistoryRoute(req(`CommentHistory/CommentHistoryDetail/${jobA.id}`, c.token), ctx({ id: String(jobA.id) }));
+        const own = await commentHistoryRoute(
+          req(`CommentHistory/CommentHistoryDetail/${jobA.id}`, c.token),
+          ctx({ id: String(jobA.id) }),
+        );
         expect(await own.json()).toEqual([]);
-        const other = await commentHistoryRoute(req(`CommentHistory/CommentHistoryDetail/${jobB.id}`, c.token), ctx({ id: String(jobB.id) }));
+        const other = await commentHistoryRoute(
+          req(`CommentHistory/CommentHistoryDetail/${jobB.id}`, c.token),
+          ctx({ id: String(jobB.id) }),
+        );
         expect(other.status).toBe(404);
         // Another client's file stays hidden.
         await expect(openDocument(c.actor, doc!.id)).rejects.toBeInstanceOf(NotFoundError);
       }
       // Nothing changed.
-      expect((await t.db().select({ status: jobs.status, lio: jobs.lioNumber }).from(jobs).where(eq(jobs.id, jobA.id)))[0]).toEqual({ status: 12, lio: null });
+      expect(
+        (await t.db().select({ status: jobs.status, lio: jobs.lioNumber }).from(jobs).where(eq(jobs.id, jobA.id)))[0],
+      ).toEqual({ status: 12, lio: null });
 
       for (const role of [1, 2] as const) {
         const s = await signedInStaff(role);
         const list = await listQueue(s.actor, q(), { page: 1, size: 100 });
         expect(list.rows.map((r) => r.id)).toEqual(expect.arrayContaining([jobA.id, jobB.id]));
         expect((await staffJob(s.actor, jobB.id))?.slip.clientName).toBe(b.name);
-        const res = await commentHistoryRoute(req(`CommentHistory/CommentHistoryDetail/${jobA.id}`, s.token), ctx({ id: String(jobA.id) }));
+        const res = await commentHistoryRoute(
+          req(`CommentHistory/CommentHistoryDetail/${jobA.id}`, s.token),
+          ctx({ id: String(jobA.id) }),
+        );
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject([{ Comment: 'Staff only note', IsInternal: true }]);
         const csv = await exportRoute(req('Ops/Jobs/Export', s.token, { ClientId: b.id }), ctx());
@@ -116,7 +136,11 @@ describe('the staff area', () => {
         // A job's file of any client: found (the stored bytes are missing here, so 404 after the audit row).
         const dl = await downloadRoute(req(`Document/Download/${doc!.id}`, s.token), ctx({ id: String(doc!.id) }));
         expect(dl.status).toBe(404);
-        const audits = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.document.downloaded'), eq(auditLog.actorUserId, s.user.id)));
+        const audits = await t
+          .db()
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'ops.document.downloaded'), eq(auditLog.actorUserId, s.user.id)));
         expect(audits).toHaveLength(1);
       }
     });
@@ -128,15 +152,43 @@ describe('the staff area', () => {
       const c1 = await makeClient({ name: 'Queue Alpha Legal' });
       const c2 = await makeClient({ name: 'Queue Beta Lawyers' });
       const at = (iso: string) => new Date(iso);
-      const mk = (clientId: number, over: Partial<typeof jobs.$inferInsert>) => makeJob({ clientId, matterReference: `QQ-${clientId}-${over.status ?? 12}-${Math.random().toString(36).slice(2, 6)}`, ...over });
+      const mk = (clientId: number, over: Partial<typeof jobs.$inferInsert>) =>
+        makeJob({
+          clientId,
+          matterReference: `QQ-${clientId}-${over.status ?? 12}-${Math.random().toString(36).slice(2, 6)}`,
+          ...over,
+        });
       // Overdue (due yesterday, open), due today, due later this week (Thursday), due next week, delivered yesterday.
-      const overdue = await mk(c1.id, { status: 2, orderType: 5, dueAt: at('2026-11-22T23:00:00Z'), readyAt: at('2026-11-22T20:00:00Z') });
-      const today = await mk(c1.id, { status: 12, orderType: 6, dueAt: at('2026-11-24T05:00:00Z'), contactName: 'Zelda Quinn' });
+      const overdue = await mk(c1.id, {
+        status: 2,
+        orderType: 5,
+        dueAt: at('2026-11-22T23:00:00Z'),
+        readyAt: at('2026-11-22T20:00:00Z'),
+      });
+      const today = await mk(c1.id, {
+        status: 12,
+        orderType: 6,
+        dueAt: at('2026-11-24T05:00:00Z'),
+        contactName: 'Zelda Quinn',
+      });
       const thisWeek = await mk(c2.id, { status: 4, orderType: 5, dueAt: at('2026-11-26T01:00:00Z') });
-      const nextWeek = await mk(c2.id, { status: 12, orderType: 3, dueAt: at('2026-12-01T01:00:00Z'), description: 'Binders for the QUEUEDESC hearing' });
-      const delivered = await mk(c2.id, { status: 8, orderType: 5, dueAt: at('2026-11-22T23:00:00Z'), deliveredAt: at('2026-11-22T22:00:00Z') });
+      const nextWeek = await mk(c2.id, {
+        status: 12,
+        orderType: 3,
+        dueAt: at('2026-12-01T01:00:00Z'),
+        description: 'Binders for the QUEUEDESC hearing',
+      });
+      const delivered = await mk(c2.id, {
+        status: 8,
+        orderType: 5,
+        dueAt: at('2026-11-22T23:00:00Z'),
+        deliveredAt: at('2026-11-22T22:00:00Z'),
+      });
       const mine = [overdue, today, thisWeek, nextWeek, delivered].map((j) => j.id);
-      const ids = async (query: Partial<QueueQuery>, size = 100) => (await listQueue(staff.actor, q(query), { page: 1, size })).rows.map((r) => r.id).filter((id) => mine.includes(id));
+      const ids = async (query: Partial<QueueQuery>, size = 100) =>
+        (await listQueue(staff.actor, q(query), { page: 1, size })).rows
+          .map((r) => r.id)
+          .filter((id) => mine.includes(id));
 
       expect(await ids({ clientId: c1.id })).toEqual([today.id, overdue.id].sort((x, y) => y - x));
       expect(new Set(await ids({ statuses: [12] }))).toEqual(new Set([today.id, nextWeek.id]));
@@ -162,21 +214,43 @@ describe('the staff area', () => {
       // The export: the same rows in the same order, times in the staff member's zone, audited.
       const csv = await text(await queueExportStream(staff.actor, q({ clientId: c2.id, sortBy: 6, sortOrder: 1 })));
       const lines = csv.trim().split('\r\n');
-      expect(lines[0]).toBe('JMS Number,Client,Order Type,Status,Matter Reference,Description,Contact Name,Time Logged,Time Due,Time Delivered,Assigned To');
-      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([delivered.jmsNumber, thisWeek.jmsNumber, nextWeek.jmsNumber]);
+      expect(lines[0]).toBe(
+        'JMS Number,Client,Order Type,Status,Matter Reference,Description,Contact Name,Time Logged,Time Due,Time Delivered,Assigned To',
+      );
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+        delivered.jmsNumber,
+        thisWeek.jmsNumber,
+        nextWeek.jmsNumber,
+      ]);
       expect(lines[1]).toContain('Queue Beta Lawyers,Print,Delivered');
       expect(lines[1]).toContain('23-Nov-2026 10:00 AM');
-      const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.jobs.exported'), eq(auditLog.actorUserId, staff.user.id)));
+      const [audit] = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'ops.jobs.exported'), eq(auditLog.actorUserId, staff.user.id)));
       expect(audit?.clientId).toBe(c2.id);
     });
 
     it('the count: client and status filters from the counters, other filters counted (capped past the page); both equal count(*)', async () => {
       const c = await makeClient();
-      for (let i = 0; i < 12; i++) await makeJob({ clientId: c.id, status: i % 3 === 0 ? 8 : 2, orderType: i % 2 ? 5 : 3 });
+      for (let i = 0; i < 12; i++)
+        await makeJob({ clientId: c.id, status: i % 3 === 0 ? 8 : 2, orderType: i % 2 ? 5 : 3 });
       const at = new Date();
       const exact = async (query: ReturnType<typeof q>) =>
-        (await t.db().select({ n: sql<number>`count(*)::int` }).from(jobs).where(queueWhere(query, at, 'Australia/Sydney')))[0]?.n;
-      for (const query of [q({ clientId: c.id }), q({ clientId: c.id, statuses: [8] }), q({ clientId: c.id, orderType: 5 }), q({ clientId: c.id, text: '0' })]) {
+        (
+          await t
+            .db()
+            .select({ n: sql<number>`count(*)::int` })
+            .from(jobs)
+            .where(queueWhere(query, at, 'Australia/Sydney'))
+        )[0]?.n;
+      for (const query of [
+        q({ clientId: c.id }),
+        q({ clientId: c.id, statuses: [8] }),
+        q({ clientId: c.id, orderType: 5 }),
+        q({ clientId: c.id, text: '0' }),
+      ]) {
         const r = await countQueue(t.db(), query, queueWhere(query, at, 'Australia/Sydney'), 0);
         expect(r).toEqual({ totalCount: await exact(query), totalCapped: false });
       }
@@ -186,7 +260,8 @@ describe('the staff area', () => {
     it('a text or job type filter: the page looks two pages ahead; exact within them, a lower bound past them', async () => {
       const staff = await signedInStaff(2);
       const c = await makeClient();
-      for (let i = 0; i < 35; i++) await makeJob({ clientId: c.id, status: 2, orderType: 5, matterReference: `LOOK-${i}` });
+      for (let i = 0; i < 35; i++)
+        await makeJob({ clientId: c.id, status: 2, orderType: 5, matterReference: `LOOK-${i}` });
       await makeJob({ clientId: c.id, status: 2, orderType: 3, matterReference: 'OTHER' });
       for (const filter of [{ orderType: 5 }, { text: 'look-' }]) {
         const first = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 1, size: 10 });
@@ -202,23 +277,44 @@ describe('the staff area', () => {
         expect(small.rows).toHaveLength(5);
         expect(small).toMatchObject({ totalCount: 16, totalCapped: true });
         const third = await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 3, size: 5 });
-        expect(third.rows.map((r) => r.id)).toEqual(expect.not.arrayContaining([...first.rows, ...small.rows].map((r) => r.id)));
+        expect(third.rows.map((r) => r.id)).toEqual(
+          expect.not.arrayContaining([...first.rows, ...small.rows].map((r) => r.id)),
+        );
         expect(third).toMatchObject({ totalCount: 26, totalCapped: true });
-        expect(await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 5, size: 5 })).toMatchObject({ totalCount: 35, totalCapped: false });
+        expect(await listQueue(staff.actor, q({ clientId: c.id, ...filter }), { page: 5, size: 5 })).toMatchObject({
+          totalCount: 35,
+          totalCapped: false,
+        });
       }
       // The counters' exact total, and a due filter's count, ride with the page's ids.
-      expect(await listQueue(staff.actor, q({ clientId: c.id }), { page: 1, size: 10 })).toMatchObject({ totalCount: 36, totalCapped: false });
-      expect(await listQueue(staff.actor, q({ clientId: c.id, statuses: [2] }), { page: 2, size: 10 })).toMatchObject({ totalCount: 36, totalCapped: false });
+      expect(await listQueue(staff.actor, q({ clientId: c.id }), { page: 1, size: 10 })).toMatchObject({
+        totalCount: 36,
+        totalCapped: false,
+      });
+      expect(await listQueue(staff.actor, q({ clientId: c.id, statuses: [2] }), { page: 2, size: 10 })).toMatchObject({
+        totalCount: 36,
+        totalCapped: false,
+      });
       const late = await makeClient();
       const yesterday = new Date(Date.parse('2026-11-22T23:00:00Z'));
-      for (let i = 0; i < 12; i++) await makeJob({ clientId: late.id, status: 2, readyAt: new Date(yesterday.getTime() - 3_600_000), dueAt: yesterday });
+      for (let i = 0; i < 12; i++)
+        await makeJob({
+          clientId: late.id,
+          status: 2,
+          readyAt: new Date(yesterday.getTime() - 3_600_000),
+          dueAt: yesterday,
+        });
       const overdue = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 1, size: 10 });
       expect(overdue.rows).toHaveLength(10);
       expect(overdue).toMatchObject({ totalCount: 12, totalCapped: false });
       // Page 2 (OFFSET and the count's cap bound, not written in): the last two, and the same total.
       const second = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 2, size: 10 });
       expect(second.rows.map((r) => r.id)).toEqual(expect.not.arrayContaining(overdue.rows.map((r) => r.id)));
-      expect(second).toMatchObject({ rows: [expect.anything(), expect.anything()], totalCount: 12, totalCapped: false });
+      expect(second).toMatchObject({
+        rows: [expect.anything(), expect.anything()],
+        totalCount: 12,
+        totalCapped: false,
+      });
       // A full page 2 of a size only a legacy caller asks for: the total from the count, not from a short page.
       const third = await listQueue(staff.actor, q({ clientId: late.id, due: 'overdue' }), { page: 2, size: 5 });
       expect(third).toMatchObject({ totalCount: 12, totalCapped: false });
@@ -239,7 +335,9 @@ describe('the staff area', () => {
         try {
           const [due, limit] = count.params;
           const literal = due instanceof Date ? due.toISOString() : String(due);
-          const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain execute overdue_count('${literal}', ${Number(limit)})`)));
+          const lines = rowsOf<{ 'QUERY PLAN': string }>(
+            await tx.execute(sql.raw(`explain execute overdue_count('${literal}', ${Number(limit)})`)),
+          );
           return lines.map((r) => r['QUERY PLAN']).join('\n');
         } finally {
           await tx.execute(sql`deallocate overdue_count`);
@@ -251,9 +349,15 @@ describe('the staff area', () => {
     });
 
     it('a hand-edited URL never fails: unusable values fall back to the defaults', () => {
-      const p = new URLSearchParams('client=abc&status=99&status=12&type=42&due=yesterday&logged=never&owner=someone&q=<b>x</b>&sort=3&dir=7');
+      const p = new URLSearchParams(
+        'client=abc&status=99&status=12&type=42&due=yesterday&logged=never&owner=someone&q=<b>x</b>&sort=3&dir=7',
+      );
       expect(queueFromSearchParams(p)).toEqual({ ...DEFAULT_QUEUE_QUERY, statuses: [12] });
-      expect(queueFromSearchParams(new URLSearchParams('client=5&type=5&due=week&logged=today&owner=mine&q=abc&sort=6&dir=1'))).toEqual({
+      expect(
+        queueFromSearchParams(
+          new URLSearchParams('client=5&type=5&due=week&logged=today&owner=mine&q=abc&sort=6&dir=1'),
+        ),
+      ).toEqual({
         clientId: 5,
         statuses: [],
         orderType: 5,
@@ -268,7 +372,10 @@ describe('the staff area', () => {
 
     it('the export endpoint refuses a malformed body with field messages (400)', async () => {
       const s = await signedInStaff(1);
-      const res = await exportRoute(req('Ops/Jobs/Export', s.token, { Due: 'soon', Text: '<i>x</i>', Extra: 1 }), ctx());
+      const res = await exportRoute(
+        req('Ops/Jobs/Export', s.token, { Due: 'soon', Text: '<i>x</i>', Extra: 1 }),
+        ctx(),
+      );
       expect(res.status).toBe(400);
       expect(Object.keys((await res.json()).error.fields)).toEqual(expect.arrayContaining(['Due', 'Text']));
     });
@@ -278,20 +385,54 @@ describe('the staff area', () => {
     it('everything the client sent, internal instructions, comments (internal marked), status history, the next statuses; slip data saved and audited', async () => {
       const staff = await signedInStaff(2);
       const c = await makeClient();
-      const job = await makeJob({ clientId: c.id, status: 12, orderType: 5, internalInstructions: 'Use the colour printer', instructions: 'Two copies each', instructionBlock: { kind: 'print', paperSize: 1 } });
-      await changeJobStatus(userPrincipal(staff.actor), job.id, { toStatus: 2, comment: 'Queued for printing', visibility: 'internal' });
+      const job = await makeJob({
+        clientId: c.id,
+        status: 12,
+        orderType: 5,
+        internalInstructions: 'Use the colour printer',
+        instructions: 'Two copies each',
+        instructionBlock: { kind: 'print', paperSize: 1 },
+      });
+      await changeJobStatus(userPrincipal(staff.actor), job.id, {
+        toStatus: 2,
+        comment: 'Queued for printing',
+        visibility: 'internal',
+      });
       const view = await staffJob(staff.actor, job.id);
-      expect(view?.slip).toMatchObject({ internalInstructions: 'Use the colour printer', instructions: 'Two copies each', status: 2, statusLastModifiedByName: 'Oakley Operator' });
+      expect(view?.slip).toMatchObject({
+        internalInstructions: 'Use the colour printer',
+        instructions: 'Two copies each',
+        status: 2,
+        statusLastModifiedByName: 'Oakley Operator',
+      });
       expect(view?.comments.map((x) => [x.comment, x.isInternal])).toEqual([['Queued for printing', true]]);
-      expect(view?.history.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([[12, 2, 'Oakley Operator']]);
+      expect(view?.history.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([
+        [12, 2, 'Oakley Operator'],
+      ]);
       expect(view?.allowedNext).toEqual([7, 4, 3, 10]);
       expect(await staffJob(staff.actor, 2_000_000_000)).toBeNull();
 
       await updateSlipData(staff.actor, job.id, { lioNumber: ' LIO-2026-77 ', matterType: 'Commercial' });
-      expect((await staffJob(staff.actor, job.id))?.slip).toMatchObject({ lioNumber: 'LIO-2026-77', matterType: 'Commercial' });
-      const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'ops.job.slip'), eq(auditLog.targetId, String(job.id))));
-      expect(audit).toMatchObject({ actorUserId: staff.user.id, clientId: c.id, details: { before: { lioNumber: null, matterType: null }, after: { lioNumber: 'LIO-2026-77', matterType: 'Commercial' } } });
-      await expect(updateSlipData(staff.actor, job.id, { lioNumber: '<script>' })).rejects.toMatchObject({ status: 400 });
+      expect((await staffJob(staff.actor, job.id))?.slip).toMatchObject({
+        lioNumber: 'LIO-2026-77',
+        matterType: 'Commercial',
+      });
+      const [audit] = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'ops.job.slip'), eq(auditLog.targetId, String(job.id))));
+      expect(audit).toMatchObject({
+        actorUserId: staff.user.id,
+        clientId: c.id,
+        details: {
+          before: { lioNumber: null, matterType: null },
+          after: { lioNumber: 'LIO-2026-77', matterType: 'Commercial' },
+        },
+      });
+      await expect(updateSlipData(staff.actor, job.id, { lioNumber: '<script>' })).rejects.toMatchObject({
+        status: 400,
+      });
 
       // The client sees the slip data but neither the internal instructions nor the internal comment.
       const client = await signedIn(3, c.id);

@@ -7,7 +7,6 @@ import { displayDateTime } from '@/lib/display-date';
 import { DELIVERED_STATUS, orderTypeName } from '@/lib/reference';
 import type { QueueItem } from './queue';
 
-
 export interface QueueRowView {
   id: number;
   jmsNumber: string;
@@ -25,7 +24,12 @@ export interface QueueRowView {
   assignee: string;
 }
 
-export function presentQueueRow(j: QueueItem, timeZone: string, at: Date, staffNames: ReadonlyMap<number, string> = new Map()): QueueRowView {
+export function presentQueueRow(
+  j: QueueItem,
+  timeZone: string,
+  at: Date,
+  staffNames: ReadonlyMap<number, string> = new Map(),
+): QueueRowView {
   return {
     id: j.id,
     jmsNumber: j.jmsNumber,
@@ -36,7 +40,8 @@ export function presentQueueRow(j: QueueItem, timeZone: string, at: Date, staffN
     contactName: j.contactName,
     created: displayDateTime(j.createdAt, timeZone),
     due: displayDateTime(j.dueAt, timeZone),
-    overdue: j.dueAt.getTime() < at.getTime() && j.status !== DELIVERED_STATUS && j.status !== 10 && j.deliveredAt === null,
+    overdue:
+      j.dueAt.getTime() < at.getTime() && j.status !== DELIVERED_STATUS && j.status !== 10 && j.deliveredAt === null,
     assignee: j.assignedToId === null ? '' : (staffNames.get(j.assignedToId) ?? 'A former staff user'),
   };
 }

@@ -46,7 +46,9 @@ export type AssigneeFilter = '' | 'mine' | 'none' | `${number}`;
 export const ASSIGNEE_MINE = 'mine';
 export const ASSIGNEE_NONE = 'none';
 export function isAssigneeFilter(v: string): v is AssigneeFilter {
-  return v === '' || v === ASSIGNEE_MINE || v === ASSIGNEE_NONE || (/^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647);
+  return (
+    v === '' || v === ASSIGNEE_MINE || v === ASSIGNEE_NONE || (/^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647)
+  );
 }
 
 export interface QueueQuery {
@@ -64,7 +66,17 @@ export interface QueueQuery {
   sortOrder: 1 | 2;
 }
 
-export const DEFAULT_QUEUE_QUERY: QueueQuery = Object.freeze({ clientId: null, statuses: [], orderType: null, due: '', logged: '', assignee: '', text: '', sortBy: 0, sortOrder: SORT_DESC }) as QueueQuery;
+export const DEFAULT_QUEUE_QUERY: QueueQuery = Object.freeze({
+  clientId: null,
+  statuses: [],
+  orderType: null,
+  due: '',
+  logged: '',
+  assignee: '',
+  text: '',
+  sortBy: 0,
+  sortOrder: SORT_DESC,
+}) as QueueQuery;
 
 /** URL parameter names of the queue. */
 export const QUEUE_PARAM = {
@@ -87,7 +99,8 @@ export interface ParamReader {
   getAll(name: string): string[];
 }
 
-const positiveId = (v: string | null): number | null => (v !== null && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null);
+const positiveId = (v: string | null): number | null =>
+  v !== null && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null;
 
 function cleanText(v: string | null): string {
   const s = (v ?? '').trim().slice(0, FILTER_MAX);
@@ -102,7 +115,12 @@ export function queueFromSearchParams(p: ParamReader): QueueQuery {
   const assignee = p.get(QUEUE_PARAM.assignee) ?? '';
   return {
     clientId: positiveId(p.get(QUEUE_PARAM.clientId)),
-    statuses: normaliseStatuses(p.getAll(QUEUE_PARAM.statuses).flatMap((s) => s.split(',')).map(Number)),
+    statuses: normaliseStatuses(
+      p
+        .getAll(QUEUE_PARAM.statuses)
+        .flatMap((s) => s.split(','))
+        .map(Number),
+    ),
     orderType: ORDER_TYPE_IDS.includes(type) ? type : null,
     due: (DUE_IDS.includes(due) ? due : '') as DueFilter,
     logged: p.get(QUEUE_PARAM.logged) === 'today' ? 'today' : '',
@@ -123,7 +141,8 @@ export function queueSearchParams(q: QueueQuery): [string, string][] {
   if (q.logged) out.push([QUEUE_PARAM.logged, q.logged]);
   if (q.assignee) out.push([QUEUE_PARAM.assignee, q.assignee]);
   if (q.text) out.push([QUEUE_PARAM.text, q.text]);
-  if (q.sortBy !== 0 || q.sortOrder !== SORT_DESC) out.push([QUEUE_PARAM.sortBy, String(q.sortBy)], [QUEUE_PARAM.sortOrder, String(q.sortOrder)]);
+  if (q.sortBy !== 0 || q.sortOrder !== SORT_DESC)
+    out.push([QUEUE_PARAM.sortBy, String(q.sortBy)], [QUEUE_PARAM.sortOrder, String(q.sortOrder)]);
   return out;
 }
 
@@ -162,35 +181,50 @@ export const queueExportBodySchema = z
     /** Export only these jobs of the queue (the ticked ones, issue 30); absent: every matching job. */
     JobIds: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500).nullish(),
   })
-  .transform(
-    (b): QueueQuery & { jobIds: number[] | null } => ({
-      jobIds: b.JobIds ?? null,
-      clientId: b.ClientId ?? null,
-      statuses: normaliseStatuses(b.Statuses ?? []),
-      orderType: b.OrderType ?? null,
-      due: b.Due ?? '',
-      logged: b.Logged ?? '',
-      assignee: (b.Assignee ?? '') as AssigneeFilter,
-      text: (b.Text ?? '').trim(),
-      sortBy: b.SortBy ?? 0,
-      sortOrder: b.SortOrder ?? SORT_DESC,
-    }),
-  );
+  .transform((b): QueueQuery & { jobIds: number[] | null } => ({
+    jobIds: b.JobIds ?? null,
+    clientId: b.ClientId ?? null,
+    statuses: normaliseStatuses(b.Statuses ?? []),
+    orderType: b.OrderType ?? null,
+    due: b.Due ?? '',
+    logged: b.Logged ?? '',
+    assignee: (b.Assignee ?? '') as AssigneeFilter,
+    text: (b.Text ?? '').trim(),
+    sortBy: b.SortBy ?? 0,
+    sortOrder: b.SortOrder ?? SORT_DESC,
+  }));
 export type QueueExportBody = z.input<typeof queueExportBodySchema>;
 
 export function toQueueExportBody(q: QueueQuery): QueueExportBody {
-  return { ClientId: q.clientId, Statuses: q.statuses, OrderType: q.orderType, Due: q.due, Logged: q.logged, Assignee: q.assignee, Text: q.text, SortBy: q.sortBy, SortOrder: q.sortOrder };
+  return {
+    ClientId: q.clientId,
+    Statuses: q.statuses,
+    OrderType: q.orderType,
+    Due: q.due,
+    Logged: q.logged,
+    Assignee: q.assignee,
+    Text: q.text,
+    SortBy: q.sortBy,
+    SortOrder: q.sortOrder,
+  };
 }
 
 /** What the logged filter means at `now` in the staff member's zone: created from the start of today. */
 export function loggedRange(logged: LoggedFilter, now: Date, timeZone: string): { from: Date; to: Date } | null {
   if (!logged) return null;
   const today = nowInTimeZone(now, timeZone).date;
-  return { from: toInstant({ date: today, minutes: 0 }, timeZone), to: toInstant({ date: addDays(today, 1), minutes: 0 }, timeZone) };
+  return {
+    from: toInstant({ date: today, minutes: 0 }, timeZone),
+    to: toInstant({ date: addDays(today, 1), minutes: 0 }, timeZone),
+  };
 }
 
 /** What a due filter means at `now` in the staff member's zone. Overdue: due before now, neither delivered nor cancelled. */
-export function dueRange(due: DueFilter, now: Date, timeZone: string): { from?: Date; to?: Date; overdue?: true } | null {
+export function dueRange(
+  due: DueFilter,
+  now: Date,
+  timeZone: string,
+): { from?: Date; to?: Date; overdue?: true } | null {
   if (!due) return null;
   if (due === 'overdue') return { to: now, overdue: true };
   const today = nowInTimeZone(now, timeZone).date;

@@ -9,7 +9,20 @@
  * client filter the client list's (client_id, …) indexes do. The total is one function, `countQueue`, over the
  * job list's counters (lib/jobs/counts.ts).
  */
-import { and, eq, gte, ilike, inArray, isNull, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clients, jobs, users } from '@/db/schema';
@@ -20,7 +33,15 @@ import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery, type Job
 import { countCapOf, countLimitOf, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
-import { afterCursor, Binder, escapeLike, jobListOrder, OPEN_JOB, sortKeyColumns, type JobCursor } from '@/lib/jobs/list-sql';
+import {
+  afterCursor,
+  Binder,
+  escapeLike,
+  jobListOrder,
+  OPEN_JOB,
+  sortKeyColumns,
+  type JobCursor,
+} from '@/lib/jobs/list-sql';
 import { csvBatchStream } from '@/lib/lists/csv';
 import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists/paging';
 import { orderTypeName, statusLabel } from '@/lib/reference';
@@ -59,7 +80,13 @@ interface QueueFilter {
   counters: JobCountFilter;
 }
 
-function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: string, me: number | null): QueueFilter {
+function buildQueueFilter(
+  template: boolean,
+  q: QueueQuery,
+  at: Date,
+  timeZone: string,
+  me: number | null,
+): QueueFilter {
   const b = new Binder(template);
   const parts: (SQL | undefined)[] = [];
   const client = q.clientId === null ? undefined : (b.bind('clientId', q.clientId) as number);
@@ -84,7 +111,10 @@ function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: 
   const logged = loggedRange(q.logged, at, timeZone);
   if (logged) {
     b.shape.push('logged');
-    parts.push(gte(jobs.createdAt, b.bind('loggedFrom', logged.from) as Date), lt(jobs.createdAt, b.bind('loggedTo', logged.to) as Date));
+    parts.push(
+      gte(jobs.createdAt, b.bind('loggedFrom', logged.from) as Date),
+      lt(jobs.createdAt, b.bind('loggedTo', logged.to) as Date),
+    );
   }
   // Owner (issue 30): 'none' is open jobs nobody owns, as the partial index jobs_unassigned_open_idx is written.
   if (q.assignee === ASSIGNEE_NONE) {
@@ -92,14 +122,31 @@ function buildQueueFilter(template: boolean, q: QueueQuery, at: Date, timeZone: 
     parts.push(isNull(jobs.assignedToId), OPEN_JOB);
   } else if (q.assignee) {
     b.shape.push('assignee');
-    parts.push(eq(jobs.assignedToId, b.bind('assignee', q.assignee === ASSIGNEE_MINE ? (me ?? 0) : Number(q.assignee)) as number));
+    parts.push(
+      eq(
+        jobs.assignedToId,
+        b.bind('assignee', q.assignee === ASSIGNEE_MINE ? (me ?? 0) : Number(q.assignee)) as number,
+      ),
+    );
   }
   if (q.text) {
     b.shape.push('text');
     const p = b.bind('text', `%${escapeLike(q.text)}%`) as string;
-    parts.push(or(ilike(jobs.jmsNumber, p), ilike(jobs.matterReference, p), ilike(jobs.description, p), ilike(jobs.contactName, p)));
+    parts.push(
+      or(
+        ilike(jobs.jmsNumber, p),
+        ilike(jobs.matterReference, p),
+        ilike(jobs.description, p),
+        ilike(jobs.contactName, p),
+      ),
+    );
   }
-  return { where: and(...parts), values: b.values, shape: b.shape.join(','), counters: { clientIds: client === undefined ? undefined : [client], statuses } };
+  return {
+    where: and(...parts),
+    values: b.values,
+    shape: b.shape.join(','),
+    counters: { clientIds: client === undefined ? undefined : [client], statuses },
+  };
 }
 
 /** The WHERE of a queue (every filter; none means every job of every client), values in place. `me`: whose 'mine'. */
@@ -127,9 +174,24 @@ const itemColumns = {
  * The ids of one page by the sort index: `walk` of them from `offset` (more than the page when looking ahead),
  * each with `total` when a count rides along (a scalar subquery, evaluated once, only when the page has a row).
  */
-export function queueIdsStatement(db: Queryable, where: SQL | undefined, q: QueueQuery, walk: number | Placeholder, offset: number | Placeholder, total?: SQLWrapper) {
-  const columns: Record<string, typeof jobs.id | SQL.Aliased> = total ? { id: jobs.id, total: sql<number>`(${total})`.as('total') } : { id: jobs.id };
-  return db.select(columns).from(jobs).where(where).orderBy(...jobListOrder(q.sortBy, q.sortOrder)).limit(walk).offset(offset);
+export function queueIdsStatement(
+  db: Queryable,
+  where: SQL | undefined,
+  q: QueueQuery,
+  walk: number | Placeholder,
+  offset: number | Placeholder,
+  total?: SQLWrapper,
+) {
+  const columns: Record<string, typeof jobs.id | SQL.Aliased> = total
+    ? { id: jobs.id, total: sql<number>`(${total})`.as('total') }
+    : { id: jobs.id };
+  return db
+    .select(columns)
+    .from(jobs)
+    .where(where)
+    .orderBy(...jobListOrder(q.sortBy, q.sortOrder))
+    .limit(walk)
+    .offset(offset);
 }
 
 /** Rows by primary key with the client's name (`ids`: an int[] literal): one prepared statement per database. */
@@ -162,8 +224,20 @@ const servedByCounters = (q: QueueQuery) => q.orderType === null && !q.due && !q
  * clients); any other filter counts at most COUNT_CAP matches past the page, and beyond that the total is a
  * lower bound (`totalCapped`).
  */
-export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | undefined, offset: number): Promise<{ totalCount: number; totalCapped: boolean }> {
-  if (servedByCounters(q)) return { totalCount: await countJobs({ clientIds: q.clientId === null ? undefined : [q.clientId], statuses: q.statuses }, db), totalCapped: false };
+export async function countQueue(
+  db: Queryable,
+  q: QueueQuery,
+  where: SQL | undefined,
+  offset: number,
+): Promise<{ totalCount: number; totalCapped: boolean }> {
+  if (servedByCounters(q))
+    return {
+      totalCount: await countJobs(
+        { clientIds: q.clientId === null ? undefined : [q.clientId], statuses: q.statuses },
+        db,
+      ),
+      totalCapped: false,
+    };
   return cappedJobCount(where, offset, db);
 }
 
@@ -176,7 +250,15 @@ export async function countQueue(db: Queryable, q: QueueQuery, where: SQL | unde
  * the job type), and planning it with its values on every call had cost more than its page: the queue's
  * job-type p95 was 2.3–3.0 times the floor's, 1.7–2.6 prepared (docs/architecture.md, "Job list at scale").
  */
-async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, me: number, limit: number, offset: number): Promise<{ id: number; total?: number }[]> {
+async function queueIds(
+  db: Db,
+  q: QueueQuery,
+  at: Date,
+  timeZone: string,
+  me: number,
+  limit: number,
+  offset: number,
+): Promise<{ id: number; total?: number }[]> {
   const ahead = looksAhead(q);
   const walk = idsToWalk(limit, ahead);
   // The total rides with the ids when the counters serve the filter (exact) or a due filter counts (capped).
@@ -189,10 +271,19 @@ async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, me: n
   const clause = pageClause(walk, offset, limit);
   const st = preparedFor('queue', db, `ids|${filter.shape}|${q.sortBy}|${q.sortOrder}|${clause.key}`, () => {
     // A job type looks ahead instead of counting (`looksAhead`): no total rides along.
-    const total = ahead ? undefined : counters ? jobCountQuery(db, filter.counters) : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
-    return withCompiledRows(queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids'));
+    const total = ahead
+      ? undefined
+      : counters
+        ? jobCountQuery(db, filter.counters)
+        : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
+    return withCompiledRows(
+      queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids'),
+    );
   });
-  return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + countCapOf(limit) + 1 })) as { id: number; total?: number }[];
+  return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + countCapOf(limit) + 1 })) as {
+    id: number;
+    total?: number;
+  }[];
 }
 
 /**
@@ -200,7 +291,11 @@ async function queueIds(db: Db, q: QueueQuery, at: Date, timeZone: string, me: n
  * primary key. The total: a short page tells it; a text or job type filter looks ahead with the page's own walk;
  * other filters count (countQueue), in the ids' statement.
  */
-export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promise<ListResult<QueueItem> & { totalCapped: boolean }> {
+export async function listQueue(
+  actor: Actor,
+  q: QueueQuery,
+  page: Page,
+): Promise<ListResult<QueueItem> & { totalCapped: boolean }> {
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
@@ -210,7 +305,9 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
   const at = now();
   const found = await queueIds(db, q, at, staff.timeZone, staff.userId, limit, offset);
   const pageIds = found.length > limit ? found.slice(0, limit) : found;
-  const rows = pageIds.length ? inIdOrder(pageIds, (await rowsByIds(db).execute({ ids: idArray(pageIds) })) as QueueItem[]) : [];
+  const rows = pageIds.length
+    ? inIdOrder(pageIds, (await rowsByIds(db).execute({ ids: idArray(pageIds) })) as QueueItem[])
+    : [];
   const result = (totalCount: number, totalCapped = false) => ({ rows, totalCount, pageSize: page.size, totalCapped });
   const first = found[0];
   if (counters && first) return result(Number(first.total));
@@ -218,7 +315,11 @@ export async function listQueue(actor: Actor, q: QueueQuery, page: Page): Promis
   if (pageIds.length < limit && (pageIds.length > 0 || offset === 0)) return result(offset + pageIds.length);
   if (ahead && first) return result(offset + found.length, found.length >= walk);
   if (first) return result(Number(first.total), Number(first.total) > offset + countCapOf(limit));
-  return { rows, pageSize: page.size, ...(await countQueue(db, q, queueWhere(q, at, staff.timeZone, staff.userId), offset)) };
+  return {
+    rows,
+    pageSize: page.size,
+    ...(await countQueue(db, q, queueWhere(q, at, staff.timeZone, staff.userId), offset)),
+  };
 }
 
 /** The options of the owner filter and the bulk "assign to": active staff users, by name (issue 30). */
@@ -231,7 +332,10 @@ export async function queueStaff(actor: Actor): Promise<StaffChoice[]> {
 export async function queueClients(actor: Actor): Promise<{ id: number; name: string; isActive: boolean }[]> {
   authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
-  return db.select({ id: clients.id, name: clients.name, isActive: clients.isActive }).from(clients).orderBy(clients.name, clients.id);
+  return db
+    .select({ id: clients.id, name: clients.name, isActive: clients.isActive })
+    .from(clients)
+    .orderBy(clients.name, clients.id);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -239,22 +343,48 @@ export async function queueClients(actor: Actor): Promise<{ id: number; name: st
 // ---------------------------------------------------------------------------------------------------------
 
 export const QUEUE_EXPORT_FILE = 'JobQueue.csv';
-export const QUEUE_CSV_HEADER = ['JMS Number', 'Client', 'Order Type', 'Status', 'Matter Reference', 'Description', 'Contact Name', 'Time Logged', 'Time Due', 'Time Delivered', 'Assigned To'];
+export const QUEUE_CSV_HEADER = [
+  'JMS Number',
+  'Client',
+  'Order Type',
+  'Status',
+  'Matter Reference',
+  'Description',
+  'Contact Name',
+  'Time Logged',
+  'Time Due',
+  'Time Delivered',
+  'Assigned To',
+];
 const EXPORT_BATCH_ROWS = 5000;
 /** A staff user's name as the queue shows it (joined on jobs.assigned_to_id; null: nobody). */
-const ASSIGNEE_NAME = sql<string | null>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.userName})`;
+const ASSIGNEE_NAME = sql<
+  string | null
+>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.userName})`;
 
 /**
  * The CSV of the whole queue (every page) in its order, streamed in keyset batches (each continues after the
  * last row of the previous one: an index range scan, never OFFSET), so memory stays flat at any size. Times in
  * the staff member's zone. The export is audited (who exported what).
  */
-export async function queueExportStream(actor: Actor, q: QueueQuery & { jobIds?: number[] | null }): Promise<ReadableStream<Uint8Array>> {
+export async function queueExportStream(
+  actor: Actor,
+  q: QueueQuery & { jobIds?: number[] | null },
+): Promise<ReadableStream<Uint8Array>> {
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const db = await getDb();
   const at = now();
-  const where = and(queueWhere(q, at, staff.timeZone, staff.userId), q.jobIds?.length ? inArray(jobs.id, q.jobIds) : undefined);
-  await recordAudit(db, userPrincipal(staff), { action: 'ops.jobs.exported', clientId: q.clientId, targetType: 'job_queue', targetId: null, details: { query: { ...q } } });
+  const where = and(
+    queueWhere(q, at, staff.timeZone, staff.userId),
+    q.jobIds?.length ? inArray(jobs.id, q.jobIds) : undefined,
+  );
+  await recordAudit(db, userPrincipal(staff), {
+    action: 'ops.jobs.exported',
+    clientId: q.clientId,
+    targetType: 'job_queue',
+    targetId: null,
+    details: { query: { ...q } },
+  });
   const order = jobListOrder(q.sortBy, q.sortOrder);
   const keys = sortKeyColumns(q.sortBy);
   const zone = staff.timeZone;
@@ -262,7 +392,11 @@ export async function queueExportStream(actor: Actor, q: QueueQuery & { jobIds?:
     let cursor: JobCursor | undefined;
     for (;;) {
       const rows = await db
-        .select({ ...itemColumns, assignedTo: ASSIGNEE_NAME, keys: sql<(string | null)[]>`array[${sql.join(keys, sql`, `)}]` })
+        .select({
+          ...itemColumns,
+          assignedTo: ASSIGNEE_NAME,
+          keys: sql<(string | null)[]>`array[${sql.join(keys, sql`, `)}]`,
+        })
         .from(jobs)
         .innerJoin(clients, eq(clients.id, jobs.clientId))
         .leftJoin(users, eq(users.id, jobs.assignedToId))

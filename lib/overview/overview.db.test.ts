@@ -37,13 +37,43 @@ describe('the staff overview (lib/overview/overview.ts)', () => {
     await makeJob({ clientId: client.id, status: 3, createdAt: d(-1), readyAt: d(-1), dueAt: d(2) });
     const ready = await makeJob({ clientId: other.id, status: 4, createdAt: d(-1), readyAt: d(-1), dueAt: d(2) });
     // Delivered 3 days ago: one on time, one late; one of another client 40 days ago (outside the window).
-    await makeJob({ clientId: client.id, status: 8, createdAt: d(-5), readyAt: d(-5), dueAt: d(-2), deliveredAt: d(-3) });
-    await makeJob({ clientId: client.id, status: 8, createdAt: d(-5), readyAt: d(-5), dueAt: d(-4), deliveredAt: d(-3) });
-    await makeJob({ clientId: other.id, status: 8, createdAt: d(-45), readyAt: d(-45), dueAt: d(-41), deliveredAt: d(-40) });
+    await makeJob({
+      clientId: client.id,
+      status: 8,
+      createdAt: d(-5),
+      readyAt: d(-5),
+      dueAt: d(-2),
+      deliveredAt: d(-3),
+    });
+    await makeJob({
+      clientId: client.id,
+      status: 8,
+      createdAt: d(-5),
+      readyAt: d(-5),
+      dueAt: d(-4),
+      deliveredAt: d(-3),
+    });
+    await makeJob({
+      clientId: other.id,
+      status: 8,
+      createdAt: d(-45),
+      readyAt: d(-45),
+      dueAt: d(-41),
+      deliveredAt: d(-40),
+    });
     await assignJob(userPrincipal(staff.actor), ready.id, { assigneeId: staff.user.id });
     // Invoices: two unpaid (one overdue), one paid.
-    await makeInvoice({ clientId: client.id, amount: '110.55', dueDate: '2026-11-20', lines: [{ extStockId: 'A', quantity: '1', unitPrice: '110.55' }] });
-    await makeInvoice({ clientId: client.id, dueDate: '2026-12-10', lines: [{ extStockId: 'B', quantity: '3', unitPrice: '0.15' }] });
+    await makeInvoice({
+      clientId: client.id,
+      amount: '110.55',
+      dueDate: '2026-11-20',
+      lines: [{ extStockId: 'A', quantity: '1', unitPrice: '110.55' }],
+    });
+    await makeInvoice({
+      clientId: client.id,
+      dueDate: '2026-12-10',
+      lines: [{ extStockId: 'B', quantity: '3', unitPrice: '0.15' }],
+    });
     await makeInvoice({ clientId: other.id, isPaid: true, dueDate: '2026-11-01' });
 
     const o = await staffOverview(staff.actor);

@@ -90,12 +90,21 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
   if (can(staff.role, 'invoices.manage')) {
     const sums = async (where: ReturnType<typeof overdueInvoice>) =>
       db
-        .select({ currencyCode: invoices.currencyCode, n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(round((${invoices.amount} - ${invoices.amountPaid}) * 100)), 0)::bigint::text` })
+        .select({
+          currencyCode: invoices.currencyCode,
+          n: sql<number>`count(*)::int`,
+          cents: sql<string>`coalesce(sum(round((${invoices.amount} - ${invoices.amountPaid}) * 100)), 0)::bigint::text`,
+        })
         .from(invoices)
         .where(where)
         .groupBy(invoices.currencyCode)
         .orderBy(invoices.currencyCode);
-    const asNumber = (id: string, label: string, href: string, rows: Awaited<ReturnType<typeof sums>>): OverviewNumber => ({
+    const asNumber = (
+      id: string,
+      label: string,
+      href: string,
+      rows: Awaited<ReturnType<typeof sums>>,
+    ): OverviewNumber => ({
       id,
       label,
       count: rows.reduce((n, r) => n + Number(r.n), 0),
@@ -105,7 +114,12 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
     });
     invoiceNumbers = [
       asNumber('unpaid-invoices', 'Unpaid invoices', '/Ops/Invoices?paid=unpaid', await sums(UNPAID_INVOICE)),
-      asNumber('overdue-invoices', 'Overdue invoices', '/Ops/Invoices?paid=overdue', await sums(overdueInvoice(invoiceToday(at, zone)))),
+      asNumber(
+        'overdue-invoices',
+        'Overdue invoices',
+        '/Ops/Invoices?paid=overdue',
+        await sums(overdueInvoice(invoiceToday(at, zone))),
+      ),
     ];
   }
 
@@ -113,7 +127,8 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
   const today = nowInTimeZone(at, zone).date;
   const first = addDays(today, -(OVERVIEW_DAYS - 1));
   const from = toInstant({ date: first, minutes: 0 }, zone);
-  const day = (col: typeof jobs.createdAt | typeof jobs.deliveredAt) => sql<string>`to_char((${col} at time zone ${zone})::date, 'YYYY-MM-DD')`;
+  const day = (col: typeof jobs.createdAt | typeof jobs.deliveredAt) =>
+    sql<string>`to_char((${col} at time zone ${zone})::date, 'YYYY-MM-DD')`;
   const received = await db
     .select({ date: day(jobs.createdAt), n: sql<number>`count(*)::int` })
     .from(jobs)
@@ -142,7 +157,12 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
       group by j.client_id, c.name
       order by delivered desc, c.name
       limit ${ON_TIME_CLIENTS}`),
-  ).map((r) => ({ clientId: r.client_id, clientName: r.name, delivered: Number(r.delivered), onTime: Number(r.on_time) }));
+  ).map((r) => ({
+    clientId: r.client_id,
+    clientName: r.name,
+    delivered: Number(r.delivered),
+    onTime: Number(r.on_time),
+  }));
 
   return { jobs: jobNumbers, invoices: invoiceNumbers, days, onTime };
 }

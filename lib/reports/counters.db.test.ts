@@ -58,51 +58,155 @@ describe('report counters equal the aggregates over the rows', () => {
     // Jobs on either side of the month starts in Sydney (13:00/14:00 UTC), Adelaide (13:30/14:30), New York
     // (04:00/05:00) and Kathmandu (18:15), at UTC midnight, and outside the window.
     const times = [
-      '2026-10-31T12:59:59Z', '2026-10-31T13:00:00Z', '2026-10-31T13:30:00Z', '2026-10-31T14:00:00Z', '2026-10-31T18:14:00Z', '2026-10-31T18:15:00Z',
-      '2026-11-01T00:00:00Z', '2026-11-01T03:59:00Z', '2026-11-01T04:00:00Z', '2026-11-19T23:00:00Z', '2026-06-30T14:00:00Z', '2026-06-30T13:59:59Z',
-      '2026-03-01T05:00:00Z', '2025-11-30T13:00:00Z', '2025-11-30T12:59:00Z', '2025-12-01T05:00:00Z', '2024-05-05T05:05:05Z', '2026-11-30T13:00:00Z',
+      '2026-10-31T12:59:59Z',
+      '2026-10-31T13:00:00Z',
+      '2026-10-31T13:30:00Z',
+      '2026-10-31T14:00:00Z',
+      '2026-10-31T18:14:00Z',
+      '2026-10-31T18:15:00Z',
+      '2026-11-01T00:00:00Z',
+      '2026-11-01T03:59:00Z',
+      '2026-11-01T04:00:00Z',
+      '2026-11-19T23:00:00Z',
+      '2026-06-30T14:00:00Z',
+      '2026-06-30T13:59:59Z',
+      '2026-03-01T05:00:00Z',
+      '2025-11-30T13:00:00Z',
+      '2025-11-30T12:59:00Z',
+      '2025-12-01T05:00:00Z',
+      '2024-05-05T05:05:05Z',
+      '2026-11-30T13:00:00Z',
     ];
     for (const [i, at] of times.entries()) {
       const job = await makeJob({ clientId: i % 5 === 4 ? b : a, orderType: (i % 4) + 1, createdAt: new Date(at) });
       jobIds.push(job.id);
     }
-    const issues = ['2026-11-01', '2026-10-31', '2026-06-15', '2025-12-01', '2025-11-30', '2026-11-30', '2027-01-01', '2026-02-28'];
+    const issues = [
+      '2026-11-01',
+      '2026-10-31',
+      '2026-06-15',
+      '2025-12-01',
+      '2025-11-30',
+      '2026-11-30',
+      '2027-01-01',
+      '2026-02-28',
+    ];
     for (const [i, issueDate] of issues.entries()) {
       for (const [k, matter] of ['PL-A', 'PL-B', '', `M-${i}`].entries()) {
-        await makeInvoice({ clientId: k === 3 && i % 2 ? b : a, jobId: (i + k) % 3 === 0 ? null : jobIds[(i * 3 + k) % jobIds.length], matterReference: matter, issueDate, lines: line(`${i * 10 + k}.${k}5`) });
+        await makeInvoice({
+          clientId: k === 3 && i % 2 ? b : a,
+          jobId: (i + k) % 3 === 0 ? null : jobIds[(i * 3 + k) % jobIds.length],
+          matterReference: matter,
+          issueDate,
+          lines: line(`${i * 10 + k}.${k}5`),
+        });
       }
     }
     // A credit and a zero invoice count as invoices of their month, matter and type.
     await makeInvoice({ clientId: a, matterReference: 'PL-A', issueDate: '2026-09-09', lines: line('-12.34') });
-    await makeInvoice({ clientId: a, jobId: jobIds[0], matterReference: 'PL-Z', issueDate: '2026-09-09', lines: line('0.00') });
+    await makeInvoice({
+      clientId: a,
+      jobId: jobIds[0],
+      matterReference: 'PL-Z',
+      issueDate: '2026-09-09',
+      lines: line('0.00'),
+    });
     await expectSameAnswers([a, b]);
   });
 
   it('after invoices change amount, issue month, matter, job and client, one and many per statement', async () => {
-    const all = await t.db().select({ id: invoices.id }).from(invoices).where(eq(invoices.clientId, a)).orderBy(invoices.id);
+    const all = await t
+      .db()
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.clientId, a))
+      .orderBy(invoices.id);
     const id = (i: number) => all[i]?.id as number;
-    await t.db().update(invoices).set({ amount: '999.99' }).where(eq(invoices.id, id(0)));
-    await t.db().update(invoices).set({ issueDate: '2026-07-31' }).where(eq(invoices.id, id(1)));
-    await t.db().update(invoices).set({ matterReference: 'PL-MOVED' }).where(eq(invoices.id, id(2)));
-    await t.db().update(invoices).set({ jobId: jobIds[5] }).where(eq(invoices.id, id(3)));
-    await t.db().update(invoices).set({ jobId: null }).where(eq(invoices.id, id(4)));
-    await t.db().update(invoices).set({ clientId: b }).where(eq(invoices.id, id(5)));
+    await t
+      .db()
+      .update(invoices)
+      .set({ amount: '999.99' })
+      .where(eq(invoices.id, id(0)));
+    await t
+      .db()
+      .update(invoices)
+      .set({ issueDate: '2026-07-31' })
+      .where(eq(invoices.id, id(1)));
+    await t
+      .db()
+      .update(invoices)
+      .set({ matterReference: 'PL-MOVED' })
+      .where(eq(invoices.id, id(2)));
+    await t
+      .db()
+      .update(invoices)
+      .set({ jobId: jobIds[5] })
+      .where(eq(invoices.id, id(3)));
+    await t
+      .db()
+      .update(invoices)
+      .set({ jobId: null })
+      .where(eq(invoices.id, id(4)));
+    await t
+      .db()
+      .update(invoices)
+      .set({ clientId: b })
+      .where(eq(invoices.id, id(5)));
     // Many rows at once, some to the same counter rows; and a change of nothing the counters hold.
-    await t.db().update(invoices).set({ matterReference: 'PL-A', issueDate: '2026-11-02' }).where(inArray(invoices.id, [id(6), id(7), id(8), id(9)]));
-    await t.db().update(invoices).set({ isPaid: true, amountPaid: sql`${invoices.amount}` }).where(eq(invoices.clientId, a));
-    await t.db().update(invoices).set({ amount: sql`${invoices.amount} + 1` }).where(eq(invoices.clientId, b));
+    await t
+      .db()
+      .update(invoices)
+      .set({ matterReference: 'PL-A', issueDate: '2026-11-02' })
+      .where(inArray(invoices.id, [id(6), id(7), id(8), id(9)]));
+    await t
+      .db()
+      .update(invoices)
+      .set({ isPaid: true, amountPaid: sql`${invoices.amount}` })
+      .where(eq(invoices.clientId, a));
+    await t
+      .db()
+      .update(invoices)
+      .set({ amount: sql`${invoices.amount} + 1` })
+      .where(eq(invoices.clientId, b));
     await expectSameAnswers([a, b]);
   });
 
   it('after a job changes order type, creation time or client, is cancelled, and jobs are deleted', async () => {
-    await t.db().update(jobs).set({ orderType: 8 }).where(eq(jobs.id, jobIds[1] as number));
-    await t.db().update(jobs).set({ orderType: 7 }).where(inArray(jobs.id, jobIds.slice(2, 9)));
-    await t.db().update(jobs).set({ createdAt: new Date('2026-10-31T13:10:00Z') }).where(eq(jobs.id, jobIds[9] as number));
-    await t.db().update(jobs).set({ clientId: b }).where(eq(jobs.id, jobIds[10] as number));
-    await t.db().update(jobs).set({ status: STATUS.cancelled }).where(inArray(jobs.id, jobIds.slice(0, 4)));
+    await t
+      .db()
+      .update(jobs)
+      .set({ orderType: 8 })
+      .where(eq(jobs.id, jobIds[1] as number));
+    await t
+      .db()
+      .update(jobs)
+      .set({ orderType: 7 })
+      .where(inArray(jobs.id, jobIds.slice(2, 9)));
+    await t
+      .db()
+      .update(jobs)
+      .set({ createdAt: new Date('2026-10-31T13:10:00Z') })
+      .where(eq(jobs.id, jobIds[9] as number));
+    await t
+      .db()
+      .update(jobs)
+      .set({ clientId: b })
+      .where(eq(jobs.id, jobIds[10] as number));
+    await t
+      .db()
+      .update(jobs)
+      .set({ status: STATUS.cancelled })
+      .where(inArray(jobs.id, jobIds.slice(0, 4)));
     // A job with invoices cannot go: they leave it first.
-    await t.db().update(invoices).set({ jobId: null }).where(inArray(invoices.jobId, [jobIds[11] as number, jobIds[17] as number]));
-    await t.db().delete(jobs).where(inArray(jobs.id, [jobIds[11] as number, jobIds[17] as number]));
+    await t
+      .db()
+      .update(invoices)
+      .set({ jobId: null })
+      .where(inArray(invoices.jobId, [jobIds[11] as number, jobIds[17] as number]));
+    await t
+      .db()
+      .delete(jobs)
+      .where(inArray(jobs.id, [jobIds[11] as number, jobIds[17] as number]));
     await expectSameAnswers([a, b]);
   });
 
@@ -120,24 +224,55 @@ describe('report counters equal the aggregates over the rows', () => {
     await expectSameAnswers([a, b]);
   });
 
-  it('under concurrent writers: invoices added and moved while their jobs change type', { timeout: 60_000 }, async () => {
-    const c = (await makeClient()).id;
-    const mine = await Promise.all([1, 2, 3].map((k) => makeJob({ clientId: c, orderType: k, createdAt: new Date('2026-11-01T12:00:00Z') })));
-    const ids = mine.map((j) => j.id);
-    const writers = Array.from({ length: 24 }, (_, i) => async () => {
-      const job = ids[i % 3] as number;
-      if (i % 4 === 0) {
-        await t.db().update(jobs).set({ orderType: ((i / 4) % 8) + 1 }).where(eq(jobs.id, job));
-      } else if (i % 4 === 1) {
-        await t.db().transaction((tx) => makeInvoice({ clientId: c, jobId: job, matterReference: `C-${i % 2}`, issueDate: `2026-11-0${(i % 9) + 1}`, lines: line(`${i}.01`) }, tx));
-      } else if (i % 4 === 2) {
-        await makeInvoice({ clientId: c, jobId: job, matterReference: 'C-1', issueDate: '2026-10-15', lines: line(`${i}.50`) });
-      } else {
-        await t.db().update(invoices).set({ jobId: ids[(i + 2) % 3] as number, amount: sql`${invoices.amount} + 0.01` }).where(eq(invoices.clientId, c));
-      }
-      await makeJob({ clientId: c, orderType: 5, createdAt: new Date(Date.UTC(2026, 10, 1, i)) });
-    });
-    await Promise.all(writers.map((w) => w()));
-    await expectSameAnswers([c]);
-  });
+  it(
+    'under concurrent writers: invoices added and moved while their jobs change type',
+    { timeout: 60_000 },
+    async () => {
+      const c = (await makeClient()).id;
+      const mine = await Promise.all(
+        [1, 2, 3].map((k) => makeJob({ clientId: c, orderType: k, createdAt: new Date('2026-11-01T12:00:00Z') })),
+      );
+      const ids = mine.map((j) => j.id);
+      const writers = Array.from({ length: 24 }, (_, i) => async () => {
+        const job = ids[i % 3] as number;
+        if (i % 4 === 0) {
+          await t
+            .db()
+            .update(jobs)
+            .set({ orderType: ((i / 4) % 8) + 1 })
+            .where(eq(jobs.id, job));
+        } else if (i % 4 === 1) {
+          await t.db().transaction((tx) =>
+            makeInvoice(
+              {
+                clientId: c,
+                jobId: job,
+                matterReference: `C-${i % 2}`,
+                issueDate: `2026-11-0${(i % 9) + 1}`,
+                lines: line(`${i}.01`),
+              },
+              tx,
+            ),
+          );
+        } else if (i % 4 === 2) {
+          await makeInvoice({
+            clientId: c,
+            jobId: job,
+            matterReference: 'C-1',
+            issueDate: '2026-10-15',
+            lines: line(`${i}.50`),
+          });
+        } else {
+          await t
+            .db()
+            .update(invoices)
+            .set({ jobId: ids[(i + 2) % 3] as number, amount: sql`${invoices.amount} + 0.01` })
+            .where(eq(invoices.clientId, c));
+        }
+        await makeJob({ clientId: c, orderType: 5, createdAt: new Date(Date.UTC(2026, 10, 1, i)) });
+      });
+      await Promise.all(writers.map((w) => w()));
+      await expectSameAnswers([c]);
+    },
+  );
 });

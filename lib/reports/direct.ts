@@ -15,11 +15,19 @@ const count = sql<number>`count(*)::int`.mapWith(Number);
 
 /** Spend by month, by matter (top 10), by job type, and jobs per month, each aggregated over the window's rows. */
 export function directSpendStatements(db: Queryable, clientId: number, win: ReportWindow) {
-  const inWindow = and(eq(invoices.clientId, clientId), gte(invoices.issueDate, win.fromDate), lt(invoices.issueDate, win.toDate));
+  const inWindow = and(
+    eq(invoices.clientId, clientId),
+    gte(invoices.issueDate, win.fromDate),
+    lt(invoices.issueDate, win.toDate),
+  );
   const month = sql<string>`to_char(${invoices.issueDate}, 'YYYY-MM')`;
   const jobMonth = sql<string>`to_char(${jobs.createdAt} at time zone ${win.timeZone}, 'YYYY-MM')`;
   return [
-    db.select({ month, cents, invoices: count }).from(invoices).where(inWindow).groupBy(sql`1`),
+    db
+      .select({ month, cents, invoices: count })
+      .from(invoices)
+      .where(inWindow)
+      .groupBy(sql`1`),
     db
       .select({ matter: invoices.matterReference, cents, invoices: count })
       .from(invoices)
@@ -75,7 +83,9 @@ export async function reportCounterDrift(q: Queryable): Promise<CounterDrift[]> 
   const out: CounterDrift[] = [];
   for (const [counter, { counted, actual }] of Object.entries(RECOUNT)) {
     const rows = rowsOf<Omit<CounterDrift, 'counter'>>(
-      await q.execute(sql`(select 'counted' as side, * from (${counted} except ${actual}) a) union all (select 'actual', * from (${actual} except ${counted}) b) order by 3, 4, 1`),
+      await q.execute(
+        sql`(select 'counted' as side, * from (${counted} except ${actual}) a) union all (select 'actual', * from (${actual} except ${counted}) b) order by 3, 4, 1`,
+      ),
     );
     out.push(...rows.map((r) => ({ counter, ...r, cents: String(r.cents) })));
   }

@@ -36,19 +36,54 @@ describe('spend and orders charts', () => {
     await makeJob({ clientId: c, createdAt: new Date('2025-11-30T12:00:00Z') }); // 30 November 2025 in Sydney: before the window
     await makeJob({ clientId: other.clientId, createdAt: new Date('2026-11-03T00:00:00Z') });
 
-    await makeInvoice({ clientId: c, jobId: print.id, matterReference: 'PL-A', issueDate: '2026-11-02', lines: line('100.50') });
-    await makeInvoice({ clientId: c, jobId: scan.id, matterReference: 'PL-B', issueDate: '2026-11-15', lines: line('20.25') });
-    await makeInvoice({ clientId: c, jobId: scan.id, matterReference: 'PL-A', issueDate: '2026-10-01', lines: line('1000.00') });
+    await makeInvoice({
+      clientId: c,
+      jobId: print.id,
+      matterReference: 'PL-A',
+      issueDate: '2026-11-02',
+      lines: line('100.50'),
+    });
+    await makeInvoice({
+      clientId: c,
+      jobId: scan.id,
+      matterReference: 'PL-B',
+      issueDate: '2026-11-15',
+      lines: line('20.25'),
+    });
+    await makeInvoice({
+      clientId: c,
+      jobId: scan.id,
+      matterReference: 'PL-A',
+      issueDate: '2026-10-01',
+      lines: line('1000.00'),
+    });
     await makeInvoice({ clientId: c, matterReference: '', issueDate: '2026-01-01', lines: line('0.01') });
-    await makeInvoice({ clientId: c, jobId: print.id, matterReference: 'PL-A', issueDate: '2025-11-30', lines: line('999.00') }); // before the window
-    await makeInvoice({ clientId: other.clientId, matterReference: 'PL-A', issueDate: '2026-11-02', lines: line('5000.00') });
+    await makeInvoice({
+      clientId: c,
+      jobId: print.id,
+      matterReference: 'PL-A',
+      issueDate: '2025-11-30',
+      lines: line('999.00'),
+    }); // before the window
+    await makeInvoice({
+      clientId: other.clientId,
+      matterReference: 'PL-A',
+      issueDate: '2026-11-02',
+      lines: line('5000.00'),
+    });
 
     const r = await getSpendReport(admin.actor);
     expect([r.from, r.to]).toEqual(['2025-12', '2026-11']);
     expect(r.months).toHaveLength(12);
     const month = (m: string) => r.months.find((x) => x.month === m);
     expect(month('2026-11')).toEqual({ month: '2026-11', label: 'Nov 2026', spendCents: 12_075, invoices: 2, jobs: 2 });
-    expect(month('2026-10')).toEqual({ month: '2026-10', label: 'Oct 2026', spendCents: 100_000, invoices: 1, jobs: 1 });
+    expect(month('2026-10')).toEqual({
+      month: '2026-10',
+      label: 'Oct 2026',
+      spendCents: 100_000,
+      invoices: 1,
+      jobs: 1,
+    });
     expect(month('2026-01')).toMatchObject({ spendCents: 1, jobs: 0 });
     expect(month('2025-12')).toMatchObject({ spendCents: 0, invoices: 0, jobs: 0 });
     expect(r.totalCents).toBe(112_076);
@@ -67,9 +102,26 @@ describe('spend and orders charts', () => {
   it('the top 10 matters only', async () => {
     restore = setClock(fixedClock('2026-11-20T01:00:00Z'));
     const admin = await signedIn(4);
-    for (let i = 1; i <= 12; i++) await makeInvoice({ clientId: admin.clientId, matterReference: `M-${String(i).padStart(2, '0')}`, issueDate: '2026-11-02', lines: line(`${i}.00`) });
+    for (let i = 1; i <= 12; i++)
+      await makeInvoice({
+        clientId: admin.clientId,
+        matterReference: `M-${String(i).padStart(2, '0')}`,
+        issueDate: '2026-11-02',
+        lines: line(`${i}.00`),
+      });
     const r = await getSpendReport(admin.actor);
-    expect(r.byMatter.map((m) => m.matter)).toEqual(['M-12', 'M-11', 'M-10', 'M-09', 'M-08', 'M-07', 'M-06', 'M-05', 'M-04', 'M-03']);
+    expect(r.byMatter.map((m) => m.matter)).toEqual([
+      'M-12',
+      'M-11',
+      'M-10',
+      'M-09',
+      'M-08',
+      'M-07',
+      'M-06',
+      'M-05',
+      'M-04',
+      'M-03',
+    ]);
   });
 
   it('for client administrators only', async () => {

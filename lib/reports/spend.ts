@@ -78,7 +78,11 @@ export function boundaryDays(win: ReportWindow): { day: string; from: Date; to: 
     .filter((b) => b.getTime() % DAY_MS !== 0)
     .map((b) => {
       const start = Math.floor(b.getTime() / DAY_MS) * DAY_MS;
-      return { day: utcDay(start), from: new Date(Math.max(start, win.fromInstant.getTime())), to: new Date(Math.min(start + DAY_MS, win.toInstant.getTime())) };
+      return {
+        day: utcDay(start),
+        from: new Date(Math.max(start, win.fromInstant.getTime())),
+        to: new Date(Math.min(start + DAY_MS, win.toInstant.getTime())),
+      };
     });
 }
 
@@ -89,7 +93,12 @@ function jobsPerMonth(db: Db, clientId: number, win: ReportWindow) {
     eq(jobCreatedCounts.clientId, clientId),
     gte(jobCreatedCounts.day, utcDay(win.fromInstant.getTime())),
     lt(jobCreatedCounts.day, utcDay(win.toInstant.getTime())),
-    edges.length ? notInArray(jobCreatedCounts.day, edges.map((e) => e.day)) : undefined,
+    edges.length
+      ? notInArray(
+          jobCreatedCounts.day,
+          edges.map((e) => e.day),
+        )
+      : undefined,
   );
   const parts: SQL[] = [
     sql`select to_char((${jobCreatedCounts.day}::timestamp at time zone 'UTC') at time zone ${win.timeZone}, 'YYYY-MM') as month, ${jobCreatedCounts.n} as n from ${jobCreatedCounts} where ${days}`,
@@ -123,8 +132,16 @@ const spent = (t: typeof invoiceSpendCounts | typeof invoiceMatterSpendCounts) =
 export function spendStatements(db: Db, clientId: number, win: ReportWindow) {
   const byType = spent(invoiceSpendCounts);
   const byMatter = spent(invoiceMatterSpendCounts);
-  const typeWindow = and(eq(invoiceSpendCounts.clientId, clientId), gte(invoiceSpendCounts.month, win.fromDate), lt(invoiceSpendCounts.month, win.toDate));
-  const matterWindow = and(eq(invoiceMatterSpendCounts.clientId, clientId), gte(invoiceMatterSpendCounts.month, win.fromDate), lt(invoiceMatterSpendCounts.month, win.toDate));
+  const typeWindow = and(
+    eq(invoiceSpendCounts.clientId, clientId),
+    gte(invoiceSpendCounts.month, win.fromDate),
+    lt(invoiceSpendCounts.month, win.toDate),
+  );
+  const matterWindow = and(
+    eq(invoiceMatterSpendCounts.clientId, clientId),
+    gte(invoiceMatterSpendCounts.month, win.fromDate),
+    lt(invoiceMatterSpendCounts.month, win.toDate),
+  );
   const orderType = sql<number | null>`nullif(${invoiceSpendCounts.orderType}, 0)`;
   return [
     db
@@ -179,8 +196,17 @@ export async function getSpendReport(actor: Actor): Promise<SpendReport> {
     from: win.months[0] as string,
     to: win.months[win.months.length - 1] as string,
     months,
-    byMatter: a.byMatter.map((r) => ({ matter: r.matter || '(no matter reference)', spendCents: r.cents, invoices: r.invoices })),
-    byJobType: a.byJobType.map((r) => ({ orderType: r.orderType, name: r.orderType === null ? 'Not linked to a job' : orderTypeName(r.orderType), spendCents: r.cents, invoices: r.invoices })),
+    byMatter: a.byMatter.map((r) => ({
+      matter: r.matter || '(no matter reference)',
+      spendCents: r.cents,
+      invoices: r.invoices,
+    })),
+    byJobType: a.byJobType.map((r) => ({
+      orderType: r.orderType,
+      name: r.orderType === null ? 'Not linked to a job' : orderTypeName(r.orderType),
+      spendCents: r.cents,
+      invoices: r.invoices,
+    })),
     totalCents: months.reduce((s, m) => s + m.spendCents, 0),
   };
 }

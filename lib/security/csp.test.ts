@@ -10,7 +10,12 @@ import { proxy } from '@/proxy';
 import { contentSecurityPolicy, createNonce, CSP_REPORT_PATH } from './csp';
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('contentSecurityPolicy', () => {
@@ -25,7 +30,9 @@ describe('contentSecurityPolicy', () => {
     expect(d.get('report-uri')).toEqual([CSP_REPORT_PATH]);
     expect(d.get('report-to')).toEqual(['csp']);
     expect(d.has('upgrade-insecure-requests')).toBe(false);
-    const all = [...d.entries()].filter(([k]) => k.startsWith('script-src') || k === 'default-src').flatMap(([, v]) => v);
+    const all = [...d.entries()]
+      .filter(([k]) => k.startsWith('script-src') || k === 'default-src')
+      .flatMap(([, v]) => v);
     expect(all).not.toContain("'unsafe-inline'");
     expect(all).not.toContain("'unsafe-eval'");
   });
@@ -36,7 +43,9 @@ describe('contentSecurityPolicy', () => {
 
   it('upgrades insecure requests over https, and allows eval only for next dev', () => {
     expect(directives(contentSecurityPolicy({ nonce: 'n', https: true })).has('upgrade-insecure-requests')).toBe(true);
-    expect(directives(contentSecurityPolicy({ nonce: 'n', https: false, development: true })).get('script-src')).toContain("'unsafe-eval'");
+    expect(
+      directives(contentSecurityPolicy({ nonce: 'n', https: false, development: true })).get('script-src'),
+    ).toContain("'unsafe-eval'");
   });
 
   it('makes a fresh 128-bit nonce each time', () => {

@@ -33,7 +33,13 @@ export interface CspOptions {
  * The bucket's origin when pages upload straight to it (S3_DIRECT_UPLOADS): the S3_ENDPOINT's origin (path-style),
  * or the bucket's virtual-hosted AWS origin; none otherwise.
  */
-export function directUploadOrigins(c: { S3_BUCKET?: string; S3_DIRECT_UPLOADS: boolean; S3_ENDPOINT?: string; S3_REGION: string; S3_FORCE_PATH_STYLE?: boolean }): string[] {
+export function directUploadOrigins(c: {
+  S3_BUCKET?: string;
+  S3_DIRECT_UPLOADS: boolean;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+}): string[] {
   if (!c.S3_BUCKET || !c.S3_DIRECT_UPLOADS) return [];
   if (c.S3_ENDPOINT) {
     const u = new URL(c.S3_ENDPOINT);

@@ -9,15 +9,18 @@ export const MIN_FIRM_IDLE_MINUTES = 5;
 export const MAX_ALLOWED_DOMAINS = 20;
 
 export const POLICY_MSG = {
-  idleRange: (max: number) => `Enter whole minutes from ${MIN_FIRM_IDLE_MINUTES} to ${max}, or leave it empty to use the portal's ${max + 1} minutes.`,
+  idleRange: (max: number) =>
+    `Enter whole minutes from ${MIN_FIRM_IDLE_MINUTES} to ${max}, or leave it empty to use the portal's ${max + 1} minutes.`,
   domainInvalid: (d: string) => `"${d}" is not a domain name (for example harbourvale.com.au).`,
   tooManyDomains: `At most ${MAX_ALLOWED_DOMAINS} domains.`,
   ssoNotConfigured: 'Single sign-on is not configured for the portal.',
   twoFactorSetUpFirst: 'To require an authenticator app, set one up for yourself first (Authenticator app, above).',
-  ssoSignInFirst: 'To require single sign-on, sign in with single sign-on first, so you know it works for your account.',
+  ssoSignInFirst:
+    'To require single sign-on, sign in with single sign-on first, so you know it works for your account.',
   saved: 'The security policy was saved. The other administrators have been told by e-mail.',
   notSaved: 'The security policy was not saved. Please try again.',
-  emailDomain: (domains: readonly string[]) => `E-mail addresses of this organisation must end in ${domains.map((d) => `@${d}`).join(' or ')}.`,
+  emailDomain: (domains: readonly string[]) =>
+    `E-mail addresses of this organisation must end in ${domains.map((d) => `@${d}`).join(' or ')}.`,
 } as const;
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -42,7 +45,15 @@ export function isDomain(d: string): boolean {
 export function emailInDomains(email: string, domains: readonly string[]): boolean {
   if (domains.length === 0) return true;
   const at = email.trim().toLowerCase().lastIndexOf('@');
-  return at > 0 && domains.includes(email.trim().toLowerCase().slice(at + 1));
+  return (
+    at > 0 &&
+    domains.includes(
+      email
+        .trim()
+        .toLowerCase()
+        .slice(at + 1),
+    )
+  );
 }
 
 export interface PolicyBounds {
@@ -59,7 +70,10 @@ export function securityPolicySchema(b: PolicyBounds) {
       .string()
       .max(6)
       .transform((v) => v.trim())
-      .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= MIN_FIRM_IDLE_MINUTES && Number(v) <= max), POLICY_MSG.idleRange(max))
+      .refine(
+        (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= MIN_FIRM_IDLE_MINUTES && Number(v) <= max),
+        POLICY_MSG.idleRange(max),
+      )
       .transform((v) => (v === '' ? null : Number(v))),
     AllowedEmailDomains: z
       .string()

@@ -33,7 +33,12 @@ export interface SecurityPolicy {
   requireSso: boolean;
 }
 
-export const NO_POLICY: SecurityPolicy = Object.freeze({ requireTwoFactor: false, idleTimeoutMinutes: null, allowedEmailDomains: [], requireSso: false });
+export const NO_POLICY: SecurityPolicy = Object.freeze({
+  requireTwoFactor: false,
+  idleTimeoutMinutes: null,
+  allowedEmailDomains: [],
+  requireSso: false,
+});
 
 export const POLICY_MAIL_SUBJECT = 'JMS Portal: your organisation’s security policy was changed';
 
@@ -69,7 +74,11 @@ export async function ssoRequired(clientId: number | null, q?: Queryable): Promi
 }
 
 /** The message when an address is outside the client's allowed domains, or null. */
-export async function emailDomainProblem(clientId: number | null, email: string, q?: Queryable): Promise<string | null> {
+export async function emailDomainProblem(
+  clientId: number | null,
+  email: string,
+  q?: Queryable,
+): Promise<string | null> {
   const { allowedEmailDomains } = await getSecurityPolicy(clientId, q);
   return emailInDomains(email, allowedEmailDomains) ? null : POLICY_MSG.emailDomain(allowedEmailDomains);
 }
@@ -85,8 +94,14 @@ export async function usersOutsideDomains(actor: Actor): Promise<string[]> {
   const { allowedEmailDomains } = await getSecurityPolicy(a.clientId);
   if (allowedEmailDomains.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select({ userName: users.userName, email: users.email }).from(users).where(and(tenantScope(users.clientId, a), eq(users.isActive, true)));
-  return rows.filter((u) => !emailInDomains(u.email, allowedEmailDomains)).map((u) => u.userName).sort();
+  const rows = await db
+    .select({ userName: users.userName, email: users.email })
+    .from(users)
+    .where(and(tenantScope(users.clientId, a), eq(users.isActive, true)));
+  return rows
+    .filter((u) => !emailInDomains(u.email, allowedEmailDomains))
+    .map((u) => u.userName)
+    .sort();
 }
 
 const KEYS = ['requireTwoFactor', 'idleTimeoutMinutes', 'allowedEmailDomains', 'requireSso'] as const;
@@ -129,7 +144,11 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
     const before = await getSecurityPolicy(a.clientId, tx);
     if (next.requireSso && !before.requireSso) {
       // Never lock the firm out: the administrator turning it on must have signed in with it.
-      const [s] = await tx.select({ method: sessions.method }).from(sessions).where(eq(sessions.id, a.sessionId)).limit(1);
+      const [s] = await tx
+        .select({ method: sessions.method })
+        .from(sessions)
+        .where(eq(sessions.id, a.sessionId))
+        .limit(1);
       if (s?.method !== 'sso') refuse({ RequireSso: [POLICY_MSG.ssoSignInFirst] });
     }
     if (next.requireTwoFactor && !before.requireTwoFactor && !(await hasAuthenticator(tx, a.userId))) {
@@ -141,12 +160,28 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
     await tx
       .insert(clientSecurityPolicies)
       .values({ clientId: a.clientId, ...next, updatedAt: t, updatedById: a.userId })
-      .onConflictDoUpdate({ target: clientSecurityPolicies.clientId, set: { ...next, updatedAt: t, updatedById: a.userId } });
-    await recordAudit(tx, userPrincipal(a), { action: 'security.policy_updated', clientId: a.clientId, targetType: 'client', targetId: String(a.clientId), details: { changed } });
+      .onConflictDoUpdate({
+        target: clientSecurityPolicies.clientId,
+        set: { ...next, updatedAt: t, updatedById: a.userId },
+      });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'security.policy_updated',
+      clientId: a.clientId,
+      targetType: 'client',
+      targetId: String(a.clientId),
+      details: { changed },
+    });
     const others = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)
-      .where(and(tenantScope(users.clientId, a), eq(users.role, CLIENT_ADMIN_ROLE), eq(users.isActive, true), ne(users.id, a.userId)));
+      .where(
+        and(
+          tenantScope(users.clientId, a),
+          eq(users.role, CLIENT_ADMIN_ROLE),
+          eq(users.isActive, true),
+          ne(users.id, a.userId),
+        ),
+      );
     for (const o of others) {
       await enqueueMail(tx, {
         to: o.email,

@@ -22,7 +22,8 @@ import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { staffActor } from '@/test/staff';
 
 const SECRET = 'cron-secret-for-the-test-0123456789';
-const call = (authorization?: string) => GET(new Request('http://localhost/api/cron/run', { headers: authorization ? { authorization } : {} }));
+const call = (authorization?: string) =>
+  GET(new Request('http://localhost/api/cron/run', { headers: authorization ? { authorization } : {} }));
 
 describe('GET /api/cron/run', () => {
   const t = useTestDatabase();
@@ -69,8 +70,20 @@ describe('GET /api/cron/run', () => {
     process.env.CRON_SECRET = SECRET;
     process.env.SMTP_URL = smtp.url;
     resetConfigForTests();
-    const { id } = await enqueueMail(t.db(), { to: 'waiting@example.com', subject: 'Not before the secret', text: 'x', kind: 'test' });
-    for (const auth of [undefined, `Bearer ${SECRET}x`, `Bearer ${SECRET.slice(0, -1)}`, SECRET, `Basic ${SECRET}`, 'Bearer ']) {
+    const { id } = await enqueueMail(t.db(), {
+      to: 'waiting@example.com',
+      subject: 'Not before the secret',
+      text: 'x',
+      kind: 'test',
+    });
+    for (const auth of [
+      undefined,
+      `Bearer ${SECRET}x`,
+      `Bearer ${SECRET.slice(0, -1)}`,
+      SECRET,
+      `Basic ${SECRET}`,
+      'Bearer ',
+    ]) {
       const res = await call(auth);
       expect(res.status, String(auth)).toBe(401);
       expect(await res.json()).toEqual({ error: { status: 401, message: 'A valid cron secret is required.' } });
@@ -81,15 +94,29 @@ describe('GET /api/cron/run', () => {
 
   it('with the secret, drains every queue: mail, the due digest, webhooks and the orphan sweep', async () => {
     const admin = await staffActor(1);
-    await createWebhookEndpoint(admin, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['job.created'] });
+    await createWebhookEndpoint(admin, {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      events: ['job.created'],
+    });
     const client = await makeClient();
     const dana = await makeUser({ clientId: client.id, role: 3, jobAlertMode: 'digest', firstName: 'Dana' });
     const job = await makeJob({ clientId: client.id, status: 2 });
-    await t.db().insert(jobAlertDigestItems).values({ userId: dana.id, jobId: job.id, statusId: 2, comment: null, changedAt: clock.now() });
-    await t.db().insert(jobAlertDigests).values({ userId: dana.id, dueAt: new Date(clock.now().getTime() - 60_000) });
+    await t
+      .db()
+      .insert(jobAlertDigestItems)
+      .values({ userId: dana.id, jobId: job.id, statusId: 2, comment: null, changedAt: clock.now() });
+    await t
+      .db()
+      .insert(jobAlertDigests)
+      .values({ userId: dana.id, dueAt: new Date(clock.now().getTime() - 60_000) });
     const orphan = newStorageKey();
     await fileStorage().put(orphan, Buffer.from('bytes no row names'));
-    await enqueueMail(t.db(), { to: 'casey@example.com', subject: 'Your one-time passcode', text: 'Code: 424242', kind: 'otp' });
+    await enqueueMail(t.db(), {
+      to: 'casey@example.com',
+      subject: 'Your one-time passcode',
+      text: 'Code: 424242',
+      kind: 'otp',
+    });
 
     const res = await call(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
@@ -102,7 +129,11 @@ describe('GET /api/cron/run', () => {
     expect(report.tasks['orphan-sweep']?.handled).toBeGreaterThanOrEqual(1);
 
     const subjects = smtp.received.map((m) => m.subject).sort();
-    expect(subjects).toEqual(['Not before the secret', 'Your JMS job alerts: 1 status change', 'Your one-time passcode']);
+    expect(subjects).toEqual([
+      'Not before the secret',
+      'Your JMS job alerts: 1 status change',
+      'Your one-time passcode',
+    ]);
     expect(smtp.received.find((m) => m.subject === 'Your one-time passcode')?.text).toContain('Code: 424242');
     expect(got.map((g) => g.type)).toEqual(['job.created']);
     const [delivery] = await t.db().select().from(webhookDeliveries);

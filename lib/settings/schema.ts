@@ -63,7 +63,10 @@ export const settingsFormSchema = z
     TimeZoneId: z
       .string({ error: SETTINGS_MSG.timeZoneInvalid })
       .refine((v) => canonicalTimeZone(v) !== null, SETTINGS_MSG.timeZoneInvalid),
-    Password: z.string({ error: SETTINGS_MSG.currentPasswordRequired }).min(1, SETTINGS_MSG.currentPasswordRequired).max(PASSWORD_INPUT_MAX),
+    Password: z
+      .string({ error: SETTINGS_MSG.currentPasswordRequired })
+      .min(1, SETTINGS_MSG.currentPasswordRequired)
+      .max(PASSWORD_INPUT_MAX),
     NewPassword: z.string().max(PASSWORD_INPUT_MAX),
     ConfirmPassword: z.string().max(PASSWORD_INPUT_MAX),
     JobAlerts: z
@@ -95,14 +98,11 @@ export type SettingsForm = z.output<typeof settingsFormSchema>;
 
 /** The legacy alerts list: either job status ids or { JobStatusId, IsSelected } rows. */
 const legacyAlerts = z
-  .array(
-    z.union([
-      z.number().int(),
-      z.object({ JobStatusId: z.number().int(), IsSelected: z.boolean().optional() }),
-    ]),
-  )
+  .array(z.union([z.number().int(), z.object({ JobStatusId: z.number().int(), IsSelected: z.boolean().optional() })]))
   .max(100)
-  .transform((rows) => [...new Set(rows.flatMap((r) => (typeof r === 'number' ? [r] : r.IsSelected === false ? [] : [r.JobStatusId])))]);
+  .transform((rows) => [
+    ...new Set(rows.flatMap((r) => (typeof r === 'number' ? [r] : r.IsSelected === false ? [] : [r.JobStatusId]))),
+  ]);
 
 /** POST api/Settings/User/Update: { UserModel: {EmailId, Password, NewPassword, ConfirmPassword, TimeZoneId}, UserJobAlerts }. */
 export const legacySettingsUpdateSchema = z

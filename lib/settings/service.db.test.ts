@@ -26,7 +26,14 @@ describe('settings', () => {
     const cid = clientId ?? (await makeClient()).id;
     const user = await makeUser({ clientId: cid, role, password: CURRENT });
     const session = await createSession(t.db(), user.id);
-    const actor: Actor = { userId: user.id, clientId: cid, role, userName: user.userName, timeZone: user.timeZone, sessionId: session.id };
+    const actor: Actor = {
+      userId: user.id,
+      clientId: cid,
+      role,
+      userName: user.userName,
+      timeZone: user.timeZone,
+      sessionId: session.id,
+    };
     return { actor, user };
   }
   const form = (over: Partial<SettingsForm> = {}): SettingsForm => ({
@@ -43,11 +50,24 @@ describe('settings', () => {
   it('saves e-mail, time zone and job alerts for the signed-in user and tells the old address', async () => {
     const { actor, user } = await actorFor();
     expect(await updateSettings(actor, form())).toEqual({ status: 'updated' });
-    expect(await getSettings(actor)).toMatchObject({ EmailId: 'casey.new@example.com', TimeZoneId: 'Europe/London', JobAlerts: expect.arrayContaining([8, 10]) });
+    expect(await getSettings(actor)).toMatchObject({
+      EmailId: 'casey.new@example.com',
+      TimeZoneId: 'Europe/London',
+      JobAlerts: expect.arrayContaining([8, 10]),
+    });
     const alerts = await getUserAlerts(actor);
     expect(alerts).toHaveLength(13);
-    expect(alerts.filter((a) => a.IsSelected).map((a) => a.JobStatusId).sort((a, b) => a - b)).toEqual([8, 10]);
-    const notice = await t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.kind, 'email-changed')));
+    expect(
+      alerts
+        .filter((a) => a.IsSelected)
+        .map((a) => a.JobStatusId)
+        .sort((a, b) => a - b),
+    ).toEqual([8, 10]);
+    const notice = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.kind, 'email-changed')));
     expect(notice).toHaveLength(1);
     // Alerts can be cleared again.
     expect(await updateSettings(actor, form({ JobAlerts: [] }))).toEqual({ status: 'updated' });
@@ -71,7 +91,8 @@ describe('settings', () => {
     const r = await row(user.id);
     expect(r?.email).toBe(user.email);
     expect(r?.failedLoginAttempts).toBe(1);
-    for (let i = 1; i < config().LOGIN_ATTEMPT_LIMIT; i++) expect(await verifyCurrentPassword(actor, 'wrong')).toBe(false);
+    for (let i = 1; i < config().LOGIN_ATTEMPT_LIMIT; i++)
+      expect(await verifyCurrentPassword(actor, 'wrong')).toBe(false);
     expect((await row(user.id))?.isLocked).toBe(true);
     expect(await resolveSession(actor.sessionId)).toBeNull();
     // Once locked, even the right password is not accepted.
@@ -81,9 +102,13 @@ describe('settings', () => {
   it('changes the password: other sessions end, this one stays; a recent password saves nothing', async () => {
     const { actor, user } = await actorFor();
     const other = await createSession(t.db(), user.id);
-    expect(await updateSettings(actor, form({ NewPassword: CURRENT, ConfirmPassword: CURRENT, EmailId: 'x.y@example.com' }))).toEqual({ status: 'reused' });
+    expect(
+      await updateSettings(actor, form({ NewPassword: CURRENT, ConfirmPassword: CURRENT, EmailId: 'x.y@example.com' })),
+    ).toEqual({ status: 'reused' });
     expect((await row(user.id))?.email).toBe(user.email);
-    expect(await updateSettings(actor, form({ NewPassword: NEW, ConfirmPassword: NEW }))).toEqual({ status: 'updated' });
+    expect(await updateSettings(actor, form({ NewPassword: NEW, ConfirmPassword: NEW }))).toEqual({
+      status: 'updated',
+    });
     expect(await verifyPassword((await row(user.id))?.passwordHash ?? '', NEW)).toBe(true);
     expect(await resolveSession(actor.sessionId)).not.toBeNull();
     expect(await resolveSession(other.id)).toBeNull();
@@ -91,9 +116,17 @@ describe('settings', () => {
   });
 
   it('the form schema: current password required, new password optional but checked, alerts and zone from the lists', () => {
-    const ok = { EmailId: 'a.b@example.com', TimeZoneId: 'Australia/Sydney', Password: 'x', NewPassword: '', ConfirmPassword: '', JobAlerts: [12] };
+    const ok = {
+      EmailId: 'a.b@example.com',
+      TimeZoneId: 'Australia/Sydney',
+      Password: 'x',
+      NewPassword: '',
+      ConfirmPassword: '',
+      JobAlerts: [12],
+    };
     expect(settingsFormSchema.safeParse(ok).success).toBe(true);
-    const bad = (over: object) => settingsFormSchema.safeParse({ ...ok, ...over }).error?.issues.map((i) => i.path.join('.'));
+    const bad = (over: object) =>
+      settingsFormSchema.safeParse({ ...ok, ...over }).error?.issues.map((i) => i.path.join('.'));
     expect(bad({ Password: '' })).toEqual(['Password']);
     expect(bad({ EmailId: 'not-an-email' })).toEqual(['EmailId']);
     expect(bad({ TimeZoneId: 'Mars/Olympus' })).toEqual(['TimeZoneId']);
@@ -108,7 +141,11 @@ describe('settings', () => {
     expect(await sendTestEmail(actor, user.email.toUpperCase())).toBe(true);
     for (let i = 1; i < TEST_MAILS_PER_HOUR; i++) expect(await sendTestEmail(actor)).toBe(true);
     expect(await sendTestEmail(actor)).toBe(false);
-    const rows = await t.db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.kind, 'test')));
+    const rows = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.kind, 'test')));
     expect(rows).toHaveLength(TEST_MAILS_PER_HOUR);
   });
 
@@ -118,7 +155,8 @@ describe('settings', () => {
     expect(list.find((z) => z.TimeZoneId === 'UTC')?.DisplayName).toBe('(UTC+00:00) UTC');
     expect(list.length).toBeGreaterThan(300);
     // The offsets as of the asked minute, across a change: Sydney's daylight time starts 2026-10-04 02:00 local.
-    const sydney = (iso: string) => timeZoneList(new Date(iso)).find((z) => z.TimeZoneId === 'Australia/Sydney')?.DisplayName;
+    const sydney = (iso: string) =>
+      timeZoneList(new Date(iso)).find((z) => z.TimeZoneId === 'Australia/Sydney')?.DisplayName;
     expect(sydney('2026-10-03T15:59:59Z')).toBe('(UTC+10:00) Australia/Sydney');
     expect(sydney('2026-10-03T16:00:00Z')).toBe('(UTC+11:00) Australia/Sydney');
     expect(sydney('2026-10-03T15:59:00Z')).toBe('(UTC+10:00) Australia/Sydney');
@@ -157,7 +195,10 @@ describe('settings', () => {
   it('user look-ups: yourself, or an administrator within the client; never across clients', async () => {
     const { actor, user } = await actorFor(3);
     const colleague = await makeUser({ clientId: actor.clientId ?? 0 });
-    expect(await getUserDetailsByUserName(actor, user.userName.toUpperCase())).toMatchObject({ UserId: user.id, IsAccountLocked: false });
+    expect(await getUserDetailsByUserName(actor, user.userName.toUpperCase())).toMatchObject({
+      UserId: user.id,
+      IsAccountLocked: false,
+    });
     expect(await getUserDetailsByUserName(actor, colleague.userName)).toBeNull();
     expect(await getUserByEmailId(actor, colleague.email)).toBeNull();
     const admin = await actorFor(4, actor.clientId ?? 0);

@@ -61,12 +61,17 @@ export async function getSettings(actor: Actor): Promise<UserSettings | null> {
 
 async function getAlertIds(actor: Actor): Promise<number[]> {
   const db = await getDb();
-  const rows = await db.select({ id: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, actor.userId));
+  const rows = await db
+    .select({ id: userJobAlerts.jobStatusId })
+    .from(userJobAlerts)
+    .where(eq(userJobAlerts.userId, actor.userId));
   return rows.map((r) => r.id);
 }
 
 /** GET api/Settings/UserAlerts: every job status with whether the user is alerted about it. */
-export async function getUserAlerts(actor: Actor): Promise<{ JobStatusId: number; JobStatus: string; IsSelected: boolean }[]> {
+export async function getUserAlerts(
+  actor: Actor,
+): Promise<{ JobStatusId: number; JobStatus: string; IsSelected: boolean }[]> {
   const selected = new Set(await getAlertIds(actor));
   return JOB_STATUSES.map((s) => ({ JobStatusId: s.id, JobStatus: s.label, IsSelected: selected.has(s.id) }));
 }
@@ -87,7 +92,13 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null
   return db.transaction(async (tx) => {
     const [u] = await tx
       .update(users)
-      .set({ jobAlertMode: form.JobAlertMode, jobAlertScope: form.JobAlertScope, invoiceAlert: form.InvoiceAlert, updatedAt: now(), updatedById: actor.userId })
+      .set({
+        jobAlertMode: form.JobAlertMode,
+        jobAlertScope: form.JobAlertScope,
+        invoiceAlert: form.InvoiceAlert,
+        updatedAt: now(),
+        updatedById: actor.userId,
+      })
       .where(eq(users.id, actor.userId))
       .returning({ clientId: users.clientId });
     if (!u) throw new NotFoundError(MSG.settingsNotUpdated);
@@ -97,7 +108,12 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null
       action: 'settings.alerts_updated',
       targetType: 'user',
       targetId: String(actor.userId),
-      details: { statuses: [...new Set(form.JobAlerts)], mode: form.JobAlertMode, scope: form.JobAlertScope, invoice: form.InvoiceAlert },
+      details: {
+        statuses: [...new Set(form.JobAlerts)],
+        mode: form.JobAlertMode,
+        scope: form.JobAlertScope,
+        invoice: form.InvoiceAlert,
+      },
     });
     return null;
   });
@@ -134,7 +150,14 @@ export async function updateSettings(
     return await db.transaction(async (tx) => {
       const t = now();
       const [before] = await tx
-        .select({ email: users.email, timeZone: users.timeZone, firstName: users.firstName, lastName: users.lastName, clientId: users.clientId, mode: users.jobAlertMode })
+        .select({
+          email: users.email,
+          timeZone: users.timeZone,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          clientId: users.clientId,
+          mode: users.jobAlertMode,
+        })
         .from(users)
         .where(eq(users.id, actor.userId))
         .limit(1);
@@ -146,7 +169,10 @@ export async function updateSettings(
         if (domain) throw new Abort({ status: 'policy', fields: { EmailId: [domain] } });
       }
       const mode = !opts.keepAlerts && form.JobAlertMode ? { jobAlertMode: form.JobAlertMode } : {};
-      await tx.update(users).set({ email, timeZone, ...mode, updatedAt: t, updatedById: actor.userId }).where(eq(users.id, actor.userId));
+      await tx
+        .update(users)
+        .set({ email, timeZone, ...mode, updatedAt: t, updatedById: actor.userId })
+        .where(eq(users.id, actor.userId));
       if (!opts.keepAlerts) {
         await replaceAlerts(tx, actor.userId, form.JobAlerts);
       }
@@ -155,7 +181,11 @@ export async function updateSettings(
       if (timeZone !== before.timeZone) changed.push('timeZone');
       if (mode.jobAlertMode && mode.jobAlertMode !== before.mode) changed.push('jobAlertMode');
       if (form.NewPassword) {
-        const r = await setPassword(tx, actor.userId, form.NewPassword, { reason: 'settings', actorUserId: actor.userId, keepSessionId: actor.sessionId });
+        const r = await setPassword(tx, actor.userId, form.NewPassword, {
+          reason: 'settings',
+          actorUserId: actor.userId,
+          keepSessionId: actor.sessionId,
+        });
         if (!r.ok && r.reason === 'reused') throw new Abort({ status: 'reused' });
         if (!r.ok && r.reason === 'policy') throw new Abort({ status: 'policy', fields: { NewPassword: r.problems } });
         if (!r.ok) throw new Abort({ status: 'not-found' });
@@ -210,7 +240,13 @@ export async function sendTestEmail(actor: Actor, emailId?: string | null): Prom
   const [recent] = await db
     .select({ n: count() })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.kind, 'test'), sql`lower(${emailOutbox.toAddress}) = ${u.email.toLowerCase()}`, gte(emailOutbox.createdAt, since)));
+    .where(
+      and(
+        eq(emailOutbox.kind, 'test'),
+        sql`lower(${emailOutbox.toAddress}) = ${u.email.toLowerCase()}`,
+        gte(emailOutbox.createdAt, since),
+      ),
+    );
   if ((recent?.n ?? 0) >= TEST_MAILS_PER_HOUR) return false;
   await enqueueMail(db, {
     to: u.email,

@@ -15,7 +15,8 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 function offsetLabel(timeZone: string, at: Date): string {
   let format = offsetFormats.get(timeZone);
-  if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  if (!format)
+    offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
   const part = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   const offset = part && part !== 'GMT' ? part.replace('GMT', '') : '+00:00';
   return `(UTC${offset})`;
@@ -43,7 +44,10 @@ export function timeZoneList(at: Date = now()): TimeZoneOption[] {
   const minute = Math.floor(at.getTime() / 60_000);
   if (lastList?.minute !== minute) {
     const when = new Date(minute * 60_000);
-    lastList = { minute, list: timeZoneIds().map((id) => ({ TimeZoneId: id, DisplayName: `${offsetLabel(id, when)} ${id}` })) };
+    lastList = {
+      minute,
+      list: timeZoneIds().map((id) => ({ TimeZoneId: id, DisplayName: `${offsetLabel(id, when)} ${id}` })),
+    };
   }
   return lastList.list.map((o) => ({ ...o }));
 }

@@ -60,7 +60,10 @@ export function unsubscribeUrl(userId: number, key: AlertKey): string {
 
 /** The headers of an alert e-mail (RFC 2369 and RFC 8058 one-click). */
 export function unsubscribeHeaders(userId: number, key: AlertKey): Record<string, string> {
-  return { 'List-Unsubscribe': `<${unsubscribeUrl(userId, key)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(userId, key)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** What the alert is, in words ("job alerts on “Delivered”"). */
@@ -78,10 +81,17 @@ export async function unsubscribeAlert(token: string): Promise<UnsubscribeResult
   if (!t) return { status: 'invalid' };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [u] = await tx.select({ id: users.id, clientId: users.clientId }).from(users).where(eq(users.id, t.userId)).limit(1);
+    const [u] = await tx
+      .select({ id: users.id, clientId: users.clientId })
+      .from(users)
+      .where(eq(users.id, t.userId))
+      .limit(1);
     if (!u) return { status: 'invalid' } as const;
     const { key } = t;
-    if (key.kind === 'status') await tx.delete(userJobAlerts).where(and(eq(userJobAlerts.userId, u.id), eq(userJobAlerts.jobStatusId, key.statusId)));
+    if (key.kind === 'status')
+      await tx
+        .delete(userJobAlerts)
+        .where(and(eq(userJobAlerts.userId, u.id), eq(userJobAlerts.jobStatusId, key.statusId)));
     else if (key.kind === 'digest') await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, u.id));
     else await tx.update(users).set({ invoiceAlert: false }).where(eq(users.id, u.id));
     await recordAudit(tx, anonymousPrincipal(), {
@@ -100,7 +110,14 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 function page(title: string, body: string, status = 200): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escape(title)}</h1>${body}</body></html>`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return new Response(html, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
 }
 
 const INVALID_TEXT = `<p>This unsubscribe link is not valid. You can change your alerts in <a href="/Settings">Settings</a>.</p>`;
@@ -119,5 +136,8 @@ export function unsubscribeConfirmPage(token: string): Response {
 /** POST: the answer page of unsubscribeAlert. */
 export function unsubscribeAnswer(r: UnsubscribeResult): Response {
   if (r.status === 'invalid') return page('Unsubscribe', INVALID_TEXT, 400);
-  return page('Unsubscribed', `<p>You will no longer receive ${escape(r.what)} by e-mail. You can turn them back on in <a href="/Settings">Settings</a>.</p>`);
+  return page(
+    'Unsubscribed',
+    `<p>You will no longer receive ${escape(r.what)} by e-mail. You can turn them back on in <a href="/Settings">Settings</a>.</p>`,
+  );
 }

@@ -3,7 +3,15 @@ import { activeNavHref, navItems } from './nav';
 
 describe('navItems', () => {
   it('gives the client administrator user management and reports', () => {
-    expect(navItems(4).map((i) => i.href)).toEqual(['/JobClient', '/SaveJob', '/Invoice', '/user', '/Reports', '/Settings', '/Help']);
+    expect(navItems(4).map((i) => i.href)).toEqual([
+      '/JobClient',
+      '/SaveJob',
+      '/Invoice',
+      '/user',
+      '/Reports',
+      '/Settings',
+      '/Help',
+    ]);
   });
 
   it.each([3, 5, 6, 7, 8])('gives role %i the client screens without user management', (role) => {
@@ -15,7 +23,15 @@ describe('navItems', () => {
   });
 
   it('names every item for the guided tour', () => {
-    expect(navItems(4).map((i) => i.tour)).toEqual(['nav-jobs', 'nav-new-job', 'nav-invoices', 'nav-users', 'nav-reports', 'nav-settings', 'nav-help']);
+    expect(navItems(4).map((i) => i.tour)).toEqual([
+      'nav-jobs',
+      'nav-new-job',
+      'nav-invoices',
+      'nav-users',
+      'nav-reports',
+      'nav-settings',
+      'nav-help',
+    ]);
   });
 });
 

@@ -27,7 +27,12 @@ export function navItems(role: number): NavItem[] {
 
 /** Which item a path belongs to (sub-pages of a screen light up its item), or null. */
 export function activeNavHref(items: readonly NavItem[], pathname: string): string | null {
-  const owners: Record<string, string> = { '/JobSlip': '/JobClient', '/InvoiceSlip': '/Invoice', '/saveuser': '/user', '/Matter': '/JobClient' };
+  const owners: Record<string, string> = {
+    '/JobSlip': '/JobClient',
+    '/InvoiceSlip': '/Invoice',
+    '/saveuser': '/user',
+    '/Matter': '/JobClient',
+  };
   const first = `/${pathname.split('/')[1] ?? ''}`;
   const target = owners[first] ?? first;
   return items.find((i) => i.href === target)?.href ?? null;

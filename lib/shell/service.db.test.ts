@@ -8,7 +8,8 @@ import { getPasswordExpiry } from '@/lib/settings/password-expiry';
 import { getShellUser } from './service';
 
 const ctx = { params: Promise.resolve({}) };
-const req = (token?: string) => new Request('http://localhost/api/User/DisableTour', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const req = (token?: string) =>
+  new Request('http://localhost/api/User/DisableTour', { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('the page shell user', () => {
   const t = useTestDatabase();
@@ -21,7 +22,13 @@ describe('the page shell user', () => {
     const shell = await getShellUser(them);
     // The password's expiry is GetPasswordExpiry's figure for the user.
     expect(shell.passwordExpiryDays).toBe(await getPasswordExpiry(them, user.id));
-    expect(shell).toMatchObject({ displayName: 'Riley Smith', userName: user.userName, clientName: 'Harbour Test Lawyers', enableTour: true, fewRecoveryCodes: null });
+    expect(shell).toMatchObject({
+      displayName: 'Riley Smith',
+      userName: user.userName,
+      clientName: 'Harbour Test Lawyers',
+      enableTour: true,
+      fewRecoveryCodes: null,
+    });
   });
 
   it('api/User/DisableTour clears EnableTour for the caller only', async () => {

@@ -37,11 +37,24 @@ export const shellColumns = {
 /** Every signed-in page reads this: one statement, planned once per database. */
 function shellLookup(db: Db) {
   return withCompiledRows(
-    db.select(shellColumns).from(users).leftJoin(clients, eq(clients.id, users.clientId)).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('shell_user'),
+    db
+      .select(shellColumns)
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('shell_user'),
   );
 }
 
-type ShellRow = { firstName: string; lastName: string; enableTour: boolean; clientName: string | null; passwordChangedAt: Date; recoveryCodesLeft: number | null };
+type ShellRow = {
+  firstName: string;
+  lastName: string;
+  enableTour: boolean;
+  clientName: string | null;
+  passwordChangedAt: Date;
+  recoveryCodesLeft: number | null;
+};
 
 /** The shell's user from its row (none: the user's name from the session, nothing due). */
 export function toShellUser(actor: Actor, row: ShellRow | undefined): ShellUser {

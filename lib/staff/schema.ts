@@ -29,7 +29,12 @@ export const staffUserFormSchema = z
     Phone: z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, FIELD_MSG.required).refine((v) => isPhone(v), FIELD_MSG.invalidPhone)),
+      .pipe(
+        z
+          .string()
+          .min(1, FIELD_MSG.required)
+          .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
+      ),
     UserName: userNameField,
     Role: z.number({ error: STAFF_MSG.role }).refine((n) => n === 1 || n === 2, STAFF_MSG.role),
     TimeZoneId: z
@@ -37,12 +42,21 @@ export const staffUserFormSchema = z
       .refine((v) => canonicalTimeZone(v) !== null, STAFF_MSG.timeZone)
       .transform((v) => canonicalTimeZone(v) ?? v),
     ChangePassword: z.boolean().optional(),
-    NewPassword: z.string().max(4 * PASSWORD_MAX_LENGTH).optional(),
-    ConfirmPassword: z.string().max(4 * PASSWORD_MAX_LENGTH).optional(),
+    NewPassword: z
+      .string()
+      .max(4 * PASSWORD_MAX_LENGTH)
+      .optional(),
+    ConfirmPassword: z
+      .string()
+      .max(4 * PASSWORD_MAX_LENGTH)
+      .optional(),
   })
   .superRefine((v, c) => {
     if (v.UserId && !v.ChangePassword) return;
-    refinePasswordPair(v, c, { required: true, context: { userName: v.UserName, firstName: v.FirstName, lastName: v.LastName, email: v.EmailId } });
+    refinePasswordPair(v, c, {
+      required: true,
+      context: { userName: v.UserName, firstName: v.FirstName, lastName: v.LastName, email: v.EmailId },
+    });
   });
 export type StaffUserFormInput = z.input<typeof staffUserFormSchema>;
 export type StaffUserForm = z.output<typeof staffUserFormSchema>;

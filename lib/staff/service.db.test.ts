@@ -33,7 +33,9 @@ describe('staff users (role 1 only)', () => {
     const admin = await staffActor(1);
     const f = form();
     const { userId } = await saveStaffUser(admin, f);
-    expect((await signInWithPassword({ userName: f.UserName, password: 'Lantern#Quay4821' })).status).toBe('change-password');
+    expect((await signInWithPassword({ userName: f.UserName, password: 'Lantern#Quay4821' })).status).toBe(
+      'change-password',
+    );
     expect((await listStaffUsers(admin)).some((u) => u.id === userId && u.role === 2)).toBe(true);
 
     await saveStaffUser(admin, { ...f, UserId: userId, Role: 1, FirstName: 'Olivia' });
@@ -42,17 +44,32 @@ describe('staff users (role 1 only)', () => {
     await deactivateStaffUser(admin, userId);
     expect(await getStaffUser(admin, userId)).toBeNull();
     // A deactivated account: only its own password learns 'Credential does not exist.' (decision 007).
-    expect((await signInWithPassword({ userName: f.UserName, password: 'Lantern#Quay4821' })).status).toBe('deactivated');
-    const actions = await t.db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))));
-    expect(actions.map((a) => a.action).filter((a) => a.startsWith('ops.'))).toEqual(['ops.staff.created', 'ops.staff.updated', 'ops.staff.deactivated']);
+    expect((await signInWithPassword({ userName: f.UserName, password: 'Lantern#Quay4821' })).status).toBe(
+      'deactivated',
+    );
+    const actions = await t
+      .db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))));
+    expect(actions.map((a) => a.action).filter((a) => a.startsWith('ops.'))).toEqual([
+      'ops.staff.created',
+      'ops.staff.updated',
+      'ops.staff.deactivated',
+    ]);
   });
 
   it('the same password rules; no duplicate user name; no self-deactivation', async () => {
-    expect(staffUserFormSchema.safeParse({ ...form(), NewPassword: 'abc123', ConfirmPassword: 'abc123' }).success).toBe(false);
+    expect(staffUserFormSchema.safeParse({ ...form(), NewPassword: 'abc123', ConfirmPassword: 'abc123' }).success).toBe(
+      false,
+    );
     const admin = await staffActor(1);
     const f = form();
     await saveStaffUser(admin, f);
-    await expect(saveStaffUser(admin, { ...form(), UserName: f.UserName })).rejects.toMatchObject({ status: 400, fields: { UserName: [expect.any(String)] } });
+    await expect(saveStaffUser(admin, { ...form(), UserName: f.UserName })).rejects.toMatchObject({
+      status: 400,
+      fields: { UserName: [expect.any(String)] },
+    });
     await expect(deactivateStaffUser(admin, admin.userId)).rejects.toMatchObject({ status: 409 });
     expect(await resolveSession(admin.sessionId)).not.toBeNull();
   });

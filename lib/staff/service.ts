@@ -58,20 +58,33 @@ const staffOnly = and(isNull(users.clientId), sql`${users.role} in (1, 2)`);
 export async function listStaffUsers(actor: Actor): Promise<StaffUser[]> {
   authorize(actor, 'staff.manage', staffPolicy);
   const db = await getDb();
-  const rows = await db.select(columns).from(users).where(staffOnly).orderBy(sql`${users.isActive} desc`, asc(users.userName)).limit(1000);
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(staffOnly)
+    .orderBy(sql`${users.isActive} desc`, asc(users.userName))
+    .limit(1000);
   return rows as StaffUser[];
 }
 
 export async function getStaffUser(actor: Actor, userId: number): Promise<StaffUser | null> {
   authorize(actor, 'staff.manage', staffPolicy);
   const db = await getDb();
-  const [row] = await db.select(columns).from(users).where(and(staffOnly, eq(users.id, userId), eq(users.isActive, true))).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .where(and(staffOnly, eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
   return (row as StaffUser | undefined) ?? null;
 }
 
 /** The portal's one rule for user names and e-mail addresses (lib/core/users.ts); the staff user being edited does not count. */
 async function duplicates(tx: Queryable, form: StaffUserForm, exceptId?: number): Promise<void> {
-  const fields = await takenFields(tx, { userName: form.UserName, email: form.EmailId }, exceptId ? { userId: exceptId, clientId: null } : undefined);
+  const fields = await takenFields(
+    tx,
+    { userName: form.UserName, email: form.EmailId },
+    exceptId ? { userId: exceptId, clientId: null } : undefined,
+  );
   if (fields) throw new ValidationError(fields, USER_TAKEN_MSG.either);
 }
 
@@ -96,30 +109,70 @@ export async function saveStaffUser(actor: Actor, form: StaffUserForm): Promise<
 }
 
 async function create(tx: Queryable, a: StaffActor, form: StaffUserForm) {
-  const userId = await createUser(tx, { ...userFieldsOf(form), clientId: null, role: form.Role, passwordHash: NO_PASSWORD, mustChangePassword: true, enableTour: false, createdById: a.userId });
-  passwordRefusal(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
-  await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.created', clientId: null, targetType: 'user', targetId: userId, details: { userName: form.UserName, role: form.Role } });
+  const userId = await createUser(tx, {
+    ...userFieldsOf(form),
+    clientId: null,
+    role: form.Role,
+    passwordHash: NO_PASSWORD,
+    mustChangePassword: true,
+    enableTour: false,
+    createdById: a.userId,
+  });
+  passwordRefusal(
+    await setPassword(tx, userId, form.NewPassword ?? '', {
+      reason: 'created',
+      actorUserId: a.userId,
+      mustChangePassword: true,
+    }),
+  );
+  await recordAudit(tx, userPrincipal(a), {
+    action: 'ops.staff.created',
+    clientId: null,
+    targetType: 'user',
+    targetId: userId,
+    details: { userName: form.UserName, role: form.Role },
+  });
   return { userId, created: true };
 }
 
 async function update(tx: Queryable, a: StaffActor, userId: number, form: StaffUserForm) {
-  const [before] = await tx.select(columns).from(users).where(and(staffOnly, eq(users.id, userId), eq(users.isActive, true))).for('update').limit(1);
+  const [before] = await tx
+    .select(columns)
+    .from(users)
+    .where(and(staffOnly, eq(users.id, userId), eq(users.isActive, true)))
+    .for('update')
+    .limit(1);
   if (!before) throw new NotFoundError(STAFF_MSG.notFound);
   if (userId === a.userId && form.Role !== 1) throw new ValidationError({ Role: [STAFF_MSG.cannotDemoteSelf] });
   await duplicates(tx, form, userId);
   const after = { ...userFieldsOf(form), role: form.Role };
-  await tx.update(users).set({ ...after, updatedAt: now(), updatedById: a.userId }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ ...after, updatedAt: now(), updatedById: a.userId })
+    .where(eq(users.id, userId));
   const changed: string[] = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
   if (form.ChangePassword) {
     const self = userId === a.userId;
     passwordRefusal(
-      await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'admin', actorUserId: a.userId, unlock: true, mustChangePassword: !self, keepSessionId: self ? a.sessionId : undefined }),
+      await setPassword(tx, userId, form.NewPassword ?? '', {
+        reason: 'admin',
+        actorUserId: a.userId,
+        unlock: true,
+        mustChangePassword: !self,
+        keepSessionId: self ? a.sessionId : undefined,
+      }),
     );
     changed.push('password');
   }
   // A changed role takes effect at once: the user signs in again.
   if (before.role !== form.Role) await revokeUserSessions(tx, userId);
-  await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.updated', clientId: null, targetType: 'user', targetId: userId, details: { changed } });
+  await recordAudit(tx, userPrincipal(a), {
+    action: 'ops.staff.updated',
+    clientId: null,
+    targetType: 'user',
+    targetId: userId,
+    details: { changed },
+  });
   return { userId, created: false };
 }
 
@@ -137,6 +190,12 @@ export async function deactivateStaffUser(actor: Actor, userId: number): Promise
       .returning({ userName: users.userName });
     if (!row) throw new NotFoundError(STAFF_MSG.notFound);
     await revokeUserSessions(tx, userId);
-    await recordAudit(tx, userPrincipal(a), { action: 'ops.staff.deactivated', clientId: null, targetType: 'user', targetId: userId, details: { userName: row.userName } });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'ops.staff.deactivated',
+      clientId: null,
+      targetType: 'user',
+      targetId: userId,
+      details: { userName: row.userName },
+    });
   });
 }

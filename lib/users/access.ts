@@ -31,7 +31,14 @@ export async function unlockUser(actor: Actor, userId: number): Promise<{ userId
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [u] = await tx
-      .select({ id: users.id, userName: users.userName, firstName: users.firstName, lastName: users.lastName, email: users.email, isLocked: users.isLocked })
+      .select({
+        id: users.id,
+        userName: users.userName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        isLocked: users.isLocked,
+      })
       .from(users)
       .where(and(eq(users.id, userId), tenantScope(users.clientId, a), eq(users.isActive, true)))
       .for('update')
@@ -39,7 +46,10 @@ export async function unlockUser(actor: Actor, userId: number): Promise<{ userId
     if (!u) throw new NotFoundError(ACCESS_MSG.unlockFailed);
     if (!u.isLocked) throw new ConflictError(ACCESS_MSG.notLocked);
     const t = now();
-    await tx.update(users).set({ isLocked: false, lockedAt: null, failedLoginAttempts: 0, updatedAt: t, updatedById: a.userId }).where(eq(users.id, u.id));
+    await tx
+      .update(users)
+      .set({ isLocked: false, lockedAt: null, failedLoginAttempts: 0, updatedAt: t, updatedById: a.userId })
+      .where(eq(users.id, u.id));
     await enqueueMail(tx, {
       to: u.email,
       subject: UNLOCK_MAIL_SUBJECT,
@@ -53,7 +63,13 @@ export async function unlockUser(actor: Actor, userId: number): Promise<{ userId
         'If you did not ask for this, please tell your administrator.',
       ].join('\n'),
     });
-    await recordAudit(tx, userPrincipal(a), { action: 'user.unlocked', clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName } });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'user.unlocked',
+      clientId: a.clientId,
+      targetType: 'user',
+      targetId: String(u.id),
+      details: { userName: u.userName },
+    });
     return { userId: u.id };
   });
 }
@@ -81,7 +97,13 @@ export async function signOutUserEverywhere(actor: Actor, userId: number): Promi
       .where(and(eq(sessions.userId, u.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now())));
     const n = Math.max(0, Number(open?.n ?? 0) - (keep ? 1 : 0));
     await revokeUserSessions(tx, u.id, keep);
-    await recordAudit(tx, userPrincipal(a), { action: 'session.revoked_all', clientId: a.clientId, targetType: 'user', targetId: String(u.id), details: { userName: u.userName, sessions: n } });
+    await recordAudit(tx, userPrincipal(a), {
+      action: 'session.revoked_all',
+      clientId: a.clientId,
+      targetType: 'user',
+      targetId: String(u.id),
+      details: { userName: u.userName, sessions: n },
+    });
     return { sessions: n };
   });
 }

@@ -44,10 +44,16 @@ describe('a user’s life under the firm’s administrator', () => {
       return { names: r.rows.map((x) => x.userName).sort(), total: r.totalCount };
     };
     expect(await names(q())).toEqual({ names: [actor.userName, active.userName, locked.userName].sort(), total: 3 });
-    expect(await names(q({ status: 'active' }))).toEqual({ names: [actor.userName, active.userName, locked.userName].sort(), total: 3 });
+    expect(await names(q({ status: 'active' }))).toEqual({
+      names: [actor.userName, active.userName, locked.userName].sort(),
+      total: 3,
+    });
     expect(await names(q({ status: 'deactivated' }))).toEqual({ names: [gone.userName], total: 1 });
     expect(await names(q({ status: 'locked' }))).toEqual({ names: [locked.userName], total: 1 });
-    expect(await names(q({ status: 'all' }))).toEqual({ names: [actor.userName, active.userName, locked.userName, gone.userName].sort(), total: 4 });
+    expect(await names(q({ status: 'all' }))).toEqual({
+      names: [actor.userName, active.userName, locked.userName, gone.userName].sort(),
+      total: 4,
+    });
     // A page of 1 counts the same (the counters serve active users only).
     expect((await listUsers(actor, q({ status: 'deactivated' }), { page: 1, size: 10 })).totalCount).toBe(1);
     expect((await listUsers(actor, q({ status: 'all', role: 3 }), { page: 1, size: 10 })).totalCount).toBe(3);
@@ -63,8 +69,14 @@ describe('a user’s life under the firm’s administrator', () => {
     const u = await makeUser({ clientId });
     const never = await makeUser({ clientId });
     const at = new Date('2026-03-04T05:06:07Z');
-    await t.db().insert(sessions).values({ userId: u.id, createdAt: at, lastSeenAt: at, expiresAt: new Date(at.getTime() + 3_600_000) });
-    await t.db().insert(sessions).values({ userId: u.id, createdAt: new Date(at.getTime() - 86_400_000), lastSeenAt: at, expiresAt: at });
+    await t
+      .db()
+      .insert(sessions)
+      .values({ userId: u.id, createdAt: at, lastSeenAt: at, expiresAt: new Date(at.getTime() + 3_600_000) });
+    await t
+      .db()
+      .insert(sessions)
+      .values({ userId: u.id, createdAt: new Date(at.getTime() - 86_400_000), lastSeenAt: at, expiresAt: at });
     await t.db().insert(userAuthenticators).values({ userId: u.id, secretEnc: 'x', confirmedAt: at });
     await t.db().insert(userAuthenticators).values({ userId: never.id, secretEnc: 'x' });
     const rows = (await listUsers(actor, q(), all)).rows;
@@ -97,7 +109,11 @@ describe('a user’s life under the firm’s administrator', () => {
     await expect(reactivateUser(actor, u.id)).rejects.toBeInstanceOf(NotFoundError);
     const [row] = await t.db().select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ isActive: true, deactivatedAt: null });
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'user.reactivated'), eq(auditLog.targetId, String(u.id))));
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.reactivated'), eq(auditLog.targetId, String(u.id))));
     expect(audit?.actorUserId).toBe(actor.userId);
   });
 
@@ -107,7 +123,10 @@ describe('a user’s life under the firm’s administrator', () => {
     const u = await makeUser({ clientId, email });
     await deactivateUser(actor, u.userName);
     await makeUser({ clientId, email });
-    await expect(reactivateUser(actor, u.id)).rejects.toMatchObject({ status: 409, fields: { EmailId: [USER_MSG.reactivateEmailTaken] } });
+    await expect(reactivateUser(actor, u.id)).rejects.toMatchObject({
+      status: 409,
+      fields: { EmailId: [USER_MSG.reactivateEmailTaken] },
+    });
     const [row] = await t.db().select().from(users).where(eq(users.id, u.id));
     expect(row?.isActive).toBe(false);
   });
@@ -118,7 +137,12 @@ describe('a user’s life under the firm’s administrator', () => {
     const r = await saveUser(actor, f);
     expect(r.status).toBe('invited');
     const userId = r.status === 'invited' ? r.userId : 0;
-    const [mail] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, f.EmailId)).orderBy(desc(emailOutbox.id));
+    const [mail] = await t
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, f.EmailId))
+      .orderBy(desc(emailOutbox.id));
     expect(mail?.kind).toBe('invite');
     expect(mail?.textBody).toContain(f.UserName);
     const token = /\/ResetPassword\?url=([A-Za-z0-9_-]{43})&reason=first/.exec(mail?.textBody ?? '')?.[1] ?? '';
@@ -131,7 +155,11 @@ describe('a user’s life under the firm’s administrator', () => {
     expect((await resetPasswordWithToken(token, NEW_PW, NEW_PW)).status).toBe('done');
     expect((await resetPasswordWithToken(token, NEW_PW, NEW_PW)).status).toBe('expired');
     expect((await signInWithPassword({ userName: f.UserName, password: NEW_PW })).status).toBe('otp');
-    const [audit] = await t.db().select().from(auditLog).where(and(eq(auditLog.action, 'user.invited'), eq(auditLog.targetId, String(userId))));
+    const [audit] = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.invited'), eq(auditLog.targetId, String(userId))));
     expect(audit?.actorUserId).toBe(actor.userId);
   });
 
@@ -157,13 +185,23 @@ describe('a user’s life under the firm’s administrator', () => {
   it('words password refusals for the administrator (the user’s name, not “your name”)', async () => {
     const { actor } = await signedIn(4);
     const name = `zebedee${uid()}`;
-    const parsed = userFormSchema.safeParse({ ...form(), UserName: name, EmailId: `${name}@example.com`, NewPassword: `${name}#A9x`, ConfirmPassword: `${name}#A9x` });
+    const parsed = userFormSchema.safeParse({
+      ...form(),
+      UserName: name,
+      EmailId: `${name}@example.com`,
+      NewPassword: `${name}#A9x`,
+      ConfirmPassword: `${name}#A9x`,
+    });
     expect(parsed.success).toBe(false);
     const messages = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
     expect(messages).toContain(PASSWORD_MSG.personalOfUser);
     expect(messages).not.toContain(PASSWORD_MSG.personal);
     // The server says the same when the schema is bypassed (the firm's name is only known there).
-    const f = { ...form({ UserName: name, EmailId: `${name}@example.com` }), NewPassword: `${name}#A9x`, ConfirmPassword: `${name}#A9x` };
+    const f = {
+      ...form({ UserName: name, EmailId: `${name}@example.com` }),
+      NewPassword: `${name}#A9x`,
+      ConfirmPassword: `${name}#A9x`,
+    };
     const r = await saveUser(actor, f);
     expect(r.status).toBe('invalid');
     expect(r.status === 'invalid' ? r.fields.NewPassword : []).toContain(PASSWORD_MSG.personalOfUser);

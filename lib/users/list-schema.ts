@@ -56,7 +56,12 @@ export const USER_FILTER_MSG = {
 /** Which users the list shows: active (the default), deactivated, locked (active and locked) or all. */
 export const USER_STATUS_FILTERS = ['active', 'deactivated', 'locked', 'all'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
-export const USER_STATUS_LABELS: Record<UserStatusFilter, string> = { active: 'Active', deactivated: 'Deactivated', locked: 'Locked', all: 'All' };
+export const USER_STATUS_LABELS: Record<UserStatusFilter, string> = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+  locked: 'Locked',
+  all: 'All',
+};
 
 /** The parsed query the service takes. */
 export interface UserListQuery {
@@ -73,7 +78,12 @@ export interface UserListQuery {
   status?: UserStatusFilter;
 }
 
-export const DEFAULT_USER_QUERY: UserListQuery = Object.freeze({ role: 0, sortBy: DEFAULT_USER_SORT, sortOrder: DEFAULT_USER_SORT_ORDER, status: 'active' });
+export const DEFAULT_USER_QUERY: UserListQuery = Object.freeze({
+  role: 0,
+  sortBy: DEFAULT_USER_SORT,
+  sortOrder: DEFAULT_USER_SORT_ORDER,
+  status: 'active',
+});
 
 /** Status: one of USER_STATUS_FILTERS (any case); absent, null or '' means active users. */
 const statusFilter = z
@@ -101,7 +111,19 @@ const textFilter = z
   .transform((v) => (v == null || v.trim() === '' ? undefined : v.trim()));
 
 const wholeNumber = (message: string) =>
-  z.union([z.number(), z.string().regex(/^\s*\d{1,3}\s*$/, message).transform(Number), z.null()], { error: message }).optional();
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\s*\d{1,3}\s*$/, message)
+          .transform(Number),
+        z.null(),
+      ],
+      { error: message },
+    )
+    .optional();
 
 const roleFilter = wholeNumber(USER_FILTER_MSG.role).pipe(
   z
@@ -131,9 +153,16 @@ const sortOrder = wholeNumber(USER_FILTER_MSG.sortOrder).pipe(
 
 /** TimeZoneModel: null, an IANA id, or { TimeZoneId } (the shape of api/Settings/TimeZone's items). */
 const timeZoneFilter = z
-  .union([z.string().max(64), z.object({ TimeZoneId: z.string().max(64).nullish(), DisplayName: z.string().max(200).nullish() }), z.null()], {
-    error: USER_FILTER_MSG.timeZone,
-  })
+  .union(
+    [
+      z.string().max(64),
+      z.object({ TimeZoneId: z.string().max(64).nullish(), DisplayName: z.string().max(200).nullish() }),
+      z.null(),
+    ],
+    {
+      error: USER_FILTER_MSG.timeZone,
+    },
+  )
   .optional()
   .transform((v, ctx): string | undefined => {
     const id = typeof v === 'string' ? v : (v?.TimeZoneId ?? '');
@@ -161,18 +190,16 @@ export const userListQuerySchema = z.preprocess(
       /** Not in the spec's query: absent lists the active users, as the old portal did. */
       Status: statusFilter,
     })
-    .transform(
-      (q): UserListQuery => ({
-        userName: q.UserName,
-        fullName: q.FullName,
-        phone: q.Phone,
-        role: q.Role,
-        timeZone: q.TimeZoneModel,
-        sortBy: q.SortBy,
-        sortOrder: q.SortOrder,
-        status: q.Status,
-      }),
-    ),
+    .transform((q): UserListQuery => ({
+      userName: q.UserName,
+      fullName: q.FullName,
+      phone: q.Phone,
+      role: q.Role,
+      timeZone: q.TimeZoneModel,
+      sortBy: q.SortBy,
+      sortOrder: q.SortOrder,
+      status: q.Status,
+    })),
 );
 
 /** The legacy body of a query (what the Export button posts). */

@@ -24,11 +24,14 @@ export const userColumns = {
   isActive: users.isActive,
   /** The newest session's start: the last sign-in (null: never signed in). */
   // Written qualified: a one-table select renders its columns unqualified, which a subquery would capture.
-  lastSignInAt: sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = "users"."id")`.mapWith((v: unknown) =>
-    v == null ? null : v instanceof Date ? v : new Date(String(v)),
+  lastSignInAt: sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = "users"."id")`.mapWith(
+    (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v))),
   ),
   /** Signs in with an authenticator app (a confirmed one). */
-  usesAuthenticator: sql<boolean>`exists (select 1 from user_authenticators a where a.user_id = "users"."id" and a.confirmed_at is not null)`.mapWith(Boolean),
+  usesAuthenticator:
+    sql<boolean>`exists (select 1 from user_authenticators a where a.user_id = "users"."id" and a.confirmed_at is not null)`.mapWith(
+      Boolean,
+    ),
 };
 
 export interface UserListItem {

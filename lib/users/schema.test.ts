@@ -2,8 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MSG } from '@/lib/auth/password-policy';
 import { FIELD_MSG } from '@/lib/validation';
-import { DEFAULT_USER_QUERY, ROLE_FILTER_OPTIONS, toUserListBody, userListQuerySchema, userQueryFromSearchParams, USER_FILTER_MSG } from './list-schema';
-import { checkUserEmailSchema, checkUserNameSchema, deactivateSchema, emailDomain, emailFromUserName, legacySaveUserSchema, USER_MSG, userFormSchema } from './schema';
+import {
+  DEFAULT_USER_QUERY,
+  ROLE_FILTER_OPTIONS,
+  toUserListBody,
+  userListQuerySchema,
+  userQueryFromSearchParams,
+  USER_FILTER_MSG,
+} from './list-schema';
+import {
+  checkUserEmailSchema,
+  checkUserNameSchema,
+  deactivateSchema,
+  emailDomain,
+  emailFromUserName,
+  legacySaveUserSchema,
+  USER_MSG,
+  userFormSchema,
+} from './schema';
 
 const PW = 'Tomato#Kiwi40';
 const valid = {
@@ -32,7 +48,15 @@ describe('userFormSchema', () => {
   });
 
   it('requires first name, last name, e-mail, user name, phone and role', () => {
-    const m = messages({ ...valid, FirstName: '', LastName: '   ', EmailId: '', Phone: '', UserName: '', Role: Number.NaN });
+    const m = messages({
+      ...valid,
+      FirstName: '',
+      LastName: '   ',
+      EmailId: '',
+      Phone: '',
+      UserName: '',
+      Role: Number.NaN,
+    });
     expect(m).toMatchObject({
       FirstName: FIELD_MSG.required,
       LastName: FIELD_MSG.whitespaceOnly,
@@ -44,7 +68,16 @@ describe('userFormSchema', () => {
   });
 
   it('checks the e-mail and phone patterns, HTML, the user name and the time zone', () => {
-    expect(messages({ ...valid, EmailId: 'nora@', Phone: '12', FirstName: '<b>x</b>', UserName: 'no spaces', TimeZoneId: 'Mars/Base' })).toEqual({
+    expect(
+      messages({
+        ...valid,
+        EmailId: 'nora@',
+        Phone: '12',
+        FirstName: '<b>x</b>',
+        UserName: 'no spaces',
+        TimeZoneId: 'Mars/Base',
+      }),
+    ).toEqual({
       EmailId: FIELD_MSG.invalidEmail,
       Phone: FIELD_MSG.invalidPhone,
       FirstName: FIELD_MSG.htmlTags,
@@ -59,10 +92,17 @@ describe('userFormSchema', () => {
   });
 
   it('requires the password pair on create and on edit with the toggle on, with every rule', () => {
-    expect(messages({ ...valid, NewPassword: '', ConfirmPassword: '' })).toEqual({ NewPassword: PASSWORD_MSG.required, ConfirmPassword: PASSWORD_MSG.confirmRequired });
-    expect(messages({ ...valid, NewPassword: 'Xzq#9512347', ConfirmPassword: 'Xzq#9512347' }).NewPassword).toBe(PASSWORD_MSG.ascendingDigits);
+    expect(messages({ ...valid, NewPassword: '', ConfirmPassword: '' })).toEqual({
+      NewPassword: PASSWORD_MSG.required,
+      ConfirmPassword: PASSWORD_MSG.confirmRequired,
+    });
+    expect(messages({ ...valid, NewPassword: 'Xzq#9512347', ConfirmPassword: 'Xzq#9512347' }).NewPassword).toBe(
+      PASSWORD_MSG.ascendingDigits,
+    );
     expect(messages({ ...valid, ConfirmPassword: `${PW}x` })).toEqual({ ConfirmPassword: PASSWORD_MSG.mismatch });
-    expect(messages({ ...valid, NewPassword: 'Nora.q#9zx!', ConfirmPassword: 'Nora.q#9zx!' }).NewPassword).toBe(PASSWORD_MSG.personalOfUser);
+    expect(messages({ ...valid, NewPassword: 'Nora.q#9zx!', ConfirmPassword: 'Nora.q#9zx!' }).NewPassword).toBe(
+      PASSWORD_MSG.personalOfUser,
+    );
     const edit = { ...valid, UserId: 7, NewPassword: '', ConfirmPassword: '' };
     expect(messages({ ...edit, ChangePassword: false })).toEqual({});
     expect(messages({ ...edit, ChangePassword: false, NewPassword: 'x' })).toEqual({});
@@ -72,7 +112,16 @@ describe('userFormSchema', () => {
 
 describe('legacy bodies', () => {
   it('maps the legacy User model onto the form; server-owned fields are ignored, unknown ones refused', () => {
-    const r = legacySaveUserSchema.parse({ ...valid, UserId: '12', Role: '5', NewPassword: null, ConfirmPassword: null, ClientId: 999, ResetPassword: true, IsAccountLocked: false });
+    const r = legacySaveUserSchema.parse({
+      ...valid,
+      UserId: '12',
+      Role: '5',
+      NewPassword: null,
+      ConfirmPassword: null,
+      ClientId: 999,
+      ResetPassword: true,
+      IsAccountLocked: false,
+    });
     expect(r).toMatchObject({ UserId: 12, Role: 5, ChangePassword: false });
     expect(r).not.toHaveProperty('ClientId');
     expect(legacySaveUserSchema.parse({ ...valid, UserId: 12 }).ChangePassword).toBe(true);
@@ -107,7 +156,15 @@ describe('user list query', () => {
   it('defaults to column 1 descending and Any role; refuses bad values, ignores unknown fields', () => {
     expect(userListQuerySchema.parse({})).toEqual(DEFAULT_USER_QUERY);
     expect(userListQuerySchema.parse(null)).toEqual(DEFAULT_USER_QUERY);
-    expect(userListQuerySchema.parse({ UserName: ' ann ', Role: '5', SortBy: 3, SortOrder: 1, TimeZoneModel: { TimeZoneId: 'Australia/Perth' } })).toEqual({
+    expect(
+      userListQuerySchema.parse({
+        UserName: ' ann ',
+        Role: '5',
+        SortBy: 3,
+        SortOrder: 1,
+        TimeZoneModel: { TimeZoneId: 'Australia/Perth' },
+      }),
+    ).toEqual({
       userName: 'ann',
       fullName: undefined,
       phone: undefined,
@@ -117,18 +174,37 @@ describe('user list query', () => {
       sortOrder: 1,
       status: 'active',
     });
-    const bad = userListQuerySchema.safeParse({ Role: 1, SortBy: 99, SortOrder: 3, Phone: 'x'.repeat(101), ClientId: 2 });
+    const bad = userListQuerySchema.safeParse({
+      Role: 1,
+      SortBy: 99,
+      SortOrder: 3,
+      Phone: 'x'.repeat(101),
+      ClientId: 2,
+    });
     expect(bad.success).toBe(false);
     const paths = bad.error?.issues.map((i) => i.path.join('.') || i.message);
     expect(paths).toEqual(expect.arrayContaining(['Role', 'SortBy', 'SortOrder', 'Phone']));
-    expect(userListQuerySchema.safeParse({ TimeZoneModel: 'Nowhere/City' }).error?.issues[0]?.message).toBe(USER_FILTER_MSG.timeZone);
-    expect(userListQuerySchema.parse({ ClientId: 2, PageSize: 10, UserName: 'ann' })).toEqual({ ...DEFAULT_USER_QUERY, userName: 'ann' });
+    expect(userListQuerySchema.safeParse({ TimeZoneModel: 'Nowhere/City' }).error?.issues[0]?.message).toBe(
+      USER_FILTER_MSG.timeZone,
+    );
+    expect(userListQuerySchema.parse({ ClientId: 2, PageSize: 10, UserName: 'ann' })).toEqual({
+      ...DEFAULT_USER_QUERY,
+      userName: 'ann',
+    });
   });
 
   it('reads a /user URL leniently and posts the same query back', () => {
     const p = new URLSearchParams('name=ann&role=9&sort=2&dir=1&full=%3Cb%3E');
     const query = userQueryFromSearchParams(p);
-    expect(query).toEqual({ userName: 'ann', fullName: undefined, phone: undefined, role: 0, sortBy: 2, sortOrder: 1, status: 'active' });
+    expect(query).toEqual({
+      userName: 'ann',
+      fullName: undefined,
+      phone: undefined,
+      role: 0,
+      sortBy: 2,
+      sortOrder: 1,
+      status: 'active',
+    });
     expect(userQueryFromSearchParams(new URLSearchParams('status=deactivated')).status).toBe('deactivated');
     expect(userQueryFromSearchParams(new URLSearchParams('status=bogus')).status).toBe('active');
     expect(userListQuerySchema.parse(toUserListBody(query))).toEqual({ ...query, timeZone: undefined });

@@ -69,7 +69,12 @@ export const emailField = z
 const phoneField = z
   .string({ error: FIELD_MSG.required })
   .transform((v) => v.trim())
-  .pipe(z.string().min(1, FIELD_MSG.required).refine((v) => isPhone(v), FIELD_MSG.invalidPhone));
+  .pipe(
+    z
+      .string()
+      .min(1, FIELD_MSG.required)
+      .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
+  );
 
 const roleField = z
   .number({ error: USER_MSG.roleRequired })
@@ -117,7 +122,11 @@ export function isCreate(v: { UserId?: number | null }): boolean {
 }
 
 /** The password is set on create (unless the person is invited by e-mail), and on edit when the toggle is on. */
-export function passwordRequired(v: { UserId?: number | null; ChangePassword?: boolean | null; Invite?: boolean | null }): boolean {
+export function passwordRequired(v: {
+  UserId?: number | null;
+  ChangePassword?: boolean | null;
+  Invite?: boolean | null;
+}): boolean {
   return isCreate(v) ? v.Invite !== true : v.ChangePassword === true;
 }
 
@@ -146,8 +155,29 @@ export function emailDomain(email: string | null | undefined): string {
 // Legacy bodies (api/User/SaveUser, CheckUserName, CheckUserEmail, Deactivate)
 // ---------------------------------------------------------------------------------------------------------
 
-const idLike = z.union([z.number().int().min(0).max(2_147_483_647), z.string().regex(/^\s*\d{1,10}\s*$/).transform(Number), z.null()]).optional();
-const roleLike = z.union([z.number(), z.string().regex(/^\s*\d{1,2}\s*$/, USER_MSG.roleInvalid).transform(Number), z.null()], { error: USER_MSG.roleInvalid }).optional();
+const idLike = z
+  .union([
+    z.number().int().min(0).max(2_147_483_647),
+    z
+      .string()
+      .regex(/^\s*\d{1,10}\s*$/)
+      .transform(Number),
+    z.null(),
+  ])
+  .optional();
+const roleLike = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*\d{1,2}\s*$/, USER_MSG.roleInvalid)
+        .transform(Number),
+      z.null(),
+    ],
+    { error: USER_MSG.roleInvalid },
+  )
+  .optional();
 const legacyText = (max: number) => z.string({ error: 'Must be text.' }).max(max).nullish();
 
 /**
@@ -173,35 +203,42 @@ export const legacySaveUserSchema = z
     FailedLoginAttempt: z.number().int().nullish(),
     IsAccountLocked: z.boolean().nullish(),
   })
-  .transform(
-    (b): UserFormInput => ({
-      UserId: b.UserId ?? 0,
-      FirstName: b.FirstName ?? '',
-      LastName: b.LastName ?? '',
-      EmailId: b.EmailId ?? '',
-      Phone: b.Phone ?? '',
-      UserName: b.UserName ?? '',
-      Role: b.Role ?? Number.NaN,
-      TimeZoneId: b.TimeZoneId ?? '',
-      ChangePassword: Boolean(b.NewPassword || b.ConfirmPassword),
-      NewPassword: b.NewPassword ?? '',
-      ConfirmPassword: b.ConfirmPassword ?? '',
-    }),
-  )
+  .transform((b): UserFormInput => ({
+    UserId: b.UserId ?? 0,
+    FirstName: b.FirstName ?? '',
+    LastName: b.LastName ?? '',
+    EmailId: b.EmailId ?? '',
+    Phone: b.Phone ?? '',
+    UserName: b.UserName ?? '',
+    Role: b.Role ?? Number.NaN,
+    TimeZoneId: b.TimeZoneId ?? '',
+    ChangePassword: Boolean(b.NewPassword || b.ConfirmPassword),
+    NewPassword: b.NewPassword ?? '',
+    ConfirmPassword: b.ConfirmPassword ?? '',
+  }))
   .pipe(userFormSchema);
 
 /** zod's `error` for a body that is neither the bare string nor an object carrying `key` as a string: it is missing. */
 const missingKey = (key: string) => (issue: { code?: string; input?: unknown }) =>
-  issue.code === 'invalid_union' && (issue.input == null || (typeof issue.input === 'object' && typeof (issue.input as Record<string, unknown>)[key] !== 'string'))
+  issue.code === 'invalid_union' &&
+  (issue.input == null ||
+    (typeof issue.input === 'object' && typeof (issue.input as Record<string, unknown>)[key] !== 'string'))
     ? FIELD_MSG.required
     : undefined;
 
 const checkBody = (key: 'UserName' | 'EmailId', max: number) =>
   z.union(
     [
-      z.string().max(max).transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
       z
-        .strictObject({ UserName: z.string().max(max).optional(), EmailId: z.string().max(max).optional(), UserId: idLike })
+        .string()
+        .max(max)
+        .transform((v) => ({ value: v.trim(), userId: undefined as number | undefined })),
+      z
+        .strictObject({
+          UserName: z.string().max(max).optional(),
+          EmailId: z.string().max(max).optional(),
+          UserId: idLike,
+        })
         .refine((o) => typeof o[key] === 'string', { message: FIELD_MSG.required, path: [key] })
         .transform((o) => ({ value: (o[key] ?? '').trim(), userId: o.UserId ?? undefined })),
     ],
@@ -214,7 +251,9 @@ export const checkUserNameSchema = checkBody('UserName', 4 * USER_NAME_MAX);
 export const checkUserEmailSchema = checkBody('EmailId', 4 * EMAIL_MAX);
 /** Deactivate (by user name): "name" or { UserName }. */
 export const deactivateSchema = z
-  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })], { error: missingKey('UserName') })
+  .union([z.string().max(4 * USER_NAME_MAX), z.strictObject({ UserName: z.string().max(4 * USER_NAME_MAX) })], {
+    error: missingKey('UserName'),
+  })
   .transform((v) => (typeof v === 'string' ? v : v.UserName).trim())
   .pipe(z.string().min(1, FIELD_MSG.required));
 
@@ -227,9 +266,11 @@ export const ACCESS_MSG = {
   unlockFailed: 'The account could not be unlocked. Please try again.',
   signOutTitle: 'Sign out everywhere',
   signOutConfirm: 'Sign this user out on every device? Open pages will ask them to sign in again.',
-  signedOut: (userName: string, n: number) => `${userName} was signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended).`,
+  signedOut: (userName: string, n: number) =>
+    `${userName} was signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended).`,
   signOutFailed: 'The user could not be signed out. Please try again.',
   reactivateTitle: 'Reactivate user',
-  reactivateConfirm: 'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
+  reactivateConfirm:
+    'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
   reactivated: (userName: string) => `${userName} was reactivated.`,
 } as const;

@@ -23,7 +23,15 @@ import { forAdministrator } from '@/lib/auth/password-policy';
 import { setPassword } from '@/lib/auth/set-password';
 import { now } from '@/lib/clock';
 import { isUniqueViolation } from '@/lib/core/db-errors';
-import { createUser, takenFields, userEmailTaken, userNameTaken, UserTakenError, userFieldsOf, type ExceptUser } from '@/lib/core/users';
+import {
+  createUser,
+  takenFields,
+  userEmailTaken,
+  userNameTaken,
+  UserTakenError,
+  userFieldsOf,
+  type ExceptUser,
+} from '@/lib/core/users';
 import { emailDomainProblem } from '@/lib/security/security-policy';
 import { ConflictError, NotFoundError } from '@/lib/core/errors';
 import { inBatches } from '@/lib/lists/csv';
@@ -76,27 +84,50 @@ export async function listUsers(actor: Actor, query: UserListQuery, page: Page):
   const db = await getDb();
   const { limit, offset } = limitOffset(page);
   if (countedByRole(query)) {
-    const found = await countedPage(db, query, limit, offset).execute({ clientId: a.clientId, role: query.role ?? 0, limit, offset });
+    const found = await countedPage(db, query, limit, offset).execute({
+      clientId: a.clientId,
+      role: query.role ?? 0,
+      limit,
+      offset,
+    });
     const rows = found.map(({ total: _total, ...r }) => r);
     const counted = found[0]?.total;
     if (counted !== undefined) return { rows, totalCount: counted, pageSize: page.size };
     if (offset === 0) return { rows, totalCount: 0, pageSize: page.size };
   }
   const where = userWhere(a.clientId, query);
-  const rows = await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(limit).offset(offset);
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(where)
+    .orderBy(...userOrder(query))
+    .limit(limit)
+    .offset(offset);
   // A short page that is not empty is the last one: it tells the total without counting.
   const totalCount =
-    rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : ((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
+    rows.length < limit && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : ((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
   return { rows, totalCount, pageSize: page.size };
 }
 
 /** Every user of the query in the query's order, read in batches (User.csv). */
-export function exportUsers(actor: Actor, query: UserListQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<UserListItem> {
+export function exportUsers(
+  actor: Actor,
+  query: UserListQuery,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<UserListItem> {
   const a = authorize(actor, 'manage', userPolicy);
   const where = userWhere(a.clientId, query);
   return inBatches<UserListItem, number>(async (offset = 0) => {
     const db = await getDb();
-    const rows = await db.select(userColumns).from(users).where(where).orderBy(...userOrder(query)).limit(batchSize).offset(offset);
+    const rows = await db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...userOrder(query))
+      .limit(batchSize)
+      .offset(offset);
     return { rows, next: rows.length === batchSize ? offset + batchSize : undefined };
   });
 }
@@ -122,13 +153,23 @@ function exceptUser(a: ClientActor, exceptUserId: number | undefined): ExceptUse
  * Is the user name taken? The portal's one rule (lib/core/users.ts): trimmed, case-insensitive, across the
  * portal, deactivated users included. `exceptUserId` is the user being edited.
  */
-export async function userNameExists(actor: Actor, userName: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
+export async function userNameExists(
+  actor: Actor,
+  userName: string,
+  exceptUserId?: number,
+  q?: Queryable,
+): Promise<boolean> {
   const a = authorize(actor, 'manage', userPolicy);
   return userNameTaken(q ?? (await getDb()), userName, exceptUser(a, exceptUserId));
 }
 
 /** Is the e-mail address used by another active user (the same rule, lib/core/users.ts)? */
-export async function userEmailExists(actor: Actor, email: string, exceptUserId?: number, q?: Queryable): Promise<boolean> {
+export async function userEmailExists(
+  actor: Actor,
+  email: string,
+  exceptUserId?: number,
+  q?: Queryable,
+): Promise<boolean> {
   const a = authorize(actor, 'manage', userPolicy);
   return userEmailTaken(q ?? (await getDb()), email, exceptUser(a, exceptUserId));
 }
@@ -153,14 +194,24 @@ class Abort extends Error {
 
 export { isUniqueViolation };
 
-function duplicates(tx: Queryable, a: ClientActor, form: UserForm, exceptUserId?: number): Promise<Record<string, string[]> | null> {
-  return takenFields(tx, { userName: form.UserName, email: form.EmailId, clientId: a.clientId }, exceptUser(a, exceptUserId));
+function duplicates(
+  tx: Queryable,
+  a: ClientActor,
+  form: UserForm,
+  exceptUserId?: number,
+): Promise<Record<string, string[]> | null> {
+  return takenFields(
+    tx,
+    { userName: form.UserName, email: form.EmailId, clientId: a.clientId },
+    exceptUser(a, exceptUserId),
+  );
 }
 
 function passwordFailure(r: Awaited<ReturnType<typeof setPassword>>, self = false): SaveUserResult | null {
   if (r.ok) return null;
   if (r.reason === 'reused') return { status: 'reused' };
-  if (r.reason === 'policy') return { status: 'invalid', fields: { NewPassword: self ? r.problems : forAdministrator(r.problems) } };
+  if (r.reason === 'policy')
+    return { status: 'invalid', fields: { NewPassword: self ? r.problems : forAdministrator(r.problems) } };
   return { status: 'not-found' };
 }
 
@@ -196,7 +247,13 @@ async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<Sa
     return { status: 'invited', userId };
   }
   // A new user must change the password at the first sign-in (issue 7).
-  const failed = passwordFailure(await setPassword(tx, userId, form.NewPassword ?? '', { reason: 'created', actorUserId: a.userId, mustChangePassword: true }));
+  const failed = passwordFailure(
+    await setPassword(tx, userId, form.NewPassword ?? '', {
+      reason: 'created',
+      actorUserId: a.userId,
+      mustChangePassword: true,
+    }),
+  );
   if (failed) throw new Abort(failed);
   await audit(tx, a, 'user.created', userId, { userName: form.UserName, role: form.Role });
   return { status: 'created', userId };
@@ -212,7 +269,8 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
     .for('update')
     .limit(1);
   if (!before) throw new Abort({ status: 'not-found' });
-  if (isSelfDemotion(a, userId, form.Role)) throw new Abort({ status: 'invalid', fields: { Role: [USER_MSG.cannotDemoteSelf] } });
+  if (isSelfDemotion(a, userId, form.Role))
+    throw new Abort({ status: 'invalid', fields: { Role: [USER_MSG.cannotDemoteSelf] } });
   const dup = await duplicates(tx, a, form, userId);
   if (dup) throw new Abort({ status: 'duplicate', fields: dup });
   if (form.EmailId.trim().toLowerCase() !== before.email.trim().toLowerCase()) {
@@ -220,7 +278,10 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
     if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
   }
   const after = { ...userFieldsOf(form), role: form.Role };
-  await tx.update(users).set({ ...after, updatedAt: now(), updatedById: a.userId }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ ...after, updatedAt: now(), updatedById: a.userId })
+    .where(eq(users.id, userId));
   const changed: string[] = EDITABLE.filter((k) => before[k] !== after[k]);
   if (form.ChangePassword) {
     const self = userId === a.userId;
@@ -240,7 +301,13 @@ async function update(tx: Queryable, a: ClientActor, userId: number, form: UserF
   return { status: 'updated', userId };
 }
 
-async function audit(tx: Queryable, a: ClientActor, action: string, userId: number, details: Record<string, unknown>): Promise<void> {
+async function audit(
+  tx: Queryable,
+  a: ClientActor,
+  action: string,
+  userId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
   await recordAudit(tx, userPrincipal(a), {
     clientId: a.clientId,
     action,
@@ -289,7 +356,10 @@ export async function deactivateUser(actor: Actor, userName: string): Promise<De
     if (!target) return { status: 'not-found' } as const;
     if (deactivateRefusal(a, target.id) === 'self') return { status: 'self' } as const;
     const t = now();
-    await tx.update(users).set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ isActive: false, deactivatedAt: t, updatedAt: t, updatedById: a.userId })
+      .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await audit(tx, a, 'user.deactivated', target.id, { userName: target.userName });
     return { status: 'deactivated', userId: target.id } as const;
@@ -317,7 +387,10 @@ export async function reactivateUser(actor: Actor, userId: number): Promise<{ us
       throw new ConflictError(USER_MSG.reactivateEmailTaken, { EmailId: [USER_MSG.reactivateEmailTaken] });
     }
     const t = now();
-    await tx.update(users).set({ isActive: true, deactivatedAt: null, updatedAt: t, updatedById: a.userId }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ isActive: true, deactivatedAt: null, updatedAt: t, updatedById: a.userId })
+      .where(eq(users.id, target.id));
     await audit(tx, a, 'user.reactivated', target.id, { userName: target.userName });
     return { userId: target.id };
   });

@@ -17,7 +17,12 @@ import { endpointSecret, requeueForResend, secretAssociatedData, sendOptions } f
 import { isPrivateAddress } from './send';
 import { seal } from '@/lib/security/seal';
 import { newSigningSecret } from './signing';
-import { WEBHOOK_MSG, webhookEndpointFormSchema, type WebhookEndpointForm, type WebhookEndpointFormInput } from './schema';
+import {
+  WEBHOOK_MSG,
+  webhookEndpointFormSchema,
+  type WebhookEndpointForm,
+  type WebhookEndpointFormInput,
+} from './schema';
 import { isIP } from 'node:net';
 
 export interface WebhookEndpointRow {
@@ -34,7 +39,10 @@ export interface WebhookEndpointRow {
 
 function checkAddress(form: WebhookEndpointForm): void {
   const host = new URL(form.url).hostname.replace(/^\[|\]$/g, '');
-  if (!sendOptions().allowPrivate && ((isIP(host) && isPrivateAddress(host)) || host === 'localhost' || host.endsWith('.localhost'))) {
+  if (
+    !sendOptions().allowPrivate &&
+    ((isIP(host) && isPrivateAddress(host)) || host === 'localhost' || host.endsWith('.localhost'))
+  ) {
     throw new ValidationError({ url: [WEBHOOK_MSG.privateAddress] });
   }
 }
@@ -48,7 +56,10 @@ async function currentSeq(): Promise<number> {
 }
 
 /** Registers an endpoint; answers its id and its signing secret. */
-export async function createWebhookEndpoint(actor: Actor, input: WebhookEndpointFormInput): Promise<{ id: number; secret: string }> {
+export async function createWebhookEndpoint(
+  actor: Actor,
+  input: WebhookEndpointFormInput,
+): Promise<{ id: number; secret: string }> {
   const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const form = parseOrThrow(webhookEndpointFormSchema, input);
   checkAddress(form);
@@ -59,11 +70,29 @@ export async function createWebhookEndpoint(actor: Actor, input: WebhookEndpoint
     const t = now();
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ url: form.url, description: form.description, events: form.events, secretEncrypted: 'pending', startSeq, createdById: staff.userId, createdAt: t, updatedAt: t })
+      .values({
+        url: form.url,
+        description: form.description,
+        events: form.events,
+        secretEncrypted: 'pending',
+        startSeq,
+        createdById: staff.userId,
+        createdAt: t,
+        updatedAt: t,
+      })
       .returning({ id: webhookEndpoints.id });
     if (!row) throw new Error('endpoint not created');
-    await tx.update(webhookEndpoints).set({ secretEncrypted: seal(secretAssociatedData(row.id), secret) }).where(eq(webhookEndpoints.id, row.id));
-    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.create', clientId: null, targetType: 'webhook_endpoint', targetId: row.id, details: { url: form.url, events: form.events } });
+    await tx
+      .update(webhookEndpoints)
+      .set({ secretEncrypted: seal(secretAssociatedData(row.id), secret) })
+      .where(eq(webhookEndpoints.id, row.id));
+    await recordAudit(tx, userPrincipal(staff), {
+      action: 'ops.webhook.create',
+      clientId: null,
+      targetType: 'webhook_endpoint',
+      targetId: row.id,
+      details: { url: form.url, events: form.events },
+    });
     return { id: row.id, secret };
   });
 }
@@ -74,9 +103,19 @@ export async function updateWebhookEndpoint(actor: Actor, id: number, input: Web
   checkAddress(form);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(webhookEndpoints).set({ url: form.url, description: form.description, events: form.events, updatedAt: now() }).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ url: form.url, description: form.description, events: form.events, updatedAt: now() })
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id });
     if (!row) throw new NotFoundError(WEBHOOK_MSG.notFound);
-    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.update', clientId: null, targetType: 'webhook_endpoint', targetId: id, details: { url: form.url, events: form.events } });
+    await recordAudit(tx, userPrincipal(staff), {
+      action: 'ops.webhook.update',
+      clientId: null,
+      targetType: 'webhook_endpoint',
+      targetId: id,
+      details: { url: form.url, events: form.events },
+    });
   });
 }
 
@@ -91,11 +130,21 @@ export async function setWebhookEndpointActive(actor: Actor, id: number, active:
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ isActive: active, disabledAt: active ? null : now(), updatedAt: now(), ...(startSeq !== undefined ? { startSeq } : {}) })
+      .set({
+        isActive: active,
+        disabledAt: active ? null : now(),
+        updatedAt: now(),
+        ...(startSeq !== undefined ? { startSeq } : {}),
+      })
       .where(eq(webhookEndpoints.id, id))
       .returning({ id: webhookEndpoints.id });
     if (!row) throw new NotFoundError(WEBHOOK_MSG.notFound);
-    await recordAudit(tx, userPrincipal(staff), { action: active ? 'ops.webhook.enable' : 'ops.webhook.disable', clientId: null, targetType: 'webhook_endpoint', targetId: id });
+    await recordAudit(tx, userPrincipal(staff), {
+      action: active ? 'ops.webhook.enable' : 'ops.webhook.disable',
+      clientId: null,
+      targetType: 'webhook_endpoint',
+      targetId: id,
+    });
   });
 }
 
@@ -107,10 +156,19 @@ export async function listWebhookEndpoints(actor: Actor): Promise<WebhookEndpoin
     ? await db
         .select({ endpointId: webhookDeliveries.endpointId, status: webhookDeliveries.status, n: count() })
         .from(webhookDeliveries)
-        .where(and(inArray(webhookDeliveries.endpointId, rows.map((r) => r.id)), inArray(webhookDeliveries.status, ['pending', 'sending', 'failed'])))
+        .where(
+          and(
+            inArray(
+              webhookDeliveries.endpointId,
+              rows.map((r) => r.id),
+            ),
+            inArray(webhookDeliveries.status, ['pending', 'sending', 'failed']),
+          ),
+        )
         .groupBy(webhookDeliveries.endpointId, webhookDeliveries.status)
     : [];
-  const n = (id: number, statuses: string[]) => counts.filter((c) => c.endpointId === id && statuses.includes(c.status)).reduce((s, c) => s + c.n, 0);
+  const n = (id: number, statuses: string[]) =>
+    counts.filter((c) => c.endpointId === id && statuses.includes(c.status)).reduce((s, c) => s + c.n, 0);
   return rows.map((r) => ({
     id: r.id,
     url: r.url,
@@ -125,11 +183,17 @@ export async function listWebhookEndpoints(actor: Actor): Promise<WebhookEndpoin
 }
 
 /** One endpoint with its signing secret (null when it cannot be opened with the configured key). */
-export async function getWebhookEndpoint(actor: Actor, id: number): Promise<(WebhookEndpointRow & { secret: string | null }) | null> {
+export async function getWebhookEndpoint(
+  actor: Actor,
+  id: number,
+): Promise<(WebhookEndpointRow & { secret: string | null }) | null> {
   const row = (await listWebhookEndpoints(actor)).find((r) => r.id === id);
   if (!row) return null;
   const db = await getDb();
-  const [e] = await db.select({ id: webhookEndpoints.id, secretEncrypted: webhookEndpoints.secretEncrypted }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const [e] = await db
+    .select({ id: webhookEndpoints.id, secretEncrypted: webhookEndpoints.secretEncrypted })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id));
   return { ...row, secret: e ? endpointSecret(e) : null };
 }
 
@@ -146,16 +210,30 @@ export interface DeliveryLogEntry {
   /** Sent again by staff and waiting in line for the worker. */
   resendRequested: boolean;
   body: string;
-  log: { attemptedAt: Date; durationMs: number; httpStatus: number | null; responseExcerpt: string | null; error: string | null; manual: boolean }[];
+  log: {
+    attemptedAt: Date;
+    durationMs: number;
+    httpStatus: number | null;
+    responseExcerpt: string | null;
+    error: string | null;
+    manual: boolean;
+  }[];
 }
 
 export const DELIVERY_LOG_PAGE_SIZE = 25;
 
 /** An endpoint's deliveries, newest first, each with its attempts (oldest first). */
-export async function webhookDeliveryLog(actor: Actor, endpointId: number, page = 1): Promise<{ rows: DeliveryLogEntry[]; total: number }> {
+export async function webhookDeliveryLog(
+  actor: Actor,
+  endpointId: number,
+  page = 1,
+): Promise<{ rows: DeliveryLogEntry[]; total: number }> {
   authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
   const rows = await db
     .select()
     .from(webhookDeliveries)
@@ -163,7 +241,18 @@ export async function webhookDeliveryLog(actor: Actor, endpointId: number, page 
     .orderBy(desc(webhookDeliveries.id))
     .limit(DELIVERY_LOG_PAGE_SIZE)
     .offset((Math.max(1, page) - 1) * DELIVERY_LOG_PAGE_SIZE);
-  const attempts = rows.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id))).orderBy(webhookAttempts.id) : [];
+  const attempts = rows.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(webhookAttempts.id)
+    : [];
   return {
     total,
     rows: rows.map((r) => ({
@@ -180,7 +269,14 @@ export async function webhookDeliveryLog(actor: Actor, endpointId: number, page 
       body: r.body,
       log: attempts
         .filter((a) => a.deliveryId === r.id)
-        .map((a) => ({ attemptedAt: a.attemptedAt, durationMs: a.durationMs, httpStatus: a.httpStatus, responseExcerpt: a.responseExcerpt, error: a.error, manual: a.manual })),
+        .map((a) => ({
+          attemptedAt: a.attemptedAt,
+          durationMs: a.durationMs,
+          httpStatus: a.httpStatus,
+          responseExcerpt: a.responseExcerpt,
+          error: a.error,
+          manual: a.manual,
+        })),
     })),
   };
 }
@@ -194,9 +290,23 @@ export async function resendWebhookDelivery(actor: Actor, deliveryId: number): P
   const staff = authorize(actor, 'webhooks.manage', staffPolicy);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [d] = await tx.select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, messageId: webhookDeliveries.messageId, eventType: webhookDeliveries.eventType }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+    const [d] = await tx
+      .select({
+        id: webhookDeliveries.id,
+        endpointId: webhookDeliveries.endpointId,
+        messageId: webhookDeliveries.messageId,
+        eventType: webhookDeliveries.eventType,
+      })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId));
     if (!d) throw new NotFoundError(WEBHOOK_MSG.deliveryNotFound);
     if (!(await requeueForResend(tx, d.id))) throw new ConflictError(WEBHOOK_MSG.deliveryBusy);
-    await recordAudit(tx, userPrincipal(staff), { action: 'ops.webhook.resend', clientId: null, targetType: 'webhook_delivery', targetId: d.id, details: { endpointId: d.endpointId, messageId: d.messageId, event: d.eventType } });
+    await recordAudit(tx, userPrincipal(staff), {
+      action: 'ops.webhook.resend',
+      clientId: null,
+      targetType: 'webhook_delivery',
+      targetId: d.id,
+      details: { endpointId: d.endpointId, messageId: d.messageId, event: d.eventType },
+    });
   });
 }

@@ -19,7 +19,15 @@ import type { Db, Queryable } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { claimDue as claimFromQueue, drainAfterResponse, requeueNow, scheduledWaits, settle, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
+import {
+  claimDue as claimFromQueue,
+  drainAfterResponse,
+  requeueNow,
+  scheduledWaits,
+  settle,
+  type RetryPolicy,
+  type WorkTable,
+} from '@/lib/core/queue';
 import { encodeCursor, readEvents, type FeedPosition, type IntegrationEvent } from '@/lib/integration/feed';
 import { unseal } from '@/lib/security/seal';
 import { postWebhook, type SendOptions } from './send';
@@ -95,7 +103,11 @@ export function dispatchFrom(cursor: FeedPosition, endpointStarts: readonly numb
 /** Turns newly committed events into deliveries. Returns how many events were read (0: nothing new, or another instance is at it). */
 export async function dispatchEvents(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const [state] = await tx.select().from(webhookDispatchState).where(eq(webhookDispatchState.id, 1)).for('update', { skipLocked: true });
+    const [state] = await tx
+      .select()
+      .from(webhookDispatchState)
+      .where(eq(webhookDispatchState.id, 1))
+      .for('update', { skipLocked: true });
     if (!state) return 0;
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, events: webhookEndpoints.events, startSeq: webhookEndpoints.startSeq })
@@ -126,10 +138,16 @@ export async function dispatchEvents(db: Db): Promise<number> {
         })),
     );
     for (let i = 0; i < rows.length; i += 500) {
-      await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing();
+      await tx
+        .insert(webhookDeliveries)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
     }
     const last = events[events.length - 1]!.position;
-    await tx.update(webhookDispatchState).set({ cursorSeq: last.seq, cursorEvent: last.eventId }).where(eq(webhookDispatchState.id, 1));
+    await tx
+      .update(webhookDispatchState)
+      .set({ cursorSeq: last.seq, cursorEvent: last.eventId })
+      .where(eq(webhookDispatchState.id, 1));
     return events.length;
   });
 }
@@ -141,24 +159,25 @@ function deliveries(): WorkTable {
 
 /** Claims up to `batch` due deliveries that are first in line for their endpoint and job (lib/core/queue.ts). */
 export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {
-  const claimed = await claimFromQueue(
-    db,
-    deliveries(),
-    {
-      batch,
-      join: sql`join webhook_endpoints e on e.id = d.endpoint_id and e.is_active`,
-      where: sql`not exists (
+  const claimed = await claimFromQueue(db, deliveries(), {
+    batch,
+    join: sql`join webhook_endpoints e on e.id = d.endpoint_id and e.is_active`,
+    where: sql`not exists (
           select 1 from webhook_deliveries p
           where p.endpoint_id = d.endpoint_id and p.order_key = d.order_key and p.status in ('pending', 'sending')
             and (p.position_seq, p.position_event) < (d.position_seq, d.position_event))`,
-      orderBy: sql`d.position_seq, d.position_event`,
-    },
-  );
+    orderBy: sql`d.position_seq, d.position_event`,
+  });
   if (claimed.length === 0) return [];
   return db
     .select()
     .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.id, claimed.map((c) => c.id)))
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        claimed.map((c) => c.id),
+      ),
+    )
     .orderBy(asc(webhookDeliveries.positionSeq), asc(webhookDeliveries.positionEvent));
 }
 
@@ -184,14 +203,23 @@ export interface AttemptResult {
 }
 
 /** Sends a claimed delivery once and records the outcome (a "send again" attempt as manual). */
-export async function attemptDelivery(db: Queryable, d: DeliveryRow, opts: { send?: SendOptions } = {}): Promise<AttemptResult> {
+export async function attemptDelivery(
+  db: Queryable,
+  d: DeliveryRow,
+  opts: { send?: SendOptions } = {},
+): Promise<AttemptResult> {
   const [ep] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId)).limit(1);
   const secret = ep ? endpointSecret(ep) : null;
   const at = now();
   const outcome =
     ep && secret
       ? await postWebhook(ep.url, signedHeaders(secret, d.messageId, at, d.body), d.body, opts.send ?? sendOptions())
-      : { status: null, excerpt: null, error: 'the endpoint’s signing secret cannot be opened with this encryption key', durationMs: 0 };
+      : {
+          status: null,
+          excerpt: null,
+          error: 'the endpoint’s signing secret cannot be opened with this encryption key',
+          durationMs: 0,
+        };
   const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const { status, lockedUntil, nextAttemptAt, final } = settle(d.attempts, delivered, retryPolicy(), 'delivered');
   await db.insert(webhookAttempts).values({

@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 
 /** The events an endpoint can subscribe to, in the order the form offers them. */
-export const WEBHOOK_EVENTS = ['job.created', 'job.status_changed', 'job.assigned', 'job.feedback', 'invoice.issued', 'invoice.paid', 'payment.received'] as const;
+export const WEBHOOK_EVENTS = [
+  'job.created',
+  'job.status_changed',
+  'job.assigned',
+  'job.feedback',
+  'invoice.issued',
+  'invoice.paid',
+  'payment.received',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -44,7 +52,9 @@ export const webhookEndpointFormSchema = z.object({
   url: z
     .string({ error: FIELD_MSG.required })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, FIELD_MSG.required).max(URL_MAX, FIELD_MSG.tooLong(URL_MAX)).refine(isHttpUrl, WEBHOOK_MSG.url)),
+    .pipe(
+      z.string().min(1, FIELD_MSG.required).max(URL_MAX, FIELD_MSG.tooLong(URL_MAX)).refine(isHttpUrl, WEBHOOK_MSG.url),
+    ),
   description: z
     .string()
     .optional()

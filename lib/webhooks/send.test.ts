@@ -49,7 +49,12 @@ describe('webhook SSRF guard: IPv6 forms that carry an IPv4 address', () => {
   });
 
   it.each(EMBEDDED_PRIVATE)('refuses a name that resolves to %s (%s)', async (address) => {
-    const lookup = guardedLookup(false, (_host, _o, cb) => cb(null, [{ address: '93.184.216.34', family: 4 }, { address, family: 6 }]));
+    const lookup = guardedLookup(false, (_host, _o, cb) =>
+      cb(null, [
+        { address: '93.184.216.34', family: 4 },
+        { address, family: 6 },
+      ]),
+    );
     const err = await new Promise<Error | null>((resolve) => lookup('hooks.example.com', {}, (e) => resolve(e)));
     expect(err?.message).toBe(`refused: hooks.example.com is a private or local address (${address})`);
   });
@@ -74,10 +79,19 @@ describe('webhook SSRF guard: IPv6 forms that carry an IPv4 address', () => {
     });
     afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-    it.each(['::127.0.0.1', '::ffff:127.0.0.1', '::ffff:0:127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::'])('http://[%s]/ is refused', async (address) => {
-      const out = await postWebhook(`http://[${address}]:${port}/hooks`, {}, '{}', { timeoutMs: 1500, allowPrivate: false });
-      expect(out).toMatchObject({ status: null, error: expect.stringMatching(/^refused: .* is a private or local address/) });
-      expect(hits).toBe(0);
-    });
+    it.each(['::127.0.0.1', '::ffff:127.0.0.1', '::ffff:0:127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::'])(
+      'http://[%s]/ is refused',
+      async (address) => {
+        const out = await postWebhook(`http://[${address}]:${port}/hooks`, {}, '{}', {
+          timeoutMs: 1500,
+          allowPrivate: false,
+        });
+        expect(out).toMatchObject({
+          status: null,
+          error: expect.stringMatching(/^refused: .* is a private or local address/),
+        });
+        expect(hits).toBe(0);
+      },
+    );
   });
 });

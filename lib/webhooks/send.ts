@@ -111,7 +111,11 @@ export interface SendOutcome {
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-type Resolve = (hostname: string, options: { all: true }, cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolve = (
+  hostname: string,
+  options: { all: true },
+  cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /**
  * The socket's lookup: resolves the name, refuses it when any address it resolves to is private (unless allowed),
@@ -136,7 +140,12 @@ function hostOf(url: URL): string {
 }
 
 /** POSTs `body` (JSON) to `url` with `headers`. Never throws: a failure is in the outcome. */
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, opts: SendOptions): Promise<SendOutcome> {
+export async function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: SendOptions,
+): Promise<SendOutcome> {
   const started = Date.now();
   const done = (o: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...o, durationMs: Date.now() - started });
   let u: URL;
@@ -146,7 +155,8 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
     return done({ status: null, excerpt: null, error: 'not a valid URL' });
   }
   const host = hostOf(u);
-  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) return done({ status: null, excerpt: null, error: new PrivateAddressError(host, host).message });
+  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host))
+    return done({ status: null, excerpt: null, error: new PrivateAddressError(host, host).message });
 
   const lookup = guardedLookup(opts.allowPrivate);
 
@@ -163,7 +173,12 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
       u,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'JMS-Portal-Webhooks/1', ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'JMS-Portal-Webhooks/1',
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
+        },
         lookup: lookup as never,
         agent: false,
       },
@@ -180,7 +195,15 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
           const text = Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_EXCERPT_MAX);
           const status = res.statusCode ?? null;
           const ok = status !== null && status >= 200 && status < 300;
-          finish({ status, excerpt: text || null, error: ok ? null : status !== null && status >= 300 && status < 400 ? `redirect not followed (${status})` : `HTTP ${status}` });
+          finish({
+            status,
+            excerpt: text || null,
+            error: ok
+              ? null
+              : status !== null && status >= 300 && status < 400
+                ? `redirect not followed (${status})`
+                : `HTTP ${status}`,
+          });
           res.destroy();
         };
         res.on('end', end);

@@ -23,5 +23,9 @@ export function signature(secret: string, id: string, timestamp: number, body: s
 /** The three headers of one attempt. */
 export function signedHeaders(secret: string, id: string, at: Date, body: string): Record<string, string> {
   const timestamp = Math.floor(at.getTime() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature(secret, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signature(secret, id, timestamp, body),
+  };
 }

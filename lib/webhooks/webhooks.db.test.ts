@@ -21,7 +21,14 @@ import { changeJobStatus } from '@/lib/jobs/workflow';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, makeUser, signedIn } from '@/test/factories';
 import { staffActor } from '@/test/staff';
-import { createWebhookEndpoint, getWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery, setWebhookEndpointActive, webhookDeliveryLog } from './endpoints';
+import {
+  createWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  resendWebhookDelivery,
+  setWebhookEndpointActive,
+  webhookDeliveryLog,
+} from './endpoints';
 import { claimDue, retrySchedule } from './outbox';
 import { isPrivateAddress, postWebhook } from './send';
 import { WEBHOOK_MSG, type WebhookEvent } from './schema';
@@ -73,7 +80,11 @@ class Receiver {
   async stop(): Promise<void> {
     const s = this.server;
     this.server = null;
-    if (s) await new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); });
+    if (s)
+      await new Promise<void>((r) => {
+        s.closeAllConnections();
+        s.close(() => r());
+      });
   }
 
   get url(): string {
@@ -110,7 +121,9 @@ describe('webhooks', () => {
     await t.db().update(webhookEndpoints).set({ isActive: false });
   });
 
-  async function endpoint(events: WebhookEvent[] = ['job.created', 'job.status_changed', 'job.feedback', 'invoice.issued', 'invoice.paid']) {
+  async function endpoint(
+    events: WebhookEvent[] = ['job.created', 'job.status_changed', 'job.feedback', 'invoice.issued', 'invoice.paid'],
+  ) {
     const admin = await staffActor(1);
     const made = await createWebhookEndpoint(admin, { url: receiver.url, description: 'Shop floor', events });
     secret = made.secret;
@@ -154,14 +167,34 @@ describe('webhooks', () => {
       ['invoice.issued', true],
       ['invoice.paid', true],
     ]);
-    expect(receiver.got[1]!.data).toMatchObject({ jobId: job.id, jmsNumber: job.jmsNumber, clientId: me.clientId, status: 8, fromStatus: 4, toStatus: 8, comment: 'Left at reception', visibleToClient: true });
-    expect(receiver.got[3]!.data).toMatchObject({ invoiceNumber: invoice.InvoiceNumber, jmsNumber: job.jmsNumber, amount: '13.75', currencyCode: 'AUD' });
+    expect(receiver.got[1]!.data).toMatchObject({
+      jobId: job.id,
+      jmsNumber: job.jmsNumber,
+      clientId: me.clientId,
+      status: 8,
+      fromStatus: 4,
+      toStatus: 8,
+      comment: 'Left at reception',
+      visibleToClient: true,
+    });
+    expect(receiver.got[3]!.data).toMatchObject({
+      invoiceNumber: invoice.InvoiceNumber,
+      jmsNumber: job.jmsNumber,
+      amount: '13.75',
+      currencyCode: 'AUD',
+    });
     // Nothing is sent twice.
     expect((await run()).attempts).toEqual([]);
     expect(receiver.got).toHaveLength(5);
     // A receiver holding another secret does not accept our signature.
     const other = new Webhook('whsec_' + Buffer.alloc(32, 7).toString('base64'));
-    expect(() => other.verify('{}', { 'webhook-id': 'msg_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' })).toThrow();
+    expect(() =>
+      other.verify('{}', {
+        'webhook-id': 'msg_x',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAA',
+      }),
+    ).toThrow();
     // The delivery log shows each attempt with the answer.
     const log = await webhookDeliveryLog(admin, id);
     expect(log.total).toBe(5);
@@ -243,9 +276,16 @@ describe('webhooks', () => {
     await resendWebhookDelivery(admin, failed!.id);
     // Queued, not sent by the request itself: waiting, due now, marked as a person's.
     const [queued] = (await webhookDeliveryLog(admin, id)).rows;
-    expect(queued).toMatchObject({ status: 'pending', attempts: MAX_ATTEMPTS, resendRequested: true, nextAttemptAt: clock.now() });
+    expect(queued).toMatchObject({
+      status: 'pending',
+      attempts: MAX_ATTEMPTS,
+      resendRequested: true,
+      nextAttemptAt: clock.now(),
+    });
     expect(receiver.got.length).toBe(sentBefore);
-    expect((await run()).attempts).toEqual([expect.objectContaining({ deliveryId: failed!.id, delivered: true, status: 202, final: true })]);
+    expect((await run()).attempts).toEqual([
+      expect.objectContaining({ deliveryId: failed!.id, delivered: true, status: 202, final: true }),
+    ]);
     const [after] = (await webhookDeliveryLog(admin, id)).rows;
     expect(after).toMatchObject({ status: 'delivered', attempts: MAX_ATTEMPTS + 1, resendRequested: false });
     expect(after!.log.at(-1)).toMatchObject({ httpStatus: 202, manual: true });
@@ -265,11 +305,18 @@ describe('webhooks', () => {
     // The worker claims it (its lease: WEBHOOK_TIMEOUT_MS + 60 s): "send again" is refused, not queued beside it.
     clock.advance(RETRY_SCHEDULE_MS[0]!);
     expect((await claimDue(t.db(), 20)).map((d) => d.id)).toEqual([waiting!.id]);
-    await expect(resendWebhookDelivery(admin, waiting!.id)).rejects.toMatchObject({ status: 409, message: WEBHOOK_MSG.deliveryBusy });
+    await expect(resendWebhookDelivery(admin, waiting!.id)).rejects.toMatchObject({
+      status: 409,
+      message: WEBHOOK_MSG.deliveryBusy,
+    });
     // The worker's claim ran out (a crashed instance): "send again" puts it back in line, due now.
     clock.advance(70_000);
     await resendWebhookDelivery(admin, waiting!.id);
-    expect((await webhookDeliveryLog(admin, id)).rows[0]).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: clock.now() });
+    expect((await webhookDeliveryLog(admin, id)).rows[0]).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: clock.now(),
+    });
     // The receiver still fails: the queue counts the attempt (the 3rd claim) and backs off by its schedule.
     expect((await run()).attempts).toEqual([expect.objectContaining({ delivered: false, status: 503, final: false })]);
     const [backedOff] = (await webhookDeliveryLog(admin, id)).rows;
@@ -308,7 +355,9 @@ describe('webhooks', () => {
     expect((await run()).attempts).toEqual([]);
     expect((await webhookDeliveryLog(admin, id)).rows[0]).toMatchObject({ status: 'pending', resendRequested: true });
     await setWebhookEndpointActive(admin, id, true);
-    expect((await run()).attempts).toEqual([expect.objectContaining({ deliveryId: delivered!.id, delivered: true, status: 204 })]);
+    expect((await run()).attempts).toEqual([
+      expect.objectContaining({ deliveryId: delivered!.id, delivered: true, status: 204 }),
+    ]);
     expect((await webhookDeliveryLog(admin, id)).rows[0]!.log.map((l) => l.manual)).toEqual([false, true]);
   });
 
@@ -335,7 +384,14 @@ describe('webhooks', () => {
     // Not due yet for the first job; the other job's delivery is tried on its own (and fails too).
     expect(down.attempts).toHaveLength(1);
     const ours = await t.db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
-    expect(ours.map((d) => d.status).sort()).toEqual(['pending', 'pending', 'pending', 'pending', 'pending', 'pending']);
+    expect(ours.map((d) => d.status).sort()).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(ours.map((d) => d.attempts).sort()).toEqual([0, 0, 0, 0, 1, 1]);
 
     await receiver.start(port);
@@ -360,14 +416,32 @@ describe('webhooks', () => {
   });
 
   it('SSRF guard: private and loopback addresses are refused in production; redirects are never followed', async () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isPrivateAddress(a)).toBe(true);
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPrivateAddress(a)).toBe(false);
     const refused = await postWebhook(receiver.url, {}, '{}', { timeoutMs: 1500, allowPrivate: false });
-    expect(refused).toMatchObject({ status: null, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a private or local address/) });
+    expect(refused).toMatchObject({
+      status: null,
+      error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a private or local address/),
+    });
     // A name that resolves to loopback is refused too (checked on the resolved address).
-    const byName = await postWebhook(`http://localhost:${receiver.port}/hooks`, {}, '{}', { timeoutMs: 1500, allowPrivate: false });
+    const byName = await postWebhook(`http://localhost:${receiver.port}/hooks`, {}, '{}', {
+      timeoutMs: 1500,
+      allowPrivate: false,
+    });
     expect(byName.error).toMatch(/^refused: localhost is a private or local address/);
     expect(receiver.got).toEqual([]);
 
@@ -383,7 +457,9 @@ describe('webhooks', () => {
     resetConfig();
     try {
       const admin = await staffActor(1);
-      await expect(createWebhookEndpoint(admin, { url: 'http://10.0.0.5/hook', events: ['job.created'] })).rejects.toMatchObject({ fields: { url: [WEBHOOK_MSG.privateAddress] } });
+      await expect(
+        createWebhookEndpoint(admin, { url: 'http://10.0.0.5/hook', events: ['job.created'] }),
+      ).rejects.toMatchObject({ fields: { url: [WEBHOOK_MSG.privateAddress] } });
     } finally {
       if (prev === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE_URLS;
       else process.env.WEBHOOK_ALLOW_PRIVATE_URLS = prev;
@@ -393,11 +469,21 @@ describe('webhooks', () => {
 
   it('validates the form with one schema; disabling stops deliveries; operators may not manage endpoints', async () => {
     const admin = await staffActor(1);
-    await expect(createWebhookEndpoint(admin, { url: 'ftp://example.com/x', events: ['job.created'] })).rejects.toMatchObject({ fields: { url: [WEBHOOK_MSG.url] } });
-    await expect(createWebhookEndpoint(admin, { url: 'https://user:pw@example.com/x', events: ['job.created'] })).rejects.toBeInstanceOf(ValidationError);
-    await expect(createWebhookEndpoint(admin, { url: 'https://example.com/x', events: [] })).rejects.toMatchObject({ fields: { events: [WEBHOOK_MSG.events] } });
-    await expect(createWebhookEndpoint(admin, { url: 'https://example.com/x', events: ['job.deleted' as never] })).rejects.toBeInstanceOf(ValidationError);
-    await expect(createWebhookEndpoint(await staffActor(2), { url: 'https://example.com/x', events: ['job.created'] })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      createWebhookEndpoint(admin, { url: 'ftp://example.com/x', events: ['job.created'] }),
+    ).rejects.toMatchObject({ fields: { url: [WEBHOOK_MSG.url] } });
+    await expect(
+      createWebhookEndpoint(admin, { url: 'https://user:pw@example.com/x', events: ['job.created'] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(createWebhookEndpoint(admin, { url: 'https://example.com/x', events: [] })).rejects.toMatchObject({
+      fields: { events: [WEBHOOK_MSG.events] },
+    });
+    await expect(
+      createWebhookEndpoint(admin, { url: 'https://example.com/x', events: ['job.deleted' as never] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      createWebhookEndpoint(await staffActor(2), { url: 'https://example.com/x', events: ['job.created'] }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     await expect(listWebhookEndpoints((await signedIn(4)).actor)).rejects.toBeInstanceOf(ForbiddenError);
 
     const { id } = await endpoint(['job.created']);
@@ -427,7 +513,17 @@ describe('webhooks', () => {
       ['payment.received', true],
     ]);
     const got = (type: string) => receiver.got.find((g) => g.type === type)!.data;
-    expect(got('job.assigned')).toMatchObject({ jobId: job.id, jmsNumber: job.jmsNumber, assignedToId: owner.id, assignedTo: 'Olive Owner' });
-    expect(got('payment.received')).toMatchObject({ invoiceNumber: invoice.InvoiceNumber, amount: '13.75', currencyCode: 'AUD', reference: 'Marked paid by Billing' });
+    expect(got('job.assigned')).toMatchObject({
+      jobId: job.id,
+      jmsNumber: job.jmsNumber,
+      assignedToId: owner.id,
+      assignedTo: 'Olive Owner',
+    });
+    expect(got('payment.received')).toMatchObject({
+      invoiceNumber: invoice.InvoiceNumber,
+      amount: '13.75',
+      currencyCode: 'AUD',
+      reference: 'Marked paid by Billing',
+    });
   });
 });

@@ -21,7 +21,9 @@ export interface WebhookRunResult {
  * their endpoint and job and sends them concurrently; a delivered one lets the next of its job go in the next
  * round. Stops when nothing is due or after `maxRounds`.
  */
-export async function processWebhooksOnce(opts: { db?: Db; batch?: number; maxRounds?: number; send?: SendOptions } = {}): Promise<WebhookRunResult> {
+export async function processWebhooksOnce(
+  opts: { db?: Db; batch?: number; maxRounds?: number; send?: SendOptions } = {},
+): Promise<WebhookRunResult> {
   const db = opts.db ?? (await getDb());
   let dispatched = 0;
   for (;;) {

@@ -93,18 +93,34 @@ describe('db:move: the embedded database into an empty PostgreSQL database', () 
 
   it('sequences continue after the copied ids, and the counters follow new jobs again (triggers back on)', async () => {
     const max = Number((await one(target<{ m: string }[]>`select max(id) as m from jobs`)).m);
-    const next = Number((await one(target<{ n: string }[]>`select nextval(pg_get_serial_sequence('jobs', 'id')) as n`)).n);
+    const next = Number(
+      (await one(target<{ n: string }[]>`select nextval(pg_get_serial_sequence('jobs', 'id')) as n`)).n,
+    );
     expect(next).toBeGreaterThan(max);
     expect(report.sequences).toBeGreaterThan(10);
-    const disabled = await target<{ n: string }[]>`select count(*) as n from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = 'public'::regnamespace and not t.tgisinternal and t.tgenabled = 'D'`;
+    const disabled = await target<
+      { n: string }[]
+    >`select count(*) as n from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = 'public'::regnamespace and not t.tgisinternal and t.tgenabled = 'D'`;
     expect(Number(disabled[0]!.n)).toBe(0);
     const [client] = await target<{ id: number }[]>`select id from clients where account_number = 'HV1001'`;
-    const before = Number((await one(target<{ n: string | null }[]>`select sum(n) as n from job_status_counts where client_id = ${client!.id}`)).n);
+    const before = Number(
+      (
+        await one(
+          target<{ n: string | null }[]>`select sum(n) as n from job_status_counts where client_id = ${client!.id}`,
+        )
+      ).n,
+    );
     await target.begin(async (tx) => {
       await tx`insert into jobs (client_id, order_type, status, description, contact_name, email, contact_phone, matter_reference, address, ready_at, due_at, instruction_block)
         select client_id, order_type, status, description, contact_name, email, contact_phone, matter_reference, address, ready_at, due_at, instruction_block from jobs where client_id = ${client!.id} limit 1`;
     });
-    const after = Number((await one(target<{ n: string | null }[]>`select sum(n) as n from job_status_counts where client_id = ${client!.id}`)).n);
+    const after = Number(
+      (
+        await one(
+          target<{ n: string | null }[]>`select sum(n) as n from job_status_counts where client_id = ${client!.id}`,
+        )
+      ).n,
+    );
     expect(after).toBe(before + 1);
   });
 
@@ -118,8 +134,15 @@ describe('db:move: the embedded database into an empty PostgreSQL database', () 
     const jobsBefore = (await one(target<{ n: string }[]>`select count(*) as n from jobs`)).n;
     const err = await moveDatabase(source, targetUrl).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MoveError);
-    expect((err as Error).message).toMatch(/^The target database is not empty \(\d+ objects, e\.g\. .+\)\. db:move copies only into an empty database: create a new one/);
-    expect((err as Error).message).toBe(MOVE_MSG.notEmpty(Number((err as Error).message.match(/\((\d+) objects/)![1]), (err as Error).message.match(/e\.g\. (.+)\)\. db:move/)![1]!.split(', ')));
+    expect((err as Error).message).toMatch(
+      /^The target database is not empty \(\d+ objects, e\.g\. .+\)\. db:move copies only into an empty database: create a new one/,
+    );
+    expect((err as Error).message).toBe(
+      MOVE_MSG.notEmpty(
+        Number((err as Error).message.match(/\((\d+) objects/)![1]),
+        (err as Error).message.match(/e\.g\. (.+)\)\. db:move/)![1]!.split(', '),
+      ),
+    );
     expect((await one(target<{ n: string }[]>`select count(*) as n from jobs`)).n).toBe(jobsBefore);
   });
 

@@ -21,7 +21,8 @@ export const MOVE_MSG = {
   notEmpty: (n: number, examples: string[]) =>
     `The target database is not empty (${n} ${n === 1 ? 'object' : 'objects'}, e.g. ${examples.join(', ')}). db:move copies only into an empty database: create a new one (e.g. createdb jms) and give its URL.`,
   schemaDiffers: (what: string) => `After the migrations the two databases still differ (${what}); nothing was copied.`,
-  countsDiffer: (tables: string[]) => `Row counts differ after the copy (${tables.join(', ')}); the copy was rolled back.`,
+  countsDiffer: (tables: string[]) =>
+    `Row counts differ after the copy (${tables.join(', ')}); the copy was rolled back.`,
 } as const;
 
 export class MoveError extends Error {
@@ -72,10 +73,12 @@ const FKS_SQL = `select conrelid::regclass::text as child, confrelid::regclass::
 /** Parents before children (the foreign keys have no cycle; a self-reference is checked at the end of its COPY). */
 function copyOrder(tables: TableInfo[], fks: { child: string; parent: string }[]): TableInfo[] {
   const unquote = (s: string) => s.replace(/^"|"$/g, '');
-  const edges = fks.map((f) => ({ child: unquote(f.child), parent: unquote(f.parent) })).filter((f) => f.child !== f.parent);
+  const edges = fks
+    .map((f) => ({ child: unquote(f.child), parent: unquote(f.parent) }))
+    .filter((f) => f.child !== f.parent);
   const done = new Set<string>();
   const order: TableInfo[] = [];
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     progress = false;
     for (const t of tables) {
       if (done.has(t.name) || !edges.filter((e) => e.child === t.name).every((e) => done.has(e.parent))) continue;
@@ -113,7 +116,12 @@ export function redactUrl(url: string): string {
  * Copies `source` (an open PGlite handle) into the empty database at `targetUrl`. Throws MoveError (nothing or
  * everything copied) when the target is not empty, the schemas differ or the counts differ.
  */
-export async function moveDatabase(source: DbHandle, targetUrl: string, log: (line: string) => void = () => undefined, opts: { chunkRows?: number } = {}): Promise<MoveReport> {
+export async function moveDatabase(
+  source: DbHandle,
+  targetUrl: string,
+  log: (line: string) => void = () => undefined,
+  opts: { chunkRows?: number } = {},
+): Promise<MoveReport> {
   if (source.raw.kind !== 'pglite') throw new MoveError('the source must be the embedded database (PGlite)');
   const src = source.raw.client;
   const started = Date.now();
@@ -166,16 +174,25 @@ export async function moveDatabase(source: DbHandle, targetUrl: string, log: (li
       }
       for (const t of order) await tx.unsafe(`alter table ${ident(t.name)} enable trigger user`);
       for (const s of sequences) {
-        if (s.last !== null) await tx.unsafe(`select setval($1::regclass, $2::bigint, true)`, [`public.${ident(s.name)}`, String(s.last)]);
+        if (s.last !== null)
+          await tx.unsafe(`select setval($1::regclass, $2::bigint, true)`, [`public.${ident(s.name)}`, String(s.last)]);
       }
       for (const t of order) {
         const [r] = await tx.unsafe<{ n: string }[]>(`select count(*) as n from ${ident(t.name)}`);
         counts.push({ table: t.name, source: sourceCounts.get(t.name) ?? 0, target: Number(r?.n ?? 0) });
       }
       const differ = counts.filter((c) => c.source !== c.target);
-      if (differ.length) throw new MoveError(MOVE_MSG.countsDiffer(differ.map((d) => `${d.table}: ${d.source} here, ${d.target} there`)));
+      if (differ.length)
+        throw new MoveError(
+          MOVE_MSG.countsDiffer(differ.map((d) => `${d.table}: ${d.source} here, ${d.target} there`)),
+        );
     });
-    return { tables: counts, rows: counts.reduce((s, c) => s + c.target, 0), sequences: sequences.filter((s) => s.last !== null).length, ms: Date.now() - started };
+    return {
+      tables: counts,
+      rows: counts.reduce((s, c) => s + c.target, 0),
+      sequences: sequences.filter((s) => s.last !== null).length,
+      ms: Date.now() - started,
+    };
   } finally {
     await target.close();
   }
@@ -195,7 +212,10 @@ async function copyTable(src: PGlite, tx: postgres.TransactionSql, t: TableInfo,
     await into(`select ${cols} from ${ident(t.name)}`);
     return;
   }
-  const [r] = await pgliteRows<{ lo: string | number | null; hi: string | number | null }>(src, `select min(id) as lo, max(id) as hi from ${ident(t.name)}`);
+  const [r] = await pgliteRows<{ lo: string | number | null; hi: string | number | null }>(
+    src,
+    `select min(id) as lo, max(id) as hi from ${ident(t.name)}`,
+  );
   if (r?.lo == null || r.hi == null) return;
   for (let lo = Number(r.lo); lo <= Number(r.hi); lo += chunkRows) {
     await into(`select ${cols} from ${ident(t.name)} where id >= ${lo} and id < ${lo + chunkRows}`);

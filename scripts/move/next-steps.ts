@@ -11,7 +11,11 @@ import { redactUrl } from './move';
 
 export function nextSteps(c: Config, url: string): string[] {
   const secret = (name: string, envSet: boolean, file: string) =>
-    envSet ? `  ${name}: keep the value set now` : existsSync(file) ? `  ${name}="$(cat ${file})"` : `  ${name}: (no ${path.basename(file)} in DATA_DIR; set a new one)`;
+    envSet
+      ? `  ${name}: keep the value set now`
+      : existsSync(file)
+        ? `  ${name}="$(cat ${file})"`
+        : `  ${name}: (no ${path.basename(file)} in DATA_DIR; set a new one)`;
   return [
     'Next, set these where the portal runs (its environment), then start it as before (npm start):',
     `  DATABASE_URL=${redactUrl(url)}   (the URL you gave, with its password)`,

@@ -23,33 +23,72 @@ interface Target {
 
 async function clientContext(q: Queryable, clientId: number) {
   const userRows = await q.select({ id: users.id }).from(users).where(eq(users.clientId, clientId));
-  const branchRows = await q.select({ id: clientBranchAddresses.id, address: clientBranchAddresses.address }).from(clientBranchAddresses).where(eq(clientBranchAddresses.clientId, clientId));
-  const refs = await q.select({ r: matterReferences.reference }).from(matterReferences).where(eq(matterReferences.clientId, clientId));
-  const ests = await q.select({ n: costEstimates.number }).from(costEstimates).where(eq(costEstimates.clientId, clientId));
-  return { userIds: userRows.map((u) => u.id), branches: branchRows, matterReferences: refs.map((r) => r.r), costEstimates: ests.map((e) => e.n) };
+  const branchRows = await q
+    .select({ id: clientBranchAddresses.id, address: clientBranchAddresses.address })
+    .from(clientBranchAddresses)
+    .where(eq(clientBranchAddresses.clientId, clientId));
+  const refs = await q
+    .select({ r: matterReferences.reference })
+    .from(matterReferences)
+    .where(eq(matterReferences.clientId, clientId));
+  const ests = await q
+    .select({ n: costEstimates.number })
+    .from(costEstimates)
+    .where(eq(costEstimates.clientId, clientId));
+  return {
+    userIds: userRows.map((u) => u.id),
+    branches: branchRows,
+    matterReferences: refs.map((r) => r.r),
+    costEstimates: ests.map((e) => e.n),
+  };
 }
 
 async function ensureGeneratedClients(q: Queryable, count: number, password: string): Promise<number[]> {
-  const existing = await q.select({ id: clients.id, account: clients.accountNumber }).from(clients).where(sql`${clients.accountNumber} like 'GEN%'`).orderBy(clients.accountNumber);
+  const existing = await q
+    .select({ id: clients.id, account: clients.accountNumber })
+    .from(clients)
+    .where(sql`${clients.accountNumber} like 'GEN%'`)
+    .orderBy(clients.accountNumber);
   const ids = existing.map((e) => e.id);
   const hash = await hashPassword(password);
   for (let i = existing.length; i < count; i++) {
     const n = String(i + 1).padStart(4, '0');
-    const [c] = await q.insert(clients).values({ name: `Generated Client ${n}`, accountNumber: `GEN${n}` }).returning({ id: clients.id });
+    const [c] = await q
+      .insert(clients)
+      .values({ name: `Generated Client ${n}`, accountNumber: `GEN${n}` })
+      .returning({ id: clients.id });
     if (!c) throw new Error('client not created');
     await q.insert(clientBranchAddresses).values([
       { clientId: c.id, label: 'Head office', address: `${i + 1} George Street, Sydney NSW 2000`, isDefault: true },
       { clientId: c.id, label: 'Branch office', address: `${i + 1} Pitt Street, Sydney NSW 2000` },
     ]);
-    await q.insert(matterReferences).values(Array.from({ length: 50 }, (_, k) => ({ clientId: c.id, reference: `GEN${n}-M${String(k + 1).padStart(4, '0')}` })));
+    await q.insert(matterReferences).values(
+      Array.from({ length: 50 }, (_, k) => ({
+        clientId: c.id,
+        reference: `GEN${n}-M${String(k + 1).padStart(4, '0')}`,
+      })),
+    );
     await q.insert(costEstimates).values([{ clientId: c.id, number: `9${n}` }]);
-    await q.insert(users).values({ clientId: c.id, userName: `gen${n}.user`, firstName: 'Generated', lastName: `User ${n}`, email: `gen${n}.user@example.com`, role: 3, passwordHash: hash });
+    await q.insert(users).values({
+      clientId: c.id,
+      userName: `gen${n}.user`,
+      firstName: 'Generated',
+      lastName: `User ${n}`,
+      email: `gen${n}.user@example.com`,
+      role: 3,
+      passwordHash: hash,
+    });
     ids.push(c.id);
   }
   return ids;
 }
 
-export async function seedBulkJobs(q: Queryable, total: number, password: string, log: (s: string) => void = () => undefined): Promise<void> {
+export async function seedBulkJobs(
+  q: Queryable,
+  total: number,
+  password: string,
+  log: (s: string) => void = () => undefined,
+): Promise<void> {
   const demo = await q.select({ id: clients.id, account: clients.accountNumber }).from(clients);
   const hv = demo.find((c) => c.account === DEMO_CLIENTS[0].accountNumber);
   const ng = demo.find((c) => c.account === DEMO_CLIENTS[1].accountNumber);
@@ -62,9 +101,14 @@ export async function seedBulkJobs(q: Queryable, total: number, password: string
   const targets: Target[] = [
     { clientId: hv.id, count: hvCount },
     { clientId: ng.id, count: ngCount },
-    ...genIds.slice(0, generatedCount).map((id, i) => ({ clientId: id, count: Math.floor(rest / generatedCount) + (i < rest % generatedCount ? 1 : 0) })),
+    ...genIds.slice(0, generatedCount).map((id, i) => ({
+      clientId: id,
+      count: Math.floor(rest / generatedCount) + (i < rest % generatedCount ? 1 : 0),
+    })),
   ];
-  const [{ maxJob } = { maxJob: 0 }] = await q.select({ maxJob: sql<number>`coalesce(max(${jobs.id}), 0)`.mapWith(Number) }).from(jobs);
+  const [{ maxJob } = { maxJob: 0 }] = await q
+    .select({ maxJob: sql<number>`coalesce(max(${jobs.id}), 0)`.mapWith(Number) })
+    .from(jobs);
   // Series values continue above what the demo used so the generated data differs.
   let offset = 1000;
   for (const t of targets) {
@@ -72,7 +116,13 @@ export async function seedBulkJobs(q: Queryable, total: number, password: string
     const ctx = await clientContext(q, t.clientId);
     for (let done = 0; done < t.count; done += BATCH) {
       const n = Math.min(BATCH, t.count - done);
-      await generateJobs(q, { clientId: t.clientId, from: offset, to: offset + n - 1, spreadSeconds: 3 * 365 * 24 * 3600, ...ctx });
+      await generateJobs(q, {
+        clientId: t.clientId,
+        from: offset,
+        to: offset + n - 1,
+        spreadSeconds: 3 * 365 * 24 * 3600,
+        ...ctx,
+      });
       offset += n;
     }
     log(`  client ${t.clientId}: ${t.count} jobs`);
@@ -81,7 +131,13 @@ export async function seedBulkJobs(q: Queryable, total: number, password: string
 }
 
 /** An invoice per delivered job with an id above `afterJobId`, and BULK_USERS more users of `clientId`. */
-export async function seedBulkInvoicesAndUsers(q: Queryable, clientId: number, afterJobId: number, password: string, log: (s: string) => void = () => undefined): Promise<void> {
+export async function seedBulkInvoicesAndUsers(
+  q: Queryable,
+  clientId: number,
+  afterJobId: number,
+  password: string,
+  log: (s: string) => void = () => undefined,
+): Promise<void> {
   // An invoice per delivered generated job, issued on its delivery day; a third paid.
   await q.execute(sql`
     insert into invoices (client_id, job_id, jms_number, matter_reference, invoice_number, amount, issue_date, due_date, is_paid)

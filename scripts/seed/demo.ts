@@ -73,7 +73,15 @@ export const DEMO_STAFF = [
 export const DEMO_JOBS_PER_CLIENT = 156;
 export const DEMO_INVOICES_PER_CLIENT = 45;
 
-type DemoUser = { userName: string; role: number; firstName: string; lastName: string; firstTime?: boolean; expired?: boolean; locked?: boolean };
+type DemoUser = {
+  userName: string;
+  role: number;
+  firstName: string;
+  lastName: string;
+  firstTime?: boolean;
+  expired?: boolean;
+  locked?: boolean;
+};
 
 /**
  * The demo users share one password (DEMO_PASSWORD, printed by the start banner), so one argon2 hash serves them
@@ -113,13 +121,20 @@ async function insertUser(q: Queryable, clientId: number | null, u: DemoUser, pa
 }
 
 export async function demoSeeded(q: Queryable): Promise<boolean> {
-  const rows = await q.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, DEMO_CLIENTS[0].accountNumber)).limit(1);
+  const rows = await q
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.accountNumber, DEMO_CLIENTS[0].accountNumber))
+    .limit(1);
   return rows.length > 0;
 }
 
 /** Adds the demo staff users that are missing (also to a database seeded before they existed). */
 async function seedDemoStaff(q: Queryable, password: string): Promise<void> {
-  const have = await demoUserIds(q, DEMO_STAFF.map((u) => u.userName));
+  const have = await demoUserIds(
+    q,
+    DEMO_STAFF.map((u) => u.userName),
+  );
   for (const u of DEMO_STAFF) if (!have.has(u.userName)) await insertUser(q, null, u, password);
 }
 
@@ -133,15 +148,33 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
     if (!client) throw new Error('client not created');
     const branches = await q
       .insert(clientBranchAddresses)
-      .values(c.branches.map((b, i) => ({ clientId: client.id, label: b.label, address: b.address, isDefault: i === 0, extClientBranchId: `${c.accountNumber}-B${i + 1}` })))
+      .values(
+        c.branches.map((b, i) => ({
+          clientId: client.id,
+          label: b.label,
+          address: b.address,
+          isDefault: i === 0,
+          extClientBranchId: `${c.accountNumber}-B${i + 1}`,
+        })),
+      )
       .returning();
     await q.insert(processingCities).values([
       { clientId: client.id, name: ci === 0 ? 'Sydney' : 'Melbourne' },
       { clientId: client.id, name: ci === 0 ? 'Parramatta' : 'Geelong' },
     ]);
     const estimates = Array.from({ length: 8 }, (_, i) => String(5000 + ci * 1000 + i * 7));
-    await q.insert(costEstimates).values(estimates.map((number, i) => ({ clientId: client.id, number, description: `Quote ${i + 1}`, amount: String(250 + i * 125) })));
-    const refs = Array.from({ length: 24 }, (_, i) => `${c.prefix.toUpperCase()}-${2024 + (i % 3)}-${String(100 + i * 17).padStart(4, '0')}`);
+    await q.insert(costEstimates).values(
+      estimates.map((number, i) => ({
+        clientId: client.id,
+        number,
+        description: `Quote ${i + 1}`,
+        amount: String(250 + i * 125),
+      })),
+    );
+    const refs = Array.from(
+      { length: 24 },
+      (_, i) => `${c.prefix.toUpperCase()}-${2024 + (i % 3)}-${String(100 + i * 17).padStart(4, '0')}`,
+    );
     await q.insert(matterReferences).values(refs.map((reference) => ({ clientId: client.id, reference })));
 
     const userIds: number[] = [];
@@ -162,7 +195,8 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
 
   await q.insert(notices).values({
     title: 'Holiday season service hours',
-    content: 'Our registries close at 1 pm on 24 December and reopen on 2 January. Orders due in that period will be delivered on the next business day.',
+    content:
+      'Our registries close at 1 pm on 24 December and reopen on 2 January. Orders due in that period will be delivered on the next business day.',
     isActive: true,
   });
   // The provider's supplier details, so a demo invoice is a complete tax invoice (issue 30); staff change them in
@@ -188,22 +222,39 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** Feedback, comment history, source files and invoices for a client's demo jobs. */
-async function seedJobExtras(q: Queryable, clientId: number, userId: number | null, account: string, staffId: number | null): Promise<void> {
-  const clientJobs = await q.select({ id: jobs.id, status: jobs.status, jms: jobs.jmsNumber, matter: jobs.matterReference }).from(jobs).where(eq(jobs.clientId, clientId)).orderBy(jobs.id);
+async function seedJobExtras(
+  q: Queryable,
+  clientId: number,
+  userId: number | null,
+  account: string,
+  staffId: number | null,
+): Promise<void> {
+  const clientJobs = await q
+    .select({ id: jobs.id, status: jobs.status, jms: jobs.jmsNumber, matter: jobs.matterReference })
+    .from(jobs)
+    .where(eq(jobs.clientId, clientId))
+    .orderBy(jobs.id);
   const delivered = clientJobs.filter((j) => j.status === 8);
   await q.insert(jobFeedback).values(
     delivered.slice(0, 6).map((j, i) => ({
       jobId: j.id,
       clientId,
       feedback: 3 + (i % 3),
-      comments: ['Delivered on time, thank you.', 'Great quality copies.', 'One folder was missing a divider.'][i % 3] ?? '',
+      comments:
+        ['Delivered on time, thank you.', 'Great quality copies.', 'One folder was missing a divider.'][i % 3] ?? '',
       createdById: userId,
     })),
   );
   await q.insert(commentHistory).values(
     clientJobs.slice(0, 30).flatMap((j) => [
       { jobId: j.id, clientId, comment: 'Job received and booked in.', statusId: 12, createdByName: 'JMS Operations' },
-      { jobId: j.id, clientId, comment: 'Assigned to the production team.', statusId: j.status, createdByName: 'JMS Operations' },
+      {
+        jobId: j.id,
+        clientId,
+        comment: 'Assigned to the production team.',
+        statusId: j.status,
+        createdByName: 'JMS Operations',
+      },
     ]),
   );
 
@@ -212,14 +263,33 @@ async function seedJobExtras(q: Queryable, clientId: number, userId: number | nu
     const key = newStorageKey();
     const body = Buffer.from(`Source document for job ${j.jms}\nMatter ${j.matter}\n`, 'utf8');
     await storage.put(key, body);
-    await q.insert(documents).values({ clientId, jobId: j.id, storageKey: key, fileName: `instructions-${j.jms}.txt`, contentType: 'text/plain', size: body.length, sha256: sha256(body), uploadedById: userId });
+    await q.insert(documents).values({
+      clientId,
+      jobId: j.id,
+      storageKey: key,
+      fileName: `instructions-${j.jms}.txt`,
+      contentType: 'text/plain',
+      size: body.length,
+      sha256: sha256(body),
+      uploadedById: userId,
+    });
   }
   // Delivered files (issue 15): the finished output staff attached to some delivered jobs.
   for (const j of delivered.slice(0, 6)) {
     const key = newStorageKey();
     const body = Buffer.from(`Scanned output of job ${j.jms}\nMatter ${j.matter}\n`, 'utf8');
     await storage.put(key, body);
-    await q.insert(documents).values({ clientId, jobId: j.id, storageKey: key, fileName: `output-${j.jms}.txt`, contentType: 'text/plain', size: body.length, sha256: sha256(body), kind: 'deliverable', uploadedById: staffId });
+    await q.insert(documents).values({
+      clientId,
+      jobId: j.id,
+      storageKey: key,
+      fileName: `output-${j.jms}.txt`,
+      contentType: 'text/plain',
+      size: body.length,
+      sha256: sha256(body),
+      kind: 'deliverable',
+      uploadedById: staffId,
+    });
   }
 
   const billable = clientJobs.filter((j) => [8, 13, 14, 4, 3].includes(j.status)).slice(0, DEMO_INVOICES_PER_CLIENT);
@@ -227,7 +297,16 @@ async function seedJobExtras(q: Queryable, clientId: number, userId: number | nu
     const lines = [
       { extStockId: 'BIND01', description: 'Binding and tabbing', quantity: String(1 + (i % 4)), unitPrice: '12.5000' },
       { extStockId: 'DEL01', description: 'Courier delivery', quantity: '1', unitPrice: '35.0000' },
-      ...(i % 2 === 0 ? [{ extStockId: 'EZ999', description: 'Black and white A4 copies (sheets)', quantity: String(250 + i * 40), unitPrice: '0.1200' }] : []),
+      ...(i % 2 === 0
+        ? [
+            {
+              extStockId: 'EZ999',
+              description: 'Black and white A4 copies (sheets)',
+              quantity: String(250 + i * 40),
+              unitPrice: '0.1200',
+            },
+          ]
+        : []),
     ].map((l) => ({ ...l, amount: (Number(l.quantity) * Number(l.unitPrice)).toFixed(2) }));
     const amount = lines.reduce((s, l) => s + Number(l.amount), 0).toFixed(2);
     const issue = new Date(Date.now() - (i * 4 + 1) * 86_400_000);
@@ -254,7 +333,9 @@ async function seedJobExtras(q: Queryable, clientId: number, userId: number | nu
 
 /** Demo users' ids by user name (for tests and scripts). */
 export async function demoUserIds(q: Queryable, names: string[]): Promise<Map<string, number>> {
-  const rows = await q.select({ id: users.id, userName: users.userName }).from(users).where(inArray(users.userName, names));
+  const rows = await q
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(inArray(users.userName, names));
   return new Map(rows.map((r) => [r.userName, r.id]));
 }
-

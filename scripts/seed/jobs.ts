@@ -22,10 +22,45 @@ export interface GenerateJobsOptions {
   timeZone?: string;
 }
 
-const pgArray = (xs: (string | number)[]) => `{${xs.map((x) => (typeof x === 'number' ? String(x) : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+const pgArray = (xs: (string | number)[]) =>
+  `{${xs.map((x) => (typeof x === 'number' ? String(x) : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
-const NAMES = ['Olivia Chen', 'James Wright', 'Priya Natarajan', 'Liam O’Connor', 'Sofia Rossi', 'Noah Williams', 'Mei Tanaka', 'Ethan Brown', 'Amelia Jones', 'Lucas Martin', 'Grace Kelly', 'Henry Nguyen'];
-const WORDS = ['discovery bundle', 'affidavit exhibits', 'subpoena material', 'trial folders', 'court book', 'witness statements', 'expert reports', 'tender bundle', 'pleadings', 'correspondence', 'board minutes', 'contracts review', 'hearing copies', 'mediation bundle', 'chronology', 'index of documents', 'medical records', 'financial records', 'site photographs', 'transcripts'];
+const NAMES = [
+  'Olivia Chen',
+  'James Wright',
+  'Priya Natarajan',
+  'Liam O’Connor',
+  'Sofia Rossi',
+  'Noah Williams',
+  'Mei Tanaka',
+  'Ethan Brown',
+  'Amelia Jones',
+  'Lucas Martin',
+  'Grace Kelly',
+  'Henry Nguyen',
+];
+const WORDS = [
+  'discovery bundle',
+  'affidavit exhibits',
+  'subpoena material',
+  'trial folders',
+  'court book',
+  'witness statements',
+  'expert reports',
+  'tender bundle',
+  'pleadings',
+  'correspondence',
+  'board minutes',
+  'contracts review',
+  'hearing copies',
+  'mediation bundle',
+  'chronology',
+  'index of documents',
+  'medical records',
+  'financial records',
+  'site photographs',
+  'transcripts',
+];
 
 export async function generateJobs(q: Queryable, o: GenerateJobsOptions): Promise<number> {
   const blocks = JSON.stringify([1, 2, 3, 4, 5, 6, 7, 8].map((t) => SAMPLE_BLOCKS[t] ?? null));

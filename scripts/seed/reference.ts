@@ -1,27 +1,42 @@
 /** Reference data every database needs (idempotent: inserts only what is missing). */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '@/db/client';
-import { buildDetails, contextualHelp, countries, branches, courts, jobStatuses, locations, orderTypes, physicalMediaTypes } from '@/db/schema';
+import {
+  buildDetails,
+  contextualHelp,
+  countries,
+  branches,
+  courts,
+  jobStatuses,
+  locations,
+  orderTypes,
+  physicalMediaTypes,
+} from '@/db/schema';
 import { JOB_STATUSES, ORDER_TYPES, PHYSICAL_MEDIA_TYPES } from '@/lib/reference';
 
-export const COURT_COPY_COURTS: { code: number; name: string; scGen?: boolean; filing?: boolean; message?: string }[] = [
-  { code: 1, name: 'Supreme Court', scGen: true, filing: true },
-  { code: 2, name: 'Federal Court of Australia', filing: true },
-  { code: 3, name: 'District Court' },
-  { code: 4, name: 'Local Court' },
-  { code: 5, name: 'Land and Environment Court' },
-  { code: 6, name: 'Family Court' },
-  { code: 7, name: 'Federal Circuit and Family Court', message: 'Subpoenaed material at this registry must be booked 48 hours ahead.' },
-  { code: 8, name: 'Industrial Relations Commission' },
-  { code: 9, name: 'Civil and Administrative Tribunal' },
-  { code: 10, name: 'Coroners Court' },
-  { code: 11, name: 'Workers Compensation Commission (WCC)' },
-  { code: 12, name: 'Court of Appeal', scGen: true },
-  { code: 13, name: 'High Court of Australia' },
-  { code: 14, name: "Children's Court" },
-  { code: 15, name: 'Dust Diseases Tribunal' },
-  { code: 16, name: 'Other' },
-];
+export const COURT_COPY_COURTS: { code: number; name: string; scGen?: boolean; filing?: boolean; message?: string }[] =
+  [
+    { code: 1, name: 'Supreme Court', scGen: true, filing: true },
+    { code: 2, name: 'Federal Court of Australia', filing: true },
+    { code: 3, name: 'District Court' },
+    { code: 4, name: 'Local Court' },
+    { code: 5, name: 'Land and Environment Court' },
+    { code: 6, name: 'Family Court' },
+    {
+      code: 7,
+      name: 'Federal Circuit and Family Court',
+      message: 'Subpoenaed material at this registry must be booked 48 hours ahead.',
+    },
+    { code: 8, name: 'Industrial Relations Commission' },
+    { code: 9, name: 'Civil and Administrative Tribunal' },
+    { code: 10, name: 'Coroners Court' },
+    { code: 11, name: 'Workers Compensation Commission (WCC)' },
+    { code: 12, name: 'Court of Appeal', scGen: true },
+    { code: 13, name: 'High Court of Australia' },
+    { code: 14, name: "Children's Court" },
+    { code: 15, name: 'Dust Diseases Tribunal' },
+    { code: 16, name: 'Other' },
+  ];
 
 export const APPEAL_BOOK_COURTS = [
   { code: 1, name: 'Court of Appeal' },

@@ -31,7 +31,12 @@ function body(type: number): Record<string, unknown> {
 function withSeededCourt(values: Record<string, unknown>, code: unknown): Record<string, unknown> {
   const court = COURT_COPY_COURTS.find((c) => c.code === code);
   if (!court || typeof values.courtCopy !== 'object' || values.courtCopy === null) return values;
-  const flags = { EnablePhotocopyMethod: code !== 16, EnableScanMethod: code !== 16, EnableBothPhotocopyAndScanMethod: code !== 16 && code !== 11, EnableSCGen: court.scGen ?? false };
+  const flags = {
+    EnablePhotocopyMethod: code !== 16,
+    EnableScanMethod: code !== 16,
+    EnableBothPhotocopyAndScanMethod: code !== 16 && code !== 11,
+    EnableSCGen: court.scGen ?? false,
+  };
   return { ...values, courtCopy: { ...values.courtCopy, ...courtContext(flags) } };
 }
 
@@ -40,15 +45,18 @@ describe('sample instruction blocks of the demo data', () => {
     expect(Object.keys(SAMPLE_BLOCKS).map(Number).sort()).toEqual(ORDER_TYPES.map((t) => t.id));
   });
 
-  it.each(ORDER_TYPES.map((t) => [t.name, t.id] as const))('%s: parses with the job order schema and stores back unchanged', (_name, type) => {
-    const sample = SAMPLE_BLOCKS[type];
-    const values = withSeededCourt(fromLegacyOrder(body(type)), sample?.CourtNew);
-    const result = schema.safeParse(values);
-    expect(result.success ? [] : result.error.issues).toEqual([]);
-    if (!result.success) return;
-    expect(result.data.orderType).toBe(type);
-    expect(toInstructionBlock(result.data)).toEqual(sample);
-  });
+  it.each(ORDER_TYPES.map((t) => [t.name, t.id] as const))(
+    '%s: parses with the job order schema and stores back unchanged',
+    (_name, type) => {
+      const sample = SAMPLE_BLOCKS[type];
+      const values = withSeededCourt(fromLegacyOrder(body(type)), sample?.CourtNew);
+      const result = schema.safeParse(values);
+      expect(result.success ? [] : result.error.issues).toEqual([]);
+      if (!result.success) return;
+      expect(result.data.orderType).toBe(type);
+      expect(toInstructionBlock(result.data)).toEqual(sample);
+    },
+  );
 
   it('fills the detail of every type that has one (the accordions are open)', () => {
     for (const type of [3, 5, 6]) expect(SAMPLE_BLOCKS[type]?.HasAdvancedInstructions).toBe(true);

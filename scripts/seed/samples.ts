@@ -52,7 +52,14 @@ export const SAMPLE_BLOCKS: Record<number, Record<string, unknown>> = {
       { numberingType: 3, SelectedValue: true },
       { numberingType: 4, SelectedValue: false },
     ],
-    CopyStatus: { colour: true, paper: true, finishing: true, dividers: true, documentOrder: true, pageNumbering: true },
+    CopyStatus: {
+      colour: true,
+      paper: true,
+      finishing: true,
+      dividers: true,
+      documentOrder: true,
+      pageNumbering: true,
+    },
   },
   4: { kind: 'collection', CollectionDescription: 'Process the e-mail archive supplied on the USB drive.' },
   5: {

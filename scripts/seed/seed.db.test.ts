@@ -40,7 +40,9 @@ describe('migrations and seed', () => {
 
   it('applied every table from empty, and migrating again changes nothing', async () => {
     await t.handle().migrate();
-    const r = await t.db().execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+    const r = await t
+      .db()
+      .execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
     const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { n: number }[];
     expect(rows[0]?.n).toBeGreaterThanOrEqual(35);
   });
@@ -73,8 +75,10 @@ describe('migrations and seed', () => {
       const [client] = await t.db().select().from(clients).where(eq(clients.accountNumber, c.accountNumber));
       expect(client?.name).toBe(c.name);
       const id = client?.id ?? -1;
-      const n = async (table: typeof clientBranchAddresses | typeof costEstimates | typeof matterReferences | typeof jobs | typeof invoices) =>
-        (await t.db().select({ n: count() }).from(table).where(eq(table.clientId, id)))[0]?.n ?? 0;
+      const n = async (
+        table:
+          typeof clientBranchAddresses | typeof costEstimates | typeof matterReferences | typeof jobs | typeof invoices,
+      ) => (await t.db().select({ n: count() }).from(table).where(eq(table.clientId, id)))[0]?.n ?? 0;
       expect(await n(clientBranchAddresses)).toBeGreaterThanOrEqual(2);
       expect(await n(costEstimates)).toBeGreaterThan(0);
       expect(await n(matterReferences)).toBeGreaterThan(0);
@@ -84,10 +88,22 @@ describe('migrations and seed', () => {
       expect(statuses).toHaveLength(13);
       const types = await t.db().selectDistinct({ o: jobs.orderType }).from(jobs).where(eq(jobs.clientId, id));
       expect(types).toHaveLength(8);
-      const delivered = await t.db().select().from(jobs).where(and(eq(jobs.clientId, id), eq(jobs.status, 8)));
+      const delivered = await t
+        .db()
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.clientId, id), eq(jobs.status, 8)));
       expect(delivered.length).toBeGreaterThan(0);
       expect(delivered.every((j) => j.deliveredAt !== null)).toBe(true);
-      expect((await t.db().select({ n: count() }).from(jobs).where(and(eq(jobs.clientId, id), isNotNull(jobs.instructionBlock))))[0]?.n).toBeGreaterThanOrEqual(150);
+      expect(
+        (
+          await t
+            .db()
+            .select({ n: count() })
+            .from(jobs)
+            .where(and(eq(jobs.clientId, id), isNotNull(jobs.instructionBlock)))
+        )[0]?.n,
+      ).toBeGreaterThanOrEqual(150);
       const withFiles = await t.db().select({ n: count() }).from(documents).where(eq(documents.clientId, id));
       expect(withFiles[0]?.n).toBeGreaterThan(0);
       const fb = await t.db().select({ n: count() }).from(jobFeedback).where(eq(jobFeedback.clientId, id));
@@ -117,7 +133,15 @@ describe('migrations and seed', () => {
     });
     expect(added).toBe(false);
     expect(await t.db().select({ n: count() }).from(jobs)).toEqual(before);
-    expect((await t.db().select({ n: count() }).from(users).where(inArray(users.userName, ['hv.admin'])))[0]?.n).toBe(1);
+    expect(
+      (
+        await t
+          .db()
+          .select({ n: count() })
+          .from(users)
+          .where(inArray(users.userName, ['hv.admin']))
+      )[0]?.n,
+    ).toBe(1);
   });
 
   it('generates N extra jobs spread over the demo and generated clients', async () => {
@@ -128,13 +152,19 @@ describe('migrations and seed', () => {
     const perClient = await t.db().select({ c: jobs.clientId, n: count() }).from(jobs).groupBy(jobs.clientId);
     expect(perClient.length).toBeGreaterThanOrEqual(3);
     // The job counters followed the set-based load.
-    const [counted] = await t.db().select({ n: sql<number>`sum(${jobStatusCounts.n})::int`.mapWith(Number) }).from(jobStatusCounts);
+    const [counted] = await t
+      .db()
+      .select({ n: sql<number>`sum(${jobStatusCounts.n})::int`.mapWith(Number) })
+      .from(jobStatusCounts);
     expect(counted?.n).toBe(after);
     // And the load ends vacuumed and analyzed: the visibility map is set, the statistics are there.
     await readyToServe(t.db());
     const [jobsRel] = await t
       .db()
-      .select({ allVisible: sql<number>`relallvisible`.mapWith(Number), tuples: sql<number>`reltuples`.mapWith(Number) })
+      .select({
+        allVisible: sql<number>`relallvisible`.mapWith(Number),
+        tuples: sql<number>`reltuples`.mapWith(Number),
+      })
       .from(sql`pg_class`)
       .where(sql`oid = 'jobs'::regclass`);
     expect(Number(jobsRel?.allVisible)).toBeGreaterThan(0);

@@ -15,18 +15,31 @@ const DOC = {
     '/good/{id}': {
       get: {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }],
-        responses: { '200': json({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false }), '4XX': json({}) },
+        responses: {
+          '200': json({
+            type: 'object',
+            properties: { id: { type: 'integer' } },
+            required: ['id'],
+            additionalProperties: false,
+          }),
+          '4XX': json({}),
+        },
       },
     },
     '/echo': {
       post: {
         requestBody: { required: true, ...json({ type: 'object', properties: { n: { type: 'integer' } } }) },
-        responses: { '200': json({ type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false }), '4XX': json({}) },
+        responses: {
+          '200': json({ type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false }),
+          '4XX': json({}),
+        },
       },
     },
     '/boom': { get: { responses: { '200': json({}) } } },
     '/teapot': { get: { responses: { '200': json({}) } } },
-    '/secret': { get: { security: [{ bearerAuth: [] }], responses: { '200': json({ type: 'boolean' }), '4XX': json({}) } } },
+    '/secret': {
+      get: { security: [{ bearerAuth: [] }], responses: { '200': json({ type: 'boolean' }), '4XX': json({}) } },
+    },
   },
 };
 
@@ -53,7 +66,9 @@ beforeAll(async () => {
         try {
           const v: unknown = JSON.parse(body);
           // The bug the fuzzer must find: an object's n is echoed whatever its type.
-          return typeof v === 'object' && v !== null && !Array.isArray(v) ? send(200, { n: (v as { n?: unknown }).n ?? 0 }) : send(400, { error: 'body' });
+          return typeof v === 'object' && v !== null && !Array.isArray(v)
+            ? send(200, { n: (v as { n?: unknown }).n ?? 0 })
+            : send(400, { error: 'body' });
         } catch {
           return send(400, { error: 'json' });
         }
@@ -75,16 +90,35 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('the API fuzzer', () => {
   it('reads the operations of a document, without the excluded ones', () => {
-    expect(operationsOf(DOC, ['GET /teapot']).map((o) => o.key)).toEqual(['GET /good/{id}', 'POST /echo', 'GET /boom', 'GET /secret']);
+    expect(operationsOf(DOC, ['GET /teapot']).map((o) => o.key)).toEqual([
+      'GET /good/{id}',
+      'POST /echo',
+      'GET /boom',
+      'GET /secret',
+    ]);
     expect(operationsOf(DOC).find((o) => o.key === 'GET /secret')?.secured).toBe(true);
   });
 
   it('reports a 5xx, an undocumented status and an answer off its schema, and nothing for the good operation', async () => {
-    const report = await fuzzApi({ documentUrl: `${base}/openapi.json`, token: 't0ken', runs: 300, seed: 7, timeLimitMs: 30_000 });
+    const report = await fuzzApi({
+      documentUrl: `${base}/openapi.json`,
+      token: 't0ken',
+      runs: 300,
+      seed: 7,
+      timeLimitMs: 30_000,
+    });
     const found = new Set(report.failures.map((f) => `${f.check} ${f.operation}`));
-    expect(found).toEqual(new Set(['server-error GET /boom', 'undocumented-status GET /teapot', 'response-schema POST /echo']));
+    expect(found).toEqual(
+      new Set(['server-error GET /boom', 'undocumented-status GET /teapot', 'response-schema POST /echo']),
+    );
     expect(report.requests).toBe(300);
-    expect(Object.keys(report.byOperation).sort()).toEqual(['GET /boom', 'GET /good/{id}', 'GET /secret', 'GET /teapot', 'POST /echo']);
+    expect(Object.keys(report.byOperation).sort()).toEqual([
+      'GET /boom',
+      'GET /good/{id}',
+      'GET /secret',
+      'GET /teapot',
+      'POST /echo',
+    ]);
     expect(seenAuth).toContain('Bearer t0ken');
     expect(seenAuth).toContain(undefined);
     expect(summarise(report)).toMatch(/^API fuzzer: 300 requests to 5 of 5 operations in [\d.]+ s \(seed 7\)\./);

@@ -115,7 +115,10 @@ export function operationsOf(doc: Json, exclude: readonly string[] = []): Operat
         method: method.toUpperCase(),
         path,
         params,
-        body: mediaType && isRecord(media) ? { mediaType, schema: (media.schema ?? {}) as JsonSchema, required: rb?.required === true } : undefined,
+        body:
+          mediaType && isRecord(media)
+            ? { mediaType, schema: (media.schema ?? {}) as JsonSchema, required: rb?.required === true }
+            : undefined,
         responses: isRecord(op.responses) ? (op.responses as Record<string, Json>) : {},
         secured: security.length > 0 && !security.some((s) => isRecord(s) && Object.keys(s).length === 0),
       });
@@ -134,7 +137,14 @@ function fake(schema: JsonSchema, seed: number): unknown {
 
 /** A path segment the URL parser keeps as it is ('.', '..' and '' would change the path itself). */
 function segment(v: unknown): string {
-  const s = typeof v === 'string' ? v : v === undefined || v === null ? 'x' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s =
+    typeof v === 'string'
+      ? v
+      : v === undefined || v === null
+        ? 'x'
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
   const safe = s === '' || s === '.' || s === '..' ? `x${s}` : s;
   return encodeURIComponent(safe);
 }
@@ -169,7 +179,8 @@ function build(c: Case, base: string, token: string | null, anonymousOnly: reado
       if (mode === 'field') {
         // Half the time a documented field gets a value of any type; otherwise an extra key (or the whole body) does.
         const keys = isRecord(body) ? Object.keys(body) : [];
-        const key = keys.length > 0 && seed % 2 === 0 ? (keys[Math.floor(seed / 2) % keys.length] ?? 'x') : c.noiseKey || 'x';
+        const key =
+          keys.length > 0 && seed % 2 === 0 ? (keys[Math.floor(seed / 2) % keys.length] ?? 'x') : c.noiseKey || 'x';
         body = isRecord(body) ? { ...body, [key]: c.noise } : c.noise;
       }
       if (body !== undefined || op.body.required) {
@@ -209,7 +220,9 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
   const validatorOf = (schema: Json) => {
     let v = validators.get(schema);
     if (!v) {
-      const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"openapi-components#/$defs/')) as Json;
+      const rewritten = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/schemas/', '"openapi-components#/$defs/'),
+      ) as Json;
       v = ajv.compile(rewritten);
       validators.set(schema, v);
     }
@@ -222,10 +235,20 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
   };
   await refreshToken();
 
-  const report: FuzzReport = { seed: o.seed ?? Math.floor(Math.random() * 2 ** 31), operations: ops.length, requests: 0, byStatus: {}, byOperation: {}, failures: [], durationMs: 0 };
+  const report: FuzzReport = {
+    seed: o.seed ?? Math.floor(Math.random() * 2 ** 31),
+    operations: ops.length,
+    requests: 0,
+    byStatus: {},
+    byOperation: {},
+    failures: [],
+    durationMs: 0,
+  };
   const fail = (f: FuzzFailure) => {
     if (report.failures.length < 200) report.failures.push(f);
-    log(`FAIL ${f.check} ${f.operation} ${f.status ?? ''}: ${f.detail.slice(0, 300)}\n  ${f.request.method} ${f.request.url}${f.request.body ? `\n  body: ${f.request.body.slice(0, 500)}` : ''}`);
+    log(
+      `FAIL ${f.check} ${f.operation} ${f.status ?? ''}: ${f.detail.slice(0, 300)}\n  ${f.request.method} ${f.request.url}${f.request.body ? `\n  body: ${f.request.body.slice(0, 500)}` : ''}`,
+    );
   };
 
   const caseArb: fc.Arbitrary<Case> = fc.record({
@@ -233,8 +256,15 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
     mode: fc.constantFrom(...MODES),
     seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
     noise: fc.jsonValue({ maxDepth: 3 }),
-    noiseKey: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('UserId', 'ClientId', 'Role', '__proto__', 'constructor')),
-    segment: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.integer().map(String), fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1e3', 'null', '%00', ' ')),
+    noiseKey: fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('UserId', 'ClientId', 'Role', '__proto__', 'constructor'),
+    ),
+    segment: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }),
+      fc.integer().map(String),
+      fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1e3', 'null', '%00', ' '),
+    ),
   });
 
   const property = fc.asyncProperty(caseArb, async (c) => {
@@ -253,7 +283,12 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
       text = await res.text();
     } catch (e) {
       report.requests += 1;
-      fail({ check: 'transport', operation: c.op.key, request: { method: c.op.method, url: built.url, body: built.bodyText }, detail: String(e) });
+      fail({
+        check: 'transport',
+        operation: c.op.key,
+        request: { method: c.op.method, url: built.url, body: built.bodyText },
+        detail: String(e),
+      });
       return true;
     }
     report.requests += 1;
@@ -263,12 +298,19 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
     if (res.status >= 500) {
       const expected = documented(c.op, res.status);
       // A documented 503 (e.g. readiness while draining) is an answer; any other 5xx is a fault.
-      if (!(res.status === 503 && c.op.responses['503'])) fail({ check: 'server-error', operation: c.op.key, request, status: res.status, detail: text.slice(0, 300) });
+      if (!(res.status === 503 && c.op.responses['503']))
+        fail({ check: 'server-error', operation: c.op.key, request, status: res.status, detail: text.slice(0, 300) });
       if (!expected) return true;
     }
     const doc = documented(c.op, res.status);
     if (!doc) {
-      fail({ check: 'undocumented-status', operation: c.op.key, request, status: res.status, detail: `documented: ${Object.keys(c.op.responses).join(', ')}` });
+      fail({
+        check: 'undocumented-status',
+        operation: c.op.key,
+        request,
+        status: res.status,
+        detail: `documented: ${Object.keys(c.op.responses).join(', ')}`,
+      });
       return true;
     }
     const content = isRecord(doc.content) ? doc.content : null;
@@ -276,7 +318,13 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
     const media = mediaOf(res.headers.get('content-type'));
     const entry = content[media] ?? content[`${media.split('/')[0] ?? ''}/*`] ?? content['*/*'];
     if (!isRecord(entry)) {
-      fail({ check: 'content-type', operation: c.op.key, request, status: res.status, detail: `got '${media}', documented: ${Object.keys(content).join(', ')}` });
+      fail({
+        check: 'content-type',
+        operation: c.op.key,
+        request,
+        status: res.status,
+        detail: `got '${media}', documented: ${Object.keys(content).join(', ')}`,
+      });
       return true;
     }
     if (media === 'application/json' && isRecord(entry.schema)) {
@@ -284,12 +332,24 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
       try {
         value = JSON.parse(text);
       } catch {
-        fail({ check: 'response-schema', operation: c.op.key, request, status: res.status, detail: `not JSON: ${text.slice(0, 200)}` });
+        fail({
+          check: 'response-schema',
+          operation: c.op.key,
+          request,
+          status: res.status,
+          detail: `not JSON: ${text.slice(0, 200)}`,
+        });
         return true;
       }
       const validate = validatorOf(entry.schema);
       if (!validate(value)) {
-        fail({ check: 'response-schema', operation: c.op.key, request, status: res.status, detail: `${ajv.errorsText(validate.errors)} in ${text.slice(0, 300)}` });
+        fail({
+          check: 'response-schema',
+          operation: c.op.key,
+          request,
+          status: res.status,
+          detail: `${ajv.errorsText(validate.errors)} in ${text.slice(0, 300)}`,
+        });
       }
     }
     return true;

@@ -37,7 +37,9 @@ function NumberTile({ n }: { n: OverviewNumber }) {
           {shown}
         </span>
         {n.totals && (
-          <span className="text-sm text-ink">{n.totals.length === 0 ? money(0, 'AUD') : n.totals.map((t) => money(t.cents, t.currencyCode)).join(' + ')}</span>
+          <span className="text-sm text-ink">
+            {n.totals.length === 0 ? money(0, 'AUD') : n.totals.map((t) => money(t.cents, t.currencyCode)).join(' + ')}
+          </span>
         )}
       </Link>
     </li>
@@ -53,8 +55,9 @@ export default async function OpsHomePage() {
       <div className="flex flex-col gap-2">
         <h1 className="page-title">Staff overview</h1>
         <p className="text-muted">
-          You are signed in as a <strong className="text-ink">{staffRoleName(actor.role).toLowerCase()}</strong>: you see every client&rsquo;s
-          jobs{can(actor.role, 'staff.manage') ? ', and you also manage staff users and API keys' : ''}.
+          You are signed in as a <strong className="text-ink">{staffRoleName(actor.role).toLowerCase()}</strong>: you
+          see every client&rsquo;s jobs
+          {can(actor.role, 'staff.manage') ? ', and you also manage staff users and API keys' : ''}.
         </p>
       </div>
       {overview && (

@@ -18,7 +18,11 @@ function pagePath(from: string | string[] | undefined): string | null {
   return v && v.startsWith('/') && !v.startsWith('//') ? v.slice(0, 300) : null;
 }
 
-export default async function AccessDeniedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AccessDeniedPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor();
   const from = pagePath((await searchParams).from);
   const client = isClientRole(actor.role);
@@ -27,7 +31,17 @@ export default async function AccessDeniedPage({ searchParams }: { searchParams:
     <div className="mx-auto flex max-w-2xl flex-col gap-4 py-8">
       {refused ? <AccessDeniedNotifier from={from} /> : null}
       <h1 className="page-title">Access denied</h1>
-      <p>You do not have permission to open {from ? <>this page (<code className="text-sm">{from}</code>)</> : 'this page'}.</p>
+      <p>
+        You do not have permission to open{' '}
+        {from ? (
+          <>
+            this page (<code className="text-sm">{from}</code>)
+          </>
+        ) : (
+          'this page'
+        )}
+        .
+      </p>
       <p>
         {refused ? 'Our support team has been told. ' : ''}
         {client

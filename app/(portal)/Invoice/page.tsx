@@ -9,7 +9,12 @@ import { InvoiceListView } from '@/components/invoices/InvoiceListView';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { jobNumberFromParam } from '@/lib/invoices/links';
 import { presentInvoiceRow } from '@/lib/invoices/present';
-import { INVOICE_PARAM, INVOICE_PAYMENT_LABELS, invoiceQueryFromSearchParams, toInvoiceListBody } from '@/lib/invoices/schema';
+import {
+  INVOICE_PARAM,
+  INVOICE_PAYMENT_LABELS,
+  invoiceQueryFromSearchParams,
+  toInvoiceListBody,
+} from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
@@ -21,7 +26,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSearchParams {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
+  for (const [k, v] of Object.entries(sp))
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
   return p;
 }
 

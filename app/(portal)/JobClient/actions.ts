@@ -12,7 +12,16 @@ import { feedbackFormSchema, type FeedbackDisplay, type FeedbackFormInput } from
 import { displayDateTime } from '@/lib/display-date';
 import { MSG } from '@/lib/messages';
 import { createView, deleteView, renameView, setDefaultView, shareView } from '@/lib/jobs/views';
-import { defaultViewSchema, renameViewSchema, saveViewSchema, shareViewSchema, VIEW_MSG, viewIdSchema, type RenameViewInput, type SaveViewInput } from '@/lib/jobs/views-schema';
+import {
+  defaultViewSchema,
+  renameViewSchema,
+  saveViewSchema,
+  shareViewSchema,
+  VIEW_MSG,
+  viewIdSchema,
+  type RenameViewInput,
+  type SaveViewInput,
+} from '@/lib/jobs/views-schema';
 
 /** Answers the message the list shows. */
 export async function saveFeedbackAction(input: FeedbackFormInput): Promise<ActionResult<string>> {
@@ -25,14 +34,23 @@ export async function saveFeedbackAction(input: FeedbackFormInput): Promise<Acti
 export async function loadFeedbackAction(jobId: number): Promise<ActionResult<FeedbackDisplay | null>> {
   return runAction(clientUser(), z.number().int(), jobId, async (id, { actor }) => {
     const first = (await getJobFeedback(actor, id))?.[0];
-    return first ? { feedBack: first.feedBack, comments: first.comments, by: first.createdByName ?? '', at: displayDateTime(first.createdAt, actor.timeZone) } : null;
+    return first
+      ? {
+          feedBack: first.feedBack,
+          comments: first.comments,
+          by: first.createdByName ?? '',
+          at: displayDateTime(first.createdAt, actor.timeZone),
+        }
+      : null;
   });
 }
 
 // Saved views of the list (issue 28): thin adapters over lib/jobs/views.ts.
 
 export async function createViewAction(input: SaveViewInput): Promise<ActionResult<{ id: number }>> {
-  return runAction(clientUser(), saveViewSchema, input, (form, { actor, principal }) => createView(actor, form, principal));
+  return runAction(clientUser(), saveViewSchema, input, (form, { actor, principal }) =>
+    createView(actor, form, principal),
+  );
 }
 
 export async function renameViewAction(input: RenameViewInput): Promise<ActionResult<string>> {

@@ -12,7 +12,13 @@ import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { LiveRefresh } from '@/components/live/JobEvents';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { tryDecodeId } from '@/lib/encoding';
-import { hasListParams, JOB_ATTENTION_LABELS, JOB_PARAM, queryFromSearchParams, querySearchParams } from '@/lib/jobs/list-schema';
+import {
+  hasListParams,
+  JOB_ATTENTION_LABELS,
+  JOB_PARAM,
+  queryFromSearchParams,
+  querySearchParams,
+} from '@/lib/jobs/list-schema';
 import { notFound } from 'next/navigation';
 import type { ClientActor } from '@/lib/auth/actor';
 import { NotFoundError } from '@/lib/core/errors';
@@ -34,7 +40,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSearchParams {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
+  for (const [k, v] of Object.entries(sp))
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
   return p;
 }
 
@@ -63,12 +70,20 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   // Awaited below in every path that renders; a redirect or a 404 first leaves it read for nothing, not unhandled.
   viewsRead.catch(() => undefined);
   const opening = hasListParams(params) || viewParam !== null ? null : openingOf(await viewsRead);
-  const pref = hasListParams(params) ? null : viewParam !== null ? await namedView(actor, viewParam) : opening && { query: opening.query, pageSize: opening.pageSize };
+  const pref = hasListParams(params)
+    ? null
+    : viewParam !== null
+      ? await namedView(actor, viewParam)
+      : opening && { query: opening.query, pageSize: opening.pageSize };
   const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
   // The list, the strip's counts (issue 28) and the views side by side: the strip costs what its slowest count costs.
-  const [result, attention, views] = await Promise.all([listJobs(actor, query, { page, size: pageSize }), homeAttention(actor), viewsRead]);
+  const [result, attention, views] = await Promise.all([
+    listJobs(actor, query, { page, size: pageSize }),
+    homeAttention(actor),
+    viewsRead,
+  ]);
   const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
@@ -78,14 +93,25 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
       {/* News of the firm's jobs (a status, a file, an invoice) re-renders the rows in place. */}
       <LiveRefresh />
       {/* The title, the matter search and the strip: a client component given the strip's counts. */}
-      <JobsHead jobs={attention.jobs} unpaid={attention.invoices.unpaid} overdue={attention.invoices.overdue} owed={presentInvoiceAttention(attention.invoices).owedText} />
+      <JobsHead
+        jobs={attention.jobs}
+        unpaid={attention.invoices.unpaid}
+        overdue={attention.invoices.overdue}
+        owed={presentInvoiceAttention(attention.invoices).owedText}
+      />
       {query.attention && (
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
           <Link href={allJobsQs ? `/JobClient?${allJobsQs}` : '/JobClient?sort=0&dir=2'}>Show all jobs</Link>
         </p>
       )}
-      {savedJobId !== null && <SavedJobBanner slipHref={jobSlipHref(savedJobId, true)} jobHref={jobSlipHref(savedJobId)} jmsNumber={savedJob?.jmsNumber ?? null} />}
+      {savedJobId !== null && (
+        <SavedJobBanner
+          slipHref={jobSlipHref(savedJobId, true)}
+          jobHref={jobSlipHref(savedJobId)}
+          jmsNumber={savedJob?.jmsNumber ?? null}
+        />
+      )}
       <JobListView
         rows={packRows(result.rows.map((r) => presentJobRow(r, actor.timeZone)))}
         totalCount={result.totalCount}

@@ -32,7 +32,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSearchParams {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
+  for (const [k, v] of Object.entries(sp))
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
   return p;
 }
 
@@ -116,12 +117,24 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
               <caption className="sr-only">Invoices of matter {view.reference}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className={th}>Invoice Number</th>
-                  <th scope="col" className={th}>JMS Number</th>
-                  <th scope="col" className={th}>Matter Reference</th>
-                  <th scope="col" className={th}>Issue Date</th>
-                  <th scope="col" className={`${th} text-right`}>Amount</th>
-                  <th scope="col" className={th}>Status</th>
+                  <th scope="col" className={th}>
+                    Invoice Number
+                  </th>
+                  <th scope="col" className={th}>
+                    JMS Number
+                  </th>
+                  <th scope="col" className={th}>
+                    Matter Reference
+                  </th>
+                  <th scope="col" className={th}>
+                    Issue Date
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Amount
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -136,7 +149,9 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
                     </td>
                     <td className={`${td} whitespace-nowrap`}>{i.issueDate}</td>
                     <td className={`${td} text-right tabular-nums`}>{i.amount}</td>
-                    <td className={td}>{i.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}</td>
+                    <td className={td}>
+                      {i.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -157,7 +172,10 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
         {view.files.length === 0 ? (
           <p className="text-sm text-muted">No Data Available</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-line rounded-lg border border-line bg-surface" data-testid="matter-files">
+          <ul
+            className="flex flex-col divide-y divide-line rounded-lg border border-line bg-surface"
+            data-testid="matter-files"
+          >
             {view.files.map((f) => (
               <li key={f.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2 text-sm">
                 <a href={f.href} className="font-medium [overflow-wrap:anywhere]">
@@ -184,7 +202,10 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
         ) : (
           <ol className="flex flex-col gap-2" data-testid="matter-timeline">
             {view.timeline.map((e) => (
-              <li key={e.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-line bg-surface px-3 py-2 text-sm">
+              <li
+                key={e.key}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-line bg-surface px-3 py-2 text-sm"
+              >
                 <span className="text-muted">{e.at}</span>
                 <span>
                   Job <a href={e.jobHref}>{e.jmsNumber}</a>

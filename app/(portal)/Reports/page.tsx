@@ -17,7 +17,10 @@ export default async function ReportsPage() {
   const actor = await requirePageClientActor([CLIENT_ADMIN_ROLE]);
   const r = await getSpendReport(actor);
   const period = `${monthLabel(r.from)} to ${monthLabel(r.to)}`;
-  const spend = [{ header: 'Spend (AUD)', numeric: true }, { header: 'Invoices', numeric: true }];
+  const spend = [
+    { header: 'Spend (AUD)', numeric: true },
+    { header: 'Invoices', numeric: true },
+  ];
   return (
     <div className="flex flex-col gap-4">
       <div>

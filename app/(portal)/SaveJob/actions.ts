@@ -21,7 +21,15 @@ export async function saveJobAction(request: unknown): Promise<ActionResult<neve
     saveJobRequestSchema,
     request,
     async (r, { actor, principal }) => {
-      const saved = await saveJob(actor, r.values, { requestKey: r.requestKey, documentId: r.documentId, documentIds: r.documentIds, cloneSourceFile: r.cloneSourceFile, cloneDocumentIds: r.cloneDocumentIds, endsDraft: true, userAgent: principal.meta.userAgent });
+      const saved = await saveJob(actor, r.values, {
+        requestKey: r.requestKey,
+        documentId: r.documentId,
+        documentIds: r.documentIds,
+        cloneSourceFile: r.cloneSourceFile,
+        cloneDocumentIds: r.cloneDocumentIds,
+        endsDraft: true,
+        userAgent: principal.meta.userAgent,
+      });
       redirect(`/JobClient?messageType=1&jb=${encodeURIComponent(encodeParam(saved.jobId))}`);
     },
     { invalid: 'The request is not valid.' },
@@ -30,7 +38,9 @@ export async function saveJobAction(request: unknown): Promise<ActionResult<neve
 
 /** Saves the order in progress as the user's draft (issue 29; the form debounces); answers when (ISO). */
 export async function saveDraftAction(input: DraftSave): Promise<ActionResult<string>> {
-  return runAction(clientUser(), draftSaveSchema, input, async (d, { actor }) => (await saveDraft(actor, d)).updatedAt.toISOString());
+  return runAction(clientUser(), draftSaveSchema, input, async (d, { actor }) =>
+    (await saveDraft(actor, d)).updatedAt.toISOString(),
+  );
 }
 
 /** Discards the user's draft. */
@@ -49,7 +59,9 @@ export async function amendJobAction(jobId: number, request: unknown): Promise<A
     request,
     async (r, { actor }) => {
       const outcome = await amendJob(actor, jobId, r.values, r.documentIds ?? []);
-      redirect(`/JobSlip?jb=${encodeURIComponent(encodeParam(jobId))}&changed=${outcome.applied ? 'amended' : 'requested'}`);
+      redirect(
+        `/JobSlip?jb=${encodeURIComponent(encodeParam(jobId))}&changed=${outcome.applied ? 'amended' : 'requested'}`,
+      );
     },
     { invalid: 'The request is not valid.' },
   );

@@ -16,13 +16,20 @@ export const metadata: Metadata = { title: 'New Job' };
  * (issue 29) is offered back on a new order; ?resume=1 opens the form with it. ?amend=<encoded id> opens the
  * same form on a job of the client to amend it (issue 29): applied before work starts, a request after.
  */
-export default async function SaveJobPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SaveJobPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageClientActor();
   const sp = await searchParams;
   if (typeof sp.amend === 'string') return <AmendJob actor={actor} jb={sp.amend} />;
   const jb = sp.jb;
   const cloning = typeof jb === 'string' && jb !== '';
-  const [ctx, draft] = await Promise.all([jobFormContext(actor, cloning ? jb : null), cloning ? null : getDraft(actor)]);
+  const [ctx, draft] = await Promise.all([
+    jobFormContext(actor, cloning ? jb : null),
+    cloning ? null : getDraft(actor),
+  ]);
   const resumed = draft !== null && sp.resume === '1';
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">

@@ -7,7 +7,13 @@
 import { z } from 'zod';
 import { TWO_FACTOR_MSG } from '@/lib/auth/messages';
 import { signOutMySession } from '@/lib/auth/session-list';
-import { confirmEnrolment, removeAuthenticator, startEnrolment, type ConfirmedEnrolment, type TwoFactorInitAnswer } from '@/lib/auth/two-factor';
+import {
+  confirmEnrolment,
+  removeAuthenticator,
+  startEnrolment,
+  type ConfirmedEnrolment,
+  type TwoFactorInitAnswer,
+} from '@/lib/auth/two-factor';
 import { confirmEnrolmentSchema, removeAuthenticatorSchema } from '@/lib/auth/two-factor-schema';
 import { asSent, clientAdmin, clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
@@ -18,12 +24,16 @@ import { sendTestEmail, updateAlerts, updateSettings, type UpdateSettingsResult 
 
 /** Whether the password is the user's current one (a 400 for a value that cannot be one). */
 export async function verifyCurrentPasswordAction(password: unknown): Promise<ActionResult<boolean>> {
-  return runAction(clientUser(), z.string().min(1).max(1024), password, (p, { actor }) => verifyCurrentPassword(actor, p));
+  return runAction(clientUser(), z.string().min(1).max(1024), password, (p, { actor }) =>
+    verifyCurrentPassword(actor, p),
+  );
 }
 
 export async function saveSettingsAction(input: unknown): Promise<ActionResult<UpdateSettingsResult>> {
   // The alerts have their own form and action (no current password): this save keeps them.
-  return runAction(clientUser(), settingsFormSchema, input, (form, { actor }) => updateSettings(actor, form, { keepAlerts: true }));
+  return runAction(clientUser(), settingsFormSchema, input, (form, { actor }) =>
+    updateSettings(actor, form, { keepAlerts: true }),
+  );
 }
 
 /** Saves the job and invoice alert choices; no current password (issue 26). */
@@ -55,13 +65,25 @@ export async function startEnrolmentAction(): Promise<ActionResult<TwoFactorInit
 
 /** Authenticator app: the code confirms the set-up; the recovery codes are answered this once. */
 export async function confirmEnrolmentAction(input: unknown): Promise<ActionResult<ConfirmedEnrolment>> {
-  return runAction(clientUser(), confirmEnrolmentSchema, input, (form, { actor }) => confirmEnrolment(actor, form.Code), { invalid: TWO_FACTOR_MSG.codeFormat });
+  return runAction(
+    clientUser(),
+    confirmEnrolmentSchema,
+    input,
+    (form, { actor }) => confirmEnrolment(actor, form.Code),
+    { invalid: TWO_FACTOR_MSG.codeFormat },
+  );
 }
 
 /** Authenticator app: removed with the current password. */
 export async function removeAuthenticatorAction(input: unknown): Promise<ActionResult> {
-  return runAction(clientUser(), removeAuthenticatorSchema, input, async (form, { actor }) => {
-    await removeAuthenticator(actor, form.Password);
-    return null;
-  }, { invalid: TWO_FACTOR_MSG.passwordRequired });
+  return runAction(
+    clientUser(),
+    removeAuthenticatorSchema,
+    input,
+    async (form, { actor }) => {
+      await removeAuthenticator(actor, form.Password);
+      return null;
+    },
+    { invalid: TWO_FACTOR_MSG.passwordRequired },
+  );
 }

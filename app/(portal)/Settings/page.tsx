@@ -47,7 +47,12 @@ export default async function SettingsPage() {
         <SettingsForm
           userName={settings.UserName}
           fullName={settings.FullName}
-          initial={{ EmailId: settings.EmailId, TimeZoneId: settings.TimeZoneId, JobAlerts: settings.JobAlerts, JobAlertMode: settings.JobAlertMode }}
+          initial={{
+            EmailId: settings.EmailId,
+            TimeZoneId: settings.TimeZoneId,
+            JobAlerts: settings.JobAlerts,
+            JobAlertMode: settings.JobAlertMode,
+          }}
           timeZones={timeZoneList()}
           verifyCurrentPassword={verifyCurrentPasswordAction}
           save={saveSettingsAction}
@@ -56,7 +61,12 @@ export default async function SettingsPage() {
       </div>
       <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">
         <AlertsForm
-          initial={{ JobAlerts: settings.JobAlerts, JobAlertMode: settings.JobAlertMode, JobAlertScope: settings.JobAlertScope, InvoiceAlert: settings.InvoiceAlert }}
+          initial={{
+            JobAlerts: settings.JobAlerts,
+            JobAlertMode: settings.JobAlertMode,
+            JobAlertScope: settings.JobAlertScope,
+            InvoiceAlert: settings.InvoiceAlert,
+          }}
           statuses={JOB_STATUSES.map((s) => ({ id: s.id, label: s.label }))}
           save={saveAlertsAction}
         />
@@ -65,7 +75,9 @@ export default async function SettingsPage() {
         <AuthenticatorSection
           status={{
             enrolled: twoFactor.enrolled,
-            enrolledOn: twoFactor.enrolledAt ? formatInTimeZone(twoFactor.enrolledAt, actor.timeZone, 'dd-MMM-yyyy') : null,
+            enrolledOn: twoFactor.enrolledAt
+              ? formatInTimeZone(twoFactor.enrolledAt, actor.timeZone, 'dd-MMM-yyyy')
+              : null,
             recoveryCodesLeft: twoFactor.recoveryCodesLeft,
           }}
           start={startEnrolmentAction}

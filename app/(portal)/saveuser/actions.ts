@@ -15,9 +15,13 @@ export async function saveUserAction(input: unknown): Promise<ActionResult<SaveU
 
 /** CheckUserName from the form: whether another user of the firm has it (a 400 for a value that is not one). */
 export async function checkUserNameAction(userName: unknown, userId?: unknown): Promise<ActionResult<boolean>> {
-  return runAction(clientAdmin, checkUserNameSchema, { UserName: userName, UserId: userId ?? null }, (b, { actor }) => userNameExists(actor, b.value, b.userId));
+  return runAction(clientAdmin, checkUserNameSchema, { UserName: userName, UserId: userId ?? null }, (b, { actor }) =>
+    userNameExists(actor, b.value, b.userId),
+  );
 }
 
 export async function checkUserEmailAction(email: unknown, userId?: unknown): Promise<ActionResult<boolean>> {
-  return runAction(clientAdmin, checkUserEmailSchema, { EmailId: email, UserId: userId ?? null }, (b, { actor }) => userEmailExists(actor, b.value, b.userId));
+  return runAction(clientAdmin, checkUserEmailSchema, { EmailId: email, UserId: userId ?? null }, (b, { actor }) =>
+    userEmailExists(actor, b.value, b.userId),
+  );
 }

@@ -35,7 +35,14 @@ export default async function SaveUserPage({ searchParams }: { searchParams: Sea
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="page-title">{title}</h1>
       {editing && !user ? (
-        <Alert tone="error" action={<Link href="/user" className={buttonClasses({ size: 'sm' })}>Back to users</Link>}>
+        <Alert
+          tone="error"
+          action={
+            <Link href="/user" className={buttonClasses({ size: 'sm' })}>
+              Back to users
+            </Link>
+          }
+        >
           This user does not exist or has been deactivated.
         </Alert>
       ) : (

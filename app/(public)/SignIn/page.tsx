@@ -6,5 +6,12 @@ import { passwordStep, resendStep } from './actions';
 export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  return <SignInScreen searchParams={await searchParams} passwordStep={passwordStep} resend={resendStep} ssoEnabled={ssoEnabled()} />;
+  return (
+    <SignInScreen
+      searchParams={await searchParams}
+      passwordStep={passwordStep}
+      resend={resendStep}
+      ssoEnabled={ssoEnabled()}
+    />
+  );
 }

@@ -23,8 +23,8 @@ export default async function TwoFactorSetupPage() {
       <div className="flex flex-col gap-2">
         <h1 className="page-title">Set up an authenticator app</h1>
         <p>
-          Your organisation requires an authenticator app (two-factor) for every user. Set one up now to continue: from then on
-          the sign-in asks for the app&apos;s code.
+          Your organisation requires an authenticator app (two-factor) for every user. Set one up now to continue: from
+          then on the sign-in asks for the app&apos;s code.
         </p>
       </div>
       <TwoFactorSetupStep start={startSetupAction} confirm={confirmSetupAction} next="/JobClient" />

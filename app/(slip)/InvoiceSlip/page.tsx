@@ -31,11 +31,20 @@ export default async function InvoiceSlipPage({ searchParams }: { searchParams: 
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
       <div className="no-print flex flex-wrap items-center justify-between gap-3">
-        {lookup.kind === 'job' ? <h1 className="text-xl font-semibold text-ink">Invoices of job {lookup.jmsNumber}</h1> : <span />}
+        {lookup.kind === 'job' ? (
+          <h1 className="text-xl font-semibold text-ink">Invoices of job {lookup.jmsNumber}</h1>
+        ) : (
+          <span />
+        )}
         <PrintButton />
       </div>
       {views.map((v, i) => (
-        <InvoiceSlipView key={v.id} slip={v} headingLevel={lookup.kind === 'job' ? 2 : 1} className={i > 0 ? 'print:break-before-page' : undefined} />
+        <InvoiceSlipView
+          key={v.id}
+          slip={v}
+          headingLevel={lookup.kind === 'job' ? 2 : 1}
+          className={i > 0 ? 'print:break-before-page' : undefined}
+        />
       ))}
     </main>
   );

@@ -17,17 +17,31 @@ const addFilesSchema = z.object({
 
 /** Answers how many files were added. */
 export async function addJobFilesAction(input: z.input<typeof addFilesSchema>): Promise<ActionResult<number>> {
-  return runAction(clientUser(), addFilesSchema, input, async (r, { actor }) => (await addJobFiles(actor, r.jobId, r.documentIds)).length);
+  return runAction(
+    clientUser(),
+    addFilesSchema,
+    input,
+    async (r, { actor }) => (await addJobFiles(actor, r.jobId, r.documentIds)).length,
+  );
 }
 
 const cancelInput = z.object({ jobId: z.number().int().positive().max(2_147_483_647), reason: z.string().max(4000) });
 
 /** Cancels the job (before work starts) or asks staff to; answers the message to show. */
 export async function cancelJobAction(input: z.input<typeof cancelInput>): Promise<ActionResult<string>> {
-  return runAction(clientUser(), cancelInput, input, async (r, { actor }) => (await cancelJob(actor, r.jobId, { reason: r.reason })).message);
+  return runAction(
+    clientUser(),
+    cancelInput,
+    input,
+    async (r, { actor }) => (await cancelJob(actor, r.jobId, { reason: r.reason })).message,
+  );
 }
 
-const messageInput = z.object({ jobId: z.number().int().positive().max(2_147_483_647), body: z.string().max(8000), documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(10) });
+const messageInput = z.object({
+  jobId: z.number().int().positive().max(2_147_483_647),
+  body: z.string().max(8000),
+  documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(10),
+});
 
 /** A client user's message on its firm's job (issue 29). */
 export async function postMessageAction(input: z.input<typeof messageInput>): Promise<ActionResult<null>> {

@@ -66,8 +66,18 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
             started={!clientMayChange(slip.status)}
             closed={!open}
             pending={requests.some((r) => r.status === 'pending')}
-            requests={requests.map((r) => ({ id: r.id, kind: r.kind, status: r.status, at: displayDateTime(r.createdAt, actor.timeZone), by: r.requestedByName, reason: r.reason, note: r.decisionNote }))}
-            notice={changed === 'amended' ? CHANGE_MSG.amended : changed === 'requested' ? CHANGE_MSG.amendRequested : null}
+            requests={requests.map((r) => ({
+              id: r.id,
+              kind: r.kind,
+              status: r.status,
+              at: displayDateTime(r.createdAt, actor.timeZone),
+              by: r.requestedByName,
+              reason: r.reason,
+              note: r.decisionNote,
+            }))}
+            notice={
+              changed === 'amended' ? CHANGE_MSG.amended : changed === 'requested' ? CHANGE_MSG.amendRequested : null
+            }
             cancel={cancelJobAction}
           />
         )}
@@ -86,7 +96,11 @@ export default async function JobSlipPage({ searchParams }: { searchParams: Sear
             jobId={slip.id}
             viewer="client"
             messages={threadItems(thread, actor.timeZone)}
-            attachments={{ maxBytes: config().MAX_UPLOAD_BYTES, blockedExtensions: config().BLOCKED_EXTENSIONS, directUploads: directUploadsEnabled() }}
+            attachments={{
+              maxBytes: config().MAX_UPLOAD_BYTES,
+              blockedExtensions: config().BLOCKED_EXTENSIONS,
+              directUploads: directUploadsEnabled(),
+            }}
             post={postMessageAction}
           />
         )}

@@ -6,7 +6,14 @@ import { POST as authenticate } from './AuthenticateUser/route';
 
 const ctx = { params: Promise.resolve({}) };
 const call = (body: unknown) =>
-  authenticate(new Request('http://localhost/api/Authentication/AuthenticateUser', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), ctx);
+  authenticate(
+    new Request('http://localhost/api/Authentication/AuthenticateUser', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    ctx,
+  );
 
 describe('AuthenticateUser without an OTP', () => {
   useTestDatabase();

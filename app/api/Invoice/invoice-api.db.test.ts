@@ -17,7 +17,11 @@ function req(path: string, token: string | null, body?: unknown, raw?: string): 
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const method = body === undefined && raw === undefined ? 'GET' : 'POST';
-  return new Request(`http://localhost/api/Invoice/${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return new Request(`http://localhost/api/Invoice/${path}`, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
 }
 
 describe('api/Invoice', () => {
@@ -26,26 +30,56 @@ describe('api/Invoice', () => {
   it('lists a page of the caller’s invoices as Invoices, TotalCount, ItemsPerPage', async () => {
     const { token, clientId } = await signedIn();
     const other = await signedIn();
-    for (let i = 1; i <= 12; i++) await makeInvoice({ clientId, invoiceNumber: `L${String(i).padStart(2, '0')}-${clientId}`, issueDate: `2026-01-${String(i).padStart(2, '0')}` });
+    for (let i = 1; i <= 12; i++)
+      await makeInvoice({
+        clientId,
+        invoiceNumber: `L${String(i).padStart(2, '0')}-${clientId}`,
+        issueDate: `2026-01-${String(i).padStart(2, '0')}`,
+      });
     await makeInvoice({ clientId: other.clientId, issueDate: '2026-01-20' });
 
-    const res = await invoiceList(req('InvoiceList/CurrentPage/2/PageSize/10', token, {}), ctx({ page: '2', size: '10' }));
+    const res = await invoiceList(
+      req('InvoiceList/CurrentPage/2/PageSize/10', token, {}),
+      ctx({ page: '2', size: '10' }),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.TotalCount).toBe(12);
     expect(body.ItemsPerPage).toBe(10);
-    expect(body.Invoices.map((i: { InvoiceNumber: string }) => i.InvoiceNumber)).toEqual([`L02-${clientId}`, `L01-${clientId}`]);
-    expect(Object.keys(body.Invoices[0])).toEqual(expect.arrayContaining(['JMSNumber', 'ExtClientBranchId', 'InvoiceNumber', 'Amount', 'CurrencyCode', 'MatterReference', 'IssueDate', 'IsPaid']));
+    expect(body.Invoices.map((i: { InvoiceNumber: string }) => i.InvoiceNumber)).toEqual([
+      `L02-${clientId}`,
+      `L01-${clientId}`,
+    ]);
+    expect(Object.keys(body.Invoices[0])).toEqual(
+      expect.arrayContaining([
+        'JMSNumber',
+        'ExtClientBranchId',
+        'InvoiceNumber',
+        'Amount',
+        'CurrencyCode',
+        'MatterReference',
+        'IssueDate',
+        'IsPaid',
+      ]),
+    );
     expect(body.Invoices[0].Amount).toBe(12);
   });
 
   it('answers 400 with field messages for malformed filters and paths', async () => {
     const { token } = await signedIn();
-    const list = (body: unknown, page = '1', size = '10', raw?: string) => invoiceList(req(`InvoiceList/CurrentPage/${page}/PageSize/${size}`, token, body, raw), ctx({ page, size }));
+    const list = (body: unknown, page = '1', size = '10', raw?: string) =>
+      invoiceList(req(`InvoiceList/CurrentPage/${page}/PageSize/${size}`, token, body, raw), ctx({ page, size }));
     const bad = await list({ AmountFilter: 'ten dollars' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toEqual({ AmountFilter: [INVOICE_FILTER_MSG.amount] });
-    for (const body of [{ IssueDateFilter: 42 }, { SortBy: 'x' }, { SortOrder: 0 }, { JMSNumber: { $ne: null } }, { InvoiceNumber: 'x'.repeat(5000) }, [1, 2]]) {
+    for (const body of [
+      { IssueDateFilter: 42 },
+      { SortBy: 'x' },
+      { SortOrder: 0 },
+      { JMSNumber: { $ne: null } },
+      { InvoiceNumber: 'x'.repeat(5000) },
+      [1, 2],
+    ]) {
       const r = await list(body);
       expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect((await r.json()).error.fields).toBeTruthy();
@@ -59,22 +93,48 @@ describe('api/Invoice', () => {
   });
 
   it('answers 401 without a token and 403 to users without a client', async () => {
-    expect((await invoiceList(req('InvoiceList/CurrentPage/1/PageSize/10', null, {}), ctx({ page: '1', size: '10' }))).status).toBe(401);
+    expect(
+      (await invoiceList(req('InvoiceList/CurrentPage/1/PageSize/10', null, {}), ctx({ page: '1', size: '10' })))
+        .status,
+    ).toBe(401);
     expect((await exportCsv(req('ExportCSVInvoices', 'garbage', {}), ctx())).status).toBe(401);
     const staff = await signedIn(1);
-    expect((await invoiceList(req('InvoiceList/CurrentPage/1/PageSize/10', staff.token, {}), ctx({ page: '1', size: '10' }))).status).toBe(403);
+    expect(
+      (await invoiceList(req('InvoiceList/CurrentPage/1/PageSize/10', staff.token, {}), ctx({ page: '1', size: '10' })))
+        .status,
+    ).toBe(403);
     expect((await issueDateFilters(req('IssueDateFilters', staff.token), ctx())).status).toBe(403);
   });
 
   it('exports Invoices.csv of exactly the filtered, sorted list, with formula cells escaped', async () => {
     const { token, clientId } = await signedIn();
     const other = await signedIn();
-    await makeInvoice({ clientId, invoiceNumber: `X1-${clientId}`, jmsNumber: '500100', matterReference: '=HYPERLINK("evil")', issueDate: '2026-03-02', dueDate: '2026-04-01', extClientBranchId: 'B1', lines: [{ extStockId: 'X', quantity: '1', unitPrice: '99.5' }] });
-    await makeInvoice({ clientId, invoiceNumber: `X2-${clientId}`, jmsNumber: '500200', matterReference: 'Smith, Jones', issueDate: '2026-03-01', isPaid: true, lines: [{ extStockId: 'X', quantity: '2', unitPrice: '5' }] });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: `X1-${clientId}`,
+      jmsNumber: '500100',
+      matterReference: '=HYPERLINK("evil")',
+      issueDate: '2026-03-02',
+      dueDate: '2026-04-01',
+      extClientBranchId: 'B1',
+      lines: [{ extStockId: 'X', quantity: '1', unitPrice: '99.5' }],
+    });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: `X2-${clientId}`,
+      jmsNumber: '500200',
+      matterReference: 'Smith, Jones',
+      issueDate: '2026-03-01',
+      isPaid: true,
+      lines: [{ extStockId: 'X', quantity: '2', unitPrice: '5' }],
+    });
     await makeInvoice({ clientId, invoiceNumber: `Y3-${clientId}`, jmsNumber: '500300', issueDate: '2026-03-03' });
     await makeInvoice({ clientId: other.clientId, invoiceNumber: `X9-${other.clientId}`, issueDate: '2026-03-02' });
 
-    const res = await exportCsv(req('ExportCSVInvoices', token, { InvoiceNumber: 'x', SortBy: 4, SortOrder: 1 }), ctx());
+    const res = await exportCsv(
+      req('ExportCSVInvoices', token, { InvoiceNumber: 'x', SortBy: 4, SortOrder: 1 }),
+      ctx(),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="Invoices.csv"');
     expect(await res.text()).toBe(
@@ -99,14 +159,28 @@ describe('api/Invoice', () => {
   it('answers the slip by invoice number and date; unknown, foreign or other-date numbers are 404; a bad date is 400', async () => {
     const { token, clientId } = await signedIn();
     const other = await signedIn();
-    const inv = await makeInvoice({ clientId, jmsNumber: '600100', issueDate: '2026-03-02', lines: [{ extStockId: 'EZ999', quantity: '300', unitPrice: '0.12' }, { extStockId: 'DEL01', quantity: '1', unitPrice: '35' }] });
+    const inv = await makeInvoice({
+      clientId,
+      jmsNumber: '600100',
+      issueDate: '2026-03-02',
+      lines: [
+        { extStockId: 'EZ999', quantity: '300', unitPrice: '0.12' },
+        { extStockId: 'DEL01', quantity: '1', unitPrice: '35' },
+      ],
+    });
     const theirs = await makeInvoice({ clientId: other.clientId, issueDate: '2026-03-02' });
-    const get = (number: string, clientdate: string, t = token) => byNumber(req(`InvoiceNumber/${number}/${clientdate}`, t), ctx({ number, clientdate }));
+    const get = (number: string, clientdate: string, t = token) =>
+      byNumber(req(`InvoiceNumber/${number}/${clientdate}`, t), ctx({ number, clientdate }));
 
     const ok = await get(inv.invoiceNumber, '2026-03-02');
     expect(ok.status).toBe(200);
     const slip = await ok.json();
-    expect(slip.InvoiceModel).toMatchObject({ InvoiceNumber: inv.invoiceNumber, JMSNumber: '600100', Amount: 71, CurrencyCode: 'AUD' });
+    expect(slip.InvoiceModel).toMatchObject({
+      InvoiceNumber: inv.invoiceNumber,
+      JMSNumber: '600100',
+      Amount: 71,
+      CurrencyCode: 'AUD',
+    });
     expect(slip.InvoiceLineItemModel).toEqual([
       { ExtStockId: 'EZ999', Description: 'EZ999', Quantity: 300, UnitPrice: 0.12, Amount: 36 },
       { ExtStockId: 'DEL01', Description: 'DEL01', Quantity: 1, UnitPrice: 35, Amount: 35 },

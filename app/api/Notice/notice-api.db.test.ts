@@ -10,9 +10,15 @@ describe('api/Notice/DisableNotice/{id}', () => {
   it('answers 400 naming the id for ids that are not positive int4 numbers, and true for an unknown one', async () => {
     const { token } = await signedIn(3);
     const call = (id: string) =>
-      disableNotice(new Request(`http://localhost/api/Notice/DisableNotice/${id}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } }), {
-        params: Promise.resolve({ id }),
-      });
+      disableNotice(
+        new Request(`http://localhost/api/Notice/DisableNotice/${id}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        {
+          params: Promise.resolve({ id }),
+        },
+      );
     for (const id of ['8620640535838720', '2147483648', '0', '-1', 'abc']) {
       const res = await call(id);
       expect(res.status, id).toBe(400);

@@ -48,7 +48,10 @@ describe('api/ResetPassword', () => {
   it('SendResetPasswordEmail answers true for a known and an unknown address; the link uses APP_URL, not the Host header', async () => {
     const u = await user();
     const known = await sendResetEmail(post('ResetPassword/SendResetPasswordEmail', { EmailId: u.email }), ctx);
-    const unknown = await sendResetEmail(post('ResetPassword/SendResetPasswordEmail', { EmailId: 'nobody.at.all@example.com' }), ctx);
+    const unknown = await sendResetEmail(
+      post('ResetPassword/SendResetPasswordEmail', { EmailId: 'nobody.at.all@example.com' }),
+      ctx,
+    );
     expect([known.status, unknown.status]).toEqual([200, 200]);
     expect([await known.json(), await unknown.json()]).toEqual([true, true]);
     await processOutboxOnce({ smtpUrl: smtp.url });
@@ -69,7 +72,8 @@ describe('api/ResetPassword', () => {
   it('CheckPasswordExpiryLink: true valid, false used, null unknown; bare or wrapped hash', async () => {
     const u = await user();
     const token = await issueResetToken(t.db(), u.id, 'forgot');
-    const check = async (body: unknown) => (await checkLink(post('ResetPassword/CheckPasswordExpiryLink', body), ctx)).json();
+    const check = async (body: unknown) =>
+      (await checkLink(post('ResetPassword/CheckPasswordExpiryLink', body), ctx)).json();
     expect(await check(token)).toBe(true);
     expect(await check({ UserHash: token })).toBe(true);
     expect(await check({ UserHash: 'A'.repeat(43) })).toBeNull();

@@ -27,11 +27,22 @@ function req(path: string, token: string | null, body?: unknown, raw?: string): 
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const method = body === undefined && raw === undefined ? 'GET' : 'POST';
-  return new Request(`http://localhost/api/${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return new Request(`http://localhost/api/${path}`, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
 }
 
 const model = (over: Record<string, unknown> = {}) => ({
-  UserModel: { EmailId: 'new.address@example.com', Password: TEST_PASSWORD, NewPassword: '', ConfirmPassword: '', TimeZoneId: 'Australia/Perth', ...over },
+  UserModel: {
+    EmailId: 'new.address@example.com',
+    Password: TEST_PASSWORD,
+    NewPassword: '',
+    ConfirmPassword: '',
+    TimeZoneId: 'Australia/Perth',
+    ...over,
+  },
   UserJobAlerts: [{ JobStatusId: 8, IsSelected: true }, { JobStatusId: 10, IsSelected: false }, 3],
 });
 
@@ -43,9 +54,15 @@ describe('api/Settings and the current-password calls', () => {
     expect((await alerts(req('Settings/UserAlerts', null), ctx())).status).toBe(401);
     expect((await update(req('Settings/User/Update', null, model()), ctx())).status).toBe(401);
     expect((await sendTest(req('Settings/SendTestEmail', null, {}), ctx())).status).toBe(401);
-    expect((await verifyCurrent(req('Authentication/VerifyCurrentPassword', null, { Password: 'x' }), ctx())).status).toBe(401);
-    expect((await getByName(req('Authentication/GetUserDetailsByUsername', null, { UserName: 'hv.admin' }), ctx())).status).toBe(401);
-    expect((await getByEmail(req('Authentication/GetUserByEmailId', null, { EmailId: 'a@example.com' }), ctx())).status).toBe(401);
+    expect(
+      (await verifyCurrent(req('Authentication/VerifyCurrentPassword', null, { Password: 'x' }), ctx())).status,
+    ).toBe(401);
+    expect(
+      (await getByName(req('Authentication/GetUserDetailsByUsername', null, { UserName: 'hv.admin' }), ctx())).status,
+    ).toBe(401);
+    expect(
+      (await getByEmail(req('Authentication/GetUserByEmailId', null, { EmailId: 'a@example.com' }), ctx())).status,
+    ).toBe(401);
     expect((await passwordExpiry(req('User/GetPasswordExpiry/UserId/1', null), ctx({ id: '1' }))).status).toBe(401);
   });
 
@@ -62,16 +79,36 @@ describe('api/Settings and the current-password calls', () => {
     const { token, user, actor } = await signedIn();
     const victim = await makeUser({ clientId: user.clientId ?? 0 });
     const victimActor: Actor = { ...actor, userId: victim.id, userName: victim.userName };
-    const ok = await update(req('Settings/User/Update', token, { ...model(), UserId: victim.id, UserModel: { ...model().UserModel, UserId: victim.id } }), ctx());
+    const ok = await update(
+      req('Settings/User/Update', token, {
+        ...model(),
+        UserId: victim.id,
+        UserModel: { ...model().UserModel, UserId: victim.id },
+      }),
+      ctx(),
+    );
     expect(await ok.json()).toBe(1);
     const me = await getSettings(actor);
     expect(me).toMatchObject({ EmailId: 'new.address@example.com', TimeZoneId: 'Australia/Perth' });
     expect(me?.JobAlerts.sort((a, b) => a - b)).toEqual([3, 8]);
     expect((await getSettings(victimActor))?.EmailId).toBe(victim.email);
 
-    expect(await (await update(req('Settings/User/Update', token, model({ Password: 'Wrong#Pass9x' })), ctx())).json()).toBe(0);
-    expect(await (await update(req('Settings/User/Update', token, model({ NewPassword: NEW, ConfirmPassword: NEW })), ctx())).json()).toBe(1);
-    expect(await (await update(req('Settings/User/Update', token, model({ Password: NEW, NewPassword: NEW, ConfirmPassword: NEW })), ctx())).json()).toBe(2);
+    expect(
+      await (await update(req('Settings/User/Update', token, model({ Password: 'Wrong#Pass9x' })), ctx())).json(),
+    ).toBe(0);
+    expect(
+      await (
+        await update(req('Settings/User/Update', token, model({ NewPassword: NEW, ConfirmPassword: NEW })), ctx())
+      ).json(),
+    ).toBe(1);
+    expect(
+      await (
+        await update(
+          req('Settings/User/Update', token, model({ Password: NEW, NewPassword: NEW, ConfirmPassword: NEW })),
+          ctx(),
+        )
+      ).json(),
+    ).toBe(2);
   });
 
   it('User/Update: malformed bodies and invalid fields are a 400, never a 500', async () => {
@@ -100,9 +137,13 @@ describe('api/Settings and the current-password calls', () => {
 
   it('SendTestEmail: true for the saved address (or none given), false for another one', async () => {
     const { token, user } = await signedIn();
-    expect(await (await sendTest(req('Settings/SendTestEmail', token, { EmailId: user.email }), ctx())).json()).toBe(true);
+    expect(await (await sendTest(req('Settings/SendTestEmail', token, { EmailId: user.email }), ctx())).json()).toBe(
+      true,
+    );
     expect(await (await sendTest(req('Settings/SendTestEmail', token, undefined, ''), ctx())).json()).toBe(true);
-    expect(await (await sendTest(req('Settings/SendTestEmail', token, 'someone@example.org'), ctx())).json()).toBe(false);
+    expect(await (await sendTest(req('Settings/SendTestEmail', token, 'someone@example.org'), ctx())).json()).toBe(
+      false,
+    );
     expect((await sendTest(req('Settings/SendTestEmail', token, { EmailId: 5 }), ctx())).status).toBe(400);
   });
 
@@ -110,15 +151,32 @@ describe('api/Settings and the current-password calls', () => {
     const { token, user, actor } = await signedIn();
     const other = await makeUser({ clientId: user.clientId ?? 0 });
     const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
-    expect(await (await verifyCurrent(req('Authentication/VerifyCurrentPassword', token, { Password: TEST_PASSWORD }), ctx())).json()).toBe(true);
-    expect(await (await verifyCurrent(req('Authentication/VerifyCurrentPassword', token, { Password: 'nope' }), ctx())).json()).toBe(false);
-    const vu = (body: unknown) => verifyUserCurrent(req('Authentication/VerifyUserCurrentPassword', token, body), ctx());
-    expect(await (await vu({ UserName: user.userName, Password: b64(TEST_PASSWORD), OTP: 0 })).json()).toEqual({ IsLoggedIn: true });
+    expect(
+      await (
+        await verifyCurrent(req('Authentication/VerifyCurrentPassword', token, { Password: TEST_PASSWORD }), ctx())
+      ).json(),
+    ).toBe(true);
+    expect(
+      await (
+        await verifyCurrent(req('Authentication/VerifyCurrentPassword', token, { Password: 'nope' }), ctx())
+      ).json(),
+    ).toBe(false);
+    const vu = (body: unknown) =>
+      verifyUserCurrent(req('Authentication/VerifyUserCurrentPassword', token, body), ctx());
+    expect(await (await vu({ UserName: user.userName, Password: b64(TEST_PASSWORD), OTP: 0 })).json()).toEqual({
+      IsLoggedIn: true,
+    });
     expect(await (await vu({ Password: b64(TEST_PASSWORD), OTP: 0 })).json()).toEqual({ IsLoggedIn: true });
-    expect(await (await vu({ UserName: other.userName, Password: b64(TEST_PASSWORD), OTP: 0 })).json()).toEqual({ IsLoggedIn: false });
-    expect(await (await vu({ UserName: user.userName, Password: b64('wrong'), OTP: 0 })).json()).toEqual({ IsLoggedIn: false });
+    expect(await (await vu({ UserName: other.userName, Password: b64(TEST_PASSWORD), OTP: 0 })).json()).toEqual({
+      IsLoggedIn: false,
+    });
+    expect(await (await vu({ UserName: user.userName, Password: b64('wrong'), OTP: 0 })).json()).toEqual({
+      IsLoggedIn: false,
+    });
     expect((await vu({ UserName: user.userName, Password: 'not base64!', OTP: 0 })).status).toBe(400);
-    expect((await verifyCurrent(req('Authentication/VerifyCurrentPassword', token, { Password: 12 }), ctx())).status).toBe(400);
+    expect(
+      (await verifyCurrent(req('Authentication/VerifyCurrentPassword', token, { Password: 12 }), ctx())).status,
+    ).toBe(400);
     expect((await getUserDetailsByUserName(actor, user.userName))?.FailedLoginAttempt).toBe(2);
   });
 
@@ -126,27 +184,38 @@ describe('api/Settings and the current-password calls', () => {
     const plain = await signedIn(3);
     const admin = await signedIn(4, plain.clientId);
     const stranger = await signedIn(4);
-    const byName = async (token: string, UserName: string) => (await getByName(req('Authentication/GetUserDetailsByUsername', token, { UserName }), ctx())).json();
-    expect(await byName(plain.token, plain.user.userName)).toMatchObject({ UserId: plain.user.id, UserName: plain.user.userName, IsAccountLocked: false });
+    const byName = async (token: string, UserName: string) =>
+      (await getByName(req('Authentication/GetUserDetailsByUsername', token, { UserName }), ctx())).json();
+    expect(await byName(plain.token, plain.user.userName)).toMatchObject({
+      UserId: plain.user.id,
+      UserName: plain.user.userName,
+      IsAccountLocked: false,
+    });
     expect(await byName(plain.token, admin.user.userName)).toBeNull();
     expect(await byName(admin.token, plain.user.userName)).toMatchObject({ UserId: plain.user.id });
     expect(await byName(stranger.token, plain.user.userName)).toBeNull();
-    const byMail = await (await getByEmail(req('Authentication/GetUserByEmailId', admin.token, plain.user.email), ctx())).json();
+    const byMail = await (
+      await getByEmail(req('Authentication/GetUserByEmailId', admin.token, plain.user.email), ctx())
+    ).json();
     expect(byMail).toMatchObject({ UserId: plain.user.id, EmailId: plain.user.email });
     expect(Object.keys(byMail)).not.toContain('passwordHash');
-    expect((await getByName(req('Authentication/GetUserDetailsByUsername', plain.token, { UserName: ['a'] }), ctx())).status).toBe(400);
+    expect(
+      (await getByName(req('Authentication/GetUserDetailsByUsername', plain.token, { UserName: ['a'] }), ctx())).status,
+    ).toBe(400);
   });
 
   it('GetPasswordExpiry: days for yourself or an administrator of the client; 404 across clients; 400 for a bad id', async () => {
     const plain = await signedIn(3);
     const admin = await signedIn(4, plain.clientId);
     const stranger = await signedIn(4);
-    const call = (token: string, id: string) => passwordExpiry(req(`User/GetPasswordExpiry/UserId/${id}`, token), ctx({ id }));
+    const call = (token: string, id: string) =>
+      passwordExpiry(req(`User/GetPasswordExpiry/UserId/${id}`, token), ctx({ id }));
     const own = await call(plain.token, String(plain.user.id));
     expect(await own.json()).toBe(config().PASSWORD_MAX_AGE_DAYS);
     expect(await (await call(admin.token, String(plain.user.id))).json()).toBe(config().PASSWORD_MAX_AGE_DAYS);
     expect((await call(plain.token, String(admin.user.id))).status).toBe(404);
     expect((await call(stranger.token, String(plain.user.id))).status).toBe(404);
-    for (const id of ['abc', '0', '-1', '1.5', '99999999999', "1' or '1'='1"]) expect((await call(plain.token, id)).status).toBe(400);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', "1' or '1'='1"])
+      expect((await call(plain.token, id)).status).toBe(400);
   });
 });

@@ -21,7 +21,11 @@ function req(path: string, token: string | null, body?: unknown, raw?: string): 
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const method = body === undefined && raw === undefined ? 'GET' : 'POST';
-  return new Request(`http://localhost/api/User/${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return new Request(`http://localhost/api/User/${path}`, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
 }
 
 const list = (token: string | null, body: unknown, page = '1', size = '10', raw?: string) =>
@@ -31,7 +35,18 @@ const one = (token: string | null, id: string) => getUser(req(`User/${id}`, toke
 
 function newUser(over: Record<string, unknown> = {}) {
   const name = `api.${uid()}`;
-  return { FirstName: 'Ida', LastName: 'Marsh', EmailId: `${name}@example.com`, Phone: '0290001234', UserName: name, Role: 3, TimeZoneId: 'Australia/Sydney', NewPassword: PW, ConfirmPassword: PW, ...over };
+  return {
+    FirstName: 'Ida',
+    LastName: 'Marsh',
+    EmailId: `${name}@example.com`,
+    Phone: '0290001234',
+    UserName: name,
+    Role: 3,
+    TimeZoneId: 'Australia/Sydney',
+    NewPassword: PW,
+    ConfirmPassword: PW,
+    ...over,
+  };
 }
 
 describe('api/User', () => {
@@ -40,16 +55,35 @@ describe('api/User', () => {
   it('lists a page of the caller’s client’s users as Users, TotalCount, ItemsPerPage', async () => {
     const { token, clientId, user: admin } = await signedIn(4);
     const other = await signedIn(4);
-    for (let i = 1; i <= 11; i++) await makeUser({ clientId, userName: `l${String(i).padStart(2, '0')}.${uid()}`, phone: '0290001234' });
+    for (let i = 1; i <= 11; i++)
+      await makeUser({ clientId, userName: `l${String(i).padStart(2, '0')}.${uid()}`, phone: '0290001234' });
     await makeUser({ clientId: other.clientId });
     const res = await list(token, { SortBy: 2, SortOrder: 1 }, '2', '10');
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.TotalCount).toBe(12);
     expect(body.ItemsPerPage).toBe(10);
-    expect(body.Users.map((u: { UserName: string }) => u.UserName)).toEqual([expect.stringMatching(/^l11\./), admin.userName]);
+    expect(body.Users.map((u: { UserName: string }) => u.UserName)).toEqual([
+      expect.stringMatching(/^l11\./),
+      admin.userName,
+    ]);
     const keys = Object.keys(body.Users[0]);
-    expect(keys).toEqual(expect.arrayContaining(['UserId', 'FirstName', 'LastName', 'EmailId', 'Phone', 'UserName', 'Role', 'TimeZoneId', 'FailedLoginAttempt', 'IsAccountLocked', 'ResetPassword', 'ClientId']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'UserId',
+        'FirstName',
+        'LastName',
+        'EmailId',
+        'Phone',
+        'UserName',
+        'Role',
+        'TimeZoneId',
+        'FailedLoginAttempt',
+        'IsAccountLocked',
+        'ResetPassword',
+        'ClientId',
+      ]),
+    );
     expect(keys.some((k) => /hash|password$/i.test(k) && k !== 'ResetPassword')).toBe(false);
     expect(body.Users.every((u: { ClientId: number }) => u.ClientId === clientId)).toBe(true);
   });
@@ -75,17 +109,37 @@ describe('api/User', () => {
 
   it('answers 400 with field messages for malformed bodies and paths, never 500', async () => {
     const { token } = await signedIn(4);
-    for (const body of [{ Role: 1 }, { SortBy: 'x' }, { SortOrder: 0 }, { UserName: { $ne: null } }, { Phone: 'x'.repeat(5000) }, [1, 2], 'text']) {
+    for (const body of [
+      { Role: 1 },
+      { SortBy: 'x' },
+      { SortOrder: 0 },
+      { UserName: { $ne: null } },
+      { Phone: 'x'.repeat(5000) },
+      [1, 2],
+      'text',
+    ]) {
       const r = await list(token, body);
       expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect((await r.json()).error.fields).toBeTruthy();
     }
     expect((await list(token, undefined, '1', '10', '{not json')).status).toBe(400);
     // Keys the query does not know are ignored (callers send extra fields); another client's id changes nothing.
-    expect(await (await list(token, { ClientId: 2, PageSize: 10 })).json()).toEqual(await (await list(token, {})).json());
+    expect(await (await list(token, { ClientId: 2, PageSize: 10 })).json()).toEqual(
+      await (await list(token, {})).json(),
+    );
     expect((await list(token, {}, '0', '10')).status).toBe(400);
     expect((await list(token, {}, '1', 'abc')).status).toBe(400);
-    for (const body of [{}, newUser({ Role: 2 }), newUser({ Role: 'admin' }), newUser({ EmailId: 'nope' }), newUser({ FirstName: '<script>x</script>' }), newUser({ NewPassword: 'short' }), newUser({ IsAdmin: true }), newUser({ UserId: -1 }), [newUser()]]) {
+    for (const body of [
+      {},
+      newUser({ Role: 2 }),
+      newUser({ Role: 'admin' }),
+      newUser({ EmailId: 'nope' }),
+      newUser({ FirstName: '<script>x</script>' }),
+      newUser({ NewPassword: 'short' }),
+      newUser({ IsAdmin: true }),
+      newUser({ UserId: -1 }),
+      [newUser()],
+    ]) {
       const r = await save(token, body);
       expect(r.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
@@ -116,7 +170,9 @@ describe('api/User', () => {
     expect((await dup.json()).error.fields).toEqual({ UserName: [USER_MSG.userNameExists] });
 
     const theirs = await makeUser({ clientId: b.clientId });
-    expect(await (await save(a.token, { ...newUser(), UserId: theirs.id, NewPassword: null, ConfirmPassword: null })).json()).toBe(0);
+    expect(
+      await (await save(a.token, { ...newUser(), UserId: theirs.id, NewPassword: null, ConfirmPassword: null })).json(),
+    ).toBe(0);
   });
 
   it('User/{id} answers only the caller’s client’s active users (another client’s id answers 404 like a missing one)', async () => {
@@ -168,8 +224,26 @@ describe('api/User', () => {
     const { token, clientId } = await signedIn(4);
     const other = await signedIn(4);
     const s = uid();
-    await makeUser({ clientId, userName: `exp.b.${s}`, firstName: '=HYPERLINK("x")', lastName: 'Smith, Jr', email: `b.${s}@example.com`, phone: '0290001111', role: 5, createdAt: new Date('2026-02-03T01:00:00Z') });
-    await makeUser({ clientId, userName: `exp.a.${s}`, firstName: 'Amy', lastName: 'Ng', email: `a.${s}@example.com`, phone: '0290002222', role: 3, createdAt: new Date('2026-02-01T01:00:00Z') });
+    await makeUser({
+      clientId,
+      userName: `exp.b.${s}`,
+      firstName: '=HYPERLINK("x")',
+      lastName: 'Smith, Jr',
+      email: `b.${s}@example.com`,
+      phone: '0290001111',
+      role: 5,
+      createdAt: new Date('2026-02-03T01:00:00Z'),
+    });
+    await makeUser({
+      clientId,
+      userName: `exp.a.${s}`,
+      firstName: 'Amy',
+      lastName: 'Ng',
+      email: `a.${s}@example.com`,
+      phone: '0290002222',
+      role: 3,
+      createdAt: new Date('2026-02-01T01:00:00Z'),
+    });
     await makeUser({ clientId: other.clientId, userName: `exp.c.${s}` });
     const res = await exportCsv(req('ExportCSVUsers', token, { UserName: `exp.`, SortBy: 2, SortOrder: 1 }), ctx());
     expect(res.status).toBe(200);
@@ -187,7 +261,13 @@ describe('api/User', () => {
   it('User.csv starts with the UTF-8 byte-order mark and carries "Müller –" as UTF-8 (decision 017)', async () => {
     const { token, clientId } = await signedIn(4);
     const s = uid();
-    await makeUser({ clientId, userName: `bom.${s}`, firstName: 'Jörg', lastName: 'Müller – Söhne', email: `bom.${s}@example.com` });
+    await makeUser({
+      clientId,
+      userName: `bom.${s}`,
+      firstName: 'Jörg',
+      lastName: 'Müller – Söhne',
+      email: `bom.${s}@example.com`,
+    });
     const res = await exportCsv(req('ExportCSVUsers', token, { UserName: `bom.${s}` }), ctx());
     expect(res.status).toBe(200);
     const bytes = Buffer.from(await res.arrayBuffer());

@@ -8,7 +8,10 @@ import { publicRoute } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = publicRoute({ statuses: { 204: { description: 'Report stored (or dropped by the rate limit)' } }, body: cspReportBody }, async ({ req, actor, body }) => {
-  await acceptCspReport(actor, body, req.headers);
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
-});
+export const POST = publicRoute(
+  { statuses: { 204: { description: 'Report stored (or dropped by the rate limit)' } }, body: cspReportBody },
+  async ({ req, actor, body }) => {
+    await acceptCspReport(actor, body, req.headers);
+    return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  },
+);

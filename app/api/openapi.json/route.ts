@@ -7,6 +7,8 @@ import { API_ROUTE_MODULES } from './registry';
 export const dynamic = 'force-dynamic';
 
 export const GET = withContract(
-  legacyDoor({ auth: 'none' }, async () => Response.json(await openApiDocument(API_ROUTE_MODULES), { headers: { 'Cache-Control': 'public, max-age=300' } })),
+  legacyDoor({ auth: 'none' }, async () =>
+    Response.json(await openApiDocument(API_ROUTE_MODULES), { headers: { 'Cache-Control': 'public, max-age=300' } }),
+  ),
   openApiRouteContract,
 );

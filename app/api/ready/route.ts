@@ -17,6 +17,8 @@ export const GET = withContract(
     access: 'public',
     summary: 'Readiness: the database answers (503 while it does not, or while the instance drains).',
     response: z.object({ status: z.literal('ready') }),
-    statuses: { 503: { description: 'Not ready.', response: z.object({ status: z.literal('not ready'), reason: z.string() }) } },
+    statuses: {
+      503: { description: 'Not ready.', response: z.object({ status: z.literal('not ready'), reason: z.string() }) },
+    },
   },
 );

@@ -16,17 +16,33 @@ export interface LocationOption {
   name: string;
 }
 
-export function AppealBookFragment({ locations, maxInstructions }: { locations: readonly LocationOption[]; maxInstructions: number }) {
+export function AppealBookFragment({
+  locations,
+  maxInstructions,
+}: {
+  locations: readonly LocationOption[];
+  maxInstructions: number;
+}) {
   const { setValue } = useFormContext<JobOrderInput>();
   const block = useWatch<JobOrderInput, 'appealBook'>({ name: 'appealBook' });
   const v = appealBookVisibility(block);
   const location = toCode(block?.location);
   const courts = useCourts(1, location);
 
-  useClearWhenHidden(v.draft, ['appealBook.location', 'appealBook.appealBookCourt', 'appealBook.otherAppealCourt', 'appealBook.appealBookType', 'appealBook.additionalTasks'], (n) =>
-    n === 'appealBook.additionalTasks' ? [] : null,
+  useClearWhenHidden(
+    v.draft,
+    [
+      'appealBook.location',
+      'appealBook.appealBookCourt',
+      'appealBook.otherAppealCourt',
+      'appealBook.appealBookType',
+      'appealBook.additionalTasks',
+    ],
+    (n) => (n === 'appealBook.additionalTasks' ? [] : null),
   );
-  useClearWhenHidden(v.finalCopies, ['numberOfCopies', 'appealBook.serviceTo', 'appealBook.serviceAddress'], (n) => (n === 'appealBook.serviceTo' ? [] : null));
+  useClearWhenHidden(v.finalCopies, ['numberOfCopies', 'appealBook.serviceTo', 'appealBook.serviceAddress'], (n) =>
+    n === 'appealBook.serviceTo' ? [] : null,
+  );
   useClearWhenHidden(v.otherAppealCourt, ['appealBook.otherAppealCourt']);
   useClearWhenHidden(v.serviceAddress, ['appealBook.serviceAddress']);
 
@@ -34,7 +50,13 @@ export function AppealBookFragment({ locations, maxInstructions }: { locations: 
   return (
     <div className="flex flex-col gap-6">
       <FormSection title="Appeal book" columns={2}>
-        <RadioField name="appealBook.prepare" label="What should we prepare?" required options={PREPARE_OPTIONS} className="md:col-span-2" />
+        <RadioField
+          name="appealBook.prepare"
+          label="What should we prepare?"
+          required
+          options={PREPARE_OPTIONS}
+          className="md:col-span-2"
+        />
         <PartsField block="appealBook" kind="fileNumber" />
         <PartsField block="appealBook" kind="matterName" />
       </FormSection>
@@ -51,11 +73,24 @@ export function AppealBookFragment({ locations, maxInstructions }: { locations: 
             name="appealBook.appealBookCourt"
             label="Court"
             required
-            placeholder={location === undefined ? 'Choose a location first' : courts.status === 'loading' ? 'Loading courts…' : 'Select…'}
+            placeholder={
+              location === undefined
+                ? 'Choose a location first'
+                : courts.status === 'loading'
+                  ? 'Loading courts…'
+                  : 'Select…'
+            }
             options={courtOptions}
           />
-          {v.otherAppealCourt && <TextField name="appealBook.otherAppealCourt" label="Other court" required maxLength={255} />}
-          <SelectField name="appealBook.appealBookType" label="Appeal book type" required options={APPEAL_BOOK_TYPES.map((t) => ({ value: t.id, label: t.name }))} />
+          {v.otherAppealCourt && (
+            <TextField name="appealBook.otherAppealCourt" label="Other court" required maxLength={255} />
+          )}
+          <SelectField
+            name="appealBook.appealBookType"
+            label="Appeal book type"
+            required
+            options={APPEAL_BOOK_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+          />
           <div className="md:col-span-2">
             <CodeCheckboxes name="appealBook.additionalTasks" legend="Additional tasks" options={ADDITIONAL_TASKS} />
           </div>
@@ -67,7 +102,16 @@ export function AppealBookFragment({ locations, maxInstructions }: { locations: 
           <div className="md:col-span-2">
             <CodeCheckboxes name="appealBook.serviceTo" legend="Serve copies on" options={SERVICE_RECIPIENTS} />
           </div>
-          {v.serviceAddress && <TextAreaField name="appealBook.serviceAddress" label="Service address" required maxLength={maxInstructions} rows={3} className="md:col-span-2" />}
+          {v.serviceAddress && (
+            <TextAreaField
+              name="appealBook.serviceAddress"
+              label="Service address"
+              required
+              maxLength={maxInstructions}
+              rows={3}
+              className="md:col-span-2"
+            />
+          )}
         </FormSection>
       )}
     </div>

@@ -13,7 +13,13 @@ const HELP: Record<number, string> = {
 export function CollectionFragment({ orderType, maxInstructions }: { orderType: number; maxInstructions: number }) {
   return (
     <FormSection title="Job description" columns={1}>
-      <TextAreaField name="collectionDescription" label="Description" help={HELP[orderType]} maxLength={maxInstructions} rows={5} />
+      <TextAreaField
+        name="collectionDescription"
+        label="Description"
+        help={HELP[orderType]}
+        maxLength={maxInstructions}
+        rows={5}
+      />
     </FormSection>
   );
 }

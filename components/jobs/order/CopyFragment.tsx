@@ -25,7 +25,8 @@ import { CheckboxField, RadioField, SelectField, selectOptions, TextAreaField, T
 import { useClearWhenHidden } from './hooks';
 import { InstructionSection, InstructionSections, SectionsContext } from './sections';
 
-const section = (id: (typeof COPY_SECTIONS)[number]['id']): Section => COPY_SECTIONS.find((s) => s.id === id) ?? { id, fields: [] };
+const section = (id: (typeof COPY_SECTIONS)[number]['id']): Section =>
+  COPY_SECTIONS.find((s) => s.id === id) ?? { id, fields: [] };
 
 export function CopyFragment({ maxInstructions }: { maxInstructions: number }) {
   const { setValue, getValues } = useFormContext<JobOrderInput>();
@@ -39,8 +40,16 @@ export function CopyFragment({ maxInstructions }: { maxInstructions: number }) {
   useClearWhenHidden(v.finishing, [`${p}.holePunch`, `${p}.otherHolePunch`, `${p}.staplesClipsCopies`]);
   useClearWhenHidden(v.otherHolePunch, [`${p}.otherHolePunch`]);
   useClearWhenHidden(v.dividersInstructions, [`${p}.dividersInstructions`]);
-  useClearWhenHidden(v.numbering, [`${p}.numberLocation`, `${p}.startingNumber`, `${p}.numberingSequence`, `${p}.otherNumberingSequence`, `${p}.excludeFromNumbering`], (n) =>
-    n === `${p}.excludeFromNumbering` ? defaultExcludeFromNumbering() : null,
+  useClearWhenHidden(
+    v.numbering,
+    [
+      `${p}.numberLocation`,
+      `${p}.startingNumber`,
+      `${p}.numberingSequence`,
+      `${p}.otherNumberingSequence`,
+      `${p}.excludeFromNumbering`,
+    ],
+    (n) => (n === `${p}.excludeFromNumbering` ? defaultExcludeFromNumbering() : null),
   );
   useClearWhenHidden(v.otherNumberingSequence, [`${p}.otherNumberingSequence`]);
 
@@ -74,24 +83,78 @@ export function CopyFragment({ maxInstructions }: { maxInstructions: number }) {
             <RadioField name={`${p}.originalPaper`} label="Paper" required options={O.COPY_PAPER} />
           </InstructionSection>
           <InstructionSection block={p} section={section('paper')} title="Sides and paper size">
-            <SelectField name={`${p}.singleOrDoubleSided`} label="Single or double-sided" required options={selectOptions(O.COPY_SIDES)} />
-            {v.otherSingleOrDoubleSided && <TextField name={`${p}.otherSingleOrDoubleSided`} label="Sides (other)" required maxLength={255} />}
-            <SelectField name={`${p}.paperSize`} label="Paper size" required options={selectOptions(O.COPY_PAPER_SIZE)} />
-            {v.otherPaperSize && <TextField name={`${p}.otherPaperSize`} label="Paper size (other)" required maxLength={255} />}
+            <SelectField
+              name={`${p}.singleOrDoubleSided`}
+              label="Single or double-sided"
+              required
+              options={selectOptions(O.COPY_SIDES)}
+            />
+            {v.otherSingleOrDoubleSided && (
+              <TextField name={`${p}.otherSingleOrDoubleSided`} label="Sides (other)" required maxLength={255} />
+            )}
+            <SelectField
+              name={`${p}.paperSize`}
+              label="Paper size"
+              required
+              options={selectOptions(O.COPY_PAPER_SIZE)}
+            />
+            {v.otherPaperSize && (
+              <TextField name={`${p}.otherPaperSize`} label="Paper size (other)" required maxLength={255} />
+            )}
           </InstructionSection>
           <InstructionSection block={p} section={section('finishing')} title="Folders, binding and staples">
-            <SelectField name={`${p}.foldersNBinding`} label="Folders and binding" required options={selectOptions(O.COPY_BINDING)} />
-            <SelectField name={`${p}.staplesClipsOriginals`} label="Staples and clips on the originals" required options={selectOptions(O.COPY_STAPLES_ORIGINALS)} />
-            {v.finishing && <SelectField name={`${p}.holePunch`} label="Hole punch" required options={selectOptions(O.COPY_HOLE_PUNCH)} />}
-            {v.otherHolePunch && <TextField name={`${p}.otherHolePunch`} label="Hole punch (other)" required maxLength={255} />}
-            {v.finishing && <SelectField name={`${p}.staplesClipsCopies`} label="Staples and clips on the copies" required options={selectOptions(O.COPY_STAPLES_COPIES)} />}
+            <SelectField
+              name={`${p}.foldersNBinding`}
+              label="Folders and binding"
+              required
+              options={selectOptions(O.COPY_BINDING)}
+            />
+            <SelectField
+              name={`${p}.staplesClipsOriginals`}
+              label="Staples and clips on the originals"
+              required
+              options={selectOptions(O.COPY_STAPLES_ORIGINALS)}
+            />
+            {v.finishing && (
+              <SelectField
+                name={`${p}.holePunch`}
+                label="Hole punch"
+                required
+                options={selectOptions(O.COPY_HOLE_PUNCH)}
+              />
+            )}
+            {v.otherHolePunch && (
+              <TextField name={`${p}.otherHolePunch`} label="Hole punch (other)" required maxLength={255} />
+            )}
+            {v.finishing && (
+              <SelectField
+                name={`${p}.staplesClipsCopies`}
+                label="Staples and clips on the copies"
+                required
+                options={selectOptions(O.COPY_STAPLES_COPIES)}
+              />
+            )}
           </InstructionSection>
           <InstructionSection block={p} section={section('dividers')} title="Dividers">
             <RadioField name={`${p}.dividers`} label="Dividers" required options={O.COPY_DIVIDERS} />
-            {v.dividersInstructions && <TextAreaField name={`${p}.dividersInstructions`} label="Dividers instructions" required maxLength={maxInstructions} rows={3} className="md:col-span-2" />}
+            {v.dividersInstructions && (
+              <TextAreaField
+                name={`${p}.dividersInstructions`}
+                label="Dividers instructions"
+                required
+                maxLength={maxInstructions}
+                rows={3}
+                className="md:col-span-2"
+              />
+            )}
           </InstructionSection>
           <InstructionSection block={p} section={section('documentOrder')} title="Document order">
-            <RadioField name={`${p}.documentOrder`} label="Order of the documents" required options={O.COPY_DOCUMENT_ORDER} />
+            <RadioField
+              name={`${p}.documentOrder`}
+              label="Order of the documents"
+              required
+              options={O.COPY_DOCUMENT_ORDER}
+            />
           </InstructionSection>
           <InstructionSection block={p} section={section('pageNumbering')} title="Page numbering">
             <RadioField
@@ -101,17 +164,40 @@ export function CopyFragment({ maxInstructions }: { maxInstructions: number }) {
               options={O.COPY_PAGE_NUMBERS}
               className="md:col-span-2"
               onPick={(c) => {
-                if (c !== 0 && !getValues(`${p}.excludeFromNumbering`)?.length) setValue(`${p}.excludeFromNumbering`, defaultExcludeFromNumbering());
+                if (c !== 0 && !getValues(`${p}.excludeFromNumbering`)?.length)
+                  setValue(`${p}.excludeFromNumbering`, defaultExcludeFromNumbering());
               }}
             />
             {v.numbering && (
               <>
-                <SelectField name={`${p}.numberLocation`} label="Number location" required options={selectOptions(O.NUMBER_LOCATIONS)} />
+                <SelectField
+                  name={`${p}.numberLocation`}
+                  label="Number location"
+                  required
+                  options={selectOptions(O.NUMBER_LOCATIONS)}
+                />
                 <TextField name={`${p}.startingNumber`} label="Starting number" required digitsOnly maxLength={9} />
-                <SelectField name={`${p}.numberingSequence`} label="Numbering sequence" required options={selectOptions(O.NUMBERING_SEQUENCES)} />
-                {v.otherNumberingSequence && <TextField name={`${p}.otherNumberingSequence`} label="Numbering sequence (other)" required maxLength={255} />}
+                <SelectField
+                  name={`${p}.numberingSequence`}
+                  label="Numbering sequence"
+                  required
+                  options={selectOptions(O.NUMBERING_SEQUENCES)}
+                />
+                {v.otherNumberingSequence && (
+                  <TextField
+                    name={`${p}.otherNumberingSequence`}
+                    label="Numbering sequence (other)"
+                    required
+                    maxLength={255}
+                  />
+                )}
                 <div className="md:col-span-2">
-                  <SelectionCheckboxes name={`${p}.excludeFromNumbering`} legend="Do not number" typeKey="numberingType" options={EXCLUDE_FROM_NUMBERING} />
+                  <SelectionCheckboxes
+                    name={`${p}.excludeFromNumbering`}
+                    legend="Do not number"
+                    typeKey="numberingType"
+                    options={EXCLUDE_FROM_NUMBERING}
+                  />
                 </div>
               </>
             )}

@@ -19,12 +19,24 @@ export interface DetailStepProps {
   files: SourceFilesFieldProps;
 }
 
-function Fragment({ orderType, maxInstructions, appealBookLocations, courtCopyLocations, practiceNoteUrl }: Omit<DetailStepProps, 'files'>) {
+function Fragment({
+  orderType,
+  maxInstructions,
+  appealBookLocations,
+  courtCopyLocations,
+  practiceNoteUrl,
+}: Omit<DetailStepProps, 'files'>) {
   switch (orderType) {
     case 1:
       return <AppealBookFragment locations={appealBookLocations} maxInstructions={maxInstructions} />;
     case 2:
-      return <CourtCopyFragment locations={courtCopyLocations} maxInstructions={maxInstructions} practiceNoteUrl={practiceNoteUrl} />;
+      return (
+        <CourtCopyFragment
+          locations={courtCopyLocations}
+          maxInstructions={maxInstructions}
+          practiceNoteUrl={practiceNoteUrl}
+        />
+      );
     case 3:
       return <CopyFragment maxInstructions={maxInstructions} />;
     case 5:

@@ -21,7 +21,12 @@ export function DraftOffer({ message, discard }: DraftOfferProps) {
   const [state, setState] = useState<'offered' | 'discarding' | 'discarded' | 'failed'>('offered');
   if (state === 'discarded') return <Alert tone="success">{DRAFT_OFFER_MSG.discarded}</Alert>;
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-brand-50 px-4 py-3" role="region" aria-label="Draft" data-testid="draft-offer">
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-brand-50 px-4 py-3"
+      role="region"
+      aria-label="Draft"
+      data-testid="draft-offer"
+    >
       <p className="text-sm font-medium text-ink">{message}</p>
       {state === 'failed' && <p className="w-full text-sm text-danger">{DRAFT_OFFER_MSG.discardFailed}</p>}
       <span className="ml-auto flex gap-2">

@@ -11,7 +11,15 @@ export const DUE_WARNING = {
   change: 'No, change it',
 } as const;
 
-export function DueWarningDialog({ open, onAccept, onCancel }: { open: boolean; onAccept: () => void; onCancel: () => void }) {
+export function DueWarningDialog({
+  open,
+  onAccept,
+  onCancel,
+}: {
+  open: boolean;
+  onAccept: () => void;
+  onCancel: () => void;
+}) {
   return (
     <ConfirmDialog
       open={open}

@@ -16,7 +16,13 @@ import { apiFetch } from '@/lib/client-side/api';
 import type { ActionResult } from '@/lib/http/action-result';
 import { JOB_FILES_MSG, jobFilesFit } from '@/lib/documents/job-file-limit';
 import { isDueWithinWarningWindow } from '@/lib/jobs/rules';
-import { applyOrderTypeEffects, makeJobOrderSchema, STEP_ONE_FIELDS, type JobOrder, type JobOrderInput } from '@/lib/jobs/schema';
+import {
+  applyOrderTypeEffects,
+  makeJobOrderSchema,
+  STEP_ONE_FIELDS,
+  type JobOrder,
+  type JobOrderInput,
+} from '@/lib/jobs/schema';
 import type { SaveJobRequest } from '@/lib/jobs/save-request';
 import { MSG } from '@/lib/messages';
 import { orderTypeName } from '@/lib/reference';
@@ -75,12 +81,27 @@ export const ORDER_FORM_MSG = {
   fixErrors: 'Please correct the highlighted fields.',
 } as const;
 
-const FORM_KEYS = new Set<string>([...STEP_ONE_FIELDS, 'copyAsOriginal', 'copyInstructions', 'appealBook', 'courtCopy', 'collectionDescription', 'ePrintInstructions', 'eScanInstructions']);
+const FORM_KEYS = new Set<string>([
+  ...STEP_ONE_FIELDS,
+  'copyAsOriginal',
+  'copyInstructions',
+  'appealBook',
+  'courtCopy',
+  'collectionDescription',
+  'ePrintInstructions',
+  'eScanInstructions',
+]);
 const isOrderPath = (p: string): p is OrderPath => FORM_KEYS.has(p.split('.')[0] ?? '');
 
 /** The rejection a server action's redirect() gives its caller (the router navigates by itself). */
 function isRedirect(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'digest' in e && typeof e.digest === 'string' && e.digest.startsWith('NEXT_REDIRECT');
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    'digest' in e &&
+    typeof e.digest === 'string' &&
+    e.digest.startsWith('NEXT_REDIRECT')
+  );
 }
 
 export function JobOrderForm(props: JobOrderFormProps) {
@@ -105,14 +126,27 @@ export function JobOrderForm(props: JobOrderFormProps) {
     },
     [clientId, estimates],
   );
-  const schema = useMemo(() => makeJobOrderSchema({ now, timeZone, maxInstructions, costEstimateExists }), [now, timeZone, maxInstructions, costEstimateExists]);
-  const form = useForm<JobOrderInput, unknown, JobOrder>({ resolver: zodResolver(schema), defaultValues: initialValues, shouldFocusError: false });
+  const schema = useMemo(
+    () => makeJobOrderSchema({ now, timeZone, maxInstructions, costEstimateExists }),
+    [now, timeZone, maxInstructions, costEstimateExists],
+  );
+  const form = useForm<JobOrderInput, unknown, JobOrder>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues,
+    shouldFocusError: false,
+  });
   const { getValues, setValue, trigger, setError, handleSubmit, clearErrors } = form;
 
   const [step, setStep] = useState<1 | 2>(1);
   const [open, setOpen] = useState<string[]>([]);
   const [requestKey] = useState(() => crypto.randomUUID());
-  const files = useUploadQueue({ maxBytes: props.maxUploadBytes, maxFiles: props.maxFiles, blockedExtensions: props.blockedExtensions, direct: props.directUploads, initial: props.initialFiles });
+  const files = useUploadQueue({
+    maxBytes: props.maxUploadBytes,
+    maxFiles: props.maxFiles,
+    blockedExtensions: props.blockedExtensions,
+    direct: props.directUploads,
+    initial: props.initialFiles,
+  });
   const drop = useFileDrop(files.add);
   const draft = useOrderDraft(form, files.documentIds, files.busy, props.saveDraft ? { save: props.saveDraft } : null);
   const [cloned] = useState(clone ? { jobNumber: clone.jmsNumber, files: clone.files } : null);
@@ -158,7 +192,13 @@ export function JobOrderForm(props: JobOrderFormProps) {
   }
 
   const dueKey = () => `${String(getValues('dateDueInput') ?? '')} ${String(getValues('timeDueInput') ?? '')}`;
-  const dueSoon = () => isDueWithinWarningWindow(String(getValues('dateDueInput') ?? ''), String(getValues('timeDueInput') ?? ''), now(), timeZone);
+  const dueSoon = () =>
+    isDueWithinWarningWindow(
+      String(getValues('dateDueInput') ?? ''),
+      String(getValues('timeDueInput') ?? ''),
+      now(),
+      timeZone,
+    );
 
   async function next() {
     setAlert(null);
@@ -167,7 +207,12 @@ export function JobOrderForm(props: JobOrderFormProps) {
     if (!ok) {
       // The summary is said (role alert) and focus goes to the first field to fix (WCAG 3.3.1, 4.1.3).
       setAlert(ORDER_FORM_MSG.fixErrors);
-      place(placeErrors(errorPaths(form.formState.errors).filter((p) => isStepOnePath(p, orderType)), orderType));
+      place(
+        placeErrors(
+          errorPaths(form.formState.errors).filter((p) => isStepOnePath(p, orderType)),
+          orderType,
+        ),
+      );
       return;
     }
     if (dueSoon() && accepted.current !== dueKey()) return setWarning('next');
@@ -182,7 +227,16 @@ export function JobOrderForm(props: JobOrderFormProps) {
     await draft.stop();
     try {
       // An ended session signs out and comes back here, as a 401 does (spec §4.5).
-      const outcome = await unlessSignedOut(save({ values: { ...getValues() }, requestKey, documentId: null, documentIds: files.documentIds, cloneSourceFile: false, cloneDocumentIds: cloned ? copyCloned : undefined }));
+      const outcome = await unlessSignedOut(
+        save({
+          values: { ...getValues() },
+          requestKey,
+          documentId: null,
+          documentIds: files.documentIds,
+          cloneSourceFile: false,
+          cloneDocumentIds: cloned ? copyCloned : undefined,
+        }),
+      );
       // Any other refusal than the form's 400 (403, 404, 409) is a failed save.
       if (!outcome.ok) draft.resume();
       if (!outcome.ok && outcome.status !== 400) {
@@ -252,18 +306,31 @@ export function JobOrderForm(props: JobOrderFormProps) {
           <FormFields>
             {clone && <Alert tone="info">{MSG.clonedFrom(clone.jmsNumber)}</Alert>}
             {props.cloneNotFound && <Alert tone="info">{ORDER_FORM_MSG.cloneNotFound}</Alert>}
-            {props.draftOffer && props.discardDraft && !draft.savedAt && !restored && <DraftOffer message={props.draftOffer} discard={props.discardDraft} />}
+            {props.draftOffer && props.discardDraft && !draft.savedAt && !restored && (
+              <DraftOffer message={props.draftOffer} discard={props.discardDraft} />
+            )}
             {restored && <Alert tone="info">{DRAFT_RESTORED_MSG}</Alert>}
             {alert && <Alert tone="error">{alert}</Alert>}
             <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
-              {step === 1 ? 'Step 1 of 2: Job details' : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
+              {step === 1
+                ? 'Step 1 of 2: Job details'
+                : `Step 2 of 2: ${orderType ? orderTypeName(orderType) : 'Job'} details`}
             </h2>
             {step === 1 && files.items.length > 0 && (
               <p className="text-sm text-muted" data-testid="files-on-step-one">
                 {files.items.length === 1 ? '1 file' : `${files.items.length} files`} added: they are listed in step 2.
               </p>
             )}
-            {step === 1 && <StepOne clientId={clientId} branches={props.branches} now={now} timeZone={timeZone} maxInstructions={maxInstructions} onOrderTypePicked={typePicked} />}
+            {step === 1 && (
+              <StepOne
+                clientId={clientId}
+                branches={props.branches}
+                now={now}
+                timeZone={timeZone}
+                maxInstructions={maxInstructions}
+                onOrderTypePicked={typePicked}
+              />
+            )}
             {step === 2 && orderType !== undefined && (
               <DetailStep
                 orderType={orderType}
@@ -271,13 +338,25 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 appealBookLocations={props.appealBookLocations}
                 courtCopyLocations={props.courtCopyLocations}
                 practiceNoteUrl={props.practiceNoteUrl ?? null}
-                files={{ queue: files, cloned, copyCloned, onCopyClonedChange: setCopyCloned, error: fileError ?? (tooManyFiles ? JOB_FILES_MSG.tooMany : undefined) }}
+                files={{
+                  queue: files,
+                  cloned,
+                  copyCloned,
+                  onCopyClonedChange: setCopyCloned,
+                  error: fileError ?? (tooManyFiles ? JOB_FILES_MSG.tooMany : undefined),
+                }}
               />
             )}
             <div className="flex flex-wrap items-center justify-end gap-3 border-t border-line pt-4">
               {draft.savedAt && (
                 <span className="mr-auto text-xs text-muted" data-testid="draft-saved">
-                  Draft saved {new Intl.DateTimeFormat('en-AU', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(draft.savedAt))}
+                  Draft saved{' '}
+                  {new Intl.DateTimeFormat('en-AU', {
+                    timeZone,
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    hour12: false,
+                  }).format(new Date(draft.savedAt))}
                 </span>
               )}
               <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
@@ -295,7 +374,14 @@ export function JobOrderForm(props: JobOrderFormProps) {
                   Next
                 </Button>
               ) : (
-                <Button key="save" type="submit" variant="primary" loading={saving} loadingText="Saving…" disabled={busy}>
+                <Button
+                  key="save"
+                  type="submit"
+                  variant="primary"
+                  loading={saving}
+                  loadingText="Saving…"
+                  disabled={busy}
+                >
                   Save
                 </Button>
               )}

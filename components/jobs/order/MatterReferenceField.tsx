@@ -62,7 +62,11 @@ function MatterCombobox({ clientId, inputRef, name, value, onChange, onBlur, err
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
       // A 401 signs out and comes back to the form (apiFetch); other failures just offer no suggestions.
-      apiFetch(`/api/Job/ClientMatterReference/${clientId}`, { method: 'POST', json: { SearchText: text }, signal: ctrl.signal })
+      apiFetch(`/api/Job/ClientMatterReference/${clientId}`, {
+        method: 'POST',
+        json: { SearchText: text },
+        signal: ctrl.signal,
+      })
         .then(async (res) => (res.ok ? ((await res.json()) as unknown) : []))
         .then((list) => {
           const items = isStringList(list) ? list.filter((s) => s !== text) : [];

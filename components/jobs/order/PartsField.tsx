@@ -5,7 +5,15 @@ import { TextField } from './fields';
 
 type Block = 'appealBook' | 'courtCopy';
 
-export function PartsField({ block, kind, required = false }: { block: Block; kind: 'fileNumber' | 'matterName'; required?: boolean }) {
+export function PartsField({
+  block,
+  kind,
+  required = false,
+}: {
+  block: Block;
+  kind: 'fileNumber' | 'matterName';
+  required?: boolean;
+}) {
   const file = kind === 'fileNumber';
   const legend = file ? 'File number' : 'Matter name';
   return (
@@ -19,11 +27,21 @@ export function PartsField({ block, kind, required = false }: { block: Block; ki
         )}
       </legend>
       <div className="grid grid-cols-[1fr_auto_1fr] items-start gap-2">
-        <TextField name={`${block}.${kind}A`} label={file ? 'Number' : 'First party'} required={required} maxLength={255} />
+        <TextField
+          name={`${block}.${kind}A`}
+          label={file ? 'Number' : 'First party'}
+          required={required}
+          maxLength={255}
+        />
         <span className="pt-8 text-sm text-muted" aria-hidden="true">
           {file ? 'of' : 'vs'}
         </span>
-        <TextField name={`${block}.${kind}B`} label={file ? 'Year or total' : 'Second party'} required={required} maxLength={255} />
+        <TextField
+          name={`${block}.${kind}B`}
+          label={file ? 'Year or total' : 'Second party'}
+          required={required}
+          maxLength={255}
+        />
       </div>
     </fieldset>
   );

@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { PracticeNoteHint } from './PracticeNoteHint';
 
-const agreement = (url: string | null) => renderToStaticMarkup(<Checkbox id="pn" label="I agree to the practice note" description={<PracticeNoteHint url={url} />} />);
+const agreement = (url: string | null) =>
+  renderToStaticMarkup(
+    <Checkbox id="pn" label="I agree to the practice note" description={<PracticeNoteHint url={url} />} />,
+  );
 
 describe('practice note link', () => {
   it('links to the configured note in a new tab that cannot reach back to the order (noopener, noreferrer), said to screen readers', () => {
     const out = agreement('https://courts.example.gov/practice-note-7');
-    expect(out).toMatch(/<a href="https:\/\/courts\.example\.gov\/practice-note-7" target="_blank" rel="noopener noreferrer"[^>]*>Read the practice note <span class="sr-only">\(opens in a new tab\)<\/span><\/a>/);
+    expect(out).toMatch(
+      /<a href="https:\/\/courts\.example\.gov\/practice-note-7" target="_blank" rel="noopener noreferrer"[^>]*>Read the practice note <span class="sr-only">\(opens in a new tab\)<\/span><\/a>/,
+    );
     // The link is the checkbox's description, so the checkbox is still named by the spec's words alone.
     expect(out).toContain('aria-describedby="pn-desc"');
     expect(out).toMatch(/<label for="pn"[^>]*>I agree to the practice note<\/label>/);

@@ -12,7 +12,12 @@ export const PRACTICE_NOTE_TEXT = {
 export function PracticeNoteHint({ url }: { url: string | null }) {
   if (!url) return <>{PRACTICE_NOTE_TEXT.fallback}</>;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+    >
       {PRACTICE_NOTE_TEXT.link} <span className="sr-only">{PRACTICE_NOTE_TEXT.newTab}</span>
     </a>
   );

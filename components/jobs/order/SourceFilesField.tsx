@@ -59,11 +59,24 @@ function statusText(i: UploadItem): string {
   }
 }
 
-function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQueue; onDelete: (i: UploadItem) => void }) {
+function FileRow({
+  item,
+  queue,
+  onDelete,
+}: {
+  item: UploadItem;
+  queue: UploadQueue;
+  onDelete: (i: UploadItem) => void;
+}) {
   const pct = item.size === 0 ? 100 : Math.round((item.loaded / item.size) * 100);
   const failed = item.status === 'failed' || item.status === 'cancelled';
   return (
-    <li className="flex flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="source-file" data-status={item.status} data-key={item.key}>
+    <li
+      className="flex flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2"
+      data-testid="source-file"
+      data-status={item.status}
+      data-key={item.key}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="min-w-0 text-sm font-medium break-all text-ink">{item.name}</span>
         <span className={failed ? 'text-xs text-danger' : 'text-xs text-muted'} data-testid="source-file-status">
@@ -71,17 +84,34 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
         </span>
         <span className="ml-auto flex gap-2">
           {(item.status === 'uploading' || item.status === 'checking') && (
-            <Button size="sm" variant="secondary" data-act="cancel" onClick={() => queue.cancel(item.key)} aria-label={`Cancel upload of ${item.name}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              data-act="cancel"
+              onClick={() => queue.cancel(item.key)}
+              aria-label={`Cancel upload of ${item.name}`}
+            >
               Cancel upload
             </Button>
           )}
           {failed && item.retryable && (
-            <Button size="sm" variant="secondary" onClick={() => queue.retry(item.key)} aria-label={`Retry upload of ${item.name}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => queue.retry(item.key)}
+              aria-label={`Retry upload of ${item.name}`}
+            >
               Retry upload
             </Button>
           )}
           {(item.status === 'done' || failed) && (
-            <Button size="sm" variant="ghost" data-act="delete" onClick={() => onDelete(item)} aria-label={`Delete file ${item.name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              data-act="delete"
+              onClick={() => onDelete(item)}
+              aria-label={`Delete file ${item.name}`}
+            >
               Delete
             </Button>
           )}
@@ -97,7 +127,14 @@ function FileRow({ item, queue, onDelete }: { item: UploadItem; queue: UploadQue
   );
 }
 
-export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange, error, label = 'Source files' }: SourceFilesFieldProps) {
+export function SourceFilesField({
+  queue,
+  cloned,
+  copyCloned,
+  onCopyClonedChange,
+  error,
+  label = 'Source files',
+}: SourceFilesFieldProps) {
   const [confirm, setConfirm] = useState<UploadItem | 'cloned' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -146,12 +183,14 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
       return;
     }
     const active = document.activeElement;
-    const focusIsOurs = active === field || active === document.body || (active instanceof Node && row.contains(active));
+    const focusIsOurs =
+      active === field || active === document.body || (active instanceof Node && row.contains(active));
     if (!focusIsOurs) {
       setFollow(null);
       return;
     }
-    const target = item.status === 'uploading' || item.status === 'checking' ? 'cancel' : item.status === 'done' ? 'delete' : null;
+    const target =
+      item.status === 'uploading' || item.status === 'checking' ? 'cancel' : item.status === 'done' ? 'delete' : null;
     if (target === null) {
       if (field && !field.disabled) field.focus();
       setFollow(null);
@@ -207,16 +246,27 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
         />
       </Field>
       {cloned && cloned.files.length > 0 && (
-        <fieldset className="flex min-w-0 flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2" data-testid="cloned-file">
+        <fieldset
+          className="flex min-w-0 flex-col gap-2 rounded-md border border-line bg-surface px-3 py-2"
+          data-testid="cloned-file"
+        >
           <legend className="px-1 text-sm font-medium">Files of job {cloned.jobNumber}</legend>
-          <p className="text-xs text-muted">Copying a job never copies its files unless you ask: tick the ones to copy to the new job.</p>
+          <p className="text-xs text-muted">
+            Copying a job never copies its files unless you ask: tick the ones to copy to the new job.
+          </p>
           <ul className="flex flex-col gap-1">
             {cloned.files.map((f) => (
               <li key={f.id} className="min-w-0 break-words">
                 <Checkbox
                   label={`Copy ${f.fileName} (${formatBytes(f.size)}) from job ${cloned.jobNumber}`}
                   checked={copyCloned?.includes(f.id) ?? false}
-                  onChange={(e) => onCopyClonedChange?.(e.target.checked ? [...(copyCloned ?? []).filter((id) => id !== f.id), f.id] : (copyCloned ?? []).filter((id) => id !== f.id))}
+                  onChange={(e) =>
+                    onCopyClonedChange?.(
+                      e.target.checked
+                        ? [...(copyCloned ?? []).filter((id) => id !== f.id), f.id]
+                        : (copyCloned ?? []).filter((id) => id !== f.id),
+                    )
+                  }
                 />
               </li>
             ))}
@@ -231,7 +281,9 @@ export function SourceFilesField({ queue, cloned, copyCloned, onCopyClonedChange
         </ul>
       )}
       <p className="sr-only" aria-live="polite">
-        {queue.items.length > 0 ? `${done} of ${queue.items.length} files uploaded${uploading ? `, ${uploading} uploading` : ''}.` : ''}
+        {queue.items.length > 0
+          ? `${done} of ${queue.items.length} files uploaded${uploading ? `, ${uploading} uploading` : ''}.`
+          : ''}
       </p>
       <ConfirmDialog
         open={confirm !== null}

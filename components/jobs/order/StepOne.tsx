@@ -43,7 +43,9 @@ function useTick(ms: number): number {
 
 export function StepOne({ clientId, branches, now, timeZone, maxInstructions, onOrderTypePicked }: StepOneProps) {
   const { setValue, getValues } = useFormContext<JobOrderInput>();
-  const [orderType, appealBook, courtCopy] = useWatch<JobOrderInput, ['orderType', 'appealBook', 'courtCopy']>({ name: ['orderType', 'appealBook', 'courtCopy'] });
+  const [orderType, appealBook, courtCopy] = useWatch<JobOrderInput, ['orderType', 'appealBook', 'courtCopy']>({
+    name: ['orderType', 'appealBook', 'courtCopy'],
+  });
   useTick(30_000);
   const at = now();
   const afterHours = isAfterHours(at, timeZone);
@@ -73,9 +75,24 @@ export function StepOne({ clientId, branches, now, timeZone, maxInstructions, on
           options={ORDER_TYPES.map((t) => ({ value: t.id, label: t.name }))}
           onPick={onOrderTypePicked}
         />
-        <TextField name="contactName" label="Contact name" required helpKey="ContactName" maxLength={255} autoComplete="name" />
+        <TextField
+          name="contactName"
+          label="Contact name"
+          required
+          helpKey="ContactName"
+          maxLength={255}
+          autoComplete="name"
+        />
         <TextField name="email" label="E-mail" required type="email" maxLength={254} autoComplete="email" />
-        <TextField name="contactPhone" label="Contact phone" required helpKey="ContactPhone" type="tel" maxLength={255} autoComplete="tel" />
+        <TextField
+          name="contactPhone"
+          label="Contact phone"
+          required
+          helpKey="ContactPhone"
+          type="tel"
+          maxLength={255}
+          autoComplete="tel"
+        />
         <TextField
           name="afterHourContactNumber"
           label="After-hours contact number"
@@ -88,7 +105,13 @@ export function StepOne({ clientId, branches, now, timeZone, maxInstructions, on
       </FormSection>
       <FormSection title="Matter and address" columns={2}>
         <MatterReferenceField clientId={clientId} />
-        <TextField name="costEstimateNumber" label="Cost estimate number" helpKey="CostEstimateNumber" digitsOnly maxLength={20} />
+        <TextField
+          name="costEstimateNumber"
+          label="Cost estimate number"
+          helpKey="CostEstimateNumber"
+          digitsOnly
+          maxLength={20}
+        />
         <SelectField
           name="clientBranchAddressId"
           label="Client branch address"
@@ -96,19 +119,62 @@ export function StepOne({ clientId, branches, now, timeZone, maxInstructions, on
           helpKey="Address"
           options={branches.map((b) => ({ value: b.id, label: `${b.label} – ${b.address}` }))}
         />
-        <TextAreaField name="alternatePickupDelivery" label="Alternate pickup / delivery" helpKey="AlternatePickupDelivery" maxLength={maxInstructions} rows={2} />
+        <TextAreaField
+          name="alternatePickupDelivery"
+          label="Alternate pickup / delivery"
+          helpKey="AlternatePickupDelivery"
+          maxLength={maxInstructions}
+          rows={2}
+        />
       </FormSection>
       <FormSection title="When" columns={2}>
-        <DateField name="dateReadyInput" label="Ready date" required helpKey="DateReady" today={todayLocal} minDate={todayLocal} onPicked={readyChanged} />
+        <DateField
+          name="dateReadyInput"
+          label="Ready date"
+          required
+          helpKey="DateReady"
+          today={todayLocal}
+          minDate={todayLocal}
+          onPicked={readyChanged}
+        />
         <TimeField name="timeReadyInput" label="Ready time" required onPicked={readyChanged} />
-        <DateField name="dateDueInput" label="Requested due date" required helpKey="DateDue" today={todayLocal} minDate={todayLocal} />
+        <DateField
+          name="dateDueInput"
+          label="Requested due date"
+          required
+          helpKey="DateDue"
+          today={todayLocal}
+          minDate={todayLocal}
+        />
         <TimeField name="timeDueInput" label="Requested due time" required />
       </FormSection>
       <FormSection title="Instructions" columns={2}>
-        <TextAreaField name="instructions" label="Instructions" helpKey="Instructions" maxLength={maxInstructions} className="md:col-span-2" />
-        {whatToCollectRequired(type) && <TextAreaField name="whatToCollect" label="What to collect" required helpKey="WhatToCollect" maxLength={maxInstructions} rows={2} />}
+        <TextAreaField
+          name="instructions"
+          label="Instructions"
+          helpKey="Instructions"
+          maxLength={maxInstructions}
+          className="md:col-span-2"
+        />
+        {whatToCollectRequired(type) && (
+          <TextAreaField
+            name="whatToCollect"
+            label="What to collect"
+            required
+            helpKey="WhatToCollect"
+            maxLength={maxInstructions}
+            rows={2}
+          />
+        )}
         {copies !== 'detail' && copies !== 'hidden' && (
-          <TextField name="numberOfCopies" label="Number of copies" required={copies === 'required'} helpKey="NumberOfCopies" digitsOnly maxLength={6} />
+          <TextField
+            name="numberOfCopies"
+            label="Number of copies"
+            required={copies === 'required'}
+            helpKey="NumberOfCopies"
+            digitsOnly
+            maxLength={6}
+          />
         )}
       </FormSection>
     </div>

@@ -8,9 +8,26 @@ import type { JobOrderInput } from '@/lib/jobs/schema';
 import { toCode } from '@/lib/validation';
 import { fieldId, type CodeOption, type OrderPath } from './fields';
 
-function Group({ id, legend, error, required, children }: { id: string; legend: string; error?: string; required?: boolean; children: ReactNode }) {
+function Group({
+  id,
+  legend,
+  error,
+  required,
+  children,
+}: {
+  id: string;
+  legend: string;
+  error?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <fieldset id={id} className="flex flex-col gap-2" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      id={id}
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="mb-1 text-sm font-medium text-ink">
         {legend}
         {required && (
@@ -29,7 +46,8 @@ function Group({ id, legend, error, required, children }: { id: string; legend: 
   );
 }
 
-const codesOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(toCode).filter((c): c is number => c !== undefined) : []);
+const codesOf = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map(toCode).filter((c): c is number => c !== undefined) : [];
 
 /** A set of codes as checkboxes (e.g. additional tasks, service recipients): the value is the list of ticked codes. */
 export function CodeCheckboxes(props: { name: OrderPath; legend: string; options: readonly CodeOption[] }) {
@@ -45,7 +63,11 @@ export function CodeCheckboxes(props: { name: OrderPath; legend: string; options
                 key={o.id}
                 label={o.name}
                 checked={ticked.includes(o.id)}
-                onChange={(e) => field.onChange(e.target.checked ? [...ticked, o.id].sort((a, b) => a - b) : ticked.filter((c) => c !== o.id))}
+                onChange={(e) =>
+                  field.onChange(
+                    e.target.checked ? [...ticked, o.id].sort((a, b) => a - b) : ticked.filter((c) => c !== o.id),
+                  )
+                }
                 onBlur={field.onBlur}
               />
             ))}
@@ -57,13 +79,20 @@ export function CodeCheckboxes(props: { name: OrderPath; legend: string; options
 }
 
 type SelectionItem = { selectedValue?: boolean | null } & Record<string, unknown>;
-const itemsOf = (v: unknown): SelectionItem[] => (Array.isArray(v) ? v.filter((i): i is SelectionItem => typeof i === 'object' && i !== null) : []);
+const itemsOf = (v: unknown): SelectionItem[] =>
+  Array.isArray(v) ? v.filter((i): i is SelectionItem => typeof i === 'object' && i !== null) : [];
 
 /**
  * A list of `{ <typeKey>: type, selectedValue }` items as checkboxes (exclude-from-numbering, inserts, other
  * files, delivery): one item per option, in option order.
  */
-export function SelectionCheckboxes(props: { name: OrderPath; legend: string; typeKey: string; options: readonly CodeOption[]; required?: boolean }) {
+export function SelectionCheckboxes(props: {
+  name: OrderPath;
+  legend: string;
+  typeKey: string;
+  options: readonly CodeOption[];
+  required?: boolean;
+}) {
   const { name, legend, typeKey, options, required } = props;
   return (
     <Controller<JobOrderInput>
@@ -78,7 +107,14 @@ export function SelectionCheckboxes(props: { name: OrderPath; legend: string; ty
                 key={o.id}
                 label={o.name}
                 checked={isTicked(o.id)}
-                onChange={(e) => field.onChange(options.map((x) => ({ [typeKey]: x.id, selectedValue: x.id === o.id ? e.target.checked : isTicked(x.id) })))}
+                onChange={(e) =>
+                  field.onChange(
+                    options.map((x) => ({
+                      [typeKey]: x.id,
+                      selectedValue: x.id === o.id ? e.target.checked : isTicked(x.id),
+                    })),
+                  )
+                }
                 onBlur={field.onBlur}
               />
             ))}

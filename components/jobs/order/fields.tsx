@@ -53,13 +53,28 @@ interface BaseProps {
   className?: string;
 }
 
-export function TextField(props: BaseProps & { maxLength?: number; digitsOnly?: boolean; autoComplete?: string; type?: 'text' | 'email' | 'tel' }) {
+export function TextField(
+  props: BaseProps & {
+    maxLength?: number;
+    digitsOnly?: boolean;
+    autoComplete?: string;
+    type?: 'text' | 'email' | 'tel';
+  },
+) {
   const { name, label, required, help, helpKey, className, maxLength, digitsOnly, autoComplete, type = 'text' } = props;
   return (
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field
+          id={fieldId(name)}
+          label={label}
+          labelAside={helpFor(label, helpKey)}
+          required={required}
+          help={help}
+          error={fieldState.error?.message}
+          className={className}
+        >
           <Input
             ref={field.ref}
             name={field.name}
@@ -84,8 +99,25 @@ export function TextAreaField(props: BaseProps & { maxLength: number; rows?: num
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
-          <Textarea ref={field.ref} name={field.name} rows={rows} maxLength={maxLength} showCount value={asText(field.value)} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+        <Field
+          id={fieldId(name)}
+          label={label}
+          labelAside={helpFor(label, helpKey)}
+          required={required}
+          help={help}
+          error={fieldState.error?.message}
+          className={className}
+        >
+          <Textarea
+            ref={field.ref}
+            name={field.name}
+            rows={rows}
+            maxLength={maxLength}
+            showCount
+            value={asText(field.value)}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+          />
         </Field>
       )}
     />
@@ -93,7 +125,14 @@ export function TextAreaField(props: BaseProps & { maxLength: number; rows?: num
 }
 
 /** A choice among codes as radios (a fieldset with a legend). */
-export function RadioField(props: BaseProps & { options: readonly CodeOption[]; inline?: boolean; disabled?: boolean; onPick?: (code: number) => void }) {
+export function RadioField(
+  props: BaseProps & {
+    options: readonly CodeOption[];
+    inline?: boolean;
+    disabled?: boolean;
+    onPick?: (code: number) => void;
+  },
+) {
   const { name, label, required, help, className, options, inline = true, disabled, onPick } = props;
   return (
     <Controller<JobOrderInput>
@@ -124,13 +163,28 @@ export function RadioField(props: BaseProps & { options: readonly CodeOption[]; 
 }
 
 /** A choice among codes as a select. */
-export function SelectField(props: BaseProps & { options: readonly SelectOption[]; placeholder?: string; onPick?: (code: number | null) => void; dataTour?: string }) {
+export function SelectField(
+  props: BaseProps & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+    onPick?: (code: number | null) => void;
+    dataTour?: string;
+  },
+) {
   const { name, label, required, help, helpKey, className, options, placeholder = 'Select…', onPick, dataTour } = props;
   return (
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field
+          id={fieldId(name)}
+          label={label}
+          labelAside={helpFor(label, helpKey)}
+          required={required}
+          help={help}
+          error={fieldState.error?.message}
+          className={className}
+        >
           <Select
             ref={field.ref}
             name={field.name}
@@ -151,7 +205,13 @@ export function SelectField(props: BaseProps & { options: readonly SelectOption[
   );
 }
 
-export function CheckboxField(props: { name: OrderPath; label: ReactNode; description?: ReactNode; onToggle?: (checked: boolean) => void; className?: string }) {
+export function CheckboxField(props: {
+  name: OrderPath;
+  label: ReactNode;
+  description?: ReactNode;
+  onToggle?: (checked: boolean) => void;
+  className?: string;
+}) {
   return (
     <Controller<JobOrderInput>
       name={props.name}
@@ -182,7 +242,15 @@ export function DateField(props: BaseProps & { today?: Date; minDate?: Date; onP
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={label} labelAside={helpFor(label, helpKey)} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field
+          id={fieldId(name)}
+          label={label}
+          labelAside={helpFor(label, helpKey)}
+          required={required}
+          help={help}
+          error={fieldState.error?.message}
+          className={className}
+        >
           <DatePicker
             ref={field.ref}
             name={field.name}
@@ -208,7 +276,14 @@ export function TimeField(props: BaseProps & { onPicked?: (value: string) => voi
     <Controller<JobOrderInput>
       name={name}
       render={({ field, fieldState }) => (
-        <Field id={fieldId(name)} label={label} required={required} help={help} error={fieldState.error?.message} className={className}>
+        <Field
+          id={fieldId(name)}
+          label={label}
+          required={required}
+          help={help}
+          error={fieldState.error?.message}
+          className={className}
+        >
           <TimePicker
             ref={field.ref}
             name={field.name}
@@ -226,4 +301,5 @@ export function TimeField(props: BaseProps & { onPicked?: (value: string) => voi
 }
 
 /** Options for a SelectField from code options. */
-export const selectOptions = (options: readonly CodeOption[]): SelectOption[] => options.map((o) => ({ value: o.id, label: o.name }));
+export const selectOptions = (options: readonly CodeOption[]): SelectOption[] =>
+  options.map((o) => ({ value: o.id, label: o.name }));

@@ -7,14 +7,22 @@ describe('errorPaths', () => {
       email: { type: 'custom', message: 'bad', ref: {} },
       copyInstructions: { paperSize: { type: 'custom', message: 'x' }, excludeFromNumbering: { message: 'y' } },
     };
-    expect(errorPaths(errors).sort()).toEqual(['copyInstructions.excludeFromNumbering', 'copyInstructions.paperSize', 'email']);
+    expect(errorPaths(errors).sort()).toEqual([
+      'copyInstructions.excludeFromNumbering',
+      'copyInstructions.paperSize',
+      'email',
+    ]);
     expect(errorPaths(undefined)).toEqual([]);
   });
 });
 
 describe('placeErrors', () => {
   it('sends step-one problems back to step one, focusing the first field in form order', () => {
-    expect(placeErrors(['timeDueInput', 'contactName', 'copyInstructions.paperSize'], 3)).toEqual({ step: 1, focus: 'contactName', section: null });
+    expect(placeErrors(['timeDueInput', 'contactName', 'copyInstructions.paperSize'], 3)).toEqual({
+      step: 1,
+      focus: 'contactName',
+      section: null,
+    });
   });
 
   it('keeps the number of copies of appeal books and court copies on the detail step', () => {
@@ -25,9 +33,24 @@ describe('placeErrors', () => {
   });
 
   it.each([
-    ['copyInstructions', ['copyInstructions.applyPageNumbers', 'copyInstructions.dividers'], 'dividers', 'copyInstructions.dividers'],
-    ['ePrintInstructions', ['ePrintInstructions.excelFiles', 'ePrintInstructions.tabbedDividerLabel'], 'inserts', 'ePrintInstructions.tabbedDividerLabel'],
-    ['eScanInstructions', ['eScanInstructions.deliverFiles', 'eScanInstructions.scanFileNaming'], 'fileNaming', 'eScanInstructions.scanFileNaming'],
+    [
+      'copyInstructions',
+      ['copyInstructions.applyPageNumbers', 'copyInstructions.dividers'],
+      'dividers',
+      'copyInstructions.dividers',
+    ],
+    [
+      'ePrintInstructions',
+      ['ePrintInstructions.excelFiles', 'ePrintInstructions.tabbedDividerLabel'],
+      'inserts',
+      'ePrintInstructions.tabbedDividerLabel',
+    ],
+    [
+      'eScanInstructions',
+      ['eScanInstructions.deliverFiles', 'eScanInstructions.scanFileNaming'],
+      'fileNaming',
+      'eScanInstructions.scanFileNaming',
+    ],
   ])('opens the first invalid section of %s', (block, paths, id, focus) => {
     expect(placeErrors(paths, 3)).toEqual({ step: 2, focus, section: { block, id } });
   });

@@ -3,7 +3,14 @@
  * field is wrong, else to the detail step with the first invalid accordion section of the copy, print or scan
  * block opened (spec §5 "The first incomplete section opens and scrolls into view").
  */
-import { COPY_SECTIONS, firstInvalidSection, PRINT_SECTIONS, SCAN_SECTIONS, STEP_ONE_FIELDS, type Section } from '@/lib/jobs/schema';
+import {
+  COPY_SECTIONS,
+  firstInvalidSection,
+  PRINT_SECTIONS,
+  SCAN_SECTIONS,
+  STEP_ONE_FIELDS,
+  type Section,
+} from '@/lib/jobs/schema';
 
 export type InstructionBlock = 'copyInstructions' | 'ePrintInstructions' | 'eScanInstructions';
 
@@ -35,7 +42,9 @@ export function errorPaths(errors: unknown, prefix = ''): string[] {
   if (typeof errors !== 'object' || errors === null) return [];
   const node: Record<string, unknown> = { ...errors };
   if (prefix && (typeof node.message === 'string' || typeof node.type === 'string')) return [prefix];
-  return Object.entries(node).flatMap(([k, v]) => (k === 'ref' || k === 'root' ? [] : errorPaths(v, prefix ? `${prefix}.${k}` : k)));
+  return Object.entries(node).flatMap(([k, v]) =>
+    k === 'ref' || k === 'root' ? [] : errorPaths(v, prefix ? `${prefix}.${k}` : k),
+  );
 }
 
 /** Where to send the user for these invalid paths; null when there are none. */

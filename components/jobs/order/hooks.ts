@@ -12,7 +12,11 @@ import type { OrderPath } from './fields';
  * When `visible` turns false, the fields are cleared (spec §4: hidden means cleared) and their errors dropped.
  * `reset` gives the value a field goes back to (default: null).
  */
-export function useClearWhenHidden(visible: boolean, names: readonly OrderPath[], reset?: (name: OrderPath) => unknown): void {
+export function useClearWhenHidden(
+  visible: boolean,
+  names: readonly OrderPath[],
+  reset?: (name: OrderPath) => unknown,
+): void {
   const { setValue, clearErrors } = useFormContext<JobOrderInput>();
   const was = useRef(visible);
   const latest = useRef({ names, reset });
@@ -80,5 +84,8 @@ export function useCourts(jobType: number, location: number | undefined): Load<C
 
 /** The selection flags of the chosen court at the location. */
 export function useSelectedCourt(court: number | undefined, location: number | undefined): Load<SelectedCourtFlags> {
-  return useJson(court !== undefined && location ? `/api/SelectedCourt/Court/${court}/JobLocation/${location}` : null, isFlags);
+  return useJson(
+    court !== undefined && location ? `/api/SelectedCourt/Court/${court}/JobLocation/${location}` : null,
+    isFlags,
+  );
 }

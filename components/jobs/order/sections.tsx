@@ -33,7 +33,17 @@ export function InstructionSections({ children }: { children: ReactNode }) {
 type BlockName = 'copyInstructions' | 'ePrintInstructions' | 'eScanInstructions';
 
 /** One section; `section` names its fields so the title can flag errors inside it. */
-export function InstructionSection({ block, section, title, children }: { block: BlockName; section: Section; title: string; children: ReactNode }) {
+export function InstructionSection({
+  block,
+  section,
+  title,
+  children,
+}: {
+  block: BlockName;
+  section: Section;
+  title: string;
+  children: ReactNode;
+}) {
   const { errors } = useFormState<JobOrderInput>({ name: block });
   const blockErrors = errors[block];
   const invalid = blockErrors !== undefined && section.fields.some((f) => f in blockErrors);

@@ -76,12 +76,24 @@ export interface UploadEndpoints {
   remove: string;
 }
 
-export const FIRM_UPLOADS: UploadEndpoints = { upload: `/api/Document/UploadJob/${UPLOAD_TYPE}`, direct: '/api/Document/DirectUpload', remove: '/api/Document' };
+export const FIRM_UPLOADS: UploadEndpoints = {
+  upload: `/api/Document/UploadJob/${UPLOAD_TYPE}`,
+  direct: '/api/Document/DirectUpload',
+  remove: '/api/Document',
+};
 
 function readMessage(body: string): string | null {
   try {
     const v: unknown = JSON.parse(body);
-    if (typeof v === 'object' && v !== null && 'error' in v && typeof v.error === 'object' && v.error !== null && 'message' in v.error && typeof v.error.message === 'string') {
+    if (
+      typeof v === 'object' &&
+      v !== null &&
+      'error' in v &&
+      typeof v.error === 'object' &&
+      v.error !== null &&
+      'message' in v.error &&
+      typeof v.error.message === 'string'
+    ) {
       return v.error.message;
     }
   } catch {
@@ -98,7 +110,9 @@ export function parseUploaded(body: string): UploadedFile | null {
     const name = 'FileName' in v ? v.FileName : undefined;
     const size = 'Size' in v ? v.Size : undefined;
     const sha256 = 'Sha256' in v && typeof v.Sha256 === 'string' ? v.Sha256 : null;
-    return typeof id === 'number' && typeof name === 'string' && typeof size === 'number' ? { documentId: id, fileName: name, size, sha256 } : null;
+    return typeof id === 'number' && typeof name === 'string' && typeof size === 'number'
+      ? { documentId: id, fileName: name, size, sha256 }
+      : null;
   } catch {
     return null;
   }
@@ -108,7 +122,12 @@ export function parseUploaded(body: string): UploadedFile | null {
 function logRefusal(fileName: string): void {
   void apiFetch('/api/Log/Add', {
     method: 'POST',
-    json: { Area: LOG_AREA_JOB_UPLOAD, Action: LOG_ACTION_UPLOAD, Success: false, JobModel: { FileName: fileName.slice(0, 255) } },
+    json: {
+      Area: LOG_AREA_JOB_UPLOAD,
+      Action: LOG_ACTION_UPLOAD,
+      Success: false,
+      JobModel: { FileName: fileName.slice(0, 255) },
+    },
   }).catch(() => undefined);
 }
 
@@ -123,7 +142,12 @@ interface Sent {
 }
 
 /** Through the portal: one multipart request, streamed into storage. */
-function sendThroughPortal(to: UploadEndpoints, file: File, signal: AbortSignal, onLoaded: (n: number) => void): Promise<Sent> {
+function sendThroughPortal(
+  to: UploadEndpoints,
+  file: File,
+  signal: AbortSignal,
+  onLoaded: (n: number) => void,
+): Promise<Sent> {
   const body = new FormData();
   body.append('file', file, file.name);
   return uploadWithProgress({
@@ -138,7 +162,13 @@ function sendThroughPortal(to: UploadEndpoints, file: File, signal: AbortSignal,
 }
 
 /** Straight to the bucket: presigned PUT, then the portal's check. */
-async function sendDirect(to: UploadEndpoints, file: File, signal: AbortSignal, onLoaded: (n: number) => void, onChecking: () => void): Promise<Sent> {
+async function sendDirect(
+  to: UploadEndpoints,
+  file: File,
+  signal: AbortSignal,
+  onLoaded: (n: number) => void,
+  onChecking: () => void,
+): Promise<Sent> {
   const sha256 = await sha256Hex(file);
   if (signal.aborted) throw new DOMException('Upload aborted', 'AbortError');
   const start = await apiFetch(to.direct, {
@@ -148,7 +178,15 @@ async function sendDirect(to: UploadEndpoints, file: File, signal: AbortSignal, 
   });
   if (!start.ok) return { status: start.status, body: await start.text() };
   const ticket = (await start.json()) as { UploadId: number; Url: string; Headers: Record<string, string> };
-  const put = await uploadWithProgress({ url: ticket.Url, method: 'PUT', body: file, headers: ticket.Headers, portal: false, signal, onBytes: (loaded) => onLoaded(Math.min(file.size, loaded)) });
+  const put = await uploadWithProgress({
+    url: ticket.Url,
+    method: 'PUT',
+    body: file,
+    headers: ticket.Headers,
+    portal: false,
+    signal,
+    onBytes: (loaded) => onLoaded(Math.min(file.size, loaded)),
+  });
   if (put.status < 200 || put.status >= 300) return { status: 502, body: '' };
   onChecking();
   const done = await apiFetch(`${to.direct}/${ticket.UploadId}/Complete`, { method: 'POST', signal });
@@ -158,7 +196,16 @@ async function sendDirect(to: UploadEndpoints, file: File, signal: AbortSignal, 
 let counter = 0;
 const nextKey = () => `u${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-const fromUploaded = (d: UploadedFile): UploadItem => ({ key: nextKey(), name: d.fileName, size: d.size, status: 'done', loaded: d.size, error: null, retryable: false, doc: d });
+const fromUploaded = (d: UploadedFile): UploadItem => ({
+  key: nextKey(),
+  name: d.fileName,
+  size: d.size,
+  status: 'done',
+  loaded: d.size,
+  error: null,
+  retryable: false,
+  doc: d,
+});
 
 export function useUploadQueue(o: UploadQueueOptions) {
   const to = o.endpoints ?? FIRM_UPLOADS;
@@ -187,7 +234,9 @@ export function useUploadQueue(o: UploadQueueOptions) {
       const onLoaded = (n: number) => update(key, { loaded: n });
       try {
         const direct = o.direct && typeof crypto !== 'undefined' && Boolean(crypto.subtle);
-        const res = direct ? await sendDirect(to, file, controller.signal, onLoaded, () => update(key, { status: 'checking' })) : await sendThroughPortal(to, file, controller.signal, onLoaded);
+        const res = direct
+          ? await sendDirect(to, file, controller.signal, onLoaded, () => update(key, { status: 'checking' }))
+          : await sendThroughPortal(to, file, controller.signal, onLoaded);
         const doc = res.status === 200 ? parseUploaded(res.body) : null;
         if (doc) update(key, { status: 'done', loaded: file.size, doc });
         else {
@@ -197,7 +246,11 @@ export function useUploadQueue(o: UploadQueueOptions) {
         }
       } catch (e) {
         const cancelled = e instanceof DOMException && e.name === 'AbortError';
-        update(key, { status: cancelled ? 'cancelled' : 'failed', error: cancelled ? QUEUE_MSG.cancelled : QUEUE_MSG.failed, retryable: true });
+        update(key, {
+          status: cancelled ? 'cancelled' : 'failed',
+          error: cancelled ? QUEUE_MSG.cancelled : QUEUE_MSG.failed,
+          retryable: true,
+        });
       } finally {
         controllers.current.delete(key);
       }
@@ -217,7 +270,16 @@ export function useUploadQueue(o: UploadQueueOptions) {
         const key = nextKey();
         const name = checkFileName(file.name, o.blockedExtensions);
         const refused = file.size > o.maxBytes ? MSG.fileTooLarge : !name.ok ? MSG.fileExtensionBlocked : null;
-        fresh.push({ key, name: file.name, size: file.size, status: refused ? 'failed' : 'uploading', loaded: 0, error: refused, retryable: false, doc: null });
+        fresh.push({
+          key,
+          name: file.name,
+          size: file.size,
+          status: refused ? 'failed' : 'uploading',
+          loaded: 0,
+          error: refused,
+          retryable: false,
+          doc: null,
+        });
         if (refused) logRefusal(file.name);
         else files.current.set(key, file);
       }
@@ -263,7 +325,19 @@ export function useUploadQueue(o: UploadQueueOptions) {
     told.current = docsKey;
     onDocs.current?.(docs);
   }, [docsKey, docs]);
-  return { items, add, cancel, retry, remove, forget, busy, documentIds, notice, maxFiles: o.maxFiles, maxBytes: o.maxBytes };
+  return {
+    items,
+    add,
+    cancel,
+    retry,
+    remove,
+    forget,
+    busy,
+    documentIds,
+    notice,
+    maxFiles: o.maxFiles,
+    maxBytes: o.maxBytes,
+  };
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;

@@ -17,7 +17,12 @@ export interface DraftSaver {
   save: (d: { values: Record<string, unknown>; documentIds: number[] }) => Promise<ActionResult<string>>;
 }
 
-export function useOrderDraft<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, documentIds: readonly number[], busyUploading: boolean, saver: DraftSaver | null) {
+export function useOrderDraft<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  documentIds: readonly number[],
+  busyUploading: boolean,
+  saver: DraftSaver | null,
+) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<unknown> | null>(null);
   const unsaved = useRef(false);

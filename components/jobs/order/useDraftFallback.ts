@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
 import { announce } from '@/components/ui/announce';
 import { SESSION_ENDING_EVENT } from '@/lib/client-side/session-ending';
 
-export const DRAFT_RESTORED_MSG = 'What you had typed before you were signed out has been put back. Check it and save the job.';
+export const DRAFT_RESTORED_MSG =
+  'What you had typed before you were signed out has been put back. Check it and save the job.';
 
 const keyOf = (owner: string) => `jms.order-draft.${owner}`;
 
@@ -32,7 +33,11 @@ export function dropDraft(owner: string): void {
  * Keeps `read()` when the session ends; calls `restore` once with what was kept for `owner` (then forgets it).
  * Off (`owner` null) for a cloned job, which starts from the job it copies.
  */
-export function useDraftFallback<V>(owner: string | null, read: () => KeptDraft<V>, restore: (draft: KeptDraft<V>) => void): void {
+export function useDraftFallback<V>(
+  owner: string | null,
+  read: () => KeptDraft<V>,
+  restore: (draft: KeptDraft<V>) => void,
+): void {
   const latest = useRef({ read, restore });
   useEffect(() => {
     latest.current = { read, restore };

@@ -38,14 +38,21 @@ export function AddFilesPanel({ jobId, room, maxBytes, blockedExtensions, direct
     const r = await unlessSignedOut(add({ jobId, documentIds: queue.documentIds }));
     setPending(false);
     if (r.ok) {
-      setMessage({ tone: 'success', text: r.value === 1 ? '1 file was added to the job.' : `${r.value} files were added to the job.` });
+      setMessage({
+        tone: 'success',
+        text: r.value === 1 ? '1 file was added to the job.' : `${r.value} files were added to the job.`,
+      });
       for (const i of queue.items) queue.forget(i.key);
       router.refresh();
     } else setMessage({ tone: 'error', text: Object.values(r.fields ?? {})[0]?.[0] ?? r.message });
   }
 
   return (
-    <section {...drop.handlers} aria-labelledby="add-files-title" className={`no-print flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 ${drop.over ? 'outline-2 outline-brand-600 outline-dashed' : ''}`}>
+    <section
+      {...drop.handlers}
+      aria-labelledby="add-files-title"
+      className={`no-print flex flex-col gap-3 rounded-lg border border-line bg-surface p-4 ${drop.over ? 'outline-2 outline-brand-600 outline-dashed' : ''}`}
+    >
       <h2 id="add-files-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Add files
       </h2>
@@ -53,7 +60,13 @@ export function AddFilesPanel({ jobId, room, maxBytes, blockedExtensions, direct
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <SourceFilesField queue={queue} label="Files to add" />
       <div className="flex justify-end">
-        <Button variant="primary" onClick={() => void attach()} disabled={queue.documentIds.length === 0 || queue.busy} loading={pending} loadingText="Adding…">
+        <Button
+          variant="primary"
+          onClick={() => void attach()}
+          disabled={queue.documentIds.length === 0 || queue.busy}
+          loading={pending}
+          loadingText="Adding…"
+        >
           Add to job
         </Button>
       </div>

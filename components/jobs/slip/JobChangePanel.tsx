@@ -65,19 +65,29 @@ export function JobChangePanel({ jobId, jb, started, closed, pending, requests, 
   }
 
   return (
-    <section aria-labelledby="change-job-title" className="no-print flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
+    <section
+      aria-labelledby="change-job-title"
+      className="no-print flex flex-col gap-3 rounded-lg border border-line bg-surface p-4"
+    >
       <h2 id="change-job-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Change this job
       </h2>
       {message && <Alert tone="success">{message}</Alert>}
       <p className="text-sm text-muted">
-        {closed ? 'This job is cancelled: it can no longer be changed.' : started ? 'Work on this job has started: a change or a cancellation is sent to the provider as a request.' : 'Until work starts you can amend or cancel this job yourself.'}
+        {closed
+          ? 'This job is cancelled: it can no longer be changed.'
+          : started
+            ? 'Work on this job has started: a change or a cancellation is sent to the provider as a request.'
+            : 'Until work starts you can amend or cancel this job yourself.'}
       </p>
       {closed ? null : pending ? (
         <p className="text-sm">A change request for this job is waiting for the provider.</p>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <a href={`/SaveJob?amend=${encodeURIComponent(jb)}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+          <a
+            href={`/SaveJob?amend=${encodeURIComponent(jb)}`}
+            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          >
             {started ? 'Request an amendment' : 'Amend job'}
           </a>
           <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
@@ -89,7 +99,8 @@ export function JobChangePanel({ jobId, jb, started, closed, pending, requests, 
         <ol className="flex flex-col gap-1 text-sm" aria-label="Change requests">
           {requests.map((r) => (
             <li key={r.id}>
-              <span className="text-muted">{r.at}</span> · {r.kind === 'cancel' ? 'Cancellation' : 'Amendment'} requested by {r.by} · <strong>{STATUS_TEXT[r.status]}</strong>
+              <span className="text-muted">{r.at}</span> · {r.kind === 'cancel' ? 'Cancellation' : 'Amendment'}{' '}
+              requested by {r.by} · <strong>{STATUS_TEXT[r.status]}</strong>
               {r.note && <span className="block text-muted">{r.note}</span>}
             </li>
           ))}
@@ -99,7 +110,11 @@ export function JobChangePanel({ jobId, jb, started, closed, pending, requests, 
         open={open}
         onOpenChange={setOpen}
         title={started ? 'Request cancellation' : 'Cancel job'}
-        description={started ? 'The provider accepts or declines the request.' : 'The job is cancelled at once and the provider is told.'}
+        description={
+          started
+            ? 'The provider accepts or declines the request.'
+            : 'The job is cancelled at once and the provider is told.'
+        }
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>

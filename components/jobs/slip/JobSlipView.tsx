@@ -11,12 +11,13 @@ import type { SlipFileView, JobSlipView as SlipView } from '@/lib/jobs/present';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="break-inside-avoid rounded-lg border border-line bg-surface print:rounded-none print:border-0 print:border-t">
-      <h2 className="border-b border-line px-4 py-2 text-sm font-semibold tracking-wide text-muted uppercase print:px-0">{title}</h2>
+      <h2 className="border-b border-line px-4 py-2 text-sm font-semibold tracking-wide text-muted uppercase print:px-0">
+        {title}
+      </h2>
       <div className="px-4 py-3 print:px-0">{children}</div>
     </section>
   );
 }
-
 
 /** Files with their receipts: name (download), size, when and by whom, and the SHA-256 (printed in full). */
 function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
@@ -49,7 +50,19 @@ function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
  * `children`: shown right under the title (the staff job page puts its status and slip-data forms there).
  * `back`: the way back to the list, before the title. `statusHistory`: false where the page shows its own.
  */
-export function JobSlipView({ slip, actions, back, statusHistory = true, children }: { slip: SlipView; actions?: ReactNode; back?: ReactNode; statusHistory?: boolean; children?: ReactNode }) {
+export function JobSlipView({
+  slip,
+  actions,
+  back,
+  statusHistory = true,
+  children,
+}: {
+  slip: SlipView;
+  actions?: ReactNode;
+  back?: ReactNode;
+  statusHistory?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <article className="flex flex-col gap-4" aria-labelledby="slip-title">
       {back && <div className="no-print">{back}</div>}
@@ -75,7 +88,9 @@ export function JobSlipView({ slip, actions, back, statusHistory = true, childre
               {s.rows.map((r) => (
                 <div key={r.label} className="contents">
                   <dt className="text-muted">{r.label}</dt>
-                  <dd className="break-words whitespace-pre-wrap">{r.href ? <a href={r.href}>{r.value}</a> : r.value}</dd>
+                  <dd className="break-words whitespace-pre-wrap">
+                    {r.href ? <a href={r.href}>{r.value}</a> : r.value}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -127,7 +142,11 @@ export function JobSlipView({ slip, actions, back, statusHistory = true, childre
               <li key={c.id}>
                 <span className="text-muted">{c.at}</span> · <span className="font-medium">{c.by}</span>
                 {c.status && <span className="text-muted"> ({c.status})</span>}
-                {c.internal && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">Internal</span>}
+                {c.internal && (
+                  <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">
+                    Internal
+                  </span>
+                )}
                 <span className="block">{c.comment}</span>
               </li>
             ))}
@@ -139,7 +158,8 @@ export function JobSlipView({ slip, actions, back, statusHistory = true, childre
           <ol className="flex flex-col gap-2 text-sm" aria-label="Status history">
             {slip.statusHistory.map((h) => (
               <li key={h.id}>
-                <span className="text-muted">{h.at}</span> · <span className="font-medium">{h.from}</span> → <span className="font-medium">{h.to}</span>
+                <span className="text-muted">{h.at}</span> · <span className="font-medium">{h.from}</span> →{' '}
+                <span className="font-medium">{h.to}</span>
                 <span className="block text-muted">by {h.by}</span>
               </li>
             ))}

@@ -37,7 +37,12 @@ export interface JobThreadProps {
   viewer: 'client' | 'staff';
   /** Both sides attach files through the upload queue (limits as the order form's). */
   attachments: { maxBytes: number; blockedExtensions: readonly string[]; directUploads: boolean };
-  post: (input: { jobId: number; body: string; documentIds: number[]; internal: boolean }) => Promise<ActionResult<null>>;
+  post: (input: {
+    jobId: number;
+    body: string;
+    documentIds: number[];
+    internal: boolean;
+  }) => Promise<ActionResult<null>>;
 }
 
 export function JobThread({ jobId, messages, viewer, attachments, post }: JobThreadProps) {
@@ -53,7 +58,13 @@ export function JobThread({ jobId, messages, viewer, attachments, post }: JobThr
     const base = `/api/Ops/Jobs/${jobId}/MessageFiles`;
     return { upload: base, direct: `${base}/Direct`, remove: base };
   }, [viewer, jobId]);
-  const queue = useUploadQueue({ maxBytes: attachments.maxBytes, maxFiles: 10, blockedExtensions: attachments.blockedExtensions, direct: attachments.directUploads, endpoints });
+  const queue = useUploadQueue({
+    maxBytes: attachments.maxBytes,
+    maxFiles: 10,
+    blockedExtensions: attachments.blockedExtensions,
+    direct: attachments.directUploads,
+    endpoints,
+  });
 
   async function send() {
     setSending(true);
@@ -74,7 +85,10 @@ export function JobThread({ jobId, messages, viewer, attachments, post }: JobThr
   }
 
   return (
-    <section aria-labelledby="thread-title" className="no-print flex flex-col gap-3 rounded-lg border border-line bg-surface p-4">
+    <section
+      aria-labelledby="thread-title"
+      className="no-print flex flex-col gap-3 rounded-lg border border-line bg-surface p-4"
+    >
       <h2 id="thread-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
         Messages
       </h2>
@@ -89,7 +103,8 @@ export function JobThread({ jobId, messages, viewer, attachments, post }: JobThr
               data-testid="thread-message"
             >
               <p className="text-xs text-muted">
-                <span className="font-medium text-ink">{m.author}</span> ({m.side === 'staff' ? 'provider' : 'client'}) · {m.at}
+                <span className="font-medium text-ink">{m.author}</span> ({m.side === 'staff' ? 'provider' : 'client'})
+                · {m.at}
                 {m.internal && <strong className="ml-2 text-ink">Internal note: staff only</strong>}
               </p>
               <p className="text-sm break-words whitespace-pre-wrap">{m.body}</p>
@@ -109,16 +124,29 @@ export function JobThread({ jobId, messages, viewer, attachments, post }: JobThr
           ))}
         </ol>
       )}
-      {sent && <Alert tone="success">{sent === 'note' ? 'Your internal note was saved.' : 'Your message was sent.'}</Alert>}
+      {sent && (
+        <Alert tone="success">{sent === 'note' ? 'Your internal note was saved.' : 'Your message was sent.'}</Alert>
+      )}
       <Field label="New message" error={error ?? undefined}>
         <Textarea value={body} onChange={(e) => setBody(e.target.value)} maxLength={4000} rows={3} />
       </Field>
       <SourceFilesField queue={queue} label="Attachments" />
       {viewer === 'staff' && (
-        <Checkbox label="Internal note" description="Only staff see an internal note and its files; the client is not told." checked={internal} onChange={(e) => setInternal(e.target.checked)} />
+        <Checkbox
+          label="Internal note"
+          description="Only staff see an internal note and its files; the client is not told."
+          checked={internal}
+          onChange={(e) => setInternal(e.target.checked)}
+        />
       )}
       <div className="flex justify-end">
-        <Button variant="primary" loading={sending} loadingText="Sending…" disabled={queue.busy} onClick={() => void send()}>
+        <Button
+          variant="primary"
+          loading={sending}
+          loadingText="Sending…"
+          disabled={queue.busy}
+          onClick={() => void send()}
+        >
           {viewer === 'staff' && internal ? 'Save note' : 'Send message'}
         </Button>
       </div>

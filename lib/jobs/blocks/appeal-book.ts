@@ -8,7 +8,18 @@
  */
 import { z } from 'zod';
 import { checkChoice, checkText, SHORT_TEXT_MAX, type Reporter } from '@/lib/validation';
-import { checkCodes, code, codeIn, codesIn, JOB_MSG, looseCodes, looseNumber, looseText, text, type BlockOptions } from './common';
+import {
+  checkCodes,
+  code,
+  codeIn,
+  codesIn,
+  JOB_MSG,
+  looseCodes,
+  looseNumber,
+  looseText,
+  text,
+  type BlockOptions,
+} from './common';
 
 export const PREPARE = { draft: 1, finalCopies: 2 } as const;
 export const PREPARE_VALUES = [1, 2] as const;
@@ -110,12 +121,14 @@ export function checkAppealBook(b: Loose | null | undefined, r: Reporter, o: Blo
     checkChoice(r, ['location'], b?.location, { required: true });
     checkChoice(r, ['appealBookCourt'], b?.appealBookCourt, { required: true });
     checkChoice(r, ['appealBookType'], b?.appealBookType, { required: true });
-    if (v.otherAppealCourt) checkText(r, ['otherAppealCourt'], b?.otherAppealCourt, { required: true, max: SHORT_TEXT_MAX });
+    if (v.otherAppealCourt)
+      checkText(r, ['otherAppealCourt'], b?.otherAppealCourt, { required: true, max: SHORT_TEXT_MAX });
     checkCodes(r, ['additionalTasks'], b?.additionalTasks, ADDITIONAL_TASK_IDS);
   }
   if (v.finalCopies) {
     checkCodes(r, ['serviceTo'], b?.serviceTo, SERVICE_RECIPIENT_IDS);
-    if (v.serviceAddress) checkText(r, ['serviceAddress'], b?.serviceAddress, { required: true, max: o.maxInstructions });
+    if (v.serviceAddress)
+      checkText(r, ['serviceAddress'], b?.serviceAddress, { required: true, max: o.maxInstructions });
   }
 }
 

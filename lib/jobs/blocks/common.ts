@@ -8,7 +8,15 @@
  * (the UI shows/hides with it), its checks, its finaliser and, for accordions, its sections.
  */
 import { z } from 'zod';
-import { cleanText, FIELD_MSG, isOneOf, toCode, type FieldIssue, type FieldPath, type Reporter } from '@/lib/validation';
+import {
+  cleanText,
+  FIELD_MSG,
+  isOneOf,
+  toCode,
+  type FieldIssue,
+  type FieldPath,
+  type Reporter,
+} from '@/lib/validation';
 
 /** A text input (or JSON string). */
 export const looseText = z.string().nullish();
@@ -103,7 +111,11 @@ export function selections<T extends number>(
   });
 }
 
-export function isSelected(v: readonly { selectedValue?: boolean | null; [key: string]: unknown }[] | null | undefined, typeKey: string, type: number): boolean {
+export function isSelected(
+  v: readonly { selectedValue?: boolean | null; [key: string]: unknown }[] | null | undefined,
+  typeKey: string,
+  type: number,
+): boolean {
   return (v ?? []).some((i) => toCode(i[typeKey]) === type && i.selectedValue === true);
 }
 
@@ -117,7 +129,10 @@ export interface Section<Id extends string = string> {
 }
 
 /** Completeness per section from the block's issues (paths relative to the block). */
-export function sectionStatus<Id extends string>(sections: readonly Section<Id>[], issues: readonly FieldIssue[]): Record<Id, boolean> {
+export function sectionStatus<Id extends string>(
+  sections: readonly Section<Id>[],
+  issues: readonly FieldIssue[],
+): Record<Id, boolean> {
   const invalid = new Set(issues.map((i) => String(i.path[0])));
   const entries = sections.map((s) => [s.id, !s.fields.some((f) => invalid.has(f))] as const);
   return Object.fromEntries(entries) as Record<Id, boolean>;
@@ -127,7 +142,10 @@ export function sectionStatus<Id extends string>(sections: readonly Section<Id>[
  * The first section (in display order) holding one of the invalid fields, or null. Pass the field names of the
  * block's errors (e.g. `Object.keys(formState.errors.copyInstructions ?? {})`) or the issues' first path keys.
  */
-export function firstInvalidSection<Id extends string>(sections: readonly Section<Id>[], invalidFields: Iterable<string>): Id | null {
+export function firstInvalidSection<Id extends string>(
+  sections: readonly Section<Id>[],
+  invalidFields: Iterable<string>,
+): Id | null {
   const invalid = new Set(invalidFields);
   return sections.find((s) => s.fields.some((f) => invalid.has(f)))?.id ?? null;
 }

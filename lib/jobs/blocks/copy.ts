@@ -6,7 +6,15 @@
  * is not validated and nothing of it is stored.
  */
 import { z } from 'zod';
-import { checkChoice, checkDigits, checkText, issueList, SHORT_TEXT_MAX, type FieldIssue, type Reporter } from '@/lib/validation';
+import {
+  checkChoice,
+  checkDigits,
+  checkText,
+  issueList,
+  SHORT_TEXT_MAX,
+  type FieldIssue,
+  type Reporter,
+} from '@/lib/validation';
 import {
   code,
   codeIn,
@@ -86,13 +94,26 @@ type Loose = z.output<typeof copyBlockSchema>;
 
 export const COPY_SECTIONS = [
   { id: 'colour', fields: ['originalContainsAnyColor', 'originalPaper'] },
-  { id: 'paper', fields: ['singleOrDoubleSided', 'otherSingleOrDoubleSided', 'paperSize', 'otherPaperSize', 'originalPaper'] },
-  { id: 'finishing', fields: ['foldersNBinding', 'staplesClipsOriginals', 'holePunch', 'otherHolePunch', 'staplesClipsCopies'] },
+  {
+    id: 'paper',
+    fields: ['singleOrDoubleSided', 'otherSingleOrDoubleSided', 'paperSize', 'otherPaperSize', 'originalPaper'],
+  },
+  {
+    id: 'finishing',
+    fields: ['foldersNBinding', 'staplesClipsOriginals', 'holePunch', 'otherHolePunch', 'staplesClipsCopies'],
+  },
   { id: 'dividers', fields: ['dividers', 'dividersInstructions'] },
   { id: 'documentOrder', fields: ['documentOrder'] },
   {
     id: 'pageNumbering',
-    fields: ['applyPageNumbers', 'numberLocation', 'startingNumber', 'numberingSequence', 'otherNumberingSequence', 'excludeFromNumbering'],
+    fields: [
+      'applyPageNumbers',
+      'numberLocation',
+      'startingNumber',
+      'numberingSequence',
+      'otherNumberingSequence',
+      'excludeFromNumbering',
+    ],
   },
 ] as const satisfies readonly Section[];
 export type CopySection = (typeof COPY_SECTIONS)[number]['id'];
@@ -136,7 +157,8 @@ export function checkCopyBlock(b: Loose | null | undefined, r: Reporter, o: Bloc
     checkChoice(r, ['staplesClipsCopies'], b?.staplesClipsCopies, req);
   }
   checkChoice(r, ['dividers'], b?.dividers, req);
-  if (v.dividersInstructions) checkText(r, ['dividersInstructions'], b?.dividersInstructions, { required: true, max: o.maxInstructions });
+  if (v.dividersInstructions)
+    checkText(r, ['dividersInstructions'], b?.dividersInstructions, { required: true, max: o.maxInstructions });
   checkChoice(r, ['documentOrder'], b?.documentOrder, req);
   checkChoice(r, ['applyPageNumbers'], b?.applyPageNumbers, { required: true, allowed: APPLY_PAGE_NUMBERS });
   if (v.numbering) {
@@ -161,7 +183,10 @@ export function copySectionStatus(b: Loose | null | undefined, o: BlockOptions):
 
 /** The first incomplete section, to open and scroll into view; null when all are complete. */
 export function firstIncompleteCopySection(b: Loose | null | undefined, o: BlockOptions): CopySection | null {
-  return firstInvalidSection(COPY_SECTIONS, copyIssues(b, o).map((i) => String(i.path[0])));
+  return firstInvalidSection(
+    COPY_SECTIONS,
+    copyIssues(b, o).map((i) => String(i.path[0])),
+  );
 }
 
 /** The stored block: hidden fields cleared; nothing but `accordionOpen: false` when the accordion is closed. */
@@ -190,7 +215,10 @@ export function finaliseCopyBlock(b: Loose | null | undefined) {
     numberingSequence: v.numbering ? code(b?.numberingSequence) : undefined,
     otherNumberingSequence: v.otherNumberingSequence ? text(b?.otherNumberingSequence) : undefined,
     excludeFromNumbering: v.numbering
-      ? selections(b?.excludeFromNumbering, 'numberingType', EXCLUDE_TYPE_IDS, true).map((s) => ({ numberingType: s.type, selectedValue: s.selectedValue }))
+      ? selections(b?.excludeFromNumbering, 'numberingType', EXCLUDE_TYPE_IDS, true).map((s) => ({
+          numberingType: s.type,
+          selectedValue: s.selectedValue,
+        }))
       : [],
   };
 }

@@ -11,7 +11,19 @@ import { z } from 'zod';
 import { checkChoice, checkText, SHORT_TEXT_MAX, type Reporter } from '@/lib/validation';
 import { parseDateInput } from '../rules';
 import { checkParts, FILE_NUMBER_SEPARATOR, MATTER_NAME_SEPARATOR } from './appeal-book';
-import { code, codeIn, codesIn, flag, JOB_MSG, looseBool, looseCodes, looseNumber, looseText, text, type BlockOptions } from './common';
+import {
+  code,
+  codeIn,
+  codesIn,
+  flag,
+  JOB_MSG,
+  looseBool,
+  looseCodes,
+  looseNumber,
+  looseText,
+  text,
+  type BlockOptions,
+} from './common';
 
 /** CopyMethod: 1 photocopy, 2 scan, 3 photocopy and scan. */
 export const COPY_METHODS = [
@@ -37,7 +49,10 @@ export interface CourtSelectionFlags {
 }
 
 /** The court context fields of the block, from the selected court's flags. */
-export function courtContext(flags: CourtSelectionFlags | null | undefined): { courtMethods: number[]; courtNeedsSolicitor: boolean } {
+export function courtContext(flags: CourtSelectionFlags | null | undefined): {
+  courtMethods: number[];
+  courtNeedsSolicitor: boolean;
+} {
   const courtMethods: number[] = [];
   if (flags?.EnablePhotocopyMethod) courtMethods.push(1);
   if (flags?.EnableScanMethod) courtMethods.push(2);
@@ -117,7 +132,8 @@ export function checkCourtCopy(b: Loose | null | undefined, r: Reporter, o: Bloc
     if (b?.practiceNoteAgreement !== true) r.add(['practiceNoteAgreement'], JOB_MSG.practiceNoteAgreement);
     checkText(r, ['solicitorFullName'], b?.solicitorFullName, { required: true, max: SHORT_TEXT_MAX });
     checkChoice(r, ['solicitorFor'], b?.solicitorFor, { required: true });
-    if (v.otherAsSolicitorFor) checkText(r, ['otherAsSolicitorFor'], b?.otherAsSolicitorFor, { required: true, max: SHORT_TEXT_MAX });
+    if (v.otherAsSolicitorFor)
+      checkText(r, ['otherAsSolicitorFor'], b?.otherAsSolicitorFor, { required: true, max: SHORT_TEXT_MAX });
   }
   if (v.dates) {
     checkDate(r, 'dateProduced', b?.dateProduced);

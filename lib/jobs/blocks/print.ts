@@ -77,14 +77,38 @@ export const PRINT_SECTIONS = [
   { id: 'paper', fields: ['singleOrDoubleSided', 'paperSize', 'otherPaperSize'] },
   {
     id: 'inserts',
-    fields: ['insert', 'separatorSheetsType', 'separatorSheetLocation', 'tabbedDividerType', 'tabbedDividerLabel', 'tabbedDividerLocation'],
+    fields: [
+      'insert',
+      'separatorSheetsType',
+      'separatorSheetLocation',
+      'tabbedDividerType',
+      'tabbedDividerLabel',
+      'tabbedDividerLocation',
+    ],
   },
   { id: 'finishing', fields: ['foldersNBinding', 'holePunch', 'otherHolePunch', 'stapled'] },
   {
     id: 'documents',
-    fields: ['duplicateDocuments', 'attachments', 'orderDocuments', 'otherOrderDocuments', 'documentLocation', 'unprintableFiles', 'excelFiles'],
+    fields: [
+      'duplicateDocuments',
+      'attachments',
+      'orderDocuments',
+      'otherOrderDocuments',
+      'documentLocation',
+      'unprintableFiles',
+      'excelFiles',
+    ],
   },
-  { id: 'numbering', fields: ['applyNumbers', 'numbersLocationEPrint', 'startingNumber', 'numberingSequenceEPrint', 'otherNumberingSequence'] },
+  {
+    id: 'numbering',
+    fields: [
+      'applyNumbers',
+      'numbersLocationEPrint',
+      'startingNumber',
+      'numberingSequenceEPrint',
+      'otherNumberingSequence',
+    ],
+  },
 ] as const satisfies readonly Section[];
 export type PrintSection = (typeof PRINT_SECTIONS)[number]['id'];
 
@@ -119,7 +143,12 @@ export function checkPrint(b: Loose | null | undefined, r: Reporter): void {
   checkChoice(r, ['singleOrDoubleSided'], b?.singleOrDoubleSided, req);
   checkChoice(r, ['paperSize'], b?.paperSize, req);
   if (v.otherPaperSize) checkText(r, ['otherPaperSize'], b?.otherPaperSize, other);
-  checkCodes(r, ['insert'], b?.insert?.map((i) => i.insertSeprationType), INSERT_TYPE_IDS);
+  checkCodes(
+    r,
+    ['insert'],
+    b?.insert?.map((i) => i.insertSeprationType),
+    INSERT_TYPE_IDS,
+  );
   if (v.separatorSheets) {
     checkChoice(r, ['separatorSheetsType'], b?.separatorSheetsType, req);
     checkChoice(r, ['separatorSheetLocation'], b?.separatorSheetLocation, req);
@@ -160,7 +189,10 @@ export function finalisePrint(b: Loose | null | undefined) {
     paperSize: c(b?.paperSize),
     otherPaperSize: v.otherPaperSize ? text(b?.otherPaperSize) : undefined,
     insert: v.open
-      ? selections(b?.insert, 'insertSeprationType', INSERT_TYPE_IDS, false).map((s) => ({ insertSeprationType: s.type, selectedValue: s.selectedValue }))
+      ? selections(b?.insert, 'insertSeprationType', INSERT_TYPE_IDS, false).map((s) => ({
+          insertSeprationType: s.type,
+          selectedValue: s.selectedValue,
+        }))
       : [],
     separatorSheetsType: v.separatorSheets ? code(b?.separatorSheetsType) : undefined,
     separatorSheetLocation: v.separatorSheets ? code(b?.separatorSheetLocation) : undefined,
@@ -188,5 +220,8 @@ export function finalisePrint(b: Loose | null | undefined) {
 export type PrintInstructions = ReturnType<typeof finalisePrint>;
 
 export function defaultPrint(): PrintInput {
-  return { accordionOpen: false, insert: INSERT_TYPE_IDS.map((insertSeprationType) => ({ insertSeprationType, selectedValue: false })) };
+  return {
+    accordionOpen: false,
+    insert: INSERT_TYPE_IDS.map((insertSeprationType) => ({ insertSeprationType, selectedValue: false })),
+  };
 }

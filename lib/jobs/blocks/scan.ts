@@ -111,7 +111,10 @@ export function checkScan(b: Loose | null | undefined, r: Reporter): void {
   checkChoice(r, ['originalFileContainsAnyColour'], b?.originalFileContainsAnyColour, req);
   checkChoice(r, ['scanDetermineDocumentBreaks'], b?.scanDetermineDocumentBreaks, req);
   checkChoice(r, ['scanDetermineHostAttachment'], b?.scanDetermineHostAttachment, req);
-  checkChoice(r, ['scanApplyPageNumbers'], b?.scanApplyPageNumbers, { required: true, allowed: SCAN_APPLY_PAGE_NUMBERS });
+  checkChoice(r, ['scanApplyPageNumbers'], b?.scanApplyPageNumbers, {
+    required: true,
+    allowed: SCAN_APPLY_PAGE_NUMBERS,
+  });
   if (v.numbering) {
     checkChoice(r, ['numbersLocation'], b?.numbersLocation, req);
     checkDigits(r, ['startingNumber'], b?.startingNumber, { required: true, maxDigits: 9 });
@@ -124,10 +127,21 @@ export function checkScan(b: Loose | null | undefined, r: Reporter): void {
   if (v.otherImageFileFormat) checkText(r, ['otherImageFileFormat'], b?.otherImageFileFormat, other);
   checkChoice(r, ['scanFileNaming'], b?.scanFileNaming, req);
   if (v.otherFileNaming) checkText(r, ['otherFileNaming'], b?.otherFileNaming, other);
-  checkCodes(r, ['otherFilesToInclude'], b?.otherFilesToInclude?.map((i) => i.numberingType), OTHER_FILE_IDS);
-  checkCodes(r, ['deliverFiles'], b?.deliverFiles?.map((i) => i.deliverType), DELIVERY_TYPE_IDS);
+  checkCodes(
+    r,
+    ['otherFilesToInclude'],
+    b?.otherFilesToInclude?.map((i) => i.numberingType),
+    OTHER_FILE_IDS,
+  );
+  checkCodes(
+    r,
+    ['deliverFiles'],
+    b?.deliverFiles?.map((i) => i.deliverType),
+    DELIVERY_TYPE_IDS,
+  );
   if (!v.electronic && !v.physicalMediaType) r.add(['deliverFiles'], JOB_MSG.deliveryRequired);
-  if (v.physicalMediaType) checkChoice(r, ['physicalMediaType'], b?.physicalMediaType, { required: true, allowed: PHYSICAL_MEDIA_IDS });
+  if (v.physicalMediaType)
+    checkChoice(r, ['physicalMediaType'], b?.physicalMediaType, { required: true, allowed: PHYSICAL_MEDIA_IDS });
 }
 
 /** The stored block: hidden fields cleared; nothing but `accordionOpen: false` when the accordion is closed. */
@@ -151,10 +165,16 @@ export function finaliseScan(b: Loose | null | undefined) {
     scanFileNaming: c(b?.scanFileNaming),
     otherFileNaming: v.otherFileNaming ? text(b?.otherFileNaming) : undefined,
     otherFilesToInclude: v.open
-      ? selections(b?.otherFilesToInclude, 'numberingType', OTHER_FILE_IDS, false).map((s) => ({ numberingType: s.type, selectedValue: s.selectedValue }))
+      ? selections(b?.otherFilesToInclude, 'numberingType', OTHER_FILE_IDS, false).map((s) => ({
+          numberingType: s.type,
+          selectedValue: s.selectedValue,
+        }))
       : [],
     deliverFiles: v.open
-      ? selections(b?.deliverFiles, 'deliverType', DELIVERY_TYPE_IDS, false).map((s) => ({ deliverType: s.type, selectedValue: s.selectedValue }))
+      ? selections(b?.deliverFiles, 'deliverType', DELIVERY_TYPE_IDS, false).map((s) => ({
+          deliverType: s.type,
+          selectedValue: s.selectedValue,
+        }))
       : [],
     physicalMediaType: v.physicalMediaType ? codeIn(b?.physicalMediaType, PHYSICAL_MEDIA_IDS) : undefined,
   };

@@ -110,13 +110,18 @@ export const stepOneObject = z.object(stepOneShape);
 export type StepOneLoose = z.output<typeof stepOneObject>;
 
 /** The step-one field names, e.g. for react-hook-form's `trigger(STEP_ONE_FIELDS)` on Next. */
-export const STEP_ONE_FIELDS = Object.keys(stepOneShape).filter((k): k is keyof typeof stepOneShape => k in stepOneShape);
+export const STEP_ONE_FIELDS = Object.keys(stepOneShape).filter(
+  (k): k is keyof typeof stepOneShape => k in stepOneShape,
+);
 
-export const whatToCollectRequired = (orderType: unknown): boolean => WHAT_TO_COLLECT_TYPES.some((t) => t === code(orderType));
+export const whatToCollectRequired = (orderType: unknown): boolean =>
+  WHAT_TO_COLLECT_TYPES.some((t) => t === code(orderType));
 
 function checkDateTime(r: Reporter, dateField: string, timeField: string, date: unknown, time: unknown): void {
-  if (checkRequired(r, [dateField], date) && (typeof date !== 'string' || !parseDateInput(date))) r.add([dateField], JOB_MSG.invalidDate);
-  if (checkRequired(r, [timeField], time) && (typeof time !== 'string' || parseTimeInput(time) === null)) r.add([timeField], JOB_MSG.invalidTime);
+  if (checkRequired(r, [dateField], date) && (typeof date !== 'string' || !parseDateInput(date)))
+    r.add([dateField], JOB_MSG.invalidDate);
+  if (checkRequired(r, [timeField], time) && (typeof time !== 'string' || parseTimeInput(time) === null))
+    r.add([timeField], JOB_MSG.invalidTime);
 }
 
 /**
@@ -129,7 +134,8 @@ export function checkStepOne(v: StepOneLoose, r: Reporter, o: ResolvedOptions, c
   checkChoice(r, ['orderType'], v.orderType, { required: true, allowed: ORDER_TYPE_IDS });
   checkText(r, ['contactName'], v.contactName, short);
   checkEmail(r, ['email'], v.email, { required: true, pattern: o.emailPattern });
-  if (checkText(r, ['contactPhone'], v.contactPhone, short)) checkPhone(r, ['contactPhone'], v.contactPhone, { required: true, pattern: o.phonePattern });
+  if (checkText(r, ['contactPhone'], v.contactPhone, short))
+    checkPhone(r, ['contactPhone'], v.contactPhone, { required: true, pattern: o.phonePattern });
   checkPhone(r, ['afterHourContactNumber'], v.afterHourContactNumber, {
     required: isAfterHours(now, o.timeZone),
     requiredMessage: JOB_MSG.afterHoursRequired,

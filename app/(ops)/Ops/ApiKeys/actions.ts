@@ -6,7 +6,9 @@ import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
 /** Creates a key; the answer carries the key itself, which is never shown again. */
-export async function createApiKeyAction(input: unknown): Promise<ActionResult<{ id: number; name: string; scopes: ApiScope[]; key: string }>> {
+export async function createApiKeyAction(
+  input: unknown,
+): Promise<ActionResult<{ id: number; name: string; scopes: ApiScope[]; key: string }>> {
   return runAction(staff('apiKeys.manage'), apiKeyFormSchema, input, (form, { actor: a }) => createApiKey(a, form));
 }
 

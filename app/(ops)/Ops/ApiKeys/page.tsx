@@ -22,8 +22,9 @@ export default async function OpsApiKeysPage() {
       <div className="flex flex-col gap-2">
         <h1 className="page-title">API keys</h1>
         <p className="max-w-3xl text-sm text-muted">
-          Your job-management system calls the integration API (/api/v1, documented at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>) with one of these keys, sent as
-          Authorization: Bearer &lt;key&gt;. Each key can do only what its scopes allow; every call is recorded with the key’s name.
+          Your job-management system calls the integration API (/api/v1, documented at{' '}
+          <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>) with one of these keys, sent as Authorization: Bearer
+          &lt;key&gt;. Each key can do only what its scopes allow; every call is recorded with the key’s name.
         </p>
       </div>
       <section aria-labelledby="new-key" className="flex flex-col gap-3">
@@ -36,7 +37,11 @@ export default async function OpsApiKeysPage() {
         <h2 id="keys" className="text-lg font-semibold">
           Keys
         </h2>
-        <OpsTable caption="API keys" headers={['Name and key', 'Scopes', 'Created', 'Last used', 'State']} empty={keys.length === 0}>
+        <OpsTable
+          caption="API keys"
+          headers={['Name and key', 'Scopes', 'Created', 'Last used', 'State']}
+          empty={keys.length === 0}
+        >
           {keys.map((k) => (
             <tr key={k.id}>
               <td className={`${td} break-words`}>
@@ -56,7 +61,13 @@ export default async function OpsApiKeysPage() {
                 <DateTime value={k.createdAt} timeZone={actor.timeZone} withTime />
                 {k.createdByName && <span className="block text-xs text-muted">by {k.createdByName}</span>}
               </td>
-              <td className={td}>{k.lastUsedAt ? <DateTime value={k.lastUsedAt} timeZone={actor.timeZone} withTime /> : <span className="text-muted">Never</span>}</td>
+              <td className={td}>
+                {k.lastUsedAt ? (
+                  <DateTime value={k.lastUsedAt} timeZone={actor.timeZone} withTime />
+                ) : (
+                  <span className="text-muted">Never</span>
+                )}
+              </td>
               <td className={td}>
                 <div className="flex flex-col items-start gap-2">
                   {k.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success">Active</Badge>}
@@ -65,7 +76,10 @@ export default async function OpsApiKeysPage() {
                       label="Revoke"
                       target={k.name}
                       variant="danger"
-                      confirm={{ title: 'Revoke API key', message: `Revoke “${k.name}”? Every call with this key is refused from now on. This cannot be undone.` }}
+                      confirm={{
+                        title: 'Revoke API key',
+                        message: `Revoke “${k.name}”? Every call with this key is refused from now on. This cannot be undone.`,
+                      }}
                       action={revokeApiKeyAction.bind(null, k.id)}
                     />
                   )}

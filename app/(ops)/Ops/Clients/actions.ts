@@ -1,7 +1,14 @@
 'use server';
 /** Server actions of /Ops/Clients: thin adapters over lib/clients/service.ts (policies clients.manage, clients.delete). */
 import { clientFormSchema, clientIdSchema, inviteAdminSchema } from '@/lib/clients/schema';
-import { createClient, deleteClient, inviteClientAdmin, reinstateClient, suspendClient, updateClient } from '@/lib/clients/service';
+import {
+  createClient,
+  deleteClient,
+  inviteClientAdmin,
+  reinstateClient,
+  suspendClient,
+  updateClient,
+} from '@/lib/clients/service';
 import { encodeParam } from '@/lib/encoding';
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
@@ -19,7 +26,9 @@ export async function saveClientAction(input: unknown): Promise<ActionResult<{ h
 }
 
 export async function inviteAdminAction(input: unknown): Promise<ActionResult<{ userId: number }>> {
-  return runAction(staff('clients.manage'), inviteAdminSchema, input, (form, { actor: a }) => inviteClientAdmin(a, form));
+  return runAction(staff('clients.manage'), inviteAdminSchema, input, (form, { actor: a }) =>
+    inviteClientAdmin(a, form),
+  );
 }
 
 export async function suspendClientAction(clientId: unknown): Promise<ActionResult> {

@@ -24,7 +24,8 @@ export default async function OpsClientsPage({ searchParams }: { searchParams: S
   const sp = await searchParams;
   const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : '');
   const text = one('q').slice(0, 100);
-  const status = one('status') === 'active' || one('status') === 'suspended' ? (one('status') as 'active' | 'suspended') : 'any';
+  const status =
+    one('status') === 'active' || one('status') === 'suspended' ? (one('status') as 'active' | 'suspended') : 'any';
   const page = pageFrom(one('page'));
   const pageSize = pageSizeFrom(one('pageSize'));
   const result = await listClients(actor, { text, status }, { page, size: pageSize });
@@ -46,23 +47,46 @@ export default async function OpsClientsPage({ searchParams }: { searchParams: S
       <OpsFilters
         label="Client filters"
         text={{ name: 'q', label: 'Name or account number' }}
-        choices={[{ name: 'status', label: 'State', options: [{ value: '', label: 'Any' }, { value: 'active', label: 'Active' }, { value: 'suspended', label: 'Suspended' }] }]}
+        choices={[
+          {
+            name: 'status',
+            label: 'State',
+            options: [
+              { value: '', label: 'Any' },
+              { value: 'active', label: 'Active' },
+              { value: 'suspended', label: 'Suspended' },
+            ],
+          },
+        ]}
         pageSize={pageSize}
       />
-      <OpsTable caption="Clients" headers={['Client', 'Account number', 'State', 'Active users', 'Onboarded']} empty={result.rows.length === 0}>
+      <OpsTable
+        caption="Clients"
+        headers={['Client', 'Account number', 'State', 'Active users', 'Onboarded']}
+        empty={result.rows.length === 0}
+      >
         {result.rows.map((c) => (
           <tr key={c.id}>
             <td className={td}>
               <Link href={`/Ops/Clients/View?cD=${encodeParam(c.id)}`}>{c.name}</Link>
             </td>
             <td className={`${td} break-all`}>{c.accountNumber}</td>
-            <td className={td}>{c.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Suspended</Badge>}</td>
+            <td className={td}>
+              {c.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Suspended</Badge>}
+            </td>
             <td className={td}>{c.userCount}</td>
             <td className={td}>{displayDateTime(c.createdAt, actor.timeZone)}</td>
           </tr>
         ))}
       </OpsTable>
-      <Pagination page={page} totalCount={result.totalCount} pageSize={pageSize} hrefForPage={href} showSummary={result.totalCount > 0} label="Client pages" />
+      <Pagination
+        page={page}
+        totalCount={result.totalCount}
+        pageSize={pageSize}
+        hrefForPage={href}
+        showSummary={result.totalCount > 0}
+        label="Client pages"
+      />
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
 export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{ invoiceNumber: string }>> {
-  return runAction(staff('invoices.manage'), invoiceIssueSchema, input, async (form, { principal }) => ({ invoiceNumber: (await issueInvoice(principal, form)).invoiceNumber }));
+  return runAction(staff('invoices.manage'), invoiceIssueSchema, input, async (form, { principal }) => ({
+    invoiceNumber: (await issueInvoice(principal, form)).invoiceNumber,
+  }));
 }
 
 export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<ActionResult> {
@@ -30,7 +32,9 @@ export async function saveSupplierAction(input: unknown): Promise<ActionResult> 
 }
 
 export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ summary: string }>> {
-  return runAction(staff('invoices.manage'), paymentSchema, input, async (form, { principal }) => ({ summary: paymentSummary(await recordPayment(principal, form)) }));
+  return runAction(staff('invoices.manage'), paymentSchema, input, async (form, { principal }) => ({
+    summary: paymentSummary(await recordPayment(principal, form)),
+  }));
 }
 
 export async function savePriceListAction(input: unknown): Promise<ActionResult> {

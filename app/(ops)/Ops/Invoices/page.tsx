@@ -31,10 +31,16 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
   const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : '');
   const text = one('q').slice(0, 100);
   const clientId = /^\d{1,9}$/.test(one('client')) ? Number(one('client')) : null;
-  const paid = one('paid') === 'paid' || one('paid') === 'unpaid' || one('paid') === 'overdue' ? (one('paid') as 'paid' | 'unpaid' | 'overdue') : 'any';
+  const paid =
+    one('paid') === 'paid' || one('paid') === 'unpaid' || one('paid') === 'overdue'
+      ? (one('paid') as 'paid' | 'unpaid' | 'overdue')
+      : 'any';
   const page = pageFrom(one('page'));
   const pageSize = pageSizeFrom(one('pageSize'));
-  const [result, clients] = await Promise.all([listStaffInvoices(actor, { text, clientId, paid }, { page, size: pageSize }), clientChoices(actor)]);
+  const [result, clients] = await Promise.all([
+    listStaffInvoices(actor, { text, clientId, paid }, { page, size: pageSize }),
+    clientChoices(actor),
+  ]);
   const href = (p: number) => {
     const q = new URLSearchParams();
     for (const k of ['q', 'client', 'paid', 'pageSize']) if (one(k)) q.set(k, one(k));
@@ -60,24 +66,52 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
           </Link>
         </div>
       </div>
-      {one('msg') === '1' && <Alert tone="success">The invoice has been issued: the client sees it in its invoice list now.</Alert>}
-      {one('msg') === '2' && <Alert tone="success">The payment has been recorded: {one('paid').slice(0, 300)}. The client has been sent a receipt.</Alert>}
+      {one('msg') === '1' && (
+        <Alert tone="success">The invoice has been issued: the client sees it in its invoice list now.</Alert>
+      )}
+      {one('msg') === '2' && (
+        <Alert tone="success">
+          The payment has been recorded: {one('paid').slice(0, 300)}. The client has been sent a receipt.
+        </Alert>
+      )}
       <OpsFilters
         label="Invoice filters"
         text={{ name: 'q', label: 'Invoice, job number or client' }}
         choices={[
-          { name: 'client', label: 'Client', options: [{ value: '', label: 'Any' }, ...clients.map((c) => ({ value: String(c.id), label: c.name }))] },
-          { name: 'paid', label: 'Paid', options: [{ value: '', label: 'Any' }, { value: 'unpaid', label: 'Unpaid' }, { value: 'overdue', label: 'Overdue' }, { value: 'paid', label: 'Paid' }] },
+          {
+            name: 'client',
+            label: 'Client',
+            options: [{ value: '', label: 'Any' }, ...clients.map((c) => ({ value: String(c.id), label: c.name }))],
+          },
+          {
+            name: 'paid',
+            label: 'Paid',
+            options: [
+              { value: '', label: 'Any' },
+              { value: 'unpaid', label: 'Unpaid' },
+              { value: 'overdue', label: 'Overdue' },
+              { value: 'paid', label: 'Paid' },
+            ],
+          },
         ]}
         pageSize={pageSize}
       />
-      <OpsTable caption="Invoices" headers={['Invoice', 'Client', 'Job', 'Issued', 'Due', 'Amount', 'State']} empty={result.rows.length === 0}>
+      <OpsTable
+        caption="Invoices"
+        headers={['Invoice', 'Client', 'Job', 'Issued', 'Due', 'Amount', 'State']}
+        empty={result.rows.length === 0}
+      >
         {result.rows.map((i) => (
           <tr key={i.id}>
             <td className={`${td} font-medium break-all`}>
               {i.invoiceNumber}{' '}
               {/* aria-label, not an sr-only span: an absolutely placed span in the scrolling table widened the page at 390 px. */}
-              <a href={invoicePdfHref(i.invoiceNumber)} className="text-sm font-normal text-brand-700 underline" aria-label={`PDF of invoice ${i.invoiceNumber}`} download>
+              <a
+                href={invoicePdfHref(i.invoiceNumber)}
+                className="text-sm font-normal text-brand-700 underline"
+                aria-label={`PDF of invoice ${i.invoiceNumber}`}
+                download
+              >
                 PDF
               </a>
             </td>
@@ -87,7 +121,9 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
             <td className={td}>{displayCalendarDate(i.dueDate)}</td>
             <td className={`${td} whitespace-nowrap`}>
               {formatMoney(i.amount, i.currencyCode)}
-              {!i.isPaid && Number(i.amountPaid) > 0 ? <span className="block text-xs text-muted">{formatMoney(i.amountPaid, i.currencyCode)} paid</span> : null}
+              {!i.isPaid && Number(i.amountPaid) > 0 ? (
+                <span className="block text-xs text-muted">{formatMoney(i.amountPaid, i.currencyCode)} paid</span>
+              ) : null}
             </td>
             <td className={td}>
               {i.isPaid ? (
@@ -95,13 +131,20 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
               ) : (
                 <span className="flex flex-wrap items-center gap-2">
                   <Badge tone="warning">{Number(i.amountPaid) > 0 ? 'Part paid' : 'Unpaid'}</Badge>
-                  <Link href={`/Ops/Invoices/Payment?invoices=${encodeURIComponent(i.invoiceNumber)}`} className="text-sm text-brand-700 underline" aria-label={`Record payment for invoice ${i.invoiceNumber}`}>
+                  <Link
+                    href={`/Ops/Invoices/Payment?invoices=${encodeURIComponent(i.invoiceNumber)}`}
+                    className="text-sm text-brand-700 underline"
+                    aria-label={`Record payment for invoice ${i.invoiceNumber}`}
+                  >
                     Record payment
                   </Link>
                   <OpsActionButton
                     label="Mark paid"
                     target={`invoice ${i.invoiceNumber}`}
-                    confirm={{ title: 'Mark invoice paid', message: `Mark invoice ${i.invoiceNumber} paid? A payment of the ${formatMoney(i.balance, i.currencyCode)} still owed is recorded, dated today, and the client is sent a receipt. Its pay link disappears.` }}
+                    confirm={{
+                      title: 'Mark invoice paid',
+                      message: `Mark invoice ${i.invoiceNumber} paid? A payment of the ${formatMoney(i.balance, i.currencyCode)} still owed is recorded, dated today, and the client is sent a receipt. Its pay link disappears.`,
+                    }}
                     action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
                   />
                 </span>
@@ -110,7 +153,14 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
           </tr>
         ))}
       </OpsTable>
-      <Pagination page={page} totalCount={result.totalCount} pageSize={pageSize} hrefForPage={href} showSummary={result.totalCount > 0} label="Invoice pages" />
+      <Pagination
+        page={page}
+        totalCount={result.totalCount}
+        pageSize={pageSize}
+        hrefForPage={href}
+        showSummary={result.totalCount > 0}
+        label="Invoice pages"
+      />
     </div>
   );
 }

@@ -42,7 +42,11 @@ export async function assignJobAction(jb: string, input: unknown): Promise<Actio
   });
 }
 
-const decideSchema = z.object({ requestId: z.number().int().positive().max(2_147_483_647), accept: z.boolean(), note: z.string().max(2000).optional() });
+const decideSchema = z.object({
+  requestId: z.number().int().positive().max(2_147_483_647),
+  accept: z.boolean(),
+  note: z.string().max(2000).optional(),
+});
 
 /** Accepts or declines a firm's change request (issue 29). */
 export async function decideChangeAction(input: unknown): Promise<ActionResult<string>> {

@@ -20,7 +20,13 @@ import { staffJob } from '@/lib/ops/job';
 import { requireStaffPage } from '@/lib/ops/page';
 import { can } from '@/lib/core/staff-policy';
 import { statusLabel } from '@/lib/reference';
-import { assignJobAction, changeStatusAction, decideChangeAction, postStaffMessageAction, saveSlipDataAction } from './actions';
+import {
+  assignJobAction,
+  changeStatusAction,
+  decideChangeAction,
+  postStaffMessageAction,
+  saveSlipDataAction,
+} from './actions';
 import { AssignForm } from '@/components/ops/AssignForm';
 import { queueStaff } from '@/lib/ops/queue';
 import { ChangeRequestsPanel } from '@/components/ops/ChangeRequestsPanel';
@@ -49,12 +55,28 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const staff = mayChange ? await queueStaff(actor) : [];
   // Status changes and assignments (issue 30), one history, oldest first.
   const history = [
-    ...view.history.map((h) => ({ key: `s${h.id}`, at: h.createdAt, by: h.changedByName, what: <>{statusLabel(h.fromStatus)} → <strong>{statusLabel(h.toStatus)}</strong></> })),
+    ...view.history.map((h) => ({
+      key: `s${h.id}`,
+      at: h.createdAt,
+      by: h.changedByName,
+      what: (
+        <>
+          {statusLabel(h.fromStatus)} → <strong>{statusLabel(h.toStatus)}</strong>
+        </>
+      ),
+    })),
     ...view.assignments.map((a) => ({
       key: `a${a.id}`,
       at: a.createdAt,
       by: a.changedByName,
-      what: a.toName ? <>Assigned to <strong>{a.toName}</strong>{a.fromName ? ` (was ${a.fromName})` : ''}</> : <>Unassigned{a.fromName ? ` (was ${a.fromName})` : ''}</>,
+      what: a.toName ? (
+        <>
+          Assigned to <strong>{a.toName}</strong>
+          {a.fromName ? ` (was ${a.fromName})` : ''}
+        </>
+      ) : (
+        <>Unassigned{a.fromName ? ` (was ${a.fromName})` : ''}</>
+      ),
     })),
   ].sort((x, y) => x.at.getTime() - y.at.getTime());
   // The firm's changes after ordering (issue 29): requests staff accept or decline.
@@ -86,7 +108,12 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
                   </span>
                 )}
               </p>
-              <StatusChangeForm jb={jb} status={slip.status} allowedNext={view.allowedNext} action={changeStatusAction} />
+              <StatusChangeForm
+                jb={jb}
+                status={slip.status}
+                allowedNext={view.allowedNext}
+                action={changeStatusAction}
+              />
             </Card>
           )}
           <div className="flex flex-col gap-4">
@@ -107,13 +134,25 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
               <p className="mb-3 text-sm">
                 Now: <strong>{view.assignee.name ?? 'Nobody'}</strong>
               </p>
-              {mayChange && <AssignForm jb={jb} assigneeId={view.assignee.id} staff={staff} meId={actor.userId} action={assignJobAction} />}
+              {mayChange && (
+                <AssignForm
+                  jb={jb}
+                  assigneeId={view.assignee.id}
+                  staff={staff}
+                  meId={actor.userId}
+                  action={assignJobAction}
+                />
+              )}
             </Card>
             <JobThread
               jobId={slip.id}
               viewer="staff"
               messages={threadItems(thread, actor.timeZone)}
-              attachments={{ maxBytes: config().MAX_UPLOAD_BYTES, blockedExtensions: config().BLOCKED_EXTENSIONS, directUploads: directUploadsEnabled() }}
+              attachments={{
+                maxBytes: config().MAX_UPLOAD_BYTES,
+                blockedExtensions: config().BLOCKED_EXTENSIONS,
+                directUploads: directUploadsEnabled(),
+              }}
               post={postStaffMessageAction}
             />
             {requests.length > 0 && (

@@ -11,5 +11,7 @@ import type { BulkInput, BulkOutcome } from '@/lib/ops/bulk-schema';
 
 export async function bulkJobsAction(input: unknown): Promise<ActionResult<BulkOutcome>> {
   // The service parses with the bulk schema (the one the queue's bar builds its input for).
-  return runAction(staff('jobs.status'), asSent, input, async (form, { principal }) => runBulkAction(principal, (form ?? {}) as BulkInput));
+  return runAction(staff('jobs.status'), asSent, input, async (form, { principal }) =>
+    runBulkAction(principal, (form ?? {}) as BulkInput),
+  );
 }

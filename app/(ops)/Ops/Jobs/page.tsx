@@ -21,7 +21,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSearchParams {
   const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(sp)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
+  for (const [k, v] of Object.entries(sp))
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
   return p;
 }
 
@@ -31,7 +32,11 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
   const query = queueFromSearchParams(params);
   const page = pageFrom(params.get(QUEUE_PARAM.page));
   const pageSize = pageSizeFrom(params.get(QUEUE_PARAM.pageSize));
-  const [result, clients, staff] = await Promise.all([listQueue(actor, query, { page, size: pageSize }), queueClients(actor), queueStaff(actor)]);
+  const [result, clients, staff] = await Promise.all([
+    listQueue(actor, query, { page, size: pageSize }),
+    queueClients(actor),
+    queueStaff(actor),
+  ]);
   const staffNames = new Map(staff.map((s) => [s.id, s.name]));
   const at = now();
   return (
@@ -48,7 +53,9 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
         query={query}
         exportFile={QUEUE_EXPORT_FILE}
         // A suspended client is marked; the others carry only their id and name.
-        clients={clients.map((c) => (c.isActive ? { id: c.id, name: c.name } : { id: c.id, name: c.name, suspended: true as const }))}
+        clients={clients.map((c) =>
+          c.isActive ? { id: c.id, name: c.name } : { id: c.id, name: c.name, suspended: true as const },
+        )}
         staff={staff}
         meId={actor.userId}
         bulkAction={can(actor.role, 'jobs.status') ? bulkJobsAction : null}

@@ -6,7 +6,9 @@ import { helpFormSchema, helpKeySchema, idSchema, noticeFormSchema } from '@/lib
 import { retireHelp, retireNotice, saveHelp, saveNotice } from '@/lib/notices/manage';
 
 export async function saveNoticeAction(input: unknown): Promise<ActionResult<{ id: number }>> {
-  return runAction(staff('content.manage'), noticeFormSchema, input, async (form, { actor: a }) => ({ id: (await saveNotice(a, form)).id }));
+  return runAction(staff('content.manage'), noticeFormSchema, input, async (form, { actor: a }) => ({
+    id: (await saveNotice(a, form)).id,
+  }));
 }
 
 export async function retireNoticeAction(id: unknown): Promise<ActionResult> {

@@ -33,7 +33,7 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
   const sp = await searchParams;
   const [notices, help] = await Promise.all([listManagedNotices(actor), listManagedHelp(actor)]);
   const editId = tryDecodeId(typeof sp.edit === 'string' ? sp.edit : null);
-  const editing = editId ? notices.find((n) => n.id === editId) ?? null : null;
+  const editing = editId ? (notices.find((n) => n.id === editId) ?? null) : null;
   const when = (d: Date | null, empty: string) => (d ? displayDateTime(d, actor.timeZone) : empty);
 
   return (
@@ -41,8 +41,8 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
       <div className="flex flex-col gap-2">
         <h1 className="page-title">Notices and help</h1>
         <p className="text-muted">
-          The notice shows once per session to client users while it is showing; a changed title or content shows again to users who
-          switched it off. Times are in {actor.timeZone}.
+          The notice shows once per session to client users while it is showing; a changed title or content shows again
+          to users who switched it off. Times are in {actor.timeZone}.
         </p>
       </div>
 
@@ -50,7 +50,11 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
         <h2 id="notices-heading" className="text-lg font-semibold">
           Notices
         </h2>
-        <OpsTable caption="Notices" headers={['Title', 'State', 'From', 'Until', 'Actions']} empty={notices.length === 0}>
+        <OpsTable
+          caption="Notices"
+          headers={['Title', 'State', 'From', 'Until', 'Actions']}
+          empty={notices.length === 0}
+        >
           {notices.map((n) => (
             <tr key={n.id}>
               <td className={td}>
@@ -64,7 +68,10 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
               <td className={td}>{when(n.endsAt, 'Until retired')}</td>
               <td className={td}>
                 <div className="flex flex-wrap gap-2">
-                  <Link href={`/Ops/Notices?edit=${encodeParam(n.id)}#notice-form`} aria-label={`Edit notice ${n.title}`}>
+                  <Link
+                    href={`/Ops/Notices?edit=${encodeParam(n.id)}#notice-form`}
+                    aria-label={`Edit notice ${n.title}`}
+                  >
                     Edit
                   </Link>
                   {n.state !== 'retired' && (
@@ -72,7 +79,10 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
                       label="Retire"
                       target={`notice ${n.title}`}
                       variant="danger"
-                      confirm={{ title: 'Retire notice', message: `Retire the notice “${n.title}”? Nobody will see it any more.` }}
+                      confirm={{
+                        title: 'Retire notice',
+                        message: `Retire the notice “${n.title}”? Nobody will see it any more.`,
+                      }}
                       action={retireNoticeAction.bind(null, n.id)}
                     />
                   )}
@@ -89,7 +99,13 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
               save={saveNoticeAction}
               initial={
                 editing
-                  ? { NoticeId: editing.id, Title: editing.title, Content: editing.content, StartsAt: toLocal(editing.startsAt, actor.timeZone), EndsAt: toLocal(editing.endsAt, actor.timeZone) }
+                  ? {
+                      NoticeId: editing.id,
+                      Title: editing.title,
+                      Content: editing.content,
+                      StartsAt: toLocal(editing.startsAt, actor.timeZone),
+                      EndsAt: toLocal(editing.endsAt, actor.timeZone),
+                    }
                   : null
               }
             />
@@ -101,7 +117,11 @@ export default async function OpsNoticesPage({ searchParams }: { searchParams: S
         <h2 id="help-heading" className="text-lg font-semibold">
           Contextual help texts
         </h2>
-        <OpsTable caption="Contextual help texts" headers={['Key', 'Text', 'State', 'Actions']} empty={help.length === 0}>
+        <OpsTable
+          caption="Contextual help texts"
+          headers={['Key', 'Text', 'State', 'Actions']}
+          empty={help.length === 0}
+        >
           {help.map((h) => (
             <tr key={h.key}>
               <td className={`${td} font-mono break-all`}>{h.key}</td>

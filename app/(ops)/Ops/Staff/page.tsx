@@ -18,7 +18,10 @@ import { deactivateStaffUserAction } from './actions';
 export const metadata: Metadata = { title: 'Staff users' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const SAVED: Record<string, string> = { '1': 'Staff user created successfully.', '2': 'Staff user updated successfully.' };
+const SAVED: Record<string, string> = {
+  '1': 'Staff user created successfully.',
+  '2': 'Staff user updated successfully.',
+};
 
 export default async function OpsStaffPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireStaffPage('staff.manage');
@@ -34,7 +37,11 @@ export default async function OpsStaffPage({ searchParams }: { searchParams: Sea
         </Link>
       </div>
       {saved && <Alert tone="success">{saved}</Alert>}
-      <OpsTable caption="Staff users" headers={['User name', 'Name', 'E-mail', 'Role', 'State', 'Actions']} empty={people.length === 0}>
+      <OpsTable
+        caption="Staff users"
+        headers={['User name', 'Name', 'E-mail', 'Role', 'State', 'Actions']}
+        empty={people.length === 0}
+      >
         {people.map((u) => (
           <tr key={u.id}>
             <td className={`${td} break-all`}>{u.userName}</td>
@@ -43,7 +50,17 @@ export default async function OpsStaffPage({ searchParams }: { searchParams: Sea
             </td>
             <td className={`${td} break-all`}>{u.email}</td>
             <td className={td}>{staffRoleName(u.role)}</td>
-            <td className={td}>{u.isActive ? u.isLocked ? <Badge tone="warning">Locked</Badge> : <Badge tone="success">Active</Badge> : <Badge>Deactivated</Badge>}</td>
+            <td className={td}>
+              {u.isActive ? (
+                u.isLocked ? (
+                  <Badge tone="warning">Locked</Badge>
+                ) : (
+                  <Badge tone="success">Active</Badge>
+                )
+              ) : (
+                <Badge>Deactivated</Badge>
+              )}
+            </td>
             <td className={td}>
               {u.isActive && (
                 <div className="flex flex-wrap gap-2">
@@ -55,7 +72,10 @@ export default async function OpsStaffPage({ searchParams }: { searchParams: Sea
                       label="Deactivate"
                       target={u.userName}
                       variant="danger"
-                      confirm={{ title: 'Deactivate staff user', message: `Deactivate ${u.userName}? They can no longer sign in, and their sessions end now.` }}
+                      confirm={{
+                        title: 'Deactivate staff user',
+                        message: `Deactivate ${u.userName}? They can no longer sign in, and their sessions end now.`,
+                      }}
                       action={deactivateStaffUserAction.bind(null, u.id)}
                     />
                   )}

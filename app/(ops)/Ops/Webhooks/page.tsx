@@ -27,10 +27,15 @@ export default async function OpsWebhooksPage() {
         </Link>
       </div>
       <p className="text-sm text-muted">
-        Each endpoint receives the events it subscribes to as signed POST requests (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature). Failed deliveries are
-        retried for about 28 hours; one job’s events always arrive in order.
+        Each endpoint receives the events it subscribes to as signed POST requests (Standard Webhooks: webhook-id,
+        webhook-timestamp, webhook-signature). Failed deliveries are retried for about 28 hours; one job’s events always
+        arrive in order.
       </p>
-      <OpsTable caption="Webhook endpoints" headers={['Endpoint', 'State', 'Deliveries', 'Actions']} empty={endpoints.length === 0}>
+      <OpsTable
+        caption="Webhook endpoints"
+        headers={['Endpoint', 'State', 'Deliveries', 'Actions']}
+        empty={endpoints.length === 0}
+      >
         {endpoints.map((ep) => (
           <tr key={ep.id}>
             <td className={`${td} break-all`}>
@@ -56,11 +61,18 @@ export default async function OpsWebhooksPage() {
                     label="Disable"
                     target={ep.url}
                     variant="danger"
-                    confirm={{ title: 'Disable endpoint', message: `Disable ${ep.url}? It gets no new events while disabled; its waiting deliveries wait.` }}
+                    confirm={{
+                      title: 'Disable endpoint',
+                      message: `Disable ${ep.url}? It gets no new events while disabled; its waiting deliveries wait.`,
+                    }}
                     action={setWebhookEndpointActiveAction.bind(null, ep.id, false)}
                   />
                 ) : (
-                  <OpsActionButton label="Enable" target={ep.url} action={setWebhookEndpointActiveAction.bind(null, ep.id, true)} />
+                  <OpsActionButton
+                    label="Enable"
+                    target={ep.url}
+                    action={setWebhookEndpointActiveAction.bind(null, ep.id, true)}
+                  />
                 )}
               </div>
             </td>

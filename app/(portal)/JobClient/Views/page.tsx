@@ -25,12 +25,18 @@ export default async function SavedViewsPage() {
         </Link>
       </div>
       <p className="text-sm text-muted">
-        Save a view from the job list&apos;s toolbar. The list opens with your default view, or with your last used settings when you have none.
+        Save a view from the job list&apos;s toolbar. The list opens with your default view, or with your last used
+        settings when you have none.
       </p>
       <ViewsManager
         views={views}
         canShare={isUserAdmin(actor)}
-        actions={{ rename: renameViewAction, remove: deleteViewAction, share: shareViewAction, setDefault: setDefaultViewAction }}
+        actions={{
+          rename: renameViewAction,
+          remove: deleteViewAction,
+          share: shareViewAction,
+          setDefault: setDefaultViewAction,
+        }}
       />
     </div>
   );

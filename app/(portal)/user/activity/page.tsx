@@ -23,12 +23,18 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
   const query = activityQueryFromSearchParams(params);
   const page = pageFrom(params.get(ACTIVITY_PARAM.page));
   const pageSize = pageSizeFrom(params.get(ACTIVITY_PARAM.pageSize));
-  const [result, users] = await Promise.all([listActivity(actor, query, { page, size: pageSize }), activityUsers(actor)]);
+  const [result, users] = await Promise.all([
+    listActivity(actor, query, { page, size: pageSize }),
+    activityUsers(actor),
+  ]);
 
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-ink">Activity</h1>
-      <p className="text-sm text-muted">Everything the people of your organisation did in the portal, newest first. Times are in your time zone ({actor.timeZone}).</p>
+      <p className="text-sm text-muted">
+        Everything the people of your organisation did in the portal, newest first. Times are in your time zone (
+        {actor.timeZone}).
+      </p>
       <ActivityView
         rows={result.rows.map((r) => presentActivity(r, actor))}
         totalCount={result.totalCount}

@@ -16,7 +16,15 @@ export const POST = publicRoute({ response: signInAnswer, body: legacyAuthentica
     const token = r.status === 'success' ? await issueLegacyToken(r.session, r.user.role) : null;
     return presentOtp(r, token);
   }
-  const r = await signInWithTriple({ userName: body.UserName ?? '', password: body.Password ?? '', captcha: body.Captcha, otp: body.OTP });
-  const token = r.step === 'otp' && r.result.status === 'success' ? await issueLegacyToken(r.result.session, r.result.user.role) : null;
+  const r = await signInWithTriple({
+    userName: body.UserName ?? '',
+    password: body.Password ?? '',
+    captcha: body.Captcha,
+    otp: body.OTP,
+  });
+  const token =
+    r.step === 'otp' && r.result.status === 'success'
+      ? await issueLegacyToken(r.result.session, r.result.user.role)
+      : null;
   return presentTriple(r, token);
 });

@@ -10,6 +10,12 @@ import { booleanAnswer, captchaChallengeAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = publicRoute({ response: captchaChallengeAnswer }, async () => (await captchaVerifier().createChallenge()) as Record<string, unknown>);
+export const GET = publicRoute(
+  { response: captchaChallengeAnswer },
+  async () => (await captchaVerifier().createChallenge()) as Record<string, unknown>,
+);
 
-export const POST = publicRoute({ response: booleanAnswer, body: legacyCaptchaBody }, async ({ body }) => (await captchaVerifier().check(body.Captcha)).ok);
+export const POST = publicRoute(
+  { response: booleanAnswer, body: legacyCaptchaBody },
+  async ({ body }) => (await captchaVerifier().check(body.Captcha)).ok,
+);

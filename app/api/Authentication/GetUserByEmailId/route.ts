@@ -4,4 +4,6 @@ import { emailIdBody } from '@/lib/legacy/settings';
 import { getUserByEmailId } from '@/lib/settings/user-lookup';
 import { lookedUpUserAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ response: lookedUpUserAnswer, body: emailIdBody }, async ({ actor, body }) => getUserByEmailId(actor, body));
+export const POST = apiRoute({ response: lookedUpUserAnswer, body: emailIdBody }, async ({ actor, body }) =>
+  getUserByEmailId(actor, body),
+);

@@ -4,4 +4,6 @@ import { userNameBody } from '@/lib/legacy/settings';
 import { getUserDetailsByUserName } from '@/lib/settings/user-lookup';
 import { lookedUpUserAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ response: lookedUpUserAnswer, body: userNameBody }, async ({ actor, body }) => getUserDetailsByUserName(actor, body));
+export const POST = apiRoute({ response: lookedUpUserAnswer, body: userNameBody }, async ({ actor, body }) =>
+  getUserDetailsByUserName(actor, body),
+);

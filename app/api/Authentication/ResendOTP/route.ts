@@ -11,5 +11,7 @@ import { signInAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute({ response: signInAnswer, body: legacyResendBody }, async ({ body }) => {
   if (body.ChallengeId) return presentResend(await resendOtp(body.ChallengeId));
-  return presentPasswordResend(await resendWithPassword({ userName: body.UserName ?? '', password: body.Password ?? '', captcha: body.Captcha }));
+  return presentPasswordResend(
+    await resendWithPassword({ userName: body.UserName ?? '', password: body.Password ?? '', captcha: body.Captcha }),
+  );
 });

@@ -14,6 +14,9 @@ export const POST = publicRoute({ response: signInAnswer, body: legacySignInBody
   const otp = otpGiven(body.OTP);
   if (otp === null) return presentSignIn(await signInWithPassword(credentials));
   const r = await signInWithTriple({ ...credentials, otp });
-  const token = r.step === 'otp' && r.result.status === 'success' ? await issueLegacyToken(r.result.session, r.result.user.role) : null;
+  const token =
+    r.step === 'otp' && r.result.status === 'success'
+      ? await issueLegacyToken(r.result.session, r.result.user.role)
+      : null;
   return presentTriple(r, token);
 });

@@ -8,4 +8,7 @@ import { startEnrolment } from '@/lib/auth/two-factor';
 import { apiRoute } from '@/lib/http/route';
 import { twoFactorInitAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ allowTwoFactorSetup: true, response: twoFactorInitAnswer, body: twoFactorInitBody }, async ({ actor }) => startEnrolment(actor));
+export const POST = apiRoute(
+  { allowTwoFactorSetup: true, response: twoFactorInitAnswer, body: twoFactorInitBody },
+  async ({ actor }) => startEnrolment(actor),
+);

@@ -8,4 +8,7 @@ import { confirmEnrolment } from '@/lib/auth/two-factor';
 import { apiRoute } from '@/lib/http/route';
 import { twoFactorConfirmAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ allowTwoFactorSetup: true, response: twoFactorConfirmAnswer, body: confirmEnrolmentSchema }, async ({ actor, body }) => confirmEnrolment(actor, body.Code));
+export const POST = apiRoute(
+  { allowTwoFactorSetup: true, response: twoFactorConfirmAnswer, body: confirmEnrolmentSchema },
+  async ({ actor, body }) => confirmEnrolment(actor, body.Code),
+);

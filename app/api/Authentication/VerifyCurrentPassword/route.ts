@@ -4,4 +4,6 @@ import { verifyCurrentPassword } from '@/lib/auth/current-password';
 import { verifyCurrentBody } from '@/lib/legacy/settings';
 import { booleanAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ response: booleanAnswer, body: verifyCurrentBody }, async ({ actor, body }) => verifyCurrentPassword(actor, body));
+export const POST = apiRoute({ response: booleanAnswer, body: verifyCurrentBody }, async ({ actor, body }) =>
+  verifyCurrentPassword(actor, body),
+);

@@ -8,6 +8,7 @@ import { decodeBase64Password, verifyUserCurrentBody } from '@/lib/legacy/settin
 import { isLoggedInAnswer } from '@/lib/legacy/answers';
 
 export const POST = apiRoute({ response: isLoggedInAnswer, body: verifyUserCurrentBody }, async ({ actor, body }) => {
-  if (body.UserName && body.UserName.trim().toLowerCase() !== actor.userName.toLowerCase()) return { IsLoggedIn: false };
+  if (body.UserName && body.UserName.trim().toLowerCase() !== actor.userName.toLowerCase())
+    return { IsLoggedIn: false };
   return { IsLoggedIn: await verifyCurrentPassword(actor, decodeBase64Password(body.Password)) };
 });

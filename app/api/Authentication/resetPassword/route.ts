@@ -16,5 +16,7 @@ import { RESET_RESULT_HEADER, resetPasswordBody } from '@/lib/legacy/settings';
 export const POST = publicRoute({ response: booleanAnswer, body: resetPasswordBody }, async ({ body }) => {
   const r = await resetPasswordWithToken(body.token, body.newPassword, body.confirm);
   if (r.status === 'policy') throw new ValidationError(r.fields);
-  return Response.json(r.status === 'done', { headers: { [RESET_RESULT_HEADER]: r.status, 'Cache-Control': 'no-store' } });
+  return Response.json(r.status === 'done', {
+    headers: { [RESET_RESULT_HEADER]: r.status, 'Cache-Control': 'no-store' },
+  });
 });

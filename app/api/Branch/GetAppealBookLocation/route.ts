@@ -6,4 +6,6 @@ import { locationsAnswer } from '@/lib/legacy/answers';
 export const dynamic = 'force-dynamic';
 
 /** GET api/Branch/GetAppealBookLocation: locations (LocationId, Text, BranchId, AlternateBranch). */
-export const GET = apiRoute({ response: locationsAnswer }, async () => (await listLocations('appeal_book')).map(presentLocation));
+export const GET = apiRoute({ response: locationsAnswer }, async () =>
+  (await listLocations('appeal_book')).map(presentLocation),
+);

@@ -6,4 +6,6 @@ import { locationsAnswer } from '@/lib/legacy/answers';
 export const dynamic = 'force-dynamic';
 
 /** GET api/Branch/GetCopyCourtLocation: locations (LocationId, Text, BranchId, AlternateBranch). */
-export const GET = apiRoute({ response: locationsAnswer }, async () => (await listLocations('court_copy')).map(presentLocation));
+export const GET = apiRoute({ response: locationsAnswer }, async () =>
+  (await listLocations('court_copy')).map(presentLocation),
+);

@@ -6,4 +6,6 @@ import { countriesAnswer } from '@/lib/legacy/answers';
 export const dynamic = 'force-dynamic';
 
 /** GET api/Country/GetCountriesForLoginPage: public (the sign-in page shows it). */
-export const GET = publicRoute({ response: countriesAnswer }, async () => (await listCountries({ loginPageOnly: true })).map(presentCountry));
+export const GET = publicRoute({ response: countriesAnswer }, async () =>
+  (await listCountries({ loginPageOnly: true })).map(presentCountry),
+);

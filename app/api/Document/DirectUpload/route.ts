@@ -8,9 +8,25 @@ import { directUploadAnswer, directUploadRequest } from '@/lib/legacy/answers';
  * size and SHA-256 given; the browser sends the bytes to the bucket, then calls .../{id}/Complete.
  */
 export const POST = apiRoute(
-  { summary: 'Starts a direct-to-bucket upload: answers a presigned PUT that fixes the size and SHA-256.', response: directUploadAnswer, body: directUploadRequest },
+  {
+    summary: 'Starts a direct-to-bucket upload: answers a presigned PUT that fixes the size and SHA-256.',
+    response: directUploadAnswer,
+    body: directUploadRequest,
+  },
   async ({ actor, body, req }) => {
-    const t = await startDirectUpload(actor, { fileName: body.FileName, size: body.Size, contentType: body.ContentType, sha256: body.Sha256, userAgent: req.headers.get('user-agent') });
-    return { UploadId: t.uploadId, Url: t.url, Method: t.method, Headers: t.headers, ExpiresAt: t.expiresAt.toISOString() } satisfies z.input<typeof directUploadAnswer>;
+    const t = await startDirectUpload(actor, {
+      fileName: body.FileName,
+      size: body.Size,
+      contentType: body.ContentType,
+      sha256: body.Sha256,
+      userAgent: req.headers.get('user-agent'),
+    });
+    return {
+      UploadId: t.uploadId,
+      Url: t.url,
+      Method: t.method,
+      Headers: t.headers,
+      ExpiresAt: t.expiresAt.toISOString(),
+    } satisfies z.input<typeof directUploadAnswer>;
   },
 );

@@ -9,9 +9,16 @@ import { CLIENT_ROLES, EXPORT_FILE } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ produces: 'csv', roles: CLIENT_ROLES, body: invoiceListQuerySchema }, async ({ req, actor, body }) =>
-  csvStreamResponse(
-    EXPORT_FILE.invoices,
-    await auditedExport(actor, { file: EXPORT_FILE.invoices, list: 'Invoices', filters: filtersOf(body) }, csvStream(INVOICE_CSV_HEADER, invoiceCsvRows(exportInvoices(actor, body))), req),
-  ),
+export const POST = apiRoute(
+  { produces: 'csv', roles: CLIENT_ROLES, body: invoiceListQuerySchema },
+  async ({ req, actor, body }) =>
+    csvStreamResponse(
+      EXPORT_FILE.invoices,
+      await auditedExport(
+        actor,
+        { file: EXPORT_FILE.invoices, list: 'Invoices', filters: filtersOf(body) },
+        csvStream(INVOICE_CSV_HEADER, invoiceCsvRows(exportInvoices(actor, body))),
+        req,
+      ),
+    ),
 );

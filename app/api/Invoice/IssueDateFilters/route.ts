@@ -6,4 +6,6 @@ import { issueDateFiltersAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ response: issueDateFiltersAnswer, roles: CLIENT_ROLES }, async () => presentIssueDateFilters());
+export const GET = apiRoute({ response: issueDateFiltersAnswer, roles: CLIENT_ROLES }, async () =>
+  presentIssueDateFilters(),
+);

@@ -8,6 +8,16 @@ import { CLIENT_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ produces: 'csv', roles: CLIENT_ROLES, body: jobListBodySchema }, async ({ req, actor, body }) =>
-  csvStreamResponse(JOB_EXPORT_FILE, await auditedExport(actor, { file: JOB_EXPORT_FILE, list: 'Jobs', filters: filtersOf(body) }, await jobExportStream(actor, body), req)),
+export const POST = apiRoute(
+  { produces: 'csv', roles: CLIENT_ROLES, body: jobListBodySchema },
+  async ({ req, actor, body }) =>
+    csvStreamResponse(
+      JOB_EXPORT_FILE,
+      await auditedExport(
+        actor,
+        { file: JOB_EXPORT_FILE, list: 'Jobs', filters: filtersOf(body) },
+        await jobExportStream(actor, body),
+        req,
+      ),
+    ),
 );

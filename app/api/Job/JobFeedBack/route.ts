@@ -7,4 +7,7 @@ import { feedbackAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: feedbackAnswer, roles: CLIENT_ROLES, body: legacyFeedbackSchema }, async ({ actor, body }) => toLegacyFeedback(await saveJobFeedback(actor, body)));
+export const POST = apiRoute(
+  { response: feedbackAnswer, roles: CLIENT_ROLES, body: legacyFeedbackSchema },
+  async ({ actor, body }) => toLegacyFeedback(await saveJobFeedback(actor, body)),
+);

@@ -4,6 +4,11 @@ import { CLIENT_ROLES } from '@/lib/reference';
 
 /** POST api/Matter/Search { Query }: the search box's suggestions (matters, jobs, invoices of the caller's client). */
 export const POST = apiRoute(
-  { summary: 'Search matters, jobs and invoices by matter reference, party name or description', roles: CLIENT_ROLES, body: matterSearchSchema, response: matterSearchAnswer },
+  {
+    summary: 'Search matters, jobs and invoices by matter reference, party name or description',
+    roles: CLIENT_ROLES,
+    body: matterSearchSchema,
+    response: matterSearchAnswer,
+  },
   async ({ actor, body }) => searchMatters(actor, body.Query),
 );

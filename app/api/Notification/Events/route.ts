@@ -18,7 +18,8 @@ export const GET = apiRoute(
   {
     roles: CLIENT_ROLES,
     passive: true,
-    summary: 'News of the signed-in user after a position: an event stream (Accept: text/event-stream) or one JSON answer.',
+    summary:
+      'News of the signed-in user after a position: an event stream (Accept: text/event-stream) or one JSON answer.',
     response: newsPollAnswer,
   },
   async ({ req, actor, url }) => {

@@ -6,6 +6,11 @@ import { CLIENT_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ roles: CLIENT_ROLES, summary: 'The notification centre: the user’s events of the last 30 days, newest first, and the unread count.', response: bellAnswer }, async ({ actor }) =>
-  bellOf(actor),
+export const GET = apiRoute(
+  {
+    roles: CLIENT_ROLES,
+    summary: 'The notification centre: the user’s events of the last 30 days, newest first, and the unread count.',
+    response: bellAnswer,
+  },
+  async ({ actor }) => bellOf(actor),
 );

@@ -7,6 +7,11 @@ import { CLIENT_ROLES } from '@/lib/reference';
 export const dynamic = 'force-dynamic';
 
 export const POST = apiRoute(
-  { roles: CLIENT_ROLES, body: markReadBody, summary: 'Marks notification lines read (all of them without ids).', response: markReadAnswer },
+  {
+    roles: CLIENT_ROLES,
+    body: markReadBody,
+    summary: 'Marks notification lines read (all of them without ids).',
+    response: markReadAnswer,
+  },
   async ({ actor, body }) => ({ unread: await markNewsRead(actor, body.ids) }),
 );

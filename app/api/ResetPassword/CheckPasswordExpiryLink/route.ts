@@ -4,4 +4,6 @@ import { publicRoute } from '@/lib/http/route';
 import { checkLinkBody, presentLinkState } from '@/lib/legacy/settings';
 import { linkStateAnswer } from '@/lib/legacy/answers';
 
-export const POST = publicRoute({ response: linkStateAnswer, body: checkLinkBody }, async ({ body }) => presentLinkState(await checkResetToken(body)));
+export const POST = publicRoute({ response: linkStateAnswer, body: checkLinkBody }, async ({ body }) =>
+  presentLinkState(await checkResetToken(body)),
+);

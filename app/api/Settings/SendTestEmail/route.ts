@@ -5,4 +5,7 @@ import { testEmailBody } from '@/lib/legacy/settings';
 import { sendTestEmail } from '@/lib/settings/service';
 import { booleanAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ response: booleanAnswer, roles: CLIENT_ROLES, body: testEmailBody }, async ({ actor, body }) => sendTestEmail(actor, body));
+export const POST = apiRoute(
+  { response: booleanAnswer, roles: CLIENT_ROLES, body: testEmailBody },
+  async ({ actor, body }) => sendTestEmail(actor, body),
+);

@@ -7,10 +7,15 @@ import { unsubscribeAlert, unsubscribeAnswer, unsubscribeConfirmPage } from '@/l
 
 const token = (url: URL) => url.searchParams.get('token') ?? '';
 
-export const GET = publicRoute({ summary: 'Asks to confirm turning off the alert a signed unsubscribe token names (an HTML page; never acts).', produces: 'any' }, async ({ url }) =>
-  unsubscribeConfirmPage(token(url)),
+export const GET = publicRoute(
+  {
+    summary: 'Asks to confirm turning off the alert a signed unsubscribe token names (an HTML page; never acts).',
+    produces: 'any',
+  },
+  async ({ url }) => unsubscribeConfirmPage(token(url)),
 );
 
-export const POST = publicRoute({ summary: 'One-click unsubscribe (RFC 8058): turns off the alert the signed token names.', produces: 'any' }, async ({ url }) =>
-  unsubscribeAnswer(await unsubscribeAlert(token(url))),
+export const POST = publicRoute(
+  { summary: 'One-click unsubscribe (RFC 8058): turns off the alert the signed token names.', produces: 'any' },
+  async ({ url }) => unsubscribeAnswer(await unsubscribeAlert(token(url))),
 );

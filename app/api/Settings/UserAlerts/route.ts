@@ -6,4 +6,6 @@ import { userAlertsAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ response: userAlertsAnswer, roles: CLIENT_ROLES }, async ({ actor }) => getUserAlerts(actor));
+export const GET = apiRoute({ response: userAlertsAnswer, roles: CLIENT_ROLES }, async ({ actor }) =>
+  getUserAlerts(actor),
+);

@@ -9,7 +9,9 @@ import { safeReturnUrl } from '@/lib/auth/return-url';
 import { publicRoute } from '@/lib/http/route';
 import { redirectAnswer } from '@/lib/legacy/answers';
 
-const body = z.strictObject({ ReturnUrl: z.string().max(2000).optional(), Token: z.string().max(8192).optional() }).optional();
+const body = z
+  .strictObject({ ReturnUrl: z.string().max(2000).optional(), Token: z.string().max(8192).optional() })
+  .optional();
 
 export const POST = publicRoute({ response: redirectAnswer, body }, async ({ body: b }) => {
   if (!ssoEnabled()) return { RedirectUrl: '/AuthenticationError' };

@@ -7,6 +7,7 @@ import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: booleanAnswer, roles: [CLIENT_ADMIN_ROLE], body: checkUserNameSchema }, async ({ actor, body }) =>
-  userNameExists(actor, body.value, body.userId),
+export const POST = apiRoute(
+  { response: booleanAnswer, roles: [CLIENT_ADMIN_ROLE], body: checkUserNameSchema },
+  async ({ actor, body }) => userNameExists(actor, body.value, body.userId),
 );

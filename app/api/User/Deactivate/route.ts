@@ -8,9 +8,13 @@ import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: booleanAnswer, roles: [CLIENT_ADMIN_ROLE], body: deactivateSchema }, async ({ actor, body }) => {
-  const r = await deactivateUser(actor, body);
-  if (r.status === 'not-found') throw new NotFoundError();
-  if (r.status === 'self') throw new AppError(400, USER_MSG.cannotDeactivateSelf, { UserName: [USER_MSG.cannotDeactivateSelf] });
-  return true;
-});
+export const POST = apiRoute(
+  { response: booleanAnswer, roles: [CLIENT_ADMIN_ROLE], body: deactivateSchema },
+  async ({ actor, body }) => {
+    const r = await deactivateUser(actor, body);
+    if (r.status === 'not-found') throw new NotFoundError();
+    if (r.status === 'self')
+      throw new AppError(400, USER_MSG.cannotDeactivateSelf, { UserName: [USER_MSG.cannotDeactivateSelf] });
+    return true;
+  },
+);

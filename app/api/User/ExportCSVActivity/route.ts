@@ -8,9 +8,16 @@ import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ produces: 'csv', roles: [CLIENT_ADMIN_ROLE], body: activityQuerySchema }, async ({ req, actor, body }) =>
-  csvStreamResponse(
-    ACTIVITY_EXPORT_FILE,
-    await auditedExport(actor, { file: ACTIVITY_EXPORT_FILE, list: 'Activity', filters: filtersOf(body) }, csvStream(ACTIVITY_CSV_HEADER, activityCsvRows(exportActivity(actor, body), actor)), req),
-  ),
+export const POST = apiRoute(
+  { produces: 'csv', roles: [CLIENT_ADMIN_ROLE], body: activityQuerySchema },
+  async ({ req, actor, body }) =>
+    csvStreamResponse(
+      ACTIVITY_EXPORT_FILE,
+      await auditedExport(
+        actor,
+        { file: ACTIVITY_EXPORT_FILE, list: 'Activity', filters: filtersOf(body) },
+        csvStream(ACTIVITY_CSV_HEADER, activityCsvRows(exportActivity(actor, body), actor)),
+        req,
+      ),
+    ),
 );

@@ -9,9 +9,16 @@ import { exportUsers } from '@/lib/users/service';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ produces: 'csv', roles: [CLIENT_ADMIN_ROLE], body: userListQuerySchema }, async ({ req, actor, body }) =>
-  csvStreamResponse(
-    EXPORT_FILE.users,
-    await auditedExport(actor, { file: EXPORT_FILE.users, list: 'Users', filters: filtersOf(body) }, csvStream(USER_CSV_HEADER, userCsvRows(exportUsers(actor, body), actor.timeZone)), req),
-  ),
+export const POST = apiRoute(
+  { produces: 'csv', roles: [CLIENT_ADMIN_ROLE], body: userListQuerySchema },
+  async ({ req, actor, body }) =>
+    csvStreamResponse(
+      EXPORT_FILE.users,
+      await auditedExport(
+        actor,
+        { file: EXPORT_FILE.users, list: 'Users', filters: filtersOf(body) },
+        csvStream(USER_CSV_HEADER, userCsvRows(exportUsers(actor, body), actor.timeZone)),
+        req,
+      ),
+    ),
 );

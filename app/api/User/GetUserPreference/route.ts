@@ -6,4 +6,6 @@ import { userPreferenceAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ response: userPreferenceAnswer }, async ({ actor }) => toLegacyUserPreference(await getUserPreference(actor)));
+export const GET = apiRoute({ response: userPreferenceAnswer }, async ({ actor }) =>
+  toLegacyUserPreference(await getUserPreference(actor)),
+);

@@ -13,9 +13,12 @@ import { saveUserAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: saveUserAnswer, roles: [CLIENT_ADMIN_ROLE], body: legacySaveUserSchema }, async ({ actor, body }) => {
-  const r = await saveUser(actor, body);
-  if (r.status === 'duplicate') throw new ConflictError('The user name or e-mail address is already used.', r.fields);
-  if (r.status === 'invalid') throw new ValidationError(r.fields);
-  return saveUserCode(r);
-});
+export const POST = apiRoute(
+  { response: saveUserAnswer, roles: [CLIENT_ADMIN_ROLE], body: legacySaveUserSchema },
+  async ({ actor, body }) => {
+    const r = await saveUser(actor, body);
+    if (r.status === 'duplicate') throw new ConflictError('The user name or e-mail address is already used.', r.fields);
+    if (r.status === 'invalid') throw new ValidationError(r.fields);
+    return saveUserCode(r);
+  },
+);

@@ -6,4 +6,7 @@ import { userPreferenceAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: userPreferenceAnswer, body: saveUserPreferenceSchema }, async ({ actor, body }) => toLegacyUserPreference(await saveUserPreference(actor, body)));
+export const POST = apiRoute(
+  { response: userPreferenceAnswer, body: saveUserPreferenceSchema },
+  async ({ actor, body }) => toLegacyUserPreference(await saveUserPreference(actor, body)),
+);

@@ -13,15 +13,19 @@ import { legacyDoor, withContract } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-const nextAuth = legacyDoor({ auth: 'none' }, async ({ req, maxBodyBytes }, ctx: { params: Promise<{ nextauth: string[] }> }): Promise<Response> => {
-  const body = req.method === 'POST' ? new Uint8Array(await readCapped(req, maxBodyBytes)) : undefined;
-  return NextAuth(new NextRequest(req.url, { method: req.method, headers: req.headers, body }), ctx, authOptions());
-});
+const nextAuth = legacyDoor(
+  { auth: 'none' },
+  async ({ req, maxBodyBytes }, ctx: { params: Promise<{ nextauth: string[] }> }): Promise<Response> => {
+    const body = req.method === 'POST' ? new Uint8Array(await readCapped(req, maxBodyBytes)) : undefined;
+    return NextAuth(new NextRequest(req.url, { method: req.method, headers: req.headers, body }), ctx, authOptions());
+  },
+);
 
 /** next-auth's own endpoints (its contract, not ours): documented so that every api/* path is in the document. */
 const handler = withContract(nextAuth, {
   access: 'public',
-  summary: "next-auth's endpoints: csrf, session, providers, signin/{provider}, callback/{provider}, signout (the browser's sign-in; legacy callers use api/Authentication).",
+  summary:
+    "next-auth's endpoints: csrf, session, providers, signin/{provider}, callback/{provider}, signout (the browser's sign-in; legacy callers use api/Authentication).",
   params: z.object({ nextauth: z.string() }),
   produces: 'any',
   statuses: { 302: { description: 'A redirect (sign-in and callback flows).' } },

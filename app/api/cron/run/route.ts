@@ -11,8 +11,11 @@ export const dynamic = 'force-dynamic';
 /** Seconds the platform lets the function run (the drain's budget, CRON_BUDGET_MS, stays below it). */
 export const maxDuration = 60;
 
-export const GET = withContract(legacyDoor({ auth: 'none' }, async ({ req }) => cronResponse(req)), {
-  access: 'public',
-  summary: 'Runs the background tasks once (Authorization: Bearer CRON_SECRET; 404 while CRON_SECRET is unset).',
-  response: cronReport,
-});
+export const GET = withContract(
+  legacyDoor({ auth: 'none' }, async ({ req }) => cronResponse(req)),
+  {
+    access: 'public',
+    summary: 'Runs the background tasks once (Authorization: Bearer CRON_SECRET; 404 while CRON_SECRET is unset).',
+    response: cronReport,
+  },
+);

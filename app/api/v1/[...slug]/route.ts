@@ -4,7 +4,9 @@ import { v1Door } from '@/lib/http/v1-route';
 
 export const dynamic = 'force-dynamic';
 
-const notFound = v1Door(async ({ req }) => problemResponse(404, 'There is no such path in /api/v1 (see /api/v1/openapi.json).', new URL(req.url).pathname));
+const notFound = v1Door(async ({ req }) =>
+  problemResponse(404, 'There is no such path in /api/v1 (see /api/v1/openapi.json).', new URL(req.url).pathname),
+);
 
 export const GET = notFound;
 export const HEAD = notFound;

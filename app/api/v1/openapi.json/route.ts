@@ -7,6 +7,8 @@ import { V1_ROUTE_MODULES } from './registry';
 export const dynamic = 'force-dynamic';
 
 export const GET = withContract(
-  v1Door(async () => Response.json(await v1OpenApiDocument(V1_ROUTE_MODULES), { headers: { 'Cache-Control': 'public, max-age=300' } })),
+  v1Door(async () =>
+    Response.json(await v1OpenApiDocument(V1_ROUTE_MODULES), { headers: { 'Cache-Control': 'public, max-age=300' } }),
+  ),
   v1OpenApiRouteContract,
 );

@@ -8,7 +8,8 @@ export const dynamic = 'force-dynamic';
 export const POST = v1Route(
   {
     scope: 'invoices:write',
-    summary: 'Records a payment (date, amount, reference) against invoices of one client, part payments allowed; an invoice paid in full moves to Paid and the client is sent a receipt. Events: payment.received per invoice, invoice.paid. Honours Idempotency-Key.',
+    summary:
+      'Records a payment (date, amount, reference) against invoices of one client, part payments allowed; an invoice paid in full moves to Paid and the client is sent a receipt. Events: payment.received per invoice, invoice.paid. Honours Idempotency-Key.',
     body: paymentBody,
     response: paymentAnswer,
     idempotent: true,

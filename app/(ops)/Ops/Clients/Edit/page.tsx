@@ -26,9 +26,20 @@ export default async function OpsEditClientPage({ searchParams }: { searchParams
     ClientId: c.id,
     Name: c.name,
     AccountNumber: c.accountNumber,
-    Branches: c.branches.map((b) => ({ Id: b.id, Label: b.label, Address: b.address, ExtClientBranchId: b.extClientBranchId ?? '', IsDefault: b.isDefault })),
+    Branches: c.branches.map((b) => ({
+      Id: b.id,
+      Label: b.label,
+      Address: b.address,
+      ExtClientBranchId: b.extClientBranchId ?? '',
+      IsDefault: b.isDefault,
+    })),
     ProcessingCities: c.cities.map((p) => ({ Id: p.id, Name: p.name })),
-    CostEstimates: c.costEstimates.map((e) => ({ Id: e.id, Number: e.number, Description: e.description ?? '', Amount: e.amount ?? '' })),
+    CostEstimates: c.costEstimates.map((e) => ({
+      Id: e.id,
+      Number: e.number,
+      Description: e.description ?? '',
+      Amount: e.amount ?? '',
+    })),
   };
   return (
     <div className="flex flex-col gap-4">

@@ -50,7 +50,10 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
       {sp.msg === '1' && <Alert tone="success">The client has been created. Invite its administrator below.</Alert>}
       {sp.msg === '2' && <Alert tone="success">{CLIENT_MSG.saved}</Alert>}
       {!c.isActive && c.suspendedAt && (
-        <Alert tone="warning">Suspended since {displayDateTime(c.suspendedAt, actor.timeZone)}: its users cannot sign in. Nothing has been deleted.</Alert>
+        <Alert tone="warning">
+          Suspended since {displayDateTime(c.suspendedAt, actor.timeZone)}: its users cannot sign in. Nothing has been
+          deleted.
+        </Alert>
       )}
 
       <div className="flex flex-wrap gap-3">
@@ -61,7 +64,10 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
           <OpsActionButton
             label="Suspend client"
             variant="danger"
-            confirm={{ title: 'Suspend client', message: `Suspend ${c.name}? Its users are signed out now and cannot sign in until it is reinstated. Nothing is deleted.` }}
+            confirm={{
+              title: 'Suspend client',
+              message: `Suspend ${c.name}? Its users are signed out now and cannot sign in until it is reinstated. Nothing is deleted.`,
+            }}
             action={suspendClientAction.bind(null, c.id)}
           />
         ) : (
@@ -85,7 +91,11 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
         <h2 id="branches" className="text-lg font-semibold">
           Branch addresses
         </h2>
-        <OpsTable caption="Branch addresses" headers={['Label', 'Address', 'ExtClientBranchId']} empty={c.branches.length === 0}>
+        <OpsTable
+          caption="Branch addresses"
+          headers={['Label', 'Address', 'ExtClientBranchId']}
+          empty={c.branches.length === 0}
+        >
           {c.branches.map((b) => (
             <tr key={b.id}>
               <td className={td}>
@@ -113,7 +123,11 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
           <h2 id="estimates" className="text-lg font-semibold">
             Cost estimates
           </h2>
-          <OpsTable caption="Cost estimates" headers={['Number', 'Description', 'Amount']} empty={c.costEstimates.length === 0}>
+          <OpsTable
+            caption="Cost estimates"
+            headers={['Number', 'Description', 'Amount']}
+            empty={c.costEstimates.length === 0}
+          >
             {c.costEstimates.map((e) => (
               <tr key={e.id}>
                 <td className={td}>{e.number}</td>
@@ -129,14 +143,26 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
         <h2 id="people" className="text-lg font-semibold">
           Users
         </h2>
-        <OpsTable caption="Users of the client" headers={['User name', 'Name', 'E-mail', 'Role', 'State']} empty={c.users.length === 0}>
+        <OpsTable
+          caption="Users of the client"
+          headers={['User name', 'Name', 'E-mail', 'Role', 'State']}
+          empty={c.users.length === 0}
+        >
           {c.users.map((u) => (
             <tr key={u.id}>
               <td className={`${td} break-all`}>{u.userName}</td>
               <td className={td}>{u.name}</td>
               <td className={`${td} break-all`}>{u.email}</td>
               <td className={td}>{roleName(u.role)}</td>
-              <td className={td}>{!u.isActive ? <Badge>Deactivated</Badge> : u.invited ? <Badge tone="info">Invited</Badge> : <Badge tone="success">Active</Badge>}</td>
+              <td className={td}>
+                {!u.isActive ? (
+                  <Badge>Deactivated</Badge>
+                ) : u.invited ? (
+                  <Badge tone="info">Invited</Badge>
+                ) : (
+                  <Badge tone="success">Active</Badge>
+                )}
+              </td>
             </tr>
           ))}
         </OpsTable>
@@ -145,10 +171,16 @@ export default async function OpsClientPage({ searchParams }: { searchParams: Se
       {c.isActive && (
         <Card title={hasAdmin ? 'Invite another administrator' : 'Invite the client administrator'} titleAs="h2">
           <p className="mb-4 text-sm text-muted">
-            The administrator receives an e-mail with a link to choose a password (valid 72 hours, once), then signs in and creates the firm&rsquo;s users.
-            Inviting an administrator who has not chosen a password yet sends a new link.
+            The administrator receives an e-mail with a link to choose a password (valid 72 hours, once), then signs in
+            and creates the firm&rsquo;s users. Inviting an administrator who has not chosen a password yet sends a new
+            link.
           </p>
-          <InviteAdminForm clientId={c.id} defaultTimeZone={actor.timeZone} timeZones={timeZoneList()} invite={inviteAdminAction} />
+          <InviteAdminForm
+            clientId={c.id}
+            defaultTimeZone={actor.timeZone}
+            timeZones={timeZoneList()}
+            invite={inviteAdminAction}
+          />
         </Card>
       )}
     </div>

@@ -24,15 +24,29 @@ export default async function OpsNewInvoicePage({ searchParams }: { searchParams
   const clients = await clientChoices(actor);
   const wanted = typeof sp.client === 'string' && /^\d{1,9}$/.test(sp.client) ? Number(sp.client) : null;
   const jobs = typeof sp.jobs === 'string' ? sp.jobs.replace(/[^\d, ]/g, '').slice(0, 400) : '';
-  const ids = typeof sp.ids === 'string' ? sp.ids.split(/[\s,]+/).filter((v) => /^\d{1,9}$/.test(v)).map(Number).slice(0, 100) : [];
-  const draft = await invoiceDraft(actor, { clientId: clients.some((c) => c.id === wanted) ? wanted : null, jmsNumbers: jobs.split(/[\s,]+/).filter(Boolean), jobIds: ids });
+  const ids =
+    typeof sp.ids === 'string'
+      ? sp.ids
+          .split(/[\s,]+/)
+          .filter((v) => /^\d{1,9}$/.test(v))
+          .map(Number)
+          .slice(0, 100)
+      : [];
+  const draft = await invoiceDraft(actor, {
+    clientId: clients.some((c) => c.id === wanted) ? wanted : null,
+    jmsNumbers: jobs.split(/[\s,]+/).filter(Boolean),
+    jobIds: ids,
+  });
   return (
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Issue invoice</h1>
       {draft ? (
         <Alert tone="info">
-          Prefilled for {draft.clientName}: a line per job from its price list, due in {draft.paymentTermsDays} days, and the next invoice number. Check and change anything before issuing.
-          {draft.unpriced.length ? ` No price for the order type of job ${draft.unpriced.join(', ')}: please enter its amount.` : ''}
+          Prefilled for {draft.clientName}: a line per job from its price list, due in {draft.paymentTermsDays} days,
+          and the next invoice number. Check and change anything before issuing.
+          {draft.unpriced.length
+            ? ` No price for the order type of job ${draft.unpriced.join(', ')}: please enter its amount.`
+            : ''}
         </Alert>
       ) : null}
       <InvoiceForm

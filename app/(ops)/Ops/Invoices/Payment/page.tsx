@@ -19,7 +19,15 @@ export default async function OpsPaymentPage({ searchParams }: { searchParams: S
   return (
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Record payment</h1>
-      <PaymentForm initial={{ InvoiceNumbers: invoices, PaymentDate: formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd'), Amount: owing ?? '', Reference: '' }} save={recordPaymentAction} />
+      <PaymentForm
+        initial={{
+          InvoiceNumbers: invoices,
+          PaymentDate: formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd'),
+          Amount: owing ?? '',
+          Reference: '',
+        }}
+        save={recordPaymentAction}
+      />
     </div>
   );
 }

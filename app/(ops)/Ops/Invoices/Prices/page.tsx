@@ -23,7 +23,11 @@ export default async function OpsPricesPage({ searchParams }: { searchParams: Se
       <form method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
           Client
-          <select name="client" defaultValue={wanted ?? ''} className="h-10 max-w-full rounded-md border border-line-strong bg-surface px-2">
+          <select
+            name="client"
+            defaultValue={wanted ?? ''}
+            className="h-10 max-w-full rounded-md border border-line-strong bg-surface px-2"
+          >
             <option value="">Choose a client</option>
             {clients.map((c) => (
               <option key={c.id} value={c.id}>
@@ -43,7 +47,16 @@ export default async function OpsPricesPage({ searchParams }: { searchParams: Se
           </h2>
           <PriceListForm
             key={list.clientId}
-            initial={{ ClientId: list.clientId, PaymentTermsDays: list.paymentTermsDays, Prices: list.prices.map((p) => ({ OrderType: p.orderType, ExtStockId: p.extStockId, Description: p.description, UnitPrice: p.unitPrice })) }}
+            initial={{
+              ClientId: list.clientId,
+              PaymentTermsDays: list.paymentTermsDays,
+              Prices: list.prices.map((p) => ({
+                OrderType: p.orderType,
+                ExtStockId: p.extStockId,
+                Description: p.description,
+                UnitPrice: p.unitPrice,
+              })),
+            }}
             save={savePriceListAction}
           />
         </>

@@ -14,7 +14,10 @@ export default async function OpsSupplierPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Supplier details</h1>
-      <p className="max-w-3xl text-sm text-muted">Every invoice, its PDF and the statements show these details: the words “Tax invoice”, your legal name and ABN, and the bank details clients pay to when no payments page is configured.</p>
+      <p className="max-w-3xl text-sm text-muted">
+        Every invoice, its PDF and the statements show these details: the words “Tax invoice”, your legal name and ABN,
+        and the bank details clients pay to when no payments page is configured.
+      </p>
       <SupplierForm
         initial={{
           LegalName: s.legalName,

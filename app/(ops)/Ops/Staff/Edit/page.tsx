@@ -27,7 +27,16 @@ export default async function OpsStaffEditPage({ searchParams }: { searchParams:
         timeZones={timeZoneList()}
         initial={
           user
-            ? { UserId: user.id, FirstName: user.firstName, LastName: user.lastName, EmailId: user.email, Phone: user.phone, UserName: user.userName, Role: user.role, TimeZoneId: user.timeZone }
+            ? {
+                UserId: user.id,
+                FirstName: user.firstName,
+                LastName: user.lastName,
+                EmailId: user.email,
+                Phone: user.phone,
+                UserName: user.userName,
+                Role: user.role,
+                TimeZoneId: user.timeZone,
+              }
             : null
         }
       />

@@ -23,7 +23,16 @@ export default async function OpsWebhookEditPage({ searchParams }: { searchParam
       <h1 className="page-title">{ep ? 'Edit webhook endpoint' : 'New webhook endpoint'}</h1>
       <WebhookEndpointForm
         save={saveWebhookEndpointAction.bind(null, ep?.id ?? null)}
-        initial={ep ? { id: ep.id, url: ep.url, description: ep.description, events: ep.events.filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)) } : null}
+        initial={
+          ep
+            ? {
+                id: ep.id,
+                url: ep.url,
+                description: ep.description,
+                events: ep.events.filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+              }
+            : null
+        }
       />
     </div>
   );

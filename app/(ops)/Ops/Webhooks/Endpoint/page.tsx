@@ -22,9 +22,17 @@ import { resendWebhookDeliveryAction } from '../actions';
 export const metadata: Metadata = { title: 'Webhook deliveries' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const SAVED: Record<string, string> = { '1': 'Endpoint created. Give its signing secret to the receiving system.', '2': 'Endpoint saved.' };
+const SAVED: Record<string, string> = {
+  '1': 'Endpoint created. Give its signing secret to the receiving system.',
+  '2': 'Endpoint saved.',
+};
 const TONE: Record<string, BadgeTone> = { delivered: 'success', pending: 'warning', sending: 'info', failed: 'danger' };
-const LABEL: Record<string, string> = { delivered: 'Delivered', pending: 'Waiting', sending: 'Sending', failed: 'Failed' };
+const LABEL: Record<string, string> = {
+  delivered: 'Delivered',
+  pending: 'Waiting',
+  sending: 'Sending',
+  failed: 'Failed',
+};
 
 export default async function OpsWebhookEndpointPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireStaffPage('webhooks.manage');
@@ -65,7 +73,11 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
         <dd>{ep.isActive ? 'Active' : 'Disabled'}</dd>
         <dt className="font-medium">Signing secret</dt>
         <dd>
-          {ep.secret ? <code className="break-all">{ep.secret}</code> : <span>The secret cannot be read with this server’s encryption key.</span>}
+          {ep.secret ? (
+            <code className="break-all">{ep.secret}</code>
+          ) : (
+            <span>The secret cannot be read with this server’s encryption key.</span>
+          )}
         </dd>
       </dl>
       <OpsTable caption="Deliveries" headers={['Event', 'State', 'Attempts', 'Actions']} empty={log.rows.length === 0}>
@@ -97,7 +109,8 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
                 <ol className="flex flex-col gap-1">
                   {d.log.map((a, i) => (
                     <li key={i} className="break-all">
-                      <DateTime value={a.attemptedAt} timeZone={actor.timeZone} withTime /> · {a.httpStatus === null ? 'no answer' : `HTTP ${a.httpStatus}`} · {a.durationMs} ms
+                      <DateTime value={a.attemptedAt} timeZone={actor.timeZone} withTime /> ·{' '}
+                      {a.httpStatus === null ? 'no answer' : `HTTP ${a.httpStatus}`} · {a.durationMs} ms
                       {a.manual ? ' · sent again by staff' : ''}
                       {a.error && <div className="text-danger">{a.error}</div>}
                       {a.responseExcerpt && <div className="text-muted">{a.responseExcerpt}</div>}
@@ -107,12 +120,22 @@ export default async function OpsWebhookEndpointPage({ searchParams }: { searchP
               )}
             </td>
             <td className={td}>
-              <OpsActionButton label="Send again" target={`delivery ${d.messageId}`} action={resendWebhookDeliveryAction.bind(null, d.id)} />
+              <OpsActionButton
+                label="Send again"
+                target={`delivery ${d.messageId}`}
+                action={resendWebhookDeliveryAction.bind(null, d.id)}
+              />
             </td>
           </tr>
         ))}
       </OpsTable>
-      <Pagination page={page} totalCount={log.total} pageSize={DELIVERY_LOG_PAGE_SIZE} hrefForPage={(p) => `/Ops/Webhooks/Endpoint?eD=${eD}&page=${p}`} label="Delivery pages" />
+      <Pagination
+        page={page}
+        totalCount={log.total}
+        pageSize={DELIVERY_LOG_PAGE_SIZE}
+        hrefForPage={(p) => `/Ops/Webhooks/Endpoint?eD=${eD}&page=${p}`}
+        label="Delivery pages"
+      />
     </div>
   );
 }

@@ -9,6 +9,10 @@ import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const POST = publicRoute(
-  { response: booleanAnswer, params: z.object({ n: z.string().regex(/^\d{1,4}$/) }), body: legacyLoginAttemptBody.optional() },
+  {
+    response: booleanAnswer,
+    params: z.object({ n: z.string().regex(/^\d{1,4}$/) }),
+    body: legacyLoginAttemptBody.optional(),
+  },
   async () => true,
 );

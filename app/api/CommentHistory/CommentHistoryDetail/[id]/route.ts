@@ -12,8 +12,11 @@ import { CLIENT_ROLES, STAFF_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ response: commentHistoryAnswer, roles: [...CLIENT_ROLES, ...STAFF_ROLES], params: jobIdPathSchema }, async ({ actor, params }) => {
-  const comments = await commentHistoryOf(actor, params.id);
-  if (!comments) throw new NotFoundError('Job not found.');
-  return comments.map(toLegacyComment);
-});
+export const GET = apiRoute(
+  { response: commentHistoryAnswer, roles: [...CLIENT_ROLES, ...STAFF_ROLES], params: jobIdPathSchema },
+  async ({ actor, params }) => {
+    const comments = await commentHistoryOf(actor, params.id);
+    if (!comments) throw new NotFoundError('Job not found.');
+    return comments.map(toLegacyComment);
+  },
+);

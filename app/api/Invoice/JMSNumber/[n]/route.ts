@@ -12,8 +12,11 @@ export const dynamic = 'force-dynamic';
 
 const params = z.object({ n: numberSegmentSchema });
 
-export const GET = apiRoute({ response: z.array(invoiceSlipAnswer), roles: CLIENT_ROLES, params }, async ({ actor, params }) => {
-  const slips = await getInvoiceSlipsByJob(actor, params.n);
-  if (slips.length === 0) throw new NotFoundError('Invoice not found.');
-  return slips.map(presentSlip);
-});
+export const GET = apiRoute(
+  { response: z.array(invoiceSlipAnswer), roles: CLIENT_ROLES, params },
+  async ({ actor, params }) => {
+    const slips = await getInvoiceSlipsByJob(actor, params.n);
+    if (slips.length === 0) throw new NotFoundError('Invoice not found.');
+    return slips.map(presentSlip);
+  },
+);

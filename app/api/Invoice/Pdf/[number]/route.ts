@@ -15,12 +15,27 @@ export const dynamic = 'force-dynamic';
 
 const params = z.object({ number: numberSegmentSchema });
 
-export const GET = apiRoute({ produces: 'file', fileTypes: ['application/pdf'], roles: [...CLIENT_ROLES, ...STAFF_ROLES], params, summary: 'The invoice as a PDF tax invoice.' }, async ({ actor, params }) => {
-  const slip = isStaffRole(actor.role) ? await getInvoiceSlipForStaff(actor, params.number) : await getInvoiceSlip(actor, params.number);
-  if (!slip) throw new NotFoundError('Invoice not found.');
-  const bytes = await invoicePdf(slip);
-  const name = `Invoice-${slip.invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
-  return new Response(new Uint8Array(bytes), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, no-store' },
-  });
-});
+export const GET = apiRoute(
+  {
+    produces: 'file',
+    fileTypes: ['application/pdf'],
+    roles: [...CLIENT_ROLES, ...STAFF_ROLES],
+    params,
+    summary: 'The invoice as a PDF tax invoice.',
+  },
+  async ({ actor, params }) => {
+    const slip = isStaffRole(actor.role)
+      ? await getInvoiceSlipForStaff(actor, params.number)
+      : await getInvoiceSlip(actor, params.number);
+    if (!slip) throw new NotFoundError('Invoice not found.');
+    const bytes = await invoicePdf(slip);
+    const name = `Invoice-${slip.invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  },
+);

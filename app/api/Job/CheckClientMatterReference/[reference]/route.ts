@@ -5,4 +5,7 @@ import { textSegment } from '@/lib/legacy/job-lookups';
 import { booleanAnswer } from '@/lib/legacy/answers';
 
 /** GET api/Job/CheckClientMatterReference/{reference}: whether the session's client knows the matter reference. */
-export const GET = apiRoute({ response: booleanAnswer, params: z.object({ reference: textSegment }) }, async ({ actor, params }) => matterReferenceExists(actor, params.reference));
+export const GET = apiRoute(
+  { response: booleanAnswer, params: z.object({ reference: textSegment }) },
+  async ({ actor, params }) => matterReferenceExists(actor, params.reference),
+);

@@ -4,6 +4,7 @@ import { clientIdParams, matterSearchBody } from '@/lib/legacy/job-lookups';
 import { matterReferencesAnswer } from '@/lib/legacy/answers';
 
 /** POST api/Job/ClientMatterReference/{clientId}: up to 20 matter references containing the search text. */
-export const POST = apiRoute({ response: matterReferencesAnswer, params: clientIdParams, body: matterSearchBody }, async ({ actor, params, body }) =>
-  suggestMatterReferences(requireOwnClient(actor, params.clientId), body),
+export const POST = apiRoute(
+  { response: matterReferencesAnswer, params: clientIdParams, body: matterSearchBody },
+  async ({ actor, params, body }) => suggestMatterReferences(requireOwnClient(actor, params.clientId), body),
 );

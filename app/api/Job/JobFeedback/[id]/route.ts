@@ -9,9 +9,12 @@ import { feedbackAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ response: feedbackAnswer.nullable(), roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
-  const feedback = await getJobFeedback(actor, params.id);
-  if (!feedback) throw new NotFoundError('Job not found.');
-  const first = feedback[0];
-  return first ? toLegacyFeedback(first) : null;
-});
+export const GET = apiRoute(
+  { response: feedbackAnswer.nullable(), roles: CLIENT_ROLES, params: jobIdPathSchema },
+  async ({ actor, params }) => {
+    const feedback = await getJobFeedback(actor, params.id);
+    if (!feedback) throw new NotFoundError('Job not found.');
+    const first = feedback[0];
+    return first ? toLegacyFeedback(first) : null;
+  },
+);

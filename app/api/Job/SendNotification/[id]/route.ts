@@ -8,7 +8,10 @@ import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute({ response: booleanAnswer, roles: CLIENT_ROLES, params: jobIdPathSchema }, async ({ actor, params }) => {
-  if (!(await sendJobNotification(actor, params.id))) throw new NotFoundError('Job not found.');
-  return true;
-});
+export const GET = apiRoute(
+  { response: booleanAnswer, roles: CLIENT_ROLES, params: jobIdPathSchema },
+  async ({ actor, params }) => {
+    if (!(await sendJobNotification(actor, params.id))) throw new NotFoundError('Job not found.');
+    return true;
+  },
+);

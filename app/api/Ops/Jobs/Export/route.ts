@@ -7,6 +7,7 @@ import { STAFF_ROLES } from '@/lib/reference';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ produces: 'csv', roles: STAFF_ROLES, body: queueExportBodySchema }, async ({ actor, body }) =>
-  csvStreamResponse(QUEUE_EXPORT_FILE, await queueExportStream(actor, body)),
+export const POST = apiRoute(
+  { produces: 'csv', roles: STAFF_ROLES, body: queueExportBodySchema },
+  async ({ actor, body }) => csvStreamResponse(QUEUE_EXPORT_FILE, await queueExportStream(actor, body)),
 );

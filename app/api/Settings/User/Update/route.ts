@@ -11,10 +11,17 @@ import { presentSettingsResult } from '@/lib/legacy/settings';
 import { updateSettings } from '@/lib/settings/service';
 import { settingsResultAnswer } from '@/lib/legacy/answers';
 
-export const POST = apiRoute({ response: settingsResultAnswer, roles: CLIENT_ROLES, body: legacySettingsUpdateSchema }, async ({ actor, body }) => {
-  const keepAlerts = body.JobAlerts === null;
-  const form = parseOrThrow(settingsFormSchema, { ...body, JobAlerts: body.JobAlerts ?? [], JobAlertMode: body.JobAlertMode ?? undefined });
-  const r = await updateSettings(actor, form, { keepAlerts });
-  if (r.status === 'policy') throw new ValidationError(r.fields);
-  return presentSettingsResult(r);
-});
+export const POST = apiRoute(
+  { response: settingsResultAnswer, roles: CLIENT_ROLES, body: legacySettingsUpdateSchema },
+  async ({ actor, body }) => {
+    const keepAlerts = body.JobAlerts === null;
+    const form = parseOrThrow(settingsFormSchema, {
+      ...body,
+      JobAlerts: body.JobAlerts ?? [],
+      JobAlertMode: body.JobAlertMode ?? undefined,
+    });
+    const r = await updateSettings(actor, form, { keepAlerts });
+    if (r.status === 'policy') throw new ValidationError(r.fields);
+    return presentSettingsResult(r);
+  },
+);

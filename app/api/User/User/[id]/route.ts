@@ -9,10 +9,19 @@ import { userModelAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-const params = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a user id').transform(Number).pipe(z.number().max(2_147_483_647)) });
-
-export const GET = apiRoute({ response: userModelAnswer, roles: [CLIENT_ADMIN_ROLE], params }, async ({ actor, params: p }) => {
-  const user = await getUser(actor, p.id);
-  if (!user) throw new NotFoundError();
-  return presentUser(user, actor.clientId ?? 0);
+const params = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a user id')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647)),
 });
+
+export const GET = apiRoute(
+  { response: userModelAnswer, roles: [CLIENT_ADMIN_ROLE], params },
+  async ({ actor, params: p }) => {
+    const user = await getUser(actor, p.id);
+    if (!user) throw new NotFoundError();
+    return presentUser(user, actor.clientId ?? 0);
+  },
+);

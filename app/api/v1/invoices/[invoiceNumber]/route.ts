@@ -13,7 +13,10 @@ export const PUT = v1Route(
     body: invoiceUpsertBody,
     response: invoiceAnswer,
     fieldNames: INVOICE_FIELD_NAMES,
-    statuses: { 201: { description: 'Created.', response: invoiceAnswer }, 409: { description: 'An invoice with this number belongs to another client.' } },
+    statuses: {
+      201: { description: 'Created.', response: invoiceAnswer },
+      409: { description: 'An invoice with this number belongs to another client.' },
+    },
   },
   async ({ principal, params, body }) => {
     const r = await upsertInvoiceForApi(principal, params.invoiceNumber, body);

@@ -6,7 +6,12 @@ import { jobAnswer, jobPathParams } from '@/lib/integration/schemas';
 export const dynamic = 'force-dynamic';
 
 export const GET = v1Route(
-  { scope: 'jobs:read', summary: 'The whole job: its fields, instruction block, source files and delivered files with their SHA-256.', params: jobPathParams, response: jobAnswer },
+  {
+    scope: 'jobs:read',
+    summary: 'The whole job: its fields, instruction block, source files and delivered files with their SHA-256.',
+    params: jobPathParams,
+    response: jobAnswer,
+  },
   async ({ params }) => jobForApi(params.jmsNumber),
 );
 

@@ -11,14 +11,23 @@ export const dynamic = 'force-dynamic';
 export const GET = v1Route(
   {
     scope: 'jobs:read',
-    summary: 'Created and changed jobs and feedback after the cursor, in commit order. Store nextCursor and pass it next time: each change arrives exactly once.',
+    summary:
+      'Created and changed jobs and feedback after the cursor, in commit order. Store nextCursor and pass it next time: each change arrives exactly once.',
     query: changesQuery,
     response: jobChangesAnswer,
   },
   async ({ query }) => {
     const { changes, nextCursor } = await readJobChanges(query.cursor ?? null, query.limit ?? CHANGES_DEFAULT_LIMIT);
     return {
-      changes: changes.map((c) => ({ cursor: c.cursor, kind: c.kind, jmsNumber: c.jmsNumber, clientId: c.clientId, status: c.status, occurredAt: c.occurredAt.toISOString(), data: c.data })),
+      changes: changes.map((c) => ({
+        cursor: c.cursor,
+        kind: c.kind,
+        jmsNumber: c.jmsNumber,
+        clientId: c.clientId,
+        status: c.status,
+        occurredAt: c.occurredAt.toISOString(),
+        data: c.data,
+      })),
       nextCursor,
     };
   },

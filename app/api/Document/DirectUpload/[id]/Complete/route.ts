@@ -10,6 +10,11 @@ import { toLegacyDocument } from '@/lib/legacy/documents';
  * scan) and only then keeps it as the caller's upload; answers the document model with its receipt.
  */
 export const POST = apiRoute(
-  { summary: 'Checks a direct-to-bucket upload (size, SHA-256, scan) and answers the document model.', response: documentModelAnswer, params: z.object({ id: idParam }) },
-  async ({ actor, params, req }) => toLegacyDocument(await completeDirectUpload(actor, params.id, req.headers.get('user-agent'))),
+  {
+    summary: 'Checks a direct-to-bucket upload (size, SHA-256, scan) and answers the document model.',
+    response: documentModelAnswer,
+    params: z.object({ id: idParam }),
+  },
+  async ({ actor, params, req }) =>
+    toLegacyDocument(await completeDirectUpload(actor, params.id, req.headers.get('user-agent'))),
 );

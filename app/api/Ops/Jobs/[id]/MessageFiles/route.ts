@@ -8,7 +8,8 @@ import { STAFF_ROLES } from '@/lib/reference';
 export const POST = withContract(handleStaffMessageUpload, {
   access: 'signed-in',
   roles: STAFF_ROLES,
-  summary: 'Staff upload one file (multipart/form-data, field "file") to attach to a message on a job; answers the document model with its SHA-256 receipt.',
+  summary:
+    'Staff upload one file (multipart/form-data, field "file") to attach to a message on a job; answers the document model with its SHA-256 receipt.',
   params: z.object({ id: idParam }),
   multipart: true,
   response: documentModelAnswer,

@@ -12,4 +12,6 @@ const params = z.object({
     .refine((n) => n <= 2_147_483_647, 'The user id must be a positive number.'),
 });
 
-export const GET = apiRoute({ response: passwordExpiryAnswer, params }, async ({ actor, params: p }) => getPasswordExpiry(actor, p.id));
+export const GET = apiRoute({ response: passwordExpiryAnswer, params }, async ({ actor, params: p }) =>
+  getPasswordExpiry(actor, p.id),
+);

@@ -8,7 +8,8 @@ export const dynamic = 'force-dynamic';
 export const PUT = v1Route(
   {
     scope: 'invoices:write',
-    summary: 'Replaces the client’s price list (a unit price before GST per order type, with the stock code and description of its invoice line) and its payment terms in days.',
+    summary:
+      'Replaces the client’s price list (a unit price before GST per order type, with the stock code and description of its invoice line) and its payment terms in days.',
     params: clientPathParams,
     body: priceListBody,
     response: priceListAnswer,

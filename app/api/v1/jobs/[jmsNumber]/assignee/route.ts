@@ -8,12 +8,18 @@ export const dynamic = 'force-dynamic';
 export const POST = v1Route(
   {
     scope: 'jobs:write',
-    summary: 'Assigns the job to a staff user (or nobody, with null); recorded in the job’s history and sent as the job.assigned event. Honours Idempotency-Key.',
+    summary:
+      'Assigns the job to a staff user (or nobody, with null); recorded in the job’s history and sent as the job.assigned event. Honours Idempotency-Key.',
     params: jobPathParams,
     body: assignBody,
     response: assignAnswer,
     idempotent: true,
-    statuses: { 409: { description: 'The job is already assigned to that staff user (or already unassigned); or the Idempotency-Key is in use.' } },
+    statuses: {
+      409: {
+        description:
+          'The job is already assigned to that staff user (or already unassigned); or the Idempotency-Key is in use.',
+      },
+    },
   },
   async ({ principal, params, body }) => assignForApi(principal, params.jmsNumber, body),
 );

@@ -14,7 +14,8 @@ export const dynamic = 'force-dynamic';
 export const POST = v1Route(
   {
     scope: 'files:write',
-    summary: 'Attaches a finished file (a deliverable) to the job: multipart/form-data with one field "file", streamed, scanned; answers the SHA-256 receipt (201).',
+    summary:
+      'Attaches a finished file (a deliverable) to the job: multipart/form-data with one field "file", streamed, scanned; answers the SHA-256 receipt (201).',
     params: jobPathParams,
     multipart: true,
     fieldNames: { File: 'file' },
@@ -25,7 +26,13 @@ export const POST = v1Route(
   async ({ req, principal, params, maxBodyBytes }) => {
     const declaredSize = declaredSizeWithinLimit(req);
     const part = await readUpload(req, maxBodyBytes);
-    const receipt = await attachFileForApi(principal, params.jmsNumber, { fileName: part.fileName, contentType: part.contentType, body: part.stream, declaredSize, userAgent: req.headers.get('user-agent') });
+    const receipt = await attachFileForApi(principal, params.jmsNumber, {
+      fileName: part.fileName,
+      contentType: part.contentType,
+      body: part.stream,
+      declaredSize,
+      userAgent: req.headers.get('user-agent'),
+    });
     return jsonAnswer(receipt, 201);
   },
 );

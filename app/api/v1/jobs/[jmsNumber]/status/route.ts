@@ -8,13 +8,19 @@ export const dynamic = 'force-dynamic';
 export const POST = v1Route(
   {
     scope: 'jobs:write',
-    summary: 'Changes the job’s status through the workflow, with an optional comment; fires the same alerts as a change in /Ops. Honours Idempotency-Key.',
+    summary:
+      'Changes the job’s status through the workflow, with an optional comment; fires the same alerts as a change in /Ops. Honours Idempotency-Key.',
     params: jobPathParams,
     body: statusChangeBody,
     response: statusChangeAnswer,
     idempotent: true,
     fieldNames: STATUS_FIELD_NAMES,
-    statuses: { 409: { description: 'The workflow refuses the change (not allowed from the current status, or expectedStatus is stale); or the Idempotency-Key is in use.' } },
+    statuses: {
+      409: {
+        description:
+          'The workflow refuses the change (not allowed from the current status, or expectedStatus is stale); or the Idempotency-Key is in use.',
+      },
+    },
   },
   async ({ principal, params, body }) => changeStatusForApi(principal, params.jmsNumber, body),
 );

@@ -5,7 +5,10 @@ import { publicRoute } from '@/lib/http/route';
 import { booleanAnswer } from '@/lib/legacy/answers';
 
 export const GET = publicRoute(
-  { response: booleanAnswer, params: z.object({ token: z.string().min(1).max(4096), role: z.string().regex(/^[1-8]$/) }) },
+  {
+    response: booleanAnswer,
+    params: z.object({ token: z.string().min(1).max(4096), role: z.string().regex(/^[1-8]$/) }),
+  },
   async ({ params }) => {
     const actor = await resolveSession(await sessionIdFromLegacyToken(params.token));
     return actor !== null && actor.role === Number(params.role);

@@ -6,7 +6,10 @@ import { messageAnswer } from '@/lib/legacy/answers';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /** DELETE api/Ops/Jobs/{id}/Deliverables/{documentId}: removes a deliverable attached by mistake (staff; audited). */
-export const DELETE = apiRoute({ response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) }, async ({ principal, params }) => {
-  await removeDeliverable(principal, params.id, params.documentId);
-  return { message: 'The delivered file was removed.' };
-});
+export const DELETE = apiRoute(
+  { response: messageAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, documentId: idParam }) },
+  async ({ principal, params }) => {
+    await removeDeliverable(principal, params.id, params.documentId);
+    return { message: 'The delivered file was removed.' };
+  },
+);

@@ -11,14 +11,26 @@ import { STAFF_ROLES } from '@/lib/reference';
  */
 export const POST = apiRoute(
   {
-    summary: 'Starts a direct-to-bucket upload of a staff message file: answers a presigned PUT that fixes the size and SHA-256.',
+    summary:
+      'Starts a direct-to-bucket upload of a staff message file: answers a presigned PUT that fixes the size and SHA-256.',
     response: directUploadAnswer,
     body: directUploadRequest,
     roles: STAFF_ROLES,
     params: z.object({ id: idParam }),
   },
   async ({ actor, body, params }) => {
-    const t = await startStaffMessageUpload(actor, params.id, { fileName: body.FileName, size: body.Size, contentType: body.ContentType, sha256: body.Sha256 });
-    return { UploadId: t.uploadId, Url: t.url, Method: t.method, Headers: t.headers, ExpiresAt: t.expiresAt.toISOString() } satisfies z.input<typeof directUploadAnswer>;
+    const t = await startStaffMessageUpload(actor, params.id, {
+      fileName: body.FileName,
+      size: body.Size,
+      contentType: body.ContentType,
+      sha256: body.Sha256,
+    });
+    return {
+      UploadId: t.uploadId,
+      Url: t.url,
+      Method: t.method,
+      Headers: t.headers,
+      ExpiresAt: t.expiresAt.toISOString(),
+    } satisfies z.input<typeof directUploadAnswer>;
   },
 );

@@ -5,6 +5,7 @@ import { courtSegment, idSegment, presentCourtFlags } from '@/lib/legacy/job-loo
 import { courtFlagsAnswer } from '@/lib/legacy/answers';
 
 /** GET api/SelectedCourt/Court/{court}/JobLocation/{loc}: the court selection flags (spec §3). */
-export const GET = apiRoute({ response: courtFlagsAnswer, params: z.object({ court: courtSegment, loc: idSegment }) }, async ({ params }) =>
-  presentCourtFlags(await selectedCourt(params.court, params.loc)),
+export const GET = apiRoute(
+  { response: courtFlagsAnswer, params: z.object({ court: courtSegment, loc: idSegment }) },
+  async ({ params }) => presentCourtFlags(await selectedCourt(params.court, params.loc)),
 );

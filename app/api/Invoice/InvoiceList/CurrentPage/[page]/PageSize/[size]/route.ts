@@ -9,6 +9,7 @@ import { invoiceListAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: invoiceListAnswer, roles: CLIENT_ROLES, params: pagePathSchema, body: invoiceListQuerySchema }, async ({ actor, params, body }) =>
-  presentInvoiceList(await listInvoices(actor, body, params)),
+export const POST = apiRoute(
+  { response: invoiceListAnswer, roles: CLIENT_ROLES, params: pagePathSchema, body: invoiceListQuerySchema },
+  async ({ actor, params, body }) => presentInvoiceList(await listInvoices(actor, body, params)),
 );

@@ -9,6 +9,7 @@ import { jobListAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: jobListAnswer, roles: CLIENT_ROLES, params: pagePathSchema, body: jobListBodySchema }, async ({ actor, params, body }) =>
-  toLegacyJobList(await listJobs(actor, body, params), actor.timeZone),
+export const POST = apiRoute(
+  { response: jobListAnswer, roles: CLIENT_ROLES, params: pagePathSchema, body: jobListBodySchema },
+  async ({ actor, params, body }) => toLegacyJobList(await listJobs(actor, body, params), actor.timeZone),
 );

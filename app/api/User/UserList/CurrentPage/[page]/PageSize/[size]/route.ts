@@ -9,6 +9,7 @@ import { userListAnswer } from '@/lib/legacy/answers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = apiRoute({ response: userListAnswer, roles: [CLIENT_ADMIN_ROLE], params: pagePathSchema, body: userListQuerySchema }, async ({ actor, params, body }) =>
-  presentUserList(await listUsers(actor, body, params), actor.clientId ?? 0),
+export const POST = apiRoute(
+  { response: userListAnswer, roles: [CLIENT_ADMIN_ROLE], params: pagePathSchema, body: userListQuerySchema },
+  async ({ actor, params, body }) => presentUserList(await listUsers(actor, body, params), actor.clientId ?? 0),
 );

@@ -8,6 +8,11 @@ import { STAFF_ROLES } from '@/lib/reference';
 
 /** POST api/Ops/Jobs/{id}/MessageFiles/Direct/{uploadId}/Complete: the object read back and checked (size, SHA-256, scan). */
 export const POST = apiRoute(
-  { summary: 'Checks a direct-to-bucket staff message file (size, SHA-256, scan) and answers the document model.', response: documentModelAnswer, roles: STAFF_ROLES, params: z.object({ id: idParam, uploadId: idParam }) },
+  {
+    summary: 'Checks a direct-to-bucket staff message file (size, SHA-256, scan) and answers the document model.',
+    response: documentModelAnswer,
+    roles: STAFF_ROLES,
+    params: z.object({ id: idParam, uploadId: idParam }),
+  },
   async ({ actor, params }) => toLegacyDocument(await completeStaffMessageUpload(actor, params.id, params.uploadId)),
 );
