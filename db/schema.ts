@@ -147,6 +147,11 @@ export const users = pgTable(
     jobAlertScope: text('job_alert_scope').notNull().default('mine'),
     /** An e-mail when an invoice is issued to the user's firm (on for new users: createUser). */
     invoiceAlert: boolean('invoice_alert').notNull().default(false),
+    /**
+     * Goes up by one with every change of the user's alert settings (Settings, or an unsubscribe link). An
+     * unsubscribe link carries the version it was sent with and acts only while it is still the current one.
+     */
+    alertVersion: integer('alert_version').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),

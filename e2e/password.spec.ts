@@ -16,6 +16,7 @@ const MSG = {
   expired: 'Your password has expired, please change your password to login.',
   done: 'Your password has been reset. Please click here to login',
   reused: 'Cannot use last 10 passwords or similar.',
+  mismatch: 'The passwords do not match.',
   linkExpired: 'Your reset password link has been expired.',
   linkInvalid: 'Invalid reset password link.',
   maybeSent: 'If a user with this email exists, an email will be sent to reset the password.',
@@ -116,6 +117,13 @@ test('forgot password: same answer for any address; only the newest link works, 
   await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
   await setNewPassword(page, FIRST_NEW);
   await expect(page.getByText(MSG.reused)).toBeVisible();
+  // The demo password the user started with is one of the last 10 as well.
+  await setNewPassword(page, DEMO_PASSWORD);
+  await expect(page.getByText(MSG.reused)).toBeVisible();
+  // A later mistake the browser catches replaces the server's old answer: only the mismatch shows.
+  await setNewPassword(page, RESET_NEW, `${RESET_NEW}x`);
+  await expect(page.getByText(MSG.mismatch)).toBeVisible();
+  await expect(page.getByText(MSG.reused)).toHaveCount(0);
   await setNewPassword(page, RESET_NEW);
   await expect(page.getByText(MSG.done)).toBeVisible();
 

@@ -14,7 +14,7 @@ import { waitForMail } from './support/mailbox';
 const MSG = {
   created: 'User created successfully.',
   updated: 'User updated successfully.',
-  deactivateConfirm: (name: string) => `Are you sure you want to deactivate ${name}?`,
+  deactivateConfirm: 'Are you sure you want to deactivate this user ?',
   deactivated: 'User deactivated successfully.',
   firstTime: 'Please change your password to login for the first time.',
   reset: 'Your password has been reset. Please click here to login',
@@ -176,9 +176,9 @@ test.describe('user administration', () => {
     await rowOf(page, GONE_USER)
       .getByRole('button', { name: /Deactivate/ })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Deactivate user' });
-    // The question names the user; the buttons say what they do.
-    await expect(dialog.getByText(MSG.deactivateConfirm(`Gus Gone (${GONE_USER})`))).toBeVisible();
+    // The title names the user, the question is the spec's word for word; the buttons say what they do.
+    const dialog = page.getByRole('dialog', { name: `Deactivate user: Gus Gone (${GONE_USER})`, exact: true });
+    await expect(dialog.getByText(MSG.deactivateConfirm, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect(page.getByText(MSG.deactivated)).toBeVisible();

@@ -47,8 +47,8 @@ export const MSG = {
   emailSent: 'Email sent successfully.',
   emailNotSent: 'Email could not be sent.',
   // Users
-  /** Names the user (spec §8's 'Are you sure you want to deactivate this user ?', issue 26). */
-  deactivateConfirm: (name: string) => `Are you sure you want to deactivate ${name}?`,
+  /** Spec §8, word for word; the dialog's title names the user. */
+  deactivateConfirm: 'Are you sure you want to deactivate this user ?',
   userDeactivated: 'User deactivated successfully.',
   userCreated: 'User created successfully.',
   userUpdated: 'User updated successfully.',

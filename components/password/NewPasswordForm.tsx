@@ -80,6 +80,10 @@ export function NewPasswordForm({
 
   const newPassword = useWatch({ control, name: 'NewPassword' });
 
+  // The server's last answer ('Cannot use last 10 passwords or similar.', or the failure) is about the values it
+  // was given: once the person edits them, or the browser refuses a later submit, it no longer applies.
+  const clearAnswer = () => setOutcome((o) => (o?.status === 'reused' || o?.status === 'error' ? null : o));
+
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
     let r: NewPasswordOutcome;
@@ -99,7 +103,7 @@ export function NewPasswordForm({
       }
     }
     setOutcome(r);
-  });
+  }, clearAnswer);
 
   if (outcome?.status === 'done') return <ResetDone />;
   if (outcome && (outcome.status === 'expired' || outcome.status === 'invalid' || outcome.status === 'failed'))
@@ -112,11 +116,21 @@ export function NewPasswordForm({
         {outcome?.status === 'reused' && <Alert tone="error">{MSG.passwordReused}</Alert>}
         {outcome?.status === 'error' && <Alert tone="error">{MSG.passwordNotReset}</Alert>}
         <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
-          <Input type={type} autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
+          <Input
+            type={type}
+            autoComplete="new-password"
+            maxLength={1024}
+            {...register('NewPassword', { onChange: clearAnswer })}
+          />
         </Field>
         <PasswordRules value={newPassword} />
         <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
-          <Input type={type} autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
+          <Input
+            type={type}
+            autoComplete="new-password"
+            maxLength={1024}
+            {...register('ConfirmPassword', { onChange: clearAnswer })}
+          />
         </Field>
         <Checkbox label="Show passwords" checked={show} onChange={(e) => setShow(e.target.checked)} />
         <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">

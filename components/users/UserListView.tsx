@@ -2,7 +2,8 @@
 /**
  * The user list island: the saved / deactivated banner, Create, Reset and Export, the filters (desktop row
  * and mobile panel), the server-sorted table with its mobile cards, paging and page size, and the
- * deactivate confirmation ('Are you sure you want to deactivate Ann Lee (ann.lee)?', Deactivate / Cancel), after which the
+ * deactivate confirmation (titled 'Deactivate user: Ann Lee (ann.lee)', asking the spec's 'Are you sure you want to
+ * deactivate this user ?', Deactivate / Cancel), after which the
  * list reloads, and the unlock, sign-out-everywhere and reactivate confirmations.
  */
 import Link from 'next/link';
@@ -250,8 +251,8 @@ export function UserListView({
         onOpenChange={(open) => {
           if (!open) setTarget(null);
         }}
-        title="Deactivate user"
-        message={target ? MSG.deactivateConfirm(`${target.fullName} (${target.userName})`) : ''}
+        title={target ? `Deactivate user: ${target.fullName} (${target.userName})` : 'Deactivate user'}
+        message={MSG.deactivateConfirm}
         confirmLabel="Deactivate"
         cancelLabel="Cancel"
         tone="danger"

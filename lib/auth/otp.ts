@@ -186,8 +186,10 @@ const RACE_WINDOW_MS = 10_000;
 
 /**
  * Did the user sign in (a session opened) while this sign-in was pending, within the race window? Then a spent
- * code presented now was spent by that sign-in: a parallel submission (a double click, a second tab) that read the
- * code after its twin had already used it. It lost the race as surely as one refused by the claim itself.
+ * code presented now was spent by that sign-in: a parallel submission (a double click, a second tab, a caller
+ * sending the credential triple many times at once) that read the code after its twin had already used it. It
+ * lost the race as surely as one refused by the claim itself. `pendingSince` is when the sign-in started: the
+ * password step's pending sign-in, or the arrival of the request that brought the password and the code together.
  */
 async function signedInWhilePending(q: Queryable, userId: number, pendingSince: Date, at: Date): Promise<boolean> {
   const windowStart = new Date(at.getTime() - RACE_WINDOW_MS);
@@ -199,8 +201,28 @@ async function signedInWhilePending(q: Queryable, userId: number, pendingSince: 
   return Boolean(row);
 }
 
+export interface VerifyOtpOptions {
+  /**
+   * When the request carrying the code arrived, if that is before its pending sign-in was made (the credential
+   * triple makes one after checking the password): a sign-in that succeeded since then won a race this one lost.
+   */
+  arrivedAt?: Date;
+}
+
+/**
+ * The answer to a right app or recovery code that a parallel sign-in used first: refused, said to be used, and not
+ * a failed sign-in (the account's count stays as it was).
+ */
+function raceLost(failedSignIns: number): OtpVerifyResult {
+  return { status: 'invalid', failedAttempts: failedSignIns, attemptsLeft: attemptsLeft(failedSignIns), spent: true };
+}
+
 /** Checks a code; the one right answer claims the challenge and opens the session. */
-export async function verifyOtp(challengeId: string, code: string): Promise<OtpVerifyResult> {
+export async function verifyOtp(
+  challengeId: string,
+  code: string,
+  opts: VerifyOtpOptions = {},
+): Promise<OtpVerifyResult> {
   if (!UUID.test(challengeId)) return { status: 'expired' };
   const db = await getDb();
   const row = await loadChallenge(db, challengeId);
@@ -252,9 +274,7 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
     }
     // A code that was good when it arrived lost the race to a parallel sign-in with the same code (its own
     // success): refused, and not a failed sign-in, like an e-mailed code whose challenge was claimed first.
-    if (await wasFreshSecondFactor(row.userId, row, code)) {
-      return { status: 'invalid', failedAttempts: row.failedSignIns, attemptsLeft: attemptsLeft(row.failedSignIns) };
-    }
+    if (await wasFreshSecondFactor(row.userId, row, code)) return raceLost(row.failedSignIns);
   } else if (row.codeHash && /^\d{6}$/.test(code) && sameHash(row.codeHash, hashOtp(challengeId, code))) {
     return db.transaction((tx) => claim(tx, async () => 'otp'));
   }
@@ -262,9 +282,8 @@ export async function verifyOtp(challengeId: string, code: string): Promise<OtpV
   const spent = row.method === 'app' && (await wasSpentSecondFactor(row.userId, row, code));
   // Spent by a sign-in that succeeded while this one was pending, moments ago: the same race, lost a little later
   // (this request read the code after its twin's commit). Refused, and not a failed sign-in either.
-  if (spent && (await signedInWhilePending(db, row.userId, row.createdAt, t))) {
-    return { status: 'invalid', failedAttempts: row.failedSignIns, attemptsLeft: attemptsLeft(row.failedSignIns) };
-  }
+  const pendingSince = opts.arrivedAt && opts.arrivedAt < row.createdAt ? opts.arrivedAt : row.createdAt;
+  if (spent && (await signedInWhilePending(db, row.userId, pendingSince, t))) return raceLost(row.failedSignIns);
   return db.transaction(async (tx) => {
     const guesses = sql`${signInOtps.failedAttempts} + 1`;
     const [counted] = await tx

@@ -53,6 +53,24 @@ describe('setPassword', () => {
     expect(await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'settings' })).toEqual({ ok: true });
   });
 
+  it('refuses the password a user started with after one change, though it never went through setPassword', async () => {
+    // The factory writes the starting password straight into the user row, as the demo data and scripts do.
+    const u = await user({ passwordChangedAt: new Date('2026-01-10T00:00:00Z') });
+    expect(await t.db().$count(passwordHistory, eq(passwordHistory.userId, u.id))).toBe(0);
+    expect(await setPassword(t.db(), u.id, PW[0] ?? '', { reason: 'settings' })).toEqual({ ok: true });
+    expect(await setPassword(t.db(), u.id, FIRST, { reason: 'reset' })).toEqual({ ok: false, reason: 'reused' });
+    // Kept in order: the starting password is the older of the two.
+    const history = await t
+      .db()
+      .select()
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, u.id))
+      .orderBy(passwordHistory.createdAt, passwordHistory.id);
+    expect(history).toHaveLength(2);
+    expect(await verifyPassword(history[0]?.passwordHash ?? '', FIRST)).toBe(true);
+    expect(await verifyPassword(history[1]?.passwordHash ?? '', PW[0] ?? '')).toBe(true);
+  });
+
   it('stores the new hash, stamps the change time, clears the must-change flag and failed attempts', async () => {
     const u = await user({
       mustChangePassword: true,

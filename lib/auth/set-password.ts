@@ -42,7 +42,7 @@ export type SetPasswordResult =
 export async function passwordContext(
   q: Queryable,
   userId: number,
-): Promise<(PasswordContext & { passwordHash: string }) | null> {
+): Promise<(PasswordContext & { passwordHash: string; passwordChangedAt: Date }) | null> {
   const [row] = await q
     .select({
       userName: users.userName,
@@ -50,6 +50,7 @@ export async function passwordContext(
       lastName: users.lastName,
       email: users.email,
       passwordHash: users.passwordHash,
+      passwordChangedAt: users.passwordChangedAt,
       clientName: clients.name,
     })
     .from(users)
@@ -101,9 +102,40 @@ async function trimHistory(q: Queryable, userId: number): Promise<void> {
 }
 
 /**
+ * True when `hash` is a real password hash, not the placeholder a user has before setting a password
+ * (an invitation, or a user whose password is set in the same transaction): placeholders start with '!'.
+ */
+function isRealHash(hash: string): boolean {
+  return hash !== '' && !hash.startsWith('!');
+}
+
+/**
+ * Puts the password being replaced in the history when it is not there yet: a password given by the demo
+ * data, a script or an import never went through setPassword, and it must count among the last 10 all the
+ * same. Dated when it was set (never later than `t`, the new one's time), so it sorts before the new one.
+ */
+async function keepReplacedInHistory(
+  q: Queryable,
+  userId: number,
+  current: { passwordHash: string; passwordChangedAt: Date },
+  t: Date,
+): Promise<void> {
+  const currentHash = current.passwordHash;
+  if (!isRealHash(currentHash)) return;
+  const [known] = await q
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(and(eq(passwordHistory.userId, userId), eq(passwordHistory.passwordHash, currentHash)))
+    .limit(1);
+  if (known) return;
+  const setAt = current.passwordChangedAt < t ? current.passwordChangedAt : t;
+  await q.insert(passwordHistory).values({ userId, passwordHash: currentHash, createdAt: setAt });
+}
+
+/**
  * Sets a user's password, in the caller's transaction. Refuses a password that breaks the rules
  * ('policy') or is one of the last 10 ('reused'); otherwise hashes it, records it in the history
- * (keeping 10), stamps passwordChangedAt, clears the must-change flag (unless asked to keep it),
+ * (with the password it replaces, when that one is missing from it; keeping 10), stamps passwordChangedAt, clears the must-change flag (unless asked to keep it),
  * clears failed attempts (and unlocks, when asked), ends the user's other sessions and writes the
  * audit row.
  */
@@ -122,6 +154,7 @@ export async function setPassword(
 
   const hash = await hashPassword(plain);
   const t = now();
+  await keepReplacedInHistory(q, userId, ctx, t);
   const clear = opts.unlock || opts.clearFailedAttempts !== false;
   const [updated] = await q
     .update(users)

@@ -206,20 +206,24 @@ export type TripleSignInResult =
 /**
  * The credential triple (legacy SignIn with a non-zero OTP, AuthenticateUser without ChallengeId): the
  * password first (lockout, captcha and counting exactly as in the password step), then the code against
- * the user's pending sign-in. A user with an authenticator app needs no pending sign-in: the app's code
- * (or a recovery code) is checked against a new one, so its guess limit and the lockout still apply.
+ * the user's pending sign-in. A user with an authenticator app needs no pending sign-in: unless an e-mailed
+ * code is pending (the code is then that one), each call checks the app's code (or a recovery code) against a
+ * pending sign-in of its own, so its guess limit and the lockout still apply, and of many parallel calls with
+ * one right code exactly one signs in while the others are told the code was used, without counting as failures
+ * (verifyOtp's race rule, reckoned from the call's arrival).
  */
 export async function signInWithTriple(input: PasswordSignInInput & { otp: string }): Promise<TripleSignInResult> {
+  const arrivedAt = now();
   const checked = await checkCredentials(input);
   if (checked.status !== 'ok') return { step: 'password', result: checked };
   const db = await getDb();
   let pending = await latestPendingChallenge(db, checked.user.id);
-  if (!pending?.usable && (await hasAuthenticator(db, checked.user.id))) {
+  if (!(pending?.usable && pending.method === 'email') && (await hasAuthenticator(db, checked.user.id))) {
     const issued = await issueAppChallenge(db, checked.user, config().OTP_TTL_SECONDS);
     pending = { id: issued.challengeId, method: 'app', usable: true };
   }
   if (!pending) return { step: 'otp', result: { status: 'expired' } };
-  return { step: 'otp', result: await verifyOtp(pending.id, input.otp) };
+  return { step: 'otp', result: await verifyOtp(pending.id, input.otp, { arrivedAt }) };
 }
 
 export type PasswordResendResult =

@@ -225,7 +225,7 @@ describe('two-factor with an authenticator app', () => {
     const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
     expect(results.filter((r) => r.status !== 'success')).toEqual(
-      Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })),
+      Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5, spent: true })),
     );
     expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
     // The losers' sign-ins are still pending, their guesses untouched.
@@ -260,6 +260,7 @@ describe('two-factor with an authenticator app', () => {
         status: 'invalid',
         failedAttempts: 0,
         attemptsLeft: 5,
+        spent: true,
       });
       expect(await lockout(e.user.id), kind).toEqual({ failed: 0, locked: false });
       // Past the race window the same code on that pending sign-in is a replay, and counts.
@@ -278,7 +279,7 @@ describe('two-factor with an authenticator app', () => {
     const results = await Promise.all(pending.map((p) => verifyOtp(p.challengeId, code)));
     expect(results.filter((r) => r.status === 'success')).toHaveLength(1);
     expect(results.filter((r) => r.status !== 'success')).toEqual(
-      Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5 })),
+      Array.from({ length: 5 }, () => ({ status: 'invalid', failedAttempts: 0, attemptsLeft: 5, spent: true })),
     );
     expect(await lockout(e.user.id)).toEqual({ failed: 0, locked: false });
     expect(await twoFactorStatus(e.actor)).toMatchObject({ recoveryCodesLeft: 9 });

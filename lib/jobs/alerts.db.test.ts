@@ -6,7 +6,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientBranchAddresses, emailOutbox, userJobAlerts, users } from '@/db/schema';
+import { auditLog, clientBranchAddresses, emailOutbox, userJobAlerts, users } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { createUser } from '@/lib/core/users';
 import { attachDeliverable, removeDeliverable, staffUploader } from '@/lib/documents/deliverables';
@@ -19,7 +19,9 @@ import { alertsFormSchema } from '@/lib/settings/schema';
 import { getSettings, updateAlerts } from '@/lib/settings/service';
 import {
   readUnsubscribeToken,
+  UNSUBSCRIBE_LINK_DAYS,
   unsubscribeAlert,
+  unsubscribeAnswer,
   unsubscribeConfirmPage,
   unsubscribeToken,
 } from '@/lib/settings/unsubscribe';
@@ -32,6 +34,7 @@ import { saveJob } from './save';
 import { changeJobStatus } from './workflow';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
+const DELIVERED = { kind: 'status', statusId: 8 } as const;
 
 describe('alerts about my own jobs', () => {
   const t = useTestDatabase();
@@ -55,6 +58,10 @@ describe('alerts about my own jobs', () => {
       .orderBy(desc(emailOutbox.id));
   const alertOn = (userId: number, status: number) =>
     t.db().insert(userJobAlerts).values({ userId, jobStatusId: status }).onConflictDoNothing();
+  const statuses = async (id: number) =>
+    (await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id)))
+      .map((r) => r.s)
+      .sort((x, y) => x - y);
   const moveTo = async (jobId: number, from: number, to: number) =>
     changeJobStatus(userPrincipal((await staffActor(2)) as never), jobId, { toStatus: to, expectedStatus: from });
 
@@ -263,7 +270,12 @@ describe('alerts about my own jobs', () => {
     );
     expect(link).not.toBeNull();
     const token = decodeURIComponent(link?.[2] ?? '');
-    expect(readUnsubscribeToken(token)).toEqual({ userId: u.id, key: { kind: 'status', statusId: 3 } });
+    expect(readUnsubscribeToken(token)).toEqual({
+      userId: u.id,
+      key: { kind: 'status', statusId: 3 },
+      version: 0,
+      expiresAt: expect.any(Date),
+    });
     expect(mail.text).toContain(link?.[1]);
   });
 
@@ -272,45 +284,90 @@ describe('alerts about my own jobs', () => {
     const a = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
     const b = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
     for (const u of [a, b]) for (const s of [3, 8]) await alertOn(u.id, s);
-    const statuses = async (id: number) =>
-      (await t.db().select({ s: userJobAlerts.jobStatusId }).from(userJobAlerts).where(eq(userJobAlerts.userId, id)))
-        .map((r) => r.s)
-        .sort((x, y) => x - y);
 
-    const token = unsubscribeToken(a.id, { kind: 'status', statusId: 8 });
+    const token = unsubscribeToken(a, { kind: 'status', statusId: 8 });
     // A GET (a mail scanner's prefetch) shows a button and changes nothing.
-    const page = unsubscribeConfirmPage(token);
+    const page = await unsubscribeConfirmPage(token);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('method="post"');
     expect(await statuses(a.id)).toEqual([3, 8]);
 
-    const [, sig = ''] = /\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
+    const [, version = '', expires = '', sig = ''] = /\.(\d+)\.(\d+)\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
     const flipped = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    const later = String(Number(expires) + 86_400);
     for (const bad of [
-      `${b.id}.s8.${sig}`,
-      `${a.id}.s3.${sig}`,
-      `${a.id}.invoice.${sig}`,
-      `${a.id}.s8.${flipped}`,
+      `${b.id}.s8.${version}.${expires}.${sig}`,
+      `${a.id}.s3.${version}.${expires}.${sig}`,
+      `${a.id}.invoice.${version}.${expires}.${sig}`,
+      `${a.id}.s8.${Number(version) + 1}.${expires}.${sig}`,
+      `${a.id}.s8.${version}.${later}.${sig}`,
+      `${a.id}.s8.${version}.${expires}.${flipped}`,
+      `${a.id}.s8.${sig}`,
       '',
       'x'.repeat(80),
     ]) {
       expect(await unsubscribeAlert(bad)).toEqual({ status: 'invalid' });
     }
-    expect(unsubscribeConfirmPage(`${b.id}.s8.${sig}`).status).toBe(400);
+    expect((await unsubscribeConfirmPage(`${b.id}.s8.${version}.${expires}.${sig}`)).status).toBe(400);
     expect(await statuses(a.id)).toEqual([3, 8]);
 
     expect(await unsubscribeAlert(token)).toEqual({ status: 'done', what: 'job alerts on “Delivered”' });
     expect(await statuses(a.id)).toEqual([3]);
     expect(await statuses(b.id)).toEqual([3, 8]);
-    // Again: still done, nothing else touched.
-    expect((await unsubscribeAlert(token)).status).toBe('done');
-    expect(await statuses(a.id)).toEqual([3]);
 
-    expect((await unsubscribeAlert(unsubscribeToken(b.id, { kind: 'invoice' }))).status).toBe('done');
+    expect((await unsubscribeAlert(unsubscribeToken(b, { kind: 'invoice' }))).status).toBe('done');
     const [ra] = await t.db().select().from(users).where(eq(users.id, a.id));
     const [rb] = await t.db().select().from(users).where(eq(users.id, b.id));
     expect([ra?.invoiceAlert, rb?.invoiceAlert]).toEqual([true, false]);
     expect(await statuses(b.id)).toEqual([3, 8]);
+  });
+
+  it('an unsubscribe link acts once, on the settings it was sent for; an old or expired one does nothing and says so', async () => {
+    const s = await signedIn(3);
+    const form = (JobAlerts: number[]) =>
+      alertsFormSchema.parse({ JobAlerts, JobAlertMode: 'instant', JobAlertScope: 'mine', InvoiceAlert: true });
+    await updateAlerts(s.actor, form([3, 8]));
+    const [sent] = await t.db().select().from(users).where(eq(users.id, s.user.id));
+    const link = unsubscribeToken({ id: s.user.id, alertVersion: sent?.alertVersion ?? -1 }, DELIVERED);
+
+    // Used: the alert goes off. Used again: nothing changes, and the page says the link no longer applies.
+    expect((await unsubscribeAlert(link)).status).toBe('done');
+    expect(await statuses(s.user.id)).toEqual([3]);
+    expect(await unsubscribeAlert(link)).toEqual({ status: 'outdated' });
+    const again = unsubscribeAnswer({ status: 'outdated' });
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain(
+      'This unsubscribe link no longer applies: your alert settings have changed since the e-mail was sent',
+    );
+
+    // The user turns the alert back on: the old link (GET or POST) leaves it on.
+    await updateAlerts(s.actor, form([3, 8]));
+    const confirm = await unsubscribeConfirmPage(link);
+    expect(confirm.status).toBe(410);
+    expect(await confirm.text()).not.toContain('method="post"');
+    expect(await unsubscribeAlert(link)).toEqual({ status: 'outdated' });
+    expect(await statuses(s.user.id)).toEqual([3, 8]);
+    const audits = await t
+      .db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(s.user.id)), eq(auditLog.action, 'settings.alert_unsubscribed')));
+    expect(audits).toHaveLength(1);
+
+    // A link of the current settings, once its days are over: expired, nothing changed.
+    const [current] = await t.db().select().from(users).where(eq(users.id, s.user.id));
+    const fresh = unsubscribeToken({ id: s.user.id, alertVersion: current?.alertVersion ?? -1 }, DELIVERED);
+    const restore = setClock(fixedClock(new Date(Date.now() + (UNSUBSCRIBE_LINK_DAYS * 86_400 + 60) * 1000)));
+    try {
+      expect(await unsubscribeAlert(fresh)).toEqual({ status: 'expired' });
+      const expired = await unsubscribeConfirmPage(fresh);
+      expect(expired.status).toBe(410);
+      expect(await expired.text()).toContain('This unsubscribe link has expired, so nothing was changed.');
+    } finally {
+      restore();
+    }
+    expect(await statuses(s.user.id)).toEqual([3, 8]);
+    expect((await unsubscribeAlert(fresh)).status).toBe('done');
   });
 
   it('saving alert choices needs no current password', async () => {

@@ -106,6 +106,7 @@ export async function enqueueJobAlerts(
       firstName: users.firstName,
       timeZone: users.timeZone,
       mode: users.jobAlertMode,
+      alertVersion: users.alertVersion,
     })
     .from(userJobAlerts)
     .innerJoin(users, eq(users.id, userJobAlerts.userId))
@@ -149,10 +150,10 @@ export async function enqueueJobAlerts(
           ? orderReceivedSubject(e.jmsNumber, e.matterReference)
           : jobAlertSubject(e.jmsNumber, e.status),
         text: e.received
-          ? orderReceivedText(r, e, unsubscribeUrl(r.id, key))
-          : instantAlertText(r, e, files, unsubscribeUrl(r.id, key)),
+          ? orderReceivedText(r, e, unsubscribeUrl(r, key))
+          : instantAlertText(r, e, files, unsubscribeUrl(r, key)),
         kind: JOB_ALERT_KIND,
-        headers: unsubscribeHeaders(r.id, key),
+        headers: unsubscribeHeaders(r, key),
       });
       instant++;
     }
@@ -266,6 +267,7 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
           email: users.email,
           firstName: users.firstName,
           timeZone: users.timeZone,
+          alertVersion: users.alertVersion,
           active: sql<boolean>`${users.isActive} and coalesce(${clients.isActive}, false)`,
         })
         .from(users)
@@ -276,9 +278,13 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
         await enqueueMail(tx, {
           to: user.email,
           subject: digestSubject(items.length),
-          text: digestText(user, items, unsubscribeUrl(claim.userId, DIGEST_KEY)),
+          text: digestText(
+            user,
+            items,
+            unsubscribeUrl({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
+          ),
           kind: JOB_ALERT_DIGEST_KIND,
-          headers: unsubscribeHeaders(claim.userId, DIGEST_KEY),
+          headers: unsubscribeHeaders({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
         });
       }
       if (items.length)
@@ -357,7 +363,12 @@ export interface InvoiceIssuedEvent {
 export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent): Promise<number> {
   if (!e.jobIds.length) return 0;
   const recipients = await tx
-    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName })
+    .selectDistinct({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      alertVersion: users.alertVersion,
+    })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientId))
     .innerJoin(jobs, and(inArray(jobs.id, e.jobIds), eq(jobs.clientId, e.clientId)))
@@ -374,12 +385,12 @@ export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent)
     .orderBy(asc(users.id));
   const key = { kind: 'invoice' } as const;
   for (const r of recipients) {
-    const unsubscribe = unsubscribeUrl(r.id, key);
+    const unsubscribe = unsubscribeUrl(r, key);
     await enqueueMail(tx, {
       to: r.email,
       subject: invoiceAlertSubject(e.invoiceNumber),
       kind: INVOICE_ALERT_KIND,
-      headers: unsubscribeHeaders(r.id, key),
+      headers: unsubscribeHeaders(r, key),
       text: [
         `Hello ${r.firstName},`,
         '',

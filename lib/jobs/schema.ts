@@ -85,9 +85,9 @@ type OrderLoose = z.output<typeof orderObject>;
 const isCollectionType = (t: number | undefined) => COLLECTION_TYPES.some((c) => c === t);
 
 /**
- * Number of copies per order type (§4) refined by the detail forms (§5): appeal book only for final copies
- * (prepare 2), court copy for methods 1 and 3 (or when the court offers no methods), copy and print always;
- * other types optional. Hidden means cleared.
+ * Number of copies per order type (§4) refined by the detail forms (§5, docs/decisions/038-number-of-copies.md):
+ * appeal book only for final copies (prepare 2), court copy for methods 1 and 3 (or when the court offers no
+ * methods), copy and print always; other types optional. Hidden means cleared.
  */
 export function copiesRule(v: Partial<Pick<OrderLoose, 'orderType' | 'appealBook' | 'courtCopy'>>): CopiesRule {
   switch (code(v.orderType)) {

@@ -192,7 +192,8 @@ export function presentOtp(r: OtpVerifyResult, jwtToken: string | null): SignInA
         LStatus: LSTATUS.otpInvalid,
         FailedLoginAttempt: r.failedAttempts,
         LoginAttemptLeft: r.attemptsLeft,
-        Message: MSG.otpInvalid,
+        // A right authenticator or recovery code already used (a replay, or a parallel call that won): said so.
+        Message: r.spent ? TWO_FACTOR_MSG.codeUsed : MSG.otpInvalid,
       };
     case 'expired':
       return { ...blank, LStatus: LSTATUS.otpExpired, Message: MSG.otpExpired };

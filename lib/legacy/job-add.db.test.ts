@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientBranchAddresses, jobs } from '@/db/schema';
+import { clientBranchAddresses, courts, jobs, locations } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { LEGACY_ADD_MSG } from './job-add';
 import { JOB_MSG } from '@/lib/jobs/schema';
@@ -322,5 +322,72 @@ describe('POST api/Job/Add', () => {
     const [row] = await db().select().from(jobs).where(eq(jobs.id, body.JobId));
     expect(row).toMatchObject({ clientId: c.clientId, timeZone: c.user.timeZone });
     expect(row?.createdAt.toISOString()).toBe('2025-03-04T00:00:00.000Z');
+  });
+
+  describe('number of copies for appeal books and court copies (docs/decisions/038-number-of-copies.md)', () => {
+    async function courtAt(jobType: 1 | 2, kind: 'appeal_book' | 'court_copy', court: number) {
+      const [loc] = await db().select().from(locations).where(eq(locations.kind, kind)).orderBy(locations.id).limit(1);
+      const [row] = await db()
+        .select()
+        .from(courts)
+        .where(and(eq(courts.jobType, jobType), eq(courts.locationId, loc?.id ?? 0), eq(courts.code, court)));
+      expect(row).toBeDefined();
+      return { location: loc?.id ?? 0, court };
+    }
+    const noCopies = (branchId: number, over: Record<string, unknown>) => {
+      const body = payload(branchId, { ePrintInstructions: undefined });
+      delete body.NumberOfCopies;
+      return { ...body, ...over };
+    };
+    const saved = async (res: Response) => {
+      const body = (await res.json()) as { JobId: number };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      const { JobId } = body;
+      return (await db().select().from(jobs).where(eq(jobs.id, JobId)))[0];
+    };
+
+    it('appeal book: a draft is accepted without a number of copies; final copies are refused without one', async () => {
+      const c = await caller();
+      const at = await courtAt(1, 'appeal_book', 1);
+      const draft = { prepare: 1, location: at.location, appealBookCourt: at.court, AppealBookType: 1 };
+      const row = await saved(await post(noCopies(c.branchId, { OrderType: 1, AppealBook: draft }), c.token));
+      expect(row).toMatchObject({ orderType: 1, numberOfCopies: null });
+      // A number sent with a draft, which the form does not ask for, is not stored.
+      const sent = await saved(
+        await post(noCopies(c.branchId, { OrderType: 1, AppealBook: draft, NumberOfCopies: 5 }), c.token),
+      );
+      expect(sent?.numberOfCopies).toBeNull();
+      const final = { prepare: 2 };
+      expect(await errors(await post(noCopies(c.branchId, { OrderType: 1, AppealBook: final }), c.token))).toEqual({
+        NumberOfCopies: [JOB_MSG.copiesRequired],
+      });
+      const withCopies = await saved(
+        await post(noCopies(c.branchId, { OrderType: 1, AppealBook: final, NumberOfCopies: 4 }), c.token),
+      );
+      expect(withCopies?.numberOfCopies).toBe(4);
+    });
+
+    it('court copy: method 2 is accepted without a number of copies; methods 1 and 3 are refused without one', async () => {
+      const c = await caller();
+      const at = await courtAt(2, 'court_copy', 1);
+      const block = (CopyMethod: number) => ({
+        CopyMethod,
+        Location: at.location,
+        CourtNew: at.court,
+        ActingFor: 1,
+        FileNumber: '12 of 2025',
+        MatterName: 'A vs B',
+        PracticeNoteAgreement: true,
+        SolicitorFullName: 'Sam Poe',
+        SolicitorFor: 1,
+      });
+      const row = await saved(await post(noCopies(c.branchId, { OrderType: 2, CourtCopy: block(2) }), c.token));
+      expect(row).toMatchObject({ orderType: 2, numberOfCopies: null });
+      for (const method of [1, 3]) {
+        expect(
+          await errors(await post(noCopies(c.branchId, { OrderType: 2, CourtCopy: block(method) }), c.token)),
+        ).toEqual({ NumberOfCopies: [JOB_MSG.copiesRequired] });
+      }
+    });
   });
 });

@@ -44,7 +44,7 @@ export const SAVE_USER_FAILED = 0;
 export const SAVE_USER_OK = 1;
 export const SAVE_USER_PASSWORD_REUSED = 2;
 
-/** The code of a save that was not refused as malformed or duplicate (those answer 400 / 409). */
+/** The code of a save that was not refused as malformed (a 400): a duplicate name or address, or a missing user, is 0. */
 export function saveUserCode(r: SaveUserResult): number {
   if (r.status === 'created' || r.status === 'updated') return SAVE_USER_OK;
   if (r.status === 'reused') return SAVE_USER_PASSWORD_REUSED;

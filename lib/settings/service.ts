@@ -96,6 +96,7 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null
         jobAlertMode: form.JobAlertMode,
         jobAlertScope: form.JobAlertScope,
         invoiceAlert: form.InvoiceAlert,
+        alertVersion: sql`${users.alertVersion} + 1`,
         updatedAt: now(),
         updatedById: actor.userId,
       })
@@ -171,7 +172,15 @@ export async function updateSettings(
       const mode = !opts.keepAlerts && form.JobAlertMode ? { jobAlertMode: form.JobAlertMode } : {};
       await tx
         .update(users)
-        .set({ email, timeZone, ...mode, updatedAt: t, updatedById: actor.userId })
+        .set({
+          email,
+          timeZone,
+          ...mode,
+          // Alerts replaced: the unsubscribe links sent before no longer apply.
+          ...(opts.keepAlerts ? {} : { alertVersion: sql`${users.alertVersion} + 1` }),
+          updatedAt: t,
+          updatedById: actor.userId,
+        })
         .where(eq(users.id, actor.userId));
       if (!opts.keepAlerts) {
         await replaceAlerts(tx, actor.userId, form.JobAlerts);

@@ -1,18 +1,26 @@
 /**
  * One-click unsubscribe from an alert e-mail (issue 26, RFC 8058). Every alert e-mail carries
  * `List-Unsubscribe: <…/api/Settings/Unsubscribe?token=…>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
- * The token names one user and one alert and is signed (HMAC-SHA-256 with AUTH_SECRET), so it cannot be guessed
- * or altered to turn off another alert or another user's; it needs no sign-in and no stored state. A POST to the
- * URL turns that alert off; a GET only shows a page with a button (mail scanners prefetch links: a GET never acts).
+ * The token names one user and one alert, the version of the user's alert settings when it was sent
+ * (`users.alert_version`) and when it expires (UNSUBSCRIBE_LINK_DAYS later), and is signed (HMAC-SHA-256 with
+ * AUTH_SECRET), so it cannot be guessed or altered. It needs no sign-in and no stored state of its own. A POST to the
+ * URL turns that alert off only while the link is unexpired and the settings are still as they were when it was sent;
+ * turning the alert off changes the version, so a link acts once, and an old link does nothing after the user has
+ * changed their alerts (turned it back on, say), and says so. A GET only shows a page with a button (mail scanners
+ * prefetch links: a GET never acts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb, type Queryable } from '@/db/client';
 import { userJobAlerts, users } from '@/db/schema';
 import { recordAudit } from '@/lib/core/audit';
 import { anonymousPrincipal } from '@/lib/core/principal';
+import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { JOB_STATUS_IDS, statusLabel } from '@/lib/reference';
+
+/** How long an unsubscribe link works after its e-mail was sent. */
+export const UNSUBSCRIBE_LINK_DAYS = 30;
 
 /** The route of the link (app/api/Settings/Unsubscribe/route.ts). */
 export const UNSUBSCRIBE_PATH = '/api/Settings/Unsubscribe';
@@ -31,37 +39,66 @@ function keyOf(text: string): AlertKey | null {
   return JOB_STATUS_IDS.includes(statusId) ? { kind: 'status', statusId } : null;
 }
 
-function signature(userId: number, key: string): string {
-  return createHmac('sha256', config().authSecret).update(`alert-unsubscribe:${userId}:${key}`).digest('base64url');
+/** A recipient of an alert e-mail: who, and the version of their alert settings as the e-mail is written. */
+export interface AlertRecipient {
+  id: number;
+  alertVersion: number;
 }
 
-/** `<user id>.<alert>.<signature>`. */
-export function unsubscribeToken(userId: number, key: AlertKey): string {
-  const k = keyText(key);
-  return `${userId}.${k}.${signature(userId, k)}`;
+interface TokenParts {
+  userId: number;
+  key: string;
+  version: number;
+  /** Unix seconds. */
+  expires: number;
 }
 
-/** The user and alert a token names, or null when it is malformed or its signature does not match. */
-export function readUnsubscribeToken(token: string): { userId: number; key: AlertKey } | null {
-  const m = /^(\d{1,10})\.([a-z0-9]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+function signature(p: TokenParts): string {
+  return createHmac('sha256', config().authSecret)
+    .update(`alert-unsubscribe:${p.userId}:${p.key}:${p.version}:${p.expires}`)
+    .digest('base64url');
+}
+
+/** `<user id>.<alert>.<settings version>.<expiry, unix seconds>.<signature>`. */
+export function unsubscribeToken(user: AlertRecipient, key: AlertKey): string {
+  const parts = {
+    userId: user.id,
+    key: keyText(key),
+    version: user.alertVersion,
+    expires: Math.floor(now().getTime() / 1000) + UNSUBSCRIBE_LINK_DAYS * 86_400,
+  };
+  return `${parts.userId}.${parts.key}.${parts.version}.${parts.expires}.${signature(parts)}`;
+}
+
+export interface UnsubscribeToken {
+  userId: number;
+  key: AlertKey;
+  version: number;
+  expiresAt: Date;
+}
+
+/** What a token names, or null when it is malformed or its signature does not match (expiry is not checked here). */
+export function readUnsubscribeToken(token: string): UnsubscribeToken | null {
+  const m = /^(\d{1,10})\.([a-z0-9]{1,10})\.(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
-  const [, id = '', k = '', sig = ''] = m;
-  const userId = Number(id);
+  const [, id = '', k = '', v = '', e = '', sig = ''] = m;
+  const parts = { userId: Number(id), key: k, version: Number(v), expires: Number(e) };
   const key = keyOf(k);
-  if (!key || !Number.isSafeInteger(userId)) return null;
-  const want = Buffer.from(signature(userId, k));
+  if (!key || !Number.isSafeInteger(parts.userId) || !Number.isSafeInteger(parts.expires)) return null;
+  const want = Buffer.from(signature(parts));
   const got = Buffer.from(sig);
-  return want.length === got.length && timingSafeEqual(want, got) ? { userId, key } : null;
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  return { userId: parts.userId, key, version: parts.version, expiresAt: new Date(parts.expires * 1000) };
 }
 
-export function unsubscribeUrl(userId: number, key: AlertKey): string {
-  return `${config().appUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(userId, key))}`;
+export function unsubscribeUrl(user: AlertRecipient, key: AlertKey): string {
+  return `${config().appUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(user, key))}`;
 }
 
 /** The headers of an alert e-mail (RFC 2369 and RFC 8058 one-click). */
-export function unsubscribeHeaders(userId: number, key: AlertKey): Record<string, string> {
+export function unsubscribeHeaders(user: AlertRecipient, key: AlertKey): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${unsubscribeUrl(userId, key)}>`,
+    'List-Unsubscribe': `<${unsubscribeUrl(user, key)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
@@ -73,33 +110,59 @@ export function alertName(key: AlertKey): string {
   return 'invoice alerts';
 }
 
-export type UnsubscribeResult = { status: 'done'; what: string } | { status: 'invalid' };
+/**
+ * `expired`: past its UNSUBSCRIBE_LINK_DAYS; `outdated`: the user's alert settings changed since it was sent (by
+ * Settings, or by this very link); `invalid`: not a link of ours, or its user is gone.
+ */
+export type UnsubscribeResult =
+  { status: 'done'; what: string } | { status: 'invalid' } | { status: 'expired' } | { status: 'outdated' };
 
-/** Turns off exactly the alert the token names, for exactly its user. Idempotent; audited. */
+/** Why a token cannot act now, or null when it can: read, unexpired, and of the user's current settings version. */
+async function tokenState(
+  q: Queryable,
+  t: UnsubscribeToken | null,
+  forUpdate: boolean,
+): Promise<{ status: 'invalid' | 'expired' | 'outdated' } | { status: 'ok'; clientId: number | null }> {
+  if (!t) return { status: 'invalid' };
+  const query = q
+    .select({ clientId: users.clientId, alertVersion: users.alertVersion })
+    .from(users)
+    .where(eq(users.id, t.userId))
+    .limit(1);
+  const [u] = forUpdate ? await query.for('update') : await query;
+  if (!u) return { status: 'invalid' };
+  if (t.expiresAt.getTime() <= now().getTime()) return { status: 'expired' };
+  if (u.alertVersion !== t.version) return { status: 'outdated' };
+  return { status: 'ok', clientId: u.clientId };
+}
+
+/**
+ * Turns off exactly the alert the token names, for exactly its user, if the link still applies (unexpired, and
+ * the user's alert settings unchanged since it was sent); doing so changes the settings' version, so it acts once.
+ * Audited.
+ */
 export async function unsubscribeAlert(token: string): Promise<UnsubscribeResult> {
   const t = readUnsubscribeToken(token);
-  if (!t) return { status: 'invalid' };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [u] = await tx
-      .select({ id: users.id, clientId: users.clientId })
-      .from(users)
-      .where(eq(users.id, t.userId))
-      .limit(1);
-    if (!u) return { status: 'invalid' } as const;
-    const { key } = t;
+    const state = await tokenState(tx, t, true);
+    if (state.status !== 'ok' || !t) return { status: state.status === 'ok' ? 'invalid' : state.status } as const;
+    const { key, userId } = t;
     if (key.kind === 'status')
       await tx
         .delete(userJobAlerts)
-        .where(and(eq(userJobAlerts.userId, u.id), eq(userJobAlerts.jobStatusId, key.statusId)));
-    else if (key.kind === 'digest') await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, u.id));
-    else await tx.update(users).set({ invoiceAlert: false }).where(eq(users.id, u.id));
+        .where(and(eq(userJobAlerts.userId, userId), eq(userJobAlerts.jobStatusId, key.statusId)));
+    else if (key.kind === 'digest') await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, userId));
+    await tx
+      .update(users)
+      .set({ alertVersion: sql`${users.alertVersion} + 1`, ...(key.kind === 'invoice' ? { invoiceAlert: false } : {}) })
+      .where(eq(users.id, userId));
     await recordAudit(tx, anonymousPrincipal(), {
-      actorUserId: u.id,
-      clientId: u.clientId,
+      actorUserId: userId,
+      clientId: state.clientId,
       action: 'settings.alert_unsubscribed',
       targetType: 'user',
-      targetId: String(u.id),
+      targetId: String(userId),
       details: { alert: keyText(key) },
     });
     return { status: 'done', what: alertName(key) } as const;
@@ -120,12 +183,29 @@ function page(title: string, body: string, status = 200): Response {
   });
 }
 
-const INVALID_TEXT = `<p>This unsubscribe link is not valid. You can change your alerts in <a href="/Settings">Settings</a>.</p>`;
+const SETTINGS_LINK = `You can change your alerts in <a href="/Settings">Settings</a>.`;
+const REFUSED_TEXT: Record<Exclude<UnsubscribeResult['status'], 'done'>, { title: string; text: string }> = {
+  invalid: { title: 'Unsubscribe', text: `<p>This unsubscribe link is not valid. ${SETTINGS_LINK}</p>` },
+  expired: {
+    title: 'Link expired',
+    text: `<p>This unsubscribe link has expired, so nothing was changed. ${SETTINGS_LINK}</p>`,
+  },
+  outdated: {
+    title: 'Link already used',
+    text: `<p>This unsubscribe link no longer applies: your alert settings have changed since the e-mail was sent (perhaps by this link), so nothing was changed. ${SETTINGS_LINK}</p>`,
+  },
+};
 
-/** GET: what the link would turn off, and a button that POSTs (never acts itself). */
-export function unsubscribeConfirmPage(token: string): Response {
+function refusedPage(status: Exclude<UnsubscribeResult['status'], 'done'>): Response {
+  const r = REFUSED_TEXT[status];
+  return page(r.title, r.text, status === 'invalid' ? 400 : 410);
+}
+
+/** GET: what the link would turn off, and a button that POSTs (never acts itself); or why it no longer can. */
+export async function unsubscribeConfirmPage(token: string): Promise<Response> {
   const t = readUnsubscribeToken(token);
-  if (!t) return page('Unsubscribe', INVALID_TEXT, 400);
+  const state = await tokenState(await getDb(), t, false);
+  if (state.status !== 'ok' || !t) return refusedPage(state.status === 'ok' ? 'invalid' : state.status);
   const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
   return page(
     'Unsubscribe',
@@ -135,7 +215,7 @@ export function unsubscribeConfirmPage(token: string): Response {
 
 /** POST: the answer page of unsubscribeAlert. */
 export function unsubscribeAnswer(r: UnsubscribeResult): Response {
-  if (r.status === 'invalid') return page('Unsubscribe', INVALID_TEXT, 400);
+  if (r.status !== 'done') return refusedPage(r.status);
   return page(
     'Unsubscribed',
     `<p>You will no longer receive ${escape(r.what)} by e-mail. You can turn them back on in <a href="/Settings">Settings</a>.</p>`,

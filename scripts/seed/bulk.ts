@@ -7,7 +7,15 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '@/db/client';
-import { clientBranchAddresses, clients, costEstimates, jobs, matterReferences, users } from '@/db/schema';
+import {
+  clientBranchAddresses,
+  clients,
+  costEstimates,
+  jobs,
+  matterReferences,
+  passwordHistory,
+  users,
+} from '@/db/schema';
 import { hashPassword } from '@/lib/auth/password';
 import { DEMO_CLIENTS } from './demo';
 import { generateJobs } from './jobs';
@@ -69,15 +77,20 @@ async function ensureGeneratedClients(q: Queryable, count: number, password: str
       })),
     );
     await q.insert(costEstimates).values([{ clientId: c.id, number: `9${n}` }]);
-    await q.insert(users).values({
-      clientId: c.id,
-      userName: `gen${n}.user`,
-      firstName: 'Generated',
-      lastName: `User ${n}`,
-      email: `gen${n}.user@example.com`,
-      role: 3,
-      passwordHash: hash,
-    });
+    const [u] = await q
+      .insert(users)
+      .values({
+        clientId: c.id,
+        userName: `gen${n}.user`,
+        firstName: 'Generated',
+        lastName: `User ${n}`,
+        email: `gen${n}.user@example.com`,
+        role: 3,
+        passwordHash: hash,
+      })
+      .returning({ id: users.id, passwordChangedAt: users.passwordChangedAt });
+    // The starting password is in the history, as the first of the user's last 10.
+    if (u) await q.insert(passwordHistory).values({ userId: u.id, passwordHash: hash, createdAt: u.passwordChangedAt });
     ids.push(c.id);
   }
   return ids;
@@ -155,6 +168,12 @@ export async function seedBulkInvoicesAndUsers(
       3 + g % 6, ${hash}, false
     from generate_series(1, ${BULK_USERS}) g
     on conflict do nothing`);
+  // Their starting password is in their history, as the first of their last 10.
+  await q.execute(sql`
+    insert into password_history (user_id, password_hash, created_at)
+    select u.id, u.password_hash, u.password_changed_at from users u
+    where u.client_id = ${clientId} and u.user_name like 'hv.bulk%'
+      and not exists (select 1 from password_history h where h.user_id = u.id and h.password_hash = u.password_hash)`);
   log(`  invoices for delivered jobs, ${BULK_USERS} more users of client ${clientId}`);
 }
 

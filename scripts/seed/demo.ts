@@ -19,6 +19,7 @@ import {
   jobFeedback,
   jobs,
   matterReferences,
+  passwordHistory,
   notices,
   processingCities,
   users,
@@ -115,8 +116,10 @@ async function insertUser(q: Queryable, clientId: number | null, u: DemoUser, pa
       lockedAt: u.locked ? sql`now()` : null,
       enableTour: false,
     })
-    .returning({ id: users.id });
+    .returning({ id: users.id, passwordChangedAt: users.passwordChangedAt });
   if (!row) throw new Error(`user ${u.userName} not created`);
+  // The starting password is the first of the user's last 10: setting it again is refused like any other.
+  await q.insert(passwordHistory).values({ userId: row.id, passwordHash, createdAt: row.passwordChangedAt });
   return row.id;
 }
 

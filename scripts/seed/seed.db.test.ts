@@ -1,4 +1,5 @@
-import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import type { Queryable } from '@/db/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clientBranchAddresses,
@@ -16,6 +17,7 @@ import {
   matterReferences,
   notices,
   orderTypes,
+  passwordHistory,
   users,
   supplierSettings,
 } from '@/db/schema';
@@ -28,6 +30,22 @@ import { isValidAbn } from '@/lib/invoices/supplier-schema';
 import { seedReference } from './reference';
 
 const PASSWORD = 'Harbour#Vale2026';
+
+/** The users whose current password is missing from their password history. */
+async function usersWithoutCurrentInHistory(q: Queryable): Promise<string[]> {
+  const rows = await q
+    .select({ userName: users.userName })
+    .from(users)
+    .where(
+      notExists(
+        q
+          .select({ one: sql`1` })
+          .from(passwordHistory)
+          .where(and(eq(passwordHistory.userId, users.id), eq(passwordHistory.passwordHash, users.passwordHash))),
+      ),
+    );
+  return rows.map((r) => r.userName);
+}
 
 describe('migrations and seed', () => {
   const t = useTestDatabase();
@@ -68,6 +86,8 @@ describe('migrations and seed', () => {
     expect(all.every((u) => u.email === `${u.userName}@example.com`)).toBe(true);
     const admin = by.get('hv.admin');
     expect(admin && (await verifyPassword(admin.passwordHash, PASSWORD))).toBe(true);
+    // The starting password is in each user's history, so it is refused after a change like any of the last 10.
+    expect(await usersWithoutCurrentInHistory(t.db())).toEqual([]);
   });
 
   it('gives each demo client branches, estimates, references, 150+ jobs of every status and type, 40+ invoices', async () => {
@@ -149,6 +169,7 @@ describe('migrations and seed', () => {
     await seedBulkJobs(t.db(), 2000, PASSWORD);
     const after = (await t.db().select({ n: count() }).from(jobs))[0]?.n ?? 0;
     expect(after - before).toBe(2000);
+    expect(await usersWithoutCurrentInHistory(t.db())).toEqual([]);
     const perClient = await t.db().select({ c: jobs.clientId, n: count() }).from(jobs).groupBy(jobs.clientId);
     expect(perClient.length).toBeGreaterThanOrEqual(3);
     // The job counters followed the set-based load.

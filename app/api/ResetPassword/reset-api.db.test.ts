@@ -99,6 +99,20 @@ describe('api/ResetPassword', () => {
     }
   });
 
+  it('ResetPassword: 0 for the password the user started with, after a reset to another one', async () => {
+    // The starting password was written with the user (as the demo data does), not set through the portal.
+    const u = await user();
+    const call = async (NewPassword: string) =>
+      (
+        await resetPassword(
+          post('ResetPassword/ResetPassword', { UserHash: await issueResetToken(t.db(), u.id, 'forgot'), NewPassword }),
+          ctx,
+        )
+      ).json();
+    expect(await call(NEW)).toBe(1);
+    expect(await call(CURRENT)).toBe(0);
+  });
+
   it('Authentication/resetPassword (forced change): always the boolean; why a false in X-Password-Reset-Result (reused, invalid); bad input a 400', async () => {
     const u = await user();
     const token = await issueResetToken(t.db(), u.id, 'forced', 15);

@@ -150,7 +150,7 @@ describe('api/User', () => {
     for (const id of ['abc', '0', '-1', '99999999999']) expect((await one(token, id)).status).toBe(400);
   });
 
-  it('SaveUser answers 1 on create and edit, 2 for a recent password, 0 for a user of another client, 409 for duplicates', async () => {
+  it('SaveUser answers 1 on create and edit, 2 for a recent password, 0 for a user of another client and for duplicates', async () => {
     const a = await signedIn(4);
     const b = await signedIn(4);
     const body = newUser();
@@ -165,9 +165,13 @@ describe('api/User', () => {
     expect((await (await one(a.token, String(created.UserId))).json()).LastName).toBe('Marshall');
     expect(await (await save(a.token, { ...edit, NewPassword: PW, ConfirmPassword: PW })).json()).toBe(2);
 
+    // A taken user name (any case) or e-mail address: spec §7's failure answer, and no user is created.
     const dup = await save(a.token, newUser({ UserName: body.UserName.toUpperCase() }));
-    expect(dup.status).toBe(409);
-    expect((await dup.json()).error.fields).toEqual({ UserName: [USER_MSG.userNameExists] });
+    expect(dup.status).toBe(200);
+    expect(await dup.json()).toBe(0);
+    const dupEmail = await save(a.token, newUser({ EmailId: body.EmailId }));
+    expect([dupEmail.status, await dupEmail.json()]).toEqual([200, 0]);
+    expect((await (await list(a.token, { UserName: body.UserName })).json()).TotalCount).toBe(1);
 
     const theirs = await makeUser({ clientId: b.clientId });
     expect(

@@ -12,7 +12,7 @@ export const GET = publicRoute(
     summary: 'Asks to confirm turning off the alert a signed unsubscribe token names (an HTML page; never acts).',
     produces: 'any',
   },
-  async ({ url }) => unsubscribeConfirmPage(token(url)),
+  async ({ url }) => await unsubscribeConfirmPage(token(url)),
 );
 
 export const POST = publicRoute(

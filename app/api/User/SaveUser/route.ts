@@ -1,9 +1,10 @@
 /**
  * POST api/User/SaveUser: creates (no UserId) or edits a user of the caller's client (role 4). Answers
- * 1 on success, 2 when the new password is one of the user's last 10, 0 when the user to edit does not
- * exist (or is another client's); a malformed or invalid user answers 400, a duplicate name or e-mail 409.
+ * 1 on success, 2 when the new password is one of the user's last 10, and 0 (spec §7's failure) when the user
+ * name or e-mail address is already used or the user to edit does not exist (or is another client's); a caller
+ * learns which name is taken from CheckUserName / CheckUserEmail. A malformed or invalid user answers 400.
  */
-import { ConflictError, ValidationError } from '@/lib/core/errors';
+import { ValidationError } from '@/lib/core/errors';
 import { apiRoute } from '@/lib/http/route';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { saveUserCode } from '@/lib/legacy/users';
@@ -17,7 +18,6 @@ export const POST = apiRoute(
   { response: saveUserAnswer, roles: [CLIENT_ADMIN_ROLE], body: legacySaveUserSchema },
   async ({ actor, body }) => {
     const r = await saveUser(actor, body);
-    if (r.status === 'duplicate') throw new ConflictError('The user name or e-mail address is already used.', r.fields);
     if (r.status === 'invalid') throw new ValidationError(r.fields);
     return saveUserCode(r);
   },
