@@ -6,6 +6,13 @@
  * route handlers answer 401/403 JSON themselves. Pages re-check the server-side session
  * (lib/auth/page.ts), which this cookie check cannot see revoked.
  *
+ * A POST to a page is a server action (the fetch of a form with JavaScript, carrying the Next-Action header, or a
+ * plain form post). It passes only from the portal's own pages (lib/security/origin.ts, the rule of the api/* door:
+ * 403), with a body of at most ACTION_MAX_BODY_BYTES (413) and, for the fetch, arguments that are a list (400):
+ * otherwise Next.js would answer its own 500 for them. Unless TRUST_PROXY says a reverse proxy sets it,
+ * X-Forwarded-Host is removed from the request before Next.js reads it (it compares a server action's Origin with
+ * that header when present, so a caller could otherwise name its own origin as the portal's host).
+ *
  * Every page answer (redirects included) carries the Content Security Policy of lib/security/csp.ts with a fresh
  * nonce, and HSTS when APP_URL is https. The nonce also goes on the request (Content-Security-Policy and x-nonce
  * headers): Next.js puts it on its own scripts while it renders the page.
@@ -15,6 +22,7 @@ import { decodeSessionCookie, sessionCookieValue } from '@/lib/auth/cookie';
 import { accessDeniedUrl, PAGE_URL_HEADER, signOutTypeForRole, signOutUrl } from '@/lib/auth/return-url';
 import { decideRoute } from '@/lib/auth/routes';
 import { config as appConfig } from '@/lib/config';
+import { CROSS_SITE_MSG, fromOwnOrigin } from '@/lib/security/origin';
 import {
   contentSecurityPolicy,
   createNonce,
@@ -36,12 +44,84 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     development: c.NODE_ENV === 'development',
     uploadOrigins: directUploadOrigins(c),
   };
-  const res = await route(req, nonce, contentSecurityPolicy(opts));
+  const res =
+    (req.method === 'POST' ? await refuseAction(req) : null) ??
+    (await route(req, nonce, contentSecurityPolicy(opts), c.TRUST_PROXY));
   for (const [name, value] of Object.entries(pageSecurityHeaders(opts))) res.headers.set(name, value);
   return res;
 }
 
-async function route(req: NextRequest, nonce: string, csp: string): Promise<NextResponse> {
+/** Next.js's limit of a server action's body (serverActions.bodySizeLimit, left at its 1 MB by next.config.mjs). */
+export const ACTION_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Next.js refuses more arguments to one server action (with a 500); ours take one or two. */
+const ACTION_MAX_ARGS = 1000;
+
+export const ACTION_MSG = {
+  tooLarge: `The request body is larger than ${ACTION_MAX_BODY_BYTES} bytes.`,
+  invalid: 'The request is not valid.',
+} as const;
+
+function plain(status: number, message: string): NextResponse {
+  return new NextResponse(message, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** The body, or null once it passes `max` bytes (the rest is not pulled). */
+async function bodyUpTo(req: NextRequest, max: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const r = await reader.read();
+    if (r.done) break;
+    size += r.value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(r.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Whether a server action's encoded arguments (React's reply: a JSON list at the root) are a list Next can apply. */
+function argumentList(json: unknown): boolean {
+  if (typeof json !== 'string') return false;
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) && v.length <= ACTION_MAX_ARGS;
+  } catch {
+    return false;
+  }
+}
+
+/** The refusal of a POST to a page (a server action), or null when it may go on to Next.js. */
+async function refuseAction(req: NextRequest): Promise<NextResponse | null> {
+  if (!fromOwnOrigin(req.headers)) return plain(403, CROSS_SITE_MSG);
+  const declared = req.headers.get('content-length');
+  if (declared !== null && /^\s*[0-9]+\s*$/.test(declared) && Number(declared) > ACTION_MAX_BODY_BYTES)
+    return plain(413, ACTION_MSG.tooLarge);
+  // A plain form post (no JavaScript) is decoded by Next.js as a form; only the fetch carries an argument list.
+  if (!req.headers.has('next-action')) return null;
+  const body = await bodyUpTo(req, ACTION_MAX_BODY_BYTES);
+  if (!body) return plain(413, ACTION_MSG.tooLarge);
+  const type = req.headers.get('content-type') ?? '';
+  let root: unknown = null;
+  if (/^\s*multipart\/form-data/i.test(type)) {
+    try {
+      root = (await new Response(body, { headers: { 'Content-Type': type } }).formData()).get('0');
+    } catch {
+      root = null;
+    }
+  } else root = new TextDecoder().decode(body);
+  return argumentList(root) ? null : plain(400, ACTION_MSG.invalid);
+}
+
+async function route(req: NextRequest, nonce: string, csp: string, trustProxy: boolean): Promise<NextResponse> {
   const { pathname, search } = req.nextUrl;
   const here = `${pathname}${search}`;
   const claims = await decodeSessionCookie(sessionCookieValue((n) => req.cookies.get(n)?.value));
@@ -60,6 +140,7 @@ async function route(req: NextRequest, nonce: string, csp: string): Promise<Next
   }
 
   const headers = new Headers(req.headers);
+  if (!trustProxy) headers.delete('x-forwarded-host');
   headers.set(PAGE_URL_HEADER, here);
   headers.set(NONCE_HEADER, nonce);
   headers.set('Content-Security-Policy', csp);
