@@ -36,6 +36,9 @@ function redirectTo(req: NextRequest, location: string): NextResponse {
 }
 
 export async function proxy(req: NextRequest): Promise<NextResponse> {
+  if (!decodablePath(req.nextUrl.pathname)) return malformedPath(req.nextUrl.pathname);
+  // api/* comes here only for a path with a percent sign (config.matcher), to be refused above when malformed.
+  if (req.nextUrl.pathname.startsWith('/api/')) return NextResponse.next();
   const nonce = createNonce();
   const c = appConfig();
   const opts = {
@@ -49,6 +52,35 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     (await route(req, nonce, contentSecurityPolicy(opts), c.TRUST_PROXY));
   for (const [name, value] of Object.entries(pageSecurityHeaders(opts))) res.headers.set(name, value);
   return res;
+}
+
+/** Whether every segment of the path decodes (Next.js answers a bare 500 for one that does not, e.g. %FF%FE). */
+function decodablePath(pathname: string): boolean {
+  try {
+    for (const segment of pathname.split('/')) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const MALFORMED_PATH_MSG = 'The address is not valid: it holds a malformed percent-encoded character.';
+
+/** A 400 in /api/v1's problem details (lib/http/problem.ts), else in the legacy envelope (lib/http/route.ts). */
+function malformedPath(pathname: string): NextResponse {
+  const headers = { 'Cache-Control': 'no-store' };
+  if (pathname.startsWith('/api/v1/'))
+    return new NextResponse(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: MALFORMED_PATH_MSG,
+        instance: pathname,
+      }),
+      { status: 400, headers: { ...headers, 'Content-Type': 'application/problem+json' } },
+    );
+  return NextResponse.json({ error: { status: 400, message: MALFORMED_PATH_MSG } }, { status: 400, headers });
 }
 
 /** Next.js's limit of a server action's body (serverActions.bodySizeLimit, left at its 1 MB by next.config.mjs). */
@@ -70,7 +102,7 @@ function plain(status: number, message: string): NextResponse {
 }
 
 /** The body, or null once it passes `max` bytes (the rest is not pulled). */
-async function bodyUpTo(req: NextRequest, max: number): Promise<Uint8Array | null> {
+async function bodyUpTo(req: NextRequest, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -85,7 +117,13 @@ async function bodyUpTo(req: NextRequest, max: number): Promise<Uint8Array | nul
     }
     chunks.push(r.value);
   }
-  return Buffer.concat(chunks);
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.byteLength;
+  }
+  return body;
 }
 
 /** Whether a server action's encoded arguments (React's reply: a JSON list at the root) are a list Next can apply. */
@@ -151,6 +189,8 @@ async function route(req: NextRequest, nonce: string, csp: string, trustProxy: b
 }
 
 export const config = {
-  // Pages only: not api/*, not Next's assets, not files with an extension (public/, icons).
-  matcher: ['/((?!api/|_next/|.*\\.[A-Za-z0-9]+$).*)'],
+  // Pages: not api/*, not Next's assets, not files with an extension (public/, icons). And api/* paths with a
+  // percent sign, only to refuse malformed encoding: any other api/* request never comes here, so its body is read
+  // by the route's door alone (a request that comes here has its body read to the end by Next.js first).
+  matcher: ['/((?!api/|_next/|.*\\.[A-Za-z0-9]+$).*)', '/api/(.*%.*)'],
 };

@@ -37,26 +37,28 @@ describe('runAction', () => {
     };
     const own = new URL(config().appUrl);
     const refused = { ok: false, status: 403, message: DOOR_MSG.crossSite };
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       // A cross-site form post: no Origin, the browser's Sec-Fetch-Site.
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       // A foreign Origin naming itself as the forwarded host: APP_URL, not X-Forwarded-Host, names the portal.
       { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', host: own.host },
       { origin: 'null' },
-    ])
+    ];
+    for (const headers of crossSite)
       expect(
         await asSession(me.actor.sessionId, headers)(clientAdmin, z.null(), null, service),
         JSON.stringify(headers),
       ).toEqual(refused);
     expect(await asSession(null, { 'sec-fetch-site': 'cross-site' })(anyone, z.null(), null, service)).toEqual(refused);
     expect(called).toBe(0);
-    for (const headers of [
+    const ownPages: Record<string, string>[] = [
       { origin: own.origin },
       { 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'none' },
       {},
-    ])
+    ];
+    for (const headers of ownPages)
       expect(await asSession(me.actor.sessionId, headers)(clientAdmin, z.null(), null, service)).toEqual({
         ok: true,
         value: 'done',

@@ -7,7 +7,7 @@ import '@/test/env';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '@/lib/config';
-import { ACTION_MAX_BODY_BYTES, ACTION_MSG, proxy } from '@/proxy';
+import { ACTION_MAX_BODY_BYTES, ACTION_MSG, config as proxyConfig, MALFORMED_PATH_MSG, proxy } from '@/proxy';
 import { CROSS_SITE_MSG } from './origin';
 
 const PORTAL = 'http://portal.example';
@@ -18,7 +18,7 @@ function action(headers: Record<string, string>, body: BodyInit | null = '["$und
     headers: { 'next-action': '7f00aa', 'content-type': 'text/plain;charset=UTF-8', ...headers },
     body,
     duplex: 'half',
-  } as RequestInit & { duplex: 'half' });
+  } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 async function answer(req: NextRequest): Promise<{ status: number; text: string; passed: boolean }> {
@@ -42,12 +42,13 @@ describe('server actions at proxy.ts', () => {
   });
 
   it('refuses (403) a POST from another site: no Origin and Sec-Fetch-Site cross-site, a foreign Origin naming itself in X-Forwarded-Host, Origin null', async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
       { origin: 'null' },
-    ])
+    ];
+    for (const headers of refused)
       expect(await answer(action(headers)), JSON.stringify(headers)).toEqual({
         status: 403,
         text: CROSS_SITE_MSG,
@@ -67,8 +68,8 @@ describe('server actions at proxy.ts', () => {
     expect(own.headers.get('x-middleware-next')).toBe('1');
     expect(own.headers.get('x-middleware-override-headers')?.split(',')).not.toContain('x-forwarded-host');
     expect(own.headers.get('x-middleware-request-x-forwarded-host')).toBeNull();
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}])
-      expect((await answer(action(headers))).passed, JSON.stringify(headers)).toBe(true);
+    const passing: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
+    for (const headers of passing) expect((await answer(action(headers))).passed, JSON.stringify(headers)).toBe(true);
 
     process.env.TRUST_PROXY = 'true';
     resetConfigForTests();
@@ -89,7 +90,8 @@ describe('server actions at proxy.ts', () => {
       for (const [k, v] of Object.entries(fields)) f.set(k, v);
       return f;
     };
-    for (const fields of [{}, { '0': '{}' }, { '1': '[]' }]) {
+    const broken: Record<string, string>[] = [{}, { '0': '{}' }, { '1': '[]' }];
+    for (const fields of broken) {
       const req = new Request(`${PORTAL}/SignIn`, { method: 'POST', body: form(fields) });
       const res = await answer(
         action({ ...own, 'content-type': req.headers.get('content-type')! }, await req.arrayBuffer()),
@@ -124,5 +126,33 @@ describe('server actions at proxy.ts', () => {
     );
     expect((await answer(action(own, endless))).status).toBe(413);
     expect(pulled).toBeLessThanOrEqual(ACTION_MAX_BODY_BYTES + 2 * chunk.byteLength);
+  });
+});
+
+describe('malformed percent-encoding in a path, at proxy.ts', () => {
+  beforeEach(() => {
+    process.env.APP_URL = PORTAL;
+    resetConfigForTests();
+  });
+
+  it('answers 400 in the route’s dialect (api/* legacy envelope, /api/v1 problem details), signed out too', async () => {
+    const legacy = await proxy(new NextRequest(`${PORTAL}/api/Job/%FF%FE`));
+    expect(legacy.status).toBe(400);
+    expect(await legacy.json()).toEqual({ error: { status: 400, message: MALFORMED_PATH_MSG } });
+    const v1 = await proxy(new NextRequest(`${PORTAL}/api/v1/jobs/%C0%AF`, { method: 'DELETE' }));
+    expect(v1.status).toBe(400);
+    expect(v1.headers.get('content-type')).toBe('application/problem+json');
+    expect(await v1.json()).toMatchObject({ status: 400, detail: MALFORMED_PATH_MSG, instance: '/api/v1/jobs/%C0%AF' });
+    expect((await proxy(new NextRequest(`${PORTAL}/JobSlip/%E0%80`))).status).toBe(400);
+  });
+
+  it('lets a well-encoded api/* path through untouched (no page headers), and matches api/* only with a percent sign', async () => {
+    const ok = await proxy(new NextRequest(`${PORTAL}/api/Job/caf%C3%A9`));
+    expect(ok.headers.get('x-middleware-next')).toBe('1');
+    expect(ok.headers.get('content-security-policy')).toBeNull();
+    const [pages, percent] = proxyConfig.matcher.map((m) => new RegExp(`^${m}$`));
+    expect(percent!.test('/api/Job/%FF%FE')).toBe(true);
+    expect(percent!.test('/api/Job/Add')).toBe(false);
+    expect(pages!.test('/api/Job/%FF%FE')).toBe(false);
   });
 });
