@@ -124,6 +124,12 @@ const envSchema = z.object({
     .refine((a) => a.length >= 1 && a.length <= 30 && a.every((n) => Number.isInteger(n) && n >= 1 && n <= 7 * 86400), {
       message: 'a comma-separated list of 1 to 30 waits in whole seconds (1 to 604800 each)',
     }),
+  /**
+   * A reverse proxy in front of the portal sets X-Forwarded-Host: Next.js may read it. Off (the default), proxy.ts
+   * removes the header from every page request and server action, so a caller cannot choose the host Next.js
+   * compares a server action's Origin with.
+   */
+  TRUST_PROXY: bool(false),
   /** Webhooks to loopback/private/link-local addresses (SSRF guard); default: refused in production, allowed otherwise. */
   WEBHOOK_ALLOW_PRIVATE_URLS: optionalBool(),
   /** Where `next build` writes (and `npm start` serves from). */

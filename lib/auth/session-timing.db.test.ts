@@ -73,6 +73,7 @@ describe('session timing and Stay signed in', () => {
     const live = actionRunner({
       actor: () => resolveSession(actor.sessionId),
       meta: async () => ({ ip: '127.0.0.1', userAgent: 'test' }),
+      headers: async () => new Headers({ 'sec-fetch-site': 'same-origin' }),
     });
     expect(
       await live(signedInAccess, z.undefined(), undefined, (_, ctx) => extendSession(ctx.actor.sessionId)),

@@ -17,7 +17,7 @@ import { LOG_ACTION_CLONE } from '@/lib/reference';
 import { config } from '@/lib/config';
 import { MSG } from '@/lib/messages';
 import { currentJobDocument, DOCUMENT_MSG, firmDocuments, toDocumentInfo, type DocumentInfo } from './service';
-import type { DocumentRow } from './store';
+import { notOnAMessage, type DocumentRow } from './store';
 import { fileStorage, newStorageKey } from './storage';
 import { JOB_FILES_MSG, jobFilesFit, MAX_JOB_FILES } from './job-file-limit';
 
@@ -31,13 +31,17 @@ async function requireJobs(tx: Tx, actor: ClientActor, ids: number[]): Promise<v
 }
 
 /**
- * Attaches an uploaded document to a job of the actor's client (the job save calls this in its transaction).
- * Idempotent for the same job. A document that is missing, deleted, another client's, or already attached
- * to another job fails with a 400 on DocumentModel.
+ * Attaches the actor's own upload to a job of the actor's client (the job save calls this in its transaction).
+ * Idempotent for the same job. A document that is missing, deleted, another client's, a colleague's upload,
+ * already attached to another job, or sent with a message (the message keeps it for good) fails with a 400 on
+ * DocumentModel.
  */
 export async function attachDocument(tx: Tx, actor: Actor, documentId: number, jobId: number): Promise<DocumentInfo> {
   const a = requireTenant(actor);
   await requireJobs(tx, a, [jobId]);
+  // The row is locked before it is judged, so a message sent at the same moment either carries the file (and the
+  // update below, a statement of its own, sees that message) or finds it on the job.
+  await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for('update');
   const [row] = await tx
     .update(documents)
     .set({ jobId })
@@ -47,7 +51,10 @@ export async function attachDocument(tx: Tx, actor: Actor, documentId: number, j
         firmDocuments(a),
         eq(documents.kind, 'source'),
         isNull(documents.deletedAt),
-        or(isNull(documents.jobId), eq(documents.jobId, jobId)),
+        or(
+          eq(documents.jobId, jobId),
+          and(isNull(documents.jobId), eq(documents.uploadedById, a.userId), notOnAMessage(documents.id)),
+        ),
       ),
     )
     .returning();

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { documents, jobMessages, jobs } from '@/db/schema';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
@@ -26,6 +26,7 @@ import { LOG_ACTION_UPLOAD } from '@/lib/reference';
 import { fileStorage } from './storage';
 import {
   DOCUMENT_MSG,
+  notOnAMessage,
   storeUpload,
   toDocumentInfo,
   type DocumentInfo,
@@ -315,20 +316,34 @@ export async function openDocument(actor: Actor, id: number): Promise<OpenedDocu
 }
 
 /**
- * Deletes an upload that no saved job uses yet (the form's "remove file"): the row is soft-deleted, then the
- * stored file removed. A file of a saved job cannot be deleted this way (409).
+ * Deletes the actor's own upload that no saved job and no message uses yet (the form's "remove file"): the row is
+ * soft-deleted, then the stored file removed. A file of a saved job (409), a file sent with a message (409: the
+ * message keeps it for good) and a colleague's upload (404, as missing) cannot be deleted this way. The row is
+ * locked first, so a message sent at the same moment either carries the file or finds it deleted.
  */
 export async function deleteDocument(actor: Actor, id: number): Promise<{ message: string }> {
   const a = requireTenant(actor);
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const found = await findDocument(tx, a, id);
+    const [found] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), firmDocuments(a), isNull(documents.deletedAt)))
+      .limit(1)
+      .for('update');
     if (!found) throw new NotFoundError();
     if (found.jobId !== null) throw new ConflictError(DOCUMENT_MSG.attachedToJob);
+    const [carried] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.id, id), not(notOnAMessage(documents.id))))
+      .limit(1);
+    if (carried) throw new ConflictError(DOCUMENT_MSG.onMessage);
+    if (found.uploadedById !== a.userId) throw new NotFoundError();
     const [deleted] = await tx
       .update(documents)
       .set({ deletedAt: now() })
-      .where(and(eq(documents.id, id), firmDocuments(a), isNull(documents.deletedAt), isNull(documents.jobId)))
+      .where(and(eq(documents.id, id), isNull(documents.deletedAt), isNull(documents.jobId)))
       .returning();
     if (!deleted) throw new NotFoundError();
     return deleted;

@@ -33,6 +33,7 @@ export const DOCUMENT_MSG = {
   noName: 'The file has no name.',
   notAvailable: 'The uploaded file is no longer available. Please upload it again.',
   attachedToJob: 'This file belongs to a saved job and can not be deleted.',
+  onMessage: 'This file was sent with a message and can not be deleted.',
 } as const;
 
 export class BlockedExtensionError extends ValidationError {

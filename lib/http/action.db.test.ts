@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { revokeSession, resolveSession } from '@/lib/auth/session';
+import { config } from '@/lib/config';
 import { fieldErrors } from '@/lib/core/errors';
 import { STAFF_MSG, staffUserFormSchema, staffUserIdSchema } from '@/lib/staff/schema';
 import { deactivateStaffUser } from '@/lib/staff/service';
@@ -13,14 +14,57 @@ import { signedIn, signedInStaff } from '@/test/factories';
 import { z } from 'zod';
 import { actionRunner, anyone, clientAdmin, INVALID_INPUT_MSG, settingUpTwoFactor, staff } from './action';
 import { isSignedOut, SIGNED_OUT } from './action-result';
+import { DOOR_MSG } from './core';
 
 const META = { ip: '203.0.113.9', userAgent: 'Vitest browser' };
 /** The wrapper as the app runs it, with the session a test opened standing for the request's cookie. */
-const asSession = (sessionId: string | null) =>
-  actionRunner({ actor: () => resolveSession(sessionId), meta: async () => META });
+const asSession = (sessionId: string | null, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) =>
+  actionRunner({
+    actor: () => resolveSession(sessionId),
+    meta: async () => META,
+    headers: async () => new Headers(headers),
+  });
 
 describe('runAction', () => {
   useTestDatabase();
+
+  it('refuses (403) a call that did not come from the portal’s own pages, before the session is read or the service called', async () => {
+    const me = await signedIn(4);
+    let called = 0;
+    const service = async () => {
+      called++;
+      return 'done';
+    };
+    const own = new URL(config().appUrl);
+    const refused = { ok: false, status: 403, message: DOOR_MSG.crossSite };
+    const crossSite: Record<string, string>[] = [
+      // A cross-site form post: no Origin, the browser's Sec-Fetch-Site.
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      // A foreign Origin naming itself as the forwarded host: APP_URL, not X-Forwarded-Host, names the portal.
+      { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', host: own.host },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite)
+      expect(
+        await asSession(me.actor.sessionId, headers)(clientAdmin, z.null(), null, service),
+        JSON.stringify(headers),
+      ).toEqual(refused);
+    expect(await asSession(null, { 'sec-fetch-site': 'cross-site' })(anyone, z.null(), null, service)).toEqual(refused);
+    expect(called).toBe(0);
+    const ownPages: Record<string, string>[] = [
+      { origin: own.origin },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ];
+    for (const headers of ownPages)
+      expect(await asSession(me.actor.sessionId, headers)(clientAdmin, z.null(), null, service)).toEqual({
+        ok: true,
+        value: 'done',
+      });
+    expect(called).toBe(4);
+  });
 
   it('answers "signed out" without a session, or with an ended one, and never calls the service', async () => {
     let called = false;

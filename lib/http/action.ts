@@ -22,7 +22,9 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/core/staff-policy';
 import { CLIENT_ADMIN_ROLE, type RoleId } from '@/lib/reference';
 import { AppError, fieldErrors, ForbiddenError, UnauthorizedError } from '../core/errors';
+import { fromOwnOrigin } from '@/lib/security/origin';
 import { SIGNED_OUT, type ActionResult } from './action-result';
+import { CrossSiteRequestError } from './core';
 
 /** Who may call an action: `admit` gives the actor the action works with, or throws 401 / 403. */
 export interface ActionAccess<A extends Actor | null> {
@@ -82,6 +84,8 @@ export interface ActionContext<A extends Actor | null> {
 export interface ActionSource {
   actor(): Promise<Actor | null>;
   meta(): Promise<RequestMeta>;
+  /** The request's headers (Origin, Sec-Fetch-Site), for the same-origin rule. */
+  headers(): Promise<{ get(name: string): string | null }>;
 }
 
 /** For a service that parses the form with its own schema (the one the form uses): the input as it was sent. */
@@ -111,10 +115,15 @@ export function refusalOf(e: unknown): ActionResult<never> {
   throw e;
 }
 
-/** The wrapper over a source of actors (the request's session in the app; a session a test opened). */
+/**
+ * The wrapper over a source of actors (the request's session in the app; a session a test opened). A call that did
+ * not come from the portal's own pages (lib/security/origin.ts, the rule of the api/* door) is refused with 403
+ * before the session is read or anything is written: the browser's cookie goes with a cross-site form post too.
+ */
 export function actionRunner(source: ActionSource): RunAction {
   return async (access, schema, input, run, options) => {
     try {
+      if (!fromOwnOrigin(await source.headers())) throw new CrossSiteRequestError();
       const actor = access.admit(await source.actor());
       const meta = await source.meta();
       const principal = actor ? userPrincipal(actor, meta) : anonymousPrincipal(meta);
@@ -134,4 +143,8 @@ export function actionRunner(source: ActionSource): RunAction {
 }
 
 /** The wrapper every server action in app/ calls: the actor of the request's session cookie. */
-export const runAction: RunAction = actionRunner({ actor: getActor, meta: requestMeta });
+export const runAction: RunAction = actionRunner({
+  actor: getActor,
+  meta: requestMeta,
+  headers: async () => (await import('next/headers')).headers(),
+});

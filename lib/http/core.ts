@@ -25,13 +25,13 @@ import {
   type Principal,
 } from '@/lib/core/principal';
 import { authenticateApiKey, bearerToken } from '@/lib/integration/api-keys';
+import { CROSS_SITE_MSG, fromOwnOrigin } from '@/lib/security/origin';
 import { refuseUnstorable } from '../core/body';
 import { AppError, fieldErrors, ValidationError } from '../core/errors';
 
 export const DOOR_MSG = {
   tooLarge: (max: number) => `The request body is larger than ${max} bytes.`,
-  crossSite:
-    'This request did not come from the portal’s own pages: a signed-in browser may only change data from the portal itself.',
+  crossSite: CROSS_SITE_MSG,
 } as const;
 
 /** The cap of a route that names none: MAX_BODY_BYTES (1 MiB by default). */
@@ -87,20 +87,16 @@ export async function principalOf(
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF at the door: a request the session cookie authenticates, with an unsafe method, must come from the
- * portal's own origin. Origin, when sent, must be APP_URL's origin; without Origin, Sec-Fetch-Site must be
- * same-origin or none; a request with neither header (not a browser: every browser sends Origin on a
- * cross-origin POST) passes. Bearer tokens and API keys are not sent by a browser on its own: not affected.
+ * CSRF at the door: a request the session cookie authenticates, with an unsafe method (or any method, for a
+ * route whose GET changes something: `changesState`), must come from the portal's own origin. Origin, when sent,
+ * must be APP_URL's origin; without Origin, Sec-Fetch-Site must be same-origin or none; a request with neither
+ * header (not a browser: every browser sends Origin on a cross-origin POST, and Sec-Fetch-Site on every request)
+ * passes. Bearer tokens and API keys are not sent by a browser on its own: not affected.
  */
-export function refuseCrossSite(req: Request, principal: Principal): void {
-  if (principal.kind !== 'user' || principal.via !== 'cookie' || SAFE_METHODS.has(req.method.toUpperCase())) return;
-  const origin = req.headers.get('origin');
-  if (origin !== null) {
-    if (origin !== new URL(config().appUrl).origin) throw new CrossSiteRequestError();
-    return;
-  }
-  const site = req.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none') throw new CrossSiteRequestError();
+export function refuseCrossSite(req: Request, principal: Principal, opts: { changesState?: boolean } = {}): void {
+  if (principal.kind !== 'user' || principal.via !== 'cookie') return;
+  if (!opts.changesState && SAFE_METHODS.has(req.method.toUpperCase())) return;
+  if (!fromOwnOrigin(req.headers)) throw new CrossSiteRequestError();
 }
 
 /** The Content-Length a request declares, or NaN. */
@@ -220,6 +216,11 @@ export interface DoorSpec {
   auth: Authentication;
   /** The request is not the user's activity (the news stream): the session's idle clock is not reset. */
   passive?: boolean;
+  /**
+   * The route changes something even on a GET (the spec requires a GET there): the CSRF check applies to every
+   * method, so a cross-site link followed with the Lax session cookie is refused.
+   */
+  changesState?: boolean;
   /** The body cap (default MAX_BODY_BYTES); a function when it depends on the configuration. */
   maxBodyBytes?: number | (() => number);
   /** The error a body past the cap is refused with (default BodyTooLargeError, 413). */
@@ -243,7 +244,7 @@ export function door<A extends unknown[]>(
         typeof spec.maxBodyBytes === 'function' ? spec.maxBodyBytes() : (spec.maxBodyBytes ?? defaultMaxBodyBytes());
       await refuseDeclaredOversize(req, max, spec.tooLarge ? () => spec.tooLarge!(max) : undefined);
       principal = await principalOf(req, spec.auth, { passive: spec.passive });
-      refuseCrossSite(req, principal);
+      refuseCrossSite(req, principal, { changesState: spec.changesState });
       return await handler({ req, principal, maxBodyBytes: max }, ...args);
     } catch (e) {
       return await spec.onError(e, req, principal);

@@ -6,15 +6,18 @@
  * the same request from the portal's own origin is not refused so; a legacy bearer token (no cookie) with a
  * foreign Origin is not affected. The routes are found on disk, so a route added later is covered.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { describe, expect, it } from 'vitest';
+import { GET as sendNotification } from '@/app/api/Job/SendNotification/[id]/route';
 import { rowsOf } from '@/db/client';
+import { emailOutbox } from '@/db/schema';
+import { JOB_NOTIFICATION_KIND } from '@/lib/jobs/notification';
 import { SESSION_COOKIE } from '@/lib/auth/request';
 import { config } from '@/lib/config';
 import { STAFF_ROLES, type RoleId } from '@/lib/reference';
 import { useTestDatabase } from '@/test/db';
-import { signedIn, signedInStaff } from '@/test/factories';
+import { makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { paramsOf, routeHandlers, type RouteHandlerFn } from '@/test/route-files';
 import { DOOR_MSG } from './core';
 
@@ -119,5 +122,36 @@ describe('a cookie-authenticated unsafe request from another origin', () => {
         failures.push(`${r.name} with a bearer token: ${bearer.status}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('GET api/Job/SendNotification/{id} (a GET that sends an e-mail) is refused when a cross-site link is followed with the cookie; from the portal itself it sends', async () => {
+    const me = await signedIn(3);
+    const job = await makeJob({ clientId: me.clientId, createdById: me.user.id });
+    const value = await encode({ token: { sid: me.actor.sessionId, role: 3 }, secret: config().authSecret });
+    const send = async (headers: Record<string, string>) => {
+      const req = new Request(`http://localhost:3000/api/Job/SendNotification/${job.id}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${value}`, ...headers },
+      });
+      const res = await sendNotification(req, { params: Promise.resolve({ id: String(job.id) }) });
+      const body = (await res.json()) as unknown;
+      const mails = await t.db().select().from(emailOutbox).where(eq(emailOutbox.kind, JOB_NOTIFICATION_KIND));
+      return { status: res.status, body, mails: mails.length };
+    };
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }])
+      expect(await send(headers)).toEqual({
+        status: 403,
+        body: { error: { status: 403, message: DOOR_MSG.crossSite } },
+        mails: 0,
+      });
+    expect(await send({ 'sec-fetch-site': 'same-origin' })).toEqual({ status: 200, body: true, mails: 1 });
+    expect(await send({ 'sec-fetch-site': 'none' })).toEqual({ status: 200, body: true, mails: 2 });
+    // A bearer token is not sent by a browser on its own: not refused so.
+    const bearer = await sendNotification(
+      new Request(`http://localhost:3000/api/Job/SendNotification/${job.id}`, {
+        headers: { authorization: `Bearer ${me.token}`, 'sec-fetch-site': 'cross-site' },
+      }),
+      { params: Promise.resolve({ id: String(job.id) }) },
+    );
+    expect(bearer.status).toBe(200);
   });
 });

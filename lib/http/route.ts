@@ -103,6 +103,8 @@ interface Options<
   tooLargeMessage?: string;
   /** Not the user's activity (the news stream and its poll): the session's idle clock is not reset. */
   passive?: boolean;
+  /** A GET that changes something (sends an e-mail): refused, like an unsafe method, when it comes cross-site. */
+  changesState?: boolean;
 }
 
 /** What a handler may return: the documented answer (or a Response it builds itself). */
@@ -133,7 +135,16 @@ function contractOf(
   access: RouteContract['access'],
   opts: Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>,
 ): RouteContract {
-  const { roles, body, params, maxBodyBytes: _max, tooLargeMessage: _msg, passive: _passive, ...docs } = opts;
+  const {
+    roles,
+    body,
+    params,
+    maxBodyBytes: _max,
+    tooLargeMessage: _msg,
+    passive: _passive,
+    changesState: _changes,
+    ...docs
+  } = opts;
   return { access, ...(roles ? { roles } : {}), ...(body ? { body } : {}), ...(params ? { params } : {}), ...docs };
 }
 
@@ -144,6 +155,7 @@ export function legacyDoor<A extends unknown[]>(
   spec: {
     auth: Authentication;
     passive?: boolean;
+    changesState?: boolean;
     maxBodyBytes?: number | (() => number);
     tooLarge?: (max: number) => Error;
   },
@@ -165,7 +177,13 @@ function legacyRoute(
 ) {
   const tooLarge = opts.tooLargeMessage ? (max: number) => new BodyTooLargeError(max, opts.tooLargeMessage) : undefined;
   return legacyDoor(
-    { auth: 'session', passive: opts.passive, maxBodyBytes: opts.maxBodyBytes, tooLarge },
+    {
+      auth: 'session',
+      passive: opts.passive,
+      changesState: opts.changesState,
+      maxBodyBytes: opts.maxBodyBytes,
+      tooLarge,
+    },
     async ({ req, principal, maxBodyBytes }, ctx: { params: Promise<Params> }) => {
       const actor = actorOf(principal);
       if (signedIn) {

@@ -24,7 +24,7 @@ import { POST as exportRoute } from '@/app/api/Ops/Jobs/Export/route';
 import { staffJob, updateSlipData } from './job';
 import { OPS_SECTIONS } from './nav';
 import { can } from '@/lib/core/staff-policy';
-import { countQueue, listQueue, queueClients, queueExportStream, queueWhere } from './queue';
+import { countQueue, listQueue, QUEUE_EXPORT_MSG, queueClients, queueExportStream, queueWhere } from './queue';
 import { DEFAULT_QUEUE_QUERY, queueFromSearchParams, type QueueQuery } from './queue-schema';
 import { userPrincipal } from '@/lib/core/principal';
 
@@ -378,6 +378,20 @@ describe('the staff area', () => {
       );
       expect(res.status).toBe(400);
       expect(Object.keys((await res.json()).error.fields)).toEqual(expect.arrayContaining(['Due', 'Text']));
+    });
+
+    it('the export endpoint answers 400 on ClientId for a client that does not exist, and writes no audit row', async () => {
+      const s = await signedInStaff(1);
+      const c = await makeClient();
+      const res = await exportRoute(req('Ops/Jobs/Export', s.token, { ClientId: c.id + 1000 }), ctx());
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.fields).toEqual({ ClientId: [QUEUE_EXPORT_MSG.unknownClient] });
+      const audits = await t
+        .db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'ops.jobs.exported'), eq(auditLog.actorUserId, s.user.id)));
+      expect(audits).toEqual([]);
     });
   });
 

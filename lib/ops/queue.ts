@@ -28,6 +28,7 @@ import { withCompiledRows } from '@/db/rows';
 import { clients, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
+import { ValidationError } from '@/lib/core/errors';
 import { displayDateTime } from '@/lib/display-date';
 import { cappedJobCount, cappedJobCountQuery, countJobs, jobCountQuery, type JobCountFilter } from '@/lib/jobs/counts';
 import { countCapOf, countLimitOf, idArray, idsToWalk, inIdOrder } from '@/lib/jobs/queries';
@@ -343,6 +344,10 @@ export async function queueClients(actor: Actor): Promise<{ id: number; name: st
 // ---------------------------------------------------------------------------------------------------------
 
 export const QUEUE_EXPORT_FILE = 'JobQueue.csv';
+
+export const QUEUE_EXPORT_MSG = {
+  unknownClient: 'This client does not exist.',
+} as const;
 export const QUEUE_CSV_HEADER = [
   'JMS Number',
   'Client',
@@ -378,6 +383,12 @@ export async function queueExportStream(
     queueWhere(q, at, staff.timeZone, staff.userId),
     q.jobIds?.length ? inArray(jobs.id, q.jobIds) : undefined,
   );
+  // The audit row names the client filtered on: one that does not exist is the caller's mistake (a 400), not a
+  // foreign-key error.
+  if (q.clientId !== null) {
+    const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, q.clientId)).limit(1);
+    if (!client) throw new ValidationError({ ClientId: [QUEUE_EXPORT_MSG.unknownClient] });
+  }
   await recordAudit(db, userPrincipal(staff), {
     action: 'ops.jobs.exported',
     clientId: q.clientId,

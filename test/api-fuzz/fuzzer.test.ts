@@ -1,6 +1,8 @@
 /**
  * The fuzzer finds what it must: a tiny HTTP server with a documented operation that answers well, one whose
- * answer breaks its schema, one that answers 500 and one whose status is undocumented.
+ * answer breaks its schema, one that answers 500, one whose status is undocumented, one that answers 500 to a
+ * malformed percent-encoded path parameter, and a page whose server actions answer 500 to malformed arguments and
+ * to a body past their limit (as Next.js did before proxy.ts refused them).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,12 @@ const DOC = {
         },
       },
     },
+    '/fragile/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }],
+        responses: { '200': json({}), '4XX': json({}) },
+      },
+    },
     '/boom': { get: { responses: { '200': json({}) } } },
     '/teapot': { get: { responses: { '200': json({}) } } },
     '/secret': {
@@ -46,6 +54,7 @@ const DOC = {
 let server: Server;
 let base = '';
 const seenAuth: (string | undefined)[] = [];
+const actionBodies: number[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -58,9 +67,24 @@ beforeAll(async () => {
         res.end(JSON.stringify(value));
       };
       if (url.pathname === '/openapi.json') return send(200, DOC);
+      const decoded = (s: string) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return null;
+        }
+      };
       if (url.pathname.startsWith('/good/')) {
-        const id = decodeURIComponent(url.pathname.slice(6));
+        const id = decoded(url.pathname.slice(6)) ?? '';
         return /^[0-9]{1,9}$/.test(id) ? send(200, { id: Number(id) }) : send(400, { error: 'id' });
+      }
+      // The bug the probes must find: a path parameter that does not decode is a 500.
+      if (url.pathname.startsWith('/fragile/'))
+        return decoded(url.pathname.slice(9)) === null ? send(500, { error: 'URIError' }) : send(200, {});
+      // The server action bug: arguments that are not a list, or a body past 1 MB, are a 500.
+      if (url.pathname === '/SignIn' && req.method === 'POST' && req.headers['next-action']) {
+        actionBodies.push(body.length);
+        return send(500, { error: 'action' });
       }
       if (url.pathname === '/echo') {
         try {
@@ -93,6 +117,7 @@ describe('the API fuzzer', () => {
     expect(operationsOf(DOC, ['GET /teapot']).map((o) => o.key)).toEqual([
       'GET /good/{id}',
       'POST /echo',
+      'GET /fragile/{id}',
       'GET /boom',
       'GET /secret',
     ]);
@@ -108,12 +133,31 @@ describe('the API fuzzer', () => {
       timeLimitMs: 30_000,
     });
     const found = new Set(report.failures.map((f) => `${f.check} ${f.operation}`));
-    expect(found).toEqual(
-      new Set(['server-error GET /boom', 'undocumented-status GET /teapot', 'response-schema POST /echo']),
+    const probed = [
+      'server-error GET /fragile/{id} (%FF%FE in {id})',
+      ...[
+        'not JSON',
+        'an object',
+        'a number',
+        'null',
+        'cut short',
+        'empty',
+        'multipart without a root',
+        'multipart with an object root',
+        '20 MB, chunked',
+      ].map((label) => `server-error POST /SignIn (server action: ${label})`),
+    ];
+    const random = ['server-error GET /boom', 'undocumented-status GET /teapot', 'response-schema POST /echo'];
+    // The random run may draw a malformed segment for /fragile too; nothing else fails.
+    expect([...found].filter((f) => f !== 'server-error GET /fragile/{id}').sort()).toEqual(
+      [...probed, ...random].sort(),
     );
+    expect(report.probes).toBe(2 + 9);
+    expect(Math.max(...actionBodies)).toBe(20 * 1024 * 1024);
     expect(report.requests).toBe(300);
     expect(Object.keys(report.byOperation).sort()).toEqual([
       'GET /boom',
+      'GET /fragile/{id}',
       'GET /good/{id}',
       'GET /secret',
       'GET /teapot',
@@ -121,6 +165,8 @@ describe('the API fuzzer', () => {
     ]);
     expect(seenAuth).toContain('Bearer t0ken');
     expect(seenAuth).toContain(undefined);
-    expect(summarise(report)).toMatch(/^API fuzzer: 300 requests to 5 of 5 operations in [\d.]+ s \(seed 7\)\./);
+    expect(summarise(report)).toMatch(
+      /^API fuzzer: 300 requests to 6 of 6 operations in [\d.]+ s \(seed 7\), after 11 fixed probes\./,
+    );
   });
 });

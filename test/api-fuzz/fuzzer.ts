@@ -11,6 +11,11 @@
  *
  * The property, per request: no 5xx; the status is documented (exactly, by range 4XX, or default); the content
  * type is one documented for that status; a JSON answer validates against its documented schema.
+ *
+ * Before the random run, fixed probes of shapes random generation rarely or never draws, each of which must answer
+ * below 500: every path parameter as malformed percent-encoding (`%FF%FE`), signed in and not; the server actions'
+ * malformed arguments and a body far past their limit (requests the document does not describe: POSTs to a page
+ * with a Next-Action header); and the caller's own `probes` (e.g. a staff export naming a client that does not exist).
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -41,7 +46,76 @@ export interface FuzzOptions {
   anonymousOnly?: readonly string[];
   /** Per-request timeout (default 15 s). */
   requestTimeoutMs?: number;
+  /** A page whose server action POSTs are probed (default /SignIn); null: none. */
+  actionPage?: string | null;
+  /** More fixed requests, each of which must answer below 500. */
+  probes?: readonly Probe[];
   log?: (line: string) => void;
+}
+
+/** A fixed request outside the random run: it must answer below 500. */
+export interface Probe {
+  /** How the report names it, e.g. 'POST /api/Ops/Jobs/Export (a client that does not exist)'. */
+  name: string;
+  method: string;
+  /** The path (and query) on the base URL, sent exactly as written. */
+  path: string;
+  headers?: Record<string, string>;
+  /** The body, or a function making it (a stream is sent chunked). */
+  body?: string | Uint8Array | FormData | (() => ReadableStream<Uint8Array>);
+  /** The bearer token to send (default: none). */
+  token?: string | (() => Promise<string>);
+}
+
+/** Malformed percent-encoding in a path segment: not UTF-8 once decoded, or not hex at all. */
+export const MALFORMED_SEGMENTS = ['%FF%FE', '%C0%AF', '%E0%80', '%ZZ'] as const;
+
+/** The server action probes of a page: arguments that are not a list, and a body far past the 1 MB limit. */
+export function actionProbes(page: string): Probe[] {
+  // An id of the shape Next.js gives its actions (hex); it names no action, and need not: the body is refused first.
+  const action = { 'next-action': '7f'.padEnd(42, '0'), 'content-type': 'text/plain;charset=UTF-8' };
+  const text = (label: string, body: string): Probe => ({
+    name: `POST ${page} (server action: ${label})`,
+    method: 'POST',
+    path: page,
+    headers: action,
+    body,
+  });
+  const form = (label: string, fields: Record<string, string>): Probe => ({
+    name: `POST ${page} (server action: ${label})`,
+    method: 'POST',
+    path: page,
+    headers: { 'next-action': action['next-action'] },
+    body: Object.entries(fields).reduce((f, [k, v]) => (f.append(k, v), f), new FormData()),
+  });
+  const HUGE = 20 * 1024 * 1024;
+  return [
+    text('not JSON', 'not json'),
+    text('an object', '{"a":1}'),
+    text('a number', '1'),
+    text('null', 'null'),
+    text('cut short', '[1,'),
+    text('empty', ''),
+    form('multipart without a root', { '1': '[]' }),
+    form('multipart with an object root', { '0': '{}' }),
+    {
+      name: `POST ${page} (server action: ${HUGE / 1024 / 1024} MB, chunked)`,
+      method: 'POST',
+      path: page,
+      headers: action,
+      body: () => {
+        let sent = 0;
+        const chunk = new Uint8Array(64 * 1024).fill(0x20);
+        return new ReadableStream<Uint8Array>({
+          pull(c) {
+            if (sent >= HUGE) return c.close();
+            sent += chunk.byteLength;
+            c.enqueue(chunk);
+          },
+        });
+      },
+    },
+  ];
 }
 
 export interface FuzzFailure {
@@ -56,6 +130,8 @@ export interface FuzzReport {
   seed: number;
   operations: number;
   requests: number;
+  /** The fixed probes sent before the random run (not counted in requests). */
+  probes: number;
   byStatus: Record<string, number>;
   byOperation: Record<string, number>;
   failures: FuzzFailure[];
@@ -137,6 +213,7 @@ function fake(schema: JsonSchema, seed: number): unknown {
 
 /** A path segment the URL parser keeps as it is ('.', '..' and '' would change the path itself). */
 function segment(v: unknown): string {
+  if ((MALFORMED_SEGMENTS as readonly unknown[]).includes(v)) return v as string;
   const s =
     typeof v === 'string'
       ? v
@@ -239,6 +316,7 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
     seed: o.seed ?? Math.floor(Math.random() * 2 ** 31),
     operations: ops.length,
     requests: 0,
+    probes: 0,
     byStatus: {},
     byOperation: {},
     failures: [],
@@ -250,6 +328,52 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
       `FAIL ${f.check} ${f.operation} ${f.status ?? ''}: ${f.detail.slice(0, 300)}\n  ${f.request.method} ${f.request.url}${f.request.body ? `\n  body: ${f.request.body.slice(0, 500)}` : ''}`,
     );
   };
+
+  const probe = async (p: Probe) => {
+    const headers: Record<string, string> = { ...p.headers };
+    const bearer = typeof p.token === 'function' ? await p.token() : p.token;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    const body = typeof p.body === 'function' ? p.body() : p.body;
+    const url = `${base}${p.path}`;
+    const request = { method: p.method, url, body: typeof p.body === 'string' ? p.body : undefined };
+    report.probes += 1;
+    try {
+      const res = await fetch(url, {
+        method: p.method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(Math.max(o.requestTimeoutMs ?? 15_000, 60_000)),
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+      const text = await res.text();
+      report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
+      if (res.status >= 500)
+        fail({ check: 'server-error', operation: p.name, request, status: res.status, detail: text.slice(0, 300) });
+    } catch (e) {
+      fail({ check: 'transport', operation: p.name, request, detail: String(e) });
+    }
+  };
+  // Every path parameter malformed, signed in and not.
+  for (const op of ops) {
+    if (op.params.length === 0) continue;
+    for (const bad of MALFORMED_SEGMENTS.slice(0, 1))
+      for (const signedIn of op.secured && token ? [true, false] : [false]) {
+        let path = op.path;
+        op.params.forEach((p, i) => (path = path.replace(`{${p.name}}`, i === 0 ? bad : segment(fake(p.schema, i)))));
+        await probe({
+          name: `${op.key} (${bad} in {${op.params[0]!.name}})`,
+          method: op.method,
+          path,
+          ...(op.body?.mediaType === 'application/json'
+            ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fake(op.body.schema, 1) ?? {}) }
+            : {}),
+          token: signedIn ? (token ?? undefined) : undefined,
+        });
+      }
+  }
+  const page = o.actionPage === undefined ? '/SignIn' : o.actionPage;
+  for (const p of [...(page ? actionProbes(page) : []), ...(o.probes ?? [])]) await probe(p);
 
   const caseArb: fc.Arbitrary<Case> = fc.record({
     op: fc.constantFrom(...ops),
@@ -263,7 +387,17 @@ export async function fuzzApi(o: FuzzOptions): Promise<FuzzReport> {
     segment: fc.oneof(
       fc.string({ minLength: 1, maxLength: 30 }),
       fc.integer().map(String),
-      fc.constantFrom('0', '-1', '2147483648', '99999999999999999999', '1e3', 'null', '%00', ' '),
+      fc.constantFrom(
+        '0',
+        '-1',
+        '2147483648',
+        '99999999999999999999',
+        '1e3',
+        'null',
+        '%00',
+        ' ',
+        ...MALFORMED_SEGMENTS,
+      ),
     ),
   });
 
@@ -374,7 +508,7 @@ export function summarise(r: FuzzReport): string {
     .join(', ');
   const covered = Object.keys(r.byOperation).length;
   return [
-    `API fuzzer: ${r.requests} requests to ${covered} of ${r.operations} operations in ${(r.durationMs / 1000).toFixed(1)} s (seed ${r.seed}).`,
+    `API fuzzer: ${r.requests} requests to ${covered} of ${r.operations} operations in ${(r.durationMs / 1000).toFixed(1)} s (seed ${r.seed}), after ${r.probes} fixed probes.`,
     `Statuses: ${statuses}.`,
     `${r.failures.length} failures.`,
   ].join('\n');
