@@ -11,7 +11,7 @@
  *   number of stateless instances can run it and each digest is sent once.
  */
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clients, documents, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
 import { now } from '@/lib/clock';
@@ -38,6 +38,11 @@ export interface StatusChangeEvent {
   at: Date;
   /** The job was just ordered (saved), not moved to Submitted by the provider: the "order received" alert. */
   received?: boolean;
+  /**
+   * The user who made the change themselves (a clerk who cancels): not e-mailed about their own action. The
+   * "order received" alert is the exception: it is the orderer's confirmation.
+   */
+  byUserId?: number | null;
 }
 
 export { jobSlipUrl } from '@/lib/mail/links';
@@ -92,6 +97,8 @@ export async function enqueueJobAlerts(
       firstName: users.firstName,
       timeZone: users.timeZone,
       mode: users.jobAlertMode,
+      own: sql<boolean>`(${jobs.createdById} is not distinct from ${users.id} or lower(${jobs.email}) = lower(${users.email}))`,
+      contactName: jobs.contactName,
     })
     .from(userJobAlerts)
     .innerJoin(users, eq(users.id, userJobAlerts.userId))
@@ -101,6 +108,7 @@ export async function enqueueJobAlerts(
       and(
         eq(userJobAlerts.jobStatusId, e.status),
         eq(users.clientId, e.clientId),
+        e.byUserId && !e.received ? ne(users.id, e.byUserId) : undefined,
         eq(jobs.clientId, e.clientId),
         eq(users.isActive, true),
         eq(clients.isActive, true),
@@ -145,6 +153,7 @@ export async function enqueueJobAlerts(
           at: e.at,
           received: e.received,
           files,
+          whose: r.own ? null : r.contactName,
           unsubscribeUrl: unsubscribeUrl(r.id, key),
         },
         headers: unsubscribeHeaders(r.id, key),

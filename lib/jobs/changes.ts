@@ -176,6 +176,7 @@ async function cancelNow(
     status: STATUS.cancelled,
     comment: reason,
     at,
+    byUserId: who.id,
   });
 }
 

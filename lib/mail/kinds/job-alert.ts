@@ -34,8 +34,8 @@ export interface JobAlertProps {
   received?: boolean;
   /** The files delivered with a "Delivered" alert. */
   files: readonly { fileName: string; size: number }[];
-  /** Whose job it is, when it is not the reader's own (they follow the firm's jobs). */
-  orderedBy?: string | null;
+  /** Whose job it is (its contact), when it is not the reader's own: they follow the firm's jobs. */
+  whose?: string | null;
   unsubscribeUrl: string;
 }
 
@@ -43,7 +43,6 @@ function facts(p: JobAlertProps, when: string): MailBlock {
   return {
     facts: [
       ...(p.received ? [['Job number', p.jmsNumber] as const] : []),
-      ...(p.orderedBy ? [['Ordered by', p.orderedBy] as const] : []),
       ['Matter reference', p.matterReference],
       ['Job type', orderTypeName(p.orderType)],
       ...(p.description ? [['Description', p.description] as const] : []),
@@ -81,6 +80,9 @@ export const jobAlertMail = defineMail({
       blocks: [
         { p: `Hello ${p.firstName},` },
         { p: `Job ${p.jmsNumber} is now ${statusLabel(p.status)}.` },
+        ...(p.whose
+          ? [{ p: `This is ${p.whose}’s job: you receive its alerts because you follow your firm’s jobs.` }]
+          : []),
         facts(p, 'Changed'),
         ...(delivered
           ? [
@@ -108,7 +110,7 @@ export const jobAlertMail = defineMail({
     comment: 'Left with reception at 2:15 pm.',
     at: new Date('2026-03-02T03:15:00Z'),
     files: [{ fileName: 'Affidavit-signed.pdf', size: 248_113 }],
-    orderedBy: 'Sam Vale',
+    whose: 'Sam Vale',
     unsubscribeUrl: `${appUrl}/api/Settings/Unsubscribe?token=sample`,
   }),
 });
