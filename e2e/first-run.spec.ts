@@ -102,7 +102,7 @@ test('npm start with nothing configured prints the URL once it answers, and a ne
     30_000,
   );
   expect(mail[0]).toContain(`To: ${userName}@example.com`);
-  const code = /is: (\d{6})/.exec(mail[0])?.[1];
+  const code = /is:\s+(\d{6})/.exec(mail[0])?.[1];
   expect(code).toMatch(/^\d{6}$/);
   expect(output).not.toContain('[see outbox]');
   await enterOtp(page, code ?? '');

@@ -6,6 +6,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part ('' when there is none). */
+  html: string;
+  /** The message's own content type: multipart/alternative for text and HTML. */
+  contentType: string;
   messageId: string;
   /** The raw header lines by lower-case name, value as sent (unfolded). */
   headers: Record<string, string>;
@@ -48,6 +52,8 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
                 to: to.map((a) => a.address ?? ''),
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
+                html: mail.html || '',
+                contentType: (mail.headers.get('content-type') as { value?: string } | undefined)?.value ?? '',
                 messageId: mail.messageId ?? '',
                 headers,
                 attachments: mail.attachments.map((a) => a.filename ?? ''),

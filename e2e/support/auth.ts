@@ -17,7 +17,7 @@ export function mailOf(userName: string): string {
 
 /** The 6-digit code in an OTP e-mail. */
 export function otpFromMail(text: string): string {
-  const code = /is: (\d{6})/.exec(text)?.[1];
+  const code = /is:\s+(\d{6})/.exec(text)?.[1];
   if (!code) throw new Error(`no OTP in mail: ${text}`);
   return code;
 }

@@ -22,35 +22,11 @@ import { issueResetToken } from './reset';
 export const RESET_REQUESTS_PER_HOUR = 5;
 /** Every request takes at least this long, so the answer time says little about whether the address exists. */
 export const FORGOT_MIN_RESPONSE_MS = 250;
-export const RESET_MAIL_SUBJECT = 'Reset your JMS Portal password';
-export const LOCKED_MAIL_SUBJECT = 'Your JMS Portal account is locked';
+export { RESET_MAIL_SUBJECT } from '@/lib/mail/kinds/reset';
+export { LOCKED_MAIL_SUBJECT } from '@/lib/mail/kinds/reset-locked';
 
 export function resetLink(token: string): string {
   return `${config().appUrl}/ResetNewPassword?url=${encodeURIComponent(token)}`;
-}
-
-function resetMailText(name: string, userName: string, link: string, minutes: number): string {
-  return [
-    `Dear ${name},`,
-    '',
-    `We received a request to reset the password of the JMS Portal user name ${userName}.`,
-    `To choose a new password, open this link within ${minutes} minutes:`,
-    '',
-    link,
-    '',
-    'The link works once, and only the most recent link you asked for works.',
-    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-  ].join('\n');
-}
-
-function lockedMailText(name: string, userName: string): string {
-  return [
-    `Dear ${name},`,
-    '',
-    `Someone asked to reset the password of the JMS Portal user name ${userName}, but this account is locked`,
-    'after too many failed sign-in attempts, so no reset link was sent.',
-    'Please contact your system administrator to unlock the account.',
-  ].join('\n');
 }
 
 /** Handles a forgot-password request. Always resolves the same way; see the module comment. */
@@ -87,9 +63,8 @@ async function sendResetMails(email: string): Promise<void> {
       if (u.isLocked) {
         await enqueueMail(tx, {
           to: u.email,
-          subject: LOCKED_MAIL_SUBJECT,
-          text: lockedMailText(name, u.userName),
           kind: 'reset-locked',
+          props: { name, userName: u.userName },
         });
         return;
       }
@@ -102,9 +77,8 @@ async function sendResetMails(email: string): Promise<void> {
       const token = await issueResetToken(tx, u.id, 'forgot', minutes);
       await enqueueMail(tx, {
         to: u.email,
-        subject: RESET_MAIL_SUBJECT,
-        text: resetMailText(name, u.userName, resetLink(token), minutes),
         kind: 'reset',
+        props: { name, userName: u.userName, link: resetLink(token), minutes },
       });
     });
   }

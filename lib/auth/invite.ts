@@ -10,7 +10,7 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { issueResetToken } from './reset';
 
 export const INVITE_TTL_HOURS = 72;
-export const INVITE_MAIL_SUBJECT = 'You are invited to the JMS Portal';
+export { INVITE_MAIL_SUBJECT } from '@/lib/mail/kinds/invite';
 export const INVITE_MAIL_KIND = 'invite';
 /** Never verifies: an invited user has no password until the invitation's link sets one. */
 export const INVITED_PASSWORD = '!invited';
@@ -36,21 +36,14 @@ export async function sendInvitation(tx: Queryable, inv: Invitation): Promise<vo
   const token = await issueResetToken(tx, inv.userId, 'invite', INVITE_TTL_HOURS * 60);
   await enqueueMail(tx, {
     to: inv.to,
-    subject: INVITE_MAIL_SUBJECT,
     kind: INVITE_MAIL_KIND,
-    text: [
-      `Dear ${inv.name},`,
-      '',
-      inv.why,
-      'Your user name is:',
-      '',
-      `    ${inv.userName}`,
-      '',
-      `To choose your password, open this link within ${INVITE_TTL_HOURS} hours (it works once):`,
-      '',
-      inviteLink(token),
-      '',
-      `Then sign in with your user name and the new password. If the link has expired, ${inv.askAgain}.`,
-    ].join('\n'),
+    props: {
+      name: inv.name,
+      why: inv.why,
+      userName: inv.userName,
+      link: inviteLink(token),
+      hours: INVITE_TTL_HOURS,
+      askAgain: inv.askAgain,
+    },
   });
 }

@@ -35,7 +35,7 @@ describe('sign-in: the OTP step', () => {
       .where(eq(emailOutbox.toAddress, email))
       .orderBy(desc(emailOutbox.id))
       .limit(1);
-    const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
+    const code = /is:\s+(\d{6})/.exec(mail?.textBody ?? '')?.[1];
     if (!code) throw new Error('no code mailed');
     return code;
   }

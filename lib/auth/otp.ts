@@ -37,7 +37,7 @@ export const RESEND_MAX_CODES = 10;
 export const RESEND_WINDOW_MINUTES = 15;
 /** A pending sign-in older than this must start again with the password. */
 export const PENDING_SIGNIN_MAX_MINUTES = 30;
-export const OTP_SUBJECT_PREFIX = 'Your JMS Portal sign-in code';
+export { OTP_SUBJECT_PREFIX } from '@/lib/mail/kinds/otp';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -123,15 +123,13 @@ export async function issueOtp(
   await enqueueMail(q, {
     to: user.email,
     kind: 'otp',
-    subject: `${OTP_SUBJECT_PREFIX} (ref ${reference})`,
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      `Your one-time passcode (OTP) for signing in to the JMS Portal as ${user.userName} is: ${code}`,
-      '',
-      `It is valid for ${describeSeconds(ttlSeconds)} and can be used once. Reference: ${reference}.`,
-      'If you did not try to sign in, please change your password and tell your administrator.',
-    ].join('\n'),
+    props: {
+      firstName: user.firstName,
+      userName: user.userName,
+      code,
+      reference,
+      validFor: describeSeconds(ttlSeconds),
+    },
   });
   return { challengeId, method: 'email', reference, expiresAt, expiresInSeconds: ttlSeconds };
 }

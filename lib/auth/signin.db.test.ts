@@ -55,7 +55,7 @@ describe('sign-in: the password step', () => {
       .limit(1);
     expect(mail?.kind).toBe('otp');
     expect(mail?.subject).toContain(`ref ${r.reference}`);
-    const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1];
+    const code = /is:\s+(\d{6})/.exec(mail?.textBody ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const [otp] = await t.db().select().from(signInOtps).where(eq(signInOtps.id, r.challengeId));
     expect(otp?.codeHash).not.toContain(code ?? 'x');

@@ -305,7 +305,7 @@ describe('two-factor with an authenticator app', () => {
     expect(presentResend(sent)).toMatchObject({ LStatus: 1, OtpMethod: 'email', Message: 'Successfully OTP sent.' });
     const [mail] = await mails(e.user.email);
     expect(mail?.subject).toContain(`ref ${sent.reference}`);
-    const code = /is: (\d{6})/.exec(mail?.textBody ?? '')?.[1] ?? '';
+    const code = /is:\s+(\d{6})/.exec(mail?.textBody ?? '')?.[1] ?? '';
     const [row] = await t.db().select().from(signInOtps).where(eq(signInOtps.id, sent.challengeId));
     expect(row?.failedAttempts).toBe(1);
     // The app's challenge is void (and cannot be switched again); the e-mailed code signs in.

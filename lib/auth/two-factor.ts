@@ -18,6 +18,7 @@ import { getDb, type Queryable } from '@/db/client';
 import { userAuthenticators, userRecoveryCodes, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
+import type { SecurityEvent } from '@/lib/mail/kinds/security';
 import { enqueueMail } from '@/lib/mail/outbox';
 import type { Actor } from './actor';
 import { auditAuth } from './audit';
@@ -159,10 +160,7 @@ export async function confirmEnrolment(actor: Actor, code: string): Promise<Conf
       targetType: 'user',
       targetId: String(actor.userId),
     });
-    await tellUser(tx, actor.userId, 'An authenticator app was added to your JMS Portal account', [
-      'An authenticator app was set up for signing in to your JMS Portal account. From now on the sign-in asks for its code.',
-      'If this was not you, change your password and tell your administrator at once.',
-    ]);
+    await tellUser(tx, actor.userId, { event: 'app-added' });
     return true;
   });
   if (!done) throw new ValidationError({ Code: [TWO_FACTOR_MSG.setupExpired] }, TWO_FACTOR_MSG.setupExpired);
@@ -192,16 +190,13 @@ export async function removeAuthenticator(actor: Actor, password: string): Promi
       targetType: 'user',
       targetId: String(actor.userId),
     });
-    await tellUser(tx, actor.userId, 'The authenticator app was removed from your JMS Portal account', [
-      'The authenticator app was removed from your JMS Portal account. The sign-in sends you a code by e-mail again.',
-      'If this was not you, change your password and tell your administrator at once.',
-    ]);
+    await tellUser(tx, actor.userId, { event: 'app-removed' });
     return true;
   });
   if (!removed) throw new ConflictError(TWO_FACTOR_MSG.notEnrolled);
 }
 
-async function tellUser(q: Queryable, userId: number, subject: string, lines: string[]): Promise<void> {
+async function tellUser(q: Queryable, userId: number, what: SecurityEvent): Promise<void> {
   const [u] = await q
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
@@ -211,8 +206,7 @@ async function tellUser(q: Queryable, userId: number, subject: string, lines: st
   await enqueueMail(q, {
     to: u.email,
     kind: 'security',
-    subject,
-    text: [`Hello ${u.firstName},`, '', ...lines].join('\n'),
+    props: { ...what, firstName: u.firstName },
   });
 }
 
@@ -335,9 +329,6 @@ export async function checkSecondFactor(
     targetId: String(user.id),
     details: { remaining },
   });
-  await tellUser(q, user.id, 'A recovery code was used to sign in to your JMS Portal account', [
-    `A recovery code was used to sign in to your JMS Portal account. ${remaining} unused recovery code${remaining === 1 ? '' : 's'} left.`,
-    'If you lost your phone, remove the authenticator app in Settings and set it up again. If this was not you, change your password and tell your administrator at once.',
-  ]);
+  await tellUser(q, user.id, { event: 'recovery-used', remaining });
   return 'recovery';
 }

@@ -96,18 +96,16 @@ async function reportMalware(
       await enqueueMail(tx, {
         to: config().SUPPORT_EMAIL,
         kind: 'malware',
-        subject: `JMS Portal: infected upload refused (${signature})`,
-        text: [
-          'An upload was refused because clamd found malware in it. Nothing was stored.',
-          '',
-          `User: ${principalName(by)} (id ${userId ?? '-'})`,
-          `Client id: ${clientId}`,
-          `File: ${fileName} (${kind})`,
-          `Size: ${size} bytes`,
-          `SHA-256: ${sha256}`,
-          `Signature: ${signature}`,
-          `Time: ${now().toISOString()}`,
-        ].join('\n'),
+        props: {
+          user: `${principalName(by)} (id ${userId ?? '-'})`,
+          clientId,
+          fileName,
+          fileKind: kind,
+          size,
+          sha256,
+          signature,
+          at: now(),
+        },
       });
     });
   } catch (err) {

@@ -224,17 +224,18 @@ async function reportDamaged(actor: Actor, row: DocumentRow, found: string): Pro
       await enqueueMail(tx, {
         to: config().SUPPORT_EMAIL,
         kind: 'integrity',
-        subject: `JMS Portal: stored file ${row.id} no longer matches its SHA-256`,
-        text: [
-          'A download was refused because the stored bytes no longer match the SHA-256 receipt taken at upload.',
-          '',
-          `Document: ${row.id} (${row.kind}) ${row.fileName}`,
-          `Client id: ${row.clientId}; job id: ${row.jobId ?? '-'}`,
-          `Storage key: ${row.storageKey}`,
-          `Expected SHA-256: ${row.sha256}`,
-          `Found SHA-256: ${found}`,
-          `Noticed by user ${actor.userName} (id ${actor.userId}) at ${now().toISOString()}`,
-        ].join('\n'),
+        props: {
+          documentId: row.id,
+          documentKind: row.kind,
+          fileName: row.fileName,
+          clientId: row.clientId,
+          jobId: row.jobId,
+          storageKey: row.storageKey,
+          expected: row.sha256,
+          found,
+          noticedBy: `user ${actor.userName} (id ${actor.userId})`,
+          at: now(),
+        },
       });
     });
   } catch (err) {

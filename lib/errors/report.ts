@@ -98,17 +98,16 @@ export async function saveExceptionReport(input: ExceptionInput): Promise<SavedR
     await enqueueMail(tx, {
       to: config().SUPPORT_EMAIL,
       kind: 'exception',
-      subject: `JMS Portal exception #${row.id}: ${clip(input.Message, 120)}`,
-      text: [
-        `Message: ${input.Message}`,
-        `Status: ${input.Status ?? ''}`,
-        `URL: ${input.url ?? ''}`,
-        `User: ${input.userId ?? ''}`,
-        `InnerException: ${input.InnerException ?? ''}`,
-        ...(repeats ? [repeats] : []),
-        `The same error within a minute is counted on this report, not e-mailed again.`,
-        `StackTrace:\n${input.StackTrace ?? ''}`,
-      ].join('\n'),
+      props: {
+        reportId: row.id,
+        message: clip(input.Message, 2000) ?? '',
+        status: input.Status === undefined || input.Status === null ? '' : String(input.Status),
+        url: input.url ?? '',
+        user: input.userId === undefined || input.userId === null ? '' : String(input.userId),
+        innerException: input.InnerException ?? '',
+        repeats,
+        stackTrace: input.StackTrace ?? '',
+      },
     });
     return { id: row.id, stored: true };
   });

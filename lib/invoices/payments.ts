@@ -13,7 +13,6 @@ import { getDb, type Queryable } from '@/db/client';
 import { clients, invoices, paymentAllocations, payments, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
-import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
 import { authorize } from '@/lib/core/authorize';
 import { ForbiddenError, ValidationError } from '@/lib/core/errors';
@@ -178,29 +177,24 @@ async function enqueueReceipts(
     )
     .orderBy(asc(users.id));
   const money = (v: string) => formatMoney(v, p.currencyCode);
-  const allPaid = p.allocations.every((a) => a.isPaid);
-  const lines = p.allocations.map((a, i) => {
-    const href = `${config().appUrl}${invoiceSlipHref({ invoiceNumber: a.invoiceNumber, issueDate: allocations[i]!.issueDate })}`;
-    return `- Invoice ${a.invoiceNumber}: ${money(a.amount)} received; ${a.isPaid ? 'now paid in full' : `${money(a.balance)} still to pay`}. ${href}`;
-  });
-  const subject =
-    allPaid && p.allocations.length === 1
-      ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid`
-      : `Receipt for your payment of ${money(p.amount)}`;
+  const paid = p.allocations.map((a, i) => ({
+    invoiceNumber: a.invoiceNumber,
+    amount: money(a.amount),
+    balance: money(a.balance),
+    isPaid: a.isPaid,
+    href: invoiceSlipHref({ invoiceNumber: a.invoiceNumber, issueDate: allocations[i]!.issueDate }),
+  }));
   for (const r of recipients) {
     await enqueueMail(tx, {
       to: r.email,
-      subject,
       kind: RECEIPT_KIND,
-      text: [
-        `Hello ${r.firstName},`,
-        '',
-        `Thank you: we have received your payment of ${money(p.amount)} on ${displayCalendarDate(input.PaymentDate)}${input.Reference ? ` (reference ${input.Reference})` : ''}.`,
-        '',
-        ...lines,
-        '',
-        'This receipt is for your records.',
-      ].join('\n'),
+      props: {
+        firstName: r.firstName,
+        amount: money(p.amount),
+        date: displayCalendarDate(input.PaymentDate),
+        reference: input.Reference || null,
+        allocations: paid,
+      },
     });
   }
   return recipients.length;

@@ -11,17 +11,13 @@
  *   number of stateless instances can run it and each digest is sent once.
  */
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clients, documents, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
 import { now } from '@/lib/clock';
-import { config } from '@/lib/config';
-import { encodeParam } from '@/lib/encoding';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { unsubscribeHeaders, unsubscribeUrl } from '@/lib/settings/unsubscribe';
-import { CLIENT_ROLES, DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
-import { displayDateTime } from '@/lib/display-date';
-import { formatBytes } from '@/lib/display-size';
+import { CLIENT_ROLES, DELIVERED_STATUS } from '@/lib/reference';
 
 export const JOB_ALERT_KIND = 'job-alert';
 export const JOB_ALERT_DIGEST_KIND = 'job-alert-digest';
@@ -42,20 +38,15 @@ export interface StatusChangeEvent {
   at: Date;
   /** The job was just ordered (saved), not moved to Submitted by the provider: the "order received" alert. */
   received?: boolean;
+  /**
+   * The user who made the change themselves (a clerk who cancels): not e-mailed about their own action. The
+   * "order received" alert is the exception: it is the orderer's confirmation.
+   */
+  byUserId?: number | null;
 }
 
-export function jobSlipUrl(jobId: number): string {
-  return `${config().appUrl}/JobSlip?jb=${encodeURIComponent(encodeParam(jobId))}`;
-}
-
-export function jobAlertSubject(jmsNumber: string, status: number): string {
-  return `Job ${jmsNumber} is now ${statusLabel(status)}`;
-}
-
-/** The "order received" alert's subject: the job number and the matter, so it is told apart in an inbox. */
-export function orderReceivedSubject(jmsNumber: string, matterReference: string): string {
-  return `We have received your order: job ${jmsNumber} (${matterReference})`;
-}
+export { jobSlipUrl } from '@/lib/mail/links';
+export { jobAlertSubject, orderReceivedSubject } from '@/lib/mail/kinds/job-alert';
 
 type DeliveredFileLine = { fileName: string; size: number };
 
@@ -107,6 +98,8 @@ export async function enqueueJobAlerts(
       timeZone: users.timeZone,
       mode: users.jobAlertMode,
       alertVersion: users.alertVersion,
+      own: sql<boolean>`(${jobs.createdById} is not distinct from ${users.id} or lower(${jobs.email}) = lower(${users.email}))`,
+      contactName: jobs.contactName,
     })
     .from(userJobAlerts)
     .innerJoin(users, eq(users.id, userJobAlerts.userId))
@@ -116,6 +109,7 @@ export async function enqueueJobAlerts(
       and(
         eq(userJobAlerts.jobStatusId, e.status),
         eq(users.clientId, e.clientId),
+        e.byUserId && !e.received ? ne(users.id, e.byUserId) : undefined,
         eq(jobs.clientId, e.clientId),
         eq(users.isActive, true),
         eq(clients.isActive, true),
@@ -146,82 +140,29 @@ export async function enqueueJobAlerts(
       const key = { kind: 'status', statusId: e.status } as const;
       await enqueueMail(tx, {
         to: r.email,
-        subject: e.received
-          ? orderReceivedSubject(e.jmsNumber, e.matterReference)
-          : jobAlertSubject(e.jmsNumber, e.status),
-        text: e.received
-          ? orderReceivedText(r, e, unsubscribeUrl(r, key))
-          : instantAlertText(r, e, files, unsubscribeUrl(r, key)),
         kind: JOB_ALERT_KIND,
+        props: {
+          firstName: r.firstName,
+          timeZone: r.timeZone,
+          jobId: e.jobId,
+          jmsNumber: e.jmsNumber,
+          orderType: e.orderType,
+          matterReference: e.matterReference,
+          description: e.description,
+          status: e.status,
+          comment: e.comment,
+          at: e.at,
+          received: e.received,
+          files,
+          whose: r.own ? null : r.contactName,
+          unsubscribeUrl: unsubscribeUrl(r, key),
+        },
         headers: unsubscribeHeaders(r, key),
       });
       instant++;
     }
   }
   return { instant, digest };
-}
-
-function alertFooter(e: StatusChangeEvent, unsubscribe: string): string[] {
-  return [
-    `You receive this e-mail because of your alerts on "${statusLabel(e.status)}" in Settings: ${config().appUrl}/Settings`,
-    `To stop these alerts: ${unsubscribe}`,
-  ];
-}
-
-function orderReceivedText(
-  r: { firstName: string; timeZone: string },
-  e: StatusChangeEvent,
-  unsubscribe: string,
-): string {
-  return [
-    `Hello ${r.firstName},`,
-    '',
-    `We have received your order. Your job number is ${e.jmsNumber}.`,
-    '',
-    `Job number: ${e.jmsNumber}`,
-    `Matter reference: ${e.matterReference}`,
-    `Job type: ${orderTypeName(e.orderType)}`,
-    ...(e.description ? [`Description: ${e.description}`] : []),
-    `Received: ${displayDateTime(e.at, r.timeZone)} (${r.timeZone})`,
-    '',
-    `Follow its progress on the job slip: ${jobSlipUrl(e.jobId)}`,
-    '',
-    ...alertFooter(e, unsubscribe),
-  ].join('\n');
-}
-
-function deliveredFilesLines(e: StatusChangeEvent, files: readonly DeliveredFileLine[]): string[] {
-  if (e.status !== DELIVERED_STATUS || !files.length) return [];
-  return [
-    '',
-    `Delivered files (${files.length}):`,
-    ...files.map((f) => `- ${f.fileName} (${formatBytes(f.size)})`),
-    `Download them from the job slip: ${jobSlipUrl(e.jobId)}`,
-  ];
-}
-
-function instantAlertText(
-  r: { firstName: string; timeZone: string },
-  e: StatusChangeEvent,
-  files: readonly DeliveredFileLine[],
-  unsubscribe: string,
-): string {
-  return [
-    `Hello ${r.firstName},`,
-    '',
-    `Job ${e.jmsNumber} is now ${statusLabel(e.status)}.`,
-    '',
-    `Changed: ${displayDateTime(e.at, r.timeZone)} (${r.timeZone})`,
-    `Job type: ${orderTypeName(e.orderType)}`,
-    `Matter reference: ${e.matterReference}`,
-    ...(e.description ? [`Description: ${e.description}`] : []),
-    ...(e.comment ? ['', `Comment: ${e.comment}`] : []),
-    ...deliveredFilesLines(e, files),
-    '',
-    `View the job slip: ${jobSlipUrl(e.jobId)}`,
-    '',
-    ...alertFooter(e, unsubscribe),
-  ].join('\n');
 }
 
 /**
@@ -277,13 +218,13 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
       if (items.length && user?.active) {
         await enqueueMail(tx, {
           to: user.email,
-          subject: digestSubject(items.length),
-          text: digestText(
-            user,
-            items,
-            unsubscribeUrl({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
-          ),
           kind: JOB_ALERT_DIGEST_KIND,
+          props: {
+            firstName: user.firstName,
+            timeZone: user.timeZone,
+            items,
+            unsubscribeUrl: unsubscribeUrl({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
+          },
           headers: unsubscribeHeaders({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
         });
       }
@@ -302,50 +243,13 @@ export async function sendDueDigests(opts: { limit?: number } = {}): Promise<num
   return sent;
 }
 
-export function digestSubject(n: number): string {
-  return `Your JMS job alerts: ${n} status ${n === 1 ? 'change' : 'changes'}`;
-}
+export { digestSubject } from '@/lib/mail/kinds/job-alert-digest';
 
 const DIGEST_KEY = { kind: 'digest' } as const;
 
-function digestText(
-  user: { firstName: string; timeZone: string },
-  items: {
-    jobId: number;
-    status: number;
-    comment: string | null;
-    changedAt: Date;
-    jmsNumber: string;
-    matterReference: string;
-  }[],
-  unsubscribe: string,
-): string {
-  const lines = [
-    `Hello ${user.firstName},`,
-    '',
-    `Here are the status changes of your jobs since your last digest (times in ${user.timeZone}):`,
-    '',
-  ];
-  for (const it of items) {
-    lines.push(
-      `- Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, user.timeZone)}`,
-    );
-    if (it.comment) lines.push(`  Comment: ${it.comment}`);
-    lines.push(`  Job slip: ${jobSlipUrl(it.jobId)}`);
-  }
-  lines.push(
-    '',
-    `You receive this daily digest because of your job alert choices in Settings: ${config().appUrl}/Settings`,
-    `To stop these alerts: ${unsubscribe}`,
-  );
-  return lines.join('\n');
-}
-
 export const INVOICE_ALERT_KIND = 'invoice-alert';
 
-export function invoiceAlertSubject(invoiceNumber: string): string {
-  return `Invoice ${invoiceNumber} has been issued`;
-}
+export { invoiceAlertSubject } from '@/lib/mail/kinds/invoice-alert';
 
 export interface InvoiceIssuedEvent {
   clientId: number;
@@ -385,22 +289,19 @@ export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent)
     .orderBy(asc(users.id));
   const key = { kind: 'invoice' } as const;
   for (const r of recipients) {
-    const unsubscribe = unsubscribeUrl(r, key);
     await enqueueMail(tx, {
       to: r.email,
-      subject: invoiceAlertSubject(e.invoiceNumber),
       kind: INVOICE_ALERT_KIND,
       headers: unsubscribeHeaders(r, key),
-      text: [
-        `Hello ${r.firstName},`,
-        '',
-        `Invoice ${e.invoiceNumber} (${e.currencyCode} ${e.amount}, issued ${e.issueDate}) has been issued for your jobs.`,
-        '',
-        `View the invoice: ${config().appUrl}${e.href}`,
-        '',
-        `You receive this e-mail because of your invoice alert in Settings: ${config().appUrl}/Settings`,
-        `To stop these alerts: ${unsubscribe}`,
-      ].join('\n'),
+      props: {
+        firstName: r.firstName,
+        invoiceNumber: e.invoiceNumber,
+        currencyCode: e.currencyCode,
+        amount: e.amount,
+        issueDate: e.issueDate,
+        href: e.href,
+        unsubscribeUrl: unsubscribeUrl(r, key),
+      },
     });
   }
   return recipients.length;

@@ -1,9 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, clientBranchAddresses, commentHistory, emailOutbox, jobs, jobStatusChanges } from '@/db/schema';
+import {
+  auditLog,
+  clientBranchAddresses,
+  commentHistory,
+  emailOutbox,
+  jobs,
+  jobStatusChanges,
+  userJobAlerts,
+} from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { useTestDatabase } from '@/test/db';
-import { makeJob, signedIn, signedInStaff } from '@/test/factories';
+import { makeJob, makeUser, signedIn, signedInStaff } from '@/test/factories';
 import { amendJob, cancelJob, CHANGE_MSG, changeRequestsOf, decideChangeRequest } from './changes';
 import { commentHistoryOf } from './comments';
 import { saveJob } from './save';
@@ -66,6 +74,23 @@ describe('changes after ordering', () => {
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-change'));
     expect(mails.some((m) => m.textBody.includes('The matter settled.'))).toBe(true);
     await expect(cancelJob(actor, jobId, { reason: 'again' })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('a clerk who cancels is not e-mailed about their own cancellation; a colleague who follows the firm’s jobs is, told whose job it is', async () => {
+    const { actor, jobId, clientId, user } = await orderer();
+    const colleague = await makeUser({ clientId, role: 3, jobAlertScope: 'firm', firstName: 'Robin' });
+    await db()
+      .insert(userJobAlerts)
+      .values([
+        { userId: user.id, jobStatusId: 10 },
+        { userId: colleague.id, jobStatusId: 10 },
+      ]);
+    await cancelJob(actor, jobId, { reason: 'The matter settled.' });
+    const alerts = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-alert'));
+    const cancelled = alerts.filter((m) => m.subject.endsWith('is now Cancelled'));
+    expect(cancelled.map((m) => m.toAddress)).toEqual([colleague.email]);
+    expect(cancelled[0]?.textBody).toContain('This is Morgan Patel’s job');
+    expect(cancelled[0]?.htmlBody).toContain('This is Morgan Patel’s job');
   });
 
   it('before work starts the client amends through the same validation; once started it becomes a request staff accept', async () => {

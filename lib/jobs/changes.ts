@@ -130,13 +130,12 @@ async function history(
   });
 }
 
-async function tellStaff(tx: Tx, job: LockedJob, subject: string, lines: string[]): Promise<void> {
+async function tellStaff(tx: Tx, job: LockedJob, what: string, lines: string[]): Promise<void> {
   const c = config();
   await enqueueMail(tx, {
     to: c.OPS_EMAIL ?? c.SUPPORT_EMAIL,
     kind: 'job-change',
-    subject: `JMS Portal: job ${job.jmsNumber}: ${subject}`,
-    text: [...lines, '', `Open the job: ${c.appUrl}/Ops/Jobs`].join('\n'),
+    props: { jobId: job.id, jmsNumber: job.jmsNumber, what, lines },
   });
 }
 
@@ -177,6 +176,7 @@ async function cancelNow(
     status: STATUS.cancelled,
     comment: reason,
     at,
+    byUserId: who.id,
   });
 }
 

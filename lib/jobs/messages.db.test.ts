@@ -14,6 +14,7 @@ import { jobThread, MESSAGE_MSG, postMessage } from './messages';
 import { bellOf } from './news';
 import { changeJobStatus } from './workflow';
 import { userPrincipal } from '@/lib/core/principal';
+import { jobSlipUrl, opsJobUrl } from '@/lib/mail/links';
 
 async function* text(s: string): AsyncGenerator<Uint8Array> {
   yield Buffer.from(s);
@@ -52,6 +53,12 @@ describe('the conversation on a job', () => {
       .sort();
     expect(toClientSide).toEqual(['contact@example.com', client.user.email.toLowerCase()].sort());
     expect(mails.some((m) => m.textBody.includes('tab 3') && m.toAddress === 'support@jms.example.com')).toBe(true);
+    // Each links to the job itself: the firm to its slip, staff to the job's staff page; never to a list.
+    for (const m of mails.filter((m) => m.textBody.includes('Yes, please send it.')))
+      expect(m.textBody).toContain(`Read and answer it on the job slip: ${jobSlipUrl(job.id)}`);
+    const toStaff = mails.find((m) => m.textBody.includes('tab 3'));
+    expect(toStaff?.textBody).toContain(`Open the job: ${opsJobUrl(job.id)}`);
+    expect(toStaff?.htmlBody).toContain(`href="${opsJobUrl(job.id)}"`);
     const audit = await db()
       .select()
       .from(auditLog)

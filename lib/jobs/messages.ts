@@ -305,17 +305,7 @@ async function tellFollowers(
     await enqueueMail(tx, {
       to: address,
       kind: 'job-message',
-      subject: `JMS Portal: new message on job ${job.jmsNumber}`,
-      text: [
-        `${author} wrote on job ${job.jmsNumber}:`,
-        '',
-        body,
-        ...(files.length ? ['', `Attached: ${files.map((f) => f.fileName).join(', ')}`] : []),
-        '',
-        side === 'staff'
-          ? `Read and answer it on the job slip: ${c.appUrl}/JobClient`
-          : `Open the job: ${c.appUrl}/Ops/Jobs`,
-      ].join('\n'),
+      props: { side, author, jobId: job.id, jmsNumber: job.jmsNumber, body, files: files.map((f) => f.fileName) },
     });
   }
 }

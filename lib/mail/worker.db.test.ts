@@ -25,7 +25,7 @@ describe('mail outbox', () => {
   it('does not exist when the transaction that wrote it rolls back', async () => {
     await expect(
       t.db().transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'rollback@example.com', subject: 'never', text: 'x', kind: 'test' });
+        await enqueueMail(tx, { to: 'rollback@example.com', kind: 'test', props: { name: 'Rollback' } });
         throw new Error('business rule failed');
       }),
     ).rejects.toThrow('business rule failed');
@@ -33,18 +33,24 @@ describe('mail outbox', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('delivers a message to the SMTP server and marks it sent', async () => {
-    const { id } = await enqueueMail(t.db(), {
-      to: 'casey@example.com',
-      subject: 'Your one-time passcode',
-      text: 'Code: 123456',
-      kind: 'otp',
-    });
+  const otp = (code: string, reference: string) => ({
+    firstName: 'Casey',
+    userName: 'casey',
+    code,
+    reference,
+    validFor: '5 minutes',
+  });
+
+  it('delivers a message to the SMTP server as text and HTML (multipart/alternative) and marks it sent', async () => {
+    const { id } = await enqueueMail(t.db(), { to: 'casey@example.com', kind: 'otp', props: otp('123456', 'A1B2') });
     const r = await processOutboxOnce({ smtpUrl: smtp.url });
     expect(r.sent).toBe(1);
-    const mail = await smtp.waitFor((m) => m.subject === 'Your one-time passcode');
+    const mail = await smtp.waitFor((m) => m.subject === 'Your JMS Portal sign-in code (ref A1B2)');
     expect(mail.to).toEqual(['casey@example.com']);
-    expect(mail.text).toContain('Code: 123456');
+    expect(mail.contentType).toBe('multipart/alternative');
+    expect(mail.text.split('\n')).toContain('123456');
+    expect(mail.html).toContain('<html lang="en"');
+    expect(mail.html).toMatch(/>123456<\/p>/);
     const [row] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row?.status).toBe('sent');
   });
@@ -52,13 +58,13 @@ describe('mail outbox', () => {
   it('survives an SMTP outage: retries with backoff, then delivers each message exactly once', async () => {
     const before = smtp.received.length;
     await smtp.stop();
-    await enqueueMail(t.db(), { to: 'a@example.com', subject: 'Outage 1', text: 'one', kind: 'test' });
-    await enqueueMail(t.db(), { to: 'b@example.com', subject: 'Outage 2', text: 'two', kind: 'test' });
+    await enqueueMail(t.db(), { to: 'a@example.com', kind: 'test', props: { name: 'Outage 1' } });
+    await enqueueMail(t.db(), { to: 'b@example.com', kind: 'test', props: { name: 'Outage 2' } });
 
     const failed = await processOutboxOnce({ smtpUrl: smtp.url });
     expect(failed.failed).toBe(2);
     const pending = await t.db().select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    expect(pending.map((p) => p.subject).sort()).toEqual(['Outage 1', 'Outage 2']);
+    expect(pending.map((p) => p.toAddress).sort()).toEqual(['a@example.com', 'b@example.com']);
     expect(pending.every((p) => p.attempts === 1 && p.lastError)).toBe(true);
 
     // Not due yet: a run right away sends nothing.
@@ -72,9 +78,9 @@ describe('mail outbox', () => {
     expect((await processOutboxOnce({ smtpUrl: smtp.url })).sent).toBe(0);
     const arrived = smtp.received
       .slice(before)
-      .map((m) => m.subject)
+      .flatMap((m) => m.to)
       .sort();
-    expect(arrived).toEqual(['Outage 1', 'Outage 2']);
+    expect(arrived).toEqual(['a@example.com', 'b@example.com']);
   });
 
   /** What the worker writes on standard output while `run` runs. */
@@ -93,28 +99,26 @@ describe('mail outbox', () => {
   }
 
   it('without SMTP_URL prints each e-mail whole, its code and link included, so a newcomer can sign in', async () => {
-    const text =
-      'Your one-time passcode (OTP) for signing in to the JMS Portal as casey is: 482913\n\nhttp://localhost:3000/ResetNewPassword?token=abc';
+    await enqueueMail(t.db(), { to: 'casey@example.com', kind: 'otp', props: otp('482913', 'K7Q2MX') });
     await enqueueMail(t.db(), {
       to: 'casey@example.com',
-      subject: 'JMS Portal sign-in code (ref K7Q2MX)',
-      text,
-      kind: 'otp',
+      kind: 'reset',
+      props: { name: 'Casey', userName: 'casey', link: 'http://localhost:3000/ResetNewPassword?url=abc', minutes: 60 },
     });
     const out = await printed(() => processOutboxOnce({ smtpUrl: null }));
-    expect(out).toContain('E-MAIL (not sent: no SMTP_URL)\nSubject: JMS Portal sign-in code (ref K7Q2MX)\n');
+    expect(out).toContain('E-MAIL (not sent: no SMTP_URL)\nSubject: Your JMS Portal sign-in code (ref K7Q2MX)\n');
     expect(out).toContain('To: casey@example.com');
-    expect(out).toContain('is: 482913');
-    expect(out).toContain('http://localhost:3000/ResetNewPassword?token=abc');
+    expect(out).toContain('\n482913\n');
+    expect(out).toContain('http://localhost:3000/ResetNewPassword?url=abc');
     expect(out).not.toContain('[see outbox]');
   });
 
   it('with SMTP_URL never prints a code or a link', async () => {
+    await enqueueMail(t.db(), { to: 'dana@example.com', kind: 'otp', props: otp('771204', 'P4W9ZT') });
     await enqueueMail(t.db(), {
       to: 'dana@example.com',
-      subject: 'JMS Portal sign-in code (ref P4W9ZT)',
-      text: 'Code is: 771204 http://localhost:3000/x?token=secret',
-      kind: 'otp',
+      kind: 'reset',
+      props: { name: 'Dana', userName: 'dana', link: 'http://localhost:3000/x?token=secret', minutes: 60 },
     });
     const out = await printed(() => processOutboxOnce({ smtpUrl: smtp.url }));
     await smtp.waitFor((m) => m.subject.includes('P4W9ZT'));
@@ -123,15 +127,11 @@ describe('mail outbox', () => {
   });
 
   it('without SMTP_URL keeps the message readable in the outbox as logged', async () => {
-    const { id } = await enqueueMail(t.db(), {
-      to: 'nosmtp@example.com',
-      subject: 'Logged',
-      text: 'body',
-      kind: 'test',
-    });
+    const { id } = await enqueueMail(t.db(), { to: 'nosmtp@example.com', kind: 'test', props: { name: 'Logged' } });
     const r = await processOutboxOnce({ smtpUrl: null });
     expect(r.logged).toBe(1);
     const [row] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(row).toMatchObject({ status: 'logged', textBody: 'body' });
+    expect(row).toMatchObject({ status: 'logged' });
+    expect(row?.textBody).toContain('Dear Logged,');
   });
 });

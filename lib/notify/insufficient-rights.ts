@@ -15,7 +15,7 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { roleName } from '@/lib/reference';
 
 export const REPEAT_MINUTES = 10;
-export const INSUFFICIENT_RIGHTS_SUBJECT = 'JMS Portal: insufficient rights';
+export { INSUFFICIENT_RIGHTS_SUBJECT } from '@/lib/mail/kinds/insufficient-rights';
 
 /** A page path as reported (path only, bounded, printable). */
 export function reportedPath(value: string | null | undefined): string {
@@ -59,16 +59,14 @@ export async function notifyInsufficientRights(actor: Actor, page: string | null
     await enqueueMail(tx, {
       to: config().SUPPORT_EMAIL,
       kind: 'insufficient-rights',
-      subject: `${INSUFFICIENT_RIGHTS_SUBJECT}: ${actor.userName} on ${path}`,
-      text: [
-        'A user tried to open a page their role does not allow.',
-        '',
-        `User: ${actor.userName}${who ? ` (${who.firstName} ${who.lastName}, ${who.email})` : ''}`,
-        `Client: ${who?.client ?? '(internal)'}${actor.clientId !== null ? ` [id ${actor.clientId}]` : ''}`,
-        `Role: ${actor.role} ${roleName(actor.role)}`,
-        `Page: ${path}`,
-        `Time (UTC): ${t.toISOString()}`,
-      ].join('\n'),
+      props: {
+        userName: actor.userName,
+        who: who ? `${who.firstName} ${who.lastName}, ${who.email}` : null,
+        client: `${who?.client ?? '(internal)'}${actor.clientId !== null ? ` [id ${actor.clientId}]` : ''}`,
+        role: `${actor.role} ${roleName(actor.role)}`,
+        path,
+        at: t,
+      },
     });
     return true;
   });

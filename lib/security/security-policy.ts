@@ -40,7 +40,7 @@ export const NO_POLICY: SecurityPolicy = Object.freeze({
   requireSso: false,
 });
 
-export const POLICY_MAIL_SUBJECT = 'JMS Portal: your organisation’s security policy was changed';
+export { POLICY_MAIL_SUBJECT } from '@/lib/mail/kinds/security-policy';
 
 export function ssoConfigured(): boolean {
   const c = config();
@@ -112,10 +112,10 @@ function same(a: unknown, b: unknown): boolean {
 
 function describePolicy(p: SecurityPolicy): string[] {
   return [
-    `- Authenticator app (two-factor) required: ${p.requireTwoFactor ? 'yes' : 'no'}`,
-    `- Idle timeout: ${p.idleTimeoutMinutes ? `${p.idleTimeoutMinutes} minutes` : `the portal's (${config().SESSION_IDLE_MINUTES} minutes)`}`,
-    `- Allowed e-mail domains: ${p.allowedEmailDomains.length ? p.allowedEmailDomains.join(', ') : 'any'}`,
-    `- Single sign-on required: ${p.requireSso ? 'yes' : 'no'}`,
+    `Authenticator app (two-factor) required: ${p.requireTwoFactor ? 'yes' : 'no'}`,
+    `Idle timeout: ${p.idleTimeoutMinutes ? `${p.idleTimeoutMinutes} minutes` : `the portal's (${config().SESSION_IDLE_MINUTES} minutes)`}`,
+    `Allowed e-mail domains: ${p.allowedEmailDomains.length ? p.allowedEmailDomains.join(', ') : 'any'}`,
+    `Single sign-on required: ${p.requireSso ? 'yes' : 'no'}`,
   ];
 }
 
@@ -185,16 +185,8 @@ export async function updateSecurityPolicy(actor: Actor, input: unknown): Promis
     for (const o of others) {
       await enqueueMail(tx, {
         to: o.email,
-        subject: POLICY_MAIL_SUBJECT,
         kind: 'security-policy',
-        text: [
-          `Dear ${o.firstName} ${o.lastName},`,
-          '',
-          `${a.userName} changed your organisation's security policy in the JMS Portal. It is now:`,
-          ...describePolicy(next),
-          '',
-          'If you did not expect this change, please check the Activity page or contact the other administrators.',
-        ].join('\n'),
+        props: { name: `${o.firstName} ${o.lastName}`, changedBy: a.userName, policy: describePolicy(next) },
       });
     }
     return { changed };

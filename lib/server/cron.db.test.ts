@@ -72,9 +72,8 @@ describe('GET /api/cron/run', () => {
     resetConfigForTests();
     const { id } = await enqueueMail(t.db(), {
       to: 'waiting@example.com',
-      subject: 'Not before the secret',
-      text: 'x',
       kind: 'test',
+      props: { name: 'Not before the secret' },
     });
     for (const auth of [
       undefined,
@@ -113,9 +112,8 @@ describe('GET /api/cron/run', () => {
     await fileStorage().put(orphan, Buffer.from('bytes no row names'));
     await enqueueMail(t.db(), {
       to: 'casey@example.com',
-      subject: 'Your one-time passcode',
-      text: 'Code: 424242',
       kind: 'otp',
+      props: { firstName: 'Casey', userName: 'casey', code: '424242', reference: 'C9R0', validFor: '5 minutes' },
     });
 
     const res = await call(`Bearer ${SECRET}`);
@@ -130,11 +128,11 @@ describe('GET /api/cron/run', () => {
 
     const subjects = smtp.received.map((m) => m.subject).sort();
     expect(subjects).toEqual([
-      'Not before the secret',
+      'JMS Portal test e-mail',
+      'Your JMS Portal sign-in code (ref C9R0)',
       'Your JMS job alerts: 1 status change',
-      'Your one-time passcode',
     ]);
-    expect(smtp.received.find((m) => m.subject === 'Your one-time passcode')?.text).toContain('Code: 424242');
+    expect(smtp.received.find((m) => m.subject.endsWith('(ref C9R0)'))?.text.split('\n')).toContain('424242');
     expect(got.map((g) => g.type)).toEqual(['job.created']);
     const [delivery] = await t.db().select().from(webhookDeliveries);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });

@@ -203,14 +203,8 @@ export async function updateSettings(
       if (email.toLowerCase() !== before.email.toLowerCase()) {
         await enqueueMail(tx, {
           to: before.email,
-          subject: 'Your JMS Portal e-mail address was changed',
-          text: [
-            `Dear ${before.firstName} ${before.lastName},`,
-            '',
-            `The e-mail address of your JMS Portal account (${actor.userName}) was changed to ${email}.`,
-            'If you did not make this change, please contact your system administrator at once.',
-          ].join('\n'),
           kind: 'email-changed',
+          props: { name: `${before.firstName} ${before.lastName}`, userName: actor.userName, newEmail: email },
         });
       }
       await recordAudit(tx, userPrincipal(actor), {
@@ -228,7 +222,7 @@ export async function updateSettings(
   }
 }
 
-export const TEST_MAIL_SUBJECT = 'JMS Portal test e-mail';
+export { TEST_MAIL_SUBJECT } from '@/lib/mail/kinds/test';
 /** Test e-mails a user may ask for per hour (the button must not become a mail cannon). */
 export const TEST_MAILS_PER_HOUR = 5;
 
@@ -259,13 +253,8 @@ export async function sendTestEmail(actor: Actor, emailId?: string | null): Prom
   if ((recent?.n ?? 0) >= TEST_MAILS_PER_HOUR) return false;
   await enqueueMail(db, {
     to: u.email,
-    subject: TEST_MAIL_SUBJECT,
-    text: [
-      `Dear ${u.firstName} ${u.lastName},`,
-      '',
-      'This is a test e-mail from the JMS Portal. Job alerts and password reset links will reach you at this address.',
-    ].join('\n'),
     kind: 'test',
+    props: { name: `${u.firstName} ${u.lastName}` },
   });
   return true;
 }

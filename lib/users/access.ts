@@ -20,7 +20,7 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { userPolicy } from '@/lib/core/user-policy';
 import { ACCESS_MSG } from './schema';
 
-export const UNLOCK_MAIL_SUBJECT = 'Your JMS Portal account was unlocked';
+export { UNLOCK_MAIL_SUBJECT } from '@/lib/mail/kinds/account-unlocked';
 
 /**
  * Unlocks a locked, active user of the actor's client: failures reset, the user e-mailed, the unlock audited.
@@ -52,16 +52,13 @@ export async function unlockUser(actor: Actor, userId: number): Promise<{ userId
       .where(eq(users.id, u.id));
     await enqueueMail(tx, {
       to: u.email,
-      subject: UNLOCK_MAIL_SUBJECT,
       kind: 'account-unlocked',
-      text: [
-        `Dear ${u.firstName} ${u.lastName},`,
-        '',
-        `Your JMS Portal account (${u.userName}) was unlocked by your administrator (${a.userName}). You can sign in again:`,
-        `${config().appUrl}/SignIn`,
-        '',
-        'If you did not ask for this, please tell your administrator.',
-      ].join('\n'),
+      props: {
+        name: `${u.firstName} ${u.lastName}`,
+        userName: u.userName,
+        unlockedBy: a.userName,
+        signInUrl: `${config().appUrl}/SignIn`,
+      },
     });
     await recordAudit(tx, userPrincipal(a), {
       action: 'user.unlocked',

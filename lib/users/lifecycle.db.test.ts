@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, passwordResetTokens, sessions, userAuthenticators, users } from '@/db/schema';
+import { auditLog, clients, emailOutbox, passwordResetTokens, sessions, userAuthenticators, users } from '@/db/schema';
 import { INVITE_TTL_HOURS } from '@/lib/auth/invite';
 import { PASSWORD_MSG } from '@/lib/auth/password-policy';
 import { resetPasswordWithToken } from '@/lib/auth/reset';
@@ -145,6 +145,17 @@ describe('a user’s life under the firm’s administrator', () => {
       .orderBy(desc(emailOutbox.id));
     expect(mail?.kind).toBe('invite');
     expect(mail?.textBody).toContain(f.UserName);
+    // The inviter as people know them: full name and firm, not their user name.
+    const [inviter] = await t
+      .db()
+      .select({ firstName: users.firstName, lastName: users.lastName, firm: clients.name })
+      .from(users)
+      .innerJoin(clients, eq(clients.id, users.clientId))
+      .where(eq(users.id, actor.userId));
+    const by = `${inviter?.firstName} ${inviter?.lastName} of ${inviter?.firm} has invited you to the JMS Portal`;
+    expect(mail?.textBody).toContain(by);
+    expect(mail?.htmlBody).toContain(by.replace('&', '&amp;'));
+    expect(mail?.textBody).not.toContain(actor.userName);
     const token = /\/ResetPassword\?url=([A-Za-z0-9_-]{43})&reason=first/.exec(mail?.textBody ?? '')?.[1] ?? '';
     expect(token).not.toBe('');
     // 256 random bits; only the hash is stored.

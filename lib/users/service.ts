@@ -11,7 +11,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
-import { userCounts, users } from '@/db/schema';
+import { clients, userCounts, users } from '@/db/schema';
 import { tenantScope } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
@@ -234,14 +234,22 @@ async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<Sa
     createdById: a.userId,
   });
   if (invite) {
-    // The person chooses the password through the invitation's single-use link (lib/auth/invite.ts).
+    // The person chooses the password through the invitation's single-use link (lib/auth/invite.ts). The
+    // invitation names the inviter as people know them: their full name and their firm.
+    const [inviter] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, firm: clients.name })
+      .from(users)
+      .innerJoin(clients, eq(clients.id, users.clientId))
+      .where(eq(users.id, a.userId))
+      .limit(1);
+    const by = (inviter && `${inviter.firstName} ${inviter.lastName}`.trim()) || a.userName;
     await sendInvitation(tx, {
       userId,
       to: form.EmailId,
       name: `${form.FirstName} ${form.LastName}`,
       userName: form.UserName,
-      why: `${a.userName} has invited you to the JMS Portal, where your firm orders and follows its jobs and sees its invoices.`,
-      askAgain: `ask ${a.userName} for a new invitation`,
+      why: `${by}${inviter ? ` of ${inviter.firm}` : ''} has invited you to the JMS Portal, where your firm orders and follows its jobs and sees its invoices.`,
+      askAgain: `ask ${by} for a new invitation`,
     });
     await audit(tx, a, 'user.invited', userId, { userName: form.UserName, role: form.Role });
     return { status: 'invited', userId };

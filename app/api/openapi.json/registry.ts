@@ -104,6 +104,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/SingleSignOnAuthentication/LogClientError/{message}': () =>
     import('@/app/api/SingleSignOnAuthentication/LogClientError/[message]/route'),
   '/api/SingleSignOnAuthentication/Validate': () => import('@/app/api/SingleSignOnAuthentication/Validate/route'),
+  '/api/SupplierLogo': () => import('@/app/api/SupplierLogo/route'),
   '/api/User/CheckUserEmail': () => import('@/app/api/User/CheckUserEmail/route'),
   '/api/User/CheckUserName': () => import('@/app/api/User/CheckUserName/route'),
   '/api/User/Deactivate': () => import('@/app/api/User/Deactivate/route'),

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import '@/test/env';
+import { config } from '@/lib/config';
+import { decodeParam } from '@/lib/encoding';
+import { MAIL_BRAND_COLOUR } from './brand';
+import { MAIL_CATALOGUE, MAIL_KINDS } from './catalogue';
+import { jobSlipUrl, opsJobUrl } from './links';
+import { renderMail } from './render';
+import type { MailBrand } from './template';
+import { otpMail } from './kinds/otp';
+import { jobMessageMail } from './kinds/job-message';
+
+const withLogo: MailBrand = {
+  name: 'Harbour Legal Services Pty Ltd',
+  logoUrl: 'http://localhost:3000/api/SupplierLogo?v=1',
+  colour: MAIL_BRAND_COLOUR,
+};
+const withoutLogo: MailBrand = { ...withLogo, logoUrl: null };
+
+/** Pages that list things: an e-mail about one thing never sends its reader there. */
+const LIST_PAGES = ['/', '/JobClient', '/Ops', '/Ops/Jobs', '/Invoice', '/Statement', '/Matter'];
+
+function visibleText(html: string): string {
+  return html
+    .replace(/<head>[\s\S]*?<\/head>/, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The words of a part, links left out (the text part spells out each link's address after its label). */
+function words(s: string): Set<string> {
+  return new Set(
+    s
+      .replace(/https?:\/\/\S+/g, ' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
+}
+
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('the e-mail catalogue', () => {
+  it('names every kind by its own key', () => {
+    for (const kind of MAIL_KINDS) expect(MAIL_CATALOGUE[kind].kind).toBe(kind);
+    expect(MAIL_KINDS.length).toBeGreaterThanOrEqual(20);
+  });
+
+  describe.each(MAIL_KINDS)('%s, rendered with its sample props', (kind) => {
+    const def = MAIL_CATALOGUE[kind];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's own sample goes with its own kind
+    const render = (brand: MailBrand) => renderMail(kind, def.sample(config().appUrl) as any, brand);
+
+    it('has a subject, an HTML part with lang, one h1 and a title, and a text part, each well under 100 KB', () => {
+      for (const brand of [withLogo, withoutLogo]) {
+        const m = render(brand);
+        expect(m.subject.trim()).not.toBe('');
+        expect(m.subject).not.toMatch(/\n/);
+        expect(m.html.startsWith('<!doctype html><html lang="en"')).toBe(true);
+        expect(m.html.match(/<h1[ >]/g)).toHaveLength(1);
+        expect(m.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+        expect(m.html).toContain('max-width:600px');
+        expect(Buffer.byteLength(m.html)).toBeLessThan(100_000);
+        expect(m.text.trim()).not.toBe('');
+        expect(m.text).not.toMatch(/undefined|\[object Object\]|NaN/);
+        expect(m.html).not.toMatch(/undefined|\[object Object\]|NaN/);
+      }
+    });
+
+    it('says the same in the text part as in the HTML', () => {
+      const m = render(withLogo);
+      const html = words(visibleText(m.html));
+      const text = words(m.text);
+      expect([...html].filter((w) => !text.has(w))).toEqual([]);
+      expect([...text].filter((w) => !html.has(w))).toEqual([]);
+    });
+
+    it('links only to absolute, deep pages of the portal, each with visible words, each also in the text part', () => {
+      const m = render(withLogo);
+      const links = [...m.html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)];
+      for (const [, raw, label] of links) {
+        const href = raw!.replace(/&amp;/g, '&');
+        expect(href.startsWith(`${config().appUrl}/`), href).toBe(true);
+        expect(LIST_PAGES).not.toContain(new URL(href).pathname.replace(/\/$/, '') || '/');
+        expect(visibleText(label!).trim()).not.toBe('');
+        expect(m.text).toContain(href);
+      }
+    });
+
+    it('shows the logo with the sender’s name as its alt text, or the name itself', () => {
+      expect(render(withLogo).html).toMatch(/<img [^>]*alt="Harbour Legal Services Pty Ltd"/);
+      const plain = render(withoutLogo).html;
+      expect(plain).not.toContain('<img');
+      expect(visibleText(plain)).toContain('Harbour Legal Services Pty Ltd');
+    });
+  });
+
+  it('puts a sign-in code alone on its own line in both parts', () => {
+    const props = otpMail.sample(config().appUrl);
+    const m = renderMail('otp', props, withLogo);
+    expect(m.text.split('\n')).toContain(props.code);
+    expect(m.html).toMatch(new RegExp(`<p [^>]*>${props.code}</p>`));
+  });
+
+  it('sends a reader of a staff message to the job’s slip, and staff reading a firm’s message to the job’s page', () => {
+    const staff = { ...jobMessageMail.sample(config().appUrl), side: 'staff' as const, jobId: 77 };
+    const toFirm = renderMail('job-message', staff, withLogo);
+    expect(toFirm.text).toContain(`Read and answer it on the job slip: ${jobSlipUrl(77)}`);
+    const jb = new URL(hrefs(toFirm.html)[0]!).searchParams.get('jb');
+    expect(decodeParam(jb ?? '')).toBe('77');
+    const toStaff = renderMail('job-message', { ...staff, side: 'client' }, withLogo);
+    expect(hrefs(toStaff.html)).toEqual([opsJobUrl(77)]);
+  });
+
+  it('escapes what people wrote, so a message cannot add markup', () => {
+    const m = renderMail(
+      'job-message',
+      { ...jobMessageMail.sample(config().appUrl), body: '<img src=x onerror=alert(1)> & "quoted"' },
+      withLogo,
+    );
+    expect(m.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quoted&quot;');
+    expect(m.text).toContain('<img src=x onerror=alert(1)> & "quoted"');
+  });
+
+  it('uses colours that pass WCAG AA: the brand colour with white, the text and small print on white', () => {
+    expect(contrast(MAIL_BRAND_COLOUR, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    const html = renderMail('test', { name: 'A' }, withLogo).html;
+    for (const c of new Set(html.match(/(?<![-\w])color:#[0-9a-f]{6}/g) ?? []))
+      expect(contrast(c.slice(-7), '#ffffff'), c).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -1,0 +1,69 @@
+/** The daily digest of job alerts, for users who chose it: each change with its time and its job's slip. */
+import { displayDateTime } from '@/lib/display-date';
+import { statusLabel } from '@/lib/reference';
+import { defineMail } from '../define';
+import { jobSlipUrl } from '../links';
+import type { MailBlock } from '../template';
+import { alertFooter } from './alert-footer';
+
+export function digestSubject(n: number): string {
+  return `Your JMS job alerts: ${n} status ${n === 1 ? 'change' : 'changes'}`;
+}
+
+export interface DigestProps {
+  firstName: string;
+  timeZone: string;
+  items: readonly {
+    jobId: number;
+    status: number;
+    comment: string | null;
+    changedAt: Date;
+    jmsNumber: string;
+    matterReference: string;
+  }[];
+  unsubscribeUrl: string;
+}
+
+export const jobAlertDigestMail = defineMail({
+  kind: 'job-alert-digest',
+  audience: 'The firm’s users who chose the daily digest of their job alerts',
+  subject: (p: DigestProps) => digestSubject(p.items.length),
+  body: (p: DigestProps) => ({
+    heading: digestSubject(p.items.length),
+    blocks: [
+      { p: `Hello ${p.firstName},` },
+      { p: `Here are the status changes of your jobs since your last digest (times in ${p.timeZone}):` },
+      ...p.items.flatMap((it): MailBlock[] => [
+        {
+          p: `Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, p.timeZone)}`,
+        },
+        ...(it.comment ? [{ facts: [['Comment', it.comment] as const] }] : []),
+        { link: `Job slip of ${it.jmsNumber}`, href: jobSlipUrl(it.jobId) },
+      ]),
+      ...alertFooter('You receive this daily digest because of your job alert choices', p.unsubscribeUrl),
+    ],
+  }),
+  sample: (appUrl) => ({
+    firstName: 'Alex',
+    timeZone: 'Australia/Sydney',
+    items: [
+      {
+        jobId: 1042,
+        status: 3,
+        comment: null,
+        changedAt: new Date('2026-03-02T03:15:00Z'),
+        jmsNumber: 'JMS-01042',
+        matterReference: 'HV-2291 Smith v Jones',
+      },
+      {
+        jobId: 1043,
+        status: 8,
+        comment: 'Served at 10:05 am.',
+        changedAt: new Date('2026-03-02T05:40:00Z'),
+        jmsNumber: 'JMS-01043',
+        matterReference: 'HV-2302 Estate of Brown',
+      },
+    ],
+    unsubscribeUrl: `${appUrl}/api/Settings/Unsubscribe?token=sample`,
+  }),
+});

@@ -1,0 +1,60 @@
+/** The receipt for a payment, with each invoice it paid and what is left to pay. */
+import { defineMail } from '../define';
+import { portalUrl } from '../links';
+
+export interface ReceiptProps {
+  firstName: string;
+  /** The payment, formatted with its currency. */
+  amount: string;
+  /** The payment's date, as shown. */
+  date: string;
+  reference: string | null;
+  allocations: readonly {
+    invoiceNumber: string;
+    /** What went to this invoice, and what is left, formatted. */
+    amount: string;
+    balance: string;
+    isPaid: boolean;
+    /** The invoice's page (a path in the portal). */
+    href: string;
+  }[];
+}
+
+export const paymentReceiptMail = defineMail({
+  kind: 'payment-receipt',
+  audience: 'The firm’s administrators and the users with the invoice alert on',
+  subject: (p: ReceiptProps) =>
+    p.allocations.length === 1 && p.allocations[0]!.isPaid
+      ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid`
+      : `Receipt for your payment of ${p.amount}`,
+  body: (p: ReceiptProps) => ({
+    heading: `Receipt for your payment of ${p.amount}`,
+    blocks: [
+      { p: `Hello ${p.firstName},` },
+      {
+        p: `Thank you: we have received your payment of ${p.amount} on ${p.date}${p.reference ? ` (reference ${p.reference})` : ''}.`,
+      },
+      ...p.allocations.map((a) => ({
+        link: `View invoice ${a.invoiceNumber}`,
+        href: portalUrl(a.href),
+        lead: `Invoice ${a.invoiceNumber}: ${a.amount} received; ${a.isPaid ? 'now paid in full' : `${a.balance} still to pay`}.`,
+      })),
+      { small: 'This receipt is for your records.' },
+    ],
+  }),
+  sample: () => ({
+    firstName: 'Alex',
+    amount: '$1,265.00',
+    date: '02/03/2026',
+    reference: 'EFT 77812',
+    allocations: [
+      {
+        invoiceNumber: 'INV-2026-0311',
+        amount: '$1,265.00',
+        balance: '$0.00',
+        isPaid: true,
+        href: '/InvoiceSlip?ir=sample&cD=sample',
+      },
+    ],
+  }),
+});

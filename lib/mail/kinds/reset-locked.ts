@@ -1,0 +1,21 @@
+/** Told instead of a reset link when the account is locked. */
+import { defineMail } from '../define';
+
+export const LOCKED_MAIL_SUBJECT = 'Your JMS Portal account is locked';
+
+export const resetLockedMail = defineMail({
+  kind: 'reset-locked',
+  audience: 'A locked user who asked to reset their password',
+  subject: () => LOCKED_MAIL_SUBJECT,
+  body: (p: { name: string; userName: string }) => ({
+    heading: 'Your account is locked',
+    blocks: [
+      { p: `Dear ${p.name},` },
+      {
+        p: `Someone asked to reset the password of the JMS Portal user name ${p.userName}, but this account is locked after too many failed sign-in attempts, so no reset link was sent.`,
+      },
+      { p: 'Please contact your system administrator to unlock the account.' },
+    ],
+  }),
+  sample: () => ({ name: 'Alex Harbour', userName: 'hv.admin' }),
+});

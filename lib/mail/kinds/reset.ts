@@ -1,0 +1,27 @@
+/** The password reset link, to the address of a user who asked for it (Forgot password). */
+import { defineMail } from '../define';
+
+export const RESET_MAIL_SUBJECT = 'Reset your JMS Portal password';
+
+export const resetMail = defineMail({
+  kind: 'reset',
+  audience: 'A user who asked to reset their password',
+  subject: () => RESET_MAIL_SUBJECT,
+  body: (p: { name: string; userName: string; link: string; minutes: number }) => ({
+    heading: 'Reset your password',
+    blocks: [
+      { p: `Dear ${p.name},` },
+      { p: `We received a request to reset the password of the JMS Portal user name ${p.userName}.` },
+      { p: `To choose a new password, open this link within ${p.minutes} minutes:` },
+      { button: 'Choose a new password', href: p.link },
+      { p: 'The link works once, and only the most recent link you asked for works.' },
+      { small: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.' },
+    ],
+  }),
+  sample: (appUrl) => ({
+    name: 'Alex Harbour',
+    userName: 'hv.admin',
+    link: `${appUrl}/ResetNewPassword?url=sample-token`,
+    minutes: 60,
+  }),
+});
