@@ -1,5 +1,5 @@
 /**
- * Changes after ordering (issue 29). While a job is Submitted or Not Started the firm changes it itself: it
+ * Changes after ordering. While a job is Submitted or Not Started the firm changes it itself: it
  * cancels it (with a reason) or amends it (contact, dates, instructions, files) through the order form and the
  * same validation (saveJob's checkOrder). Once work has started the same buttons send a request that staff
  * accept or decline on the staff job page.
@@ -7,7 +7,9 @@
  * Every change, applied or asked for, is written in one transaction with: a row in the job's status history
  * (job_status_changes; an amendment keeps its status, from = to), a comment the client sees in the comment
  * history, the audit row (recordAudit: the firm's activity log), and a mail to the provider's operations inbox
- * (OPS_EMAIL) through the outbox. The job row is locked, so a change never races a status change.
+ * (OPS_EMAIL) through the outbox. A cancellation is a status change: it goes through the workflow's one writer
+ * (lib/jobs/workflow.ts writeStatusChange), so the firm's other users hear of it in their bell and open pages.
+ * The job row is locked, so a change never races a status change.
  * Another firm's job, a missing one and another firm's request are a 404.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -27,9 +29,9 @@ import { attachDocuments } from '@/lib/documents/job-files';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { statusLabel } from '@/lib/reference';
 import { textProblem } from '@/lib/validation-rules';
-import { enqueueJobAlerts } from './alerts';
 import { clientMayChange } from './files';
 import { checkOrder, orderColumns } from './save';
+import { writeStatusChange } from './workflow';
 import { STATUS } from './workflow-rules';
 
 export const CHANGE_MSG = {
@@ -149,6 +151,7 @@ async function pendingExists(tx: Tx, jobId: number): Promise<boolean> {
   return Boolean(r);
 }
 
+/** Cancels the job through the one status change (lib/jobs/workflow.ts): its history, news and alerts. */
 async function cancelNow(
   tx: Tx,
   job: LockedJob,
@@ -156,26 +159,11 @@ async function cancelNow(
   reason: string,
   at: Date,
 ): Promise<void> {
-  await tx
-    .update(jobs)
-    .set({
-      status: STATUS.cancelled,
-      statusLastModifiedById: who.id,
-      statusLastModifiedBy: who.name,
-      statusUpdatedAt: at,
-      updatedAt: at,
-    })
-    .where(eq(jobs.id, job.id));
-  await history(tx, job, STATUS.cancelled, who, `Cancelled: ${reason}`, at);
-  await enqueueJobAlerts(tx, {
-    jobId: job.id,
-    clientId: job.clientId,
-    jmsNumber: job.jmsNumber,
-    orderType: job.orderType,
-    matterReference: job.matterReference,
-    description: job.description,
-    status: STATUS.cancelled,
-    comment: reason,
+  await writeStatusChange(tx, job, {
+    to: STATUS.cancelled,
+    who: { userId: who.id, name: who.name },
+    comment: { text: `Cancelled: ${reason}`, internal: false },
+    newsComment: reason,
     at,
   });
 }
