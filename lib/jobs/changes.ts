@@ -16,13 +16,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Tx } from '@/db/client';
 import { commentHistory, jobChangeRequests, jobs, jobStatusChanges, users } from '@/db/schema';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
 import { authorize } from '@/lib/core/authorize';
 import { ConflictError, NotFoundError, parseOrThrow } from '@/lib/core/errors';
-import { userPrincipal } from '@/lib/core/principal';
+import { actorFromUser, NO_SESSION, userPrincipal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { attachDocuments } from '@/lib/documents/job-files';
@@ -383,15 +383,8 @@ export async function decideChangeRequest(
   if (!req) throw new NotFoundError();
   const [requester] = await db.select().from(users).where(eq(users.id, req.requestedById)).limit(1);
   // The amendment is validated again, as the requester's order (their firm, their zone).
-  const requesterActor: ClientActor | null = requester?.clientId
-    ? ({
-        userId: requester.id,
-        userName: requester.userName,
-        clientId: requester.clientId,
-        role: requester.role,
-        timeZone: requester.timeZone,
-      } as ClientActor)
-    : null;
+  const asRequester = requester ? actorFromUser(requester, NO_SESSION) : null;
+  const requesterActor = asRequester && isClientActor(asRequester) ? asRequester : null;
   const checked =
     accept && req.kind === 'amend' && requesterActor ? await checkOrder(requesterActor, req.values ?? {}) : null;
   await db.transaction(async (tx) => {
