@@ -894,6 +894,10 @@ export const jobAlertDigests = pgTable(
       .primaryKey()
       .references(() => users.id),
     dueAt: ts('due_at').notNull(),
+    // The one queue's bookkeeping (lib/core/queue.ts): due at due_at.
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [index('job_alert_digests_due_idx').on(t.dueAt)],
 );
@@ -1461,6 +1465,11 @@ export const webhookDispatchState = pgTable(
     id: smallint('id').primaryKey(),
     cursorSeq: bigint('cursor_seq', { mode: 'number' }).notNull().default(0),
     cursorEvent: bigint('cursor_event', { mode: 'number' }).notNull().default(0),
+    // The one queue's bookkeeping (lib/core/queue.ts): the dispatcher is a task of it.
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().default(new Date(0)),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [check('webhook_dispatch_state_one_row', sql`${t.id} = 1`)],
 );
