@@ -885,7 +885,8 @@ export const jobAlertDigestItems = pgTable(
 
 /**
  * One row per user with a digest to send: when it is due (the next 08:00 in the user's zone after the first
- * waiting alert). The sender claims rows with FOR UPDATE SKIP LOCKED, so several instances never send one twice.
+ * waiting alert). A task of the one queue (lib/core/queue.ts, lease and attempts), so several instances never send
+ * one twice.
  */
 export const jobAlertDigests = pgTable(
   'job_alert_digests',
