@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from './e2e/support/oidc-client';
 import { APP_POSTGRES_URL, APP_URL, MAILBOX_URL, OIDC_URL, ports } from './e2e/support/ports';
+import { E2E_CRON_SECRET } from './e2e/support/queues';
 
 /**
  * e2e: Debian Chromium (browsers cannot be downloaded here), the production build served by
@@ -43,6 +44,8 @@ const APP_ENV = {
   PAYMENT_URL: 'https://pay.example.com/checkout',
   // Webhooks to the receivers the specs start on this machine (the SSRF guard refuses loopback otherwise).
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  // The cron route, so that a spec can drain the queues and know that nothing else is waiting (e2e/support/queues.ts).
+  CRON_SECRET: E2E_CRON_SECRET,
   WEBHOOK_WORKER_INTERVAL_MS: '250',
   // Retries within seconds (1 s, 2 s, then every 3 s for about 1.5 minutes), so a receiver a spec stops and
   // starts again gets its deliveries without waiting for the production schedule's 5-minute step.

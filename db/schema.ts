@@ -890,7 +890,8 @@ export const jobAlertDigestItems = pgTable(
 
 /**
  * One row per user with a digest to send: when it is due (the next 08:00 in the user's zone after the first
- * waiting alert). The sender claims rows with FOR UPDATE SKIP LOCKED, so several instances never send one twice.
+ * waiting alert). A task of the one queue (lib/core/queue.ts, lease and attempts), so several instances never send
+ * one twice.
  */
 export const jobAlertDigests = pgTable(
   'job_alert_digests',
@@ -899,6 +900,10 @@ export const jobAlertDigests = pgTable(
       .primaryKey()
       .references(() => users.id),
     dueAt: ts('due_at').notNull(),
+    // The one queue's bookkeeping (lib/core/queue.ts): due at due_at.
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [index('job_alert_digests_due_idx').on(t.dueAt)],
 );
@@ -1466,6 +1471,11 @@ export const webhookDispatchState = pgTable(
     id: smallint('id').primaryKey(),
     cursorSeq: bigint('cursor_seq', { mode: 'number' }).notNull().default(0),
     cursorEvent: bigint('cursor_event', { mode: 'number' }).notNull().default(0),
+    // The one queue's bookkeeping (lib/core/queue.ts): the dispatcher is a task of it.
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().default(new Date(0)),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [check('webhook_dispatch_state_one_row', sql`${t.id} = 1`)],
 );

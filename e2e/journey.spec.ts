@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { mailOf, settleNotice, signIn, submitCredentials } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
+import { drainQueues } from './support/queues';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Journey ${stamp} Lawyers`;
@@ -181,7 +182,7 @@ test('staff move the job to Delivered with a comment; the user gets exactly the 
     timeoutMs: 30_000,
   });
   expect(delivered.text).toContain('/JobSlip?jb=');
-  await new Promise((r) => setTimeout(r, 2_000)); // the mail worker runs every 250 ms: anything else would be here by now
+  await drainQueues(); // every mail queued so far is sent: anything else would be here now
   const alerts = (await messagesTo(mailOf(USER)))
     .slice(before)
     .filter((m) => m.subject.startsWith(`Job ${jmsNumber} is now`));

@@ -5,8 +5,10 @@
  * notification centre lists it with a link to the slip and marks it read; an open slip and the job's matter page
  * follow the next change;
  * another firm's user hears nothing. The bell and its list are axe-clean and fit 1280, 1024 and 390 px.
- * Users consumed (e2e/support/fixtures.ts): e2e.live (Heron Legal), e2e.live.other (Ibis Legal), staff.operator
- * (signed in only).
+ * A firm's user cancelling a job is news too: a colleague who follows the firm's jobs sees it in the bell and the
+ * open list without a reload; the canceller's own bell does not ring.
+ * Users consumed (e2e/support/fixtures.ts): e2e.live and e2e.live.colleague (Heron Legal), e2e.live.other (Ibis
+ * Legal), staff.operator (signed in only).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
@@ -139,4 +141,62 @@ test('a status change by staff shows on the open job list and slip within 5 s, w
   expect(await marked(other)).toBe('not reloaded');
 
   await Promise.all([clientCtx.close(), otherCtx.close(), staffCtx.close()]);
+});
+
+test('a job cancelled by a firm’s user rings the bell of a colleague who follows the firm’s jobs, without a reload; not the canceller’s', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The colleague has the job list open.
+  const colleagueCtx = await browser.newContext();
+  const colleague = await colleagueCtx.newPage();
+  await signIn(colleague, 'e2e.live.colleague');
+  await settleNotice(colleague);
+  await colleague.goto('/JobClient');
+  const row = colleague.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'HL7007-LIVE-3' });
+  await expect(row).toContainText('Submitted');
+  const jmsNumber = ((await row.getByRole('link').first().textContent()) ?? '').trim();
+  const slipHref = (await row.getByRole('link', { name: jmsNumber }).getAttribute('href')) ?? '';
+  // The colleague follows the firm's jobs, so the staff changes above are in their bell too: read them first.
+  const bell = colleague.getByRole('button', { name: /^Notifications, / });
+  await bell.click();
+  const markAll = colleague
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: 'Mark all read' });
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(bell).toHaveAccessibleName('Notifications, none unread');
+  await colleague.keyboard.press('Escape');
+  await mark(colleague);
+
+  // The job's orderer cancels it on its slip, in a browser of their own.
+  const ownerCtx = await browser.newContext();
+  const owner = await ownerCtx.newPage();
+  await signIn(owner, 'e2e.live');
+  await settleNotice(owner);
+  const before = ((await (await owner.request.get('/api/Notification/List')).json()) as { items: { title: string }[] })
+    .items;
+  await owner.goto(slipHref);
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Job ${jmsNumber}`);
+  await owner.getByRole('region', { name: 'Change this job' }).getByRole('button', { name: 'Cancel job' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Cancel job' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('The matter settled.');
+  await dialog.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(owner.getByText('The job has been cancelled.')).toBeVisible();
+
+  // Within 5 s, without a reload: the colleague's bell counts it, reads it out, lists it; the row shows it.
+  const title = `Job ${jmsNumber} is now Cancelled`;
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 5000 });
+  await expect(colleague.getByTestId('notification-announcer')).toHaveText(title);
+  await expect(row).toContainText('Cancelled', { timeout: 5000 });
+  expect(await marked(colleague)).toBe('not reloaded');
+  await bell.click();
+  const line = colleague.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: new RegExp(title) });
+  await expect(line).toHaveAttribute('href', slipHref);
+
+  // The canceller is not told of their own act: their bell lists nothing new.
+  const after = ((await (await owner.request.get('/api/Notification/List')).json()) as { items: { title: string }[] })
+    .items;
+  expect(after.map((i) => i.title)).toEqual(before.map((i) => i.title));
+
+  await Promise.all([colleagueCtx.close(), ownerCtx.close()]);
 });

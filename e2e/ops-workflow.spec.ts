@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatInTimeZone } from 'date-fns-tz';
 import { apiToken, DEMO_PASSWORD, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
+import { drainQueues } from './support/queues';
 
 const USER = 'e2e.alerts';
 const MAIL = 'e2e.alerts@example.com';
@@ -114,8 +115,8 @@ test('staff move a print job to Delivered; the user gets exactly the Started and
   });
   expect(delivered.text).toContain('Comment: Delivered to reception at Bridge Street.');
   expect(delivered.text).toMatch(/View the job slip: http:\/\/[^\s]+\/JobSlip\?jb=/);
-  // Give a wrongly queued third alert time to arrive (the worker runs every 250 ms here), then count.
-  await new Promise((r) => setTimeout(r, 2000));
+  // Every mail queued so far is sent once the queues are drained: a wrongly queued third alert would be here.
+  await drainQueues();
   const alerts = (await messagesTo(MAIL))
     .slice(mailsBefore)
     .filter((m) => m.subject.startsWith(`Job ${job.JMSNumber} `));

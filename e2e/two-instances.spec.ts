@@ -251,7 +251,17 @@ test('a mail enqueued while both workers run is sent once', async () => {
     await sql`insert into email_outbox (message_id, to_address, subject, text_body, kind, next_attempt_at)
       select '<once-' || g || '-' || ${to} || '>', ${to}, 'Once ' || g, 'Sent exactly once.', 'test', now() from generate_series(1, 20) g`;
     await expect.poll(async () => (await messagesTo(to)).length, { timeout: 30_000 }).toBe(20);
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Every row settled (none waiting or held by a claim): a second send of one would have arrived before that.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }[]>`select count(*)::int as n from email_outbox
+              where to_address = ${to} and status in ('pending', 'sending')`
+          )[0]?.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
     const got = await messagesTo(to);
     expect(got).toHaveLength(20);
     expect(new Set(got.map((m) => m.subject)).size).toBe(20);
@@ -284,7 +294,9 @@ test('SIGTERM on A lets its request in flight finish while B keeps serving', asy
   const token = await tokenOn(request, B, 'hv.user');
   const bytes = randomBytes(4 * 1024 * 1024);
   const m = multipart('slow.pdf', bytes);
-  // A slow upload to A: the body trickles in over about three seconds.
+  // A slow upload to A: the body trickles in over about three seconds; `begun` once a third of it has left.
+  let bodyBegun = () => undefined as void;
+  const begun = new Promise<void>((r) => (bodyBegun = r));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
       `${A}/api/Document/UploadJob/5`,
@@ -303,13 +315,16 @@ test('SIGTERM on A lets its request in flight finish while B keeps serving', asy
     let i = 0;
     const send = () => {
       if (i >= m.body.length) return void req.end();
-      req.write(m.body.subarray(i, i + step));
+      const third = i >= m.body.length / 3;
+      req.write(m.body.subarray(i, i + step), () => {
+        if (third) bodyBegun();
+      });
       i += step;
       setTimeout(send, 100);
     };
     send();
   });
-  await new Promise((r) => setTimeout(r, 800));
+  await begun;
   instances.A?.child.kill('SIGTERM');
   // B serves while A drains.
   const during = await request.get(`${B}/api/ready`);

@@ -1,25 +1,23 @@
 #!/usr/bin/env bash
 # The one gate: typecheck, lint, the format check, unit and database tests (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), the production build, then the e2e suite in Debian Chromium.
+# TEST_DATABASE_URL is set), the production build, then the e2e suite in Debian Chromium. Each stage prints its
+# start, end and time, and all of them again at the end (scripts/stage-times.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+STAGE_LABEL='npm test'
+# shellcheck source=scripts/stage-times.sh
+. scripts/stage-times.sh
 
-step "typecheck"
-npx tsc --noEmit -p .
+stage "typecheck" npx tsc --noEmit -p .
 
-step "lint"
-npx eslint . --max-warnings=0
+stage "lint" npx eslint . --max-warnings=0
 
-step "format (Prettier)"
-npx prettier --check . --log-level=warn
+stage "format (Prettier)" npx prettier --check . --log-level=warn
 
-step "unit and database tests ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite; set TEST_DATABASE_URL for PostgreSQL too'))"
-npx vitest run
+stage "unit and database tests ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGlite + PostgreSQL' || echo 'PGlite; set TEST_DATABASE_URL for PostgreSQL too'))" \
+  npx vitest run
 
-step "build"
-npm run build
+stage "build" npm run build
 
-step "e2e (Chromium)"
-npx playwright test
+stage "e2e (Chromium)" npx playwright test

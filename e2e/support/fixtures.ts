@@ -361,8 +361,9 @@ async function opsDayFixtures(db: Awaited<ReturnType<typeof getHandle>>['db']) {
 }
 
 /**
- * Issue 28 item 3, news as it happens (e2e/live.spec.ts): Heron Legal, whose user (e2e.live, role 3) watches its
- * jobs while staff change them, and Ibis Legal, whose user (e2e.live.other) must never hear of it. Their jobs are
+ * News as it happens (e2e/live.spec.ts): Heron Legal, whose user (e2e.live, role 3) watches its jobs while staff
+ * change them and whose administrator (e2e.live.colleague, following the firm's jobs) hears of the user's own
+ * cancellation, and Ibis Legal, whose user (e2e.live.other) must never hear of it. Their jobs are
  * theirs alone, so no other spec's counts change.
  */
 async function liveClients(db: Awaited<ReturnType<typeof getHandle>>['db']) {
@@ -390,6 +391,21 @@ async function liveClients(db: Awaited<ReturnType<typeof getHandle>>['db']) {
       },
       db,
     );
+    // Heron Legal's administrator follows the firm's jobs: a cancellation by e2e.live rings their bell.
+    if (account === 'HL7007')
+      await makeUser(
+        {
+          userName: 'e2e.live.colleague',
+          role: 4,
+          firstName: 'Hugo',
+          lastName: 'Colleague',
+          clientId: c.id,
+          email: 'e2e.live.colleague@example.com',
+          jobAlertScope: 'firm',
+          password,
+        },
+        db,
+      );
     for (let i = 1; i <= 3; i++) {
       await makeJob(
         {

@@ -9,11 +9,10 @@ import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Db, type Queryable } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
 import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/db/schema';
-import { requestMeta, type RequestMeta } from '@/lib/core/principal';
+import { actorFromUser, requestMeta, type RequestMeta } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { preparedFor } from '@/lib/lists/prepared';
-import type { RoleId } from '@/lib/reference';
 import type { Actor } from './actor';
 import { userMaySignIn } from './client-active';
 
@@ -185,16 +184,12 @@ export async function resolveSessionWithTiming(
       .where(eq(sessions.id, row.sessionId));
     lastSeen = t;
   }
-  const actor: Actor = {
-    userId: row.userId,
-    clientId: row.clientId,
-    role: row.role as RoleId,
-    userName: row.userName,
-    timeZone: row.timeZone,
-    sessionId: row.sessionId,
+  const actor = actorFromUser(
+    { id: row.userId, clientId: row.clientId, role: row.role, userName: row.userName, timeZone: row.timeZone },
+    row.sessionId,
     // Single sign-on sessions are exempt: the identity provider owns their second factor.
-    ...(row.requireTwoFactor && !row.hasAuthenticator && row.method !== 'sso' ? { twoFactorSetupRequired: true } : {}),
-  };
+    { twoFactorSetupRequired: Boolean(row.requireTwoFactor && !row.hasAuthenticator && row.method !== 'sso') },
+  );
   return { actor, timing: timingFrom(minutes, lastSeen, row.expiresAt.getTime(), t) };
 }
 

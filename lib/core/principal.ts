@@ -6,7 +6,7 @@
  *
  * This is the floor under the domains (lib/core): it imports no domain folder.
  */
-import type { RoleId } from '@/lib/reference';
+import { ROLES, type RoleId } from '@/lib/reference';
 import { clientIp } from './client-ip';
 
 /** IP and User-Agent of the request a principal came with (nulls for background work and scripts). */
@@ -47,6 +47,41 @@ export interface Actor {
    * opens only the set-up step (/TwoFactorSetup, api/Authentication/TwoFactorInit*) and signing out.
    */
   twoFactorSetupRequired?: boolean;
+}
+
+/** The columns of a user's row an actor is made of. */
+export interface ActorSource {
+  id: number;
+  clientId: number | null;
+  role: number;
+  userName: string;
+  timeZone: string;
+}
+
+/** The session id of an actor made outside any session (a service acting in a user's name, never a request). */
+export const NO_SESSION = '';
+
+/**
+ * The one maker of an Actor from a user's row: the session resolver's (lib/auth/session.ts), and a service that acts
+ * in a user's name outside their session (staff applying the user's own request, `NO_SESSION`). A role that is not
+ * one of the spec's eight throws: a row is never taken for an actor on trust.
+ */
+export function actorFromUser(
+  u: ActorSource,
+  sessionId: string,
+  opts: { twoFactorSetupRequired?: boolean } = {},
+): Actor {
+  const role = ROLES.find((r) => r.id === u.role)?.id;
+  if (role === undefined) throw new Error(`user ${u.id} has no known role`);
+  return {
+    userId: u.id,
+    clientId: u.clientId,
+    role,
+    userName: u.userName,
+    timeZone: u.timeZone,
+    sessionId,
+    ...(opts.twoFactorSetupRequired ? { twoFactorSetupRequired: true } : {}),
+  };
 }
 
 /** An integration API key that authenticated an /api/v1 call. */

@@ -6,7 +6,7 @@
  * holds the mechanism once.
  *
  * A work table has the columns id, status ('pending' → 'sending' → a final status, or back to 'pending'),
- * attempts, next_attempt_at and locked_until. `claimDue` takes the due rows FOR UPDATE SKIP LOCKED and leases
+ * attempts, next_attempt_at and locked_until (its key and due columns may have other names: `WorkTable`). `claimDue` takes the due rows FOR UPDATE SKIP LOCKED and leases
  * them in one statement, so any number of instances can claim at once and never take the same row; a crashed
  * claimer's rows are taken again when the lease runs out. `settle` says what a row becomes after an attempt.
  *
@@ -28,6 +28,10 @@ export interface WorkTable {
   table: string;
   /** How long a claim holds; after it, another claimer may take the row again. */
   leaseMs: number;
+  /** The row's key column, when it is not `id` (a digest is keyed by its user). */
+  idColumn?: string;
+  /** The column that says when the row is due, when it is not `next_attempt_at` (a digest's `due_at`). */
+  dueColumn?: string;
 }
 
 export interface ClaimOptions {
@@ -55,19 +59,21 @@ export async function claimDue(q: Queryable, w: WorkTable, o: ClaimOptions): Pro
   const at = t.toISOString();
   const until = new Date(t.getTime() + w.leaseMs).toISOString();
   const table = sql.identifier(w.table);
+  const id = sql.identifier(w.idColumn ?? 'id');
+  const due = sql.identifier(w.dueColumn ?? 'next_attempt_at');
   const res = await q.execute(sql`
     with due as (
-      select d.id from ${table} d ${o.join ?? sql``}
+      select d.${id} as id from ${table} d ${o.join ?? sql``}
       where d.status in ('pending', 'sending')
-        and d.next_attempt_at <= ${at}::timestamptz
+        and d.${due} <= ${at}::timestamptz
         and (d.locked_until is null or d.locked_until <= ${at}::timestamptz)
         ${o.where ? sql`and ${o.where}` : sql``}
-      order by ${o.orderBy ?? sql`d.id`}
+      order by ${o.orderBy ?? sql`d.${id}`}
       limit ${o.batch}
       for update of d skip locked)
     update ${table} w set status = 'sending', locked_until = ${until}::timestamptz, attempts = w.attempts + 1
-    from due where w.id = due.id
-    returning w.id, w.attempts`);
+    from due where w.${id} = due.id
+    returning w.${id} as id, w.attempts`);
   return rowsOf<{ id: string | number; attempts: string | number }>(res)
     .map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
     .sort((a, b) => a.id - b.id);

@@ -169,12 +169,11 @@ export function legacyDoor<A extends unknown[]>(
 
 type AnyOptions = Options<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
 
+/** What the door hands a route: its actor is null for an anonymous caller of a public route. */
+type RouteDoorContext = Omit<RouteContext<unknown, unknown>, 'actor'> & { actor: Actor | null };
+
 /** The door, then params and body parsed with the route's schemas, then the handler. */
-function legacyRoute(
-  opts: AnyOptions,
-  signedIn: boolean,
-  handler: (ctx: RouteContext<unknown, unknown>) => Promise<unknown>,
-) {
+function legacyRoute(opts: AnyOptions, signedIn: boolean, handler: (ctx: RouteDoorContext) => Promise<unknown>) {
   const tooLarge = opts.tooLargeMessage ? (max: number) => new BodyTooLargeError(max, opts.tooLargeMessage) : undefined;
   return legacyDoor(
     {
@@ -194,9 +193,7 @@ function legacyRoute(
       const params = opts.params ? parseWith(opts.params, await readParams(ctx)) : undefined;
       const json = () => readJson(req, maxBodyBytes, { tooLarge: tooLarge ? () => tooLarge(maxBodyBytes) : undefined });
       const body = opts.body ? parseWith(opts.body, await json()) : undefined;
-      return toResponse(
-        await handler({ req, principal, actor: actor as Actor, body, params, url: new URL(req.url), json }),
-      );
+      return toResponse(await handler({ req, principal, actor, body, params, url: new URL(req.url), json }));
     },
   );
 }
@@ -207,11 +204,11 @@ export function apiRoute<
   P extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
 >(opts: Options<B, P, R>, handler: (ctx: RouteContext<Out<B>, Out<P>>) => Promise<Answer<R>>): RouteHandler {
-  const route = legacyRoute(
-    opts as AnyOptions,
-    true,
-    handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>,
-  );
+  const run = handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>;
+  const route = legacyRoute(opts as AnyOptions, true, ({ actor, ...ctx }) => {
+    if (!actor) throw new UnauthorizedError();
+    return run({ ...ctx, actor });
+  });
   return withContract(route, contractOf('signed-in', opts as AnyOptions));
 }
 
@@ -224,11 +221,7 @@ export function publicRoute<
   opts: Omit<Options<B, P, R>, 'roles'>,
   handler: (ctx: Omit<RouteContext<Out<B>, Out<P>>, 'actor'> & { actor: Actor | null }) => Promise<Answer<R>>,
 ): RouteHandler {
-  const route = legacyRoute(
-    opts as AnyOptions,
-    false,
-    handler as (ctx: RouteContext<unknown, unknown>) => Promise<unknown>,
-  );
+  const route = legacyRoute(opts as AnyOptions, false, handler as (ctx: RouteDoorContext) => Promise<unknown>);
   return withContract(route, contractOf('public', opts as AnyOptions));
 }
 

@@ -7,14 +7,15 @@
  *
  * - 'instant' users get one e-mail per change, with the time in their own zone and a link to the job slip.
  * - 'digest' users get the change added to their daily digest, sent at the next 08:00 in their zone by
- *   `sendDueDigests`, which claims work in the database (FOR UPDATE SKIP LOCKED on job_alert_digests), so any
+ *   `sendDueDigests`, a task of the one queue (lib/core/queue.ts: claim with a lease, attempts, backoff), so any
  *   number of stateless instances can run it and each digest is sent once.
  */
 import { fromZonedTime, formatInTimeZone } from 'date-fns-tz';
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clients, documents, jobAlertDigestItems, jobAlertDigests, jobs, userJobAlerts, users } from '@/db/schema';
-import { now } from '@/lib/clock';
+import { claimDue, exponentialWaits, settle, type Claimed, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
+import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { unsubscribeHeaders, unsubscribeUrl } from '@/lib/settings/unsubscribe';
 import { CLIENT_ROLES, DELIVERED_STATUS } from '@/lib/reference';
@@ -131,10 +132,16 @@ export async function enqueueJobAlerts(
         .insert(jobAlertDigestItems)
         .values({ userId: r.id, jobId: e.jobId, statusId: e.status, comment: e.comment, changedAt: e.at });
       // The earliest waiting alert decides when the digest goes: a later one joins it.
+      const dueAt = nextDigestAt(e.at, r.timeZone);
       await tx
         .insert(jobAlertDigests)
-        .values({ userId: r.id, dueAt: nextDigestAt(e.at, r.timeZone) })
-        .onConflictDoNothing();
+        .values({ userId: r.id, dueAt })
+        .onConflictDoUpdate({
+          // A digest the queue gave up on starts again with this alert.
+          target: jobAlertDigests.userId,
+          set: { status: 'pending', attempts: 0, lockedUntil: null, dueAt },
+          setWhere: eq(jobAlertDigests.status, 'failed'),
+        });
       digest++;
     } else {
       const key = { kind: 'status', statusId: e.status } as const;
@@ -166,81 +173,111 @@ export async function enqueueJobAlerts(
 }
 
 /**
- * Sends the digests that are due (at most `limit`), each in its own transaction: the user's digest row is
- * claimed and deleted (FOR UPDATE SKIP LOCKED: another instance skips it), the waiting alerts read, one
- * e-mail queued and exactly those alerts removed. A crash rolls all of it back; alerts that arrive meanwhile
- * start the next digest. Answers how many digests were queued.
+ * The digests' work table on the one queue (lib/core/queue.ts): a digest is keyed by its user and due at its due_at;
+ * a claim holds a minute, so a digest whose sender died is taken again after it.
+ */
+export const DIGESTS: WorkTable = {
+  table: 'job_alert_digests',
+  idColumn: 'user_id',
+  dueColumn: 'due_at',
+  leaseMs: 60_000,
+};
+
+/** A digest that cannot be written is tried again after a minute, doubling, at most five times. */
+const DIGEST_RETRY: RetryPolicy = { maxAttempts: 5, waitMs: exponentialWaits(60_000, 60 * 60_000) };
+
+/**
+ * Sends the digests that are due (at most `limit`): claimed through the one queue (FOR UPDATE SKIP LOCKED with a
+ * lease: any number of instances, each digest sent once), then each in its own transaction: the claim is checked
+ * still ours and locked, the waiting alerts read, one e-mail queued, exactly those alerts removed and the digest
+ * row deleted. Alerts that arrive meanwhile wait on the lock and start the next digest. A failed attempt is tried
+ * again with the queue's backoff; a claim never finished is taken again when its lease ends. Answers how many
+ * digests were claimed.
  */
 export async function sendDueDigests(opts: { limit?: number } = {}): Promise<number> {
   const db = await getDb();
-  const limit = opts.limit ?? 50;
-  let sent = 0;
-  for (let i = 0; i < limit; i++) {
-    const claimed = await db.transaction(async (tx) => {
-      const due = tx
-        .select({ userId: jobAlertDigests.userId })
-        .from(jobAlertDigests)
-        .where(lte(jobAlertDigests.dueAt, now()))
-        .orderBy(asc(jobAlertDigests.dueAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const [claim] = await tx
-        .delete(jobAlertDigests)
-        .where(inArray(jobAlertDigests.userId, due))
-        .returning({ userId: jobAlertDigests.userId });
-      if (!claim) return false;
-      const items = await tx
-        .select({
-          id: jobAlertDigestItems.id,
-          jobId: jobAlertDigestItems.jobId,
-          status: jobAlertDigestItems.statusId,
-          comment: jobAlertDigestItems.comment,
-          changedAt: jobAlertDigestItems.changedAt,
-          jmsNumber: jobs.jmsNumber,
-          matterReference: jobs.matterReference,
-        })
-        .from(jobAlertDigestItems)
-        .innerJoin(jobs, eq(jobs.id, jobAlertDigestItems.jobId))
-        .where(eq(jobAlertDigestItems.userId, claim.userId))
-        .orderBy(asc(jobAlertDigestItems.id));
-      const [user] = await tx
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          timeZone: users.timeZone,
-          alertVersion: users.alertVersion,
-          active: sql<boolean>`${users.isActive} and coalesce(${clients.isActive}, false)`,
-        })
-        .from(users)
-        .leftJoin(clients, eq(clients.id, users.clientId))
-        .where(eq(users.id, claim.userId))
-        .limit(1);
-      if (items.length && user?.active) {
-        await enqueueMail(tx, {
-          to: user.email,
-          kind: JOB_ALERT_DIGEST_KIND,
-          props: {
-            firstName: user.firstName,
-            timeZone: user.timeZone,
-            items,
-            unsubscribeUrl: unsubscribeUrl({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
-          },
-          headers: unsubscribeHeaders({ id: claim.userId, alertVersion: user.alertVersion }, DIGEST_KEY),
-        });
-      }
-      if (items.length)
-        await tx.delete(jobAlertDigestItems).where(
-          inArray(
-            jobAlertDigestItems.id,
-            items.map((it) => it.id),
-          ),
-        );
-      return true;
-    });
-    if (!claimed) break;
-    sent++;
+  const claimed = await claimDue(db, DIGESTS, { batch: opts.limit ?? 50, orderBy: sql`d.due_at` });
+  for (const c of claimed) {
+    try {
+      await sendDigest(c);
+    } catch (e) {
+      log().error({ err: e, userId: c.id }, 'job alert digest failed (will be retried)');
+      const s = settle(c.attempts, false, DIGEST_RETRY, 'sent');
+      await db
+        .update(jobAlertDigests)
+        .set({ status: s.status, lockedUntil: null, ...(s.nextAttemptAt ? { dueAt: s.nextAttemptAt } : {}) })
+        .where(and(eq(jobAlertDigests.userId, c.id), eq(jobAlertDigests.attempts, c.attempts)));
+    }
   }
-  return sent;
+  return claimed.length;
+}
+
+/** One claimed digest, in one transaction (see sendDueDigests). */
+async function sendDigest(c: Claimed): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // Still this claim's (its lease did not end and another sender take it), and locked until commit.
+    const [mine] = await tx
+      .select({ userId: jobAlertDigests.userId })
+      .from(jobAlertDigests)
+      .where(
+        and(
+          eq(jobAlertDigests.userId, c.id),
+          eq(jobAlertDigests.status, 'sending'),
+          eq(jobAlertDigests.attempts, c.attempts),
+        ),
+      )
+      .for('update');
+    if (!mine) return;
+    const items = await tx
+      .select({
+        id: jobAlertDigestItems.id,
+        jobId: jobAlertDigestItems.jobId,
+        status: jobAlertDigestItems.statusId,
+        comment: jobAlertDigestItems.comment,
+        changedAt: jobAlertDigestItems.changedAt,
+        jmsNumber: jobs.jmsNumber,
+        matterReference: jobs.matterReference,
+      })
+      .from(jobAlertDigestItems)
+      .innerJoin(jobs, eq(jobs.id, jobAlertDigestItems.jobId))
+      .where(eq(jobAlertDigestItems.userId, c.id))
+      .orderBy(asc(jobAlertDigestItems.id));
+    const [user] = await tx
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        timeZone: users.timeZone,
+        alertVersion: users.alertVersion,
+        active: sql<boolean>`${users.isActive} and coalesce(${clients.isActive}, false)`,
+      })
+      .from(users)
+      .leftJoin(clients, eq(clients.id, users.clientId))
+      .where(eq(users.id, c.id))
+      .limit(1);
+    if (items.length && user?.active) {
+      const recipient = { id: c.id, alertVersion: user.alertVersion };
+      await enqueueMail(tx, {
+        to: user.email,
+        kind: JOB_ALERT_DIGEST_KIND,
+        props: {
+          firstName: user.firstName,
+          timeZone: user.timeZone,
+          items,
+          unsubscribeUrl: unsubscribeUrl(recipient, DIGEST_KEY),
+        },
+        headers: unsubscribeHeaders(recipient, DIGEST_KEY),
+      });
+    }
+    if (items.length)
+      await tx.delete(jobAlertDigestItems).where(
+        inArray(
+          jobAlertDigestItems.id,
+          items.map((it) => it.id),
+        ),
+      );
+    await tx.delete(jobAlertDigests).where(eq(jobAlertDigests.userId, c.id));
+  });
 }
 
 export { digestSubject } from '@/lib/mail/kinds/job-alert-digest';

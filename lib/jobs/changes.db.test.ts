@@ -8,12 +8,14 @@ import {
   jobs,
   jobStatusChanges,
   userJobAlerts,
+  users,
 } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, makeUser, signedIn, signedInStaff } from '@/test/factories';
 import { amendJob, cancelJob, CHANGE_MSG, changeRequestsOf, decideChangeRequest } from './changes';
 import { commentHistoryOf } from './comments';
+import { bellOf, newsPositionNow, readNewsAfter } from './news';
 import { saveJob } from './save';
 
 let restore: () => void = () => undefined;
@@ -91,6 +93,40 @@ describe('changes after ordering', () => {
     expect(cancelled.map((m) => m.toAddress)).toEqual([colleague.email]);
     expect(cancelled[0]?.textBody).toContain('This is Morgan Patel’s job');
     expect(cancelled[0]?.htmlBody).toContain('This is Morgan Patel’s job');
+  });
+
+  it('a cancellation by the firm is news: a colleague who follows the firm’s jobs gets it in the bell, live; the canceller is not told of their own act', async () => {
+    const { actor, jobId, clientId } = await orderer();
+    const colleague = await signedIn(4, clientId);
+    await db().update(users).set({ jobAlertScope: 'firm' }).where(eq(users.id, colleague.user.id));
+    const start = await newsPositionNow();
+    await cancelJob(actor, jobId, { reason: 'The matter settled.' });
+    const [job] = await db().select({ jms: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, jobId));
+    const title = `Job ${job!.jms} is now Cancelled`;
+
+    const theirs = await readNewsAfter(colleague.actor, start);
+    expect(theirs.items.map((i) => [i.kind, i.title, i.statusLabel, i.inBell])).toEqual([
+      ['job.status_changed', title, 'Cancelled', true],
+    ]);
+    expect(await bellOf(colleague.actor)).toMatchObject({ unread: 1, items: [{ title }] });
+
+    // The canceller's own pages update (their row), but their bell stays quiet.
+    expect((await readNewsAfter(actor, start)).items.map((i) => [i.title, i.inBell])).toEqual([[title, false]]);
+    expect(await bellOf(actor)).toEqual({ items: [], unread: 0 });
+  });
+
+  it('a cancellation staff accept is news for the firm: the requester’s bell tells it', async () => {
+    const { actor, jobId } = await orderer();
+    await db().update(jobs).set({ status: 2 }).where(eq(jobs.id, jobId));
+    await cancelJob(actor, jobId, { reason: 'Budget cut.' });
+    const [req] = await changeRequestsOf(actor, jobId);
+    const start = await newsPositionNow();
+    await decideChangeRequest((await signedInStaff(2)).actor, req!.id, true);
+    expect(await statusOf(jobId)).toBe(10);
+    expect((await readNewsAfter(actor, start)).items.map((i) => [i.statusLabel, i.inBell])).toEqual([
+      ['Cancelled', true],
+    ]);
+    expect((await bellOf(actor)).unread).toBe(1);
   });
 
   it('before work starts the client amends through the same validation; once started it becomes a request staff accept', async () => {

@@ -1,5 +1,5 @@
 /**
- * Changes after ordering (issue 29). While a job is Submitted or Not Started the firm changes it itself: it
+ * Changes after ordering. While a job is Submitted or Not Started the firm changes it itself: it
  * cancels it (with a reason) or amends it (contact, dates, instructions, files) through the order form and the
  * same validation (saveJob's checkOrder). Once work has started the same buttons send a request that staff
  * accept or decline on the staff job page.
@@ -7,29 +7,31 @@
  * Every change, applied or asked for, is written in one transaction with: a row in the job's status history
  * (job_status_changes; an amendment keeps its status, from = to), a comment the client sees in the comment
  * history, the audit row (recordAudit: the firm's activity log), and a mail to the provider's operations inbox
- * (OPS_EMAIL) through the outbox. The job row is locked, so a change never races a status change.
+ * (OPS_EMAIL) through the outbox. A cancellation is a status change: it goes through the workflow's one writer
+ * (lib/jobs/workflow.ts writeStatusChange), so the firm's other users hear of it in their bell and open pages.
+ * The job row is locked, so a change never races a status change.
  * Another firm's job, a missing one and another firm's request are a 404.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, type Tx } from '@/db/client';
 import { commentHistory, jobChangeRequests, jobs, jobStatusChanges, users } from '@/db/schema';
-import type { Actor, ClientActor } from '@/lib/auth/actor';
+import { isClientActor, type Actor, type ClientActor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { recordAudit } from '@/lib/core/audit';
 import { authorize } from '@/lib/core/authorize';
 import { ConflictError, NotFoundError, parseOrThrow } from '@/lib/core/errors';
-import { userPrincipal } from '@/lib/core/principal';
+import { actorFromUser, NO_SESSION, userPrincipal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { requireTenant, tenantScope } from '@/lib/core/tenancy';
 import { attachDocuments } from '@/lib/documents/job-files';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { statusLabel } from '@/lib/reference';
 import { textProblem } from '@/lib/validation-rules';
-import { enqueueJobAlerts } from './alerts';
 import { clientMayChange } from './files';
 import { checkOrder, orderColumns } from './save';
+import { writeStatusChange } from './workflow';
 import { STATUS } from './workflow-rules';
 
 export const CHANGE_MSG = {
@@ -148,6 +150,7 @@ async function pendingExists(tx: Tx, jobId: number): Promise<boolean> {
   return Boolean(r);
 }
 
+/** Cancels the job through the one status change (lib/jobs/workflow.ts): its history, news and alerts. */
 async function cancelNow(
   tx: Tx,
   job: LockedJob,
@@ -155,28 +158,12 @@ async function cancelNow(
   reason: string,
   at: Date,
 ): Promise<void> {
-  await tx
-    .update(jobs)
-    .set({
-      status: STATUS.cancelled,
-      statusLastModifiedById: who.id,
-      statusLastModifiedBy: who.name,
-      statusUpdatedAt: at,
-      updatedAt: at,
-    })
-    .where(eq(jobs.id, job.id));
-  await history(tx, job, STATUS.cancelled, who, `Cancelled: ${reason}`, at);
-  await enqueueJobAlerts(tx, {
-    jobId: job.id,
-    clientId: job.clientId,
-    jmsNumber: job.jmsNumber,
-    orderType: job.orderType,
-    matterReference: job.matterReference,
-    description: job.description,
-    status: STATUS.cancelled,
-    comment: reason,
+  await writeStatusChange(tx, job, {
+    to: STATUS.cancelled,
+    who: { userId: who.id, name: who.name },
+    comment: { text: `Cancelled: ${reason}`, internal: false },
+    newsComment: reason,
     at,
-    byUserId: who.id,
   });
 }
 
@@ -395,15 +382,8 @@ export async function decideChangeRequest(
   if (!req) throw new NotFoundError();
   const [requester] = await db.select().from(users).where(eq(users.id, req.requestedById)).limit(1);
   // The amendment is validated again, as the requester's order (their firm, their zone).
-  const requesterActor: ClientActor | null = requester?.clientId
-    ? ({
-        userId: requester.id,
-        userName: requester.userName,
-        clientId: requester.clientId,
-        role: requester.role,
-        timeZone: requester.timeZone,
-      } as ClientActor)
-    : null;
+  const asRequester = requester ? actorFromUser(requester, NO_SESSION) : null;
+  const requesterActor = asRequester && isClientActor(asRequester) ? asRequester : null;
   const checked =
     accept && req.kind === 'amend' && requesterActor ? await checkOrder(requesterActor, req.values ?? {}) : null;
   await db.transaction(async (tx) => {

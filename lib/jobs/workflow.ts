@@ -1,13 +1,14 @@
 /**
- * The job workflow service (issue 13), the one place a job's status changes. The rules (which status may
- * follow which, the input schema, the messages) are in lib/jobs/workflow-rules.ts; this applies them in one
- * transaction:
+ * The job workflow service, the one place a job's status changes (spec §4). `writeStatusChange` writes every
+ * status change, with its history and its news; `changeJobStatus` is the staff, API and system door to it, and the
+ * firm's own cancellation (lib/jobs/changes.ts) is the other. The rules (which status may follow which, the input
+ * schema, the messages) are in lib/jobs/workflow-rules.ts; changeJobStatus applies them in one transaction:
  *
  * 1. the job row is locked (FOR UPDATE), so two changes of one job are applied one after the other;
  * 2. a refused change — not allowed from the current status, the same status, or (when the caller says which
  *    status it saw) a status someone else changed meanwhile — is a ConflictError (409) with a field message
  *    on `toStatus`, and nothing is written;
- * 3. the job gets its new status, who changed it and when (StatusLastModifiedBy), and the delivered time when it
+ * 3. (writeStatusChange) the job gets its new status, who changed it and when (StatusLastModifiedBy), and the delivered time when it
  *    becomes Delivered;
  * 4. the optional comment goes into the comment history (client-visible or internal only), and the change
  *    into job_status_changes;
@@ -15,11 +16,11 @@
  *    alerts of lib/jobs/alerts.ts, the outbox) are written in the same transaction.
  *
  * Takes the Principal that acts (lib/core/principal.ts): a staff member (checked here against the staff policy,
- * 'jobs.status'), an API key (the integration API of issue 14, authorised by its adapter's scope) or a system
+ * 'jobs.status'), an API key (the integration API, authorised by its adapter's scope) or a system
  * task. The audit row carries the principal's IP and browser.
  */
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, type Tx } from '@/db/client';
 import { commentHistory, jobs, jobStatusChanges, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
@@ -32,6 +33,7 @@ import { publishJobNews } from './news';
 import {
   allowedNextStatuses,
   canTransition,
+  STATUS,
   statusChangeSchema,
   WORKFLOW_MSG,
   type StatusChangeInput,
@@ -80,6 +82,98 @@ function refuse(message: string): never {
   throw new ConflictError(message, { toStatus: [message] });
 }
 
+/** The job row a status change is written to, locked FOR UPDATE by the caller's transaction. */
+export interface StatusChangeJob {
+  id: number;
+  clientId: number;
+  jmsNumber: string;
+  orderType: number;
+  matterReference: string;
+  description: string;
+  status: number;
+  deliveredAt?: Date | null;
+}
+
+/** One status change, as the caller decided it. */
+export interface StatusChangeWrite {
+  to: number;
+  /** Who changed it (a client user, a staff member, an API key or a system task). */
+  who: { userId: number | null; name: string };
+  /** The comment written into the job's comment history with the change, client-visible or internal only. */
+  comment: { text: string; internal: boolean } | null;
+  /** The comment the firm's users are told with the news and the alerts (client-visible only), or null. */
+  newsComment: string | null;
+  at: Date;
+}
+
+/**
+ * Writes a status change the caller has already allowed, in the caller's transaction: the job's status, who
+ * changed it and when (and the delivered time on Delivered), the comment, the status history row, and the news of
+ * the change (lib/jobs/news.ts: every user's live pages, the bell of those it concerns but the one who made it,
+ * and the alert e-mails). Every status change of a job goes through here: changeJobStatus for staff, the API and
+ * system tasks; lib/jobs/changes.ts for the firm's own cancellation and the cancellation staff accept.
+ */
+export async function writeStatusChange(
+  tx: Tx,
+  job: StatusChangeJob,
+  w: StatusChangeWrite,
+): Promise<{ commentId: number | null; deliveredAt: Date | null; alerts: { instant: number; digest: number } }> {
+  const deliveredAt = w.to === STATUS.delivered ? w.at : (job.deliveredAt ?? null);
+  await tx
+    .update(jobs)
+    .set({
+      status: w.to,
+      statusLastModifiedById: w.who.userId,
+      statusLastModifiedBy: w.who.name,
+      statusUpdatedAt: w.at,
+      updatedAt: w.at,
+      ...(w.to === STATUS.delivered ? { deliveredAt: w.at } : {}),
+    })
+    .where(eq(jobs.id, job.id));
+
+  let commentId: number | null = null;
+  if (w.comment) {
+    const [c] = await tx
+      .insert(commentHistory)
+      .values({
+        jobId: job.id,
+        clientId: job.clientId,
+        comment: w.comment.text,
+        statusId: w.to,
+        createdByName: w.who.name,
+        createdById: w.who.userId,
+        isInternal: w.comment.internal,
+        createdAt: w.at,
+      })
+      .returning({ id: commentHistory.id });
+    commentId = c?.id ?? null;
+  }
+  await tx.insert(jobStatusChanges).values({
+    jobId: job.id,
+    clientId: job.clientId,
+    fromStatus: job.status,
+    toStatus: w.to,
+    changedById: w.who.userId,
+    changedByName: w.who.name,
+    commentId,
+    createdAt: w.at,
+  });
+  const { alerts } = await publishJobNews(tx, {
+    kind: 'job.status_changed',
+    jobId: job.id,
+    clientId: job.clientId,
+    jmsNumber: job.jmsNumber,
+    orderType: job.orderType,
+    matterReference: job.matterReference,
+    description: job.description,
+    status: w.to,
+    comment: w.newsComment,
+    at: w.at,
+    ...(w.who.userId !== null ? { byUserId: w.who.userId } : {}),
+  });
+  return { commentId, deliveredAt, alerts };
+}
+
 /** Moves job `jobId` to a new status. Throws NotFoundError (404), ValidationError (400) or ConflictError (409). */
 export async function changeJobStatus(
   by: Principal,
@@ -117,45 +211,12 @@ export async function changeJobStatus(
     if (!canTransition(from, to)) refuse(WORKFLOW_MSG.notAllowed(from, to));
 
     const at = now();
-    const deliveredAt = to === 8 ? at : job.deliveredAt;
-    await tx
-      .update(jobs)
-      .set({
-        status: to,
-        statusLastModifiedById: who.userId,
-        statusLastModifiedBy: who.name,
-        statusUpdatedAt: at,
-        updatedAt: at,
-        deliveredAt,
-      })
-      .where(eq(jobs.id, job.id));
-
-    let commentId: number | null = null;
-    if (change.comment) {
-      const [c] = await tx
-        .insert(commentHistory)
-        .values({
-          jobId: job.id,
-          clientId: job.clientId,
-          comment: change.comment,
-          statusId: to,
-          createdByName: who.name,
-          createdById: who.userId,
-          isInternal: change.visibility === 'internal',
-          createdAt: at,
-        })
-        .returning({ id: commentHistory.id });
-      commentId = c?.id ?? null;
-    }
-    await tx.insert(jobStatusChanges).values({
-      jobId: job.id,
-      clientId: job.clientId,
-      fromStatus: from,
-      toStatus: to,
-      changedById: who.userId,
-      changedByName: who.name,
-      commentId,
-      createdAt: at,
+    const { commentId, deliveredAt, alerts } = await writeStatusChange(tx, job, {
+      to,
+      who,
+      comment: change.comment ? { text: change.comment, internal: change.visibility === 'internal' } : null,
+      newsComment: change.comment && change.visibility === 'client' ? change.comment : null,
+      at,
     });
     await recordAudit(tx, by, {
       action: 'ops.job.status',
@@ -169,19 +230,6 @@ export async function changeJobStatus(
         comment: change.comment ? change.visibility : 'none',
         ...(who.system ? { system: who.system } : {}),
       },
-    });
-    // The news of the change: the users' bell and live pages, and the alert e-mails (lib/jobs/news.ts).
-    const { alerts } = await publishJobNews(tx, {
-      kind: 'job.status_changed',
-      jobId: job.id,
-      clientId: job.clientId,
-      jmsNumber: job.jmsNumber,
-      orderType: job.orderType,
-      matterReference: job.matterReference,
-      description: job.description,
-      status: to,
-      comment: change.comment && change.visibility === 'client' ? change.comment : null,
-      at,
     });
     return {
       jobId: job.id,

@@ -1,10 +1,10 @@
 /**
- * The webhook outbox (issue 14): deliveries are made from the committed event log (lib/integration/feed.ts),
+ * The webhook outbox: deliveries are made from the committed event log (lib/integration/feed.ts),
  * kept in webhook_deliveries and sent by the worker (lib/webhooks/worker.ts).
  *
- * - `dispatchEvents`: reads the log after the dispatcher's stored position (one instance at a time: the state
- *   row is claimed FOR UPDATE SKIP LOCKED) and writes one delivery per event and subscribed active endpoint,
- *   in the same transaction as the new position. An endpoint gets the events committed after it was registered.
+ * - `dispatchEvents`: reads the log after the dispatcher's stored position (one instance at a time: its state
+ *   row is a task of the one queue, claimed with a lease, retried with backoff) and writes one delivery per event
+ *   and subscribed active endpoint, in the same transaction as the new position. An endpoint gets the events committed after it was registered.
  * - `claimDue` (on the one queue, lib/core/queue.ts): due deliveries whose endpoint is active and that have no earlier pending delivery for the same
  *   endpoint and job (order key) — so one job's deliveries go strictly in order, a later one waiting while an
  *   earlier one is retried — claimed FOR UPDATE SKIP LOCKED with a lease, so several instances never send one
@@ -14,7 +14,7 @@
  * - `requeueForResend` ("Send again"): puts a delivery back in line through the queue, due now, and has it sent
  *   right after the response (after()), as the mail outbox does with what a request queued.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookDispatchState, webhookEndpoints } from '@/db/schema';
 import { now } from '@/lib/clock';
@@ -22,9 +22,11 @@ import { config } from '@/lib/config';
 import {
   claimDue as claimFromQueue,
   drainAfterResponse,
+  exponentialWaits,
   requeueNow,
   scheduledWaits,
   settle,
+  type Claimed,
   type RetryPolicy,
   type WorkTable,
 } from '@/lib/core/queue';
@@ -100,14 +102,57 @@ export function dispatchFrom(cursor: FeedPosition, endpointStarts: readonly numb
   return cursor.seq > first ? cursor : { seq: first + 1, eventId: 0 };
 }
 
-/** Turns newly committed events into deliveries. Returns how many events were read (0: nothing new, or another instance is at it). */
+/**
+ * The dispatcher's work table on the one queue (lib/core/queue.ts): its one row (id 1) holds the position read up
+ * to. A run claims it with a lease (one instance at a time), so a dispatcher that died mid-way is replaced when its
+ * lease ends; after each run the row is due again at once (the epoch), after a failed one with the backoff below.
+ */
+export const DISPATCHER: WorkTable = { table: 'webhook_dispatch_state', leaseMs: 60_000 };
+
+/** A failed dispatch is tried again after 5 s, doubling, at most every 5 minutes, and never given up. */
+const DISPATCH_RETRY: RetryPolicy = {
+  maxAttempts: Number.MAX_SAFE_INTEGER,
+  waitMs: exponentialWaits(5_000, 5 * 60_000),
+};
+
+/**
+ * Turns newly committed events into deliveries, as a task of the one queue. Returns how many events were read (0:
+ * nothing new, no endpoint active, or another instance holds the dispatcher).
+ */
 export async function dispatchEvents(db: Db): Promise<number> {
+  const [claim] = await claimFromQueue(db, DISPATCHER, {
+    batch: 1,
+    // Nothing to read while no endpoint is active: then no claim is written either.
+    where: sql`exists (select 1 from webhook_endpoints e where e.is_active)`,
+  });
+  if (!claim) return 0;
+  try {
+    return await dispatchClaimed(db, claim);
+  } catch (e) {
+    const s = settle(claim.attempts, false, DISPATCH_RETRY, 'pending');
+    await db
+      .update(webhookDispatchState)
+      .set({ status: s.status, lockedUntil: null, ...(s.nextAttemptAt ? { nextAttemptAt: s.nextAttemptAt } : {}) })
+      .where(and(eq(webhookDispatchState.id, claim.id), eq(webhookDispatchState.attempts, claim.attempts)));
+    throw e;
+  }
+}
+
+/** One claimed run: the new position and its deliveries in one transaction, with the claim released. */
+async function dispatchClaimed(db: Db, claim: Claimed): Promise<number> {
   return db.transaction(async (tx) => {
+    // Still this claim's (its lease did not end and another instance take it), and locked until commit.
     const [state] = await tx
       .select()
       .from(webhookDispatchState)
-      .where(eq(webhookDispatchState.id, 1))
-      .for('update', { skipLocked: true });
+      .where(
+        and(
+          eq(webhookDispatchState.id, claim.id),
+          eq(webhookDispatchState.status, 'sending'),
+          eq(webhookDispatchState.attempts, claim.attempts),
+        ),
+      )
+      .for('update');
     if (!state) return 0;
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, events: webhookEndpoints.events, startSeq: webhookEndpoints.startSeq })
@@ -117,9 +162,7 @@ export async function dispatchEvents(db: Db): Promise<number> {
       { seq: state.cursorSeq, eventId: state.cursorEvent },
       endpoints.map((ep) => ep.startSeq),
     );
-    if (!from) return 0;
-    const events = await readEvents(tx, from, DISPATCH_BATCH);
-    if (events.length === 0) return 0;
+    const events = from ? await readEvents(tx, from, DISPATCH_BATCH) : [];
     const t = now();
     const rows = events.flatMap((e) =>
       endpoints
@@ -143,11 +186,18 @@ export async function dispatchEvents(db: Db): Promise<number> {
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing();
     }
-    const last = events[events.length - 1]!.position;
+    const last = events.length ? events[events.length - 1]!.position : null;
+    // Released and always due (the epoch, whatever the clock says): the next run reads on from here.
     await tx
       .update(webhookDispatchState)
-      .set({ cursorSeq: last.seq, cursorEvent: last.eventId })
-      .where(eq(webhookDispatchState.id, 1));
+      .set({
+        ...(last ? { cursorSeq: last.seq, cursorEvent: last.eventId } : {}),
+        status: 'pending',
+        attempts: 0,
+        lockedUntil: null,
+        nextAttemptAt: new Date(0),
+      })
+      .where(eq(webhookDispatchState.id, claim.id));
     return events.length;
   });
 }
