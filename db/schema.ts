@@ -1070,8 +1070,19 @@ export const invoiceJobs = pgTable(
     jobId: integer('job_id')
       .notNull()
       .references(() => jobs.id),
+    /**
+     * True while the invoice bills the job; false once it is voided or fully credited (or, from older data, when an
+     * earlier invoice already billed the job). A job is on one live invoice at most (migration 0028).
+     */
+    live: boolean('live').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.jobId] }), index('invoice_jobs_job_idx').on(t.jobId)],
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.jobId] }),
+    index('invoice_jobs_job_idx').on(t.jobId),
+    uniqueIndex('invoice_jobs_live_job_uq')
+      .on(t.jobId)
+      .where(sql`${t.live}`),
+  ],
 );
 
 /** The supplier on every invoice (issue 30; one row, id 1), kept in /Ops/Billing. */

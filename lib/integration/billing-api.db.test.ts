@@ -190,14 +190,14 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
       jobIds: [copies.id, scan.id, court.id, otherFirm.id],
     });
     expect(draft).not.toBeNull();
-    expect(draft!.values).toMatchObject({
+    expect(draft!.values!).toMatchObject({
       ClientId: client.id,
       JobNumbers: `${copies.jmsNumber}, ${scan.jmsNumber}, ${court.jmsNumber}`,
       IssueDate: '2026-11-26',
       DueDate: '2026-12-10',
       InvoiceNumber: `PX-${client.id}-000042`,
     });
-    expect(draft!.values.Lines).toEqual([
+    expect(draft!.values!.Lines).toEqual([
       {
         ExtStockId: 'EZ999',
         Description: `Black and white copies: job ${copies.jmsNumber}, ${copies.matterReference}`,
@@ -219,8 +219,8 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
     ]);
     expect(draft!.unpriced).toEqual([court.jmsNumber]);
     // The draft is a valid invoice once the unpriced line has its amount.
-    const lines = draft!.values.Lines as { Amount: string }[];
+    const lines = draft!.values!.Lines as { Amount: string }[];
     lines[2]!.Amount = '80.00';
-    expect(invoiceIssueSchema.safeParse(draft!.values).success).toBe(true);
+    expect(invoiceIssueSchema.safeParse(draft!.values!).success).toBe(true);
   });
 });

@@ -33,6 +33,7 @@ import { sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
+import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
 import { applyPayment } from './payments';
 import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
@@ -101,6 +102,14 @@ async function write(
   existingId: number | null,
 ): Promise<WrittenInvoice> {
   const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
+  // A job another live invoice bills is refused here, naming that invoice; two issues at the same moment are
+  // refused by the unique index on the live links (./billed.ts), answered the same way by `refused`.
+  const billed = await liveInvoicesOfJobs(
+    tx,
+    js.map((j) => j.id),
+    existingId,
+  );
+  if (billed.length) throw alreadyBilled(billed);
   const first = js[0]!;
   // GST per line at the supplier's rate unless the line carries its own (lib/invoices/gst.ts); amount is the total payable.
   const { gstRateBp } = await getSupplier(tx);
@@ -184,7 +193,22 @@ async function write(
   return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, gst: totals.gst, event };
 }
 
-function duplicateNumber(e: unknown): never {
+/** A write the database refused: a job another invoice billed meanwhile (409 naming it), or a number taken (400). */
+async function refused(e: unknown, input: InvoiceIssue): Promise<never> {
+  if (isLiveJobClash(e)) {
+    const db = await getDb();
+    const ids = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.clientId, input.ClientId), inArray(jobs.jmsNumber, input.JobNumbers)));
+    const billed = (
+      await liveInvoicesOfJobs(
+        db,
+        ids.map((j) => j.id),
+      )
+    ).filter((b) => b.invoiceNumber !== input.InvoiceNumber);
+    throw billed.length ? alreadyBilled(billed) : new ConflictError(BILLED_MSG.jobsBilled);
+  }
   if (isUniqueViolation(e)) throw new ValidationError({ InvoiceNumber: [INVOICE_MSG.numberExists] });
   throw e;
 }
@@ -204,7 +228,7 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
       return write(tx, by, input, null);
     });
   } catch (e) {
-    return duplicateNumber(e);
+    return refused(e, input);
   }
 }
 
@@ -225,7 +249,7 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
       return write(tx, by, input, existing?.id ?? null);
     });
   } catch (e) {
-    return duplicateNumber(e);
+    return refused(e, input);
   }
 }
 

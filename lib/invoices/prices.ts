@@ -18,6 +18,7 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { orderTypeName } from '@/lib/reference';
 import type { InvoiceIssueInput } from './issue-schema';
 import type { PriceList } from './prices-schema';
+import { liveInvoicesOfJobs, type BilledJob } from './billed';
 
 export interface ClientPriceList {
   clientId: number;
@@ -146,7 +147,10 @@ function addDays(date: string, days: number): string {
 }
 
 export interface InvoiceDraft {
-  values: InvoiceIssueInput;
+  /** Null when every job named is already billed on a live invoice. */
+  values: InvoiceIssueInput | null;
+  /** The jobs named that a live invoice already bills: left out of the draft, each with its invoice. */
+  billed: BilledJob[];
   /** Jobs of the client that had no price for their order type: their line is left at 0.00 to fill in. */
   unpriced: string[];
   clientName: string;
@@ -185,10 +189,23 @@ export async function invoiceDraft(
     )
     .orderBy(asc(jobs.id));
   const clientId = want.clientId ?? found[0]?.clientId;
-  const own = found.filter((j) => j.clientId === clientId);
-  if (!clientId || !own.length) return null;
+  const named = found.filter((j) => j.clientId === clientId);
+  if (!clientId || !named.length) return null;
   const list = await getPriceList(actor, clientId);
   if (!list) return null;
+  // A job is billed at most once: the ones a live invoice already bills are left out, and named.
+  const billed = await liveInvoicesOfJobs(
+    db,
+    named.map((j) => j.id),
+  );
+  const own = named.filter((j) => !billed.some((b) => b.jobId === j.id));
+  const base = {
+    billed,
+    unpriced: [] as string[],
+    clientName: list.clientName,
+    paymentTermsDays: list.paymentTermsDays,
+  };
+  if (!own.length) return { ...base, values: null };
   const today = formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd');
   const unpriced: string[] = [];
   const lines = own.map((j) => {
@@ -209,6 +226,7 @@ export async function invoiceDraft(
     };
   });
   return {
+    ...base,
     values: {
       ClientId: clientId,
       InvoiceNumber: await nextInvoiceNumber(),
@@ -219,7 +237,5 @@ export async function invoiceDraft(
       Lines: lines,
     },
     unpriced,
-    clientName: list.clientName,
-    paymentTermsDays: list.paymentTermsDays,
   };
 }
