@@ -1085,6 +1085,18 @@ export const invoiceJobs = pgTable(
   ],
 );
 
+/**
+ * The last invoice number of each firm's own series (migration 0029): taken and advanced in the issuing transaction,
+ * so parallel issues get consecutive numbers and a rolled-back issue leaves no gap (lib/invoices/numbers.ts).
+ */
+export const invoiceNumberSeries = pgTable('invoice_number_series', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 /** The supplier on every invoice (issue 30; one row, id 1), kept in /Ops/Billing. */
 export const supplierSettings = pgTable('supplier_settings', {
   id: smallint('id').primaryKey().default(1),

@@ -183,7 +183,7 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
     const scan = await makeJob({ clientId: client.id, orderType: 6, numberOfCopies: 40 });
     const court = await makeJob({ clientId: client.id, orderType: 8 });
     const otherFirm = await makeJob({ clientId: (await makeClient()).id, orderType: 3 });
-    await makeInvoice({ clientId: client.id, invoiceNumber: `PX-${client.id}-000041` });
+    await makeInvoice({ clientId: client.id, invoiceNumber: `INV-${client.accountNumber}-41` });
     const draft = await invoiceDraft(staff, {
       clientId: null,
       jmsNumbers: [],
@@ -195,8 +195,10 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
       JobNumbers: `${copies.jmsNumber}, ${scan.jmsNumber}, ${court.jmsNumber}`,
       IssueDate: '2026-11-26',
       DueDate: '2026-12-10',
-      InvoiceNumber: `PX-${client.id}-000042`,
+      // The number is given when the invoice is issued: the next of the firm's series.
+      InvoiceNumber: '',
     });
+    expect(draft!.nextNumber).toBe(`INV-${client.accountNumber}-42`);
     expect(draft!.values!.Lines).toEqual([
       {
         ExtStockId: 'EZ999',

@@ -5,7 +5,8 @@
  * 'invoices.manage', lib/core/staff-policy.ts, checked here) or an API key / system caller the adapter has already
  * authorised, named in the audit row.
  *
- * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise).
+ * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise), or left empty for the next
+ *   number of the firm's own series (./numbers.ts).
  * - `upsertInvoice`: by number: creates it, or replaces the invoice of the same client (fields, jobs, lines);
  *   a number of another client is refused (409).
  * - `markInvoicePaid`: paid, as a payment of what is left (issue 30); idempotent (answers whether it changed).
@@ -33,6 +34,8 @@ import { sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
+import { takeInvoiceNumber } from './numbers';
+import { FIELD_MSG } from '@/lib/validation';
 import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
 import { applyPayment } from './payments';
@@ -219,6 +222,12 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
+      if (!input.InvoiceNumber) {
+        // The next number of the firm's series, taken in this transaction (./numbers.ts).
+        const number = await takeInvoiceNumber(tx, input.ClientId);
+        if (!number) throw new ValidationError({ ClientId: [INVOICE_MSG.clientRequired] });
+        return write(tx, by, { ...input, InvoiceNumber: number }, null);
+      }
       const [taken] = await tx
         .select({ id: invoices.id })
         .from(invoices)
@@ -235,6 +244,7 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
 /** Creates or replaces the invoice with this number (issue 14's PUT). Another client's number is a 409. */
 export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise<WrittenInvoice> {
   authorise(by);
+  if (!input.InvoiceNumber) throw new ValidationError({ InvoiceNumber: [FIELD_MSG.required] });
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {

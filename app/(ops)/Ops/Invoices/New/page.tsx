@@ -49,8 +49,9 @@ export default async function OpsNewInvoicePage({ searchParams }: { searchParams
       ) : null}
       {draft?.values ? (
         <Alert tone="info">
-          Prefilled for {draft.clientName}: a line per job from its price list, due in {draft.paymentTermsDays} days,
-          and the next invoice number. Check and change anything before issuing.
+          Prefilled for {draft.clientName}: a line per job from its price list, due in {draft.paymentTermsDays} days;
+          the number is the next of the client&apos;s series, given when you issue. Check and change anything before
+          issuing.
           {draft.unpriced.length
             ? ` No price for the order type of job ${draft.unpriced.join(', ')}: please enter its amount.`
             : ''}
@@ -59,6 +60,7 @@ export default async function OpsNewInvoicePage({ searchParams }: { searchParams
       <InvoiceForm
         draft={draft?.values ?? null}
         gstRateBp={(await getSupplier()).gstRateBp}
+        nextNumber={draft?.nextNumber ?? null}
         clients={clients}
         initialClientId={clients.some((c) => c.id === wanted) ? wanted : null}
         initialJobs={draft && !draft.values ? '' : jobs}
