@@ -13,7 +13,7 @@
  * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
  * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -30,7 +30,7 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { fromCents, invoiceTotals, toCents } from './gst';
-import { sumDecimals } from './money';
+import { formatMoney, sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
@@ -270,10 +270,7 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
  * receipt e-mail, its payment.received event and the statement of account all follow. Answers whether it changed:
  * paying twice is harmless. An invoice with nothing left to pay (a total of nothing) simply becomes Paid.
  */
-export async function markInvoicePaid(
-  by: Principal,
-  invoiceNumber: string,
-): Promise<{ id: number; changed: boolean; paymentId: number | null }> {
+export async function markInvoicePaid(by: Principal, invoiceNumber: string): Promise<MarkedPaid> {
   authorise(by);
   const n = invoiceNumber.trim();
   const db = await getDb();
@@ -285,13 +282,15 @@ export async function markInvoicePaid(
         isPaid: invoices.isPaid,
         amount: invoices.amount,
         amountPaid: invoices.amountPaid,
+        currencyCode: invoices.currencyCode,
       })
       .from(invoices)
       .where(eq(invoices.invoiceNumber, n))
       .for('update')
       .limit(1);
     if (!inv) throw new NotFoundError(INVOICE_MSG.notFound);
-    if (inv.isPaid) return { id: inv.id, changed: false, paymentId: null };
+    const told = { id: inv.id, invoiceNumber: n, currencyCode: inv.currencyCode };
+    if (inv.isPaid) return { ...told, changed: false, paymentId: null, recorded: '0.00' };
     const balance = toCents(inv.amount) - toCents(inv.amountPaid);
     let paymentId: number | null = null;
     if (balance > 0n) {
@@ -316,8 +315,26 @@ export async function markInvoicePaid(
       targetId: inv.id,
       details: auditDetails(by, { invoiceNumber: n, paymentId }),
     });
-    return { id: inv.id, changed: true, paymentId };
+    return { ...told, changed: true, paymentId, recorded: fromCents(balance > 0n ? balance : 0n) };
   });
+}
+
+export interface MarkedPaid {
+  id: number;
+  invoiceNumber: string;
+  currencyCode: string;
+  /** Whether it was not paid before. */
+  changed: boolean;
+  paymentId: number | null;
+  /** The payment recorded: what was left to pay ('0.00' when nothing was). */
+  recorded: string;
+}
+
+/** The staff's confirmation of "Mark paid", with the amount recorded. */
+export function markedPaidSummary(m: MarkedPaid): string {
+  if (!m.changed) return `Invoice ${m.invoiceNumber} was already paid: nothing was recorded.`;
+  if (!m.paymentId) return `Invoice ${m.invoiceNumber} is marked paid: nothing was left to pay.`;
+  return `Invoice ${m.invoiceNumber} is marked paid: a payment of ${formatMoney(m.recorded, m.currencyCode)} has been recorded, dated today, and the client has been sent a receipt.`;
 }
 
 export interface StaffInvoiceRow {
@@ -336,6 +353,8 @@ export interface StaffInvoiceRow {
   amountPaid: string;
   /** What is left to pay: what "Mark paid" records as a payment. */
   balance: string;
+  /** Not paid, with a due date before today in the staff member's zone: the list says Overdue. */
+  overdue: boolean;
   payUrl: string | null;
 }
 
@@ -343,8 +362,19 @@ export interface StaffInvoiceQuery {
   /** Invoice number, job number or client name contains. */
   text: string;
   clientId: number | null;
-  /** 'overdue' (issue 30): unpaid and due before today in the staff member's zone (./overdue.ts). */
-  paid: 'any' | 'paid' | 'unpaid' | 'overdue';
+  /**
+   * 'unpaid': not paid in full (part paid included, as the /Ops overview counts it); 'part': part paid; 'overdue':
+   * unpaid and due before today in the staff member's zone (./overdue.ts).
+   */
+  paid: 'any' | 'paid' | 'unpaid' | 'part' | 'overdue';
+}
+
+/** The total of every invoice the filter shows (all pages), per currency: the amount and what is still owed. */
+export interface StaffInvoiceTotal {
+  currencyCode: string;
+  count: number;
+  amount: string;
+  owed: string;
 }
 
 /** Every client's invoices for staff, newest first. */
@@ -352,29 +382,46 @@ export async function listStaffInvoices(
   actor: Actor,
   q: StaffInvoiceQuery,
   page: Page,
-): Promise<ListResult<StaffInvoiceRow>> {
+): Promise<ListResult<StaffInvoiceRow> & { totals: StaffInvoiceTotal[] }> {
   const staff = authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
   const pattern = q.text ? containsPattern(q.text) : null;
+  const today = invoiceToday(now(), staff.timeZone);
   const where: SQL | undefined = and(
     q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
     q.paid === 'paid'
       ? eq(invoices.isPaid, true)
       : q.paid === 'unpaid'
         ? UNPAID_INVOICE
-        : q.paid === 'overdue'
-          ? overdueInvoice(invoiceToday(now(), staff.timeZone))
-          : undefined,
+        : q.paid === 'part'
+          ? and(UNPAID_INVOICE, gt(invoices.amountPaid, '0'))
+          : q.paid === 'overdue'
+            ? overdueInvoice(today)
+            : undefined,
     pattern
       ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern))
       : undefined,
   );
   const { limit, offset } = limitOffset(page);
-  const [total] = await db
-    .select({ n: count() })
+  // The count and the totals of every invoice the filter shows, per currency, in one pass.
+  const sums = await db
+    .select({
+      currencyCode: invoices.currencyCode,
+      n: count(),
+      amount: sql<string>`coalesce(sum(${invoices.amount}), 0)::text`,
+      owed: sql<string>`coalesce(sum(case when ${invoices.isPaid} then 0 else ${invoices.amount} - ${invoices.amountPaid} end), 0)::text`,
+    })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(where);
+    .where(where)
+    .groupBy(invoices.currencyCode)
+    .orderBy(invoices.currencyCode);
+  const totals = sums.map((r) => ({
+    currencyCode: r.currencyCode,
+    count: Number(r.n),
+    amount: fromCents(toCents(r.amount)),
+    owed: fromCents(toCents(r.owed)),
+  }));
   const rows = await db
     .select({
       id: invoices.id,
@@ -400,9 +447,11 @@ export async function listStaffInvoices(
   const withBalance = rows.map((r) => {
     const balance = fromCents(toCents(r.amount) - toCents(r.amountPaid));
     // A part-paid invoice's link asks for what is left (as on its slip).
-    return Object.assign(r, { balance, payUrl: payLinkFor(base, { ...r, amount: balance }) });
+    const overdue = !r.isPaid && r.dueDate !== null && r.dueDate < today;
+    return Object.assign(r, { balance, overdue, payUrl: payLinkFor(base, { ...r, amount: balance }) });
   });
-  return { rows: withBalance, totalCount: total?.n ?? 0, pageSize: page.size };
+  const totalCount = totals.reduce((n, t) => n + t.count, 0);
+  return { rows: withBalance, totalCount, pageSize: page.size, totals };
 }
 
 /** The JMS numbers of an invoice's jobs, in the order given when it was issued (first job first). */
