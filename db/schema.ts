@@ -1080,9 +1080,32 @@ export const invoiceJobs = pgTable(
     jobId: integer('job_id')
       .notNull()
       .references(() => jobs.id),
+    /**
+     * True while the invoice bills the job; false once it is voided or fully credited (or, from older data, when an
+     * earlier invoice already billed the job). A job is on one live invoice at most (migration 0028).
+     */
+    live: boolean('live').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.jobId] }), index('invoice_jobs_job_idx').on(t.jobId)],
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.jobId] }),
+    index('invoice_jobs_job_idx').on(t.jobId),
+    uniqueIndex('invoice_jobs_live_job_uq')
+      .on(t.jobId)
+      .where(sql`${t.live}`),
+  ],
 );
+
+/**
+ * The last invoice number of each firm's own series (migration 0029): taken and advanced in the issuing transaction,
+ * so parallel issues get consecutive numbers and a rolled-back issue leaves no gap (lib/invoices/numbers.ts).
+ */
+export const invoiceNumberSeries = pgTable('invoice_number_series', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
 
 /** The supplier on every invoice (issue 30; one row, id 1), kept in /Ops/Billing. */
 export const supplierSettings = pgTable('supplier_settings', {

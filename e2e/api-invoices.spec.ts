@@ -1,6 +1,6 @@
 /**
  * The legacy api/Invoice/* endpoints over HTTP with the bearer jwtToken, as a legacy caller uses them.
- * Demo client Northgate Legal (NG2002): 45 invoices; INV-NG2002-1003 has 330 EZ999 sheets and costs $112.10.
+ * Demo client Northgate Legal (NG2002): 45 invoices; INV-NG2002-1003 has 330 EZ999 sheets and costs $123.31 with GST.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './support/auth';
@@ -42,7 +42,7 @@ test.describe('api/Invoice', () => {
 
     const filtered = await (await list(request, { InvoiceNumber: 'ng2002-1003', SortBy: 4, SortOrder: 1 })).json();
     expect(filtered.Invoices.map((i: Invoice) => [i.InvoiceNumber, i.Amount, i.CurrencyCode])).toEqual([
-      ['INV-NG2002-1003', 112.1, 'AUD'],
+      ['INV-NG2002-1003', 123.31, 'AUD'],
     ]);
   });
 

@@ -44,7 +44,9 @@ test('staff invoice three jobs from the queue: lines priced from the client’s 
   await expect(staff.getByText('Prefilled for Bayside Legal')).toBeVisible();
   await expect(staff.getByLabel('Client')).toHaveValue(/\d+/);
   await expect(staff.getByLabel('Job numbers')).toHaveValue(JOBS.join(', '));
-  await expect(staff.getByLabel('Invoice number')).toHaveValue(/\d+$/);
+  // Left empty: the next number of the firm's own series is given on issue, and the form names it.
+  await expect(staff.getByLabel('Invoice number')).toHaveValue('');
+  await expect(staff.getByText(/Leave empty for the next number of the client's series: INV-/)).toBeVisible();
   const today = formatInTimeZone(new Date(), 'Australia/Sydney', 'yyyy-MM-dd');
   const due = formatInTimeZone(new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000), 'UTC', 'yyyy-MM-dd');
   await expect(staff.getByLabel('Issue date')).toHaveValue(today);
@@ -67,6 +69,30 @@ test('staff invoice three jobs from the queue: lines priced from the client’s 
   await staff.getByRole('button', { name: 'Issue invoice' }).click();
   await staff.waitForURL(/\/Ops\/Invoices\?msg=1/);
   await expect(staff.getByRole('row').filter({ hasText: INVOICE })).toContainText('$577.50');
+});
+
+test('a job is billed once: the queue says "Invoiced", the draft leaves it out, and a second invoice is refused', async () => {
+  await staff.goto('/Ops/Jobs');
+  await staff.getByLabel('Client').first().selectOption({ label: 'Bayside Legal' });
+  await expect(staff).toHaveURL(/client=\d+/);
+  const queue = staff.getByRole('table', { name: 'Job queue' });
+  await expect(queue.getByRole('row').filter({ hasText: JOBS[0]! })).toContainText(`Invoiced: ${INVOICE}`);
+  await staff.goto(`/Ops/Invoices/New?jobs=${JOBS[0]}`);
+  await expect(staff.getByText(`Left out, already billed: job ${JOBS[0]} on ${INVOICE}.`)).toBeVisible();
+  // Typed in by hand all the same: refused, naming the invoice.
+  const bayside = await staff
+    .getByLabel('Client')
+    .locator('option', { hasText: 'Bayside Legal' })
+    .getAttribute('value');
+  await staff.getByLabel('Client').selectOption(bayside!);
+  await staff.getByLabel('Job numbers').fill(JOBS[0]!);
+  await staff.getByLabel('Line 1 stock code').fill('DP');
+  await staff.getByLabel('Line 1 description').fill('Data processing');
+  await staff.getByLabel('Line 1 quantity').fill('1');
+  await staff.getByLabel('Line 1 amount excl. GST').fill('75.00');
+  await staff.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(staff.getByText(`Job ${JOBS[0]} is already billed on invoice ${INVOICE}.`).first()).toBeVisible();
+  await expect(staff).toHaveURL(/\/Ops\/Invoices\/New/);
 });
 
 test('the firm’s administrator downloads the tax invoice PDF: GST and total read back from it', async ({ browser }) => {

@@ -2,7 +2,7 @@
  * Invoices in the browser (issue 6): filtering, sorting, ?jm pre-filling the job number filter, the slip
  * opened from the list in a new tab, the pay link target, and the Invoices.csv download.
  * Demo client Northgate Legal (account NG2002): 45 invoices INV-NG2002-1001…1045; every third is paid
- * (1001, 1004…), every other one has EZ999 sheets (1003: 330 sheets, total $112.10, unpaid).
+ * (1001, 1004…), every other one has EZ999 sheets (1003: 330 sheets, $112.10 before GST, total $123.31, unpaid).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { settleNotice, signIn } from './support/auth';
@@ -63,19 +63,19 @@ test.describe('invoices', () => {
     ).toBeVisible();
     // Typed keys go through the decimal key filter of spec §5: letters and commas are not typed.
     await filters(page).getByLabel('Amount').fill('');
-    await filters(page).getByLabel('Amount').pressSequentially('1a1b2.1,0x');
-    await expect(filters(page).getByLabel('Amount')).toHaveValue('112.10');
+    await filters(page).getByLabel('Amount').pressSequentially('1a2b3.3,1x');
+    await expect(filters(page).getByLabel('Amount')).toHaveValue('123.31');
     await expect(bodyRows(page)).toHaveCount(1);
     expect(await invoiceNumbers(page)).toEqual(['INV-NG2002-1003']);
 
-    // Of 1001…1009, three cost at most $80: $60.00, $60.00 and $77.50.
-    await filters(page).getByLabel('Amount').fill('0-80');
+    // Of 1001…1009, three cost at most $90 with GST: $66.00, $66.00 and $85.25.
+    await filters(page).getByLabel('Amount').fill('0-90');
     await expect(page.getByText('Showing 1 to 3 of 3')).toBeVisible();
     await table(page).getByRole('button', { name: 'Amount' }).click();
     await expect(table(page).getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
     const amounts = (await columnTexts(page, 'Amount')).map((a) => Number(a.replace(/[$,]/g, '')));
     expect(amounts.length).toBeGreaterThan(1);
-    expect(amounts.every((a) => a <= 80)).toBe(true);
+    expect(amounts.every((a) => a <= 90)).toBe(true);
     expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
     await table(page).getByRole('button', { name: 'Amount' }).click();
     await expect(table(page).getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
@@ -122,7 +122,7 @@ test.describe('invoices', () => {
     await expect(slip.getByRole('navigation')).toHaveCount(0);
     const lines = slip.getByRole('table', { name: 'Line items' });
     await expect(lines.getByRole('row', { name: /EZ999.*330.*\$0\.12.*\$39\.60/ })).toBeVisible();
-    await expect(slip.getByTestId('invoice-total')).toHaveText('$112.10');
+    await expect(slip.getByTestId('invoice-total')).toHaveText('$123.31');
     await expect(slip.getByTestId('sheets-total')).toHaveText('330');
 
     const href = await slip.getByRole('link', { name: 'Pay invoice INV-NG2002-1003' }).getAttribute('href');
@@ -130,7 +130,7 @@ test.describe('invoices', () => {
     expect(`${pay.origin}${pay.pathname}`).toBe(PAYMENT_URL);
     expect(Object.fromEntries(pay.searchParams)).toEqual({
       payment_reference: 'INV-NG2002-1003',
-      payment_amount: '112.10',
+      payment_amount: '123.31',
       jms,
       acno: 'NG2002',
     });

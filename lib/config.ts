@@ -81,6 +81,22 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
+  /**
+   * The invoice numbers of each firm's own series: `{account}` is the firm's account number, `{n}` the next number of
+   * its series (`{n:6}`: zero-padded to 6 digits). Letters, digits, - and / around them.
+   */
+  INVOICE_NUMBER_FORMAT: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9/-]*(\{account\}[A-Za-z0-9/-]*)?\{n(:\d)?\}[A-Za-z0-9/-]*$|^[A-Za-z0-9/-]*\{n(:\d)?\}[A-Za-z0-9/-]*\{account\}[A-Za-z0-9/-]*$/,
+          'must contain {n} once (and {account} at most once), with letters, digits, - and / around them',
+        )
+        .optional(),
+    )
+    .transform((v) => v ?? 'INV-{account}-{n}'),
   /** The payments page takes several invoices at once (payment_reference a comma-separated list, payment_amount their sum). */
   PAYMENT_MULTIPLE: bool(false),
   OIDC_ISSUER: optionalUrl,

@@ -35,6 +35,7 @@ const slip = (over: Partial<InvoiceSlip['invoice']> = {}, payUrl: string | null 
     ...over,
   },
   client: { name: 'Harbour & Vale Lawyers', accountNumber: 'HV1001' },
+  jobs: [{ jmsNumber: '100245', matterReference: 'Smith vs Jones' }],
   lines: [
     {
       id: 1,

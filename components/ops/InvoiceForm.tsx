@@ -1,6 +1,7 @@
 'use client';
 /**
- * Issue an invoice (/Ops/Invoices/New): the client, the JMS numbers of its jobs, number, issue and due date,
+ * Issue an invoice (/Ops/Invoices/New): the client, the JMS numbers of its jobs, number (empty: the next of the
+ * client's series, given when issued), issue and due date,
  * currency and the line items (stock code, description, quantity, amount). EZ999 is sheets of paper: a whole
  * quantity, added up on the invoice slip. The total is the sum of the lines. Same schema as the server.
  */
@@ -32,6 +33,7 @@ export function InvoiceForm({
   today,
   draft = null,
   gstRateBp,
+  nextNumber = null,
   save,
 }: {
   clients: readonly { id: number; name: string; accountNumber: string }[];
@@ -43,6 +45,8 @@ export function InvoiceForm({
   draft?: InvoiceIssueInput | null;
   /** The supplier's GST rate (basis points), for the totals shown while typing. */
   gstRateBp: number;
+  /** The number the draft's client's next invoice will get (given when issued), or null. */
+  nextNumber?: string | null;
   save: (v: Values) => Promise<ActionResult<{ invoiceNumber: string }>>;
 }) {
   const router = useRouter();
@@ -129,7 +133,15 @@ export function InvoiceForm({
           >
             <Input {...register('JobNumbers')} autoComplete="off" />
           </Field>
-          <Field label="Invoice number" required error={e.InvoiceNumber?.message}>
+          <Field
+            label="Invoice number"
+            help={
+              nextNumber
+                ? `Leave empty for the next number of the client's series: ${nextNumber}.`
+                : "Leave empty for the next number of the client's series."
+            }
+            error={e.InvoiceNumber?.message}
+          >
             <Input {...register('InvoiceNumber')} autoComplete="off" />
           </Field>
           <Field label="Currency" required error={e.CurrencyCode?.message}>

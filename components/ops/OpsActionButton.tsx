@@ -17,6 +17,7 @@ export function OpsActionButton({
   variant = 'secondary',
   target,
   redirectTo,
+  resultTo,
 }: {
   label: string;
   action: () => Promise<ActionResult<unknown>>;
@@ -29,6 +30,11 @@ export function OpsActionButton({
   target?: string;
   /** Where to go after success (default: stay and refresh). */
   redirectTo?: string;
+  /**
+   * After success, go here with the action's answer (a confirmation sentence) appended, URL-encoded: for a row the
+   * action takes off the list, whose button would vanish with any message shown beside it.
+   */
+  resultTo?: string;
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -41,8 +47,10 @@ export function OpsActionButton({
     setBusy(true);
     try {
       const r = await action();
-      if (r.ok) startTransition(() => (redirectTo ? router.push(redirectTo) : router.refresh()));
-      else if (!signedOutNow(r)) setError(r.message);
+      if (r.ok) {
+        const to = resultTo && typeof r.value === 'string' ? `${resultTo}${encodeURIComponent(r.value)}` : redirectTo;
+        startTransition(() => (to ? router.push(to) : router.refresh()));
+      } else if (!signedOutNow(r)) setError(r.message);
     } finally {
       setBusy(false);
     }

@@ -89,7 +89,12 @@ const columns: DataTableColumn<QueueRowView>[] = [
     id: 'jmsNumber',
     header: 'Job number',
     sortKey: 1,
-    cell: (r) => <a href={opsJobHref(r.id)}>{r.jmsNumber}</a>,
+    cell: (r) => (
+      <>
+        <a href={opsJobHref(r.id)}>{r.jmsNumber}</a>
+        {r.invoiced && <span className="sub mt-1">Invoiced: {r.invoiced}</span>}
+      </>
+    ),
     className: 'nw',
   },
   { id: 'client', header: 'Client', cell: (r) => r.clientName, className: 'min-w-32' },
@@ -141,6 +146,12 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
         </dd>
         <dt>Owner</dt>
         <dd>{row.assignee || 'Unassigned'}</dd>
+        {row.invoiced && (
+          <>
+            <dt>Invoiced</dt>
+            <dd>{row.invoiced}</dd>
+          </>
+        )}
       </dl>
     </Card>
   );

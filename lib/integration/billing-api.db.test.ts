@@ -183,21 +183,23 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
     const scan = await makeJob({ clientId: client.id, orderType: 6, numberOfCopies: 40 });
     const court = await makeJob({ clientId: client.id, orderType: 8 });
     const otherFirm = await makeJob({ clientId: (await makeClient()).id, orderType: 3 });
-    await makeInvoice({ clientId: client.id, invoiceNumber: `PX-${client.id}-000041` });
+    await makeInvoice({ clientId: client.id, invoiceNumber: `INV-${client.accountNumber}-41` });
     const draft = await invoiceDraft(staff, {
       clientId: null,
       jmsNumbers: [],
       jobIds: [copies.id, scan.id, court.id, otherFirm.id],
     });
     expect(draft).not.toBeNull();
-    expect(draft!.values).toMatchObject({
+    expect(draft!.values!).toMatchObject({
       ClientId: client.id,
       JobNumbers: `${copies.jmsNumber}, ${scan.jmsNumber}, ${court.jmsNumber}`,
       IssueDate: '2026-11-26',
       DueDate: '2026-12-10',
-      InvoiceNumber: `PX-${client.id}-000042`,
+      // The number is given when the invoice is issued: the next of the firm's series.
+      InvoiceNumber: '',
     });
-    expect(draft!.values.Lines).toEqual([
+    expect(draft!.nextNumber).toBe(`INV-${client.accountNumber}-42`);
+    expect(draft!.values!.Lines).toEqual([
       {
         ExtStockId: 'EZ999',
         Description: `Black and white copies: job ${copies.jmsNumber}, ${copies.matterReference}`,
@@ -219,8 +221,8 @@ describe('/api/v1 price lists and the invoice draft they price', () => {
     ]);
     expect(draft!.unpriced).toEqual([court.jmsNumber]);
     // The draft is a valid invoice once the unpriced line has its amount.
-    const lines = draft!.values.Lines as { Amount: string }[];
+    const lines = draft!.values!.Lines as { Amount: string }[];
     lines[2]!.Amount = '80.00';
-    expect(invoiceIssueSchema.safeParse(draft!.values).success).toBe(true);
+    expect(invoiceIssueSchema.safeParse(draft!.values!).success).toBe(true);
   });
 });

@@ -83,15 +83,11 @@ export const invoiceIssueSchema = z
       .int()
       .min(1, INVOICE_MSG.clientRequired)
       .max(2_147_483_647),
+    /** Empty on the staff form: the next number of the firm's series, given when the invoice is issued. */
     InvoiceNumber: z
       .string({ error: FIELD_MSG.required })
       .transform((v) => v.trim())
-      .pipe(
-        z
-          .string()
-          .min(1, FIELD_MSG.required)
-          .regex(/^[A-Za-z0-9/-]{1,40}$/, INVOICE_MSG.number),
-      ),
+      .pipe(z.string().regex(/^([A-Za-z0-9/-]{1,40})?$/, INVOICE_MSG.number)),
     JobNumbers: jobNumbersField,
     IssueDate: dateField,
     DueDate: dateField,

@@ -5,14 +5,15 @@
  * 'invoices.manage', lib/core/staff-policy.ts, checked here) or an API key / system caller the adapter has already
  * authorised, named in the audit row.
  *
- * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise).
+ * - `issueInvoice`: a new invoice; its number must be new (400 on the number otherwise), or left empty for the next
+ *   number of the firm's own series (./numbers.ts).
  * - `upsertInvoice`: by number: creates it, or replaces the invoice of the same client (fields, jobs, lines);
  *   a number of another client is refused (409).
  * - `markInvoicePaid`: paid, as a payment of what is left (issue 30); idempotent (answers whether it changed).
  * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
  * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -29,10 +30,13 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { fromCents, invoiceTotals, toCents } from './gst';
-import { sumDecimals } from './money';
+import { formatMoney, sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
 import { payLinkFor } from './pay-link';
+import { takeInvoiceNumber } from './numbers';
+import { FIELD_MSG } from '@/lib/validation';
+import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
 import { applyPayment } from './payments';
 import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
@@ -101,6 +105,14 @@ async function write(
   existingId: number | null,
 ): Promise<WrittenInvoice> {
   const js = await clientJobs(tx, input.ClientId, input.JobNumbers);
+  // A job another live invoice bills is refused here, naming that invoice; two issues at the same moment are
+  // refused by the unique index on the live links (./billed.ts), answered the same way by `refused`.
+  const billed = await liveInvoicesOfJobs(
+    tx,
+    js.map((j) => j.id),
+    existingId,
+  );
+  if (billed.length) throw alreadyBilled(billed);
   const first = js[0]!;
   // GST per line at the supplier's rate unless the line carries its own (lib/invoices/gst.ts); amount is the total payable.
   const { gstRateBp } = await getSupplier(tx);
@@ -184,7 +196,22 @@ async function write(
   return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, gst: totals.gst, event };
 }
 
-function duplicateNumber(e: unknown): never {
+/** A write the database refused: a job another invoice billed meanwhile (409 naming it), or a number taken (400). */
+async function refused(e: unknown, input: InvoiceIssue): Promise<never> {
+  if (isLiveJobClash(e)) {
+    const db = await getDb();
+    const ids = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.clientId, input.ClientId), inArray(jobs.jmsNumber, input.JobNumbers)));
+    const billed = (
+      await liveInvoicesOfJobs(
+        db,
+        ids.map((j) => j.id),
+      )
+    ).filter((b) => b.invoiceNumber !== input.InvoiceNumber);
+    throw billed.length ? alreadyBilled(billed) : new ConflictError(BILLED_MSG.jobsBilled);
+  }
   if (isUniqueViolation(e)) throw new ValidationError({ InvoiceNumber: [INVOICE_MSG.numberExists] });
   throw e;
 }
@@ -195,6 +222,12 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
+      if (!input.InvoiceNumber) {
+        // The next number of the firm's series, taken in this transaction (./numbers.ts).
+        const number = await takeInvoiceNumber(tx, input.ClientId);
+        if (!number) throw new ValidationError({ ClientId: [INVOICE_MSG.clientRequired] });
+        return write(tx, by, { ...input, InvoiceNumber: number }, null);
+      }
       const [taken] = await tx
         .select({ id: invoices.id })
         .from(invoices)
@@ -204,13 +237,14 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
       return write(tx, by, input, null);
     });
   } catch (e) {
-    return duplicateNumber(e);
+    return refused(e, input);
   }
 }
 
 /** Creates or replaces the invoice with this number (issue 14's PUT). Another client's number is a 409. */
 export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise<WrittenInvoice> {
   authorise(by);
+  if (!input.InvoiceNumber) throw new ValidationError({ InvoiceNumber: [FIELD_MSG.required] });
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -225,7 +259,7 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
       return write(tx, by, input, existing?.id ?? null);
     });
   } catch (e) {
-    return duplicateNumber(e);
+    return refused(e, input);
   }
 }
 
@@ -236,10 +270,7 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
  * receipt e-mail, its payment.received event and the statement of account all follow. Answers whether it changed:
  * paying twice is harmless. An invoice with nothing left to pay (a total of nothing) simply becomes Paid.
  */
-export async function markInvoicePaid(
-  by: Principal,
-  invoiceNumber: string,
-): Promise<{ id: number; changed: boolean; paymentId: number | null }> {
+export async function markInvoicePaid(by: Principal, invoiceNumber: string): Promise<MarkedPaid> {
   authorise(by);
   const n = invoiceNumber.trim();
   const db = await getDb();
@@ -251,13 +282,15 @@ export async function markInvoicePaid(
         isPaid: invoices.isPaid,
         amount: invoices.amount,
         amountPaid: invoices.amountPaid,
+        currencyCode: invoices.currencyCode,
       })
       .from(invoices)
       .where(eq(invoices.invoiceNumber, n))
       .for('update')
       .limit(1);
     if (!inv) throw new NotFoundError(INVOICE_MSG.notFound);
-    if (inv.isPaid) return { id: inv.id, changed: false, paymentId: null };
+    const told = { id: inv.id, invoiceNumber: n, currencyCode: inv.currencyCode };
+    if (inv.isPaid) return { ...told, changed: false, paymentId: null, recorded: '0.00' };
     const balance = toCents(inv.amount) - toCents(inv.amountPaid);
     let paymentId: number | null = null;
     if (balance > 0n) {
@@ -282,8 +315,26 @@ export async function markInvoicePaid(
       targetId: inv.id,
       details: auditDetails(by, { invoiceNumber: n, paymentId }),
     });
-    return { id: inv.id, changed: true, paymentId };
+    return { ...told, changed: true, paymentId, recorded: fromCents(balance > 0n ? balance : 0n) };
   });
+}
+
+export interface MarkedPaid {
+  id: number;
+  invoiceNumber: string;
+  currencyCode: string;
+  /** Whether it was not paid before. */
+  changed: boolean;
+  paymentId: number | null;
+  /** The payment recorded: what was left to pay ('0.00' when nothing was). */
+  recorded: string;
+}
+
+/** The staff's confirmation of "Mark paid", with the amount recorded. */
+export function markedPaidSummary(m: MarkedPaid): string {
+  if (!m.changed) return `Invoice ${m.invoiceNumber} was already paid: nothing was recorded.`;
+  if (!m.paymentId) return `Invoice ${m.invoiceNumber} is marked paid: nothing was left to pay.`;
+  return `Invoice ${m.invoiceNumber} is marked paid: a payment of ${formatMoney(m.recorded, m.currencyCode)} has been recorded, dated today, and the client has been sent a receipt.`;
 }
 
 export interface StaffInvoiceRow {
@@ -302,6 +353,8 @@ export interface StaffInvoiceRow {
   amountPaid: string;
   /** What is left to pay: what "Mark paid" records as a payment. */
   balance: string;
+  /** Not paid, with a due date before today in the staff member's zone: the list says Overdue. */
+  overdue: boolean;
   payUrl: string | null;
 }
 
@@ -309,8 +362,19 @@ export interface StaffInvoiceQuery {
   /** Invoice number, job number or client name contains. */
   text: string;
   clientId: number | null;
-  /** 'overdue' (issue 30): unpaid and due before today in the staff member's zone (./overdue.ts). */
-  paid: 'any' | 'paid' | 'unpaid' | 'overdue';
+  /**
+   * 'unpaid': not paid in full (part paid included, as the /Ops overview counts it); 'part': part paid; 'overdue':
+   * unpaid and due before today in the staff member's zone (./overdue.ts).
+   */
+  paid: 'any' | 'paid' | 'unpaid' | 'part' | 'overdue';
+}
+
+/** The total of every invoice the filter shows (all pages), per currency: the amount and what is still owed. */
+export interface StaffInvoiceTotal {
+  currencyCode: string;
+  count: number;
+  amount: string;
+  owed: string;
 }
 
 /** Every client's invoices for staff, newest first. */
@@ -318,29 +382,46 @@ export async function listStaffInvoices(
   actor: Actor,
   q: StaffInvoiceQuery,
   page: Page,
-): Promise<ListResult<StaffInvoiceRow>> {
+): Promise<ListResult<StaffInvoiceRow> & { totals: StaffInvoiceTotal[] }> {
   const staff = authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
   const pattern = q.text ? containsPattern(q.text) : null;
+  const today = invoiceToday(now(), staff.timeZone);
   const where: SQL | undefined = and(
     q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
     q.paid === 'paid'
       ? eq(invoices.isPaid, true)
       : q.paid === 'unpaid'
         ? UNPAID_INVOICE
-        : q.paid === 'overdue'
-          ? overdueInvoice(invoiceToday(now(), staff.timeZone))
-          : undefined,
+        : q.paid === 'part'
+          ? and(UNPAID_INVOICE, gt(invoices.amountPaid, '0'))
+          : q.paid === 'overdue'
+            ? overdueInvoice(today)
+            : undefined,
     pattern
       ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern))
       : undefined,
   );
   const { limit, offset } = limitOffset(page);
-  const [total] = await db
-    .select({ n: count() })
+  // The count and the totals of every invoice the filter shows, per currency, in one pass.
+  const sums = await db
+    .select({
+      currencyCode: invoices.currencyCode,
+      n: count(),
+      amount: sql<string>`coalesce(sum(${invoices.amount}), 0)::text`,
+      owed: sql<string>`coalesce(sum(case when ${invoices.isPaid} then 0 else ${invoices.amount} - ${invoices.amountPaid} end), 0)::text`,
+    })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(where);
+    .where(where)
+    .groupBy(invoices.currencyCode)
+    .orderBy(invoices.currencyCode);
+  const totals = sums.map((r) => ({
+    currencyCode: r.currencyCode,
+    count: Number(r.n),
+    amount: fromCents(toCents(r.amount)),
+    owed: fromCents(toCents(r.owed)),
+  }));
   const rows = await db
     .select({
       id: invoices.id,
@@ -366,9 +447,11 @@ export async function listStaffInvoices(
   const withBalance = rows.map((r) => {
     const balance = fromCents(toCents(r.amount) - toCents(r.amountPaid));
     // A part-paid invoice's link asks for what is left (as on its slip).
-    return Object.assign(r, { balance, payUrl: payLinkFor(base, { ...r, amount: balance }) });
+    const overdue = !r.isPaid && r.dueDate !== null && r.dueDate < today;
+    return Object.assign(r, { balance, overdue, payUrl: payLinkFor(base, { ...r, amount: balance }) });
   });
-  return { rows: withBalance, totalCount: total?.n ?? 0, pageSize: page.size };
+  const totalCount = totals.reduce((n, t) => n + t.count, 0);
+  return { rows: withBalance, totalCount, pageSize: page.size, totals };
 }
 
 /** The JMS numbers of an invoice's jobs, in the order given when it was issued (first job first). */

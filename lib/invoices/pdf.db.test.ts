@@ -1,5 +1,5 @@
 /** The tax invoice PDF (issue 30), fetched through its route like a browser and read back with unpdf. */
-import { extractText } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { GET as invoicePdfRoute } from '@/app/api/Invoice/Pdf/[number]/route';
 import { userPrincipal } from '@/lib/core/principal';
@@ -91,5 +91,73 @@ describe('invoice PDF', () => {
     expect((await get(number, other.token)).status).toBe(404);
     const ops = await signedInStaff(2);
     expect(await readPdf(await get(number, ops.token))).toMatch(/Total incl\. GST \$169\.46/);
+  });
+});
+
+describe('invoice PDF as a document', () => {
+  useTestDatabase();
+
+  it('is tagged in en-AU, names every job and matter, has no empty figures and no text over text at $999,999.99', async () => {
+    const staff = await staffActor(2);
+    const user = await signedIn(3);
+    const jobs = [
+      await makeJob({ clientId: user.clientId, matterReference: 'Smith v Jones' }),
+      await makeJob({ clientId: user.clientId, matterReference: 'Re Estate of Brown' }),
+      await makeJob({ clientId: user.clientId, matterReference: 'Harbour Holdings appeal' }),
+    ];
+    const number = `INV-${uid()}`;
+    await issueInvoice(
+      userPrincipal(staff),
+      invoiceIssueSchema.parse({
+        ClientId: user.clientId,
+        InvoiceNumber: number,
+        JobNumbers: jobs.map((j) => j.jmsNumber),
+        IssueDate: '2026-11-20',
+        DueDate: '2026-12-04',
+        CurrencyCode: 'AUD',
+        // 909,090.90 + GST 90,909.09 = 999,999.99: the widest amounts the columns must hold.
+        Lines: [{ ExtStockId: 'APPEAL', Description: 'Appeal books', Quantity: '1', Amount: '909090.90' }],
+      }),
+    );
+    const res = await get(number, user.token);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const pdf = await getDocumentProxy(bytes.slice());
+    const meta = await pdf.getMetadata();
+    expect((meta.info as { Language?: string }).Language).toBe('en-AU');
+    expect(await pdf.getMarkInfo()).toMatchObject({ Marked: true });
+
+    const page = await pdf.getPage(1);
+    const roles: string[] = [];
+    const walk = (n: { role?: string; children?: unknown[] }) => {
+      if (n.role) roles.push(n.role);
+      for (const c of n.children ?? []) walk(c as { role?: string; children?: unknown[] });
+    };
+    walk((await page.getStructTree()) as { role?: string; children?: unknown[] });
+    expect(roles).toEqual(expect.arrayContaining(['Document', 'H1', 'P', 'Table', 'TR', 'TH', 'TD']));
+
+    const { text } = await extractText(bytes.slice(), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    for (const j of jobs) expect(flat).toContain(j.jmsNumber);
+    for (const m of ['Smith v Jones', 'Re Estate of Brown', 'Harbour Holdings appeal']) expect(flat).toContain(m);
+    expect(flat).toMatch(/Total incl\. GST \$999,999\.99/);
+    expect(flat).not.toContain('Sheets of paper');
+
+    // No two pieces of text share any space on the page.
+    const content = await page.getTextContent();
+    type Item = { str: string; transform: number[]; width: number; height: number };
+    const boxes = (content.items.filter((it) => 'str' in it) as Item[])
+      .filter((it) => it.str.trim() !== '')
+      .map((it) => ({ s: it.str, x: it.transform[4]!, y: it.transform[5]!, w: it.width, h: it.height }));
+    const overlaps: string[] = [];
+    for (let a = 0; a < boxes.length; a++)
+      for (let b = a + 1; b < boxes.length; b++) {
+        const p = boxes[a]!;
+        const q = boxes[b]!;
+        const dx = Math.min(p.x + p.w, q.x + q.w) - Math.max(p.x, q.x);
+        const dy = Math.min(p.y + p.h, q.y + q.h) - Math.max(p.y, q.y);
+        if (dx > 0.5 && dy > 0.5) overlaps.push(`"${p.s}" / "${q.s}"`);
+      }
+    expect(overlaps).toEqual([]);
   });
 });

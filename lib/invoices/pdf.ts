@@ -1,7 +1,8 @@
 /**
  * An invoice as a PDF (issue 30): an Australian tax invoice made with pdfkit. The words "Tax invoice", the
  * supplier's legal name and ABN, the issue date, the client, each line with its GST, and the subtotal, GST and
- * total; then how to pay (the payments page, or the bank details). Server-only.
+ * total; then how to pay (the payments page, or the bank details). Every job of the invoice is named with its
+ * matter; a tagged PDF in English (lib/invoices/pdf-kit.ts). Server-only.
  */
 import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
@@ -15,6 +16,7 @@ import {
   newPdf,
   pdfBytes,
   pdfText,
+  tag,
 } from './pdf-kit';
 import type { InvoiceSlip } from './service';
 import { hasBankDetails } from './supplier';
@@ -25,22 +27,29 @@ export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {
   const doc = newPdf(`Tax invoice ${i.invoiceNumber}`, supplier.legalName);
   let y = drawSupplier(doc, supplier);
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Tax invoice', MARGIN, y);
+  tag(doc, 'H1', () => doc.font('Helvetica-Bold').fontSize(18).text('Tax invoice', MARGIN, y));
   y = doc.y + 6;
+  // Every job the invoice is for, each with its matter: one line each.
+  const jobLines = slip.jobs.map((j) => `${j.jmsNumber}${j.matterReference ? `, matter ${j.matterReference}` : ''}`);
   const facts: [string, string][] = [
     ['Invoice number', i.invoiceNumber],
     ['Issue date', displayCalendarDate(i.issueDate)],
     ['Due date', displayCalendarDate(i.dueDate)],
     ['Bill to', `${client.name} (account ${client.accountNumber})`],
-    ['JMS number', i.jmsNumber],
-    ['Matter reference', i.matterReference],
+    [jobLines.length > 1 ? 'Jobs' : 'Job', jobLines.join('\n')],
     ['Status', i.isPaid ? 'Paid' : 'Unpaid'],
   ];
-  doc.fontSize(10);
   for (const [label, value] of facts) {
     if (!value) continue;
-    doc.font('Helvetica-Bold').text(`${label}:`, MARGIN, y, { width: 110 });
-    doc.font('Helvetica').text(pdfText(value), MARGIN + 110, y, { width: CONTENT_WIDTH - 110 });
+    const at = y;
+    // The value's height, not the label's, moves the next fact down: a value of several lines never meets the next.
+    tag(doc, 'P', () => {
+      doc.font('Helvetica-Bold').fontSize(10).text(`${label}:`, MARGIN, at, { width: 110 });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(pdfText(value), MARGIN + 110, at, { width: CONTENT_WIDTH - 110 });
+    });
     y = doc.y + 2;
   }
 
@@ -86,10 +95,11 @@ export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {
       );
     }
     if (how.length) {
-      y = drawParagraph(doc, y + 12, ['How to pay'], { bold: true, size: 11 });
+      y = drawParagraph(doc, y + 12, ['How to pay'], { bold: true, size: 11, role: 'H2' });
       y = drawParagraph(doc, y, how);
     }
   }
-  drawParagraph(doc, y + 6, [`Sheets of paper: ${formatQuantity(slip.sheetsTotal)}`]);
+  // Only an invoice with sheets of paper on it says how many.
+  if (Number(slip.sheetsTotal) > 0) drawParagraph(doc, y + 6, [`Sheets of paper: ${formatQuantity(slip.sheetsTotal)}`]);
   return pdfBytes(doc);
 }

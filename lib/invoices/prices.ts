@@ -1,13 +1,13 @@
 /**
  * Billing from the jobs (issue 30): a client's price list and payment terms, and the invoice draft "Invoice these
  * jobs" opens with: the client and its jobs, a line per job from its order type and quantity (number of copies, else
- * 1) priced from the client's list, the due date from the client's payment terms, and the next invoice number.
+ * 1) priced from the client's list, the due date from the client's payment terms, and the number it will get.
  * Staff edit the draft before issuing (lib/invoices/issue.ts).
  */
 import { formatInTimeZone } from 'date-fns-tz';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { clientPrices, clients, invoices, jobs } from '@/db/schema';
+import { clientPrices, clients, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
@@ -18,6 +18,8 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { orderTypeName } from '@/lib/reference';
 import type { InvoiceIssueInput } from './issue-schema';
 import type { PriceList } from './prices-schema';
+import { liveInvoicesOfJobs, type BilledJob } from './billed';
+import { peekInvoiceNumber } from './numbers';
 
 export interface ClientPriceList {
   clientId: number;
@@ -115,38 +117,17 @@ export function lineAmount(quantity: string, unitPrice: string): string {
   return `${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
-/** The invoice number after the latest one: its trailing digits plus one, zero padding kept ('INV-000041' → 'INV-000042'). */
-export async function nextInvoiceNumber(): Promise<string> {
-  const db = await getDb();
-  const recent = await db.select({ n: invoices.invoiceNumber }).from(invoices).orderBy(desc(invoices.id)).limit(20);
-  const base = recent.map((r) => /^(.*?)(\d+)$/.exec(r.n)).find((m) => m !== null);
-  let prefix = 'INV-';
-  let value = 0n;
-  let width = 6;
-  if (base) {
-    prefix = base[1]!;
-    value = BigInt(base[2]!);
-    width = base[2]!.length;
-  }
-  for (let i = 0; i < 50; i++) {
-    value += 1n;
-    const candidate = `${prefix}${value.toString().padStart(width, '0')}`;
-    const [taken] = await db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(eq(invoices.invoiceNumber, candidate))
-      .limit(1);
-    if (!taken) return candidate;
-  }
-  return `${prefix}${(value + 1n).toString().padStart(width, '0')}`;
-}
-
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export interface InvoiceDraft {
-  values: InvoiceIssueInput;
+  /** Null when every job named is already billed on a live invoice. */
+  values: InvoiceIssueInput | null;
+  /** The jobs named that a live invoice already bills: left out of the draft, each with its invoice. */
+  billed: BilledJob[];
+  /** The number the invoice will get if issued now (the next of the firm's series). */
+  nextNumber: string | null;
   /** Jobs of the client that had no price for their order type: their line is left at 0.00 to fill in. */
   unpriced: string[];
   clientName: string;
@@ -185,10 +166,24 @@ export async function invoiceDraft(
     )
     .orderBy(asc(jobs.id));
   const clientId = want.clientId ?? found[0]?.clientId;
-  const own = found.filter((j) => j.clientId === clientId);
-  if (!clientId || !own.length) return null;
+  const named = found.filter((j) => j.clientId === clientId);
+  if (!clientId || !named.length) return null;
   const list = await getPriceList(actor, clientId);
   if (!list) return null;
+  // A job is billed at most once: the ones a live invoice already bills are left out, and named.
+  const billed = await liveInvoicesOfJobs(
+    db,
+    named.map((j) => j.id),
+  );
+  const own = named.filter((j) => !billed.some((b) => b.jobId === j.id));
+  const base = {
+    billed,
+    unpriced: [] as string[],
+    clientName: list.clientName,
+    paymentTermsDays: list.paymentTermsDays,
+    nextNumber: await peekInvoiceNumber(clientId),
+  };
+  if (!own.length) return { ...base, values: null };
   const today = formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd');
   const unpriced: string[] = [];
   const lines = own.map((j) => {
@@ -209,9 +204,11 @@ export async function invoiceDraft(
     };
   });
   return {
+    ...base,
     values: {
       ClientId: clientId,
-      InvoiceNumber: await nextInvoiceNumber(),
+      // Left empty: the number is the next of the firm's series, given when the invoice is issued (./numbers.ts).
+      InvoiceNumber: '',
       JobNumbers: own.map((j) => j.jmsNumber).join(', '),
       IssueDate: today,
       DueDate: addDays(today, list.paymentTermsDays),
@@ -219,7 +216,5 @@ export async function invoiceDraft(
       Lines: lines,
     },
     unpriced,
-    clientName: list.clientName,
-    paymentTermsDays: list.paymentTermsDays,
   };
 }

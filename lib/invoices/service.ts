@@ -64,6 +64,8 @@ export interface InvoiceSlip {
   /** Sheets of paper: the sum of the quantities of the lines with stock code EZ999 (spec §9). */
   sheetsTotal: string;
   payUrl: string | null;
+  /** Every job the invoice is for, with its matter, in the order issued (the first is the invoice's own). */
+  jobs: { jmsNumber: string; matterReference: string }[];
 }
 
 export const EXPORT_BATCH_SIZE = 500;
@@ -248,8 +250,27 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
         found.map((i) => i.id),
       ),
     );
+  const linked = await db
+    .select({ invoiceId: invoiceJobs.invoiceId, jmsNumber: jobs.jmsNumber, matterReference: jobs.matterReference })
+    .from(invoiceJobs)
+    .innerJoin(jobs, eq(jobs.id, invoiceJobs.jobId))
+    .where(
+      inArray(
+        invoiceJobs.invoiceId,
+        found.map((i) => i.id),
+      ),
+    )
+    .orderBy(asc(invoiceJobs.invoiceId), asc(jobs.id));
   const supplier = await getSupplier(db);
   return found.map((invoice) => {
+    const ofInvoice = linked
+      .filter((j) => j.invoiceId === invoice.id)
+      .map((j) => ({ jmsNumber: j.jmsNumber, matterReference: j.matterReference }));
+    // The invoice's own job first; an older invoice with no links names its one job.
+    const named = [
+      { jmsNumber: invoice.jmsNumber, matterReference: invoice.matterReference },
+      ...ofInvoice.filter((j) => j.jmsNumber !== invoice.jmsNumber),
+    ];
     const own = lines.filter((l) => l.invoiceId === invoice.id).map(({ invoiceId: _, ...l }) => l);
     const m = money.find((r) => r.id === invoice.id);
     const amountPaid = m?.amountPaid ?? '0.00';
@@ -268,6 +289,7 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       ),
       // A part-paid invoice's link asks for what is left.
       payUrl: payLinkFor(config().PAYMENT_URL, { ...invoice, amount: balance, accountNumber: client.accountNumber }),
+      jobs: named,
     };
   });
 }

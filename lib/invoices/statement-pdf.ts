@@ -11,6 +11,7 @@ import {
   newPdf,
   pdfBytes,
   pdfText,
+  tag,
 } from './pdf-kit';
 import type { Statement } from './statement';
 
@@ -18,10 +19,14 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   const money = (v: string) => formatMoney(v, s.currencyCode);
   const doc = newPdf(`Statement of account ${s.client.accountNumber}`, s.supplier.legalName);
   let y = drawSupplier(doc, s.supplier);
-  doc.font('Helvetica-Bold').fontSize(18).text('Statement of account', MARGIN, y);
-  doc.font('Helvetica').fontSize(10);
-  doc.text(pdfText(`${s.client.name} (account ${s.client.accountNumber})`));
-  doc.text(`From ${displayCalendarDate(s.from)} to ${displayCalendarDate(s.asOf)}`);
+  tag(doc, 'H1', () => doc.font('Helvetica-Bold').fontSize(18).text('Statement of account', MARGIN, y));
+  tag(doc, 'P', () =>
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(pdfText(`${s.client.name} (account ${s.client.accountNumber})`)),
+  );
+  tag(doc, 'P', () => doc.text(`From ${displayCalendarDate(s.from)} to ${displayCalendarDate(s.asOf)}`));
   y = drawTotals(doc, doc.y + 6, [['Opening balance', money(s.opening), true]]);
   const w = CONTENT_WIDTH - 70 - 90 - 75 - 75 - 80;
   y = drawTable(
@@ -45,7 +50,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     ]),
   );
   y = drawTotals(doc, y, [['Closing balance', money(s.closing), true]]);
-  y = drawParagraph(doc, y + 12, ['Ageing of what is owed (by invoice date)'], { bold: true, size: 11 });
+  y = drawParagraph(doc, y + 12, ['Ageing of what is owed (by invoice date)'], { bold: true, size: 11, role: 'H2' });
   y = drawTable(
     doc,
     y,

@@ -37,9 +37,10 @@ describe('statement of account', () => {
     restore = setClock(fixedClock(NOW));
     const staff = await staffActor(2);
     const admin = await signedIn(4);
-    const job = await makeJob({ clientId: admin.clientId });
     const issue = async (days: number, amount: string) => {
       const number = `ST-${uid()}`;
+      // A job is billed once: each invoice is for a job of its own.
+      const job = await makeJob({ clientId: admin.clientId });
       await issueInvoice(
         userPrincipal(staff),
         invoiceIssueSchema.parse({

@@ -18,6 +18,7 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
+import { liveInvoiceNumberOf } from './invoiced';
 import { slipDataSchema, type SlipDataInput } from './job-schema';
 
 export type { StatusChangeRow };
@@ -30,16 +31,19 @@ export interface StaffJobView {
   /** Who owns the job (issue 30), and every assignment, oldest first. */
   assignee: { id: number | null; name: string | null };
   assignments: AssignmentRow[];
+  /** The live invoice that bills the job ("Invoiced: INV-…"), or null. */
+  invoiceNumber: string | null;
 }
 
 export async function staffJob(actor: Actor, id: number): Promise<StaffJobView | null> {
   const staff = authorize(actor, 'jobs.read', staffPolicy);
   const slip = await jobSlip(staff, id);
   if (!slip) return null;
-  const [comments, assignee, assignments] = await Promise.all([
+  const [comments, assignee, assignments, invoiceNumber] = await Promise.all([
     commentHistoryOf(staff, slip.id),
     assigneeOf(slip.id),
     assignmentsOf(slip.id),
+    liveInvoiceNumberOf(slip.id),
   ]);
   return {
     slip,
@@ -48,6 +52,7 @@ export async function staffJob(actor: Actor, id: number): Promise<StaffJobView |
     allowedNext: allowedNextStatuses(slip.status),
     assignee,
     assignments,
+    invoiceNumber,
   };
 }
 

@@ -22,6 +22,8 @@ export interface QueueRowView {
   overdue: boolean;
   /** The owner's name (issue 30), '' for nobody. */
   assignee: string;
+  /** The live invoice that bills the job ('Invoiced: INV-…'), '' for none. */
+  invoiced: string;
 }
 
 export function presentQueueRow(
@@ -43,5 +45,6 @@ export function presentQueueRow(
     overdue:
       j.dueAt.getTime() < at.getTime() && j.status !== DELIVERED_STATUS && j.status !== 10 && j.deliveredAt === null,
     assignee: j.assignedToId === null ? '' : (staffNames.get(j.assignedToId) ?? 'A former staff user'),
+    invoiced: j.invoiceNumber ?? '',
   };
 }

@@ -51,6 +51,7 @@ import { assignableStaff, type StaffChoice } from '@/lib/jobs/assign';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { recordAudit } from '@/lib/core/audit';
 import { userPrincipal } from '@/lib/core/principal';
+import { liveInvoiceNumberOfJob } from './invoiced';
 import { ASSIGNEE_MINE, ASSIGNEE_NONE, dueRange, loggedRange, type QueueQuery } from './queue-schema';
 
 export interface QueueItem {
@@ -67,6 +68,8 @@ export interface QueueItem {
   dueAt: Date;
   deliveredAt: Date | null;
   assignedToId: number | null;
+  /** The live invoice that bills the job, or null. */
+  invoiceNumber: string | null;
 }
 
 /**
@@ -169,6 +172,7 @@ const itemColumns = {
   dueAt: jobs.dueAt,
   deliveredAt: jobs.deliveredAt,
   assignedToId: jobs.assignedToId,
+  invoiceNumber: liveInvoiceNumberOfJob,
 };
 
 /**

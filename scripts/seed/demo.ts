@@ -1,7 +1,8 @@
 /**
  * The demo data set (issue 2): two clients with users of every role, branch addresses, cost
- * estimates, matter references, 156 jobs each (all 13 statuses, all 8 order types), invoices
- * with line items, feedback, comment history, source files, one active notice.
+ * estimates, matter references, 156 jobs each (all 13 statuses, all 8 order types), a price list each, invoices
+ * with line items and GST (paid, part paid, overdue, each payment recorded), feedback, comment history, source files,
+ * one active notice.
  * Idempotent: does nothing when the first demo client exists.
  */
 import { createHash } from 'node:crypto';
@@ -13,8 +14,12 @@ import {
   commentHistory,
   costEstimates,
   documents,
+  clientPrices,
+  invoiceJobs,
   invoiceLineItems,
   invoices,
+  paymentAllocations,
+  payments,
   supplierSettings,
   jobFeedback,
   jobs,
@@ -26,6 +31,7 @@ import {
 } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/password';
 import { fileStorage, newStorageKey } from '@/lib/documents/storage';
+import { fromCents, invoiceTotals, toCents } from '@/lib/invoices/gst';
 import { generateJobs } from './jobs';
 
 export const DEMO_CLIENTS = [
@@ -73,6 +79,19 @@ export const DEMO_STAFF = [
 
 export const DEMO_JOBS_PER_CLIENT = 156;
 export const DEMO_INVOICES_PER_CLIENT = 45;
+/** The demo supplier's GST rate (10%, in basis points), as the supplier settings default. */
+const DEMO_GST_RATE_BP = 1000;
+/** Each demo client's price list: one price per order type (ids of lib/reference.ts ORDER_TYPES). */
+export const DEMO_PRICES = [
+  { orderType: 1, extStockId: 'APPEAL', description: 'Appeal book preparation', unitPrice: '45.0000' },
+  { orderType: 2, extStockId: 'COURT-COPY', description: 'Court copying', unitPrice: '0.2500' },
+  { orderType: 3, extStockId: 'EZ999', description: 'Black and white copies', unitPrice: '0.1200' },
+  { orderType: 4, extStockId: 'DP', description: 'Data processing', unitPrice: '75.0000' },
+  { orderType: 5, extStockId: 'PRINT', description: 'Printing', unitPrice: '0.1500' },
+  { orderType: 6, extStockId: 'SCAN-A4', description: 'Scanning', unitPrice: '0.3000' },
+  { orderType: 7, extStockId: 'CONSULT', description: 'Consulting (per hour)', unitPrice: '180.0000' },
+  { orderType: 8, extStockId: 'COURT', description: 'Court filing and service', unitPrice: '95.0000' },
+] as const;
 
 type DemoUser = {
   userName: string;
@@ -295,6 +314,12 @@ async function seedJobExtras(
     });
   }
 
+  // The client's price list (issue 30): a price per order type, so "Invoice these jobs" drafts priced lines.
+  await q.insert(clientPrices).values(DEMO_PRICES.map((p) => ({ clientId, ...p })));
+
+  // Invoices as a firm's billing looks: GST on every line at the supplier's 10%, each job billed once (its
+  // invoice_jobs link), a third paid in full and some part paid, each payment recorded with its allocation, and
+  // the older unpaid ones past their due date (overdue).
   const billable = clientJobs.filter((j) => [8, 13, 14, 4, 3].includes(j.status)).slice(0, DEMO_INVOICES_PER_CLIENT);
   for (const [i, j] of billable.entries()) {
     const lines = [
@@ -311,8 +336,14 @@ async function seedJobExtras(
           ]
         : []),
     ].map((l) => ({ ...l, amount: (Number(l.quantity) * Number(l.unitPrice)).toFixed(2) }));
-    const amount = lines.reduce((s, l) => s + Number(l.amount), 0).toFixed(2);
+    const totals = invoiceTotals(lines, DEMO_GST_RATE_BP);
     const issue = new Date(Date.now() - (i * 4 + 1) * 86_400_000);
+    const issueDate = issue.toISOString().slice(0, 10);
+    const paid = i % 3 === 0;
+    // Part paid: a round part of the total, paid a week after issue.
+    const partPaid = !paid && i % 3 === 1 && i % 2 === 1;
+    const amountPaid = paid ? totals.total : partPaid ? fromCents(toCents(totals.total) / 2n) : '0.00';
+    const paidOn = new Date(issue.getTime() + 7 * 86_400_000);
     const [inv] = await q
       .insert(invoices)
       .values({
@@ -322,15 +353,35 @@ async function seedJobExtras(
         matterReference: j.matter,
         extClientBranchId: `${account}-B1`,
         invoiceNumber: `INV-${account}-${String(1001 + i)}`,
-        amount,
+        amount: totals.total,
+        gst: totals.gst,
+        amountPaid,
         currencyCode: 'AUD',
-        issueDate: issue.toISOString().slice(0, 10),
+        issueDate,
         dueDate: new Date(issue.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
-        isPaid: i % 3 === 0,
+        isPaid: paid,
+        paidAt: paid ? paidOn : null,
       })
       .returning({ id: invoices.id });
     if (!inv) throw new Error('invoice not created');
-    await q.insert(invoiceLineItems).values(lines.map((l) => ({ ...l, invoiceId: inv.id })));
+    await q
+      .insert(invoiceLineItems)
+      .values(lines.map((l, k) => ({ ...l, gst: totals.lineGst[k]!, invoiceId: inv.id })));
+    await q.insert(invoiceJobs).values({ invoiceId: inv.id, jobId: j.id });
+    if (paid || partPaid) {
+      const [payment] = await q
+        .insert(payments)
+        .values({
+          clientId,
+          paymentDate: paidOn.toISOString().slice(0, 10),
+          amount: amountPaid,
+          currencyCode: 'AUD',
+          reference: `EFT ${account}-${1001 + i}`,
+        })
+        .returning({ id: payments.id });
+      if (!payment) throw new Error('payment not created');
+      await q.insert(paymentAllocations).values({ paymentId: payment.id, invoiceId: inv.id, amount: amountPaid });
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import {
   costEstimates,
   courts,
   documents,
+  clientPrices,
   invoiceLineItems,
   invoices,
   jobFeedback,
@@ -143,6 +144,46 @@ describe('migrations and seed', () => {
     expect(isValidAbn(supplier?.abn ?? '')).toBe(true);
     expect((await t.db().select({ n: count() }).from(contextualHelp))[0]?.n).toBeGreaterThan(0);
     expect((await t.db().select({ n: count() }).from(courts).where(gt(courts.code, 0)))[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('bills as a firm would: price lists, GST on every invoice, each job once, paid, part-paid and overdue ones', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const c of DEMO_CLIENTS) {
+      const [client] = await t.db().select().from(clients).where(eq(clients.accountNumber, c.accountNumber));
+      const id = client?.id ?? -1;
+      const prices = await t.db().select().from(clientPrices).where(eq(clientPrices.clientId, id));
+      expect(prices.map((p) => p.orderType).sort()).toEqual(ORDER_TYPES.map((o) => o.id).sort());
+      expect(prices.every((p) => Number(p.unitPrice) > 0)).toBe(true);
+
+      const rows = await t
+        .db()
+        .select({
+          id: invoices.id,
+          amount: invoices.amount,
+          gst: invoices.gst,
+          amountPaid: invoices.amountPaid,
+          isPaid: invoices.isPaid,
+          dueDate: invoices.dueDate,
+          // Written out: inside a select list Drizzle names columns without their table.
+          lines: sql<string>`(select sum(l.amount + l.gst)::text from invoice_line_items l where l.invoice_id = invoices.id)`,
+          allocated: sql<string>`(select coalesce(sum(a.amount), 0)::text from payment_allocations a where a.invoice_id = invoices.id)`,
+          links: sql<number>`(select count(*)::int from invoice_jobs j where j.invoice_id = invoices.id and j.live)`,
+        })
+        .from(invoices)
+        .where(eq(invoices.clientId, id));
+      expect(rows.length).toBeGreaterThanOrEqual(40);
+      for (const r of rows) {
+        expect(Number(r.gst)).toBeGreaterThan(0);
+        // The total is the lines plus their GST; what was paid is what the payments allocated.
+        expect(Number(r.lines).toFixed(2)).toBe(r.amount);
+        expect(Number(r.allocated).toFixed(2)).toBe(r.amountPaid);
+        expect(r.isPaid).toBe(r.amountPaid === r.amount);
+        expect(r.links).toBe(1);
+      }
+      expect(rows.some((r) => r.isPaid)).toBe(true);
+      expect(rows.some((r) => !r.isPaid && Number(r.amountPaid) > 0)).toBe(true);
+      expect(rows.some((r) => !r.isPaid && r.dueDate !== null && r.dueDate < today)).toBe(true);
+    }
   });
 
   it('is idempotent: a second run adds nothing', async () => {

@@ -1,7 +1,7 @@
 'use server';
 /** Server actions of /Ops/Invoices: thin adapters over lib/invoices/issue.ts (policy invoices.manage). */
 import { invoiceIssueSchema, invoiceNumberSchema } from '@/lib/invoices/issue-schema';
-import { issueInvoice, markInvoicePaid } from '@/lib/invoices/issue';
+import { issueInvoice, markedPaidSummary, markInvoicePaid } from '@/lib/invoices/issue';
 import { saveSupplier } from '@/lib/invoices/supplier';
 import { supplierSchema } from '@/lib/invoices/supplier-schema';
 import { paymentSchema } from '@/lib/invoices/payment-schema';
@@ -17,11 +17,11 @@ export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{
   }));
 }
 
-export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<ActionResult> {
-  return runAction(staff('invoices.manage'), invoiceNumberSchema, invoiceNumber, async (n, { principal }) => {
-    await markInvoicePaid(principal, n);
-    return null;
-  });
+/** Answers the confirmation to show, with the amount recorded. */
+export async function markInvoicePaidAction(invoiceNumber: unknown): Promise<ActionResult<string>> {
+  return runAction(staff('invoices.manage'), invoiceNumberSchema, invoiceNumber, async (n, { principal }) =>
+    markedPaidSummary(await markInvoicePaid(principal, n)),
+  );
 }
 
 export async function saveSupplierAction(input: unknown): Promise<ActionResult> {

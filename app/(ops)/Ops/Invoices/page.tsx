@@ -31,10 +31,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
   const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : '');
   const text = one('q').slice(0, 100);
   const clientId = /^\d{1,9}$/.test(one('client')) ? Number(one('client')) : null;
-  const paid =
-    one('paid') === 'paid' || one('paid') === 'unpaid' || one('paid') === 'overdue'
-      ? (one('paid') as 'paid' | 'unpaid' | 'overdue')
-      : 'any';
+  const paid = (['paid', 'unpaid', 'part', 'overdue'] as const).find((v) => v === one('paid')) ?? 'any';
   const page = pageFrom(one('page'));
   const pageSize = pageSizeFrom(one('pageSize'));
   const [result, clients] = await Promise.all([
@@ -47,6 +44,9 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
     if (p > 1) q.set('page', String(p));
     return `/Ops/Invoices?${q.toString()}`;
   };
+  // "Mark paid" comes back to this list with its confirmation (the amount recorded).
+  const here = href(page);
+  const markedTo = `${here}${here.endsWith('?') ? '' : '&'}msg=3&done=`;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,6 +74,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
           The payment has been recorded: {one('paid').slice(0, 300)}. The client has been sent a receipt.
         </Alert>
       )}
+      {one('msg') === '3' && one('done') && <Alert tone="success">{one('done').slice(0, 300)}</Alert>}
       <OpsFilters
         label="Invoice filters"
         text={{ name: 'q', label: 'Invoice, job number or client' }}
@@ -85,10 +86,11 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
           },
           {
             name: 'paid',
-            label: 'Paid',
+            label: 'Status',
             options: [
               { value: '', label: 'Any' },
-              { value: 'unpaid', label: 'Unpaid' },
+              { value: 'unpaid', label: 'Unpaid (part paid too)' },
+              { value: 'part', label: 'Part paid' },
               { value: 'overdue', label: 'Overdue' },
               { value: 'paid', label: 'Paid' },
             ],
@@ -96,6 +98,16 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
         ]}
         pageSize={pageSize}
       />
+      {result.totals.length > 0 && (
+        <p className="text-sm" data-testid="invoice-list-total">
+          {result.totals
+            .map(
+              (t) =>
+                `Total of the ${t.count} invoice${t.count === 1 ? '' : 's'} shown${result.totals.length > 1 ? ` in ${t.currencyCode}` : ''}: ${formatMoney(t.amount, t.currencyCode)}, of which ${formatMoney(t.owed, t.currencyCode)} is still owed.`,
+            )
+            .join(' ')}
+        </p>
+      )}
       <OpsTable
         caption="Invoices"
         headers={['Invoice', 'Client', 'Job', 'Issued', 'Due', 'Amount', 'State']}
@@ -130,7 +142,11 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                 <Badge tone="success">Paid</Badge>
               ) : (
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge tone="warning">{Number(i.amountPaid) > 0 ? 'Part paid' : 'Unpaid'}</Badge>
+                  {i.overdue ? (
+                    <Badge tone="danger">Overdue</Badge>
+                  ) : (
+                    <Badge tone="warning">{Number(i.amountPaid) > 0 ? 'Part paid' : 'Unpaid'}</Badge>
+                  )}
                   <Link
                     href={`/Ops/Invoices/Payment?invoices=${encodeURIComponent(i.invoiceNumber)}`}
                     className="text-sm text-brand-700 underline"
@@ -146,6 +162,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                       message: `Mark invoice ${i.invoiceNumber} paid? A payment of the ${formatMoney(i.balance, i.currencyCode)} still owed is recorded, dated today, and the client is sent a receipt. Its pay link disappears.`,
                     }}
                     action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
+                    resultTo={markedTo}
                   />
                 </span>
               )}

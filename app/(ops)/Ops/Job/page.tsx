@@ -88,11 +88,28 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
     <div className="flex flex-col gap-6">
       <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link href="/Ops/Jobs">← Job queue</Link>
-        {can(actor.role, 'invoices.manage') && (
-          // Issue 30: the invoice form opens prefilled (client, job, priced line, due date, next number).
-          <Link href={`/Ops/Invoices/New?ids=${slip.id}`} className="text-brand-700 underline">
-            Invoice this job
-          </Link>
+        {view.invoiceNumber ? (
+          // A job is billed once: the invoice that bills it, instead of a second one.
+          <span>
+            Invoiced:{' '}
+            {can(actor.role, 'invoices.manage') ? (
+              <Link
+                href={`/Ops/Invoices?q=${encodeURIComponent(view.invoiceNumber)}`}
+                className="text-brand-700 underline"
+              >
+                {view.invoiceNumber}
+              </Link>
+            ) : (
+              view.invoiceNumber
+            )}
+          </span>
+        ) : (
+          can(actor.role, 'invoices.manage') && (
+            // The invoice form opens prefilled (client, job, priced line, due date, next number).
+            <Link href={`/Ops/Invoices/New?ids=${slip.id}`} className="text-brand-700 underline">
+              Invoice this job
+            </Link>
+          )
         )}
       </p>
       <JobSlipView slip={slipView} statusHistory={false}>

@@ -1,7 +1,8 @@
 /**
  * /Ops/Invoices/New (issue 13): issue an invoice for one or more of a client's jobs. ?client=<id>&jobs=<JMS numbers>
  * or ?ids=<job ids> ("Invoice these jobs", issue 30) open it as a draft: the client, the jobs, a line per job priced
- * from the client's price list, the due date from its payment terms and the next invoice number.
+ * from the client's price list, the due date from its payment terms and the next invoice number. Jobs a live invoice
+ * already bills are left out of the draft and named.
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Metadata } from 'next';
@@ -40,10 +41,17 @@ export default async function OpsNewInvoicePage({ searchParams }: { searchParams
   return (
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Issue invoice</h1>
-      {draft ? (
+      {draft?.billed.length ? (
+        <Alert tone="warning">
+          Left out, already billed: {draft.billed.map((b) => `job ${b.jmsNumber} on ${b.invoiceNumber}`).join('; ')}.
+          {draft.values ? '' : ' There is nothing left to invoice.'}
+        </Alert>
+      ) : null}
+      {draft?.values ? (
         <Alert tone="info">
-          Prefilled for {draft.clientName}: a line per job from its price list, due in {draft.paymentTermsDays} days,
-          and the next invoice number. Check and change anything before issuing.
+          Prefilled for {draft.clientName}: a line per job from its price list, due in {draft.paymentTermsDays} days;
+          the number is the next of the client&apos;s series, given when you issue. Check and change anything before
+          issuing.
           {draft.unpriced.length
             ? ` No price for the order type of job ${draft.unpriced.join(', ')}: please enter its amount.`
             : ''}
@@ -52,9 +60,10 @@ export default async function OpsNewInvoicePage({ searchParams }: { searchParams
       <InvoiceForm
         draft={draft?.values ?? null}
         gstRateBp={(await getSupplier()).gstRateBp}
+        nextNumber={draft?.nextNumber ?? null}
         clients={clients}
         initialClientId={clients.some((c) => c.id === wanted) ? wanted : null}
-        initialJobs={jobs}
+        initialJobs={draft && !draft.values ? '' : jobs}
         today={formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd')}
         save={issueInvoiceAction}
       />

@@ -15,7 +15,10 @@ export const PUT = v1Route(
     fieldNames: INVOICE_FIELD_NAMES,
     statuses: {
       201: { description: 'Created.', response: invoiceAnswer },
-      409: { description: 'An invoice with this number belongs to another client.' },
+      409: {
+        description:
+          'An invoice with this number belongs to another client, or a job is already billed on another live invoice (the message names it).',
+      },
     },
   },
   async ({ principal, params, body }) => {
