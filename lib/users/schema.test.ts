@@ -111,6 +111,13 @@ describe('userFormSchema', () => {
 });
 
 describe('legacy bodies', () => {
+  it('takes phone numbers as people write them, stored without spaces and dots, on the form and the legacy body', () => {
+    expect(userFormSchema.parse({ ...valid, Phone: '0412 345 678' }).Phone).toBe('0412345678');
+    expect(userFormSchema.parse({ ...valid, Phone: '(02) 9000.1234' }).Phone).toBe('(02)90001234');
+    const legacy = legacySaveUserSchema.parse({ ...valid, UserId: 0, Phone: '0412 345 678' });
+    expect(userFormSchema.parse(legacy).Phone).toBe('0412345678');
+  });
+
   it('maps the legacy User model onto the form; server-owned fields are ignored, unknown ones refused', () => {
     const r = legacySaveUserSchema.parse({
       ...valid,
