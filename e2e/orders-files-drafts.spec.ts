@@ -219,17 +219,53 @@ test('leaving a form with a change not yet saved asks with the browser’s own p
   });
   await openForm(page);
   await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('typed just now');
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/JobClient/);
+  // Leaving by the browser (here a reload), not by the form's Cancel, which asks in its own dialog.
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.location.reload())]);
   expect(dialogs).toEqual(['beforeunload']);
 
   await openForm(page);
   await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('typed and kept');
   await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
   dialogs.length = 0;
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/JobClient/);
+  // Leaving by the browser (here a reload), not by the form's Cancel, which asks in its own dialog.
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.location.reload())]);
   expect(dialogs).toEqual([]);
+});
+
+test('Cancel asks before deleting the order and its uploaded file: Keep editing keeps both (focus back on Cancel); Delete the order leaves and the draft is gone', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'e2e.drafts');
+  await settleNotice(page);
+  await openForm(page);
+  await stepOne(page, `CANCEL-${Date.now()}`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'cancel-me.pdf', mimeType: 'application/pdf', buffer: Buffer.from('about to go') });
+  await expect(page.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
+
+  const cancel = page.getByRole('link', { name: 'Cancel' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(ask).toContainText('The order you started and its uploaded file will be deleted.');
+  // Cancel first, Confirm second; focus starts on the safe choice.
+  await expect(ask.getByRole('button')).toHaveText(['Keep editing', 'Delete the order']);
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(cancel).toBeFocused();
+  expect(page.url()).toMatch(/\/SaveJob/);
+  await expect(page.getByTestId('source-file')).toContainText('cancel-me.pdf');
+
+  await cancel.click();
+  await ask.getByRole('button', { name: 'Delete the order' }).click();
+  await page.waitForURL(/\/JobClient/);
+  await openForm(page);
+  await expect(page.getByTestId('draft-offer')).toHaveCount(0);
 });
 
 test('Copy job with three files asks which to copy: ticked copies count with new files against the 20 a job takes, said before sending; the two chosen are copied with the same SHA-256, the third is not', async ({

@@ -58,6 +58,7 @@ export default async function SaveJobPage({
           practiceNoteUrl={ctx.practiceNoteUrl}
           save={saveJobAction}
           draftOwner={String(actor.userId)}
+          resumedDraft={resumed}
           timesFilledByForm={resumed ? draft.values[TIMES_FILLED_BY_FORM] === true : true}
         />
       </div>

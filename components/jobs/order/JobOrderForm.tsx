@@ -8,9 +8,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { apiFetch } from '@/lib/client-side/api';
 import type { ActionResult } from '@/lib/http/action-result';
@@ -86,6 +88,8 @@ export interface JobOrderFormProps {
    * times nobody changed): once they pass, they are moved forward and the person is told, never refused.
    */
   timesFilledByForm?: boolean;
+  /** The form holds the user's resumed draft (?resume=1): leaving by Cancel asks before deleting it. */
+  resumedDraft?: boolean;
 }
 
 const TIME_FIELDS = ['dateReadyInput', 'timeReadyInput', 'dateDueInput', 'timeDueInput'] as const;
@@ -97,6 +101,17 @@ const timesOf = (v: JobOrderInput): ReadyDueInputs => ({
 });
 const timesMovedNote = (t: ReadyDueInputs) =>
   JOB_MSG.timesMoved(`${t.dateReadyInput} ${t.timeReadyInput}`, `${t.dateDueInput} ${t.timeDueInput}`);
+
+export const CANCEL_ORDER = {
+  title: 'Cancel this order?',
+  message: (files: number) =>
+    files === 0
+      ? 'The order you started will be deleted.'
+      : `The order you started and its ${files === 1 ? 'uploaded file' : `${files} uploaded files`} will be deleted.`,
+  keep: 'Keep editing',
+  confirm: 'Delete the order',
+  failed: 'The order could not be deleted. Please try again.',
+} as const;
 
 export const ORDER_FORM_MSG = {
   cloneNotFound: 'The job to copy was not found. You can enter a new job below.',
@@ -128,6 +143,7 @@ function isRedirect(e: unknown): boolean {
 }
 
 export function JobOrderForm(props: JobOrderFormProps) {
+  const router = useRouter();
   const { initialValues, clone, clientId, timeZone, maxInstructions, save } = props;
   const [skew] = useState(() => Date.parse(props.now) - Date.now());
   const now = useCallback(() => new Date(Date.now() + skew), [skew]);
@@ -203,6 +219,9 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
   const [warning, setWarning] = useState<'next' | 'save' | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelFailed, setCancelFailed] = useState(false);
+  const cancelLink = useRef<HTMLAnchorElement>(null);
   const accepted = useRef<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const { ref: formRef, focusInvalid } = useFocusInvalid();
@@ -321,6 +340,29 @@ export function JobOrderForm(props: JobOrderFormProps) {
     }
   }
 
+  /** Cancel: with nothing typed, uploaded or kept as a draft it just leaves; otherwise it asks first. */
+  function cancelClicked(e: React.MouseEvent<HTMLAnchorElement>) {
+    const kept = form.formState.isDirty || files.items.length > 0 || draft.savedAt !== null || props.resumedDraft;
+    if (!props.discardDraft || !kept) return;
+    e.preventDefault();
+    setCancelFailed(false);
+    setCancelling(true);
+  }
+
+  async function cancelConfirmed() {
+    await draft.stop();
+    const r = props.discardDraft ? await unlessSignedOut(props.discardDraft()) : null;
+    if (r && !r.ok) {
+      draft.resume();
+      setCancelFailed(true);
+      throw new Error('not discarded');
+    }
+    if (draftOwner) dropDraft(draftOwner);
+    router.push('/JobClient');
+    // The dialog stays (busy) while the page changes.
+    await new Promise(() => undefined);
+  }
+
   const onValid = () => {
     if (tooManyFiles) {
       setAlert(ORDER_FORM_MSG.fixErrors);
@@ -423,7 +465,12 @@ export function JobOrderForm(props: JobOrderFormProps) {
                   }).format(new Date(draft.savedAt))}
                 </span>
               )}
-              <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
+              <a
+                ref={cancelLink}
+                href="/JobClient"
+                onClick={cancelClicked}
+                className={buttonClasses({ variant: 'ghost' })}
+              >
                 Cancel
               </a>
               {step === 2 && (
@@ -450,6 +497,25 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 </Button>
               )}
             </div>
+            <ConfirmDialog
+              open={cancelling}
+              onOpenChange={(o) => {
+                setCancelling(o);
+                if (!o) setTimeout(() => cancelLink.current?.focus(), 0);
+              }}
+              title={CANCEL_ORDER.title}
+              message={CANCEL_ORDER.message(files.items.length)}
+              cancelLabel={CANCEL_ORDER.keep}
+              confirmLabel={CANCEL_ORDER.confirm}
+              tone="danger"
+              onConfirm={cancelConfirmed}
+            >
+              {cancelFailed && (
+                <p role="alert" className="mt-2 text-sm text-danger">
+                  {CANCEL_ORDER.failed}
+                </p>
+              )}
+            </ConfirmDialog>
             <DueWarningDialog
               open={warning !== null}
               onCancel={() => {
