@@ -207,6 +207,30 @@ test('a draft survives signing out and in, is offered back with its time and fil
   await expect(page.getByTestId('draft-offer')).toHaveCount(0);
 });
 
+test('the form’s own ready and due times, gone stale while the form stayed open an hour, are moved forward and said; Next goes on without retyping', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.clock.install();
+  await signIn(page, 'e2e.drafts');
+  await settleNotice(page);
+  await openForm(page);
+  await page.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Consulting' });
+  await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412 345 678');
+  await page.getByRole('combobox', { name: 'Matter reference' }).fill(`STALE-${Date.now()}`);
+  await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('Left open over lunch.');
+  const readyBefore = await page.getByRole('combobox', { name: 'Ready time', exact: true }).inputValue();
+
+  await page.clock.fastForward('01:00:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const note = page.getByTestId('times-moved');
+  await expect(note).toContainText('The ready and due times had passed, so they were moved to ready');
+  await expect(page.getByRole('heading', { name: /Step 2 of 2/ })).toBeVisible();
+  await expect(page.getByText('Ready time cannot be earlier than the current time.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back' }).click();
+  expect(await page.getByRole('combobox', { name: 'Ready time', exact: true }).inputValue()).not.toBe(readyBefore);
+});
+
 test('leaving a form with a change not yet saved asks with the browser’s own prompt; once the draft has it, nothing is asked', async ({
   page,
 }) => {
