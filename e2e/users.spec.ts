@@ -94,6 +94,9 @@ test.describe('user administration', () => {
     await expect(form.getByText('This user name already exists.')).toHaveCount(0);
     await form.getByLabel('Phone').fill('(02)9000-1234');
     await form.getByLabel('Role').selectOption({ label: 'Client User' });
+    // Inviting is the default; setting a first-time password is the other choice.
+    await expect(form.getByLabel(/Invite the person/)).toBeChecked();
+    await form.getByLabel(/Invite the person/).uncheck();
     // The rules are checked in the browser before anything is sent.
     await form.getByRole('textbox', { name: 'New password', exact: true }).fill('abc12345');
     await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('abc12345');

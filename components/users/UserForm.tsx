@@ -100,6 +100,8 @@ export function UserForm(p: UserFormProps) {
           Phone: '',
           UserName: '',
           TimeZoneId: p.defaultTimeZone,
+          // The person chooses their own password through a mailed link unless the administrator sets one.
+          Invite: true,
           NewPassword: '',
           ConfirmPassword: '',
         },
