@@ -4,7 +4,9 @@
  * runs the server action, refreshes the server-rendered page, and shows a refusal next to the button.
  */
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useRef, useState, useTransition } from 'react';
+import { announce } from '@/components/ui/announce';
+import { holdFocusNear } from '@/components/ui/focus-memory';
 import { Button, type ButtonVariant } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { signedOutNow } from '@/lib/client-side/action';
@@ -17,6 +19,7 @@ export function OpsActionButton({
   variant = 'secondary',
   target,
   redirectTo,
+  done,
 }: {
   label: string;
   action: () => Promise<ActionResult<unknown>>;
@@ -29,27 +32,34 @@ export function OpsActionButton({
   target?: string;
   /** Where to go after success (default: stay and refresh). */
   redirectTo?: string;
+  /** Said once it is done ("Invoice INV-1 is marked paid."). */
+  done?: string;
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState(false);
+  const here = useRef<HTMLSpanElement>(null);
 
   async function run() {
     setError(null);
     setBusy(true);
     try {
       const r = await action();
-      if (r.ok) startTransition(() => (redirectTo ? router.push(redirectTo) : router.refresh()));
-      else if (!signedOutNow(r)) setError(r.message);
+      if (r.ok) {
+        announce(done ?? `${label}: done.`);
+        // The refreshed page may no longer show this button (an invoice now paid): focus stays in its row.
+        if (!redirectTo) holdFocusNear(here.current?.closest('tr, li, form, section') ?? null);
+        startTransition(() => (redirectTo ? router.push(redirectTo) : router.refresh()));
+      } else if (!signedOutNow(r)) setError(r.message);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <span className="inline-flex flex-col items-start gap-1">
+    <span ref={here} className="inline-flex flex-col items-start gap-1">
       <Button
         size="sm"
         variant={variant}

@@ -146,6 +146,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                       message: `Mark invoice ${i.invoiceNumber} paid? A payment of the ${formatMoney(i.balance, i.currencyCode)} still owed is recorded, dated today, and the client is sent a receipt. Its pay link disappears.`,
                     }}
                     action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
+                    done={`Invoice ${i.invoiceNumber} is marked paid.`}
                   />
                 </span>
               )}
