@@ -211,7 +211,7 @@ test.describe('user administration', () => {
     await row.getByRole('button', { name: /Reactivate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Reactivate user' });
     await dialog.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(`${GONE_USER} was reactivated.`)).toBeVisible();
+    await expect(page.getByText(`User ${GONE_USER} reactivated successfully.`)).toBeVisible();
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 
     await filters(page).getByLabel('Status').selectOption('active');

@@ -1,6 +1,7 @@
 /** The user form, the legacy bodies and the list query: what the browser and the server both accept. */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MSG } from '@/lib/auth/password-policy';
+import { AUTH_MSG } from '@/lib/auth/messages';
 import { FIELD_MSG } from '@/lib/validation';
 import {
   DEFAULT_USER_QUERY,
@@ -17,6 +18,7 @@ import {
   emailDomain,
   emailFromUserName,
   legacySaveUserSchema,
+  ACCESS_MSG,
   USER_MSG,
   userFormSchema,
 } from './schema';
@@ -216,5 +218,16 @@ describe('user list query', () => {
     expect(userQueryFromSearchParams(new URLSearchParams('status=bogus')).status).toBe('active');
     expect(userListQuerySchema.parse(toUserListBody(query))).toEqual({ ...query, timeZone: undefined });
     expect(ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual([0, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe('one vocabulary for account access', () => {
+  it('an account is locked and unlocked (never blocked); a user is deactivated and reactivated, each "successfully"', () => {
+    const words = [...Object.values(AUTH_MSG), ...Object.values(ACCESS_MSG)]
+      .map((m) => (typeof m === 'function' ? (m as (...a: unknown[]) => string)('x', 1) : m))
+      .join(' ');
+    expect(words).not.toMatch(/block/i);
+    expect(AUTH_MSG.accountBlocked).toContain('locked');
+    expect(ACCESS_MSG.reactivated('ng.user')).toBe('User ng.user reactivated successfully.');
   });
 });

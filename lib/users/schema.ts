@@ -264,5 +264,5 @@ export const ACCESS_MSG = {
   reactivateTitle: 'Reactivate user',
   reactivateConfirm:
     'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
-  reactivated: (userName: string) => `${userName} was reactivated.`,
+  reactivated: (userName: string) => `User ${userName} reactivated successfully.`,
 } as const;
