@@ -201,8 +201,10 @@ test('a draft survives signing out and in, is offered back with its time and fil
 
   // Discard: a new order no longer offers it.
   await openForm(page);
-  await page.getByTestId('draft-offer').getByRole('button', { name: 'Discard' }).click();
+  await page.getByTestId('draft-offer').getByRole('button', { name: 'Discard' }).press('Enter');
   await expect(page.getByText('The draft was discarded.')).toBeVisible();
+  // The Discard button is gone: focus is on the line saying so, not at the top of the page.
+  await expect(page.getByTestId('draft-discarded')).toBeFocused();
   await openForm(page);
   await expect(page.getByTestId('draft-offer')).toHaveCount(0);
 });
