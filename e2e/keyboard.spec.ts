@@ -537,7 +537,8 @@ test.describe('focus never drops in the staff area (staff.operator)', () => {
     const row = page.locator('tbody tr').filter({ has: button });
     const number = ((await button.getAttribute('aria-label')) ?? '').replace(/^Mark paid: invoice /, '');
     const paidRow = page.locator('tbody tr').filter({ hasText: number });
-    await tabTo(page, button);
+    // The last unpaid invoice on the page (the first ones stay for the other tests), by keyboard from its button.
+    await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Mark invoice paid' });
     await expect(dialog.getByRole('button')).toHaveText(['No', 'Yes']);
