@@ -7,7 +7,7 @@
  * Every dialog, menu and pop-up of the portal, and the spec that checks it open with axe:
  *   Signed out
  *     Enter OTP (sign-in code), with an error ........................ this spec
- *     Account blocked ............................................... this spec
+ *     Account locked ............................................... this spec
  *   Client users and administrators (the shell)
  *     The notice (once per session) ................................ a11y.spec.ts
  *     Password expiry .............................................. this spec
@@ -90,7 +90,7 @@ test.describe('signed out', () => {
 
     await page.goto('/SignIn');
     await submitCredentials(page, 'e2e.locked');
-    const blocked = page.getByRole('dialog', { name: 'Account blocked' });
+    const blocked = page.getByRole('dialog', { name: 'Account locked' });
     await expect(blocked).toBeVisible();
     await expectNoViolations(page, 'the blocked notice');
   });

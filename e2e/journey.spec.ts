@@ -100,6 +100,7 @@ test('the administrator sets a password through the e-mailed link, signs in and 
   await form.getByLabel('E-mail').fill(mailOf(USER));
   await form.getByLabel('Phone').fill('(02)9000-5555');
   await form.getByLabel('Role').selectOption({ label: 'Client User' });
+  await form.getByLabel(/Invite the person/).uncheck();
   await form.getByRole('textbox', { name: 'New password', exact: true }).fill(USER_FIRST);
   await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(USER_FIRST);
   await form.getByRole('button', { name: 'Create user' }).click();

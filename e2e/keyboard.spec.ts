@@ -470,6 +470,87 @@ test.describe('the staff area (staff.operator)', () => {
   });
 });
 
+test.describe('focus never drops in the staff area (staff.operator)', () => {
+  test('the queue’s Status pop-up: named, axe-clean open; Space ticks one status and another, the pop-up stays open with focus on the box', async ({
+    browser,
+  }) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto('/SignIn');
+    await keyboardSignIn(page, 'staff.operator', /\/Ops$/);
+    await page.goto('/Ops/Jobs');
+    await expect(page.getByRole('table', { name: 'Job queue' })).toBeVisible();
+    const trigger = page.getByRole('search', { name: 'Queue filters' }).getByRole('button', { name: /^Status/ });
+    await tabTo(page, trigger);
+    await page.keyboard.press('Enter');
+    const popup = page.getByRole('dialog', { name: 'Status filter' });
+    await expect(popup).toBeVisible();
+    await expectNoViolations(page, 'the Status pop-up open');
+    const first = popup.getByRole('checkbox', { name: 'Submitted' });
+    await first.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/[?&]status=12/);
+    await expect(popup).toBeVisible();
+    await expect(first).toBeChecked();
+    await expect(first).toBeFocused();
+    await page.keyboard.press('Tab');
+    const second = popup.getByRole('checkbox', { name: 'Ready For Collection' });
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.waitForURL((u) => u.searchParams.getAll('status').length === 2);
+    await expect(popup).toBeVisible();
+    await expect(second).toBeChecked();
+    await expect(first).toBeChecked();
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await page.context().close();
+  });
+
+  test('“Assign to me” leaves focus on the owner field and says so; “Mark paid” → Yes leaves focus in the invoice’s row and says so', async ({
+    browser,
+  }) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto('/SignIn');
+    await keyboardSignIn(page, 'staff.operator', /\/Ops$/);
+    await page.goto('/Ops/Jobs');
+    const table = page.getByRole('table', { name: 'Job queue' });
+    await table.locator('tbody tr').last().getByRole('link').first().click();
+    await page.waitForURL(/\/Ops\/Job\?jb=/);
+    const mine = page.getByRole('button', { name: 'Assign to me' });
+    if ((await mine.count()) === 0) {
+      // Already the operator's: give it to nobody first, so "Assign to me" shows.
+      await page.getByLabel('Owner').selectOption('none');
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      await expect(mine).toBeVisible();
+    }
+    await tabTo(page, mine);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Assigned to /).first()).toBeVisible();
+    await expect(mine).toHaveCount(0);
+    await expect(page.getByLabel('Owner')).toBeFocused();
+
+    await page.goto('/Ops/Invoices');
+    const markPaid = page.getByRole('button', { name: /^Mark paid/ });
+    await expect(markPaid.first()).toBeVisible();
+    const button = markPaid.last();
+    const number = ((await button.getAttribute('aria-label')) ?? '').replace(/^Mark paid: invoice /, '');
+    const paidRow = page.locator('tbody tr').filter({ hasText: number });
+    // The last unpaid invoice on the page (the first ones stay for the other tests), by keyboard from its button.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Mark invoice paid' });
+    await expect(dialog.getByRole('button')).toHaveText(['No', 'Yes']);
+    await dialog.getByRole('button', { name: 'Yes' }).press('Enter');
+    await expectAnnounced(page, `Invoice ${number} is marked paid.`);
+    await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(paidRow.getByRole('button', { name: /^Mark paid/ })).toHaveCount(0);
+    await expect(page.locator(':focus')).not.toHaveCount(0);
+    expect(await paidRow.evaluate((r) => r.contains(document.activeElement))).toBe(true);
+    await page.context().close();
+  });
+});
+
 test('the accessibility statement is linked from every footer and names the level, the limitations, the testing, the address and the review date', async ({
   page,
 }) => {

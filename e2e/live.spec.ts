@@ -72,7 +72,9 @@ test('a status change by staff shows on the open job list and slip within 5 s, w
   await expect(row).toContainText('Started', { timeout: 5000 });
   expect(await marked(client)).toBe('not reloaded');
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 5000 });
-  await expect(client.getByTestId('notification-announcer')).toHaveText(`Job ${jmsNumber} is now Started`);
+  await expect(client.getByTestId('notification-announcer')).toHaveText(
+    `Job ${jmsNumber} is now Started: Scanning has begun.`,
+  );
 
   // The notification centre: the event, linking to the job's slip; axe-clean and within the window at each width.
   for (const width of WIDTHS) {
@@ -102,7 +104,7 @@ test('a status change by staff shows on the open job list and slip within 5 s, w
   await expect(about).toBeVisible();
   await changeStatus(staff, 'On Hold', 'Waiting for the index.');
   const announcer = client.getByTestId('notification-announcer');
-  await expect(announcer).toHaveText(`Job ${jmsNumber} is now On Hold`, { timeout: 5000 });
+  await expect(announcer).toHaveText(`Job ${jmsNumber} is now On Hold: Waiting for the index.`, { timeout: 5000 });
   await expect(client.locator('[data-aria-hidden="true"]').first()).toBeAttached();
   expect(await announcer.evaluate((el) => el.closest('[aria-hidden="true"]') === null)).toBe(true);
   await client.keyboard.press('Escape');
@@ -184,7 +186,7 @@ test('a job cancelled by a firm’s user rings the bell of a colleague who follo
   await expect(owner.getByText('The job has been cancelled.')).toBeVisible();
 
   // Within 5 s, without a reload: the colleague's bell counts it, reads it out, lists it; the row shows it.
-  const title = `Job ${jmsNumber} is now Cancelled`;
+  const title = `Job ${jmsNumber} is now Cancelled: The matter settled.`;
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 5000 });
   await expect(colleague.getByTestId('notification-announcer')).toHaveText(title);
   await expect(row).toContainText('Cancelled', { timeout: 5000 });

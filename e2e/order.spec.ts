@@ -123,6 +123,19 @@ async function openSection(page: Page, title: string): Promise<void> {
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 }
 
+/** Cancel leaves the form; when something was typed or uploaded it first asks, and the order is deleted. */
+async function cancelOrder(page: Page): Promise<void> {
+  const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
+  const left = page.waitForURL(/\/JobClient/).then(() => false);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const asked = ask.waitFor({ timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (await Promise.race([left, asked])) await ask.getByRole('button', { name: 'Delete the order' }).click();
+  await left;
+}
+
 test('a choice made while the page is still loading is not undone when it is ready', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState });
   contexts.push(context);
@@ -337,8 +350,7 @@ test('a source file is uploaded and deleted after confirmation; a blocked file i
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(MESSAGES.deleted)).toBeVisible();
   await expect(page.locator('input[type="file"]')).toBeVisible();
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/JobClient/);
+  await cancelOrder(page);
 });
 
 test('the source file upload shows percent and size, can be cancelled (nothing attached) and retried', async ({
@@ -381,8 +393,7 @@ test('the source file upload shows percent and size, can be cancelled (nothing a
   await expect(row.getByTestId('source-file-sha256')).toHaveText(
     `SHA-256 ${createHash('sha256').update(content).digest('hex')}`,
   );
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/JobClient/);
+  await cancelOrder(page);
 });
 
 test('the matter reference suggests the client’s references as the user types', async ({ browser }) => {

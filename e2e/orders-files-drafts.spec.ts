@@ -201,10 +201,37 @@ test('a draft survives signing out and in, is offered back with its time and fil
 
   // Discard: a new order no longer offers it.
   await openForm(page);
-  await page.getByTestId('draft-offer').getByRole('button', { name: 'Discard' }).click();
+  await page.getByTestId('draft-offer').getByRole('button', { name: 'Discard' }).press('Enter');
   await expect(page.getByText('The draft was discarded.')).toBeVisible();
+  // The Discard button is gone: focus is on the line saying so, not at the top of the page.
+  await expect(page.getByTestId('draft-discarded')).toBeFocused();
   await openForm(page);
   await expect(page.getByTestId('draft-offer')).toHaveCount(0);
+});
+
+test('the form’s own ready and due times, gone stale while the form stayed open, are moved forward and said; Next goes on without retyping', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.clock.install();
+  await signIn(page, 'e2e.drafts');
+  await settleNotice(page);
+  await openForm(page);
+  await page.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Consulting' });
+  await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412 345 678');
+  await page.getByRole('combobox', { name: 'Matter reference' }).fill(`STALE-${Date.now()}`);
+  await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('Left open over lunch.');
+  const readyBefore = await page.getByRole('combobox', { name: 'Ready time', exact: true }).inputValue();
+
+  // Past the ready time the form filled in (at most 15 minutes ahead), well inside the idle time-out.
+  await page.clock.fastForward('20:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const note = page.getByTestId('times-moved');
+  await expect(note).toContainText('The ready and due times had passed, so they were moved to ready');
+  await expect(page.getByRole('heading', { name: /Step 2 of 2/ })).toBeVisible();
+  await expect(page.getByText('Ready time cannot be earlier than the current time.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back' }).click();
+  expect(await page.getByRole('combobox', { name: 'Ready time', exact: true }).inputValue()).not.toBe(readyBefore);
 });
 
 test('leaving a form with a change not yet saved asks with the browser’s own prompt; once the draft has it, nothing is asked', async ({
@@ -219,17 +246,53 @@ test('leaving a form with a change not yet saved asks with the browser’s own p
   });
   await openForm(page);
   await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('typed just now');
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/JobClient/);
+  // Leaving by the browser (here a reload), not by the form's Cancel, which asks in its own dialog.
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.location.reload())]);
   expect(dialogs).toEqual(['beforeunload']);
 
   await openForm(page);
   await page.getByRole('textbox', { name: 'Instructions', exact: true }).fill('typed and kept');
   await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
   dialogs.length = 0;
-  await page.getByRole('link', { name: 'Cancel' }).click();
-  await page.waitForURL(/\/JobClient/);
+  // Leaving by the browser (here a reload), not by the form's Cancel, which asks in its own dialog.
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.location.reload())]);
   expect(dialogs).toEqual([]);
+});
+
+test('Cancel asks before deleting the order and its uploaded file: Keep editing keeps both (focus back on Cancel); Delete the order leaves and the draft is gone', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'e2e.drafts');
+  await settleNotice(page);
+  await openForm(page);
+  await stepOne(page, `CANCEL-${Date.now()}`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'cancel-me.pdf', mimeType: 'application/pdf', buffer: Buffer.from('about to go') });
+  await expect(page.getByTestId('source-file')).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('draft-saved')).toBeVisible({ timeout: 10_000 });
+
+  const cancel = page.getByRole('link', { name: 'Cancel' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(ask).toContainText('The order you started and its uploaded file will be deleted.');
+  // Cancel first, Confirm second; focus starts on the safe choice.
+  await expect(ask.getByRole('button')).toHaveText(['Keep editing', 'Delete the order']);
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(cancel).toBeFocused();
+  expect(page.url()).toMatch(/\/SaveJob/);
+  await expect(page.getByTestId('source-file')).toContainText('cancel-me.pdf');
+
+  await cancel.click();
+  await ask.getByRole('button', { name: 'Delete the order' }).click();
+  await page.waitForURL(/\/JobClient/);
+  await openForm(page);
+  await expect(page.getByTestId('draft-offer')).toHaveCount(0);
 });
 
 test('Copy job with three files asks which to copy: ticked copies count with new files against the 20 a job takes, said before sending; the two chosen are copied with the same SHA-256, the third is not', async ({

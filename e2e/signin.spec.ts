@@ -387,7 +387,7 @@ test('lockout: the 5th failure (captcha solved from the 4th) locks hv.mailroom a
   await expect(page.getByText(attemptsLeft(1))).toBeVisible();
   await solveCaptcha(page);
   await submitCredentials(page, 'hv.mailroom', 'Not#TheRight5');
-  const notice = page.getByRole('dialog', { name: 'Account blocked' });
+  const notice = page.getByRole('dialog', { name: 'Account locked' });
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: 'OK' }).click();
   // Locked: even the right password answers "blocked".

@@ -27,6 +27,7 @@ const stamp = Date.now().toString(36);
 const NEW_USER = `e2e.new.${stamp}`;
 const GONE_USER = `e2e.gone.${stamp}`;
 const INVITED_USER = `e2e.inv.${stamp}`;
+const PHONE_USER = `e2e.tel.${stamp}`;
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' });
 const filters = (page: Page) => page.getByRole('search', { name: 'User filters' });
@@ -93,6 +94,9 @@ test.describe('user administration', () => {
     await expect(form.getByText('This user name already exists.')).toHaveCount(0);
     await form.getByLabel('Phone').fill('(02)9000-1234');
     await form.getByLabel('Role').selectOption({ label: 'Client User' });
+    // Inviting is the default; setting a first-time password is the other choice.
+    await expect(form.getByLabel(/Invite the person/)).toBeChecked();
+    await form.getByLabel(/Invite the person/).uncheck();
     // The rules are checked in the browser before anything is sent.
     await form.getByRole('textbox', { name: 'New password', exact: true }).fill('abc12345');
     await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('abc12345');
@@ -207,12 +211,43 @@ test.describe('user administration', () => {
     await row.getByRole('button', { name: /Reactivate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Reactivate user' });
     await dialog.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(`${GONE_USER} was reactivated.`)).toBeVisible();
+    await expect(page.getByText(`User ${GONE_USER} reactivated successfully.`)).toBeVisible();
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 
     await filters(page).getByLabel('Status').selectOption('active');
     await page.waitForURL((u) => !u.searchParams.has('status'));
     await expect(rowOf(page, GONE_USER)).toContainText('Active');
+  });
+
+  test('takes a phone number as people write it, stored without spaces; an error shown on leaving a field moves nothing below it', async ({
+    page,
+  }) => {
+    await adminPage(page);
+    await page.goto('/saveuser');
+    const form = page.getByRole('form', { name: 'Create New User' });
+    const role = form.getByLabel('Role');
+    const before = await role.boundingBox();
+    await form.getByLabel('Phone').fill('12');
+    await form.getByLabel('Phone').press('Tab');
+    await expect(
+      form.getByText('Please enter a valid phone number (4 to 16 characters: digits and ( ) - x +).'),
+    ).toBeVisible();
+    expect((await role.boundingBox())?.y).toBe(before?.y);
+
+    await form.getByLabel('User name').fill(PHONE_USER);
+    await form.getByLabel('First name').fill('Pia');
+    await form.getByLabel('Last name').fill('Phone');
+    await form.getByLabel('E-mail').fill(mailOf(PHONE_USER));
+    await form.getByLabel('Phone').fill('0412 345 678');
+    await form.getByLabel('Phone').press('Tab');
+    await expect(form.getByText(/Please enter a valid phone number/)).toHaveCount(0);
+    await role.selectOption({ label: 'Client User' });
+    await form.getByLabel(/Invite the person/).setChecked(false);
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill(FIRST);
+    await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(FIRST);
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await page.waitForURL((u) => u.pathname === '/user' && u.searchParams.get('msg') === '1');
+    await expect(rowOf(page, PHONE_USER)).toContainText('0412345678');
   });
 
   test('invites a user by e-mail, who chooses a password through the mailed link and signs in (issue 26)', async ({

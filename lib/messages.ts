@@ -28,6 +28,8 @@ export const MSG = {
   tryLater: 'Please try after some time.',
   otpSent: 'Successfully OTP sent.',
   sessionExpired: 'Your session has expired.',
+  /** Signed out because an administrator deactivated the account (not a spec message: the spec has none). */
+  accountDeactivated: 'Your account has been deactivated. Please ask your administrator if you need access again.',
   /** Spec §8: what a failed single sign-on logs through api/SingleSignOnAuthentication/LogClientError. */
   ssoTokenMissing: 'Failed to find valid token',
   passwordExpired: 'Your password has expired, please change your password to login.',

@@ -105,6 +105,14 @@ export const isWhitespaceOnly = (s: string): boolean => s.length > 0 && s.trim()
 export const isEmail = (s: string, pattern: RegExp = DEFAULT_EMAIL_PATTERN): boolean =>
   s.length <= 254 && pattern.test(s);
 export const isPhone = (s: string, pattern: RegExp = DEFAULT_PHONE_PATTERN): boolean => pattern.test(s);
+/**
+ * A phone number as people write it ("0412 345 678", "(02) 9000 1234", "0412.345.678") with its spaces and dots
+ * removed: the phone pattern is checked on this, and this is what is stored.
+ */
+export const normalisePhone = (s: string): string => s.replace(/[\s.]/g, '');
+/** A phone value as stored: normalised, or undefined when not text or empty. */
+export const cleanPhone = (v: unknown): string | undefined =>
+  typeof v === 'string' ? cleanText(normalisePhone(v)) : undefined;
 
 /** Not given: undefined, null, NaN, '' or an empty list. (Whitespace-only text is given, and invalid.) */
 export function isBlank(v: unknown): boolean {

@@ -3,14 +3,17 @@ import { z } from 'zod';
 import {
   checkChoice,
   checkDigits,
+  checkPhone,
   checkText,
   digitsField,
   emailField,
   FIELD_MSG,
+  formPhone,
   hasHtmlTag,
   isEmail,
   isPhone,
   issueList,
+  normalisePhone,
   optionalText,
   phoneField,
   requiredText,
@@ -57,6 +60,26 @@ describe('phone pattern (§5: 4 to 16 characters of digits mixed with ( ) - x +)
     ['0299a', false],
   ])('%s → %s', (phone, ok) => {
     expect(isPhone(phone)).toBe(ok);
+  });
+});
+
+describe('phone numbers as people write them: spaces and dots removed before the pattern, stored without them', () => {
+  it.each([
+    ['0412 345 678', '0412345678'],
+    ['(02) 9000 1234', '(02)90001234'],
+    ['0412.345.678', '0412345678'],
+    [' +61 2 9000 1234 ', '+61290001234'],
+  ])('%s is accepted and kept as %s', (written, stored) => {
+    expect(normalisePhone(written)).toBe(stored);
+    expect(phoneField().parse(written)).toBe(stored);
+    expect(formPhone().parse(written)).toBe(stored);
+    const r = issueList();
+    expect(checkPhone(r, ['p'], written, { required: true })).toBe(true);
+  });
+
+  it.each(['04 12 34 56 78 90 12 34 5', '0412/345/678', 'call me', '   '])('%s is still refused', (written) => {
+    expect(phoneField().safeParse(written).success).toBe(false);
+    expect(formPhone().safeParse(written).success).toBe(false);
   });
 });
 

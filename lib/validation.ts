@@ -19,6 +19,8 @@ import {
   isEmail,
   isPhone,
   isWhitespaceOnly,
+  normalisePhone,
+  cleanPhone,
   SHORT_TEXT_MAX,
   textProblem,
   toCode,
@@ -120,7 +122,7 @@ export function checkPhone(
   o: RequiredOption & { pattern?: RegExp },
 ): boolean {
   if (!present(r, path, value, o)) return !o.required;
-  const ok = typeof value === 'string' && isPhone(value.trim(), o.pattern);
+  const ok = typeof value === 'string' && isPhone(normalisePhone(value), o.pattern);
   if (!ok) r.add(path, FIELD_MSG.invalidPhone);
   return ok;
 }
@@ -226,7 +228,23 @@ export function phoneField(o: { required?: boolean; pattern?: RegExp } = {}) {
     .superRefine((v, ctx) =>
       runCheck((r) => checkPhone(r, [], v, { required: o.required ?? true, pattern: o.pattern }))(ctx),
     )
-    .transform(cleanText);
+    .transform(cleanPhone);
+}
+
+/**
+ * The phone number of a staff or administrator form (a text input, always a string): required, spaces and dots
+ * removed (`normalisePhone`), then the phone pattern; the output is the number without them.
+ */
+export function formPhone() {
+  return z
+    .string({ error: FIELD_MSG.required })
+    .transform(normalisePhone)
+    .pipe(
+      z
+        .string()
+        .min(1, FIELD_MSG.required)
+        .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
+    );
 }
 
 /** Digits only (string or number input); output the number, undefined when empty. */

@@ -9,7 +9,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { decodeSessionCookie, NEXT_AUTH_COOKIES, sessionCookieValue } from '@/lib/auth/cookie';
 import { signInUrlAfterSignOut } from '@/lib/auth/return-url';
-import { extendSession, type SessionTiming } from '@/lib/auth/session';
+import { extendSession, sessionUserDeactivated, type SessionTiming } from '@/lib/auth/session';
 import { signOutSession } from '@/lib/auth/user-session';
 import { runAction, signedIn, signedInOrNot } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
@@ -25,12 +25,13 @@ export async function signOutAction(form: FormData): Promise<void> {
     const jar = await cookies();
     const cookie = sessionCookieValue((n) => jar.get(n)?.value);
     const claims = await decodeSessionCookie(cookie);
+    const deactivated = claims ? await sessionUserDeactivated(claims.sid) : false;
     if (claims) await signOutSession(claims.sid, actor);
     // 'Your session has expired.' only when this browser had a session (its cookie came along, ended, revoked or timed
     // out): a first visit to a deep link has none, and is simply asked to sign in.
     for (const name of NEXT_AUTH_COOKIES) if (jar.get(name)) jar.delete(name);
     const n = Number(type);
-    redirect(signInUrlAfterSignOut(cookie && Number.isInteger(n) ? n : null, returnUrl));
+    redirect(signInUrlAfterSignOut(cookie && Number.isInteger(n) ? n : null, returnUrl, { deactivated }));
   });
 }
 

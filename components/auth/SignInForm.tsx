@@ -41,12 +41,21 @@ export interface SignInFormProps {
   resend: ResendAction;
   /** Query messageType=2 (spec §2): the session expired. */
   sessionExpired: boolean;
+  /** Query messageType=3: signed out because the account was deactivated. */
+  accountDeactivated?: boolean;
   returnUrl: string | null;
   ssoEnabled: boolean;
 }
 
 /** The sign-in form (spec §4 sign-in flow): credentials, captcha when required, then the OTP modal. */
-export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ssoEnabled }: SignInFormProps) {
+export function SignInForm({
+  passwordStep,
+  resend,
+  sessionExpired,
+  accountDeactivated = false,
+  returnUrl,
+  ssoEnabled,
+}: SignInFormProps) {
   const form = useForm<SignInValues>({
     resolver: signInResolver.resolver,
     defaultValues: { userName: '', password: '' },
@@ -102,7 +111,11 @@ export function SignInForm({ passwordStep, resend, sessionExpired, returnUrl, ss
 
   return (
     <div className="flex flex-col gap-5">
-      {sessionExpired && <Alert tone="info">{MSG.sessionExpired}</Alert>}
+      {accountDeactivated ? (
+        <Alert tone="info">{MSG.accountDeactivated}</Alert>
+      ) : (
+        sessionExpired && <Alert tone="info">{MSG.sessionExpired}</Alert>
+      )}
       {message && <Alert tone="error">{message}</Alert>}
       <form
         onSubmit={submit}

@@ -17,7 +17,7 @@ export interface SignInScreenProps {
   ssoEnabled: boolean;
 }
 
-/** The sign-in page (/, /SignIn, /signin): messageType=2 says the session expired; returnUrl is where to go after. */
+/** The sign-in page (/, /SignIn, /signin): messageType=2 says the session expired, 3 that the account was deactivated; returnUrl is where to go after. */
 export function SignInScreen({ searchParams, passwordStep, resend, ssoEnabled }: SignInScreenProps) {
   return (
     <div className="mx-auto w-full max-w-md">
@@ -28,6 +28,7 @@ export function SignInScreen({ searchParams, passwordStep, resend, ssoEnabled }:
           passwordStep={passwordStep}
           resend={resend}
           sessionExpired={firstParam(searchParams, 'messageType') === '2'}
+          accountDeactivated={firstParam(searchParams, 'messageType') === '3'}
           returnUrl={safeReturnUrl(firstParam(searchParams, 'returnUrl'))}
           ssoEnabled={ssoEnabled}
         />

@@ -51,6 +51,7 @@ export function StatusFilter({ id, value, onChange }: StatusFilterProps) {
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content
+            aria-label="Status filter"
             align="start"
             sideOffset={4}
             className="z-50 w-64 rounded-md border border-line bg-surface p-2 shadow-lg focus:outline-none"

@@ -6,7 +6,8 @@
  * before that would be put back by the form's state, and Assign would send the old owner.
  */
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { holdFocusNear } from '@/components/ui/focus-memory';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
@@ -29,6 +30,7 @@ export function AssignForm({ jb, assigneeId, staff, meId, action }: AssignFormPr
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   async function submit(to: string) {
     setError(null);
@@ -38,6 +40,8 @@ export function AssignForm({ jb, assigneeId, staff, meId, action }: AssignFormPr
       const r = await unlessSignedOut(action(jb, { assigneeId: to === 'none' ? null : Number(to) }));
       if (r.ok) {
         setDone(r.value);
+        // "Assign to me" goes once the job is mine: focus moves to the owner field rather than the top of the page.
+        holdFocusNear(formRef.current);
         router.refresh();
       } else setError(r.fields?.assigneeId?.[0] ?? r.message);
     } finally {
@@ -47,6 +51,7 @@ export function AssignForm({ jb, assigneeId, staff, meId, action }: AssignFormPr
 
   return (
     <form
+      ref={formRef}
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();

@@ -4,7 +4,9 @@
  * runs the server action, refreshes the server-rendered page, and shows a refusal next to the button.
  */
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useRef, useState, useTransition } from 'react';
+import { announce } from '@/components/ui/announce';
+import { holdFocusNear } from '@/components/ui/focus-memory';
 import { Button, type ButtonVariant } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { signedOutNow } from '@/lib/client-side/action';
@@ -18,6 +20,7 @@ export function OpsActionButton({
   target,
   redirectTo,
   resultTo,
+  done,
 }: {
   label: string;
   action: () => Promise<ActionResult<unknown>>;
@@ -35,12 +38,15 @@ export function OpsActionButton({
    * action takes off the list, whose button would vanish with any message shown beside it.
    */
   resultTo?: string;
+  /** Said once it is done ("Invoice INV-1 is marked paid."). */
+  done?: string;
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState(false);
+  const here = useRef<HTMLSpanElement>(null);
 
   async function run() {
     setError(null);
@@ -49,6 +55,9 @@ export function OpsActionButton({
       const r = await action();
       if (r.ok) {
         const to = resultTo && typeof r.value === 'string' ? `${resultTo}${encodeURIComponent(r.value)}` : redirectTo;
+        announce(resultTo && typeof r.value === 'string' ? r.value : (done ?? `${label}: done.`));
+        // The refreshed page may no longer show this button (an invoice now paid): focus stays in its row.
+        if (!redirectTo) holdFocusNear(here.current?.closest('tr, li, form, section') ?? null);
         startTransition(() => (to ? router.push(to) : router.refresh()));
       } else if (!signedOutNow(r)) setError(r.message);
     } finally {
@@ -57,7 +66,7 @@ export function OpsActionButton({
   }
 
   return (
-    <span className="inline-flex flex-col items-start gap-1">
+    <span ref={here} className="inline-flex flex-col items-start gap-1">
       <Button
         size="sm"
         variant={variant}

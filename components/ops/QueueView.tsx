@@ -38,6 +38,8 @@ export interface QueueViewProps {
   page: number;
   pageSize: number;
   query: QueueQuery;
+  /** The filters as a key: a new filter starts a new selection (the page and its size keep it). */
+  filterKey: string;
   exportFile: string;
   clients: QueueClientOption[];
   /** Active staff users (owner filter, bulk "assign to"). */
@@ -166,6 +168,7 @@ export function QueueView({
   page,
   pageSize,
   query,
+  filterKey,
   exportFile,
   clients,
   staff,
@@ -179,6 +182,14 @@ export function QueueView({
   // Ticked jobs (kept across pages of the same filters), or every matching job.
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
+  // Reset here rather than by remounting the view on a new filter: a remount would close the Status pop-up being
+  // ticked and drop the keyboard focus to the top of the page.
+  const [selectionFor, setSelectionFor] = useState(filterKey);
+  if (selectionFor !== filterKey) {
+    setSelectionFor(filterKey);
+    setPicked(new Set());
+    setAllMatching(false);
+  }
   const selecting = bulkAction !== null;
   useAutoRefresh(selecting && (picked.size > 0 || allMatching) ? 0 : JOB_LIST_REFRESH_MS);
   const sel: Selecting = {

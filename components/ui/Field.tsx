@@ -23,6 +23,11 @@ export interface FieldProps {
    * field's accessible name ("Order type Help: Order type").
    */
   labelAside?: ReactNode;
+  /**
+   * Keeps room for a two-line error under the control whether or not one shows: an error appearing when the
+   * field loses focus then moves nothing below it, so the click that left the field lands where it was aimed.
+   */
+  reserveError?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -36,6 +41,7 @@ export function Field({
   required = false,
   hideLabel = false,
   labelAside,
+  reserveError = false,
   className,
   children,
 }: FieldProps) {
@@ -73,7 +79,13 @@ export function Field({
         </p>
       )}
       <FieldContext.Provider value={ctx}>{children}</FieldContext.Provider>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      {reserveError ? (
+        <div className="min-h-10" data-testid="error-room">
+          {error && <FieldError id={errorId}>{error}</FieldError>}
+        </div>
+      ) : (
+        error && <FieldError id={errorId}>{error}</FieldError>
+      )}
     </div>
   );
 }

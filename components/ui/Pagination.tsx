@@ -3,7 +3,7 @@ import { ListResultStatus } from '@/components/list/ListResultStatus';
 import { MSG } from '@/lib/messages';
 import { MAX_ROWS_PER_PAGE, PAGE_LINKS, PAGE_LINKS_MOBILE } from '@/lib/reference';
 import { cn } from './cn';
-import { pageCount, pageRange, pageWindow } from './pagination';
+import { pageCount, pageRange, pageWindow, showingLine } from './pagination';
 
 export interface PaginationProps {
   /** Current page, 1-based. */
@@ -82,14 +82,13 @@ export function Pagination({
     );
   }
 
-  const result =
-    totalCount <= 0 ? MSG.noData : `Showing ${from} to ${to} of ${totalCapped ? `${totalCount - 1}+` : totalCount}`;
+  const result = totalCount <= 0 ? MSG.noData : showingLine(from, to, totalCount, totalCapped);
   return (
     <div className={cn('flex flex-col items-center gap-2 sm:flex-row sm:justify-between', className)}>
       <ListResultStatus message={result} />
       {showSummary && (
         <p className="text-sm text-muted">
-          Showing {from} to {to} of {totalCapped ? `${totalCount - 1}+` : totalCount}
+          {showingLine(from, to, totalCount, totalCapped)}
           {pageSize <= 0 && totalCount > MAX_ROWS_PER_PAGE && (
             <> (&ldquo;All&rdquo; shows the first {MAX_ROWS_PER_PAGE}: filter the list to see the others)</>
           )}

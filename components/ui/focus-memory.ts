@@ -21,3 +21,32 @@ export function focusedOrLast(): Element | null {
 }
 
 rememberFocus();
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]';
+
+/**
+ * After an action that re-renders the page, focus stays near where it was: should the focused control disappear
+ * (a "Mark paid" button on an invoice now paid, "Assign to me" once the job is mine), focus moves to the first
+ * control still inside `near` (its row, its form), or to `near` itself, instead of falling to the top of the page.
+ * Watches for `ms`, and stops as soon as the person puts focus elsewhere (a confirmation dialog closing counts as
+ * still here).
+ */
+export function holdFocusNear(near: Element | null, ms = 8000): void {
+  if (!near || typeof window === 'undefined') return;
+  const started = Date.now();
+  const timer = window.setInterval(() => {
+    const now = document.activeElement;
+    const dropped = !now || now === document.body || !now.isConnected;
+    if (dropped) {
+      const target =
+        near.isConnected && near instanceof HTMLElement ? (near.querySelector<HTMLElement>(FOCUSABLE) ?? near) : null;
+      if (target) {
+        if (target === near && !near.hasAttribute('tabindex')) near.setAttribute('tabindex', '-1');
+        target.focus();
+      }
+      window.clearInterval(timer);
+    } else if ((!near.contains(now) && !now.closest('[role="dialog"]')) || Date.now() - started > ms)
+      window.clearInterval(timer);
+  }, 50);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, pageWindow } from './pagination';
+import { pageCount, pageRange, pageWindow, showingLine } from './pagination';
 
 describe('paging arithmetic', () => {
   it('counts pages, with All (0) as one page', () => {
@@ -28,5 +28,12 @@ describe('paging arithmetic', () => {
     expect(pageRange(1, 0, 57)).toEqual({ from: 1, to: 57 });
     expect(pageRange(1, 0, 250156)).toEqual({ from: 1, to: 5000 });
     expect(pageRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
+  });
+});
+
+describe('the result line', () => {
+  it('says an exact count as it is, and a capped one as a lower bound in words', () => {
+    expect(showingLine(1, 10, 57, false)).toBe('Showing 1 to 10 of 57');
+    expect(showingLine(1, 10, 31, true)).toBe('Showing 1 to 10 of more than 30');
   });
 });

@@ -27,3 +27,11 @@ export function pageRange(page: number, pageSize: number, totalCount: number): {
   const from = (page - 1) * pageSize + 1;
   return { from: Math.min(from, totalCount), to: Math.min(page * pageSize, totalCount) };
 }
+
+/**
+ * "Showing 1 to 10 of 57". A capped count is a lower bound (the list stopped counting past it): it is said as
+ * "more than 30" rather than a number that looks exact.
+ */
+export function showingLine(from: number, to: number, totalCount: number, totalCapped: boolean): string {
+  return `Showing ${from} to ${to} of ${totalCapped ? `more than ${totalCount - 1}` : totalCount}`;
+}

@@ -100,6 +100,8 @@ export function UserForm(p: UserFormProps) {
           Phone: '',
           UserName: '',
           TimeZoneId: p.defaultTimeZone,
+          // The person chooses their own password through a mailed link unless the administrator sets one.
+          Invite: true,
           NewPassword: '',
           ConfirmPassword: '',
         },
@@ -197,13 +199,14 @@ export function UserForm(p: UserFormProps) {
     >
       <FormFields>
         <FormSection title="User details">
-          <Field label="First name" id="FirstName" error={errors.FirstName?.message} required>
+          <Field reserveError label="First name" id="FirstName" error={errors.FirstName?.message} required>
             <Input autoComplete="off" maxLength={NAME_MAX} {...register('FirstName')} />
           </Field>
-          <Field label="Last name" id="LastName" error={errors.LastName?.message} required>
+          <Field reserveError label="Last name" id="LastName" error={errors.LastName?.message} required>
             <Input autoComplete="off" maxLength={NAME_MAX} {...register('LastName')} />
           </Field>
           <Field
+            reserveError
             label="User name"
             id="UserName"
             error={errors.UserName?.message}
@@ -217,7 +220,7 @@ export function UserForm(p: UserFormProps) {
               {...register('UserName', { onBlur: () => void checkExists('UserName') })}
             />
           </Field>
-          <Field label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
+          <Field reserveError label="E-mail" id="EmailId" error={errors.EmailId?.message} required>
             <div className="flex gap-2">
               <Input
                 type="email"
@@ -233,15 +236,16 @@ export function UserForm(p: UserFormProps) {
             </div>
           </Field>
           <Field
+            reserveError
             label="Phone"
             id="Phone"
             error={errors.Phone?.message}
             required
-            help="Digits and ( ) - x +, 4 to 16 characters"
+            help="Digits and ( ) - x +, 4 to 16 characters (spaces and dots are left out)"
           >
-            <Input type="tel" autoComplete="off" maxLength={16} {...register('Phone')} />
+            <Input type="tel" autoComplete="off" maxLength={32} {...register('Phone')} />
           </Field>
-          <Field label="Role" id="Role" error={errors.Role?.message} required>
+          <Field reserveError label="Role" id="Role" error={errors.Role?.message} required>
             <Select
               placeholder="Select a role"
               options={roles.map((r) => ({ value: r.id, label: r.name }))}
@@ -249,6 +253,7 @@ export function UserForm(p: UserFormProps) {
             />
           </Field>
           <Field
+            reserveError
             label="Time zone"
             id="TimeZoneId"
             error={errors.TimeZoneId?.message}
@@ -304,10 +309,16 @@ export function UserForm(p: UserFormProps) {
           )}
           {showPassword && (
             <>
-              <Field label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
+              <Field reserveError label="New password" id="NewPassword" error={errors.NewPassword?.message} required>
                 <Input type="password" autoComplete="new-password" maxLength={1024} {...register('NewPassword')} />
               </Field>
-              <Field label="Confirm new password" id="ConfirmPassword" error={errors.ConfirmPassword?.message} required>
+              <Field
+                reserveError
+                label="Confirm new password"
+                id="ConfirmPassword"
+                error={errors.ConfirmPassword?.message}
+                required
+              >
                 <Input type="password" autoComplete="new-password" maxLength={1024} {...register('ConfirmPassword')} />
               </Field>
               <div className="md:col-span-2">

@@ -38,14 +38,15 @@ describe('describeActivity', () => {
       facts('export', {
         file: 'Jobs.csv',
         list: 'Jobs',
-        filters: { matterReference: 'ABC', statuses: [1, 2], empty: '' },
+        filters: { matterReference: 'ABC', statuses: [1, 2], empty: '', timeDue: 0, sortBy: 3, sortOrder: 2 },
         rows: 42,
         complete: false,
       }),
     );
     expect(d).toEqual({
       event: 'Exported Jobs.csv',
-      details: 'Jobs list; filters: matterReference = ABC; statuses = 1, 2; 42 rows (download not completed)',
+      details:
+        'Jobs list; filters: matter reference = ABC; status = Not Started, Started; 42 rows (download not completed)',
     });
   });
 

@@ -3,7 +3,7 @@
  * audit row's facts. Pure: no database. Details never hold secrets; for changed users and settings only the
  * names of the fields that changed are stored and shown.
  */
-import { roleName } from '@/lib/reference';
+import { roleName, statusLabel } from '@/lib/reference';
 
 export interface ActivityFacts {
   action: string;
@@ -46,13 +46,56 @@ const PASSWORD_REASONS: Record<string, string> = {
   forced: 'changed at sign-in (first time or expired)',
 };
 
+/** Query keys that order or page a list: how it was sorted is not a filter. */
+const NOT_FILTERS = /^(sort|page|size$|pageSize|take$|skip$)/i;
+
+const FILTER_LABELS: Record<string, string> = {
+  ...FIELD_LABELS,
+  jmsNumber: 'job number',
+  matterReference: 'matter reference',
+  matterExact: 'matter',
+  description: 'description',
+  contactName: 'contact name',
+  clientName: 'client name',
+  timeCreated: 'created',
+  timeDue: 'due',
+  timeDelivered: 'delivered',
+  statuses: 'status',
+  attention: 'needs attention',
+  fullName: 'name',
+};
+
+/** A query key in words: its label, else its camelCase or PascalCase split into lower-case words. */
+const filterName = (key: string): string =>
+  FILTER_LABELS[key] ??
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
+
+function filterValue(key: string, x: unknown): string {
+  const one = (y: unknown): string =>
+    typeof y === 'number' && key === 'statuses'
+      ? statusLabel(y)
+      : typeof y === 'number' && key === 'role'
+        ? roleName(y)
+        : typeof y === 'boolean'
+          ? y
+            ? 'yes'
+            : 'no'
+          : typeof y === 'object'
+            ? JSON.stringify(y)
+            : String(y);
+  return Array.isArray(x) ? x.map(one).join(', ') : one(x);
+}
+
+/** The filters of an exported list in words; sorting, paging and "any" (0) are left out. */
 function describeFilters(v: unknown): string {
   if (!v || typeof v !== 'object') return 'no filters';
   const parts = Object.entries(v as Record<string, unknown>)
+    .filter(([k, x]) => !NOT_FILTERS.test(k) && x !== 0)
     .filter(([, x]) => x !== null && x !== undefined && x !== '' && !(Array.isArray(x) && x.length === 0))
-    .map(
-      ([k, x]) => `${k} = ${Array.isArray(x) ? x.join(', ') : typeof x === 'object' ? JSON.stringify(x) : String(x)}`,
-    );
+    .map(([k, x]) => `${filterName(k)} = ${filterValue(k, x)}`);
   return parts.length ? parts.join('; ') : 'no filters';
 }
 

@@ -10,9 +10,9 @@ export const AUTH_MSG = {
   passwordRequired: 'Please enter your password.',
   captchaRequired: 'Please confirm that you are not a robot, then sign in again.',
   captchaFailed: 'The robot check could not be verified. Please try it again.',
-  accountBlockedTitle: 'Account blocked',
+  accountBlockedTitle: 'Account locked',
   accountBlocked:
-    'Your account has been blocked after too many unsuccessful sign-in attempts. Please contact your administrator to unblock it.',
+    'Your account has been locked after too many unsuccessful sign-in attempts. Please contact your administrator to unlock it.',
   otpTitle: 'Enter OTP',
   otpSentTo: 'A one-time passcode (OTP) has been sent to your e-mail address.',
   signInAgain: 'Your sign-in has timed out. Please sign in again.',

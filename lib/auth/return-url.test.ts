@@ -63,6 +63,8 @@ describe('signInUrlAfterSignOut', () => {
   it('shows the session-expired message for types 9 and 11 and keeps the return URL', () => {
     expect(signInUrlAfterSignOut(11, '/Invoice?jm=a')).toBe('/SignIn?messageType=2&returnUrl=%2FInvoice%3Fjm%3Da');
     expect(signInUrlAfterSignOut(9, null)).toBe('/SignIn?messageType=2');
+    // A deactivated account is told so, not that its session expired.
+    expect(signInUrlAfterSignOut(11, null, { deactivated: true })).toBe('/SignIn?messageType=3');
     expect(signInUrlAfterSignOut(10, '/JobClient')).toBe('/SignIn?returnUrl=%2FJobClient');
     expect(signInUrlAfterSignOut(null, 'https://evil')).toBe('/SignIn');
   });

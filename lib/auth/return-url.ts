@@ -91,10 +91,17 @@ export function accessDeniedUrl(from: string | null | undefined): string {
   return path.startsWith('/') ? `/AccessDenied?from=${encodeURIComponent(path)}` : '/AccessDenied';
 }
 
-/** The sign-in page after a sign-out: types 9 and 11 say the session expired (messageType=2). */
-export function signInUrlAfterSignOut(type: number | null, returnUrl: string | null | undefined): string {
+/**
+ * The sign-in page after a sign-out: types 9 and 11 say the session expired (messageType=2), or, when the account
+ * was deactivated, that it was (messageType=3).
+ */
+export function signInUrlAfterSignOut(
+  type: number | null,
+  returnUrl: string | null | undefined,
+  o: { deactivated?: boolean } = {},
+): string {
   const q = new URLSearchParams();
-  if (type === 9 || type === 11) q.set('messageType', '2');
+  if (type === 9 || type === 11) q.set('messageType', o.deactivated ? '3' : '2');
   const back = safeReturnUrl(returnUrl);
   if (back) q.set('returnUrl', back);
   const s = q.toString();

@@ -5,7 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { actionRunner, signedIn as signedInAccess } from '@/lib/http/action';
-import { extendSession, resolveSession, resolveSessionWithTiming, revokeSession } from '@/lib/auth/session';
+import {
+  extendSession,
+  resolveSession,
+  resolveSessionWithTiming,
+  revokeSession,
+  sessionUserDeactivated,
+} from '@/lib/auth/session';
+import { deactivateUser } from '@/lib/users/service';
 import { getDb } from '@/db/client';
 import { fixedClock, setClock } from '@/lib/clock';
 import { updateSecurityPolicy } from '@/lib/security/security-policy';
@@ -83,5 +90,15 @@ describe('session timing and Stay signed in', () => {
       await live(signedInAccess, z.undefined(), undefined, (_, ctx) => extendSession(ctx.actor.sessionId)),
     ).toMatchObject({ ok: false, status: 401, signedOut: true });
     expect(await sessionTiming(actor.sessionId)).toBeNull();
+  });
+
+  it('a session ended by deactivating its user is known as such (the sign-out says the account was deactivated)', async () => {
+    const admin = await signedIn(4);
+    const user = await signedIn(3, admin.clientId);
+    expect(await sessionUserDeactivated(user.actor.sessionId)).toBe(false);
+    await deactivateUser(admin.actor, user.actor.userName);
+    expect(await resolveSession(user.actor.sessionId)).toBeNull();
+    expect(await sessionUserDeactivated(user.actor.sessionId)).toBe(true);
+    expect(await sessionUserDeactivated(admin.actor.sessionId)).toBe(false);
   });
 });

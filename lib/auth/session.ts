@@ -150,6 +150,22 @@ function sessionLookup(db: Db) {
 }
 
 /**
+ * Whether the session's user has been deactivated (which ends their sessions): the sign-out then tells them so,
+ * not that the session expired.
+ */
+export async function sessionUserDeactivated(sessionId: string | null | undefined): Promise<boolean> {
+  if (!sessionId || !UUID.test(sessionId)) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ isActive: users.isActive })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row !== undefined && !row.isActive;
+}
+
+/**
  * Resolves a session id to the actor, or null when the session is unknown, revoked, expired
  * (absolute or idle), or its user is inactive or locked. `touch: false`: the call is not the user's activity (the
  * idle clock is not reset).

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { canonicalTimeZone } from '@/lib/settings/schema';
-import { FIELD_MSG, formText, isPhone } from '@/lib/validation';
+import { FIELD_MSG, formText, formPhone } from '@/lib/validation';
 import { emailField, NAME_MAX, userNameField } from '@/lib/users/schema';
 
 export const CLIENT_MSG = {
@@ -129,15 +129,7 @@ export const inviteAdminSchema = z.object({
   FirstName: text(NAME_MAX),
   LastName: text(NAME_MAX),
   EmailId: emailField,
-  Phone: z
-    .string({ error: FIELD_MSG.required })
-    .transform((v) => v.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, FIELD_MSG.required)
-        .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
-    ),
+  Phone: formPhone(),
   UserName: userNameField,
   TimeZoneId: z
     .string({ error: CLIENT_MSG.timeZone })

@@ -102,7 +102,7 @@ describe('changes after ordering', () => {
     const start = await newsPositionNow();
     await cancelJob(actor, jobId, { reason: 'The matter settled.' });
     const [job] = await db().select({ jms: jobs.jmsNumber }).from(jobs).where(eq(jobs.id, jobId));
-    const title = `Job ${job!.jms} is now Cancelled`;
+    const title = `Job ${job!.jms} is now Cancelled: The matter settled.`;
 
     const theirs = await readNewsAfter(colleague.actor, start);
     expect(theirs.items.map((i) => [i.kind, i.title, i.statusLabel, i.inBell])).toEqual([
@@ -139,7 +139,9 @@ describe('changes after ordering', () => {
     ).toMatchObject({ applied: true });
     const [row] = await db().select().from(jobs).where(eq(jobs.id, jobId));
     expect(row?.contactName).toBe('Riley Chen');
-    expect((await historyOf(jobId)).at(-1)).toMatchObject({ fromStatus: 12, toStatus: 12 });
+    // The history says what changed in words, and an amendment adds no 'Submitted → Submitted' status line.
+    expect((await commentHistoryOf(actor, jobId))?.map((c) => c.comment)).toEqual(['Amended: contact name, due time']);
+    expect(await historyOf(jobId)).toEqual([]);
 
     await db().update(jobs).set({ status: 2 }).where(eq(jobs.id, jobId));
     expect(await amendJob(actor, jobId, values({ contactName: 'Sam Lee' }))).toEqual({

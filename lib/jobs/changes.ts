@@ -120,6 +120,9 @@ async function history(
       createdAt: at,
     })
     .returning({ id: commentHistory.id });
+  // A status line only when the status moves: an amendment or a request leaves it, and 'Submitted → Submitted'
+  // would say nothing.
+  if (to === job.status) return;
   await tx.insert(jobStatusChanges).values({
     jobId: job.id,
     clientId: job.clientId,
@@ -227,9 +230,32 @@ export async function cancelJob(
   });
 }
 
-/** The fields an amendment changed, by their form names (for the history and the activity log). */
+/** What the client sees for each column an amendment can change (the order form's own words). */
+export const AMENDED_FIELD_LABELS: Record<string, string> = {
+  orderType: 'order type',
+  contactName: 'contact name',
+  email: 'e-mail',
+  contactPhone: 'contact phone',
+  afterHourContactNumber: 'after-hours contact number',
+  costEstimateNumber: 'cost estimate number',
+  matterReference: 'matter reference',
+  clientBranchAddressId: 'branch address',
+  address: 'branch address',
+  alternatePickupDelivery: 'alternate pickup / delivery',
+  readyAt: 'ready time',
+  dueAt: 'due time',
+  timeZone: 'time zone',
+  instructions: 'instructions',
+  numberOfCopies: 'number of copies',
+  whatToCollect: 'what to collect',
+  copyAsOriginal: 'copy as original',
+  instructionBlock: 'job details',
+};
+
+/** The fields an amendment changed, in words, each once (for the history and the activity log). */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(after).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  return [...new Set(keys.flatMap((k) => (k === 'description' ? [] : [AMENDED_FIELD_LABELS[k] ?? k])))];
 }
 
 async function applyAmendment(
@@ -242,9 +268,7 @@ async function applyAmendment(
   at: Date,
 ): Promise<string[]> {
   const [before] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).limit(1);
-  const changed = changedFields((before ?? {}) as Record<string, unknown>, columns as Record<string, unknown>).filter(
-    (k) => k !== 'description',
-  );
+  const changed = changedFields((before ?? {}) as Record<string, unknown>, columns as Record<string, unknown>);
   await tx
     .update(jobs)
     .set({ ...columns, updatedAt: at, lastModifiedById: a.userId })

@@ -77,6 +77,17 @@ export interface NewsResult {
   alerts: { instant: number; digest: number };
 }
 
+/** The longest comment quoted in a bell line (the slip has the whole of it). */
+const BELL_COMMENT_MAX = 160;
+
+/** A status change's bell line, with staff's comment to the client when there is one (the reason for On Hold). */
+export function statusNewsTitle(jmsNumber: string, status: number, comment: string | null | undefined): string {
+  const subject = jobAlertSubject(jmsNumber, status);
+  const text = comment?.trim();
+  if (!text) return subject;
+  return `${subject}: ${text.length > BELL_COMMENT_MAX ? `${text.slice(0, BELL_COMMENT_MAX - 1).trimEnd()}…` : text}`;
+}
+
 /**
  * Publishes one event in the caller's transaction: the users' news rows (the bell and the live pages) and the
  * alert e-mails of the same event.
@@ -106,7 +117,7 @@ export async function publishJobNews(tx: Queryable, e: NewsEvent): Promise<NewsR
           jobId: e.jobId,
           invoiceId: null,
           status: e.status,
-          title: jobAlertSubject(e.jmsNumber, e.status),
+          title: statusNewsTitle(e.jmsNumber, e.status, e.comment),
           href: jobSlipHref(e.jobId),
         }
       : e.kind === 'job.file_added'

@@ -12,8 +12,10 @@ import {
   parseTimeInput,
   parseWallClock,
   readyDueProblems,
+  refreshedDefaultTimes,
   toInstant,
 } from './rules';
+import { JOB_MSG, makeJobStepOneSchema } from './schema';
 
 const SYD = 'Australia/Sydney';
 
@@ -249,5 +251,47 @@ describe('due-time warning (§5, §9: due within 30 minutes of now)', () => {
     expect(isDueWithinWarningWindow('03/03/2025', '11:15 PM', now, 'UTC')).toBe(true);
     expect(isDueWithinWarningWindow('03/03/2025', '11:15 PM', now, SYD)).toBe(false);
     expect(isDueWithinWarningWindow('', '10:15 AM', now, SYD)).toBe(false);
+  });
+});
+
+describe("the form's own ready and due defaults gone stale (a draft resumed later)", () => {
+  const filledAt = new Date('2025-03-03T23:05:00Z'); // Tue 4 Mar 2025 10:05 in Sydney
+  const filled = { ...defaultReadyInputs(filledAt, SYD), dateDueInput: '04/03/2025', timeDueInput: '12:00 PM' };
+  const anHourLater = new Date('2025-03-04T00:06:00Z'); // 11:06 in Sydney
+
+  it('moves them forward from now when they have passed', () => {
+    expect(filled.timeReadyInput).toBe('10:15 AM');
+    expect(refreshedDefaultTimes(filled, anHourLater, SYD)).toEqual({
+      dateReadyInput: '04/03/2025',
+      timeReadyInput: '11:15 AM',
+      dateDueInput: '04/03/2025',
+      timeDueInput: '01:00 PM',
+    });
+  });
+
+  it('leaves them alone while both are still ahead', () => {
+    expect(refreshedDefaultTimes(filled, new Date('2025-03-03T23:10:00Z'), SYD)).toBeNull();
+  });
+
+  it('moves them when only the due time has passed', () => {
+    const dueSoon = { ...filled, timeReadyInput: '10:15 AM', timeDueInput: '10:30 AM' };
+    expect(refreshedDefaultTimes(dueSoon, new Date('2025-03-03T23:31:00Z'), SYD)?.timeReadyInput).toBe('10:45 AM');
+  });
+
+  it('moved times pass step one where the stale ones were refused', () => {
+    const schema = makeJobStepOneSchema({ now: anHourLater, timeZone: SYD });
+    const base = {
+      orderType: 4,
+      contactName: 'Ann Lee',
+      email: 'ann@example.com',
+      contactPhone: '0290001234',
+      afterHourContactNumber: '0290001234',
+      matterReference: 'M-1',
+      clientBranchAddressId: 1,
+    };
+    const stale = schema.safeParse({ ...base, ...filled });
+    expect(stale.success ? [] : stale.error.issues.map((i) => i.message)).toContain(JOB_MSG.readyTimeInPast);
+    const moved = refreshedDefaultTimes(filled, anHourLater, SYD);
+    expect(schema.safeParse({ ...base, ...moved }).success).toBe(true);
   });
 });

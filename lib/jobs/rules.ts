@@ -160,6 +160,37 @@ export function defaultReadyInputs(now: Date, timeZone: string): { dateReadyInpu
   return { dateReadyInput: formatDateInput(date), timeReadyInput: formatTimeInput(up % 1440) };
 }
 
+/** The ready and due inputs of the order form. */
+export interface ReadyDueInputs {
+  dateReadyInput: string;
+  timeReadyInput: string;
+  dateDueInput: string;
+  timeDueInput: string;
+}
+
+/**
+ * The key under which the order form keeps, with its draft, whether the ready and due times are still the ones it
+ * filled in itself (true) or the person has set one of them (false, or missing).
+ */
+export const TIMES_FILLED_BY_FORM = 'timesFilledByForm';
+
+/**
+ * The form's own ready and due defaults, brought up to date: when the ready or the due moment has passed (a draft
+ * resumed later, a form left open), fresh defaults from `now` (ready rounded up to the next 15 minutes, due by the
+ * §9 rule); otherwise null (nothing to move). Only for times the form filled in itself: a time the person chose
+ * stays theirs and the §5 rules refuse it when it is in the past.
+ */
+export function refreshedDefaultTimes(values: ReadyDueInputs, now: Date, timeZone: string): ReadyDueInputs | null {
+  const ready = parseWallClock(values.dateReadyInput, values.timeReadyInput);
+  const due = parseWallClock(values.dateDueInput, values.timeDueInput);
+  const nowMinute = Math.floor(now.getTime() / 60_000) * 60_000;
+  const passed = (w: WallClock | null) => w !== null && toInstant(w, timeZone).getTime() < nowMinute;
+  if (!passed(ready) && !passed(due)) return null;
+  const fresh = defaultReadyInputs(now, timeZone);
+  const freshDue = defaultDueInputs(fresh.dateReadyInput, fresh.timeReadyInput);
+  return freshDue ? { ...fresh, ...freshDue } : null;
+}
+
 export type ReadyDueField = 'dateReadyInput' | 'timeReadyInput' | 'dateDueInput' | 'timeDueInput';
 export type ReadyDueProblem =
   'readyDateInPast' | 'readyTimeInPast' | 'dueDateInPast' | 'dueDateBeforeReady' | 'dueNotAfterReady' | 'dueTimeInPast';

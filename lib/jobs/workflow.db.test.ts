@@ -12,6 +12,7 @@ import {
   jobs,
   jobStatusChanges,
   userJobAlerts,
+  userNews,
 } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
@@ -23,6 +24,7 @@ import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { JOB_ALERT_DIGEST_KIND, JOB_ALERT_KIND, sendDueDigests } from './alerts';
 import { commentHistoryOf } from './comments';
 import { jobSlip } from './slip';
+import { jobThread } from './messages';
 import { changeJobStatus } from './workflow';
 import { userPrincipal, systemPrincipal } from '@/lib/core/principal';
 
@@ -162,6 +164,46 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     expect(mail.text).toContain('Changed: 24-Nov-2026 07:15 AM (Australia/Perth)');
     expect(mail.text).toContain('Comment: Printing has begun');
     expect(mail.text).toMatch(/View the job slip: http:\/\/[^\s]+\/JobSlip\?jb=[A-Za-z0-9%=]+/);
+  });
+
+  it('staff’s reason for On Hold is in the bell line and in the job’s conversation, not only in the comment history', async () => {
+    const op = await staff(2);
+    const client = await makeClient();
+    const user = await makeUser({ clientId: client.id, role: 3, jobAlertScope: 'firm' });
+    const job = await makeJob({ clientId: client.id, status: 2 });
+    await changeJobStatus(userPrincipal(op), job.id, {
+      toStatus: 3,
+      comment: 'Need the practice note signed, please.',
+      visibility: 'client',
+    });
+    const me: Actor = {
+      userId: user.id,
+      clientId: client.id,
+      role: 3,
+      userName: user.userName,
+      timeZone: 'Australia/Sydney',
+      sessionId: 's',
+    };
+    const bell = await t.db().select().from(userNews).where(eq(userNews.userId, user.id));
+    expect(bell.map((n) => [n.title, n.inBell])).toEqual([
+      [`Job ${job.jmsNumber} is now On Hold: Need the practice note signed, please.`, true],
+    ]);
+    expect((await jobThread(me, job.id)).map((m) => [m.side, m.authorName, m.body])).toEqual([
+      ['staff', 'Oakley Operator', 'On Hold: Need the practice note signed, please.'],
+    ]);
+
+    // An internal note stays out of both.
+    await changeJobStatus(userPrincipal(op), job.id, {
+      toStatus: 2,
+      comment: 'Chased by phone',
+      visibility: 'internal',
+    });
+    expect((await jobThread(me, job.id)).map((m) => m.body)).toEqual([
+      'On Hold: Need the practice note signed, please.',
+    ]);
+    const titles = (await t.db().select().from(userNews).where(eq(userNews.userId, user.id))).map((n) => n.title);
+    expect(titles).toContain(`Job ${job.jmsNumber} is now Started`);
+    expect(titles.join(' ')).not.toContain('Chased');
   });
 
   it('Delivered sets the delivered time; an internal comment stays with staff and out of the alert', async () => {

@@ -21,7 +21,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/db/client';
-import { commentHistory, jobs, jobStatusChanges, users } from '@/db/schema';
+import { commentHistory, jobMessages, jobs, jobStatusChanges, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
@@ -76,6 +76,11 @@ export async function resolveChanger(by: Principal): Promise<ResolvedChanger> {
     .limit(1);
   const name = u ? `${u.first} ${u.last}`.trim() : '';
   return { userId: staff.userId, name: name || staff.userName, system: null };
+}
+
+/** A status change's client comment as the conversation shows it: 'On Hold: Need the practice note signed.' */
+export function statusCommentMessage(status: number, comment: string): string {
+  return `${statusLabel(status)}: ${comment}`;
 }
 
 function refuse(message: string): never {
@@ -218,6 +223,20 @@ export async function changeJobStatus(
       newsComment: change.comment && change.visibility === 'client' ? change.comment : null,
       at,
     });
+    // A comment the client may read is also said in the job's conversation, where they talk with staff (and can
+    // answer it), not only in the comment history at the foot of the slip.
+    if (change.comment && change.visibility === 'client' && who.userId !== null) {
+      await tx.insert(jobMessages).values({
+        jobId: job.id,
+        clientId: job.clientId,
+        side: 'staff',
+        authorId: who.userId,
+        authorName: who.name,
+        body: statusCommentMessage(to, change.comment),
+        internal: false,
+        createdAt: at,
+      });
+    }
     await recordAudit(tx, by, {
       action: 'ops.job.status',
       clientId: job.clientId,

@@ -4,7 +4,7 @@ import { clientBranchAddresses, courts, jobs, locations } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { LEGACY_ADD_MSG } from './job-add';
 import { JOB_MSG } from '@/lib/jobs/schema';
-import { FIELD_MSG } from '@/lib/validation';
+import { DEFAULT_PHONE_PATTERN, FIELD_MSG } from '@/lib/validation';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, signedIn } from '@/test/factories';
 import { POST } from '@/app/api/Job/Add/route';
@@ -109,6 +109,22 @@ describe('POST api/Job/Add', () => {
       HasAdvancedInstructions: true,
       foldersNBinding: 3,
       applyNumbers: 2,
+    });
+  });
+
+  it('takes a contact phone as people write it and stores it without spaces and dots, in the spec’s pattern', async () => {
+    const c = await caller();
+    const res = await post(
+      payload(c.branchId, { ContactPhone: '0412 345 678', AfterHourContactNumber: '(02) 9000.1234' }),
+      c.token,
+    );
+    expect(res.status).toBe(200);
+    const { JobId } = (await res.json()) as { JobId: number };
+    const [row] = await db().select().from(jobs).where(eq(jobs.id, JobId));
+    expect(row).toMatchObject({ contactPhone: '0412345678', afterHourContactNumber: '(02)90001234' });
+    expect(row?.contactPhone).toMatch(DEFAULT_PHONE_PATTERN);
+    expect(await errors(await post(payload(c.branchId, { ContactPhone: '0412 / 345' }), c.token))).toEqual({
+      ContactPhone: [FIELD_MSG.invalidPhone],
     });
   });
 

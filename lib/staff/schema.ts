@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
 import { emailField, NAME_MAX, userNameField } from '@/lib/users/schema';
-import { FIELD_MSG, formText, isPhone } from '@/lib/validation';
+import { formText, formPhone } from '@/lib/validation';
 
 export const STAFF_MSG = {
   role: 'Please choose a staff role.',
@@ -26,15 +26,7 @@ export const staffUserFormSchema = z
     FirstName: name,
     LastName: name,
     EmailId: emailField,
-    Phone: z
-      .string({ error: FIELD_MSG.required })
-      .transform((v) => v.trim())
-      .pipe(
-        z
-          .string()
-          .min(1, FIELD_MSG.required)
-          .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
-      ),
+    Phone: formPhone(),
     UserName: userNameField,
     Role: z.number({ error: STAFF_MSG.role }).refine((n) => n === 1 || n === 2, STAFF_MSG.role),
     TimeZoneId: z

@@ -1,6 +1,7 @@
 /** The user form, the legacy bodies and the list query: what the browser and the server both accept. */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MSG } from '@/lib/auth/password-policy';
+import { AUTH_MSG } from '@/lib/auth/messages';
 import { FIELD_MSG } from '@/lib/validation';
 import {
   DEFAULT_USER_QUERY,
@@ -17,6 +18,7 @@ import {
   emailDomain,
   emailFromUserName,
   legacySaveUserSchema,
+  ACCESS_MSG,
   USER_MSG,
   userFormSchema,
 } from './schema';
@@ -111,6 +113,13 @@ describe('userFormSchema', () => {
 });
 
 describe('legacy bodies', () => {
+  it('takes phone numbers as people write them, stored without spaces and dots, on the form and the legacy body', () => {
+    expect(userFormSchema.parse({ ...valid, Phone: '0412 345 678' }).Phone).toBe('0412345678');
+    expect(userFormSchema.parse({ ...valid, Phone: '(02) 9000.1234' }).Phone).toBe('(02)90001234');
+    const legacy = legacySaveUserSchema.parse({ ...valid, UserId: 0, Phone: '0412 345 678' });
+    expect(userFormSchema.parse(legacy).Phone).toBe('0412345678');
+  });
+
   it('maps the legacy User model onto the form; server-owned fields are ignored, unknown ones refused', () => {
     const r = legacySaveUserSchema.parse({
       ...valid,
@@ -209,5 +218,16 @@ describe('user list query', () => {
     expect(userQueryFromSearchParams(new URLSearchParams('status=bogus')).status).toBe('active');
     expect(userListQuerySchema.parse(toUserListBody(query))).toEqual({ ...query, timeZone: undefined });
     expect(ROLE_FILTER_OPTIONS.map((o) => o.value)).toEqual([0, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe('one vocabulary for account access', () => {
+  it('an account is locked and unlocked (never blocked); a user is deactivated and reactivated, each "successfully"', () => {
+    const words = [...Object.values(AUTH_MSG), ...Object.values(ACCESS_MSG)]
+      .map((m) => (typeof m === 'function' ? (m as (...a: unknown[]) => string)('x', 1) : m))
+      .join(' ');
+    expect(words).not.toMatch(/block/i);
+    expect(AUTH_MSG.accountBlocked).toContain('locked');
+    expect(ACCESS_MSG.reactivated('ng.user')).toBe('User ng.user reactivated successfully.');
   });
 });

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { USER_TAKEN_MSG } from '@/lib/core/user-messages';
 import { PASSWORD_MAX_LENGTH, refinePasswordPair } from '@/lib/auth/password-policy';
 import { canonicalTimeZone } from '@/lib/settings/schema';
-import { FIELD_MSG, formText, isEmail, isPhone } from '@/lib/validation';
+import { FIELD_MSG, formText, isEmail, formPhone } from '@/lib/validation';
 import { isPossibleUserName } from '@/lib/validation-rules';
 import { isAssignableRole } from '@/lib/core/user-policy';
 
@@ -66,15 +66,7 @@ export const emailField = z
       .refine((v) => isEmail(v), FIELD_MSG.invalidEmail),
   );
 
-const phoneField = z
-  .string({ error: FIELD_MSG.required })
-  .transform((v) => v.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, FIELD_MSG.required)
-      .refine((v) => isPhone(v), FIELD_MSG.invalidPhone),
-  );
+const phoneField = formPhone();
 
 const roleField = z
   .number({ error: USER_MSG.roleRequired })
@@ -272,5 +264,5 @@ export const ACCESS_MSG = {
   reactivateTitle: 'Reactivate user',
   reactivateConfirm:
     'Reactivate this user? They can sign in again with their password (reset it from Edit if they no longer know it).',
-  reactivated: (userName: string) => `${userName} was reactivated.`,
+  reactivated: (userName: string) => `User ${userName} reactivated successfully.`,
 } as const;

@@ -7,6 +7,7 @@ import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/Alert';
 import { loadAmendSource, mergeOrderValues } from '@/lib/jobs/clone';
 import { clientMayChange } from '@/lib/jobs/files';
+import { TIMES_FILLED_BY_FORM } from '@/lib/jobs/rules';
 import { amendJobAction, discardDraftAction, saveDraftAction, saveJobAction } from './actions';
 
 export const metadata: Metadata = { title: 'New Job' };
@@ -57,6 +58,8 @@ export default async function SaveJobPage({
           practiceNoteUrl={ctx.practiceNoteUrl}
           save={saveJobAction}
           draftOwner={String(actor.userId)}
+          resumedDraft={resumed}
+          timesFilledByForm={resumed ? draft.values[TIMES_FILLED_BY_FORM] === true : true}
         />
       </div>
     </div>

@@ -1,7 +1,7 @@
 'use client';
 
 /** "Resume your order from 10:42" (issue 29): the user's draft offered back on a new order, with Resume and Discard. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { unlessSignedOut } from '@/lib/client-side/action';
@@ -19,7 +19,17 @@ export const DRAFT_OFFER_MSG = {
 
 export function DraftOffer({ message, discard }: DraftOfferProps) {
   const [state, setState] = useState<'offered' | 'discarding' | 'discarded' | 'failed'>('offered');
-  if (state === 'discarded') return <Alert tone="success">{DRAFT_OFFER_MSG.discarded}</Alert>;
+  const done = useRef<HTMLDivElement>(null);
+  // The Discard button goes with the offer: focus moves to the line saying it was done, not to the page's top.
+  useEffect(() => {
+    if (state === 'discarded') done.current?.focus();
+  }, [state]);
+  if (state === 'discarded')
+    return (
+      <div ref={done} tabIndex={-1} className="focus:outline-none" data-testid="draft-discarded">
+        <Alert tone="success">{DRAFT_OFFER_MSG.discarded}</Alert>
+      </div>
+    );
   return (
     <div
       className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-brand-50 px-4 py-3"

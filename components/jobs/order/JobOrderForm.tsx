@@ -8,16 +8,24 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { unlessSignedOut } from '@/lib/client-side/action';
 import { apiFetch } from '@/lib/client-side/api';
 import type { ActionResult } from '@/lib/http/action-result';
 import { JOB_FILES_MSG, jobFilesFit } from '@/lib/documents/job-file-limit';
-import { isDueWithinWarningWindow } from '@/lib/jobs/rules';
+import {
+  isDueWithinWarningWindow,
+  refreshedDefaultTimes,
+  TIMES_FILLED_BY_FORM,
+  type ReadyDueInputs,
+} from '@/lib/jobs/rules';
 import {
   applyOrderTypeEffects,
+  JOB_MSG,
   makeJobOrderSchema,
   STEP_ONE_FIELDS,
   type JobOrder,
@@ -38,8 +46,10 @@ import { useUploadQueue, type UploadedFile } from './upload-queue';
 import { useFileDrop } from './file-drop';
 import { DraftOffer } from './DraftOffer';
 import { useOrderDraft, type DraftSaver } from './use-draft';
+import { usePersonChanges } from './hooks';
 import { StepOne, type BranchOption } from './StepOne';
 import { DRAFT_RESTORED_MSG, dropDraft, useDraftFallback } from './useDraftFallback';
+import { AnnounceOnShow } from '@/components/ui/AnnounceOnShow';
 import { FormFields } from '@/components/ui/FormFields';
 import { reveal, useFocusInvalid } from '@/components/ui/focus-invalid';
 
@@ -73,7 +83,35 @@ export interface JobOrderFormProps {
   discardDraft?: () => Promise<ActionResult<null>>;
   /** The signed-in user: what was typed is kept under them when the session times out (issue 32). */
   draftOwner?: string;
+  /**
+   * The ready and due times are still the ones the form filled in itself (a new order, a copy, or a draft whose
+   * times nobody changed): once they pass, they are moved forward and the person is told, never refused.
+   */
+  timesFilledByForm?: boolean;
+  /** The form holds the user's resumed draft (?resume=1): leaving by Cancel asks before deleting it. */
+  resumedDraft?: boolean;
 }
+
+const TIME_FIELDS = ['dateReadyInput', 'timeReadyInput', 'dateDueInput', 'timeDueInput'] as const;
+const timesOf = (v: JobOrderInput): ReadyDueInputs => ({
+  dateReadyInput: String(v.dateReadyInput ?? ''),
+  timeReadyInput: String(v.timeReadyInput ?? ''),
+  dateDueInput: String(v.dateDueInput ?? ''),
+  timeDueInput: String(v.timeDueInput ?? ''),
+});
+const timesMovedNote = (t: ReadyDueInputs) =>
+  JOB_MSG.timesMoved(`${t.dateReadyInput} ${t.timeReadyInput}`, `${t.dateDueInput} ${t.timeDueInput}`);
+
+export const CANCEL_ORDER = {
+  title: 'Cancel this order?',
+  message: (files: number) =>
+    files === 0
+      ? 'The order you started will be deleted.'
+      : `The order you started and its ${files === 1 ? 'uploaded file' : `${files} uploaded files`} will be deleted.`,
+  keep: 'Keep editing',
+  confirm: 'Delete the order',
+  failed: 'The order could not be deleted. Please try again.',
+} as const;
 
 export const ORDER_FORM_MSG = {
   cloneNotFound: 'The job to copy was not found. You can enter a new job below.',
@@ -105,6 +143,7 @@ function isRedirect(e: unknown): boolean {
 }
 
 export function JobOrderForm(props: JobOrderFormProps) {
+  const router = useRouter();
   const { initialValues, clone, clientId, timeZone, maxInstructions, save } = props;
   const [skew] = useState(() => Date.parse(props.now) - Date.now());
   const now = useCallback(() => new Date(Date.now() + skew), [skew]);
@@ -130,9 +169,16 @@ export function JobOrderForm(props: JobOrderFormProps) {
     () => makeJobOrderSchema({ now, timeZone, maxInstructions, costEstimateExists }),
     [now, timeZone, maxInstructions, costEstimateExists],
   );
+  // A resumed draft whose own times have passed opens with them moved forward, and says so.
+  const [start] = useState(() => {
+    const fresh = props.timesFilledByForm ? refreshedDefaultTimes(timesOf(initialValues), now(), timeZone) : null;
+    return fresh
+      ? { values: { ...initialValues, ...fresh }, note: timesMovedNote(fresh) }
+      : { values: initialValues, note: null };
+  });
   const form = useForm<JobOrderInput, unknown, JobOrder>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues,
+    defaultValues: start.values,
     shouldFocusError: false,
   });
   const { getValues, setValue, trigger, setError, handleSubmit, clearErrors } = form;
@@ -148,7 +194,21 @@ export function JobOrderForm(props: JobOrderFormProps) {
     initial: props.initialFiles,
   });
   const drop = useFileDrop(files.add);
-  const draft = useOrderDraft(form, files.documentIds, files.busy, props.saveDraft ? { save: props.saveDraft } : null);
+  // Whether the ready and due times are still the form's own: the person choosing any of them makes them theirs.
+  const ownTimes = useRef(props.timesFilledByForm === true);
+  const [timesNote, setTimesNote] = useState<string | null>(start.note);
+  usePersonChanges(form, TIME_FIELDS, () => {
+    ownTimes.current = false;
+    setTimesNote(null);
+  });
+  const extraDraftValues = useCallback(() => ({ [TIMES_FILLED_BY_FORM]: ownTimes.current }), []);
+  const draft = useOrderDraft(
+    form,
+    files.documentIds,
+    files.busy,
+    props.saveDraft ? { save: props.saveDraft } : null,
+    extraDraftValues,
+  );
   const [cloned] = useState(clone ? { jobNumber: clone.jmsNumber, files: clone.files } : null);
   // "Copy job" asks before copying the earlier job's files (issue 29): only the ticked ones are copied.
   const [copyCloned, setCopyCloned] = useState<number[]>([]);
@@ -159,6 +219,9 @@ export function JobOrderForm(props: JobOrderFormProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
   const [warning, setWarning] = useState<'next' | 'save' | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelFailed, setCancelFailed] = useState(false);
+  const cancelLink = useRef<HTMLAnchorElement>(null);
   const accepted = useRef<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const { ref: formRef, focusInvalid } = useFocusInvalid();
@@ -174,6 +237,15 @@ export function JobOrderForm(props: JobOrderFormProps) {
       setRestored(true);
     },
   );
+
+  /** The form's own ready and due times, moved forward (and the person told) once they have passed. */
+  const refreshTimes = useCallback(() => {
+    const fresh = ownTimes.current ? refreshedDefaultTimes(timesOf(getValues()), now(), timeZone) : null;
+    if (!fresh) return;
+    for (const f of TIME_FIELDS) setValue(f, fresh[f], { shouldDirty: true });
+    clearErrors([...TIME_FIELDS]);
+    setTimesNote(timesMovedNote(fresh));
+  }, [getValues, setValue, clearErrors, now, timeZone]);
 
   function goTo(next: 1 | 2) {
     setStep(next);
@@ -202,6 +274,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
 
   async function next() {
     setAlert(null);
+    refreshTimes();
     const fields = STEP_ONE_FIELDS.filter((f) => isStepOnePath(f, orderType));
     const ok = await trigger(fields);
     if (!ok) {
@@ -267,6 +340,29 @@ export function JobOrderForm(props: JobOrderFormProps) {
     }
   }
 
+  /** Cancel: with nothing typed, uploaded or kept as a draft it just leaves; otherwise it asks first. */
+  function cancelClicked(e: React.MouseEvent<HTMLAnchorElement>) {
+    const kept = form.formState.isDirty || files.items.length > 0 || draft.savedAt !== null || props.resumedDraft;
+    if (!props.discardDraft || !kept) return;
+    e.preventDefault();
+    setCancelFailed(false);
+    setCancelling(true);
+  }
+
+  async function cancelConfirmed() {
+    await draft.stop();
+    const r = props.discardDraft ? await unlessSignedOut(props.discardDraft()) : null;
+    if (r && !r.ok) {
+      draft.resume();
+      setCancelFailed(true);
+      throw new Error('not discarded');
+    }
+    if (draftOwner) dropDraft(draftOwner);
+    router.push('/JobClient');
+    // The dialog stays (busy) while the page changes.
+    await new Promise(() => undefined);
+  }
+
   const onValid = () => {
     if (tooManyFiles) {
       setAlert(ORDER_FORM_MSG.fixErrors);
@@ -298,7 +394,10 @@ export function JobOrderForm(props: JobOrderFormProps) {
         <form
           ref={formRef}
           noValidate
-          onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+          onSubmit={(e) => {
+            refreshTimes();
+            void handleSubmit(onValid, onInvalid)(e);
+          }}
           {...drop.handlers}
           className={`flex flex-col gap-6 rounded-md ${drop.over ? 'outline-2 outline-offset-4 outline-brand-600 outline-dashed' : ''}`}
           aria-busy={saving || undefined}
@@ -310,6 +409,13 @@ export function JobOrderForm(props: JobOrderFormProps) {
               <DraftOffer message={props.draftOffer} discard={props.discardDraft} />
             )}
             {restored && <Alert tone="info">{DRAFT_RESTORED_MSG}</Alert>}
+            {timesNote && (
+              <Alert tone="info">
+                <AnnounceOnShow>
+                  <span data-testid="times-moved">{timesNote}</span>
+                </AnnounceOnShow>
+              </Alert>
+            )}
             {alert && <Alert tone="error">{alert}</Alert>}
             <h2 ref={stepHeading} tabIndex={-1} className="section-title focus:outline-none">
               {step === 1
@@ -359,7 +465,12 @@ export function JobOrderForm(props: JobOrderFormProps) {
                   }).format(new Date(draft.savedAt))}
                 </span>
               )}
-              <a href="/JobClient" className={buttonClasses({ variant: 'ghost' })}>
+              <a
+                ref={cancelLink}
+                href="/JobClient"
+                onClick={cancelClicked}
+                className={buttonClasses({ variant: 'ghost' })}
+              >
                 Cancel
               </a>
               {step === 2 && (
@@ -386,6 +497,25 @@ export function JobOrderForm(props: JobOrderFormProps) {
                 </Button>
               )}
             </div>
+            <ConfirmDialog
+              open={cancelling}
+              onOpenChange={(o) => {
+                setCancelling(o);
+                if (!o) setTimeout(() => cancelLink.current?.focus(), 0);
+              }}
+              title={CANCEL_ORDER.title}
+              message={CANCEL_ORDER.message(files.items.length)}
+              cancelLabel={CANCEL_ORDER.keep}
+              confirmLabel={CANCEL_ORDER.confirm}
+              tone="danger"
+              onConfirm={cancelConfirmed}
+            >
+              {cancelFailed && (
+                <p role="alert" className="mt-2 text-sm text-danger">
+                  {CANCEL_ORDER.failed}
+                </p>
+              )}
+            </ConfirmDialog>
             <DueWarningDialog
               open={warning !== null}
               onCancel={() => {

@@ -99,7 +99,7 @@ export function StepOne({ clientId, branches, now, timeZone, maxInstructions, on
           required={afterHours}
           helpKey="AfterHourContactNumber"
           type="tel"
-          maxLength={16}
+          maxLength={32}
           help={afterHours ? 'Required outside business hours (weekdays 7:00 AM to 3:59 PM).' : undefined}
         />
       </FormSection>

@@ -2,7 +2,7 @@
 
 /** Small hooks of the job order form: clearing fields a rule hides, and reading the court lookups. */
 import { useEffect, useRef, useState } from 'react';
-import { useFormContext, type FieldPathValue } from 'react-hook-form';
+import { useFormContext, type FieldPathValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { apiFetch } from '@/lib/client-side/api';
 import { isRecord } from '@/lib/core/guards';
 import type { JobOrderInput } from '@/lib/jobs/schema';
@@ -88,4 +88,23 @@ export function useSelectedCourt(court: number | undefined, location: number | u
     court !== undefined && location ? `/api/SelectedCourt/Court/${court}/JobLocation/${location}` : null,
     isFlags,
   );
+}
+
+/** Calls `onChanged` when the person (not the form itself) changes one of the named fields. */
+export function usePersonChanges<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  names: readonly string[],
+  onChanged: () => void,
+): void {
+  const latest = useRef({ names, onChanged });
+  useEffect(() => {
+    latest.current = { names, onChanged };
+  });
+  useEffect(() => {
+    const sub = form.watch((_v, info) => {
+      if (info.type === 'change' && info.name !== undefined && latest.current.names.includes(info.name))
+        latest.current.onChanged();
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 }

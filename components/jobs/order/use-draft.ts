@@ -22,6 +22,8 @@ export function useOrderDraft<T extends FieldValues>(
   documentIds: readonly number[],
   busyUploading: boolean,
   saver: DraftSaver | null,
+  /** Kept with the values but not one of them (what the form knows about its own values). */
+  extraValues?: () => Record<string, unknown>,
 ) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<unknown> | null>(null);
@@ -35,7 +37,7 @@ export function useOrderDraft<T extends FieldValues>(
     timer.current = null;
     if (stopped.current || !saver) return;
     const p = saver
-      .save({ values: { ...form.getValues() }, documentIds: [...ids.current] })
+      .save({ values: { ...form.getValues(), ...extraValues?.() }, documentIds: [...ids.current] })
       .then((r) => {
         if (r.ok && !stopped.current) {
           if (!timer.current) unsaved.current = false;
@@ -45,7 +47,7 @@ export function useOrderDraft<T extends FieldValues>(
       .catch(() => undefined);
     inFlight.current = p;
     await p;
-  }, [form, saver]);
+  }, [form, saver, extraValues]);
 
   const schedule = useCallback(() => {
     if (stopped.current || !saver) return;

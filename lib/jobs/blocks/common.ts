@@ -41,6 +41,9 @@ export const JOB_MSG = {
   dueDateBeforeReady: 'Due date must be on or after the ready date.',
   dueNotAfterReady: 'Due time must be later than the ready time.',
   dueTimeInPast: 'Due time cannot be earlier than the current time.',
+  /** The form's own ready and due times had passed and were moved forward (never refused). */
+  timesMoved: (ready: string, due: string) =>
+    `The ready and due times had passed, so they were moved to ready ${ready} and due ${due}. Change them if you need other times.`,
   copiesRequired: 'Please enter the number of copies.',
   whatToCollectRequired: 'Please enter what to collect.',
   partSeparator: (separator: string) => `This part cannot contain "${separator.trim()}".`,

@@ -163,6 +163,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                     }}
                     action={markInvoicePaidAction.bind(null, i.invoiceNumber)}
                     resultTo={markedTo}
+                    done={`Invoice ${i.invoiceNumber} is marked paid.`}
                   />
                 </span>
               )}

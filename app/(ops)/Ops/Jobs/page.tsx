@@ -43,8 +43,7 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Job queue</h1>
       <QueueView
-        // A new filter starts a new selection (the page and its size keep it).
-        key={new URLSearchParams(queueSearchParams(query)).toString()}
+        filterKey={new URLSearchParams(queueSearchParams(query)).toString()}
         rows={packRows(result.rows.map((r) => presentQueueRow(r, actor.timeZone, at, staffNames)))}
         totalCount={result.totalCount}
         totalCapped={result.totalCapped}
