@@ -46,11 +46,25 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** PostgreSQL time-outs in seconds: opening a connection, an unused one's life, any one's life (0: none). */
+  connectTimeout?: number;
+  idleTimeout?: number;
+  maxLifetime?: number;
 }
+
+/** The pool's time-outs when the caller names none (lib/config's defaults of DB_*_SECONDS). */
+export const DEFAULT_POOL_TIMEOUTS = { connectTimeout: 10, idleTimeout: 20, maxLifetime: 1800 } as const;
 
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.url) {
-    const client = postgres(opts.url, { max: opts.max ?? 10, onnotice: () => undefined, prepare: true });
+    const client = postgres(opts.url, {
+      max: opts.max ?? 10,
+      onnotice: () => undefined,
+      prepare: true,
+      connect_timeout: opts.connectTimeout ?? DEFAULT_POOL_TIMEOUTS.connectTimeout,
+      idle_timeout: opts.idleTimeout ?? DEFAULT_POOL_TIMEOUTS.idleTimeout,
+      max_lifetime: opts.maxLifetime ?? DEFAULT_POOL_TIMEOUTS.maxLifetime,
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
       db,
@@ -97,6 +111,9 @@ export async function getHandle(): Promise<DbHandle> {
     g.__jmsDb = openDatabase({
       url: c.DATABASE_URL,
       dataDir: c.DATABASE_URL ? undefined : path.join(c.DATA_DIR, 'pglite'),
+      connectTimeout: c.DB_CONNECT_TIMEOUT_SECONDS,
+      idleTimeout: c.DB_IDLE_TIMEOUT_SECONDS,
+      maxLifetime: c.DB_MAX_LIFETIME_SECONDS,
     });
   }
   return g.__jmsDb;

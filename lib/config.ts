@@ -187,6 +187,16 @@ const envSchema = z.object({
   LIVE_POLL_MS: int(3000, 500, 60000),
   LIVE_HEARTBEAT_SECONDS: int(15, 1, 300),
   LIVE_STREAM_SECONDS: int(55, 5, 3600),
+  /**
+   * PostgreSQL pool (db/client.ts): how long opening a connection may take, how long an unused one stays open
+   * (short, so a serverless function holds no idle connections between calls), and how long any one lives
+   * (a failover or a pooler change is picked up within it). Readiness fails when a query takes longer than
+   * DB_READY_TIMEOUT_MS.
+   */
+  DB_CONNECT_TIMEOUT_SECONDS: int(10, 1, 300),
+  DB_IDLE_TIMEOUT_SECONDS: int(20, 0, 86400),
+  DB_MAX_LIFETIME_SECONDS: int(1800, 0, 86400),
+  DB_READY_TIMEOUT_MS: int(2000, 100, 60000),
   /** The bearer secret of the cron route (GET /api/cron/run); unset: the route is disabled (404). */
   CRON_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });

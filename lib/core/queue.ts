@@ -8,7 +8,8 @@
  * A work table has the columns id, status ('pending' → 'sending' → a final status, or back to 'pending'),
  * attempts, next_attempt_at and locked_until (its key and due columns may have other names: `WorkTable`). `claimDue` takes the due rows FOR UPDATE SKIP LOCKED and leases
  * them in one statement, so any number of instances can claim at once and never take the same row; a crashed
- * claimer's rows are taken again when the lease runs out. `settle` says what a row becomes after an attempt.
+ * claimer's rows are taken again when the lease runs out. Leases are short and renewed while the claimer works
+ * (`whileLeased`), so a claimer that dies holds its rows for one short lease, not for the longest possible send. `settle` says what a row becomes after an attempt.
  *
  * This is the floor under the domains (lib/core): it imports no domain folder. The tasks are registered by the
  * composition above the domains (lib/server/tasks.ts); the registry lives on globalThis, because the instrumentation
@@ -77,6 +78,58 @@ export async function claimDue(q: Queryable, w: WorkTable, o: ClaimOptions): Pro
   return rowsOf<{ id: string | number; attempts: string | number }>(res)
     .map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) }))
     .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Renews the lease of rows this claimer still holds (until now + leaseMs), so a claim can be short and still
+ * cover work that takes longer: a claimer that dies stops renewing and its rows are free within one lease.
+ * A row counts as held while it is 'sending' with the attempt count of this claim (the claim's fencing token: a
+ * later claim by anyone counts one more attempt). Answers the ids still held.
+ */
+export async function renewLeases(q: Queryable, w: WorkTable, claims: readonly Claimed[]): Promise<Set<number>> {
+  if (claims.length === 0) return new Set();
+  const until = new Date(now().getTime() + w.leaseMs).toISOString();
+  const table = sql.identifier(w.table);
+  const pairs = sql.join(
+    claims.map((c) => sql`(${c.id}::bigint, ${c.attempts}::int)`),
+    sql`, `,
+  );
+  const res = await q.execute(sql`
+    update ${table} w set locked_until = ${until}::timestamptz
+    where w.status = 'sending' and (w.id, w.attempts) in (${pairs})
+    returning w.id`);
+  return new Set(rowsOf<{ id: string | number }>(res).map((r) => Number(r.id)));
+}
+
+/**
+ * Keeps the leases of `claims` while `work` runs: renews every third of the lease those not yet released by
+ * `work` (through the `release` it is given, once a row is settled). A renewal that fails (the database briefly
+ * away) is logged and tried again at the next beat; the lease still covers that long.
+ */
+export async function whileLeased<T>(
+  q: Queryable,
+  w: WorkTable,
+  claims: readonly Claimed[],
+  work: (release: (id: number) => void) => Promise<T>,
+): Promise<T> {
+  const open = new Map(claims.map((c) => [c.id, c]));
+  let renewing: Promise<unknown> | undefined;
+  const beat = setInterval(
+    () => {
+      if (renewing || open.size === 0) return;
+      renewing = renewLeases(q, w, [...open.values()])
+        .catch((e: unknown) => log().warn({ err: e, table: w.table }, 'lease renewal failed'))
+        .finally(() => (renewing = undefined));
+    },
+    Math.max(100, Math.floor(w.leaseMs / 3)),
+  );
+  beat.unref();
+  try {
+    return await work((id) => open.delete(id));
+  } finally {
+    clearInterval(beat);
+    await renewing;
+  }
 }
 
 /**

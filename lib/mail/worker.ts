@@ -12,11 +12,18 @@ import { getDb, type Db } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { claimDue, exponentialWaits, settle, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
+import { claimDue, exponentialWaits, settle, whileLeased, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
 import { log } from '@/lib/log';
 import { printConsoleMail } from './console';
 
-const OUTBOX: WorkTable = { table: 'email_outbox', leaseMs: 60_000 };
+/**
+ * A claim holds for 10 s and is renewed every ~3 s while this instance works on it (lib/core/queue.ts
+ * whileLeased), so a send slower than the lease is not taken twice, and an instance that dies right after
+ * claiming leaves its messages to the others within 10 s (a sign-in code lives 5 minutes). Few at once: the
+ * messages one instance holds wait for its sends one by one while another instance may be idle.
+ */
+export const OUTBOX: WorkTable = { table: 'email_outbox', leaseMs: 10_000 };
+export const MAIL_BATCH = 5;
 
 /** 5 s after the first failure, doubling, at most an hour. */
 export const backoffMs = exponentialWaits(5_000, 60 * 60_000);
@@ -49,57 +56,72 @@ export async function processOutboxOnce(
   const db = opts.db ?? (await getDb());
   const c = config();
   const smtpUrl = opts.smtpUrl === undefined ? c.SMTP_URL : opts.smtpUrl;
-  const ids = (await claimDue(db, OUTBOX, { batch: opts.batch ?? 20 })).map((x) => x.id);
+  const claims = await claimDue(db, OUTBOX, { batch: opts.batch ?? MAIL_BATCH });
+  const ids = claims.map((x) => x.id);
   const claimed = ids.length
     ? await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id)
     : [];
 
   const result: SendResult = { sent: 0, failed: 0, logged: 0 };
-  for (const m of claimed) {
-    if (!smtpUrl) {
-      printConsoleMail({
-        from: c.MAIL_FROM,
-        to: m.toAddress,
-        subject: m.subject,
-        text: m.textBody,
-        messageId: m.messageId,
-        kind: m.kind,
-      });
-      await db.update(emailOutbox).set({ status: 'logged', lockedUntil: null }).where(eq(emailOutbox.id, m.id));
-      result.logged++;
-      continue;
+  if (claimed.length === 0) return result;
+  await whileLeased(db, OUTBOX, claims, async (release) => {
+    for (const m of claimed) {
+      await sendOne(db, m, smtpUrl, result);
+      release(m.id);
     }
-    try {
-      await transportFor(smtpUrl).sendMail({
-        from: c.MAIL_FROM,
-        to: m.toAddress,
-        subject: m.subject,
-        text: m.textBody,
-        html: m.htmlBody ?? undefined,
-        messageId: m.messageId,
-        headers: m.headers ?? undefined,
-      });
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null })
-        .where(eq(emailOutbox.id, m.id));
-      result.sent++;
-    } catch (e) {
-      const { status, lockedUntil, nextAttemptAt, gaveUp } = settle(m.attempts, false, retryPolicy(), 'sent');
-      await db
-        .update(emailOutbox)
-        .set({
-          status,
-          lockedUntil,
-          lastError: e instanceof Error ? e.message.slice(0, 500) : String(e),
-          ...(nextAttemptAt ? { nextAttemptAt } : {}),
-        })
-        .where(eq(emailOutbox.id, m.id));
-      log().warn({ outboxId: m.id, attempts: m.attempts, giveUp: gaveUp }, 'mail send failed');
-      result.failed++;
-    }
-  }
+  });
   return result;
+}
+
+async function sendOne(
+  db: Db,
+  m: typeof emailOutbox.$inferSelect,
+  smtpUrl: string | undefined | null,
+  result: SendResult,
+): Promise<void> {
+  const c = config();
+  if (!smtpUrl) {
+    printConsoleMail({
+      from: c.MAIL_FROM,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      messageId: m.messageId,
+      kind: m.kind,
+    });
+    await db.update(emailOutbox).set({ status: 'logged', lockedUntil: null }).where(eq(emailOutbox.id, m.id));
+    result.logged++;
+    return;
+  }
+  try {
+    await transportFor(smtpUrl).sendMail({
+      from: c.MAIL_FROM,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      html: m.htmlBody ?? undefined,
+      messageId: m.messageId,
+      headers: m.headers ?? undefined,
+    });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null })
+      .where(eq(emailOutbox.id, m.id));
+    result.sent++;
+  } catch (e) {
+    const { status, lockedUntil, nextAttemptAt, gaveUp } = settle(m.attempts, false, retryPolicy(), 'sent');
+    await db
+      .update(emailOutbox)
+      .set({
+        status,
+        lockedUntil,
+        lastError: e instanceof Error ? e.message.slice(0, 500) : String(e),
+        ...(nextAttemptAt ? { nextAttemptAt } : {}),
+      })
+      .where(eq(emailOutbox.id, m.id));
+    log().warn({ outboxId: m.id, attempts: m.attempts, giveUp: gaveUp }, 'mail send failed');
+    result.failed++;
+  }
 }
 
 /** The task of lib/server/tasks.ts: one batch; answers how many messages it handled. */

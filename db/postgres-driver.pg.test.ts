@@ -1,0 +1,121 @@
+/**
+ * The postgres driver alone, on real PostgreSQL, while the server terminates all its connections every second
+ * (as a failover, a pooler restart or a network blip does) under 8 callers: callers get errors during the cuts,
+ * never an uncaught exception, every call settles soon after the last cut, and the pool serves queries again.
+ * The driver is patched for this (patches/, applied by `npm install`): unpatched, a connection whose socket
+ * closed with a write pending keeps a stale write timer and never flushes again, so every later query on it,
+ * and each reconnect's start-up message, waits out the 30 s connect time-out. The margins here (10 s, 15 s) are
+ * wide for a loaded machine and still well below that.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, expect, it } from 'vitest';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const appName = `jms_driver_cut_${randomBytes(4).toString('hex')}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const uncaught: unknown[] = [];
+const onUncaught = (e: unknown) => uncaught.push(e);
+process.on('uncaughtException', onUncaught);
+
+// Default time-outs on purpose: this is the driver as it ships (plus the patch), not the portal's settings.
+const sql = postgres(url, { max: 4, connection: { application_name: appName }, onnotice: () => undefined });
+const admin = postgres(url, { max: 1, onnotice: () => undefined });
+
+afterAll(async () => {
+  process.off('uncaughtException', onUncaught);
+  await sql.end({ timeout: 1 });
+  await admin.end({ timeout: 1 });
+});
+
+/** One query that answers 'ok', the error code, or 'hung' when it takes longer than `ms`. */
+function probe(ms: number): Promise<string> {
+  return Promise.race([
+    sql`select 1 as one, ${'x'.repeat(64)} as pad`.then(
+      () => 'ok',
+      (e: { code?: string }) => e.code ?? 'error',
+    ),
+    sleep(ms).then(() => 'hung'),
+  ]);
+}
+
+/** Reserves all 4 connections at once and runs a query on each: 'ok', or 'hung' when that takes longer than `ms`. */
+async function wholePool(ms: number): Promise<string> {
+  const reserving = Array.from({ length: 4 }, () => sql.reserve());
+  const work = Promise.all(
+    reserving.map(async (r) => {
+      const conn = await r;
+      try {
+        await conn`select 1 as one`;
+      } finally {
+        conn.release();
+      }
+    }),
+  ).then(
+    () => 'ok',
+    (e: { code?: string }) => e.code ?? 'error',
+  );
+  const answer = await Promise.race([work, sleep(ms).then(() => 'hung')]);
+  // A reservation still pending when the time ran out is released as soon as it arrives.
+  if (answer !== 'ok')
+    for (const r of reserving)
+      void r.then(
+        (c) => c.release(),
+        () => undefined,
+      );
+  return answer;
+}
+
+it('survives every backend being terminated under 8 callers and serves queries again within seconds', async () => {
+  let stop = false;
+  let served = 0;
+  let failed = 0;
+  // Callers as a server's requests are: each waits for its query, however long it takes.
+  const callers = Array.from({ length: 8 }, async () => {
+    while (!stop) {
+      try {
+        await sql`select 1 as one, ${'x'.repeat(64)} as pad`;
+        served++;
+      } catch {
+        failed++;
+      }
+    }
+  });
+
+  let cuts = 0;
+  const started = Date.now();
+  while (Date.now() - started < 10_000) {
+    await sleep(1_000);
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${appName}`;
+    cuts++;
+  }
+  stop = true;
+  const lastCut = Date.now();
+  // Every caller's last call settles (answered or failed) soon after the last cut, none waits for a time-out.
+  const settled = await Promise.race([Promise.all(callers).then(() => true), sleep(10_000).then(() => false)]);
+
+  // Recovery: the first moment every connection of the pool (4 reserved at once) answers within a second.
+  let recoveredAfterMs: number | null = null;
+  while (Date.now() - lastCut < 20_000) {
+    if ((await wholePool(1_000)) === 'ok') {
+      recoveredAfterMs = Date.now() - lastCut;
+      break;
+    }
+    await sleep(100);
+  }
+  console.log(
+    `driver cuts: ${cuts} cuts, ${served} served, ${failed} failed, callers settled: ${settled}, pool recovered after ${recoveredAfterMs} ms`,
+  );
+
+  expect(uncaught.map(String)).toEqual([]);
+  expect(settled).toBe(true);
+  expect(served).toBeGreaterThan(0);
+  expect(recoveredAfterMs).not.toBeNull();
+  expect(recoveredAfterMs!).toBeLessThan(15_000);
+  // And it stays served.
+  for (let i = 0; i < 5; i++) {
+    expect(await Promise.all(Array.from({ length: 8 }, () => probe(1_000)))).toEqual(Array(8).fill('ok'));
+    expect(await wholePool(1_000)).toBe('ok');
+  }
+}, 60_000);
