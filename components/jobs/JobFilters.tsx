@@ -61,16 +61,17 @@ function TimeFilter({
   );
 }
 
-export function JobFilters({ idPrefix }: { idPrefix: string }) {
+/** `oneMatter`: the list of one matter (its page), where a matter or client-name box could narrow nothing. */
+export function JobFilters({ idPrefix, oneMatter = false }: { idPrefix: string; oneMatter?: boolean }) {
   const { state, setList } = useJobListParams();
   const statuses: JobListQuery['statuses'] = state.query.statuses;
   return (
     <>
       <TextFilter id={`${idPrefix}jms`} field="jmsNumber" label="JMS number" />
-      <TextFilter id={`${idPrefix}matter`} field="matterReference" label="Matter/Ref" />
+      {!oneMatter && <TextFilter id={`${idPrefix}matter`} field="matterReference" label="Matter/Ref" />}
       <TextFilter id={`${idPrefix}desc`} field="description" label="Description" />
       <TextFilter id={`${idPrefix}contact`} field="contactName" label="Contact name" />
-      <TextFilter id={`${idPrefix}client`} field="clientName" label="Client name" />
+      {!oneMatter && <TextFilter id={`${idPrefix}client`} field="clientName" label="Client name" />}
       <StatusFilter id={`${idPrefix}status`} value={statuses} onChange={(s) => setList({ [JOB_PARAM.statuses]: s })} />
       <TimeFilter id={`${idPrefix}created`} field="timeCreated" label="Time logged" buckets={TIME_CREATED_FILTERS} />
       <TimeFilter id={`${idPrefix}due`} field="timeDue" label="Time due" buckets={TIME_DUE_FILTERS} />

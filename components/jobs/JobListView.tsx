@@ -48,6 +48,8 @@ export interface JobListViewProps {
   savePreference?: boolean;
   /** The table's caption (default "Jobs"). */
   caption?: string;
+  /** The jobs of one matter (the matter page): the filters offer no matter or client-name box. */
+  oneMatter?: boolean;
 }
 
 /** The feedback modals (their form, its schema and the dialog primitives) load when a row asks for one. */
@@ -97,6 +99,7 @@ function JobList({
   toolbar,
   savePreference = true,
   caption = 'Jobs',
+  oneMatter = false,
 }: JobListViewProps) {
   const rows = useMemo(() => unpackRows(packed), [packed]);
   const { setList, resetList, pending, refresh } = useJobListParams();
@@ -153,7 +156,7 @@ function JobList({
         key={`d${generation}`}
         className="panel hidden gap-3 p-4 lg:grid lg:grid-cols-5"
       >
-        <JobFilters idPrefix="filter-" />
+        <JobFilters idPrefix="filter-" oneMatter={oneMatter} />
       </div>
 
       <div data-tour="job-table">
@@ -168,7 +171,7 @@ function JobList({
           onSortChange={(s) => setList({ [JOB_PARAM.sortBy]: s.column, [JOB_PARAM.sortOrder]: s.direction })}
           sortOptions={sortOptions}
           renderCard={(r) => <JobCard row={r} onFeedback={onFeedback} />}
-          mobileFilters={<JobFilters idPrefix="mobile-filter-" />}
+          mobileFilters={<JobFilters idPrefix="mobile-filter-" oneMatter={oneMatter} />}
           loading={pending}
           tableFrom="lg"
         />

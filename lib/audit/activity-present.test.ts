@@ -33,6 +33,22 @@ describe('describeActivity', () => {
     ).toEqual({ event: 'Job cloned', details: 'Job 100201' });
   });
 
+  it('names an amended job and its changed fields in words, and an invited user with the role', () => {
+    expect(
+      describeActivity(
+        facts(
+          'job.amend',
+          { jmsNumber: '100202', changed: ['dueAt', 'numberOfCopies', '1 file added'] },
+          { targetType: 'job' },
+        ),
+      ),
+    ).toEqual({ event: 'Job amended', details: 'Job 100202: changed due time, number of copies, 1 file added' });
+    expect(describeActivity(facts('user.invited', { userName: 'hv.user', role: 3 }))).toEqual({
+      event: 'User invited',
+      details: 'hv.user, Client User',
+    });
+  });
+
   it('says which list was exported, with which filters and how many rows', () => {
     const d = describeActivity(
       facts('export', {

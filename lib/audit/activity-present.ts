@@ -29,10 +29,37 @@ const FIELD_LABELS: Record<string, string> = {
   requireSso: 'require single sign-on',
 };
 
+/** The order form's fields, as a job's amendment names them. */
+const JOB_FIELD_LABELS: Record<string, string> = {
+  orderType: 'job type',
+  contactName: 'contact name',
+  email: 'e-mail',
+  contactPhone: 'contact phone',
+  afterHourContactNumber: 'after-hours number',
+  costEstimateNumber: 'cost estimate number',
+  matterReference: 'matter reference',
+  clientBranchAddressId: 'branch address',
+  alternatePickupDelivery: 'pick-up or delivery address',
+  readyAt: 'ready time',
+  dueAt: 'due time',
+  timeZone: 'time zone',
+  instructions: 'instructions',
+  numberOfCopies: 'number of copies',
+  whatToCollect: 'what to collect',
+  copyAsOriginal: 'copy as original',
+  instructionBlock: 'instruction details',
+};
+
 const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const fields = (v: unknown) => list(v).map((f) => FIELD_LABELS[f] ?? f);
+
+/** "Job J123: …" from a job event's details. */
+function jobAnd(d: Record<string, unknown>, rest: string): string {
+  const job = str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : '';
+  return [job, rest].filter(Boolean).join(': ');
+}
 
 function target(f: ActivityFacts): string {
   return f.targetUserName ?? (f.targetType === 'user' && f.targetId ? `user #${f.targetId}` : '');
@@ -152,6 +179,33 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
         event: d.sourceJobId ? 'Job cloned' : 'Job ordered',
         details: str(d.jmsNumber) ? `Job ${str(d.jmsNumber)}` : '',
       };
+    case 'job.amend': {
+      const changed = list(d.changed).map((k) => JOB_FIELD_LABELS[k] ?? k);
+      return { event: 'Job amended', details: jobAnd(d, changed.length ? `changed ${changed.join(', ')}` : '') };
+    }
+    case 'job.cancel':
+      return { event: 'Job cancelled', details: jobAnd(d, str(d.reason) ? `reason: ${str(d.reason)}` : '') };
+    case 'job.change_requested':
+      return {
+        event: d.kind === 'cancel' ? 'Cancellation requested' : 'Amendment requested',
+        details: jobAnd(d, str(d.reason) ? `reason: ${str(d.reason)}` : ''),
+      };
+    case 'job.message': {
+      const body = str(d.body) ?? '';
+      const files = list(d.files);
+      return {
+        event: 'Message sent',
+        details: jobAnd(
+          d,
+          [
+            body.length > 80 ? `"${body.slice(0, 79)}…"` : body ? `"${body}"` : null,
+            files.length ? `${files.length} ${files.length === 1 ? 'file' : 'files'} attached` : null,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        ),
+      };
+    }
     case 'job.feedback':
       return {
         event: 'Feedback given',
@@ -191,8 +245,21 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
         details: `${target(f)}: ${changed.length ? `changed ${changed.join(', ')}` : 'nothing changed'}`,
       };
     }
+    case 'user.invited':
+      return {
+        event: 'User invited',
+        details: [target(f) || str(d.userName), typeof d.role === 'number' ? roleName(d.role) : null]
+          .filter(Boolean)
+          .join(', '),
+      };
+    case 'user.reactivated':
+      return { event: 'User reactivated', details: target(f) || (str(d.userName) ?? '') };
     case 'user.deactivated':
       return { event: 'User deactivated', details: target(f) || (str(d.userName) ?? '') };
+    case 'view.share':
+      return { event: 'View shared', details: str(d.name) ? `"${str(d.name)}", now seen by everyone in the firm` : '' };
+    case 'view.unshare':
+      return { event: 'View no longer shared', details: str(d.name) ? `"${str(d.name)}"` : '' };
     case 'settings.updated': {
       const changed = fields(d.changed);
       if (d.alerts === 'replaced') changed.push('job alerts');

@@ -14,8 +14,13 @@ import { ForbiddenError } from '@/lib/core/errors';
 import { signOutUserEverywhere, unlockUser, UNLOCK_MAIL_SUBJECT } from '@/lib/users/access';
 import { ACCESS_MSG } from '@/lib/users/schema';
 import { useTestDatabase } from '@/test/db';
-import { makeUser, signedIn, TEST_PASSWORD } from '@/test/factories';
+import { makeJob, makeUser, signedIn, TEST_PASSWORD } from '@/test/factories';
+import { cancelJob } from '@/lib/jobs/changes';
+import { postMessage } from '@/lib/jobs/messages';
+import { createView, shareView } from '@/lib/jobs/views';
+import { deactivateUser, reactivateUser } from '@/lib/users/service';
 import { activityUsers, exportActivity, listActivity } from './activity';
+import { describeActivity } from './activity-present';
 import { ACTIVITY_KIND_IDS, activityQuerySchema, type ActivityQuery } from './activity-schema';
 import { CsvRecordCounter } from './export';
 import { recordAudit } from '@/lib/core/audit';
@@ -121,6 +126,30 @@ describe('activity', () => {
       'user.updated',
     ]);
     expect((await listActivity(a.actor, { kind: 'export' }, all)).rows.map((x) => x.action)).toEqual(['export']);
+  });
+
+  it('shows what an administrator most wants to see, in words: reactivations, cancellations, messages, shared views', async () => {
+    const a = await signedIn(4);
+    const clerk = await makeUser({ clientId: a.clientId, role: 3 });
+    const job = await makeJob({ clientId: a.clientId, jmsNumber: '700123' });
+    await deactivateUser(a.actor, clerk.userName);
+    await reactivateUser(a.actor, clerk.id);
+    await postMessage(a.actor, job.id, { body: 'Please bring the originals.' });
+    await cancelJob(a.actor, job.id, { reason: 'Settled out of court' });
+    const view = await createView(a.actor, { name: 'Urgent', state: {}, shared: false, makeDefault: false });
+    await shareView(a.actor, view.id, true);
+    const shown = (await listActivity(a.actor, {}, all)).rows.map((r) => describeActivity(r));
+    expect(shown).toEqual([
+      { event: 'View shared', details: '"Urgent", now seen by everyone in the firm' },
+      { event: 'Job cancelled', details: 'Job 700123: reason: Settled out of court' },
+      { event: 'Message sent', details: 'Job 700123: "Please bring the originals."' },
+      { event: 'User reactivated', details: clerk.userName },
+      { event: 'User deactivated', details: clerk.userName },
+    ]);
+    // Each under its kind in the filter.
+    expect((await listActivity(a.actor, { kind: 'message' }, all)).rows.map((r) => r.action)).toEqual(['job.message']);
+    expect((await listActivity(a.actor, { kind: 'view' }, all)).rows.map((r) => r.action)).toEqual(['view.share']);
+    expect((await listActivity(a.actor, { kind: 'job' }, all)).rows.map((r) => r.action)).toEqual(['job.cancel']);
   });
 
   it('reaches no event of another client by any parameter: user, kind, dates, page, page size, export body', async () => {

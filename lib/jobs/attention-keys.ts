@@ -4,6 +4,7 @@
  * counts them.
  */
 import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
+import { STATUS } from './workflow-rules';
 
 export type JobAttentionKey =
   | 'due24'
@@ -14,14 +15,29 @@ export type JobAttentionKey =
   | 'deliveredWithFiles'
   | 'deliveredWithoutFeedback';
 
+/**
+ * The statuses in which the provider is working on a job, the only ones "Overdue" counts: a job on hold, waiting for
+ * payment, awaiting a cost estimate or ready for collection waits on the client and has its own tile, so the tiles
+ * never count one job twice. Ascending, as the list normalises its statuses.
+ */
+export const IN_WORK_STATUSES: number[] = [
+  STATUS.submitted,
+  STATUS.beingCollected,
+  STATUS.notStarted,
+  STATUS.started,
+  STATUS.qaStarted,
+  STATUS.readyForDelivery,
+  STATUS.beingDelivered,
+].sort((a, b) => a - b);
+
 const q = (over: Partial<JobListQuery>): JobListQuery => ({ ...DEFAULT_JOB_QUERY, ...over });
 
 /** The list behind each count (its URL is `querySearchParams` of the query). */
 export const ATTENTION_QUERIES: Record<JobAttentionKey, JobListQuery> = {
   due24: q({ attention: 'due24', sortBy: 6, sortOrder: 1 }),
-  overdue: q({ timeDue: 1, sortBy: 6, sortOrder: 1 }),
-  waiting: q({ statuses: [3, 13] }),
-  readyForCollection: q({ statuses: [6] }),
+  overdue: q({ timeDue: 1, statuses: IN_WORK_STATUSES, sortBy: 6, sortOrder: 1 }),
+  waiting: q({ statuses: [STATUS.onHold, STATUS.waitingForPayment] }),
+  readyForCollection: q({ statuses: [STATUS.readyForCollection] }),
   deliveredRecently: q({ timeDelivered: 3, sortBy: 7, sortOrder: 2 }),
   deliveredWithFiles: q({ attention: 'files' }),
   deliveredWithoutFeedback: q({ attention: 'nofeedback' }),

@@ -73,6 +73,11 @@ describe('what needs me: the strip counts', () => {
     await makeJob({ clientId, readyAt: new Date(t - 2 * HOUR), dueAt: new Date(t + 30 * HOUR) });
     await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 5 * HOUR), status: 3 });
     await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 4 * HOUR), status: 13 });
+    // Overdue and being worked on: the one overdue job. Past due but awaiting a cost estimate or ready for collection
+    // (like the On Hold and Waiting For Payment ones above) waits on the client: not overdue, so no job is on two tiles.
+    await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 3 * HOUR), status: 2 });
+    await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 3 * HOUR), status: 15 });
+    await makeJob({ clientId, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 3 * HOUR), status: 6 });
     const delivered = await makeJob({
       clientId,
       readyAt: new Date(t - 30 * HOUR),
@@ -113,9 +118,9 @@ describe('what needs me: the strip counts', () => {
     const counts = await countJobAttention(me.actor);
     expect(Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v.n]))).toEqual({
       due24: 3, // the Ready For Collection job is due in 3 h too
-      overdue: 2,
+      overdue: 1,
       waiting: 2,
-      readyForCollection: 1,
+      readyForCollection: 2,
       deliveredRecently: 2,
       deliveredWithFiles: 1,
       deliveredWithoutFeedback: 2,

@@ -13,6 +13,7 @@ import { config } from '@/lib/config';
 import { directUploadsEnabled } from '@/lib/documents/direct';
 import { MAX_JOB_FILES } from '@/lib/documents/job-files';
 import { loadCloneSource } from './clone';
+import { MATTER_MAX } from './list-schema';
 import { listBranchAddresses, listLocations } from './lookups';
 import { actorTimeZone } from './save';
 import { defaultJobOrder, type JobOrderInput } from './schema';
@@ -41,7 +42,16 @@ export interface JobFormContext {
   practiceNoteUrl: string | null;
 }
 
-export async function jobFormContext(actor: ClientActor, jb: string | null | undefined): Promise<JobFormContext> {
+/**
+ * `matter` (the ?matter= of "New job for this matter" on the matter page) pre-fills a new job's matter reference;
+ * a clone keeps its own. Free text the user could have typed, so it is only length-checked here: the form's
+ * validation judges it like any typed reference.
+ */
+export async function jobFormContext(
+  actor: ClientActor,
+  jb: string | null | undefined,
+  matter: string | null = null,
+): Promise<JobFormContext> {
   const db = await getDb();
   const at = now();
   const timeZone = actorTimeZone(actor);
@@ -63,7 +73,13 @@ export async function jobFormContext(actor: ClientActor, jb: string | null | und
   const defaultBranch = branches.find((b) => b.isDefault) ?? (branches.length === 1 ? branches[0] : undefined);
   const c = config();
   return {
-    values: clone ? clone.values : { ...fresh, clientBranchAddressId: defaultBranch?.id ?? null },
+    values: clone
+      ? clone.values
+      : {
+          ...fresh,
+          clientBranchAddressId: defaultBranch?.id ?? null,
+          ...(matter && matter.length <= MATTER_MAX ? { matterReference: matter } : {}),
+        },
     clone: clone && { sourceJobId: clone.sourceJobId, jmsNumber: clone.jmsNumber, files: clone.files },
     cloneNotFound: Boolean(jb) && !clone,
     clientId: actor.clientId,

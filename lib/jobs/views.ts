@@ -293,6 +293,7 @@ export async function shareView(
       action: shared ? 'view.share' : 'view.unshare',
       targetType: 'saved_view',
       targetId: v.id,
+      details: { name: v.name },
     });
   });
 }

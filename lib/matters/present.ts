@@ -13,6 +13,10 @@ import type { Matter } from './service';
 
 export interface MatterView {
   reference: string;
+  /** The parties or the description (Matter.title), null when its jobs name neither. */
+  title: string | null;
+  /** The order form with this matter's reference filled in. */
+  newJobHref: string;
   invoices: InvoiceRowView[];
   invoicesTotal: number;
   totals: { currencyCode: string; billed: string; paid: string; owed: string }[];
@@ -41,6 +45,8 @@ export function presentMatter(m: Matter, timeZone: string): MatterView {
   const money = (cents: number, currency: string) => formatMoney(centsToAmount(cents), currency);
   return {
     reference: m.reference,
+    title: m.title,
+    newJobHref: `/SaveJob?${new URLSearchParams({ matter: m.reference })}`,
     invoices: m.invoices.map(presentInvoiceRow),
     invoicesTotal: m.invoicesTotal,
     totals: m.totals.map((t) => ({

@@ -11,6 +11,9 @@ import { useTestDatabase } from '@/test/db';
 import { makeInvoice, makeJob, signedIn } from '@/test/factories';
 import { searchMatters } from './search';
 import { getMatter } from './service';
+import { presentMatter } from './present';
+import { requireTenant } from '@/lib/core/tenancy';
+import { jobFormContext } from '@/lib/jobs/form-context';
 
 describe('a matter', () => {
   useTestDatabase();
@@ -79,6 +82,36 @@ describe('a matter', () => {
     await expect(getMatter(me.actor, 'never used')).rejects.toBeInstanceOf(NotFoundError);
     const theirs = await getMatter(other.actor, ref);
     expect(theirs.totals).toEqual([{ currencyCode: 'AUD', billed: 99900, paid: 0, owed: 99900 }]);
+  });
+
+  it('is headed by its parties, else its description; "New job for this matter" opens the order form with it filled in', async () => {
+    const me = await signedIn(3);
+    const hour = 3_600_000;
+    const ref = `Smith & Co/${randomUUID().slice(0, 6)}`;
+    await makeJob({
+      clientId: me.clientId,
+      matterReference: ref,
+      orderType: 2,
+      instructionBlock: { kind: 'courtCopy', MatterName: 'Harbour Holdings vs Quayside' },
+      createdAt: new Date(Date.now() - 2 * hour),
+    });
+    await makeJob({ clientId: me.clientId, matterReference: ref, description: 'Subpoena copies' });
+    const m = await getMatter(me.actor, ref);
+    expect(m.title).toBe('Harbour Holdings vs Quayside');
+    const described = `D-${randomUUID().slice(0, 6)}`;
+    await makeJob({ clientId: me.clientId, matterReference: described, description: 'Brief bundle' });
+    expect((await getMatter(me.actor, described)).title).toBe('Brief bundle');
+    const billedOnly = `B-${randomUUID().slice(0, 6)}`;
+    await makeInvoice({ clientId: me.clientId, matterReference: billedOnly });
+    expect((await getMatter(me.actor, billedOnly)).title).toBeNull();
+
+    // The link, as the order page reads it: the new job's matter reference is this one, exactly.
+    const href = presentMatter(m, 'Australia/Sydney').newJobHref;
+    const url = new URL(href, 'http://localhost');
+    expect(url.pathname).toBe('/SaveJob');
+    const ctx = await jobFormContext(requireTenant(me.actor), null, url.searchParams.get('matter'));
+    expect(ctx.values.matterReference).toBe(ref);
+    expect((await jobFormContext(requireTenant(me.actor), null)).values.matterReference).toBeUndefined();
   });
 
   it('the search box finds matters, jobs and invoices of the caller firm only, by reference, party or description', async () => {

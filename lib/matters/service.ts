@@ -9,7 +9,8 @@
  * - the invoices: the invoice list with the exact matter filter (all of them, up to MAX_ROWS_PER_PAGE), and the
  *   totals billed, paid and owed in whole cents per currency;
  * - the files of its jobs (source files and deliverables, not removed), newest first, at most FILES_LIMIT;
- * - the timeline: its jobs' status changes and orders, newest first, at most TIMELINE_LIMIT.
+ * - the timeline: its jobs' status changes and orders, newest first, at most TIMELINE_LIMIT;
+ * - its title: the parties its jobs name, else the newest job's description.
  * Every read walks the client's (client_id, matter_reference) indexes, then the job's own rows.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -57,6 +58,11 @@ export interface MatterEvent {
 
 export interface Matter {
   reference: string;
+  /**
+   * What the matter is called, for its heading: the parties ("x vs y", the MatterName of a court copy or appeal book
+   * order) of its newest job that names them, else that job's description; null when neither (invoices only).
+   */
+  title: string | null;
   invoices: InvoiceRow[];
   /** More invoices than the page lists (MAX_ROWS_PER_PAGE). */
   invoicesTotal: number;
@@ -89,7 +95,8 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
   const clientId = await requireMatter(actor, reference);
   const db = await getDb();
   const ofMatter = and(eq(jobs.clientId, clientId), eq(jobs.matterReference, reference));
-  const [invoiceList, totals, files, changes, orders] = await Promise.all([
+  const partiesOf = sql<string | null>`nullif(btrim(${jobs.instructionBlock} ->> 'MatterName'), '')`;
+  const [invoiceList, totals, files, changes, orders, named] = await Promise.all([
     listInvoices(actor, { ...DEFAULT_INVOICE_QUERY, matterExact: reference }, { page: 1, size: MAX_ROWS_PER_PAGE }),
     db
       .select({
@@ -137,6 +144,12 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
       .where(ofMatter)
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(TIMELINE_LIMIT),
+    db
+      .select({ parties: partiesOf, description: jobs.description })
+      .from(jobs)
+      .where(ofMatter)
+      .orderBy(sql`${partiesOf} is null`, desc(jobs.createdAt), desc(jobs.id))
+      .limit(1),
   ]);
   const timeline: MatterEvent[] = [
     ...changes.map(({ id: _id, ...c }) => c),
@@ -144,8 +157,10 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime() || b.jobId - a.jobId)
     .slice(0, TIMELINE_LIMIT);
+  const title = named[0]?.parties ?? (named[0]?.description?.trim() || null);
   return {
     reference,
+    title,
     invoices: invoiceList.rows,
     invoicesTotal: invoiceList.totalCount,
     totals: totals.map((t) => {

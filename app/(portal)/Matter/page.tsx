@@ -1,16 +1,20 @@
 /**
- * /Matter?ref=<reference, encoded as spec §2 encodes ids> (issue 28): one matter of the user's firm. Its jobs are the
- * job list itself (same rows, filters, sorting, paging and export, narrowed to exactly this reference), then its
+ * /Matter?ref=<reference, encoded as spec §2 encodes ids> (issue 28): one matter of the user’s firm. Its
+ * heading names the parties (else the description) over the reference, with "New job for this matter" (the order
+ * form with the reference filled in). Its jobs are the job list itself (same rows, sorting, paging, export and filters
+ * but the matter and client-name boxes, which could narrow nothing here; narrowed to exactly this reference), then its
  * invoices with the totals billed, paid and owed, its files and the timeline of its status changes. Another firm's
  * matter, or a reference this firm never used, is a 404.
  */
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JobListView } from '@/components/jobs/JobListView';
 import { MatterLink } from '@/components/jobs/MatterLink';
 import { MatterSearch } from '@/components/matters/MatterSearch';
 import { LiveRefresh } from '@/components/live/JobEvents';
 import { Badge } from '@/components/ui/Badge';
+import { buttonClasses } from '@/components/ui/Button';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { requirePageClientActor } from '@/lib/auth/page';
@@ -64,11 +68,29 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
       {/* News of the firm's jobs (a status, a file, an invoice) re-renders the matter's rows in place. */}
       <LiveRefresh />
       <MatterSearch />
-      <header className="flex flex-col gap-1">
-        <p className="text-sm text-muted">Matter</p>
-        <h1 className="text-2xl font-semibold text-ink [overflow-wrap:anywhere]" data-testid="matter-reference">
-          {view.reference}
-        </h1>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          {view.title ? (
+            <>
+              <p className="text-sm text-muted [overflow-wrap:anywhere]">
+                Matter <span data-testid="matter-reference">{view.reference}</span>
+              </p>
+              <h1 className="text-2xl font-semibold text-ink [overflow-wrap:anywhere]" data-testid="matter-title">
+                {view.title}
+              </h1>
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-muted">Matter</p>
+              <h1 className="text-2xl font-semibold text-ink [overflow-wrap:anywhere]" data-testid="matter-reference">
+                {view.reference}
+              </h1>
+            </>
+          )}
+        </div>
+        <Link href={view.newJobHref} className={buttonClasses({ variant: 'primary' })} data-testid="matter-new-job">
+          New job for this matter
+        </Link>
       </header>
 
       <section aria-labelledby="matter-jobs" className="flex flex-col gap-3">
@@ -85,6 +107,7 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
           feedbackActions={{ save: saveFeedbackAction, load: loadFeedbackAction }}
           savePreference={false}
           caption={`Jobs of matter ${view.reference}`}
+          oneMatter
         />
       </section>
 

@@ -16,6 +16,7 @@ export const metadata: Metadata = { title: 'New Job' };
  * /SaveJob (spec §2): a new job; ?jb=<encoded id> clones an earlier job of the same client. The user's draft
  * (issue 29) is offered back on a new order; ?resume=1 opens the form with it. ?amend=<encoded id> opens the
  * same form on a job of the client to amend it (issue 29): applied before work starts, a request after.
+ * ?matter=<reference> (the matter page's "New job for this matter") pre-fills the matter reference of a new job.
  */
 export default async function SaveJobPage({
   searchParams,
@@ -28,7 +29,7 @@ export default async function SaveJobPage({
   const jb = sp.jb;
   const cloning = typeof jb === 'string' && jb !== '';
   const [ctx, draft] = await Promise.all([
-    jobFormContext(actor, cloning ? jb : null),
+    jobFormContext(actor, cloning ? jb : null, typeof sp.matter === 'string' ? sp.matter : null),
     cloning ? null : getDraft(actor),
   ]);
   const resumed = draft !== null && sp.resume === '1';
