@@ -1,5 +1,5 @@
 /**
- * Migration 0015 (issue 26): existing client users who never chose their alerts get the defaults a new user starts
+ * Migration 0015: existing client users who never chose their alerts get the defaults a new user starts
  * with; whoever chose anything (statuses, digest, the firm's jobs, the invoice alert, or an audited choice of none)
  * keeps it. The database is migrated to 0014, the users are written as they were then, and the rest is applied.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 0025 (issue 28, item 5): the report counters are backfilled from the jobs and invoices already there.
+ * Migration 0025 (item 5): the report counters are backfilled from the jobs and invoices already there.
  * The database is migrated to 0024 and given a firm's jobs and invoices over several months, order types and
  * matters (and another firm's); 0025 is applied; every counter row equals a recount, the charts read from them
  * equal the aggregates over the rows, and the triggers keep them so for the next write.

@@ -49,12 +49,12 @@ export const clients = pgTable(
     accountNumber: text('account_number').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
-    /** Suspended by staff (issue 13): is_active is false, its users cannot sign in; nothing is deleted. */
+    /** Suspended by staff: is_active is false, its users cannot sign in; nothing is deleted. */
     suspendedAt: ts('suspended_at'),
     /** Deleted by a provider administrator (docs/decisions): hidden everywhere, kept for the audit trail. */
     deletedAt: ts('deleted_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    /** Days from issue to due date of a new invoice (issue 30). */
+    /** Days from issue to due date of a new invoice. */
     paymentTermsDays: integer('payment_terms_days').notNull().default(14),
   },
   (t) => [uniqueIndex('clients_account_number_uq').on(t.accountNumber), uniqueIndex('clients_name_uq').on(t.name)],
@@ -312,7 +312,7 @@ export const userPreferences = pgTable('user_preferences', {
 });
 
 /**
- * Saved views of the job list (issue 28): a name and a list state (the spec's JobPreferenceModel: filters, sort,
+ * Saved views of the job list: a name and a list state (the spec's JobPreferenceModel: filters, sort,
  * PageSize; validated by lib/jobs/preference-model.ts before it is written and again when read). Private to the
  * owner, or shared with the owner's firm (set by a client administrator). `remembered` marks each user's "Last used"
  * view, the spec's saved preference, which the list keeps up to date (one per user, never shared).
@@ -498,7 +498,7 @@ export const jobs = pgTable(
     statusUpdatedAt: ts('status_updated_at').notNull().defaultNow(),
     /** Idempotency key sent with a save: a retried or double-clicked save returns the first job. */
     requestKey: text('request_key'),
-    /** The staff user who owns the job (issue 30; lib/jobs/assign.ts), null when nobody does. */
+    /** The staff user who owns the job (lib/jobs/assign.ts), null when nobody does. */
     assignedToId: integer('assigned_to_id').references(() => users.id),
   },
   (t) => [
@@ -543,7 +543,7 @@ export const jobs = pgTable(
     index('jobs_open_due_idx')
       .on(t.dueAt, t.id)
       .where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
-    // The queue's "mine"/"assigned to" and "unassigned" filters, the overview's delivered-per-day (issue 30).
+    // The queue's "mine"/"assigned to" and "unassigned" filters, the overview's delivered-per-day.
     index('jobs_assigned_created_idx')
       .on(t.assignedToId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.assignedToId} is not null`),
@@ -628,7 +628,7 @@ export const documents = pgTable(
     /** When a download found the stored bytes no longer matching sha256 (reported once, never served). */
     integrityFailedAt: ts('integrity_failed_at'),
     /**
-     * A staff member's upload for a message (issue 29): held back from the firm until a message to the firm
+     * A staff member's upload for a message: held back from the firm until a message to the firm
      * carries it; an internal note's files stay held back. The firm can neither list, download nor attach it.
      */
     staffOnly: boolean('staff_only').notNull().default(false),
@@ -644,7 +644,7 @@ export const documents = pgTable(
 );
 
 /**
- * A direct-to-bucket upload waiting for its check (issue 29): the browser PUTs the bytes to a presigned URL that
+ * A direct-to-bucket upload waiting for its check: the browser PUTs the bytes to a presigned URL that
  * fixes the key, the size and the SHA-256; the portal then reads the object back (size, SHA-256, clamd) and only
  * then writes its documents row. Rows expire; the orphan sweep removes what was never completed.
  */
@@ -675,7 +675,7 @@ export const uploadIntents = pgTable(
 );
 
 /**
- * The order a user has in progress (issue 29): one per user, saved while they type, offered back on the next new
+ * The order a user has in progress: one per user, saved while they type, offered back on the next new
  * order. Never a job (no number, no alert, nothing for staff); it expires after 30 days (lib/jobs/drafts.ts).
  */
 export const jobDrafts = pgTable(
@@ -699,7 +699,7 @@ export const jobDrafts = pgTable(
 );
 
 /**
- * A change the firm asked for after work on its job started (issue 29): a cancellation (with its reason) or an
+ * A change the firm asked for after work on its job started: a cancellation (with its reason) or an
  * amendment (the order's values, validated as on the form, and new uploads). Staff accept or decline it on the
  * staff job page (lib/jobs/changes.ts). At most one pending per job.
  */
@@ -741,7 +741,7 @@ export const jobChangeRequests = pgTable(
 );
 
 /**
- * The conversation on a job (issue 29): messages between the firm's users and the provider's staff, plain text,
+ * The conversation on a job: messages between the firm's users and the provider's staff, plain text,
  * with attachments (documents of the job's client), and staff internal notes (`internal`, never shown to the firm).
  */
 export const jobMessages = pgTable(
@@ -929,7 +929,7 @@ export const invoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     isPaid: boolean('is_paid').notNull().default(false),
-    /** The GST in `amount` (the total payable), whole cents (issue 30). */
+    /** The GST in `amount` (the total payable), whole cents. */
     gst: numeric('gst', { precision: 12, scale: 2 }).notNull().default('0'),
     /** What payments have covered so far; the invoice is paid when it reaches `amount`. */
     amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull().default('0'),
@@ -942,7 +942,7 @@ export const invoices = pgTable(
     index('invoices_client_issue_idx').on(t.clientId, t.issueDate.desc(), t.id.desc()),
     index('invoices_client_jms_idx').on(t.clientId, t.jmsNumber),
     index('invoices_client_amount_idx').on(t.clientId, t.amount),
-    // The /Ops overview's unpaid and overdue invoices (issue 30).
+    // The /Ops overview's unpaid and overdue invoices.
     index('invoices_unpaid_due_idx')
       .on(t.dueDate, t.id)
       .where(sql`not ${t.isPaid}`),
@@ -1068,7 +1068,7 @@ export const invoiceLineItems = pgTable(
 );
 
 /**
- * The jobs an invoice is for (issue 13: one or more of a client's jobs). invoices.job_id / jms_number
+ * The jobs an invoice is for (one or more of a client's jobs). invoices.job_id / jms_number
  * hold the first of them (the one the list, the filter and the pay link name).
  */
 export const invoiceJobs = pgTable(
@@ -1107,7 +1107,7 @@ export const invoiceNumberSeries = pgTable('invoice_number_series', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** The supplier on every invoice (issue 30; one row, id 1), kept in /Ops/Billing. */
+/** The supplier on every invoice (one row, id 1), kept in /Ops/Billing. */
 export const supplierSettings = pgTable('supplier_settings', {
   id: smallint('id').primaryKey().default(1),
   legalName: text('legal_name').notNull().default(''),
@@ -1125,7 +1125,7 @@ export const supplierSettings = pgTable('supplier_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** A client's price list: a unit price before GST per order type (issue 30). */
+/** A client's price list: a unit price before GST per order type. */
 export const clientPrices = pgTable(
   'client_prices',
   {
@@ -1143,7 +1143,7 @@ export const clientPrices = pgTable(
   (t) => [primaryKey({ name: 'client_prices_pk', columns: [t.clientId, t.orderType] })],
 );
 
-/** A payment received from a client (issue 30), spread over its invoices by payment_allocations. */
+/** A payment received from a client, spread over its invoices by payment_allocations. */
 export const payments = pgTable(
   'payments',
   {
@@ -1187,7 +1187,7 @@ export const notices = pgTable('notices', {
   content: text('content').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
-  /** Shown from (null: at once) until (null: until retired), issue 13. */
+  /** Shown from (null: at once) until (null: until retired). */
   startsAt: ts('starts_at'),
   endsAt: ts('ends_at'),
   retiredAt: ts('retired_at'),
@@ -1215,7 +1215,7 @@ export const noticeDismissals = pgTable(
 export const contextualHelp = pgTable('contextual_help', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  /** Retired help texts are kept but no longer served (issue 13). */
+  /** Retired help texts are kept but no longer served. */
   retiredAt: ts('retired_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -1305,7 +1305,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A client's security policy (issue 17), set by its administrators: two-factor required, a firm idle timeout
+ * A client's security policy, set by its administrators: two-factor required, a firm idle timeout
  * shorter than the portal's, the e-mail domains allowed for its users, single sign-on required. No row: no policy.
  */
 export const clientSecurityPolicies = pgTable(
@@ -1368,7 +1368,7 @@ export const appSettings = pgTable('app_settings', {
 });
 
 // ---------------------------------------------------------------------------
-// Integration API (issue 14): API keys and idempotency records
+// Integration API: API keys and idempotency records
 // ---------------------------------------------------------------------------
 
 /**
@@ -1431,7 +1431,7 @@ export const apiIdempotencyRecords = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Integration (issue 14): the commit-ordered event log and webhooks (migration 0011; the triggers that write
+// Integration: the commit-ordered event log and webhooks (migration 0011; the triggers that write
 // the log live in the migration, docs/decisions/014-integration-change-feed.md).
 // ---------------------------------------------------------------------------
 
@@ -1570,7 +1570,7 @@ export const webhookAttempts = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// News as it happens (issue 28 item 3; lib/jobs/news.ts, migration 0017)
+// News as it happens (lib/jobs/news.ts, migration 0017)
 // ---------------------------------------------------------------------------
 
 /**

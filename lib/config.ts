@@ -71,7 +71,7 @@ const envSchema = z.object({
     .preprocess(emptyToUndefined, z.string().optional())
     .transform((v) => v ?? 'JMS Portal <no-reply@jms.example.com>'),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()).transform((v) => v ?? 'support@jms.example.com'),
-  /** The provider's operations inbox: told of a firm's cancellation, amendment or change request (issue 29). Unset: SUPPORT_EMAIL. */
+  /** The provider's operations inbox: told of a firm's cancellation, amendment or change request. Unset: SUPPORT_EMAIL. */
   OPS_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   DEMO_PASSWORD: optionalString.transform((v) => v ?? DEFAULT_DEMO_PASSWORD),
   UPLOAD_DIR: optionalString,

@@ -57,7 +57,7 @@ export const MSG = {
   createUserTitle: 'Create New User',
   editUserTitle: 'Edit User',
   // Shell
-  // Files (issue 15)
+  // Files
   fileMalware: 'The file was refused because it contains malware.',
   fileNotChecked: 'The file could not be checked. Please try again later.',
   fileSizeMismatch: 'The file did not arrive whole: it is not the size the upload declared. Please try again.',

@@ -25,7 +25,7 @@ export const JOB_STATUS_IDS = JOB_STATUSES.map((s) => s.id) as readonly number[]
 export const NEW_JOB_STATUS = 12 as const;
 export const DELIVERED_STATUS = 8 as const;
 /**
- * The job alerts a new client user starts with (issue 26): the order received (Submitted), and the changes that
+ * The job alerts a new client user starts with: the order received (Submitted), and the changes that
  * matter: On Hold, Ready For Delivery, Delivered. With the invoice alert, also on by default.
  */
 export const DEFAULT_JOB_ALERT_STATUSES: readonly number[] = [NEW_JOB_STATUS, 3, 4, DELIVERED_STATUS];

@@ -2,7 +2,7 @@
  * The signed-in layout: header with the navigation by role, the signed-in user, About and sign-out;
  * the page in <main> (under a warning while few recovery codes are left); the footer; the notice and the guided tour.
  * This layout reads what the chrome shows from the session; components/shell/PortalChrome.tsx renders it, given
- * those facts only, so the page's payload does not carry the chrome's markup again (issue 31).
+ * those facts only, so the page's payload does not carry the chrome's markup again.
  * Pages under it render their content (starting with an <h1>) but no <main> of their own.
  */
 import { createHash } from 'node:crypto';

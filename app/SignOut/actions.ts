@@ -36,8 +36,8 @@ export async function signOutAction(form: FormData): Promise<void> {
 }
 
 /**
- * "Stay signed in" of the idle warning, and the keep-alive the browser sends while someone types (WCAG 2.2.1,
- * issue 32): the session's idle time-out starts again on the server. A session that already ended answers
+ * "Stay signed in" of the idle warning, and the keep-alive the browser sends while someone types (WCAG 2.2.1):
+ * the session's idle time-out starts again on the server. A session that already ended answers
  * "signed out", which signs the browser out and back.
  */
 export async function staySignedInAction(): Promise<ActionResult<SessionTiming>> {

@@ -1,5 +1,5 @@
 /**
- * /accessibility (public, linked from every footer): the accessibility statement (issue 32). What it says is what the
+ * /accessibility (public, linked from every footer): the accessibility statement. What it says is what the
  * tests keep true: e2e/a11y.spec.ts (axe with the WCAG 2.2 AA rules on every page, each page at 320 px),
  * e2e/a11y-dialogs.spec.ts (the same rules with every dialog, menu and pop-up open; what is said while a dialog is
  * open), the staff specs (every staff page at 1280, 1024 and 390 px) and e2e/keyboard.spec.ts (the main journeys by

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The ten recovery codes, shown once after the authenticator app is set up, with the ways to keep them (issue 26):
+ * The ten recovery codes, shown once after the authenticator app is set up, with the ways to keep them:
  * copy to the clipboard, download as a text file, print (only the codes: app/globals.css).
  */
 import { useState } from 'react';

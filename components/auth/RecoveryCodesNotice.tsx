@@ -1,5 +1,5 @@
 /**
- * Told on every signed-in page while few recovery codes are left (issue 26): how many, and how to get ten new
+ * Told on every signed-in page while few recovery codes are left: how many, and how to get ten new
  * ones (remove the authenticator app in Settings and set it up again). Server component; `left` is the shell's
  * fewRecoveryCodes (lib/shell/service.ts): nothing when it is null (enough left, or no app set up).
  */

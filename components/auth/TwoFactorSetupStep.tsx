@@ -1,5 +1,5 @@
 'use client';
-/** The forced authenticator-app set-up after sign-in (issue 17): the shared set-up, then on to the portal. */
+/** The forced authenticator-app set-up after sign-in: the shared set-up, then on to the portal. */
 import { AuthenticatorEnrolment, type AuthenticatorEnrolmentProps } from '@/components/auth/AuthenticatorEnrolment';
 
 export function TwoFactorSetupStep(p: Pick<AuthenticatorEnrolmentProps, 'start' | 'confirm'> & { next: string }) {

@@ -1,5 +1,5 @@
 /**
- * The statement of account (issue 30): period, opening balance, lines with the running balance, closing balance,
+ * The statement of account: period, opening balance, lines with the running balance, closing balance,
  * ageing and the unpaid invoices; downloads; "Pay all" when the payments page takes several invoices at once.
  * Wide tables scroll inside a named region on a phone.
  */

@@ -1,6 +1,6 @@
 'use client';
 /**
- * "What needs me" (issue 28): the strip of counts above the job list on /JobClient. Each count is a link to the
+ * "What needs me": the strip of counts above the job list on /JobClient. Each count is a link to the
  * list behind it (the job list or the invoice list, already filtered), whose total shows the same number. A client
  * component given only the counts: its labels and links come from constants (lib/jobs/attention-keys.ts), so the
  * page's payload carries a few numbers, not the strip's markup a second time. Plain links, no state.

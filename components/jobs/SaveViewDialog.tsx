@@ -1,6 +1,6 @@
 'use client';
 /**
- * Save view (issue 28): a name; share with the firm (administrators); open the job list with it. Checked with the
+ * Save view: a name; share with the firm (administrators); open the job list with it. Checked with the
  * server action's own schema (lib/jobs/views-schema.ts); a taken name comes back on its field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

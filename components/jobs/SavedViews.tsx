@@ -1,6 +1,6 @@
 'use client';
 /**
- * The saved views control of the job list's toolbar (issue 28): a View select that shows a saved view (its filters,
+ * The saved views control of the job list's toolbar: a View select that shows a saved view (its filters,
  * sort and page size, through the URL like any change of the list), a Save view dialog (name; share with the firm
  * for administrators; open the list with it) checked with the server action's own schema, and a link to the views
  * page (rename, delete, share, default). The select names the view the list shows, when it shows one. The dialog

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The saved views page's list (issue 28): each view with what it is (yours, shared with the firm, your last used
+ * The saved views page's list: each view with what it is (yours, shared with the firm, your last used
  * settings, the default) and what the user may do with it: open it, make it the view the list opens with (or stop),
  * rename, share or take back (administrators), delete. Every change goes through a server action and the page
  * refreshes; the outcome is announced in a status line.

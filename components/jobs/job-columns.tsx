@@ -17,7 +17,7 @@ const CANCELLED_STATUS = 10;
 export type FeedbackMode = 'leave' | 'view';
 export type OnFeedback = (row: JobRowView, mode: FeedbackMode) => void;
 
-/** The job number, opening the slip in this tab: a plain link, so the browser still offers a new tab (issue 26). */
+/** The job number, opening the slip in this tab: a plain link, so the browser still offers a new tab. */
 function SlipLink({ row, className }: { row: JobRowView; className?: string }) {
   return (
     <a href={jobRowLinks(row).slip} className={className}>

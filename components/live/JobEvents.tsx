@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * News as it happens, in the browser (issue 28 item 3): one connection per page to the signed-in user's news
+ * News as it happens, in the browser: one connection per page to the signed-in user's news
  * (api/Notification/Events, lib/jobs/news-stream.ts) shared by everything on the page that wants it.
  *
  * - `JobEventsProvider` opens a Server-Sent Events stream from the position the page was rendered at (`since`).

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The notification centre (issue 28 item 3): a bell in the header whose name says how many are unread; it opens
+ * The notification centre: a bell in the header whose name says how many are unread; it opens
  * the user's events of the last 30 days (api/Notification/List), newest first, each linking to its job (or its
  * invoice), with "Mark all read". A line opened is marked read. New events arrive through the page's news
  * connection (JobEvents.tsx): the count goes up and a polite live region reads the event out.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The search box (issue 28): one field that finds the client's matters, jobs and invoices by matter reference,
+ * The search box: one field that finds the client's matters, jobs and invoices by matter reference,
  * party name or description, with suggestions as the user types. cmdk's Command gives the accessible combobox
  * (input role=combobox, listbox, arrow keys, Enter); the suggestions come from POST api/Matter/Search (the one
  * door, tenant-scoped, bounded), asked once the user pauses (a short debounce) and at most one request in flight

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Who owns the job (issue 30): assign it to a staff user, reassign it, or leave it with nobody. The server's
+ * Who owns the job: assign it to a staff user, reassign it, or leave it with nobody. The server's
  * refusal (400 not an active staff user, 409 already theirs) shows on the field; success says so and reloads the
  * page (the history shows the assignment). Its fields wait for the page's script (FormFields): an owner picked
  * before that would be put back by the form's state, and Assign would send the old owner.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The queue's bulk actions (issue 30): what is selected (ticked jobs, or every job matching the filters across
+ * The queue's bulk actions: what is selected (ticked jobs, or every job matching the filters across
  * pages), and what to do with it: change the status, assign, or export as CSV. A polite live region says how many
  * jobs are selected and, after a run, the outcome; the outcome lists every job that was refused and why.
  * Native controls only: it works with the keyboard and a screen reader as the rest of the page does.
@@ -32,7 +32,7 @@ export interface BulkBarProps {
   action: BulkJobsAction;
   /** After a run: the list reloads, the selection is cleared. */
   onDone: () => void;
-  /** Staff who may issue invoices get "Invoice these jobs" for ticked jobs (issue 30): the invoice form, prefilled. */
+  /** Staff who may issue invoices get "Invoice these jobs" for ticked jobs: the invoice form, prefilled. */
   canInvoice?: boolean;
 }
 

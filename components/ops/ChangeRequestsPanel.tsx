@@ -1,6 +1,6 @@
 'use client';
 
-/** The firm's change requests on the staff job page (issue 29): accept or decline each pending one, with a note. */
+/** The firm's change requests on the staff job page: accept or decline each pending one, with a note. */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert';

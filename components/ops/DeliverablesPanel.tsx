@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The staff side of deliverables (issue 15), for the staff job view in /Ops: the job's delivered files with
+ * The staff side of deliverables, for the staff job view in /Ops: the job's delivered files with
  * their receipts, an upload with progress (percent and size), cancel and retry, and removal of a file attached
  * by mistake. It talks to api/Ops/Jobs/{id}/Deliverables (streamed upload: limit, SHA-256, malware scan).
  * Usage, in a server component: <DeliverablesPanel jobId={job.id} initial={await deliveredFilesView(actor, job.id)} />

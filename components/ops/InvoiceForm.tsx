@@ -41,7 +41,7 @@ export function InvoiceForm({
   initialJobs: string;
   /** yyyy-MM-dd in the staff member's time zone. */
   today: string;
-  /** "Invoice these jobs" (issue 30): the client, jobs, a priced line per job, due date and next number, all editable. */
+  /** "Invoice these jobs": the client, jobs, a priced line per job, due date and next number, all editable. */
   draft?: InvoiceIssueInput | null;
   /** The supplier's GST rate (basis points), for the totals shown while typing. */
   gstRateBp: number;

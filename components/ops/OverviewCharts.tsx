@@ -1,6 +1,6 @@
 'use client';
 /**
- * The /Ops overview's charts (issue 30), each with the table of its numbers beside it (below it on a phone). The
+ * The /Ops overview's charts, each with the table of its numbers beside it (below it on a phone). The
  * charts load after the page (recharts is not in the first paint); the tables are server-rendered props and are
  * what assistive tech reads.
  */

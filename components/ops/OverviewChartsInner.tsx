@@ -1,6 +1,6 @@
 'use client';
 /**
- * The two charts of the /Ops overview (issue 30), drawn with recharts. They are pictures of the tables beside
+ * The two charts of the /Ops overview, drawn with recharts. They are pictures of the tables beside
  * them (components/ops/OverviewCharts.tsx), which are what a screen reader reads: hidden from assistive tech, and
  * without the chart's own keyboard layer (nothing inside takes focus).
  */

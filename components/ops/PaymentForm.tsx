@@ -1,6 +1,6 @@
 'use client';
 /**
- * Record a payment (/Ops/Invoices/Payment, issue 30): the invoice numbers it pays (in that order), the date, the
+ * Record a payment (/Ops/Invoices/Payment): the invoice numbers it pays (in that order), the date, the
  * amount and a reference. A part payment leaves the rest owing; an invoice paid in full moves to Paid and the
  * client gets a receipt. Same schema as the server.
  */

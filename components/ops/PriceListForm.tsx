@@ -1,6 +1,6 @@
 'use client';
 /**
- * A client's price list and payment terms (/Ops/Invoices/Prices, issue 30): a unit price before GST per order type
+ * A client's price list and payment terms (/Ops/Invoices/Prices): a unit price before GST per order type
  * with the stock code and description of the invoice line it makes, and the days from issue to due date. "Invoice
  * these jobs" prices its lines from here. Same schema as the server.
  */

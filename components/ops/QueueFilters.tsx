@@ -1,7 +1,7 @@
 'use client';
 /**
  * The staff queue's filters: client, status (several), order type, due (overdue, today, this week), logged today,
- * owner (mine, a staff user, unassigned; issue 30) and one text box
+ * owner (mine, a staff user, unassigned) and one text box
  * (debounced 400 ms). Each writes its URL parameter (lib/ops/queue-schema.ts QUEUE_PARAM); the server renders the list.
  * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
  */

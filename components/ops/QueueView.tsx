@@ -4,7 +4,7 @@
  * 'No Data Available', paging (5 links, 2 on mobile), page size and CSV export — the /JobClient machinery over the
  * queue's URL state. The list refreshes every 60 seconds (not while jobs are selected). Staff who may move jobs
  * tick them (a labelled checkbox per row and card, "all on this page", then "all N matching" across pages) and act
- * on them in bulk (BulkBar, issue 30).
+ * on them in bulk (BulkBar).
  */
 import { useMemo, useState } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
@@ -105,7 +105,7 @@ const columns: DataTableColumn<QueueRowView>[] = [
   { id: 'contact', header: 'Contact name', cell: (r) => r.contactName },
   { id: 'created', header: 'Time logged', sortKey: 5, cell: (r) => r.created },
   { id: 'due', header: 'Time due', sortKey: 6, cell: (r) => <Due row={r} /> },
-  // The owner under the status, not a column of its own: ten columns did not fit 1024 px (issue 30).
+  // The owner under the status, not a column of its own: ten columns did not fit 1024 px.
   {
     id: 'status',
     header: 'Status and owner',

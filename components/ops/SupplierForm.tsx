@@ -1,6 +1,6 @@
 'use client';
 /**
- * The supplier's details on every invoice (/Ops/Invoices/Supplier, issue 30): legal name, ABN, address, contact,
+ * The supplier's details on every invoice (/Ops/Invoices/Supplier): legal name, ABN, address, contact,
  * bank details, GST rate and logo. The logo is read in the browser into a data: URL and checked by the same
  * schema as the server (PNG or JPEG, at most 200 KB).
  */

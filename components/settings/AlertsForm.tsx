@@ -1,6 +1,6 @@
 'use client';
 /**
- * The Settings page's alert choices (issue 26): which job statuses, instant or daily digest, the user's own jobs
+ * The Settings page's alert choices: which job statuses, instant or daily digest, the user's own jobs
  * or the firm's, and the invoice alert. Saved on their own, without the current password.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

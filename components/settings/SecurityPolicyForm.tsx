@@ -1,6 +1,6 @@
 'use client';
 /**
- * Settings "Security" for client administrators (issue 17): the organisation's security policy — two-factor
+ * Settings "Security" for client administrators: the organisation's security policy — two-factor
  * required, a firm idle timeout, allowed e-mail domains, single sign-on required (when the portal has it). The
  * same schema validates here and in the server action; each saved change is audited and mailed to the other
  * administrators.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Settings "Sessions" (issue 17): the user's open sessions — device, browser, IP, last seen — with Sign out on
+ * Settings "Sessions": the user's open sessions — device, browser, IP, last seen — with Sign out on
  * each other session. The list reloads from the server after a sign-out.
  */
 import { useRouter } from 'next/navigation';

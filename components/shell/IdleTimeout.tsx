@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The idle time-out warning (WCAG 2.2.1, issue 32). A session ends after the portal's idle minutes, or the firm's
+ * The idle time-out warning (WCAG 2.2.1). A session ends after the portal's idle minutes, or the firm's
  * shorter ones (lib/auth/session.ts idleMinutes). Two minutes before that, an alert dialog says so and offers
  * "Stay signed in" (the session starts again on the server, staySignedInAction) and "Sign out". Typing, clicking and
  * touching are activity: while someone is at work the browser keeps the server session alive, at most once a

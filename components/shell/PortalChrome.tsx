@@ -6,7 +6,7 @@
  *
  * One client component given the few facts that change per request, so the page's RSC payload carries those
  * facts and not the chrome's markup a second time: a server component's elements are sent twice, once as HTML and
- * once as the payload's element tree (issue 31, docs/decisions/031-document-weight.md). The page itself stays a
+ * once as the payload's element tree (docs/decisions/031-document-weight.md). The page itself stays a
  * server component (`children`). The layouts (app/(portal)/layout.tsx, app/(ops)/Ops/layout.tsx) decide every
  * fact from the session; nothing here reads anything (the navigation follows from the role given).
  */

@@ -3,7 +3,7 @@
  * The list table of the portal's lists: a sortable <table>, or below a breakpoint a list of cards. The server renders
  * the table only (its look is the .dt class of app/globals.css, not a class per cell); the cards and the phone's
  * filter and sort panel are rendered in the browser when the screen is narrow, so a page's HTML carries each row
- * once (issue 31, page weight). Until then (no script yet) the table shows at every width, scrolling in its own box.
+ * once (page weight). Until then (no script yet) the table shows at every width, scrolling in its own box.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
@@ -95,8 +95,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   // Tanstack models the columns and the header (the sorted column's aria-sort). The rows are the server's page,
   // already sorted and paged: they render straight from the column definitions, without the table's row model, which
-  // would only copy them (a row object, then a cell object and a context per cell, on every render). Ten job rows
-  // rendered on the server took 1.7 ms through the row model and 0.57 ms without it (docs/decisions/031).
+  // would only copy them (a row object, then a cell object and a context per cell, on every render; measured in
+  // docs/decisions/031).
   const defs = useMemo<ColumnDef<T>[]>(() => columns.map((c) => ({ id: c.id, header: c.header })), [columns]);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const sortedColumn = columns.find((c) => c.sortKey !== undefined && c.sortKey === sort?.column);

@@ -1,5 +1,5 @@
 /**
- * An e-mail address that wraps only where it reads well (issue 26): after the @ and before each dot, never in
+ * An e-mail address that wraps only where it reads well: after the @ and before each dot, never in
  * the middle of a name, so a narrow table column shows "ann.lee@" / "harbour-legal" / ".com.au".
  */
 import { Fragment } from 'react';

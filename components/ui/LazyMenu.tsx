@@ -1,6 +1,6 @@
 'use client';
 /**
- * A menu button whose Radix dropdown menu is mounted on first use (issue 31, page weight). Until then it is a plain
+ * A menu button whose Radix dropdown menu is mounted on first use (page weight). Until then it is a plain
  * <button aria-haspopup="menu">: a list renders one per row, and a Radix root per row was a deep tree of providers,
  * hooks and an id each on the server and in hydration. The first click, Enter, Space or ArrowDown mounts the menu,
  * opened at once; from then on the button is Radix's own trigger, with Radix's focus handling (opened from the

@@ -1,7 +1,7 @@
 'use client';
 /**
  * A frame that scrolls sideways on its own when its content (a wide table) does not fit, so the page never
- * does (issue 26). While it overflows it says so: a shadow on the edge with more to see, a hint under it, and
+ * does. While it overflows it says so: a shadow on the edge with more to see, a hint under it, and
  * it is a named region that takes keyboard focus (arrow keys scroll it). When everything fits, it is a plain box.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';

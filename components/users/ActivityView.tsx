@@ -1,6 +1,6 @@
 'use client';
 /**
- * The firm's activity (issue 17): filters (desktop row and mobile panel), the events newest first as a table
+ * The firm's activity: filters (desktop row and mobile panel), the events newest first as a table
  * with mobile cards, paging and page size, Reset and Export (Activity.csv).
  */
 import Link from 'next/link';

@@ -39,7 +39,7 @@ export interface UserListViewProps {
   /** 'User created successfully.' / 'User updated successfully.' (from ?msg=1 / ?msg=2), or null. */
   savedMessage: string | null;
   deactivate: (userName: string) => Promise<ActionResult<DeactivateResult>>;
-  /** Unlock a locked account; sign a user out everywhere (issue 17). */
+  /** Unlock a locked account; sign a user out everywhere. */
   unlock: (userId: number) => Promise<ActionResult<{ userId: number }>>;
   signOutEverywhere: (userId: number) => Promise<ActionResult<{ sessions: number }>>;
   /** Reactivate a deactivated user. */

@@ -14,7 +14,7 @@ import type { UserRowView } from '@/lib/users/present';
 import { USER_SORT } from '@/lib/users/list-schema';
 
 export type OnDeactivate = (row: UserRowView) => void;
-/** Unlock and Sign out everywhere (issue 17). */
+/** Unlock and Sign out everywhere. */
 export interface AccessHandlers {
   onUnlock: (row: UserRowView) => void;
   onSignOut: (row: UserRowView) => void;

@@ -16,7 +16,7 @@ ALTER TABLE "sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 ALTER TABLE "client_security_policies" ADD CONSTRAINT "client_security_policies_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_security_policies" ADD CONSTRAINT "client_security_policies_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_client_actor_idx" ON "audit_log" USING btree ("client_id","actor_user_id","created_at");--> statement-breakpoint
--- The audit log is append-only (issue 17): no statement may change or remove its rows.
+-- The audit log is append-only: no statement may change or remove its rows.
 CREATE OR REPLACE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';

@@ -1,4 +1,4 @@
--- Issue 14: the commit-ordered integration event log (docs/decisions/014-integration-change-feed.md) and the
+-- The commit-ordered integration event log (docs/decisions/014-integration-change-feed.md) and the
 -- webhook endpoints, delivery outbox and attempt log.
 CREATE SEQUENCE "integration_commit_seq";
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Job alerts about one's own jobs (issue 26): a user's alerts cover the jobs they ordered or are the contact of
+-- Job alerts about one's own jobs: a user's alerts cover the jobs they ordered or are the contact of
 -- ('mine', the default) unless they choose the firm's ('firm', for administrators and the mail room). The
 -- "invoice issued" alert is a choice of its own (on for new users, who get it from createUser; existing users
 -- keep what they had, which was no such e-mail). An outbox row keeps the headers its SMTP message carries

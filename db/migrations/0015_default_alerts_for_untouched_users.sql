@@ -1,4 +1,4 @@
--- Existing client users get the job alerts new users start with (issue 26: order received, On Hold, Ready For
+-- Existing client users get the job alerts new users start with (order received, On Hold, Ready For
 -- Delivery, Delivered, and the invoice alert; lib/reference.ts DEFAULT_JOB_ALERT_STATUSES), but only where they
 -- never chose: their settings are still the old untouched defaults (no job status chosen, no invoice alert,
 -- instant e-mails about their own jobs) and the audit log holds no choice of theirs (alerts saved, settings saved

@@ -1,4 +1,4 @@
--- The clerk's home (issue 28): the "what needs me" strip above /JobClient and the /Matter page.
+-- The clerk's home: the "what needs me" strip above /JobClient and the /Matter page.
 --
 -- Open jobs of a client by due time: the strip's "due within 24 hours" and "overdue" counts and the list filters
 -- behind them walk only the client's open jobs (the WHERE is OPEN_JOB in lib/jobs/list-sql.ts, written the same).
@@ -10,7 +10,7 @@ CREATE INDEX "invoices_client_unpaid_idx" ON "invoices" USING btree ("client_id"
 -- A matter's invoices (the /Matter page: exact reference within the client).
 CREATE INDEX "invoices_client_matter_idx" ON "invoices" USING btree ("client_id", "matter_reference", "id");
 --> statement-breakpoint
--- The search box (issue 28) finds jobs by party name too: the "x vs y" matter name of a court copy or appeal book.
+-- The search box finds jobs by party name too: the "x vs y" matter name of a court copy or appeal book.
 CREATE INDEX "jobs_party_trgm_idx" ON "jobs" USING gin (("instruction_block" ->> 'MatterName') gin_trgm_ops);
 --> statement-breakpoint
 -- Delivered jobs (status 8) per client with files to download (kind 1) and without feedback (kind 2), kept exact in

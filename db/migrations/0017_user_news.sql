@@ -1,4 +1,4 @@
--- Issue 28 item 3, news as it happens: one row per client user and event (a status changed, a file was attached,
+-- News as it happens: one row per client user and event (a status changed, a file was attached,
 -- an invoice was issued), written by lib/jobs/news.ts in the transaction of the change, next to the alert e-mails
 -- of the same event. `in_bell` says the event is the user's own (their alert scope covers the job): the
 -- notification centre lists those; every row updates the user's open pages. The rows are numbered at commit

@@ -1,4 +1,4 @@
--- Saved views of the job list (issue 28, item 4): a user's named filters, sort and page size, private or (set by a
+-- Saved views of the job list (item 4): a user's named filters, sort and page size, private or (set by a
 -- client administrator) shared with the whole firm. The spec's saved list preference (user_preferences
 -- .job_preference, "remember my settings") becomes one of these views: each user's "Last used" view
 -- (remembered = true, private, at most one per user), which the list keeps up to date and opens with unless the
@@ -30,6 +30,6 @@ SELECT u."client_id", p."user_id", 'Last used', true, p."job_preference", p."upd
 FROM "user_preferences" p JOIN "users" u ON u."id" = p."user_id"
 WHERE p."job_preference" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_preferences" DROP COLUMN "job_preference";--> statement-breakpoint
--- Charts for client administrators (issue 28, item 5): spend by month and by matter read a client's invoices of
+-- Charts for client administrators (item 5): spend by month and by matter read a client's invoices of
 -- the last 12 months by issue date; this index answers them from the index alone (no heap visit per invoice).
 CREATE INDEX "invoices_client_issue_spend_idx" ON "invoices" USING btree ("client_id","issue_date") INCLUDE ("amount","matter_reference","job_id");

@@ -1,4 +1,4 @@
--- Issue 30 (the operator's day): a job's owner, its assignment history and the indexes of the /Ops overview.
+-- The operator's day: a job's owner, its assignment history and the indexes of the /Ops overview.
 --
 -- A job can be assigned to a staff user (jobs.assigned_to_id, null: unassigned) and reassigned; every assignment
 -- is a row of job_assignments (who, to whom, from whom, when), shown in the staff job's history and written to the

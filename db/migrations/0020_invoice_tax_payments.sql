@@ -1,4 +1,4 @@
--- Issue 30 (items 4-6): invoices as tax documents, payments, billing from the jobs.
+-- Invoices as tax documents, payments, billing from the jobs.
 -- The supplier's details (one row, kept in /Ops/Billing): legal name, ABN, address, bank details, logo and the
 -- GST rate in basis points (1000 = 10%). The logo is kept in the database (a small PNG or JPEG, base64), so every instance
 -- draws the same invoice.

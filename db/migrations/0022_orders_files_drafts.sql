@@ -1,4 +1,4 @@
--- Issue 29: orders as firms make them. Direct-to-bucket upload intents (a presigned PUT waiting for its server-side
+-- Orders as firms make them. Direct-to-bucket upload intents (a presigned PUT waiting for its server-side
 -- check) and the one server-side draft per user of an order in progress.
 CREATE TABLE "upload_intents" (
 	"id" serial PRIMARY KEY NOT NULL,

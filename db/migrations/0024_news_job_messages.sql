@@ -1,4 +1,4 @@
--- A message on a job (issue 29) is news too (issue 28): the firm's open slip shows it at once, and a message from
+-- A message on a job is news too: the firm's open slip shows it at once, and a message from
 -- the provider rings the bell of the firm's users whose job it is.
 ALTER TABLE "user_news" DROP CONSTRAINT "user_news_kind_ck";
 --> statement-breakpoint

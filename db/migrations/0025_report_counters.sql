@@ -1,4 +1,4 @@
--- The /Reports charts (issue 28, item 5) read counters kept in the same transaction as every change to jobs and
+-- The /Reports charts (item 5) read counters kept in the same transaction as every change to jobs and
 -- invoices, instead of aggregating a firm's 12 months of rows on each request (docs/decisions/034-report-counters.md).
 -- lib/reports/counters.db.test.ts proves each chart equals the direct aggregate over the rows.
 --

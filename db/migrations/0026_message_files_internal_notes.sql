@@ -1,4 +1,4 @@
--- The conversation on a job (issue 29): staff may write an internal note in the thread (never shown to the firm),
+-- The conversation on a job: staff may write an internal note in the thread (never shown to the firm),
 -- and staff attach files to their messages. A file a staff member uploads for a message is held back from the
 -- firm (staff_only) until a message to the firm carries it; an internal note's files stay held back for good.
 ALTER TABLE "job_messages" ADD COLUMN "internal" boolean DEFAULT false NOT NULL;

@@ -1,3 +1,3 @@
--- "Send again" on a webhook delivery puts it back in the one queue (issue 27) instead of sending it itself: the
+-- "Send again" on a webhook delivery puts it back in the one queue instead of sending it itself: the
 -- flag tells the worker that the next attempt is a person's, so the attempt log says "sent again by staff".
 ALTER TABLE "webhook_deliveries" ADD COLUMN "resend_requested" boolean DEFAULT false NOT NULL;

@@ -1,4 +1,4 @@
--- Each job is billed at most once (issue 44, item 2): a job may be on one live invoice only, and the database holds
+-- Each job is billed at most once (item 2): a job may be on one live invoice only, and the database holds
 -- that under concurrency with a unique partial index. `live` is true while the invoice still bills the job; an
 -- invoice that is voided or fully credited sets its links' `live` to false, which frees the job for a new invoice.
 ALTER TABLE "invoice_jobs" ADD COLUMN "live" boolean DEFAULT true NOT NULL;--> statement-breakpoint

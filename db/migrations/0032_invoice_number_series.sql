@@ -1,4 +1,4 @@
--- Invoice numbers per firm (issue 44, item 3): the last number of each firm's own series, taken and advanced in the
+-- Invoice numbers per firm (item 3): the last number of each firm's own series, taken and advanced in the
 -- transaction that issues the invoice (the row lock orders parallel issues, a rolled-back issue gives its number
 -- back), so the series has no gaps and no repeats. A firm's row is made on its first numbered invoice, starting
 -- after the highest number of the series its invoices already have.

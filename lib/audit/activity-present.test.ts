@@ -1,4 +1,4 @@
-/** How the firm's events read on the activity page (issue 17): names of changed fields only, exports in words. */
+/** How the firm's events read on the activity page: names of changed fields only, exports in words. */
 import { describe, expect, it } from 'vitest';
 import { describeActivity, type ActivityFacts } from './activity-present';
 import { ACTIVITY_ACTIONS, kindOfAction } from './activity-schema';

@@ -1,5 +1,5 @@
 /**
- * How each event of the activity page reads (issue 17): a short event name and its details in words, from the
+ * How each event of the activity page reads: a short event name and its details in words, from the
  * audit row's facts. Pure: no database. Details never hold secrets; for changed users and settings only the
  * names of the fields that changed are stored and shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The firm's activity (issue 17): the kinds of event a client administrator can read, and the list query
+ * The firm's activity: the kinds of event a client administrator can read, and the list query
  * (user, kind, date range) for the /user/activity URL and the Activity.csv export body. Browser-safe.
  *
  * Only the actions listed here are ever shown: a new kind of audit row stays internal until it is added.

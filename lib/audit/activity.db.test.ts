@@ -1,5 +1,5 @@
 /**
- * The firm's activity (issue 17) on a real database: tenancy (no event of another client is reachable by any
+ * The firm's activity on a real database: tenancy (no event of another client is reachable by any
  * filter, page, page size or export body), staff and unknown-name events never shown, the append-only
  * trigger, audited exports with their row count, unlock and sign-out everywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * The firm's activity for its client administrator (issue 17): the client's own audit rows, newest first, with
+ * The firm's activity for its client administrator: the client's own audit rows, newest first, with
  * filters (user, kind, date range), paging and the Activity.csv export.
  *
  * Tenancy: every statement is scoped by the session's client (never by an id the caller sends), reads only

@@ -1,5 +1,5 @@
 /**
- * Exports are audited (issue 17): which list, which filters, how many rows. The CSV bytes pass through
+ * Exports are audited: which list, which filters, how many rows. The CSV bytes pass through
  * unchanged while their records are counted (RFC 4180: a line break inside a quoted cell does not end a
  * record); when the download ends — completely, cancelled by the browser, or failed — one `export` row is
  * written with the count and whether it completed. The request's IP and browser are captured up front,

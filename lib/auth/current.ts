@@ -29,7 +29,7 @@ export async function getSessionTiming(): Promise<SessionTiming | null> {
 
 /**
  * The session's actor when it may act with one of these roles: 401 without one, 403 while the firm's required
- * authenticator app is not set up (issue 17) or for another role. Pure; the server actions' wrapper
+ * authenticator app is not set up or for another role. Pure; the server actions' wrapper
  * (lib/http/action.ts) ends here.
  */
 export function admitActor(actor: Actor | null, roles?: readonly number[]): Actor {

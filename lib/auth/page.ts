@@ -26,7 +26,7 @@ export async function requirePageActor(roles?: readonly number[]): Promise<Actor
     const claims = await decodeSessionCookie(sessionCookieValue((n) => jar.get(n)?.value));
     redirect(signOutUrl(signOutTypeForRole(claims?.role), here));
   }
-  // The firm requires an authenticator app and the user has none: the set-up comes first (issue 17).
+  // The firm requires an authenticator app and the user has none: the set-up comes first.
   if (actor.twoFactorSetupRequired) redirect(TWO_FACTOR_SETUP_PATH);
   if (roles && !roles.includes(actor.role)) redirect(accessDeniedUrl(here));
   return actor;

@@ -18,7 +18,7 @@ import { config } from '@/lib/config';
 import { PASSWORD_PAIR_SCHEMA } from './password-policy';
 import { setPassword } from './set-password';
 
-/** forgot: the e-mailed reset link; forced: the first-time or expired change; invite: a new client administrator's link (issue 13). */
+/** forgot: the e-mailed reset link; forced: the first-time or expired change; invite: a new client administrator's link. */
 export type ResetPurpose = 'forgot' | 'forced' | 'invite';
 export type ResetTokenState = 'valid' | 'expired' | 'invalid';
 

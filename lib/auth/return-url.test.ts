@@ -70,7 +70,7 @@ describe('signInUrlAfterSignOut', () => {
   });
 });
 
-describe('landing by role (issue 13)', () => {
+describe('landing by role', () => {
   it('staff land on /Ops, clients on /JobClient', () => {
     expect(homeForRole(1)).toBe('/Ops');
     expect(homeForRole(2)).toBe('/Ops');

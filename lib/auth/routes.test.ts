@@ -20,7 +20,7 @@ const PUBLIC = [
 ];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings', '/Matter'];
 const ADMIN = ['/user', '/saveuser', '/Reports', '/Statement'];
-/** Any signed-in user: where denied users go, and the authenticator set-up a firm may require (issue 17). */
+/** Any signed-in user: where denied users go, and the authenticator set-up a firm may require. */
 const SIGNED_IN = ['/AccessDenied', '/TwoFactorSetup'];
 const STAFF = ['/Ops'];
 const STAFF_ADMIN = ['/Ops/Staff', '/Ops/ApiKeys', '/Ops/Webhooks'];
@@ -60,7 +60,7 @@ describe('route table (spec §6)', () => {
       expect(decideRoute('/saveuser', role)).toEqual({ action: 'deny' });
     }
     expect(decideRoute('/saveuser', 4)).toEqual({ action: 'allow' });
-    // The firm's activity (issue 17) is the user list's sub-page: administrators only.
+    // The firm's activity is the user list's sub-page: administrators only.
     expect(decideRoute('/user/activity', 4)).toEqual({ action: 'allow' });
     expect(decideRoute('/user/activity', 3)).toEqual({ action: 'deny' });
   });

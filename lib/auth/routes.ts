@@ -29,7 +29,7 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/AuthenticationError': 'public',
   // Any signed-in user: where denied users are sent (staff included, or they would loop).
   '/AccessDenied': 'signed-in',
-  // The authenticator-app set-up a firm's policy requires before anything else (issue 17).
+  // The authenticator-app set-up a firm's policy requires before anything else.
   '/TwoFactorSetup': 'signed-in',
   // Client roles 3 to 8: jobs, invoices, help, settings.
   '/JobClient': 'client',
@@ -37,18 +37,18 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/JobSlip': 'client',
   '/Invoice': 'client',
   '/InvoiceSlip': 'client',
-  // A matter's jobs, invoices, files and timeline (issue 28).
+  // A matter's jobs, invoices, files and timeline.
   '/Matter': 'client',
   '/Help': 'client',
   '/Settings': 'client',
   // Client administrator only: user management.
   '/user': 'admin',
   '/saveuser': 'admin',
-  // Client administrator only: the firm's spend and orders (issue 28).
+  // Client administrator only: the firm's spend and orders.
   '/Reports': 'admin',
-  // The firm's statement of account (issue 30).
+  // The firm's statement of account.
   '/Statement': 'admin',
-  // The provider's staff area (issue 13): roles 1 and 2; sub-paths take the kind of their nearest listed ancestor.
+  // The provider's staff area: roles 1 and 2; sub-paths take the kind of their nearest listed ancestor.
   '/Ops': 'staff',
   // Role 1 only (provider administrator): staff users, API keys and webhook endpoints.
   '/Ops/Staff': 'staff-admin',

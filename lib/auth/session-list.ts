@@ -1,5 +1,5 @@
 /**
- * A user's own open sessions (issue 17, Settings "Sessions"): where each was opened (device, browser, IP),
+ * A user's own open sessions (Settings "Sessions"): where each was opened (device, browser, IP),
  * when it was last used, and signing any of them out. Only the signed-in user's own sessions: an id of
  * another user's session answers like a missing one.
  */

@@ -1,5 +1,5 @@
 /**
- * The idle time-out warning's server side (issue 32, WCAG 2.2.1): how long a session has left under the portal's or
+ * The idle time-out warning's server side (WCAG 2.2.1): how long a session has left under the portal's or
  * the firm's shorter idle time-out, and "Stay signed in" (extendSession) starting that time again, so a session
  * that would have ended is still open.
  */

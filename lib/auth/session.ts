@@ -57,13 +57,13 @@ export async function revokeUserSessions(q: Queryable, userId: number, exceptSes
     );
 }
 
-/** The idle timeout that applies: the firm's (issue 17) when it set one shorter than the portal's. */
+/** The idle timeout that applies: the firm's when it set one shorter than the portal's. */
 export function idleMinutes(firmIdleMinutes: number | null | undefined): number {
   const portal = config().SESSION_IDLE_MINUTES;
   return firmIdleMinutes && firmIdleMinutes > 0 ? Math.min(firmIdleMinutes, portal) : portal;
 }
 
-/** The idle time-out of a session and how much of it is left, for the warning shown before it ends (issue 32). */
+/** The idle time-out of a session and how much of it is left, for the warning shown before it ends. */
 export interface SessionTiming {
   idleMinutes: number;
   /** Milliseconds until the session ends if nothing more happens (idle time-out or absolute expiry, the sooner). */

@@ -60,7 +60,7 @@ export type PasswordSignInResult =
   | ({ status: 'locked' } & Counts)
   /** A deactivated account, and the caller gave its right password: 'Credential does not exist.' (docs/decisions/007-sign-in-messages-and-feedback.md). */
   | ({ status: 'deactivated' } & Counts)
-  /** The user's organisation requires single sign-on (issue 17): the password was right, but no OTP is sent. */
+  /** The user's organisation requires single sign-on: the password was right, but no OTP is sent. */
   | ({ status: 'sso-required' } & Counts)
   | ({ status: 'change-password'; reason: 'first' | 'expired'; token: string } & Counts);
 

@@ -59,7 +59,7 @@ async function authenticatorOf(q: Queryable, userId: number) {
   return row ?? null;
 }
 
-/** At or below this many unused recovery codes, every signed-in page says so (issue 26). */
+/** At or below this many unused recovery codes, every signed-in page says so. */
 export const RECOVERY_CODES_LOW = 3;
 
 /** Unused recovery codes: the one condition the count of codes left is made of. */
@@ -236,7 +236,7 @@ export interface SecondFactorArrival {
 
 /**
  * Was the input, when it arrived, a second factor already spent: an app code of the current steps that was
- * (or an older one was) already accepted, or a recovery code already used? The person is told so (issue 26),
+ * (or an older one was) already accepted, or a recovery code already used? The person is told so,
  * not to check the time on their phone; the attempt still counts as a failed one.
  */
 export async function wasSpentSecondFactor(userId: number, at: SecondFactorArrival, input: string): Promise<boolean> {

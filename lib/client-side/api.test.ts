@@ -31,7 +31,7 @@ describe('unauthorizedRedirect (spec §4.5: a 401 signs out remembering the page
 /** A stand-in for the browser's window.location on the page the call is made from. */
 function stubPage(pathname: string, search = '', hash = '') {
   const assign = vi.fn<(url: string) => void>();
-  // The page's window: where sign-out goes, and the event that tells the page its session is ending (issue 32).
+  // The page's window: where sign-out goes, and the event that tells the page its session is ending.
   vi.stubGlobal('window', { location: { pathname, search, hash, assign }, dispatchEvent: vi.fn(() => true) });
   return assign;
 }

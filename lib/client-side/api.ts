@@ -28,7 +28,7 @@ export function unauthorizedRedirect(
  * a server action's 'signed-out' answer).
  */
 export function signOutUnauthorized(): Promise<never> {
-  // What was typed is kept for after the next sign-in (issue 32).
+  // What was typed is kept for after the next sign-in.
   endingSession();
   window.location.assign(unauthorizedRedirect(window.location, sessionRole));
   return new Promise<never>(() => undefined);

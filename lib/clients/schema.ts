@@ -1,5 +1,5 @@
 /**
- * Client onboarding forms (issue 13, /Ops/Clients): ONE schema for the browser form (zodResolver) and the
+ * Client onboarding forms (/Ops/Clients): ONE schema for the browser form (zodResolver) and the
  * server action. Browser-safe.
  *
  * A client: name, account number, at least one branch address (label, address, ExtClientBranchId, one of

@@ -1,5 +1,5 @@
 /**
- * Client onboarding by staff (issue 13, /Ops/Clients): the list of every client, one client with its
+ * Client onboarding by staff (/Ops/Clients): the list of every client, one client with its
  * branches, processing cities, cost estimates and users; create; invite its first administrator; suspend and
  * reinstate; delete (role 1 only, policy 'clients.delete').
  *
@@ -39,7 +39,7 @@ import { userPrincipal } from '@/lib/core/principal';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { CLIENT_MSG, type ClientForm, type ClientStatusFilter, type InviteAdmin } from './schema';
 
-/** The invitation link of a new client administrator works this long (issue 13), and once. */
+/** The invitation link of a new client administrator works this long, and once. */
 export { INVITE_MAIL_SUBJECT, INVITE_TTL_HOURS };
 
 export interface ClientListItem {

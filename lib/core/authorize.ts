@@ -1,5 +1,5 @@
 /**
- * One way to ask "may this actor do this?" (issue 27), in the manner of outline's `authorize(user, "update", doc)`:
+ * One way to ask "may this actor do this?", in the manner of outline's `authorize(user, "update", doc)`:
  *
  *     authorize(actor, 'manage', userPolicy)            // → the actor, narrowed (a client administrator)
  *     authorize(actor, 'jobs.status', staffPolicy)      // → a staff actor allowed to move jobs

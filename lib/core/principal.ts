@@ -43,7 +43,7 @@ export interface Actor {
   /** The server-side session this actor came from. */
   sessionId: string;
   /**
-   * The firm requires an authenticator app and this user has none (issue 17): until one is set up the session
+   * The firm requires an authenticator app and this user has none: until one is set up the session
    * opens only the set-up step (/TwoFactorSetup, api/Authentication/TwoFactorInit*) and signing out.
    */
   twoFactorSetupRequired?: boolean;

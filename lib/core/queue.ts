@@ -1,5 +1,5 @@
 /**
- * The one queue under the background work (issue 27): the claim / lease / attempts / backoff / give-up
+ * The one queue under the background work: the claim / lease / attempts / backoff / give-up
  * bookkeeping of a work table, and the running of "tasks" (drain what is due) by three triggers — the in-process
  * timer of a long-running server, `after()` right after the request that queued work, and the cron route of a
  * serverless platform (app/api/cron/run). Each domain keeps its own table and its own work function; this file

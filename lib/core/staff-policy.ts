@@ -1,5 +1,5 @@
 /**
- * Who among the provider's staff may do what (issue 13), written once. Pure and browser-safe: the route
+ * Who among the provider's staff may do what, written once. Pure and browser-safe: the route
  * table (lib/auth/routes.ts) and the /Ops navigation (lib/ops/nav.ts) ask `can(role, permission)`; pages,
  * server actions and the services ask `authorize(actor, permission, staffPolicy)` (lib/core/authorize.ts), whose
  * rules are `can` for a staff actor.

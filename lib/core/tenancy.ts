@@ -1,5 +1,5 @@
 /**
- * Tenancy, written once (issue 27): which client's rows an actor may touch. A client user (roles 3 to 8 with a
+ * Tenancy, written once: which client's rows an actor may touch. A client user (roles 3 to 8 with a
  * client) touches its own client's rows and no other; provider staff (roles 1 and 2, no client) and anyone else
  * have no tenant, and a client-scoped service refuses them here rather than in a check of its own. Every client
  * service takes its client from this guard (`tenantOf`, `requireTenant`) and scopes its SQL with `tenantScope`,

@@ -191,7 +191,7 @@ export async function createUser(tx: Queryable, u: NewUser): Promise<number> {
       .returning({ id: users.id });
     if (!row) throw new Error('user not created');
     if (u.clientId !== null) {
-      // A client user's alerts are on by default (issue 26): order received, the changes that matter, invoices.
+      // A client user's alerts are on by default: order received, the changes that matter, invoices.
       await tx
         .insert(userJobAlerts)
         .values(DEFAULT_JOB_ALERT_STATUSES.map((jobStatusId) => ({ userId: row.id, jobStatusId })));

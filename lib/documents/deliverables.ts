@@ -3,7 +3,7 @@
  * attaches to a client's job; the job slip shows them to the client's users under "Delivered files".
  *
  * The service takes the Principal that acts: a staff member in /Ops (policy 'jobs.status', checked here) or
- * an API key of the integration API (issue 14; authorised by its route's scope 'files:write'), so both attach
+ * an API key of the integration API (authorised by its route's scope 'files:write'), so both attach
  * through the same upload store (store.ts): same streaming intake (size limit, SHA-256 receipt, malware scan),
  * same rows, same audit, same clean-up of a refused upload.
  * Downloads go through prepareDownload (service.ts): authorized, verified and audited on every request.

@@ -1,5 +1,5 @@
 /**
- * Direct-to-bucket uploads (issue 29, S3_DIRECT_UPLOADS with S3_BUCKET): a source file goes from the browser
+ * Direct-to-bucket uploads (S3_DIRECT_UPLOADS with S3_BUCKET): a source file goes from the browser
  * straight to the bucket, so a 50 MB file never passes through a serverless function's request body.
  *
  * 1. `startDirectUpload`: the name and the size are checked as for a streamed upload; an intent row (the

@@ -196,7 +196,7 @@ export class StoredFileMismatchError extends ValidationError {
 }
 
 /**
- * The check of a file that reached storage without passing through the portal (a presigned PUT, issue 29): its
+ * The check of a file that reached storage without passing through the portal (a presigned PUT): its
  * stored size and SHA-256 must be the ones announced, and clamd (when configured) must find it clean, in one pass
  * over the stored bytes. On any refusal the object is removed before the caller hears of it.
  */

@@ -1,5 +1,5 @@
 /**
- * How many source files one job takes (issue 29), as one rule for the server (attaching uploads, copying an earlier
+ * How many source files one job takes, as one rule for the server (attaching uploads, copying an earlier
  * job's files) and the order form (its uploads and the files of a copied job it ticked, counted before sending).
  * Browser-safe.
  */

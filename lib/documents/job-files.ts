@@ -183,7 +183,7 @@ async function recordCopy(
 }
 
 /**
- * Copy job (issue 29): copies the chosen source files of the earlier job (the user was asked which) to the new one,
+ * Copy job: copies the chosen source files of the earlier job (the user was asked which) to the new one,
  * in the caller's transaction, each as a new stored object with the same SHA-256 receipt. Every chosen id must be a
  * live source file of the earlier job (else a 400 on DocumentModel, nothing copied), each within today's per-file
  * limit, and the new job then holds at most MAX_JOB_FILES files. A storage failure fails the save; the objects

@@ -33,7 +33,7 @@ async function bytesOf(stream: AsyncIterable<unknown>): Promise<string> {
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-describe('staff message files (issue 29)', () => {
+describe('staff message files', () => {
   const { db } = useTestDatabase();
   beforeAll(() => setFileStorage(new LocalDirectoryStorage(mkdtempSync(path.join(tmpdir(), 'jms-message-files-')))));
   afterAll(() => setFileStorage(undefined));

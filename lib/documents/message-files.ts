@@ -1,5 +1,5 @@
 /**
- * A staff member's files for a message on a job (issue 29): the same upload path as the firm's order files
+ * A staff member's files for a message on a job: the same upload path as the firm's order files
  * (streamed through the portal into the store, or with S3_DIRECT_UPLOADS straight to the bucket and read back;
  * either way size limit, SHA-256 receipt and clamd scan: store.ts, direct.ts). The file belongs to the job's
  * client, is on no job, and is held back from the firm (documents.staff_only) until a message to the firm carries

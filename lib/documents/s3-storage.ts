@@ -349,7 +349,7 @@ export class S3Storage implements FileStorage {
   }
 
   /**
-   * A presigned PutObject for one browser upload (issue 29): Content-Length, Content-Type and x-amz-checksum-sha256
+   * A presigned PutObject for one browser upload: Content-Length, Content-Type and x-amz-checksum-sha256
    * are signed headers, so S3 refuses a body of another size or whose SHA-256 differs. The portal checks the object
    * again before it is attached (lib/documents/direct.ts): an S3-compatible server may not enforce the checksum.
    */

@@ -95,7 +95,7 @@ export async function uploadDocument(actor: Actor, input: UploadInput): Promise<
 
 /**
  * The documents a client user may see at all: its client's, except a staff member's upload for a message not (yet)
- * sent to the firm (an internal note's files, issue 29): those answer as missing, wherever a firm reads files.
+ * sent to the firm (an internal note's files): those answer as missing, wherever a firm reads files.
  */
 export function firmDocuments(actor: ClientActor) {
   return and(tenantScope(documents.clientId, actor), eq(documents.staffOnly, false));
@@ -124,7 +124,7 @@ async function findJobDocumentForStaff(actor: Actor, id: number): Promise<Docume
     .where(
       and(
         eq(documents.id, id),
-        // Attached to a job, or to a message on a job (issue 29).
+        // Attached to a job, or to a message on a job.
         or(
           isNotNull(documents.jobId),
           sql`exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${documents.id}))`,

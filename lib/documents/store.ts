@@ -60,7 +60,7 @@ export interface DocumentInfo {
 
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** The document (its id column) is carried by no message on a job (issue 29: a message keeps its attachments). */
+/** The document (its id column) is carried by no message on a job (a message keeps its attachments). */
 export function notOnAMessage(id: typeof documents.id) {
   return sql`not exists (select 1 from ${jobMessages} where ${jobMessages.documentIds} @> to_jsonb(${id}))`;
 }
@@ -147,7 +147,7 @@ export interface StoreUpload {
   /** The job it is attached to (a deliverable), or null (a source file, attached when its job is saved). */
   jobId: number | null;
   kind: 'source' | 'deliverable';
-  /** A staff member's file for a message, held back from the firm until a message to it carries the file (issue 29). */
+  /** A staff member's file for a message, held back from the firm until a message to it carries the file. */
   staffOnly?: boolean;
   input: UploadInput;
   /** The audit row of success (action and details), written in the row's transaction. */

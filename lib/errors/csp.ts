@@ -1,5 +1,5 @@
 /**
- * Content Security Policy violation reports (issue 18): browsers POST them to /api/csp-report, either in the
+ * Content Security Policy violation reports: browsers POST them to /api/csp-report, either in the
  * classic `application/csp-report` shape ({"csp-report": {...}}, from report-uri) or as a Reporting API batch
  * (`application/reports+json`, an array of {type: "csp-violation", body: {...}}, from report-to). They are stored
  * like the other client errors (exception_reports, e-mailed to support, the same violation within a minute

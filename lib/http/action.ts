@@ -59,7 +59,7 @@ export function clientUser(roles?: readonly RoleId[]): ActionAccess<ClientActor>
 /** The client administrator (role 4): the firm's users and security policy. */
 export const clientAdmin: ActionAccess<ClientActor> = clientUser([CLIENT_ADMIN_ROLE]);
 
-/** A client user even while the firm's required authenticator app is not set up: only that set-up (issue 17). */
+/** A client user even while the firm's required authenticator app is not set up: only that set-up. */
 export const settingUpTwoFactor: ActionAccess<ClientActor> = {
   admit(actor) {
     if (!actor) throw new UnauthorizedError();

@@ -1,5 +1,5 @@
 /**
- * The one door (issue 27): what every app/api route handler goes through, whichever dialect it answers in (the
+ * The one door: what every app/api route handler goes through, whichever dialect it answers in (the
  * legacy envelope of lib/http/route.ts, the problem details of lib/http/v1-route.ts). Once per request:
  *
  * 1. a body declared (Content-Length) larger than the route's cap is refused (413) before anything else;

@@ -1,5 +1,5 @@
 /**
- * CSRF at the door (issue 27): every unsafe method (POST, PUT, PATCH, DELETE) of every legacy route that takes the
+ * CSRF at the door: every unsafe method (POST, PUT, PATCH, DELETE) of every legacy route that takes the
  * browser's session cookie, called with a real session cookie of a user the route admits, `Origin:
  * http://evil.example` and a form content type (what a cross-site form sends). Before the door, POST
  * api/User/SaveUser so called created a client administrator. Now each is a 403 and no table gains or loses a row;

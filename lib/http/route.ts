@@ -91,7 +91,7 @@ interface Options<
 > extends Omit<RouteDocs, 'response'> {
   /** Roles allowed (default: any signed-in user). */
   roles?: readonly number[];
-  /** Open to a session that must first set up an authenticator app (issue 17): the set-up calls only. */
+  /** Open to a session that must first set up an authenticator app: the set-up calls only. */
   allowTwoFactorSetup?: boolean;
   body?: B;
   params?: P;

@@ -186,7 +186,7 @@ export const handleDeliverableUpload = uploadDoor(async ({ req, principal, maxBo
 });
 
 /**
- * POST api/Ops/Jobs/{id}/MessageFiles: a staff member's file for a message on the job (issue 29), streamed like
+ * POST api/Ops/Jobs/{id}/MessageFiles: a staff member's file for a message on the job, streamed like
  * a source upload (limit, SHA-256, malware scan); held back from the firm until a message to it carries the file.
  */
 export const handleStaffMessageUpload = uploadDoor(async ({ req, principal, maxBodyBytes }, ctx) => {

@@ -1,5 +1,5 @@
 /**
- * The adapter of every /api/v1 route handler (issue 14), the integration API's counterpart of lib/http/route.ts:
+ * The adapter of every /api/v1 route handler, the integration API's counterpart of lib/http/route.ts:
  *
  * 1. `Authorization: Bearer <API key>` (lib/integration/api-keys.ts): none, unknown or revoked → 401 with
  *    WWW-Authenticate (RFC 6750);

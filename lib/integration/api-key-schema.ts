@@ -1,5 +1,5 @@
 /**
- * API keys of the integration API (issue 14): the scopes a key may carry and the create form, ONE schema for the
+ * API keys of the integration API: the scopes a key may carry and the create form, ONE schema for the
  * /Ops/ApiKeys form in the browser (zodResolver), its server action and the service. Browser-safe.
  */
 import { z } from 'zod';

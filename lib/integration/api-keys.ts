@@ -1,5 +1,5 @@
 /**
- * API keys of the integration API (issue 14). A provider administrator (policy 'apiKeys.manage', role 1) creates
+ * API keys of the integration API. A provider administrator (policy 'apiKeys.manage', role 1) creates
  * a key with a name and scopes, sees it once, and may revoke it; every /api/v1 call authenticates with one.
  *
  * A key is `jms_<prefix>_<secret>`: the prefix (12 hex digits) is public and finds the row; the secret is 32 random

@@ -1,5 +1,5 @@
 /**
- * The integration API /api/v1 (issue 14) called in-process like a real caller, on the real database (both
+ * The integration API /api/v1 called in-process like a real caller, on the real database (both
  * engines), a real SMTP server for the alerts and the local file store for delivered files: API keys (missing,
  * wrong, revoked, wrong scope), the per-key rate limit, problem details, idempotency, the workflow and its alert
  * mail, the invoice upsert, delivered files with their SHA-256, the change feed, the audit rows, and what a key

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/jobs/{jmsNumber}/assignee (issue 30) through the route file, with a real API key: assign and
+ * POST /api/v1/jobs/{jmsNumber}/assignee through the route file, with a real API key: assign and
  * reassign a job (the answer, GET /api/v1/jobs/{jmsNumber}'s assignedTo, the job.assigned change with the key as
  * who changed it), 409 for the same owner, 400 for someone who is not staff, 403 without jobs:write; and the
  * OpenAPI document lists the route.

@@ -1,4 +1,4 @@
-/** /api/v1 for billing (issue 30), called in-process like the provider's own system: payments (and the price list). */
+/** /api/v1 for billing, called in-process like the provider's own system: payments (and the price list). */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUT as putPrices } from '@/app/api/v1/clients/[clientId]/prices/route';

@@ -1,5 +1,5 @@
 /**
- * What /api/v1 does with payments and price lists (issue 30), over the one service of each: the payment service
+ * What /api/v1 does with payments and price lists, over the one service of each: the payment service
  * (lib/invoices/payments.ts) and the price list (lib/invoices/prices.ts). The API's camelCase names are mapped
  * onto the services' schemas, whose rules and messages hold.
  */

@@ -1,5 +1,5 @@
 /**
- * The change feed of the integration (issue 14; docs/decisions/014-integration-change-feed.md).
+ * The change feed of the integration (docs/decisions/014-integration-change-feed.md).
  *
  * Triggers write one integration_events row per change in the writing transaction (jobs created or edited,
  * status changes with their comment, feedback, invoices issued and paid, payments received), so no write path is missed and an

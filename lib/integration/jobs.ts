@@ -1,5 +1,5 @@
 /**
- * What /api/v1 does with jobs, invoices and files, over the one service of each (issue 14): the job slip
+ * What /api/v1 does with jobs, invoices and files, over the one service of each: the job slip
  * (lib/jobs/slip.ts) read as the provider, the workflow (lib/jobs/workflow.ts, the same alerts), the invoice
  * upsert (lib/invoices/issue.ts) and the deliverables intake (lib/documents/deliverables.ts). The caller is an
  * API key, named in every row it writes (`API key "<name>"`).

@@ -1,5 +1,5 @@
 /**
- * The request and answer schemas of /api/v1 (issue 14), camelCase. The OpenAPI document of /api/v1 is generated
+ * The request and answer schemas of /api/v1, camelCase. The OpenAPI document of /api/v1 is generated
  * from them, the route adapter parses with them, and tsc checks the handlers' answers against them. The rules of
  * the domain stay in the domain's schemas: a status change is parsed by lib/jobs/workflow-rules.ts, an invoice by
  * lib/invoices/issue-schema.ts (the API's names are mapped onto theirs, and their field messages back). Browser-safe.
@@ -41,7 +41,7 @@ export const jobChangeAnswer = z.object({
   kind: z
     .enum(['job.created', 'job.status_changed', 'job.assigned', 'job.changed', 'job.feedback'])
     .describe(
-      'job.assigned (issue 30): data {assignedToId, assignedTo, previousAssigneeId, previousAssignee, changedBy}; ids and names null for nobody.',
+      'job.assigned: data {assignedToId, assignedTo, previousAssigneeId, previousAssignee, changedBy}; ids and names null for nobody.',
     ),
   jmsNumber: z.string(),
   clientId: z.number().int(),
@@ -207,7 +207,7 @@ export const fileReceiptAnswer = z.object({
   uploadedAt: instant,
 });
 
-// ---- POST /api/v1/jobs/{jmsNumber}/assignee (issue 30) ------------------------------------------------------
+// ---- POST /api/v1/jobs/{jmsNumber}/assignee ------------------------------------------------------
 
 export const assignBody = z.object({
   assigneeId: z
@@ -229,7 +229,7 @@ export const assignAnswer = z.object({
   changedBy: z.string(),
 });
 
-// ---- POST /api/v1/payments (issue 30) -------------------------------------------------------------------------
+// ---- POST /api/v1/payments -------------------------------------------------------------------------
 
 export const paymentBody = z.object({
   invoiceNumbers: z
@@ -269,7 +269,7 @@ export const paymentAnswer = z.object({
     .describe('Receipt e-mails queued for the client’s administrators and invoice-alert users.'),
 });
 
-// ---- PUT /api/v1/clients/{clientId}/prices (issue 30) -------------------------------------------------------
+// ---- PUT /api/v1/clients/{clientId}/prices -------------------------------------------------------
 
 export const clientPathParams = z.object({ clientId: z.coerce.number().int().min(1).max(2_147_483_647) });
 

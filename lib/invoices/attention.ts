@@ -1,5 +1,5 @@
 /**
- * The invoices part of "what needs me" (issue 28): the actor's client's unpaid invoices, their total (whole cents,
+ * The invoices part of "what needs me": the actor's client's unpaid invoices, their total (whole cents,
  * per currency) and how many are past their due date, for the strip above /JobClient. Each number links to the
  * /Invoice list filtered the same way (`pay=unpaid`, `pay=overdue`), whose total is the same number.
  *

@@ -1,5 +1,5 @@
 /**
- * GST on invoices (issue 30), in whole cents and integer arithmetic (no floating point). Browser-safe.
+ * GST on invoices, in whole cents and integer arithmetic (no floating point). Browser-safe.
  *
  * The rounding rule (README, "Invoices and GST"):
  * - a line's amount is before GST; its GST is amount × rate, rounded to the nearest cent, half a cent up

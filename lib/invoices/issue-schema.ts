@@ -1,5 +1,5 @@
 /**
- * Issuing an invoice (issue 13, /Ops/Invoices/New; issue 14's PUT api/v1/invoices/{invoiceNumber} maps onto
+ * Issuing an invoice (/Ops/Invoices/New; the integration API's PUT api/v1/invoices/{invoiceNumber} maps onto
  * it): ONE schema for the staff form in the browser (zodResolver), its server action and the service.
  * Browser-safe.
  *

@@ -1,6 +1,6 @@
 /**
- * Issuing invoices and marking them paid (issue 13): ONE service for the staff screens (/Ops/Invoices) and,
- * later, the integration API (issue 14: PUT api/v1/invoices/{invoiceNumber} as an upsert with its line items,
+ * Issuing invoices and marking them paid: ONE service for the staff screens (/Ops/Invoices) and,
+ * later, the integration API (PUT api/v1/invoices/{invoiceNumber} as an upsert with its line items,
  * webhooks invoice.issued / invoice.paid). It takes the Principal that acts: a staff member (policy
  * 'invoices.manage', lib/core/staff-policy.ts, checked here) or an API key / system caller the adapter has already
  * authorised, named in the audit row.
@@ -9,7 +9,7 @@
  *   number of the firm's own series (./numbers.ts).
  * - `upsertInvoice`: by number: creates it, or replaces the invoice of the same client (fields, jobs, lines);
  *   a number of another client is refused (409).
- * - `markInvoicePaid`: paid, as a payment of what is left (issue 30); idempotent (answers whether it changed).
+ * - `markInvoicePaid`: paid, as a payment of what is left; idempotent (answers whether it changed).
  * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
  * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
  */
@@ -71,7 +71,7 @@ export interface WrittenInvoice {
   /** The total payable, GST included. */
   amount: string;
   gst: string;
-  /** What happened: the webhook event of issue 14 follows from it. */
+  /** What happened: the webhook event follows from it. */
   event: 'issued' | 'updated';
 }
 
@@ -241,7 +241,7 @@ export async function issueInvoice(by: Principal, input: InvoiceIssue): Promise<
   }
 }
 
-/** Creates or replaces the invoice with this number (issue 14's PUT). Another client's number is a 409. */
+/** Creates or replaces the invoice with this number (PUT /api/v1/invoices/{invoiceNumber}). Another client's number is a 409. */
 export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise<WrittenInvoice> {
   authorise(by);
   if (!input.InvoiceNumber) throw new ValidationError({ InvoiceNumber: [FIELD_MSG.required] });
@@ -349,7 +349,7 @@ export interface StaffInvoiceRow {
   issueDate: string;
   dueDate: string | null;
   isPaid: boolean;
-  /** What payments have covered so far (issue 30). */
+  /** What payments have covered so far. */
   amountPaid: string;
   /** What is left to pay: what "Mark paid" records as a payment. */
   balance: string;

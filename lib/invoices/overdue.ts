@@ -1,5 +1,5 @@
 /**
- * Unpaid and overdue invoices (issue 30), written once for the staff invoice list's "Paid" filter and the /Ops
+ * Unpaid and overdue invoices, written once for the staff invoice list's "Paid" filter and the /Ops
  * overview's numbers, so that a number and the list it links to count the same rows. Overdue: unpaid, with a due
  * date before today in the staff member's zone. Both are served by the partial index invoices_unpaid_due_idx.
  */

@@ -1,5 +1,5 @@
 /**
- * A payment received (issue 30): ONE schema for the staff form (/Ops/Invoices/Payment), its server action, the
+ * A payment received: ONE schema for the staff form (/Ops/Invoices/Payment), its server action, the
  * service and POST /api/v1/payments. Browser-safe.
  *
  * A payment has a date, an amount and a reference, and pays one or several invoices of one client: it is applied

@@ -1,5 +1,5 @@
 /**
- * Payments recorded (issue 30): part payments, several invoices at once, Paid at the full amount, the receipt over
+ * Payments recorded: part payments, several invoices at once, Paid at the full amount, the receipt over
  * real SMTP; "Mark paid" records what is left as a payment like any other.
  */
 import { and, asc, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Payments recorded (issue 30): ONE service for the staff form (/Ops/Invoices/Payment) and POST /api/v1/payments.
+ * Payments recorded: ONE service for the staff form (/Ops/Invoices/Payment) and POST /api/v1/payments.
  *
  * A payment (date, amount, reference) pays one or several invoices of one client, in the order given, each up
  * to what is left on it (lib/invoices/payment-schema.ts). An invoice whose payments reach its total moves to Paid

@@ -1,5 +1,5 @@
 /**
- * The few drawing helpers the invoice and statement PDFs share (issue 30), over pdfkit: an A4 page with the
+ * The few drawing helpers the invoice and statement PDFs share, over pdfkit: an A4 page with the
  * standard Helvetica fonts (no font files of our own), a table that continues on a new page, and the document
  * collected into one Buffer. Server-only.
  *

@@ -1,4 +1,4 @@
-/** The tax invoice PDF (issue 30), fetched through its route like a browser and read back with unpdf. */
+/** The tax invoice PDF, fetched through its route like a browser and read back with unpdf. */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { GET as invoicePdfRoute } from '@/app/api/Invoice/Pdf/[number]/route';

@@ -1,5 +1,5 @@
 /**
- * An invoice as a PDF (issue 30): an Australian tax invoice made with pdfkit. The words "Tax invoice", the
+ * An invoice as a PDF: an Australian tax invoice made with pdfkit. The words "Tax invoice", the
  * supplier's legal name and ABN, the issue date, the client, each line with its GST, and the subtotal, GST and
  * total; then how to pay (the payments page, or the bank details). Every job of the invoice is named with its
  * matter; a tagged PDF in English (lib/invoices/pdf-kit.ts). Server-only.

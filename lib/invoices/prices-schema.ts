@@ -1,5 +1,5 @@
 /**
- * A client's price list and payment terms (issue 30, /Ops/Invoices/Prices; PUT /api/v1/clients/{clientId}/prices):
+ * A client's price list and payment terms (/Ops/Invoices/Prices; PUT /api/v1/clients/{clientId}/prices):
  * ONE schema for the staff form, its server action, the service and the API. Browser-safe.
  * A price is per order type: the stock code and description of the invoice line it makes, and a unit price before
  * GST (up to four decimals, e.g. 0.1250 a sheet).

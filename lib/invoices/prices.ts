@@ -1,5 +1,5 @@
 /**
- * Billing from the jobs (issue 30): a client's price list and payment terms, and the invoice draft "Invoice these
+ * Billing from the jobs: a client's price list and payment terms, and the invoice draft "Invoice these
  * jobs" opens with: the client and its jobs, a line per job from its order type and quantity (number of copies, else
  * 1) priced from the client's list, the due date from the client's payment terms, and the number it will get.
  * Staff edit the draft before issuing (lib/invoices/issue.ts).

@@ -53,7 +53,7 @@ export const TEXT_FILTER_MAX = 100;
 export const MATTER_MAX = 200;
 
 /**
- * The payment filter (issue 28, the /JobClient strip's unpaid-invoices link): unpaid invoices, or the unpaid ones
+ * The payment filter (the /JobClient strip's unpaid-invoices link): unpaid invoices, or the unpaid ones
  * past their due date (before today in the user's time zone).
  */
 export const INVOICE_PAYMENT_FILTERS = ['unpaid', 'overdue'] as const;

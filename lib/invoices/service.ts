@@ -55,7 +55,7 @@ export interface InvoiceSlip {
   lines: InvoiceLine[];
   /** Sum of the line amounts (before GST). */
   linesTotal: string;
-  /** The invoice's GST and what payments have covered (issue 30). */
+  /** The invoice's GST and what payments have covered. */
   gst: string;
   amountPaid: string;
   /** What is left to pay. */
@@ -119,7 +119,7 @@ function unfiltered(q: InvoiceListQuery): boolean {
   );
 }
 
-/** What is left to pay on a row (its pay link's amount): the total less part payments (issue 30). */
+/** What is left to pay on a row (its pay link's amount): the total less part payments. */
 const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid})::text`;
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
@@ -334,7 +334,7 @@ export async function getInvoiceSlipsByJob(actor: Actor, jmsNumber: string): Pro
     .where(
       and(
         eq(invoices.clientId, clientId),
-        // The invoice's first job, or any job of a several-job invoice (invoice_jobs, issue 13).
+        // The invoice's first job, or any job of a several-job invoice (invoice_jobs).
         or(
           eq(invoices.jmsNumber, number),
           inArray(

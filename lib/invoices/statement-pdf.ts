@@ -1,4 +1,4 @@
-/** The statement of account as a PDF (issue 30), with pdfkit: supplier, client, opening balance, lines, closing balance, ageing. Server-only. */
+/** The statement of account as a PDF, with pdfkit: supplier, client, opening balance, lines, closing balance, ageing. Server-only. */
 import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney } from './money';
 import {

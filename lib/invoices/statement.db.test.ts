@@ -1,5 +1,5 @@
 /**
- * The statement of account (issue 30) with a fixed clock: ageing of invoices dated 10, 40, 70 and 100 days ago,
+ * The statement of account with a fixed clock: ageing of invoices dated 10, 40, 70 and 100 days ago,
  * the opening balance, payments and the running balance; the PDF and CSV downloads for the firm's administrator.
  */
 import { extractText } from 'unpdf';

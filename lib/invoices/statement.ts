@@ -1,5 +1,5 @@
 /**
- * The statement of account (issue 30): for a firm's administrator, the firm's account with the provider as at
+ * The statement of account: for a firm's administrator, the firm's account with the provider as at
  * today (in the administrator's time zone): the opening balance at the start of the period, every invoice,
  * payment and settlement in the period with the running balance, the closing balance, and the ageing of what is
  * owed. Downloaded as PDF (lib/invoices/statement-pdf.ts) and CSV.

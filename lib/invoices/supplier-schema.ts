@@ -1,5 +1,5 @@
 /**
- * The supplier's details on every invoice (issue 30, /Ops/Invoices/Supplier): ONE schema for the staff form in the
+ * The supplier's details on every invoice (/Ops/Invoices/Supplier): ONE schema for the staff form in the
  * browser and its server action. Browser-safe.
  */
 import { z } from 'zod';

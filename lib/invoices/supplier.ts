@@ -1,5 +1,5 @@
 /**
- * The supplier's details (issue 30): legal name, ABN, address, bank details, logo and GST rate, one row
+ * The supplier's details: legal name, ABN, address, bank details, logo and GST rate, one row
  * (supplier_settings, id 1) kept by staff in /Ops/Invoices/Supplier and read by every invoice, PDF and statement.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Job and invoice alerts about one's own jobs (issue 26), on the real database and a real SMTP server: who
+ * Job and invoice alerts about one's own jobs, on the real database and a real SMTP server: who
  * receives which alert (own jobs by default, the firm's by choice), the defaults of a new user, order received,
  * invoice issued, and the signed one-click unsubscribe (RFC 8058) that turns exactly one alert off for exactly
  * one user, carried to the SMTP message as List-Unsubscribe and List-Unsubscribe-Post.
@@ -83,7 +83,7 @@ describe('alerts about my own jobs', () => {
     const r = await moveTo(job.id, 14, 8);
     expect(r.alerts).toEqual({ instant: 3, digest: 0 });
     for (const u of [orderer, contact, mailRoom]) expect(await pending(u.email, JOB_ALERT_KIND)).toHaveLength(1);
-    // The bug of issue 26: "Job … is now Delivered" for a job someone else ordered.
+    // The bug of "Job … is now Delivered" for a job someone else ordered.
     expect(await pending(colleague.email, JOB_ALERT_KIND)).toEqual([]);
     expect(await pending(elsewhere.email, JOB_ALERT_KIND)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Job alerts (Settings → UserJobAlerts, issues 13 and 26): when a job's status changes (or a job is received), the
+ * Job alerts (Settings → UserJobAlerts): when a job's status changes (or a job is received), the
  * active users of the job's client who chose that status are told, in the same transaction as the change (the
  * outbox: the e-mail exists if and only if the change committed). A user's alerts cover their own jobs, the ones
  * they ordered or are the contact of (same e-mail address), unless they chose the firm's (job_alert_scope 'firm').

@@ -1,5 +1,5 @@
 /**
- * Who owns a job (issue 30): the assignment input (one zod schema for the staff form, the bulk action and
+ * Who owns a job: the assignment input (one zod schema for the staff form, the bulk action and
  * /api/v1) and its messages, written once. Browser-safe. The service that applies it is lib/jobs/assign.ts.
  */
 import { z } from 'zod';

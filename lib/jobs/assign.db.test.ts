@@ -1,5 +1,5 @@
 /**
- * Job ownership (lib/jobs/assign.ts, issue 30) on the real database: assign, reassign and unassign through the
+ * Job ownership (lib/jobs/assign.ts) on the real database: assign, reassign and unassign through the
  * one service; what is refused (409 same owner, 400 not an active staff user, 403 a client user, 404); the
  * history, the audit row, and the 'job.assigned' event (change feed, webhook payload) written in the same
  * transaction, with no 'job.changed' beside it.

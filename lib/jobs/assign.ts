@@ -1,5 +1,5 @@
 /**
- * Job ownership (issue 30), the one place a job's assignee changes. In one transaction:
+ * Job ownership, the one place a job's assignee changes. In one transaction:
  *
  * 1. the job row is locked (FOR UPDATE), so two changes of one job are applied one after the other;
  * 2. the assignee must be an active staff user (roles 1 and 2), or null for nobody; else 400 on `assigneeId`;

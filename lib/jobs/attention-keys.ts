@@ -1,5 +1,5 @@
 /**
- * The strip's counts (issue 28) by name: the list behind each count and its label. Browser-safe (no database), so the
+ * The strip's counts by name: the list behind each count and its label. Browser-safe (no database), so the
  * strip renders in the browser from the counts alone (components/jobs/AttentionStrip.tsx); lib/jobs/attention.ts
  * counts them.
  */

@@ -1,5 +1,5 @@
 /**
- * "What needs me" (issue 28): the counts of the strip above /JobClient, for the actor's client. Each count is the
+ * "What needs me": the counts of the strip above /JobClient, for the actor's client. Each count is the
  * total of one job list filter (`ATTENTION_QUERIES`), so the link under it opens a list whose total is the same
  * number, and each is read at the floor, never by scanning the client's jobs:
  *
@@ -43,7 +43,7 @@ const CAPPED: JobAttentionKey[] = ['due24', 'overdue', 'deliveredRecently'];
 /**
  * The strip's one statement, with placeholders: the client, and the instants of the three capped counts (the list's
  * own filter templates, lib/jobs/list-sql.ts, whose SQL depends only on their shape, fixed here). Built once per
- * database and run as a named prepared statement, so a request pays no planning (~1.5 ms of it on the 1M set).
+ * database and run as a named prepared statement, so a request pays no planning.
  */
 export function jobAttentionStatement<E extends Record<string, SQL>>(
   db: Queryable,

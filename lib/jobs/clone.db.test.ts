@@ -148,7 +148,7 @@ describe('cloning a job', () => {
     expect(await db().select().from(documents).where(eq(documents.jobId, dropped.jobId))).toEqual([]);
   });
 
-  it('Copy job (issue 29): lists every source file, copies exactly the chosen ones as new objects with the same SHA-256; the original survives the copy’s deletion', async () => {
+  it('Copy job: lists every source file, copies exactly the chosen ones as new objects with the same SHA-256; the original survives the copy’s deletion', async () => {
     const { actor, clientId } = await signedIn(6);
     const ids = [
       (await upload(actor, 'a.pdf', 'first file')).id,

@@ -24,7 +24,7 @@ export interface CloneSource {
   jmsNumber: string;
   /** The complete form values (defaults for whatever the source does not hold). */
   values: JobOrderInput;
-  /** The source job's source files, oldest first: the form asks which to copy (issue 29); only those are copied. */
+  /** The source job's source files, oldest first: the form asks which to copy; only those are copied. */
   files: { id: number; fileName: string; size: number }[];
 }
 
@@ -79,7 +79,7 @@ export async function loadCloneSource(actor: Actor, jb: string | null | undefine
 }
 
 /**
- * An amendment (issue 29): the job's own values, its dates included (in the job's zone, as the form types them),
+ * An amendment: the job's own values, its dates included (in the job's zone, as the form types them),
  * for the same form and the same validation. Null for a job that is not the actor's client's.
  */
 export async function loadAmendSource(

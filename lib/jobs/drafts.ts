@@ -1,5 +1,5 @@
 /**
- * Drafts (issue 29): the order a user has in progress, saved on the server while they type (the form debounces),
+ * Drafts: the order a user has in progress, saved on the server while they type (the form debounces),
  * so it survives leaving the page, a reload and signing out. One per user (unique index on user_id): a save
  * replaces it. It is offered back when the user opens a new order ("Resume your order from 10:42", in the user's
  * zone) and can be discarded. A job saved from the order form removes it (saveJob's endsDraft, in the job's

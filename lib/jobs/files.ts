@@ -1,10 +1,10 @@
 /**
- * A job's files. Source files the firm adds after ordering (issue 29): while the provider has not started the job
+ * A job's files. Source files the firm adds after ordering: while the provider has not started the job
  * (Submitted or Not Started); once work has started the files are fixed (409). The uploads are the user's own, not
  * yet attached (api/Document/UploadJob/5 or the direct-to-bucket path), and the job then holds at most
  * MAX_JOB_FILES. Another firm's job, or a missing one, is a 404.
  *
- * Finished files staff attach (issue 28): the deliverable goes through the upload store of
+ * Finished files staff attach: the deliverable goes through the upload store of
  * lib/documents/deliverables.ts, and in the document row's transaction the firm's users get the news of it
  * (lib/jobs/news.ts: their open job list and slip update, the bell tells the users whose job it is). The staff
  * upload route and the integration API both attach through here.

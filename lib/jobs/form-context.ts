@@ -33,7 +33,7 @@ export interface JobFormContext {
   timeZone: string;
   maxInstructions: number;
   maxUploadBytes: number;
-  /** The most source files a job takes (issue 29). */
+  /** The most source files a job takes. */
   maxFiles: number;
   /** Pages send files straight to the bucket (S3_DIRECT_UPLOADS). */
   directUploads: boolean;

@@ -13,7 +13,7 @@ export const copyJobHref = (id: number) => `/SaveJob?jb=${enc(id)}`;
 export const jobInvoiceHref = (jmsNumber: string) => `/Invoice?jm=${enc(jmsNumber)}`;
 export const documentHref = (id: number) => `/api/Document/Download/${id}`;
 /**
- * A matter's page (issue 28): the reference (free text) encoded as the ids of spec §2 are (base64 four times), then
+ * A matter's page: the reference (free text) encoded as the ids of spec §2 are (base64 four times), then
  * for the URL; '' (an invoice without a reference) has no page.
  */
 export const matterHref = (reference: string): string | null => (reference ? `/Matter?ref=${enc(reference)}` : null);

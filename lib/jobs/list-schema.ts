@@ -38,7 +38,7 @@ export const FILTER_MAX = 100;
 export const MATTER_MAX = 200;
 
 /**
- * The "what needs me" filters of the /JobClient strip (issue 28), one at a time (URL `need`, body AttentionFilter):
+ * The "what needs me" filters of the /JobClient strip, one at a time (URL `need`, body AttentionFilter):
  * - due24: open jobs (neither Delivered nor Cancelled) due within the next 24 hours;
  * - files: delivered jobs with a file to download (a deliverable);
  * - nofeedback: delivered jobs without feedback (feedback is open to them: lib/jobs/feedback.ts).

@@ -82,7 +82,7 @@ describe('the conversation on a job', () => {
     expect(lines[0]?.href).toMatch(/^\/JobSlip\?jb=/);
   });
 
-  it('a client message goes to the staff member who owns the job (issue 30), and to the operations inbox while nobody does', async () => {
+  it('a client message goes to the staff member who owns the job, and to the operations inbox while nobody does', async () => {
     const client = await signedIn(6);
     const staff = await signedInStaff(2);
     const owned = await makeJob({ clientId: client.clientId, createdById: client.user.id });

@@ -1,5 +1,5 @@
 /**
- * The conversation on a job (issue 29): the firm's client users and the provider's staff write plain-text
+ * The conversation on a job: the firm's client users and the provider's staff write plain-text
  * messages on the job, with attachments (uploads of the job's firm through the same upload path). Both sides read
  * the whole thread, oldest first, with who wrote each message and when.
  *
@@ -12,7 +12,7 @@
  *   A file travels with one message only.
  * - A new message from one side e-mails the followers on the other side through the outbox: for a staff message
  *   the person who ordered the job and its contact; for a client message the staff member the job is assigned to
- *   (issue 30), or the provider's operations inbox (OPS_EMAIL, else SUPPORT_EMAIL) while nobody owns it or its
+ *  , or the provider's operations inbox (OPS_EMAIL, else SUPPORT_EMAIL) while nobody owns it or its
  *   owner is inactive. Each message is in the activity log (recordAudit). A provider's message is also news in the
  *   firm's bell (lib/jobs/news.ts), the open slip updates either way.
  * - Plain text: stored as typed (within the no-HTML text rules), rendered as text by React, never as markup.

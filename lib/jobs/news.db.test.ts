@@ -1,5 +1,5 @@
 /**
- * News as it happens (issue 28 item 3): the users' news rows written with a status change, a file attached and
+ * News as it happens: the users' news rows written with a status change, a file attached and
  * an invoice issued; the bell and its unread count; the alert e-mail telling the same event; positions that
  * catch up exactly once; the event stream and its poll through the door; another firm's news never reaching a
  * user. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.

@@ -1,5 +1,5 @@
 /**
- * News as it happens (issue 28 item 3): the one event service behind the notification centre (the bell), the
+ * News as it happens: the one event service behind the notification centre (the bell), the
  * pages that update their rows in place, and the alert e-mails.
  *
  * `publishJobNews(tx, event)` is called in the transaction of the change (a status change, a file attached, an

@@ -103,7 +103,7 @@ function refineModel(model: z.output<typeof jobPreferenceModelSchema>, ctx: z.Re
 }
 
 /**
- * A list state as saved views keep it (issue 28): the preference model, checked field by field with the job list
+ * A list state as saved views keep it: the preference model, checked field by field with the job list
  * query's own schema (`jobListBodySchema`), so a view holds nothing the list itself would refuse.
  */
 export const listStateModelSchema = jobPreferenceModelSchema.superRefine((m, ctx) => refineModel(m, ctx, []));

@@ -5,7 +5,7 @@
  * §7 GET api/User/GetUserPreference, POST api/User/SaveUserPreference).
  *
  * The job list keeps its page size, sort and filters here, and /JobClient restores them on the next visit.
- * LIONumberFilter is the job-number filter (the legacy name of the JMS number). Since issue 28 the preference is
+ * LIONumberFilter is the job-number filter (the legacy name of the JMS number). The preference is
  * one of the user's saved views, their remembered "Last used" view (lib/jobs/views.ts), stored as the validated
  * PascalCase model; a stored value that no longer validates reads as the default rather than failing the page.
  * The top-level PageSize stays in user_preferences. Always the actor's own preference: a UserId in a body is

@@ -71,7 +71,7 @@ const listColumns = {
   hasFeedback: sql<boolean>`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`.mapWith(
     Boolean,
   ),
-  // An invoice names its first job; the others of a several-job invoice are in invoice_jobs (issue 13).
+  // An invoice names its first job; the others of a several-job invoice are in invoice_jobs.
   invoiced:
     sql<boolean>`(exists (select 1 from ${invoices} where ${invoices}."client_id" = "jobs"."client_id" and ${invoices}."jms_number" = "jobs"."jms_number") or exists (select 1 from ${invoiceJobs} where ${invoiceJobs}."job_id" = "jobs"."id"))`.mapWith(
       Boolean,
@@ -96,8 +96,8 @@ export const COUNT_CAP = 1_000;
  * A 'contains' filter looks this many pages past the asked one, in the same walk that finds the page's ids
  * (`limit` × (1 + this) + 1 ids): fewer found than that is the exact total, otherwise `offset + limit × (1 +
  * this) + 1` is a lower bound, flagged `totalCapped`. A separate count cannot be bounded by a cap: it walks the
- * client's index until it finds its matches, and on the benchmark data skipping the non-matching entries alone
- * cost ~4 ms, twenty times the page (docs/decisions/008-job-list-counting.md).
+ * client's index until it finds its matches, and skipping the non-matching entries alone costs many times the
+ * page (docs/decisions/008-job-list-counting.md).
  */
 export const TEXT_PAGES_AHEAD = 2;
 
@@ -108,8 +108,8 @@ export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + 
  * The statements of a list page for one filter template, as the floor of the benchmark does it: the page's
  * ids by the sort index (`ids`), then those rows by primary key (`rows`, placeholder `ids`: an int[] literal).
  * Two small statements, each planned in a few hundredths of a millisecond: in one statement (the ids as a
- * subquery joined to the rows), PostgreSQL spent ~0.3 ms per request planning it, three times what the page
- * costs (its generic plan, with LIMIT unknown, walked the whole client).
+ * subquery joined to the rows), PostgreSQL spends longer planning it than the page costs, and its generic plan,
+ * with LIMIT unknown, walks the whole client.
  * The ids carry the total (a scalar subquery, evaluated once, only when the page has a row) when the counters
  * serve the filter (their sum over at most 13 rows) or for a time filter (the count capped at `countLimit`, a
  * walk of the time index); `count` serves a page past the end. A 'contains' filter counts with the ids' walk

@@ -10,11 +10,11 @@ export const saveJobRequestSchema = z.object({
   requestKey: z.string().max(100),
   /** The uploaded source file (api/Document/UploadJob/5), if any. */
   documentId: z.number().int().positive().max(2_147_483_647).nullable(),
-  /** The uploaded source files (issue 29: up to 20), in the order shown; attached with documentId if both are sent. */
+  /** The uploaded source files (up to 20), in the order shown; attached with documentId if both are sent. */
   documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(20).optional(),
   /** For a clone without a new file: copy the source job's file (when cloneDocumentIds is not sent). */
   cloneSourceFile: z.boolean(),
-  /** Copy job (issue 29): the earlier job's files the user chose to copy (ids of its source files). */
+  /** Copy job: the earlier job's files the user chose to copy (ids of its source files). */
   cloneDocumentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(20).optional(),
 });
 export type SaveJobRequest = z.input<typeof saveJobRequestSchema>;

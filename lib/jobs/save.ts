@@ -53,7 +53,7 @@ export interface SaveJobOptions {
   /** For a clone without a new upload and without cloneDocumentIds: copy the source job's current file (default true). */
   cloneSourceFile?: boolean;
   /**
-   * Copy job (issue 29): the source job's files the user chose to copy (the form asks), copied as well as any new
+   * Copy job: the source job's files the user chose to copy (the form asks), copied as well as any new
    * uploads; when given, cloneSourceFile is not used. An empty list copies nothing.
    */
   cloneDocumentIds?: readonly number[];

@@ -89,7 +89,7 @@ export interface JobSlip extends JobDetail {
 }
 
 /**
- * Who reads a job: a signed-in user, or the provider's own integration (an /api/v1 API key, issue 14), which
+ * Who reads a job: a signed-in user, or the provider's own integration (an /api/v1 API key), which
  * reads every client's jobs with their internal instructions, as the provider's staff do.
  */
 export type JobReader = Actor | { kind: 'provider' };

@@ -1,5 +1,5 @@
 /**
- * Saved views of the job list (issue 28): the forms' schemas and the shape a page gets. Browser-safe, so the
+ * Saved views of the job list: the forms' schemas and the shape a page gets. Browser-safe, so the
  * dialogs validate with exactly what the server actions parse. A view's list state is the spec's preference model
  * checked by the list query's own schema (`listStateModelSchema`, lib/jobs/preference-model.ts).
  */

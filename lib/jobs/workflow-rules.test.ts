@@ -3,7 +3,7 @@ import { JOB_STATUS_IDS } from '@/lib/reference';
 import { nextDigestAt } from './alerts';
 import { allowedNextStatuses, canTransition, statusChangeSchema, STATUS, TRANSITIONS } from './workflow-rules';
 
-describe('job workflow rules (spec §4, issue 13)', () => {
+describe('job workflow rules (spec §4)', () => {
   it('names every one of the 13 statuses, and only those', () => {
     expect(
       Object.keys(TRANSITIONS)

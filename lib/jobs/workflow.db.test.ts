@@ -1,5 +1,5 @@
 /**
- * The job workflow service and the job alerts it fires (issue 13), on the real database and a real SMTP server.
+ * The job workflow service and the job alerts it fires, on the real database and a real SMTP server.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -146,7 +146,7 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
     ).toEqual([['Printing has begun', 2, 'Oakley Operator', false]]);
     const slip = await jobSlip(me, job.id);
     expect(slip?.statusLastModifiedByName).toBe('Oakley Operator');
-    // The client's slip carries the status history (issue 26): from, to, who.
+    // The client's slip carries the status history: from, to, who.
     expect(slip?.statusHistory.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([
       [12, 2, 'Oakley Operator'],
     ]);

@@ -321,7 +321,7 @@ export const documentModelAnswer = z.object({
   Sha256: z.string().nullable(),
   UploadedById: id.nullable(),
 });
-/** POST api/Document/DirectUpload: the file to send straight to the bucket (issue 29). */
+/** POST api/Document/DirectUpload: the file to send straight to the bucket. */
 export const directUploadRequest = z.object({
   FileName: z.string().max(1000),
   Size: z.number().int().min(0),

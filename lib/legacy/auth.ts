@@ -27,7 +27,7 @@ export const LSTATUS = {
   otpInvalid: 7,
   otpExpired: 8,
   tryLater: 9,
-  /** The organisation requires single sign-on (issue 17). */
+  /** The organisation requires single sign-on. */
   ssoRequired: 10,
 } as const;
 

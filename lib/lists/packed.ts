@@ -1,7 +1,7 @@
 /**
- * A list's rows as they travel from a server page to its client table (issue 31): the field names once, then one
- * array of values per row, instead of every row repeating every name in the page's payload. A page of ten job rows
- * spends about 1.5 KB less on the wire. Browser-safe: the list islands unpack on their side.
+ * A list's rows as they travel from a server page to its client table: the field names once, then one
+ * array of values per row, instead of every row repeating every name in the page's payload. The payload then grows with
+ * the values, not with the names. Browser-safe: the list islands unpack on their side.
  */
 
 /** Rows packed: `k` the field names (of every row, in first-seen order), `v` each row's values in that order. */

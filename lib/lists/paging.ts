@@ -51,7 +51,7 @@ export interface PageClause {
 /**
  * LIMIT and OFFSET of a prepared list statement. With either one a parameter, PostgreSQL cannot cost the
  * statement's generic plan (it assumes a tenth of the rows will be read), so it plans the statement again on
- * every execution: ~0.2 ms for a job list page on the benchmark data, five times what running page 1 takes. So
+ * every execution, which costs more than running page 1 itself. So
  * the sizes the pages offer (and All) are written into the statement, and page 1 has no OFFSET: such a statement
  * is planned once per connection. Any other size (a legacy caller may ask for any) stays a parameter, so the
  * statements stay few; so does a deeper page's OFFSET (written in, it would make a statement per page).

@@ -1,5 +1,5 @@
 /**
- * The /Matter page's view (issue 28): the invoices as the invoice list shows them, the totals billed, paid and owed
+ * The /Matter page's view: the invoices as the invoice list shows them, the totals billed, paid and owed
  * formatted from whole cents, the files with their download links and the timeline in the viewer's time zone.
  * Server-only (links encode with Buffer).
  */

@@ -1,5 +1,5 @@
 /**
- * The search box (issue 28): the actor's client's matters, jobs and invoices whose matter reference, party name
+ * The search box: the actor's client's matters, jobs and invoices whose matter reference, party name
  * (the "x vs y" matter name of a court copy or appeal book), description, job number or invoice number contains
  * the text, as the user types. Tenant-scoped (the client from the actor), bounded (SEARCH_LIMIT per group) and
  * served by the pg_trgm GIN indexes of those columns (migrations 0000 and 0016). The links are built here: ids

@@ -1,5 +1,5 @@
 /**
- * A matter (issue 28): everything of the actor's client filed under one matter reference, for the /Matter page.
+ * A matter: everything of the actor's client filed under one matter reference, for the /Matter page.
  * A matter is a reference that at least one of the client's jobs or invoices carries, matched exactly (references
  * are free text: no trimming, no case folding). Another client's matter, and a reference the client never used,
  * answer NotFoundError (404), never an empty page: tenancy from the actor (lib/core/tenancy.ts), never the URL.

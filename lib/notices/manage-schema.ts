@@ -1,5 +1,5 @@
 /**
- * The staff forms for notices and contextual help texts (issue 13): ONE schema for the /Ops/Notices form in
+ * The staff forms for notices and contextual help texts: ONE schema for the /Ops/Notices form in
  * the browser (zodResolver) and its server action. Browser-safe.
  *
  * Start and end are local date-times (yyyy-MM-ddTHH:mm, the datetime-local input) in the staff member's time

@@ -1,5 +1,5 @@
 /**
- * Notices and contextual help texts, managed by staff (issue 13, /Ops/Notices): create, change, schedule a
+ * Notices and contextual help texts, managed by staff (/Ops/Notices): create, change, schedule a
  * start and an end, retire. Policy 'content.manage' (lib/core/staff-policy.ts); every change writes its audit row
  * in its transaction.
  *

@@ -16,7 +16,7 @@ export interface Notice {
 }
 
 /**
- * A notice is live when active, not retired, started (or unscheduled) and not yet ended (issue 13). Staff
+ * A notice is live when active, not retired, started (or unscheduled) and not yet ended. Staff
  * schedule, change and retire notices in /Ops/Notices (lib/notices/manage.ts).
  */
 export function noticeIsLive(at: Date): SQL {

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of /api/v1 (issue 14), served at /api/v1/openapi.json: generated like the legacy
+ * The OpenAPI 3.1 document of /api/v1, served at /api/v1/openapi.json: generated like the legacy
  * document (lib/openapi/document.ts, whose zod → JSON Schema 2020-12 machinery it reuses) from the contracts the
  * v1 handlers carry (lib/http/v1-route.ts `V1Contract`: scope, params, query, body, response, idempotency).
  * Every operation needs a bearer API key with its scope; every error is RFC 9457 problem details.

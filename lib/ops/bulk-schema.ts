@@ -1,5 +1,5 @@
 /**
- * Bulk actions of the staff queue (issue 30): which jobs (the ticked ones, or every job matching the queue's
+ * Bulk actions of the staff queue: which jobs (the ticked ones, or every job matching the queue's
  * filters across pages) and what to do with them (change their status, assign them). ONE schema for the browser
  * and the server action. Browser-safe. The service is lib/ops/bulk.ts.
  */

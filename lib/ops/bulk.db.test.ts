@@ -1,5 +1,5 @@
 /**
- * The queue's owner filters and bulk actions (issue 30) on the real database: staff assign jobs and move ten at
+ * The queue's owner filters and bulk actions on the real database: staff assign jobs and move ten at
  * once through the one workflow, each in its own transaction; the refused one is reported with its 409 message
  * and left as it was; "all matching" takes the queue's filters; the export of ticked jobs; staff only.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk actions of the staff queue (issue 30): change the status of many jobs, or assign them, at once. Each job
+ * Bulk actions of the staff queue: change the status of many jobs, or assign them, at once. Each job
  * goes through the one service (the workflow, lib/jobs/workflow.ts; ownership, lib/jobs/assign.ts) in its own
  * transaction, so one refusal changes nothing else: the outcome lists every job done and every job refused
  * (409 and why, or 404 for a job that has gone). Staff only ('jobs.status'), checked here and by the services.

@@ -1,5 +1,5 @@
 /**
- * One job as staff see it (issue 13): everything the client sent (the slip: every field, the instruction block,
+ * One job as staff see it: everything the client sent (the slip: every field, the instruction block,
  * the source file), the internal instructions, the comment history with internal comments, the status history,
  * the statuses it may move to, and the slip data staff keep (LIO number, matter type; the document id is the
  * source file's). Staff only ('jobs.read'; changing slip data: 'jobs.status').
@@ -28,7 +28,7 @@ export interface StaffJobView {
   comments: JobComment[];
   history: StatusChangeRow[];
   allowedNext: readonly number[];
-  /** Who owns the job (issue 30), and every assignment, oldest first. */
+  /** Who owns the job, and every assignment, oldest first. */
   assignee: { id: number | null; name: string | null };
   assignments: AssignmentRow[];
   /** The live invoice that bills the job ("Invoiced: INV-…"), or null. */

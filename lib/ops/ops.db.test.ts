@@ -1,5 +1,5 @@
 /**
- * The staff area (issue 13) on the real database: the role × route test (no client role reaches /Ops or any staff
+ * The staff area on the real database: the role × route test (no client role reaches /Ops or any staff
  * call; staff reach every client), the job queue across all clients (filters, sorts, paging, count, CSV), the job
  * as staff see it, and staff downloads.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeOpsHref, OPS_SECTIONS, opsNavItems } from './nav';
 import { can, isStaffRole, STAFF_PERMISSIONS } from '@/lib/core/staff-policy';
 
-describe('staff policy (issue 13)', () => {
+describe('staff policy', () => {
   it('role 1 may do everything', () => {
     for (const p of STAFF_PERMISSIONS) expect(can(1, p)).toBe(true);
   });

@@ -20,7 +20,7 @@ export interface QueueRowView {
   due: string;
   /** Due before now, neither delivered nor cancelled. */
   overdue: boolean;
-  /** The owner's name (issue 30), '' for nobody. */
+  /** The owner's name, '' for nobody. */
   assignee: string;
   /** The live invoice that bills the job ('Invoiced: INV-…'), '' for none. */
   invoiced: string;

@@ -1,7 +1,7 @@
 /**
- * The staff job queue across all clients (issue 13): its query, URL state and export body. Browser-safe (the
+ * The staff job queue across all clients: its query, URL state and export body. Browser-safe (the
  * filter island builds URLs with the same names). Filters: client, status (several), order type, due (overdue,
- * today, this week), logged today and owner (mine, a staff user, unassigned open jobs; issue 30, the overview's
+ * today, this week), logged today and owner (mine, a staff user, unassigned open jobs; the overview's
  * links) and one text box ('contains' in the job number, matter reference, description or contact name). Sorts:
  * the job list's numbers (lib/jobs/list-schema.ts) that make sense across clients.
  */
@@ -31,7 +31,7 @@ const DUE_IDS: readonly string[] = DUE_FILTERS.map((d) => d.id);
 
 const ORDER_TYPE_IDS: readonly number[] = ORDER_TYPES.map((t) => t.id);
 
-/** "Logged": jobs received (created) today in the staff member's zone (issue 30, the overview's "Submitted today"). */
+/** "Logged": jobs received (created) today in the staff member's zone (the overview's "Submitted today"). */
 export const LOGGED_FILTERS = [
   { id: '', label: 'Any time' },
   { id: 'today', label: 'Logged today' },
@@ -39,7 +39,7 @@ export const LOGGED_FILTERS = [
 export type LoggedFilter = (typeof LOGGED_FILTERS)[number]['id'];
 
 /**
- * Who owns the job (issue 30): '' anyone; 'mine' the staff member looking; 'none' open jobs nobody owns (the work
+ * Who owns the job: '' anyone; 'mine' the staff member looking; 'none' open jobs nobody owns (the work
  * to hand out; Delivered and Cancelled jobs need no owner); or a staff user's id as text.
  */
 export type AssigneeFilter = '' | 'mine' | 'none' | `${number}`;
@@ -178,7 +178,7 @@ export const queueExportBodySchema = z
       .refine((n) => QUEUE_SORT_IDS.includes(n), FIELD_MSG.invalidChoice)
       .nullish(),
     SortOrder: z.union([z.literal(SORT_ASC), z.literal(SORT_DESC)]).nullish(),
-    /** Export only these jobs of the queue (the ticked ones, issue 30); absent: every matching job. */
+    /** Export only these jobs of the queue (the ticked ones); absent: every matching job. */
     JobIds: z.array(z.number().int().min(1).max(2_147_483_647)).min(1).max(500).nullish(),
   })
   .transform((b): QueueQuery & { jobIds: number[] | null } => ({

@@ -1,5 +1,5 @@
 /**
- * The staff job queue across all clients (issue 13): one page of jobs with the client's name, and the CSV export
+ * The staff job queue across all clients: one page of jobs with the client's name, and the CSV export
  * of the whole filtered, sorted queue. Staff only ('jobs.read').
  *
  * Same machinery as the client's job list (lib/jobs/list-sql.ts): every sort is `key…, id` and written so that an
@@ -120,7 +120,7 @@ function buildQueueFilter(
       lt(jobs.createdAt, b.bind('loggedTo', logged.to) as Date),
     );
   }
-  // Owner (issue 30): 'none' is open jobs nobody owns, as the partial index jobs_unassigned_open_idx is written.
+  // Owner: 'none' is open jobs nobody owns, as the partial index jobs_unassigned_open_idx is written.
   if (q.assignee === ASSIGNEE_NONE) {
     b.shape.push('unassigned');
     parts.push(isNull(jobs.assignedToId), OPEN_JOB);
@@ -327,7 +327,7 @@ export async function listQueue(
   };
 }
 
-/** The options of the owner filter and the bulk "assign to": active staff users, by name (issue 30). */
+/** The options of the owner filter and the bulk "assign to": active staff users, by name. */
 export async function queueStaff(actor: Actor): Promise<StaffChoice[]> {
   authorize(actor, 'jobs.read', staffPolicy);
   return assignableStaff();

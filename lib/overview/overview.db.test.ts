@@ -1,5 +1,5 @@
 /**
- * The /Ops overview (issue 30) on the real database, with a fixed clock: each number equals the total of the list
+ * The /Ops overview on the real database, with a fixed clock: each number equals the total of the list
  * it links to (the queue's listQueue, the staff invoice list), the invoice totals are whole cents, and the two
  * charts count jobs received and delivered per day in the staff member's zone and on-time delivery per client.
  */

@@ -1,5 +1,5 @@
 /**
- * The /Ops overview (issue 30): the operator's numbers, each the total of the list it links to, and two charts
+ * The /Ops overview: the operator's numbers, each the total of the list it links to, and two charts
  * over the last 30 days. Staff only ('jobs.read'; the invoice numbers also 'invoices.manage').
  *
  * Every job number is counted by the queue's own count (lib/ops/queue.ts `countQueue`) over the queue's own

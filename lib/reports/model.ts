@@ -1,5 +1,5 @@
 /**
- * The charts of a firm's spend and orders (issue 28, item 5): what the page gets, and the months of the window.
+ * The charts of a firm's spend and orders (item 5): what the page gets, and the months of the window.
  * Browser-safe (no server imports): the chart island formats what the service computed. Money in whole cents,
  * shown as AUD.
  */

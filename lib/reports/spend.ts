@@ -1,5 +1,5 @@
 /**
- * A firm's spend and orders for its administrator (issue 28, item 5): four aggregates over the last 12 months
+ * A firm's spend and orders for its administrator (item 5): four aggregates over the last 12 months
  * (the current month and the 11 before it, in the administrator's time zone), each one SQL statement scoped to
  * the actor's client (lib/core/tenancy.ts), read from the report counters that triggers keep exact in the same
  * transaction as every write to jobs and invoices (migration 0025, docs/decisions/034-report-counters.md):

@@ -1,5 +1,5 @@
 /**
- * The Content Security Policy of every page (issue 18; docs/security.md "Headers"), sent by proxy.ts with a fresh
+ * The Content Security Policy of every page (docs/security.md "Headers"), sent by proxy.ts with a fresh
  * nonce per request. Next.js reads the nonce from the request's Content-Security-Policy header and puts it on its
  * own scripts; 'strict-dynamic' lets those scripts load the chunks they import (next/dynamic, the captcha, the
  * tour). No 'unsafe-inline' and no 'unsafe-eval' for scripts in production. Light on purpose: proxy.ts imports it.

@@ -1,5 +1,5 @@
 /**
- * The organisation security policy form (issue 17): one schema for the Security section in Settings and the
+ * The organisation security policy form: one schema for the Security section in Settings and the
  * server action. The bounds that depend on the server (the portal's idle timeout, whether single sign-on is
  * configured) are passed in. Browser-safe.
  */

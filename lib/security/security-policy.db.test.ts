@@ -1,5 +1,5 @@
 /**
- * The organisation security policy (issue 17) on a real database: validation against the portal's bounds,
+ * The organisation security policy on a real database: validation against the portal's bounds,
  * audit and mail to the other administrators, and enforcement on the server — the firm's idle timeout, the
  * allowed e-mail domains (user administration and Settings), single sign-on required; and the Sessions list.
  */

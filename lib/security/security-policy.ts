@@ -1,5 +1,5 @@
 /**
- * The organisation security policy (issue 17): what a client's administrators require of the firm's users,
+ * The organisation security policy: what a client's administrators require of the firm's users,
  * enforced on the server —
  *  - two-factor: users without an authenticator app are led to set one up before any page of the portal
  *    (lib/security/two-factor.ts);

@@ -15,7 +15,7 @@ export interface StartOptions {
 }
 
 /**
- * What the first requests of an instance would otherwise pay for, done before it serves (issue 27: a sign-in code
+ * What the first requests of an instance would otherwise pay for, done before it serves (a sign-in code
  * within 2 s on a cold instance): the database opened and its catalog read for the sign-in's tables, and argon2's
  * native module loaded with its first hash (the sign-in of an unknown user verifies against it).
  */

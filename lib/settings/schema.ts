@@ -27,7 +27,7 @@ export function canonicalTimeZone(name: string): string | null {
   }
 }
 
-/** How job alerts reach a user (issue 13): one e-mail per change, or a daily digest at 08:00 in their time zone. */
+/** How job alerts reach a user: one e-mail per change, or a daily digest at 08:00 in their time zone. */
 export const JOB_ALERT_MODES = ['instant', 'digest'] as const;
 export type JobAlertMode = (typeof JOB_ALERT_MODES)[number];
 export const JOB_ALERT_MODE_LABELS: Record<JobAlertMode, string> = {
@@ -36,7 +36,7 @@ export const JOB_ALERT_MODE_LABELS: Record<JobAlertMode, string> = {
 };
 const jobAlertMode = z.enum(JOB_ALERT_MODES, { error: 'Please choose how job alerts reach you.' });
 
-/** Whose jobs the alerts cover (issue 26): the user's own (ordered by them or naming them as contact), or the firm's. */
+/** Whose jobs the alerts cover: the user's own (ordered by them or naming them as contact), or the firm's. */
 export const JOB_ALERT_SCOPES = ['mine', 'firm'] as const;
 export type JobAlertScope = (typeof JOB_ALERT_SCOPES)[number];
 export const JOB_ALERT_SCOPE_LABELS: Record<JobAlertScope, string> = {
@@ -79,7 +79,7 @@ export const settingsFormSchema = z
   .superRefine((v, c) => refinePasswordPair(v, c, { required: false }));
 
 /**
- * What the Settings page's alert section submits (issue 26). No current password: the spec's re-authentication
+ * What the Settings page's alert section submits. No current password: the spec's re-authentication
  * guards the e-mail address and the password, and an alert choice changes neither.
  */
 export const alertsFormSchema = z.object({

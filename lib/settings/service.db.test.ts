@@ -74,7 +74,7 @@ describe('settings', () => {
     expect((await getSettings(actor))?.JobAlerts).toEqual([]);
   });
 
-  it('job alerts as they happen by default; a daily digest when chosen; a save without the choice keeps it (issue 13)', async () => {
+  it('job alerts as they happen by default; a daily digest when chosen; a save without the choice keeps it', async () => {
     const { actor, user } = await actorFor();
     expect((await getSettings(actor))?.JobAlertMode).toBe('instant');
     expect(await updateSettings(actor, form({ JobAlertMode: 'digest' }))).toEqual({ status: 'updated' });

@@ -1,6 +1,6 @@
 /**
  * Self-service settings (spec §2 /Settings, §7 api/Settings/*): e-mail, time zone, password change,
- * job alerts (saved on their own without the current password, issue 26) and a test e-mail. Everything is the signed-in user's own: the user id comes from the
+ * job alerts (saved on their own without the current password) and a test e-mail. Everything is the signed-in user's own: the user id comes from the
  * actor, never from a body.
  */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
@@ -85,7 +85,7 @@ async function replaceAlerts(tx: Queryable, userId: number, ids: readonly number
 
 /**
  * Saves the user's alert choices (statuses, instant or digest, own or firm's jobs, invoice alert) in one
- * transaction. No current password (issue 26): the spec's rule guards the e-mail and password form.
+ * transaction. No current password: the spec's rule guards the e-mail and password form.
  */
 export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null> {
   const db = await getDb();
@@ -165,7 +165,7 @@ export async function updateSettings(
       if (!before) throw new Abort({ status: 'not-found' });
       const email = form.EmailId.trim();
       if (email.toLowerCase() !== before.email.toLowerCase()) {
-        // The organisation's allowed e-mail domains (issue 17).
+        // The organisation's allowed e-mail domains.
         const domain = await emailDomainProblem(before.clientId, email, tx);
         if (domain) throw new Abort({ status: 'policy', fields: { EmailId: [domain] } });
       }

@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe from an alert e-mail (issue 26, RFC 8058). Every alert e-mail carries
+ * One-click unsubscribe from an alert e-mail (RFC 8058). Every alert e-mail carries
  * `List-Unsubscribe: <…/api/Settings/Unsubscribe?token=…>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
  * The token names one user and one alert, the version of the user's alert settings when it was sent
  * (`users.alert_version`) and when it expires (UNSUBSCRIBE_LINK_DAYS later), and is signed (HMAC-SHA-256 with

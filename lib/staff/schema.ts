@@ -1,5 +1,5 @@
 /**
- * The staff user form (issue 13, /Ops/Staff, role 1 only): ONE schema for the browser form and the server
+ * The staff user form (/Ops/Staff, role 1 only): ONE schema for the browser form and the server
  * action. The same fields, password rules (lib/auth/password-policy.ts) and duplicate rules as the client
  * administrators' user form (lib/users/schema.ts), with the staff roles 1 and 2 instead of the client roles.
  * Browser-safe.

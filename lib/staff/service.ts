@@ -1,5 +1,5 @@
 /**
- * Staff users (issue 13, /Ops/Staff): the provider's own users, roles 1 and 2, without a client. Only the
+ * Staff users (/Ops/Staff): the provider's own users, roles 1 and 2, without a client. Only the
  * provider administrator (policy 'staff.manage') lists, creates, edits and deactivates them. They sign in like
  * everyone (password, OTP, the same lockout and password rules); a new staff user, or one whose password an
  * administrator reset, changes it at the first sign-in. Each change is one transaction with its audit row;

@@ -1,5 +1,5 @@
 /**
- * A client administrator's controls over a user's access (issue 17): unlock a locked account (the failure
+ * A client administrator's controls over a user's access: unlock a locked account (the failure
  * count starts again, the user is told by e-mail) and sign a user out everywhere (every open session ends at
  * once, on every instance). Own client only: another client's user answers like a missing one. Audited.
  * Refusals are domain errors (404, 409) in the words the list shows (ACCESS_MSG).

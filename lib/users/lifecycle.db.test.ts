@@ -1,5 +1,5 @@
 /**
- * A user's whole life under the firm's administrator (issue 26): the status filter keeps deactivated users
+ * A user's whole life under the firm's administrator: the status filter keeps deactivated users
  * findable, reactivation, the list's status / last sign-in / authenticator columns, the invitation by e-mail
  * (single-use, only the newest, 72 hours), and refusals worded for the administrator.
  */

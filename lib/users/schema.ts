@@ -249,7 +249,7 @@ export const deactivateSchema = z
   .transform((v) => (typeof v === 'string' ? v : v.UserName).trim())
   .pipe(z.string().min(1, FIELD_MSG.required));
 
-/** The words of the user list's Unlock and Sign out everywhere (issue 17). */
+/** The words of the user list's Unlock and Sign out everywhere. */
 export const ACCESS_MSG = {
   unlockTitle: 'Unlock account',
   unlockConfirm: 'Unlock this account? Its failed sign-in attempts are reset and the user is told by e-mail.',

@@ -221,7 +221,7 @@ const NO_PASSWORD = '!';
 async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<SaveUserResult> {
   const dup = await duplicates(tx, a, form);
   if (dup) throw new Abort({ status: 'duplicate', fields: dup });
-  // The organisation's allowed e-mail domains (issue 17).
+  // The organisation's allowed e-mail domains.
   const domain = await emailDomainProblem(a.clientId, form.EmailId, tx);
   if (domain) throw new Abort({ status: 'invalid', fields: { EmailId: [domain] } });
   const invite = form.Invite === true;
@@ -254,7 +254,7 @@ async function create(tx: Queryable, a: ClientActor, form: UserForm): Promise<Sa
     await audit(tx, a, 'user.invited', userId, { userName: form.UserName, role: form.Role });
     return { status: 'invited', userId };
   }
-  // A new user must change the password at the first sign-in (issue 7).
+  // A new user must change the password at the first sign-in.
   const failed = passwordFailure(
     await setPassword(tx, userId, form.NewPassword ?? '', {
       reason: 'created',

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (issue 14, /Ops/Webhooks): ONE schema for the browser form and the server action.
+ * Webhook endpoints (/Ops/Webhooks): ONE schema for the browser form and the server action.
  * Browser-safe.
  */
 import { z } from 'zod';

@@ -495,7 +495,7 @@ describe('webhooks', () => {
     expect((await listWebhookEndpoints(admin)).find((e) => e.id === id)).toMatchObject({ isActive: false, pending: 0 });
   });
 
-  it('the operator’s events arrive too (issue 30): job.assigned, and payment.received then invoice.paid when an invoice is marked paid', async () => {
+  it('the operator’s events arrive too: job.assigned, and payment.received then invoice.paid when an invoice is marked paid', async () => {
     await endpoint(['job.assigned', 'invoice.paid', 'payment.received']);
     const me = await signedIn(3);
     const job = await makeJob({ clientId: me.clientId, status: 4 });

@@ -1,5 +1,5 @@
 /**
- * The staff area's layout (issue 13): the portal's header and footer with the staff navigation
+ * The staff area's layout: the portal's header and footer with the staff navigation
  * (lib/ops/nav.ts, filtered by lib/core/staff-policy.ts), the signed-in staff member, About and sign-out,
  * rendered by components/shell/PortalChrome.tsx from the facts read here. No client notice or guided tour here.
  * Pages under it render their content (starting with an <h1>) but no <main>.

@@ -1,5 +1,5 @@
 /**
- * /Ops (issues 13 and 30): the staff area's home. Live numbers first, each a link to the list whose total shows
+ * /Ops: the staff area's home. Live numbers first, each a link to the list whose total shows
  * the same number (lib/overview/overview.ts); the two charts with their tables; then the sections this staff
  * member may open.
  */

@@ -45,7 +45,7 @@ export async function loadFeedbackAction(jobId: number): Promise<ActionResult<Fe
   });
 }
 
-// Saved views of the list (issue 28): thin adapters over lib/jobs/views.ts.
+// Saved views of the list: thin adapters over lib/jobs/views.ts.
 
 export async function createViewAction(input: SaveViewInput): Promise<ActionResult<{ id: number }>> {
   return runAction(clientUser(), saveViewSchema, input, (form, { actor, principal }) =>

@@ -78,7 +78,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   const query = pref ? pref.query : queryFromSearchParams(params);
   const page = pref ? 1 : pageFrom(params.get(JOB_PARAM.page));
   const pageSize = pref ? pageSizeFrom(String(pref.pageSize)) : pageSizeFrom(params.get(JOB_PARAM.pageSize));
-  // The list, the strip's counts (issue 28) and the views side by side: the strip costs what its slowest count costs.
+  // The list, the strip's counts and the views side by side: the strip costs what its slowest count costs.
   const [result, attention, views] = await Promise.all([
     listJobs(actor, query, { page, size: pageSize }),
     homeAttention(actor),

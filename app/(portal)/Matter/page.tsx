@@ -1,5 +1,5 @@
 /**
- * /Matter?ref=<reference, encoded as spec §2 encodes ids> (issue 28): one matter of the user’s firm. Its
+ * /Matter?ref=<reference, encoded as spec §2 encodes ids>: one matter of the user’s firm. Its
  * heading names the parties (else the description) over the reference, with "New job for this matter" (the order
  * form with the reference filled in). Its jobs are the job list itself (same rows, sorting, paging, export and filters
  * but the matter and client-name boxes, which could narrow nothing here; narrowed to exactly this reference), then its

@@ -1,5 +1,5 @@
 /**
- * /Reports (issue 28, item 5): the firm's spend and orders for its client administrator — spend by month over
+ * /Reports (item 5): the firm's spend and orders for its client administrator — spend by month over
  * 12 months, spend by matter (top 10), spend by job type, jobs ordered per month — each a chart with a table of
  * the same numbers beside it. The route table lets only role 4 open it (proxy.ts), the page asks again, and the
  * service (lib/reports/spend.ts) refuses anyone else.

@@ -36,7 +36,7 @@ export async function saveJobAction(request: unknown): Promise<ActionResult<neve
   );
 }
 
-/** Saves the order in progress as the user's draft (issue 29; the form debounces); answers when (ISO). */
+/** Saves the order in progress as the user's draft (the form debounces); answers when (ISO). */
 export async function saveDraftAction(input: DraftSave): Promise<ActionResult<string>> {
   return runAction(clientUser(), draftSaveSchema, input, async (d, { actor }) =>
     (await saveDraft(actor, d)).updatedAt.toISOString(),

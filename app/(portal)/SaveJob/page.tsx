@@ -14,8 +14,8 @@ export const metadata: Metadata = { title: 'New Job' };
 
 /**
  * /SaveJob (spec §2): a new job; ?jb=<encoded id> clones an earlier job of the same client. The user's draft
- * (issue 29) is offered back on a new order; ?resume=1 opens the form with it. ?amend=<encoded id> opens the
- * same form on a job of the client to amend it (issue 29): applied before work starts, a request after.
+ * is offered back on a new order; ?resume=1 opens the form with it. ?amend=<encoded id> opens the
+ * same form on a job of the client to amend it: applied before work starts, a request after.
  * ?matter=<reference> (the matter page's "New job for this matter") pre-fills the matter reference of a new job.
  */
 export default async function SaveJobPage({

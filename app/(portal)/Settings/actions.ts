@@ -36,7 +36,7 @@ export async function saveSettingsAction(input: unknown): Promise<ActionResult<U
   );
 }
 
-/** Saves the job and invoice alert choices; no current password (issue 26). */
+/** Saves the job and invoice alert choices; no current password. */
 export async function saveAlertsAction(input: unknown): Promise<ActionResult> {
   return runAction(clientUser(), alertsFormSchema, input, (form, { actor }) => updateAlerts(actor, form));
 }
@@ -45,7 +45,7 @@ export async function sendTestEmailAction(): Promise<ActionResult<boolean>> {
   return runAction(clientUser(), asSent, undefined, (_none, { actor }) => sendTestEmail(actor));
 }
 
-/** Signs out one of the user's own other sessions (issue 17). */
+/** Signs out one of the user's own other sessions. */
 export async function signOutSessionAction(sessionId: unknown): Promise<ActionResult> {
   return runAction(clientUser(), z.string().max(64), sessionId, async (id, { actor }) => {
     await signOutMySession(actor, id);
@@ -53,7 +53,7 @@ export async function signOutSessionAction(sessionId: unknown): Promise<ActionRe
   });
 }
 
-/** Saves the organisation's security policy (client administrators, issue 17); the service parses with the form's schema. */
+/** Saves the organisation's security policy (client administrators); the service parses with the form's schema. */
 export async function saveSecurityPolicyAction(input: unknown): Promise<ActionResult<{ changed: string[] }>> {
   return runAction(clientAdmin, asSent, input, (form, { actor }) => updateSecurityPolicy(actor, form));
 }

@@ -1,5 +1,5 @@
 /**
- * /Statement (issue 30): the firm's statement of account for its administrator: opening balance, invoices,
+ * /Statement: the firm's statement of account for its administrator: opening balance, invoices,
  * payments, running and closing balance, ageing; downloads as PDF and CSV; "Pay all" when the payments page takes
  * several invoices at once. ?from=yyyy-MM-dd starts the period (default a year ago).
  */

@@ -12,12 +12,12 @@ import { deactivateUser, reactivateUser, type DeactivateResult } from '@/lib/use
 
 const userIdSchema = z.number().int().min(1).max(2_147_483_647);
 
-/** Unlock: the failure count starts again and the user is e-mailed (issue 17). */
+/** Unlock: the failure count starts again and the user is e-mailed. */
 export async function unlockUserAction(userId: unknown): Promise<ActionResult<{ userId: number }>> {
   return runAction(clientAdmin, userIdSchema, userId, (id, { actor }) => unlockUser(actor, id));
 }
 
-/** Ends every session of a user of the firm (issue 17). */
+/** Ends every session of a user of the firm. */
 export async function signOutEverywhereAction(userId: unknown): Promise<ActionResult<{ sessions: number }>> {
   return runAction(clientAdmin, userIdSchema, userId, (id, { actor }) => signOutUserEverywhere(actor, id));
 }

@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of /TwoFactorSetup (issue 17): the authenticator-app set-up a firm's policy requires, over the
+ * Server actions of /TwoFactorSetup: the authenticator-app set-up a firm's policy requires, over the
  * same service as Settings (lib/auth/two-factor.ts), through the one action wrapper. They take the session's user
  * even while the set-up is required (`settingUpTwoFactor`), which every other action refuses.
  */

@@ -1,5 +1,5 @@
 /**
- * /TwoFactorSetup (issue 17): the firm requires an authenticator app and the signed-in user has none. The
+ * /TwoFactorSetup: the firm requires an authenticator app and the signed-in user has none. The
  * set-up comes before any page of the portal (lib/auth/two-factor-gate.ts); once it is confirmed the user
  * goes on to the job list. Anyone else is sent where they belong.
  */

@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of the job slip (issue 29): the firm adds files to its job until work starts. Thin adapters over
+ * Server actions of the job slip: the firm adds files to its job until work starts. Thin adapters over
  * lib/jobs through the one action wrapper: the client and the user come from the session.
  */
 import { z } from 'zod';
@@ -43,7 +43,7 @@ const messageInput = z.object({
   documentIds: z.array(z.number().int().positive().max(2_147_483_647)).max(10),
 });
 
-/** A client user's message on its firm's job (issue 29). */
+/** A client user's message on its firm's job. */
 export async function postMessageAction(input: z.input<typeof messageInput>): Promise<ActionResult<null>> {
   return runAction(clientUser(), messageInput, input, async (r, { actor }) => {
     await postMessage(actor, r.jobId, { body: r.body, documentIds: r.documentIds });

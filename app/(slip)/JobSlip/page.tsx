@@ -3,7 +3,7 @@
  * navigation, printable. showPrintDialog=1 asks 'Do you want to print this Job?'. A jb that does not decode, a
  * missing job and another client's job all answer the same 404 "Job not found" page. A link leads back to the
  * job list (the client's, or the staff area's), and the slip shows the job's status history. Until work starts,
- * the firm adds files to its job here (issue 29).
+ * the firm adds files to its job here.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';

@@ -1,6 +1,6 @@
 'use client';
 
-/** "Resume your order from 10:42" (issue 29): the user's draft offered back on a new order, with Resume and Discard. */
+/** "Resume your order from 10:42": the user's draft offered back on a new order, with Resume and Discard. */
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';

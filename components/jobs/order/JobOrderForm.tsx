@@ -66,7 +66,7 @@ export interface JobOrderFormProps {
   timeZone: string;
   maxInstructions: number;
   maxUploadBytes: number;
-  /** The most files a job takes (issue 29). */
+  /** The most files a job takes. */
   maxFiles: number;
   /** Files go straight to the bucket (S3_DIRECT_UPLOADS) instead of through the portal. */
   directUploads: boolean;
@@ -78,10 +78,10 @@ export interface JobOrderFormProps {
   save: (request: SaveJobRequest) => Promise<ActionResult<never>>;
   /** The user's draft offered back ("Resume your order from 10:42"), or null. */
   draftOffer?: string | null;
-  /** Saves the order in progress as the user's draft (issue 29); without it, no draft is kept. */
+  /** Saves the order in progress as the user's draft; without it, no draft is kept. */
   saveDraft?: DraftSaver['save'];
   discardDraft?: () => Promise<ActionResult<null>>;
-  /** The signed-in user: what was typed is kept under them when the session times out (issue 32). */
+  /** The signed-in user: what was typed is kept under them when the session times out. */
   draftOwner?: string;
   /**
    * The ready and due times are still the ones the form filled in itself (a new order, a copy, or a draft whose
@@ -210,7 +210,7 @@ export function JobOrderForm(props: JobOrderFormProps) {
     extraDraftValues,
   );
   const [cloned] = useState(clone ? { jobNumber: clone.jmsNumber, files: clone.files } : null);
-  // "Copy job" asks before copying the earlier job's files (issue 29): only the ticked ones are copied.
+  // "Copy job" asks before copying the earlier job's files: only the ticked ones are copied.
   const [copyCloned, setCopyCloned] = useState<number[]>([]);
   // The ticked copies count against the job's files with the uploads, by the server's own rule: too many is said
   // (and the save held back) here, before anything is sent.

@@ -1,11 +1,11 @@
 'use client';
 
 /**
- * The job's source files (issue 29): a picker that takes several files (and the form takes files dropped anywhere
+ * The job's source files: a picker that takes several files (and the form takes files dropped anywhere
  * on it), one row per file with its own progress, cancel, retry, delete and SHA-256 receipt. A cloned job's file is
  * offered with a question: copied on save only when the user ticks it. The queue itself is the form's (upload-queue.ts).
  *
- * Focus and announcements (WCAG 2.4.3, 4.1.3, issue 32): the end of each upload is said through the page's polite
+ * Focus and announcements (WCAG 2.4.3, 4.1.3): the end of each upload is said through the page's polite
  * live region. Focus never drops to the top of the page: choosing files moves it to the newest file's Cancel upload,
  * then to its Delete once it is attached (only while focus is still on that row, so several uploads never pull it
  * about); a deleted file, a refusal or a cancel gives it back to the file field.
@@ -34,7 +34,7 @@ export interface SourceFilesFieldProps {
   queue: UploadQueue;
   /** Copy job: the earlier job and its files. */
   cloned?: { jobNumber: string; files: readonly ClonedFile[] } | null;
-  /** The copy asks before copying the earlier job's files (issue 29): the ids ticked are copied on save. */
+  /** The copy asks before copying the earlier job's files: the ids ticked are copied on save. */
   copyCloned?: readonly number[];
   onCopyClonedChange?: (ids: number[]) => void;
   /** The files' error: the server's save (e.g. an upload is no longer available), or too many files before sending. */

@@ -1,6 +1,6 @@
 'use client';
 
-/** Files dropped anywhere on a form (issue 29): the handlers to spread on it, and whether files are over it now. */
+/** Files dropped anywhere on a form: the handlers to spread on it, and whether files are over it now. */
 import { useRef, useState, type DragEvent } from 'react';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The files of an order being sent (issue 29): many at once (dropped anywhere on the form or chosen in a picker
+ * The files of an order being sent: many at once (dropped anywhere on the form or chosen in a picker
  * that allows several), each with its own progress, cancel, retry and SHA-256 receipt. A file is checked in the
  * browser first (size, blocked extension, how many the job takes: the server checks them all again), then sent:
  *
@@ -12,7 +12,7 @@
  *
  * The queue lives in the form, not in the step that shows it, so a file dropped on step one keeps uploading.
  * A staff member's message files take the same two ways to the job's own routes (`endpoints`:
- * api/Ops/Jobs/{id}/MessageFiles, issue 29).
+ * api/Ops/Jobs/{id}/MessageFiles).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { uploadWithProgress } from '@/components/ui/upload';
@@ -58,7 +58,7 @@ export interface UploadQueueOptions {
   blockedExtensions: readonly string[];
   /** Straight to the bucket (S3_DIRECT_UPLOADS); else through the portal. */
   direct: boolean;
-  /** Where the files go (default: the firm's uploads); a staff member's message files have their own (issue 29). */
+  /** Where the files go (default: the firm's uploads); a staff member's message files have their own. */
   endpoints?: UploadEndpoints;
   /** Files already uploaded (a resumed draft). */
   initial?: readonly UploadedFile[];

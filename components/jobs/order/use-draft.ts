@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The order in progress saved on the server as the user's draft (issue 29): every change of the form's values or
+ * The order in progress saved on the server as the user's draft: every change of the form's values or
  * of its finished uploads is saved DRAFT_DEBOUNCE_MS after the typing stops, so the order survives leaving the
  * page, a reload and signing out (lib/jobs/drafts.ts). Until a change is saved, leaving the page asks first with
  * the browser's own prompt (beforeunload); once it is saved, nothing is asked: the draft has it. `stop()` ends it

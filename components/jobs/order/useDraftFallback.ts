@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * What was typed in a new order survives the idle time-out (WCAG 2.2.1, issue 32): when the session ends
+ * What was typed in a new order survives the idle time-out (WCAG 2.2.1): when the session ends
  * (lib/client-side/session-ending.ts), the form's values and step are kept in this tab's sessionStorage under the
  * signed-in user, and the same user's next /SaveJob in this tab (the sign-in comes back to it) takes them back once.
  * A fallback in the browser only, for until orders are kept as drafts on the server.

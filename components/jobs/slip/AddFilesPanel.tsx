@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * "Add files" on the client's job slip (issue 29): while the job is Submitted or Not Started the firm adds source
+ * "Add files" on the client's job slip: while the job is Submitted or Not Started the firm adds source
  * files through the same upload queue as the order form (several at once, dropped or picked, each with progress,
  * cancel, retry and receipt), then attaches them to the job in one step.
  */

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * "Change this job" on the client's slip (issue 29): Amend opens the order form on the job; Cancel asks for a
+ * "Change this job" on the client's slip: Amend opens the order form on the job; Cancel asks for a
  * reason. Before work starts the change is made at once; after, the same buttons send a request staff accept or
  * decline, and the panel says so. The requests and their answers are listed.
  */

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * The conversation on a job (issue 29), on the client's slip and the staff job page: the messages oldest first,
+ * The conversation on a job, on the client's slip and the staff job page: the messages oldest first,
  * with who wrote each and when, their attachments (name, size, download), and a form to write one (plain text,
  * rendered as text; files through the same upload queue as the order form, a staff member's to the job's own
  * message-file routes). Staff may write an internal note instead, which only staff ever see.

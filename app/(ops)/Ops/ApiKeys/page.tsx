@@ -1,5 +1,5 @@
 /**
- * /Ops/ApiKeys (issue 14, role 1 only): the keys of the integration API (/api/v1): create one with a name and
+ * /Ops/ApiKeys (role 1 only): the keys of the integration API (/api/v1): create one with a name and
  * scopes (shown once), see when each was last used, revoke one.
  */
 import type { Metadata } from 'next';

@@ -1,5 +1,5 @@
 /**
- * /Ops/Clients (issue 13): every client, with the list machinery (URL state, debounced text filter, status
+ * /Ops/Clients: every client, with the list machinery (URL state, debounced text filter, status
  * filter, page size, page links): name, account number, state, active users.
  */
 import type { Metadata } from 'next';

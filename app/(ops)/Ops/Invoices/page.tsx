@@ -1,7 +1,7 @@
 /**
- * /Ops/Invoices (issue 13): every client's invoices with the list machinery (URL state, debounced text
+ * /Ops/Invoices: every client's invoices with the list machinery (URL state, debounced text
  * filter, client and paid filters, page size, page links); issue a new one; mark one paid; record a payment;
- * the PDF of each; the supplier details and price lists (issue 30).
+ * the PDF of each; the supplier details and price lists.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';

@@ -34,7 +34,7 @@ export async function saveSlipDataAction(jb: string, input: unknown): Promise<Ac
   });
 }
 
-/** Assigns the job to a staff user or nobody (issue 30); answers the success message the form shows. */
+/** Assigns the job to a staff user or nobody; answers the success message the form shows. */
 export async function assignJobAction(jb: string, input: unknown): Promise<ActionResult<string>> {
   return runAction(staff('jobs.status'), asSent, input, async (form, { principal }) => {
     const r = await assignJob(principal, tryDecodeId(jb) ?? 0, (form ?? {}) as AssignInput);
@@ -48,7 +48,7 @@ const decideSchema = z.object({
   note: z.string().max(2000).optional(),
 });
 
-/** Accepts or declines a firm's change request (issue 29). */
+/** Accepts or declines a firm's change request. */
 export async function decideChangeAction(input: unknown): Promise<ActionResult<string>> {
   return runAction(staff('jobs.status'), decideSchema, input, async (r, { actor }) => {
     await decideChangeRequest(actor, r.requestId, r.accept, r.note ?? '');
@@ -63,7 +63,7 @@ const staffMessage = z.object({
   internal: z.boolean(),
 });
 
-/** A staff message on any job (issue 29), with the staff member's message files: the client reads it, unless it is an internal note. */
+/** A staff message on any job, with the staff member's message files: the client reads it, unless it is an internal note. */
 export async function postStaffMessageAction(input: unknown): Promise<ActionResult<null>> {
   return runAction(staff('jobs.status'), staffMessage, input, async (r, { actor }) => {
     await postMessage(actor, r.jobId, { body: r.body, documentIds: r.documentIds, internal: r.internal });

@@ -1,5 +1,5 @@
 /**
- * /Ops/Job?jb=… (issue 13): one job as staff see it. Everything the client sent (the slip, the instruction block,
+ * /Ops/Job?jb=…: one job as staff see it. Everything the client sent (the slip, the instruction block,
  * the source file), the internal instructions, the comment history with internal comments marked, the status
  * history; the status change (the workflow), the slip data staff keep and the delivered files they attach. A jb that does not decode and a missing
  * job answer the same 404.
@@ -50,10 +50,10 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
   const { slip } = view;
   const slipView = presentJobSlip(slip, view.comments, actor.timeZone, { matterLink: false });
   const mayChange = can(actor.role, 'jobs.status');
-  // Finished files staff attach (issue 15): the same deliverables service as the client's "Delivered files".
+  // Finished files staff attach: the same deliverables service as the client's "Delivered files".
   const delivered = mayChange ? await deliveredFilesView(actor, slip.id) : null;
   const staff = mayChange ? await queueStaff(actor) : [];
-  // Status changes and assignments (issue 30), one history, oldest first.
+  // Status changes and assignments, one history, oldest first.
   const history = [
     ...view.history.map((h) => ({
       key: `s${h.id}`,
@@ -79,9 +79,9 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
       ),
     })),
   ].sort((x, y) => x.at.getTime() - y.at.getTime());
-  // The firm's changes after ordering (issue 29): requests staff accept or decline.
+  // The firm's changes after ordering: requests staff accept or decline.
   const requests = await changeRequestsOf(actor, slip.id);
-  // The conversation with the firm (issue 29); internal notes stay the "Staff only" comments.
+  // The conversation with the firm; internal notes stay the "Staff only" comments.
   const thread = await jobThread(actor, slip.id);
 
   return (

@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of /Ops/Jobs (issue 30): the queue's bulk actions, a thin adapter over lib/ops/bulk.ts (each job
+ * Server actions of /Ops/Jobs: the queue's bulk actions, a thin adapter over lib/ops/bulk.ts (each job
  * through the one workflow or assignment service, in its own transaction). Staff with 'jobs.status' only; the
  * actor comes from the session.
  */

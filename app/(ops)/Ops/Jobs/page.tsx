@@ -1,7 +1,7 @@
 /**
- * /Ops/Jobs (issue 13): the job queue across all clients for staff. The state lives in the URL (client, status,
+ * /Ops/Jobs: the job queue across all clients for staff. The state lives in the URL (client, status,
  * job type, due, logged, owner, text, sort, page, page size; lib/ops/queue-schema.ts), so a link reproduces a view
- * (the overview's numbers link here). Staff who may move jobs select them and act on them in bulk (issue 30).
+ * (the overview's numbers link here). Staff who may move jobs select them and act on them in bulk.
  */
 import type { Metadata } from 'next';
 import { QueueView } from '@/components/ops/QueueView';

@@ -1,5 +1,5 @@
 /**
- * /Ops/Notices (issue 13): the notice pop-up's notices and the contextual help texts, managed by staff:
+ * /Ops/Notices: the notice pop-up's notices and the contextual help texts, managed by staff:
  * create, change, schedule a start and an end, retire. ?edit=<encoded id> opens a notice in the form.
  */
 import type { Metadata } from 'next';

@@ -1,5 +1,5 @@
 /**
- * /Ops/Staff (issue 13, role 1 only): the provider's staff users: create, edit, deactivate.
+ * /Ops/Staff (role 1 only): the provider's staff users: create, edit, deactivate.
  * ?msg=1 / ?msg=2 say a staff user was created / updated.
  */
 import type { Metadata } from 'next';

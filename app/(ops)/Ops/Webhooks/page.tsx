@@ -1,5 +1,5 @@
 /**
- * /Ops/Webhooks (issue 14, role 1 only): the endpoints of the provider's own systems that receive signed job and
+ * /Ops/Webhooks (role 1 only): the endpoints of the provider's own systems that receive signed job and
  * invoice events, with what is waiting and what failed; create, edit, disable, enable, open the delivery log.
  */
 import type { Metadata } from 'next';

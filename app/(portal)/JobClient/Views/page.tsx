@@ -1,5 +1,5 @@
 /**
- * /JobClient/Views (issue 28): the job list's saved views a user sees — their own, their "Last used" settings (the
+ * /JobClient/Views: the job list's saved views a user sees — their own, their "Last used" settings (the
  * spec's saved preference) and the views shared with their firm — to open, rename, delete, share (administrators)
  * and choose the one the list opens with. A client page (it takes /JobClient's place in the route table).
  */

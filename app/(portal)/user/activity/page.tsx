@@ -1,5 +1,5 @@
 /**
- * /user/activity (issue 17): the firm's own events for its client administrator (role 4), newest first, with
+ * /user/activity: the firm's own events for its client administrator (role 4), newest first, with
  * filters (user, kind, date range) in the URL, paging and Activity.csv. Linked from the user list.
  */
 import type { Metadata } from 'next';

@@ -4,7 +4,7 @@ import { apiRoute } from '@/lib/http/route';
 import { directUploadAnswer, directUploadRequest } from '@/lib/legacy/answers';
 
 /**
- * POST api/Document/DirectUpload (issue 29, with S3_DIRECT_UPLOADS): a presigned PUT for one source file of the
+ * POST api/Document/DirectUpload (with S3_DIRECT_UPLOADS): a presigned PUT for one source file of the
  * size and SHA-256 given; the browser sends the bytes to the bucket, then calls .../{id}/Complete.
  */
 export const POST = apiRoute(

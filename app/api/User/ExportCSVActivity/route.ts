@@ -1,4 +1,4 @@
-/** POST api/User/ExportCSVActivity (issue 17): Activity.csv of the firm's filtered events, newest first (role 4, audited). */
+/** POST api/User/ExportCSVActivity: Activity.csv of the firm's filtered events, newest first (role 4, audited). */
 import { activityCsvRows, exportActivity } from '@/lib/audit/activity';
 import { ACTIVITY_CSV_HEADER, ACTIVITY_EXPORT_FILE, activityQuerySchema } from '@/lib/audit/activity-schema';
 import { auditedExport, filtersOf } from '@/lib/audit/export';

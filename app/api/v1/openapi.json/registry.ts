@@ -1,5 +1,5 @@
 /**
- * Every /api/v1 route module (issue 14), by its OpenAPI path: the integration API's own registry, separate from
+ * Every /api/v1 route module, by its OpenAPI path: the integration API's own registry, separate from
  * the legacy API_ROUTE_MODULES (app/api/openapi.json/registry.ts). lib/openapi/v1-document.test.ts fails when a route file
  * under app/api/v1 is missing here. The document's own route (/api/v1/openapi.json) is added by v1-document.ts.
  */

@@ -1,4 +1,4 @@
-/** POST /api/v1/payments: records a payment against one or several invoices of one client (issue 30); honours Idempotency-Key. */
+/** POST /api/v1/payments: records a payment against one or several invoices of one client; honours Idempotency-Key. */
 import { recordPaymentForApi } from '@/lib/integration/billing';
 import { jsonAnswer, v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { PAYMENT_FIELD_NAMES, paymentAnswer, paymentBody } from '@/lib/integration/schemas';

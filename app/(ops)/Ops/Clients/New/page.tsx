@@ -1,4 +1,4 @@
-/** /Ops/Clients/New (issue 13): onboard a client (name, account number, branches, cities, cost estimates). */
+/** /Ops/Clients/New: onboard a client (name, account number, branches, cities, cost estimates). */
 import type { Metadata } from 'next';
 import { ClientForm } from '@/components/ops/ClientForm';
 import { requireStaffPage } from '@/lib/ops/page';

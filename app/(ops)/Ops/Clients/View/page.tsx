@@ -1,5 +1,5 @@
 /**
- * /Ops/Clients/View?cD=<encoded id> (issue 13): one client: its branches, processing cities, cost estimates
+ * /Ops/Clients/View?cD=<encoded id>: one client: its branches, processing cities, cost estimates
  * and users; invite its administrator; suspend or reinstate it; delete it (provider administrator only, and
  * only without jobs or invoices).
  */

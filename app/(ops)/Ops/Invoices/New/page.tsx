@@ -1,6 +1,6 @@
 /**
- * /Ops/Invoices/New (issue 13): issue an invoice for one or more of a client's jobs. ?client=<id>&jobs=<JMS numbers>
- * or ?ids=<job ids> ("Invoice these jobs", issue 30) open it as a draft: the client, the jobs, a line per job priced
+ * /Ops/Invoices/New: issue an invoice for one or more of a client's jobs. ?client=<id>&jobs=<JMS numbers>
+ * or ?ids=<job ids> ("Invoice these jobs") open it as a draft: the client, the jobs, a line per job priced
  * from the client's price list, the due date from its payment terms and the next invoice number. Jobs a live invoice
  * already bills are left out of the draft and named.
  */

@@ -1,4 +1,4 @@
-/** /Ops/Invoices/Payment (issue 30): record a payment against one or several invoices. ?invoices=<numbers> pre-fills them and what they owe. */
+/** /Ops/Invoices/Payment: record a payment against one or several invoices. ?invoices=<numbers> pre-fills them and what they owe. */
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Metadata } from 'next';
 import { PaymentForm } from '@/components/ops/PaymentForm';

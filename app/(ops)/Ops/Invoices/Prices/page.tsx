@@ -1,4 +1,4 @@
-/** /Ops/Invoices/Prices?client=<id> (issue 30): a client's price list and payment terms, which "Invoice these jobs" uses. */
+/** /Ops/Invoices/Prices?client=<id>: a client's price list and payment terms, which "Invoice these jobs" uses. */
 import type { Metadata } from 'next';
 import { PriceListForm } from '@/components/ops/PriceListForm';
 import { buttonClasses } from '@/components/ui/Button';

@@ -1,4 +1,4 @@
-/** /Ops/Invoices/Supplier (issue 30): the supplier's details and GST rate shown on every invoice, configured once. */
+/** /Ops/Invoices/Supplier: the supplier's details and GST rate shown on every invoice, configured once. */
 import type { Metadata } from 'next';
 import { SupplierForm } from '@/components/ops/SupplierForm';
 import { presentSupplier } from '@/lib/invoices/present';

@@ -1,4 +1,4 @@
-/** /Ops/Staff/Edit (issue 13, role 1 only): create a staff user, or with ?uD=<encoded id> edit one. */
+/** /Ops/Staff/Edit (role 1 only): create a staff user, or with ?uD=<encoded id> edit one. */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { StaffUserForm } from '@/components/ops/StaffUserForm';

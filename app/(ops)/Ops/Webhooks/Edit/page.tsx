@@ -1,4 +1,4 @@
-/** /Ops/Webhooks/Edit (issue 14, role 1 only): register a webhook endpoint, or with ?eD=<encoded id> edit one. */
+/** /Ops/Webhooks/Edit (role 1 only): register a webhook endpoint, or with ?eD=<encoded id> edit one. */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { WebhookEndpointForm } from '@/components/ops/WebhookEndpointForm';

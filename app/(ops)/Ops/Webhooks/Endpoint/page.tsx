@@ -1,5 +1,5 @@
 /**
- * /Ops/Webhooks/Endpoint?eD=<encoded id> (issue 14, role 1 only): one endpoint — its signing secret (the receiver
+ * /Ops/Webhooks/Endpoint?eD=<encoded id> (role 1 only): one endpoint — its signing secret (the receiver
  * verifies with it) and its delivery log: each delivery with every attempt (time, HTTP status, an excerpt of the
  * answer, the error) and "Send again". ?msg=1 / 2: created / saved.
  */

@@ -1,5 +1,5 @@
 /**
- * GET api/Invoice/Pdf/{number}: the tax invoice as a PDF (issue 30). A client user gets their own firm's invoice
+ * GET api/Invoice/Pdf/{number}: the tax invoice as a PDF. A client user gets their own firm's invoice
  * (another firm's answers 404 like a missing one); staff with invoices.manage get any client's.
  */
 import { z } from 'zod';

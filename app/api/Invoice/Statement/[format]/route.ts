@@ -1,5 +1,5 @@
 /**
- * GET api/Invoice/Statement/{pdf|csv}?from=yyyy-MM-dd: the firm's statement of account (issue 30) for its
+ * GET api/Invoice/Statement/{pdf|csv}?from=yyyy-MM-dd: the firm's statement of account for its
  * administrator (role 4), as a PDF or as CSV (UTF-8 with a byte-order mark, like the other exports).
  */
 import { z } from 'zod';

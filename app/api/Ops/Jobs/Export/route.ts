@@ -1,4 +1,4 @@
-/** POST api/Ops/Jobs/Export (issue 13): the staff job queue as CSV, exactly as filtered and sorted on screen. Staff only. */
+/** POST api/Ops/Jobs/Export: the staff job queue as CSV, exactly as filtered and sorted on screen. Staff only. */
 import { apiRoute } from '@/lib/http/route';
 import { csvStreamResponse } from '@/lib/lists/csv';
 import { QUEUE_EXPORT_FILE, queueExportStream } from '@/lib/ops/queue';

@@ -1,4 +1,4 @@
-/** PUT /api/v1/clients/{clientId}/prices: replaces the client's price list and payment terms (issue 30), which "Invoice these jobs" prices from. */
+/** PUT /api/v1/clients/{clientId}/prices: replaces the client's price list and payment terms, which "Invoice these jobs" prices from. */
 import { savePriceListForApi } from '@/lib/integration/billing';
 import { v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { PRICE_FIELD_NAMES, clientPathParams, priceListAnswer, priceListBody } from '@/lib/integration/schemas';

@@ -1,4 +1,4 @@
-/** POST /api/v1/jobs/{jmsNumber}/assignee: assigns the job to a staff user, or nobody (issue 30); honours Idempotency-Key. */
+/** POST /api/v1/jobs/{jmsNumber}/assignee: assigns the job to a staff user, or nobody; honours Idempotency-Key. */
 import { assignForApi } from '@/lib/integration/jobs';
 import { v1NotAllowed, v1Route } from '@/lib/http/v1-route';
 import { assignAnswer, assignBody, jobPathParams } from '@/lib/integration/schemas';

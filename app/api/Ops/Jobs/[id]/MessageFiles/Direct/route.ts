@@ -6,7 +6,7 @@ import { directUploadAnswer, directUploadRequest } from '@/lib/legacy/answers';
 import { STAFF_ROLES } from '@/lib/reference';
 
 /**
- * POST api/Ops/Jobs/{id}/MessageFiles/Direct (issue 29, with S3_DIRECT_UPLOADS): a presigned PUT for one file of a
+ * POST api/Ops/Jobs/{id}/MessageFiles/Direct (with S3_DIRECT_UPLOADS): a presigned PUT for one file of a
  * staff message on the job; the browser sends the bytes to the bucket, then calls .../Direct/{uploadId}/Complete.
  */
 export const POST = apiRoute(
