@@ -125,12 +125,6 @@ export default function AccessibilityPage() {
               and Statement of account pages, which are accessible; ask us if you need it in another format.
             </li>
             <li>
-              <strong>The client portal&apos;s header does not fit at 200% text size</strong> (success criterion 1.4.4,
-              Resize Text). With the browser&apos;s text size set to 200% in a window 1280 pixels wide, the header is
-              wider than the window, and you have to scroll sideways to reach &ldquo;Sign out&rdquo;. Way round it: zoom
-              the whole page instead (Ctrl and + or Cmd and +), which keeps the header within the window.
-            </li>
-            <li>
               <strong>The report charts label only every other bar</strong> (success criterion 1.1.1, Non-text Content).
               In the Reports page&apos;s bar charts some bars, including the top matter and the top job type, have no
               visible label. Way round it: every bar&apos;s name and number are in the table next to each chart.
