@@ -551,7 +551,7 @@ test.describe('focus never drops in the staff area (staff.operator)', () => {
   });
 });
 
-test('the accessibility statement is linked from every footer and names the level, the limitations, the testing, the address and the review date', async ({
+test('the accessibility statement is linked from every footer and names the level, the known gaps, the checked pages, the testing, the address and the review date', async ({
   page,
 }) => {
   for (const url of ['/SignIn', '/termsofuse']) {
@@ -564,9 +564,14 @@ test('the accessibility statement is linked from every footer and names the leve
   await page.goto('/accessibility');
   await expect(page.getByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(
-    'fully conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA',
+    'partially conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA',
   );
-  await expect(page.getByRole('heading', { name: /Known limitations/ })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('fully conforms');
+  await expect(page.getByRole('heading', { name: /Known gaps/ })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('The report charts label only every other bar');
+  await expect(page.getByRole('heading', { name: /Pages we checked/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'The staff area' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Job queue$/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /How we test/ })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);
   await expect(page.getByText(/^Last reviewed \d{1,2} \w+ \d{4}$/)).toBeVisible();

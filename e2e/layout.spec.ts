@@ -219,3 +219,27 @@ test.describe('issue 26: words and frames that fit', () => {
     await check(client, slip ?? '/InvoiceSlip', /^Line items/);
   });
 });
+
+test.describe('the client header at 200% text', () => {
+  test('at 1280 px with the text twice as large the header wraps: Sign out is reached without a sideways scroll', async ({
+    browser,
+  }) => {
+    const page = await pageOf(browser, 'ng.admin');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/JobClient');
+    // A root font size of 200% doubles every rem-sized text, as a browser's text size setting does.
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    const header = page.getByRole('banner');
+    const signOut = header.getByRole('link', { name: 'Sign out' });
+    await expect(signOut).toBeVisible();
+    const box = await signOut.boundingBox();
+    expect(box, 'Sign out has a box').not.toBeNull();
+    expect(box!.x + box!.width, 'Sign out ends inside the window').toBeLessThanOrEqual(1280);
+    expect(await header.evaluate((h) => h.scrollWidth), 'the header is no wider than the window').toBeLessThanOrEqual(
+      1280,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(
+      1280,
+    );
+  });
+});

@@ -1,20 +1,39 @@
 /**
- * /accessibility (public, linked from every footer): the accessibility statement. What it says is what the
- * tests keep true: e2e/a11y.spec.ts (axe with the WCAG 2.2 AA rules on every page, each page at 320 px),
- * e2e/a11y-dialogs.spec.ts (the same rules with every dialog, menu and pop-up open; what is said while a dialog is
- * open), the staff specs (every staff page at 1280, 1024 and 390 px) and e2e/keyboard.spec.ts (the main journeys by
- * keyboard alone, focus after every step, the live region's messages, the idle time-out warning). Change the review
- * date when the statement is checked again.
+ * /accessibility (public, linked from every footer): the accessibility statement. It says what conforms,
+ * each gap we know of with a way round it and when it will be fixed, and the pages that were checked
+ * (./checked-pages.ts, kept equal to the pages under app/ by its test). The automated checks it describes are
+ * e2e/a11y.spec.ts (axe with the WCAG 2.2 AA rules on every page, each page at 320 px), e2e/a11y-dialogs.spec.ts (the
+ * same rules with every dialog, menu and pop-up open; what is said while a dialog is open), the staff specs (every
+ * staff page at 1280, 1024 and 390 px) and e2e/keyboard.spec.ts (the main journeys by keyboard alone, focus after
+ * every step, the live region's messages, the idle time-out warning). When a known gap is fixed, take it out of the
+ * list in the same change. Change the review date when the statement is checked again.
  */
 import type { Metadata } from 'next';
 import { LegalDocument, type LegalSection } from '@/components/shell/LegalDocument';
 import { PublicShell } from '@/components/shell/PublicShell';
 import { config } from '@/lib/config';
+import { CHECKED_AREAS, CHECKED_PAGES, type CheckedArea } from './checked-pages';
 
 export const metadata: Metadata = { title: 'Accessibility' };
 
 /** When the statement was last checked against the portal and its tests. */
-export const ACCESSIBILITY_REVIEWED = '26 November 2026';
+export const ACCESSIBILITY_REVIEWED = '28 November 2026';
+
+/** When the known gaps below will be fixed: they are being worked on now, for the release after this one. */
+const GAPS_FIXED_BY = 'We are fixing this now; the fix is planned for the next release of the portal.';
+
+function CheckedPageList({ area }: { area: CheckedArea }) {
+  return (
+    <>
+      <h3 className="font-semibold">{CHECKED_AREAS[area]}</h3>
+      <ul>
+        {CHECKED_PAGES.filter((p) => p.area === area).map((p) => (
+          <li key={p.path}>{p.name}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 export default function AccessibilityPage() {
   const support = config().SUPPORT_EMAIL;
@@ -25,13 +44,16 @@ export default function AccessibilityPage() {
       body: (
         <>
           <p>
-            The JMS client portal, including the staff area,{' '}
-            <strong>fully conforms to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA</strong>. Fully
-            conforms means that every page meets every level A and AA success criterion, with no exceptions.
+            The JMS client portal <strong>partially conforms</strong> to the Web Content Accessibility Guidelines (WCAG)
+            2.2 at level AA. Partially conforms means that most of the portal meets the level A and AA success criteria,
+            but some parts do not yet. Those parts are listed under &ldquo;Known gaps&rdquo; below, each with a way
+            round it and when it will be fixed.
           </p>
           <p>
-            This covers signing in, ordering a job, the job and invoice lists and slips, feedback, settings, user
-            administration and the staff area.
+            What conforms: signing in, the job list, the order form, job and invoice pages, feedback, settings and user
+            administration can be used with the keyboard alone and with a screen reader, and pass the automated checks
+            described under &ldquo;How we test&rdquo;. The staff area passes the same automated checks, but keyboard
+            focus is lost after several of its actions (see below).
           </p>
         </>
       ),
@@ -42,8 +64,8 @@ export default function AccessibilityPage() {
       body: (
         <ul>
           <li>
-            Everything works with the keyboard alone, with a clearly visible focus ring, and focus always lands
-            somewhere sensible after an action.
+            Everything works with the keyboard alone, with a clearly visible focus ring. After most actions focus moves
+            to what you need next; the places where it does not are listed under &ldquo;Known gaps&rdquo;.
           </li>
           <li>
             Before a session ends for inactivity you are warned at least two minutes ahead and can stay signed in; what
@@ -54,12 +76,13 @@ export default function AccessibilityPage() {
             new code.
           </li>
           <li>
-            Errors are announced and focus moves to the first thing to fix; result counts, finished uploads,
-            confirmations and new notifications are announced, also while a dialog is open.
+            When a form has errors, they are announced and focus moves to the first thing to fix. Result counts, most
+            finished uploads and confirmations, and new notifications are announced, also while a dialog is open. The
+            messages that are not announced yet are listed under &ldquo;Known gaps&rdquo;.
           </li>
           <li>
-            Pages work at 320 pixels wide and at 400% zoom without scrolling sideways, and respect reduced-motion
-            settings.
+            Pages work at 320 pixels wide and at 400% zoom without scrolling the page sideways (wide tables, such as the
+            invoice list on a phone, scroll sideways inside the page), and respect reduced-motion settings.
           </li>
           <li>Password managers and pasting work when you sign in.</li>
         </ul>
@@ -67,13 +90,52 @@ export default function AccessibilityPage() {
     },
     {
       id: 'limitations',
-      heading: 'Known limitations',
+      heading: 'Known gaps',
       body: (
         <>
+          <p>These parts of the portal do not meet WCAG 2.2 AA yet. {GAPS_FIXED_BY}</p>
+          <ul>
+            <li>
+              <strong>Keyboard focus is lost after some actions</strong> (success criterion 2.4.3, Focus Order). After
+              these actions focus goes back to the top of the page, so a keyboard or screen reader user has to find
+              their place again:
+              <ul>
+                <li>&ldquo;Apply to selected&rdquo; for several jobs at once in the staff job queue;</li>
+                <li>
+                  uploading a delivered file in the staff area, whether the upload succeeds or fails; a refused upload
+                  is not announced either;
+                </li>
+                <li>changing a job to Delivered in the staff area.</li>
+              </ul>
+              Way round it: after these actions, use your screen reader&apos;s headings list or the Tab key to return to
+              the list or form you were working in.
+            </li>
+            <li>
+              <strong>The report charts label only every other bar</strong> (success criterion 1.1.1, Non-text Content).
+              In the Reports page&apos;s bar charts some bars, including the top matter and the top job type, have no
+              visible label. Way round it: every bar&apos;s name and number are in the table next to each chart.
+            </li>
+          </ul>
           <p>
             Files you or we upload (source documents and deliverables) are passed on as they are; their accessibility
             depends on how they were made. Ask us if you need a deliverable in another format.
           </p>
+        </>
+      ),
+    },
+    {
+      id: 'checked',
+      heading: 'Pages we checked',
+      body: (
+        <>
+          <p>
+            The statement covers every page of the portal, listed here. The gaps above were found by going through the
+            portal by hand, with the keyboard and a screen reader, at desktop and phone widths; the automated checks
+            described below run on every change.
+          </p>
+          <CheckedPageList area="public" />
+          <CheckedPageList area="portal" />
+          <CheckedPageList area="staff" />
         </>
       ),
     },
@@ -83,16 +145,16 @@ export default function AccessibilityPage() {
       body: (
         <ul>
           <li>
-            Every page, signed out, signed in and in the staff area, is checked automatically with axe-core for the WCAG
-            2.0, 2.1 and 2.2 A and AA rules on every change: the staff pages at desktop, laptop and phone widths, the
-            others at desktop width, with the phone layout and its menu too.
+            The portal&apos;s pages, signed out, signed in and in the staff area, are checked automatically with
+            axe-core for the WCAG 2.0, 2.1 and 2.2 A and AA rules on every change: the staff pages at desktop, laptop
+            and phone widths, the others at desktop width, with the phone layout and its menu too.
           </li>
           <li>
             Every dialog, menu and pop-up (sign-in, notices, feedback, saved views, cancelling a job, the order
             form&apos;s calendar, suggestions and warnings, user administration, and every staff confirmation) is opened
             and checked with the same rules, with its error messages shown where it has any.
           </li>
-          <li>Every page is checked to fit a window 320 pixels wide without scrolling sideways.</li>
+          <li>The pages are checked to fit a window 320 pixels wide without scrolling sideways.</li>
           <li>
             Automated tests walk the main journeys (sign-in, ordering a job, the job list, a job slip, feedback,
             settings, user pages, the staff queue and a staff job) with the keyboard alone, checking where focus lands

@@ -2,7 +2,8 @@
 
 /**
  * The header's collapsible part: always shown from the md breakpoint up (`wide`: from xl, for the staff area's
- * longer navigation, which wrapped word by word at 1024 px, and may wrap its children into rows); below it a Menu button discloses it
+ * longer navigation, which wrapped word by word at 1024 px); its children wrap into rows when they do not fit (a larger
+ * text size), so nothing needs a sideways scroll. Below the breakpoint a Menu button discloses it
  * (aria-expanded). It closes on navigation and on Escape (focus back on the button).
  */
 import { usePathname } from 'next/navigation';
@@ -12,7 +13,8 @@ import { cn } from '@/components/ui/cn';
 const AT = {
   md: {
     button: 'md:hidden',
-    panel: 'md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:justify-between md:border-0 md:p-0',
+    panel:
+      'md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:justify-between md:gap-y-1 md:border-0 md:p-0',
   },
   xl: {
     button: 'xl:hidden',

@@ -15,7 +15,7 @@ export function NavLinks({ items, sections = false }: { items: NavItem[]; sectio
     <ul
       className={cn(
         'flex flex-col gap-1',
-        sections ? 'xl:flex-row xl:items-center xl:gap-1' : 'md:flex-row md:items-center md:gap-1',
+        sections ? 'xl:flex-row xl:items-center xl:gap-1' : 'md:flex-row md:flex-wrap md:items-center md:gap-1',
       )}
     >
       {items.map((item) => (
