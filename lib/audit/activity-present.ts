@@ -219,7 +219,7 @@ export function describeActivity(f: ActivityFacts): { event: string; details: st
     case 'export':
       return {
         event: `Exported ${str(d.file) ?? 'a list'}`,
-        details: `${str(d.list) ?? ''} list; filters: ${describeFilters(d.filters)}; ${str(d.rows) ?? '0'} rows${d.complete === false ? ' (download not completed)' : ''}`,
+        details: `${str(d.list) ?? ''} list; filters: ${describeFilters(d.filters)}; ${str(d.rows) ?? '0'} ${str(d.rows) === '1' ? 'row' : 'rows'}${d.complete === false ? ' (download not completed)' : ''}`,
       };
     case 'document.uploaded':
       return {

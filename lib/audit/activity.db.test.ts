@@ -297,8 +297,8 @@ describe('activity', () => {
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Date,User Name,Full Name,Event,Details,IP Address,Browser');
     expect(csv).toContain('Exported User.csv');
-    expect(csv).toContain('userName = x.');
-    expect(csv).toContain('; 1 rows,203.0.113.7,Chrome 120 on Linux');
+    expect(csv).toContain('user name = x.');
+    expect(csv).toContain('; 1 row,203.0.113.7,Chrome 120 on Linux');
     expect(lines[1]).toContain(`x.${a.clientId},"'=HYPERLINK(""http://evil"") User",Signed out`);
     expect(csv).toContain('203.0.113.7');
     expect(csv).toContain('Chrome 120');

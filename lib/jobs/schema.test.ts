@@ -77,7 +77,12 @@ describe('job form step one (§5)', () => {
     ['invalid e-mail', { email: 'ann@example' }, { email: FIELD_MSG.invalidEmail }],
     ['contact phone with letters', { contactPhone: 'abcd' }, { contactPhone: FIELD_MSG.invalidPhone }],
     ['contact phone too short', { contactPhone: '123' }, { contactPhone: FIELD_MSG.invalidPhone }],
-    ['contact phone with spaces', { contactPhone: '02 9999 0000' }, { contactPhone: FIELD_MSG.invalidPhone }],
+    // Spaces and dots are taken out before the pattern is checked: 17 digits are too many however they are grouped.
+    [
+      'contact phone too long once its spaces go',
+      { contactPhone: '02 9999 0000 1234 567' },
+      { contactPhone: FIELD_MSG.invalidPhone },
+    ],
     ['unknown order type', { orderType: 9 }, { orderType: FIELD_MSG.invalidChoice }],
     ['whitespace-only name', { contactName: '   ' }, { contactName: FIELD_MSG.whitespaceOnly }],
     ['HTML in the matter reference', { matterReference: '<b>M</b>' }, { matterReference: FIELD_MSG.htmlTags }],
@@ -148,7 +153,8 @@ describe('after-hours contact number (decision 001)', () => {
     const input = order({ ...ready, ...defaultDueInputs(ready.dateReadyInput, ready.timeReadyInput) });
     expect(errorsOf(input, { now }).afterHourContactNumber).toBe(required ? JOB_MSG.afterHoursRequired : undefined);
     expect(errorsOf({ ...input, afterHourContactNumber: '0412-345-678' }, { now })).toEqual({});
-    expect(errorsOf({ ...input, afterHourContactNumber: '0412 345' }, { now }).afterHourContactNumber).toBe(
+    expect(errorsOf({ ...input, afterHourContactNumber: '0412 345 678' }, { now })).toEqual({});
+    expect(errorsOf({ ...input, afterHourContactNumber: '0412 abc' }, { now }).afterHourContactNumber).toBe(
       FIELD_MSG.invalidPhone,
     );
   });
