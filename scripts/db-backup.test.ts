@@ -73,7 +73,10 @@ describe('npm run db:backup and db:restore', () => {
     live = openDatabase({ dataDir: 'memory://' });
     await live.migrate();
     bindDatabase(live);
-    const routes: Record<string, typeof healthRoute> = { '/api/health': healthRoute, '/api/cron/backup': backupRoute };
+    const routes: Record<string, (req: Request) => Promise<Response>> = {
+      '/api/health': healthRoute,
+      '/api/cron/backup': backupRoute,
+    };
     portal = createServer((req, res) => {
       const route = routes[req.url ?? ''];
       if (!route) {
@@ -84,9 +87,7 @@ describe('npm run db:backup and db:restore', () => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       void (async () => {
-        const answer = await route(new Request(`http://127.0.0.1${req.url}`, { headers }), {
-          params: Promise.resolve({}),
-        });
+        const answer = await route(new Request(`http://127.0.0.1${req.url}`, { headers }));
         res.writeHead(answer.status, Object.fromEntries(answer.headers));
         if (answer.body) await pipeline(Readable.fromWeb(answer.body as WebReadableStream), res);
         else res.end();
@@ -152,7 +153,8 @@ describe('npm run db:backup and db:restore', () => {
     expect(readdirSync(path.dirname(file))).toEqual(['live.tar.gz']); // no temporary file left
     expect(backupStarts).toHaveLength(1);
     expect(acknowledged.length).toBeGreaterThan(during); // writes went on after the backup
-    const before = acknowledged.filter((a) => a.at < backupStarts[0]).map((a) => a.id);
+    const startedAt = backupStarts[0] ?? 0;
+    const before = acknowledged.filter((a) => a.at < startedAt).map((a) => a.id);
     expect(before.length).toBeGreaterThanOrEqual(20);
 
     const refused = await runScript('db-restore', [file], {
@@ -187,7 +189,7 @@ describe('npm run db:backup and db:restore', () => {
     expect(over.code).toBe(0);
     const kept = readdirSync(restoredDir).filter((f) => f.startsWith('pglite.before-restore-'));
     expect(kept).toHaveLength(1);
-    expect(over.stdout).toContain(`The database it replaced is in ${path.join(restoredDir, kept[0])}.`);
+    expect(over.stdout).toContain(`The database it replaced is in ${path.join(restoredDir, kept[0] ?? '')}.`);
     expect([...(await jobIds(restoredDir))].sort()).toEqual([...restored].sort());
   }, 300_000);
 });

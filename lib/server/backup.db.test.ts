@@ -18,9 +18,7 @@ import { makeClient, makeJob } from '@/test/factories';
 
 const SECRET = 'backup-secret-for-the-test-0123456789';
 const call = (authorization?: string) =>
-  GET(new Request('http://localhost/api/cron/backup', { headers: authorization ? { authorization } : {} }), {
-    params: Promise.resolve({}),
-  });
+  GET(new Request('http://localhost/api/cron/backup', { headers: authorization ? { authorization } : {} }));
 const dir = mkdtempSync(path.join(tmpdir(), 'jms-backup-route-'));
 
 describe('GET /api/cron/backup', () => {
