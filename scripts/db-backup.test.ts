@@ -122,6 +122,20 @@ describe('npm run db:backup and db:restore', () => {
     expect(existsSync(path.join(work, 'no-secret.tar.gz'))).toBe(false);
   });
 
+  it('says so when the portal refuses the cron secret, and writes nothing', async () => {
+    const file = path.join(work, 'wrong-secret.tar.gz');
+    const run = await runScript('db-backup', [file], {
+      DATA_DIR: path.join(work, 'wrong-secret'),
+      PORT: String(portalPort),
+      CRON_SECRET: 'not-the-portal-secret-0123456789',
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `The portal on port ${portalPort} refused the cron secret: set CRON_SECRET to its value.`,
+    );
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('backs up the running portal under writes, restores into a fresh data directory, and backs up and restores again without a portal', async () => {
     const client = await makeClient();
     const acknowledged: { id: number; at: number }[] = [];
