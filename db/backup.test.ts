@@ -64,3 +64,31 @@ it('backs up under writes and restores every job acknowledged before the backup 
     await restored.close();
   }
 }, 120_000);
+
+it('backs up a database opened from disk before it has run any query', async () => {
+  const source = path.join(dir, 'fresh');
+  const first = openDatabase({ dataDir: source });
+  await first.db.execute(sql`create table notes (body text)`);
+  await first.db.execute(sql`insert into notes values ('kept')`);
+  await first.close();
+
+  // Opened anew, as npm run db:backup opens it, and backed up at once.
+  const reopened = openDatabase({ dataDir: source });
+  if (reopened.raw.kind !== 'pglite') throw new Error('expected the embedded database');
+  const file = path.join(dir, 'fresh.tar.gz');
+  const done = backupPglite(reopened.raw.client, file).then(() => 'written' as const);
+  const timeout = new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), 30_000).unref());
+  expect(await Promise.race([done, timeout])).toBe('written');
+  await reopened.close();
+
+  const restoredDir = path.join(dir, 'fresh-restored');
+  await restorePglite(file, restoredDir);
+  const restored = openDatabase({ dataDir: restoredDir });
+  try {
+    expect(rowsOf<{ body: string }>(await restored.db.execute(sql`select body from notes`))).toEqual([
+      { body: 'kept' },
+    ]);
+  } finally {
+    await restored.close();
+  }
+}, 120_000);

@@ -13,9 +13,19 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * The backup of the open embedded database as a gzip tarball. It waits for the database to be ready first: PGlite's
+ * dump takes the query lock and then waits for readiness, which a client that has run no query yet never reaches
+ * (its start waits for the same lock), so the dump would never finish.
+ */
+export async function dumpPglite(client: PGlite): Promise<Blob> {
+  await client.waitReady;
+  return client.dumpDataDir('gzip');
+}
+
 /** Writes a backup of the open embedded database to `file` (whole or not at all: a temporary file renamed). */
 export async function backupPglite(client: PGlite, file: string): Promise<{ file: string; bytes: number }> {
-  const blob = await client.dumpDataDir('gzip');
+  const blob = await dumpPglite(client);
   const bytes = Buffer.from(await blob.arrayBuffer());
   await mkdir(path.dirname(path.resolve(file)), { recursive: true });
   const tmp = `${file}.${randomBytes(4).toString('hex')}.part`;

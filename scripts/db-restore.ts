@@ -2,7 +2,8 @@
  * npm run db:restore -- FILE
  *
  * Restores a backup written by db:backup into DATA_DIR/pglite. The current embedded database, if any, is kept as
- * DATA_DIR/pglite.before-restore-<time>. Stop the portal first (the script refuses while it answers on PORT).
+ * DATA_DIR/pglite.before-restore-<time> (and put back if the restore fails). Stop the portal first: the embedded
+ * database is single-process, so the script refuses while a portal answers on PORT.
  */
 import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
@@ -52,9 +53,25 @@ async function main() {
     throw e;
   }
   console.log(`Restored ${file} into ${dir}.${kept ? ` The database it replaced is in ${kept}.` : ''}`);
+  console.log(
+    'Start the portal with this DATA_DIR, the auth-secret and totp-key kept with the backup (or the same AUTH_SECRET ' +
+      'and TOTP_ENCRYPTION_KEY) and the upload store of the same day.',
+  );
 }
 
-main().catch((e) => {
-  console.error(e);
+let finished = false;
+// Node ends a process whose event loop runs empty even while a promise is pending: say so instead of exiting 0.
+process.on('beforeExit', () => {
+  if (finished) return;
+  console.error('The restore stopped before it finished: check DATA_DIR/pglite before starting the portal.');
   process.exit(1);
 });
+main()
+  .then(() => {
+    finished = true;
+  })
+  .catch((e) => {
+    finished = true;
+    console.error(e);
+    process.exit(1);
+  });

@@ -123,5 +123,6 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/health': () => import('@/app/api/health/route'),
   '/api/ready': () => import('@/app/api/ready/route'),
   '/api/csp-report': () => import('@/app/api/csp-report/route'),
+  '/api/cron/backup': () => import('@/app/api/cron/backup/route'),
   '/api/cron/run': () => import('@/app/api/cron/run/route'),
 };
