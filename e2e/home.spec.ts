@@ -11,11 +11,11 @@ const WIDTHS = [390, 1024, 1280];
 
 /** The total a list says it has: "Showing 1 to 10 of 23" → 23; 'No Data Available' → 0. */
 async function listTotal(page: Page, table: string): Promise<number> {
-  const summary = page.getByText(/^Showing \d+ to \d+ of \d+\+?$/);
+  const summary = page.getByText(/^Showing \d+ to \d+ of (more than )?\d+$/);
   const empty = page.getByRole('table', { name: table }).getByText('No Data Available');
   await expect(summary.or(empty).first()).toBeVisible();
   if (await empty.isVisible()) return 0;
-  const m = /of (\d+)/.exec(await summary.innerText());
+  const m = /of (?:more than )?(\d+)/.exec(await summary.innerText());
   return Number(m?.[1]);
 }
 

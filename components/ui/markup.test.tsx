@@ -136,7 +136,7 @@ describe('Pagination', () => {
     const out = html(
       <Pagination page={1} totalCount={1001} totalCapped pageSize={10} showSummary onPageChange={() => {}} />,
     );
-    expect(out).toContain('Showing 1 to 10 of 1000+');
+    expect(out).toContain('Showing 1 to 10 of more than 1000');
     expect(out).toMatch(/<button type="button" aria-label="Next page"/);
     expect(out).toMatch(/<button type="button" disabled=""[^>]*aria-label="Last page"/);
   });
