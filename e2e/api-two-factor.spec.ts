@@ -116,13 +116,13 @@ test('authenticator app: TwoFactorInit, TwoFactorInitResponse, then the app code
   const viaChallenge = await post(request, 'AuthenticateUser', { ChallengeId: step.body.ChallengeId, OTP: code });
   expect(viaChallenge.body).toMatchObject({ IsLoggedIn: true, LStatus: 2 });
   expect(typeof viaChallenge.body.jwtToken).toBe('string');
-  // The same code again, as the triple: refused (replay).
+  // The same code again, as the triple: refused (replay), and the caller is told the code was already used.
   expect(
     (await post(request, 'AuthenticateUser', { UserName: user, Password: DEMO_PASSWORD, OTP: code })).body,
   ).toMatchObject({
     IsLoggedIn: false,
     LStatus: 7,
-    Message: 'Invalid OTP.',
+    Message: expect.stringMatching(/^That code was already used\./),
   });
   expect((await messagesTo(mailOf(user))).length).toBe(sent);
 

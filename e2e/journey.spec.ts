@@ -200,7 +200,7 @@ test('staff move the job to Delivered with a comment; the user gets exactly the 
   await expect(row).toContainText('Delivered');
   await user.goto(`/JobSlip?jb=${encodeURIComponent(jb)}`);
   await expect(user.getByText('Delivered').first()).toBeVisible();
-  await expect(user.getByText(COMMENT)).toBeVisible();
+  await expect(user.getByText(COMMENT, { exact: true })).toBeVisible();
 });
 
 test('staff issue an invoice for the job, and the user sees it at once with its pay link', async () => {

@@ -542,7 +542,10 @@ test.describe('focus never drops in the staff area (staff.operator)', () => {
     const dialog = page.getByRole('dialog', { name: 'Mark invoice paid' });
     await expect(dialog.getByRole('button')).toHaveText(['No', 'Yes']);
     await dialog.getByRole('button', { name: 'Yes' }).press('Enter');
-    await expectAnnounced(page, `Invoice ${number} is marked paid.`);
+    await expectAnnounced(
+      page,
+      new RegExp(`^Invoice ${number} is marked paid: a payment of \$[0-9,.]+ has been recorded`),
+    );
     await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible();
     await expect(paidRow.getByRole('button', { name: /^Mark paid/ })).toHaveCount(0);
     await expect(page.locator(':focus')).not.toHaveCount(0);

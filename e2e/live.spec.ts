@@ -127,7 +127,7 @@ test('a status change by staff shows on the open job list and slip within 5 s, w
   await mark(matter);
   await changeStatus(staff, 'QA Started', 'Checking the scans.');
   await expect(slip.getByRole('article')).toContainText('QA Started', { timeout: 5000 });
-  await expect(slip.getByText('Checking the scans.')).toBeVisible();
+  await expect(slip.getByText('Checking the scans.', { exact: true })).toBeVisible();
   expect(await marked(slip)).toBe('not reloaded');
   await expect(row).toContainText('QA Started', { timeout: 5000 });
   await expect(matterRow).toContainText('QA Started', { timeout: 5000 });

@@ -138,8 +138,8 @@ test('staff move a print job to Delivered; the user gets exactly the Started and
   await client.goto(slipHref ?? '/JobSlip');
   await expect(client.getByRole('heading', { level: 1 })).toHaveText(`Job ${job.JMSNumber}`);
   await expect(client.getByRole('article')).toContainText('Delivered');
-  await expect(client.getByText('Printing has started.')).toBeVisible();
-  await expect(client.getByText('Delivered to reception at Bridge Street.')).toBeVisible();
+  await expect(client.getByText('Printing has started.', { exact: true })).toBeVisible();
+  await expect(client.getByText('Delivered to reception at Bridge Street.', { exact: true })).toBeVisible();
   await expect(client.getByText('Bound copies checked by QA.')).toHaveCount(0);
   await expect(client.getByText('Status last modified by')).toBeVisible();
   // The slip's status history (issue 26): every change, oldest first; and a way back to the list.

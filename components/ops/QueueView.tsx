@@ -94,7 +94,12 @@ const columns: DataTableColumn<QueueRowView>[] = [
     cell: (r) => (
       <>
         <a href={opsJobHref(r.id)}>{r.jmsNumber}</a>
-        {r.invoiced && <span className="sub mt-1">Invoiced: {r.invoiced}</span>}
+        {/* The number may break anywhere: the column stays as narrow as the job number at 1024 px. */}
+        {r.invoiced && (
+          <span className="sub mt-1 block whitespace-normal">
+            Invoiced: <span className="break-all">{r.invoiced}</span>
+          </span>
+        )}
       </>
     ),
     className: 'nw',
