@@ -544,7 +544,7 @@ test.describe('focus never drops in the staff area (staff.operator)', () => {
     await dialog.getByRole('button', { name: 'Yes' }).press('Enter');
     await expectAnnounced(
       page,
-      new RegExp(`^Invoice ${number} is marked paid: a payment of \$[0-9,.]+ has been recorded`),
+      new RegExp(`^Invoice ${number} is marked paid: a payment of \\$[0-9,.]+ has been recorded`),
     );
     await expect(paidRow.getByText('Paid', { exact: true })).toBeVisible();
     await expect(paidRow.getByRole('button', { name: /^Mark paid/ })).toHaveCount(0);
