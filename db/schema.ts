@@ -935,6 +935,11 @@ export const invoices = pgTable(
     amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull().default('0'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** Set when an issued invoice with no payment is voided (with `voidReason`); a void invoice is owed nothing. */
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    /** What the invoice's adjustment notes (credit_notes) have credited so far. */
+    amountCredited: numeric('amount_credited', { precision: 12, scale: 2 }).notNull().default('0'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -1141,6 +1146,38 @@ export const clientPrices = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'client_prices_pk', columns: [t.clientId, t.orderType] })],
+);
+
+/**
+ * An adjustment note: credits all or part of an issued invoice (amount includes its GST), with its own number and
+ * reason. The invoice's amount_credited is their sum.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    gst: numeric('gst', { precision: 12, scale: 2 }).notNull().default('0'),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('AUD'),
+    reason: text('reason').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_uq').on(t.creditNoteNumber),
+    index('credit_notes_client_date_idx').on(t.clientId, t.issueDate),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    check('credit_notes_amount_positive', sql`${t.amount} > 0`),
+    check('credit_notes_gst_within_amount', sql`${t.gst} >= 0 AND ${t.gst} <= ${t.amount}`),
+  ],
 );
 
 /** A payment received from a client, spread over its invoices by payment_allocations. */
