@@ -44,6 +44,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; undefined or 'memory://' keeps it in memory. */
   dataDir?: string;
+  /** PGlite in memory only: start from this dumped data directory (a tar from `dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   max?: number;
   /** PostgreSQL time-outs in seconds: opening a connection, an unused one's life, any one's life (0: none). */
@@ -76,7 +78,9 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   }
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
+  const client = dir
+    ? new PGlite(dir, { extensions: { pg_trgm } })
+    : new PGlite({ extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const pg = drizzlePglite(client, { schema });
   return {
     db: pg as unknown as Db,

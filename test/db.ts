@@ -1,14 +1,15 @@
 /**
  * Database tests run on a fresh database per test file: PGlite in memory (TEST_DB_ENGINE=pglite),
  * or a new database on the real PostgreSQL of TEST_DATABASE_URL (TEST_DB_ENGINE=postgres),
- * created from a migrated template and dropped afterwards. The process-wide database is bound
- * to it, so services run unchanged.
+ * each a copy of a migrated template (test/db-template.ts), the PostgreSQL one dropped afterwards.
+ * The process-wide database is bound to it, so services run unchanged.
  */
 import './env';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import { bindDatabase, openDatabase, type Db, type DbHandle } from '@/db/client';
+import { ensurePostgresTemplate, pgliteTemplate } from './db-template';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -33,14 +34,24 @@ export async function createTestDatabase(
   engine: Engine = testEngine(),
 ): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (engine === 'pglite') {
-    const handle = openDatabase({ dataDir: 'memory://' });
+    const handle = openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
+  const template = await ensurePostgresTemplate(adminUrl());
   const name = `jms_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl(), { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe(`create database "${name}"`);
+    // A copy needs the template to itself for an instant; a parallel copy can hold it, so try again shortly.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.unsafe(`create database "${name}" template "${template}"`);
+        break;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } finally {
     await admin.end();
   }
