@@ -928,6 +928,10 @@ export const invoices = pgTable(
     currencyCode: char('currency_code', { length: 3 }).notNull().default('AUD'),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
+    /**
+     * Nothing is left to pay: payments and adjustment notes reach `amount`, or the invoice is void. The status shown
+     * is Void when `voidedAt` is set, else Paid.
+     */
     isPaid: boolean('is_paid').notNull().default(false),
     /** The GST in `amount` (the total payable), whole cents. */
     gst: numeric('gst', { precision: 12, scale: 2 }).notNull().default('0'),
@@ -1105,6 +1109,15 @@ export const invoiceJobs = pgTable(
  * so parallel issues get consecutive numbers and a rolled-back issue leaves no gap (lib/invoices/numbers.ts).
  */
 export const invoiceNumberSeries = pgTable('invoice_number_series', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The last number of each firm's adjustment (credit) note series, like invoice_number_series. */
+export const creditNoteNumberSeries = pgTable('credit_note_number_series', {
   clientId: integer('client_id')
     .primaryKey()
     .references(() => clients.id),
@@ -1369,6 +1382,14 @@ export const clientSecurityPolicies = pgTable(
 );
 
 /** E-mail outbox: rows written in the caller's transaction, sent by the worker with retries. */
+/** A file an outbox message carries. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+}
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -1390,6 +1411,8 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull().default('general'),
     /** Extra headers the SMTP message carries (e.g. List-Unsubscribe), name → value. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files the message carries (an adjustment note's PDF): name, type and base64 content. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: createdAt(),
   },
   (t) => [

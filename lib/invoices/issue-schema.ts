@@ -31,6 +31,8 @@ export const INVOICE_MSG = {
   gst: 'Please enter the GST with at most two decimals (e.g. 12.55).',
   clientRequired: 'Please choose a client.',
   notFound: 'This invoice does not exist.',
+  adjusted:
+    'This invoice is void or has an adjustment note, so it cannot be changed. Please issue an adjustment note instead.',
 } as const;
 
 const dateField = z

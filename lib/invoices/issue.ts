@@ -13,7 +13,7 @@
  * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
  * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -249,13 +249,21 @@ export async function upsertInvoice(by: Principal, input: InvoiceIssue): Promise
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ id: invoices.id, clientId: invoices.clientId })
+        .select({
+          id: invoices.id,
+          clientId: invoices.clientId,
+          voidedAt: invoices.voidedAt,
+          amountCredited: invoices.amountCredited,
+        })
         .from(invoices)
         .where(eq(invoices.invoiceNumber, input.InvoiceNumber))
         .for('update')
         .limit(1);
       if (existing && existing.clientId !== input.ClientId)
         throw new ConflictError(INVOICE_MSG.numberOtherClient, { InvoiceNumber: [INVOICE_MSG.numberOtherClient] });
+      // A void or credited invoice stands as issued: its adjustment notes and its void refer to it.
+      if (existing && (existing.voidedAt || toCents(existing.amountCredited) > 0n))
+        throw new ConflictError(INVOICE_MSG.adjusted, { InvoiceNumber: [INVOICE_MSG.adjusted] });
       return write(tx, by, input, existing?.id ?? null);
     });
   } catch (e) {
@@ -282,6 +290,7 @@ export async function markInvoicePaid(by: Principal, invoiceNumber: string): Pro
         isPaid: invoices.isPaid,
         amount: invoices.amount,
         amountPaid: invoices.amountPaid,
+        amountCredited: invoices.amountCredited,
         currencyCode: invoices.currencyCode,
       })
       .from(invoices)
@@ -291,7 +300,7 @@ export async function markInvoicePaid(by: Principal, invoiceNumber: string): Pro
     if (!inv) throw new NotFoundError(INVOICE_MSG.notFound);
     const told = { id: inv.id, invoiceNumber: n, currencyCode: inv.currencyCode };
     if (inv.isPaid) return { ...told, changed: false, paymentId: null, recorded: '0.00' };
-    const balance = toCents(inv.amount) - toCents(inv.amountPaid);
+    const balance = toCents(inv.amount) - toCents(inv.amountPaid) - toCents(inv.amountCredited);
     let paymentId: number | null = null;
     if (balance > 0n) {
       const today = invoiceToday(now(), by.kind === 'user' ? by.actor.timeZone : DEFAULT_TIME_ZONE);
@@ -348,9 +357,12 @@ export interface StaffInvoiceRow {
   currencyCode: string;
   issueDate: string;
   dueDate: string | null;
+  /** Nothing is left to pay (paid, credited in full, or void). */
   isPaid: boolean;
-  /** What payments have covered so far. */
+  isVoid: boolean;
+  /** What payments and adjustment notes have covered so far. */
   amountPaid: string;
+  amountCredited: string;
   /** What is left to pay: what "Mark paid" records as a payment. */
   balance: string;
   /** Not paid, with a due date before today in the staff member's zone: the list says Overdue. */
@@ -364,9 +376,10 @@ export interface StaffInvoiceQuery {
   clientId: number | null;
   /**
    * 'unpaid': not paid in full (part paid included, as the /Ops overview counts it); 'part': part paid; 'overdue':
-   * unpaid and due before today in the staff member's zone (./overdue.ts).
+   * unpaid and due before today in the staff member's zone (./overdue.ts); 'paid': nothing left to pay and not void;
+   * 'void': voided.
    */
-  paid: 'any' | 'paid' | 'unpaid' | 'part' | 'overdue';
+  paid: 'any' | 'paid' | 'unpaid' | 'part' | 'overdue' | 'void';
 }
 
 /** The total of every invoice the filter shows (all pages), per currency: the amount and what is still owed. */
@@ -390,14 +403,16 @@ export async function listStaffInvoices(
   const where: SQL | undefined = and(
     q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
     q.paid === 'paid'
-      ? eq(invoices.isPaid, true)
-      : q.paid === 'unpaid'
-        ? UNPAID_INVOICE
-        : q.paid === 'part'
-          ? and(UNPAID_INVOICE, gt(invoices.amountPaid, '0'))
-          : q.paid === 'overdue'
-            ? overdueInvoice(today)
-            : undefined,
+      ? and(eq(invoices.isPaid, true), isNull(invoices.voidedAt))
+      : q.paid === 'void'
+        ? isNotNull(invoices.voidedAt)
+        : q.paid === 'unpaid'
+          ? UNPAID_INVOICE
+          : q.paid === 'part'
+            ? and(UNPAID_INVOICE, gt(invoices.amountPaid, '0'))
+            : q.paid === 'overdue'
+              ? overdueInvoice(today)
+              : undefined,
     pattern
       ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern))
       : undefined,
@@ -409,7 +424,7 @@ export async function listStaffInvoices(
       currencyCode: invoices.currencyCode,
       n: count(),
       amount: sql<string>`coalesce(sum(${invoices.amount}), 0)::text`,
-      owed: sql<string>`coalesce(sum(case when ${invoices.isPaid} then 0 else ${invoices.amount} - ${invoices.amountPaid} end), 0)::text`,
+      owed: sql<string>`coalesce(sum(case when ${invoices.isPaid} then 0 else ${invoices.amount} - ${invoices.amountPaid} - ${invoices.amountCredited} end), 0)::text`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -435,7 +450,9 @@ export async function listStaffInvoices(
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       isPaid: invoices.isPaid,
+      isVoid: sql<boolean>`${invoices.voidedAt} is not null`.mapWith(Boolean),
       amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -445,7 +462,8 @@ export async function listStaffInvoices(
     .offset(offset);
   const base = config().PAYMENT_URL;
   const withBalance = rows.map((r) => {
-    const balance = fromCents(toCents(r.amount) - toCents(r.amountPaid));
+    const left = toCents(r.amount) - toCents(r.amountPaid) - toCents(r.amountCredited);
+    const balance = fromCents(r.isPaid || left < 0n ? 0n : left);
     // A part-paid invoice's link asks for what is left (as on its slip).
     const overdue = !r.isPaid && r.dueDate !== null && r.dueDate < today;
     return Object.assign(r, { balance, overdue, payUrl: payLinkFor(base, { ...r, amount: balance }) });

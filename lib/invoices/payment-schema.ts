@@ -15,6 +15,7 @@ export const PAYMENT_MSG = {
   invoiceNumber: 'Invoice numbers contain only letters, digits and - / and are separated by commas or spaces.',
   invoiceMissing: (n: string) => `Invoice ${n} does not exist.`,
   invoicePaid: (n: string) => `Invoice ${n} is already paid.`,
+  invoiceVoid: (n: string) => `Invoice ${n} is void: there is nothing to pay.`,
   oneClient: 'The invoices of one payment must all be of one client.',
   oneCurrency: 'The invoices of one payment must all be in one currency.',
   date: 'Please enter a date (yyyy-mm-dd).',

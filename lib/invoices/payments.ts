@@ -61,7 +61,9 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
       clientId: invoices.clientId,
       amount: invoices.amount,
       amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
       isPaid: invoices.isPaid,
+      voidedAt: invoices.voidedAt,
       currencyCode: invoices.currencyCode,
       issueDate: invoices.issueDate,
     })
@@ -77,12 +79,17 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
     throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneClient] });
   if (ordered.some((i) => i.currencyCode !== first.currencyCode))
     throw new ValidationError({ InvoiceNumbers: [PAYMENT_MSG.oneCurrency] });
+  const voided = ordered.filter((i) => i.voidedAt);
+  if (voided.length)
+    throw new ValidationError({ InvoiceNumbers: voided.map((i) => PAYMENT_MSG.invoiceVoid(i.invoiceNumber)) });
   const paid = ordered.filter((i) => i.isPaid);
   if (paid.length)
     throw new ValidationError({ InvoiceNumbers: paid.map((i) => PAYMENT_MSG.invoicePaid(i.invoiceNumber)) });
 
   const total = toCents(input.Amount);
-  const owing = ordered.reduce((s, i) => s + (toCents(i.amount) - toCents(i.amountPaid)), 0n);
+  // What is left on each invoice: its total less payments and adjustment notes.
+  const owedOn = (i: (typeof ordered)[number]) => toCents(i.amount) - toCents(i.amountPaid) - toCents(i.amountCredited);
+  const owing = ordered.reduce((s, i) => s + owedOn(i), 0n);
   if (total > owing)
     throw new ValidationError({ Amount: [PAYMENT_MSG.tooMuch(formatMoney(fromCents(owing), first.currencyCode))] });
 
@@ -91,12 +98,12 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
   const allocations: (RecordedPayment['allocations'][number] & { id: number; issueDate: string })[] = [];
   for (const inv of ordered) {
     if (left === 0n) break;
-    const balance = toCents(inv.amount) - toCents(inv.amountPaid);
+    const balance = owedOn(inv);
     const take = balance < left ? balance : left;
     if (take <= 0n) continue;
     left -= take;
     const newPaid = toCents(inv.amountPaid) + take;
-    const full = newPaid >= toCents(inv.amount);
+    const full = balance - take <= 0n;
     await tx
       .update(invoices)
       .set({ amountPaid: fromCents(newPaid), updatedAt: t, ...(full ? { isPaid: true, paidAt: t } : {}) })
@@ -106,7 +113,7 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
       issueDate: inv.issueDate,
       invoiceNumber: inv.invoiceNumber,
       amount: fromCents(take),
-      balance: fromCents(toCents(inv.amount) - newPaid),
+      balance: fromCents(balance - take),
       isPaid: full,
     });
   }
@@ -219,11 +226,13 @@ export async function owingOf(actor: Actor, numbers: readonly string[]): Promise
   if (!numbers.length) return null;
   const db = await getDb();
   const rows = await db
-    .select({ amount: invoices.amount, amountPaid: invoices.amountPaid })
+    .select({ amount: invoices.amount, amountPaid: invoices.amountPaid, amountCredited: invoices.amountCredited })
     .from(invoices)
     .where(and(inArray(invoices.invoiceNumber, [...numbers].slice(0, 50)), eq(invoices.isPaid, false)));
   if (!rows.length) return null;
-  return fromCents(rows.reduce((s, r) => s + toCents(r.amount) - toCents(r.amountPaid), 0n));
+  return fromCents(
+    rows.reduce((s, r) => s + toCents(r.amount) - toCents(r.amountPaid) - toCents(r.amountCredited), 0n),
+  );
 }
 
 /** One line for the staff's confirmation: 'INV-1 (paid), INV-2 ($13.00 left)'. */

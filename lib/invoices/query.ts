@@ -23,6 +23,7 @@ export const invoiceColumns = {
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
   isPaid: invoices.isPaid,
+  isVoid: sql<boolean>`${invoices.voidedAt} is not null`.mapWith(Boolean),
 };
 
 export interface InvoiceListItem {
@@ -38,7 +39,10 @@ export interface InvoiceListItem {
   /** Calendar date yyyy-MM-dd. */
   issueDate: string;
   dueDate: string | null;
+  /** Nothing is left to pay (paid, credited in full, or void). */
   isPaid: boolean;
+  /** Voided: shown as Void, owes nothing. */
+  isVoid: boolean;
 }
 
 type SortKey = 'jmsNumber' | 'matterReference' | 'invoiceNumber' | 'amount' | 'issueDate' | 'isPaid';

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import { withCompiledRows } from '@/db/rows';
-import { clients, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
+import { clients, creditNotes, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
 import { staffPolicy } from '@/lib/core/staff-policy';
@@ -58,8 +58,13 @@ export interface InvoiceSlip {
   /** The invoice's GST and what payments have covered. */
   gst: string;
   amountPaid: string;
-  /** What is left to pay. */
+  /** What is left to pay (after payments and adjustment notes). */
   balance: string;
+  /** What adjustment notes have credited, and the notes themselves, oldest first. */
+  amountCredited: string;
+  creditNotes: { creditNoteNumber: string; issueDate: string; amount: string; gst: string; reason: string }[];
+  /** Why the invoice was voided (null unless void). */
+  voidReason: string | null;
   supplier: Supplier;
   /** Sheets of paper: the sum of the quantities of the lines with stock code EZ999 (spec §9). */
   sheetsTotal: string;
@@ -101,6 +106,7 @@ function withPayLink(r: InvoiceListItem & { owed: string }, accountNumber: strin
     issueDate: r.issueDate,
     dueDate: r.dueDate,
     isPaid,
+    isVoid: r.isVoid,
     // A part-paid invoice's link asks for what is left (as on its slip).
     payUrl: payLinkFor(config().PAYMENT_URL, { invoiceNumber, amount: r.owed, jmsNumber, accountNumber, isPaid }),
   };
@@ -119,8 +125,8 @@ function unfiltered(q: InvoiceListQuery): boolean {
   );
 }
 
-/** What is left to pay on a row (its pay link's amount): the total less part payments. */
-const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid})::text`;
+/** What is left to pay on a row (its pay link's amount): the total less part payments and adjustment notes. */
+const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid} - ${invoices.amountCredited})::text`;
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
 const accountNumberOf = (clientId: number) =>
@@ -242,7 +248,13 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
     )
     .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.id));
   const money = await db
-    .select({ id: invoices.id, gst: invoices.gst, amountPaid: invoices.amountPaid })
+    .select({
+      id: invoices.id,
+      gst: invoices.gst,
+      amountPaid: invoices.amountPaid,
+      amountCredited: invoices.amountCredited,
+      voidReason: invoices.voidReason,
+    })
     .from(invoices)
     .where(
       inArray(
@@ -261,6 +273,26 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       ),
     )
     .orderBy(asc(invoiceJobs.invoiceId), asc(jobs.id));
+  const credits = await db
+    .select({
+      invoiceId: creditNotes.invoiceId,
+      creditNoteNumber: creditNotes.creditNoteNumber,
+      issueDate: creditNotes.issueDate,
+      amount: creditNotes.amount,
+      gst: creditNotes.gst,
+      reason: creditNotes.reason,
+    })
+    .from(creditNotes)
+    .where(
+      and(
+        eq(creditNotes.clientId, clientId),
+        inArray(
+          creditNotes.invoiceId,
+          found.map((i) => i.id),
+        ),
+      ),
+    )
+    .orderBy(asc(creditNotes.id));
   const supplier = await getSupplier(db);
   return found.map((invoice) => {
     const ofInvoice = linked
@@ -274,7 +306,10 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
     const own = lines.filter((l) => l.invoiceId === invoice.id).map(({ invoiceId: _, ...l }) => l);
     const m = money.find((r) => r.id === invoice.id);
     const amountPaid = m?.amountPaid ?? '0.00';
-    const balance = sumDecimals([invoice.amount, `-${sumDecimals([amountPaid])}`]);
+    const amountCredited = m?.amountCredited ?? '0.00';
+    const owed = sumDecimals([invoice.amount, `-${sumDecimals([amountPaid])}`, `-${sumDecimals([amountCredited])}`]);
+    // A void invoice, or one paid or credited beyond its total, owes nothing.
+    const balance = invoice.isVoid || owed.startsWith('-') ? '0.00' : owed;
     return {
       invoice,
       client,
@@ -283,6 +318,9 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       gst: m?.gst ?? '0.00',
       amountPaid,
       balance,
+      amountCredited,
+      creditNotes: credits.filter((c) => c.invoiceId === invoice.id).map(({ invoiceId: _, ...c }) => c),
+      voidReason: m?.voidReason ?? null,
       supplier,
       sheetsTotal: sumDecimals(
         own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity),

@@ -5,12 +5,14 @@
  */
 import type { MailDefinition } from './define';
 import { accountUnlockedMail } from './kinds/account-unlocked';
+import { creditNoteMail } from './kinds/credit-note';
 import { emailChangedMail } from './kinds/email-changed';
 import { exceptionMail } from './kinds/exception';
 import { insufficientRightsMail } from './kinds/insufficient-rights';
 import { integrityMail } from './kinds/integrity';
 import { inviteMail } from './kinds/invite';
 import { invoiceAlertMail } from './kinds/invoice-alert';
+import { invoiceVoidedMail } from './kinds/invoice-voided';
 import { jobAlertMail } from './kinds/job-alert';
 import { jobAlertDigestMail } from './kinds/job-alert-digest';
 import { jobChangeMail } from './kinds/job-change';
@@ -41,6 +43,8 @@ export const MAIL_CATALOGUE = {
   'job-change': jobChangeMail,
   'invoice-alert': invoiceAlertMail,
   'payment-receipt': paymentReceiptMail,
+  'invoice-voided': invoiceVoidedMail,
+  'credit-note': creditNoteMail,
   'security-policy': securityPolicyMail,
   'insufficient-rights': insufficientRightsMail,
   exception: exceptionMail,

@@ -6,7 +6,7 @@
  * (`after()`, so a sign-in code leaves at once on any platform), else on the in-process timer or the cron route.
  */
 import { randomUUID } from 'node:crypto';
-import { emailOutbox } from '@/db/schema';
+import { emailOutbox, type MailAttachment } from '@/db/schema';
 import type { Queryable } from '@/db/client';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
@@ -27,6 +27,8 @@ export interface MailMessage<K extends MailKind> {
   props: MailProps<K>;
   /** Extra headers, stored with the row and carried by the SMTP message (e.g. List-Unsubscribe, RFC 8058). */
   headers?: Record<string, string>;
+  /** Files the message carries, stored with the row (base64) so a retry sends the same bytes. */
+  attachments?: MailAttachment[];
 }
 
 export async function enqueueMail<K extends MailKind>(
@@ -46,6 +48,7 @@ export async function enqueueMail<K extends MailKind>(
       htmlBody: mail.html,
       kind: m.kind,
       headers: m.headers ?? null,
+      attachments: m.attachments?.length ? m.attachments : null,
       nextAttemptAt: now(),
     })
     .returning({ id: emailOutbox.id });

@@ -1,7 +1,7 @@
 /**
  * The outbox worker: claims due messages through the one queue (lib/core/queue.ts: FOR UPDATE SKIP LOCKED with a
  * lease, so several instances can run it), sends them with nodemailer, and retries failures with exponential
- * backoff; the headers stored with a row (List-Unsubscribe, ...) go with its message. An SMTP outage delays mail;
+ * backoff; the headers and attachments stored with a row (List-Unsubscribe, a PDF) go with its message. An SMTP outage delays mail;
  * it never loses a message. With no SMTP_URL, each message is printed whole in the log (lib/mail/console.ts) and
  * kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/server/tasks.ts): on the in-process
  * timer, right after a request that queued mail, and from the cron route.
@@ -102,6 +102,11 @@ async function sendOne(
       html: m.htmlBody ?? undefined,
       messageId: m.messageId,
       headers: m.headers ?? undefined,
+      attachments: m.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content, 'base64'),
+      })),
     });
     await db
       .update(emailOutbox)

@@ -48,6 +48,7 @@ export const API_ROUTE_MODULES: Record<string, () => Promise<Record<string, unkn
   '/api/Invoice/InvoiceNumber/{number}/{clientdate}': () =>
     import('@/app/api/Invoice/InvoiceNumber/[number]/[clientdate]/route'),
   '/api/Invoice/Pdf/{number}': () => import('@/app/api/Invoice/Pdf/[number]/route'),
+  '/api/Invoice/CreditNote/{number}': () => import('@/app/api/Invoice/CreditNote/[number]/route'),
   '/api/Invoice/Statement/{format}': () => import('@/app/api/Invoice/Statement/[format]/route'),
   '/api/Invoice/IssueDateFilters': () => import('@/app/api/Invoice/IssueDateFilters/route'),
   '/api/Invoice/JMSNumber/{n}': () => import('@/app/api/Invoice/JMSNumber/[n]/route'),
