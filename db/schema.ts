@@ -147,6 +147,8 @@ export const users = pgTable(
     jobAlertScope: text('job_alert_scope').notNull().default('mine'),
     /** An e-mail when an invoice is issued to the user's firm (on for new users: createUser). */
     invoiceAlert: boolean('invoice_alert').notNull().default(false),
+    /** An e-mail confirming each order the user places (on unless they turn it off in their alert settings). */
+    orderConfirmation: boolean('order_confirmation').notNull().default(true),
     /**
      * Goes up by one with every change of the user's alert settings (Settings, or an unsubscribe link). An
      * unsubscribe link carries the version it was sent with and acts only while it is still the current one.
@@ -1126,22 +1128,30 @@ export const creditNoteNumberSeries = pgTable('credit_note_number_series', {
 });
 
 /** The supplier on every invoice (one row, id 1), kept in /Ops/Billing. */
-export const supplierSettings = pgTable('supplier_settings', {
-  id: smallint('id').primaryKey().default(1),
-  legalName: text('legal_name').notNull().default(''),
-  abn: text('abn').notNull().default(''),
-  address: text('address').notNull().default(''),
-  email: text('email').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  bankAccountName: text('bank_account_name').notNull().default(''),
-  bankBsb: text('bank_bsb').notNull().default(''),
-  bankAccountNumber: text('bank_account_number').notNull().default(''),
-  /** Basis points: 1000 = 10%. */
-  gstRateBp: integer('gst_rate_bp').notNull().default(1000),
-  logoBase64: text('logo_base64'),
-  logoType: text('logo_type'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const supplierSettings = pgTable(
+  'supplier_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull().default(''),
+    abn: text('abn').notNull().default(''),
+    address: text('address').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    bankAccountName: text('bank_account_name').notNull().default(''),
+    bankBsb: text('bank_bsb').notNull().default(''),
+    bankAccountNumber: text('bank_account_number').notNull().default(''),
+    /** Basis points: 1000 = 10%. */
+    gstRateBp: integer('gst_rate_bp').notNull().default(1000),
+    logoBase64: text('logo_base64'),
+    logoType: text('logo_type'),
+    /** The e-mails' brand colour, `#rrggbb` in lower case, white text on it passing WCAG AA; null: the portal's. */
+    brandColour: text('brand_colour'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('supplier_settings_brand_colour_ck', sql`${t.brandColour} is null or ${t.brandColour} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
 
 /** A client's price list: a unit price before GST per order type. */
 export const clientPrices = pgTable(

@@ -25,10 +25,12 @@ export const JOB_STATUS_IDS = JOB_STATUSES.map((s) => s.id) as readonly number[]
 export const NEW_JOB_STATUS = 12 as const;
 export const DELIVERED_STATUS = 8 as const;
 /**
- * The job alerts a new client user starts with: the order received (Submitted), and the changes that
- * matter: On Hold, Ready For Delivery, Delivered. With the invoice alert, also on by default.
+ * The job alerts a new client user starts with (with the invoice alert and the order confirmation, also on by
+ * default): the order received (Submitted), the statuses where the firm is waiting for or asked to act (Cost
+ * Estimate, Ready For Collection, On Hold, Waiting For Payment), and the job's arrival (Ready For Delivery,
+ * Delivered).
  */
-export const DEFAULT_JOB_ALERT_STATUSES: readonly number[] = [NEW_JOB_STATUS, 3, 4, DELIVERED_STATUS];
+export const DEFAULT_JOB_ALERT_STATUSES: readonly number[] = [NEW_JOB_STATUS, 15, 6, 3, 13, 4, DELIVERED_STATUS];
 
 export function statusLabel(id: number): string {
   return JOB_STATUSES.find((s) => s.id === id)?.label ?? 'Unknown';

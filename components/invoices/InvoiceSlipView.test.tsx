@@ -16,6 +16,7 @@ const supplier: InvoiceSlip['supplier'] = {
   bankAccountNumber: '12345678',
   gstRateBp: 1000,
   logo: null,
+  brandColour: null,
   updatedAt: null,
 };
 

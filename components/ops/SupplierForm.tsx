@@ -24,6 +24,7 @@ import {
   type SupplierForm as Values,
   type SupplierInput,
 } from '@/lib/invoices/supplier-schema';
+import { MAIL_BRAND_COLOUR } from '@/lib/mail/colour';
 import { applyRefusal } from './form-outcome';
 
 export function SupplierForm({
@@ -132,6 +133,13 @@ export function SupplierForm({
             )}
             {logoSrc ? <Checkbox label="Remove the logo" {...register('RemoveLogo')} /> : null}
           </div>
+          <Field
+            label="E-mail colour"
+            help={`The colour of the e-mails' buttons and header, as # and six hexadecimal digits. White text must be readable on it. Leave empty for the portal's colour (${MAIL_BRAND_COLOUR}).`}
+            error={e.BrandColour?.message}
+          >
+            <Input {...register('BrandColour')} placeholder={MAIL_BRAND_COLOUR} autoComplete="off" spellCheck={false} />
+          </Field>
         </div>
         <div>
           <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">

@@ -1,7 +1,7 @@
 'use client';
 /**
  * The Settings page's alert choices: which job statuses, instant or daily digest, the user's own jobs
- * or the firm's, and the invoice alert. Saved on their own, without the current password.
+ * or the firm's, the invoice alert and the order confirmation. Saved on their own, without the current password.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -88,6 +88,12 @@ export function AlertsForm(p: AlertsFormProps) {
             className="md:col-span-3"
             label="E-mail me when an invoice is issued for my jobs"
             {...register('InvoiceAlert')}
+          />
+          <Checkbox
+            id="OrderConfirmation"
+            className="md:col-span-3"
+            label="E-mail me a confirmation of each order I place"
+            {...register('OrderConfirmation')}
           />
         </FormSection>
         {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}

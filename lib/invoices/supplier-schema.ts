@@ -3,6 +3,7 @@
  * browser and its server action. Browser-safe.
  */
 import { z } from 'zod';
+import { contrastWithWhite, darkenToPass, MIN_CONTRAST, normaliseHex, ratioText } from '@/lib/mail/colour';
 import { formText } from '@/lib/validation';
 
 export const SUPPLIER_MSG = {
@@ -12,7 +13,24 @@ export const SUPPLIER_MSG = {
   rate: 'Please enter a GST rate between 0 and 100 with at most two decimals (e.g. 10).',
   logo: 'The logo must be a PNG or JPEG image of at most 200 KB.',
   email: 'Please enter an e-mail address.',
+  colour: 'Please enter a colour as # and six hexadecimal digits (e.g. #223f70), or leave it empty.',
 } as const;
+
+/** Why white text on `hex` is refused, with a darker shade of it that passes. */
+export function colourTooLightMessage(hex: string): string {
+  return `White text on ${hex} is hard to read (contrast ${ratioText(contrastWithWhite(hex))}; at least ${MIN_CONTRAST}:1 is needed). Please choose a darker colour, for example ${darkenToPass(hex)}.`;
+}
+
+/** The e-mails' brand colour: '' (the portal's own) or #rrggbb in lower case with white text on it passing AA. */
+const brandColourField = z
+  .string()
+  .max(20, SUPPLIER_MSG.colour)
+  .transform((v) => (v.trim() === '' ? '' : (normaliseHex(v) ?? v)))
+  .superRefine((v, c) => {
+    if (v === '') return;
+    if (!/^#[0-9a-f]{6}$/.test(v)) c.addIssue({ code: 'custom', message: SUPPLIER_MSG.colour });
+    else if (contrastWithWhite(v) < MIN_CONTRAST) c.addIssue({ code: 'custom', message: colourTooLightMessage(v) });
+  });
 
 export const LOGO_MAX_BYTES = 200 * 1024;
 
@@ -67,6 +85,8 @@ export const supplierSchema = z.object({
   /** A data: URL of the new logo; '' keeps the current one. */
   Logo: logoField.default(''),
   RemoveLogo: z.boolean().default(false),
+  /** The e-mails' button and header colour; '' for the portal's own. */
+  BrandColour: brandColourField.default(''),
 });
 /** '12.5' → 1250 basis points. */
 export function gstRateBp(percent: string): number {

@@ -1,6 +1,7 @@
 /**
- * The supplier's details: legal name, ABN, address, bank details, logo and GST rate, one row
- * (supplier_settings, id 1) kept by staff in /Ops/Invoices/Supplier and read by every invoice, PDF and statement.
+ * The supplier's details: legal name, ABN, address, bank details, logo, GST rate and the e-mails' brand colour, one
+ * row (supplier_settings, id 1) kept by staff in /Ops/Invoices/Supplier and read by every invoice, PDF and statement
+ * (and, for the name, logo and colour, by every e-mail: lib/mail/brand.ts).
  */
 import { eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
@@ -25,6 +26,8 @@ export interface Supplier {
   bankAccountNumber: string;
   gstRateBp: number;
   logo: { type: string; base64: string } | null;
+  /** The e-mails' brand colour (#rrggbb), or null for the portal's own. */
+  brandColour: string | null;
   updatedAt: Date | null;
 }
 
@@ -39,6 +42,7 @@ const EMPTY: Supplier = {
   bankAccountNumber: '',
   gstRateBp: DEFAULT_GST_RATE_BP,
   logo: null,
+  brandColour: null,
   updatedAt: null,
 };
 
@@ -58,6 +62,7 @@ export async function getSupplier(q?: Queryable): Promise<Supplier> {
     bankAccountNumber: r.bankAccountNumber,
     gstRateBp: r.gstRateBp,
     logo: r.logoBase64 && r.logoType ? { type: r.logoType, base64: r.logoBase64 } : null,
+    brandColour: r.brandColour,
     updatedAt: r.updatedAt,
   };
 }
@@ -82,6 +87,7 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
       bankBsb: form.BankBsb,
       bankAccountNumber: form.BankAccountNumber,
       gstRateBp: gstRateBp(form.GstRate),
+      brandColour: form.BrandColour || null,
       updatedAt: now(),
       ...(logo
         ? { logoType: logo[1]!, logoBase64: logo[2]! }
@@ -103,6 +109,7 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
         abn: form.Abn,
         gstRateBp: gstRateBp(form.GstRate),
         logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept',
+        brandColour: form.BrandColour || null,
       },
     });
   });

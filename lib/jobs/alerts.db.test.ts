@@ -29,7 +29,7 @@ import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, makeUser, signedIn } from '@/test/factories';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { staffActor } from '@/test/staff';
-import { INVOICE_ALERT_KIND, JOB_ALERT_KIND } from './alerts';
+import { INVOICE_ALERT_KIND, JOB_ALERT_KIND, ORDER_CONFIRMATION_KIND } from './alerts';
 import { saveJob } from './save';
 import { changeJobStatus } from './workflow';
 
@@ -132,25 +132,22 @@ describe('alerts about my own jobs', () => {
     expect(await t.db().select().from(userJobAlerts).where(eq(userJobAlerts.userId, staffId))).toEqual([]);
   });
 
-  it('an order received alert goes to the user who ordered, when the job is saved', async () => {
-    const s = await signedIn(3);
-    await alertOn(s.user.id, 12);
+  /** Saves an order of `s`'s firm naming `contactEmail` as its contact, on a Tuesday at 11:00 in Sydney. */
+  async function order(s: Awaited<ReturnType<typeof signedIn>>, contactEmail: string, matterReference: string) {
     const [branch] = await t
       .db()
       .select()
       .from(clientBranchAddresses)
       .where(eq(clientBranchAddresses.clientId, s.clientId))
       .limit(1);
-    // Tuesday 4 March 2025, 11:00 in Sydney: business hours.
     const restore = setClock(fixedClock('2025-03-04T00:00:00Z'));
-    let saved;
     try {
-      saved = await saveJob(s.actor, {
+      return await saveJob(s.actor, {
         orderType: 7,
         contactName: 'Someone Else',
-        email: `someone.${uid()}@example.com`,
+        email: contactEmail,
         contactPhone: '(02)9000-1234',
-        matterReference: 'REC-1',
+        matterReference,
         clientBranchAddressId: branch?.id ?? 0,
         dateReadyInput: '04/03/2025',
         timeReadyInput: '11:30 AM',
@@ -161,19 +158,55 @@ describe('alerts about my own jobs', () => {
     } finally {
       restore();
     }
-    const [row] = await pending(s.user.email, JOB_ALERT_KIND);
-    expect(row?.subject).toBe(`We have received your order: job ${saved.jmsNumber} (REC-1)`);
-    // Over SMTP, as the user reads it: its own words, the job number and matter, the slip, not "is now Submitted".
+  }
+
+  it('the user who orders gets the order confirmation (not also the order received alert); the contact gets that alert', async () => {
+    const s = await signedIn(3);
+    await alertOn(s.user.id, 12);
+    const contact = await makeUser({ clientId: s.clientId, role: 3 });
+    await alertOn(contact.id, 12);
+    const saved = await order(s, contact.email, 'REC-1');
+    expect(await pending(s.user.email, JOB_ALERT_KIND)).toEqual([]);
+    const [row] = await pending(s.user.email, ORDER_CONFIRMATION_KIND);
+    expect(row?.subject).toBe(`Order confirmed: job ${saved.jmsNumber} (REC-1)`);
+    const [received] = await pending(contact.email, JOB_ALERT_KIND);
+    expect(received?.subject).toBe(`We have received your order: job ${saved.jmsNumber} (REC-1)`);
+    // Over SMTP, as the user reads it: the job number, the matter, the files, the slip, and how to stop it.
     await processOutboxOnce({ smtpUrl: smtp.url });
     const mail = await smtp.waitFor(
-      (m) => m.to.includes(s.user.email) && m.subject === `We have received your order: job ${saved.jmsNumber} (REC-1)`,
+      (m) => m.to.includes(s.user.email) && m.subject === `Order confirmed: job ${saved.jmsNumber} (REC-1)`,
     );
-    expect(mail.text).toContain(`We have received your order. Your job number is ${saved.jmsNumber}.`);
+    expect(mail.text).toContain(`Thank you for your order. Its job number is ${saved.jmsNumber}.`);
     expect(mail.text).toContain('Matter reference: REC-1');
-    expect(mail.text).toContain('Received: 04-Mar-2025 11:00');
+    expect(mail.text).toContain('Ordered: 04-Mar-2025 11:00');
+    expect(mail.text).toContain('No files came with the order.');
     expect(mail.text).toMatch(/Follow its progress on the job slip: https?:\/\/\S+\/JobSlip\?jb=\S+/);
-    expect(mail.text).not.toContain('is now Submitted');
+    expect(mail.html).toMatch(/<a href="https?:\/\/[^"]+\/JobSlip\?jb=[^"]+"/);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Its one-click link names the confirmation (it was sent under the test's clock, so it is tried fresh), and
+    // turns that off and nothing else.
+    const link = /\?token=([^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+    expect(readUnsubscribeToken(decodeURIComponent(link))?.key).toEqual({ kind: 'order' });
+    const [before] = await t.db().select().from(users).where(eq(users.id, s.user.id));
+    const fresh = unsubscribeToken({ id: s.user.id, alertVersion: before?.alertVersion ?? -1 }, { kind: 'order' });
+    expect(await unsubscribeAlert(fresh)).toEqual({ status: 'done', what: 'order confirmations' });
+    const [after] = await t.db().select().from(users).where(eq(users.id, s.user.id));
+    expect(after?.orderConfirmation).toBe(false);
+    expect(await statuses(s.user.id)).toEqual([12]);
+  });
+
+  it('a user who turned order confirmations off gets none, and the order received alert when they chose it', async () => {
+    const s = await signedIn(3);
+    await t.db().update(users).set({ orderConfirmation: false }).where(eq(users.id, s.user.id));
+    const plain = await order(s, `someone.${uid()}@example.com`, 'REC-2');
+    expect(await pending(s.user.email, ORDER_CONFIRMATION_KIND)).toEqual([]);
+    expect(await pending(s.user.email, JOB_ALERT_KIND)).toEqual([]);
+    await alertOn(s.user.id, 12);
+    const saved = await order(s, `someone.${uid()}@example.com`, 'REC-3');
+    expect(plain.jmsNumber).not.toBe(saved.jmsNumber);
+    expect(await pending(s.user.email, ORDER_CONFIRMATION_KIND)).toEqual([]);
+    const [row] = await pending(s.user.email, JOB_ALERT_KIND);
+    expect(row?.subject).toBe(`We have received your order: job ${saved.jmsNumber} (REC-3)`);
   });
 
   it('a Delivered alert lists the delivered files (names and sizes) and where they download: the job slip, never attached', async () => {
@@ -325,7 +358,13 @@ describe('alerts about my own jobs', () => {
   it('an unsubscribe link acts once, on the settings it was sent for; an old or expired one does nothing and says so', async () => {
     const s = await signedIn(3);
     const form = (JobAlerts: number[]) =>
-      alertsFormSchema.parse({ JobAlerts, JobAlertMode: 'instant', JobAlertScope: 'mine', InvoiceAlert: true });
+      alertsFormSchema.parse({
+        JobAlerts,
+        JobAlertMode: 'instant',
+        JobAlertScope: 'mine',
+        InvoiceAlert: true,
+        OrderConfirmation: true,
+      });
     await updateAlerts(s.actor, form([3, 8]));
     const [sent] = await t.db().select().from(users).where(eq(users.id, s.user.id));
     const link = unsubscribeToken({ id: s.user.id, alertVersion: sent?.alertVersion ?? -1 }, DELIVERED);
@@ -377,6 +416,7 @@ describe('alerts about my own jobs', () => {
       JobAlertMode: 'digest',
       JobAlertScope: 'firm',
       InvoiceAlert: false,
+      OrderConfirmation: true,
     });
     expect(await updateAlerts(s.actor, form)).toBeNull();
     expect(await getSettings(s.actor)).toMatchObject({
@@ -384,6 +424,7 @@ describe('alerts about my own jobs', () => {
       JobAlertMode: 'digest',
       JobAlertScope: 'firm',
       InvoiceAlert: false,
+      OrderConfirmation: true,
     });
     expect(
       alertsFormSchema.safeParse({
@@ -391,6 +432,7 @@ describe('alerts about my own jobs', () => {
         JobAlertMode: 'instant',
         JobAlertScope: 'mine',
         InvoiceAlert: true,
+        OrderConfirmation: true,
       }).success,
     ).toBe(false);
     expect(
@@ -399,6 +441,7 @@ describe('alerts about my own jobs', () => {
         JobAlertMode: 'instant',
         JobAlertScope: 'everyone',
         InvoiceAlert: true,
+        OrderConfirmation: true,
       }).success,
     ).toBe(false);
   });

@@ -51,12 +51,16 @@ export { jobAlertSubject, orderReceivedSubject } from '@/lib/mail/kinds/job-aler
 
 type DeliveredFileLine = { fileName: string; size: number };
 
-/** The job's delivered files (deliverables not removed), in the order they were attached. */
-async function deliveredFiles(tx: Queryable, jobId: number): Promise<DeliveredFileLine[]> {
+/** The job's files of a kind (not removed), in the order they were attached. */
+async function jobFiles(
+  tx: Queryable,
+  jobId: number,
+  kind: 'source' | 'deliverable' = 'deliverable',
+): Promise<DeliveredFileLine[]> {
   return tx
     .select({ fileName: documents.fileName, size: documents.size })
     .from(documents)
-    .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt)))
+    .where(and(eq(documents.jobId, jobId), eq(documents.kind, kind), isNull(documents.deletedAt)))
     .orderBy(asc(documents.id));
 }
 
@@ -86,6 +90,11 @@ export function coversJob() {
   );
 }
 
+/** The joined job is the joined user's own: they ordered it, or it names them as contact by their e-mail address. */
+function ownJob() {
+  return sql`(${jobs.createdById} is not distinct from ${users.id} or lower(${jobs.email}) = lower(${users.email}))`;
+}
+
 /** Queues the alerts of one status change, in the caller's transaction. Answers how many of each kind. */
 export async function enqueueJobAlerts(
   tx: Queryable,
@@ -99,7 +108,7 @@ export async function enqueueJobAlerts(
       timeZone: users.timeZone,
       mode: users.jobAlertMode,
       alertVersion: users.alertVersion,
-      own: sql<boolean>`(${jobs.createdById} is not distinct from ${users.id} or lower(${jobs.email}) = lower(${users.email}))`,
+      own: sql<boolean>`${ownJob()}`,
       contactName: jobs.contactName,
     })
     .from(userJobAlerts)
@@ -111,6 +120,8 @@ export async function enqueueJobAlerts(
         eq(userJobAlerts.jobStatusId, e.status),
         eq(users.clientId, e.clientId),
         e.byUserId && !e.received ? ne(users.id, e.byUserId) : undefined,
+        // The orderer who keeps order confirmations gets the confirmation instead (enqueueOrderConfirmation).
+        e.byUserId && e.received ? or(ne(users.id, e.byUserId), eq(users.orderConfirmation, false)) : undefined,
         eq(jobs.clientId, e.clientId),
         eq(users.isActive, true),
         eq(clients.isActive, true),
@@ -124,7 +135,7 @@ export async function enqueueJobAlerts(
   // A "Delivered" alert lists the files delivered with it (read once, only when someone gets it at once).
   const files =
     e.status === DELIVERED_STATUS && !e.received && recipients.some((r) => r.mode !== 'digest')
-      ? await deliveredFiles(tx, e.jobId)
+      ? await jobFiles(tx, e.jobId)
       : [];
   for (const r of recipients) {
     if (r.mode === 'digest') {
@@ -170,6 +181,66 @@ export async function enqueueJobAlerts(
     }
   }
   return { instant, digest };
+}
+
+export const ORDER_CONFIRMATION_KIND = 'order-confirmation';
+
+/** A job just ordered, by `byUserId` (the signed-in user of the order form, or the legacy caller of api/Job/Add). */
+export interface OrderPlacedEvent {
+  jobId: number;
+  clientId: number;
+  byUserId: number;
+  jmsNumber: string;
+  orderType: number;
+  matterReference: string;
+  description: string;
+  at: Date;
+}
+
+/**
+ * Queues the order's confirmation to the user who placed it, in the caller's transaction, unless they turned it
+ * off (or are no longer active): the job number, the matter, the files received and the job's slip. Answers
+ * whether one was queued.
+ */
+export async function enqueueOrderConfirmation(tx: Queryable, e: OrderPlacedEvent): Promise<boolean> {
+  const [r] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      timeZone: users.timeZone,
+      alertVersion: users.alertVersion,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, e.byUserId),
+        eq(users.clientId, e.clientId),
+        eq(users.orderConfirmation, true),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!r) return false;
+  const key = { kind: 'order' } as const;
+  await enqueueMail(tx, {
+    to: r.email,
+    kind: ORDER_CONFIRMATION_KIND,
+    props: {
+      firstName: r.firstName,
+      timeZone: r.timeZone,
+      jobId: e.jobId,
+      jmsNumber: e.jmsNumber,
+      orderType: e.orderType,
+      matterReference: e.matterReference,
+      description: e.description,
+      at: e.at,
+      files: await jobFiles(tx, e.jobId, 'source'),
+      unsubscribeUrl: unsubscribeUrl(r, key),
+    },
+    headers: unsubscribeHeaders(r, key),
+  });
+  return true;
 }
 
 /**
@@ -238,9 +309,12 @@ async function sendDigest(c: Claimed): Promise<void> {
         changedAt: jobAlertDigestItems.changedAt,
         jmsNumber: jobs.jmsNumber,
         matterReference: jobs.matterReference,
+        // Whose job it is when it is not the reader's own (they follow the firm's jobs): its contact.
+        whose: sql<string | null>`case when ${ownJob()} then null else nullif(trim(${jobs.contactName}), '') end`,
       })
       .from(jobAlertDigestItems)
       .innerJoin(jobs, eq(jobs.id, jobAlertDigestItems.jobId))
+      .innerJoin(users, eq(users.id, jobAlertDigestItems.userId))
       .where(eq(jobAlertDigestItems.userId, c.id))
       .orderBy(asc(jobAlertDigestItems.id));
     const [user] = await tx

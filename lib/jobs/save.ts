@@ -25,6 +25,7 @@ import { ValidationError } from '@/lib/core/errors';
 import { MSG } from '@/lib/messages';
 import { NEW_JOB_STATUS, orderTypeName } from '@/lib/reference';
 import { FIELD_MSG, type FieldIssue } from '@/lib/validation';
+import { enqueueOrderConfirmation } from './alerts';
 import { publishJobNews } from './news';
 import { toInstructionBlock } from './instruction-block';
 import { costEstimateExists } from './lookups';
@@ -285,6 +286,17 @@ export async function saveJob(actor: Actor, input: unknown, opts: SaveJobOptions
       comment: null,
       at,
       received: true,
+    });
+    // The orderer's confirmation, with the files received (the web form's user, or api/Job/Add's caller).
+    await enqueueOrderConfirmation(tx, {
+      jobId: row.id,
+      clientId: a.clientId,
+      byUserId: a.userId,
+      jmsNumber: row.jms,
+      orderType: order.orderType,
+      matterReference: order.matterReference,
+      description: describeJob(order),
+      at,
     });
     return { jobId: row.id, jmsNumber: row.jms, created: true };
   });

@@ -347,8 +347,9 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
         { userId: digest.id, jobStatusId: 2 },
         { userId: digest.id, jobStatusId: 4 },
       ]);
-    const j1 = await makeJob({ clientId: client.id, status: 12 });
-    const j2 = await makeJob({ clientId: client.id, status: 2 });
+    // The first job is Dana's own; the second is a colleague's, followed because Dana follows the firm's jobs.
+    const j1 = await makeJob({ clientId: client.id, status: 12, createdById: digest.id, contactName: 'Dana Own' });
+    const j2 = await makeJob({ clientId: client.id, status: 2, contactName: 'Sam Vale' });
     // 07:20 in Perth on 24 November.
     clock.set('2026-11-23T23:20:00Z');
     const r1 = await changeJobStatus(userPrincipal(op), j1.id, { toStatus: 2, comment: 'On the press' });
@@ -375,6 +376,11 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
       `Job ${j2.jmsNumber} (${j2.matterReference}) is now Ready For Delivery: 24-Nov-2026 07:30 AM`,
     );
     expect(mails[0]?.textBody).not.toContain('Not for you');
+    // Whose job each line is, when it is not the reader's own.
+    const text = mails[0]?.textBody ?? '';
+    expect(text.match(/Whose job: .*/g)).toEqual(['Whose job: Sam Vale']);
+    expect(text.indexOf('Whose job: Sam Vale')).toBeGreaterThan(text.indexOf(`Job ${j2.jmsNumber}`));
+    expect(text).not.toContain('Dana Own');
     expect(await t.db().select().from(jobAlertDigestItems).where(eq(jobAlertDigestItems.userId, digest.id))).toEqual(
       [],
     );

@@ -1,9 +1,13 @@
 /** The supplier's logo as the e-mails link it: the brand names its URL, and the route serves the image publicly. */
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { supplierSettings } from '@/db/schema';
+import { jobAlertMail } from './kinds/job-alert';
 import { GET } from '@/app/api/SupplierLogo/route';
 import { DEFAULT_MAIL_SENDER, mailBrand } from './brand';
 import { config } from '@/lib/config';
+import { MAIL_BRAND_COLOUR } from './colour';
+import { renderMail } from './render';
 import { useTestDatabase } from '@/test/db';
 
 const ctx = { params: Promise.resolve({}) };
@@ -36,5 +40,20 @@ describe('the supplier logo of the e-mails', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from(PNG, 'base64'));
+  });
+
+  it('the supplier’s e-mail colour is the button’s and the header’s; without one, the portal’s; the database keeps only #rrggbb', async () => {
+    await t.db().delete(supplierSettings);
+    expect((await mailBrand(t.db())).colour).toBe(MAIL_BRAND_COLOUR);
+    await t.db().insert(supplierSettings).values({ id: 1, legalName: 'Harbour', brandColour: '#0b4f6c' });
+    const brand = await mailBrand(t.db());
+    expect(brand.colour).toBe('#0b4f6c');
+    const html = renderMail('test', { name: 'Alex' }, brand).html;
+    expect(html).toContain('border-top:4px solid #0b4f6c');
+    const withButton = renderMail('job-alert', { ...jobAlertMail.sample(config().appUrl) }, brand).html;
+    expect(withButton).toMatch(/<td style="background:#0b4f6c;[^"]*"><a [^>]*color:#ffffff/);
+    await expect(
+      t.db().update(supplierSettings).set({ brandColour: 'red' }).where(eq(supplierSettings.id, 1)),
+    ).rejects.toThrow();
   });
 });

@@ -19,6 +19,7 @@ import { jobChangeMail } from './kinds/job-change';
 import { jobMessageMail } from './kinds/job-message';
 import { jobNotificationMail } from './kinds/job-notification';
 import { malwareMail } from './kinds/malware';
+import { orderConfirmationMail } from './kinds/order-confirmation';
 import { otpMail } from './kinds/otp';
 import { paymentReceiptMail } from './kinds/payment-receipt';
 import { resetMail } from './kinds/reset';
@@ -36,6 +37,7 @@ export const MAIL_CATALOGUE = {
   security: securityMail,
   'email-changed': emailChangedMail,
   test: testMail,
+  'order-confirmation': orderConfirmationMail,
   'job-alert': jobAlertMail,
   'job-alert-digest': jobAlertDigestMail,
   'job-notification': jobNotificationMail,

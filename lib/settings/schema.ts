@@ -90,6 +90,8 @@ export const alertsFormSchema = z.object({
   JobAlertMode: jobAlertMode,
   JobAlertScope: z.enum(JOB_ALERT_SCOPES, { error: 'Please choose whose jobs the alerts cover.' }),
   InvoiceAlert: z.boolean(),
+  /** An e-mail confirming each order the user places. */
+  OrderConfirmation: z.boolean(),
 });
 export type AlertsForm = z.output<typeof alertsFormSchema>;
 

@@ -28,6 +28,7 @@ export interface UserSettings {
   JobAlertMode: JobAlertMode;
   JobAlertScope: JobAlertScope;
   InvoiceAlert: boolean;
+  OrderConfirmation: boolean;
 }
 
 export async function getSettings(actor: Actor): Promise<UserSettings | null> {
@@ -42,6 +43,7 @@ export async function getSettings(actor: Actor): Promise<UserSettings | null> {
       mode: users.jobAlertMode,
       scope: users.jobAlertScope,
       invoiceAlert: users.invoiceAlert,
+      orderConfirmation: users.orderConfirmation,
     })
     .from(users)
     .where(eq(users.id, actor.userId))
@@ -56,6 +58,7 @@ export async function getSettings(actor: Actor): Promise<UserSettings | null> {
     JobAlertMode: u.mode === 'digest' ? 'digest' : 'instant',
     JobAlertScope: u.scope === 'firm' ? 'firm' : 'mine',
     InvoiceAlert: u.invoiceAlert,
+    OrderConfirmation: u.orderConfirmation,
   };
 }
 
@@ -96,6 +99,7 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null
         jobAlertMode: form.JobAlertMode,
         jobAlertScope: form.JobAlertScope,
         invoiceAlert: form.InvoiceAlert,
+        orderConfirmation: form.OrderConfirmation,
         alertVersion: sql`${users.alertVersion} + 1`,
         updatedAt: now(),
         updatedById: actor.userId,
@@ -114,6 +118,7 @@ export async function updateAlerts(actor: Actor, form: AlertsForm): Promise<null
         mode: form.JobAlertMode,
         scope: form.JobAlertScope,
         invoice: form.InvoiceAlert,
+        orderConfirmation: form.OrderConfirmation,
       },
     });
     return null;

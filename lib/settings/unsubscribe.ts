@@ -25,15 +25,19 @@ export const UNSUBSCRIBE_LINK_DAYS = 30;
 /** The route of the link (app/api/Settings/Unsubscribe/route.ts). */
 export const UNSUBSCRIBE_PATH = '/api/Settings/Unsubscribe';
 
-/** Which alert a link turns off: a job status's alert, every job status alert (the digest), or the invoice alert. */
-export type AlertKey = { kind: 'status'; statusId: number } | { kind: 'digest' } | { kind: 'invoice' };
+/**
+ * Which alert a link turns off: a job status's alert, every job status alert (the digest), the invoice alert, or
+ * the order confirmation.
+ */
+export type AlertKey =
+  { kind: 'status'; statusId: number } | { kind: 'digest' } | { kind: 'invoice' } | { kind: 'order' };
 
 function keyText(k: AlertKey): string {
   return k.kind === 'status' ? `s${k.statusId}` : k.kind;
 }
 
 function keyOf(text: string): AlertKey | null {
-  if (text === 'digest' || text === 'invoice') return { kind: text };
+  if (text === 'digest' || text === 'invoice' || text === 'order') return { kind: text };
   const m = /^s(\d{1,3})$/.exec(text);
   const statusId = m ? Number(m[1]) : NaN;
   return JOB_STATUS_IDS.includes(statusId) ? { kind: 'status', statusId } : null;
@@ -107,6 +111,7 @@ export function unsubscribeHeaders(user: AlertRecipient, key: AlertKey): Record<
 export function alertName(key: AlertKey): string {
   if (key.kind === 'status') return `job alerts on “${statusLabel(key.statusId)}”`;
   if (key.kind === 'digest') return 'job alerts (the daily digest)';
+  if (key.kind === 'order') return 'order confirmations';
   return 'invoice alerts';
 }
 
@@ -155,7 +160,11 @@ export async function unsubscribeAlert(token: string): Promise<UnsubscribeResult
     else if (key.kind === 'digest') await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, userId));
     await tx
       .update(users)
-      .set({ alertVersion: sql`${users.alertVersion} + 1`, ...(key.kind === 'invoice' ? { invoiceAlert: false } : {}) })
+      .set({
+        alertVersion: sql`${users.alertVersion} + 1`,
+        ...(key.kind === 'invoice' ? { invoiceAlert: false } : {}),
+        ...(key.kind === 'order' ? { orderConfirmation: false } : {}),
+      })
       .where(eq(users.id, userId));
     await recordAudit(tx, anonymousPrincipal(), {
       actorUserId: userId,

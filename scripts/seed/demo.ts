@@ -27,11 +27,13 @@ import {
   passwordHistory,
   notices,
   processingCities,
+  userJobAlerts,
   users,
 } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/password';
 import { fileStorage, newStorageKey } from '@/lib/documents/storage';
 import { fromCents, invoiceTotals, toCents } from '@/lib/invoices/gst';
+import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
 import { generateJobs } from './jobs';
 
 export const DEMO_CLIENTS = [
@@ -134,9 +136,15 @@ async function insertUser(q: Queryable, clientId: number | null, u: DemoUser, pa
       failedLoginAttempts: u.locked ? 5 : 0,
       lockedAt: u.locked ? sql`now()` : null,
       enableTour: false,
+      // A client user starts with the alerts every new user starts with (lib/core/users.ts createUser).
+      invoiceAlert: clientId !== null,
     })
     .returning({ id: users.id, passwordChangedAt: users.passwordChangedAt });
   if (!row) throw new Error(`user ${u.userName} not created`);
+  if (clientId !== null)
+    await q
+      .insert(userJobAlerts)
+      .values(DEFAULT_JOB_ALERT_STATUSES.map((jobStatusId) => ({ userId: row.id, jobStatusId })));
   // The starting password is the first of the user's last 10: setting it again is refused like any other.
   await q.insert(passwordHistory).values({ userId: row.id, passwordHash, createdAt: row.passwordChangedAt });
   return row.id;

@@ -66,6 +66,7 @@ export default async function SettingsPage() {
             JobAlertMode: settings.JobAlertMode,
             JobAlertScope: settings.JobAlertScope,
             InvoiceAlert: settings.InvoiceAlert,
+            OrderConfirmation: settings.OrderConfirmation,
           }}
           statuses={JOB_STATUSES.map((s) => ({ id: s.id, label: s.label }))}
           save={saveAlertsAction}

@@ -20,6 +20,8 @@ export interface DigestProps {
     changedAt: Date;
     jmsNumber: string;
     matterReference: string;
+    /** Whose job it is (its contact), when it is not the reader's own: they follow the firm's jobs. */
+    whose?: string | null;
   }[];
   unsubscribeUrl: string;
 }
@@ -37,7 +39,16 @@ export const jobAlertDigestMail = defineMail({
         {
           p: `Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, p.timeZone)}`,
         },
-        ...(it.comment ? [{ facts: [['Comment', it.comment] as const] }] : []),
+        ...(it.whose || it.comment
+          ? [
+              {
+                facts: [
+                  ...(it.whose ? [['Whose job', it.whose] as const] : []),
+                  ...(it.comment ? [['Comment', it.comment] as const] : []),
+                ],
+              },
+            ]
+          : []),
         { link: `Job slip of ${it.jmsNumber}`, href: jobSlipUrl(it.jobId) },
       ]),
       ...alertFooter('You receive this daily digest because of your job alert choices', p.unsubscribeUrl),
@@ -62,6 +73,7 @@ export const jobAlertDigestMail = defineMail({
         changedAt: new Date('2026-03-02T05:40:00Z'),
         jmsNumber: 'JMS-01043',
         matterReference: 'HV-2302 Estate of Brown',
+        whose: 'Sam Vale',
       },
     ],
     unsubscribeUrl: `${appUrl}/api/Settings/Unsubscribe?token=sample`,

@@ -16,7 +16,8 @@ export default async function OpsSupplierPage() {
       <h1 className="page-title">Supplier details</h1>
       <p className="max-w-3xl text-sm text-muted">
         Every invoice, its PDF and the statements show these details: the words “Tax invoice”, your legal name and ABN,
-        and the bank details clients pay to when no payments page is configured.
+        and the bank details clients pay to when no payments page is configured. Every e-mail the portal sends shows the
+        legal name, the logo and the e-mail colour.
       </p>
       <SupplierForm
         initial={{
@@ -31,6 +32,7 @@ export default async function OpsSupplierPage() {
           GstRate: String(s.gstRateBp / 100),
           Logo: '',
           RemoveLogo: false,
+          BrandColour: s.brandColour ?? '',
         }}
         logoSrc={presentSupplier(s).logoSrc}
         save={saveSupplierAction}
