@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one gate: typecheck, lint, the format check, unit and database tests (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), the production build, then the e2e suite in Debian Chromium. Each stage prints its
-# start, end and time, and all of them again at the end (scripts/stage-times.sh).
+# TEST_DATABASE_URL is set), the production build, the fault suite (production portals under faults, on
+# PostgreSQL: test/faults/), then the e2e suite in Debian Chromium. Each stage prints its start, end and time, and
+# all of them again at the end (scripts/stage-times.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,5 +20,7 @@ stage "unit and database tests ($( [ -n "${TEST_DATABASE_URL:-}" ] && echo 'PGli
   npx vitest run
 
 stage "build" npm run build
+
+stage "fault suite (PostgreSQL, kill -9, SMTP and webhook receiver down)" npx vitest run -c vitest.faults.config.ts
 
 stage "e2e (Chromium)" npx playwright test
