@@ -12,7 +12,14 @@ import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { decimalRangeKeys } from '@/components/ui/key-filters';
 import { Select } from '@/components/ui/Select';
-import { amountFilterSchema, INVOICE_PARAM, ISSUE_DATE_FILTERS, TEXT_FILTER_MAX } from '@/lib/invoices/schema';
+import {
+  amountFilterSchema,
+  INVOICE_PARAM,
+  INVOICE_PAYMENT_FILTERS,
+  INVOICE_PAYMENT_LABELS,
+  ISSUE_DATE_FILTERS,
+  TEXT_FILTER_MAX,
+} from '@/lib/invoices/schema';
 
 /** Applied only when it is an amount or a range; otherwise the field says why (once the user pauses). */
 function AmountFilter({ id }: { id: string }) {
@@ -49,6 +56,22 @@ function IssueDateFilter({ id }: { id: string }) {
   );
 }
 
+function StatusFilter({ id }: { id: string }) {
+  const { params, set } = useListParams();
+  return (
+    <Field label="Status" id={id}>
+      <Select
+        value={params.get(INVOICE_PARAM.payment) ?? ''}
+        options={[
+          { value: '', label: 'Any' },
+          ...INVOICE_PAYMENT_FILTERS.map((f) => ({ value: f, label: INVOICE_PAYMENT_LABELS[f] })),
+        ]}
+        onChange={(e) => set({ [INVOICE_PARAM.payment]: e.target.value || null })}
+      />
+    </Field>
+  );
+}
+
 export function InvoiceFilters({ idPrefix }: { idPrefix: string }) {
   return (
     <>
@@ -57,6 +80,7 @@ export function InvoiceFilters({ idPrefix }: { idPrefix: string }) {
       <TextFilter id={`${idPrefix}inv`} name={INVOICE_PARAM.invoiceNumber} label="Invoice number" />
       <AmountFilter id={`${idPrefix}amount`} />
       <IssueDateFilter id={`${idPrefix}issued`} />
+      <StatusFilter id={`${idPrefix}status`} />
     </>
   );
 }

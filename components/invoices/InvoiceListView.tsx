@@ -45,7 +45,7 @@ export function InvoiceListView({ rows: packed, totalCount, page, pageSize, sort
       <div
         role="search"
         aria-label="Invoice filters"
-        className="panel hidden gap-3 p-4 md:grid md:grid-cols-3 lg:grid-cols-5"
+        className="panel hidden gap-3 p-4 md:grid md:grid-cols-3 xl:grid-cols-6"
       >
         <InvoiceFilters idPrefix="filter-" />
       </div>

@@ -4,12 +4,19 @@ import { MatterLink } from '@/components/jobs/MatterLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { type DataTableColumn } from '@/components/ui/DataTable';
-import type { InvoiceRowView } from '@/lib/invoices/present';
+import type { InvoiceRowStatus, InvoiceRowView } from '@/lib/invoices/present';
 import { INVOICE_SORT } from '@/lib/invoices/schema';
 
-/** Paid or Unpaid: Badge's success and warning tones, as one short class each (app/globals.css .badge-ok, .badge-wt). */
-function StatusBadge({ paid }: { paid: boolean }) {
-  return paid ? <span className="badge badge-ok">Paid</span> : <span className="badge badge-wt">Unpaid</span>;
+const STATUS_CLASS: Record<InvoiceRowStatus, string> = {
+  Paid: 'badge badge-ok',
+  Unpaid: 'badge badge-wt',
+  'Part paid': 'badge badge-wt',
+  Overdue: 'badge badge-dg',
+};
+
+/** Paid, Unpaid, Part paid or Overdue: Badge's tones, as one short class each (app/globals.css .badge-ok and others). */
+function StatusBadge({ status }: { status: InvoiceRowStatus }) {
+  return <span className={STATUS_CLASS[status]}>{status}</span>;
 }
 
 /** Opens the slip in a new tab (spec §1). */
@@ -70,7 +77,7 @@ export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
     cell: (r) => r.amount,
     className: 'nw tabular-nums',
   },
-  { id: 'status', header: 'Status', sortKey: INVOICE_SORT.status, cell: (r) => <StatusBadge paid={r.isPaid} /> },
+  { id: 'status', header: 'Status', sortKey: INVOICE_SORT.status, cell: (r) => <StatusBadge status={r.status} /> },
   { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} /> },
 ];
 
@@ -80,7 +87,7 @@ export function InvoiceCard({ row }: { row: InvoiceRowView }) {
       as="article"
       titleAs="h3"
       title={<SlipLink row={row}>{row.invoiceNumber}</SlipLink>}
-      actions={<StatusBadge paid={row.isPaid} />}
+      actions={<StatusBadge status={row.status} />}
       footer={<Actions row={row} />}
     >
       <dl className="dl">

@@ -13,7 +13,7 @@
  * Each is one transaction with its audit row. The client's list reads the same table, so an issued invoice
  * shows there at once, with its pay link (lib/invoices/pay-link.ts) while unpaid.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
 import { clientBranchAddresses, clients, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -37,7 +37,7 @@ import { payLinkFor } from './pay-link';
 import { takeInvoiceNumber } from './numbers';
 import { FIELD_MSG } from '@/lib/validation';
 import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
-import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
+import { invoiceToday, paymentStatusWhere } from './overdue';
 import { applyPayment } from './payments';
 import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
 
@@ -402,17 +402,7 @@ export async function listStaffInvoices(
   const today = invoiceToday(now(), staff.timeZone);
   const where: SQL | undefined = and(
     q.clientId ? eq(invoices.clientId, q.clientId) : undefined,
-    q.paid === 'paid'
-      ? and(eq(invoices.isPaid, true), isNull(invoices.voidedAt))
-      : q.paid === 'void'
-        ? isNotNull(invoices.voidedAt)
-        : q.paid === 'unpaid'
-          ? UNPAID_INVOICE
-          : q.paid === 'part'
-            ? and(UNPAID_INVOICE, gt(invoices.amountPaid, '0'))
-            : q.paid === 'overdue'
-              ? overdueInvoice(today)
-              : undefined,
+    q.paid === 'any' ? undefined : paymentStatusWhere(q.paid, today),
     pattern
       ? or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.jmsNumber, pattern), ilike(clients.name, pattern))
       : undefined,

@@ -21,8 +21,18 @@ export interface InvoiceRowView {
   dueDate: string;
   amount: string;
   isPaid: boolean;
+  /** What the list's Status says: Overdue before Part paid, as the staff list says it. */
+  status: InvoiceRowStatus;
   slipHref: string;
   payHref: string | null;
+}
+
+export type InvoiceRowStatus = 'Paid' | 'Part paid' | 'Unpaid' | 'Overdue';
+
+function rowStatus(r: InvoiceRow): InvoiceRowStatus {
+  if (r.isPaid) return 'Paid';
+  if (r.overdue) return 'Overdue';
+  return Number(r.owed) < Number(r.amount) ? 'Part paid' : 'Unpaid';
 }
 
 export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
@@ -35,6 +45,7 @@ export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
     dueDate: displayCalendarDate(r.dueDate),
     amount: formatMoney(r.amount, r.currencyCode),
     isPaid: r.isPaid,
+    status: rowStatus(r),
     slipHref: invoiceSlipHref(r),
     payHref: r.payUrl,
   };

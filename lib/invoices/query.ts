@@ -3,11 +3,12 @@
  * sort columns with a unique tiebreak (the invoice id, same direction) and the keyset condition that
  * continues an export after the last row of a batch.
  */
-import { and, asc, between, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { invoices } from '@/db/schema';
 import { ilikeContains } from '@/lib/lists/contains';
 import { issueDateRange, todayIn } from './issue-date';
+import { paymentStatusWhere } from './overdue';
 import { INVOICE_SORT, type InvoiceListQuery, type InvoiceSortColumn } from './schema';
 
 /** The columns a list row carries. */
@@ -70,8 +71,7 @@ export function invoiceWhere(clientId: number, q: InvoiceListQuery, timeZone: st
   ];
   if (q.amount) conditions.push(between(invoices.amount, q.amount.min, q.amount.max));
   if (q.matterExact) conditions.push(eq(invoices.matterReference, q.matterExact));
-  if (q.payment) conditions.push(eq(invoices.isPaid, false));
-  if (q.payment === 'overdue') conditions.push(lt(invoices.dueDate, todayIn(timeZone, at)));
+  if (q.payment) conditions.push(paymentStatusWhere(q.payment, todayIn(timeZone, at)));
   const range = issueDateRange(q.issueDate, todayIn(timeZone, at));
   if (range?.from) conditions.push(gte(invoices.issueDate, range.from));
   if (range?.to) conditions.push(lte(invoices.issueDate, range.to));

@@ -53,14 +53,17 @@ export const TEXT_FILTER_MAX = 100;
 export const MATTER_MAX = 200;
 
 /**
- * The payment filter (the /JobClient strip's unpaid-invoices link): unpaid invoices, or the unpaid ones
- * past their due date (before today in the user's time zone).
+ * The payment filter (the list's Status filter and the /JobClient strip's unpaid and overdue links), the staff
+ * invoice list's choices (lib/invoices/overdue.ts `paymentStatusWhere` holds the conditions of both): unpaid
+ * (part paid too), part paid, paid, or unpaid past its due date (before today in the user's time zone).
  */
-export const INVOICE_PAYMENT_FILTERS = ['unpaid', 'overdue'] as const;
+export const INVOICE_PAYMENT_FILTERS = ['unpaid', 'part', 'paid', 'overdue'] as const;
 export type InvoicePaymentFilter = (typeof INVOICE_PAYMENT_FILTERS)[number];
 export const INVOICE_PAYMENT_LABELS: Record<InvoicePaymentFilter, string> = {
-  unpaid: 'Unpaid',
-  overdue: 'Unpaid and overdue',
+  unpaid: 'Unpaid (part paid too)',
+  part: 'Part paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
 };
 const isPaymentFilter = (v: unknown): v is InvoicePaymentFilter =>
   typeof v === 'string' && (INVOICE_PAYMENT_FILTERS as readonly string[]).includes(v);
@@ -74,7 +77,7 @@ export const INVOICE_FILTER_MSG = {
   issueDate: 'Please choose a valid issue date filter.',
   sortBy: 'Please choose a valid sort column.',
   sortOrder: 'Sort order must be 1 (ascending) or 2 (descending).',
-  payment: "Please choose 'unpaid' or 'overdue'.",
+  payment: "Please choose 'unpaid', 'part', 'paid' or 'overdue'.",
   matterTooLong: `Please enter no more than ${MATTER_MAX} characters.`,
 } as const;
 
@@ -206,7 +209,7 @@ const sortOrderSchema = wholeNumber(INVOICE_FILTER_MSG.sortOrder).pipe(
     .transform((n): 1 | 2 => (n === SORT_ASC ? SORT_ASC : SORT_DESC)),
 );
 
-/** PaymentFilter: 'unpaid' or 'overdue'; null or '' means no filter. */
+/** PaymentFilter: 'unpaid', 'part', 'paid' or 'overdue'; null or '' means no filter. */
 export const paymentFilterSchema = z
   .union([z.string(), z.null()], { error: INVOICE_FILTER_MSG.payment })
   .optional()
@@ -257,7 +260,7 @@ export interface InvoiceListQuery {
   issueDate: IssueDateFilterId;
   sortBy: InvoiceSortColumn;
   sortOrder: 1 | 2;
-  /** Unpaid, or unpaid and overdue. */
+  /** Unpaid, part paid, paid, or unpaid and overdue. */
   payment?: InvoicePaymentFilter;
   /** Exactly this matter reference (the /Matter page; not a URL parameter of /Invoice). */
   matterExact?: string;

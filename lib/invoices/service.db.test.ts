@@ -11,6 +11,7 @@ import {
   type InvoiceListQuery,
   type InvoiceSortColumn,
 } from './schema';
+import { presentInvoiceRow } from './present';
 import { exportInvoices, listInvoices, type InvoiceListItem } from './service';
 
 const ALL = { page: 1, size: 0 };
@@ -176,6 +177,46 @@ describe('invoice list', () => {
     }
   });
 
+  it('filters by status (unpaid, part paid, paid, overdue) and each row says its status, Overdue first', async () => {
+    const { actor, clientId } = await signedIn();
+    const line = (price: string) => [{ extStockId: 'X1', quantity: '1', unitPrice: price }];
+    const n = (s: string) => `${s}-${clientId}`;
+    await makeInvoice({ clientId, invoiceNumber: n('UNPAID'), lines: line('100'), dueDate: '2999-01-01' });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: n('PART'),
+      lines: line('100'),
+      amountPaid: '40',
+      dueDate: '2999-01-01',
+    });
+    await makeInvoice({
+      clientId,
+      invoiceNumber: n('LATE'),
+      lines: line('100'),
+      amountPaid: '10',
+      dueDate: '2020-01-01',
+    });
+    await makeInvoice({ clientId, invoiceNumber: n('PAID'), lines: line('100'), isPaid: true, dueDate: '2020-01-01' });
+    const sorted = async (body: Record<string, unknown>) => (await numbersOf(actor, body)).sort();
+
+    expect(await sorted({ PaymentFilter: 'unpaid' })).toEqual([n('LATE'), n('PART'), n('UNPAID')]);
+    expect(await sorted({ PaymentFilter: 'part' })).toEqual([n('LATE'), n('PART')]);
+    expect(await sorted({ PaymentFilter: 'paid' })).toEqual([n('PAID')]);
+    expect(await sorted({ PaymentFilter: 'overdue' })).toEqual([n('LATE')]);
+    expect(invoiceListQuerySchema.safeParse({ PaymentFilter: 'late' }).error?.issues[0]?.message).toBe(
+      "Please choose 'unpaid', 'part', 'paid' or 'overdue'.",
+    );
+
+    const all = await listInvoices(actor, q(), ALL);
+    const status = Object.fromEntries(all.rows.map((r) => [r.invoiceNumber, presentInvoiceRow(r).status]));
+    expect(status).toEqual({
+      [n('UNPAID')]: 'Unpaid',
+      [n('PART')]: 'Part paid',
+      [n('LATE')]: 'Overdue',
+      [n('PAID')]: 'Paid',
+    });
+  });
+
   it('defaults to issue date, newest first', async () => {
     const { actor, clientId } = await signedIn();
     for (const d of ['2026-01-02', '2026-03-04', '2026-02-03'])
@@ -224,7 +265,9 @@ describe('invoice list', () => {
       { SortBy: 5, SortOrder: 1 },
       { AmountFilter: '10', SortBy: 2, SortOrder: 2 },
     ]) {
-      const listed = (await listInvoices(actor, q(body), ALL)).rows.map(({ payUrl: _, ...r }) => r);
+      const listed = (await listInvoices(actor, q(body), ALL)).rows.map(
+        ({ payUrl: _, owed: _o, overdue: _d, ...r }) => r,
+      );
       const exported = await drain(exportInvoices(actor, q(body), 2));
       expect(exported).toEqual(listed);
       expect(exported.length).toBeGreaterThan(2);

@@ -70,7 +70,7 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
       </div>
       {query.payment && (
         <p className="text-sm text-ink" data-testid="payment-filter">
-          Showing: <strong>{INVOICE_PAYMENT_LABELS[query.payment]}</strong> invoices.{' '}
+          Status: <strong>{INVOICE_PAYMENT_LABELS[query.payment]}</strong>.{' '}
           <Link href={withoutPayment(params)}>Show all invoices</Link>
         </p>
       )}
