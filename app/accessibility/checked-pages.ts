@@ -53,6 +53,7 @@ export const CHECKED_PAGES: readonly CheckedPage[] = [
   { path: '/AccessDenied', name: 'Access denied', area: 'portal' },
   { path: '/Ops', name: 'Staff overview', area: 'staff' },
   { path: '/Ops/Jobs', name: 'Job queue', area: 'staff' },
+  { path: '/Ops/Emails', name: 'E-mails the portal sends', area: 'staff' },
   { path: '/Ops/Job', name: 'Job (staff view)', area: 'staff' },
   { path: '/Ops/Clients', name: 'Clients', area: 'staff' },
   { path: '/Ops/Clients/New', name: 'New client', area: 'staff' },

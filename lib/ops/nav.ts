@@ -55,6 +55,13 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
     summary: 'The notice users see once per session, and the contextual help texts: schedule, change, retire.',
   },
   {
+    href: '/Ops/Emails',
+    label: 'E-mails',
+    tour: 'ops-emails',
+    permission: 'ops.open',
+    summary: 'Every e-mail the portal sends, as its readers see it; send yourself a test of any of them.',
+  },
+  {
     href: '/Ops/Webhooks',
     label: 'Webhooks',
     tour: 'ops-webhooks',
