@@ -1,12 +1,16 @@
 /**
- * Every backend terminated every 3 s under 8 writers (each pausing 250 ms between jobs) for 30 s, then 30 s clean. A production portal on a fresh
- * PostgreSQL database; the writers add jobs over api/Job/Add; an admin connection cuts every backend of that
- * database with pg_terminate_backend.
+ * Every backend terminated every 3 s under 8 writers for 30 s, then 30 s clean. A production portal on a fresh
+ * PostgreSQL database; the writers (each pausing 250 ms between jobs) add jobs over api/Job/Add, first for 10 s
+ * with no cut (the baseline), then while an admin connection cuts every backend of that database with
+ * pg_terminate_backend, then 30 s clean.
  *
  * During the cuts a request may fail (it is then not acknowledged, and the writer sends it again with the same
  * Idempotency-Key). Asserted: every acknowledged job is in the caller's list, none twice; the portal logs no
  * uncaught exception; and in the clean half, which starts 3 s after the last cut (the recovery the case allows:
- * one cut period), no request fails or takes over 2 s.
+ * one cut period), no request fails or takes over 2 s. On a machine so busy that the portal is slower than that
+ * before any cut, the bound is twice the baseline's slowest request instead, and the line the case prints says
+ * which bound it applied: the fault this case guards against holds requests for the connect time-out (10 s) and
+ * longer, far beyond either.
  */
 import { afterAll, expect, it } from 'vitest';
 import postgres from 'postgres';
@@ -30,6 +34,8 @@ import {
   type Portal,
 } from './harness';
 
+const BASELINE_MS = 10_000;
+const WARM_UP_MS = 3_000;
 const CUT_EVERY_MS = 3_000;
 const CUTS_FOR_MS = 30_000;
 const CLEAN_FOR_MS = 30_000;
@@ -64,7 +70,8 @@ it('backends cut every 3 s under 8 writers for 30 s, then 30 s clean: nothing ac
   const cuts: number[] = [];
   let stopped = false;
   const started = Date.now();
-  const cleanFrom = started + CUTS_FOR_MS;
+  const cutsFrom = started + BASELINE_MS;
+  const cleanFrom = cutsFrom + CUTS_FOR_MS;
   const writing = writeJobs({
     urls: () => [url],
     token,
@@ -79,7 +86,7 @@ it('backends cut every 3 s under 8 writers for 30 s, then 30 s clean: nothing ac
   });
   try {
     for (let at = CUT_EVERY_MS; at < CUTS_FOR_MS; at += CUT_EVERY_MS) {
-      await sleep(started + at - Date.now());
+      await sleep(cutsFrom + at - Date.now());
       await admin`select pg_terminate_backend(pid) from pg_stat_activity
                   where datname = ${db.name} and pid <> pg_backend_pid()`;
       cuts.push(Date.now());
@@ -93,11 +100,18 @@ it('backends cut every 3 s under 8 writers for 30 s, then 30 s clean: nothing ac
   const listed = await jobsListed(url, token, `CUT${started.toString(36).toUpperCase()}`);
   const { lost, duplicated } = tally(log, listed);
 
-  const lastCut = cuts.at(-1) ?? started;
-  const bad = (c: { status: number; ms: number }) => c.status !== 200 || c.ms > SLOW_MS;
+  const lastCut = cuts.at(-1) ?? cutsFrom;
+  // The bound in the clean half: 2 s, or twice the slowest request of the baseline (the same writers before any
+  // cut, once the routes are loaded) when the machine is so busy that the portal is slower than that uncut.
+  const baseline = log.calls.filter((c) => c.startedAt >= started + WARM_UP_MS && c.startedAt < cutsFrom);
+  const baselineSlowest = Math.max(0, ...baseline.map((c) => c.ms));
+  const boundMs = Math.max(SLOW_MS, 2 * baselineSlowest);
+  const bad = (c: { status: number; ms: number }) => c.status !== 200 || c.ms > boundMs;
   const clean = log.calls.filter((c) => c.startedAt >= cleanFrom);
   const badClean = clean.filter(bad);
-  const lastBad = log.calls.filter(bad).reduce((end, c) => Math.max(end, c.startedAt + c.ms), lastCut);
+  const lastBad = log.calls
+    .filter((c) => c.startedAt >= cutsFrom && bad(c))
+    .reduce((end, c) => Math.max(end, c.startedAt + c.ms), lastCut);
   const uncaught = uncaughtIn(portal);
   report('backends cut every 3 s, then clean', {
     attempts: log.attempted.size,
@@ -108,10 +122,17 @@ it('backends cut every 3 s under 8 writers for 30 s, then 30 s clean: nothing ac
     recoveryMs: lastBad - lastCut,
     allowedMs: cleanFrom - lastCut,
     cuts: cuts.length,
-    failedDuringCuts: log.calls.filter((c) => c.startedAt < cleanFrom && c.status !== 200).length,
-    slowestDuringCutsMs: Math.max(0, ...log.calls.filter((c) => c.startedAt < cleanFrom).map((c) => c.ms)),
+    baselineRequests: baseline.length,
+    baselineSlowestMs: baselineSlowest,
+    boundMs,
+    failedDuringCuts: log.calls.filter((c) => c.startedAt >= cutsFrom && c.startedAt < cleanFrom && c.status !== 200)
+      .length,
+    slowestDuringCutsMs: Math.max(
+      0,
+      ...log.calls.filter((c) => c.startedAt >= cutsFrom && c.startedAt < cleanFrom).map((c) => c.ms),
+    ),
     cleanRequests: clean.length,
-    cleanFailedOrOver2s: badClean.length,
+    cleanFailedOrOverBound: badClean.length,
     cleanP50Ms: percentile(
       clean.map((c) => c.ms),
       50,
@@ -127,12 +148,13 @@ it('backends cut every 3 s under 8 writers for 30 s, then 30 s clean: nothing ac
   });
 
   expect(cuts.length).toBeGreaterThanOrEqual(9);
+  expect(baseline.length, 'the writers wrote before the cuts').toBeGreaterThan(20);
   expect(clean.length, 'the writers kept writing in the clean half').toBeGreaterThan(100);
   expect(uncaught, 'uncaught exceptions in the portal log').toEqual([]);
   expect(lost, 'acknowledged jobs missing from the list').toEqual([]);
   expect(duplicated, 'matter references saved more than once').toEqual([]);
   expect(
     badClean.map((c) => `${c.status} in ${c.ms} ms`),
-    'requests in the clean half failed or over 2 s',
+    `requests in the clean half failed or over ${boundMs} ms`,
   ).toEqual([]);
 });
