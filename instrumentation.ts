@@ -1,5 +1,6 @@
 /**
- * Runs once per server instance, before it serves its first request (Node.js runtime): on the embedded database it
+ * Runs once per server instance, before it serves its first request (Node.js runtime): it registers OpenTelemetry
+ * when an OTLP endpoint is configured (lib/server/telemetry.ts); on the embedded database it
  * first makes the database ready (migrations, reference and demo data: scripts/seed/prepare.ts; PGlite is
  * single-process, so the serving process is the one that opens it, once); then checks the configuration, registers
  * the background tasks and starts their timer (lib/server/tasks.ts), warms what a first sign-in would pay for, and
@@ -7,6 +8,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // OpenTelemetry first, so that start-up is traced too; off unless an OTLP endpoint is configured.
+  const { startTelemetry } = await import('./lib/server/telemetry');
+  await startTelemetry();
   const { startServer } = await import('./lib/server/start');
   await startServer({
     prepareEmbedded: async (handle, demoPassword) => {

@@ -15,6 +15,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { instrumentQueries } from './telemetry';
+
+// Every query of this module graph gets its span while telemetry is on (db/telemetry.ts).
+instrumentQueries();
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

@@ -101,6 +101,31 @@ describe('configuration', () => {
     );
   });
 
+  it('OpenTelemetry: off unless an OTLP endpoint is set, each signal by its own endpoint, all off when disabled', () => {
+    const on = (env: Record<string, string>) => parseConfig({ DATA_DIR: tmp(), ...env }).telemetry;
+    expect(on({})).toEqual({ traces: false, metrics: false });
+    expect(on({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toEqual({ traces: true, metrics: true });
+    expect(on({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toEqual({
+      traces: true,
+      metrics: false,
+    });
+    expect(on({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://collector:4318/v1/metrics' })).toEqual({
+      traces: false,
+      metrics: true,
+    });
+    expect(on({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })).toEqual({
+      traces: false,
+      metrics: false,
+    });
+    expect(parseConfig({ DATA_DIR: tmp() }).OTEL_SERVICE_NAME).toBe('jms-portal');
+    expect(() => parseConfig({ DATA_DIR: tmp(), OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => parseConfig({ DATA_DIR: tmp(), OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL/,
+    );
+  });
+
   it('parses the blocked extension list', () => {
     const c = parseConfig({ DATA_DIR: tmp(), BLOCKED_EXTENSIONS: '.EXE, bat ,js' });
     expect(c.BLOCKED_EXTENSIONS).toEqual(['exe', 'bat', 'js']);

@@ -19,6 +19,12 @@ const optionalBool = () =>
   z
     .preprocess(emptyToUndefined, z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional())
     .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes'].includes(v)));
+/** An OTLP/HTTP endpoint: an http(s) URL, or unset. */
+const otlpUrl = () =>
+  z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  );
 const int = (dflt: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional()).transform((v) => v ?? dflt);
 
@@ -199,6 +205,19 @@ const envSchema = z.object({
   DB_READY_TIMEOUT_MS: int(2000, 100, 60000),
   /** The bearer secret of the cron route (GET /api/cron/run); unset: the route is disabled (404). */
   CRON_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * OpenTelemetry, by the standard variables (README, "Sending traces and metrics to a collector"): off unless an
+   * OTLP endpoint is set. The SDK reads these itself (and OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES,
+   * OTEL_TRACES_SAMPLER…); they are parsed here so that a bad one fails at start and the switch is decided once.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl(),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: otlpUrl(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(emptyToUndefined, z.enum(['http/protobuf', 'http/json']).optional()),
+  OTEL_SERVICE_NAME: optionalString.transform((v) => v ?? 'jms-portal'),
+  OTEL_SDK_DISABLED: bool(false),
+  /** How often metrics are exported, in milliseconds (the OpenTelemetry default: 60 s). */
+  OTEL_METRIC_EXPORT_INTERVAL: int(60000, 100, 3_600_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -209,6 +228,8 @@ export type Config = z.infer<typeof envSchema> & {
   totpKey: Buffer;
   embedded: boolean;
   uploadDir: string;
+  /** What OpenTelemetry exports: traces and metrics each when an endpoint for them is set and the SDK not disabled. */
+  telemetry: { traces: boolean; metrics: boolean };
 };
 
 export class ConfigError extends Error {
@@ -287,6 +308,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     totpKey,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     authSecret,
+    telemetry: {
+      traces: !c.OTEL_SDK_DISABLED && Boolean(c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? c.OTEL_EXPORTER_OTLP_ENDPOINT),
+      metrics: !c.OTEL_SDK_DISABLED && Boolean(c.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT ?? c.OTEL_EXPORTER_OTLP_ENDPOINT),
+    },
     uploadDir: path.resolve(/*turbopackIgnore: true*/ c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads')),
   };
 }

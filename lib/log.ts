@@ -1,16 +1,27 @@
 /**
  * Structured JSON logs (pino). Passwords, OTPs, tokens and hashes never reach the log through it (the console mail
  * back-end, lib/mail/console.ts, prints whole e-mails only when no SMTP_URL is set: docs/security.md).
+ *
+ * A line written within a traced request or task carries `trace_id` and `span_id` of the active span
+ * (lib/telemetry.ts), so a collector joins it to its trace; while telemetry is off there are none.
  */
 import pino from 'pino';
 import { config } from './config';
+import { activeTraceIds } from './telemetry';
 
 let logger: pino.Logger | undefined;
 
 export function log(): pino.Logger {
-  logger ??= pino({
-    level: config().LOG_LEVEL,
+  logger ??= createLogger(config().LOG_LEVEL);
+  return logger;
+}
+
+/** The portal's logger at `level`, writing to `destination` (standard output when none; tests pass a stream). */
+export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
+    level,
     base: { app: 'jms-portal' },
+    mixin: activeTraceIds,
     redact: {
       paths: [
         'password',
@@ -40,6 +51,6 @@ export function log(): pino.Logger {
       ],
       censor: '[redacted]',
     },
-  });
-  return logger;
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -13,6 +13,7 @@ import type { Queryable } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
+import { countSignInFailure } from '@/lib/telemetry';
 import { auditAuth } from './audit';
 
 export const UNKNOWN_NAME_WINDOW_MS = 24 * 3_600_000;
@@ -72,6 +73,7 @@ export async function recordFailure(
   if ('key' in target) {
     await auditAuth(q, { action: 'signin.failed', targetType: 'user_name', targetId: target.key, details: { reason } });
     const failed = await unknownNameFailures(q, target.key);
+    countSignInFailure(reason, failed >= limit);
     return { failed, locked: failed >= limit };
   }
   const next = sql`${users.failedLoginAttempts} + 1`;
@@ -85,6 +87,7 @@ export async function recordFailure(
     .where(eq(users.id, target.user.id))
     .returning({ failed: users.failedLoginAttempts, locked: users.isLocked });
   const state = { failed: row?.failed ?? limit, locked: row?.locked ?? true };
+  countSignInFailure(reason, state.locked);
   await auditAuth(q, {
     action: state.locked ? 'signin.locked' : 'signin.failed',
     userId: target.user.id,

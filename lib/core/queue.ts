@@ -20,6 +20,7 @@ import { after } from 'next/server';
 import { rowsOf, type Queryable } from '@/db/client';
 import { now } from '@/lib/clock';
 import { log } from '@/lib/log';
+import { inSpan } from '@/lib/telemetry';
 
 // ---------------------------------------------------------------- claim, lease, attempts, backoff, give-up
 
@@ -152,6 +153,27 @@ export async function requeueNow(q: Queryable, w: WorkTable, id: number, o: { se
   return rowsOf(res).length === 1;
 }
 
+/** What waits in a work table: its rows not yet settled, and how long the longest-due of them has been due. */
+export interface Backlog {
+  depth: number;
+  /** Seconds since the oldest due row became due (0 when none is due). */
+  oldestAgeSeconds: number;
+}
+
+/** The backlog of a work table (read for the queue gauges of lib/server/telemetry.ts, by its due index). */
+export async function queueBacklog(q: Queryable, w: WorkTable): Promise<Backlog> {
+  const at = now().toISOString();
+  const table = sql.identifier(w.table);
+  const due = sql.identifier(w.dueColumn ?? 'next_attempt_at');
+  const res = await q.execute(sql`
+    select count(*) as depth,
+      coalesce(extract(epoch from ${at}::timestamptz - min(d.${due}) filter (where d.${due} <= ${at}::timestamptz)), 0)
+        as age
+    from ${table} d where d.status in ('pending', 'sending')`);
+  const [row] = rowsOf<{ depth: string | number; age: string | number }>(res);
+  return { depth: Number(row?.depth ?? 0), oldestAgeSeconds: Number(row?.age ?? 0) };
+}
+
 /** How often a row is tried, and how long to wait after a failed attempt. */
 export interface RetryPolicy {
   maxAttempts: number;
@@ -261,7 +283,8 @@ export function drainTask(name: string, deadline = Number.POSITIVE_INFINITY): Pr
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         st.again = false;
-        const n = await task.run();
+        // A span per run, named by the task (lib/telemetry.ts; nothing while telemetry is off).
+        const n = await inSpan(`task ${name}`, { 'jms.task.name': name }, () => task.run());
         total += n;
         if (Date.now() >= deadline) break;
         if (!st.again && (n === 0 || task.repeat === false)) break;

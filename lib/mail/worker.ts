@@ -14,6 +14,7 @@ import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { claimDue, exponentialWaits, settle, whileLeased, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
 import { log } from '@/lib/log';
+import { countMailFailure } from '@/lib/telemetry';
 import { printConsoleMail } from './console';
 
 /**
@@ -125,6 +126,7 @@ async function sendOne(
       })
       .where(eq(emailOutbox.id, m.id));
     log().warn({ outboxId: m.id, attempts: m.attempts, giveUp: gaveUp }, 'mail send failed');
+    countMailFailure(gaveUp);
     result.failed++;
   }
 }

@@ -32,6 +32,7 @@ import {
 } from '@/lib/core/queue';
 import { encodeCursor, readEvents, type FeedPosition, type IntegrationEvent } from '@/lib/integration/feed';
 import { unseal } from '@/lib/security/seal';
+import { countWebhookFailure } from '@/lib/telemetry';
 import { postWebhook, type SendOptions } from './send';
 import { newMessageId, signedHeaders } from './signing';
 
@@ -203,7 +204,7 @@ async function dispatchClaimed(db: Db, claim: Claimed): Promise<number> {
 }
 
 /** The work table; its lease is long enough for one attempt: a crashed instance's claim is taken over after it. */
-function deliveries(): WorkTable {
+export function deliveries(): WorkTable {
   return { table: 'webhook_deliveries', leaseMs: config().WEBHOOK_TIMEOUT_MS + 60_000 };
 }
 
@@ -294,5 +295,6 @@ export async function attemptDelivery(
       ...(nextAttemptAt ? { nextAttemptAt } : {}),
     })
     .where(eq(webhookDeliveries.id, d.id));
+  if (!delivered) countWebhookFailure(final, outcome.status);
   return { deliveryId: d.id, delivered, status: outcome.status, error: outcome.error, final };
 }
