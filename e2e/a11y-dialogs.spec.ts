@@ -239,7 +239,7 @@ test.describe('a client administrator (ng.admin)', () => {
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(remove).toBeVisible();
     await expectNoViolations(page, 'Delete view');
-    await remove.getByRole('button', { name: 'Delete' }).click();
+    await remove.getByRole('button', { name: 'Delete view' }).click();
     await expect(remove).toBeHidden();
     await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
   });
@@ -255,7 +255,7 @@ test.describe('a client administrator (ng.admin)', () => {
     const print = page.getByRole('dialog', { name: 'Print job' });
     await expect(print).toBeVisible();
     await expectNoViolations(page, 'Print job');
-    await print.getByRole('button', { name: 'No' }).click();
+    await print.getByRole('button', { name: 'Cancel' }).click();
     await expect(print).toBeHidden();
 
     let cancelled = false;
@@ -291,7 +291,7 @@ test.describe('a client administrator (ng.admin)', () => {
           .click(),
       dialog,
       'Sign out everywhere',
-      dialog.getByRole('button', { name: 'No' }),
+      dialog.getByRole('button', { name: 'Cancel' }),
     );
   });
 });
@@ -338,7 +338,7 @@ test.describe('an orderer (e2e.dialogs)', () => {
     const warning = page.getByRole('dialog', { name: 'Time due warning' });
     await expect(warning).toBeVisible();
     await expectNoViolations(page, 'the time due warning');
-    await warning.getByRole('button', { name: 'Yes, keep it' }).click();
+    await warning.getByRole('button', { name: 'Keep this due time' }).click();
     await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
 
     await page
@@ -346,7 +346,13 @@ test.describe('an orderer (e2e.dialogs)', () => {
       .setInputFiles({ name: 'dialogs.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20_000, 1) });
     const del = page.getByRole('button', { name: 'Delete file dialogs.pdf' });
     const confirm = page.getByRole('dialog', { name: 'Delete file' });
-    await checkDialog(page, () => del.click(), confirm, 'Delete file', confirm.getByRole('button', { name: 'Yes' }));
+    await checkDialog(
+      page,
+      () => del.click(),
+      confirm,
+      'Delete file',
+      confirm.getByRole('button', { name: 'Delete file' }),
+    );
     await expect(del).toHaveCount(0);
   });
 });
@@ -416,7 +422,7 @@ test.describe('the staff area (staff.admin)', () => {
       () => page.getByRole('button', { name: button }).first().click(),
       dialog,
       `${title} on ${url}`,
-      dialog.getByRole('button', { name: 'No' }),
+      dialog.getByRole('button', { name: 'Cancel' }),
     );
   }
 
@@ -449,7 +455,7 @@ test.describe('the staff area (staff.admin)', () => {
       () => revoke.click(),
       revokeDialog,
       'Revoke API key',
-      revokeDialog.getByRole('button', { name: 'Yes' }),
+      revokeDialog.getByRole('button', { name: 'Revoke API key' }),
     );
     await expect(revoke).toHaveCount(0);
 
@@ -468,7 +474,7 @@ test.describe('the staff area (staff.admin)', () => {
       () => disable.click(),
       disableDialog,
       'Disable endpoint',
-      disableDialog.getByRole('button', { name: 'Yes' }),
+      disableDialog.getByRole('button', { name: 'Disable endpoint' }),
     );
     await expect(page.getByRole('button', { name: `Enable: ${url}` })).toBeVisible();
   });

@@ -139,7 +139,7 @@ test('an administrator unlocks a locked user, who is told by e-mail and then sig
   await expect(badge).toBeVisible();
   await row.getByRole('button', { name: /Unlock/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Unlock account' });
-  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'Unlock account' }).click();
   await expect(page.getByText('The account e2e.locked was unlocked. The user has been sent an e-mail.')).toBeVisible();
   await expect(badge).toHaveCount(0);
   await expect(row.getByRole('button', { name: /Unlock/ })).toHaveCount(0);

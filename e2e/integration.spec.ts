@@ -111,7 +111,7 @@ test.afterAll(async () => {
     });
     if (await disable.count()) {
       await disable.first().click();
-      await staff.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+      await staff.getByRole('dialog').getByRole('button', { name: 'Disable endpoint' }).click();
     }
   }
   await receiver.stop();

@@ -271,7 +271,7 @@ test.describe('job list', () => {
     ]);
     const prompt = printable.getByRole('dialog', { name: 'Print job' });
     await expect(prompt.getByText('Do you want to print this Job?')).toBeVisible();
-    await prompt.getByRole('button', { name: 'Yes' }).click();
+    await prompt.getByRole('button', { name: 'Print' }).click();
     await expect.poll(() => printable.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
     await expect(printable.getByRole('heading', { level: 1, name: `Job ${jms}` })).toBeVisible();
 

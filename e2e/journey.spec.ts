@@ -170,6 +170,12 @@ test('staff move the job to Delivered with a comment; the user gets exactly the 
     await form.getByLabel('New status').selectOption({ label });
     if (comment) await form.getByRole('textbox', { name: 'Comment' }).fill(comment);
     await form.getByRole('button', { name: 'Change status' }).click();
+    if (label === 'Delivered')
+      // No file has been delivered for this job: the form asks first.
+      await staff
+        .getByRole('dialog', { name: 'Set to Delivered without a file?' })
+        .getByRole('button', { name: 'Set to Delivered' })
+        .click();
     // The status history gains the change (the page re-renders from the server).
     await expect(staff.getByRole('list', { name: 'Status changes' }).getByRole('listitem').last()).toContainText(
       `→ ${label}`,
@@ -242,7 +248,7 @@ test('staff issue an invoice for the job, and the user sees it at once with its 
 
   // Marked paid by staff: the pay link goes.
   await staff.getByRole('button', { name: `Mark paid: invoice ${INVOICE}` }).click();
-  await staff.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: 'Mark invoice paid' }).click();
   await expect(staff.getByRole('row').filter({ hasText: INVOICE })).toContainText('Paid');
   await user.reload();
   await expect(row.getByRole('link', { name: `Pay invoice ${INVOICE}` })).toHaveCount(0);

@@ -285,7 +285,7 @@ test.describe('an orderer of a firm with 5-minute sessions (e2e.idle)', () => {
     await expectAnnounced(page, 'Upload complete: keys.pdf is attached.');
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Delete file' });
-    await tabTo(page, confirm.getByRole('button', { name: 'Yes' }));
+    await tabTo(page, confirm.getByRole('button', { name: 'Delete file' }));
     await page.keyboard.press('Enter');
     await expect(confirm).toBeHidden();
     await expect(page.locator('input[type="file"]')).toBeFocused();
@@ -540,8 +540,8 @@ test.describe('focus never drops in the staff area (staff.operator)', () => {
     await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Mark invoice paid' });
-    await expect(dialog.getByRole('button')).toHaveText(['No', 'Yes']);
-    await dialog.getByRole('button', { name: 'Yes' }).press('Enter');
+    await expect(dialog.getByRole('button')).toHaveText(['Cancel', 'Mark invoice paid']);
+    await dialog.getByRole('button', { name: 'Mark invoice paid' }).press('Enter');
     await expectAnnounced(
       page,
       new RegExp(`^Invoice ${number} is marked paid: a payment of \\$[0-9,.]+ has been recorded`),
@@ -551,6 +551,132 @@ test.describe('focus never drops in the staff area (staff.operator)', () => {
     await expect(page.locator(':focus')).not.toHaveCount(0);
     expect(await paidRow.evaluate((r) => r.contains(document.activeElement))).toBe(true);
     await page.context().close();
+  });
+});
+
+test.describe('focus never drops in the staff area: Delivered, deliverables, bulk (staff.operator, Keyway Legal)', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext()).newPage();
+    await signIn(page, 'staff.operator', undefined, { landing: /\/Ops$/ });
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  /** The queue of Keyway Legal (e2e/support/fixtures.ts: KW-01 to KW-04, Ready For Delivery, no file). */
+  async function keywayQueue(): Promise<Locator> {
+    await page.goto('/Ops/Jobs');
+    await page.getByLabel('Client').first().selectOption({ label: 'Keyway Legal' });
+    await expect(page).toHaveURL(/client=\d+/);
+    const table = page.getByRole('table', { name: 'Job queue' });
+    await expect(table.locator('tbody tr')).toHaveCount(4);
+    return table;
+  }
+
+  async function openJob(matter: string): Promise<void> {
+    const table = await keywayQueue();
+    await table.locator('tbody tr').filter({ hasText: matter }).getByRole('link').first().click();
+    await page.waitForURL(/\/Ops\/Job\?jb=/);
+  }
+
+  test('Delivered with no file asks once per attempt (Cancel first and focused, Escape cancels); confirmed, focus stays in the panel and the change is said', async () => {
+    await openJob('KW-01');
+    const form = page.getByRole('form', { name: 'Change status' });
+    const status = form.getByLabel('New status');
+    await expect(status).toBeEnabled({ timeout: 30_000 });
+    await status.focus();
+    await status.selectOption({ label: 'Delivered' });
+    const change = form.getByRole('button', { name: 'Change status' });
+    await tabTo(page, change);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Set to Delivered without a file?' });
+    await expect(dialog).toContainText('No file has been delivered for this job. Set it to Delivered anyway?');
+    await expect(dialog.getByRole('button')).toHaveText(['Cancel', 'Set to Delivered']);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expectNoViolations(page, 'the Delivered-without-a-file question');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(change).toBeFocused();
+    await expect(page.getByText('Now: Ready For Delivery')).toBeVisible();
+
+    // Another attempt asks again; this time the answer is yes.
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Set to Delivered' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expectAnnounced(page, /^Status changed to Delivered\./);
+    const card = page
+      .locator('.card')
+      .filter({ has: page.getByRole('heading', { name: 'Change status', exact: true }) });
+    await expect(card.getByText('A job that is Delivered cannot change status.')).toBeVisible();
+    await expect(page.locator(':focus')).toHaveCount(1);
+    expect(
+      await card.evaluate((c) => c.contains(document.activeElement) && document.activeElement !== document.body),
+    ).toBe(true);
+  });
+
+  test('a deliverable: a refused upload is said and focus stays on the field; an upload that completes is said and focus goes to its Remove; Delivered then asks nothing', async () => {
+    await openJob('KW-02');
+    const panel = page.getByRole('region', { name: 'Delivered files' });
+    const file = panel.locator('input[type="file"]');
+    await expect(file).toBeEnabled({ timeout: 30_000 });
+    await file.focus();
+    await file.setInputFiles({
+      name: 'tool.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(2_000, 1),
+    });
+    await expectAnnounced(page, 'Files with this extension can not be uploaded.');
+    await expect(file).toBeFocused();
+    expect(await focusedDescription(page)).toContain('Files with this extension can not be uploaded.');
+
+    await file.setInputFiles({ name: 'done.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(40_000, 1) });
+    const remove = panel.getByRole('button', { name: 'Remove done.pdf' });
+    await expect(remove).toBeFocused();
+    await expectAnnounced(page, 'Upload complete: done.pdf was attached.');
+
+    const form = page.getByRole('form', { name: 'Change status' });
+    await form.getByLabel('New status').selectOption({ label: 'Delivered' });
+    await form.getByRole('button', { name: 'Change status' }).press('Enter');
+    await expectAnnounced(page, /^Status changed to Delivered\./);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('A job that is Delivered cannot change status.')).toBeVisible();
+  });
+
+  test('bulk “Apply to selected”: Delivered for jobs with no file asks once, naming them; the outcome takes focus and is said', async () => {
+    const table = await keywayQueue();
+    const numbers: string[] = [];
+    for (const matter of ['KW-03', 'KW-04']) {
+      const row = table.locator('tbody tr').filter({ hasText: matter });
+      numbers.push((await row.getByRole('link').first().innerText()).trim());
+      const box = row.getByRole('checkbox');
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+    }
+    const bulk = page.getByRole('region', { name: 'Bulk actions' });
+    await bulk.getByLabel('Action').selectOption({ label: 'Change status' });
+    await bulk.getByLabel('New status').selectOption({ label: 'Delivered' });
+    const apply = bulk.getByRole('button', { name: 'Apply to selected' });
+    await tabTo(page, apply);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Set to Delivered without a file?' });
+    await expect(dialog).toContainText(
+      `No file has been delivered for jobs ${numbers.join(', ')}. Set them to Delivered anyway?`,
+    );
+    await expect(dialog.getByRole('button')).toHaveText(['Cancel', 'Set to Delivered']);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    const summary = 'Moved to Delivered: 2 of 2 jobs. None was refused.';
+    await expect(page.getByRole('group', { name: summary })).toBeFocused();
+    await expect(bulk.getByRole('status').filter({ hasText: 'Moved' })).toHaveText(summary);
+    await expect(table.locator('tbody tr').filter({ hasText: 'Delivered' })).toHaveCount(4);
   });
 });
 

@@ -124,7 +124,7 @@ test.describe('provider administrator (role 1)', () => {
     await expect(page.getByText(key)).toHaveCount(0);
 
     await page.getByRole('button', { name: `Revoke: ${name}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke API key' }).click();
     await expect(row).toContainText('Revoked');
     const refused = await page.request.get('/api/v1/jobs/changes', { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status()).toBe(401);
@@ -169,7 +169,7 @@ test.describe('provider administrator (role 1)', () => {
     // Deactivated: the session ends.
     await page.goto('/Ops/Staff');
     await page.getByRole('button', { name: `Deactivate: ${userName}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate staff user' }).click();
     await expect(page.getByRole('row').filter({ hasText: userName })).toContainText('Deactivated');
   });
 });
@@ -205,7 +205,7 @@ test('staff create, schedule, change and retire a notice', async ({ browser }) =
   await expect(row).toContainText('The registry now closes at 11 am on Friday.');
 
   await s.getByRole('button', { name: `Retire: notice ${title}` }).click();
-  await s.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await s.getByRole('dialog').getByRole('button', { name: 'Retire notice' }).click();
   await expect(row).toContainText('Retired');
   await staff.close();
 });

@@ -69,7 +69,7 @@ test.describe('webhook endpoints (role 1)', () => {
     await page.goto('/Ops/Webhooks');
     // Disabled again, so the rest of the run's changes are not queued for a receiver that stops with this spec.
     await page.getByRole('button', { name: `Disable: ${url}` }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable endpoint' }).click();
     await expect(page.getByRole('button', { name: `Enable: ${url}` })).toBeVisible();
   });
 });

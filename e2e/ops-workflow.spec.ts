@@ -30,6 +30,12 @@ async function changeStatus(page: Page, to: string, comment: string, internal = 
   await form.getByRole('textbox', { name: 'Comment' }).fill(comment);
   await form.getByLabel(internal ? 'Staff only (internal)' : 'The client and staff').check();
   await form.getByRole('button', { name: 'Change status' }).click();
+  if (to === 'Delivered')
+    // No file has been delivered for this job: the form asks first.
+    await page
+      .getByRole('dialog', { name: 'Set to Delivered without a file?' })
+      .getByRole('button', { name: 'Set to Delivered' })
+      .click();
   await expect(page.getByText(`Status changed to ${to}.`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText(to);
 }

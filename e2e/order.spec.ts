@@ -347,7 +347,7 @@ test('a source file is uploaded and deleted after confirmation; a blocked file i
   await page.getByRole('button', { name: 'Delete file brief.pdf' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete file' });
   await expect(dialog).toContainText(MESSAGES.deleteConfirm);
-  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'Delete file' }).click();
   await expect(page.getByText(MESSAGES.deleted)).toBeVisible();
   await expect(page.locator('input[type="file"]')).toBeVisible();
   await cancelOrder(page);
@@ -471,10 +471,10 @@ test('a due time within 30 minutes opens the warning the user must accept', asyn
   await page.getByRole('button', { name: 'Next' }).click();
   const warning = page.getByRole('dialog', { name: 'Time due warning' });
   await expect(warning).toBeVisible();
-  await warning.getByRole('button', { name: 'No, change it' }).click();
+  await warning.getByRole('button', { name: 'Change the due time' }).click();
   await expect(page.getByRole('heading', { name: 'Step 1 of 2: Job details' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
-  await warning.getByRole('button', { name: 'Yes, keep it' }).click();
+  await warning.getByRole('button', { name: 'Keep this due time' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Consulting details' })).toBeVisible();
   await save(page);
 });

@@ -210,7 +210,7 @@ test.describe('user administration', () => {
     await expect(row.getByRole('cell', { name: 'Never' })).toHaveCount(0);
     await row.getByRole('button', { name: /Reactivate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Reactivate user' });
-    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await dialog.getByRole('button', { name: 'Reactivate user' }).click();
     await expect(page.getByText(`User ${GONE_USER} reactivated successfully.`)).toBeVisible();
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 

@@ -173,8 +173,7 @@ export function ViewsManager({
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete view"
         message={`Delete the view “${deleting?.name ?? ''}”?${deleting?.shared ? ' Nobody in your firm will see it any more.' : ''}`}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        confirmLabel="Delete view"
         tone="danger"
         onConfirm={async () => {
           if (deleting) await run(actions.remove(deleting.id));

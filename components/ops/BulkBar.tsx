@@ -2,14 +2,17 @@
 /**
  * The queue's bulk actions: what is selected (ticked jobs, or every job matching the filters across
  * pages), and what to do with it: change the status, assign, or export as CSV. A polite live region says how many
- * jobs are selected and, after a run, the outcome; the outcome lists every job that was refused and why.
+ * jobs are selected and, after a run, the outcome; the outcome lists every job that was refused and why, and takes
+ * focus (the selection is cleared, so "Apply to selected" is disabled). Delivered for jobs with no delivered file
+ * asks once, naming them, and runs again with the confirmation.
  * Native controls only: it works with the keyboard and a screen reader as the rest of the page does.
  */
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { Select } from '@/components/ui/Select';
 import { unlessSignedOut } from '@/lib/client-side/action';
@@ -58,7 +61,17 @@ export function BulkBar({
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The run waiting for "Set to Delivered", with the question naming the jobs that have no delivered file. */
+  const [asking, setAsking] = useState<{ input: BulkInput; question: string } | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const focusOutcome = useRef(false);
   const none = count === 0;
+  useEffect(() => {
+    if (outcome && focusOutcome.current) {
+      focusOutcome.current = false;
+      outcomeRef.current?.focus();
+    }
+  }, [outcome]);
   // A new selection replaces the last outcome (the live region then says the new count).
   const [outcomeFor, setOutcomeFor] = useState<number | null>(null);
   if (outcome && outcomeFor !== null && count !== 0 && count !== outcomeFor) {
@@ -78,14 +91,24 @@ export function BulkBar({
           ? { kind: 'status', toStatus: Number(toStatus), comment: '', visibility: 'internal' }
           : { kind: 'assign', assigneeId: assignee === 'none' ? null : Number(assignee) },
     };
+    await run(input);
+  }
+
+  async function run(input: BulkInput) {
     setBusy(true);
     try {
       const r = await unlessSignedOut(action(input));
       if (r.ok) {
+        focusOutcome.current = true;
         setOutcome(r.value);
         setOutcomeFor(0);
         onDone();
-      } else setError(Object.values(r.fields ?? {})[0]?.[0] ?? r.message);
+      } else if (r.status === 409 && r.fields?.confirmNoDeliverable?.[0] && input.action.kind === 'status')
+        setAsking({
+          input: { ...input, action: { ...input.action, confirmNoDeliverable: true } },
+          question: r.fields.confirmNoDeliverable[0],
+        });
+      else setError(Object.values(r.fields ?? {})[0]?.[0] ?? r.message);
     } finally {
       setBusy(false);
     }
@@ -169,18 +192,39 @@ export function BulkBar({
         {outcome ? outcome.summary : none ? '' : selectedText}
       </p>
       {error && <Alert tone="error">{error}</Alert>}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title="Set to Delivered without a file?"
+        message={asking?.question ?? ''}
+        confirmLabel="Set to Delivered"
+        onConfirm={async () => {
+          if (asking) await run(asking.input);
+        }}
+        onCloseAutoFocus={(e) => {
+          // After the run, to its outcome; after Cancel, back to "Apply to selected".
+          if (outcomeRef.current) {
+            e.preventDefault();
+            outcomeRef.current.focus();
+          }
+        }}
+      />
       {outcome && (
-        <Alert tone={outcome.refused.length ? 'warning' : 'success'} role="none" title={outcome.summary}>
-          {outcome.refused.length > 0 && (
-            <ul className="mt-1 list-disc pl-5" aria-label="Refused jobs">
-              {outcome.refused.map((r) => (
-                <li key={r.jobId}>
-                  Job {r.jmsNumber || r.jobId}: {r.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
+        <div ref={outcomeRef} tabIndex={-1} role="group" aria-label={outcome.summary} className="rounded-md">
+          <Alert tone={outcome.refused.length ? 'warning' : 'success'} role="none" title={outcome.summary}>
+            {outcome.refused.length > 0 && (
+              <ul className="mt-1 list-disc pl-5" aria-label="Refused jobs">
+                {outcome.refused.map((r) => (
+                  <li key={r.jobId}>
+                    Job {r.jmsNumber || r.jobId}: {r.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        </div>
       )}
     </section>
   );

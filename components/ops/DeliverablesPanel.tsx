@@ -6,8 +6,14 @@
  * by mistake. It talks to api/Ops/Jobs/{id}/Deliverables (streamed upload: limit, SHA-256, malware scan).
  * Usage, in a server component: <DeliverablesPanel jobId={job.id} initial={await deliveredFilesView(actor, job.id)} />
  * (lib/documents/deliverables.ts), so the list renders with the page and reloads after each change.
+ *
+ * Focus never drops (WCAG 2.4.3) and each outcome is said (4.1.3): while a file uploads the field is disabled, so
+ * focus goes to "Cancel upload"; once attached, to the file's Remove button, and "Upload complete" is said; a
+ * refused or failed upload says why and puts focus on "Retry" (when offered) or back on the field, which the
+ * message describes; after a removal, focus goes back to the field.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { announce } from '@/components/ui/announce';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
@@ -39,6 +45,23 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
   const [notice, setNotice] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLElement>(null);
+  /** Where focus goes after the next render: a button by its name, or the file field. */
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const want = focusNext.current;
+    if (want === null) return;
+    const target =
+      want === 'field'
+        ? input.current
+        : [...(section.current?.querySelectorAll<HTMLElement>('button') ?? [])].findLast(
+            (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === want,
+          );
+    if (target && !(target as HTMLButtonElement).disabled) {
+      focusNext.current = null;
+      target.focus();
+    }
+  });
 
   async function load() {
     const res = await apiFetch(base).catch(() => null);
@@ -56,6 +79,9 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
     setUploading(file);
     setProgress(0);
     setSent(0);
+    // The field is disabled while the file goes: focus to the one control that acts on it.
+    focusNext.current = 'Cancel upload';
+    let failure: string | null = null;
     try {
       const res = await uploadWithProgress({
         url: base,
@@ -67,23 +93,30 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
         onBytes: (loaded, total) => setSent(Math.max(0, Math.min(file.size, loaded - (total - file.size)))),
       });
       if (res.status === 200) {
-        setNotice(`${file.name} was attached.`);
+        // Said by the success banner as it shows.
+        setNotice(`Upload complete: ${file.name} was attached.`);
         await load();
+        focusNext.current = `Remove ${file.name}`;
       } else {
-        setError(messageOf(res.body) ?? 'The file could not be uploaded. Please try again.');
+        failure = messageOf(res.body) ?? 'The file could not be uploaded. Please try again.';
         if (res.status >= 500) setRetry(file);
+        focusNext.current = res.status >= 500 ? `Retry ${file.name}` : 'field';
       }
     } catch (e) {
-      setError(
+      failure =
         e instanceof DOMException && e.name === 'AbortError'
           ? 'The upload was cancelled. Nothing was attached.'
-          : 'The file could not be uploaded. Please try again.',
-      );
+          : 'The file could not be uploaded. Please try again.';
       setRetry(file);
+      focusNext.current = `Retry ${file.name}`;
     } finally {
       abort.current = null;
       setUploading(null);
       if (input.current) input.current.value = '';
+    }
+    if (failure) {
+      setError(failure);
+      announce(failure);
     }
   }
 
@@ -93,11 +126,16 @@ export function DeliverablesPanel({ jobId, initial }: { jobId: number; initial: 
     if (res?.ok) {
       setNotice(`${d.FileName} was removed.`);
       await load();
-    } else setError('The file could not be removed. Please try again.');
+      // Its Remove button went with it.
+      focusNext.current = 'field';
+    } else {
+      setError('The file could not be removed. Please try again.');
+      announce('The file could not be removed. Please try again.');
+    }
   }
 
   return (
-    <section className="flex flex-col gap-3" aria-labelledby={`deliverables-${jobId}`}>
+    <section ref={section} className="flex flex-col gap-3" aria-labelledby={`deliverables-${jobId}`}>
       <h2 id={`deliverables-${jobId}`} className="text-lg font-semibold">
         Delivered files
       </h2>

@@ -87,6 +87,7 @@ export function OpsActionButton({
           onOpenChange={setOpen}
           title={confirm.title}
           message={confirm.message}
+          confirmLabel={confirm.title}
           tone={variant === 'danger' ? 'danger' : 'primary'}
           onConfirm={async () => {
             await run();

@@ -3,14 +3,19 @@
  * Moves a job to its next status (lib/jobs/workflow-rules.ts): the allowed next statuses, an optional comment and
  * who may see it. The form validates with the service's own schema; the server's refusal (409: not allowed, or
  * changed meanwhile) shows on the status field. The status the page showed travels along, so a change made by
- * someone else meanwhile is refused instead of overwritten.
+ * someone else meanwhile is refused instead of overwritten. Delivered with no delivered file is refused by the
+ * service until the person confirms it: the form then asks once, and sends the change again with the confirmation.
+ * After a change focus stays in the form, or on the panel when the job can no longer change (Delivered), and the
+ * outcome is said through the page's live region (the success banner).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { holdFocusNear } from '@/components/ui/focus-memory';
 import { Field } from '@/components/ui/Field';
 import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
@@ -19,6 +24,7 @@ import { unlessSignedOut } from '@/lib/client-side/action';
 import {
   STATUS_COMMENT_MAX,
   statusChangeSchema,
+  WORKFLOW_MSG,
   type StatusChange,
   type StatusChangeInput,
 } from '@/lib/jobs/workflow-rules';
@@ -36,6 +42,9 @@ export interface StatusChangeFormProps {
 export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChangeFormProps) {
   const router = useRouter();
   const [banner, setBanner] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  /** The change waiting for "Set to Delivered" in the no-delivered-file question. */
+  const [asking, setAsking] = useState<StatusChange | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const form = useForm<StatusChangeInput, unknown, StatusChange>({
     resolver: zodResolver(statusChangeSchema),
     defaultValues: { toStatus: '', comment: '', visibility: 'client', expectedStatus: status },
@@ -48,22 +57,21 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
     formState: { errors, isSubmitting },
   } = form;
 
-  if (allowedNext.length === 0) {
-    return (
-      <div className="flex flex-col gap-3">
-        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-        <p className="text-sm text-muted">A job that is {statusLabel(status)} cannot change status.</p>
-      </div>
-    );
-  }
-
-  const onSubmit = handleSubmit(async (values) => {
+  async function send(values: StatusChange, confirmNoDeliverable: boolean): Promise<void> {
     setBanner(null);
-    const r = await unlessSignedOut(action(jb, { ...values, expectedStatus: status }));
+    const r = await unlessSignedOut(
+      action(jb, { ...values, expectedStatus: status, ...(confirmNoDeliverable ? { confirmNoDeliverable } : {}) }),
+    );
     if (r.ok) {
       setBanner({ tone: 'success', text: r.value });
       reset({ toStatus: '', comment: '', visibility: 'client' });
+      // The page re-renders: focus stays in this panel (on the form, or on the panel once the job is final).
+      holdFocusNear(panel.current);
       router.refresh();
+      return;
+    }
+    if (r.status === 409 && r.fields?.confirmNoDeliverable && !confirmNoDeliverable) {
+      setAsking(values);
       return;
     }
     if (r.status !== 404 && r.status !== 403) {
@@ -78,43 +86,66 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
       tone: 'error',
       text: r.status === 404 ? 'Job not found.' : 'You may not change the status of this job.',
     });
-  });
+  }
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => handleSubmit((values) => send(values, false))(e);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change status">
-      <FormFields>
-        <Field label="New status" id="toStatus" error={errors.toStatus?.message} required>
-          <Select
-            placeholder="Choose…"
-            options={allowedNext.map((s) => ({ value: String(s), label: statusLabel(s) }))}
-            {...register('toStatus')}
-          />
-        </Field>
-        <Field
-          label="Comment"
-          id="comment"
-          error={errors.comment?.message}
-          help="Optional. Shown in the job's comment history."
-        >
-          <Textarea rows={3} maxLength={STATUS_COMMENT_MAX} showCount {...register('comment')} />
-        </Field>
-        <RadioGroup
-          legend="Who may see the comment?"
-          options={[
-            { value: 'client', label: 'The client and staff' },
-            { value: 'internal', label: 'Staff only (internal)' },
-          ]}
-          inline
-          error={errors.visibility?.message}
-          {...register('visibility')}
-        />
-        {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
-        <div>
-          <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
-            Change status
-          </Button>
+    <div ref={panel}>
+      {allowedNext.length === 0 ? (
+        <div className="flex flex-col gap-3">
+          {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+          <p className="text-sm text-muted">A job that is {statusLabel(status)} cannot change status.</p>
         </div>
-      </FormFields>
-    </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Change status">
+          <FormFields>
+            <Field label="New status" id="toStatus" error={errors.toStatus?.message} required>
+              <Select
+                placeholder="Choose…"
+                options={allowedNext.map((s) => ({ value: String(s), label: statusLabel(s) }))}
+                {...register('toStatus')}
+              />
+            </Field>
+            <Field
+              label="Comment"
+              id="comment"
+              error={errors.comment?.message}
+              help="Optional. Shown in the job's comment history."
+            >
+              <Textarea rows={3} maxLength={STATUS_COMMENT_MAX} showCount {...register('comment')} />
+            </Field>
+            <RadioGroup
+              legend="Who may see the comment?"
+              options={[
+                { value: 'client', label: 'The client and staff' },
+                { value: 'internal', label: 'Staff only (internal)' },
+              ]}
+              inline
+              error={errors.visibility?.message}
+              {...register('visibility')}
+            />
+            {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+            <div>
+              <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
+                Change status
+              </Button>
+            </div>
+          </FormFields>
+        </form>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title="Set to Delivered without a file?"
+        message={WORKFLOW_MSG.noDeliverable}
+        confirmLabel="Set to Delivered"
+        onConfirm={async () => {
+          if (asking) await send(asking, true);
+        }}
+      />
+    </div>
   );
 }

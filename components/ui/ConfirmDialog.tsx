@@ -10,7 +10,9 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   /** The question, e.g. MSG.fileDeleteConfirm. */
   message: ReactNode;
-  confirmLabel?: string;
+  /** The confirming button, named by what it does ("Deactivate user", "Delete file"), never "Yes" or "OK". */
+  confirmLabel: string;
+  /** The button that changes nothing; "Cancel" unless the choice reads better named ("Keep editing"). */
   cancelLabel?: string;
   /** danger: red confirm button (delete, deactivate). */
   tone?: 'primary' | 'danger';
@@ -19,20 +21,27 @@ export interface ConfirmDialogProps {
   onCancel?: () => void;
   /** Shown under the message (e.g. an error from the last attempt). */
   children?: ReactNode;
+  /** Where focus goes as the dialog closes (preventDefault to place it yourself); by default back to the opener. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Yes/No question in a modal. Focus starts on Cancel; Escape cancels. A rejected onConfirm keeps it open. */
+/**
+ * The one confirmation dialog of the portal (test/confirm-dialogs.test.ts holds every use to it): a title saying
+ * what happens, the question, then the cancelling button first and the confirming button named by its action.
+ * Focus starts on the cancelling button; Escape cancels. A rejected onConfirm keeps it open.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   message,
-  confirmLabel = 'Yes',
-  cancelLabel = 'No',
+  confirmLabel,
+  cancelLabel = 'Cancel',
   tone = 'primary',
   onConfirm,
   onCancel,
   children,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -62,6 +71,7 @@ export function ConfirmDialog({
       title={title}
       size="sm"
       hideClose
+      {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       onOpenAutoFocus={(e) => {
         e.preventDefault();
         cancelRef.current?.focus();

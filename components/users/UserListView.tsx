@@ -253,8 +253,7 @@ export function UserListView({
         }}
         title={target ? `Deactivate user: ${target.fullName} (${target.userName})` : 'Deactivate user'}
         message={MSG.deactivateConfirm}
-        confirmLabel="Deactivate"
-        cancelLabel="Cancel"
+        confirmLabel="Deactivate user"
         tone="danger"
         onConfirm={confirmDeactivate}
       >
@@ -272,6 +271,7 @@ export function UserListView({
         }}
         title={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].title}
         message={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].message}
+        confirmLabel={ACCESS_DIALOG[accessTarget?.kind ?? 'unlock'].title}
         onConfirm={confirmAccess}
       >
         {accessTarget ? (

@@ -51,7 +51,7 @@ function Actions({
         Sign out<span className="sr-only">{` user ${row.userName} everywhere`}</span>
       </Button>
       {row.canDeactivate ? (
-        <Button size="sm" variant="danger" onClick={() => onDeactivate(row)}>
+        <Button size="sm" variant="secondary" onClick={() => onDeactivate(row)}>
           Deactivate<span className="sr-only">{` user ${row.userName}`}</span>
         </Button>
       ) : null}

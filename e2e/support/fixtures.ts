@@ -67,6 +67,7 @@ async function main() {
   await activityFixtures(handle.db, hv.id);
   await integrationClient(handle.db);
   await opsDayFixtures(handle.db);
+  await deliveryClient(handle.db);
   await liveClients(handle.db);
   await viewsAndReportsFixtures(handle.db);
   await billingClient(handle.db);
@@ -358,6 +359,28 @@ async function opsDayFixtures(db: Awaited<ReturnType<typeof getHandle>>['db']) {
     },
     db,
   );
+}
+
+/**
+ * e2e/keyboard.spec.ts, the staff area: Keyway Legal with four jobs Ready For Delivery and no delivered file
+ * (KW-01 to KW-04), which staff.operator sets to Delivered (on the job page, after attaching a file, and in bulk).
+ */
+async function deliveryClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Keyway Legal', accountNumber: 'KW7008' }).returning();
+  if (!c) throw new Error('client not created');
+  const ready = new Date(Date.now() + 24 * 3_600_000);
+  for (let i = 1; i <= 4; i++) {
+    await makeJob(
+      {
+        clientId: c.id,
+        status: 4,
+        matterReference: `KW-0${i}`,
+        readyAt: ready,
+        dueAt: new Date(ready.getTime() + 4 * 3_600_000),
+      },
+      db,
+    );
+  }
 }
 
 /**

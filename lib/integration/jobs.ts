@@ -106,7 +106,11 @@ export async function jobForApi(jmsNumber: string): Promise<z.input<typeof jobAn
   };
 }
 
-/** POST /api/v1/jobs/{jmsNumber}/status: through the workflow, as a system actor (the same rules and alerts). */
+/**
+ * POST /api/v1/jobs/{jmsNumber}/status: through the workflow, as a system actor (the same rules and alerts). An
+ * integration delivers its files through its own channel, so Delivered with no delivered file here is its
+ * decision, confirmed on its behalf: the API keeps the behaviour it has always had.
+ */
 export async function changeStatusForApi(
   by: ApiCaller,
   jmsNumber: string,
@@ -116,6 +120,7 @@ export async function changeStatusForApi(
     toStatus: body.status,
     comment: body.comment ?? null,
     visibility: body.visibleToClient ? 'client' : 'internal',
+    confirmNoDeliverable: true,
     ...(body.expectedStatus !== undefined ? { expectedStatus: body.expectedStatus } : {}),
   });
   return {

@@ -86,6 +86,13 @@ export const WORKFLOW_MSG = {
     `The job's status changed to ${statusLabel(now)} while you were looking at it. Please check it and try again.`,
   jobNotFound: 'Job not found.',
   changed: (to: number) => `Status changed to ${statusLabel(to)}.`,
+  /** Asked before a job with no delivered file becomes Delivered; the change carries confirmNoDeliverable. */
+  noDeliverable: 'No file has been delivered for this job. Set it to Delivered anyway?',
+  /** The same question for several jobs, naming them (at most NAMED_MAX, then how many more). */
+  noDeliverables: (numbers: readonly string[], more: number) =>
+    `No file has been delivered for ${numbers.length + more === 1 ? 'job' : 'jobs'} ${numbers.join(', ')}${
+      more > 0 ? ` and ${more} more` : ''
+    }. Set ${numbers.length + more === 1 ? 'it' : 'them'} to Delivered anyway?`,
 } as const;
 
 /** The longest comment accepted with a status change. */
@@ -117,6 +124,11 @@ export const statusChangeSchema = z.object({
     .transform((v) => v.trim()),
   visibility: z.enum(COMMENT_VISIBILITY, { error: 'Please choose who may see the comment.' }).default('client'),
   expectedStatus: z.coerce.number().int().optional(),
+  /**
+   * The person has confirmed that the job may become Delivered with no delivered file. Without it such a change
+   * is refused (409, on this field) so that the form can ask first.
+   */
+  confirmNoDeliverable: z.boolean().optional(),
 });
 
 export type StatusChangeInput = z.input<typeof statusChangeSchema>;

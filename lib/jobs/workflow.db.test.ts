@@ -1,11 +1,13 @@
 /**
  * The job workflow service and the job alerts it fires, on the real database and a real SMTP server.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
   commentHistory,
+  documents,
   emailOutbox,
   jobAlertDigestItems,
   jobAlertDigests,
@@ -217,6 +219,7 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
       toStatus: 8,
       comment: 'Courier left it with reception',
       visibility: 'internal',
+      confirmNoDeliverable: true,
     });
     expect(r.deliveredAt?.toISOString()).toBe('2026-11-23T23:16:00.000Z');
     const [row] = await t
@@ -286,6 +289,37 @@ describe('job workflow (lib/jobs/workflow.ts)', () => {
       expect(await t.db().select().from(commentHistory).where(eq(commentHistory.jobId, j.id))).toEqual([]);
     }
     expect(await alertsTo(user.email)).toEqual([]);
+  });
+
+  it('Delivered with no delivered file is refused (409 on confirmNoDeliverable) until confirmed; with a file it needs no confirmation', async () => {
+    const op = await staff();
+    const client = await makeClient();
+    const bare = await makeJob({ clientId: client.id, status: 4 });
+    const refused = await caught(changeJobStatus(userPrincipal(op), bare.id, { toStatus: 8 }));
+    expect(refused).toMatchObject({
+      status: 409,
+      message: 'No file has been delivered for this job. Set it to Delivered anyway?',
+      fields: { confirmNoDeliverable: ['No file has been delivered for this job. Set it to Delivered anyway?'] },
+    });
+    const [still] = await t.db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, bare.id));
+    expect(still?.status).toBe(4);
+    expect(await t.db().select().from(jobStatusChanges).where(eq(jobStatusChanges.jobId, bare.id))).toEqual([]);
+    const confirmed = await changeJobStatus(userPrincipal(op), bare.id, { toStatus: 8, confirmNoDeliverable: true });
+    expect(confirmed.toStatus).toBe(8);
+
+    // A removed deliverable does not count; one still there does.
+    const filed = await makeJob({ clientId: client.id, status: 14 });
+    const file = { clientId: client.id, jobId: filed.id, fileName: 'done.pdf', size: 10, kind: 'deliverable' as const };
+    await t
+      .db()
+      .insert(documents)
+      .values({ ...file, storageKey: randomUUID(), deletedAt: new Date() });
+    expect(await caught(changeJobStatus(userPrincipal(op), filed.id, { toStatus: 8 }))).toMatchObject({ status: 409 });
+    await t
+      .db()
+      .insert(documents)
+      .values({ ...file, storageKey: randomUUID() });
+    expect((await changeJobStatus(userPrincipal(op), filed.id, { toStatus: 8 })).toStatus).toBe(8);
   });
 
   it('client roles may not change a status (403); a system actor may, named in place of a user', async () => {

@@ -19,9 +19,9 @@
  * 'jobs.status'), an API key (the integration API, authorised by its adapter's scope) or a system
  * task. The audit row carries the principal's IP and browser.
  */
-import { eq } from 'drizzle-orm';
-import { getDb, type Tx } from '@/db/client';
-import { commentHistory, jobMessages, jobs, jobStatusChanges, users } from '@/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { getDb, type Queryable, type Tx } from '@/db/client';
+import { commentHistory, documents, jobMessages, jobs, jobStatusChanges, users } from '@/db/schema';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { apiKeyName, type Principal } from '@/lib/core/principal';
@@ -179,7 +179,20 @@ export async function writeStatusChange(
   return { commentId, deliveredAt, alerts };
 }
 
-/** Moves job `jobId` to a new status. Throws NotFoundError (404), ValidationError (400) or ConflictError (409). */
+/** Whether the job has a delivered file (a deliverable not removed). */
+export async function hasDeliverable(tx: Queryable, jobId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.jobId, jobId), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Moves job `jobId` to a new status. Delivered with no delivered file needs `confirmNoDeliverable`: the person
+ * was asked and said yes (the staff forms ask; the integration API's adapter decides for its callers). Throws NotFoundError (404), ValidationError (400) or ConflictError (409).
+ */
 export async function changeJobStatus(
   by: Principal,
   jobId: number,
@@ -214,6 +227,8 @@ export async function changeJobStatus(
     if (from === to) refuse(WORKFLOW_MSG.same(from));
     if (allowedNextStatuses(from).length === 0) refuse(WORKFLOW_MSG.final(from));
     if (!canTransition(from, to)) refuse(WORKFLOW_MSG.notAllowed(from, to));
+    if (to === STATUS.delivered && change.confirmNoDeliverable !== true && !(await hasDeliverable(tx, job.id)))
+      throw new ConflictError(WORKFLOW_MSG.noDeliverable, { confirmNoDeliverable: [WORKFLOW_MSG.noDeliverable] });
 
     const at = now();
     const { commentId, deliveredAt, alerts } = await writeStatusChange(tx, job, {

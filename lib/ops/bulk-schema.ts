@@ -11,6 +11,9 @@ import { queueExportBodySchema } from './queue-schema';
 /** The most jobs one bulk action changes (each in its own transaction). */
 export const BULK_MAX = 500;
 
+/** How many jobs the no-delivered-file question names before it says how many more. */
+export const BULK_NAMED_MAX = 10;
+
 export const BULK_MSG = {
   chooseJobs: 'Please select at least one job.',
   tooMany: `At most ${BULK_MAX} jobs can be changed at once. Please narrow the filters and try again.`,
@@ -49,6 +52,8 @@ export const bulkActionSchema = z.discriminatedUnion(
       toStatus: statusChangeSchema.shape.toStatus,
       comment: statusChangeSchema.shape.comment,
       visibility: statusChangeSchema.shape.visibility,
+      /** The person confirmed Delivered for the selected jobs that have no delivered file. */
+      confirmNoDeliverable: statusChangeSchema.shape.confirmNoDeliverable,
     }),
     z.object({ kind: z.literal('assign'), assigneeId: assignSchema.shape.assigneeId }),
   ],

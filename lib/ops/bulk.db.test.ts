@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, jobs, jobStatusChanges } from '@/db/schema';
+import { randomUUID } from 'node:crypto';
+import { auditLog, documents, jobs, jobStatusChanges } from '@/db/schema';
 import { AppError } from '@/lib/core/errors';
 import { userPrincipal } from '@/lib/core/principal';
 import { assignmentsOf } from '@/lib/jobs/assign';
@@ -61,6 +62,41 @@ describe('bulk actions and owners in the staff queue', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'ops.jobs.bulk'), eq(auditLog.actorUserId, staff.user.id)));
     expect(audit?.details).toMatchObject({ selected: 10, done: 9, refused: [delivered.jmsNumber] });
+  });
+
+  it('Delivered for jobs with no delivered file: nothing changes and the refusal names them, until the person confirms', async () => {
+    const staff = await signedInStaff(2);
+    const client = await makeClient({ name: 'Bulk Deliver Lawyers' });
+    const bare = await Promise.all(Array.from({ length: 2 }, () => makeJob({ clientId: client.id, status: 4 })));
+    const filed = await makeJob({ clientId: client.id, status: 14 });
+    await t.db().insert(documents).values({
+      clientId: client.id,
+      jobId: filed.id,
+      storageKey: randomUUID(),
+      fileName: 'done.pdf',
+      size: 10,
+      kind: 'deliverable',
+    });
+    // Already Delivered: refused as it is, not asked about.
+    const done = await makeJob({ clientId: client.id, status: 8, deliveredAt: new Date() });
+    const ids = [filed.id, ...bare.map((j) => j.id), done.id];
+    const action = { kind: 'status', toStatus: 8, comment: '', visibility: 'internal' } as const;
+
+    const asked = await caught(
+      runBulkAction(userPrincipal(staff.actor), { selection: { kind: 'ids', jobIds: ids }, action }),
+    );
+    const question = `No file has been delivered for jobs ${bare[0]!.jmsNumber}, ${bare[1]!.jmsNumber}. Set them to Delivered anyway?`;
+    expect(asked).toMatchObject({ status: 409, message: question, fields: { confirmNoDeliverable: [question] } });
+    expect(await t.db().select().from(jobStatusChanges).where(inArray(jobStatusChanges.jobId, ids))).toEqual([]);
+
+    const out = await runBulkAction(userPrincipal(staff.actor), {
+      selection: { kind: 'ids', jobIds: ids },
+      action: { ...action, confirmNoDeliverable: true },
+    });
+    expect(out.done.map((d) => d.jobId)).toEqual([filed.id, ...bare.map((j) => j.id)]);
+    expect(out.refused).toEqual([
+      { jobId: done.id, jmsNumber: done.jmsNumber, status: 409, message: WORKFLOW_MSG.same(8) },
+    ]);
   });
 
   it('assigns every job matching the filters ("all matching"); the queue filters by owner, mine and unassigned; the export of ticked jobs names the owner', async () => {

@@ -3,24 +3,26 @@
  * goes through the one service (the workflow, lib/jobs/workflow.ts; ownership, lib/jobs/assign.ts) in its own
  * transaction, so one refusal changes nothing else: the outcome lists every job done and every job refused
  * (409 and why, or 404 for a job that has gone). Staff only ('jobs.status'), checked here and by the services.
- * "All matching" reads the ids of the queue's filters, in its order, at most BULK_MAX.
+ * "All matching" reads the ids of the queue's filters, in its order, at most BULK_MAX. Delivered asks first: when
+ * jobs that could become Delivered have no delivered file and the person has not confirmed it, nothing changes and
+ * the refusal (409 on confirmNoDeliverable) names those jobs, so the queue asks once for the whole selection.
  */
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { jobs } from '@/db/schema';
+import { documents, jobs } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
 import { authorize } from '@/lib/core/authorize';
-import { AppError, ForbiddenError, parseOrThrow, ValidationError } from '@/lib/core/errors';
+import { AppError, ConflictError, ForbiddenError, parseOrThrow, ValidationError } from '@/lib/core/errors';
 import type { Principal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { assignJob } from '@/lib/jobs/assign';
 import { jobListOrder } from '@/lib/jobs/list-sql';
 import { changeJobStatus } from '@/lib/jobs/workflow';
-import { WORKFLOW_MSG } from '@/lib/jobs/workflow-rules';
+import { canTransition, STATUS, WORKFLOW_MSG } from '@/lib/jobs/workflow-rules';
 import { statusLabel } from '@/lib/reference';
-import { BULK_MAX, BULK_MSG, bulkSchema, type BulkInput, type BulkOutcome } from './bulk-schema';
+import { BULK_MAX, BULK_MSG, BULK_NAMED_MAX, bulkSchema, type BulkInput, type BulkOutcome } from './bulk-schema';
 import { queueWhere } from './queue';
 
 /** The ids of the selection, in the order they will be tried. Throws ValidationError when more than BULK_MAX match. */
@@ -48,14 +50,33 @@ export async function runBulkAction(by: Principal, input: BulkInput): Promise<Bu
   const { selection, action } = parseOrThrow(bulkSchema, input);
   const ids = await selectedIds(staff, selection);
   const db = await getDb();
-  const numbers = new Map(
-    (
-      await db
-        .select({ id: jobs.id, jmsNumber: jobs.jmsNumber })
-        .from(jobs)
-        .where(and(inArray(jobs.id, ids)))
-    ).map((r) => [r.id, r.jmsNumber]),
-  );
+  const found = await db
+    .select({ id: jobs.id, jmsNumber: jobs.jmsNumber, status: jobs.status })
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids)));
+  const numbers = new Map(found.map((r) => [r.id, r.jmsNumber]));
+  if (action.kind === 'status' && action.toStatus === STATUS.delivered && action.confirmNoDeliverable !== true) {
+    const withFile = new Set(
+      (
+        await db
+          .selectDistinct({ jobId: documents.jobId })
+          .from(documents)
+          .where(and(inArray(documents.jobId, ids), eq(documents.kind, 'deliverable'), isNull(documents.deletedAt)))
+      ).map((r) => r.jobId),
+    );
+    const order = new Map(ids.map((id, i) => [id, i]));
+    const unfiled = found
+      .filter((r) => !withFile.has(r.id) && canTransition(r.status, STATUS.delivered))
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+      .map((r) => r.jmsNumber || String(r.id));
+    if (unfiled.length > 0) {
+      const message = WORKFLOW_MSG.noDeliverables(
+        unfiled.slice(0, BULK_NAMED_MAX),
+        Math.max(0, unfiled.length - BULK_NAMED_MAX),
+      );
+      throw new ConflictError(message, { confirmNoDeliverable: [message] });
+    }
+  }
   const done: BulkOutcome['done'] = [];
   const refused: BulkOutcome['refused'] = [];
   for (const id of ids) {
@@ -70,6 +91,7 @@ export async function runBulkAction(by: Principal, input: BulkInput): Promise<Bu
           toStatus: action.toStatus,
           comment: action.comment,
           visibility: action.visibility,
+          ...(action.confirmNoDeliverable === true ? { confirmNoDeliverable: true } : {}),
         });
       else await assignJob(by, id, { assigneeId: action.assigneeId });
       done.push({ jobId: id, jmsNumber });

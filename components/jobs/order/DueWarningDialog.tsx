@@ -7,8 +7,8 @@ import { DUE_WARNING_MINUTES } from '@/lib/jobs/rules';
 export const DUE_WARNING = {
   title: 'Time due warning',
   message: `The requested due time is within ${DUE_WARNING_MINUTES} minutes from now. We will do our best, but delivery by then cannot be guaranteed. Do you want to keep this due time?`,
-  accept: 'Yes, keep it',
-  change: 'No, change it',
+  accept: 'Keep this due time',
+  change: 'Change the due time',
 } as const;
 
 export function DueWarningDialog({

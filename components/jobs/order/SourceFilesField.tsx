@@ -292,6 +292,7 @@ export function SourceFilesField({
         }}
         title="Delete file"
         message={MSG.fileDeleteConfirm}
+        confirmLabel="Delete file"
         tone="danger"
         onConfirm={confirmed}
       >

@@ -18,8 +18,7 @@ export function PrintPrompt({ ask }: { ask: boolean }) {
         onOpenChange={setOpen}
         title="Print job"
         message={MSG.printPrompt}
-        confirmLabel="Yes"
-        cancelLabel="No"
+        confirmLabel="Print"
         onConfirm={() => {
           setOpen(false);
           // Let the dialog close before the print dialog snapshots the page.
