@@ -30,6 +30,7 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { fromCents, invoiceTotals, toCents } from './gst';
+import { INVOICE_OWED_SQL } from './ledger';
 import { formatMoney, sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
@@ -409,7 +410,7 @@ export async function listStaffInvoices(
       currencyCode: invoices.currencyCode,
       n: count(),
       amount: sql<string>`coalesce(sum(${invoices.amount}), 0)::text`,
-      owed: sql<string>`coalesce(sum(case when ${invoices.isPaid} then 0 else ${invoices.amount} - ${invoices.amountPaid} end), 0)::text`,
+      owed: sql<string>`coalesce(sum(${INVOICE_OWED_SQL}), 0)::text`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -436,6 +437,7 @@ export async function listStaffInvoices(
       dueDate: invoices.dueDate,
       isPaid: invoices.isPaid,
       amountPaid: invoices.amountPaid,
+      owed: sql<string>`${INVOICE_OWED_SQL}::text`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -445,10 +447,11 @@ export async function listStaffInvoices(
     .offset(offset);
   const base = config().PAYMENT_URL;
   const withBalance = rows.map((r) => {
-    const balance = fromCents(toCents(r.amount) - toCents(r.amountPaid));
+    const { owed, ...row } = r;
+    const balance = fromCents(toCents(owed));
     // A part-paid invoice's link asks for what is left (as on its slip).
-    const overdue = !r.isPaid && r.dueDate !== null && r.dueDate < today;
-    return Object.assign(r, { balance, overdue, payUrl: payLinkFor(base, { ...r, amount: balance }) });
+    const overdue = !row.isPaid && row.dueDate !== null && row.dueDate < today;
+    return { ...row, balance, overdue, payUrl: payLinkFor(base, { ...row, amount: balance }) };
   });
   const totalCount = totals.reduce((n, t) => n + t.count, 0);
   return { rows: withBalance, totalCount, pageSize: page.size, totals };

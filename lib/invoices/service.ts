@@ -20,6 +20,9 @@ import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists
 import { preparedFor } from '@/lib/lists/prepared';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { sumDecimals } from './money';
+import { fromCents, toCents } from './gst';
+import { INVOICE_OWED_SQL } from './ledger';
+import { paymentsOfInvoices } from './payments';
 import { getSupplier, type Supplier } from './supplier';
 import { payLinkFor } from './pay-link';
 import {
@@ -58,8 +61,10 @@ export interface InvoiceSlip {
   /** The invoice's GST and what payments have covered. */
   gst: string;
   amountPaid: string;
-  /** What is left to pay. */
+  /** What is left to pay (lib/invoices/ledger-model.ts owedOf). */
   balance: string;
+  /** The payments that paid it, oldest first: date, what each paid of this invoice, reference. */
+  payments: { paymentDate: string; amount: string; reference: string }[];
   supplier: Supplier;
   /** Sheets of paper: the sum of the quantities of the lines with stock code EZ999 (spec §9). */
   sheetsTotal: string;
@@ -119,8 +124,8 @@ function unfiltered(q: InvoiceListQuery): boolean {
   );
 }
 
-/** What is left to pay on a row (its pay link's amount): the total less part payments. */
-const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid})::text`;
+/** What is left to pay on a row (its pay link's amount): what the ledger says it owes. */
+const owedOf = sql<string>`${INVOICE_OWED_SQL}::text`;
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
 const accountNumberOf = (clientId: number) =>
@@ -242,7 +247,7 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
     )
     .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.id));
   const money = await db
-    .select({ id: invoices.id, gst: invoices.gst, amountPaid: invoices.amountPaid })
+    .select({ id: invoices.id, gst: invoices.gst, amountPaid: invoices.amountPaid, owed: owedOf })
     .from(invoices)
     .where(
       inArray(
@@ -261,6 +266,10 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       ),
     )
     .orderBy(asc(invoiceJobs.invoiceId), asc(jobs.id));
+  const paid = await paymentsOfInvoices(
+    db,
+    found.map((i) => i.id),
+  );
   const supplier = await getSupplier(db);
   return found.map((invoice) => {
     const ofInvoice = linked
@@ -274,7 +283,7 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
     const own = lines.filter((l) => l.invoiceId === invoice.id).map(({ invoiceId: _, ...l }) => l);
     const m = money.find((r) => r.id === invoice.id);
     const amountPaid = m?.amountPaid ?? '0.00';
-    const balance = sumDecimals([invoice.amount, `-${sumDecimals([amountPaid])}`]);
+    const balance = m ? fromCents(toCents(m.owed)) : invoice.amount;
     return {
       invoice,
       client,
@@ -283,6 +292,9 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       gst: m?.gst ?? '0.00',
       amountPaid,
       balance,
+      payments: paid
+        .filter((p) => p.invoiceId === invoice.id)
+        .map(({ paymentDate, amount, reference }) => ({ paymentDate, amount, reference })),
       supplier,
       sheetsTotal: sumDecimals(
         own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity),
