@@ -39,7 +39,7 @@ import { takeInvoiceNumber } from './numbers';
 import { FIELD_MSG } from '@/lib/validation';
 import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from './overdue';
-import { applyPayment } from './payments';
+import { applyPayment, paymentsOfInvoices } from './payments';
 import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
@@ -357,6 +357,8 @@ export interface StaffInvoiceRow {
   /** Not paid, with a due date before today in the staff member's zone: the list says Overdue. */
   overdue: boolean;
   payUrl: string | null;
+  /** The payments that paid it so far, oldest first: date, what each paid of it, reference. */
+  payments: { paymentDate: string; amount: string; reference: string }[];
 }
 
 export interface StaffInvoiceQuery {
@@ -445,13 +447,20 @@ export async function listStaffInvoices(
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(limit)
     .offset(offset);
+  const paid = await paymentsOfInvoices(
+    db,
+    rows.filter((r) => toCents(r.amountPaid) > 0n).map((r) => r.id),
+  );
   const base = config().PAYMENT_URL;
   const withBalance = rows.map((r) => {
     const { owed, ...row } = r;
     const balance = fromCents(toCents(owed));
     // A part-paid invoice's link asks for what is left (as on its slip).
     const overdue = !row.isPaid && row.dueDate !== null && row.dueDate < today;
-    return { ...row, balance, overdue, payUrl: payLinkFor(base, { ...row, amount: balance }) };
+    const payments = paid
+      .filter((p) => p.invoiceId === row.id)
+      .map(({ paymentDate, amount, reference }) => ({ paymentDate, amount, reference }));
+    return { ...row, balance, overdue, payUrl: payLinkFor(base, { ...row, amount: balance }), payments };
   });
   const totalCount = totals.reduce((n, t) => n + t.count, 0);
   return { rows: withBalance, totalCount, pageSize: page.size, totals };
