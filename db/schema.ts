@@ -972,6 +972,10 @@ export const invoices = pgTable(
     index('invoices_job_idx')
       .on(t.jobId)
       .where(sql`${t.jobId} is not null`),
+    // A firm's voided invoices: the void entries of its ledger (lib/invoices/ledger.ts).
+    index('invoices_client_voided_idx')
+      .on(t.clientId, t.voidedAt)
+      .where(sql`${t.voidedAt} is not null`),
   ],
 );
 

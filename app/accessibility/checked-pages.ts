@@ -64,6 +64,8 @@ export const CHECKED_PAGES: readonly CheckedPage[] = [
   { path: '/Ops/Invoices/Payment', name: 'Record payment', area: 'staff' },
   { path: '/Ops/Invoices/Prices', name: 'Price lists', area: 'staff' },
   { path: '/Ops/Invoices/Supplier', name: 'Supplier details', area: 'staff' },
+  { path: '/Ops/Invoices/Statement', name: 'Statement of account (staff)', area: 'staff' },
+  { path: '/Ops/Invoices/Receivables', name: 'Aged receivables', area: 'staff' },
   { path: '/Ops/Staff', name: 'Staff users', area: 'staff' },
   { path: '/Ops/Staff/Edit', name: 'Staff user', area: 'staff' },
   { path: '/Ops/Notices', name: 'Notices and help', area: 'staff' },

@@ -74,6 +74,7 @@ const slip = (over: Partial<InvoiceSlip['invoice']> = {}, payUrl: string | null 
   amountCredited: '0.00',
   creditNotes: [],
   voidReason: null,
+  payments: [],
   supplier,
   sheetsTotal: '1330.00',
   payUrl,
@@ -128,5 +129,22 @@ describe('invoice slip view', () => {
   it('shows what was paid and the balance due of a part-paid invoice', () => {
     const out = html({ ...slip(), amountPaid: '50.00', balance: '62.10' });
     expect(out).toMatch(/data-testid="invoice-balance">\$62\.10</);
+  });
+
+  it('lists the payments of a paid invoice with their date, amount and reference', () => {
+    const out = html({
+      ...slip({ amount: '232.10', currencyCode: 'AUD', isPaid: true }),
+      amountPaid: '232.10',
+      balance: '0.00',
+      payments: [
+        { paymentDate: '2026-03-02', amount: '100.00', reference: 'EFT 7781' },
+        { paymentDate: '2026-03-20', amount: '132.10', reference: '' },
+      ],
+    });
+    const table = out.slice(out.indexOf('data-testid="invoice-payments"'));
+    expect(out).toContain('>Payments</h2>');
+    expect(table).toMatch(/02-Mar-2026<\/td><td[^>]*>\$100\.00<\/td><td[^>]*>EFT 7781</);
+    expect(table).toMatch(/20-Mar-2026<\/td><td[^>]*>\$132\.10<\/td><td[^>]*>—</);
+    expect(html(slip())).not.toContain('invoice-payments');
   });
 });

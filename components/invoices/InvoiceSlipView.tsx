@@ -182,6 +182,40 @@ export function InvoiceSlipView({
         </table>
       </ScrollRegion>
 
+      {slip.payments.length ? (
+        <section aria-labelledby={`${headingId}-payments`} className="flex flex-col gap-2" data-print="keep-together">
+          <h2 id={`${headingId}-payments`} className="text-sm font-semibold text-ink">
+            Payments
+          </h2>
+          <ScrollRegion label={`Payments of invoice ${slip.invoiceNumber}`}>
+            <table className="w-full border-collapse text-sm" data-testid="invoice-payments">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">
+                    Date
+                  </th>
+                  <th scope="col" className="border-b border-line-strong px-3 py-2 text-right">
+                    Amount
+                  </th>
+                  <th scope="col" className="border-b border-line-strong px-3 py-2 text-left">
+                    Reference
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {slip.payments.map((p) => (
+                  <tr key={p.key} className="border-b border-line">
+                    <td className="px-3 py-2 whitespace-nowrap">{p.date}</td>
+                    <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{p.amount}</td>
+                    <td className="px-3 py-2 break-words">{p.reference || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </section>
+      ) : null}
+
       <p className="text-sm text-ink" data-print="keep-together">
         <span className="font-medium">Sheets of paper:</span> <span data-testid="sheets-total">{slip.sheetsTotal}</span>
       </p>

@@ -38,6 +38,9 @@ export function StatementView({ s }: { s: View }) {
       </div>
 
       <form method="get" className="flex flex-wrap items-end gap-2">
+        {s.keep.map((k) => (
+          <input key={k.name} type="hidden" name={k.name} value={k.value} />
+        ))}
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
           Period from
           <input
@@ -54,11 +57,11 @@ export function StatementView({ s }: { s: View }) {
 
       <section aria-labelledby="ageing-h" className="flex flex-col gap-2">
         <h2 id="ageing-h" className="text-lg font-semibold">
-          What is owed, by age
+          What is owed, by days past due
         </h2>
         <ScrollRegion label="Ageing">
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Ageing of what is owed by invoice date</caption>
+            <caption className="sr-only">Ageing of what is owed by days past the due date</caption>
             <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className={thr}>
@@ -107,7 +110,9 @@ export function StatementView({ s }: { s: View }) {
         </h2>
         <ScrollRegion label="Account activity">
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Invoices and payments with the running balance</caption>
+            <caption className="sr-only">
+              Invoices, payments, adjustment notes and voids with the running balance
+            </caption>
             <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className={th}>
@@ -175,7 +180,7 @@ export function StatementView({ s }: { s: View }) {
                 <a href={u.slipHref} className="text-brand-700 underline">
                   Invoice {u.invoiceNumber}
                 </a>{' '}
-                issued {u.issueDate}, due {u.dueDate || '—'}, {u.ageDays} days old: {u.outstanding} owing
+                issued {u.issueDate}, due {u.dueDate || '—'}, {u.age}: {u.outstanding} owing
               </li>
             ))}
           </ul>

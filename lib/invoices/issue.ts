@@ -30,6 +30,7 @@ import { staffPolicy } from '@/lib/core/staff-policy';
 import { isUniqueViolation } from '@/lib/users/service';
 import { INVOICE_MSG, type InvoiceIssue } from './issue-schema';
 import { fromCents, invoiceTotals, toCents } from './gst';
+import { INVOICE_OWED_SQL } from './ledger';
 import { formatMoney, sumDecimals } from './money';
 import { getSupplier } from './supplier';
 import { invoiceSlipHref } from './links';
@@ -38,7 +39,7 @@ import { takeInvoiceNumber } from './numbers';
 import { FIELD_MSG } from '@/lib/validation';
 import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
 import { invoiceToday, paymentStatusWhere } from './overdue';
-import { applyPayment } from './payments';
+import { applyPayment, paymentsOfInvoices } from './payments';
 import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
@@ -368,6 +369,8 @@ export interface StaffInvoiceRow {
   /** Not paid, with a due date before today in the staff member's zone: the list says Overdue. */
   overdue: boolean;
   payUrl: string | null;
+  /** The payments that paid it so far, oldest first: date, what each paid of it, reference. */
+  payments: { paymentDate: string; amount: string; reference: string }[];
 }
 
 export interface StaffInvoiceQuery {
@@ -414,7 +417,7 @@ export async function listStaffInvoices(
       currencyCode: invoices.currencyCode,
       n: count(),
       amount: sql<string>`coalesce(sum(${invoices.amount}), 0)::text`,
-      owed: sql<string>`coalesce(sum(case when ${invoices.isPaid} then 0 else ${invoices.amount} - ${invoices.amountPaid} - ${invoices.amountCredited} end), 0)::text`,
+      owed: sql<string>`coalesce(sum(${INVOICE_OWED_SQL}), 0)::text`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -443,6 +446,7 @@ export async function listStaffInvoices(
       isVoid: sql<boolean>`${invoices.voidedAt} is not null`.mapWith(Boolean),
       amountPaid: invoices.amountPaid,
       amountCredited: invoices.amountCredited,
+      owed: sql<string>`${INVOICE_OWED_SQL}::text`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -450,13 +454,20 @@ export async function listStaffInvoices(
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(limit)
     .offset(offset);
+  const paid = await paymentsOfInvoices(
+    db,
+    rows.filter((r) => toCents(r.amountPaid) > 0n).map((r) => r.id),
+  );
   const base = config().PAYMENT_URL;
   const withBalance = rows.map((r) => {
-    const left = toCents(r.amount) - toCents(r.amountPaid) - toCents(r.amountCredited);
-    const balance = fromCents(r.isPaid || left < 0n ? 0n : left);
+    const { owed, ...row } = r;
+    const balance = fromCents(toCents(owed));
     // A part-paid invoice's link asks for what is left (as on its slip).
-    const overdue = !r.isPaid && r.dueDate !== null && r.dueDate < today;
-    return Object.assign(r, { balance, overdue, payUrl: payLinkFor(base, { ...r, amount: balance }) });
+    const overdue = !row.isPaid && row.dueDate !== null && row.dueDate < today;
+    const payments = paid
+      .filter((p) => p.invoiceId === row.id)
+      .map(({ paymentDate, amount, reference }) => ({ paymentDate, amount, reference }));
+    return { ...row, balance, overdue, payUrl: payLinkFor(base, { ...row, amount: balance }), payments };
   });
   const totalCount = totals.reduce((n, t) => n + t.count, 0);
   return { rows: withBalance, totalCount, pageSize: page.size, totals };

@@ -207,16 +207,22 @@ async function enqueueReceipts(
   return recipients.length;
 }
 
-/** The payments of one invoice (for staff), oldest first. */
-export async function paymentsOfInvoice(
+/** The payments of these invoices (their slips), oldest first: what each paid of the invoice, with its date and reference. */
+export async function paymentsOfInvoices(
   q: Queryable,
-  invoiceId: number,
-): Promise<{ paymentDate: string; amount: string; reference: string }[]> {
+  invoiceIds: readonly number[],
+): Promise<{ invoiceId: number; paymentDate: string; amount: string; reference: string }[]> {
+  if (invoiceIds.length === 0) return [];
   return q
-    .select({ paymentDate: payments.paymentDate, amount: paymentAllocations.amount, reference: payments.reference })
+    .select({
+      invoiceId: paymentAllocations.invoiceId,
+      paymentDate: payments.paymentDate,
+      amount: paymentAllocations.amount,
+      reference: payments.reference,
+    })
     .from(paymentAllocations)
     .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(eq(paymentAllocations.invoiceId, invoiceId))
+    .where(inArray(paymentAllocations.invoiceId, [...invoiceIds]))
     .orderBy(asc(payments.paymentDate), asc(payments.id));
 }
 

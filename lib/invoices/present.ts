@@ -72,6 +72,8 @@ export interface InvoiceSlipView {
   /** Shown once something has been paid and the invoice is not paid in full. */
   amountPaid: string | null;
   balance: string | null;
+  /** The payments that paid it (date, amount, reference), oldest first. */
+  payments: { key: string; date: string; amount: string; reference: string }[];
   sheetsTotal: string;
   lines: {
     id: number;
@@ -135,6 +137,12 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
     gst: money(s.gst),
     amountPaid: partPaid ? money(s.amountPaid) : null,
     balance: partPaid ? money(s.balance) : null,
+    payments: s.payments.map((p, k) => ({
+      key: `${k}`,
+      date: displayCalendarDate(p.paymentDate),
+      amount: money(p.amount),
+      reference: p.reference,
+    })),
     sheetsTotal: formatQuantity(s.sheetsTotal),
     lines: s.lines.map((l) => ({
       id: l.id,

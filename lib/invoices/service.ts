@@ -20,6 +20,9 @@ import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists
 import { preparedFor } from '@/lib/lists/prepared';
 import { SHEETS_STOCK_CODE } from '@/lib/reference';
 import { sumDecimals } from './money';
+import { fromCents, toCents } from './gst';
+import { INVOICE_OWED_SQL } from './ledger';
+import { paymentsOfInvoices } from './payments';
 import { getSupplier, type Supplier } from './supplier';
 import { payLinkFor } from './pay-link';
 import { todayIn } from './issue-date';
@@ -62,8 +65,10 @@ export interface InvoiceSlip {
   /** The invoice's GST and what payments have covered. */
   gst: string;
   amountPaid: string;
-  /** What is left to pay (after payments and adjustment notes). */
+  /** What is left to pay (lib/invoices/ledger-model.ts owedOf). */
   balance: string;
+  /** The payments that paid it, oldest first: date, what each paid of this invoice, reference. */
+  payments: { paymentDate: string; amount: string; reference: string }[];
   /** What adjustment notes have credited, and the notes themselves, oldest first. */
   amountCredited: string;
   creditNotes: { creditNoteNumber: string; issueDate: string; amount: string; gst: string; reason: string }[];
@@ -131,8 +136,8 @@ function unfiltered(q: InvoiceListQuery): boolean {
   );
 }
 
-/** What is left to pay on a row (its pay link's amount): the total less part payments and adjustment notes. */
-const owedOf = sql<string>`(${invoices.amount} - ${invoices.amountPaid} - ${invoices.amountCredited})::text`;
+/** What is left to pay on a row (its pay link's amount): what the ledger says it owes. */
+const owedOf = sql<string>`${INVOICE_OWED_SQL}::text`;
 
 /** The client's account number (for pay links), read with the rows: a primary-key probe evaluated once. */
 const accountNumberOf = (clientId: number) =>
@@ -261,6 +266,7 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       amountPaid: invoices.amountPaid,
       amountCredited: invoices.amountCredited,
       voidReason: invoices.voidReason,
+      owed: owedOf,
     })
     .from(invoices)
     .where(
@@ -300,6 +306,10 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       ),
     )
     .orderBy(asc(creditNotes.id));
+  const paid = await paymentsOfInvoices(
+    db,
+    found.map((i) => i.id),
+  );
   const supplier = await getSupplier(db);
   return found.map((invoice) => {
     const ofInvoice = linked
@@ -314,9 +324,7 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
     const m = money.find((r) => r.id === invoice.id);
     const amountPaid = m?.amountPaid ?? '0.00';
     const amountCredited = m?.amountCredited ?? '0.00';
-    const owed = sumDecimals([invoice.amount, `-${sumDecimals([amountPaid])}`, `-${sumDecimals([amountCredited])}`]);
-    // A void invoice, or one paid or credited beyond its total, owes nothing.
-    const balance = invoice.isVoid || owed.startsWith('-') ? '0.00' : owed;
+    const balance = m ? fromCents(toCents(m.owed)) : invoice.amount;
     return {
       invoice,
       client,
@@ -328,6 +336,9 @@ async function slipsOf(clientId: number, found: InvoiceListItem[]): Promise<Invo
       amountCredited,
       creditNotes: credits.filter((c) => c.invoiceId === invoice.id).map(({ invoiceId: _, ...c }) => c),
       voidReason: m?.voidReason ?? null,
+      payments: paid
+        .filter((p) => p.invoiceId === invoice.id)
+        .map(({ paymentDate, amount, reference }) => ({ paymentDate, amount, reference })),
       supplier,
       sheetsTotal: sumDecimals(
         own.filter((l) => l.extStockId.trim().toUpperCase() === SHEETS_STOCK_CODE).map((l) => l.quantity),

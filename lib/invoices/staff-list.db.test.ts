@@ -80,6 +80,14 @@ describe('the operator’s invoice list', () => {
     expect(rows.find((r) => r.invoiceNumber === late)?.overdue).toBe(true);
     expect(rows.find((r) => r.invoiceNumber === open)?.overdue).toBe(false);
     expect(rows.find((r) => r.invoiceNumber === paid)?.overdue).toBe(false);
+    // Paid and part-paid invoices show their payments: date, amount, reference.
+    expect(rows.find((r) => r.invoiceNumber === paid)?.payments).toEqual([
+      { paymentDate: '2026-11-20', amount: '110.00', reference: 'EFT' },
+    ]);
+    expect(rows.find((r) => r.invoiceNumber === part)?.payments).toEqual([
+      { paymentDate: '2026-11-20', amount: '20.00', reference: 'EFT' },
+    ]);
+    expect(rows.find((r) => r.invoiceNumber === open)?.payments).toEqual([]);
 
     expect(markedPaidSummary(await markInvoicePaid(by, part))).toBe(
       `Invoice ${part} is marked paid: a payment of $200.00 has been recorded, dated today, and the client has been sent a receipt.`,

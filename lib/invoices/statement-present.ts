@@ -2,7 +2,7 @@
 import { displayCalendarDate } from '@/lib/display-date';
 import { invoiceSlipHref } from './links';
 import { formatMoney } from './money';
-import type { Statement } from './statement';
+import { STATEMENT_KIND_LABEL, type Statement } from './statement';
 
 export interface StatementView {
   title: string;
@@ -28,20 +28,42 @@ export interface StatementView {
     invoiceNumber: string;
     issueDate: string;
     dueDate: string;
-    ageDays: number;
+    /** 'Not yet due', 'Due today' or '12 days past due'. */
+    age: string;
     outstanding: string;
     slipHref: string;
   }[];
   pdfHref: string;
   csvHref: string;
+  /** Query fields the period form keeps (the firm, for staff). */
+  keep: { name: string; value: string }[];
   payAllUrl: string | null;
 }
 
-const TYPE = { invoice: 'Invoice', payment: 'Payment', settlement: 'Settlement' } as const;
+function ageText(days: number): string {
+  if (days < 0) return 'not yet due';
+  if (days === 0) return 'due today';
+  return `${days} day${days === 1 ? '' : 's'} past due`;
+}
 
-export function presentStatement(s: Statement): StatementView {
+/** The client's statement downloads; staff pass their own (staffStatementLinks). */
+export function clientStatementLinks(from: string): { pdfHref: string; csvHref: string } {
+  const q = `?from=${from}`;
+  return { pdfHref: `/api/Invoice/Statement/pdf${q}`, csvHref: `/api/Invoice/Statement/csv${q}` };
+}
+
+/** A firm's statement downloads for staff. */
+export function staffStatementLinks(clientId: number, from: string): { pdfHref: string; csvHref: string } {
+  const q = `?client=${clientId}&from=${from}`;
+  return { pdfHref: `/api/Ops/Invoices/Statement/pdf${q}`, csvHref: `/api/Ops/Invoices/Statement/csv${q}` };
+}
+
+export function presentStatement(
+  s: Statement,
+  links: { pdfHref: string; csvHref: string } = clientStatementLinks(s.from),
+  keep: { name: string; value: string }[] = [],
+): StatementView {
   const money = (v: string) => formatMoney(v, s.currencyCode);
-  const q = `?from=${s.from}`;
   return {
     title: `Statement of account`,
     clientName: s.client.name,
@@ -54,7 +76,7 @@ export function presentStatement(s: Statement): StatementView {
     lines: s.lines.map((l, i) => ({
       key: `${i}`,
       date: displayCalendarDate(l.date),
-      type: TYPE[l.kind],
+      type: STATEMENT_KIND_LABEL[l.kind],
       reference: l.reference,
       description: l.description,
       debit: l.debit ? money(l.debit) : '',
@@ -72,12 +94,12 @@ export function presentStatement(s: Statement): StatementView {
       invoiceNumber: u.invoiceNumber,
       issueDate: displayCalendarDate(u.issueDate),
       dueDate: displayCalendarDate(u.dueDate),
-      ageDays: u.ageDays,
+      age: ageText(u.daysPastDue),
       outstanding: money(u.outstanding),
       slipHref: invoiceSlipHref({ invoiceNumber: u.invoiceNumber, issueDate: u.issueDate }),
     })),
-    pdfHref: `/api/Invoice/Statement/pdf${q}`,
-    csvHref: `/api/Invoice/Statement/csv${q}`,
+    ...links,
+    keep,
     payAllUrl: s.payAllUrl,
   };
 }

@@ -5,7 +5,7 @@
 import { extractText } from 'unpdf';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { invoices } from '@/db/schema';
+import { creditNotes, invoices } from '@/db/schema';
 import { GET as statementRoute } from '@/app/api/Invoice/Statement/[format]/route';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
@@ -17,7 +17,8 @@ import { issueInvoice } from './issue';
 import { invoiceIssueSchema } from './issue-schema';
 import { paymentSchema } from './payment-schema';
 import { recordPayment } from './payments';
-import { statementFor } from './statement';
+import { agedReceivables } from './ledger';
+import { staffStatement, statementFor } from './statement';
 
 const uid = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 // 26 Nov 2026, 10:00 in Sydney.
@@ -37,7 +38,7 @@ describe('statement of account', () => {
     restore = setClock(fixedClock(NOW));
     const staff = await staffActor(2);
     const admin = await signedIn(4);
-    const issue = async (days: number, amount: string) => {
+    const issue = async (days: number, amount: string, dueIn = 14) => {
       const number = `ST-${uid()}`;
       // A job is billed once: each invoice is for a job of its own.
       const job = await makeJob({ clientId: admin.clientId });
@@ -48,7 +49,7 @@ describe('statement of account', () => {
           InvoiceNumber: number,
           JobNumbers: job.jmsNumber,
           IssueDate: daysAgo(days),
-          DueDate: daysAgo(days - 14),
+          DueDate: daysAgo(days - dueIn),
           CurrencyCode: 'AUD',
           Lines: [{ ExtStockId: 'COPY', Description: 'Copies', Quantity: '1', Amount: amount }],
         }),
@@ -63,49 +64,54 @@ describe('statement of account', () => {
     return { admin, issue, pay };
   }
 
-  it('ages what is owed by invoice date: 10, 40, 70 and 100 days ago fall in current, 30, 60 and 90+', async () => {
+  it('ages what is owed by days past the due date: due 4 days ahead, 41, 71 and 106 days ago fall in current, 30, 60 and 90+', async () => {
     const { admin, issue, pay } = await firm();
-    const a = await issue(10, '100.00'); // 110.00
-    await issue(40, '200.00'); // 220.00
-    await issue(70, '300.00'); // 330.00
-    const d = await issue(100, '400.00'); // 440.00
+    const a = await issue(10, '100.00'); // 110.00, due in 4 days
+    await issue(55, '200.00'); // 220.00, 41 days past due
+    await issue(85, '300.00'); // 330.00, 71 days past due
+    const d = await issue(120, '400.00'); // 440.00, 106 days past due
     await pay([d], '40.00', daysAgo(5)); // 400.00 left in 90+
-    await issue(130, '10.00'); // 11.00, paid in full below: not aged
-    const s0 = await statementFor(admin.actor);
-    const old = s0.unpaid.find((u) => u.ageDays === 130)!.invoiceNumber;
+    // 40 days old, due 30 days after issue: 10 days past due, current (by issue date it would be 30 days).
+    await issue(40, '1.00', 30); // 1.10
+    const old = await issue(130, '10.00'); // 11.00, paid in full below: not aged
     await pay([old], '11.00', daysAgo(120));
 
-    const s = await statementFor(admin.actor, { from: daysAgo(110) });
+    const s = await statementFor(admin.actor, { from: daysAgo(125) });
     expect(s.asOf).toBe(TODAY);
     expect(s.ageing).toEqual({
-      current: '110.00',
+      current: '111.10',
       days30: '220.00',
       days60: '330.00',
       days90: '400.00',
-      total: '1060.00',
+      total: '1061.10',
     });
-    expect(s.unpaid.map((u) => [u.ageDays, u.bucket])).toEqual([
-      [100, 'days90'],
-      [70, 'days60'],
-      [40, 'days30'],
+    expect(s.unpaid.map((u) => [u.daysPastDue, u.bucket])).toEqual([
+      [106, 'days90'],
+      [71, 'days60'],
+      [41, 'days30'],
       [10, 'current'],
+      [-4, 'current'],
     ]);
-    // Opening balance on the period's first day: the 130-day invoice and its payment, both before it: 0.
-    expect(s.opening).toBe('0.00');
-    expect(s.closing).toBe('1060.00');
+    // Opening balance on the period's first day: the 130-day invoice, before it: 11.00.
+    expect(s.opening).toBe('11.00');
+    expect(s.closing).toBe('1061.10');
+    expect(s.closing).toBe(s.ageing.total);
     expect(s.lines.map((l) => [l.kind, l.debit, l.credit, l.balance])).toEqual([
-      ['invoice', '440.00', null, '440.00'],
+      // On one day, the invoice before the payment.
+      ['invoice', '440.00', null, '451.00'],
+      ['payment', null, '11.00', '440.00'],
       ['invoice', '330.00', null, '770.00'],
       ['invoice', '220.00', null, '990.00'],
-      ['invoice', '110.00', null, '1100.00'],
-      ['payment', null, '40.00', '1060.00'],
+      ['invoice', '1.10', null, '991.10'],
+      ['invoice', '110.00', null, '1101.10'],
+      ['payment', null, '40.00', '1061.10'],
     ]);
-    expect(s.lines[3]?.reference).toBe(a);
+    expect(s.lines[5]?.reference).toBe(a);
 
     // A later period: the opening balance carries what was owed before it.
     const later = await statementFor(admin.actor, { from: daysAgo(50) });
-    expect(later.opening).toBe('770.00');
-    expect(later.closing).toBe('1060.00');
+    expect(later.opening).toBe('990.00');
+    expect(later.closing).toBe('1061.10');
   });
 
   it('downloads as PDF and CSV (with a byte-order mark) for the administrator only', async () => {
@@ -128,7 +134,8 @@ describe('statement of account', () => {
     expect(text.split(/\r?\n/)[0]).toBe('Date,Type,Reference,Description,Debit,Credit,Balance');
     expect(text).toContain(`${daysAgo(60)},Opening balance,,,,,0.00`);
     expect(text).toContain(`${TODAY},Closing balance,,,,,165.00`);
-    expect(text).toContain(',110.00,55.00,0.00,0.00,165.00');
+    // Both are less than 30 days past due: current.
+    expect(text).toContain(',165.00,0.00,0.00,0.00,165.00');
 
     const pdf = await get('pdf', admin.token);
     expect(pdf.status).toBe(200);
@@ -178,23 +185,52 @@ describe('statement of account', () => {
     }
   });
 
-  it('an invoice paid by older data without payments for all of it is settled by a credit of the rest on the day it was paid', async () => {
+  it('an adjustment note and a void are credits of the ledger: the closing balance stays what the invoices owe', async () => {
     const { admin, issue, pay } = await firm();
-    const number = await issue(20, '100.00'); // 110.00
-    await pay([number], '10.00', daysAgo(15));
-    // As demo data or an invoice marked paid before "Mark paid" recorded a payment: the flag and its time only.
-    await t
-      .db()
+    const credited = await issue(20, '100.00'); // 110.00
+    await pay([credited], '10.00', daysAgo(15));
+    const voided = await issue(12, '50.00'); // 55.00
+    const kept = await issue(3, '20.00'); // 22.00
+    const db = t.db();
+    const [inv] = await db.select().from(invoices).where(eq(invoices.invoiceNumber, credited));
+    // Written as the adjustment-note and void services write them: the note and the invoice's credited amount.
+    await db.insert(creditNotes).values({
+      clientId: admin.clientId,
+      invoiceId: inv!.id,
+      creditNoteNumber: `CN-${uid()}`,
+      issueDate: daysAgo(8),
+      amount: '33.00',
+      gst: '3.00',
+      reason: 'Copies not needed',
+    });
+    await db.update(invoices).set({ amountCredited: '33.00' }).where(eq(invoices.id, inv!.id));
+    await db
       .update(invoices)
-      .set({ isPaid: true, paidAt: new Date(`${daysAgo(5)}T02:00:00Z`) })
-      .where(eq(invoices.invoiceNumber, number));
+      .set({ voidedAt: new Date(`${daysAgo(6)}T02:00:00Z`), voidReason: 'Issued twice' })
+      .where(eq(invoices.invoiceNumber, voided));
+
     const s = await statementFor(admin.actor, { from: daysAgo(30) });
     expect(s.lines.map((l) => [l.date, l.kind, l.debit, l.credit, l.balance])).toEqual([
       [daysAgo(20), 'invoice', '110.00', null, '110.00'],
       [daysAgo(15), 'payment', null, '10.00', '100.00'],
-      [daysAgo(5), 'settlement', null, '100.00', '0.00'],
+      [daysAgo(12), 'invoice', '55.00', null, '155.00'],
+      [daysAgo(8), 'credit', null, '33.00', '122.00'],
+      [daysAgo(6), 'void', null, '55.00', '67.00'],
+      [daysAgo(3), 'invoice', '22.00', null, '89.00'],
     ]);
-    expect(s.closing).toBe('0.00');
-    expect(s.ageing.total).toBe('0.00');
+    expect(s.lines[4]?.description).toBe(`Invoice ${voided} voided (Issued twice)`);
+    expect(s.closing).toBe('89.00');
+    expect(s.ageing.total).toBe('89.00');
+    expect(s.unpaid.map((u) => [u.invoiceNumber, u.outstanding])).toEqual([
+      [credited, '67.00'],
+      [kept, '22.00'],
+    ]);
+    // Staff see the same statement of the firm, and the aged receivables count the same debt.
+    const staff = await staffActor(2);
+    const seen = await staffStatement(staff, admin.clientId, { from: daysAgo(30) });
+    expect([seen.closing, seen.ageing.total, seen.lines.length]).toEqual(['89.00', '89.00', 6]);
+    const aged = (await agedReceivables(db, TODAY)).find((r) => r.clientId === admin.clientId);
+    expect(aged?.ageing.total).toBe(8900n);
+    expect(aged?.invoices).toBe(2);
   });
 });

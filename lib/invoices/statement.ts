@@ -1,31 +1,30 @@
 /**
- * The statement of account: for a firm's administrator, the firm's account with the provider as at
- * today (in the administrator's time zone): the opening balance at the start of the period, every invoice,
- * payment and settlement in the period with the running balance, the closing balance, and the ageing of what is
- * owed. Downloaded as PDF (lib/invoices/statement-pdf.ts) and CSV.
- *
- * - An invoice is a debit on its issue date; a payment a credit on its payment date. "Mark paid" records the rest
- *   as a payment (lib/invoices/issue.ts); an invoice marked paid before it did, or set paid by older data, without
- *   payments for all of it, is settled by a credit of the rest on the day it was marked paid.
- * - Ageing is by issue date: current (under 30 days old), 30 (30 to 59 days), 60 (60 to 89), 90+ (90 and over),
- *   of what each unpaid invoice still owes.
- * Amounts are whole cents throughout (lib/invoices/gst.ts).
+ * The statement of account: a firm's account with the provider, read from its ledger (lib/invoices/ledger.ts):
+ * the opening balance at the start of the period, every invoice, payment, adjustment note and void in the period
+ * with the running balance, the closing balance, and the ageing of what is owed by days past the due date
+ * (lib/invoices/ledger-model.ts). The closing balance and the total owed come from the same entries, so they
+ * agree. For a firm's administrator (/Statement) and for staff, per firm (/Ops/Invoices/Statement). Downloaded as
+ * PDF (lib/invoices/statement-pdf.ts) and CSV. Amounts are whole cents throughout (lib/invoices/gst.ts).
  */
 import { formatInTimeZone } from 'date-fns-tz';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { clients, invoices, payments } from '@/db/schema';
+import { clients } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
-import { ForbiddenError } from '@/lib/core/errors';
+import { authorize } from '@/lib/core/authorize';
+import { ForbiddenError, NotFoundError } from '@/lib/core/errors';
+import { staffPolicy } from '@/lib/core/staff-policy';
 import { tenantOf } from '@/lib/core/tenancy';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { fromCents, toCents } from './gst';
+import { fromCents } from './gst';
+import { agedReceivables, firmLedger, type AgedReceivable } from './ledger';
+import { minusDays, type AgeBucket, type Ageing, type LedgerKind } from './ledger-model';
 import { buildPayLink } from './pay-link';
 import { getSupplier, type Supplier } from './supplier';
 
-export type StatementKind = 'invoice' | 'payment' | 'settlement';
+export type StatementKind = LedgerKind;
 
 export interface StatementLine {
   date: string;
@@ -51,15 +50,19 @@ export interface StatementInvoice {
   dueDate: string | null;
   total: string;
   outstanding: string;
-  ageDays: number;
-  bucket: keyof Omit<AgeingBuckets, 'total'>;
+  /** Days past the due date (0 or less: not yet due). */
+  daysPastDue: number;
+  bucket: AgeBucket;
 }
 
 export interface Statement {
-  client: { name: string; accountNumber: string };
+  client: { id: number; name: string; accountNumber: string };
   currencyCode: string;
   from: string;
+  /** The statement's last day: today, or a later day when a payment is dated ahead. */
   asOf: string;
+  /** The day the ageing is counted on (today). */
+  today: string;
   opening: string;
   lines: StatementLine[];
   closing: string;
@@ -70,180 +73,98 @@ export interface Statement {
   payAllUrl: string | null;
 }
 
-const DAY_MS = 86_400_000;
-
-function dayNumber(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
-
-function minusDays(date: string, days: number): string {
-  return new Date((dayNumber(date) - days) * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function bucketOf(ageDays: number): StatementInvoice['bucket'] {
-  if (ageDays >= 90) return 'days90';
-  if (ageDays >= 60) return 'days60';
-  if (ageDays >= 30) return 'days30';
-  return 'current';
-}
-
 /** The statement of the administrator's firm; `from` (yyyy-MM-dd) defaults to a year before today. */
 export async function statementFor(actor: Actor, opts: { from?: string | null } = {}): Promise<Statement> {
   const clientId = tenantOf(actor);
   if (actor.role !== CLIENT_ADMIN_ROLE) throw new ForbiddenError();
-  const asOf = formatInTimeZone(now(), actor.timeZone, 'yyyy-MM-dd');
-  const from = opts.from && opts.from <= asOf ? opts.from : minusDays(asOf, 365);
+  const s = await statementOfClient(clientId, actor.timeZone, opts.from ?? null);
+  if (!s) throw new ForbiddenError();
+  return s;
+}
+
+/** A firm's statement for staff: the same statement its administrator sees (without "Pay all"). */
+export async function staffStatement(actor: Actor, clientId: number, opts: { from?: string | null } = {}) {
+  const staff = authorize(actor, 'invoices.manage', staffPolicy);
+  const s = await statementOfClient(clientId, staff.timeZone, opts.from ?? null);
+  if (!s) throw new NotFoundError('The client does not exist.');
+  return { ...s, payAllUrl: null };
+}
+
+async function statementOfClient(clientId: number, timeZone: string, fromAsked: string | null) {
+  const today = formatInTimeZone(now(), timeZone, 'yyyy-MM-dd');
+  const from = fromAsked && fromAsked <= today ? fromAsked : minusDays(today, 365);
   const db = await getDb();
   const [client] = await db
-    .select({ name: clients.name, accountNumber: clients.accountNumber })
+    .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber })
     .from(clients)
     .where(eq(clients.id, clientId));
-  if (!client) throw new ForbiddenError();
-  const invs = await db
-    .select({
-      invoiceNumber: invoices.invoiceNumber,
-      jmsNumber: invoices.jmsNumber,
-      amount: invoices.amount,
-      amountPaid: invoices.amountPaid,
-      isPaid: invoices.isPaid,
-      paidAt: invoices.paidAt,
-      issueDate: invoices.issueDate,
-      dueDate: invoices.dueDate,
-      currencyCode: invoices.currencyCode,
-    })
-    .from(invoices)
-    .where(and(eq(invoices.clientId, clientId), lte(invoices.issueDate, asOf)))
-    .orderBy(asc(invoices.issueDate), asc(invoices.id));
-  const pays = await db
-    .select({
-      id: payments.id,
-      paymentDate: payments.paymentDate,
-      amount: payments.amount,
-      reference: payments.reference,
-    })
-    .from(payments)
-    .where(and(eq(payments.clientId, clientId), lte(payments.paymentDate, asOf)))
-    .orderBy(asc(payments.paymentDate), asc(payments.id));
-
-  type Entry = {
-    date: string;
-    order: number;
-    kind: StatementKind;
-    reference: string;
-    description: string;
-    cents: bigint;
-  };
-  const entries: Entry[] = [];
-  for (const i of invs) {
-    entries.push({
-      date: i.issueDate,
-      order: 0,
-      kind: 'invoice',
-      reference: i.invoiceNumber,
-      description: `Invoice ${i.invoiceNumber} (job ${i.jmsNumber})`,
-      cents: toCents(i.amount),
-    });
-    const unrecorded = toCents(i.amount) - toCents(i.amountPaid);
-    if (i.isPaid && unrecorded > 0n && i.paidAt) {
-      const date = formatInTimeZone(i.paidAt, actor.timeZone, 'yyyy-MM-dd');
-      if (date <= asOf)
-        entries.push({
-          date,
-          order: 2,
-          kind: 'settlement',
-          reference: i.invoiceNumber,
-          description: `Invoice ${i.invoiceNumber} settled`,
-          cents: -unrecorded,
-        });
-    }
-  }
-  for (const p of pays) {
-    entries.push({
-      date: p.paymentDate,
-      order: 1,
-      kind: 'payment',
-      reference: p.reference,
-      description: p.reference ? `Payment received (${p.reference})` : 'Payment received',
-      cents: -toCents(p.amount),
-    });
-  }
-  entries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
-
-  let opening = 0n;
-  for (const e of entries) if (e.date < from) opening += e.cents;
-  let balance = opening;
-  const lines: StatementLine[] = entries
-    .filter((e) => e.date >= from)
-    .map((e) => {
-      balance += e.cents;
-      return {
-        date: e.date,
-        kind: e.kind,
-        reference: e.reference,
-        description: e.description,
-        debit: e.cents > 0n ? fromCents(e.cents) : null,
-        credit: e.cents < 0n ? fromCents(-e.cents) : null,
-        balance: fromCents(balance),
-      };
-    });
-
-  const buckets = { current: 0n, days30: 0n, days60: 0n, days90: 0n };
-  const today = dayNumber(asOf);
-  const unpaid: StatementInvoice[] = [];
-  for (const i of invs) {
-    const outstanding = i.isPaid ? 0n : toCents(i.amount) - toCents(i.amountPaid);
-    if (outstanding <= 0n) continue;
-    const ageDays = today - dayNumber(i.issueDate);
-    const bucket = bucketOf(ageDays);
-    buckets[bucket] += outstanding;
-    unpaid.push({
-      invoiceNumber: i.invoiceNumber,
-      issueDate: i.issueDate,
-      dueDate: i.dueDate,
-      total: i.amount,
-      outstanding: fromCents(outstanding),
-      ageDays,
-      bucket,
-    });
-  }
-  const owed = buckets.current + buckets.days30 + buckets.days60 + buckets.days90;
-  const currencyCode = invs[0]?.currencyCode ?? 'AUD';
+  if (!client) return null;
+  const l = await firmLedger(db, clientId, { from, today, timeZone });
+  const lines: StatementLine[] = l.lines.map((e) => ({
+    date: e.date,
+    kind: e.kind,
+    reference: e.reference,
+    description: e.description,
+    debit: e.cents > 0n ? fromCents(e.cents) : null,
+    credit: e.cents < 0n ? fromCents(-e.cents) : null,
+    balance: fromCents(e.balance),
+  }));
+  const unpaid: StatementInvoice[] = l.owing.map((o) => ({
+    invoiceNumber: o.invoiceNumber,
+    issueDate: o.issueDate,
+    dueDate: o.dueDate,
+    total: fromCents(o.amount),
+    outstanding: fromCents(o.owed),
+    daysPastDue: o.daysPastDue,
+    bucket: o.bucket,
+  }));
   const cfg = config();
+  const first = l.owing[0];
   const payAllUrl =
-    cfg.PAYMENT_MULTIPLE && unpaid.length > 0
+    cfg.PAYMENT_MULTIPLE && first
       ? buildPayLink(cfg.PAYMENT_URL, {
-          invoiceNumber: unpaid.map((u) => u.invoiceNumber).join(','),
-          amount: fromCents(owed),
-          jmsNumber: invs.find((i) => i.invoiceNumber === unpaid[0]!.invoiceNumber)!.jmsNumber,
+          invoiceNumber: l.owing.map((u) => u.invoiceNumber).join(','),
+          amount: fromCents(l.ageing.total),
+          jmsNumber: first.jmsNumber,
           accountNumber: client.accountNumber,
         })
       : null;
-  return {
+  const statement: Statement = {
     client,
-    currencyCode,
+    currencyCode: l.currencyCode,
     from,
-    asOf,
-    opening: fromCents(opening),
+    asOf: l.to,
+    today,
+    opening: fromCents(l.opening),
     lines,
-    closing: fromCents(balance),
+    closing: fromCents(l.closing),
     ageing: {
-      current: fromCents(buckets.current),
-      days30: fromCents(buckets.days30),
-      days60: fromCents(buckets.days60),
-      days90: fromCents(buckets.days90),
-      total: fromCents(owed),
+      current: fromCents(l.ageing.current),
+      days30: fromCents(l.ageing.days30),
+      days60: fromCents(l.ageing.days60),
+      days90: fromCents(l.ageing.days90),
+      total: fromCents(l.ageing.total),
     },
     unpaid,
     supplier: await getSupplier(db),
     payAllUrl,
   };
+  return statement;
 }
+
+/** How each kind of entry is named on the statement. */
+export const STATEMENT_KIND_LABEL: Record<StatementKind, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit: 'Adjustment note',
+  void: 'Void',
+};
 
 export const STATEMENT_CSV_HEADER = ['Date', 'Type', 'Reference', 'Description', 'Debit', 'Credit', 'Balance'];
 
 /** The statement as CSV rows: the opening balance, every line, the closing balance, then the ageing. */
 export function statementCsvRows(s: Statement): string[][] {
-  const kind: Record<StatementKind, string> = { invoice: 'Invoice', payment: 'Payment', settlement: 'Settlement' };
+  const kind = STATEMENT_KIND_LABEL;
   return [
     [s.from, 'Opening balance', '', '', '', '', s.opening],
     ...s.lines.map((l) => [l.date, kind[l.kind], l.reference, l.description, l.debit ?? '', l.credit ?? '', l.balance]),
@@ -251,5 +172,65 @@ export function statementCsvRows(s: Statement): string[][] {
     [],
     ['Ageing', 'Current', '30 days', '60 days', '90+ days', 'Total owed'],
     ['', s.ageing.current, s.ageing.days30, s.ageing.days60, s.ageing.days90, s.ageing.total],
+  ];
+}
+
+export interface Receivables {
+  today: string;
+  rows: (Omit<AgedReceivable, 'ageing'> & { ageing: AgeingBuckets })[];
+  /** The sum of every firm's, per currency. */
+  totals: { currencyCode: string; invoices: number; ageing: AgeingBuckets }[];
+}
+
+const bucketsOf = (a: Ageing): AgeingBuckets => ({
+  current: fromCents(a.current),
+  days30: fromCents(a.days30),
+  days60: fromCents(a.days60),
+  days90: fromCents(a.days90),
+  total: fromCents(a.total),
+});
+
+/** For staff: what every firm owes today, by days past the due date (largest debt first), and the totals. */
+export async function staffReceivables(actor: Actor): Promise<Receivables> {
+  const staff = authorize(actor, 'invoices.manage', staffPolicy);
+  const today = formatInTimeZone(now(), staff.timeZone, 'yyyy-MM-dd');
+  const rows = await agedReceivables(await getDb(), today);
+  const totals = new Map<string, { invoices: number; ageing: Ageing }>();
+  for (const r of rows) {
+    const t = totals.get(r.currencyCode) ?? {
+      invoices: 0,
+      ageing: { current: 0n, days30: 0n, days60: 0n, days90: 0n, total: 0n },
+    };
+    t.invoices += r.invoices;
+    for (const k of Object.keys(t.ageing) as (keyof Ageing)[]) t.ageing[k] += r.ageing[k];
+    totals.set(r.currencyCode, t);
+  }
+  return {
+    today,
+    rows: rows.map((r) => ({ ...r, ageing: bucketsOf(r.ageing) })),
+    totals: [...totals]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([currencyCode, t]) => ({ currencyCode, invoices: t.invoices, ageing: bucketsOf(t.ageing) })),
+  };
+}
+
+export const RECEIVABLES_CSV_HEADER = [
+  'Client',
+  'Account',
+  'Currency',
+  'Invoices owing',
+  'Current',
+  '30 days',
+  '60 days',
+  '90+ days',
+  'Total owed',
+];
+
+/** The aged receivables as CSV rows: one per firm and currency, then the totals. */
+export function receivablesCsvRows(r: Receivables): (string | number)[][] {
+  const cells = (a: AgeingBuckets) => [a.current, a.days30, a.days60, a.days90, a.total];
+  return [
+    ...r.rows.map((x) => [x.clientName, x.accountNumber, x.currencyCode, x.invoices, ...cells(x.ageing)]),
+    ...r.totals.map((t) => ['Total', '', t.currencyCode, t.invoices, ...cells(t.ageing)]),
   ];
 }

@@ -48,6 +48,14 @@ export const OPS_SECTIONS: readonly OpsSection[] = [
     summary: 'Issue invoices for a client’s jobs and mark them paid.',
   },
   {
+    href: '/Ops/Invoices/Receivables',
+    label: 'Receivables',
+    tour: 'ops-receivables',
+    permission: 'invoices.manage',
+    summary: 'What each client owes by days past the due date, and each client’s statement of account.',
+    also: ['/Ops/Invoices/Statement'],
+  },
+  {
     href: '/Ops/Notices',
     label: 'Notices and help',
     tour: 'ops-notices',

@@ -16,6 +16,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { authorize } from '@/lib/core/authorize';
 import { can, staffPolicy } from '@/lib/core/staff-policy';
+import { INVOICE_OWED_SQL } from '@/lib/invoices/ledger';
 import { invoiceToday, overdueInvoice, UNPAID_INVOICE } from '@/lib/invoices/overdue';
 import { addDays, nowInTimeZone, toInstant } from '@/lib/jobs/rules';
 import { STATUS } from '@/lib/jobs/workflow-rules';
@@ -93,7 +94,7 @@ export async function staffOverview(actor: Actor): Promise<Overview> {
         .select({
           currencyCode: invoices.currencyCode,
           n: sql<number>`count(*)::int`,
-          cents: sql<string>`coalesce(sum(round((${invoices.amount} - ${invoices.amountPaid}) * 100)), 0)::bigint::text`,
+          cents: sql<string>`coalesce(sum(round(${INVOICE_OWED_SQL} * 100)), 0)::bigint::text`,
         })
         .from(invoices)
         .where(where)

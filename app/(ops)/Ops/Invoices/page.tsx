@@ -167,6 +167,19 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                   />
                 </span>
               )}
+              {i.payments.length ? (
+                <ul
+                  className="mt-1 flex flex-col text-xs text-muted"
+                  aria-label={`Payments of invoice ${i.invoiceNumber}`}
+                >
+                  {i.payments.map((p, k) => (
+                    <li key={k}>
+                      {displayCalendarDate(p.paymentDate)}: {formatMoney(p.amount, i.currencyCode)}
+                      {p.reference ? ` (${p.reference})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </td>
           </tr>
         ))}
