@@ -8,7 +8,8 @@ import type { InvoiceRowView } from '@/lib/invoices/present';
 import { INVOICE_SORT } from '@/lib/invoices/schema';
 
 /** Paid or Unpaid: Badge's success and warning tones, as one short class each (app/globals.css .badge-ok, .badge-wt). */
-function StatusBadge({ paid }: { paid: boolean }) {
+function StatusBadge({ paid, isVoid }: { paid: boolean; isVoid: boolean }) {
+  if (isVoid) return <span className="badge">Void</span>;
   return paid ? <span className="badge badge-ok">Paid</span> : <span className="badge badge-wt">Unpaid</span>;
 }
 
@@ -70,7 +71,12 @@ export const invoiceColumns: DataTableColumn<InvoiceRowView>[] = [
     cell: (r) => r.amount,
     className: 'nw tabular-nums',
   },
-  { id: 'status', header: 'Status', sortKey: INVOICE_SORT.status, cell: (r) => <StatusBadge paid={r.isPaid} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    sortKey: INVOICE_SORT.status,
+    cell: (r) => <StatusBadge paid={r.isPaid} isVoid={r.isVoid} />,
+  },
   { id: 'actions', header: 'Actions', cell: (r) => <Actions row={r} /> },
 ];
 
@@ -80,7 +86,7 @@ export function InvoiceCard({ row }: { row: InvoiceRowView }) {
       as="article"
       titleAs="h3"
       title={<SlipLink row={row}>{row.invoiceNumber}</SlipLink>}
-      actions={<StatusBadge paid={row.isPaid} />}
+      actions={<StatusBadge paid={row.isPaid} isVoid={row.isVoid} />}
       footer={<Actions row={row} />}
     >
       <dl className="dl">
