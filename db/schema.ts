@@ -1521,7 +1521,7 @@ export const integrationEvents = pgTable(
     txid: bigint('txid', { mode: 'number' })
       .notNull()
       .default(sql`txid_current()`),
-    /** job.created | job.changed | job.status_changed | job.feedback | invoice.issued | invoice.paid */
+    /** job.created | job.changed | job.status_changed | job.feedback | invoice.issued | invoice.paid | invoice.voided | credit_note.issued | payment.received */
     kind: text('kind').notNull(),
     jobId: integer('job_id'),
     invoiceId: integer('invoice_id'),

@@ -62,6 +62,7 @@ export const CHECKED_PAGES: readonly CheckedPage[] = [
   { path: '/Ops/Invoices', name: 'Invoices (staff)', area: 'staff' },
   { path: '/Ops/Invoices/New', name: 'Issue invoice', area: 'staff' },
   { path: '/Ops/Invoices/Payment', name: 'Record payment', area: 'staff' },
+  { path: '/Ops/Invoices/Adjust', name: 'Void or adjust invoice', area: 'staff' },
   { path: '/Ops/Invoices/Prices', name: 'Price lists', area: 'staff' },
   { path: '/Ops/Invoices/Supplier', name: 'Supplier details', area: 'staff' },
   { path: '/Ops/Invoices/Statement', name: 'Statement of account (staff)', area: 'staff' },

@@ -81,7 +81,13 @@ export function InvoiceSlipView({
           </p>
         </div>
         <div className="flex items-center gap-3">
-          {slip.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+          {slip.isVoid ? (
+            <Badge tone="neutral">Void</Badge>
+          ) : slip.isPaid ? (
+            <Badge tone="success">Paid</Badge>
+          ) : (
+            <Badge tone="warning">Unpaid</Badge>
+          )}
           <a href={slip.pdfHref} className={cn(buttonClasses(), 'no-print')} data-print="hide" download>
             Download PDF<span className="sr-only"> of invoice {slip.invoiceNumber}</span>
           </a>
@@ -168,6 +174,14 @@ export function InvoiceSlipView({
                   </th>
                   <td className="px-3 py-2 text-right tabular-nums">{slip.amountPaid}</td>
                 </tr>
+                {slip.amountCredited ? (
+                  <tr>
+                    <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">
+                      Credited
+                    </th>
+                    <td className="px-3 py-2 text-right tabular-nums">{slip.amountCredited}</td>
+                  </tr>
+                ) : null}
                 <tr>
                   <th scope="row" colSpan={5} className="px-3 py-2 text-right font-semibold">
                     Balance due
@@ -213,6 +227,35 @@ export function InvoiceSlipView({
               </tbody>
             </table>
           </ScrollRegion>
+        </section>
+      ) : null}
+
+      {slip.isVoid ? (
+        <p className="rounded-lg border border-line p-4 text-sm text-ink" data-testid="invoice-void">
+          This invoice is void: nothing is owed on it. Reason: {slip.voidReason}
+        </p>
+      ) : null}
+
+      {slip.creditNotes.length > 0 ? (
+        <section
+          aria-labelledby={`${headingId}-credits`}
+          className="flex flex-col gap-2 text-sm"
+          data-print="keep-together"
+        >
+          <h2 id={`${headingId}-credits`} className="font-semibold text-ink">
+            Adjustment notes
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {slip.creditNotes.map((n) => (
+              <li key={n.creditNoteNumber} className="break-words">
+                <a href={n.pdfHref} className="text-brand-700 underline" download>
+                  Adjustment note {n.creditNoteNumber}
+                  <span className="sr-only"> (PDF)</span>
+                </a>{' '}
+                of {n.issueDate}: {n.amount} (GST {n.gst}). {n.reason}
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

@@ -12,9 +12,10 @@ const STATUS_CLASS: Record<InvoiceRowStatus, string> = {
   Unpaid: 'badge badge-wt',
   'Part paid': 'badge badge-wt',
   Overdue: 'badge badge-dg',
+  Void: 'badge',
 };
 
-/** Paid, Unpaid, Part paid or Overdue: Badge's tones, as one short class each (app/globals.css .badge-ok and others). */
+/** Paid, Unpaid, Part paid, Overdue or Void: Badge's tones, as one short class each (app/globals.css .badge-ok and others). */
 function StatusBadge({ status }: { status: InvoiceRowStatus }) {
   return <span className={STATUS_CLASS[status]}>{status}</span>;
 }

@@ -8,6 +8,9 @@ import { invoiceDraft } from '@/lib/invoices/prices';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { PUT as putInvoice } from '@/app/api/v1/invoices/[invoiceNumber]/route';
 import { POST as postPayment } from '@/app/api/v1/payments/route';
+import { POST as postVoid } from '@/app/api/v1/invoices/[invoiceNumber]/void/route';
+import { POST as postCreditNote } from '@/app/api/v1/invoices/[invoiceNumber]/credit-notes/route';
+import { GET as getCreditNotes } from '@/app/api/v1/credit-notes/route';
 import { invoices } from '@/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeInvoice, makeJob, makeUser } from '@/test/factories';
@@ -64,6 +67,97 @@ describe('/api/v1 billing', () => {
     readOnly = (
       await createApiKey(admin, { name: `Reader ${Math.random().toString(36).slice(2, 6)}`, scopes: ['jobs:read'] })
     ).key;
+  });
+
+  it('POST /api/v1/invoices/{n}/void and /credit-notes, GET /api/v1/credit-notes: voided, credited, listed; 400 and 409 in the API’s words', async () => {
+    const client = await makeClient();
+    await makeUser({ clientId: client.id, role: 4 });
+    const issue = async () => {
+      const job = await makeJob({ clientId: client.id });
+      const number = `API-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+      const put = await call(putInvoice, {
+        path: `/api/v1/invoices/${number}`,
+        method: 'PUT',
+        key,
+        params: { invoiceNumber: number },
+        body: {
+          clientId: client.id,
+          jobNumbers: [job.jmsNumber],
+          issueDate: '2026-11-01',
+          dueDate: '2026-11-15',
+          currencyCode: 'AUD',
+          lines: [{ stockCode: 'COPY', description: 'Copies', quantity: 1, amount: '200.00' }],
+        },
+      });
+      expect(put.status).toBe(201);
+      return number;
+    };
+    const a = await issue();
+    const noReason = await call(postVoid, {
+      path: `/api/v1/invoices/${a}/void`,
+      key,
+      params: { invoiceNumber: a },
+      body: { reason: ' ' },
+    });
+    expect(noReason.status).toBe(400);
+    expect(Object.keys((await noReason.json()).errors)).toEqual(['reason']);
+    const voided = await call(postVoid, {
+      path: `/api/v1/invoices/${a}/void`,
+      key,
+      params: { invoiceNumber: a },
+      body: { reason: 'Issued twice' },
+    });
+    expect(voided.status).toBe(200);
+    expect(await voided.json()).toMatchObject({
+      invoiceNumber: a,
+      clientId: client.id,
+      reason: 'Issued twice',
+      mailsQueued: 1,
+    });
+    const again = await call(postVoid, {
+      path: `/api/v1/invoices/${a}/void`,
+      key,
+      params: { invoiceNumber: a },
+      body: { reason: 'x' },
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).detail).toBe(`Invoice ${a} is void.`);
+
+    const b = await issue(); // 220.00 incl. 20.00 GST
+    const credit = (amount: string, idem: string) =>
+      call(postCreditNote, {
+        path: `/api/v1/invoices/${b}/credit-notes`,
+        key,
+        params: { invoiceNumber: b },
+        body: { amount, reason: 'Discount agreed' },
+        headers: { 'idempotency-key': idem },
+      });
+    const note = await credit('22.00', 'cn-1');
+    expect(note.status).toBe(201);
+    const body = await note.json();
+    expect(body).toMatchObject({ invoiceNumber: b, amount: '22.00', gst: '2.00', balance: '198.00', mailsQueued: 1 });
+    expect(body.creditNoteNumber).toMatch(/^CN-.+-1$/);
+    const replay = await credit('22.00', 'cn-1');
+    expect((await replay.json()).creditNoteNumber).toBe(body.creditNoteNumber);
+    const tooMuch = await credit('198.01', 'cn-2');
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).errors).toEqual({
+      amount: ['The adjustment is more than is left to credit on this invoice ($198.00).'],
+    });
+
+    const list = await call(getCreditNotes, {
+      path: `/api/v1/credit-notes?clientId=${client.id}&limit=1`,
+      method: 'GET',
+      key,
+    });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({
+      creditNotes: [{ creditNoteNumber: body.creditNoteNumber, invoiceNumber: b, amount: '22.00', gst: '2.00' }],
+      next: null,
+    });
+    expect((await call(getCreditNotes, { path: '/api/v1/credit-notes', method: 'GET', key: readOnly })).status).toBe(
+      403,
+    );
   });
 
   it('POST /api/v1/payments: a part payment, then the rest (Paid); replayed with its Idempotency-Key once; 400 in the API’s names; scope enforced', async () => {

@@ -1,16 +1,30 @@
 /**
- * What /api/v1 does with payments and price lists, over the one service of each: the payment service
- * (lib/invoices/payments.ts) and the price list (lib/invoices/prices.ts). The API's camelCase names are mapped
+ * What /api/v1 does with payments, voids, adjustment notes and price lists, over the one service of each: the
+ * payment service (lib/invoices/payments.ts), lib/invoices/credit-notes.ts and the price list (lib/invoices/prices.ts). The API's camelCase names are mapped
  * onto the services' schemas, whose rules and messages hold.
  */
 import type { z } from 'zod';
 import { parseOrThrow } from '@/lib/core/errors';
 import type { Principal } from '@/lib/core/principal';
+import { creditNoteSchema, voidInvoiceSchema } from '@/lib/invoices/credit-note-schema';
+import { issueCreditNote, listCreditNotes, voidInvoice } from '@/lib/invoices/credit-notes';
 import { paymentSchema } from '@/lib/invoices/payment-schema';
 import { recordPayment } from '@/lib/invoices/payments';
 import { savePriceList } from '@/lib/invoices/prices';
 import { priceListSchema } from '@/lib/invoices/prices-schema';
-import type { paymentAnswer, paymentBody, priceListAnswer, priceListBody } from './schemas';
+import {
+  CREDIT_NOTES_DEFAULT_LIMIT,
+  type creditNoteAnswer,
+  type creditNoteBody,
+  type creditNotesAnswer,
+  type creditNotesQuery,
+  type paymentAnswer,
+  type paymentBody,
+  type priceListAnswer,
+  type priceListBody,
+  type voidAnswer,
+  type voidBody,
+} from './schemas';
 
 type ApiCaller = Principal & { kind: 'api-key' };
 
@@ -45,4 +59,48 @@ export async function savePriceListForApi(
     })),
   });
   return savePriceList(by, input);
+}
+
+/** POST /api/v1/invoices/{invoiceNumber}/void. */
+export async function voidInvoiceForApi(
+  by: ApiCaller,
+  invoiceNumber: string,
+  body: z.output<typeof voidBody>,
+): Promise<z.input<typeof voidAnswer>> {
+  const input = parseOrThrow(voidInvoiceSchema, { InvoiceNumber: invoiceNumber, Reason: body.reason });
+  const r = await voidInvoice(by, input);
+  return { ...r, voidedAt: r.voidedAt.toISOString() };
+}
+
+/** POST /api/v1/invoices/{invoiceNumber}/credit-notes. */
+export async function issueCreditNoteForApi(
+  by: ApiCaller,
+  invoiceNumber: string,
+  body: z.output<typeof creditNoteBody>,
+): Promise<z.input<typeof creditNoteAnswer>> {
+  const input = parseOrThrow(creditNoteSchema, {
+    InvoiceNumber: invoiceNumber,
+    Amount: body.amount,
+    Reason: body.reason,
+  });
+  return issueCreditNote(by, input);
+}
+
+/** GET /api/v1/credit-notes: adjustment notes in the order issued, a page at a time. */
+export async function listCreditNotesForApi(
+  by: ApiCaller,
+  q: z.output<typeof creditNotesQuery>,
+): Promise<z.input<typeof creditNotesAnswer>> {
+  const limit = q.limit ?? CREDIT_NOTES_DEFAULT_LIMIT;
+  const rows = await listCreditNotes(by, {
+    clientId: q.clientId,
+    invoiceNumber: q.invoiceNumber,
+    after: q.after,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    creditNotes: page.map(({ id: _, createdAt, ...n }) => ({ ...n, createdAt: createdAt.toISOString() })),
+    next: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
 }

@@ -2,7 +2,7 @@
  * The change feed of the integration (docs/decisions/014-integration-change-feed.md).
  *
  * Triggers write one integration_events row per change in the writing transaction (jobs created or edited,
- * status changes with their comment, feedback, invoices issued and paid, payments received), so no write path is missed and an
+ * status changes with their comment, feedback, invoices issued, paid and voided, payments received, adjustment notes issued), so no write path is missed and an
  * event exists if and only if its change committed. Each transaction that wrote events gets a number AT COMMIT
  * (a deferred constraint trigger takes an advisory lock and the next value of integration_commit_seq), so
  * numbers become visible strictly in commit order: whoever sees number N also sees every number below it.
@@ -14,7 +14,8 @@ import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { ValidationError } from '@/lib/core/errors';
 
 export type JobChangeKind = 'job.created' | 'job.status_changed' | 'job.assigned' | 'job.changed' | 'job.feedback';
-export type IntegrationEventKind = JobChangeKind | 'invoice.issued' | 'invoice.paid' | 'payment.received';
+export type IntegrationEventKind =
+  JobChangeKind | 'invoice.issued' | 'invoice.paid' | 'payment.received' | 'invoice.voided' | 'credit_note.issued';
 
 export interface JobChange {
   /** Opaque; the consumer stores the cursor of the last change it processed. */

@@ -195,6 +195,95 @@ export const invoiceAnswer = z.object({
   created: z.boolean().describe('true: the invoice is new (201); false: it replaced the invoice of that number (200).'),
 });
 
+// ---- POST /api/v1/invoices/{invoiceNumber}/void and /credit-notes, GET /api/v1/credit-notes -------------------
+
+export const voidBody = z.object({
+  reason: z.string().describe('Why the invoice is voided (required, up to 500 characters); the firm is told it.'),
+});
+
+export const VOID_FIELD_NAMES: Readonly<Record<string, string>> = { InvoiceNumber: 'invoiceNumber', Reason: 'reason' };
+
+export const voidAnswer = z.object({
+  invoiceNumber: z.string(),
+  clientId: z.number().int(),
+  voidedAt: instant,
+  reason: z.string(),
+  mailsQueued: z.number().int().describe('E-mails queued for the firm’s billing contacts.'),
+});
+
+export const creditNoteBody = z.object({
+  amount: decimalText.describe(
+    'The adjustment, GST included: greater than zero, at most two decimals, no more than the invoice total less earlier adjustment notes.',
+  ),
+  reason: z.string().describe('Why the invoice is adjusted (required, up to 500 characters); printed on the note.'),
+});
+
+export const CREDIT_NOTE_FIELD_NAMES: Readonly<Record<string, string>> = {
+  InvoiceNumber: 'invoiceNumber',
+  Amount: 'amount',
+  Reason: 'reason',
+};
+
+export const creditNoteAnswer = z.object({
+  creditNoteNumber: z.string().describe('The firm’s own adjustment-note series, e.g. CN-HV1001-3.'),
+  invoiceNumber: z.string(),
+  clientId: z.number().int(),
+  issueDate: z.string().describe('yyyy-MM-dd'),
+  amount: z.string().describe('The adjustment, GST included, two decimals.'),
+  gst: z.string().describe('The GST in the adjustment, in proportion to the invoice’s GST.'),
+  currencyCode: z.string(),
+  reason: z.string(),
+  amountCredited: z.string().describe('What the invoice’s adjustment notes have credited in all.'),
+  balance: z.string().describe('What the invoice still owes after payments and adjustment notes.'),
+  mailsQueued: z.number().int().describe('E-mails (with the note’s PDF) queued for the firm’s billing contacts.'),
+});
+
+export const CREDIT_NOTES_DEFAULT_LIMIT = 100;
+export const CREDIT_NOTES_MAX_LIMIT = 1000;
+
+export const creditNotesQuery = z.object({
+  clientId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'clientId must be a whole number.')
+    .transform(Number)
+    .optional()
+    .describe('Only this client’s notes.'),
+  invoiceNumber: z.string().min(1).max(40).optional().describe('Only the notes of this invoice.'),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'after must be a whole number.')
+    .transform(Number)
+    .optional()
+    .describe('The next value of the previous page; omit to start from the first note.'),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${CREDIT_NOTES_MAX_LIMIT}.`)
+    .transform(Number)
+    .refine(
+      (n) => n >= 1 && n <= CREDIT_NOTES_MAX_LIMIT,
+      `limit must be a whole number from 1 to ${CREDIT_NOTES_MAX_LIMIT}.`,
+    )
+    .optional()
+    .describe(`At most this many notes (default ${CREDIT_NOTES_DEFAULT_LIMIT}).`),
+});
+
+export const creditNotesAnswer = z.object({
+  creditNotes: z.array(
+    z.object({
+      creditNoteNumber: z.string(),
+      invoiceNumber: z.string(),
+      clientId: z.number().int(),
+      issueDate: z.string().describe('yyyy-MM-dd'),
+      amount: z.string(),
+      gst: z.string(),
+      currencyCode: z.string(),
+      reason: z.string(),
+      createdAt: instant,
+    }),
+  ),
+  next: z.number().int().nullable().describe('Pass as `after` for the next page; null when this page is the last.'),
+});
+
 // ---- POST /api/v1/jobs/{jmsNumber}/files --------------------------------------------------------------------
 
 export const fileReceiptAnswer = z.object({

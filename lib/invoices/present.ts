@@ -23,13 +23,15 @@ export interface InvoiceRowView {
   isPaid: boolean;
   /** What the list's Status says: Overdue before Part paid, as the staff list says it. */
   status: InvoiceRowStatus;
+  isVoid: boolean;
   slipHref: string;
   payHref: string | null;
 }
 
-export type InvoiceRowStatus = 'Paid' | 'Part paid' | 'Unpaid' | 'Overdue';
+export type InvoiceRowStatus = 'Paid' | 'Part paid' | 'Unpaid' | 'Overdue' | 'Void';
 
 function rowStatus(r: InvoiceRow): InvoiceRowStatus {
+  if (r.isVoid) return 'Void';
   if (r.isPaid) return 'Paid';
   if (r.overdue) return 'Overdue';
   return Number(r.owed) < Number(r.amount) ? 'Part paid' : 'Unpaid';
@@ -46,6 +48,7 @@ export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
     amount: formatMoney(r.amount, r.currencyCode),
     isPaid: r.isPaid,
     status: rowStatus(r),
+    isVoid: r.isVoid,
     slipHref: invoiceSlipHref(r),
     payHref: r.payUrl,
   };
@@ -64,13 +67,25 @@ export interface InvoiceSlipView {
   dueDate: string;
   currencyCode: string;
   isPaid: boolean;
+  isVoid: boolean;
+  voidReason: string | null;
+  /** The invoice's adjustment notes, each with its PDF. */
+  creditNotes: {
+    creditNoteNumber: string;
+    issueDate: string;
+    amount: string;
+    gst: string;
+    reason: string;
+    pdfHref: string;
+  }[];
   /** The total payable, GST included. */
   total: string;
   /** The line amounts before GST. */
   subtotal: string;
   gst: string;
-  /** Shown once something has been paid and the invoice is not paid in full. */
+  /** Shown once something has been paid or credited and the invoice is not settled. */
   amountPaid: string | null;
+  amountCredited: string | null;
   balance: string | null;
   /** The payments that paid it (date, amount, reference), oldest first. */
   payments: { key: string; date: string; amount: string; reference: string }[];
@@ -115,10 +130,15 @@ export function invoicePdfHref(invoiceNumber: string): string {
   return `/api/Invoice/Pdf/${encodeURIComponent(invoiceNumber)}`;
 }
 
+/** The PDF of an adjustment note (app/api/Invoice/CreditNote/[number]/route.ts). */
+export function creditNotePdfHref(creditNoteNumber: string): string {
+  return `/api/Invoice/CreditNote/${encodeURIComponent(creditNoteNumber)}`;
+}
+
 export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
   const { invoice: i, client } = s;
   const money = (v: string) => formatMoney(v, i.currencyCode);
-  const partPaid = !i.isPaid && Number(s.amountPaid) > 0;
+  const partPaid = !i.isPaid && (Number(s.amountPaid) > 0 || Number(s.amountCredited) > 0);
   return {
     id: i.id,
     invoiceNumber: i.invoiceNumber,
@@ -132,10 +152,21 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
     dueDate: displayCalendarDate(i.dueDate),
     currencyCode: i.currencyCode,
     isPaid: i.isPaid,
+    isVoid: i.isVoid,
+    voidReason: s.voidReason,
+    creditNotes: s.creditNotes.map((n) => ({
+      creditNoteNumber: n.creditNoteNumber,
+      issueDate: displayCalendarDate(n.issueDate),
+      amount: money(n.amount),
+      gst: money(n.gst),
+      reason: n.reason,
+      pdfHref: creditNotePdfHref(n.creditNoteNumber),
+    })),
     total: money(i.amount),
     subtotal: money(s.linesTotal),
     gst: money(s.gst),
     amountPaid: partPaid ? money(s.amountPaid) : null,
+    amountCredited: partPaid && Number(s.amountCredited) > 0 ? money(s.amountCredited) : null,
     balance: partPaid ? money(s.balance) : null,
     payments: s.payments.map((p, k) => ({
       key: `${k}`,

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'invoice.issued',
   'invoice.paid',
   'payment.received',
+  'invoice.voided',
+  'credit_note.issued',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -25,6 +27,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'invoice.issued': 'An invoice is issued',
   'invoice.paid': 'An invoice is paid',
   'payment.received': 'A payment is recorded against an invoice (one event per invoice it pays)',
+  'invoice.voided': 'An invoice is voided',
+  'credit_note.issued': 'An adjustment note is issued against an invoice',
 };
 
 export const WEBHOOK_MSG = {

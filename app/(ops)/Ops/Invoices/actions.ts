@@ -8,6 +8,9 @@ import { paymentSchema } from '@/lib/invoices/payment-schema';
 import { paymentSummary, recordPayment } from '@/lib/invoices/payments';
 import { priceListSchema } from '@/lib/invoices/prices-schema';
 import { savePriceList } from '@/lib/invoices/prices';
+import { creditNoteSchema, voidInvoiceSchema } from '@/lib/invoices/credit-note-schema';
+import { issueCreditNote, voidInvoice } from '@/lib/invoices/credit-notes';
+import { formatMoney } from '@/lib/invoices/money';
 import { runAction, staff } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 
@@ -41,5 +44,20 @@ export async function savePriceListAction(input: unknown): Promise<ActionResult>
   return runAction(staff('invoices.manage'), priceListSchema, input, async (form, { principal }) => {
     await savePriceList(principal, form);
     return null;
+  });
+}
+
+/** Answers the confirmation to show on the invoice list. */
+export async function voidInvoiceAction(input: unknown): Promise<ActionResult<string>> {
+  return runAction(staff('invoices.manage'), voidInvoiceSchema, input, async (form, { principal }) => {
+    const r = await voidInvoice(principal, form);
+    return `Invoice ${r.invoiceNumber} is void. The firm has been e-mailed the reason.`;
+  });
+}
+
+export async function issueCreditNoteAction(input: unknown): Promise<ActionResult<string>> {
+  return runAction(staff('invoices.manage'), creditNoteSchema, input, async (form, { principal }) => {
+    const r = await issueCreditNote(principal, form);
+    return `Adjustment note ${r.creditNoteNumber} of ${formatMoney(r.amount, r.currencyCode)} has been issued for invoice ${r.invoiceNumber}. The firm has been e-mailed its PDF.`;
   });
 }

@@ -1,6 +1,7 @@
 /**
  * /Ops/Invoices: every client's invoices with the list machinery (URL state, debounced text
- * filter, client and paid filters, page size, page links); issue a new one; mark one paid; record a payment;
+ * filter, client and status filters, page size, page links); issue a new one; mark one paid; record a payment;
+ * void one or issue an adjustment note (/Ops/Invoices/Adjust);
  * the PDF of each; the supplier details and price lists.
  */
 import type { Metadata } from 'next';
@@ -25,13 +26,26 @@ export const metadata: Metadata = { title: 'Invoices' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** To void the invoice or issue an adjustment note (/Ops/Invoices/Adjust). */
+function AdjustLink({ invoiceNumber }: { invoiceNumber: string }) {
+  return (
+    <Link
+      href={`/Ops/Invoices/Adjust?invoice=${encodeURIComponent(invoiceNumber)}`}
+      className="text-sm text-brand-700 underline"
+      aria-label={`Void or adjust invoice ${invoiceNumber}`}
+    >
+      Void or adjust
+    </Link>
+  );
+}
+
 export default async function OpsInvoicesPage({ searchParams }: { searchParams: SearchParams }) {
   const actor = await requireStaffPage('invoices.manage');
   const sp = await searchParams;
   const one = (k: string) => (typeof sp[k] === 'string' ? (sp[k] as string) : '');
   const text = one('q').slice(0, 100);
   const clientId = /^\d{1,9}$/.test(one('client')) ? Number(one('client')) : null;
-  const paid = (['paid', 'unpaid', 'part', 'overdue'] as const).find((v) => v === one('paid')) ?? 'any';
+  const paid = (['paid', 'unpaid', 'part', 'overdue', 'void'] as const).find((v) => v === one('paid')) ?? 'any';
   const page = pageFrom(one('page'));
   const pageSize = pageSizeFrom(one('pageSize'));
   const [result, clients] = await Promise.all([
@@ -93,6 +107,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
               { value: 'part', label: 'Part paid' },
               { value: 'overdue', label: 'Overdue' },
               { value: 'paid', label: 'Paid' },
+              { value: 'void', label: 'Void' },
             ],
           },
         ]}
@@ -138,8 +153,13 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
               ) : null}
             </td>
             <td className={td}>
-              {i.isPaid ? (
-                <Badge tone="success">Paid</Badge>
+              {i.isVoid ? (
+                <Badge tone="neutral">Void</Badge>
+              ) : i.isPaid ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge tone="success">{Number(i.amountCredited) > 0 ? 'Paid or credited' : 'Paid'}</Badge>
+                  <AdjustLink invoiceNumber={i.invoiceNumber} />
+                </span>
               ) : (
                 <span className="flex flex-wrap items-center gap-2">
                   {i.overdue ? (
@@ -165,6 +185,7 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
                     resultTo={markedTo}
                     done={`Invoice ${i.invoiceNumber} is marked paid.`}
                   />
+                  <AdjustLink invoiceNumber={i.invoiceNumber} />
                 </span>
               )}
               {i.payments.length ? (

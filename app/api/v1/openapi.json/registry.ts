@@ -5,7 +5,11 @@
  */
 export const V1_ROUTE_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
   '/api/v1/clients/{clientId}/prices': () => import('@/app/api/v1/clients/[clientId]/prices/route'),
+  '/api/v1/credit-notes': () => import('@/app/api/v1/credit-notes/route'),
   '/api/v1/invoices/{invoiceNumber}': () => import('@/app/api/v1/invoices/[invoiceNumber]/route'),
+  '/api/v1/invoices/{invoiceNumber}/credit-notes': () =>
+    import('@/app/api/v1/invoices/[invoiceNumber]/credit-notes/route'),
+  '/api/v1/invoices/{invoiceNumber}/void': () => import('@/app/api/v1/invoices/[invoiceNumber]/void/route'),
   '/api/v1/jobs/changes': () => import('@/app/api/v1/jobs/changes/route'),
   '/api/v1/jobs/{jmsNumber}': () => import('@/app/api/v1/jobs/[jmsNumber]/route'),
   '/api/v1/jobs/{jmsNumber}/assignee': () => import('@/app/api/v1/jobs/[jmsNumber]/assignee/route'),
