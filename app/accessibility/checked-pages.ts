@@ -31,6 +31,7 @@ export const CHECKED_PAGES: readonly CheckedPage[] = [
   { path: '/Admin', name: 'Single sign-on hand-over for administrators', area: 'public' },
   { path: '/Job', name: 'Single sign-on hand-over to a job', area: 'public' },
   { path: '/AuthenticationError', name: 'Sign-in failed', area: 'public' },
+  { path: '/Unsubscribe', name: 'Unsubscribe from an alert (link from the e-mail)', area: 'public' },
   { path: '/SignOut', name: 'Sign out', area: 'public' },
   { path: '/error', name: 'Something went wrong', area: 'public' },
   { path: '/termsofuse', name: 'Terms of use', area: 'public' },

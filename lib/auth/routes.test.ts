@@ -17,6 +17,7 @@ const PUBLIC = [
   '/termsofuse',
   '/accessibility',
   '/AuthenticationError',
+  '/Unsubscribe',
 ];
 const CLIENT = ['/JobClient', '/SaveJob', '/JobSlip', '/Invoice', '/InvoiceSlip', '/Help', '/Settings', '/Matter'];
 const ADMIN = ['/user', '/saveuser', '/Reports', '/Statement'];

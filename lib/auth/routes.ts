@@ -27,6 +27,8 @@ export const ROUTE_TABLE: Readonly<Record<string, RouteKind>> = {
   '/termsofuse': 'public',
   '/accessibility': 'public',
   '/AuthenticationError': 'public',
+  // Where an alert e-mail's unsubscribe link lands (its signed token is the authority).
+  '/Unsubscribe': 'public',
   // Any signed-in user: where denied users are sent (staff included, or they would loop).
   '/AccessDenied': 'signed-in',
   // The authenticator-app set-up a firm's policy requires before anything else.

@@ -22,7 +22,10 @@ import {
   UNSUBSCRIBE_LINK_DAYS,
   unsubscribeAlert,
   unsubscribeAnswer,
-  unsubscribeConfirmPage,
+  unsubscribeConfirmRedirect,
+  unsubscribeState,
+  UNSUBSCRIBE_REFUSED,
+  stoppedWhat,
   unsubscribeToken,
 } from '@/lib/settings/unsubscribe';
 import { useTestDatabase } from '@/test/db';
@@ -189,7 +192,7 @@ describe('alerts about my own jobs', () => {
     expect(readUnsubscribeToken(decodeURIComponent(link))?.key).toEqual({ kind: 'order' });
     const [before] = await t.db().select().from(users).where(eq(users.id, s.user.id));
     const fresh = unsubscribeToken({ id: s.user.id, alertVersion: before?.alertVersion ?? -1 }, { kind: 'order' });
-    expect(await unsubscribeAlert(fresh)).toEqual({ status: 'done', what: 'order confirmations' });
+    expect(await unsubscribeAlert(fresh)).toEqual({ status: 'done', what: 'order confirmations', stopped: 'order' });
     const [after] = await t.db().select().from(users).where(eq(users.id, s.user.id));
     expect(after?.orderConfirmation).toBe(false);
     expect(await statuses(s.user.id)).toEqual([12]);
@@ -319,10 +322,11 @@ describe('alerts about my own jobs', () => {
     for (const u of [a, b]) for (const s of [3, 8]) await alertOn(u.id, s);
 
     const token = unsubscribeToken(a, { kind: 'status', statusId: 8 });
-    // A GET (a mail scanner's prefetch) shows a button and changes nothing.
-    const page = await unsubscribeConfirmPage(token);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('method="post"');
+    // A GET (a mail scanner's prefetch) shows what the link would stop, and changes nothing.
+    expect(await unsubscribeState(token)).toEqual({ status: 'ok', what: 'job alerts on “Delivered”' });
+    const page = unsubscribeConfirmRedirect(token);
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/Unsubscribe?token=${encodeURIComponent(token)}`);
     expect(await statuses(a.id)).toEqual([3, 8]);
 
     const [, version = '', expires = '', sig = ''] = /\.(\d+)\.(\d+)\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
@@ -341,10 +345,10 @@ describe('alerts about my own jobs', () => {
     ]) {
       expect(await unsubscribeAlert(bad)).toEqual({ status: 'invalid' });
     }
-    expect((await unsubscribeConfirmPage(`${b.id}.s8.${version}.${expires}.${sig}`)).status).toBe(400);
+    expect(await unsubscribeState(`${b.id}.s8.${version}.${expires}.${sig}`)).toEqual({ status: 'invalid' });
     expect(await statuses(a.id)).toEqual([3, 8]);
 
-    expect(await unsubscribeAlert(token)).toEqual({ status: 'done', what: 'job alerts on “Delivered”' });
+    expect(await unsubscribeAlert(token)).toEqual({ status: 'done', what: 'job alerts on “Delivered”', stopped: 's8' });
     expect(await statuses(a.id)).toEqual([3]);
     expect(await statuses(b.id)).toEqual([3, 8]);
 
@@ -374,16 +378,15 @@ describe('alerts about my own jobs', () => {
     expect(await statuses(s.user.id)).toEqual([3]);
     expect(await unsubscribeAlert(link)).toEqual({ status: 'outdated' });
     const again = unsubscribeAnswer({ status: 'outdated' });
-    expect(again.status).toBe(410);
-    expect(await again.text()).toContain(
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/Unsubscribe?refused=outdated');
+    expect(UNSUBSCRIBE_REFUSED.outdated.text).toContain(
       'This unsubscribe link no longer applies: your alert settings have changed since the e-mail was sent',
     );
 
     // The user turns the alert back on: the old link (GET or POST) leaves it on.
     await updateAlerts(s.actor, form([3, 8]));
-    const confirm = await unsubscribeConfirmPage(link);
-    expect(confirm.status).toBe(410);
-    expect(await confirm.text()).not.toContain('method="post"');
+    expect(await unsubscribeState(link)).toEqual({ status: 'outdated' });
     expect(await unsubscribeAlert(link)).toEqual({ status: 'outdated' });
     expect(await statuses(s.user.id)).toEqual([3, 8]);
     const audits = await t
@@ -399,14 +402,30 @@ describe('alerts about my own jobs', () => {
     const restore = setClock(fixedClock(new Date(Date.now() + (UNSUBSCRIBE_LINK_DAYS * 86_400 + 60) * 1000)));
     try {
       expect(await unsubscribeAlert(fresh)).toEqual({ status: 'expired' });
-      const expired = await unsubscribeConfirmPage(fresh);
-      expect(expired.status).toBe(410);
-      expect(await expired.text()).toContain('This unsubscribe link has expired, so nothing was changed.');
+      expect(await unsubscribeState(fresh)).toEqual({ status: 'expired' });
+      expect(UNSUBSCRIBE_REFUSED.expired.text).toBe('This unsubscribe link has expired, so nothing was changed.');
     } finally {
       restore();
     }
     expect(await statuses(s.user.id)).toEqual([3, 8]);
     expect((await unsubscribeAlert(fresh)).status).toBe('done');
+  });
+
+  it('"Stop all job alerts" with a link stops every job alert of its user (not the invoice alert), once; one-click stops one', async () => {
+    const client = await makeClient();
+    const u = await makeUser({ clientId: client.id, role: 3, invoiceAlert: true });
+    for (const st of [3, 8, 12]) await alertOn(u.id, st);
+    const token = unsubscribeToken(u, { kind: 'status', statusId: 8 });
+    const r = await unsubscribeAlert(token, 'all');
+    expect(r).toEqual({ status: 'done', what: 'any job alerts', stopped: 'all' });
+    expect(unsubscribeAnswer(r).headers.get('location')).toBe('/Unsubscribe?stopped=all');
+    expect(stoppedWhat('all')).toBe('any job alerts');
+    expect(stoppedWhat('s8')).toBe('job alerts on “Delivered”');
+    expect(stoppedWhat('<b>anything</b>')).toBeNull();
+    expect(await statuses(u.id)).toEqual([]);
+    const [after] = await t.db().select().from(users).where(eq(users.id, u.id));
+    expect(after).toMatchObject({ invoiceAlert: true, orderConfirmation: true });
+    expect(await unsubscribeAlert(token, 'all')).toEqual({ status: 'outdated' });
   });
 
   it('saving alert choices needs no current password', async () => {

@@ -120,7 +120,11 @@ export function alertName(key: AlertKey): string {
  * Settings, or by this very link); `invalid`: not a link of ours, or its user is gone.
  */
 export type UnsubscribeResult =
-  { status: 'done'; what: string } | { status: 'invalid' } | { status: 'expired' } | { status: 'outdated' };
+  /** `stopped`: what was turned off, as the page's address carries it (an alert of the token, or 'all'). */
+  | { status: 'done'; what: string; stopped: string }
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  | { status: 'outdated' };
 
 /** Why a token cannot act now, or null when it can: read, unexpired, and of the user's current settings version. */
 async function tokenState(
@@ -141,29 +145,38 @@ async function tokenState(
   return { status: 'ok', clientId: u.clientId };
 }
 
+/** What a link stops: the one alert its e-mail was about (one-click), or every job status alert of its user. */
+export type UnsubscribeScope = 'one' | 'all';
+
+/** The words of "Stop all job alerts" once done. */
+export const ALL_JOB_ALERTS = 'any job alerts';
+
 /**
- * Turns off exactly the alert the token names, for exactly its user, if the link still applies (unexpired, and
- * the user's alert settings unchanged since it was sent); doing so changes the settings' version, so it acts once.
+ * Turns off exactly the alert the token names (scope 'one', what one-click does), or every job status alert of its
+ * user (scope 'all', from the unsubscribe page), for exactly its user, if the link still applies (unexpired, and the
+ * user's alert settings unchanged since it was sent); doing so changes the settings' version, so it acts once.
  * Audited.
  */
-export async function unsubscribeAlert(token: string): Promise<UnsubscribeResult> {
+export async function unsubscribeAlert(token: string, scope: UnsubscribeScope = 'one'): Promise<UnsubscribeResult> {
   const t = readUnsubscribeToken(token);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const state = await tokenState(tx, t, true);
     if (state.status !== 'ok' || !t) return { status: state.status === 'ok' ? 'invalid' : state.status } as const;
-    const { key, userId } = t;
-    if (key.kind === 'status')
+    const { userId } = t;
+    const key = scope === 'all' ? null : t.key;
+    if (key?.kind === 'status')
       await tx
         .delete(userJobAlerts)
         .where(and(eq(userJobAlerts.userId, userId), eq(userJobAlerts.jobStatusId, key.statusId)));
-    else if (key.kind === 'digest') await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, userId));
+    else if (key === null || key.kind === 'digest')
+      await tx.delete(userJobAlerts).where(eq(userJobAlerts.userId, userId));
     await tx
       .update(users)
       .set({
         alertVersion: sql`${users.alertVersion} + 1`,
-        ...(key.kind === 'invoice' ? { invoiceAlert: false } : {}),
-        ...(key.kind === 'order' ? { orderConfirmation: false } : {}),
+        ...(key?.kind === 'invoice' ? { invoiceAlert: false } : {}),
+        ...(key?.kind === 'order' ? { orderConfirmation: false } : {}),
       })
       .where(eq(users.id, userId));
     await recordAudit(tx, anonymousPrincipal(), {
@@ -172,61 +185,66 @@ export async function unsubscribeAlert(token: string): Promise<UnsubscribeResult
       action: 'settings.alert_unsubscribed',
       targetType: 'user',
       targetId: String(userId),
-      details: { alert: keyText(key) },
+      details: { alert: key ? keyText(key) : 'all-job-alerts' },
     });
-    return { status: 'done', what: alertName(key) } as const;
+    return {
+      status: 'done',
+      what: key ? alertName(key) : ALL_JOB_ALERTS,
+      stopped: key ? keyText(key) : 'all',
+    } as const;
   });
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">${escape(title)}</h1>${body}</body></html>`;
-  return new Response(html, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });
+/** What the unsubscribe page shows for a link: what it would stop, or why it no longer can. Never acts. */
+export async function unsubscribeState(
+  token: string,
+): Promise<{ status: 'ok'; what: string } | { status: Exclude<UnsubscribeResult['status'], 'done'> }> {
+  const t = readUnsubscribeToken(token);
+  const state = await tokenState(await getDb(), t, false);
+  if (state.status !== 'ok' || !t) return { status: state.status === 'ok' ? 'invalid' : state.status };
+  return { status: 'ok', what: alertName(t.key) };
 }
 
-const SETTINGS_LINK = `You can change your alerts in <a href="/Settings">Settings</a>.`;
-const REFUSED_TEXT: Record<Exclude<UnsubscribeResult['status'], 'done'>, { title: string; text: string }> = {
-  invalid: { title: 'Unsubscribe', text: `<p>This unsubscribe link is not valid. ${SETTINGS_LINK}</p>` },
-  expired: {
-    title: 'Link expired',
-    text: `<p>This unsubscribe link has expired, so nothing was changed. ${SETTINGS_LINK}</p>`,
-  },
+/** The unsubscribe page (app/(public)/Unsubscribe/page.tsx): the portal's own, where links and answers land. */
+export const UNSUBSCRIBE_PAGE = '/Unsubscribe';
+
+/** The refusals as the page words them. */
+export const UNSUBSCRIBE_REFUSED: Record<
+  Exclude<UnsubscribeResult['status'], 'done'>,
+  { title: string; text: string }
+> = {
+  invalid: { title: 'Unsubscribe', text: 'This unsubscribe link is not valid.' },
+  expired: { title: 'Link expired', text: 'This unsubscribe link has expired, so nothing was changed.' },
   outdated: {
     title: 'Link already used',
-    text: `<p>This unsubscribe link no longer applies: your alert settings have changed since the e-mail was sent (perhaps by this link), so nothing was changed. ${SETTINGS_LINK}</p>`,
+    text: 'This unsubscribe link no longer applies: your alert settings have changed since the e-mail was sent (perhaps by this link), so nothing was changed.',
   },
 };
 
-function refusedPage(status: Exclude<UnsubscribeResult['status'], 'done'>): Response {
-  const r = REFUSED_TEXT[status];
-  return page(r.title, r.text, status === 'invalid' ? 400 : 410);
+/** The words of what a `stopped` parameter names, or null when it names nothing (the page then says nothing). */
+export function stoppedWhat(stopped: string): string | null {
+  if (stopped === 'all') return ALL_JOB_ALERTS;
+  const key = keyOf(stopped);
+  return key ? alertName(key) : null;
 }
 
-/** GET: what the link would turn off, and a button that POSTs (never acts itself); or why it no longer can. */
-export async function unsubscribeConfirmPage(token: string): Promise<Response> {
-  const t = readUnsubscribeToken(token);
-  const state = await tokenState(await getDb(), t, false);
-  if (state.status !== 'ok' || !t) return refusedPage(state.status === 'ok' ? 'invalid' : state.status);
-  const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
-  return page(
-    'Unsubscribe',
-    `<p>Stop receiving ${escape(alertName(t.key))} by e-mail?</p><form method="post" action="${escape(action)}"><button type="submit" name="List-Unsubscribe" value="One-Click" style="font-size:1rem;padding:.5rem 1rem">Unsubscribe</button></form><p>You can turn alerts back on in Settings.</p>`,
-  );
+/** GET of the link: the unsubscribe page for it (a GET never acts: mail scanners prefetch links). */
+export function unsubscribeConfirmRedirect(token: string): Response {
+  return seeOther(`${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(token)}`);
 }
 
-/** POST: the answer page of unsubscribeAlert. */
+/** POST's answer: the unsubscribe page saying what was stopped, or why nothing was. */
 export function unsubscribeAnswer(r: UnsubscribeResult): Response {
-  if (r.status !== 'done') return refusedPage(r.status);
-  return page(
-    'Unsubscribed',
-    `<p>You will no longer receive ${escape(r.what)} by e-mail. You can turn them back on in <a href="/Settings">Settings</a>.</p>`,
+  return seeOther(
+    r.status === 'done'
+      ? `${UNSUBSCRIBE_PAGE}?stopped=${encodeURIComponent(r.stopped)}`
+      : `${UNSUBSCRIBE_PAGE}?refused=${r.status}`,
   );
+}
+
+function seeOther(path: string): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: path, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 }
