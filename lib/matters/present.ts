@@ -1,9 +1,11 @@
 /**
  * The /Matter page's view: the invoices as the invoice list shows them, the totals billed, paid and owed
- * formatted from whole cents, the files with their download links and the timeline in the viewer's time zone.
+ * formatted from whole cents, the files with their download links and the timeline in the viewer's time zone (an
+ * invoice on its issue date).
  * Server-only (links encode with Buffer).
  */
-import { displayDateTime } from '@/lib/display-date';
+import { displayCalendarDate, displayDateTime } from '@/lib/display-date';
+import { invoiceSlipHref } from '@/lib/invoices/links';
 import { centsToAmount } from '@/lib/invoices/attention';
 import { formatMoney } from '@/lib/invoices/money';
 import { presentInvoiceRow, type InvoiceRowView } from '@/lib/invoices/present';
@@ -34,10 +36,14 @@ export interface MatterView {
     key: string;
     at: string;
     jmsNumber: string;
-    jobHref: string;
+    /** null: an invoice for a job that is not one of the firm's. */
+    jobHref: string | null;
     text: string;
     by: string;
-    toStatus: number;
+    /** The status the event brought the job to; null for an invoice. */
+    toStatus: number | null;
+    /** The invoice an invoice event is about: its number, slip and total. */
+    invoice: { number: string; href: string; amount: string } | null;
   }[];
 }
 
@@ -65,14 +71,37 @@ export function presentMatter(m: Matter, timeZone: string): MatterView {
       jobHref: jobSlipHref(f.jobId),
       uploadedAt: displayDateTime(f.createdAt, timeZone),
     })),
-    timeline: m.timeline.map((e, i) => ({
-      key: `${e.jobId}-${e.at.getTime()}-${i}`,
-      at: displayDateTime(e.at, timeZone),
-      jmsNumber: e.jmsNumber,
-      jobHref: jobSlipHref(e.jobId),
-      text: e.fromStatus === null ? 'Ordered' : `${statusLabel(e.fromStatus)} → ${statusLabel(e.toStatus)}`,
-      by: e.by,
-      toStatus: e.toStatus,
-    })),
+    timeline: m.timeline.map((e, i) =>
+      e.kind === 'invoice'
+        ? {
+            key: `i-${e.invoiceNumber}-${i}`,
+            at: displayCalendarDate(e.issueDate),
+            jmsNumber: e.jmsNumber,
+            jobHref: e.jobId === null ? null : jobSlipHref(e.jobId),
+            text: 'Invoice issued',
+            by: '',
+            toStatus: null,
+            invoice: {
+              number: e.invoiceNumber,
+              href: invoiceSlipHref(e),
+              amount: formatMoney(e.amount, e.currencyCode),
+            },
+          }
+        : {
+            key: `${e.jobId}-${e.at.getTime()}-${i}`,
+            at: displayDateTime(e.at, timeZone),
+            jmsNumber: e.jmsNumber,
+            jobHref: jobSlipHref(e.jobId),
+            text:
+              e.kind === 'ordered'
+                ? 'Ordered'
+                : e.kind === 'delivered'
+                  ? 'Delivered'
+                  : `${statusLabel(e.fromStatus ?? e.toStatus)} → ${statusLabel(e.toStatus)}`,
+            by: e.by,
+            toStatus: e.toStatus,
+            invoice: null,
+          },
+    ),
   };
 }

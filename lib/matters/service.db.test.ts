@@ -14,6 +14,7 @@ import { getMatter } from './service';
 import { presentMatter } from './present';
 import { requireTenant } from '@/lib/core/tenancy';
 import { jobFormContext } from '@/lib/jobs/form-context';
+import { statusLabel } from '@/lib/reference';
 
 describe('a matter', () => {
   useTestDatabase();
@@ -58,14 +59,16 @@ describe('a matter', () => {
     expect(m.totals).toEqual([{ currencyCode: 'AUD', billed: 12015, paid: 10010, owed: 2005 }]);
     expect(m.files.map((f) => f.fileName)).toEqual(['final.pdf']);
     expect(
-      m.timeline.filter((e) => e.fromStatus !== null).map((e) => [e.jmsNumber, e.fromStatus, e.toStatus, e.by]),
+      m.timeline.flatMap((e) => (e.kind === 'status' ? [[e.jmsNumber, e.fromStatus, e.toStatus, e.by]] : [])),
     ).toEqual([[j2.jmsNumber, 12, 8, 'Sam Staff']]);
     expect(
       m.timeline
-        .filter((e) => e.fromStatus === null)
+        .filter((e) => e.kind === 'ordered')
         .map((e) => e.jmsNumber)
         .sort(),
     ).toEqual([j1.jmsNumber, j2.jmsNumber].sort());
+    // j2's delivery is told by its status change, not twice.
+    expect(m.timeline.filter((e) => e.kind === 'delivered')).toEqual([]);
 
     // Its jobs: the job list with the exact matter filter, and the export body carries it.
     const query = { ...DEFAULT_JOB_QUERY, matterExact: ref };
@@ -82,6 +85,57 @@ describe('a matter', () => {
     await expect(getMatter(me.actor, 'never used')).rejects.toBeInstanceOf(NotFoundError);
     const theirs = await getMatter(other.actor, ref);
     expect(theirs.totals).toEqual([{ currencyCode: 'AUD', billed: 99900, paid: 0, owed: 99900 }]);
+  });
+
+  it('its timeline tells the jobs ordered, their status changes and deliveries, and the invoices issued, newest first', async () => {
+    const me = await signedIn(3);
+    const ref = `Timeline ${randomUUID()}`;
+    const day = (d: number) => new Date(Date.UTC(2026, 2, d, 9));
+    const ordered = await makeJob({ clientId: me.clientId, matterReference: ref, createdAt: day(1) });
+    // Delivered with no status change recorded (as imported jobs are): told by its delivery time.
+    const done = await makeJob({
+      clientId: me.clientId,
+      matterReference: ref,
+      createdAt: day(2),
+      status: 8,
+      deliveredAt: day(5),
+    });
+    const db = await getDb();
+    await db.insert(jobStatusChanges).values({
+      jobId: ordered.id,
+      clientId: me.clientId,
+      fromStatus: 12,
+      toStatus: 1,
+      changedByName: 'Sam Staff',
+      createdAt: day(3),
+    });
+    const inv = await makeInvoice({
+      clientId: me.clientId,
+      matterReference: ref,
+      jobId: done.id,
+      jmsNumber: done.jmsNumber,
+      issueDate: '2026-03-06',
+      lines: [{ extStockId: 'X1', quantity: '1', unitPrice: '120.15' }],
+    });
+
+    const m = await getMatter(me.actor, ref);
+    expect(m.timeline.map((e) => [e.kind, e.jmsNumber])).toEqual([
+      ['invoice', done.jmsNumber],
+      ['delivered', done.jmsNumber],
+      ['status', ordered.jmsNumber],
+      ['ordered', done.jmsNumber],
+      ['ordered', ordered.jmsNumber],
+    ]);
+    const view = presentMatter(m, 'UTC').timeline;
+    expect(view.map((e) => e.text)).toEqual([
+      'Invoice issued',
+      'Delivered',
+      `${statusLabel(12)} → ${statusLabel(1)}`,
+      'Ordered',
+      'Ordered',
+    ]);
+    expect(view[0]?.invoice).toMatchObject({ number: inv.invoiceNumber, amount: '$120.15' });
+    expect(view[0]?.at).toBe('06-Mar-2026');
   });
 
   it('is headed by its parties, else its description; "New job for this matter" opens the order form with it filled in', async () => {

@@ -9,7 +9,8 @@
  * - the invoices: the invoice list with the exact matter filter (all of them, up to MAX_ROWS_PER_PAGE), and the
  *   totals billed, paid and owed in whole cents per currency;
  * - the files of its jobs (source files and deliverables, not removed), newest first, at most FILES_LIMIT;
- * - the timeline: its jobs' status changes and orders, newest first, at most TIMELINE_LIMIT;
+ * - the timeline: its jobs ordered, their status changes and deliveries, and its invoices issued, newest first, at
+ *   most TIMELINE_LIMIT;
  * - its title: the parties its jobs name, else the newest job's description.
  * Every read walks the client's (client_id, matter_reference) indexes, then the job's own rows.
  */
@@ -22,6 +23,7 @@ import { NotFoundError } from '@/lib/core/errors';
 import { DEFAULT_INVOICE_QUERY } from '@/lib/invoices/schema';
 import { listInvoices, type InvoiceRow } from '@/lib/invoices/service';
 import { MAX_ROWS_PER_PAGE } from '@/lib/lists/paging';
+import { DELIVERED_STATUS } from '@/lib/reference';
 
 export const FILES_LIMIT = 200;
 export const TIMELINE_LIMIT = 200;
@@ -46,15 +48,33 @@ export interface MatterFile {
   createdAt: Date;
 }
 
-export interface MatterEvent {
-  at: Date;
-  jobId: number;
-  jmsNumber: string;
-  /** null: the job was ordered (status 12 from nothing). */
-  fromStatus: number | null;
-  toStatus: number;
-  by: string;
-}
+/**
+ * One event of the matter's timeline: a job ordered, a job's status changed, a job delivered (from its delivery
+ * time, when no status change to Delivered was recorded), or an invoice issued (on its issue date).
+ */
+export type MatterEvent =
+  | {
+      kind: 'ordered' | 'status' | 'delivered';
+      at: Date;
+      jobId: number;
+      jmsNumber: string;
+      /** null: ordered or delivered. */
+      fromStatus: number | null;
+      toStatus: number;
+      by: string;
+    }
+  | {
+      kind: 'invoice';
+      at: Date;
+      /** The invoice's job, when it is one of the firm's jobs. */
+      jobId: number | null;
+      jmsNumber: string;
+      invoiceNumber: string;
+      /** Calendar date yyyy-MM-dd. */
+      issueDate: string;
+      amount: string;
+      currencyCode: string;
+    };
 
 export interface Matter {
   reference: string;
@@ -96,7 +116,7 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
   const db = await getDb();
   const ofMatter = and(eq(jobs.clientId, clientId), eq(jobs.matterReference, reference));
   const partiesOf = sql<string | null>`nullif(btrim(${jobs.instructionBlock} ->> 'MatterName'), '')`;
-  const [invoiceList, totals, files, changes, orders, named] = await Promise.all([
+  const [invoiceList, totals, files, changes, orders, named, delivered, issued] = await Promise.all([
     listInvoices(actor, { ...DEFAULT_INVOICE_QUERY, matterExact: reference }, { page: 1, size: MAX_ROWS_PER_PAGE }),
     db
       .select({
@@ -150,12 +170,44 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
       .where(ofMatter)
       .orderBy(sql`${partiesOf} is null`, desc(jobs.createdAt), desc(jobs.id))
       .limit(1),
+    db
+      .select({ at: jobs.deliveredAt, jobId: jobs.id, jmsNumber: jobs.jmsNumber })
+      .from(jobs)
+      .where(and(ofMatter, isNotNull(jobs.deliveredAt)))
+      .orderBy(desc(jobs.deliveredAt), desc(jobs.id))
+      .limit(TIMELINE_LIMIT),
+    db
+      .select({
+        issueDate: invoices.issueDate,
+        jobId: invoices.jobId,
+        jmsNumber: invoices.jmsNumber,
+        invoiceNumber: invoices.invoiceNumber,
+        amount: invoices.amount,
+        currencyCode: invoices.currencyCode,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, clientId), eq(invoices.matterReference, reference)))
+      .orderBy(desc(invoices.issueDate), desc(invoices.id))
+      .limit(TIMELINE_LIMIT),
   ]);
+  // A delivery recorded as a status change is told once, by the change.
+  const deliveredByChange = new Set(changes.filter((c) => c.toStatus === DELIVERED_STATUS).map((c) => c.jobId));
   const timeline: MatterEvent[] = [
-    ...changes.map(({ id: _id, ...c }) => c),
-    ...orders.map((o) => ({ ...o, fromStatus: null, toStatus: 12 })),
+    ...changes.map(({ id: _id, ...c }) => ({ kind: 'status' as const, ...c })),
+    ...orders.map((o) => ({ kind: 'ordered' as const, ...o, fromStatus: null, toStatus: 12 })),
+    ...delivered.flatMap((d) =>
+      d.at && !deliveredByChange.has(d.jobId)
+        ? [{ kind: 'delivered' as const, ...d, at: d.at, fromStatus: null, toStatus: DELIVERED_STATUS, by: '' }]
+        : [],
+    ),
+    ...issued.map((i) => ({
+      kind: 'invoice' as const,
+      ...i,
+      currencyCode: i.currencyCode.trim(),
+      at: new Date(`${i.issueDate}T00:00:00Z`),
+    })),
   ]
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.jobId - a.jobId)
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || (b.jobId ?? 0) - (a.jobId ?? 0))
     .slice(0, TIMELINE_LIMIT);
   const title = named[0]?.parties ?? (named[0]?.description?.trim() || null);
   return {

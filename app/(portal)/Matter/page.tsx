@@ -3,7 +3,8 @@
  * heading names the parties (else the description) over the reference, with "New job for this matter" (the order
  * form with the reference filled in). Its jobs are the job list itself (same rows, sorting, paging, export and filters
  * but the matter and client-name boxes, which could narrow nothing here; narrowed to exactly this reference), then its
- * invoices with the totals billed, paid and owed, its files and the timeline of its status changes. Another firm's
+ * invoices with the totals billed, paid and owed, its files and the timeline of its jobs ordered, their status changes
+ * and deliveries, and its invoices issued. Another firm's
  * matter, or a reference this firm never used, is a 404.
  */
 import type { Metadata } from 'next';
@@ -230,10 +231,20 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
                 className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-line bg-surface px-3 py-2 text-sm"
               >
                 <span className="text-muted">{e.at}</span>
-                <span>
-                  Job <a href={e.jobHref}>{e.jmsNumber}</a>
-                </span>
-                <StatusBadge status={e.toStatus} label={e.text} className="whitespace-normal" />
+                <span>Job {e.jobHref ? <a href={e.jobHref}>{e.jmsNumber}</a> : e.jmsNumber}</span>
+                {e.toStatus === null ? (
+                  <Badge tone="info">{e.text}</Badge>
+                ) : (
+                  <StatusBadge status={e.toStatus} label={e.text} className="whitespace-normal" />
+                )}
+                {e.invoice && (
+                  <span>
+                    <a href={e.invoice.href} target="_blank" rel="noopener">
+                      {e.invoice.number}
+                    </a>{' '}
+                    <span className="tabular-nums">{e.invoice.amount}</span>
+                  </span>
+                )}
                 {e.by && <span className="text-muted">by {e.by}</span>}
               </li>
             ))}
