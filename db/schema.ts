@@ -1127,8 +1127,64 @@ export const supplierSettings = pgTable('supplier_settings', {
   gstRateBp: integer('gst_rate_bp').notNull().default(1000),
   logoBase64: text('logo_base64'),
   logoType: text('logo_type'),
+  /** Payment reminders: days before the due date, and days after it (empty: none). */
+  reminderDaysBefore: smallint('reminder_days_before')
+    .array()
+    .notNull()
+    .default(sql`'{3}'::smallint[]`),
+  reminderDaysAfter: smallint('reminder_days_after')
+    .array()
+    .notNull()
+    .default(sql`'{1,7,14}'::smallint[]`),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A firm's billing contacts, in the order its administrator gave them (lib/invoices/billing-contacts.ts); a firm
+ * with none has its active administrators.
+ */
+export const clientBillingContacts = pgTable(
+  'client_billing_contacts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    position: smallint('position').notNull(),
+    email: text('email').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'client_billing_contacts_pk', columns: [t.clientId, t.position] }),
+    uniqueIndex('client_billing_contacts_email_uq').on(t.clientId, sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Payment reminders, one work row of the one queue per invoice and step (days from the due date: negative before,
+ * positive after), written when the step's day comes (lib/invoices/reminders.ts).
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    step: smallint('step').notNull(),
+    /** pending | sending | sent | stopped | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_reminders_step_uq').on(t.invoiceId, t.step),
+    index('invoice_reminders_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
 
 /** A client's price list: a unit price before GST per order type. */
 export const clientPrices = pgTable(
@@ -1390,6 +1446,8 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull().default('general'),
     /** Extra headers the SMTP message carries (e.g. List-Unsubscribe), name → value. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** What the message carries attached, rendered when it is sent (lib/mail/attachments.ts); null: nothing. */
+    attachments: jsonb('attachments').$type<{ kind: string; id: number }[]>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,6 +16,8 @@ const supplier: InvoiceSlip['supplier'] = {
   bankAccountNumber: '12345678',
   gstRateBp: 1000,
   logo: null,
+  reminderDaysBefore: [3],
+  reminderDaysAfter: [1, 7, 14],
   updatedAt: null,
 };
 

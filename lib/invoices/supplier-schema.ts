@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { formText } from '@/lib/validation';
 
+/** Reminder days on each side of the due date, at most. */
+export const MAX_REMINDER_STEPS = 5;
+
 export const SUPPLIER_MSG = {
   abn: 'An ABN is 11 digits (spaces allowed) with a valid check digit.',
   bsb: 'A BSB is 6 digits (e.g. 062-000).',
@@ -12,9 +15,32 @@ export const SUPPLIER_MSG = {
   rate: 'Please enter a GST rate between 0 and 100 with at most two decimals (e.g. 10).',
   logo: 'The logo must be a PNG or JPEG image of at most 200 KB.',
   email: 'Please enter an e-mail address.',
+  reminderDays: `Please enter whole numbers of days from 1 to 365, separated by commas (e.g. 1, 7, 14), at most ${MAX_REMINDER_STEPS}; leave it empty for none.`,
 } as const;
 
 export const LOGO_MAX_BYTES = 200 * 1024;
+
+/** '14, 1,7' → [1, 7, 14]; null when it is not a list of whole days from 1 to 365. */
+export function parseReminderDays(text: string): number[] | null {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) >= 1 && Number(p) <= 365)) return null;
+  const days = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  return days.length <= MAX_REMINDER_STEPS ? days : null;
+}
+
+/** [1, 7, 14] → '1, 7, 14' (the form's text). */
+export function formatReminderDays(days: readonly number[]): string {
+  return days.join(', ');
+}
+
+const reminderDaysField = z
+  .union([z.string().max(200), z.array(z.number())])
+  .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+  .refine((v) => parseReminderDays(v) !== null, SUPPLIER_MSG.reminderDays)
+  .transform((v) => formatReminderDays(parseReminderDays(v)!));
 
 /** The ATO's ABN check: subtract 1 from the first digit, weight, sum, divisible by 89. */
 export function isValidAbn(abn: string): boolean {
@@ -67,6 +93,9 @@ export const supplierSchema = z.object({
   /** A data: URL of the new logo; '' keeps the current one. */
   Logo: logoField.default(''),
   RemoveLogo: z.boolean().default(false),
+  /** Payment reminders: days before the due date, and days after it ('' for none). */
+  ReminderDaysBefore: reminderDaysField.default('3'),
+  ReminderDaysAfter: reminderDaysField.default('1, 7, 14'),
 });
 /** '12.5' → 1250 basis points. */
 export function gstRateBp(percent: string): number {

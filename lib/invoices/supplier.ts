@@ -1,5 +1,5 @@
 /**
- * The supplier's details: legal name, ABN, address, bank details, logo and GST rate, one row
+ * The supplier's details: legal name, ABN, address, bank details, logo, GST rate and payment reminder days, one row
  * (supplier_settings, id 1) kept by staff in /Ops/Invoices/Supplier and read by every invoice, PDF and statement.
  */
 import { eq } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { authorize } from '@/lib/core/authorize';
 import type { Principal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { DEFAULT_GST_RATE_BP } from './gst';
-import { gstRateBp, type SupplierForm } from './supplier-schema';
+import { gstRateBp, parseReminderDays, type SupplierForm } from './supplier-schema';
 
 export interface Supplier {
   legalName: string;
@@ -25,6 +25,9 @@ export interface Supplier {
   bankAccountNumber: string;
   gstRateBp: number;
   logo: { type: string; base64: string } | null;
+  /** Payment reminders: days before the due date, and days after it (lib/invoices/reminders.ts). */
+  reminderDaysBefore: number[];
+  reminderDaysAfter: number[];
   updatedAt: Date | null;
 }
 
@@ -39,6 +42,8 @@ const EMPTY: Supplier = {
   bankAccountNumber: '',
   gstRateBp: DEFAULT_GST_RATE_BP,
   logo: null,
+  reminderDaysBefore: [3],
+  reminderDaysAfter: [1, 7, 14],
   updatedAt: null,
 };
 
@@ -58,6 +63,8 @@ export async function getSupplier(q?: Queryable): Promise<Supplier> {
     bankAccountNumber: r.bankAccountNumber,
     gstRateBp: r.gstRateBp,
     logo: r.logoBase64 && r.logoType ? { type: r.logoType, base64: r.logoBase64 } : null,
+    reminderDaysBefore: r.reminderDaysBefore,
+    reminderDaysAfter: r.reminderDaysAfter,
     updatedAt: r.updatedAt,
   };
 }
@@ -82,6 +89,8 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
       bankBsb: form.BankBsb,
       bankAccountNumber: form.BankAccountNumber,
       gstRateBp: gstRateBp(form.GstRate),
+      reminderDaysBefore: parseReminderDays(form.ReminderDaysBefore) ?? [],
+      reminderDaysAfter: parseReminderDays(form.ReminderDaysAfter) ?? [],
       updatedAt: now(),
       ...(logo
         ? { logoType: logo[1]!, logoBase64: logo[2]! }
@@ -102,6 +111,8 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
         legalName: form.LegalName,
         abn: form.Abn,
         gstRateBp: gstRateBp(form.GstRate),
+        reminderDaysBefore: values.reminderDaysBefore,
+        reminderDaysAfter: values.reminderDaysAfter,
         logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept',
       },
     });

@@ -11,6 +11,7 @@ import { insufficientRightsMail } from './kinds/insufficient-rights';
 import { integrityMail } from './kinds/integrity';
 import { inviteMail } from './kinds/invite';
 import { invoiceAlertMail } from './kinds/invoice-alert';
+import { invoiceIssuedMail } from './kinds/invoice-issued';
 import { jobAlertMail } from './kinds/job-alert';
 import { jobAlertDigestMail } from './kinds/job-alert-digest';
 import { jobChangeMail } from './kinds/job-change';
@@ -19,6 +20,7 @@ import { jobNotificationMail } from './kinds/job-notification';
 import { malwareMail } from './kinds/malware';
 import { otpMail } from './kinds/otp';
 import { paymentReceiptMail } from './kinds/payment-receipt';
+import { paymentReminderMail } from './kinds/payment-reminder';
 import { resetMail } from './kinds/reset';
 import { resetLockedMail } from './kinds/reset-locked';
 import { securityMail } from './kinds/security';
@@ -40,7 +42,9 @@ export const MAIL_CATALOGUE = {
   'job-message': jobMessageMail,
   'job-change': jobChangeMail,
   'invoice-alert': invoiceAlertMail,
+  'invoice-issued': invoiceIssuedMail,
   'payment-receipt': paymentReceiptMail,
+  'payment-reminder': paymentReminderMail,
   'security-policy': securityPolicyMail,
   'insufficient-rights': insufficientRightsMail,
   exception: exceptionMail,

@@ -119,7 +119,7 @@ describe('GET /api/cron/run', () => {
     const res = await call(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
     const report = (await res.json()) as { ms: number; tasks: Record<string, { handled: number; error?: string }> };
-    expect(Object.keys(report.tasks)).toEqual(['digests', 'mail', 'webhooks', 'orphan-sweep']);
+    expect(Object.keys(report.tasks)).toEqual(['digests', 'payment-reminders', 'mail', 'webhooks', 'orphan-sweep']);
     expect(report.tasks.digests).toEqual({ handled: 1 });
     // The earlier test's mail, the passcode and the digest.
     expect(report.tasks.mail).toEqual({ handled: 3 });

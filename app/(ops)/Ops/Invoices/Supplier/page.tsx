@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { SupplierForm } from '@/components/ops/SupplierForm';
 import { presentSupplier } from '@/lib/invoices/present';
 import { getSupplier } from '@/lib/invoices/supplier';
+import { formatReminderDays } from '@/lib/invoices/supplier-schema';
 import { requireStaffPage } from '@/lib/ops/page';
 import { saveSupplierAction } from '../actions';
 
@@ -16,7 +17,8 @@ export default async function OpsSupplierPage() {
       <h1 className="page-title">Supplier details</h1>
       <p className="max-w-3xl text-sm text-muted">
         Every invoice, its PDF and the statements show these details: the words “Tax invoice”, your legal name and ABN,
-        and the bank details clients pay to when no payments page is configured.
+        and the bank details clients pay to when no payments page is configured. Payment reminders go to each firm’s
+        billing contacts on the days set below.
       </p>
       <SupplierForm
         initial={{
@@ -31,6 +33,8 @@ export default async function OpsSupplierPage() {
           GstRate: String(s.gstRateBp / 100),
           Logo: '',
           RemoveLogo: false,
+          ReminderDaysBefore: formatReminderDays(s.reminderDaysBefore),
+          ReminderDaysAfter: formatReminderDays(s.reminderDaysAfter),
         }}
         logoSrc={presentSupplier(s).logoSrc}
         save={saveSupplierAction}
