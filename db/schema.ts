@@ -1150,10 +1150,66 @@ export const supplierSettings = pgTable(
     logoType: text('logo_type'),
     /** The e-mails' brand colour, `#rrggbb` in lower case, white text on it passing WCAG AA; null: the portal's. */
     brandColour: text('brand_colour'),
+    /** Payment reminders: days before the due date, and days after it (empty: none). */
+    reminderDaysBefore: smallint('reminder_days_before')
+      .array()
+      .notNull()
+      .default(sql`'{3}'::smallint[]`),
+    reminderDaysAfter: smallint('reminder_days_after')
+      .array()
+      .notNull()
+      .default(sql`'{1,7,14}'::smallint[]`),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('supplier_settings_brand_colour_ck', sql`${t.brandColour} is null or ${t.brandColour} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+/**
+ * A firm's billing contacts, in the order its administrator gave them (lib/invoices/billing-contacts.ts); a firm
+ * with none has its active administrators.
+ */
+export const clientBillingContacts = pgTable(
+  'client_billing_contacts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    position: smallint('position').notNull(),
+    email: text('email').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'client_billing_contacts_pk', columns: [t.clientId, t.position] }),
+    uniqueIndex('client_billing_contacts_email_uq').on(t.clientId, sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Payment reminders, one work row of the one queue per invoice and step (days from the due date: negative before,
+ * positive after), written when the step's day comes (lib/invoices/reminders.ts).
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    step: smallint('step').notNull(),
+    /** pending | sending | sent | stopped | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_reminders_step_uq').on(t.invoiceId, t.step),
+    index('invoice_reminders_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
@@ -1396,14 +1452,6 @@ export const clientSecurityPolicies = pgTable(
 );
 
 /** E-mail outbox: rows written in the caller's transaction, sent by the worker with retries. */
-/** A file an outbox message carries. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** The file's bytes, base64. */
-  content: string;
-}
-
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -1425,8 +1473,8 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull().default('general'),
     /** Extra headers the SMTP message carries (e.g. List-Unsubscribe), name → value. */
     headers: jsonb('headers').$type<Record<string, string>>(),
-    /** Files the message carries (an adjustment note's PDF): name, type and base64 content. */
-    attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** What the message carries attached, rendered when it is sent (lib/mail/attachments.ts); null: nothing. */
+    attachments: jsonb('attachments').$type<{ kind: string; id: number }[]>(),
     createdAt: createdAt(),
   },
   (t) => [

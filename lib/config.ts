@@ -185,6 +185,8 @@ const envSchema = z.object({
   API_IDEMPOTENCY_TTL_HOURS: int(24, 1, 720),
   /** How often each instance removes orphaned files older than a day; 0 turns this instance's timer off (the cron route still sweeps). */
   ORPHAN_SWEEP_INTERVAL_MINUTES: int(60, 0, 10080),
+  /** How often each instance looks for payment reminders whose day has come; 0 turns this instance's timer off (the cron route still sends them). */
+  PAYMENT_REMINDER_INTERVAL_MINUTES: int(60, 0, 1440),
   /**
    * News as it happens (lib/jobs/news-stream.ts): how often an open stream looks for news even when no NOTIFY came
    * (and how often a browser without a stream asks), its heartbeat, and how long one stream lasts before the

@@ -15,6 +15,10 @@ export interface ReceivedMail {
   headers: Record<string, string>;
   /** The file names of its attachments (none for the portal's alerts). */
   attachments: string[];
+  /** Its attachments whole: name, content type and bytes. */
+  files: { filename: string; contentType: string; content: Buffer }[];
+  /** The message as it arrived (headers and MIME parts). */
+  raw: string;
 }
 
 export interface TestSmtp {
@@ -39,8 +43,14 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         disabledCommands: ['STARTTLS'],
         logger: false,
         onData(stream, _session, callback) {
-          simpleParser(stream)
-            .then((mail) => {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          new Promise<Buffer>((resolve, reject) => {
+            stream.on('end', () => resolve(Buffer.concat(chunks)));
+            stream.on('error', reject);
+          })
+            .then(async (bytes) => ({ mail: await simpleParser(bytes), raw: bytes.toString('utf8') }))
+            .then(({ mail, raw }) => {
               const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
               const headers: Record<string, string> = {};
               for (const h of mail.headerLines)
@@ -57,6 +67,12 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
                 messageId: mail.messageId ?? '',
                 headers,
                 attachments: mail.attachments.map((a) => a.filename ?? ''),
+                files: mail.attachments.map((a) => ({
+                  filename: a.filename ?? '',
+                  contentType: a.contentType,
+                  content: a.content,
+                })),
+                raw,
               });
               callback();
             })

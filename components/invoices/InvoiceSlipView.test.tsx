@@ -17,6 +17,8 @@ const supplier: InvoiceSlip['supplier'] = {
   gstRateBp: 1000,
   logo: null,
   brandColour: null,
+  reminderDaysBefore: [3],
+  reminderDaysAfter: [1, 7, 14],
   updatedAt: null,
 };
 

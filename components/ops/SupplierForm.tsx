@@ -1,7 +1,7 @@
 'use client';
 /**
  * The supplier's details on every invoice (/Ops/Invoices/Supplier): legal name, ABN, address, contact,
- * bank details, GST rate and logo. The logo is read in the browser into a data: URL and checked by the same
+ * bank details, GST rate, logo and the days payment reminders are sent. The logo is read in the browser into a data: URL and checked by the same
  * schema as the server (PNG or JPEG, at most 200 KB).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -141,6 +141,27 @@ export function SupplierForm({
             <Input {...register('BrandColour')} placeholder={MAIL_BRAND_COLOUR} autoComplete="off" spellCheck={false} />
           </Field>
         </div>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold">Payment reminders</legend>
+          <p className="text-sm text-muted sm:col-span-2">
+            On these days the firm’s billing contacts are e-mailed a reminder with the invoice, until it is paid. Leave
+            a box empty for no reminders on that side of the due date.
+          </p>
+          <Field
+            label="Days before the due date"
+            help="Whole days, separated by commas (e.g. 3)."
+            error={e.ReminderDaysBefore?.message}
+          >
+            <Input {...register('ReminderDaysBefore')} inputMode="numeric" autoComplete="off" />
+          </Field>
+          <Field
+            label="Days after the due date"
+            help="Whole days, separated by commas (e.g. 1, 7, 14)."
+            error={e.ReminderDaysAfter?.message}
+          >
+            <Input {...register('ReminderDaysAfter')} inputMode="numeric" autoComplete="off" />
+          </Field>
+        </fieldset>
         <div>
           <Button type="submit" variant="primary" loading={formState.isSubmitting} loadingText="Saving…">
             Save supplier details

@@ -3,8 +3,7 @@
 -- partial indexes) leaves a void or fully credited invoice out by itself. The unpaid counters' cents are what is
 -- still owed after payments AND adjustment notes; invoice.paid is told only when payments settle an invoice, and the
 -- new events invoice.voided and credit_note.issued reach the change log and the webhooks. Adjustment notes have a
--- number series of their own per firm, and an outbox row may carry attachments (the adjustment note's PDF).
-ALTER TABLE "email_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
+-- number series of their own per firm.
 CREATE TABLE "credit_note_number_series" (
 	"client_id" integer PRIMARY KEY NOT NULL,
 	"last_number" bigint NOT NULL,

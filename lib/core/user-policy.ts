@@ -34,6 +34,8 @@ export const userPolicy = defineSubject('users', {
   'activity.read': isUserAdmin,
   /** The firm's security policy (lib/security/policy.ts). */
   'security.manage': isUserAdmin,
+  /** The firm's billing contacts (lib/invoices/billing-contacts.ts). */
+  'billing.manage': isUserAdmin,
 });
 
 export type DeactivateRefusal = 'self';

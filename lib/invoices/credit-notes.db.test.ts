@@ -11,6 +11,7 @@ import { auditLog, clients, creditNotes, emailOutbox, integrationEvents, invoice
 import { userPrincipal } from '@/lib/core/principal';
 import { ConflictError, ValidationError } from '@/lib/core/errors';
 import { processOutboxOnce } from '@/lib/mail/worker';
+import { registerTasks } from '@/lib/server/tasks';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn } from '@/test/factories';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
@@ -33,6 +34,8 @@ describe('void and adjustment notes', () => {
   const t = useTestDatabase();
   let smtp: TestSmtp;
   beforeAll(async () => {
+    // The mail worker renders attachments through the kinds registered at start-up (the adjustment note's PDF).
+    registerTasks();
     smtp = await startTestSmtp();
   });
   afterAll(async () => {

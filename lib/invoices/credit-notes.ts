@@ -14,7 +14,7 @@
  * Each is one transaction with its audit row and the e-mail to the firm's billing contacts (the adjustment note's
  * PDF attached); the invoice row is locked, so two adjustments at once cannot both take the same amount.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
 import { clients, creditNoteNumberSeries, creditNotes, invoiceJobs, invoices } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -30,7 +30,6 @@ import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { billingContactEmails } from './billing-contacts';
 import { CREDIT_MSG, type CreditNoteForm, type VoidInvoiceForm } from './credit-note-schema';
-import { creditNotePdf } from './credit-note-pdf';
 import { fromCents, toCents } from './gst';
 import { invoiceSlipHref } from './links';
 import { formatMoney } from './money';
@@ -300,22 +299,8 @@ export async function issueCreditNote(by: Principal, form: CreditNoteForm): Prom
         reason: form.Reason,
       }),
     });
-    const doc: CreditNoteDocument = {
-      creditNoteNumber: number,
-      issueDate,
-      amount: fromCents(credit),
-      gst: fromCents(gst),
-      currencyCode: inv.currencyCode,
-      reason: form.Reason,
-      invoiceNumber: inv.invoiceNumber,
-      invoiceIssueDate: inv.issueDate,
-      invoiceAmount: inv.amount,
-      client,
-      supplier: await getSupplier(tx),
-    };
     const to = await billingContactEmails(tx, inv.clientId);
     if (to.length) {
-      const pdf = (await creditNotePdf(doc)).toString('base64');
       const money = (v: string) => formatMoney(v, inv.currencyCode);
       for (const address of to) {
         await enqueueMail(tx, {
@@ -329,7 +314,8 @@ export async function issueCreditNote(by: Principal, form: CreditNoteForm): Prom
             reason: form.Reason,
             href: invoiceSlipHref(inv),
           },
-          attachments: [{ filename: creditNotePdfName(number), contentType: 'application/pdf', content: pdf }],
+          // The adjustment note's PDF, rendered from its committed row when the message is sent.
+          attachments: [{ kind: CREDIT_NOTE_PDF_ATTACHMENT, id: note.id }],
         });
       }
     }
@@ -349,6 +335,9 @@ export async function issueCreditNote(by: Principal, form: CreditNoteForm): Prom
   });
 }
 
+/** The attachment kind of an adjustment note's PDF (./attachments.ts), by credit note id. */
+export const CREDIT_NOTE_PDF_ATTACHMENT = 'credit-note-pdf';
+
 /** An adjustment note's document by its number: a client user's own firm's only (another's answers null), staff any. */
 export async function getCreditNoteDocument(
   actor: Actor,
@@ -357,7 +346,22 @@ export async function getCreditNoteDocument(
   const clientId = isStaffRole(actor.role) ? null : tenantOf(actor);
   if (clientId === null) authorize(actor, 'invoices.manage', staffPolicy);
   const db = await getDb();
-  const [row] = await db
+  return creditNoteDocumentWhere(
+    db,
+    and(
+      eq(creditNotes.creditNoteNumber, creditNoteNumber.trim()),
+      clientId === null ? undefined : eq(creditNotes.clientId, clientId),
+    ),
+  );
+}
+
+/** An adjustment note's document by its id, for the PDF its e-mail carries (addressed in the issuing transaction). */
+export function creditNoteDocumentById(q: Queryable, id: number): Promise<CreditNoteDocument | null> {
+  return creditNoteDocumentWhere(q, eq(creditNotes.id, id));
+}
+
+async function creditNoteDocumentWhere(q: Queryable, where: SQL | undefined): Promise<CreditNoteDocument | null> {
+  const [row] = await q
     .select({
       creditNoteNumber: creditNotes.creditNoteNumber,
       issueDate: creditNotes.issueDate,
@@ -374,16 +378,11 @@ export async function getCreditNoteDocument(
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(clients, eq(clients.id, creditNotes.clientId))
-    .where(
-      and(
-        eq(creditNotes.creditNoteNumber, creditNoteNumber.trim()),
-        clientId === null ? undefined : eq(creditNotes.clientId, clientId),
-      ),
-    )
+    .where(where)
     .limit(1);
   if (!row) return null;
   const { clientName, accountNumber, ...note } = row;
-  return { ...note, client: { name: clientName, accountNumber }, supplier: await getSupplier(db) };
+  return { ...note, client: { name: clientName, accountNumber }, supplier: await getSupplier(q) };
 }
 
 export interface CreditNoteListItem {

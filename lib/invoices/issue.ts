@@ -40,6 +40,10 @@ import { FIELD_MSG } from '@/lib/validation';
 import { alreadyBilled, BILLED_MSG, isLiveJobClash, liveInvoicesOfJobs } from './billed';
 import { invoiceToday, paymentStatusWhere } from './overdue';
 import { applyPayment, paymentsOfInvoices } from './payments';
+import { INVOICE_PDF_ATTACHMENT } from './attachments';
+import { billingContacts } from './billing-contacts';
+import { displayCalendarDate } from '@/lib/display-date';
+import { enqueueMail } from '@/lib/mail/outbox';
 import { DEFAULT_TIME_ZONE } from '@/lib/jobs/lookups';
 
 /** The policy, in this one place: staff need 'invoices.manage'; an API key or system caller was authorised by its adapter. */
@@ -165,8 +169,11 @@ async function write(
   );
   const event = existingId === null ? 'issued' : 'updated';
   if (event === 'issued') {
+    const href = invoiceSlipHref({ invoiceNumber: input.InvoiceNumber, issueDate: input.IssueDate });
+    // The invoice itself, its PDF attached, to the firm's billing contacts (./billing-contacts.ts).
+    const told = await enqueueInvoiceMail(tx, { id, input, amount, jobs: js, href });
     // The news of the invoice: the firm's live pages and bells, and the alert e-mail to the users who keep it on,
-    // for their jobs (lib/jobs/news.ts, lib/jobs/alerts.ts).
+    // for their jobs (lib/jobs/news.ts, lib/jobs/alerts.ts), less the billing contacts just sent the invoice.
     await publishJobNews(tx, {
       kind: 'invoice.issued',
       invoiceId: id,
@@ -177,7 +184,8 @@ async function write(
       currencyCode: input.CurrencyCode,
       issueDate: input.IssueDate,
       jobIds: js.map((j) => j.id),
-      href: invoiceSlipHref({ invoiceNumber: input.InvoiceNumber, issueDate: input.IssueDate }),
+      href,
+      alreadyTold: told,
     });
   }
   await recordAudit(tx, a, {
@@ -196,6 +204,44 @@ async function write(
   });
   return { id, invoiceNumber: input.InvoiceNumber, clientId: input.ClientId, amount, gst: totals.gst, event };
 }
+
+/**
+ * Queues the invoice e-mail, with the invoice PDF attached (rendered when it is sent: ./attachments.ts), to each of
+ * the firm's billing contacts in the issuing transaction. Answers their addresses.
+ */
+async function enqueueInvoiceMail(
+  tx: Queryable,
+  i: {
+    id: number;
+    input: InvoiceIssue;
+    amount: string;
+    jobs: readonly { jmsNumber: string; matterReference: string }[];
+    href: string;
+  },
+): Promise<string[]> {
+  const contacts = await billingContacts(tx, i.input.ClientId);
+  if (!contacts.length) return [];
+  const props = {
+    invoiceNumber: i.input.InvoiceNumber,
+    total: formatMoney(i.amount, i.input.CurrencyCode),
+    issueDate: displayCalendarDate(i.input.IssueDate),
+    dueDate: i.input.DueDate ? displayCalendarDate(i.input.DueDate) : null,
+    jobs: i.jobs.map((j) => `${j.jmsNumber}${j.matterReference ? `, matter ${j.matterReference}` : ''}`),
+    href: i.href,
+  };
+  for (const c of contacts) {
+    await enqueueMail(tx, {
+      to: c.email,
+      kind: INVOICE_MAIL_KIND,
+      props: { ...props, firstName: c.firstName },
+      attachments: [{ kind: INVOICE_PDF_ATTACHMENT, id: i.id }],
+    });
+  }
+  return contacts.map((c) => c.email);
+}
+
+/** The e-mail of a new invoice to the firm's billing contacts. */
+export const INVOICE_MAIL_KIND = 'invoice-issued';
 
 /** A write the database refused: a job another invoice billed meanwhile (409 naming it), or a number taken (400). */
 async function refused(e: unknown, input: InvoiceIssue): Promise<never> {

@@ -10,6 +10,7 @@ import { resetConfigForTests } from '@/lib/config';
 import { userPrincipal } from '@/lib/core/principal';
 import { ValidationError } from '@/lib/core/errors';
 import { processOutboxOnce } from '@/lib/mail/worker';
+import { registerTasks } from '@/lib/server/tasks';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, makeUser, signedIn } from '@/test/factories';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
@@ -30,6 +31,8 @@ describe('payments recorded', () => {
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startTestSmtp();
+    // As at start-up: the receipt PDF's attachment kind is registered with the tasks.
+    registerTasks();
   });
   afterAll(async () => {
     await smtp.stop();

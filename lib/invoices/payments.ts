@@ -4,13 +4,13 @@
  * A payment (date, amount, reference) pays one or several invoices of one client, in the order given, each up
  * to what is left on it (lib/invoices/payment-schema.ts). An invoice whose payments reach its total moves to Paid
  * (paid_at, the invoice.paid event and its pay link gone); every payment writes a `payment.received` event per
- * invoice (trigger of migration 0020) and a receipt e-mail to the client through the outbox: its administrators
- * and the users who keep the invoice alert on. One transaction with its audit row; the invoices are locked, so
+ * invoice (trigger of migration 0020) and a receipt e-mail, with the receipt PDF, to the firm's billing contacts
+ * through the outbox (./billing-contacts.ts). One transaction with its audit row; the invoices are locked, so
  * two payments at once cannot both take the same balance.
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { clients, invoices, paymentAllocations, payments, users } from '@/db/schema';
+import { clients, invoices, paymentAllocations, payments } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { recordAudit } from '@/lib/core/audit';
@@ -20,11 +20,13 @@ import { apiKeyName, type Principal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { displayCalendarDate } from '@/lib/display-date';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { CLIENT_ADMIN_ROLE, CLIENT_ROLES } from '@/lib/reference';
+import { billingContacts } from './billing-contacts';
 import { fromCents, toCents } from './gst';
 import { invoiceSlipHref } from './links';
 import { formatMoney } from './money';
 import { PAYMENT_MSG, type PaymentForm } from './payment-schema';
+import type { Receipt } from './receipt-pdf';
+import { getSupplier } from './supplier';
 
 export const RECEIPT_KIND = 'payment-receipt';
 
@@ -162,27 +164,14 @@ export async function applyPayment(tx: Queryable, by: Principal, input: PaymentF
   return result;
 }
 
-/** The receipt: to the client's administrators and to the users who keep the invoice alert on. */
+/** The receipt, with its PDF attached: to the firm's billing contacts (./billing-contacts.ts). */
 async function enqueueReceipts(
   tx: Queryable,
   p: RecordedPayment,
   input: PaymentForm,
   allocations: { invoiceNumber: string; issueDate: string }[],
 ): Promise<number> {
-  const recipients = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .innerJoin(clients, eq(clients.id, users.clientId))
-    .where(
-      and(
-        eq(users.clientId, p.clientId),
-        eq(users.isActive, true),
-        eq(clients.isActive, true),
-        inArray(users.role, [...CLIENT_ROLES]),
-        or(eq(users.role, CLIENT_ADMIN_ROLE), eq(users.invoiceAlert, true)),
-      ),
-    )
-    .orderBy(asc(users.id));
+  const recipients = await billingContacts(tx, p.clientId);
   const money = (v: string) => formatMoney(v, p.currencyCode);
   const paid = p.allocations.map((a, i) => ({
     invoiceNumber: a.invoiceNumber,
@@ -202,9 +191,65 @@ async function enqueueReceipts(
         reference: input.Reference || null,
         allocations: paid,
       },
+      attachments: [{ kind: RECEIPT_PDF_ATTACHMENT, id: p.paymentId }],
     });
   }
   return recipients.length;
+}
+
+/** The attachment kind of a payment's receipt PDF (./attachments.ts). */
+export const RECEIPT_PDF_ATTACHMENT = 'receipt-pdf';
+
+/**
+ * A payment's receipt as it stands in the database: each invoice it paid, with what was left on it after this
+ * payment (its total less this payment and the ones recorded before it). Null when there is no such payment.
+ */
+export async function receiptOf(q: Queryable, paymentId: number): Promise<Receipt | null> {
+  const [p] = await q
+    .select({
+      id: payments.id,
+      clientId: payments.clientId,
+      paymentDate: payments.paymentDate,
+      amount: payments.amount,
+      currencyCode: payments.currencyCode,
+      reference: payments.reference,
+      clientName: clients.name,
+      accountNumber: clients.accountNumber,
+    })
+    .from(payments)
+    .innerJoin(clients, eq(clients.id, payments.clientId))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!p) return null;
+  const rows = await q
+    .select({
+      invoiceId: paymentAllocations.invoiceId,
+      amount: paymentAllocations.amount,
+      invoiceNumber: invoices.invoiceNumber,
+      issueDate: invoices.issueDate,
+      total: invoices.amount,
+      paidUpToThis: sql<string>`(select coalesce(sum(pa.amount), 0)::text from ${paymentAllocations} pa
+        where pa.invoice_id = ${paymentAllocations.invoiceId} and pa.payment_id <= ${paymentId})`,
+    })
+    .from(paymentAllocations)
+    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoiceId))
+    .where(eq(paymentAllocations.paymentId, paymentId))
+    .orderBy(asc(paymentAllocations.invoiceId));
+  return {
+    paymentId: p.id,
+    client: { name: p.clientName, accountNumber: p.accountNumber },
+    paymentDate: p.paymentDate,
+    amount: p.amount,
+    currencyCode: p.currencyCode,
+    reference: p.reference,
+    allocations: rows.map((r) => ({
+      invoiceNumber: r.invoiceNumber,
+      issueDate: r.issueDate,
+      amount: r.amount,
+      balanceAfter: fromCents(toCents(r.total) - toCents(r.paidUpToThis)),
+    })),
+    supplier: await getSupplier(q),
+  };
 }
 
 /** The payments of these invoices (their slips), oldest first: what each paid of the invoice, with its date and reference. */

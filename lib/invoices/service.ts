@@ -426,3 +426,20 @@ export async function getInvoiceSlipForStaff(actor: Actor, invoiceNumber: string
   const [slip] = await slipsOf(clientId, [row]);
   return slip ?? null;
 }
+
+/**
+ * An invoice's slip by its id, for no actor: the background work that renders the invoice PDF attached to the
+ * firm's own billing mail (lib/invoices/attachments.ts). Null when there is no such invoice.
+ */
+export async function getInvoiceSlipById(invoiceId: number): Promise<InvoiceSlip | null> {
+  const db = await getDb();
+  const [first] = await db
+    .select({ ...invoiceColumns, clientId: invoices.clientId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .limit(1);
+  if (!first) return null;
+  const { clientId, ...row } = first;
+  const [slip] = await slipsOf(clientId, [row]);
+  return slip ?? null;
+}

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { contrastWithWhite, darkenToPass, MIN_CONTRAST, normaliseHex, ratioText } from '@/lib/mail/colour';
 import { formText } from '@/lib/validation';
 
+/** Reminder days on each side of the due date, at most. */
+export const MAX_REMINDER_STEPS = 5;
+
 export const SUPPLIER_MSG = {
   abn: 'An ABN is 11 digits (spaces allowed) with a valid check digit.',
   bsb: 'A BSB is 6 digits (e.g. 062-000).',
@@ -14,6 +17,7 @@ export const SUPPLIER_MSG = {
   logo: 'The logo must be a PNG or JPEG image of at most 200 KB.',
   email: 'Please enter an e-mail address.',
   colour: 'Please enter a colour as # and six hexadecimal digits (e.g. #223f70), or leave it empty.',
+  reminderDays: `Please enter whole numbers of days from 1 to 365, separated by commas (e.g. 1, 7, 14), at most ${MAX_REMINDER_STEPS}; leave it empty for none.`,
 } as const;
 
 /** Why white text on `hex` is refused, with a darker shade of it that passes. */
@@ -33,6 +37,28 @@ const brandColourField = z
   });
 
 export const LOGO_MAX_BYTES = 200 * 1024;
+
+/** '14, 1,7' → [1, 7, 14]; null when it is not a list of whole days from 1 to 365. */
+export function parseReminderDays(text: string): number[] | null {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) >= 1 && Number(p) <= 365)) return null;
+  const days = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  return days.length <= MAX_REMINDER_STEPS ? days : null;
+}
+
+/** [1, 7, 14] → '1, 7, 14' (the form's text). */
+export function formatReminderDays(days: readonly number[]): string {
+  return days.join(', ');
+}
+
+const reminderDaysField = z
+  .union([z.string().max(200), z.array(z.number())])
+  .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+  .refine((v) => parseReminderDays(v) !== null, SUPPLIER_MSG.reminderDays)
+  .transform((v) => formatReminderDays(parseReminderDays(v)!));
 
 /** The ATO's ABN check: subtract 1 from the first digit, weight, sum, divisible by 89. */
 export function isValidAbn(abn: string): boolean {
@@ -87,6 +113,9 @@ export const supplierSchema = z.object({
   RemoveLogo: z.boolean().default(false),
   /** The e-mails' button and header colour; '' for the portal's own. */
   BrandColour: brandColourField.default(''),
+  /** Payment reminders: days before the due date, and days after it ('' for none). */
+  ReminderDaysBefore: reminderDaysField.default('3'),
+  ReminderDaysAfter: reminderDaysField.default('1, 7, 14'),
 });
 /** '12.5' → 1250 basis points. */
 export function gstRateBp(percent: string): number {

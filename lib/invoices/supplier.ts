@@ -1,7 +1,7 @@
 /**
- * The supplier's details: legal name, ABN, address, bank details, logo, GST rate and the e-mails' brand colour, one
- * row (supplier_settings, id 1) kept by staff in /Ops/Invoices/Supplier and read by every invoice, PDF and statement
- * (and, for the name, logo and colour, by every e-mail: lib/mail/brand.ts).
+ * The supplier's details: legal name, ABN, address, bank details, logo, GST rate, the e-mails' brand colour and the
+ * payment reminder days, one row (supplier_settings, id 1) kept by staff in /Ops/Invoices/Supplier and read by every
+ * invoice, PDF and statement (and, for the name, logo and colour, by every e-mail: lib/mail/brand.ts).
  */
 import { eq } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
@@ -13,7 +13,7 @@ import { authorize } from '@/lib/core/authorize';
 import type { Principal } from '@/lib/core/principal';
 import { staffPolicy } from '@/lib/core/staff-policy';
 import { DEFAULT_GST_RATE_BP } from './gst';
-import { gstRateBp, type SupplierForm } from './supplier-schema';
+import { gstRateBp, parseReminderDays, type SupplierForm } from './supplier-schema';
 
 export interface Supplier {
   legalName: string;
@@ -28,6 +28,9 @@ export interface Supplier {
   logo: { type: string; base64: string } | null;
   /** The e-mails' brand colour (#rrggbb), or null for the portal's own. */
   brandColour: string | null;
+  /** Payment reminders: days before the due date, and days after it (lib/invoices/reminders.ts). */
+  reminderDaysBefore: number[];
+  reminderDaysAfter: number[];
   updatedAt: Date | null;
 }
 
@@ -43,6 +46,8 @@ const EMPTY: Supplier = {
   gstRateBp: DEFAULT_GST_RATE_BP,
   logo: null,
   brandColour: null,
+  reminderDaysBefore: [3],
+  reminderDaysAfter: [1, 7, 14],
   updatedAt: null,
 };
 
@@ -63,6 +68,8 @@ export async function getSupplier(q?: Queryable): Promise<Supplier> {
     gstRateBp: r.gstRateBp,
     logo: r.logoBase64 && r.logoType ? { type: r.logoType, base64: r.logoBase64 } : null,
     brandColour: r.brandColour,
+    reminderDaysBefore: r.reminderDaysBefore,
+    reminderDaysAfter: r.reminderDaysAfter,
     updatedAt: r.updatedAt,
   };
 }
@@ -88,6 +95,8 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
       bankAccountNumber: form.BankAccountNumber,
       gstRateBp: gstRateBp(form.GstRate),
       brandColour: form.BrandColour || null,
+      reminderDaysBefore: parseReminderDays(form.ReminderDaysBefore) ?? [],
+      reminderDaysAfter: parseReminderDays(form.ReminderDaysAfter) ?? [],
       updatedAt: now(),
       ...(logo
         ? { logoType: logo[1]!, logoBase64: logo[2]! }
@@ -108,6 +117,8 @@ export async function saveSupplier(actor: Actor, by: Principal, form: SupplierFo
         legalName: form.LegalName,
         abn: form.Abn,
         gstRateBp: gstRateBp(form.GstRate),
+        reminderDaysBefore: values.reminderDaysBefore,
+        reminderDaysAfter: values.reminderDaysAfter,
         logo: logo ? 'replaced' : form.RemoveLogo ? 'removed' : 'kept',
         brandColour: form.BrandColour || null,
       },

@@ -372,9 +372,14 @@ export interface InvoiceIssuedEvent {
   jobIds: number[];
   /** The invoice's page (relative). */
   href: string;
+  /** Addresses already sent the invoice itself (the firm's billing contacts): not sent the alert too. */
+  alreadyTold?: readonly string[];
 }
 
-/** Queues the "invoice issued" alert to the firm's users who keep it on, in the caller's transaction. Answers how many. */
+/**
+ * Queues the "invoice issued" alert to the firm's users who keep it on, in the caller's transaction, less those
+ * already sent the invoice itself as billing contacts (nobody gets both). Answers how many.
+ */
 export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent): Promise<number> {
   if (!e.jobIds.length) return 0;
   const recipients = await tx
@@ -399,7 +404,9 @@ export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent)
     )
     .orderBy(asc(users.id));
   const key = { kind: 'invoice' } as const;
-  for (const r of recipients) {
+  const told = new Set((e.alreadyTold ?? []).map((a) => a.toLowerCase()));
+  const alerted = recipients.filter((r) => !told.has(r.email.toLowerCase()));
+  for (const r of alerted) {
     await enqueueMail(tx, {
       to: r.email,
       kind: INVOICE_ALERT_KIND,
@@ -415,5 +422,5 @@ export async function enqueueInvoiceAlerts(tx: Queryable, e: InvoiceIssuedEvent)
       },
     });
   }
-  return recipients.length;
+  return alerted.length;
 }

@@ -13,6 +13,7 @@ import { integrityMail } from './kinds/integrity';
 import { inviteMail } from './kinds/invite';
 import { invoiceAlertMail } from './kinds/invoice-alert';
 import { invoiceVoidedMail } from './kinds/invoice-voided';
+import { invoiceIssuedMail } from './kinds/invoice-issued';
 import { jobAlertMail } from './kinds/job-alert';
 import { jobAlertDigestMail } from './kinds/job-alert-digest';
 import { jobChangeMail } from './kinds/job-change';
@@ -22,6 +23,7 @@ import { malwareMail } from './kinds/malware';
 import { orderConfirmationMail } from './kinds/order-confirmation';
 import { otpMail } from './kinds/otp';
 import { paymentReceiptMail } from './kinds/payment-receipt';
+import { paymentReminderMail } from './kinds/payment-reminder';
 import { resetMail } from './kinds/reset';
 import { resetLockedMail } from './kinds/reset-locked';
 import { securityMail } from './kinds/security';
@@ -44,9 +46,11 @@ export const MAIL_CATALOGUE = {
   'job-message': jobMessageMail,
   'job-change': jobChangeMail,
   'invoice-alert': invoiceAlertMail,
+  'invoice-issued': invoiceIssuedMail,
   'payment-receipt': paymentReceiptMail,
   'invoice-voided': invoiceVoidedMail,
   'credit-note': creditNoteMail,
+  'payment-reminder': paymentReminderMail,
   'security-policy': securityPolicyMail,
   'insufficient-rights': insufficientRightsMail,
   exception: exceptionMail,

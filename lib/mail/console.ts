@@ -13,6 +13,8 @@ export interface ConsoleMail {
   text: string;
   messageId?: string;
   date?: Date;
+  /** What the message would carry attached (kind and id of the row each renders). */
+  attachments?: readonly { kind: string; id: number }[] | null;
 }
 
 const RULE = '-'.repeat(79);
@@ -26,6 +28,7 @@ export function formatConsoleMail(m: ConsoleMail): string {
     `To: ${m.to}`,
     `Date: ${(m.date ?? new Date()).toUTCString()}`,
     ...(m.messageId ? [`Message-ID: ${m.messageId}`] : []),
+    ...(m.attachments?.length ? [`Attachments: ${m.attachments.map((a) => `${a.kind} ${a.id}`).join(', ')}`] : []),
     '',
     m.text.replace(/\r\n/g, '\n').trimEnd(),
     RULE,

@@ -1,16 +1,17 @@
 /**
  * Mail goes through an outbox: enqueueMail renders a kind of the catalogue (lib/mail/catalogue.ts) with its props
- * and the sender's brand, and writes the subject, the text and the HTML in an outbox row in the caller's
- * transaction, so the message exists if and only if the change that caused it committed. The worker
+ * and the sender's brand, and writes the subject, the text, the HTML and what to attach (lib/mail/attachments.ts) in
+ * an outbox row in the caller's transaction, so the message exists if and only if the change that caused it committed. The worker
  * (lib/mail/worker.ts) sends it as multipart/alternative: right after the response of the request that queued it
  * (`after()`, so a sign-in code leaves at once on any platform), else on the in-process timer or the cron route.
  */
 import { randomUUID } from 'node:crypto';
-import { emailOutbox, type MailAttachment } from '@/db/schema';
+import { emailOutbox } from '@/db/schema';
 import type { Queryable } from '@/db/client';
 import { now } from '@/lib/clock';
 import { config } from '@/lib/config';
 import { drainAfterResponse } from '@/lib/core/queue';
+import type { AttachmentRef } from './attachments';
 import { mailBrand } from './brand';
 import type { MailKind, MailProps } from './catalogue';
 import { renderMail } from './render';
@@ -27,8 +28,8 @@ export interface MailMessage<K extends MailKind> {
   props: MailProps<K>;
   /** Extra headers, stored with the row and carried by the SMTP message (e.g. List-Unsubscribe, RFC 8058). */
   headers?: Record<string, string>;
-  /** Files the message carries, stored with the row (base64) so a retry sends the same bytes. */
-  attachments?: MailAttachment[];
+  /** Files to attach, rendered when the message is sent (lib/mail/attachments.ts). */
+  attachments?: readonly AttachmentRef[];
 }
 
 export async function enqueueMail<K extends MailKind>(
@@ -48,7 +49,7 @@ export async function enqueueMail<K extends MailKind>(
       htmlBody: mail.html,
       kind: m.kind,
       headers: m.headers ?? null,
-      attachments: m.attachments?.length ? m.attachments : null,
+      attachments: m.attachments?.length ? [...m.attachments] : null,
       nextAttemptAt: now(),
     })
     .returning({ id: emailOutbox.id });

@@ -4,7 +4,8 @@
  * backoff; the headers and attachments stored with a row (List-Unsubscribe, a PDF) go with its message. An SMTP outage delays mail;
  * it never loses a message. With no SMTP_URL, each message is printed whole in the log (lib/mail/console.ts) and
  * kept in the outbox with status 'logged'. It runs as the task 'mail' (lib/server/tasks.ts): on the in-process
- * timer, right after a request that queued mail, and from the cron route.
+ * timer, right after a request that queued mail, and from the cron route. A row's attachments are rendered as it is
+ * sent (lib/mail/attachments.ts); printed mail names them without rendering them.
  */
 import { eq, inArray } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -15,6 +16,7 @@ import { config } from '@/lib/config';
 import { claimDue, exponentialWaits, settle, whileLeased, type RetryPolicy, type WorkTable } from '@/lib/core/queue';
 import { log } from '@/lib/log';
 import { countMailFailure } from '@/lib/telemetry';
+import { renderAttachments } from './attachments';
 import { printConsoleMail } from './console';
 
 /**
@@ -89,12 +91,15 @@ async function sendOne(
       text: m.textBody,
       messageId: m.messageId,
       kind: m.kind,
+      attachments: m.attachments,
     });
     await db.update(emailOutbox).set({ status: 'logged', lockedUntil: null }).where(eq(emailOutbox.id, m.id));
     result.logged++;
     return;
   }
   try {
+    // The files are rendered now, from the committed rows the row names; one that cannot be is a failed attempt.
+    const attachments = await renderAttachments(db, m.attachments);
     await transportFor(smtpUrl).sendMail({
       from: c.MAIL_FROM,
       to: m.toAddress,
@@ -103,11 +108,7 @@ async function sendOne(
       html: m.htmlBody ?? undefined,
       messageId: m.messageId,
       headers: m.headers ?? undefined,
-      attachments: m.attachments?.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: Buffer.from(a.content, 'base64'),
-      })),
+      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     });
     await db
       .update(emailOutbox)

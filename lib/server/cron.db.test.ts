@@ -1,8 +1,8 @@
 /**
  * The cron route (GET /api/cron/run, lib/server/cron.ts) with real parts: 404 while CRON_SECRET is unset, 401 without
- * the secret or with a wrong one; with it, one call drains every queue — an outbox mail arrives at a real SMTP
- * server, a due job alert digest is sent, a webhook delivery reaches a real HTTP receiver, an orphaned file is
- * swept.
+ * the secret or with a wrong one; with it, one call drains every queue (payment reminders among them) — an outbox
+ * mail arrives at a real SMTP server, a due job alert digest is sent, a webhook delivery reaches a real HTTP
+ * receiver, an orphaned file is swept.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -119,7 +119,7 @@ describe('GET /api/cron/run', () => {
     const res = await call(`Bearer ${SECRET}`);
     expect(res.status).toBe(200);
     const report = (await res.json()) as { ms: number; tasks: Record<string, { handled: number; error?: string }> };
-    expect(Object.keys(report.tasks)).toEqual(['digests', 'mail', 'webhooks', 'orphan-sweep']);
+    expect(Object.keys(report.tasks)).toEqual(['digests', 'payment-reminders', 'mail', 'webhooks', 'orphan-sweep']);
     expect(report.tasks.digests).toEqual({ handled: 1 });
     // The earlier test's mail, the passcode and the digest.
     expect(report.tasks.mail).toEqual({ handled: 3 });
@@ -141,6 +141,6 @@ describe('GET /api/cron/run', () => {
 
     // Nothing is left: a second call handles nothing.
     const again = (await (await call(`Bearer ${SECRET}`)).json()) as typeof report;
-    expect(Object.values(again.tasks).map((x) => x.handled)).toEqual([0, 0, 0, 0]);
+    expect(Object.values(again.tasks).map((x) => x.handled)).toEqual([0, 0, 0, 0, 0]);
   });
 });

@@ -3,6 +3,8 @@
  * the domains → lib/core). Each is a "drain what is due" function on the one queue (lib/core/queue.ts):
  *
  * - 'digests': job alert digests that are due become outbox mails (lib/jobs/alerts.ts);
+ * - 'payment-reminders': the payment reminders whose day has come become outbox mails, each invoice's step once,
+ *   none for a paid or voided invoice (lib/invoices/reminders.ts);
  * - 'mail': the mail outbox (lib/mail/worker.ts);
  * - 'webhooks': new events become deliveries, due deliveries are sent (lib/webhooks/worker.ts);
  * - 'orphan-sweep': drafts past 30 days are purged (lib/jobs/drafts.ts), news past the bell's 30 days are pruned
@@ -18,6 +20,9 @@ import { SWEEP_TASK, sweepTaskRun, sweepTimerMs } from '@/lib/documents/sweep';
 import { sendDueDigests } from '@/lib/jobs/alerts';
 import { purgeExpiredDrafts } from '@/lib/jobs/drafts';
 import { pruneOldNews } from '@/lib/jobs/news';
+import { INVOICE_ATTACHMENT_KINDS } from '@/lib/invoices/attachments';
+import { REMINDER_TASK, reminderTaskRun, reminderTimerMs } from '@/lib/invoices/reminders';
+import { registerAttachmentKind } from '@/lib/mail/attachments';
 import { MAIL_TASK } from '@/lib/mail/outbox';
 import { mailTaskRun, mailTimerMs } from '@/lib/mail/worker';
 import { WEBHOOK_TASK } from '@/lib/webhooks/outbox';
@@ -25,9 +30,16 @@ import { webhookTaskRun, webhookTimerMs } from '@/lib/webhooks/worker';
 
 export const DIGEST_TASK = 'digests';
 
-/** Registers the tasks in the order a drain runs them: digests before mail, so a due digest leaves in the same run. */
+/**
+ * Registers the tasks in the order a drain runs them: digests and reminders before mail, so they leave in the same
+ * run; and the attachment kinds the mail worker renders.
+ */
 export function registerTasks(): void {
+  // What the mail worker attaches (lib/mail/attachments.ts): the invoices' PDFs.
+  for (const k of INVOICE_ATTACHMENT_KINDS) registerAttachmentKind(k);
   registerTask({ name: DIGEST_TASK, run: () => sendDueDigests(), intervalMs: mailTimerMs });
+  // Payment reminders whose day has come become outbox mails, before the mail task (lib/invoices/reminders.ts).
+  registerTask({ name: REMINDER_TASK, run: reminderTaskRun, intervalMs: reminderTimerMs });
   registerTask({ name: MAIL_TASK, run: mailTaskRun, intervalMs: mailTimerMs });
   registerTask({ name: WEBHOOK_TASK, run: webhookTaskRun, intervalMs: webhookTimerMs });
   // The sweep also purges drafts past their 30 days (lib/jobs/drafts.ts), before their uploads are swept, and the

@@ -18,6 +18,7 @@ import { confirmEnrolmentSchema, removeAuthenticatorSchema } from '@/lib/auth/tw
 import { asSent, clientAdmin, clientUser, runAction } from '@/lib/http/action';
 import type { ActionResult } from '@/lib/http/action-result';
 import { updateSecurityPolicy } from '@/lib/security/security-policy';
+import { updateBillingContacts } from '@/lib/invoices/billing-contacts';
 import { verifyCurrentPassword } from '@/lib/auth/current-password';
 import { alertsFormSchema, settingsFormSchema } from '@/lib/settings/schema';
 import { sendTestEmail, updateAlerts, updateSettings, type UpdateSettingsResult } from '@/lib/settings/service';
@@ -56,6 +57,11 @@ export async function signOutSessionAction(sessionId: unknown): Promise<ActionRe
 /** Saves the organisation's security policy (client administrators); the service parses with the form's schema. */
 export async function saveSecurityPolicyAction(input: unknown): Promise<ActionResult<{ changed: string[] }>> {
   return runAction(clientAdmin, asSent, input, (form, { actor }) => updateSecurityPolicy(actor, form));
+}
+
+/** Saves the firm's billing contacts (client administrators); the service parses with the form's schema. */
+export async function saveBillingContactsAction(input: unknown): Promise<ActionResult<{ changed: boolean }>> {
+  return runAction(clientAdmin, asSent, input, (form, { actor }) => updateBillingContacts(actor, form));
 }
 
 /** Authenticator app: a new secret and its QR code (lib/auth/two-factor.ts). */

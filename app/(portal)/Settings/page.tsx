@@ -1,7 +1,12 @@
-/** /Settings: the signed-in user's own settings page (account, alerts, authenticator app, sessions, the firm's policy). */
+/**
+ * /Settings: the signed-in user's own settings page (account, alerts, authenticator app, sessions; for the firm's
+ * administrators its security policy and billing contacts).
+ */
 import type { Metadata } from 'next';
 import { AlertsForm } from '@/components/settings/AlertsForm';
 import { AuthenticatorSection } from '@/components/settings/AuthenticatorSection';
+import { BillingContactsForm } from '@/components/settings/BillingContactsForm';
+import { getBillingContactsForAdmin } from '@/lib/invoices/billing-contacts';
 import { SettingsForm } from '@/components/settings/SettingsForm';
 import { twoFactorStatus } from '@/lib/auth/two-factor';
 import { formatInTimeZone } from 'date-fns-tz';
@@ -19,6 +24,7 @@ import {
   confirmEnrolmentAction,
   removeAuthenticatorAction,
   saveAlertsAction,
+  saveBillingContactsAction,
   saveSecurityPolicyAction,
   saveSettingsAction,
   sendTestEmailAction,
@@ -35,10 +41,11 @@ export default async function SettingsPage() {
   const [settings, twoFactor] = await Promise.all([getSettings(actor), twoFactorStatus(actor)]);
   if (!settings) return null;
   const isAdmin = actor.role === CLIENT_ADMIN_ROLE;
-  const [sessions, policy, outside] = await Promise.all([
+  const [sessions, policy, outside, billing] = await Promise.all([
     listMySessions(actor),
     isAdmin ? getPolicyForAdmin(actor) : null,
     isAdmin ? usersOutsideDomains(actor) : [],
+    isAdmin ? getBillingContactsForAdmin(actor) : null,
   ]);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
@@ -113,6 +120,15 @@ export default async function SettingsPage() {
             }}
             outsideDomains={outside}
             save={saveSecurityPolicyAction}
+          />
+        </div>
+      ) : null}
+      {billing ? (
+        <div className="rounded-lg border border-line bg-surface p-4 shadow-xs sm:p-6">
+          <BillingContactsForm
+            initial={{ BillingContacts: billing.chosen.join('\n') }}
+            current={billing.current}
+            save={saveBillingContactsAction}
           />
         </div>
       ) : null}

@@ -1,9 +1,10 @@
-/** The receipt for a payment, with each invoice it paid and what is left to pay. */
+/** The receipt for a payment, with each invoice it paid and what is left to pay; the receipt PDF is attached. */
 import { defineMail } from '../define';
 import { portalUrl } from '../links';
 
 export interface ReceiptProps {
-  firstName: string;
+  /** The billing contact's first name; null for a mailbox that is not a user of the portal. */
+  firstName: string | null;
   /** The payment, formatted with its currency. */
   amount: string;
   /** The payment's date, as shown. */
@@ -22,7 +23,7 @@ export interface ReceiptProps {
 
 export const paymentReceiptMail = defineMail({
   kind: 'payment-receipt',
-  audience: 'The firm’s administrators and the users with the invoice alert on',
+  audience: 'The firm’s billing contacts (its administrators, unless the firm chose others), with the receipt PDF',
   subject: (p: ReceiptProps) =>
     p.allocations.length === 1 && p.allocations[0]!.isPaid
       ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid`
@@ -30,7 +31,7 @@ export const paymentReceiptMail = defineMail({
   body: (p: ReceiptProps) => ({
     heading: `Receipt for your payment of ${p.amount}`,
     blocks: [
-      { p: `Hello ${p.firstName},` },
+      { p: p.firstName ? `Hello ${p.firstName},` : 'Hello,' },
       {
         p: `Thank you: we have received your payment of ${p.amount} on ${p.date}${p.reference ? ` (reference ${p.reference})` : ''}.`,
       },
@@ -39,7 +40,7 @@ export const paymentReceiptMail = defineMail({
         href: portalUrl(a.href),
         lead: `Invoice ${a.invoiceNumber}: ${a.amount} received; ${a.isPaid ? 'now paid in full' : `${a.balance} still to pay`}.`,
       })),
-      { small: 'This receipt is for your records.' },
+      { small: 'This receipt is for your records; it is attached as a PDF.' },
     ],
   }),
   sample: () => ({

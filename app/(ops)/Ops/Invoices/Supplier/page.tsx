@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { SupplierForm } from '@/components/ops/SupplierForm';
 import { presentSupplier } from '@/lib/invoices/present';
 import { getSupplier } from '@/lib/invoices/supplier';
+import { formatReminderDays } from '@/lib/invoices/supplier-schema';
 import { requireStaffPage } from '@/lib/ops/page';
 import { saveSupplierAction } from '../actions';
 
@@ -17,7 +18,8 @@ export default async function OpsSupplierPage() {
       <p className="max-w-3xl text-sm text-muted">
         Every invoice, its PDF and the statements show these details: the words “Tax invoice”, your legal name and ABN,
         and the bank details clients pay to when no payments page is configured. Every e-mail the portal sends shows the
-        legal name, the logo and the e-mail colour.
+        legal name, the logo and the e-mail colour. Payment reminders go to each firm’s billing contacts on the days set
+        below.
       </p>
       <SupplierForm
         initial={{
@@ -33,6 +35,8 @@ export default async function OpsSupplierPage() {
           Logo: '',
           RemoveLogo: false,
           BrandColour: s.brandColour ?? '',
+          ReminderDaysBefore: formatReminderDays(s.reminderDaysBefore),
+          ReminderDaysAfter: formatReminderDays(s.reminderDaysAfter),
         }}
         logoSrc={presentSupplier(s).logoSrc}
         save={saveSupplierAction}

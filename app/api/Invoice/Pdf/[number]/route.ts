@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { NotFoundError } from '@/lib/core/errors';
 import { isStaffRole } from '@/lib/core/staff-policy';
 import { apiRoute } from '@/lib/http/route';
+import { invoiceFileName } from '@/lib/invoices/attachments';
 import { numberSegmentSchema } from '@/lib/invoices/links';
 import { invoicePdf } from '@/lib/invoices/pdf';
 import { getInvoiceSlip, getInvoiceSlipForStaff } from '@/lib/invoices/service';
@@ -29,7 +30,7 @@ export const GET = apiRoute(
       : await getInvoiceSlip(actor, params.number);
     if (!slip) throw new NotFoundError('Invoice not found.');
     const bytes = await invoicePdf(slip);
-    const name = `Invoice-${slip.invoice.invoiceNumber.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+    const name = invoiceFileName(slip.invoice.invoiceNumber);
     return new Response(new Uint8Array(bytes), {
       headers: {
         'Content-Type': 'application/pdf',
