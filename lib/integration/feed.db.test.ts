@@ -66,7 +66,7 @@ describe('integration change feed', () => {
     const system = systemPrincipal('API key "shop floor"');
     await changeJobStatus(system, saved.jobId, { toStatus: 2, comment: 'On the bench', visibility: 'client' });
     await changeJobStatus(system, saved.jobId, { toStatus: 4, comment: 'Checked', visibility: 'internal' });
-    await changeJobStatus(system, saved.jobId, { toStatus: 8, visibility: 'client' });
+    await changeJobStatus(system, saved.jobId, { toStatus: 8, visibility: 'client', confirmNoDeliverable: true });
     await saveJobFeedback(me.actor, { jobId: saved.jobId, feedBack: 5, comments: 'Quick, thanks' });
 
     const after = await drain(start.cursor);

@@ -66,7 +66,11 @@ describe('alerts about my own jobs', () => {
       .map((r) => r.s)
       .sort((x, y) => x - y);
   const moveTo = async (jobId: number, from: number, to: number) =>
-    changeJobStatus(userPrincipal((await staffActor(2)) as never), jobId, { toStatus: to, expectedStatus: from });
+    changeJobStatus(userPrincipal((await staffActor(2)) as never), jobId, {
+      toStatus: to,
+      expectedStatus: from,
+      confirmNoDeliverable: true,
+    });
 
   it('tells the user who ordered the job and the user named as its contact, not a colleague; firm-wide by choice', async () => {
     const client = await makeClient();

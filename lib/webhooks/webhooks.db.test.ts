@@ -151,7 +151,12 @@ describe('webhooks', () => {
     const me = await signedIn(3);
     const job = await makeJob({ clientId: me.clientId, status: 4 });
     const system = systemPrincipal('API key "shop floor"');
-    await changeJobStatus(system, job.id, { toStatus: 8, comment: 'Left at reception', visibility: 'client' });
+    await changeJobStatus(system, job.id, {
+      toStatus: 8,
+      comment: 'Left at reception',
+      visibility: 'client',
+      confirmNoDeliverable: true,
+    });
     await saveJobFeedback(me.actor, { jobId: job.id, feedBack: 4, comments: 'Good' });
     const invoice = invoiceOfJob(me.clientId, job, `INV-W-${job.id}`);
     await upsertInvoice(system, invoice);
@@ -371,7 +376,7 @@ describe('webhooks', () => {
     const system = systemPrincipal('API key "shop floor"');
     const path = [2, 4, 14, 4, 8]; // Started, Ready for delivery, Being delivered, Ready for delivery, Delivered
     for (const [i, to] of path.entries()) {
-      await changeJobStatus(system, job.id, { toStatus: to, visibility: 'client' });
+      await changeJobStatus(system, job.id, { toStatus: to, visibility: 'client', confirmNoDeliverable: true });
       if (i === 0) {
         // While down: only the first of the job is tried (and fails); the others wait behind it.
         const r = await run();
