@@ -193,7 +193,8 @@ describe('statement of account', () => {
     const kept = await issue(3, '20.00'); // 22.00
     const db = t.db();
     const [inv] = await db.select().from(invoices).where(eq(invoices.invoiceNumber, credited));
-    // Written as the adjustment-note and void services write them: the note and the invoice's credited amount.
+    // Written as the adjustment-note and void services write them: the note and the invoice's credited amount; a
+    // void invoice has nothing left to pay (is_paid).
     await db.insert(creditNotes).values({
       clientId: admin.clientId,
       invoiceId: inv!.id,
@@ -206,7 +207,7 @@ describe('statement of account', () => {
     await db.update(invoices).set({ amountCredited: '33.00' }).where(eq(invoices.id, inv!.id));
     await db
       .update(invoices)
-      .set({ voidedAt: new Date(`${daysAgo(6)}T02:00:00Z`), voidReason: 'Issued twice' })
+      .set({ voidedAt: new Date(`${daysAgo(6)}T02:00:00Z`), voidReason: 'Issued twice', isPaid: true })
       .where(eq(invoices.invoiceNumber, voided));
 
     const s = await statementFor(admin.actor, { from: daysAgo(30) });
