@@ -75,6 +75,9 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "credit_notes_integration_insert" AFTER INSERT ON "credit_notes" REFERENCING NEW TABLE AS "new_credit_notes" FOR EACH STATEMENT EXECUTE FUNCTION "integration_credit_notes_inserted"();
 --> statement-breakpoint
+-- A void invoice has nothing left to pay. (No event: invoice.paid is told only of invoices that are not void.)
+UPDATE "invoices" SET "is_paid" = true WHERE "voided_at" IS NOT NULL AND NOT "is_paid";
+--> statement-breakpoint
 LOCK TABLE "invoices" IN SHARE MODE;
 --> statement-breakpoint
 DELETE FROM "invoice_unpaid_counts";
