@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@/test/env';
 import { MIGRATIONS_FOLDER, rowsOf } from '@/db/client';
 import { isUniqueViolation } from '@/lib/core/db-errors';
-import { makeClientAtMigration, makeInvoice, makeJob } from '@/test/factories';
+import { makeClientAtMigration, makeInvoiceAtMigration, makeJob } from '@/test/factories';
 import { migrateTo, migrationsUpTo, openEmptyDatabase } from '@/test/migrations';
 
 describe('migration 0028: a job on one live invoice', () => {
@@ -23,10 +23,10 @@ describe('migration 0028: a job on one live invoice', () => {
     const client = await makeClientAtMigration(q);
     ids.twice = (await makeJob({ clientId: client.id }, q)).id;
     ids.once = (await makeJob({ clientId: client.id }, q)).id;
-    ids.first = (await makeInvoice({ clientId: client.id, jobId: ids.twice }, q)).id;
-    ids.second = (await makeInvoice({ clientId: client.id, jobId: ids.twice }, q)).id;
-    ids.single = (await makeInvoice({ clientId: client.id, jobId: ids.once }, q)).id;
-    ids.none = (await makeInvoice({ clientId: client.id, jobId: null }, q)).id;
+    ids.first = (await makeInvoiceAtMigration({ clientId: client.id, jobId: ids.twice }, q)).id;
+    ids.second = (await makeInvoiceAtMigration({ clientId: client.id, jobId: ids.twice }, q)).id;
+    ids.single = (await makeInvoiceAtMigration({ clientId: client.id, jobId: ids.once }, q)).id;
+    ids.none = (await makeInvoiceAtMigration({ clientId: client.id, jobId: null }, q)).id;
     // The second invoice was issued through the staff form: its link is there already.
     await q.execute(sql`insert into invoice_jobs (invoice_id, job_id) values (${ids.second}, ${ids.twice})`);
     await migrateTo(db.handle, MIGRATIONS_FOLDER);

@@ -10,7 +10,13 @@ import '@/test/env';
 import { MIGRATIONS_FOLDER, rowsOf } from '@/db/client';
 import { directSpendStatements, reportCounterDrift } from '@/lib/reports/direct';
 import { reportWindow, spendStatements } from '@/lib/reports/spend';
-import { makeClientAtMigration, makeInvoice, makeJob, makeUserAtMigration } from '@/test/factories';
+import {
+  makeClientAtMigration,
+  makeInvoice,
+  makeInvoiceAtMigration,
+  makeJob,
+  makeUserAtMigration,
+} from '@/test/factories';
 import { migrateTo, migrationsUpTo, openEmptyDatabase } from '@/test/migrations';
 
 const AT = new Date('2026-11-20T01:00:00Z');
@@ -42,7 +48,7 @@ describe('migration 0025: the report counters start from the rows', () => {
       }
       for (let i = 0; i < 20; i++) {
         const issue = new Date(AT.getTime() - i * 19 * 86_400_000).toISOString().slice(0, 10);
-        await makeInvoice(
+        await makeInvoiceAtMigration(
           {
             clientId: client.id,
             jobId: i % 4 === 0 ? null : jobIds[i % jobIds.length],
