@@ -55,6 +55,19 @@ describe('mail outbox', () => {
     expect(row?.status).toBe('sent');
   });
 
+  it('sends a sign-in code before notices queued ahead of it: a burst of other mail never holds a code back', async () => {
+    for (let i = 1; i <= 12; i++)
+      await enqueueMail(t.db(), { to: `burst${i}@example.com`, kind: 'test', props: { name: `Burst ${i}` } });
+    const { id } = await enqueueMail(t.db(), { to: 'casey@example.com', kind: 'otp', props: otp('918273', 'Q8R7') });
+    const r = await processOutboxOnce({ smtpUrl: smtp.url, batch: 3 });
+    expect(r.sent).toBe(3);
+    const [code] = await t.db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(code?.status).toBe('sent');
+    await smtp.waitFor((m) => m.subject === 'Your JMS Portal sign-in code (ref Q8R7)');
+    // The rest go out oldest first.
+    while ((await processOutboxOnce({ smtpUrl: smtp.url, batch: 5 })).sent > 0);
+  });
+
   it('survives an SMTP outage: retries with backoff, then delivers each message exactly once', async () => {
     const before = smtp.received.length;
     await smtp.stop();

@@ -7,7 +7,7 @@
  * timer, right after a request that queued mail, and from the cron route. A row's attachments are rendered as it is
  * sent (lib/mail/attachments.ts); printed mail names them without rendering them.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getDb, type Db } from '@/db/client';
 import { emailOutbox } from '@/db/schema';
@@ -59,7 +59,12 @@ export async function processOutboxOnce(
   const db = opts.db ?? (await getDb());
   const c = config();
   const smtpUrl = opts.smtpUrl === undefined ? c.SMTP_URL : opts.smtpUrl;
-  const claims = await claimDue(db, OUTBOX, { batch: opts.batch ?? MAIL_BATCH });
+  // Sign-in codes and password resets first: a person is waiting for them, and a code lives only minutes, so they
+  // never queue behind a burst of notices (order confirmations and alerts of many jobs at once); then oldest first.
+  const claims = await claimDue(db, OUTBOX, {
+    batch: opts.batch ?? MAIL_BATCH,
+    orderBy: sql`(d.kind not in ('otp', 'reset', 'reset-locked')), d.id`,
+  });
   const ids = claims.map((x) => x.id);
   const claimed = ids.length
     ? await db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids)).orderBy(emailOutbox.id)
