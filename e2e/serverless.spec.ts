@@ -155,7 +155,7 @@ test('the cron route drains what no request sent: a mail that failed in an SMTP 
   const res = await cron(`Bearer ${CRON_SECRET}`);
   expect(res.status).toBe(200);
   const report = (await res.json()) as { ms: number; tasks: Record<string, { handled: number; error?: string }> };
-  expect(Object.keys(report.tasks)).toEqual(['digests', 'mail', 'webhooks', 'orphan-sweep']);
+  expect(Object.keys(report.tasks)).toEqual(['digests', 'payment-reminders', 'mail', 'webhooks', 'orphan-sweep']);
   expect(Object.values(report.tasks).every((t) => t.error === undefined)).toBe(true);
   expect(report.tasks.mail?.handled).toBeGreaterThanOrEqual(1);
   expect(report.tasks['orphan-sweep']?.handled).toBeGreaterThanOrEqual(1);
