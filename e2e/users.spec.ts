@@ -184,7 +184,7 @@ test.describe('user administration', () => {
     const dialog = page.getByRole('dialog', { name: `Deactivate user: Gus Gone (${GONE_USER})`, exact: true });
     await expect(dialog.getByText(MSG.deactivateConfirm, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Deactivate user', exact: true }).click();
     await expect(page.getByText(MSG.deactivated)).toBeVisible();
     await expect(rowOf(page, GONE_USER)).toHaveCount(0);
 
