@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  *    that need PostgreSQL itself (*.pg.test.ts, e.g. db:move into PostgreSQL), which only this project runs.
  * Each database test file gets a fresh database (see test/db.ts).
  */
-const alias = { '@': path.resolve(__dirname) };
+const alias = { '@': path.resolve(import.meta.dirname) };
 const pg = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({

@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * Two groups: the backend cuts first and alone (its clean half asserts response times, which other cases' load
  * would disturb), then the other cases side by side, each on its own database and ports.
  */
-const alias = { '@': path.resolve(__dirname) };
+const alias = { '@': path.resolve(import.meta.dirname) };
 const common = { environment: 'node' as const, testTimeout: 300_000, hookTimeout: 180_000 };
 
 export default defineConfig({
