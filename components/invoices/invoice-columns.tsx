@@ -4,21 +4,9 @@ import { MatterLink } from '@/components/jobs/MatterLink';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { type DataTableColumn } from '@/components/ui/DataTable';
-import type { InvoiceRowStatus, InvoiceRowView } from '@/lib/invoices/present';
+import type { InvoiceRowView } from '@/lib/invoices/present';
+import { InvoiceStatusBadge as StatusBadge } from './InvoiceStatusBadge';
 import { INVOICE_SORT } from '@/lib/invoices/schema';
-
-const STATUS_CLASS: Record<InvoiceRowStatus, string> = {
-  Paid: 'badge badge-ok',
-  Unpaid: 'badge badge-wt',
-  'Part paid': 'badge badge-wt',
-  Overdue: 'badge badge-dg',
-  Void: 'badge',
-};
-
-/** Paid, Unpaid, Part paid, Overdue or Void: Badge's tones, as one short class each (app/globals.css .badge-ok and others). */
-function StatusBadge({ status }: { status: InvoiceRowStatus }) {
-  return <span className={STATUS_CLASS[status]}>{status}</span>;
-}
 
 /** Opens the slip in a new tab (spec §1). */
 function SlipLink({

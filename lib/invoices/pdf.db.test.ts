@@ -6,6 +6,8 @@ import { userPrincipal } from '@/lib/core/principal';
 import { useTestDatabase } from '@/test/db';
 import { makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { staffActor } from '@/test/staff';
+import { creditNoteSchema, voidInvoiceSchema } from './credit-note-schema';
+import { issueCreditNote, voidInvoice } from './credit-notes';
 import { issueInvoice } from './issue';
 import { invoiceIssueSchema } from './issue-schema';
 import { saveSupplier } from './supplier';
@@ -91,6 +93,51 @@ describe('invoice PDF', () => {
     expect((await get(number, other.token)).status).toBe(404);
     const ops = await signedInStaff(2);
     expect(await readPdf(await get(number, ops.token))).toMatch(/Total incl\. GST \$169\.46/);
+  });
+});
+
+describe('invoice PDF after an adjustment note or a void', () => {
+  useTestDatabase();
+
+  it('states what was credited and what is left to pay; a void invoice says Void, why, and not how to pay', async () => {
+    const staff = userPrincipal(await staffActor(2));
+    const user = await signedIn(3);
+    const issue = async () => {
+      const number = `INV-${uid()}`;
+      const job = await makeJob({ clientId: user.clientId });
+      await issueInvoice(
+        staff,
+        invoiceIssueSchema.parse({
+          ClientId: user.clientId,
+          InvoiceNumber: number,
+          JobNumbers: job.jmsNumber,
+          IssueDate: '2026-11-20',
+          DueDate: '2026-12-04',
+          CurrencyCode: 'AUD',
+          Lines: [{ ExtStockId: 'BIND', Description: 'Binding', Quantity: '1', Amount: '100.00' }],
+        }),
+      );
+      return number;
+    };
+
+    const credited = await issue();
+    await issueCreditNote(
+      staff,
+      creditNoteSchema.parse({ InvoiceNumber: credited, Amount: '22.00', Reason: 'Two volumes not bound' }),
+    );
+    const part = await readPdf(await get(credited, user.token));
+    expect(part).toContain('Status: Part credited');
+    expect(part).toMatch(/Total incl\. GST \$110\.00/);
+    expect(part).toMatch(/Credited by adjustment notes \$22\.00/);
+    expect(part).toMatch(/Balance due \$88\.00/);
+
+    const voided = await issue();
+    await voidInvoice(staff, voidInvoiceSchema.parse({ InvoiceNumber: voided, Reason: 'Billed to the wrong firm' }));
+    const text = await readPdf(await get(voided, user.token));
+    expect(text).toContain('Status: Void');
+    expect(text).toContain('Reason voided: Billed to the wrong firm');
+    expect(text).not.toContain('Paid');
+    expect(text).not.toContain('How to pay');
   });
 });
 

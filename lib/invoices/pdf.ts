@@ -21,6 +21,15 @@ import {
 import type { InvoiceSlip } from './service';
 import { hasBankDetails } from './supplier';
 
+/** The status the document states: a void invoice says so (it owes nothing, and was never paid). */
+function pdfStatus(slip: InvoiceSlip): string {
+  const i = slip.invoice;
+  if (i.isVoid) return 'Void';
+  if (i.isPaid) return Number(slip.amountCredited) >= Number(i.amount) ? 'Credited in full' : 'Paid';
+  if (Number(slip.amountPaid) > 0) return 'Part paid';
+  return Number(slip.amountCredited) > 0 ? 'Part credited' : 'Unpaid';
+}
+
 export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {
   const { invoice: i, client, supplier } = slip;
   const money = (v: string) => formatMoney(v, i.currencyCode);
@@ -37,7 +46,8 @@ export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {
     ['Due date', displayCalendarDate(i.dueDate)],
     ['Bill to', `${client.name} (account ${client.accountNumber})`],
     [jobLines.length > 1 ? 'Jobs' : 'Job', jobLines.join('\n')],
-    ['Status', i.isPaid ? 'Paid' : 'Unpaid'],
+    ['Status', pdfStatus(slip)],
+    ['Reason voided', i.isVoid ? (slip.voidReason ?? '') : ''],
   ];
   for (const [label, value] of facts) {
     if (!value) continue;
@@ -73,14 +83,16 @@ export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {
       money(l.gst),
     ]),
   );
-  const partPaid = !i.isPaid && Number(slip.amountPaid) > 0;
+  const credited = Number(slip.amountCredited) > 0;
+  const partPaid = !i.isPaid && (Number(slip.amountPaid) > 0 || credited);
   y = drawTotals(doc, y, [
     ['Subtotal excl. GST', money(slip.linesTotal)],
     ['GST', money(slip.gst)],
     ['Total incl. GST', money(i.amount), true],
     ...(partPaid
       ? ([
-          ['Paid', money(slip.amountPaid)],
+          ...(Number(slip.amountPaid) > 0 ? ([['Paid', money(slip.amountPaid)]] as const) : []),
+          ...(credited ? ([['Credited by adjustment notes', money(slip.amountCredited)]] as const) : []),
           ['Balance due', money(slip.balance), true],
         ] as const)
       : []),

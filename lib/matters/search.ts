@@ -96,6 +96,7 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
         amount: invoices.amount,
         currencyCode: invoices.currencyCode,
         isPaid: invoices.isPaid,
+        voidedAt: invoices.voidedAt,
       })
       .from(invoices)
       .where(
@@ -124,7 +125,11 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
     })),
     invoices: invoiceRows.map((i) => ({
       label: `Invoice ${i.invoiceNumber}`,
-      detail: [i.matterReference, formatMoney(i.amount, i.currencyCode), i.isPaid ? 'Paid' : 'Unpaid']
+      detail: [
+        i.matterReference,
+        formatMoney(i.amount, i.currencyCode),
+        i.voidedAt ? 'Void' : i.isPaid ? 'Paid' : 'Unpaid',
+      ]
         .filter(Boolean)
         .join(' · '),
       href: invoiceSlipHref(i),

@@ -32,6 +32,16 @@ describe('a matter', () => {
     await makeInvoice({ clientId: me.clientId, matterReference: ref, lines: line('100.10'), isPaid: true });
     await makeInvoice({ clientId: me.clientId, matterReference: ref, lines: line('20.05') });
     await makeInvoice({ clientId: other.clientId, matterReference: ref, lines: line('999') });
+    // A void invoice bills nothing; an adjustment note takes what it credited off the billed and the owed.
+    await makeInvoice({
+      clientId: me.clientId,
+      matterReference: ref,
+      lines: line('500'),
+      voidedAt: new Date(),
+      voidReason: 'Wrong matter',
+      isPaid: true,
+    });
+    await makeInvoice({ clientId: me.clientId, matterReference: ref, lines: line('40'), amountCredited: '15.00' });
     const db = await getDb();
     await db.insert(documents).values({
       clientId: me.clientId,
@@ -55,8 +65,14 @@ describe('a matter', () => {
       .values({ jobId: j2.id, clientId: me.clientId, fromStatus: 12, toStatus: 8, changedByName: 'Sam Staff' });
 
     const m = await getMatter(me.actor, ref);
-    expect(m.invoices.map((i) => i.amount).sort()).toEqual(['100.10', '20.05']);
-    expect(m.totals).toEqual([{ currencyCode: 'AUD', billed: 12015, paid: 10010, owed: 2005 }]);
+    expect(m.invoices.map((i) => [i.amount, i.isVoid]).sort()).toEqual([
+      ['100.10', false],
+      ['20.05', false],
+      ['40.00', false],
+      ['500.00', true],
+    ]);
+    // Billed 100.10 + 20.05 + (40.00 − 15.00 credited); owed 20.05 + 25.00; paid the rest.
+    expect(m.totals).toEqual([{ currencyCode: 'AUD', billed: 14515, paid: 10010, owed: 4505 }]);
     expect(m.files.map((f) => f.fileName)).toEqual(['final.pdf']);
     expect(
       m.timeline.flatMap((e) => (e.kind === 'status' ? [[e.jmsNumber, e.fromStatus, e.toStatus, e.by]] : [])),
@@ -179,12 +195,24 @@ describe('a matter', () => {
       instructionBlock: { kind: 'courtCopy', MatterName: 'Harbour Holdings vs Quayside' },
     });
     await makeInvoice({ clientId: me.clientId, matterReference: 'HV-7731', invoiceNumber: `INV-${me.clientId}-1` });
+    await makeInvoice({
+      clientId: me.clientId,
+      matterReference: 'HV-7731',
+      invoiceNumber: `INV-${me.clientId}-2`,
+      issueDate: '2020-01-01',
+      voidedAt: new Date(),
+      voidReason: 'Wrong matter',
+      isPaid: true,
+    });
     await makeJob({ clientId: other.clientId, matterReference: 'HV-7731-X', description: 'Subpoena copies' });
 
     const byRef = await searchMatters(me.actor, 'hv-77');
     expect(byRef.matters.map((h) => h.label)).toEqual(['HV-7731']);
     expect(byRef.jobs).toHaveLength(1);
-    expect(byRef.invoices.map((h) => h.label)).toEqual([`Invoice INV-${me.clientId}-1`]);
+    expect(byRef.invoices.map((h) => [h.label, h.detail.split(' · ').at(-1)])).toEqual([
+      [`Invoice INV-${me.clientId}-1`, 'Unpaid'],
+      [`Invoice INV-${me.clientId}-2`, 'Void'],
+    ]);
     const byParty = await searchMatters(me.actor, 'quayside');
     expect(byParty.jobs.map((h) => h.detail)).toEqual([expect.stringContaining('Harbour Holdings vs Quayside')]);
     expect(byParty.matters.map((h) => h.label)).toEqual(['HV-9000']);

@@ -20,6 +20,7 @@ import { documents, invoices, jobs, jobStatusChanges } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { NotFoundError } from '@/lib/core/errors';
+import { INVOICE_OWED_SQL } from '@/lib/invoices/ledger';
 import { DEFAULT_INVOICE_QUERY } from '@/lib/invoices/schema';
 import { listInvoices, type InvoiceRow } from '@/lib/invoices/service';
 import { MAX_ROWS_PER_PAGE } from '@/lib/lists/paging';
@@ -121,8 +122,10 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
     db
       .select({
         currencyCode: invoices.currencyCode,
-        billed: sql<string>`(sum(${invoices.amount}) * 100)::bigint::text`,
-        paid: sql<string>`(coalesce(sum(${invoices.amount}) filter (where ${invoices.isPaid}), 0) * 100)::bigint::text`,
+        // A void invoice bills nothing and an adjustment note takes its amount off what was billed; what is
+        // paid is what was billed less what is still owed (the ledger's owed, so Billed − Paid = Owed always).
+        billed: sql<string>`(coalesce(sum(${invoices.amount} - ${invoices.amountCredited}) filter (where ${invoices.voidedAt} is null), 0) * 100)::bigint::text`,
+        owed: sql<string>`(coalesce(sum(${INVOICE_OWED_SQL}), 0) * 100)::bigint::text`,
       })
       .from(invoices)
       .where(and(eq(invoices.clientId, clientId), eq(invoices.matterReference, reference)))
@@ -217,8 +220,8 @@ export async function getMatter(actor: Actor, reference: string): Promise<Matter
     invoicesTotal: invoiceList.totalCount,
     totals: totals.map((t) => {
       const billed = Number(t.billed);
-      const paid = Number(t.paid);
-      return { currencyCode: t.currencyCode.trim(), billed, paid, owed: billed - paid };
+      const owed = Number(t.owed);
+      return { currencyCode: t.currencyCode.trim(), billed, paid: billed - owed, owed };
     }),
     files,
     timeline,

@@ -15,6 +15,7 @@ import { MatterLink } from '@/components/jobs/MatterLink';
 import { MatterSearch } from '@/components/matters/MatterSearch';
 import { LiveRefresh } from '@/components/live/JobEvents';
 import { Badge } from '@/components/ui/Badge';
+import { InvoiceStatusBadge } from '@/components/invoices/InvoiceStatusBadge';
 import { buttonClasses } from '@/components/ui/Button';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -174,7 +175,7 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
                     <td className={`${td} whitespace-nowrap`}>{i.issueDate}</td>
                     <td className={`${td} text-right tabular-nums`}>{i.amount}</td>
                     <td className={td}>
-                      {i.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+                      <InvoiceStatusBadge status={i.status} />
                     </td>
                   </tr>
                 ))}
