@@ -1,8 +1,8 @@
 /**
- * The demo data set (issue 2): two clients with users of every role, branch addresses, cost
- * estimates, matter references, 156 jobs each (all 13 statuses, all 8 order types), a price list each, invoices
- * with line items and GST (paid, part paid, overdue, each payment recorded), feedback, comment history, source files,
- * one active notice.
+ * The demo data set: two clients with users of every role, branch addresses, cost estimates, matter references,
+ * 156 jobs each (all 13 statuses, all 8 order types), a price list each, invoices with line items and GST (paid,
+ * part paid, overdue, one credited by an adjustment note, one void; each payment recorded), feedback, comment
+ * history, source files, one active notice.
  * Idempotent: does nothing when the first demo client exists.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import {
   clients,
   commentHistory,
   costEstimates,
+  creditNotes,
   documents,
   clientPrices,
   invoiceJobs,
@@ -32,7 +33,9 @@ import {
 } from '@/db/schema';
 import { hashPassword } from '@/lib/auth/password';
 import { fileStorage, newStorageKey } from '@/lib/documents/storage';
+import { creditGstCents, CREDIT_NOTE_NUMBER_FORMAT } from '@/lib/invoices/credit-notes';
 import { fromCents, invoiceTotals, toCents } from '@/lib/invoices/gst';
+import { formatInvoiceNumber, numberPattern } from '@/lib/invoices/numbers';
 import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
 import { generateJobs } from './jobs';
 
@@ -81,6 +84,10 @@ export const DEMO_STAFF = [
 
 export const DEMO_JOBS_PER_CLIENT = 156;
 export const DEMO_INVOICES_PER_CLIENT = 45;
+/** The demo invoice (by its place, newest first) reduced by an adjustment note: unpaid, not yet due. */
+const DEMO_CREDITED_INVOICE = 4;
+/** The demo invoice voided: unpaid and past due when it was voided. */
+const DEMO_VOIDED_INVOICE = 22;
 /** The demo supplier's GST rate (10%, in basis points), as the supplier settings default. */
 const DEMO_GST_RATE_BP = 1000;
 /** Each demo client's price list: one price per order type (ids of lib/reference.ts ORDER_TYPES). */
@@ -327,7 +334,8 @@ async function seedJobExtras(
 
   // Invoices as a firm's billing looks: GST on every line at the supplier's 10%, each job billed once (its
   // invoice_jobs link), a third paid in full and some part paid, each payment recorded with its allocation, and
-  // the older unpaid ones past their due date (overdue).
+  // the older unpaid ones past their due date (overdue); one unpaid invoice reduced by an adjustment note, and one
+  // voided (its job free to bill again), so the statement and the lists show both.
   const billable = clientJobs.filter((j) => [8, 13, 14, 4, 3].includes(j.status)).slice(0, DEMO_INVOICES_PER_CLIENT);
   for (const [i, j] of billable.entries()) {
     const lines = [
@@ -352,6 +360,10 @@ async function seedJobExtras(
     const partPaid = !paid && i % 3 === 1 && i % 2 === 1;
     const amountPaid = paid ? totals.total : partPaid ? fromCents(toCents(totals.total) / 2n) : '0.00';
     const paidOn = new Date(issue.getTime() + 7 * 86_400_000);
+    const voided = i === DEMO_VOIDED_INVOICE;
+    // A fifth of the total credited, three days after issue.
+    const creditCents = i === DEMO_CREDITED_INVOICE ? toCents(totals.total) / 5n : 0n;
+    const creditedOn = new Date(issue.getTime() + 3 * 86_400_000);
     const [inv] = await q
       .insert(invoices)
       .values({
@@ -364,18 +376,41 @@ async function seedJobExtras(
         amount: totals.total,
         gst: totals.gst,
         amountPaid,
+        amountCredited: fromCents(creditCents),
         currencyCode: 'AUD',
         issueDate,
         dueDate: new Date(issue.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
-        isPaid: paid,
+        // Paid means nothing is left to pay: a void invoice owes nothing.
+        isPaid: paid || voided,
         paidAt: paid ? paidOn : null,
+        voidedAt: voided ? new Date(issue.getTime() + 86_400_000) : null,
+        voidReason: voided ? 'Issued against the wrong branch; reissued' : null,
       })
       .returning({ id: invoices.id });
     if (!inv) throw new Error('invoice not created');
     await q
       .insert(invoiceLineItems)
       .values(lines.map((l, k) => ({ ...l, gst: totals.lineGst[k]!, invoiceId: inv.id })));
-    await q.insert(invoiceJobs).values({ invoiceId: inv.id, jobId: j.id });
+    if (!voided) await q.insert(invoiceJobs).values({ invoiceId: inv.id, jobId: j.id });
+    if (creditCents > 0n) {
+      const gst = creditGstCents(creditCents, {
+        amountCents: toCents(totals.total),
+        gstCents: toCents(totals.gst),
+        creditedCents: 0n,
+        creditedGstCents: 0n,
+      });
+      await q.insert(creditNotes).values({
+        clientId,
+        invoiceId: inv.id,
+        creditNoteNumber: formatInvoiceNumber(numberPattern(CREDIT_NOTE_NUMBER_FORMAT, account), 1),
+        issueDate: creditedOn.toISOString().slice(0, 10),
+        amount: fromCents(creditCents),
+        gst: fromCents(gst),
+        currencyCode: 'AUD',
+        reason: 'Two volumes were not bound as ordered',
+        createdAt: creditedOn,
+      });
+    }
     if (paid || partPaid) {
       const [payment] = await q
         .insert(payments)

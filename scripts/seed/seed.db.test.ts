@@ -146,7 +146,7 @@ describe('migrations and seed', () => {
     expect((await t.db().select({ n: count() }).from(courts).where(gt(courts.code, 0)))[0]?.n).toBeGreaterThan(0);
   });
 
-  it('bills as a firm would: price lists, GST on every invoice, each job once, paid, part-paid and overdue ones', async () => {
+  it('bills as a firm would: price lists, GST on every invoice, each job once, paid, part-paid, overdue, credited and void ones', async () => {
     const today = new Date().toISOString().slice(0, 10);
     for (const c of DEMO_CLIENTS) {
       const [client] = await t.db().select().from(clients).where(eq(clients.accountNumber, c.accountNumber));
@@ -164,6 +164,10 @@ describe('migrations and seed', () => {
           amountPaid: invoices.amountPaid,
           isPaid: invoices.isPaid,
           dueDate: invoices.dueDate,
+          amountCredited: invoices.amountCredited,
+          isVoid: sql<boolean>`${invoices.voidedAt} is not null`,
+          credits: sql<string>`(select coalesce(sum(c.amount), 0)::text from credit_notes c where c.invoice_id = invoices.id)`,
+          creditGst: sql<string>`(select coalesce(sum(c.gst), 0)::text from credit_notes c where c.invoice_id = invoices.id)`,
           // Written out: inside a select list Drizzle names columns without their table.
           lines: sql<string>`(select sum(l.amount + l.gst)::text from invoice_line_items l where l.invoice_id = invoices.id)`,
           allocated: sql<string>`(select coalesce(sum(a.amount), 0)::text from payment_allocations a where a.invoice_id = invoices.id)`,
@@ -177,10 +181,18 @@ describe('migrations and seed', () => {
         // The total is the lines plus their GST; what was paid is what the payments allocated.
         expect(Number(r.lines).toFixed(2)).toBe(r.amount);
         expect(Number(r.allocated).toFixed(2)).toBe(r.amountPaid);
-        expect(r.isPaid).toBe(r.amountPaid === r.amount);
-        expect(r.links).toBe(1);
+        // What adjustment notes credited is what the invoice says was credited.
+        expect(Number(r.credits).toFixed(2)).toBe(r.amountCredited);
+        // Paid means nothing is left to pay; a void invoice owes nothing and frees its job.
+        expect(r.isPaid).toBe(r.isVoid || r.amountPaid === r.amount);
+        expect(r.links).toBe(r.isVoid ? 0 : 1);
       }
-      expect(rows.some((r) => r.isPaid)).toBe(true);
+      expect(rows.filter((r) => r.isVoid)).toHaveLength(1);
+      const credited = rows.filter((r) => Number(r.amountCredited) > 0);
+      expect(credited).toHaveLength(1);
+      expect(Number(credited[0]?.creditGst)).toBeGreaterThan(0);
+      expect(credited[0]?.isPaid).toBe(false);
+      expect(rows.some((r) => r.isPaid && !r.isVoid)).toBe(true);
       expect(rows.some((r) => !r.isPaid && Number(r.amountPaid) > 0)).toBe(true);
       expect(rows.some((r) => !r.isPaid && r.dueDate !== null && r.dueDate < today)).toBe(true);
     }
