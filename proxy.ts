@@ -22,6 +22,7 @@ import { decodeSessionCookie, sessionCookieValue } from '@/lib/auth/cookie';
 import { accessDeniedUrl, PAGE_URL_HEADER, signOutTypeForRole, signOutUrl } from '@/lib/auth/return-url';
 import { decideRoute } from '@/lib/auth/routes';
 import { config as appConfig } from '@/lib/config';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/request-id';
 import { CROSS_SITE_MSG, fromOwnOrigin } from '@/lib/security/origin';
 import {
   contentSecurityPolicy,
@@ -182,10 +183,15 @@ async function route(req: NextRequest, nonce: string, csp: string, trustProxy: b
   headers.set(PAGE_URL_HEADER, here);
   headers.set(NONCE_HEADER, nonce);
   headers.set('Content-Security-Policy', csp);
-  if (pathname === '/signin') {
-    return NextResponse.rewrite(new URL(`/SignIn${search}`, req.nextUrl.origin), { request: { headers } });
-  }
-  return NextResponse.next({ request: { headers } });
+  // The page and its server actions log under one id (lib/request-id.ts), which the answer tells too.
+  const requestId = requestIdFrom(req.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const res =
+    pathname === '/signin'
+      ? NextResponse.rewrite(new URL(`/SignIn${search}`, req.nextUrl.origin), { request: { headers } })
+      : NextResponse.next({ request: { headers } });
+  res.headers.set('X-Request-Id', requestId);
+  return res;
 }
 
 export const config = {

@@ -8,32 +8,18 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { registerOTel } from '@vercel/otel';
 import { sql } from 'drizzle-orm';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '@/db/schema';
 import { switchTelemetryOn } from '@/db/telemetry';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
 import { drainTask, queueBacklog, registerTask } from '@/lib/core/queue';
-import { createLogger } from '@/lib/log';
 import { OUTBOX } from '@/lib/mail/worker';
 import { startTelemetry } from '@/lib/server/telemetry';
 import { telemetryOn } from '@/lib/telemetry';
 import { useTestDatabase } from '@/test/db';
+import { capturedLogger } from '@/test/log';
 import { makeUser } from '@/test/factories';
-
-/** A logger writing its JSON lines into an array. */
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const l of chunk.toString('utf8').split('\n').filter(Boolean))
-        lines.push(JSON.parse(l) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger('info', sink), lines };
-}
 
 const exporter = new InMemorySpanExporter();
 

@@ -6,6 +6,8 @@
  * Wire it in instrumentation.ts: `export { onRequestError } from './lib/errors/request-error'`.
  */
 import { log } from '@/lib/log';
+import { withRequestId } from '@/lib/request-context';
+import { REQUEST_ID_HEADER } from '@/lib/request-id';
 
 /** Control-flow "errors" of the framework (redirect, notFound, dynamic rendering bail-outs). */
 const FRAMEWORK_DIGESTS =
@@ -41,6 +43,13 @@ function cookieValue(headers: RequestInfo['headers'], names: string[]): string |
 export async function onRequestError(err: unknown, request: RequestInfo, context: ContextInfo): Promise<void> {
   if (isFrameworkSignal(err) || request.path.startsWith('/api/')) return;
   if (context.routeType === 'route') return;
+  // Logged under the page request's id (the proxy set it on the request: lib/request-id.ts).
+  const requestId = request.headers[REQUEST_ID_HEADER];
+  if (typeof requestId === 'string') return withRequestId(requestId, () => report(err, request));
+  return report(err, request);
+}
+
+async function report(err: unknown, request: RequestInfo): Promise<void> {
   try {
     const [{ reportException }, { resolveSession }, req] = await Promise.all([
       import('./report'),

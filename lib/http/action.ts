@@ -22,6 +22,8 @@ import { authorize } from '@/lib/core/authorize';
 import { staffPolicy, type StaffActor, type StaffPermission } from '@/lib/core/staff-policy';
 import { CLIENT_ADMIN_ROLE, type RoleId } from '@/lib/reference';
 import { AppError, fieldErrors, ForbiddenError, UnauthorizedError } from '../core/errors';
+import { withRequestId } from '@/lib/request-context';
+import { requestIdFrom } from '@/lib/request-id';
 import { fromOwnOrigin } from '@/lib/security/origin';
 import { SIGNED_OUT, type ActionResult } from './action-result';
 import { CrossSiteRequestError } from './core';
@@ -122,23 +124,26 @@ export function refusalOf(e: unknown): ActionResult<never> {
  */
 export function actionRunner(source: ActionSource): RunAction {
   return async (access, schema, input, run, options) => {
-    try {
-      if (!fromOwnOrigin(await source.headers())) throw new CrossSiteRequestError();
-      const actor = access.admit(await source.actor());
-      const meta = await source.meta();
-      const principal = actor ? userPrincipal(actor, meta) : anonymousPrincipal(meta);
-      const parsed = await z.safeParseAsync(schema, input);
-      if (!parsed.success)
-        return {
-          ok: false,
-          status: 400,
-          message: options?.invalid ?? INVALID_INPUT_MSG,
-          fields: fieldErrors(parsed.error),
-        };
-      return { ok: true, value: await run(parsed.data, { actor, principal }) };
-    } catch (e) {
-      return refusalOf(e);
-    }
+    const headers = await source.headers();
+    return withRequestId(requestIdFrom(headers), async () => {
+      try {
+        if (!fromOwnOrigin(headers)) throw new CrossSiteRequestError();
+        const actor = access.admit(await source.actor());
+        const meta = await source.meta();
+        const principal = actor ? userPrincipal(actor, meta) : anonymousPrincipal(meta);
+        const parsed = await z.safeParseAsync(schema, input);
+        if (!parsed.success)
+          return {
+            ok: false,
+            status: 400,
+            message: options?.invalid ?? INVALID_INPUT_MSG,
+            fields: fieldErrors(parsed.error),
+          };
+        return { ok: true, value: await run(parsed.data, { actor, principal }) };
+      } catch (e) {
+        return refusalOf(e);
+      }
+    });
   };
 }
 

@@ -25,6 +25,8 @@ import {
   type Principal,
 } from '@/lib/core/principal';
 import { authenticateApiKey, bearerToken } from '@/lib/integration/api-keys';
+import { withRequestId } from '@/lib/request-context';
+import { requestIdFrom } from '@/lib/request-id';
 import { CROSS_SITE_MSG, fromOwnOrigin } from '@/lib/security/origin';
 import { refuseUnstorable } from '../core/body';
 import { AppError, fieldErrors, ValidationError } from '../core/errors';
@@ -231,13 +233,25 @@ export interface DoorSpec {
 
 /**
  * The door itself: declared size, principal, CSRF, then the handler; every error in the route's dialect; an
- * unread body cancelled at the end.
+ * unread body cancelled at the end. All of it runs as the request's id (lib/request-id.ts), which the answer
+ * carries in X-Request-Id.
  */
 export function door<A extends unknown[]>(
   spec: DoorSpec,
   handler: (ctx: DoorContext, ...args: A) => Promise<Response>,
 ) {
   return async (req: Request, ...args: A): Promise<Response> => {
+    const requestId = requestIdFrom(req.headers);
+    const res = await withRequestId(requestId, () => serve(req, ...args));
+    try {
+      res.headers.set('X-Request-Id', requestId);
+    } catch {
+      // A response whose headers cannot change (Response.redirect's) goes out without it.
+    }
+    return res;
+  };
+
+  async function serve(req: Request, ...args: A): Promise<Response> {
     let principal: Principal | null = null;
     try {
       const max =
@@ -251,5 +265,5 @@ export function door<A extends unknown[]>(
     } finally {
       await discardBody(req);
     }
-  };
+  }
 }

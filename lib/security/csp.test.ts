@@ -77,6 +77,11 @@ describe('proxy.ts', () => {
     expect(nonceOf(a.headers.get('x-middleware-request-content-security-policy'))).toBe(na);
     expect(a.headers.get('reporting-endpoints')).toBe(`csp="${CSP_REPORT_PATH}"`);
     expect(a.headers.get('strict-transport-security')).toBeNull();
+    // The page and its server actions log under the request id the answer tells (lib/request-id.ts).
+    const id = a.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers.get('x-middleware-request-x-request-id')).toBe(id);
+    expect(b.headers.get('x-request-id')).not.toBe(id);
   });
 
   it('adds HSTS when APP_URL is https, redirects included', async () => {
