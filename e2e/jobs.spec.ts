@@ -252,7 +252,9 @@ test.describe('job list', () => {
     await first.click();
     await page.waitForURL((u) => u.pathname === '/JobSlip');
     await expect(page.getByRole('heading', { level: 1, name: `Job ${jms}` })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    // The portal's header, as on every client page: the navigation and the bell.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Notifications, / })).toBeVisible();
     await expect(page.getByText('Internal instructions')).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to jobs' }).click();
     await page.waitForURL((u) => u.pathname === '/JobClient');

@@ -19,21 +19,12 @@ import {
   settleNotice,
   signIn,
 } from './support/auth';
+import { tabTo } from './support/keyboard';
 import { expectNoViolations } from './support/ops';
 
 test.describe.configure({ timeout: 120_000 });
 
 const ANNOUNCER = '[data-testid="live-announcer"]';
-
-/** Presses Tab (Shift+Tab when back) until `target` has focus; fails after `max` presses. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false))
-      return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target, `reached by ${back ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused();
-}
 
 /** What the page's polite live region says (eventually): its closed shadow root's words, kept in data-said. */
 async function expectAnnounced(page: Page, text: string | RegExp): Promise<void> {
@@ -141,13 +132,17 @@ test.describe('a client administrator (ng.admin): sign-in, the job list, a slip,
     await expect(exportButton).toBeFocused();
   });
 
-  test('a job slip: opened from its row by Enter; Tab starts at its first control', async () => {
+  test('a job slip: opened from its row by Enter; Tab starts at the skip link, which leads to its first control', async () => {
     await page.goto('/JobClient');
     const link = page.getByRole('table', { name: 'Jobs' }).locator('tbody tr').first().getByRole('link').first();
     await tabTo(page, link);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/JobSlip\?/);
     await expect(page.locator('h1')).toBeVisible();
+    // The portal's header comes first, as on every client page; the skip link passes it.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: /Back to jobs/ })).toBeFocused();
     await tabTo(page, page.getByRole('button', { name: 'Print' }));

@@ -1,7 +1,8 @@
 'use client';
 /**
  * The Feedback and Display feedback modals (spec §2 modals, §3 job feedback): leave a rating from 1 to 5 with
- * comments (validated by the same zod schema as the server), or show the feedback already given.
+ * comments (validated by the same zod schema as the server), or show the feedback already given. Opened from a
+ * job list row's Actions menu and from a delivered job's slip (components/jobs/slip/FeedbackPrompt.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -34,6 +35,9 @@ export interface FeedbackActions {
   load: (jobId: number) => Promise<ActionResult<FeedbackDisplay | null>>;
 }
 
+/** The job the dialog is about: a job list's row, or the job of a slip. */
+export type FeedbackJob = Pick<JobRowView, 'id' | 'jmsNumber'>;
+
 const FAILED = 'The feedback could not be saved. Please try again.';
 
 function LeaveFeedback({
@@ -41,7 +45,7 @@ function LeaveFeedback({
   save,
   onSaved,
 }: {
-  row: JobRowView;
+  row: FeedbackJob;
   save: FeedbackActions['save'];
   onSaved: (message: string) => void;
 }) {
@@ -104,7 +108,7 @@ function LeaveFeedback({
   );
 }
 
-function ShowFeedback({ row, load }: { row: JobRowView; load: FeedbackActions['load'] }) {
+function ShowFeedback({ row, load }: { row: FeedbackJob; load: FeedbackActions['load'] }) {
   const [state, setState] = useState<
     { status: 'loading' } | { status: 'done'; feedback: FeedbackDisplay | null } | { status: 'failed' }
   >({ status: 'loading' });
@@ -146,7 +150,7 @@ export function FeedbackDialog({
   onClose,
   onSaved,
 }: {
-  target: { row: JobRowView; mode: FeedbackMode } | null;
+  target: { row: FeedbackJob; mode: FeedbackMode } | null;
   actions: FeedbackActions;
   onClose: () => void;
   onSaved: (message: string) => void;

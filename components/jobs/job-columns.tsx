@@ -63,7 +63,7 @@ function RowActionItems({ row, onFeedback }: { row: JobRowView; onFeedback: OnFe
         </Menu.Item>
       ) : row.canGiveFeedback ? (
         <Menu.Item className={item} onSelect={() => onFeedback(row, 'leave')}>
-          Leave feedback
+          {FEEDBACK_MSG.leave}
         </Menu.Item>
       ) : row.status !== CANCELLED_STATUS ? (
         // Feedback rates a delivered job (docs/decisions/007-sign-in-messages-and-feedback.md): say so where the user looks for it.

@@ -124,7 +124,12 @@ export function PortalChrome(props: PortalChromeProps) {
           </MobileMenu>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+      {/* On paper the page's content has the sheet to itself (the header and footer are not printed). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none print:max-w-none print:p-0"
+      >
         <RecoveryCodesNotice left={recoveryCodesLeft} />
         {ops ? children : <HelpProvider texts={helpTexts}>{children}</HelpProvider>}
       </main>

@@ -5,6 +5,7 @@
  * expect. Created through the real database after the demo seed, before the server starts.
  * Their password is the demo one.
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getHandle } from '@/db/client';
 import { DEMO_CLIENTS } from '@/scripts/seed/demo';
@@ -14,11 +15,13 @@ import {
   clients,
   clientSecurityPolicies,
   costEstimates,
+  documents,
   matterReferences,
   processingCities,
   userJobAlerts,
 } from '@/db/schema';
 import { config } from '@/lib/config';
+import { fileStorage, newStorageKey } from '@/lib/documents/storage';
 import { makeJob, makeUser } from '@/test/factories';
 import { viewsAndReportsFixtures } from './fixtures-views';
 
@@ -72,6 +75,7 @@ async function main() {
   await viewsAndReportsFixtures(handle.db);
   await billingClient(handle.db);
   await idleClient(handle.db);
+  await slipClient(handle.db);
   await handle.close();
 }
 
@@ -519,6 +523,80 @@ async function idleClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
     },
     db,
   );
+}
+
+/**
+ * Wren Legal's delivered jobs without feedback: e2e/slip-header.spec.ts reads the first one's slip and gives the
+ * second (by mouse) and the third (by keyboard) their feedback, so its tests can run in any order.
+ */
+const SLIP_JOBS = [
+  { jmsNumber: '980001', matterReference: 'WR-2026-0001' },
+  { jmsNumber: '980002', matterReference: 'WR-2026-0002' },
+  { jmsNumber: '980003', matterReference: 'WR-2026-0003' },
+] as const;
+
+/**
+ * Wren Legal: a firm whose user (e2e.slip, role 3) opens the slips of its delivered jobs (e2e/slip-header.spec.ts).
+ * Each job is as long as a real one on a phone: long instructions, five source documents, two delivered files,
+ * no feedback yet.
+ */
+async function slipClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
+  const [c] = await db.insert(clients).values({ name: 'Wren Legal', accountNumber: 'WR9009' }).returning();
+  if (!c) throw new Error('client not created');
+  await db
+    .insert(clientBranchAddresses)
+    .values([{ clientId: c.id, label: 'Head office', address: '9 Wren Street, Sydney NSW 2000', isDefault: true }]);
+  const user = await makeUser(
+    {
+      userName: 'e2e.slip',
+      role: 3,
+      firstName: 'Sasha',
+      lastName: 'Slip',
+      clientId: c.id,
+      email: 'e2e.slip@example.com',
+      password: config().DEMO_PASSWORD,
+    },
+    db,
+  );
+  const storage = fileStorage();
+  const file = async (jobId: number, fileName: string, kind: 'source' | 'deliverable') => {
+    const body = Buffer.from(`${fileName}\n`, 'utf8');
+    const storageKey = newStorageKey();
+    await storage.put(storageKey, body);
+    await db.insert(documents).values({
+      clientId: c.id,
+      jobId,
+      storageKey,
+      fileName,
+      contentType: 'text/plain',
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      kind,
+      uploadedById: user.id,
+    });
+  };
+  const instructions = Array.from(
+    { length: 12 },
+    (_, i) => `Volume ${i + 1}: copy every tab in order, keep the original clips and mark any missing page.`,
+  ).join('\n');
+  for (const j of SLIP_JOBS) {
+    const job = await makeJob(
+      {
+        clientId: c.id,
+        ...j,
+        status: 8,
+        deliveredAt: new Date(),
+        description: `Data Processing – ${j.matterReference}`,
+        instructions,
+        contactName: 'Sasha Slip',
+        email: 'e2e.slip@example.com',
+        createdById: user.id,
+      },
+      db,
+    );
+    for (let i = 1; i <= 5; i++) await file(job.id, `source-${j.jmsNumber}-${i}.txt`, 'source');
+    for (let i = 1; i <= 2; i++) await file(job.id, `delivered-${j.jmsNumber}-${i}.txt`, 'deliverable');
+  }
 }
 
 main().catch((e) => {

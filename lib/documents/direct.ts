@@ -52,6 +52,16 @@ export function directUploadsEnabled(): boolean {
   return Boolean(c.S3_BUCKET && c.S3_DIRECT_UPLOADS);
 }
 
+/** What a page's file picker checks before uploading (a message's attachments): size, blocked extensions, route. */
+export function uploadLimits(): { maxBytes: number; blockedExtensions: readonly string[]; directUploads: boolean } {
+  const c = config();
+  return {
+    maxBytes: c.MAX_UPLOAD_BYTES,
+    blockedExtensions: c.BLOCKED_EXTENSIONS,
+    directUploads: directUploadsEnabled(),
+  };
+}
+
 export interface DirectUploadRequest {
   fileName: string;
   size: number;

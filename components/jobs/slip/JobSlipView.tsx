@@ -2,11 +2,16 @@
  * The job slip (spec §3 "Job slip"): a print-friendly, read-only sheet of every field of the job and its type
  * block, the instructions, internal instructions (given only to non-client users, when present), the documents
  * (downloads), feedback, the comment history and the status history. Server component.
+ *
+ * A delivered job's slip leads with what the firm came for: right under the title, its delivered files, then the
+ * `feedback` slot (the client's prompt) and the feedback given, before the page's own panels, the job's fields,
+ * instructions and source documents, so a phone shows them without scrolling. Other jobs keep them at the end.
  */
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatBytes } from '@/lib/display-size';
 import type { SlipFileView, JobSlipView as SlipView } from '@/lib/jobs/present';
+import { DELIVERED_STATUS } from '@/lib/reference';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,22 +52,44 @@ function FileList({ files, label }: { files: SlipFileView[]; label: string }) {
 }
 
 /**
- * `children`: shown right under the title (the staff job page puts its status and slip-data forms there).
- * `back`: the way back to the list, before the title. `statusHistory`: false where the page shows its own.
+ * `children`: shown right under the title (the staff job page puts its status and slip-data forms there), after a
+ * delivered job's files and feedback. `back`: the way back to the list, before the title. `statusHistory`: false
+ * where the page shows its own. `feedback`: shown before the feedback given of a delivered job (the prompt for it).
  */
 export function JobSlipView({
   slip,
   actions,
   back,
   statusHistory = true,
+  feedback,
   children,
 }: {
   slip: SlipView;
   actions?: ReactNode;
   back?: ReactNode;
   statusHistory?: boolean;
+  feedback?: ReactNode;
   children?: ReactNode;
 }) {
+  const delivered = slip.status === DELIVERED_STATUS;
+  const deliveredFiles = slip.deliverables.length > 0 && (
+    <Section title="Delivered files">
+      <FileList files={slip.deliverables} label="Delivered files" />
+    </Section>
+  );
+  const feedbackGiven = slip.feedback.length > 0 && (
+    <Section title="Feedback">
+      <ul className="flex flex-col gap-2 text-sm">
+        {slip.feedback.map((f) => (
+          <li key={f.id}>
+            <span className="font-medium">Rating {f.feedBack} of 5</span>
+            {f.comments && <span> — {f.comments}</span>}
+            <span className="block text-muted">{[f.by, f.at].filter(Boolean).join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
   return (
     <article className="flex flex-col gap-4" aria-labelledby="slip-title">
       {back && <div className="no-print">{back}</div>}
@@ -79,6 +106,9 @@ export function JobSlipView({
         </div>
         {actions && <div className="no-print flex gap-2">{actions}</div>}
       </header>
+      {delivered && deliveredFiles}
+      {delivered && feedback}
+      {delivered && feedbackGiven}
       {children}
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 print:grid-cols-2">
@@ -117,24 +147,8 @@ export function JobSlipView({
           <FileList files={slip.documents} label="Documents" />
         )}
       </Section>
-      {slip.deliverables.length > 0 && (
-        <Section title="Delivered files">
-          <FileList files={slip.deliverables} label="Delivered files" />
-        </Section>
-      )}
-      {slip.feedback.length > 0 && (
-        <Section title="Feedback">
-          <ul className="flex flex-col gap-2 text-sm">
-            {slip.feedback.map((f) => (
-              <li key={f.id}>
-                <span className="font-medium">Rating {f.feedBack} of 5</span>
-                {f.comments && <span> — {f.comments}</span>}
-                <span className="block text-muted">{[f.by, f.at].filter(Boolean).join(', ')}</span>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      {!delivered && deliveredFiles}
+      {!delivered && feedbackGiven}
       {slip.comments.length > 0 && (
         <Section title="Comment history">
           <ol className="flex flex-col gap-2 text-sm">

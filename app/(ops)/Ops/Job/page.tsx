@@ -32,8 +32,7 @@ import { queueStaff } from '@/lib/ops/queue';
 import { ChangeRequestsPanel } from '@/components/ops/ChangeRequestsPanel';
 import { changeRequestsOf } from '@/lib/jobs/changes';
 import { jobThread, threadItems } from '@/lib/jobs/messages';
-import { config } from '@/lib/config';
-import { directUploadsEnabled } from '@/lib/documents/direct';
+import { uploadLimits } from '@/lib/documents/direct';
 import { JobThread } from '@/components/jobs/slip/JobThread';
 
 export const metadata: Metadata = { title: 'Job' };
@@ -165,11 +164,7 @@ export default async function OpsJobPage({ searchParams }: { searchParams: Searc
               jobId={slip.id}
               viewer="staff"
               messages={threadItems(thread, actor.timeZone)}
-              attachments={{
-                maxBytes: config().MAX_UPLOAD_BYTES,
-                blockedExtensions: config().BLOCKED_EXTENSIONS,
-                directUploads: directUploadsEnabled(),
-              }}
+              attachments={uploadLimits()}
               post={postStaffMessageAction}
             />
             {requests.length > 0 && (
