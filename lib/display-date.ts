@@ -41,3 +41,21 @@ export function displayCalendarDate(date: string | null): string {
   if (!m) return '';
   return `${m[3]}-${MONTHS[Number(m[2]) - 1] ?? ''}-${m[1]}`;
 }
+
+const MONTH_LABEL = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A month yyyy-MM as 'Nov 2026' (the reports' months and the lists' month filters). */
+export function displayMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return MONTH_LABEL.format(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1));
+}
+
+/**
+ * A range of months (yyyy-MM, '' for an open end) as a sentence continues it: 'in Mar 2026', 'from Jan 2026 to
+ * Mar 2026', 'from Jan 2026', 'up to Mar 2026'; '' when both ends are open.
+ */
+export function displayMonthRange(from: string, to: string): string {
+  if (from && to) return from === to ? `in ${displayMonth(from)}` : `from ${displayMonth(from)} to ${displayMonth(to)}`;
+  if (from) return `from ${displayMonth(from)}`;
+  return to ? `up to ${displayMonth(to)}` : '';
+}

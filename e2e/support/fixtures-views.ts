@@ -6,6 +6,9 @@
  *  - this month: jobs PL-A (Print) and PL-B (Scan); invoices $100.50 (PL-A, the Print job), $20.25 (PL-B, the Scan job);
  *  - last month: one job PL-A (Scan), invoice $1,000.00 (PL-A, that job);
  *  - 13 months ago: an invoice of $999.00 (PL-A), outside the charts' 12 months.
+ *
+ * Gannet's one job and its invoice (last month) name a matter too long for a chart's label (GANNET_LONG_MATTER),
+ * for e2e/reports-period.spec.ts.
  */
 import { fromZonedTime } from 'date-fns-tz';
 import type { Db } from '@/db/client';
@@ -24,6 +27,10 @@ export function sydneyMonth(back: number, at = new Date()): string {
   const d = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1 - back, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
+
+/** A matter reference as long as a firm's own: a chart must show it cut, with the whole of it in reach. */
+export const GANNET_LONG_MATTER =
+  'GN-2026-0042 Estate of the late Bartholomew Fitzwilliam-Montgomery v Commonwealth Bank of Australia (appeal)';
 
 export async function viewsAndReportsFixtures(db: Db): Promise<void> {
   const password = config().DEMO_PASSWORD;
@@ -146,6 +153,28 @@ export async function viewsAndReportsFixtures(db: Db): Promise<void> {
       matterReference: 'PL-A',
       issueDate: `${sydneyMonth(13)}-15`,
       lines: line('999.00'),
+    },
+    db,
+  );
+
+  const gannetJob = await makeJob(
+    {
+      clientId: gn.id,
+      orderType: 1,
+      matterReference: GANNET_LONG_MATTER,
+      description: 'Appeal book',
+      createdAt: at(lastMonth, '10'),
+    },
+    db,
+  );
+  await makeInvoice(
+    {
+      clientId: gn.id,
+      jobId: gannetJob.id,
+      jmsNumber: gannetJob.jmsNumber,
+      matterReference: GANNET_LONG_MATTER,
+      issueDate: `${lastMonth}-12`,
+      lines: line('450.00'),
     },
     db,
   );

@@ -1,6 +1,6 @@
 /** The one calendar-date check (lib/core/calendar-date.ts). */
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, isCalendarDate, isRealDay } from './calendar-date';
+import { addMonths, daysInMonth, isCalendarDate, isMonthKey, isRealDay, monthDays, monthSpan } from './calendar-date';
 
 describe('calendar dates', () => {
   it.each([
@@ -44,5 +44,18 @@ describe('calendar dates', () => {
     expect(isRealDay(2026, 2, 29)).toBe(false);
     expect(isRealDay(2026, 1.5, 1)).toBe(false);
     expect(isRealDay(Number.NaN, 1, 1)).toBe(false);
+  });
+
+  it('months written yyyy-MM: the check, the arithmetic and their days', () => {
+    expect(['2026-01', '2026-12', '0050-06'].every(isMonthKey)).toBe(true);
+    expect(['2026-00', '2026-13', '2026-1', '26-01', '2026-01-01', ' 2026-01', ''].some(isMonthKey)).toBe(false);
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2025-12', 1)).toBe('2026-01');
+    expect(addMonths('2026-03', -27)).toBe('2023-12');
+    expect(monthSpan('2025-07', '2026-06')).toBe(12);
+    expect(monthSpan('2026-03', '2026-03')).toBe(1);
+    expect(monthSpan('2026-04', '2026-03')).toBe(0);
+    expect(monthDays('2028-02')).toEqual({ first: '2028-02-01', last: '2028-02-29' });
+    expect(monthDays('2026-11')).toEqual({ first: '2026-11-01', last: '2026-11-30' });
   });
 });

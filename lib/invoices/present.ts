@@ -3,11 +3,12 @@
  * currency, dates dd-MMM-yyyy, the slip link, the pay link), so client components receive only
  * serialisable data and hold no rules. Server-only (the slip link is encoded with Buffer).
  */
-import { displayCalendarDate } from '@/lib/display-date';
+import { displayCalendarDate, displayMonthRange } from '@/lib/display-date';
 import { matterHref } from '@/lib/jobs/links';
 import { invoiceSlipHref } from './links';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
 import type { InvoiceRow, InvoiceSlip } from './service';
+import { jobTypeLabel, type InvoiceListQuery } from './schema';
 import { formatAbn } from './supplier-schema';
 import { hasBankDetails, type Supplier } from './supplier';
 
@@ -197,4 +198,17 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
         : null,
     pdfHref: invoicePdfHref(i.invoiceNumber),
   };
+}
+
+/**
+ * The filters of the /Reports page's links as the /Invoice page says them ('issued in Mar 2026', 'of matter
+ * PL-A', 'for job type Scan'); empty when none is set.
+ */
+export function reportFilterPhrases(q: InvoiceListQuery): string[] {
+  const out: string[] = [];
+  const issued = displayMonthRange(q.issuedFrom ?? '', q.issuedTo ?? '');
+  if (issued) out.push(`issued ${issued}`);
+  if (q.matterExact) out.push(`of matter ${q.matterExact}`);
+  if (q.jobType !== undefined) out.push(`for job type ${jobTypeLabel(q.jobType)}`);
+  return out;
 }

@@ -3,13 +3,14 @@
  * sort columns with a unique tiebreak (the invoice id, same direction) and the keyset condition that
  * continues an export after the last row of a batch.
  */
-import { and, asc, between, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { invoices } from '@/db/schema';
+import { invoices, jobs } from '@/db/schema';
+import { monthDays } from '@/lib/core/calendar-date';
 import { ilikeContains } from '@/lib/lists/contains';
 import { issueDateRange, todayIn } from './issue-date';
 import { paymentStatusWhere } from './overdue';
-import { INVOICE_SORT, type InvoiceListQuery, type InvoiceSortColumn } from './schema';
+import { INVOICE_SORT, NO_JOB_TYPE, type InvoiceListQuery, type InvoiceSortColumn } from './schema';
 
 /** The columns a list row carries. */
 export const invoiceColumns = {
@@ -75,6 +76,14 @@ export function invoiceWhere(clientId: number, q: InvoiceListQuery, timeZone: st
   const range = issueDateRange(q.issueDate, todayIn(timeZone, at));
   if (range?.from) conditions.push(gte(invoices.issueDate, range.from));
   if (range?.to) conditions.push(lte(invoices.issueDate, range.to));
+  if (q.issuedFrom) conditions.push(gte(invoices.issueDate, monthDays(q.issuedFrom).first));
+  if (q.issuedTo) conditions.push(lte(invoices.issueDate, monthDays(q.issuedTo).last));
+  // The order type of the invoice's job (invoices.job_id), as the /Reports page's spend by job type sums it.
+  if (q.jobType === NO_JOB_TYPE) conditions.push(isNull(invoices.jobId));
+  else if (q.jobType !== undefined)
+    conditions.push(
+      sql`${invoices.jobId} in (select ${jobs.id} from ${jobs} where ${jobs.clientId} = ${clientId} and ${jobs.orderType} = ${q.jobType})`,
+    );
   return and(...conditions);
 }
 

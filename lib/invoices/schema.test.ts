@@ -139,6 +139,35 @@ describe('/Invoice URL state', () => {
   });
 });
 
+describe('the month, exact matter and job type filters (the /Reports page links)', () => {
+  it('read from the URL and round-trip through the legacy body (the export is the list on screen)', () => {
+    const q = invoiceQueryFromSearchParams(
+      new URLSearchParams({ issuedFrom: '2026-09', issuedTo: '2026-11', matterIs: 'PL-A B', jobType: '6' }),
+    );
+    expect(q).toEqual({
+      ...DEFAULT_INVOICE_QUERY,
+      issuedFrom: '2026-09',
+      issuedTo: '2026-11',
+      matterExact: 'PL-A B',
+      jobType: 6,
+    });
+    expect(invoiceListQuerySchema.parse(toInvoiceListBody(q))).toEqual(q);
+    // 0: invoices not linked to a job.
+    expect(invoiceQueryFromSearchParams(new URLSearchParams('jobType=0')).jobType).toBe(0);
+    expect(invoiceListQuerySchema.parse({ JobType: 0 })).toMatchObject({ jobType: 0 });
+  });
+
+  it('garbage in the URL is left out; in a legacy body it answers a field message', () => {
+    const junk = new URLSearchParams({ issuedFrom: '2026-13', issuedTo: 'soon', jobType: '99', matterIs: '' });
+    expect(invoiceQueryFromSearchParams(junk)).toEqual(DEFAULT_INVOICE_QUERY);
+    const r = invoiceListQuerySchema.safeParse({ IssuedFromMonth: '2026-1', JobType: 42 });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['IssuedFromMonth', INVOICE_FILTER_MSG.month],
+      ['JobType', INVOICE_FILTER_MSG.jobType],
+    ]);
+  });
+});
+
 describe('a NUL character in an /Invoice URL', () => {
   it('drops that filter, keeps the others', () => {
     const q = invoiceQueryFromSearchParams(new URLSearchParams('matter=A%00B&inv=INV-1'));

@@ -8,7 +8,8 @@
  * "1,250", "$99") or an inclusive range ("100-500", "100 to 500"); anything else answers 400.
  */
 import { z } from 'zod';
-import { SORT_ASC, SORT_DESC } from '@/lib/reference';
+import { isMonthKey } from '@/lib/core/calendar-date';
+import { ORDER_TYPES, orderTypeName, SORT_ASC, SORT_DESC } from '@/lib/reference';
 import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 
 /** Sort columns of the invoice list; spec §9: default column 5 (issue date), direction 2. */
@@ -79,7 +80,17 @@ export const INVOICE_FILTER_MSG = {
   sortOrder: 'Sort order must be 1 (ascending) or 2 (descending).',
   payment: "Please choose 'unpaid', 'part', 'paid' or 'overdue'.",
   matterTooLong: `Please enter no more than ${MATTER_MAX} characters.`,
+  month: 'Please enter a month as YYYY-MM (e.g. 2026-03).',
+  jobType: 'Please choose a job type (its id), or 0 for invoices not linked to a job.',
 } as const;
+
+/**
+ * The job type filter (the /Reports page's spend by job type): the order type of the invoice's job, or
+ * NO_JOB_TYPE for invoices not linked to a job.
+ */
+export const NO_JOB_TYPE = 0;
+const JOB_TYPE_IDS: readonly number[] = [NO_JOB_TYPE, ...ORDER_TYPES.map((t) => t.id)];
+export const jobTypeLabel = (id: number) => (id === NO_JOB_TYPE ? 'Not linked to a job' : orderTypeName(id));
 
 /** An inclusive amount range as exact decimal strings with two places; min === max for an exact amount. */
 export interface AmountRange {
@@ -223,6 +234,23 @@ export const matterExactSchema = z
   .refine((v) => v == null || !hasNul(v), FIELD_MSG.nulCharacter)
   .transform((v) => (v ? v : undefined));
 
+/** IssuedFromMonth, IssuedToMonth: a month 'YYYY-MM'; null or '' leaves that end open. */
+export const issuedMonthSchema = z
+  .union([z.string(), z.null()], { error: INVOICE_FILTER_MSG.month })
+  .optional()
+  .refine((v) => v == null || v === '' || isMonthKey(v), INVOICE_FILTER_MSG.month)
+  .transform((v) => (v ? v : undefined));
+
+/** JobType: an order type id, or 0 for invoices not linked to a job; null or absent means any. */
+export const jobTypeFilterSchema = wholeNumber(INVOICE_FILTER_MSG.jobType).pipe(
+  z
+    .number()
+    .int()
+    .refine((n) => JOB_TYPE_IDS.includes(n), INVOICE_FILTER_MSG.jobType)
+    .nullish()
+    .transform((n) => n ?? undefined),
+);
+
 /** The legacy invoice list query (PascalCase, as the callers send it). Unknown fields are ignored (callers send extra ones). */
 export const invoiceListQuerySchema = z.preprocess(
   (v) => (v === undefined || v === null ? {} : v),
@@ -237,10 +265,16 @@ export const invoiceListQuerySchema = z.preprocess(
       SortOrder: sortOrderSchema,
       PaymentFilter: paymentFilterSchema,
       MatterReferenceExact: matterExactSchema,
+      IssuedFromMonth: issuedMonthSchema,
+      IssuedToMonth: issuedMonthSchema,
+      JobType: jobTypeFilterSchema,
     })
     .transform((q): InvoiceListQuery => ({
       ...(q.PaymentFilter ? { payment: q.PaymentFilter } : {}),
       ...(q.MatterReferenceExact ? { matterExact: q.MatterReferenceExact } : {}),
+      ...(q.IssuedFromMonth ? { issuedFrom: q.IssuedFromMonth } : {}),
+      ...(q.IssuedToMonth ? { issuedTo: q.IssuedToMonth } : {}),
+      ...(q.JobType !== undefined ? { jobType: q.JobType } : {}),
       jmsNumber: q.JMSNumber,
       matterReference: q.MatterReference,
       invoiceNumber: q.InvoiceNumber,
@@ -262,8 +296,13 @@ export interface InvoiceListQuery {
   sortOrder: 1 | 2;
   /** Unpaid, part paid, paid, or unpaid and overdue. */
   payment?: InvoicePaymentFilter;
-  /** Exactly this matter reference (the /Matter page; not a URL parameter of /Invoice). */
+  /** Exactly this matter reference (the /Matter page, and the /Reports page's links). */
   matterExact?: string;
+  /** Issued from this month, and up to and including that month ('YYYY-MM'; the /Reports page's links). */
+  issuedFrom?: string;
+  issuedTo?: string;
+  /** The order type of the invoice's job, or NO_JOB_TYPE: not linked to a job (the /Reports page's links). */
+  jobType?: number;
 }
 
 /** The legacy body of a list query (what the export button posts): the input side of the schema. */
@@ -277,6 +316,9 @@ export type InvoiceListBody = {
   SortOrder?: number;
   PaymentFilter?: string | null;
   MatterReferenceExact?: string | null;
+  IssuedFromMonth?: string | null;
+  IssuedToMonth?: string | null;
+  JobType?: number | null;
 };
 
 export const DEFAULT_INVOICE_QUERY: InvoiceListQuery = {
@@ -303,6 +345,9 @@ export function toInvoiceListBody(q: InvoiceListQuery): InvoiceListBody {
     SortOrder: q.sortOrder,
     ...(q.payment ? { PaymentFilter: q.payment } : {}),
     ...(q.matterExact ? { MatterReferenceExact: q.matterExact } : {}),
+    ...(q.issuedFrom ? { IssuedFromMonth: q.issuedFrom } : {}),
+    ...(q.issuedTo ? { IssuedToMonth: q.issuedTo } : {}),
+    ...(q.jobType !== undefined ? { JobType: q.jobType } : {}),
   };
 }
 
@@ -320,6 +365,10 @@ export const INVOICE_PARAM = {
   sortBy: 'sort',
   sortOrder: 'dir',
   payment: 'pay',
+  matterExact: 'matterIs',
+  issuedFrom: 'issuedFrom',
+  issuedTo: 'issuedTo',
+  jobType: 'jobType',
   page: 'page',
   pageSize: 'size',
 } as const;
@@ -350,5 +399,19 @@ export function invoiceQueryFromSearchParams(p: ParamReader): InvoiceListQuery {
     sortBy: pick(sortBySchema, p.get(INVOICE_PARAM.sortBy), DEFAULT_INVOICE_SORT),
     sortOrder: pick(sortOrderSchema, p.get(INVOICE_PARAM.sortOrder), DEFAULT_INVOICE_SORT_ORDER),
     ...((v) => (v ? { payment: v } : {}))(pick(paymentFilterSchema, p.get(INVOICE_PARAM.payment), undefined)),
+    ...((v) => (v ? { matterExact: v } : {}))(pick(matterExactSchema, p.get(INVOICE_PARAM.matterExact), undefined)),
+    ...((v) => (v ? { issuedFrom: v } : {}))(pick(issuedMonthSchema, p.get(INVOICE_PARAM.issuedFrom), undefined)),
+    ...((v) => (v ? { issuedTo: v } : {}))(pick(issuedMonthSchema, p.get(INVOICE_PARAM.issuedTo), undefined)),
+    ...((v) => (v !== undefined ? { jobType: v } : {}))(
+      pick(jobTypeFilterSchema, p.get(INVOICE_PARAM.jobType), undefined),
+    ),
   };
 }
+
+/** The URL parameters of the filters the /Reports page's links set, as the /Invoice page shows them. */
+export const REPORT_FILTER_PARAMS = [
+  INVOICE_PARAM.matterExact,
+  INVOICE_PARAM.issuedFrom,
+  INVOICE_PARAM.issuedTo,
+  INVOICE_PARAM.jobType,
+] as const;

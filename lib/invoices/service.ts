@@ -132,7 +132,10 @@ function unfiltered(q: InvoiceListQuery): boolean {
     !q.amount &&
     q.issueDate === 0 &&
     !q.payment &&
-    !q.matterExact
+    !q.matterExact &&
+    !q.issuedFrom &&
+    !q.issuedTo &&
+    q.jobType === undefined
   );
 }
 

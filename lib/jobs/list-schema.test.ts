@@ -65,6 +65,20 @@ describe('job list query', () => {
     expect(hasListParams(new URLSearchParams('page=2'))).toBe(true);
   });
 
+  it('the logged-months filter (the /Reports page links) round-trips through the URL and the legacy body', () => {
+    const q = { ...DEFAULT_JOB_QUERY, loggedFrom: '2026-09', loggedTo: '2026-11' };
+    const params = new URLSearchParams(querySearchParams(q));
+    expect(params.toString()).toBe('loggedFrom=2026-09&loggedTo=2026-11');
+    expect(hasListParams(params)).toBe(true);
+    expect(queryFromSearchParams(params)).toEqual(q);
+    expect(jobListBodySchema.parse(toJobListBody(q))).toEqual(q);
+    expect(queryFromSearchParams(new URLSearchParams('loggedFrom=2026-13&loggedTo=11-2026'))).toEqual(
+      DEFAULT_JOB_QUERY,
+    );
+    const r = jobListBodySchema.safeParse({ LoggedFromMonth: '2026-9' });
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['LoggedFromMonth']);
+  });
+
   it('a hand-edited URL never fails: garbage falls back to the default', () => {
     const q = queryFromSearchParams(
       new URLSearchParams('sort=99&dir=7&status=abc&status=8,99&created=-1&contact=<b>x</b>'),

@@ -11,6 +11,7 @@
  * Browser-safe (no server imports): the filter island builds URLs with the same names.
  */
 import { z } from 'zod';
+import { isMonthKey } from '@/lib/core/calendar-date';
 import { JOB_STATUS_IDS, SORT_ASC, SORT_DESC } from '@/lib/reference';
 import { FIELD_MSG, hasHtmlTag, hasNul } from '@/lib/validation';
 import { timeBucketIds } from './time-filters';
@@ -72,6 +73,12 @@ export interface JobListQuery {
   attention: JobAttention | '';
   /** Exactly this matter reference ('' means any): the /Matter page's list (not a URL parameter of /JobClient). */
   matterExact: string;
+  /**
+   * Logged (created) from this month, and up to and including that month, in the user's time zone: 'YYYY-MM', ''
+   * for an open end. The /Reports page's links set them: a month's jobs, or the period's.
+   */
+  loggedFrom: string;
+  loggedTo: string;
   sortBy: number;
   sortOrder: 1 | 2;
 }
@@ -88,6 +95,8 @@ export const DEFAULT_JOB_QUERY: JobListQuery = Object.freeze({
   statuses: [],
   attention: '',
   matterExact: '',
+  loggedFrom: '',
+  loggedTo: '',
   sortBy: DEFAULT_JOB_SORT,
   sortOrder: DEFAULT_JOB_SORT_ORDER,
 }) as JobListQuery;
@@ -121,6 +130,14 @@ const oneOf = (allowed: readonly number[], fallback: number) =>
     .refine((n) => allowed.includes(n), FIELD_MSG.invalidChoice)
     .nullish()
     .transform((v) => v ?? fallback);
+
+/** A month filter: 'YYYY-MM'; '' and null mean an open end. */
+const LOGGED_MONTH_MSG = 'must be a month written YYYY-MM';
+const monthFilter = z
+  .string({ error: LOGGED_MONTH_MSG })
+  .refine((s) => s === '' || isMonthKey(s), LOGGED_MONTH_MSG)
+  .nullish()
+  .transform((v) => v ?? '');
 
 const statusId = z
   .number({ error: 'must be a job status id' })
@@ -158,6 +175,8 @@ export const jobListBodySchema = z
       .max(MATTER_MAX, FIELD_MSG.tooLong(MATTER_MAX))
       .refine((s) => !hasNul(s), FIELD_MSG.nulCharacter)
       .nullish(),
+    LoggedFromMonth: monthFilter,
+    LoggedToMonth: monthFilter,
     SortBy: oneOf(JOB_SORT_IDS, DEFAULT_JOB_SORT),
     SortOrder: oneOf([SORT_ASC, SORT_DESC], DEFAULT_JOB_SORT_ORDER),
   })
@@ -174,6 +193,8 @@ export const jobListBodySchema = z
     statuses: normaliseStatuses(b?.JobStatusModel ?? []),
     attention: isAttention(b?.AttentionFilter) ? b.AttentionFilter : '',
     matterExact: b?.MatterReferenceExact ?? '',
+    loggedFrom: b?.LoggedFromMonth ?? '',
+    loggedTo: b?.LoggedToMonth ?? '',
     sortBy: b?.SortBy ?? DEFAULT_JOB_SORT,
     sortOrder: b?.SortOrder === SORT_ASC ? SORT_ASC : SORT_DESC,
   }));
@@ -194,6 +215,8 @@ export function toJobListBody(q: JobListQuery): NonNullable<JobListBody> {
     JobStatusModel: q.statuses.map((JobStatusId) => ({ JobStatusId })),
     ...(q.attention ? { AttentionFilter: q.attention } : {}),
     ...(q.matterExact ? { MatterReferenceExact: q.matterExact } : {}),
+    ...(q.loggedFrom ? { LoggedFromMonth: q.loggedFrom } : {}),
+    ...(q.loggedTo ? { LoggedToMonth: q.loggedTo } : {}),
     SortBy: q.sortBy,
     SortOrder: q.sortOrder,
   };
@@ -215,6 +238,8 @@ export const JOB_PARAM = {
   timeDelivered: 'delivered',
   statuses: 'status',
   attention: 'need',
+  loggedFrom: 'loggedFrom',
+  loggedTo: 'loggedTo',
   sortBy: 'sort',
   sortOrder: 'dir',
   page: 'page',
@@ -233,6 +258,8 @@ function cleanFilter(v: string | null): string {
   const s = (v ?? '').trim().slice(0, FILTER_MAX);
   return hasHtmlTag(s) || hasNul(s) ? '' : s;
 }
+
+const month = (v: string | null) => (v !== null && isMonthKey(v) ? v : '');
 
 function pick(v: string | null, allowed: readonly number[], fallback: number): number {
   const n = Number(v);
@@ -258,6 +285,8 @@ export function queryFromSearchParams(p: ParamReader): JobListQuery {
     ),
     attention: ((v) => (isAttention(v) ? v : ''))(p.get(JOB_PARAM.attention)),
     matterExact: '',
+    loggedFrom: month(p.get(JOB_PARAM.loggedFrom)),
+    loggedTo: month(p.get(JOB_PARAM.loggedTo)),
     sortBy: pick(p.get(JOB_PARAM.sortBy), JOB_SORT_IDS, DEFAULT_JOB_SORT),
     sortOrder: p.get(JOB_PARAM.sortOrder) === '1' ? SORT_ASC : SORT_DESC,
   };
@@ -282,6 +311,8 @@ export function querySearchParams(q: JobListQuery, pageSize?: number, defaultPag
   if (q.timeDelivered) out.push([JOB_PARAM.timeDelivered, String(q.timeDelivered)]);
   for (const s of q.statuses) out.push([JOB_PARAM.statuses, String(s)]);
   if (q.attention) out.push([JOB_PARAM.attention, q.attention]);
+  text('loggedFrom', q.loggedFrom);
+  text('loggedTo', q.loggedTo);
   if (q.sortBy !== DEFAULT_JOB_SORT || q.sortOrder !== DEFAULT_JOB_SORT_ORDER) {
     out.push([JOB_PARAM.sortBy, String(q.sortBy)], [JOB_PARAM.sortOrder, String(q.sortOrder)]);
   }

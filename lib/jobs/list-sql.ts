@@ -20,7 +20,7 @@ import {
 } from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
-import { timeRange, type TimeFilterKind } from './time-filters';
+import { monthsRange, timeRange, type TimeFilterKind } from './time-filters';
 
 const CANCELLED_STATUS = 10;
 
@@ -108,6 +108,17 @@ function timeCondition(
   return and(...parts);
 }
 
+/** Logged in the query's months (the /Reports page's links): a range of creation times in the user's zone. */
+function loggedCondition(b: Binder, q: JobListQuery, timeZone: string): SQL | undefined {
+  if (!q.loggedFrom && !q.loggedTo) return undefined;
+  const r = monthsRange(q.loggedFrom, q.loggedTo, timeZone);
+  b.shape.push(`logged:${r.from ? 'from' : ''}-${r.to ? 'to' : ''}`);
+  return and(
+    r.from ? gte(jobs.createdAt, b.bind('loggedFrom', r.from)) : undefined,
+    r.to ? lt(jobs.createdAt, b.bind('loggedTo', r.to)) : undefined,
+  );
+}
+
 /** A live deliverable of the row's job (a file to download), as the counters' trigger reads it (migration 0016). */
 const HAS_DELIVERABLE = sql`exists (select 1 from ${documents} where ${documents}."job_id" = "jobs"."id" and ${documents}."kind" = 'deliverable' and ${documents}."deleted_at" is null)`;
 const HAS_FEEDBACK = sql`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`;
@@ -170,6 +181,7 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
     timeCondition(b, 'created', jobs.createdAt, q.timeCreated, now, timeZone),
     timeCondition(b, 'due', jobs.dueAt, q.timeDue, now, timeZone),
     timeCondition(b, 'delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
+    loggedCondition(b, q, timeZone),
     matterExact,
   ];
   const attention = attentionCondition(b, q, now);

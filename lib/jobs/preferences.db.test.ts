@@ -30,6 +30,8 @@ describe('job list preference', () => {
       statuses: [8, 12],
       attention: '' as const,
       matterExact: '',
+      loggedFrom: '',
+      loggedTo: '',
       sortBy: 6,
       sortOrder: 1 as const,
     };

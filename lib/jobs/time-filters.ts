@@ -156,6 +156,22 @@ export function timeRange(kind: TimeFilterKind, id: number, now: Date, timeZone:
   }
 }
 
+/**
+ * Months 'YYYY-MM' from `from` up to and including `to` in the zone, as instants [from, to); '' leaves that end
+ * open. The job list's logged-months filter: the same months as the /Reports page counts its jobs in.
+ */
+export function monthsRange(from: string, to: string, timeZone: string): TimeRange {
+  const tz = safeZone(timeZone);
+  const first = (month: string): CalendarDate => {
+    const [year = 1970, m = 1] = month.split('-').map(Number);
+    return { year, month: m, day: 1 };
+  };
+  return {
+    ...(from ? { from: startOf(first(from), tz) } : {}),
+    ...(to ? { to: startOf(monthsLater(first(to), 1), tz) } : {}),
+  };
+}
+
 function safeZone(timeZone: string): string {
   return isValidTimeZone(timeZone) ? timeZone : 'UTC';
 }

@@ -1,11 +1,11 @@
 /**
- * The charts of a firm's spend and orders (item 5): what the page gets, and the months of the window.
+ * The charts of a firm's spend and orders (item 5): what the page gets.
  * Browser-safe (no server imports): the chart island formats what the service computed. Money in whole cents,
  * shown as AUD.
  */
+import { displayMonth } from '@/lib/display-date';
+import type { ReportPresetId } from './period';
 
-/** How many months the charts cover: the current month and the 11 before it, in the viewer's time zone. */
-export const REPORT_MONTHS = 12;
 /** How many matters the spend-by-matter chart shows. */
 export const TOP_MATTERS = 10;
 
@@ -22,7 +22,10 @@ export interface MonthRow {
 }
 
 export interface MatterRow {
+  /** As shown: the reference, or '(no matter reference)'. */
   matter: string;
+  /** The invoices' matter reference ('' for none). */
+  reference: string;
   spendCents: number;
   invoices: number;
 }
@@ -36,33 +39,24 @@ export interface JobTypeRow {
 }
 
 export interface SpendReport {
-  /** The window, inclusive: first and last month ('YYYY-MM'). */
+  /** The period, inclusive: first and last month ('YYYY-MM'). */
   from: string;
   to: string;
+  /** The preset that chose the period (null: two months chosen). */
+  preset: ReportPresetId | null;
+  /** Why the period the page's URL asked for is not the one shown (the default instead); null when it is. */
+  periodError: string | null;
   months: MonthRow[];
   byMatter: MatterRow[];
   byJobType: JobTypeRow[];
   totalCents: number;
-}
-
-const MONTH_LABEL = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** 'YYYY-MM' of a year and month (1–12; out-of-range months roll over). */
-export function monthKey(year: number, month: number): string {
-  const d = new Date(Date.UTC(year, month - 1, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  /** Invoices issued and jobs ordered in the period. */
+  totalInvoices: number;
+  totalJobs: number;
 }
 
 /** 'Nov 2026' for '2026-11'. */
-export function monthLabel(key: string): string {
-  const [y, m] = key.split('-').map(Number);
-  return MONTH_LABEL.format(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1));
-}
-
-/** The window's months, oldest first, ending with the month of (year, month). */
-export function windowMonths(year: number, month: number, count = REPORT_MONTHS): string[] {
-  return Array.from({ length: count }, (_, i) => monthKey(year, month - (count - 1) + i));
-}
+export const monthLabel = displayMonth;
 
 const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 

@@ -1,6 +1,7 @@
 /**
- * A firm's spend and orders for its administrator (item 5): four aggregates over the last 12 months
- * (the current month and the 11 before it, in the administrator's time zone), each one SQL statement scoped to
+ * A firm's spend and orders for its administrator (item 5): four aggregates over a period of whole months in the
+ * administrator's time zone (./period.ts: the last 12 months unless the page's URL chooses another, at most 24
+ * months, ending no later than the current month), each one SQL statement scoped to
  * the actor's client (lib/core/tenancy.ts), read from the report counters that triggers keep exact in the same
  * transaction as every write to jobs and invoices (migration 0025, docs/decisions/034-report-counters.md):
  *
@@ -10,7 +11,8 @@
  *    invoice's first job); invoices without a job (order type 0 there) are "Not linked to a job";
  *  - jobs ordered per month: job_created_counts per UTC day. The months are the viewer's; a UTC day wholly inside
  *    one of them counts from its counter, and each UTC day holding a month boundary (none in a zone at UTC then)
- *    counts its jobs in the window by creation time (jobs_client_created_idx, index-only): 13 days at most.
+ *    counts its jobs in the window by creation time (jobs_client_created_idx, index-only): one more day than the
+ *    period has months, at most.
  *
  * Spend is the invoices' amounts (numeric(12,2)) in whole cents; invoices are in AUD. The answers equal the
  * aggregates over the rows (./direct.ts), which lib/reports/counters.db.test.ts checks after every kind of write.
@@ -27,7 +29,9 @@ import { isUserAdmin } from '@/lib/core/user-policy';
 import { now } from '@/lib/clock';
 import { orderTypeName } from '@/lib/reference';
 import { wallClock } from '@/lib/zone-clock';
-import { monthLabel, REPORT_MONTHS, TOP_MATTERS, windowMonths, type SpendReport } from './model';
+import { addMonths, monthSpan } from '@/lib/core/calendar-date';
+import { monthLabel, TOP_MATTERS, type SpendReport } from './model';
+import { DEFAULT_REPORT_PRESET, parseReportPeriod, presetPeriod } from './period';
 
 /** Who may read the firm's charts: its client administrator. */
 export const reportPolicy = defineSubject('reports', {
@@ -42,28 +46,38 @@ export interface ReportWindow {
   /** Creation times: from (inclusive) and to (exclusive), the zone's month starts. */
   fromInstant: Date;
   toInstant: Date;
-  /** The instants the zone's months of the window start, and the end: 13, from fromInstant to toInstant. */
+  /** The instants the zone's months of the window start, and the end: one more than months, fromInstant to toInstant. */
   boundaries: Date[];
   timeZone: string;
 }
 
-/** The 12 months ending with the current month in `timeZone`, as dates and instants. */
-export function reportWindow(at: Date, timeZone: string): ReportWindow {
+/** The month ('YYYY-MM') it is at `at` in `timeZone` (an unknown zone reads as UTC). */
+export function monthAt(at: Date, timeZone: string): string {
   const w = wallClock(at.getTime(), timeZone) ?? wallClock(at.getTime(), 'UTC');
   if (!w) throw new Error('invalid clock');
-  const months = windowMonths(w.year, w.month, REPORT_MONTHS);
-  const first = months[0] as string;
-  const next = windowMonths(w.year, w.month + 1, 1)[0] as string;
+  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}`;
+}
+
+/** The months from `from` to `to` ('YYYY-MM', both included) in `timeZone`, as dates and instants. */
+export function periodWindow(from: string, to: string, timeZone: string): ReportWindow {
+  const months = Array.from({ length: Math.max(0, monthSpan(from, to)) }, (_, i) => addMonths(from, i));
+  const next = addMonths(to, 1);
   const boundaries = [...months, next].map((m) => fromZonedTime(`${m}-01T00:00:00`, timeZone));
   return {
     months,
-    fromDate: `${first}-01`,
+    fromDate: `${from}-01`,
     toDate: `${next}-01`,
     fromInstant: boundaries[0] as Date,
     toInstant: boundaries[boundaries.length - 1] as Date,
     boundaries,
     timeZone,
   };
+}
+
+/** The default period (the 12 months ending with the current month in `timeZone`), as dates and instants. */
+export function reportWindow(at: Date, timeZone: string): ReportWindow {
+  const p = presetPeriod(DEFAULT_REPORT_PRESET, monthAt(at, timeZone));
+  return periodWindow(p.from, p.to, timeZone);
 }
 
 const DAY_MS = 86_400_000;
@@ -176,11 +190,15 @@ export async function spendAggregates(db: Db, clientId: number, win: ReportWindo
   return { byMonth: m, byMatter: mt, byJobType: jt, ordered: o };
 }
 
-/** The firm's charts (client administrators only; anyone else 403). */
-export async function getSpendReport(actor: Actor): Promise<SpendReport> {
+/**
+ * The firm's charts over the period its query asks for (`from` and `to`, or `range`: ./period.ts), or over the
+ * default period with the reason when the query's cannot be shown (client administrators only; anyone else 403).
+ */
+export async function getSpendReport(actor: Actor, periodQuery: unknown = {}): Promise<SpendReport> {
   const admin = authorize(actor, 'read', reportPolicy);
   const clientId = tenantOf(admin);
-  const win = reportWindow(now(), admin.timeZone);
+  const { period, error } = parseReportPeriod(periodQuery, monthAt(now(), admin.timeZone));
+  const win = periodWindow(period.from, period.to, admin.timeZone);
   const db = await getDb();
   const a = await spendAggregates(db, clientId, win);
   const spend = new Map(a.byMonth.map((r) => [r.month, r]));
@@ -193,11 +211,14 @@ export async function getSpendReport(actor: Actor): Promise<SpendReport> {
     jobs: ordered.get(m) ?? 0,
   }));
   return {
-    from: win.months[0] as string,
-    to: win.months[win.months.length - 1] as string,
+    from: period.from,
+    to: period.to,
+    preset: period.preset,
+    periodError: error,
     months,
     byMatter: a.byMatter.map((r) => ({
       matter: r.matter || '(no matter reference)',
+      reference: r.matter,
       spendCents: r.cents,
       invoices: r.invoices,
     })),
@@ -208,5 +229,7 @@ export async function getSpendReport(actor: Actor): Promise<SpendReport> {
       invoices: r.invoices,
     })),
     totalCents: months.reduce((s, m) => s + m.spendCents, 0),
+    totalInvoices: months.reduce((s, m) => s + m.invoices, 0),
+    totalJobs: months.reduce((s, m) => s + m.jobs, 0),
   };
 }

@@ -8,11 +8,12 @@ import { redirect } from 'next/navigation';
 import { InvoiceListView } from '@/components/invoices/InvoiceListView';
 import { requirePageClientActor } from '@/lib/auth/page';
 import { jobNumberFromParam } from '@/lib/invoices/links';
-import { presentInvoiceRow } from '@/lib/invoices/present';
+import { presentInvoiceRow, reportFilterPhrases } from '@/lib/invoices/present';
 import {
   INVOICE_PARAM,
   INVOICE_PAYMENT_LABELS,
   invoiceQueryFromSearchParams,
+  REPORT_FILTER_PARAMS,
   toInvoiceListBody,
 } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
@@ -31,11 +32,13 @@ function toUrlParams(sp: Record<string, string | string[] | undefined>): URLSear
   return p;
 }
 
-/** The same list without the payment filter (the strip's unpaid and overdue links set it). */
-function withoutPayment(params: URLSearchParams): string {
+/**
+ * The same list without some filters: the payment filter (the strip's unpaid and overdue links set it), or the
+ * month, matter and job type filters (the /Reports page's links set them).
+ */
+function without(params: URLSearchParams, names: readonly string[]): string {
   const p = new URLSearchParams(params);
-  p.delete(INVOICE_PARAM.payment);
-  p.delete(INVOICE_PARAM.page);
+  for (const name of [...names, INVOICE_PARAM.page]) p.delete(name);
   const qs = p.toString();
   return qs ? `/Invoice?${qs}` : '/Invoice';
 }
@@ -57,6 +60,7 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
   const page = pageFrom(params.get(INVOICE_PARAM.page));
   const pageSize = pageSizeFrom(params.get(INVOICE_PARAM.pageSize));
   const result = await listInvoices(actor, query, { page, size: pageSize });
+  const reportFilters = reportFilterPhrases(query);
 
   return (
     <div className="flex flex-col gap-4">
@@ -71,7 +75,13 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
       {query.payment && (
         <p className="text-sm text-ink" data-testid="payment-filter">
           Status: <strong>{INVOICE_PAYMENT_LABELS[query.payment]}</strong>.{' '}
-          <Link href={withoutPayment(params)}>Show all invoices</Link>
+          <Link href={without(params, [INVOICE_PARAM.payment])}>Show all invoices</Link>
+        </p>
+      )}
+      {reportFilters.length > 0 && (
+        <p className="text-sm text-ink" data-testid="report-filter">
+          Showing invoices <strong>{reportFilters.join(', ')}</strong>.{' '}
+          <Link href={without(params, REPORT_FILTER_PARAMS)}>Remove these filters</Link>
         </p>
       )}
       <InvoiceListView

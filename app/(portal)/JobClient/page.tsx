@@ -11,6 +11,7 @@ import { JobListView } from '@/components/jobs/JobListView';
 import { SavedJobBanner } from '@/components/jobs/SavedJobBanner';
 import { LiveRefresh } from '@/components/live/JobEvents';
 import { requirePageClientActor } from '@/lib/auth/page';
+import { displayMonthRange } from '@/lib/display-date';
 import { tryDecodeId } from '@/lib/encoding';
 import {
   hasListParams,
@@ -85,6 +86,9 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
     viewsRead,
   ]);
   const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
+  const allMonthsQs = new URLSearchParams(
+    querySearchParams({ ...query, loggedFrom: '', loggedTo: '' }, pageSize),
+  ).toString();
   const savedJobId = params.get('messageType') === '1' ? tryDecodeId(params.get('jb')) : null;
   const savedJob = savedJobId === null ? null : await getJobForClient(actor, savedJobId);
 
@@ -103,6 +107,14 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
           <Link href={allJobsQs ? `/JobClient?${allJobsQs}` : '/JobClient?sort=0&dir=2'}>Show all jobs</Link>
+        </p>
+      )}
+      {(query.loggedFrom || query.loggedTo) && (
+        <p className="text-sm text-ink" data-testid="logged-filter">
+          Showing jobs logged <strong>{displayMonthRange(query.loggedFrom, query.loggedTo)}</strong>.{' '}
+          <Link href={allMonthsQs ? `/JobClient?${allMonthsQs}` : '/JobClient?sort=0&dir=2'}>
+            Show jobs of any month
+          </Link>
         </p>
       )}
       {savedJobId !== null && (
