@@ -20,6 +20,7 @@ import {
 } from '@/db/schema';
 import { config } from '@/lib/config';
 import { makeJob, makeUser } from '@/test/factories';
+import { mailFixtures } from './fixtures-mail';
 import { viewsAndReportsFixtures } from './fixtures-views';
 
 export const E2E_USERS = [
@@ -72,6 +73,7 @@ async function main() {
   await viewsAndReportsFixtures(handle.db);
   await billingClient(handle.db);
   await idleClient(handle.db);
+  await mailFixtures(handle.db);
   await handle.close();
 }
 
