@@ -18,6 +18,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { Webhook } from 'standardwebhooks';
 import { mailOf, settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
+import { orderPrintJob } from './support/order-form';
 import { ports } from './support/ports';
 
 const stamp = Date.now().toString(36);
@@ -147,30 +148,12 @@ test('a job ordered in the browser arrives at the receiver, signed', async ({ br
   user = await newPage(browser);
   await signIn(user, USER);
   await settleNotice(user);
-  await user.goto('/SaveJob');
-  // The fields wait, disabled, until the form is ready (a choice made before would be reset): selectOption waits too.
-  await user.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Print' });
-  await expect(user.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(mailOf(USER));
-  await expect(user.getByRole('combobox', { name: 'Order type', exact: true })).not.toHaveValue('');
-  await user.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
-  await user.getByRole('combobox', { name: 'Matter reference' }).fill(`OS-${stamp}`);
-  await expect(user.getByRole('combobox', { name: 'Client branch address', exact: true })).not.toHaveValue('');
-  await user.getByRole('textbox', { name: 'Instructions', exact: true }).fill('Print the appeal bundle.');
-  const tomorrow = formatInTimeZone(new Date(Date.now() + 86_400_000), ZONE, 'dd/MM/yyyy');
-  await user.getByRole('textbox', { name: 'Ready date', exact: true }).fill(tomorrow);
-  await user.getByRole('combobox', { name: 'Ready time', exact: true }).selectOption('10:00 AM');
-  await user.getByRole('textbox', { name: 'Requested due date', exact: true }).fill(tomorrow);
-  await user.getByRole('combobox', { name: 'Requested due time', exact: true }).selectOption('12:00 PM');
-  await user.getByRole('textbox', { name: 'Number of copies', exact: true }).fill('3');
-  await user.getByRole('button', { name: 'Next' }).click();
-  await expect(user.getByRole('heading', { name: 'Step 2 of 2: Print details' })).toBeVisible();
-  await user.getByRole('button', { name: 'Save' }).click();
-  await user.waitForURL(/\/JobClient\?messageType=1&jb=/);
-  jb = new URL(user.url()).searchParams.get('jb') ?? '';
-  jmsNumber = (
-    await user.getByRole('table', { name: 'Jobs' }).locator('tbody th[scope=row]').first().innerText()
-  ).trim();
-  expect(jmsNumber).toMatch(/^\d+$/);
+  ({ jb, jmsNumber } = await orderPrintJob(user, {
+    email: mailOf(USER),
+    matter: `OS-${stamp}`,
+    instructions: 'Print the appeal bundle.',
+    copies: 3,
+  }));
 
   await expect.poll(() => receiver.of('job.created', jmsNumber).length, { timeout: 30_000 }).toBe(1);
   const [created] = receiver.of('job.created', jmsNumber);

@@ -9,9 +9,9 @@
  * Everything is made here (a new client, its users), so no demo data changes. staff.operator is signed in only.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { formatInTimeZone } from 'date-fns-tz';
 import { mailOf, settleNotice, signIn, submitCredentials } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
+import { orderPrintJob } from './support/order-form';
 import { drainQueues } from './support/queues';
 
 const stamp = Date.now().toString(36);
@@ -23,7 +23,6 @@ const ADMIN_PASSWORD = 'Lantern#Quay4821';
 const USER_FIRST = 'Harbour#Wren5938';
 const USER_PASSWORD = 'Cobalt#Heron8251';
 const INVOICE = `INV-J-${stamp}`.toUpperCase();
-const ZONE = 'Australia/Sydney';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -132,28 +131,12 @@ test('the user chooses alerts for Started and Delivered, and orders a print job'
   await alerts.getByRole('button', { name: 'Save alerts', exact: true }).click();
   await expect(alerts.getByText('Your alerts were saved.')).toBeVisible();
 
-  await user.goto('/SaveJob');
-  await user.getByRole('combobox', { name: 'Order type', exact: true }).selectOption({ label: 'Print' });
-  await expect(user.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(mailOf(USER));
-  await user.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412345678');
-  await user.getByRole('combobox', { name: 'Matter reference' }).fill(`JY-${stamp}`);
-  await expect(user.getByRole('combobox', { name: 'Client branch address', exact: true })).not.toHaveValue('');
-  await user.getByRole('textbox', { name: 'Instructions', exact: true }).fill('Print the trial bundle.');
-  const tomorrow = formatInTimeZone(new Date(Date.now() + 86_400_000), ZONE, 'dd/MM/yyyy');
-  await user.getByRole('textbox', { name: 'Ready date', exact: true }).fill(tomorrow);
-  await user.getByRole('combobox', { name: 'Ready time', exact: true }).selectOption('10:00 AM');
-  await user.getByRole('textbox', { name: 'Requested due date', exact: true }).fill(tomorrow);
-  await user.getByRole('combobox', { name: 'Requested due time', exact: true }).selectOption('12:00 PM');
-  await user.getByRole('textbox', { name: 'Number of copies', exact: true }).fill('2');
-  await user.getByRole('button', { name: 'Next' }).click();
-  await expect(user.getByRole('heading', { name: 'Step 2 of 2: Print details' })).toBeVisible();
-  await user.getByRole('button', { name: 'Save' }).click();
-  await user.waitForURL(/\/JobClient\?messageType=1&jb=/);
-  await expect(user.getByText('New Job is saved successfully.')).toBeVisible();
-  jb = new URL(user.url()).searchParams.get('jb') ?? '';
-  const first = user.getByRole('table', { name: 'Jobs' }).locator('tbody th[scope=row]').first();
-  jmsNumber = (await first.innerText()).trim();
-  expect(jmsNumber).toMatch(/^\d+$/);
+  ({ jb, jmsNumber } = await orderPrintJob(user, {
+    email: mailOf(USER),
+    matter: `JY-${stamp}`,
+    instructions: 'Print the trial bundle.',
+    copies: 2,
+  }));
   await expect(user.getByRole('table', { name: 'Jobs' }).locator('tbody tr').first()).toContainText('Submitted');
 });
 

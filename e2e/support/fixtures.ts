@@ -23,6 +23,7 @@ import {
 import { config } from '@/lib/config';
 import { fileStorage, newStorageKey } from '@/lib/documents/storage';
 import { makeJob, makeUser } from '@/test/factories';
+import { mailFixtures } from './fixtures-mail';
 import { viewsAndReportsFixtures } from './fixtures-views';
 
 export const E2E_USERS = [
@@ -76,6 +77,7 @@ async function main() {
   await billingClient(handle.db);
   await idleClient(handle.db);
   await slipClient(handle.db);
+  await mailFixtures(handle.db);
   await handle.close();
 }
 

@@ -1,11 +1,18 @@
 /** Reads the messages the portal sent to the e2e SMTP server. */
 import { MAILBOX_URL } from './ports';
 
+/** A message as the mailbox answers it (test/smtp.ts ReceivedMail, as JSON). */
 export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part ('' when there is none). */
+  html: string;
+  /** The message's own content type: multipart/alternative for text and HTML. */
+  contentType: string;
   messageId: string;
+  /** The header lines by lower-case name, unfolded. */
+  headers: Record<string, string>;
 }
 
 export async function messagesTo(address: string): Promise<Mail[]> {

@@ -42,7 +42,13 @@ export default async function OpsEmailsPage() {
                   className="h-[32rem] w-full rounded border border-line bg-white"
                 />
                 <h2 className="text-base font-semibold">As text</h2>
-                <pre className="max-h-96 overflow-y-auto rounded border border-line bg-white p-3 text-sm break-words whitespace-pre-wrap">
+                {/* A long text scrolls inside its box: a named region that takes keyboard focus to scroll it. */}
+                <pre
+                  className="max-h-96 overflow-y-auto rounded border border-line bg-white p-3 text-sm break-words whitespace-pre-wrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  tabIndex={0}
+                  role="region"
+                  aria-label={`${m.subject} (text)`}
+                >
                   {m.text}
                 </pre>
               </div>
