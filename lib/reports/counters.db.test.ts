@@ -1,17 +1,18 @@
 /**
- * The report counters (migration 0025) against the rows: after inserts, every kind of change and deletion of jobs
- * and invoices (one row and many in one statement), and concurrent writers, each chart's statement on the counters
- * (spendStatements) answers exactly what the direct aggregate over the rows answers (directSpendStatements), for
- * viewers in zones whose month boundaries fall at UTC midnight, mid-day and on a half hour; and every counter row
- * equals a recount (reportCounterDrift).
+ * The report counters (migrations 0025 and 0038) against the rows: after inserts, every kind of change and deletion
+ * of jobs and invoices (one row and many in one statement), voids and adjustment notes through the invoice services,
+ * and concurrent writers, each chart's statement on the counters (spendStatements) answers exactly what the direct
+ * aggregate over the rows answers (directSpendStatements), for viewers in zones whose month boundaries fall at UTC
+ * midnight, mid-day and on a half hour; and every counter row equals a recount (reportCounterDrift).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { STATUS } from '@/lib/jobs/workflow-rules';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeInvoice, makeJob } from '@/test/factories';
+import { invoiceAdjuster } from '@/test/reports';
 import { directSpendStatements, reportCounterDrift } from './direct';
 import { reportWindow, spendStatements } from './spend';
 
@@ -221,6 +222,48 @@ describe('report counters equal the aggregates over the rows', () => {
     await remove(eq(invoices.issueDate, '2026-11-02'));
     const [one] = await t.db().select({ id: invoices.id }).from(invoices).where(eq(invoices.clientId, b)).limit(1);
     await remove(eq(invoices.id, one?.id as number));
+    await expectSameAnswers([a, b]);
+  });
+
+  it('after invoices are voided and credited by adjustment notes, then moved and their jobs change type', async () => {
+    const staff = await invoiceAdjuster();
+    const fresh = (
+      clientId: number,
+      jobId: number | null,
+      matterReference: string,
+      issueDate: string,
+      amount: string,
+    ) => makeInvoice({ clientId, jobId, matterReference, issueDate, lines: line(amount) });
+    const voided = await fresh(a, jobIds[2] as number, 'PL-V', '2026-10-31', '40.00');
+    const credited = await fresh(a, jobIds[3] as number, 'PL-A', '2026-11-01', '30.00');
+    const inFull = await fresh(b, null, 'PL-C', '2026-11-01', '7.50');
+    const [paid] = await t
+      .db()
+      .select({ number: invoices.invoiceNumber })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, a), eq(invoices.isPaid, true)))
+      .orderBy(invoices.id)
+      .limit(1);
+    await staff.voidInvoice(voided.invoiceNumber);
+    await staff.credit(credited.invoiceNumber, '12.34');
+    await staff.credit(credited.invoiceNumber, '0.66');
+    await staff.credit(inFull.invoiceNumber, '7.50');
+    // A paid invoice credited in part.
+    await staff.credit(paid?.number as string, '1.01');
+    await expectSameAnswers([a, b]);
+
+    // The void and the credited invoices move month, matter and job; their jobs change type.
+    await t.db().update(invoices).set({ issueDate: '2026-09-30' }).where(eq(invoices.id, voided.id));
+    await t
+      .db()
+      .update(invoices)
+      .set({ matterReference: 'PL-MOVED', jobId: jobIds[4] })
+      .where(eq(invoices.id, credited.id));
+    await t
+      .db()
+      .update(jobs)
+      .set({ orderType: 3 })
+      .where(inArray(jobs.id, [jobIds[2] as number, jobIds[4] as number]));
     await expectSameAnswers([a, b]);
   });
 

@@ -3,14 +3,22 @@
  * them before the counters of migration 0025: the reference the counters must equal. lib/reports/counters.db.test.ts
  * compares them after every kind of write, and the `reports` benchmark measures both. The page reads the counters
  * (spendStatements in ./spend.ts), never these. reportCounterDrift recounts every counter row from the rows.
+ *
+ * An invoice's spend is what the firm was charged: its amount less what adjustment notes credited, in whole cents,
+ * and nothing when it is void. Every invoice counts once, void or not (the invoice list behind each bar lists void
+ * invoices too).
  */
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '@/db/client';
 import { invoices, jobs } from '@/db/schema';
 import { TOP_MATTERS } from './model';
 import type { ReportWindow } from './spend';
 
-const cents = sql<number>`((sum(${invoices.amount}) * 100)::bigint)`.mapWith(Number);
+/** One invoice's spend in cents (as the counters' invoice_spend_cents of migration 0038 reckons it). */
+const charged = (amount: SQLWrapper, credited: SQLWrapper, voidedAt: SQLWrapper) =>
+  sql`case when ${voidedAt} is null then round((${amount} - ${credited}) * 100) else 0 end`;
+const cents =
+  sql<number>`(sum(${charged(invoices.amount, invoices.amountCredited, invoices.voidedAt)})::bigint)`.mapWith(Number);
 const count = sql<number>`count(*)::int`.mapWith(Number);
 
 /** Spend by month, by matter (top 10), by job type, and jobs per month, each aggregated over the window's rows. */
@@ -59,12 +67,12 @@ const RECOUNT = {
   },
   invoice_spend_counts: {
     counted: sql`select client_id, month::text || ' ' || order_type as key, n, cents from invoice_spend_counts where n <> 0 or cents <> 0`,
-    actual: sql`select i.client_id, date_trunc('month', i.issue_date)::date::text || ' ' || coalesce(j.order_type, 0), count(*)::int, sum(round(i.amount * 100))::bigint
+    actual: sql`select i.client_id, date_trunc('month', i.issue_date)::date::text || ' ' || coalesce(j.order_type, 0), count(*)::int, sum(${charged(sql`i.amount`, sql`i.amount_credited`, sql`i.voided_at`)})::bigint
       from invoices i left join jobs j on j.id = i.job_id group by 1, 2`,
   },
   invoice_matter_spend_counts: {
     counted: sql`select client_id, month::text || ' ' || matter_reference as key, n, cents from invoice_matter_spend_counts where n <> 0 or cents <> 0`,
-    actual: sql`select client_id, date_trunc('month', issue_date)::date::text || ' ' || matter_reference, count(*)::int, sum(round(amount * 100))::bigint from invoices group by 1, 2`,
+    actual: sql`select client_id, date_trunc('month', issue_date)::date::text || ' ' || matter_reference, count(*)::int, sum(${charged(sql`amount`, sql`amount_credited`, sql`voided_at`)})::bigint from invoices group by 1, 2`,
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * The /Reports page's view of a report: the period in words, its presets as links, the totals, and each chart's
  * bars and table rows as plain strings with the link to the list behind each number (./links.ts). Spend and
- * jobs ordered link to their lists; a number of nothing (0) links nowhere. Browser-safe.
+ * jobs ordered link to their lists; a bar without invoices or jobs links nowhere, while spend of $0.00 from void
+ * invoices links to the list that shows them. Browser-safe.
  */
 import { displayMonthRange } from '@/lib/display-date';
 import { formatCents, type SpendReport } from './model';

@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock, setClock } from '@/lib/clock';
 import { useTestDatabase } from '@/test/db';
 import { makeInvoice, makeJob, signedIn } from '@/test/factories';
-import { reportFirms } from '@/test/reports';
+import { invoiceAdjuster, reportFirms } from '@/test/reports';
+import { invoiceQueryFromSearchParams } from '@/lib/invoices/schema';
+import { listInvoices } from '@/lib/invoices/service';
 import { formatCents, monthLabel } from './model';
+import { presentSpendReport } from './present';
 import { getSpendReport, periodWindow, reportWindow } from './spend';
 
 const SYD = 'Australia/Sydney';
@@ -95,6 +98,48 @@ describe('spend and orders charts', () => {
       { orderType: 5, name: 'Print', spendCents: 10_050, invoices: 1 },
       { orderType: null, name: 'Not linked to a job', spendCents: 1, invoices: 1 },
     ]);
+  });
+
+  it('spend is what was charged: a void invoice adds nothing and adjustment notes reduce it, yet every invoice counts', async () => {
+    const firms = await reportFirms();
+    restore = firms.restore;
+    const { admin, c, print, scan } = firms;
+    const staff = await invoiceAdjuster();
+    const invoice = (jobId: number, matterReference: string, issueDate: string, amount: string) =>
+      makeInvoice({ clientId: c, jobId, matterReference, issueDate, lines: line(amount) });
+    await invoice(print.id, 'PL-A', '2026-11-02', '100.50');
+    const voided = await invoice(scan.id, 'PL-A', '2026-11-05', '40.00');
+    const credited = await invoice(scan.id, 'PL-B', '2026-10-01', '50.00');
+    await staff.voidInvoice(voided.invoiceNumber);
+    await staff.credit(credited.invoiceNumber, '15.00');
+    await staff.credit(credited.invoiceNumber, '5.25');
+
+    const r = await getSpendReport(admin.actor);
+    const month = (m: string) => r.months.find((x) => x.month === m);
+    expect(month('2026-11')).toMatchObject({ spendCents: 10_050, invoices: 2 });
+    expect(month('2026-10')).toMatchObject({ spendCents: 2_975, invoices: 1 });
+    expect([r.totalCents, r.totalInvoices]).toEqual([13_025, 3]);
+    expect(r.byMatter).toEqual([
+      { matter: 'PL-A', reference: 'PL-A', spendCents: 10_050, invoices: 2 },
+      { matter: 'PL-B', reference: 'PL-B', spendCents: 2_975, invoices: 1 },
+    ]);
+    expect(r.byJobType).toEqual([
+      { orderType: 5, name: 'Print', spendCents: 10_050, invoices: 1 },
+      { orderType: 6, name: 'Scan', spendCents: 2_975, invoices: 2 },
+    ]);
+
+    // What the page shows: the total charged; the November bar counts the void invoice, as its list shows it.
+    const v = presentSpendReport(r);
+    expect(v.totals).toMatchObject({ spendText: '$130.25', invoicesText: '3 invoices' });
+    const nov = v.sections[0]?.rows.find((row) => row[0]?.text === 'Nov 2026');
+    expect(nov?.map((x) => x.text)).toEqual(['Nov 2026', '$100.50', '2']);
+    const list = await listInvoices(
+      admin.actor,
+      invoiceQueryFromSearchParams(new URL(nov?.[1]?.href ?? '', 'http://portal').searchParams),
+      { page: 1, size: 10 },
+    );
+    expect(list.totalCount).toBe(2);
+    expect(list.rows.find((x) => x.invoiceNumber === voided.invoiceNumber)).toMatchObject({ isVoid: true });
   });
 
   it('the period chosen in the URL: only its months, matters and job types; a bad one shows the default and why', async () => {

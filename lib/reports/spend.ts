@@ -14,8 +14,11 @@
  *    counts its jobs in the window by creation time (jobs_client_created_idx, index-only): one more day than the
  *    period has months, at most.
  *
- * Spend is the invoices' amounts (numeric(12,2)) in whole cents; invoices are in AUD. The answers equal the
- * aggregates over the rows (./direct.ts), which lib/reports/counters.db.test.ts checks after every kind of write.
+ * Spend is what the firm was charged, in whole cents: each invoice's amount (numeric(12,2)) less what adjustment
+ * notes credited (amount_credited), and nothing for a void invoice (migration 0038); invoices are in AUD. The
+ * invoice counts count every invoice, void ones too, as the invoice list behind each bar lists them. The answers
+ * equal the aggregates over the rows (./direct.ts), which lib/reports/counters.db.test.ts checks after every kind
+ * of write.
  * The benchmark `reports` measures both on the 1M-job data set (bench/reports.ts).
  */
 import { fromZonedTime } from 'date-fns-tz';

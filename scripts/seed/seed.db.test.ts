@@ -24,6 +24,7 @@ import {
 } from '@/db/schema';
 import { verifyPassword } from '@/lib/auth/password';
 import { JOB_STATUSES, ORDER_TYPES } from '@/lib/reference';
+import { reportCounterDrift } from '@/lib/reports/direct';
 import { useTestDatabase } from '@/test/db';
 import { readyToServe, seedBulkJobs } from './bulk';
 import { DEMO_CLIENTS, seedDemo } from './demo';
@@ -196,6 +197,8 @@ describe('migrations and seed', () => {
       expect(rows.some((r) => !r.isPaid && Number(r.amountPaid) > 0)).toBe(true);
       expect(rows.some((r) => !r.isPaid && r.dueDate !== null && r.dueDate < today)).toBe(true);
     }
+    // The /Reports spend counters hold what each invoice charged (nothing for the void one, less the credit).
+    expect(await reportCounterDrift(t.db())).toEqual([]);
   });
 
   it('is idempotent: a second run adds nothing', async () => {
