@@ -13,6 +13,7 @@ export const GET = publicRoute(
   {
     summary: 'Sends the reader of a signed unsubscribe link to the unsubscribe page (never acts).',
     produces: 'any',
+    statuses: { 303: { description: 'See Other: the unsubscribe page (/Unsubscribe), which asks before it acts.' } },
   },
   async ({ url }) => unsubscribeConfirmRedirect(token(url)),
 );
@@ -22,6 +23,7 @@ export const POST = publicRoute(
     summary:
       'One-click unsubscribe (RFC 8058): turns off the alert the signed token names; with scope=all, every job alert of its user.',
     produces: 'any',
+    statuses: { 303: { description: 'See Other: the unsubscribe page (/Unsubscribe), saying what was stopped.' } },
   },
   async ({ url }) =>
     unsubscribeAnswer(await unsubscribeAlert(token(url), url.searchParams.get('scope') === 'all' ? 'all' : 'one')),
