@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '@/test/env';
 import { config } from '@/lib/config';
@@ -41,6 +43,29 @@ function words(s: string): Set<string> {
   );
 }
 
+/**
+ * The portal's addresses as the app directory defines them: every page (route groups left out) and every api route,
+ * each as its segments, a dynamic segment as '*'.
+ */
+function portalRoutes(dir = path.join(process.cwd(), 'app'), at: string[] = []): string[][] {
+  const out: string[][] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      const segment = /^\(.*\)$/.test(name) ? [] : [/^\[.*\]$/.test(name) ? '*' : name];
+      out.push(...portalRoutes(full, [...at, ...segment]));
+    } else if (name === 'page.tsx' || name === 'route.ts') out.push(at);
+  }
+  return out;
+}
+const ROUTES = portalRoutes();
+
+/** Whether a pathname is one of the portal's pages or routes (a link that cannot 404 on its path). */
+function isPortalRoute(pathname: string): boolean {
+  const parts = pathname.split('/').filter(Boolean);
+  return ROUTES.some((r) => r.length === parts.length && r.every((seg, i) => seg === '*' || seg === parts[i]));
+}
+
 function hrefs(html: string): string[] {
   return [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 }
@@ -58,6 +83,13 @@ function contrast(a: string, b: string): number {
 }
 
 describe('the e-mail catalogue', () => {
+  it('knows the portal’s pages and routes from the app directory', () => {
+    expect(['/JobSlip', '/Ops/Job', '/api/Invoice/Pdf/INV-1', '/Unsubscribe'].filter((p) => !isPortalRoute(p))).toEqual(
+      [],
+    );
+    expect(['/JobSlips', '/Ops/Job/1', '/api/Invoice/Pdf'].filter(isPortalRoute)).toEqual([]);
+  });
+
   it('names every kind by its own key', () => {
     for (const kind of MAIL_KINDS) expect(MAIL_CATALOGUE[kind].kind).toBe(kind);
     expect(MAIL_KINDS.length).toBeGreaterThanOrEqual(20);
@@ -99,6 +131,8 @@ describe('the e-mail catalogue', () => {
         const href = raw!.replace(/&amp;/g, '&');
         expect(href.startsWith(`${config().appUrl}/`), href).toBe(true);
         expect(LIST_PAGES).not.toContain(new URL(href).pathname.replace(/\/$/, '') || '/');
+        // A page or route the app defines, never an address that 404s on its path.
+        expect(isPortalRoute(new URL(href).pathname), href).toBe(true);
         expect(visibleText(label!).trim()).not.toBe('');
         expect(m.text).toContain(href);
       }
