@@ -110,11 +110,6 @@ export default function AccessibilityPage() {
               Way round it: after these actions, use your screen reader&apos;s headings list or the Tab key to return to
               the list or form you were working in.
             </li>
-            <li>
-              <strong>The report charts label only every other bar</strong> (success criterion 1.1.1, Non-text Content).
-              In the Reports page&apos;s bar charts some bars, including the top matter and the top job type, have no
-              visible label. Way round it: every bar&apos;s name and number are in the table next to each chart.
-            </li>
           </ul>
           <p>
             Files you or we upload (source documents and deliverables) are passed on as they are; their accessibility
