@@ -111,7 +111,8 @@ export function presentSpendReport(r: SpendReport): ReportView {
       {
         id: 'spend-by-month',
         title: 'Spend by month',
-        description: 'Invoices by issue date.',
+        description:
+          'Invoices by issue date, at what was charged: less any adjustment note, and nothing for a void invoice.',
         bars: months.map((m) => spendBar(m.month, m.label, m.spendCents, m.invoices, m.invoicesHref)),
         columns: [{ header: 'Month' }, ...SPEND_COLUMNS],
         rows: months.map((m) => spendRow(m.label, m.spendCents, m.invoices, m.invoicesHref)),
