@@ -4,23 +4,38 @@
  * never an uncaught exception, and the pool serves queries again within seconds of the last cut.
  * The driver is patched for this (patches/, applied by `npm install`): unpatched, a connection whose socket
  * closed with a write pending keeps a stale write timer and never flushes again, so every later query on it,
- * and each reconnect's start-up message, waits out the 30 s connect time-out. The margins here (10 s, 15 s) are
- * wide for a loaded machine and still well below that.
+ * and each reconnect's start-up message, waits out the connect time-out; and a write to a closed socket throws an
+ * uncaught TypeError, which this test catches.
+ *
+ * The pool has the portal's connect time-out (DB_CONNECT_TIMEOUT_SECONDS, 10 s), its other settings are the driver's.
+ * The driver still has a rarer fault of its own under cuts (docs/decisions/045-fault-suite.md, "Not done"): now and
+ * then a reconnect made just as its connection closes waits out that time-out. With the driver's own 30 s default
+ * such a connection was still connecting when the 15 s then allowed for recovery ran out, so the test failed on the
+ * known residual fault instead of the one it guards. Recovery is now allowed the connect time-out plus 10 s.
  */
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
+import '@/test/env';
+import { config } from '@/lib/config';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const appName = `jms_driver_cut_${randomBytes(4).toString('hex')}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Recovery allowed after the last cut: a connection caught by the residual fault waits out the connect time-out. */
+const RECOVERY_MS = config().DB_CONNECT_TIMEOUT_SECONDS * 1000 + 10_000;
 
 const uncaught: unknown[] = [];
 const onUncaught = (e: unknown) => uncaught.push(e);
 process.on('uncaughtException', onUncaught);
 
-// Default time-outs on purpose: this is the driver as it ships (plus the patch), not the portal's settings.
-const sql = postgres(url, { max: 4, connection: { application_name: appName }, onnotice: () => undefined });
+// The driver as it ships (plus the patch), with the portal's connect time-out (see above).
+const sql = postgres(url, {
+  max: 4,
+  connect_timeout: config().DB_CONNECT_TIMEOUT_SECONDS,
+  connection: { application_name: appName },
+  onnotice: () => undefined,
+});
 const admin = postgres(url, { max: 1, onnotice: () => undefined });
 
 afterAll(async () => {
@@ -99,7 +114,7 @@ it('survives every backend being terminated under 8 callers and serves queries a
 
   // Recovery: the first moment every connection of the pool (4 reserved at once) answers within a second.
   let recoveredAfterMs: number | null = null;
-  while (Date.now() - lastCut < 20_000) {
+  while (Date.now() - lastCut < RECOVERY_MS + 5_000) {
     if ((await wholePool(1_000)) === 'ok') {
       recoveredAfterMs = Date.now() - lastCut;
       break;
@@ -114,7 +129,7 @@ it('survives every backend being terminated under 8 callers and serves queries a
   expect(uncaught.map(String)).toEqual([]);
   expect(served).toBeGreaterThan(0);
   expect(recoveredAfterMs).not.toBeNull();
-  expect(recoveredAfterMs!).toBeLessThan(15_000);
+  expect(recoveredAfterMs!).toBeLessThan(RECOVERY_MS);
   // And it stays served.
   for (let i = 0; i < 5; i++) {
     expect(await Promise.all(Array.from({ length: 8 }, () => probe(1_000)))).toEqual(Array(8).fill('ok'));

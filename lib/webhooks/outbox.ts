@@ -203,10 +203,17 @@ async function dispatchClaimed(db: Db, claim: Claimed): Promise<number> {
   });
 }
 
-/** The work table; its lease is long enough for one attempt: a crashed instance's claim is taken over after it. */
+/**
+ * The work table. Its lease is short and renewed while the attempt runs (lib/webhooks/worker.ts, whileLeased), so a
+ * slow receiver never has its delivery taken twice, and a delivery claimed by an instance that died is taken over
+ * within one lease instead of after the longest possible send.
+ */
 export function deliveries(): WorkTable {
-  return { table: 'webhook_deliveries', leaseMs: config().WEBHOOK_TIMEOUT_MS + 60_000 };
+  return { table: 'webhook_deliveries', leaseMs: DELIVERY_LEASE_MS };
 }
+
+/** How long a claimed delivery is held without a renewal (renewed every third of it while its attempt runs). */
+export const DELIVERY_LEASE_MS = 15_000;
 
 /** Claims up to `batch` due deliveries that are first in line for their endpoint and job (lib/core/queue.ts). */
 export async function claimDue(db: Db, batch: number): Promise<DeliveryRow[]> {

@@ -29,7 +29,7 @@ import {
   setWebhookEndpointActive,
   webhookDeliveryLog,
 } from './endpoints';
-import { claimDue, retrySchedule } from './outbox';
+import { claimDue, DELIVERY_LEASE_MS, dispatchEvents, retrySchedule } from './outbox';
 import { isPrivateAddress, postWebhook } from './send';
 import { WEBHOOK_MSG, type WebhookEvent } from './schema';
 import { processWebhooksOnce } from './worker';
@@ -131,6 +131,10 @@ describe('webhooks', () => {
   }
 
   const run = () => processWebhooksOnce({ send: SEND });
+  /** The events written so far become deliveries, none sent. */
+  const dispatchOnly = async () => {
+    while ((await dispatchEvents(t.db())) > 0);
+  };
 
   /** An invoice of one job: 12.50 before GST, 13.75 payable. */
   const invoiceOfJob = (clientId: number, job: { jmsNumber: string }, number: string) =>
@@ -307,7 +311,7 @@ describe('webhooks', () => {
     await run();
     const [waiting] = (await webhookDeliveryLog(admin, id)).rows;
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
-    // The worker claims it (its lease: WEBHOOK_TIMEOUT_MS + 60 s): "send again" is refused, not queued beside it.
+    // The worker claims it (its lease, DELIVERY_LEASE_MS): "send again" is refused, not queued beside it.
     clock.advance(RETRY_SCHEDULE_MS[0]!);
     expect((await claimDue(t.db(), 20)).map((d) => d.id)).toEqual([waiting!.id]);
     await expect(resendWebhookDelivery(admin, waiting!.id)).rejects.toMatchObject({
@@ -345,6 +349,46 @@ describe('webhooks', () => {
       [503, true],
       [200, true],
     ]);
+    receiver.answer = (_q, res) => res.writeHead(204).end();
+  });
+
+  it('a delivery is held while its receiver is slow (the lease renewed), and an instance that dies leaves it to another within one lease', async () => {
+    const { id } = await endpoint(['job.created']);
+    const me = await signedIn(3);
+    await makeJob({ clientId: me.clientId });
+    await dispatchOnly();
+    const row = async () =>
+      (await t.db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)))[0]!;
+
+    // An instance claims the delivery and dies: it never sends, settles or renews. Within one lease it is free.
+    const abandoned = await claimDue(t.db(), 20);
+    expect(abandoned.map((d) => d.endpointId)).toEqual([id]);
+    clock.advance(DELIVERY_LEASE_MS - 1_000);
+    expect(await claimDue(t.db(), 20)).toEqual([]);
+    clock.advance(2_000);
+
+    // Another instance takes it; its receiver is slow, past the lease: the worker renews the claim while it waits,
+    // so a third instance claiming then finds nothing, and the delivery is sent once.
+    let claimedMeanwhile: number[] | null = null;
+    receiver.answer = (_q, res) => {
+      void (async () => {
+        const claimedUntil = (await row()).lockedUntil!.getTime();
+        // Near the end of the claim's lease, the worker's renewal (every third of the lease) moves it on.
+        clock.advance(DELIVERY_LEASE_MS - 1_000);
+        const until = Date.now() + 10_000;
+        while ((await row()).lockedUntil!.getTime() <= claimedUntil && Date.now() < until)
+          await new Promise((r) => setTimeout(r, 100));
+        // Past the first lease's end.
+        clock.advance(2_000);
+        claimedMeanwhile = (await claimDue(t.db(), 20)).map((d) => d.id);
+        res.writeHead(204).end();
+      })();
+    };
+    const done = await processWebhooksOnce({ send: { ...SEND, timeoutMs: 15_000 } });
+    expect(done.attempts).toEqual([expect.objectContaining({ delivered: true, status: 204, final: true })]);
+    expect(claimedMeanwhile).toEqual([]);
+    expect(await row()).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(receiver.got).toHaveLength(1);
     receiver.answer = (_q, res) => res.writeHead(204).end();
   });
 

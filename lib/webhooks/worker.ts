@@ -8,7 +8,8 @@
 import { getDb, type Db } from '@/db/client';
 import { config } from '@/lib/config';
 import { log } from '@/lib/log';
-import { attemptDelivery, claimDue, dispatchEvents, type AttemptResult } from './outbox';
+import { whileLeased } from '@/lib/core/queue';
+import { attemptDelivery, claimDue, deliveries, dispatchEvents, type AttemptResult } from './outbox';
 import type { SendOptions } from './send';
 
 export interface WebhookRunResult {
@@ -35,7 +36,20 @@ export async function processWebhooksOnce(
   for (let round = 0; round < (opts.maxRounds ?? 50); round++) {
     const claimed = await claimDue(db, opts.batch ?? 20);
     if (claimed.length === 0) break;
-    attempts.push(...(await Promise.all(claimed.map((d) => attemptDelivery(db, d, { send: opts.send })))));
+    // Each claim is held for as long as its attempt takes (a row's attempt count is its claim's fencing token).
+    const claims = claimed.map((d) => ({ id: d.id, attempts: d.attempts }));
+    const round = await whileLeased(db, deliveries(), claims, (release) =>
+      Promise.all(
+        claimed.map(async (d) => {
+          try {
+            return await attemptDelivery(db, d, { send: opts.send });
+          } finally {
+            release(d.id);
+          }
+        }),
+      ),
+    );
+    attempts.push(...round);
   }
   return { dispatched, attempts };
 }

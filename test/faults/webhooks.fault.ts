@@ -6,8 +6,9 @@
  *
  * Every acknowledged job's job.created event arrives at least once, every arrival's signature is valid, and
  * duplicates (an event that arrived more than once) are counted. Recovery allowed, 90 s from the receiver's return:
- * a delivery A was sending when it died stays leased for the delivery lease (the send time-out, 2 s here, plus
- * 60 s), then B sends it on its next retry step (3 s at most here); the rest is the backlog's sending.
+ * a delivery A was sending when it died stays leased until its lease ends (DELIVERY_LEASE_MS, 15 s, no longer
+ * renewed once A is gone), then B sends it on its next retry step (3 s at most here); the rest is the backlog's
+ * sending.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
