@@ -1,5 +1,5 @@
 /**
- * Saved views of the job list (item 4). A view is a name and a list state (filters, sort, page size: the
+ * Saved views of the job list. A view is a name and a list state (filters, sort, page size: the
  * spec's JobPreferenceModel, validated by the list query's own schema before it is written and again when read).
  *
  *  - A user's views are theirs; a client administrator may share a view with the whole firm. A user sees their own

@@ -1,5 +1,5 @@
 /**
- * The charts of a firm's spend and orders (item 5): what the page gets.
+ * The charts of a firm's spend and orders: what the page gets.
  * Browser-safe (no server imports): the chart island formats what the service computed. Money in whole cents,
  * shown as AUD. Spend is what the firm was charged (each invoice's amount less its adjustment notes, nothing for a
  * void invoice); invoice counts count every invoice, void ones too.

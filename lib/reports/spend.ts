@@ -1,5 +1,5 @@
 /**
- * A firm's spend and orders for its administrator (item 5): four aggregates over a period of whole months in the
+ * A firm's spend and orders for its administrator: four aggregates over a period of whole months in the
  * administrator's time zone (./period.ts: the last 12 months unless the page's URL chooses another, at most 24
  * months, ending no later than the current month), each one SQL statement scoped to
  * the actor's client (lib/core/tenancy.ts), read from the report counters that triggers keep exact in the same

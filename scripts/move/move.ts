@@ -1,5 +1,5 @@
 /**
- * `npm run db:move -- postgres://…` (issue 31): copies the embedded database (PGlite) into an EMPTY PostgreSQL
+ * `npm run db:move -- postgres://…`: copies the embedded database (PGlite) into an EMPTY PostgreSQL
  * database, the way out of the embedded default.
  *
  * 1. The target must be empty (no table, view or sequence outside the system schemas): otherwise nothing is done.

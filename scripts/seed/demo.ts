@@ -236,7 +236,7 @@ export async function seedDemo(q: Queryable, password: string): Promise<boolean>
       'Our registries close at 1 pm on 24 December and reopen on 2 January. Orders due in that period will be delivered on the next business day.',
     isActive: true,
   });
-  // The provider's supplier details, so a demo invoice is a complete tax invoice (issue 30); staff change them in
+  // The provider's supplier details, so a demo invoice is a complete tax invoice; staff change them in
   // /Ops/Invoices/Supplier. The ABN is the ATO's published example number (it passes the ABN check).
   const supplier = {
     legalName: 'JMS Legal Document Services Pty Ltd',
@@ -311,7 +311,7 @@ async function seedJobExtras(
       uploadedById: userId,
     });
   }
-  // Delivered files (issue 15): the finished output staff attached to some delivered jobs.
+  // Delivered files: the finished output staff attached to some delivered jobs.
   for (const j of delivered.slice(0, 6)) {
     const key = newStorageKey();
     const body = Buffer.from(`Scanned output of job ${j.jms}\nMatter ${j.matter}\n`, 'utf8');
@@ -329,7 +329,7 @@ async function seedJobExtras(
     });
   }
 
-  // The client's price list (issue 30): a price per order type, so "Invoice these jobs" drafts priced lines.
+  // The client's price list: a price per order type, so "Invoice these jobs" drafts priced lines.
   await q.insert(clientPrices).values(DEMO_PRICES.map((p) => ({ clientId, ...p })));
 
   // Invoices as a firm's billing looks: GST on every line at the supplier's 10%, each job billed once (its

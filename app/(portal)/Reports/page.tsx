@@ -1,5 +1,5 @@
 /**
- * /Reports (item 5): the firm's spend and orders for its client administrator over a period of months — spend by
+ * /Reports: the firm's spend and orders for its client administrator over a period of months — spend by
  * month, spend by matter (top 10), spend by job type, jobs ordered per month — each a chart with a table of the
  * same numbers beside it; every number links to the list behind it. The period is in the URL (`range`, or `from`
  * and `to`: lib/reports/period.ts), chosen with the presets or the two months of the form; a period that cannot
