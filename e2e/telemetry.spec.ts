@@ -13,6 +13,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { waitReady } from '../test/faults/harness';
 import { DEMO_PASSWORD, readOtp } from './support/auth';
 import { ports } from './support/ports';
 
@@ -74,19 +75,6 @@ const attr = (s: OtlpSpan, key: string) => {
   const v = s.attributes?.find((a) => a.key === key)?.value;
   return v?.stringValue ?? v?.intValue ?? v?.boolValue ?? v?.doubleValue;
 };
-
-async function waitReady(url: string, timeoutMs = 150_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`${url} did not become ready`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
