@@ -107,8 +107,10 @@ export function dispatchFrom(cursor: FeedPosition, endpointStarts: readonly numb
  * The dispatcher's work table on the one queue (lib/core/queue.ts): its one row (id 1) holds the position read up
  * to. A run claims it with a lease (one instance at a time), so a dispatcher that died mid-way is replaced when its
  * lease ends; after each run the row is due again at once (the epoch), after a failed one with the backoff below.
+ * The lease is short because a run is one transaction over one batch; a run that outlives it writes nothing (its
+ * transaction checks the claim's attempt under a row lock), so the next claimer never doubles its deliveries.
  */
-export const DISPATCHER: WorkTable = { table: 'webhook_dispatch_state', leaseMs: 60_000 };
+export const DISPATCHER: WorkTable = { table: 'webhook_dispatch_state', leaseMs: 15_000 };
 
 /** A failed dispatch is tried again after 5 s, doubling, at most every 5 minutes, and never given up. */
 const DISPATCH_RETRY: RetryPolicy = {
