@@ -6,7 +6,7 @@
  *   await signIn(page, 'hv.user');                 // lands on /JobClient
  *   const token = await apiToken(request, 'ng.user'); // Bearer token for api/* over HTTP
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from './mailbox';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Harbour#Vale2026';
@@ -71,6 +71,18 @@ export async function signIn(
   const code = await readOtp(userName, await otpReference(page));
   await enterOtp(page, code);
   await page.waitForURL(opts.landing ?? /\/JobClient(\?|$)/);
+}
+
+/**
+ * Presses the OTP dialog's "Regenerate OTP" until the server sends a new code ("Successfully OTP sent."): it refuses
+ * ("Please try after some time.") until 10 s after the code it replaces, by the server's clock, and a refused
+ * press changes nothing. So this waits for the server's own condition, not for a fixed time.
+ */
+export async function regenerateOtp(dialog: Locator): Promise<void> {
+  await expect(async () => {
+    await dialog.getByRole('button', { name: 'Regenerate OTP' }).click();
+    await expect(dialog.getByText('Successfully OTP sent.')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [1_000], timeout: 20_000 });
 }
 
 /** Signs in over the legacy API (SignIn, then AuthenticateUser with the mailed OTP) and returns the bearer jwtToken. */
