@@ -65,6 +65,20 @@ test.describe('provider operator (role 2)', () => {
     await checkOpsPage(page, href ?? '/Ops/Job');
   });
 
+  test('the invoice and client lists open at 10 a page, as every list does, with the rest a page away', async () => {
+    for (const [path, table] of [
+      ['/Ops/Invoices', 'Invoices'],
+      ['/Ops/Clients', 'Clients'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByLabel('Items per page')).toHaveValue('10');
+      const rows = page.getByRole('table', { name: table }).locator('tbody tr');
+      const count = await rows.count();
+      expect(count, `${path}: rows on the first page`).toBeGreaterThan(0);
+      expect(count, `${path}: rows on the first page`).toBeLessThanOrEqual(10);
+    }
+  });
+
   test('on a phone the staff menu opens behind a button, axe-clean', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {

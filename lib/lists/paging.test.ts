@@ -51,6 +51,9 @@ describe('paging', () => {
     expect(pageSizeFrom('0')).toBe(0);
     expect(pageSizeFrom('13')).toBe(10);
     expect(pageSizeFrom(null)).toBe(10);
+    // An absent parameter read as '' (the staff pages' reading) is the default, not 0 ("All").
+    expect(pageSizeFrom('')).toBe(10);
+    expect(pageSizeFrom(' ')).toBe(10);
     expect(pageFrom('4')).toBe(4);
     expect(pageFrom('-4')).toBe(1);
     expect(sortOrderFrom('1', 2)).toBe(1);

@@ -70,10 +70,14 @@ export function pageClause(limit: number, offset: number, pageSize: number = lim
   };
 }
 
-/** A page size from a query string, falling back to the default for anything not offered. */
+/**
+ * A page size from a query string, falling back to the default for anything not offered. An empty value is no
+ * value (Number('') is 0, which would be "All").
+ */
 export function pageSizeFrom(value: string | null | undefined, fallback: number = DEFAULT_PAGE_SIZE): number {
+  if (value == null || value.trim() === '') return fallback;
   const n = Number(value);
-  return value != null && (PAGE_SIZES as readonly number[]).includes(n) ? n : fallback;
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : fallback;
 }
 
 export function pageFrom(value: string | null | undefined): number {
