@@ -359,11 +359,13 @@ async function seedJobExtras(
     // Part paid: a round part of the total, paid a week after issue.
     const partPaid = !paid && i % 3 === 1 && i % 2 === 1;
     const amountPaid = paid ? totals.total : partPaid ? fromCents(toCents(totals.total) / 2n) : '0.00';
-    const paidOn = new Date(issue.getTime() + 7 * 86_400_000);
+    // Days after the issue, but never later than now: a demo payment, credit or void is never dated in the future.
+    const after = (days: number) => new Date(Math.min(issue.getTime() + days * 86_400_000, Date.now()));
+    const paidOn = after(7);
     const voided = i === DEMO_VOIDED_INVOICE;
     // A fifth of the total credited, three days after issue.
     const creditCents = i === DEMO_CREDITED_INVOICE ? toCents(totals.total) / 5n : 0n;
-    const creditedOn = new Date(issue.getTime() + 3 * 86_400_000);
+    const creditedOn = after(3);
     const [inv] = await q
       .insert(invoices)
       .values({
@@ -383,7 +385,7 @@ async function seedJobExtras(
         // Paid means nothing is left to pay: a void invoice owes nothing.
         isPaid: paid || voided,
         paidAt: paid ? paidOn : null,
-        voidedAt: voided ? new Date(issue.getTime() + 86_400_000) : null,
+        voidedAt: voided ? after(1) : null,
         voidReason: voided ? 'Issued against the wrong branch; reissued' : null,
       })
       .returning({ id: invoices.id });

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
-import type { Queryable } from '@/db/client';
+import { rowsOf, type Queryable } from '@/db/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clientBranchAddresses,
@@ -197,6 +197,14 @@ describe('migrations and seed', () => {
       expect(rows.some((r) => !r.isPaid && Number(r.amountPaid) > 0)).toBe(true);
       expect(rows.some((r) => !r.isPaid && r.dueDate !== null && r.dueDate < today)).toBe(true);
     }
+    // Nothing is dated after today: not a payment, an adjustment note, a void or a paid date.
+    const [future] = rowsOf<{ n: number }>(
+      await t.db().execute(sql`
+      select ((select count(*) from payments where payment_date > current_date)
+        + (select count(*) from credit_notes where issue_date > current_date or created_at > now())
+        + (select count(*) from invoices where voided_at > now() or paid_at > now()))::int as n`),
+    );
+    expect(future?.n).toBe(0);
     // The /Reports spend counters hold what each invoice charged (nothing for the void one, less the credit).
     expect(await reportCounterDrift(t.db())).toEqual([]);
   });
