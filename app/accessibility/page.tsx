@@ -17,10 +17,7 @@ import { CHECKED_AREAS, CHECKED_PAGES, type CheckedArea } from './checked-pages'
 export const metadata: Metadata = { title: 'Accessibility' };
 
 /** When the statement was last checked against the portal and its tests. */
-export const ACCESSIBILITY_REVIEWED = '28 November 2026';
-
-/** When the known gaps below will be fixed: they are being worked on now, for the release after this one. */
-const GAPS_FIXED_BY = 'We are fixing this now; the fix is planned for the next release of the portal.';
+export const ACCESSIBILITY_REVIEWED = '29 November 2026';
 
 function CheckedPageList({ area }: { area: CheckedArea }) {
   return (
@@ -45,15 +42,15 @@ export default function AccessibilityPage() {
         <>
           <p>
             The JMS client portal <strong>partially conforms</strong> to the Web Content Accessibility Guidelines (WCAG)
-            2.2 at level AA. Partially conforms means that most of the portal meets the level A and AA success criteria,
-            but some parts do not yet. Those parts are listed under &ldquo;Known gaps&rdquo; below, each with a way
-            round it and when it will be fixed.
+            2.2 at level AA. Partially conforms means that the portal&apos;s own pages, dialogs and PDFs meet the level
+            A and AA success criteria as far as we have checked them, but some content in it does not: the files people
+            upload, which the portal passes on as they were made. &ldquo;Known gaps&rdquo; below says what that means
+            for you and how to get a file in another format.
           </p>
           <p>
             What conforms: signing in, the job list, the order form, job and invoice pages, feedback, settings and user
             administration can be used with the keyboard alone and with a screen reader, and pass the automated checks
-            described under &ldquo;How we test&rdquo;. The staff area passes the same automated checks, but keyboard
-            focus is lost after several of its actions (see below).
+            described under &ldquo;How we test&rdquo;. So does the staff area.
           </p>
         </>
       ),
@@ -64,8 +61,8 @@ export default function AccessibilityPage() {
       body: (
         <ul>
           <li>
-            Everything works with the keyboard alone, with a clearly visible focus ring. After most actions focus moves
-            to what you need next; the places where it does not are listed under &ldquo;Known gaps&rdquo;.
+            Everything works with the keyboard alone, with a clearly visible focus ring. After each action focus stays
+            on, or moves to, what you need next, and the outcome is announced.
           </li>
           <li>
             Before a session ends for inactivity you are warned at least two minutes ahead and can stay signed in; what
@@ -76,9 +73,9 @@ export default function AccessibilityPage() {
             new code.
           </li>
           <li>
-            When a form has errors, they are announced and focus moves to the first thing to fix. Result counts, most
-            finished uploads and confirmations, and new notifications are announced, also while a dialog is open. The
-            messages that are not announced yet are listed under &ldquo;Known gaps&rdquo;.
+            When a form has errors, they are announced and focus moves to the first thing to fix. Result counts,
+            finished and refused uploads, confirmations and new notifications are announced, also while a dialog is
+            open.
           </li>
           <li>
             Pages work at 320 pixels wide and at 400% zoom without scrolling the page sideways (wide tables, such as the
@@ -93,27 +90,13 @@ export default function AccessibilityPage() {
       heading: 'Known gaps',
       body: (
         <>
-          <p>These parts of the portal do not meet WCAG 2.2 AA yet. {GAPS_FIXED_BY}</p>
-          <ul>
-            <li>
-              <strong>Keyboard focus is lost after some actions</strong> (success criterion 2.4.3, Focus Order). After
-              these actions focus goes back to the top of the page, so a keyboard or screen reader user has to find
-              their place again:
-              <ul>
-                <li>&ldquo;Apply to selected&rdquo; for several jobs at once in the staff job queue;</li>
-                <li>
-                  uploading a delivered file in the staff area, whether the upload succeeds or fails; a refused upload
-                  is not announced either;
-                </li>
-                <li>changing a job to Delivered in the staff area.</li>
-              </ul>
-              Way round it: after these actions, use your screen reader&apos;s headings list or the Tab key to return to
-              the list or form you were working in.
-            </li>
-          </ul>
+          <p>
+            We know of no part of the portal itself that does not meet WCAG 2.2 AA. If you find one, please tell us (see
+            &ldquo;Reporting a barrier&rdquo;): we list it here with a way round it and when it will be fixed.
+          </p>
           <p>
             Files you or we upload (source documents and deliverables) are passed on as they are; their accessibility
-            depends on how they were made. Ask us if you need a deliverable in another format.
+            depends on how they were made, not on the portal. Ask us if you need a deliverable in another format.
           </p>
         </>
       ),
@@ -124,9 +107,9 @@ export default function AccessibilityPage() {
       body: (
         <>
           <p>
-            The statement covers every page of the portal, listed here. The gaps above were found by going through the
-            portal by hand, with the keyboard and a screen reader, at desktop and phone widths; the automated checks
-            described below run on every change.
+            The statement covers every page of the portal, listed here. They were gone through by hand, with the
+            keyboard and a screen reader, at desktop and phone widths; the automated checks described below run on every
+            change.
           </p>
           <CheckedPageList area="public" />
           <CheckedPageList area="portal" />

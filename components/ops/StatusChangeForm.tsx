@@ -5,17 +5,18 @@
  * changed meanwhile) shows on the status field. The status the page showed travels along, so a change made by
  * someone else meanwhile is refused instead of overwritten. Delivered with no delivered file is refused by the
  * service until the person confirms it: the form then asks once, and sends the change again with the confirmation.
- * After a change focus stays in the form, or on the panel when the job can no longer change (Delivered), and the
- * outcome is said through the page's live region (the success banner).
+ * After a change focus moves to its outcome, the success banner at the top of the panel, which is also said through
+ * the page's live region. The banner keeps its place in the tree whichever branch renders under it, so it keeps focus
+ * (and is said once) when the page's refresh swaps the form for the "cannot change status" line (Delivered); the
+ * confirmation dialog, closing after a yes, hands focus to it too instead of to the button that opened the dialog.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { holdFocusNear } from '@/components/ui/focus-memory';
 import { Field } from '@/components/ui/Field';
 import { RadioGroup } from '@/components/ui/RadioGroup';
 import { Select } from '@/components/ui/Select';
@@ -45,6 +46,15 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
   /** The change waiting for "Set to Delivered" in the no-delivered-file question. */
   const [asking, setAsking] = useState<StatusChange | null>(null);
   const panel = useRef<HTMLDivElement>(null);
+  /** The success banner, which takes focus after a change. */
+  const outcome = useRef<HTMLDivElement>(null);
+  /** Whether the last attempt succeeded: a confirmation dialog closing then gives focus to the outcome. */
+  const succeeded = useRef(false);
+  /**
+   * Set by a change that succeeded: the status it was made from. Until the page's refresh brings the new status,
+   * focus that is on the page itself or still in this panel is put on the outcome after each render.
+   */
+  const focusOutcome = useRef<number | null>(null);
   const form = useForm<StatusChangeInput, unknown, StatusChange>({
     resolver: zodResolver(statusChangeSchema),
     defaultValues: { toStatus: '', comment: '', visibility: 'client', expectedStatus: status },
@@ -56,17 +66,27 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
     reset,
     formState: { errors, isSubmitting },
   } = form;
+  useEffect(() => {
+    const from = focusOutcome.current;
+    const el = outcome.current;
+    if (from === null || !el) return;
+    const now = document.activeElement;
+    const dropped = !now || now === document.body || !now.isConnected;
+    if (dropped || (panel.current?.contains(now) && !el.contains(now))) el.focus();
+    if (status !== from) focusOutcome.current = null;
+  });
 
   async function send(values: StatusChange, confirmNoDeliverable: boolean): Promise<void> {
     setBanner(null);
+    succeeded.current = false;
     const r = await unlessSignedOut(
       action(jb, { ...values, expectedStatus: status, ...(confirmNoDeliverable ? { confirmNoDeliverable } : {}) }),
     );
     if (r.ok) {
+      succeeded.current = true;
+      focusOutcome.current = status;
       setBanner({ tone: 'success', text: r.value });
       reset({ toStatus: '', comment: '', visibility: 'client' });
-      // The page re-renders: focus stays in this panel (on the form, or on the panel once the job is final).
-      holdFocusNear(panel.current);
       router.refresh();
       return;
     }
@@ -91,10 +111,15 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
   const onSubmit = (e: FormEvent<HTMLFormElement>) => handleSubmit((values) => send(values, false))(e);
 
   return (
-    <div ref={panel}>
+    <div ref={panel} className="flex flex-col gap-3">
+      {banner?.tone === 'success' && (
+        <div ref={outcome} tabIndex={-1} className="rounded-md">
+          <Alert tone="success">{banner.text}</Alert>
+        </div>
+      )}
       {allowedNext.length === 0 ? (
         <div className="flex flex-col gap-3">
-          {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+          {banner?.tone === 'error' && <Alert tone="error">{banner.text}</Alert>}
           <p className="text-sm text-muted">A job that is {statusLabel(status)} cannot change status.</p>
         </div>
       ) : (
@@ -125,7 +150,7 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
               error={errors.visibility?.message}
               {...register('visibility')}
             />
-            {banner && <Alert tone={banner.tone}>{banner.text}</Alert>}
+            {banner?.tone === 'error' && <Alert tone="error">{banner.text}</Alert>}
             <div>
               <Button type="submit" variant="primary" loading={isSubmitting} loadingText="Saving…">
                 Change status
@@ -144,6 +169,13 @@ export function StatusChangeForm({ jb, status, allowedNext, action }: StatusChan
         confirmLabel="Set to Delivered"
         onConfirm={async () => {
           if (asking) await send(asking, true);
+        }}
+        onCloseAutoFocus={(e) => {
+          // Confirmed and done: to the outcome; cancelled or refused: back to "Change status".
+          if (succeeded.current && outcome.current) {
+            e.preventDefault();
+            outcome.current.focus();
+          }
         }}
       />
     </div>

@@ -369,7 +369,8 @@ async function opsDayFixtures(db: Awaited<ReturnType<typeof getHandle>>['db']) {
 
 /**
  * e2e/keyboard.spec.ts, the staff area: Keyway Legal with four jobs Ready For Delivery and no delivered file
- * (KW-01 to KW-04), which staff.operator sets to Delivered (on the job page, after attaching a file, and in bulk).
+ * (KW-01 to KW-04), which staff.operator sets to Delivered (on the job page, after attaching a file, and in bulk) and
+ * then assigns in bulk.
  */
 async function deliveryClient(db: Awaited<ReturnType<typeof getHandle>>['db']) {
   const [c] = await db.insert(clients).values({ name: 'Keyway Legal', accountNumber: 'KW7008' }).returning();
