@@ -14,8 +14,6 @@
  *    statement with Drizzle on every call (what a query builder does) against the cache's lookup, per call;
  *    (2) PostgreSQL, the same SQL text and values sent as a named prepared statement (planned once per
  *    connection) against an unnamed one (planned on every execution, what Drizzle sends for a builder).
- *  - Compiled row mappers (db/rows.ts): the rows the driver answers, mapped by the compiled mapper against
- *    Drizzle's own `mapResultRow`, per call.
  *  - Packed rows (lib/lists/packed.ts): the bytes the page's rows take in its document (the RSC payload is a JSON
  *    string inside the HTML), packed against plain objects, raw and gzipped, and the Node time of packing and
  *    unpacking; the page's own size goal is 30 KB raw (bench/pages.ts).
@@ -31,9 +29,7 @@
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { and, count, eq, fillPlaceholders, sql } from 'drizzle-orm';
-import * as drizzleUtils from 'drizzle-orm/utils';
 import { bindDatabase, openDatabase, type Db } from '@/db/client';
-import { compileRowMapper } from '@/db/rows';
 import { invoiceCounts, invoices, invoiceUnpaidCounts, jobs, userCounts, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { createSession, resolveSession, sessionLookupQuery } from '@/lib/auth/session';
@@ -69,13 +65,6 @@ const ROUNDS = 10;
 /** A piece that takes away less than this share of its call's time is not worth its code. */
 const KEEP_SHARE = 0.1;
 const PAGE = { page: 1, size: 10 };
-
-/** Drizzle's general row mapper (what a prepared statement uses without a compiled one); its types omit it. */
-const mapResultRow = (
-  drizzleUtils as unknown as {
-    mapResultRow: (fields: unknown, row: unknown[], joins: undefined) => Record<string, unknown>;
-  }
-).mapResultRow;
 
 type Fn = () => Promise<unknown>;
 
@@ -193,17 +182,13 @@ interface Statement {
   toSQL(): { sql: string; params: unknown[] };
 }
 
-/** The statement's text and values, and its rows as the driver answers them to Drizzle (arrays). */
+/** The statement's text and values, run through the driver as Drizzle runs it, named or unnamed. */
 async function rawOf(ctx: Ctx, st: Statement, values: Record<string, unknown>) {
   const { sql: text, params } = st.toSQL();
   const filled = fillPlaceholders(params, values) as never[];
   const run = (prepare: boolean) => ctx.client.unsafe(text, filled, { prepare }).values();
-  return { run, rows: (await run(true)) as unknown as unknown[][] };
+  return { run };
 }
-
-/** The fields a Drizzle select maps (what a prepared statement keeps in `fields`). */
-const fieldsOf = (st: { prepare(name: string): unknown }) =>
-  (st.prepare('bench_fields') as unknown as { fields: { path: string[]; field: unknown }[] }).fields;
 
 async function statementCache(ctx: Ctx, whole: Record<string, Timing>): Promise<Line[]> {
   const { db, user } = ctx;
@@ -265,47 +250,6 @@ async function statementCache(ctx: Ctx, whole: Record<string, Timing>): Promise<
     whole: b.whole,
   });
   return [...lines, ...[0, 1, 2].map((i) => both(lines[i]!, lines[i + 3]!))];
-}
-
-async function compiledMappers(ctx: Ctx, whole: Record<string, Timing>): Promise<Line[]> {
-  const { db, user } = ctx;
-  const at = now();
-  const list = jobListStatements(
-    db,
-    { clientId: user.clientId, now: at, timeZone: user.timeZone },
-    DEFAULT_JOB_QUERY,
-    PAGE,
-  );
-  const cases: [string, Statement & { prepare(name: string): unknown }, Record<string, unknown>, Timing][] = [
-    ['session lookup (every page)', sessionLookupQuery(db), { sessionId: ctx.sessionId }, whole.session!],
-    ['/JobClient list, page 1', list.page!, list.values, whole.list!],
-    [
-      '/JobClient strip',
-      homeAttentionStatement(db),
-      homeAttentionValues(user.clientId, at, user.timeZone),
-      whole.strip!,
-    ],
-  ];
-  const lines: Line[] = [];
-  for (const [call, st, values, w] of cases) {
-    const fields = fieldsOf(st);
-    const compiled = compileRowMapper(fields);
-    if (!compiled) throw new Error(`${call}: not a flat select`);
-    const { rows } = await rawOf(ctx, st, values);
-    const [withIt, without] = inProcess(
-      () => compiled(rows),
-      () => rows.map((r) => mapResultRow(fields, r, undefined)),
-    );
-    lines.push({
-      piece: 'compiled row mapper',
-      call: `${call} (${rows.length} rows)`,
-      level: 'Node, per call',
-      with: withIt,
-      without,
-      whole: w,
-    });
-  }
-  return lines;
 }
 
 /** The bytes `value` takes as a string inside the page's HTML (the RSC payload: JSON inside a JS string). */
@@ -505,7 +449,7 @@ async function run(): Promise<BenchTable[]> {
       whole[name] = s;
       wholeRows.push({ call: name, requests: s.count, 'p95 ms': ms(s.p95), 'mean ms': ms(s.mean) });
     }
-    const lines = [...(await statementCache(ctx, whole)), ...(await compiledMappers(ctx, whole))];
+    const lines = await statementCache(ctx, whole);
     const packed = await packedRows(ctx, whole);
     lines.push(...(await counters(ctx, whole)));
     const load1 = loadavg()[0]!;

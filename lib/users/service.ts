@@ -10,7 +10,6 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clients, userCounts, users } from '@/db/schema';
 import { tenantScope } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
@@ -62,16 +61,14 @@ function countedPage(db: Db, q: UserListQuery, limit: number, offset: number) {
     const clientId = sql.placeholder('clientId') as unknown as number;
     const role = sql.placeholder('role') as unknown as number;
     const total = sql<number>`(select coalesce(sum(${userCounts.n}), 0)::int from ${userCounts} where ${and(eq(userCounts.clientId, clientId), q.role ? eq(userCounts.role, role) : undefined)})`;
-    return withCompiledRows(
-      db
-        .select({ ...userColumns, total: total.mapWith(Number) })
-        .from(users)
-        .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
-        .orderBy(...userOrder(q))
-        .limit(page.limit)
-        .offset(page.offset)
-        .prepare('user_list_page'),
-    );
+    return db
+      .select({ ...userColumns, total: total.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
+      .orderBy(...userOrder(q))
+      .limit(page.limit)
+      .offset(page.offset)
+      .prepare('user_list_page');
   });
 }
 
