@@ -14,9 +14,6 @@
  *    statement with Drizzle on every call (what a query builder does) against the cache's lookup, per call;
  *    (2) PostgreSQL, the same SQL text and values sent as a named prepared statement (planned once per
  *    connection) against an unnamed one (planned on every execution, what Drizzle sends for a builder).
- *  - Packed rows (lib/lists/packed.ts): the bytes the page's rows take in its document (the RSC payload is a JSON
- *    string inside the HTML), packed against plain objects, raw and gzipped, and the Node time of packing and
- *    unpacking; the page's own size goal is 30 KB raw (bench/pages.ts).
  *  - Counter tables kept by triggers: the count the page reads from the counters against the same count from the
  *    rows (count(*) of the same filter, or the same aggregate), each a statement built by Drizzle and sent
  *    unnamed on both sides. The report counters (migration 0025) have their own with/without lines in
@@ -27,7 +24,6 @@
  * BENCH_ITERATIONS times (default 2000) per side, alternating. Prints the 1-minute load average before and after.
  */
 import { loadavg } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { and, count, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { bindDatabase, openDatabase, type Db } from '@/db/client';
 import { invoiceCounts, invoices, invoiceUnpaidCounts, jobs, userCounts, users } from '@/db/schema';
@@ -37,19 +33,15 @@ import { now } from '@/lib/clock';
 import { todayIn } from '@/lib/invoices/issue-date';
 import { ATTENTION_QUERIES } from '@/lib/jobs/attention';
 import { homeAttention, homeAttentionStatement, homeAttentionValues } from '@/lib/invoices/attention';
-import { presentInvoiceRow } from '@/lib/invoices/present';
 import { DEFAULT_INVOICE_QUERY } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { DEFAULT_JOB_QUERY, type JobListQuery } from '@/lib/jobs/list-schema';
 import { jobListWhere } from '@/lib/jobs/list-sql';
-import { presentJobRow } from '@/lib/jobs/present';
 import { jobListStatements, listJobs } from '@/lib/jobs/queries';
 import { getShellUserAndNews } from '@/lib/jobs/shell';
 import { jobCountQuery } from '@/lib/jobs/counts';
-import { packRows, unpackRows } from '@/lib/lists/packed';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { RoleId } from '@/lib/reference';
-import { presentUserRow } from '@/lib/users/present';
 import { DEFAULT_USER_QUERY } from '@/lib/users/list-schema';
 import { listUsers } from '@/lib/users/service';
 import { DEFAULT_QUEUE_QUERY } from '@/lib/ops/queue-schema';
@@ -252,45 +244,6 @@ async function statementCache(ctx: Ctx, whole: Record<string, Timing>): Promise<
   return [...lines, ...[0, 1, 2].map((i) => both(lines[i]!, lines[i + 3]!))];
 }
 
-/** The bytes `value` takes as a string inside the page's HTML (the RSC payload: JSON inside a JS string). */
-const inDocument = (value: unknown) => JSON.stringify(JSON.stringify(value)).length;
-const gzipped = (value: unknown) => gzipSync(JSON.stringify(JSON.stringify(value))).length;
-
-async function packedRows(ctx: Ctx, whole: Record<string, Timing>) {
-  const { user, admin } = ctx;
-  const [jobsPage, invoicePage, userPage] = await Promise.all([
-    listJobs(user, DEFAULT_JOB_QUERY, PAGE),
-    listInvoices(user, DEFAULT_INVOICE_QUERY, PAGE),
-    listUsers(admin, DEFAULT_USER_QUERY, PAGE),
-  ]);
-  const pages: [string, object[], Timing][] = [
-    ['/JobClient', jobsPage.rows.map((r) => presentJobRow(r, user.timeZone)), whole.pageData!],
-    ['/Invoice', invoicePage.rows.map(presentInvoiceRow), whole.invoices!],
-    ['/user', userPage.rows.map((u) => presentUserRow(u, admin)), whole.users!],
-  ];
-  const rows = [];
-  for (const [page, presented, w] of pages) {
-    const packed = packRows(presented);
-    // Time: packing on the server and unpacking in the browser, against handing the rows over as they are (both
-    // sides serialize and parse what they send, as React does).
-    const [withIt, without] = inProcess(
-      () => unpackRows(JSON.parse(JSON.stringify(packRows(presented))) as typeof packed),
-      () => JSON.parse(JSON.stringify(presented)) as unknown,
-    );
-    const saved = inDocument(presented) - inDocument(packed);
-    rows.push({
-      page: `${page} (${presented.length} rows)`,
-      'packed bytes raw / gzip': `${inDocument(packed)} / ${gzipped(packed)}`,
-      'plain bytes raw / gzip': `${inDocument(presented)} / ${gzipped(presented)}`,
-      'saved raw / gzip': `${saved} / ${gzipped(presented) - gzipped(packed)}`,
-      'saved, share of 30 KB': pct(saved / 30_000),
-      'packed / plain Node ms (mean)': `${ms(withIt.mean)} / ${ms(without.mean)}`,
-      'page data mean ms': ms(w.mean),
-    });
-  }
-  return rows;
-}
-
 /** count(*) of the client's jobs that `q` matches, from the rows (built by Drizzle, unnamed). */
 const jobsFromRows = (ctx: Ctx, q: JobListQuery) => async () =>
   (
@@ -450,7 +403,6 @@ async function run(): Promise<BenchTable[]> {
       wholeRows.push({ call: name, requests: s.count, 'p95 ms': ms(s.p95), 'mean ms': ms(s.mean) });
     }
     const lines = await statementCache(ctx, whole);
-    const packed = await packedRows(ctx, whole);
     lines.push(...(await counters(ctx, whole)));
     const load1 = loadavg()[0]!;
     return [
@@ -459,7 +411,6 @@ async function run(): Promise<BenchTable[]> {
         title: `Receipts: with and without each piece; share = saving / the whole call without it (${C} callers, ${ctx.jobs} jobs)`,
         rows: lines.map(row),
       },
-      { title: "Packed rows: the bytes of the page's rows in its document", rows: packed },
       { title: 'Load average (1 min)', rows: [{ before: load0.toFixed(2), after: load1.toFixed(2) }] },
     ];
   } finally {
