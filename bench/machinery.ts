@@ -26,7 +26,7 @@
 import { loadavg } from 'node:os';
 import { and, count, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { bindDatabase, openDatabase, type Db } from '@/db/client';
-import { invoiceCounts, invoices, invoiceUnpaidCounts, jobs, userCounts, users } from '@/db/schema';
+import { invoiceCounts, invoices, invoiceUnpaidCounts, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { createSession, resolveSession, sessionLookupQuery } from '@/lib/auth/session';
 import { now } from '@/lib/clock';
@@ -303,7 +303,7 @@ function unpaidOf(ctx: Ctx, fromRows: boolean): Fn {
 }
 
 async function counters(ctx: Ctx, whole: Record<string, Timing>): Promise<Line[]> {
-  const { db, user, admin } = ctx;
+  const { db, user } = ctx;
   const lines: Line[] = [];
   const add = async (piece: string, call: string, withIt: Fn, without: Fn, w: Timing, requests = N) => {
     const [a, b] = await interleaved(withIt, without, requests);
@@ -344,21 +344,6 @@ async function counters(ctx: Ctx, whole: Record<string, Timing>): Promise<Line[]
         .where(eq(invoiceCounts.clientId, user.clientId)),
     async () => db.select({ n: count() }).from(invoices).where(eq(invoices.clientId, user.clientId)),
     whole.invoices!,
-  );
-  await add(
-    'user_counts',
-    '/user list total',
-    async () =>
-      db
-        .select({ n: sql<number>`coalesce(sum(${userCounts.n}), 0)::int` })
-        .from(userCounts)
-        .where(eq(userCounts.clientId, admin.clientId)),
-    async () =>
-      db
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.clientId, admin.clientId), eq(users.isActive, true))),
-    whole.users!,
   );
   // The staff queue across all clients (/Ops/Jobs) counts every job: fewer requests, each side reads 1M rows.
   const opsWhole = await alone(() => listQueue(ctx.staff, DEFAULT_QUEUE_QUERY, PAGE), N / 4);
