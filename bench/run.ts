@@ -37,6 +37,7 @@ const BENCHES: { name: string; load: () => Promise<{ default: Bench }> }[] = [
   { name: 'page-weight', load: () => import('./page-weight') },
   { name: 'home-strip', load: () => import('./home-strip') },
   { name: 'pages', load: () => import('./pages') },
+  { name: 'machinery', load: () => import('./machinery') },
 ];
 
 async function main(): Promise<void> {

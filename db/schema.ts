@@ -184,22 +184,6 @@ export const passwordHistory = pgTable(
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 );
 
-/**
- * How many active users each client has in each role, kept exact by statement-level triggers on `users` (the
- * invoice_user_counts migration). The user list (unfiltered, or filtered by role) reads its TotalCount here.
- */
-export const userCounts = pgTable(
-  'user_counts',
-  {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
-    role: smallint('role').notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.clientId, t.role] })],
-);
-
 /** Server-side sessions: the web cookie and the legacy jwtToken both name one of these rows. */
 export const sessions = pgTable(
   'sessions',

@@ -3,7 +3,6 @@
  * The invoice list island: filters (desktop row and mobile panel), the server-sorted table with its
  * mobile cards, paging, page size, reset and export. Rows arrive ready to render (lib/invoices/present.ts).
  */
-import { useMemo } from 'react';
 import { ExportButton } from '@/components/list/ExportButton';
 import { useListParams } from '@/components/list/useListParams';
 import { Button } from '@/components/ui/Button';
@@ -15,11 +14,10 @@ import { INVOICE_PARAM, INVOICE_SORT_LABELS, type InvoiceListBody } from '@/lib/
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE } from '@/lib/reference';
 import { invoiceColumns, InvoiceCard } from './invoice-columns';
 import { InvoiceFilters } from './InvoiceFilters';
-import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 
 export interface InvoiceListViewProps {
-  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
-  rows: PackedRows<InvoiceRowView>;
+  /** The page's rows, presented. */
+  rows: InvoiceRowView[];
   totalCount: number;
   page: number;
   pageSize: number;
@@ -29,8 +27,7 @@ export interface InvoiceListViewProps {
 
 const sortOptions = Object.entries(INVOICE_SORT_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 
-export function InvoiceListView({ rows: packed, totalCount, page, pageSize, sort, exportBody }: InvoiceListViewProps) {
-  const rows = useMemo(() => unpackRows(packed), [packed]);
+export function InvoiceListView({ rows, totalCount, page, pageSize, sort, exportBody }: InvoiceListViewProps) {
   const { set, reset, pending } = useListParams();
 
   return (

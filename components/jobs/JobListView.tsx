@@ -25,7 +25,6 @@ import {
 } from '@/lib/jobs/list-schema';
 import { toPreferenceModel } from '@/lib/jobs/preference-model';
 import type { JobRowView } from '@/lib/jobs/present';
-import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 import { DEFAULT_PAGE_SIZE, EXPORT_FILE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
 import type { FeedbackActions } from './FeedbackDialog';
 import { JobCard, jobColumns, type FeedbackMode } from './job-columns';
@@ -33,8 +32,8 @@ import { JobFilters } from './JobFilters';
 import { JobListStateContext, useJobListParams } from './useJobListParams';
 
 export interface JobListViewProps {
-  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
-  rows: PackedRows<JobRowView>;
+  /** The page's rows, presented. */
+  rows: JobRowView[];
   totalCount: number;
   /** totalCount is a lower bound (a 'contains' or time filter matched more than the count looks at). */
   totalCapped?: boolean;
@@ -89,7 +88,7 @@ export function JobListView(props: JobListViewProps) {
 }
 
 function JobList({
-  rows: packed,
+  rows,
   totalCount,
   totalCapped = false,
   page,
@@ -101,7 +100,6 @@ function JobList({
   caption = 'Jobs',
   oneMatter = false,
 }: JobListViewProps) {
-  const rows = useMemo(() => unpackRows(packed), [packed]);
   const { setList, resetList, pending, refresh } = useJobListParams();
   const [generation, setGeneration] = useState(0);
   const [feedbackFor, setFeedbackFor] = useState<{ row: JobRowView; mode: FeedbackMode } | null>(null);

@@ -27,11 +27,10 @@ import {
 import { DEFAULT_PAGE_SIZE, JOB_LIST_REFRESH_MS } from '@/lib/reference';
 import { BulkBar, type BulkJobsAction } from './BulkBar';
 import { QueueFilters } from './QueueFilters';
-import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 
 export interface QueueViewProps {
-  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
-  rows: PackedRows<QueueRowView>;
+  /** The page's rows, presented. */
+  rows: QueueRowView[];
   totalCount: number;
   /** totalCount is a lower bound ("more than"). */
   totalCapped: boolean;
@@ -167,7 +166,7 @@ function QueueCard({ row, sel }: { row: QueueRowView; sel: Selecting | null }) {
 const sortOptions = QUEUE_SORTS.map((s) => ({ value: s.id, label: s.label }));
 
 export function QueueView({
-  rows: packed,
+  rows,
   totalCount,
   totalCapped,
   page,
@@ -182,7 +181,6 @@ export function QueueView({
 }: QueueViewProps) {
   // The export's (and the bulk action's) body is made here from the list state, not sent again beside it.
   const exportBody = useMemo(() => toQueueExportBody(query), [query]);
-  const rows = useMemo(() => unpackRows(packed), [packed]);
   const { set, reset, refresh, pending } = useListParams();
   // Ticked jobs (kept across pages of the same filters), or every matching job.
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());

@@ -26,11 +26,10 @@ import { ACCESS_MSG, USER_MSG } from '@/lib/users/schema';
 import type { DeactivateResult } from '@/lib/users/service';
 import { userColumns, UserCard } from './user-columns';
 import { UserFilters } from './UserFilters';
-import { unpackRows, type PackedRows } from '@/lib/lists/packed';
 
 export interface UserListViewProps {
-  /** The page's rows, packed (lib/lists/packed.ts: each field's name once, not once per row). */
-  rows: PackedRows<UserRowView>;
+  /** The page's rows, presented. */
+  rows: UserRowView[];
   totalCount: number;
   page: number;
   pageSize: number;
@@ -60,7 +59,7 @@ const ACCESS_DIALOG: Record<AccessTarget['kind'], { title: string; message: stri
 };
 
 export function UserListView({
-  rows: packed,
+  rows,
   totalCount,
   page,
   pageSize,
@@ -72,7 +71,6 @@ export function UserListView({
   signOutEverywhere,
   reactivate,
 }: UserListViewProps) {
-  const rows = useMemo(() => unpackRows(packed), [packed]);
   const { set, reset, refresh, pending } = useListParams();
   const [target, setTarget] = useState<UserRowView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

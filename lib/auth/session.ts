@@ -7,7 +7,6 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clientSecurityPolicies, sessions, userAuthenticators, users } from '@/db/schema';
 import { actorFromUser, requestMeta, type RequestMeta } from '@/lib/core/principal';
 import { now } from '@/lib/clock';
@@ -146,7 +145,7 @@ export function sessionLookupQuery(db: Queryable) {
 }
 
 function sessionLookup(db: Db) {
-  return withCompiledRows(sessionLookupQuery(db).prepare('resolve_session'));
+  return sessionLookupQuery(db).prepare('resolve_session');
 }
 
 /**

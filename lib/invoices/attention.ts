@@ -9,7 +9,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { invoiceUnpaidCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
@@ -83,7 +82,7 @@ export async function homeAttention(actor: Actor): Promise<{ jobs: JobAttentionC
   const clientId = tenantOf(actor);
   const db = await getDb();
   const statement = preparedFor('home-attention', db, 'strip', () =>
-    withCompiledRows(homeAttentionStatement(db).prepare('home_attention_strip')),
+    homeAttentionStatement(db).prepare('home_attention_strip'),
   );
   const [row] = (await statement.execute(homeAttentionValues(clientId, now(), actor.timeZone))) as (Partial<
     Record<JobAttentionKey, number>

@@ -6,7 +6,6 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clients, creditNotes, invoiceCounts, invoiceJobs, invoiceLineItems, invoices, jobs } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
@@ -156,21 +155,19 @@ function unfilteredPage(db: Db, q: InvoiceListQuery, limit: number, offset: numb
   return preparedFor('invoices', db, `${q.sortBy}|${q.sortOrder}|${page.key}`, () => {
     const clientId = sql.placeholder('clientId') as unknown as number;
     const total = sql<number>`(select coalesce(sum(${invoiceCounts.n}), 0)::int from ${invoiceCounts} where ${invoiceCounts.clientId} = ${clientId})`;
-    return withCompiledRows(
-      db
-        .select({
-          ...invoiceColumns,
-          owed: owedOf,
-          accountNumber: accountNumberOf(clientId),
-          total: total.mapWith(Number),
-        })
-        .from(invoices)
-        .where(eq(invoices.clientId, clientId))
-        .orderBy(...invoiceOrder(q))
-        .limit(page.limit)
-        .offset(page.offset)
-        .prepare('invoice_list_page'),
-    );
+    return db
+      .select({
+        ...invoiceColumns,
+        owed: owedOf,
+        accountNumber: accountNumberOf(clientId),
+        total: total.mapWith(Number),
+      })
+      .from(invoices)
+      .where(eq(invoices.clientId, clientId))
+      .orderBy(...invoiceOrder(q))
+      .limit(page.limit)
+      .offset(page.offset)
+      .prepare('invoice_list_page');
   });
 }
 

@@ -15,7 +15,6 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clients, JOB_ATTENTION_KIND, jobAttentionCounts, jobs, jobStatusCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
@@ -113,7 +112,7 @@ export async function countJobAttention(actor: Actor): Promise<JobAttentionCount
   const clientId = tenantOf(actor);
   const db = await getDb();
   const statement = preparedFor('job-attention', db, 'strip', () =>
-    withCompiledRows(jobAttentionStatement(db).prepare('job_attention_strip')),
+    jobAttentionStatement(db).prepare('job_attention_strip'),
   );
   const [row] = (await statement.execute(jobAttentionValues(clientId, now(), actor.timeZone))) as Partial<
     Record<JobAttentionKey, number>

@@ -17,7 +17,6 @@
  */
 import { fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { invoiceJobs, invoices, jobAttentionCounts, jobFeedback, jobs, jobStatusCounts } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
@@ -287,7 +286,7 @@ type Values = Record<string, unknown>;
 function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery, paging: ListPaging) {
   const plan = listPlan(db, filter, query, paging);
   const common = {
-    rows: withCompiledRows(plan.rows.prepare('job_list_rows')),
+    rows: plan.rows.prepare('job_list_rows'),
     exact: plan.exact,
     totalInIds: plan.totalInIds,
   };
@@ -307,9 +306,9 @@ function prepareListPlan(db: Db, filter: JobListFilter, query: JobListQuery, pag
       page: undefined,
     };
   }
-  const ids = withCompiledRows(plan.ids.prepare('job_list_ids'));
-  const count = withCompiledRows(plan.count.prepare('job_list_count'));
-  const page = plan.page && withCompiledRows(plan.page.prepare('job_list_page'));
+  const ids = plan.ids.prepare('job_list_ids');
+  const count = plan.count.prepare('job_list_count');
+  const page = plan.page && plan.page.prepare('job_list_page');
   return {
     ...common,
     ids: (values: Values) => ids.execute(values) as Promise<{ id: number; total?: number }[]>,

@@ -5,7 +5,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clients, users } from '@/db/schema';
 import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { preparedFor } from '@/lib/lists/prepared';
@@ -14,15 +13,13 @@ import { newsStateColumns, newsStateFrom, newsStateValues, type NewsState } from
 
 /** Planned once per database. */
 function shellNewsLookup(db: Db) {
-  return withCompiledRows(
-    db
-      .select({ ...shellColumns, ...newsStateColumns(db) })
-      .from(users)
-      .leftJoin(clients, eq(clients.id, users.clientId))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare('shell_user_news'),
-  );
+  return db
+    .select({ ...shellColumns, ...newsStateColumns(db) })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('shell_user_news');
 }
 
 /** The shell's user and, for a firm's user, the page's news state; null news for staff. */

@@ -24,7 +24,6 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clients, jobs, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
@@ -202,14 +201,12 @@ export function queueIdsStatement(
 /** Rows by primary key with the client's name (`ids`: an int[] literal): one prepared statement per database. */
 function rowsByIds(db: Db) {
   return preparedFor('queue', db, 'rows', () =>
-    withCompiledRows(
-      db
-        .select(itemColumns)
-        .from(jobs)
-        .innerJoin(clients, eq(clients.id, jobs.clientId))
-        .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`)
-        .prepare('queue_rows'),
-    ),
+    db
+      .select(itemColumns)
+      .from(jobs)
+      .innerJoin(clients, eq(clients.id, jobs.clientId))
+      .where(sql`${jobs.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('queue_rows'),
   );
 }
 
@@ -281,9 +278,7 @@ async function queueIds(
       : counters
         ? jobCountQuery(db, filter.counters)
         : cappedJobCountQuery(db, filter.where, countLimitOf({ walk, offset, limit }));
-    return withCompiledRows(
-      queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids'),
-    );
+    return queueIdsStatement(db, filter.where, q, clause.limit, clause.offset, total).prepare('queue_ids');
   });
   return (await st.execute({ ...filter.values, limit: walk, offset, countLimit: offset + countCapOf(limit) + 1 })) as {
     id: number;

@@ -5,7 +5,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
 import { clients, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { passwordExpiryDays } from '@/lib/auth/expiry';
@@ -36,15 +35,13 @@ export const shellColumns = {
 
 /** Every signed-in page reads this: one statement, planned once per database. */
 function shellLookup(db: Db) {
-  return withCompiledRows(
-    db
-      .select(shellColumns)
-      .from(users)
-      .leftJoin(clients, eq(clients.id, users.clientId))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare('shell_user'),
-  );
+  return db
+    .select(shellColumns)
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('shell_user');
 }
 
 type ShellRow = {

@@ -10,8 +10,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { getDb, type Db, type Queryable } from '@/db/client';
-import { withCompiledRows } from '@/db/rows';
-import { clients, userCounts, users } from '@/db/schema';
+import { clients, users } from '@/db/schema';
 import { tenantScope } from '@/lib/core/tenancy';
 import { authorize } from '@/lib/core/authorize';
 import { recordAudit } from '@/lib/core/audit';
@@ -46,38 +45,42 @@ export type { UserListItem } from './queries';
 
 export const EXPORT_BATCH_SIZE = 500;
 
-/** The counters (active users) serve the query: active users, no text or time-zone filter (a role filter is one counter row). */
+/** The page's own statement counts the query: active users, no text or time-zone filter, a role filter or none. */
 function countedByRole(q: UserListQuery): boolean {
   return (q.status ?? 'active') === 'active' && !q.userName && !q.fullName && !q.phone && !q.timeZone;
 }
 
 /**
- * The page of a list the counters serve, in one sort, as a prepared statement (built once per database, sort and
- * role filter, then only bound): the rows and the exact total from `user_counts` (active users per client and
- * role, kept by triggers; docs/decisions/008-job-list-counting.md), an uncorrelated subquery evaluated once.
+ * The page of a list counted in its own statement, in one sort, as a prepared statement (built once per database,
+ * sort and role filter, then only bound): the rows and the exact total, count(*) of the client's active users (of
+ * the role), an uncorrelated subquery evaluated once. A firm has hundreds of users, not millions: counting them
+ * costs a fraction of a millisecond (docs/decisions/049-speed-machinery-receipts.md).
  */
 function countedPage(db: Db, q: UserListQuery, limit: number, offset: number) {
   const page = pageClause(limit, offset);
   return preparedFor('users', db, `${q.sortBy}|${q.sortOrder}|${q.role ? 'role' : ''}|${page.key}`, () => {
     const clientId = sql.placeholder('clientId') as unknown as number;
     const role = sql.placeholder('role') as unknown as number;
-    const total = sql<number>`(select coalesce(sum(${userCounts.n}), 0)::int from ${userCounts} where ${and(eq(userCounts.clientId, clientId), q.role ? eq(userCounts.role, role) : undefined)})`;
-    return withCompiledRows(
-      db
-        .select({ ...userColumns, total: total.mapWith(Number) })
-        .from(users)
-        .where(and(eq(users.clientId, clientId), eq(users.isActive, true), q.role ? eq(users.role, role) : undefined))
-        .orderBy(...userOrder(q))
-        .limit(page.limit)
-        .offset(page.offset)
-        .prepare('user_list_page'),
+    const where = and(
+      eq(users.clientId, clientId),
+      eq(users.isActive, true),
+      q.role ? eq(users.role, role) : undefined,
     );
+    const total = sql<number>`(select count(*)::int from ${users} where ${where})`;
+    return db
+      .select({ ...userColumns, total: total.mapWith(Number) })
+      .from(users)
+      .where(where)
+      .orderBy(...userOrder(q))
+      .limit(page.limit)
+      .offset(page.offset)
+      .prepare('user_list_page');
   });
 }
 
 /**
  * One page of the client's active users matching the query, in the query's order, with the number that match:
- * from the counters (unfiltered or a role filter, in the rows' statement), from a short page, or counted.
+ * counted in the rows' statement (unfiltered or a role filter), from a short page, or counted.
  */
 export async function listUsers(actor: Actor, query: UserListQuery, page: Page): Promise<ListResult<UserListItem>> {
   const a = authorize(actor, 'manage', userPolicy);

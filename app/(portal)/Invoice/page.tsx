@@ -19,7 +19,6 @@ import {
 import { listInvoices } from '@/lib/invoices/service';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
-import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Invoices' };
 
@@ -85,7 +84,7 @@ export default async function InvoicePage({ searchParams }: { searchParams: Sear
         </p>
       )}
       <InvoiceListView
-        rows={packRows(result.rows.map(presentInvoiceRow))}
+        rows={result.rows.map(presentInvoiceRow)}
         totalCount={result.totalCount}
         page={page}
         pageSize={pageSize}

@@ -33,7 +33,6 @@ import { presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { createViewAction, loadFeedbackAction, saveFeedbackAction } from './actions';
-import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Jobs' };
 
@@ -125,7 +124,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         />
       )}
       <JobListView
-        rows={packRows(result.rows.map((r) => presentJobRow(r, actor.timeZone)))}
+        rows={result.rows.map((r) => presentJobRow(r, actor.timeZone))}
         totalCount={result.totalCount}
         totalCapped={result.totalCapped}
         page={page}

@@ -30,7 +30,6 @@ import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { presentMatter } from '@/lib/matters/present';
 import { getMatter, MATTER_MAX } from '@/lib/matters/service';
 import { loadFeedbackAction, saveFeedbackAction } from '../JobClient/actions';
-import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Matter' };
 
@@ -100,7 +99,7 @@ export default async function MatterPage({ searchParams }: { searchParams: Searc
           Jobs
         </h2>
         <JobListView
-          rows={packRows(jobs.rows.map((r) => presentJobRow(r, actor.timeZone)))}
+          rows={jobs.rows.map((r) => presentJobRow(r, actor.timeZone))}
           totalCount={jobs.totalCount}
           totalCapped={jobs.totalCapped}
           page={page}

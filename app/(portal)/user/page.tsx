@@ -15,7 +15,6 @@ import { presentUserRow } from '@/lib/users/present';
 import { USER_MSG } from '@/lib/users/schema';
 import { listUsers } from '@/lib/users/service';
 import { deactivateUserAction, reactivateUserAction, signOutEverywhereAction, unlockUserAction } from './actions';
-import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -38,7 +37,7 @@ export default async function UserPage({ searchParams }: { searchParams: SearchP
     <div className="flex flex-col gap-4">
       <h1 className="page-title">Users</h1>
       <UserListView
-        rows={packRows(result.rows.map((u) => presentUserRow(u, actor)))}
+        rows={result.rows.map((u) => presentUserRow(u, actor))}
         totalCount={result.totalCount}
         page={page}
         pageSize={pageSize}

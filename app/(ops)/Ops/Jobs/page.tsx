@@ -13,7 +13,6 @@ import { presentQueueRow } from '@/lib/ops/present';
 import { listQueue, QUEUE_EXPORT_FILE, queueClients, queueStaff } from '@/lib/ops/queue';
 import { QUEUE_PARAM, queueFromSearchParams, queueSearchParams } from '@/lib/ops/queue-schema';
 import { bulkJobsAction } from './actions';
-import { packRows } from '@/lib/lists/packed';
 
 export const metadata: Metadata = { title: 'Job queue' };
 
@@ -44,7 +43,7 @@ export default async function OpsJobsPage({ searchParams }: { searchParams: Sear
       <h1 className="page-title">Job queue</h1>
       <QueueView
         filterKey={new URLSearchParams(queueSearchParams(query)).toString()}
-        rows={packRows(result.rows.map((r) => presentQueueRow(r, actor.timeZone, at, staffNames)))}
+        rows={result.rows.map((r) => presentQueueRow(r, actor.timeZone, at, staffNames))}
         totalCount={result.totalCount}
         totalCapped={result.totalCapped}
         page={page}
