@@ -17,6 +17,7 @@ import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { enterOtp, otpReference, readOtp, settleNotice, submitCredentials } from './support/auth';
 import { ports } from './support/ports';
+import { waitReady } from '../test/faults/harness';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -61,21 +62,6 @@ function startInstance(url: string) {
     },
   });
   instances.push({ child, dataDir, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) });
-}
-
-async function waitReady(url: string, timeoutMs = 150_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (
-      await fetch(`${url}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > until) throw new Error(`${url} did not become ready`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 async function signInOn(page: Page, url: string, userName: string, landing: RegExp) {

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
 import { DEMO_PASSWORD, otpFromMail } from './support/auth';
+import { waitReady } from '../test/faults/harness';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -29,21 +30,6 @@ const USER = 'e2e.otp';
 
 let smtp: TestSmtp;
 let app: { child: ChildProcess; dataDir: string; exited: Promise<number | null> } | undefined;
-
-async function waitReady(timeoutMs = 150_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (
-      await fetch(`${URL_}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > until) throw new Error(`${URL_} did not become ready`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const cron = (authorization?: string) =>
   fetch(`${URL_}/api/cron/run`, { headers: authorization ? { authorization } : {} });
@@ -86,7 +72,7 @@ test.beforeAll(async () => {
     },
   });
   app = { child, dataDir, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-  await waitReady();
+  await waitReady(URL_);
 });
 
 test.afterAll(async () => {

@@ -20,6 +20,7 @@ import { startTestS3, type TestS3 } from '../test/s3';
 import { DEMO_PASSWORD, enterOtp, otpReference, readOtp, settleNotice, submitCredentials } from './support/auth';
 import { messagesTo } from './support/mailbox';
 import { ports } from './support/ports';
+import { waitReady } from '../test/faults/harness';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -81,19 +82,6 @@ function startInstance(name: 'A' | 'B', port: number) {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   instances[name] = { child, dataDir, exited };
-}
-
-async function waitReady(url: string, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`${url} did not become ready`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 /** Signs in over the legacy API on one instance (password, then the e-mailed OTP) and returns the bearer token. */
