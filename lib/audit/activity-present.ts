@@ -4,6 +4,7 @@
  * names of the fields that changed are stored and shown.
  */
 import { roleName, statusLabel } from '@/lib/reference';
+import { byKey } from '@/lib/job-fields';
 
 export interface ActivityFacts {
   action: string;
@@ -39,7 +40,7 @@ const JOB_FIELD_LABELS: Record<string, string> = {
   costEstimateNumber: 'cost estimate number',
   matterReference: 'matter reference',
   clientBranchAddressId: 'branch address',
-  alternatePickupDelivery: 'pick-up or delivery address',
+  ...byKey((f) => f.activity),
   readyAt: 'ready time',
   dueAt: 'due time',
   timeZone: 'time zone',

@@ -17,6 +17,7 @@ import { assigneeOf, assignJob } from '@/lib/jobs/assign';
 import { changeJobStatus } from '@/lib/jobs/workflow';
 import { WORKFLOW_MSG } from '@/lib/jobs/workflow-rules';
 import { statusLabel } from '@/lib/reference';
+import { byKey } from '@/lib/job-fields';
 import type {
   assignAnswer,
   assignBody,
@@ -74,7 +75,7 @@ export async function jobForApi(jmsNumber: string): Promise<z.input<typeof jobAn
     contactPhone: s.contactPhone,
     afterHourContactNumber: s.afterHourContactNumber,
     address: s.address,
-    alternatePickupDelivery: s.alternatePickupDelivery,
+    ...byKey((f) => s[f.key]),
     processingCity: s.processingCity,
     numberOfCopies: s.numberOfCopies,
     whatToCollect: s.whatToCollect,

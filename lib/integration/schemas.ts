@@ -5,6 +5,7 @@
  * lib/invoices/issue-schema.ts (the API's names are mapped onto theirs, and their field messages back). Browser-safe.
  */
 import { z } from 'zod';
+import { byKey } from '@/lib/job-fields';
 
 const instant = z.string().describe('ISO 8601 instant (UTC)');
 const sha256 = z
@@ -85,7 +86,7 @@ export const jobAnswer = z.object({
   contactPhone: z.string(),
   afterHourContactNumber: z.string().nullable(),
   address: z.string(),
-  alternatePickupDelivery: z.string().nullable(),
+  ...byKey(() => z.string().nullable()),
   processingCity: z.string().nullable(),
   numberOfCopies: z.number().int().nullable(),
   whatToCollect: z.string().nullable(),

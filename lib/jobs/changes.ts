@@ -31,6 +31,7 @@ import { statusLabel } from '@/lib/reference';
 import { textProblem } from '@/lib/validation-rules';
 import { clientMayChange } from './files';
 import { checkOrder, orderColumns } from './save';
+import { byKey } from '@/lib/job-fields';
 import { writeStatusChange } from './workflow';
 import { STATUS } from './workflow-rules';
 
@@ -241,7 +242,7 @@ export const AMENDED_FIELD_LABELS: Record<string, string> = {
   matterReference: 'matter reference',
   clientBranchAddressId: 'branch address',
   address: 'branch address',
-  alternatePickupDelivery: 'alternate pickup / delivery',
+  ...byKey((f) => f.amended),
   readyAt: 'ready time',
   dueAt: 'due time',
   timeZone: 'time zone',

@@ -16,6 +16,7 @@ import { fromLegacyOrder } from './legacy-order';
 import { defaultJobOrder, type JobOrderInput } from './schema';
 import { actorTimeZone } from './save';
 import { courtContextFor } from './save-context';
+import { byLegacyName } from '@/lib/job-fields';
 import { getJobForClient } from './slip';
 import { isRecord } from '@/lib/core/guards';
 
@@ -58,7 +59,7 @@ export async function loadCloneSource(actor: Actor, jb: string | null | undefine
     CostEstimateNumber: row.costEstimateNumber ?? '',
     MatterReference: row.matterReference,
     ClientBranchAddressId: row.clientBranchAddressId ?? '',
-    AlternatePickupDelivery: row.alternatePickupDelivery ?? '',
+    ...byLegacyName((f) => row[f.key] ?? ''),
     Instructions: row.instructions ?? '',
     NumberOfCopies: row.numberOfCopies ?? '',
     WhatToCollect: row.whatToCollect ?? '',

@@ -4,6 +4,7 @@ import { jobs } from '@/db/schema';
 import { csvBatchStream, csvResponse } from '@/lib/lists/csv';
 import { useTestDatabase } from '@/test/db';
 import { makeClient, makeJob, signedIn } from '@/test/factories';
+import { JOB_TEXT_FIELDS } from '@/lib/job-fields';
 import { JOB_CSV_HEADER, jobExportBatches, jobExportRows, jobExportStream } from './export';
 import { DEFAULT_JOB_QUERY, type JobListQuery } from './list-schema';
 import { listJobs } from './queries';
@@ -11,6 +12,9 @@ import { listJobs } from './queries';
 const q = (over: Partial<JobListQuery> = {}): JobListQuery => ({ ...DEFAULT_JOB_QUERY, statuses: [], ...over });
 const H = 3_600_000;
 const at = (h: number) => new Date(Date.parse('2026-02-01T00:00:00Z') + h * H);
+
+/** The headers of the optional text fields (lib/job-fields.ts) the CSV carries after its fixed columns. */
+const CSV_TEXT_HEADERS = JOB_TEXT_FIELDS.flatMap((f) => (f.csv ? [f.csv] : []));
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -116,17 +120,19 @@ describe('job export', () => {
       '10-Mar-2026 01:05 PM',
       '11-Mar-2026 12:30 AM',
       '10-Mar-2026 11:00 AM',
+      // The optional text fields exported after the fixed columns, empty on this job.
+      ...CSV_TEXT_HEADERS.map(() => ''),
     ]);
   });
 
   it('writes RFC 4180 CSV with formula cells neutralised, empty cells bare, and only the actor’s client', async () => {
     const me = await fixture();
     const text = await new Response(await jobExportStream(me.actor, q({ sortBy: 1, sortOrder: 1 }))).text();
-    expect(
-      text.startsWith(
-        'JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered\r\n',
-      ),
-    ).toBe(true);
+    const header = [
+      'JMS Number,Matter Reference,Description,Contact Name,Order Type,Status,Time Logged,Time Due,Time Delivered',
+      ...CSV_TEXT_HEADERS,
+    ].join(',');
+    expect(text.startsWith(`${header}\r\n`)).toBe(true);
     expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(text).toContain(`,"copies, ""urgent""\nsecond line",`);
     // Empty cells (a blank description, an undelivered job's time) are written bare, never as "".

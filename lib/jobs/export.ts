@@ -35,9 +35,12 @@ import {
   statusLabelSql,
   type JobCursor,
 } from './list-sql';
+import { JOB_TEXT_FIELDS } from '@/lib/job-fields';
 import type { JobListContext } from './queries';
 
 export const JOB_EXPORT_FILE = EXPORT_FILE.jobs;
+/** The optional text fields exported (lib/job-fields.ts), as columns after the fixed ones. */
+const CSV_TEXT_FIELDS = JOB_TEXT_FIELDS.flatMap((f) => (f.csv ? [{ key: f.key, header: f.csv }] : []));
 export const JOB_CSV_HEADER = [
   'JMS Number',
   'Matter Reference',
@@ -48,6 +51,7 @@ export const JOB_CSV_HEADER = [
   'Time Logged',
   'Time Due',
   'Time Delivered',
+  ...CSV_TEXT_FIELDS.map((f) => f.header),
 ];
 const CELLS = JOB_CSV_HEADER.length;
 /** Rows per batch: large enough to amortise a round trip, small enough to keep memory flat. */
@@ -65,6 +69,7 @@ export function jobExportColumns(timeZone: string) {
     createdAt: displayDateTimeSql(jobs.createdAt, timeZone),
     dueAt: displayDateTimeSql(jobs.dueAt, timeZone),
     deliveredAt: displayDateTimeSql(jobs.deliveredAt, timeZone),
+    ...Object.fromEntries(CSV_TEXT_FIELDS.map((f) => [f.key, jobs[f.key]])),
   };
 }
 
@@ -83,7 +88,7 @@ export function jobExportAllStatement(q: Queryable, ctx: JobListContext, query: 
  */
 export function jobExportCopyStatement(q: Queryable, ctx: JobListContext, query: JobListQuery): string {
   const zone = ctx.timeZone;
-  const cells: Record<keyof ReturnType<typeof jobExportColumns>, SQL<string | null>> = {
+  const cells: Record<string, SQL<string | null>> = {
     jmsNumber: csvFormulaSafeSql(sql`${jobs.jmsNumber}`),
     matterReference: csvFormulaSafeSql(sql`${jobs.matterReference}`),
     description: csvFormulaSafeSql(sql`${jobs.description}`),
@@ -93,6 +98,7 @@ export function jobExportCopyStatement(q: Queryable, ctx: JobListContext, query:
     createdAt: displayDateTimeOrNullSql(jobs.createdAt, zone),
     dueAt: displayDateTimeOrNullSql(jobs.dueAt, zone),
     deliveredAt: displayDateTimeOrNullSql(jobs.deliveredAt, zone),
+    ...Object.fromEntries(CSV_TEXT_FIELDS.map((f) => [f.key, csvFormulaSafeSql(sql`${jobs[f.key]}`)])),
   };
   return copyCsvStatement(
     q

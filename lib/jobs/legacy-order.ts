@@ -15,6 +15,7 @@ import { splitFileNumber, splitMatterName, joinFileNumber, joinMatterName } from
 import { jobOrderObject, makeJobOrderSchema, type JobOrder, type JobOrderSchemaOptions } from './schema';
 import type { AppealBook, CopyBlock, CourtCopy, CopySection, PrintInstructions, ScanInstructions } from './schema';
 import { isRecord } from '@/lib/core/guards';
+import { byKey } from '@/lib/job-fields';
 
 type KeyMap = { readonly [key: string]: string | readonly [string, KeyMap] };
 type MapFor<T> = { readonly [K in keyof T]-?: string | readonly [string, KeyMap] };
@@ -154,7 +155,7 @@ const ORDER = {
   costEstimateNumber: 'CostEstimateNumber',
   matterReference: 'MatterReference',
   clientBranchAddressId: 'ClientBranchAddressId',
-  alternatePickupDelivery: 'AlternatePickupDelivery',
+  ...byKey((f) => f.legacy),
   dateReadyInput: 'DateReadyInput',
   timeReadyInput: 'TimeReadyInput',
   dateDueInput: 'DateDueInput',

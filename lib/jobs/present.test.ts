@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { byKey } from '@/lib/job-fields';
 import { presentJobSlip } from './present';
 import type { JobSlip } from './slip';
 import { NO_BLOCK_NAMES } from './slip-fields';
@@ -22,7 +23,7 @@ function slip(over: Partial<JobSlip>): JobSlip {
     matterReference: 'M-1',
     clientBranchAddressId: null,
     address: '1 George St, Sydney',
-    alternatePickupDelivery: null,
+    ...byKey(() => null),
     processingCityId: null,
     readyAt: at,
     dueAt: at,

@@ -9,6 +9,7 @@ import type { JobComment } from './comments';
 import { displayDateTime } from '@/lib/display-date';
 import type { JobListItem } from './queries';
 import type { JobSlip } from './slip';
+import { JOB_TEXT_FIELDS, type JobTextSlipSection } from '@/lib/job-fields';
 import { slipBlockRows } from './slip-block';
 import type { SlipRow } from './slip-fields';
 
@@ -93,6 +94,13 @@ const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const rowsOf = (pairs: [string, string | null | undefined][]): SlipRow[] =>
   pairs.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 
+/** The rows of a slip section: its own, then the optional text fields (lib/job-fields.ts) shown in it. */
+const sectionRows = (s: JobSlip, section: JobTextSlipSection, pairs: [string, string | null | undefined][]) =>
+  rowsOf([
+    ...pairs,
+    ...JOB_TEXT_FIELDS.filter((f) => f.slip === section).map((f): [string, string | null] => [f.label, s[f.key]]),
+  ]);
+
 export function presentJobSlip(
   s: JobSlip,
   comments: JobComment[],
@@ -124,7 +132,7 @@ export function presentJobSlip(
       {
         title: 'Job',
         rows: linkMatter(
-          rowsOf([
+          sectionRows(s, 'Job', [
             ['JMS number', s.jmsNumber],
             ['LIO number', s.lioNumber],
             ['Job type', s.orderTypeName],
@@ -141,7 +149,7 @@ export function presentJobSlip(
       },
       {
         title: 'Contact',
-        rows: rowsOf([
+        rows: sectionRows(s, 'Contact', [
           ['Contact name', s.contactName],
           ['E-mail', s.email],
           ['Phone', s.contactPhone],
@@ -150,10 +158,7 @@ export function presentJobSlip(
       },
       {
         title: 'Pickup and delivery',
-        rows: rowsOf([
-          ['Address', s.address],
-          ['Alternate pickup / delivery', s.alternatePickupDelivery],
-        ]),
+        rows: sectionRows(s, 'Pickup and delivery', [['Address', s.address]]),
       },
       {
         title: 'Dates',
@@ -166,7 +171,7 @@ export function presentJobSlip(
       },
       {
         title: 'Order',
-        rows: rowsOf([
+        rows: sectionRows(s, 'Order', [
           ['Number of copies', s.numberOfCopies === null ? null : String(s.numberOfCopies)],
           ['What to collect', s.whatToCollect],
           ['Copy as original', s.orderType === 3 ? yesNo(s.copyAsOriginal) : null],

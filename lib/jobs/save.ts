@@ -30,6 +30,7 @@ import { publishJobNews } from './news';
 import { toInstructionBlock } from './instruction-block';
 import { costEstimateExists } from './lookups';
 import { isValidTimeZone } from './rules';
+import { byKey } from '@/lib/job-fields';
 import { makeJobOrderSchema, type JobOrder } from './schema';
 import { referenceIssues, withCourtContext } from './save-context';
 
@@ -147,7 +148,7 @@ export function orderColumns(order: JobOrder, address: string) {
     matterReference: order.matterReference,
     clientBranchAddressId: order.clientBranchAddressId,
     address,
-    alternatePickupDelivery: order.alternatePickupDelivery ?? null,
+    ...byKey((f) => order[f.key] ?? null),
     readyAt: order.readyAt,
     dueAt: order.dueAt,
     timeZone: order.timeZone,

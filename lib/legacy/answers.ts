@@ -5,6 +5,7 @@
  * Browser-safe: no server imports.
  */
 import { z } from 'zod';
+import { byLegacyName } from '@/lib/job-fields';
 
 /** An instant as ISO 8601 in UTC (e.g. 2026-03-04T00:30:00.000Z). */
 const instant = z.string().describe('ISO 8601 instant (UTC)');
@@ -197,7 +198,7 @@ const jobPayloadShape = {
   JobShortDescription: z.string(),
   Address: z.string(),
   ClientBranchAddressId: id.nullable(),
-  AlternatePickupDelivery: z.string().nullable(),
+  ...byLegacyName(() => z.string().nullable()),
   DateReady: instant.nullable(),
   DateDue: instant.nullable(),
   TimeReady: z.string(),

@@ -19,6 +19,7 @@ import { isClientActor, type Actor } from '@/lib/auth/actor';
 import { toCode } from '@/lib/validation';
 import { fromLegacyOrder, legacyDateInputs, legacyJobBodySchema, toLegacyPath } from '@/lib/jobs/legacy-order';
 import { listBranchAddresses } from '@/lib/jobs/lookups';
+import { JOB_TEXT_FIELDS } from '@/lib/job-fields';
 import { actorTimeZone, JobOrderInvalidError, saveJob, type SavedJob } from '@/lib/jobs/save';
 import { isRecord } from '@/lib/core/guards';
 
@@ -45,7 +46,7 @@ export const LEGACY_JOB_INPUT_FIELDS: ReadonlySet<string> = new Set([
   'MatterReference',
   'Address',
   'ClientBranchAddressId',
-  'AlternatePickupDelivery',
+  ...JOB_TEXT_FIELDS.map((f) => f.legacy),
   'DateReadyInput',
   'DateDueInput',
   'TimeReadyInput',

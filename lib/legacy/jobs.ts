@@ -15,6 +15,7 @@ import type { StoredPreference } from '@/lib/jobs/preferences';
 import { toPreferenceModel } from '@/lib/jobs/preferences';
 import type { JobListItem } from '@/lib/jobs/queries';
 import type { JobDetail, JobFeedbackItem, JobSlip, JobWithNames } from '@/lib/jobs/slip';
+import { byLegacyName } from '@/lib/job-fields';
 import { TIME_FILTERS, type TimeFilterKind } from '@/lib/jobs/time-filters';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -107,7 +108,7 @@ export function toLegacyJob(j: JobDetail & JobNames, opts: LegacyJobOptions = {}
     JobShortDescription: j.description,
     Address: j.address,
     ClientBranchAddressId: j.clientBranchAddressId,
-    AlternatePickupDelivery: j.alternatePickupDelivery,
+    ...byLegacyName((f) => j[f.key]),
     DateReady: iso(j.readyAt),
     DateDue: iso(j.dueAt),
     TimeReady: inZone(j.readyAt, zone, 'hh:mm a'),

@@ -13,6 +13,7 @@ import {
   physicalMediaTypes,
 } from '@/db/schema';
 import { JOB_STATUSES, ORDER_TYPES, PHYSICAL_MEDIA_TYPES } from '@/lib/reference';
+import { JOB_TEXT_FIELDS } from '@/lib/job-fields';
 
 export const COURT_COPY_COURTS: { code: number; name: string; scGen?: boolean; filing?: boolean; message?: string }[] =
   [
@@ -55,7 +56,7 @@ export const HELP_TEXTS: Record<string, string> = {
   CostEstimateNumber: 'The number of an approved cost estimate for your firm, if the job was quoted.',
   MatterReference: 'Your internal matter or file reference. Start typing to see earlier references.',
   Address: 'The branch address we collect from and deliver to.',
-  AlternatePickupDelivery: 'Use when the pickup or delivery address differs from your branch address.',
+  ...Object.fromEntries(JOB_TEXT_FIELDS.map((f) => [f.helpKey, f.help])),
   DateReady: 'When the material is ready for us to collect or start.',
   DateDue: 'When you need the job delivered.',
   Instructions: 'Anything our team should know. Up to 1000 characters.',

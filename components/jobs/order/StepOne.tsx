@@ -2,12 +2,14 @@
 
 /**
  * Step one of the job order (spec §5 "Job form, step one"): order type, contact, after-hours phone, cost
- * estimate, matter reference, branch address, alternate pickup/delivery, ready and due date and time,
- * instructions, what-to-collect and number of copies where the type asks for them.
+ * estimate, matter reference, branch address, the optional text fields of lib/job-fields.ts (alternate
+ * pickup/delivery), ready and due date and time, instructions, what-to-collect and number of copies where the
+ * type asks for them.
  */
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSection } from '@/components/ui/FormSection';
+import { JOB_TEXT_FIELDS, maxLengthOf } from '@/lib/job-fields';
 import { defaultDueInputs, isAfterHours, nowInTimeZone } from '@/lib/jobs/rules';
 import { copiesRule, whatToCollectRequired, type JobOrderInput } from '@/lib/jobs/schema';
 import { ORDER_TYPES } from '@/lib/reference';
@@ -119,13 +121,16 @@ export function StepOne({ clientId, branches, now, timeZone, maxInstructions, on
           helpKey="Address"
           options={branches.map((b) => ({ value: b.id, label: `${b.label} – ${b.address}` }))}
         />
-        <TextAreaField
-          name="alternatePickupDelivery"
-          label="Alternate pickup / delivery"
-          helpKey="AlternatePickupDelivery"
-          maxLength={maxInstructions}
-          rows={2}
-        />
+        {JOB_TEXT_FIELDS.filter((f) => f.form === 'Matter and address').map((f) => (
+          <TextAreaField
+            key={f.key}
+            name={f.key}
+            label={f.label}
+            helpKey={f.helpKey}
+            maxLength={maxLengthOf(f, maxInstructions)}
+            rows={f.rows}
+          />
+        ))}
       </FormSection>
       <FormSection title="When" columns={2}>
         <DateField

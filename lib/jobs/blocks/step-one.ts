@@ -31,6 +31,7 @@ import {
   readyDueProblems,
   toInstant,
 } from '../rules';
+import { byKey, JOB_TEXT_FIELDS, maxLengthOf } from '@/lib/job-fields';
 import { code, codeIn, digitString, JOB_MSG, looseNumber, looseText, text } from './common';
 
 export const ORDER_TYPE_IDS = ORDER_TYPES.map((t) => t.id);
@@ -97,7 +98,8 @@ export const stepOneShape = {
   costEstimateNumber: looseNumber,
   matterReference: looseText,
   clientBranchAddressId: looseNumber,
-  alternatePickupDelivery: looseText,
+  /** The optional text fields of lib/job-fields.ts. */
+  ...byKey(() => looseText),
   dateReadyInput: looseText,
   timeReadyInput: looseText,
   dateDueInput: looseText,
@@ -148,7 +150,7 @@ export function checkStepOne(v: StepOneLoose, r: Reporter, o: ResolvedOptions, c
   }
   checkText(r, ['matterReference'], v.matterReference, short);
   checkDigits(r, ['clientBranchAddressId'], v.clientBranchAddressId, { required: true, nonZero: true, maxDigits: 9 });
-  checkText(r, ['alternatePickupDelivery'], v.alternatePickupDelivery, { max: o.maxInstructions });
+  for (const f of JOB_TEXT_FIELDS) checkText(r, [f.key], v[f.key], { max: maxLengthOf(f, o.maxInstructions) });
   checkDateTime(r, 'dateReadyInput', 'timeReadyInput', v.dateReadyInput, v.timeReadyInput);
   checkDateTime(r, 'dateDueInput', 'timeDueInput', v.dateDueInput, v.timeDueInput);
   const ready = parseWallClock(v.dateReadyInput ?? '', v.timeReadyInput ?? '');
@@ -200,7 +202,7 @@ export function finaliseStepOne(v: StepOneLoose, ctx: z.RefinementCtx, o: Resolv
     costEstimateNumber: digitString(v.costEstimateNumber),
     matterReference: need(text(v.matterReference), ctx, 'matterReference'),
     clientBranchAddressId: need(code(v.clientBranchAddressId), ctx, 'clientBranchAddressId'),
-    alternatePickupDelivery: text(v.alternatePickupDelivery),
+    ...byKey((f) => text(v[f.key])),
     dateReadyInput: formatDateInput(ready.date),
     timeReadyInput: formatTimeInput(ready.minutes),
     dateDueInput: formatDateInput(due.date),
