@@ -3,6 +3,7 @@
  * lib/documents/s3-storage.ts) chosen by configuration. Keys are generated (never the uploaded name).
  * Both implementations pass the same contract suite (storage.contract.test.ts).
  */
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,9 +53,13 @@ export class LocalDirectoryStorage implements FileStorage {
     source.on('data', (chunk: Buffer) => {
       size += chunk.length;
     });
+    const out = createWriteStream(file, { flags: 'wx' });
     try {
-      await pipeline(source, createWriteStream(file, { flags: 'wx' }));
+      await pipeline(source, out);
     } catch (e) {
+      // The file is removed once its stream has closed: a source that fails while the file is still being opened
+      // rejects at once, and an open that completed after the removal would leave the refused file behind.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await rm(file, { force: true });
       throw e;
     }
