@@ -3,7 +3,7 @@
  * depend on each other's rows. Reference data (statuses, order types...) is seeded on first use.
  */
 import { randomBytes } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { getDb, rowsOf, type Queryable } from '@/db/client';
 import {
@@ -65,6 +65,23 @@ export async function makeClient(over: Partial<typeof clients.$inferInsert> = {}
     { clientId: client.id, reference: `MAT-${id}-2` },
   ]);
   return { ...client, branches };
+}
+
+/** The client's first branch (the head office `makeClient` makes), the one order tests send their jobs from. */
+export async function firstBranchOf(
+  clientId: number,
+  q?: Queryable,
+): Promise<typeof clientBranchAddresses.$inferSelect> {
+  const [branch] = await (
+    await db(q)
+  )
+    .select()
+    .from(clientBranchAddresses)
+    .where(eq(clientBranchAddresses.clientId, clientId))
+    .orderBy(asc(clientBranchAddresses.id))
+    .limit(1);
+  if (!branch) throw new Error(`client ${clientId} has no branch`);
+  return branch;
 }
 
 export async function makeUser(

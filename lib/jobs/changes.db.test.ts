@@ -1,18 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  clientBranchAddresses,
-  commentHistory,
-  emailOutbox,
-  jobs,
-  jobStatusChanges,
-  userJobAlerts,
-  users,
-} from '@/db/schema';
+import { auditLog, commentHistory, emailOutbox, jobs, jobStatusChanges, userJobAlerts, users } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { useTestDatabase } from '@/test/db';
-import { makeJob, makeUser, signedIn, signedInStaff } from '@/test/factories';
+import { makeJob, makeUser, signedIn, signedInStaff, firstBranchOf } from '@/test/factories';
 import { amendJob, cancelJob, CHANGE_MSG, changeRequestsOf, decideChangeRequest } from './changes';
 import { commentHistoryOf } from './comments';
 import { bellOf, newsPositionNow, readNewsAfter } from './news';
@@ -29,18 +20,14 @@ describe('changes after ordering', () => {
 
   async function orderer() {
     const s = await signedIn(6);
-    const [branch] = await db()
-      .select()
-      .from(clientBranchAddresses)
-      .where(eq(clientBranchAddresses.clientId, s.clientId))
-      .orderBy(clientBranchAddresses.id);
+    const branch = await firstBranchOf(s.clientId);
     const values = (over: Record<string, unknown> = {}) => ({
       orderType: 7,
       contactName: 'Morgan Patel',
       email: 'morgan@example.com',
       contactPhone: '(02)9000-1234',
       matterReference: 'HV-1',
-      clientBranchAddressId: branch?.id ?? 0,
+      clientBranchAddressId: branch.id,
       dateReadyInput: '04/03/2025',
       timeReadyInput: '11:30 AM',
       dateDueInput: '05/03/2025',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientBranchAddresses, documents, jobs, locations, logEntries } from '@/db/schema';
+import { documents, jobs, locations, logEntries } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
 import { JOB_FILES_MSG } from '@/lib/documents/job-files';
@@ -9,7 +9,7 @@ import { fileStorage } from '@/lib/documents/storage';
 import { encodeParam } from '@/lib/encoding';
 import { MSG } from '@/lib/messages';
 import { useTestDatabase } from '@/test/db';
-import { makeJob, signedIn } from '@/test/factories';
+import { makeJob, signedIn, firstBranchOf } from '@/test/factories';
 import { loadCloneSource } from './clone';
 import { saveJob } from './save';
 import type { JobOrderInput } from './schema';
@@ -65,14 +65,7 @@ async function upload(actor: Actor, fileName: string, content = '%PDF-1.4 source
 describe('cloning a job', () => {
   const { db } = useTestDatabase();
 
-  async function branchOf(clientId: number): Promise<number> {
-    const [b] = await db()
-      .select()
-      .from(clientBranchAddresses)
-      .where(eq(clientBranchAddresses.clientId, clientId))
-      .orderBy(clientBranchAddresses.id);
-    return b?.id ?? 0;
-  }
+  const branchOf = async (clientId: number): Promise<number> => (await firstBranchOf(clientId)).id;
 
   it('pre-fills every field from the earlier job, with fresh ready and due defaults', async () => {
     const { actor, clientId } = await signedIn(6);

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, clientBranchAddresses, documents, jobDrafts, jobs } from '@/db/schema';
+import { auditLog, documents, jobDrafts, jobs } from '@/db/schema';
 import { POST as postJobAdd } from '@/app/api/Job/Add/route';
 import { fixedClock, setClock } from '@/lib/clock';
 import { uploadDocument } from '@/lib/documents/service';
 import { LocalDirectoryStorage, setFileStorage } from '@/lib/documents/storage';
 import { sweepOrphans } from '@/lib/documents/sweep';
 import { useTestDatabase } from '@/test/db';
-import { signedIn } from '@/test/factories';
+import { signedIn, firstBranchOf } from '@/test/factories';
 import { discardDraft, DRAFT_MSG, getDraft, purgeExpiredDrafts, saveDraft } from './drafts';
 import { saveJob } from './save';
 
@@ -92,11 +92,7 @@ describe('drafts of an order in progress', () => {
   it('ends with an order placed from the order form, and outlives a job ordered through the API with the same user’s token', async () => {
     restore = setClock(fixedClock('2025-03-04T00:00:00Z')); // Tuesday 11:00 in Sydney
     const { actor, token, clientId } = await signedIn(6);
-    const [branch] = await db()
-      .select()
-      .from(clientBranchAddresses)
-      .where(eq(clientBranchAddresses.clientId, clientId))
-      .orderBy(clientBranchAddresses.id);
+    const branch = await firstBranchOf(clientId);
     const when = {
       DateReadyInput: '04/03/2025',
       TimeReadyInput: '11:30 AM',
@@ -107,7 +103,7 @@ describe('drafts of an order in progress', () => {
       ContactName: 'Morgan Patel',
       Email: 'morgan@example.com',
       ContactPhone: '(02)9000-1234',
-      ClientBranchAddressId: branch?.id,
+      ClientBranchAddressId: branch.id,
     };
     await saveDraft(actor, { values: { contactName: 'Still typing', matterReference: 'DRAFT-1' }, documentIds: [] });
 
@@ -133,7 +129,7 @@ describe('drafts of an order in progress', () => {
       email: contact.Email,
       contactPhone: contact.ContactPhone,
       matterReference: 'FORM-1',
-      clientBranchAddressId: branch?.id,
+      clientBranchAddressId: branch.id,
       dateReadyInput: when.DateReadyInput,
       timeReadyInput: when.TimeReadyInput,
       dateDueInput: when.DateDueInput,

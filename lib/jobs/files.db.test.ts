@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientBranchAddresses, documents, jobs, uploadIntents } from '@/db/schema';
+import { documents, jobs, uploadIntents } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
 import { completeDirectUpload, startDirectUpload } from '@/lib/documents/direct';
@@ -13,7 +13,7 @@ import { uploadDocument } from '@/lib/documents/service';
 import { LocalDirectoryStorage, setFileStorage } from '@/lib/documents/storage';
 import { jobSlip } from '@/lib/jobs/queries';
 import { useTestDatabase } from '@/test/db';
-import { makeJob, signedIn } from '@/test/factories';
+import { makeJob, signedIn, firstBranchOf } from '@/test/factories';
 import { startTestS3, type TestS3 } from '@/test/s3';
 import { addJobFiles, JOB_FILES_CHANGE_MSG } from './files';
 import { getDraft, saveDraft } from './drafts';
@@ -81,11 +81,7 @@ describe('several source files per job', () => {
     const restore = setClock(fixedClock('2025-03-04T00:00:00Z'));
     try {
       const { actor, clientId } = await signedIn(6);
-      const [branch] = await db()
-        .select()
-        .from(clientBranchAddresses)
-        .where(eq(clientBranchAddresses.clientId, clientId))
-        .orderBy(clientBranchAddresses.id);
+      const branch = await firstBranchOf(clientId);
       const a = await uploadDocument(actor, { fileName: 'one.pdf', body: text('1') });
       const b = await uploadDocument(actor, { fileName: 'two.pdf', body: text('2') });
       const values = {
@@ -94,7 +90,7 @@ describe('several source files per job', () => {
         email: 'morgan@example.com',
         contactPhone: '(02)9000-1234',
         matterReference: 'HV-1',
-        clientBranchAddressId: branch?.id ?? 0,
+        clientBranchAddressId: branch.id,
         dateReadyInput: '04/03/2025',
         timeReadyInput: '11:30 AM',
         dateDueInput: '05/03/2025',

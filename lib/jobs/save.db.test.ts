@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, clientBranchAddresses, costEstimates, courts, documents, jobs, locations } from '@/db/schema';
+import { auditLog, costEstimates, courts, documents, jobs, locations } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { fixedClock, setClock } from '@/lib/clock';
 import { uploadDocument } from '@/lib/documents/service';
 import { MSG } from '@/lib/messages';
 import { FIELD_MSG } from '@/lib/validation';
 import { useTestDatabase } from '@/test/db';
-import { makeClient, signedIn } from '@/test/factories';
+import { makeClient, signedIn, firstBranchOf } from '@/test/factories';
 import { JOB_MSG, type JobOrderInput } from './schema';
 import { JobOrderInvalidError, saveJob, SAVE_MSG } from './save';
 
@@ -54,12 +54,8 @@ describe('saveJob', () => {
   async function client() {
     const s = await signedIn(6);
     const c = await makeClient();
-    const branches = await db()
-      .select()
-      .from(clientBranchAddresses)
-      .where(eq(clientBranchAddresses.clientId, s.clientId))
-      .orderBy(clientBranchAddresses.id);
-    return { ...s, branchId: branches[0]?.id ?? 0, branchAddress: branches[0]?.address ?? '', otherClient: c };
+    const branch = await firstBranchOf(s.clientId);
+    return { ...s, branchId: branch.id, branchAddress: branch.address, otherClient: c };
   }
 
   const jobCount = async (clientId: number) =>

@@ -6,7 +6,7 @@ import { LEGACY_ADD_MSG } from './job-add';
 import { JOB_MSG } from '@/lib/jobs/schema';
 import { DEFAULT_PHONE_PATTERN, FIELD_MSG } from '@/lib/validation';
 import { useTestDatabase } from '@/test/db';
-import { makeClient, signedIn } from '@/test/factories';
+import { makeClient, signedIn, firstBranchOf } from '@/test/factories';
 import { POST } from '@/app/api/Job/Add/route';
 import { GET as getJob } from '@/app/api/Job/[id]/route';
 import { LEGACY_JOB_INPUT_FIELDS, LEGACY_JOB_READ_ONLY_FIELDS } from './job-add';
@@ -77,12 +77,7 @@ describe('POST api/Job/Add', () => {
 
   async function caller() {
     const s = await signedIn(6);
-    const [branch] = await db()
-      .select()
-      .from(clientBranchAddresses)
-      .where(eq(clientBranchAddresses.clientId, s.clientId))
-      .orderBy(clientBranchAddresses.id);
-    return { ...s, branchId: branch?.id ?? 0 };
+    return { ...s, branchId: (await firstBranchOf(s.clientId)).id };
   }
 
   it('saves the documented payload and answers JobId and JMSNumber; client, status and internal instructions are the server’s', async () => {

@@ -3,9 +3,7 @@
  * legacy name (spec §7), answered by api/Job/{id} and posted back, shown on the job slip, exported in Jobs.csv when
  * it has a header, and refused above its length under its legacy name.
  */
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientBranchAddresses } from '@/db/schema';
 import { fixedClock, setClock } from '@/lib/clock';
 import { JOB_TEXT_FIELDS, maxLengthOf } from '@/lib/job-fields';
 import { JOB_CSV_HEADER, jobExportRows } from '@/lib/jobs/export';
@@ -14,7 +12,7 @@ import { presentJobSlip } from '@/lib/jobs/present';
 import { jobSlip } from '@/lib/jobs/slip';
 import { DEFAULT_MAX_INSTRUCTIONS } from '@/lib/validation';
 import { useTestDatabase } from '@/test/db';
-import { signedIn } from '@/test/factories';
+import { signedIn, firstBranchOf } from '@/test/factories';
 import { POST } from '@/app/api/Job/Add/route';
 import { GET as getJob } from '@/app/api/Job/[id]/route';
 
@@ -62,16 +60,11 @@ function payload(branchId: number, over: Record<string, unknown>): Record<string
 }
 
 describe('the optional text fields of lib/job-fields.ts', () => {
-  const { db } = useTestDatabase();
+  useTestDatabase();
 
   async function caller() {
     const s = await signedIn(6);
-    const [branch] = await db()
-      .select()
-      .from(clientBranchAddresses)
-      .where(eq(clientBranchAddresses.clientId, s.clientId))
-      .orderBy(clientBranchAddresses.id);
-    return { ...s, branchId: branch?.id ?? 0 };
+    return { ...s, branchId: (await firstBranchOf(s.clientId)).id };
   }
 
   it('each is saved from api/Job/Add, answered by api/Job/{id} and posted back, on the slip and in the CSV', async () => {
