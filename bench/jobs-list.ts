@@ -117,7 +117,7 @@ async function callList(ctx: Ctx, s: Scenario): Promise<void> {
 function directList(ctx: Ctx, s: Scenario): () => Promise<void> {
   const st = jobListStatements(
     ctx.db,
-    { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone },
+    { clientId: ctx.hv.id, userId: ctx.actor.userId, now: new Date(), timeZone: ctx.actor.timeZone },
     s.query,
     { page: s.page, size: s.size },
   );
@@ -195,7 +195,7 @@ function floor(
 function jobFloor(ctx: Ctx, s: Scenario): () => Promise<void> {
   const st = jobListFloorStatements(
     ctx.db,
-    { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone },
+    { clientId: ctx.hv.id, userId: ctx.actor.userId, now: new Date(), timeZone: ctx.actor.timeZone },
     s.query,
     { page: s.page, size: s.size },
   );
@@ -399,7 +399,7 @@ async function exportViaCopy(
 ): Promise<{ rows: number; bytes: number }> {
   const st = jobExportAllStatement(
     ctx.db,
-    { clientId: ctx.hv.id, now: new Date(), timeZone: ctx.actor.timeZone },
+    { clientId: ctx.hv.id, userId: ctx.actor.userId, now: new Date(), timeZone: ctx.actor.timeZone },
     query,
   ).toSQL();
   const stream = await driver

@@ -44,7 +44,7 @@ async function floorOfPage1(url: string) {
   if (!hv) throw new Error('Seed the bench database first: npm run db:seed -- --jobs 1000000');
   const st = jobListFloorStatements(
     handle.db,
-    { clientId: hv.id, now: new Date(), timeZone: 'Australia/Sydney' },
+    { clientId: hv.id, userId: 0, now: new Date(), timeZone: 'Australia/Sydney' },
     { ...DEFAULT_JOB_QUERY, statuses: [] },
     { page: 1, size: 10 },
   );

@@ -35,7 +35,7 @@ import { createSession, resolveSession, sessionLookupQuery } from '@/lib/auth/se
 import { now } from '@/lib/clock';
 import { todayIn } from '@/lib/invoices/issue-date';
 import { ATTENTION_QUERIES } from '@/lib/jobs/attention';
-import { homeAttention, homeAttentionStatement, homeAttentionValues } from '@/lib/invoices/attention';
+import { homeAttention, homeAttentionStatement, homeAttentionValues, stripScopeOf } from '@/lib/invoices/attention';
 import { DEFAULT_INVOICE_QUERY } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { DEFAULT_JOB_QUERY, type JobListQuery } from '@/lib/jobs/list-schema';
@@ -189,14 +189,14 @@ async function rawOf(ctx: Ctx, st: Statement, values: Record<string, unknown>) {
 async function statementCache(ctx: Ctx, whole: Record<string, Timing>): Promise<Line[]> {
   const { db, user } = ctx;
   const at = now();
-  const listCtx = { clientId: user.clientId, now: at, timeZone: user.timeZone };
+  const listCtx = { clientId: user.clientId, userId: user.userId, now: at, timeZone: user.timeZone };
   // What the cache spares per call: Drizzle walking the query into SQL text and a prepared query object.
   const buildSession = () => sessionLookupQuery(db).prepare('resolve_session');
   const buildList = () => {
     const s = jobListStatements(db, listCtx, DEFAULT_JOB_QUERY, PAGE);
     return [s.ids.prepare('a'), s.rows.prepare('b'), s.count.prepare('c'), s.page?.prepare('d')];
   };
-  const buildStrip = () => homeAttentionStatement(db).prepare('home_attention_strip');
+  const buildStrip = () => homeAttentionStatement(db, stripScopeOf(user)).prepare('home_attention_strip');
   const cached =
     <T>(key: string, build: () => T) =>
     () =>
@@ -232,8 +232,8 @@ async function statementCache(ctx: Ctx, whole: Record<string, Timing>): Promise<
   await plan('/JobClient list, page 1', list.page, list.values, whole.list!);
   await plan(
     '/JobClient strip',
-    homeAttentionStatement(db),
-    homeAttentionValues(user.clientId, at, user.timeZone),
+    homeAttentionStatement(db, stripScopeOf(user)),
+    homeAttentionValues(user, at, user.timeZone, stripScopeOf(user)),
     whole.strip!,
   );
   // The piece as a whole per call: the build it spares and the planning, means added (p95s do not add).
@@ -254,14 +254,14 @@ const jobsFromRows = (ctx: Ctx, q: JobListQuery) => async () =>
     await ctx.db
       .select({ n: count() })
       .from(jobs)
-      .where(jobListWhere(ctx.user.clientId, q, now(), ctx.user.timeZone))
+      .where(jobListWhere(ctx.user, q, now(), ctx.user.timeZone))
   )[0]?.n;
 
 /** The list's own total from the counters for `q` (the statement its page reads, built by Drizzle, unnamed). */
 const jobsFromCounters = (ctx: Ctx, q: JobListQuery) => async () => {
   const s = jobListStatements(
     ctx.db,
-    { clientId: ctx.user.clientId, now: now(), timeZone: ctx.user.timeZone },
+    { clientId: ctx.user.clientId, userId: ctx.user.userId, now: now(), timeZone: ctx.user.timeZone },
     q,
     PAGE,
   );

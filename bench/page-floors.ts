@@ -16,7 +16,7 @@ import { jobListFloorStatements } from '@/lib/jobs/queries';
 import { limitOffset, pageClause } from '@/lib/lists/paging';
 import { queueWhere } from '@/lib/ops/queue';
 import { DEFAULT_QUEUE_QUERY, type QueueQuery } from '@/lib/ops/queue-schema';
-import { DEFAULT_PAGE_SIZE } from '@/lib/reference';
+import { CLIENT_ADMIN_ROLE, DEFAULT_PAGE_SIZE } from '@/lib/reference';
 import { userColumns, userOrder, userWhere } from '@/lib/users/queries';
 import { DEFAULT_USER_QUERY } from '@/lib/users/list-schema';
 
@@ -144,7 +144,15 @@ export interface FloorSpec {
  * The floors of /JobClient, /Invoice, /user and /Ops/Jobs for a client's user, the home strip's statement, and the
  * door of the signed-in floor pages: the portal's own session statement.
  */
-export function floorSpec(db: Queryable, clientId: number, timeZone: string, door: FloorDoorInput): FloorSpec {
+export function floorSpec(
+  db: Queryable,
+  viewer: { clientId: number; userId: number; role: number },
+  timeZone: string,
+  door: FloorDoorInput,
+): FloorSpec {
+  const { clientId } = viewer;
+  // The strip in the scope the page shows this user (their own jobs, or the firm's for an administrator).
+  const scope = viewer.role === CLIENT_ADMIN_ROLE ? 'firm' : 'mine';
   const at = new Date();
   const session = sessionLookupQuery(db);
   const page = (st: {
@@ -161,7 +169,7 @@ export function floorSpec(db: Queryable, clientId: number, timeZone: string, doo
       jobs: page(
         jobListFloorStatements(
           db,
-          { clientId, now: at, timeZone },
+          { clientId, userId: viewer.userId, now: at, timeZone },
           { ...DEFAULT_JOB_QUERY, statuses: [] },
           { page: 1, size: DEFAULT_PAGE_SIZE },
         ),
@@ -170,7 +178,7 @@ export function floorSpec(db: Queryable, clientId: number, timeZone: string, doo
       users: page(userFloorStatements(db, clientId)),
       queue: page(queueFloorStatements(db)),
     },
-    strip: compile(homeAttentionStatement(db), homeAttentionValues(clientId, at, timeZone)),
+    strip: compile(homeAttentionStatement(db, scope), homeAttentionValues(viewer, at, timeZone, scope)),
     door: {
       ...door,
       session: compile(session, { sessionId: SESSION_MARKER }),

@@ -251,7 +251,7 @@ async function run(): Promise<BenchTable[]> {
 
     const [hv] = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.accountNumber, 'HV1001'));
     const [hvUser] = await handle.db
-      .select({ timeZone: users.timeZone })
+      .select({ id: users.id, role: users.role, timeZone: users.timeZone })
       .from(users)
       .where(eq(users.userName, 'hv.user'));
     if (!hv || !hvUser) throw new Error('The demo client HV1001 or its user hv.user is missing');
@@ -269,7 +269,14 @@ async function run(): Promise<BenchTable[]> {
     const specFile = path.join(mkdtempSync(path.join(tmpdir(), 'jms-floor-')), 'floor.json');
     writeFileSync(
       specFile,
-      JSON.stringify(floorSpec(handle.db, hv.id, hvUser.timeZone, await floorDoor(handle.db, cookies))),
+      JSON.stringify(
+        floorSpec(
+          handle.db,
+          { clientId: hv.id, userId: hvUser.id, role: hvUser.role },
+          hvUser.timeZone,
+          await floorDoor(handle.db, cookies),
+        ),
+      ),
     );
     children.push(
       start([process.execPath, NEXT_BIN, 'start', FLOOR_DIR, '-p', String(floorPort)], {

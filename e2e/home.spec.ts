@@ -1,6 +1,6 @@
 /**
- * The clerk's home (issue 28): the "what needs me" strip on /JobClient, where every count opens a list whose total
- * is that count; a matter's page with exactly that matter's jobs and invoices, a 404 for another firm's matter; the
+ * The clerk's home: the "what needs me" strip on /JobClient, where every count opens a list whose total is that
+ * count, the clerk's own jobs by default and the firm's on request; "Only my jobs" in the filter panel; a matter's page with exactly that matter's jobs and invoices, a 404 for another firm's matter; the
  * search box's suggestions; axe-clean and no sideways scrolling at 390, 1024 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -25,18 +25,28 @@ test.describe('what needs me', () => {
     await settleNotice(page);
   });
 
-  test('each count opens a list whose total equals the count', async ({ page }) => {
-    await page.goto('/JobClient');
+  /** The strip's links and counts as the page shows them. */
+  async function readStrip(page: Page) {
     const strip = page.getByRole('navigation', { name: 'What needs me' });
     await expect(strip).toBeVisible();
-    const tiles = strip.locator('a[data-attention]');
     const found: { key: string; count: number; href: string }[] = [];
-    for (const tile of await tiles.all()) {
+    for (const tile of await strip.locator('a[data-attention]').all()) {
       const key = (await tile.getAttribute('data-attention')) ?? '';
       const count = Number((await tile.locator('[data-count]').innerText()).replace(/[,+]/g, ''));
       found.push({ key, count, href: (await tile.getAttribute('href')) ?? '' });
     }
-    expect(found.map((f) => f.key)).toEqual([
+    return found;
+  }
+
+  test("a clerk's counts are their own jobs, the firm's one click away; each opens a list of that total", async ({
+    page,
+  }) => {
+    // Two scopes of nine lists each, read one after the other.
+    test.setTimeout(120_000);
+    await page.goto('/JobClient');
+    await expect(page.getByTestId('strip-scope')).toContainText('Your jobs: ordered by you or naming you as contact.');
+    const mine = await readStrip(page);
+    expect(mine.map((f) => f.key)).toEqual([
       'due24',
       'overdue',
       'waiting',
@@ -47,19 +57,57 @@ test.describe('what needs me', () => {
       'unpaid',
       'overdue-invoices',
     ]);
+    // Every job tile opens the clerk's own list.
+    for (const f of mine.filter((f) => f.href.startsWith('/JobClient'))) expect(f.href).toContain('mine=1');
+    // The firm's counts, for the clerk who asks for them: never fewer than their own.
+    await page.getByTestId('strip-scope-switch').click();
+    await expect(page.getByTestId('strip-scope')).toContainText("All of the firm's jobs.");
+    await expect(page).toHaveURL(/tiles=firm/);
+    const firm = await readStrip(page);
+    for (const [i, f] of firm.entries()) expect(f.count).toBeGreaterThanOrEqual(mine[i]!.count);
+    expect(firm.some((f, i) => f.count > mine[i]!.count)).toBe(true);
     // The demo firm has work in most of these states: the check is not vacuous.
-    expect(found.filter((f) => f.count > 0).length).toBeGreaterThanOrEqual(5);
-    for (const f of found) {
-      await page.goto(f.href);
-      const invoices = f.href.startsWith('/Invoice');
-      const total = await listTotal(page, invoices ? 'Invoices' : 'Jobs');
-      expect({ key: f.key, total }).toEqual({ key: f.key, total: f.count });
+    expect(mine.filter((f) => f.count > 0).length).toBeGreaterThanOrEqual(5);
+    for (const [scope, found] of [
+      ['mine', mine],
+      ['firm', firm],
+    ] as const) {
+      for (const f of found) {
+        await page.goto(f.href);
+        const invoices = f.href.startsWith('/Invoice');
+        const total = await listTotal(page, invoices ? 'Invoices' : 'Jobs');
+        expect({ scope, key: f.key, total }).toEqual({ scope, key: f.key, total: f.count });
+      }
     }
+    // A tile of the firm's strip keeps the strip on the firm's jobs.
+    await page.goto(firm[0]!.href);
+    await expect(page.getByTestId('strip-scope')).toContainText("All of the firm's jobs.");
     // The filter is said on the list, with a way back to every job.
-    await page.goto(found.find((f) => f.key === 'deliveredWithFiles')!.href);
+    await page.goto(mine.find((f) => f.key === 'deliveredWithFiles')!.href);
     await expect(page.getByTestId('attention-filter')).toContainText('Delivered with files to download');
+    await expect(page.getByTestId('mine-filter')).toContainText('only your jobs');
     await page.getByRole('link', { name: 'Show all jobs' }).click();
     await expect(page.getByTestId('attention-filter')).toBeHidden();
+  });
+
+  test('"Only my jobs" in the filter panel narrows the list, is said above it, and Reset filters clears it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/JobClient?sort=0&dir=2');
+    const all = await listTotal(page, 'Jobs');
+    const filters = page.getByRole('search', { name: 'Job filters' });
+    await filters.getByRole('checkbox', { name: 'Only my jobs' }).check();
+    await expect(page).toHaveURL(/mine=1/);
+    await expect(page.getByTestId('mine-filter')).toBeVisible();
+    const mineTotal = await listTotal(page, 'Jobs');
+    expect(mineTotal).toBeGreaterThan(0);
+    expect(mineTotal).toBeLessThan(all);
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page).not.toHaveURL(/mine=1/);
+    await expect(page.getByTestId('mine-filter')).toBeHidden();
+    await expect(filters.getByRole('checkbox', { name: 'Only my jobs' })).not.toBeChecked();
+    expect(await listTotal(page, 'Jobs')).toBe(all);
   });
 
   test('the strip is axe-clean and fits 390, 1024 and 1280 px', async ({ page }) => {

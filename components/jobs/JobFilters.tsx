@@ -1,14 +1,16 @@
 'use client';
 /**
  * The job list filters (spec §3 job list query): JMS number, matter/ref, description, contact name and client
- * name ('contains', debounced 400 ms), the status multi-select and the time created / due / delivered buckets.
+ * name ('contains', debounced 400 ms), the status multi-select, the time created / due / delivered buckets, and
+ * "Only my jobs" (the viewer's own: ordered by them or naming them as contact).
  * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
  */
 import { useSyncedText } from '@/components/list/useParamText';
+import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { FILTER_MAX, JOB_PARAM, type JobListQuery } from '@/lib/jobs/list-schema';
+import { FILTER_MAX, JOB_PARAM, MINE_HINT, MINE_LABEL, type JobListQuery } from '@/lib/jobs/list-schema';
 import {
   TIME_CREATED_FILTERS,
   TIME_DELIVERED_FILTERS,
@@ -80,6 +82,14 @@ export function JobFilters({ idPrefix, oneMatter = false }: { idPrefix: string; 
         field="timeDelivered"
         label="Time delivered"
         buckets={TIME_DELIVERED_FILTERS}
+      />
+      <Checkbox
+        id={`${idPrefix}mine`}
+        className="self-end pb-1"
+        label={MINE_LABEL}
+        description={MINE_HINT}
+        checked={state.query.mine}
+        onChange={(e) => setList({ [JOB_PARAM.mine]: e.target.checked ? '1' : null })}
       />
     </>
   );

@@ -19,7 +19,11 @@ import {
   jobAttentionValues,
   type JobAttentionCounts,
   type JobAttentionKey,
+  type StripScope,
+  type StripViewer,
 } from '@/lib/jobs/attention';
+import { STRIP_SCOPES } from '@/lib/jobs/attention-keys';
+import { CLIENT_ADMIN_ROLE } from '@/lib/reference';
 import { countText, type InvoiceAttentionView } from '@/lib/jobs/attention-present';
 import { preparedFor } from '@/lib/lists/prepared';
 import { todayIn } from './issue-date';
@@ -65,29 +69,50 @@ function invoiceAttentionOf(value: unknown): InvoiceAttention {
   };
 }
 
-/** The strip's one statement (the job counts and the unpaid invoices); the floor of bench/pages.ts runs it too. */
-export const homeAttentionStatement = (db: Queryable) => jobAttentionStatement(db, { unpaid: unpaidJson() });
+/**
+ * The strip's one statement (the job counts in a scope and the firm's unpaid invoices); the floor of bench/pages.ts
+ * runs it too. Invoices are the firm's in either scope: a firm is billed, not a user.
+ */
+export const homeAttentionStatement = (db: Queryable, scope: StripScope = 'firm') =>
+  jobAttentionStatement(db, { unpaid: unpaidJson() }, scope);
 
-/** The values of the strip's statement for a client at a moment. */
-export const homeAttentionValues = (clientId: number, at: Date, timeZone: string): Record<string, unknown> => ({
-  ...jobAttentionValues(clientId, at, timeZone),
+/** The values of the strip's statement for a viewer at a moment. */
+export const homeAttentionValues = (
+  viewer: StripViewer,
+  at: Date,
+  timeZone: string,
+  scope: StripScope = 'firm',
+): Record<string, unknown> => ({
+  ...jobAttentionValues(viewer, at, timeZone, scope),
   today: todayIn(timeZone, at),
 });
 
 /**
- * The whole strip for the actor's client in one round trip: the job counts (lib/jobs/attention.ts) and the unpaid
- * invoices, one prepared statement built once per database.
+ * Whose jobs the actor's strip counts: the scope they asked for (`?tiles=`), else the firm's for a client
+ * administrator and their own for everyone else.
  */
-export async function homeAttention(actor: Actor): Promise<{ jobs: JobAttentionCounts; invoices: InvoiceAttention }> {
+export function stripScopeOf(actor: Actor, asked?: string | null): StripScope {
+  if (asked && (STRIP_SCOPES as readonly string[]).includes(asked)) return asked as StripScope;
+  return actor.role === CLIENT_ADMIN_ROLE ? 'firm' : 'mine';
+}
+
+/**
+ * The whole strip for the actor's client in one round trip: the job counts (lib/jobs/attention.ts) and the unpaid
+ * invoices, one prepared statement built once per database and scope.
+ */
+export async function homeAttention(
+  actor: Actor,
+  scope: StripScope = stripScopeOf(actor),
+): Promise<{ jobs: JobAttentionCounts; invoices: InvoiceAttention; scope: StripScope }> {
   const clientId = tenantOf(actor);
   const db = await getDb();
-  const statement = preparedFor('home-attention', db, 'strip', () =>
-    homeAttentionStatement(db).prepare('home_attention_strip'),
+  const statement = preparedFor('home-attention', db, `strip-${scope}`, () =>
+    homeAttentionStatement(db, scope).prepare(`home_attention_strip_${scope}`),
   );
-  const [row] = (await statement.execute(homeAttentionValues(clientId, now(), actor.timeZone))) as (Partial<
-    Record<JobAttentionKey, number>
-  > & { unpaid?: unknown })[];
-  return { jobs: jobAttentionOf(row), invoices: invoiceAttentionOf(row?.unpaid) };
+  const [row] = (await statement.execute(
+    homeAttentionValues({ clientId, userId: actor.userId }, now(), actor.timeZone, scope),
+  )) as (Partial<Record<JobAttentionKey, number>> & { unpaid?: unknown })[];
+  return { jobs: jobAttentionOf(row), invoices: invoiceAttentionOf(row?.unpaid), scope };
 }
 
 /** The unpaid invoices of the actor's client (the strip's invoice line). */

@@ -19,6 +19,7 @@ import { log } from '@/lib/log';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { unsubscribeHeaders, unsubscribeUrl } from '@/lib/settings/unsubscribe';
 import { CLIENT_ROLES, DELIVERED_STATUS } from '@/lib/reference';
+import { ownJobOf } from './list-sql';
 
 export const JOB_ALERT_KIND = 'job-alert';
 export const JOB_ALERT_DIGEST_KIND = 'job-alert-digest';
@@ -83,16 +84,12 @@ export function nextDigestAt(at: Date, timeZone: string): Date {
  * e-mail address), or the user chose the firm's jobs.
  */
 export function coversJob() {
-  return or(
-    eq(users.jobAlertScope, 'firm'),
-    eq(jobs.createdById, users.id),
-    sql`lower(${jobs.email}) = lower(${users.email})`,
-  );
+  return or(eq(users.jobAlertScope, 'firm'), ownJob());
 }
 
-/** The joined job is the joined user's own: they ordered it, or it names them as contact by their e-mail address. */
+/** The joined job is the joined user's own (the rule of the list's "Only my jobs": `ownJobOf`), never null. */
 function ownJob() {
-  return sql`(${jobs.createdById} is not distinct from ${users.id} or lower(${jobs.email}) = lower(${users.email}))`;
+  return sql`coalesce(${ownJobOf(sql`${users.id}`, sql`${users.email}`)}, false)`;
 }
 
 /** Queues the alerts of one status change, in the caller's transaction. Answers how many of each kind. */

@@ -43,6 +43,22 @@ export const ATTENTION_QUERIES: Record<JobAttentionKey, JobListQuery> = {
   deliveredWithoutFeedback: q({ attention: 'nofeedback' }),
 };
 
+/**
+ * Whose jobs the strip counts: the firm's, or the viewer's own (ordered by them or naming them as contact, the list's
+ * "Only my jobs"). A client administrator looks after the firm and starts with the firm's; everyone else starts with
+ * their own. Either can switch (`STRIP_PARAM`).
+ */
+export type StripScope = 'firm' | 'mine';
+export const STRIP_SCOPES: readonly StripScope[] = ['firm', 'mine'];
+/** /JobClient?tiles=firm|mine: the strip's scope when the viewer chose one. */
+export const STRIP_PARAM = 'tiles';
+
+/** The list behind a count in a scope: the firm's list, or the same list of the viewer's own jobs. */
+export function attentionQuery(key: JobAttentionKey, scope: StripScope): JobListQuery {
+  const query = ATTENTION_QUERIES[key];
+  return scope === 'mine' ? { ...query, mine: true } : query;
+}
+
 export const ATTENTION_LABELS: Record<JobAttentionKey, string> = {
   due24: 'Due within 24 hours',
   overdue: 'Overdue',

@@ -3,7 +3,7 @@
  * and the link to the list behind it. Browser-safe: the strip (components/jobs/AttentionStrip.tsx) renders in the
  * browser from the counts.
  */
-import { ATTENTION_QUERIES, type JobAttentionKey } from './attention-keys';
+import { attentionQuery, STRIP_PARAM, type JobAttentionKey, type StripScope } from './attention-keys';
 import { querySearchParams } from './list-schema';
 
 export interface InvoiceAttentionView {
@@ -19,7 +19,11 @@ const number = new Intl.NumberFormat('en-AU');
 
 export const countText = (n: number, capped = false) => `${number.format(capped ? n - 1 : n)}${capped ? '+' : ''}`;
 
-export const jobListHref = (key: JobAttentionKey) => {
-  const qs = new URLSearchParams(querySearchParams(ATTENTION_QUERIES[key])).toString();
+/** The list behind a count of the strip in its scope (the viewer's own jobs carry `mine=1`). */
+export const jobListHref = (key: JobAttentionKey, scope: StripScope = 'firm') => {
+  const qs = new URLSearchParams(querySearchParams(attentionQuery(key, scope))).toString();
   return qs ? `/JobClient?${qs}` : '/JobClient';
 };
+
+/** The strip in the other scope (the list below keeps its own state: only the strip's parameter changes). */
+export const otherScopeHref = (scope: StripScope) => `/JobClient?${STRIP_PARAM}=${scope === 'mine' ? 'firm' : 'mine'}`;

@@ -15,8 +15,8 @@ import { homeAttention, invoiceAttention } from '@/lib/invoices/attention';
 import { invoiceListQuerySchema } from '@/lib/invoices/schema';
 import { listInvoices } from '@/lib/invoices/service';
 import { useTestDatabase } from '@/test/db';
-import { makeInvoice, makeJob, signedIn } from '@/test/factories';
-import { ATTENTION_QUERIES, countJobAttention, type JobAttentionKey } from './attention';
+import { makeInvoice, makeJob, makeUser, signedIn } from '@/test/factories';
+import { ATTENTION_QUERIES, attentionQuery, countJobAttention, type JobAttentionKey } from './attention';
 import { jobListBodySchema, queryFromSearchParams, querySearchParams, toJobListBody } from './list-schema';
 import { listJobs } from './queries';
 
@@ -63,8 +63,9 @@ describe('what needs me: the strip counts', () => {
   useTestDatabase();
 
   it('each count equals the total of the list its link opens, for the actor firm only', async () => {
-    const me = await signedIn(3);
-    const other = await signedIn(3);
+    // A client administrator: the strip counts the firm's jobs.
+    const me = await signedIn(4);
+    const other = await signedIn(4);
     const t = Date.now();
     const clientId = me.clientId;
     // due within 24 h (open), one due in 30 h, one overdue, one overdue but delivered (not overdue)
@@ -135,11 +136,83 @@ describe('what needs me: the strip counts', () => {
       expect(jobListBodySchema.parse(toJobListBody(query))).toEqual(query);
     }
     // The page reads them with the invoices' in one statement: the same counts.
-    expect((await homeAttention(me.actor)).jobs).toEqual(counts);
+    const home = await homeAttention(me.actor);
+    expect(home.scope).toBe('firm');
+    expect(home.jobs).toEqual(counts);
     const theirCounts = await countJobAttention(other.actor);
     expect(theirCounts.deliveredWithFiles.n).toBe(1);
     expect(theirCounts.waiting.n).toBe(1);
     expect(theirCounts.overdue.n).toBe(0);
+  });
+
+  it("a clerk's strip counts their own jobs, each count equal to its list's total; an administrator's the firm's", async () => {
+    const me = await signedIn(3);
+    const clientId = me.clientId;
+    const colleague = await makeUser({ clientId, role: 3, email: 'colleague@example.com' });
+    const admin = await signedIn(4, clientId);
+    const t = Date.now();
+    const db = await getDb();
+    // Mine: ordered by me (any contact), or ordered by a colleague naming me as contact (any letter case).
+    const byMe = { clientId, createdById: me.user.id, email: 'someone.else@example.com' };
+    const forMe = { clientId, createdById: colleague.id, email: me.user.email.toUpperCase() };
+    // Not mine: a colleague's job for a colleague, and an API order with no creator naming someone else.
+    const theirs = { clientId, createdById: colleague.id, email: 'colleague@example.com' };
+    const nobody = { clientId, createdById: null, email: 'front.desk@example.com' };
+    for (const who of [byMe, forMe, theirs, nobody]) {
+      await makeJob({ ...who, readyAt: new Date(t - 2 * HOUR), dueAt: new Date(t + 3 * HOUR) }); // due within 24 h
+      await makeJob({ ...who, status: 3, readyAt: new Date(t + 48 * HOUR) }); // On Hold
+      await makeJob({ ...who, status: 6, readyAt: new Date(t + 48 * HOUR) }); // Ready For Collection
+      await makeJob({ ...who, readyAt: new Date(t - 9 * HOUR), dueAt: new Date(t - 3 * HOUR), status: 2 }); // overdue
+    }
+    await makeJob({ ...byMe, status: 13, readyAt: new Date(t + 48 * HOUR) }); // Waiting For Payment: on me too
+    const delivered = await makeJob({ ...forMe, status: 8, deliveredAt: new Date(t - 2 * HOUR) });
+    const rated = await makeJob({ ...byMe, status: 8, deliveredAt: new Date(t - 3 * HOUR) });
+    const old = await makeJob({ ...theirs, status: 8, deliveredAt: new Date(t - 500 * HOUR) });
+    await deliverable(delivered.id, clientId);
+    await deliverable(old.id, clientId);
+    await db.insert(jobFeedback).values({ jobId: rated.id, clientId, feedback: 5 });
+
+    const home = await homeAttention(me.actor);
+    expect(home.scope).toBe('mine');
+    const mine = Object.fromEntries(Object.entries(home.jobs).map(([k, v]) => [k, v.n]));
+    expect(mine).toEqual({
+      due24: 2,
+      overdue: 2,
+      waiting: 3,
+      readyForCollection: 2,
+      deliveredRecently: 2,
+      deliveredWithFiles: 1,
+      deliveredWithoutFeedback: 1,
+    });
+    for (const key of Object.keys(home.jobs) as JobAttentionKey[]) {
+      // The tile's link, through its URL and back as the page reads it: the clerk's own list, the same total.
+      const query = queryFromSearchParams(new URLSearchParams(querySearchParams(attentionQuery(key, 'mine'))));
+      expect(query.mine).toBe(true);
+      const list = await listJobs(me.actor, query, ALL);
+      expect({ key, total: list.totalCount }).toEqual({ key, total: home.jobs[key].n });
+      // Every row of it is the clerk's own, by creator or by contact address.
+      for (const row of list.rows) {
+        const [job] = await db.select().from(jobs).where(eq(jobs.id, row.id));
+        expect(job!.createdById === me.user.id || job!.email.toLowerCase() === me.user.email.toLowerCase()).toBe(true);
+      }
+      // The export posts the same body, "Only my jobs" included.
+      expect(jobListBodySchema.parse(toJobListBody(query))).toEqual(query);
+    }
+    // The firm's counts for the clerk who asks for them (?tiles=firm), and by default for the administrator.
+    const firm = await homeAttention(me.actor, 'firm');
+    expect(firm.scope).toBe('firm');
+    expect(firm.jobs.waiting.n).toBe(5);
+    expect(firm.jobs.deliveredWithFiles.n).toBe(2);
+    const adminHome = await homeAttention(admin.actor);
+    expect(adminHome.scope).toBe('firm');
+    expect(adminHome.jobs).toEqual(firm.jobs);
+    // The administrator's own jobs: none.
+    const adminMine = await homeAttention(admin.actor, 'mine');
+    expect(Object.values(adminMine.jobs).every((c) => c.n === 0)).toBe(true);
+    // Whose jobs "mine" means comes from the session: the same query as the colleague gives the colleague's.
+    const colleagueActor = { ...me.actor, userId: colleague.id, userName: colleague.userName };
+    const theirList = await listJobs(colleagueActor, { ...ATTENTION_QUERIES.waiting, mine: true }, ALL);
+    expect(theirList.totalCount).toBe(2); // theirs and forMe are both ordered by the colleague
   });
 
   it('the delivered counters stay exact through deliverables, removals, feedback and status changes', async () => {

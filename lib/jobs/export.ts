@@ -78,7 +78,7 @@ export function jobExportAllStatement(q: Queryable, ctx: JobListContext, query: 
   return q
     .select(jobExportColumns(ctx.timeZone))
     .from(jobs)
-    .where(jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone))
+    .where(jobListWhere(ctx, query, ctx.now, ctx.timeZone))
     .orderBy(...jobListOrder(query.sortBy, query.sortOrder));
 }
 
@@ -104,7 +104,7 @@ export function jobExportCopyStatement(q: Queryable, ctx: JobListContext, query:
     q
       .select(cells)
       .from(jobs)
-      .where(jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone))
+      .where(jobListWhere(ctx, query, ctx.now, ctx.timeZone))
       .orderBy(...jobListOrder(query.sortBy, query.sortOrder)),
   );
 }
@@ -115,7 +115,7 @@ export function jobExportCopyStatement(q: Queryable, ctx: JobListContext, query:
  * as a broken download.
  */
 export async function jobExportStream(actor: Actor, query: JobListQuery): Promise<ReadableStream<Uint8Array>> {
-  const ctx: JobListContext = { clientId: tenantOf(actor), now: now(), timeZone: actor.timeZone };
+  const ctx: JobListContext = { clientId: tenantOf(actor), userId: actor.userId, now: now(), timeZone: actor.timeZone };
   const handle = await getHandle();
   if (handle.raw.kind === 'postgres') {
     return copyCsvStream(
@@ -138,7 +138,7 @@ export function jobExportStatement(
   cursor: JobCursor | undefined,
   limit: number,
 ) {
-  const where = jobListWhere(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const where = jobListWhere(ctx, query, ctx.now, ctx.timeZone);
   const keys = Object.fromEntries(sortKeyColumns(query.sortBy).map((k, i) => [`k${i}`, k]));
   return q
     .select({ ...jobExportColumns(ctx.timeZone), id: jobs.id, ...keys })
@@ -167,7 +167,7 @@ export function jobExportBatches(
   query: JobListQuery,
   batchRows: number = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<unknown[][]> {
-  const ctx: JobListContext = { clientId: tenantOf(actor), now: now(), timeZone: actor.timeZone };
+  const ctx: JobListContext = { clientId: tenantOf(actor), userId: actor.userId, now: now(), timeZone: actor.timeZone };
   return (async function* () {
     const handle = await getHandle();
     const read = (cursor: JobCursor | undefined) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listStateModelSchema, parseModel, toPreferenceModel } from './preference-model';
 import {
   DEFAULT_JOB_QUERY,
   hasListParams,
@@ -77,6 +78,25 @@ describe('job list query', () => {
     );
     const r = jobListBodySchema.safeParse({ LoggedFromMonth: '2026-9' });
     expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['LoggedFromMonth']);
+  });
+
+  it('"Only my jobs" round-trips through the URL, the legacy body and a saved view; only true turns it on', () => {
+    const q = { ...DEFAULT_JOB_QUERY, mine: true, statuses: [3] };
+    const params = new URLSearchParams(querySearchParams(q));
+    expect(params.toString()).toBe('status=3&mine=1');
+    expect(queryFromSearchParams(params)).toEqual(q);
+    expect(toJobListBody(q)).toMatchObject({ MyJobsOnly: true });
+    expect(jobListBodySchema.parse(toJobListBody(q))).toEqual(q);
+    expect('MyJobsOnly' in toJobListBody(DEFAULT_JOB_QUERY)).toBe(false);
+    expect(queryFromSearchParams(new URLSearchParams('mine=yes')).mine).toBe(false);
+    const r = jobListBodySchema.safeParse({ MyJobsOnly: 'true' });
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['MyJobsOnly']);
+    // A saved view keeps it, and a view without it is the firm's list (the legacy preference keeps its shape).
+    const model = toPreferenceModel({ query: q, pageSize: 10 });
+    expect(model.MyJobsFilter).toBe(true);
+    const parsed = parseModel(listStateModelSchema.parse(model), 10);
+    expect(parsed.ok && parsed.value.query).toEqual(q);
+    expect('MyJobsFilter' in toPreferenceModel({ query: DEFAULT_JOB_QUERY, pageSize: 10 })).toBe(false);
   });
 
   it('a hand-edited URL never fails: garbage falls back to the default', () => {

@@ -53,6 +53,10 @@ export const JOB_ATTENTION_LABELS: Record<JobAttention, string> = {
   files: 'Delivered with files to download',
   nofeedback: 'Delivered without feedback',
 };
+/** What the "mine" filter shows, in the filter panel and above the list. */
+export const MINE_LABEL = 'Only my jobs';
+export const MINE_HINT = 'Jobs you ordered, or that name you as contact.';
+
 const isAttention = (v: unknown): v is JobAttention =>
   typeof v === 'string' && (JOB_ATTENTION as readonly string[]).includes(v);
 
@@ -71,6 +75,11 @@ export interface JobListQuery {
   statuses: number[];
   /** A "what needs me" filter ('' means none). */
   attention: JobAttention | '';
+  /**
+   * Only the viewer's own jobs: those they ordered, or that name them as contact by their e-mail address (the rule
+   * of a user's "my jobs" alerts). Whose jobs those are comes from the session, never from the query.
+   */
+  mine: boolean;
   /** Exactly this matter reference ('' means any): the /Matter page's list (not a URL parameter of /JobClient). */
   matterExact: string;
   /**
@@ -94,6 +103,7 @@ export const DEFAULT_JOB_QUERY: JobListQuery = Object.freeze({
   timeDelivered: 0,
   statuses: [],
   attention: '',
+  mine: false,
   matterExact: '',
   loggedFrom: '',
   loggedTo: '',
@@ -170,6 +180,7 @@ export const jobListBodySchema = z
       .string({ error: 'must be text' })
       .refine((v) => v === '' || isAttention(v), FIELD_MSG.invalidChoice)
       .nullish(),
+    MyJobsOnly: z.boolean({ error: 'must be true or false' }).nullish(),
     MatterReferenceExact: z
       .string({ error: 'must be text' })
       .max(MATTER_MAX, FIELD_MSG.tooLong(MATTER_MAX))
@@ -192,6 +203,7 @@ export const jobListBodySchema = z
     timeDelivered: b?.TimeDeliveredFilter ?? 0,
     statuses: normaliseStatuses(b?.JobStatusModel ?? []),
     attention: isAttention(b?.AttentionFilter) ? b.AttentionFilter : '',
+    mine: b?.MyJobsOnly === true,
     matterExact: b?.MatterReferenceExact ?? '',
     loggedFrom: b?.LoggedFromMonth ?? '',
     loggedTo: b?.LoggedToMonth ?? '',
@@ -214,6 +226,7 @@ export function toJobListBody(q: JobListQuery): NonNullable<JobListBody> {
     TimeDeliveredFilter: q.timeDelivered,
     JobStatusModel: q.statuses.map((JobStatusId) => ({ JobStatusId })),
     ...(q.attention ? { AttentionFilter: q.attention } : {}),
+    ...(q.mine ? { MyJobsOnly: true } : {}),
     ...(q.matterExact ? { MatterReferenceExact: q.matterExact } : {}),
     ...(q.loggedFrom ? { LoggedFromMonth: q.loggedFrom } : {}),
     ...(q.loggedTo ? { LoggedToMonth: q.loggedTo } : {}),
@@ -238,6 +251,7 @@ export const JOB_PARAM = {
   timeDelivered: 'delivered',
   statuses: 'status',
   attention: 'need',
+  mine: 'mine',
   loggedFrom: 'loggedFrom',
   loggedTo: 'loggedTo',
   sortBy: 'sort',
@@ -284,6 +298,7 @@ export function queryFromSearchParams(p: ParamReader): JobListQuery {
         .map(Number),
     ),
     attention: ((v) => (isAttention(v) ? v : ''))(p.get(JOB_PARAM.attention)),
+    mine: p.get(JOB_PARAM.mine) === '1',
     matterExact: '',
     loggedFrom: month(p.get(JOB_PARAM.loggedFrom)),
     loggedTo: month(p.get(JOB_PARAM.loggedTo)),
@@ -311,6 +326,7 @@ export function querySearchParams(q: JobListQuery, pageSize?: number, defaultPag
   if (q.timeDelivered) out.push([JOB_PARAM.timeDelivered, String(q.timeDelivered)]);
   for (const s of q.statuses) out.push([JOB_PARAM.statuses, String(s)]);
   if (q.attention) out.push([JOB_PARAM.attention, q.attention]);
+  if (q.mine) out.push([JOB_PARAM.mine, '1']);
   text('loggedFrom', q.loggedFrom);
   text('loggedTo', q.loggedTo);
   if (q.sortBy !== DEFAULT_JOB_SORT || q.sortOrder !== DEFAULT_JOB_SORT_ORDER) {

@@ -17,6 +17,7 @@ import {
   jobFeedback,
   jobs,
   jobStatusCounts,
+  users,
 } from '@/db/schema';
 import { DELIVERED_STATUS, JOB_STATUSES, ORDER_TYPES, SORT_ASC } from '@/lib/reference';
 import type { JobListQuery } from './list-schema';
@@ -72,12 +73,17 @@ export interface JobListFilter {
 export class Binder {
   readonly values: Record<string, unknown> = {};
   readonly shape: string[] = [];
-  constructor(readonly template: boolean) {}
+  /** `prefix`: put before every placeholder's name, so several templates can share one statement. */
+  constructor(
+    readonly template: boolean,
+    readonly prefix = '',
+  ) {}
   /** A value in the statement: itself, or a placeholder whose value is recorded. */
   bind<T>(name: string, value: T): T | Placeholder<string, T> {
     if (!this.template) return value;
-    this.values[name] = value instanceof Date ? value.toISOString() : value;
-    return sql.placeholder(name) as Placeholder<string, T>;
+    const named = `${this.prefix}${name}`;
+    this.values[named] = value instanceof Date ? value.toISOString() : value;
+    return sql.placeholder(named) as Placeholder<string, T>;
   }
 }
 
@@ -124,6 +130,16 @@ const HAS_DELIVERABLE = sql`exists (select 1 from ${documents} where ${documents
 const HAS_FEEDBACK = sql`exists (select 1 from ${jobFeedback} where ${jobFeedback}."job_id" = "jobs"."id")`;
 const DELIVERED = sql`${jobs.status} = ${sql.raw(String(DELIVERED_STATUS))}`;
 
+/**
+ * The job is the user's own: they ordered it, or it names them as contact by their e-mail address. One rule for the
+ * list's "Only my jobs" (the user's id bound, their address read by it) and the "my jobs" alerts (joined to users).
+ * Each side has an index on the client's jobs (`jobs_client_creator_idx`, `jobs_client_email_idx`), so a user's own
+ * jobs are found without reading the firm's.
+ */
+export function ownJobOf(userId: SQL | Placeholder | number, email: SQL): SQL {
+  return sql`(${jobs.createdById} = ${userId} or lower(${jobs.email}) = lower(${email}))`;
+}
+
 /** Hours ahead that "due within 24 hours" looks. */
 export const DUE_SOON_HOURS = 24;
 
@@ -148,9 +164,23 @@ function attentionCondition(b: Binder, q: JobListQuery, now: Date): SQL | undefi
   }
 }
 
-function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: Date, timeZone: string): JobListFilter {
-  const b = new Binder(template);
+function buildFilter(
+  template: boolean,
+  clientId: number,
+  userId: number,
+  q: JobListQuery,
+  now: Date,
+  timeZone: string,
+  prefix = '',
+): JobListFilter {
+  const b = new Binder(template, prefix);
   const client = b.bind('clientId', clientId);
+  let mine: SQL | undefined;
+  if (q.mine) {
+    b.shape.push('mine');
+    const me = b.bind('viewerId', userId) as number;
+    mine = ownJobOf(me, sql`(select ${users.email} from ${users} where ${users.id} = ${me})`);
+  }
   let matterExact: SQL | undefined;
   if (q.matterExact) {
     b.shape.push('matterExact');
@@ -183,6 +213,7 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
     timeCondition(b, 'delivered', jobs.deliveredAt, q.timeDelivered, now, timeZone),
     loggedCondition(b, q, timeZone),
     matterExact,
+    mine,
   ];
   const attention = attentionCondition(b, q, now);
   const [jmsNumber, matterReference, description, contactName, ...times] = scanning;
@@ -227,14 +258,32 @@ function buildFilter(template: boolean, clientId: number, q: JobListQuery, now: 
   };
 }
 
-/** The WHERE of a list: the client first, then every filter of the query (values in place). */
-export function jobListWhere(clientId: number, q: JobListQuery, now: Date, timeZone: string): SQL {
-  return buildFilter(false, clientId, q, now, timeZone).where;
+/**
+ * Whose list it is: the client whose jobs it shows, and the user looking (whose jobs "Only my jobs" keeps). Both
+ * from the session.
+ */
+export interface JobListViewer {
+  clientId: number;
+  userId: number;
 }
 
-/** The WHERE of a list as a template with placeholders, its values and its shape. */
-export function jobListFilterTemplate(clientId: number, q: JobListQuery, now: Date, timeZone: string): JobListFilter {
-  return buildFilter(true, clientId, q, now, timeZone);
+/** The WHERE of a list: the client first, then every filter of the query (values in place). */
+export function jobListWhere(viewer: JobListViewer, q: JobListQuery, now: Date, timeZone: string): SQL {
+  return buildFilter(false, viewer.clientId, viewer.userId, q, now, timeZone).where;
+}
+
+/**
+ * The WHERE of a list as a template with placeholders, its values and its shape. `prefix` names its placeholders
+ * apart from another template's in the same statement (the strip's counts).
+ */
+export function jobListFilterTemplate(
+  viewer: JobListViewer,
+  q: JobListQuery,
+  now: Date,
+  timeZone: string,
+  prefix = '',
+): JobListFilter {
+  return buildFilter(true, viewer.clientId, viewer.userId, q, now, timeZone, prefix);
 }
 
 // ---------------------------------------------------------------------------------------------------------

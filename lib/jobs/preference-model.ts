@@ -44,6 +44,8 @@ export const jobPreferenceModelSchema = z.strictObject({
   TimeCreatedFilter: z.unknown().optional(),
   TimeDueFilter: z.unknown().optional(),
   TimeDeliveredFilter: z.unknown().optional(),
+  /** Only the viewer's own jobs (a saved view's "Only my jobs"); absent means the firm's jobs. */
+  MyJobsFilter: z.unknown().optional(),
   PageSize: pageSize.nullish(),
 });
 
@@ -69,6 +71,7 @@ export function parseModel(
     TimeDueFilter: model.TimeDueFilter,
     TimeDeliveredFilter: model.TimeDeliveredFilter,
     JobStatusModel: model.JobStatusFilter ?? [],
+    MyJobsOnly: model.MyJobsFilter,
     SortBy: model.OrderBy,
     SortOrder: model.OrderByDirection,
   });
@@ -84,6 +87,7 @@ const MODEL_NAME: Record<string, string> = {
   ContactName: 'ContactNameFilter',
   ClientName: 'ClientNameFilter',
   JobStatusModel: 'JobStatusFilter',
+  MyJobsOnly: 'MyJobsFilter',
   SortBy: 'OrderBy',
   SortOrder: 'OrderByDirection',
 };
@@ -134,6 +138,8 @@ export type StoredPreferenceModel = {
   TimeCreatedFilter: number;
   TimeDueFilter: number;
   TimeDeliveredFilter: number;
+  /** Present (true) only when set, so a preference without it keeps the legacy shape. */
+  MyJobsFilter?: true;
   PageSize: number;
 };
 
@@ -150,6 +156,7 @@ export function toPreferenceModel(p: JobListPreference): StoredPreferenceModel {
     TimeCreatedFilter: p.query.timeCreated,
     TimeDueFilter: p.query.timeDue,
     TimeDeliveredFilter: p.query.timeDelivered,
+    ...(p.query.mine ? { MyJobsFilter: true as const } : {}),
     PageSize: p.pageSize,
   };
 }

@@ -29,6 +29,7 @@ describe('job list preference', () => {
       timeDelivered: 7,
       statuses: [8, 12],
       attention: '' as const,
+      mine: false,
       matterExact: '',
       loggedFrom: '',
       loggedTo: '',

@@ -79,6 +79,8 @@ const listColumns = {
 
 export interface JobListContext {
   clientId: number;
+  /** The user looking (whose jobs "Only my jobs" keeps). */
+  userId: number;
   now: Date;
   timeZone: string;
 }
@@ -233,7 +235,7 @@ export function inIdOrder<T extends { id: number }>(ids: readonly { id: number }
  * exactly these through the driver).
  */
 export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
-  const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const filter = jobListFilterTemplate(ctx, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
   const paging = { walk: idsToWalk(limit, filter.text), offset, limit };
   return {
@@ -253,7 +255,7 @@ export function jobListStatements(q: Queryable, ctx: JobListContext, query: JobL
  * statement that reads rows by primary key (`ids` placeholder, an int[]), with no count.
  */
 export function jobListFloorStatements(q: Queryable, ctx: JobListContext, query: JobListQuery, page: Page) {
-  const filter = jobListFilterTemplate(ctx.clientId, query, ctx.now, ctx.timeZone);
+  const filter = jobListFilterTemplate(ctx, query, ctx.now, ctx.timeZone);
   const { limit, offset } = limitOffset(page);
   const order = jobListOrder(query.sortBy, query.sortOrder);
   // LIMIT and OFFSET written as the list writes them (lib/lists/paging.ts pageClause): planned once, not per call.
@@ -351,7 +353,12 @@ export interface JobListResult extends ListResult<JobListItem> {
  */
 export async function listJobs(actor: Actor, query: JobListQuery, page: Page): Promise<JobListResult> {
   const db = await getDb();
-  const filter = jobListFilterTemplate(tenantOf(actor), query, now(), actor.timeZone);
+  const filter = jobListFilterTemplate(
+    { clientId: tenantOf(actor), userId: actor.userId },
+    query,
+    now(),
+    actor.timeZone,
+  );
   const { limit, offset } = limitOffset(page);
   const walk = idsToWalk(limit, filter.text);
   const paging = { walk, offset, limit };

@@ -17,6 +17,7 @@ import {
   hasListParams,
   JOB_ATTENTION_LABELS,
   JOB_PARAM,
+  MINE_HINT,
   queryFromSearchParams,
   querySearchParams,
 } from '@/lib/jobs/list-schema';
@@ -27,7 +28,8 @@ import { getView, listViews, openingOf } from '@/lib/jobs/views';
 import { VIEW_PARAM } from '@/lib/jobs/views-schema';
 import { SavedViews } from '@/components/jobs/SavedViews';
 import { isUserAdmin } from '@/lib/core/user-policy';
-import { homeAttention, presentInvoiceAttention } from '@/lib/invoices/attention';
+import { homeAttention, presentInvoiceAttention, stripScopeOf } from '@/lib/invoices/attention';
+import { STRIP_PARAM } from '@/lib/jobs/attention-keys';
 import { jobSlipHref } from '@/lib/jobs/links';
 import { presentJobRow } from '@/lib/jobs/present';
 import { getJobForClient, listJobs } from '@/lib/jobs/queries';
@@ -81,10 +83,11 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
   // The list, the strip's counts and the views side by side: the strip costs what its slowest count costs.
   const [result, attention, views] = await Promise.all([
     listJobs(actor, query, { page, size: pageSize }),
-    homeAttention(actor),
+    homeAttention(actor, stripScopeOf(actor, params.get(STRIP_PARAM))),
     viewsRead,
   ]);
   const allJobsQs = new URLSearchParams(querySearchParams({ ...query, attention: '' }, pageSize)).toString();
+  const allFirmQs = new URLSearchParams(querySearchParams({ ...query, mine: false }, pageSize)).toString();
   const allMonthsQs = new URLSearchParams(
     querySearchParams({ ...query, loggedFrom: '', loggedTo: '' }, pageSize),
   ).toString();
@@ -98,6 +101,7 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
       {/* The title, the matter search and the strip: a client component given the strip's counts. */}
       <JobsHead
         jobs={attention.jobs}
+        scope={attention.scope}
         unpaid={attention.invoices.unpaid}
         overdue={attention.invoices.overdue}
         owed={presentInvoiceAttention(attention.invoices).owedText}
@@ -106,6 +110,14 @@ export default async function JobClientPage({ searchParams }: { searchParams: Se
         <p className="text-sm text-ink" data-testid="attention-filter">
           Showing jobs: <strong>{JOB_ATTENTION_LABELS[query.attention]}</strong>.{' '}
           <Link href={allJobsQs ? `/JobClient?${allJobsQs}` : '/JobClient?sort=0&dir=2'}>Show all jobs</Link>
+        </p>
+      )}
+      {query.mine && (
+        <p className="text-sm text-ink" data-testid="mine-filter">
+          Showing <strong>only your jobs</strong>: {MINE_HINT.charAt(0).toLowerCase() + MINE_HINT.slice(1)}{' '}
+          <Link href={allFirmQs ? `/JobClient?${allFirmQs}` : '/JobClient?sort=0&dir=2'}>
+            Show the firm&apos;s jobs
+          </Link>
         </p>
       )}
       {(query.loggedFrom || query.loggedTo) && (
