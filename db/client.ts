@@ -70,6 +70,11 @@ export function openDatabase(opts: OpenOptions): DbHandle {
       connect_timeout: opts.connectTimeout ?? DEFAULT_POOL_TIMEOUTS.connectTimeout,
       idle_timeout: opts.idleTimeout ?? DEFAULT_POOL_TIMEOUTS.idleTimeout,
       max_lifetime: opts.maxLifetime ?? DEFAULT_POOL_TIMEOUTS.maxLifetime,
+      // No JIT compilation: every statement here is a short request's, planned once and run many times, and
+      // PostgreSQL decides to compile by the plan's estimated cost. A generic plan's estimate can pass that threshold
+      // for a statement that runs in a millisecond, and the compile then costs ~100 ms on every run (the home strip's
+      // statement, whose subqueries are each priced at their worst case).
+      connection: { jit: 'off' },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {

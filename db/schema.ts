@@ -544,8 +544,8 @@ export const jobs = pgTable(
       .on(t.clientId, t.dueAt, t.id)
       .where(sql`${t.status} not in (8, 10) and ${t.deliveredAt} is null`),
     // A user's own jobs (lib/jobs/list-sql.ts ownJobOf): ordered by them, or naming them as contact.
-    index('jobs_client_creator_idx').on(t.clientId, t.createdById, t.createdAt.desc(), t.id.desc()),
-    index('jobs_client_email_idx').on(t.clientId, sql`lower(${t.email})`, t.createdAt.desc(), t.id.desc()),
+    index('jobs_client_creator_idx').on(t.clientId, t.createdById, t.status, t.dueAt, t.deliveredAt, t.id),
+    index('jobs_client_email_idx').on(t.clientId, sql`lower(${t.email})`, t.createdById, t.id),
     check('jobs_copies_ck', sql`${t.numberOfCopies} is null or ${t.numberOfCopies} > 0`),
   ],
 );

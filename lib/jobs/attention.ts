@@ -33,7 +33,7 @@ import {
   type JobAttentionKey,
   type StripScope,
 } from './attention-keys';
-import { jobListFilterTemplate } from './list-sql';
+import { cappedCountSql, jobListFilterTemplate } from './list-sql';
 import { COUNT_CAP } from './queries';
 
 export {
@@ -77,6 +77,8 @@ export function jobAttentionStatement<E extends Record<string, SQL>>(
       timeZone,
       prefixOf(key),
     );
+    // The viewer's own jobs: the list's two sets counted apart, as its total counts them.
+    if (filter.ownParts) return cappedCountSql(filter, sql.raw(String(COUNT_CAP + 1)));
     const matches = db
       .select({ one: sql`1`.as('one') })
       .from(jobs)

@@ -25,7 +25,7 @@ import { limitOffset, pageClause, type ListResult, type Page } from '@/lib/lists
 import { executeWithValues } from '@/lib/lists/inline';
 import { preparedFor } from '@/lib/lists/prepared';
 import type { JobListQuery } from './list-schema';
-import { jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
+import { cappedCountSql, jobListFilterTemplate, jobListOrder, type JobListFilter } from './list-sql';
 
 export {
   getJobForClient,
@@ -123,7 +123,7 @@ export const idsToWalk = (limit: number, text: boolean) => (text ? limit * (1 + 
  */
 function listPlan(
   q: Queryable,
-  filter: Pick<JobListFilter, 'where' | 'counters' | 'attentionCounters' | 'text'>,
+  filter: Pick<JobListFilter, 'where' | 'counters' | 'attentionCounters' | 'text' | 'ownParts'>,
   query: JobListQuery,
   paging: ListPaging,
 ) {
@@ -140,14 +140,17 @@ function listPlan(
           .select({ n: sql<number>`coalesce(sum(${jobAttentionCounts.n}), 0)::int`.mapWith(Number) })
           .from(jobAttentionCounts)
           .where(filter.attentionCounters)
-      : q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(
-          q
-            .select({ one: sql`1`.as('one') })
-            .from(jobs)
-            .where(filter.where)
-            .limit(countLimitOf(paging))
-            .as('capped'),
-        );
+      : filter.ownParts
+        ? // "Only my jobs": its two sets counted apart (lib/jobs/list-sql.ts cappedCountSql).
+          q.select({ n: cappedCountSql(filter, countLimitOf(paging)) }).from(sql`(select 1) as one`)
+        : q.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(
+            q
+              .select({ one: sql`1`.as('one') })
+              .from(jobs)
+              .where(filter.where)
+              .limit(countLimitOf(paging))
+              .as('capped'),
+          );
   const totalInIds = exact || !filter.text;
   const total: Record<string, SQL> = totalInIds ? { total: sql<number>`(${count})`.mapWith(Number) } : {};
   /** The page's walk of the sort index, selecting `columns`. */
