@@ -5,6 +5,7 @@
  * "Only my jobs" (the viewer's own: ordered by them or naming them as contact).
  * Rendered twice: in the desktop filter row and in the mobile filter and sort panel (idPrefix keeps ids unique).
  */
+import { useState } from 'react';
 import { useSyncedText } from '@/components/list/useParamText';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { Field } from '@/components/ui/Field';
@@ -63,6 +64,31 @@ function TimeFilter({
   );
 }
 
+/**
+ * "Only my jobs". The box shows a click at once, while the list it asks for is on its way; a change of the list's
+ * state from elsewhere (Reset filters, the back button, the same box in the mobile panel) shows in it.
+ */
+function MineFilter({ id }: { id: string }) {
+  const { state, setList } = useJobListParams();
+  const current = state.query.mine;
+  const [shown, setShown] = useState({ from: current, checked: current });
+  // Adjusting state while rendering (React's pattern for "state derived from a changed prop").
+  if (shown.from !== current) setShown({ from: current, checked: current });
+  return (
+    <Checkbox
+      id={id}
+      className="self-end pb-1"
+      label={MINE_LABEL}
+      description={MINE_HINT}
+      checked={shown.checked}
+      onChange={(e) => {
+        setShown({ from: current, checked: e.target.checked });
+        setList({ [JOB_PARAM.mine]: e.target.checked ? '1' : null });
+      }}
+    />
+  );
+}
+
 /** `oneMatter`: the list of one matter (its page), where a matter or client-name box could narrow nothing. */
 export function JobFilters({ idPrefix, oneMatter = false }: { idPrefix: string; oneMatter?: boolean }) {
   const { state, setList } = useJobListParams();
@@ -83,14 +109,7 @@ export function JobFilters({ idPrefix, oneMatter = false }: { idPrefix: string; 
         label="Time delivered"
         buckets={TIME_DELIVERED_FILTERS}
       />
-      <Checkbox
-        id={`${idPrefix}mine`}
-        className="self-end pb-1"
-        label={MINE_LABEL}
-        description={MINE_HINT}
-        checked={state.query.mine}
-        onChange={(e) => setList({ [JOB_PARAM.mine]: e.target.checked ? '1' : null })}
-      />
+      <MineFilter id={`${idPrefix}mine`} />
     </>
   );
 }
