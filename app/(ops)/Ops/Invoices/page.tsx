@@ -152,6 +152,11 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
               {!i.isPaid && Number(i.amountPaid) > 0 ? (
                 <span className="block text-xs text-muted">{formatMoney(i.amountPaid, i.currencyCode)} paid</span>
               ) : null}
+              {!i.isVoid && Number(i.amountCredited) > 0 ? (
+                <span className="block text-xs text-muted">
+                  {formatMoney(i.amountCredited, i.currencyCode)} credited
+                </span>
+              ) : null}
             </td>
             <td className={td}>
               {i.isVoid ? (
