@@ -19,7 +19,7 @@ test('on a phone the invoice cards show number, status and total, and the Status
   // Every card shows its number, its status and its total inside the screen's width.
   for (const card of await cards.all()) {
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(/^INV-NG2002-\d+$/);
-    await expect(card.getByText(/^(Paid|Unpaid|Part paid|Overdue)$/)).toBeVisible();
+    await expect(card.getByText(/^(Paid|Unpaid|Part paid|Part credited|Overdue|Credited in full)$/)).toBeVisible();
     const amount = card.getByText(/^\$[\d,]+\.\d\d$/);
     await expect(amount).toBeVisible();
     const box = await amount.boundingBox();

@@ -50,4 +50,16 @@ test('the statement’s closing balance is the total owed, its adjustment note a
   await expect(staff.getByTestId('closing-balance')).toBeVisible();
   const ops = await balances(staff);
   expect(ops.closing).toBe(ops.owed);
+
+  // The credited invoice is named the same by the staff list, the firm's list and its slip: a note and no payment.
+  await staff.goto('/Ops/Invoices?q=INV-NG2002-1005');
+  const row = staff.getByRole('row').filter({ hasText: 'INV-NG2002-1005' });
+  await expect(row.getByText('Part credited', { exact: true })).toBeVisible();
+  await expect(row).toContainText(/\$\d+\.\d\d credited/);
+  await admin.goto('/Invoice?inv=INV-NG2002-1005');
+  const mine = admin
+    .getByRole('table', { name: 'Invoices' })
+    .locator('tbody tr')
+    .filter({ hasText: 'INV-NG2002-1005' });
+  await expect(mine.getByText('Part credited', { exact: true })).toBeVisible();
 });

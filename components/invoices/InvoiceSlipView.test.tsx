@@ -36,6 +36,8 @@ const slip = (over: Partial<InvoiceSlip['invoice']> = {}, payUrl: string | null 
     dueDate: null,
     isPaid: false,
     isVoid: false,
+    amountPaid: '0.00',
+    amountCredited: '0.00',
     ...over,
   },
   client: { name: 'Harbour & Vale Lawyers', accountNumber: 'HV1001' },
@@ -148,5 +150,17 @@ describe('invoice slip view', () => {
     expect(table).toMatch(/02-Mar-2026<\/td><td[^>]*>\$100\.00<\/td><td[^>]*>EFT 7781</);
     expect(table).toMatch(/20-Mar-2026<\/td><td[^>]*>\$132\.10<\/td><td[^>]*>—</);
     expect(html(slip())).not.toContain('invoice-payments');
+  });
+
+  it('states the invoice in the one vocabulary: Unpaid, Overdue past its due date, Part credited, Credited in full, Void', () => {
+    const badge = (s: InvoiceSlip, today: string | null = null) => presentSlip(s, today).status;
+    expect(badge(slip({ dueDate: '2026-03-16' }))).toBe('Unpaid');
+    expect(badge(slip({ dueDate: '2026-03-16' }), '2026-03-17')).toBe('Overdue');
+    expect(badge(slip({ dueDate: '2026-03-16' }), '2026-03-16')).toBe('Unpaid');
+    expect(badge({ ...slip(), amountCredited: '12.10' })).toBe('Part credited');
+    expect(badge({ ...slip({ isPaid: true }), amountCredited: '112.10' })).toBe('Credited in full');
+    expect(badge(slip({ isPaid: true, isVoid: true }))).toBe('Void');
+    const out = html({ ...slip(), amountPaid: '50.00', balance: '62.10' });
+    expect(out).toContain('>Part paid</span>');
   });
 });

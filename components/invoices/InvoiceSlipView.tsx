@@ -9,6 +9,7 @@ import { buttonClasses } from '@/components/ui/Button';
 import { cn } from '@/components/ui/cn';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import type { InvoiceSlipView as Slip } from '@/lib/invoices/present';
+import { INVOICE_STATUS_TONE } from '@/lib/invoices/status';
 
 function Item({ label, value, href }: { label: string; value: string; href?: string | null }) {
   return (
@@ -81,13 +82,7 @@ export function InvoiceSlipView({
           </p>
         </div>
         <div className="flex items-center gap-3">
-          {slip.isVoid ? (
-            <Badge tone="neutral">Void</Badge>
-          ) : slip.isPaid ? (
-            <Badge tone="success">Paid</Badge>
-          ) : (
-            <Badge tone="warning">Unpaid</Badge>
-          )}
+          <Badge tone={INVOICE_STATUS_TONE[slip.status]}>{slip.status}</Badge>
           <a href={slip.pdfHref} className={cn(buttonClasses(), 'no-print')} data-print="hide" download>
             Download PDF<span className="sr-only"> of invoice {slip.invoiceNumber}</span>
           </a>

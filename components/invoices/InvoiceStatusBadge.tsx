@@ -1,10 +1,12 @@
-/** An invoice's status as the lists show it: Paid, Unpaid, Part paid, Overdue or Void, each in its Badge tone. */
+/** An invoice's status as the lists show it (lib/invoices/status.ts), each in its Badge tone. */
 import type { InvoiceRowStatus } from '@/lib/invoices/present';
 
 const STATUS_CLASS: Record<InvoiceRowStatus, string> = {
   Paid: 'badge badge-ok',
   Unpaid: 'badge badge-wt',
   'Part paid': 'badge badge-wt',
+  'Part credited': 'badge badge-wt',
+  'Credited in full': 'badge badge-ok',
   Overdue: 'badge badge-dg',
   Void: 'badge',
 };

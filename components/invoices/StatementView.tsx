@@ -102,6 +102,12 @@ export function StatementView({ s }: { s: View }) {
             </tbody>
           </table>
         </ScrollRegion>
+        {s.inCredit ? (
+          <p className="text-sm text-ink" data-testid="in-credit">
+            In credit: <span className="font-semibold tabular-nums">{s.inCredit}</span>. An adjustment note reduced an
+            invoice that had already been paid, so the closing balance is the total owed less this credit.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="lines-h" className="flex flex-col gap-2">

@@ -1,16 +1,18 @@
 /**
  * The ledger's rules under random histories (fast-check, 500 runs): sequences of invoices issued, part payments
  * over one to three invoices (applied in order, each up to what is left, as lib/invoices/payments.ts does),
- * adjustment notes and voids (of invoices with no payment), days passing between them. After every history the
- * closing balance of the entries equals the sum of what the invoices owe and the total of the ageing, no invoice
- * is paid and credited beyond its total, a voided invoice owes nothing, and a statement cut at any day (the
- * entries before it as the opening balance) closes on the same balance.
+ * adjustment notes (up to what is not yet credited, paid or not, as lib/invoices/credit-notes.ts allows) and voids
+ * (of invoices with no payment), days passing between them. After every history the closing balance of the entries
+ * equals the sum of what the invoices owe (the total of the ageing) less the credit a firm holds from a note on a
+ * paid invoice, no invoice is paid (nor credited) beyond its total, a voided invoice owes nothing, and a statement
+ * cut at any day (the entries before it as the opening balance) closes on the same balance.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ageingOf,
   bucketOf,
+  creditHeldOf,
   daysPastDue,
   minusDays,
   owedOf,
@@ -100,8 +102,10 @@ function play(ops: readonly Op[]) {
       }
       entries.push({ date: day, kind: 'payment', seq, reference: `P${seq}`, description: '', cents: -total });
     } else if (o.kind === 'credit') {
+      // As lib/invoices/credit-notes.ts credits: up to what is not yet credited, paid or not (a price corrected
+      // after payment leaves the firm in credit).
       const i = invs[o.pick % invs.length]!;
-      const amount = (owed(i) * BigInt(o.share)) / 1000n;
+      const amount = ((i.amount - i.credited) * BigInt(o.share)) / 1000n;
       if (i.voided || amount <= 0n) continue;
       i.credited += amount;
       entries.push({ date: day, kind: 'credit', seq, reference: `C${seq}`, description: '', cents: -amount });
@@ -124,11 +128,18 @@ describe('the ledger (property)', () => {
         const closing = lines.at(-1)?.balance ?? 0n;
         const owing = invs.map((i) => ({ dueDate: i.dueDate, owed: owedOf(i) }));
         const sumOwed = owing.reduce((s, o) => s + o.owed, 0n);
-        expect(closing).toBe(sumOwed);
+        const held = invs.reduce((s, i) => s + creditHeldOf(i), 0n);
+        // What the firm owes, less what it has paid beyond it (a credit on a paid invoice); with no such credit,
+        // the closing balance is exactly the sum of what the invoices owe.
+        expect(closing).toBe(sumOwed - held);
+        if (held === 0n) expect(closing).toBe(sumOwed);
         expect(ageingOf(lastDay, owing).total).toBe(sumOwed);
         for (const i of invs) {
-          expect(i.paid + i.credited).toBeLessThanOrEqual(i.amount);
-          if (i.voided) expect(owedOf(i)).toBe(0n);
+          // No invoice is paid beyond its total, nor credited beyond it; an invoice owes or holds credit, not both.
+          expect(i.paid).toBeLessThanOrEqual(i.amount);
+          expect(i.credited).toBeLessThanOrEqual(i.amount);
+          expect(owedOf(i) === 0n || creditHeldOf(i) === 0n).toBe(true);
+          if (i.voided) expect(owedOf(i) + creditHeldOf(i)).toBe(0n);
         }
         // A statement from any day: the entries before it are its opening balance; it closes the same.
         const from = plusDays(START, cut);

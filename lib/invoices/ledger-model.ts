@@ -10,8 +10,9 @@
  *
  * On one day, invoices come before payments, payments before adjustment notes, and those before voids. The
  * running balance of the entries is what the firm owes; what an invoice owes is its total less the payments
- * allocated to it and its adjustment notes (never below nothing; nothing once voided), and the sum of what the
- * invoices owe equals the closing balance (lib/invoices/ledger-model.test.ts drives both through random histories).
+ * allocated to it and its adjustment notes (never below nothing; nothing once voided). The closing balance equals
+ * the sum of what the invoices owe, less the credit the firm holds when an adjustment note credited an invoice it
+ * had already paid (creditHeldOf); lib/invoices/ledger-model.test.ts drives both through random histories.
  * What is owed is aged by days past the due date (an invoice without one is current).
  * lib/invoices/ledger.ts reads the entries of one firm from the database and applies these rules. Browser-safe.
  */
@@ -65,6 +66,18 @@ export function owedOf(i: InvoiceMoney): bigint {
   if (i.voided) return 0n;
   const owed = i.amount - i.paid - i.credited;
   return owed > 0n ? owed : 0n;
+}
+
+/**
+ * What the firm has paid on an invoice beyond what it now owes: payments and adjustment notes together above its
+ * total. An adjustment note may credit an invoice already paid (a price corrected after payment), which leaves the
+ * firm in credit. A voided invoice has no payment, so holds none. The closing balance is what the invoices owe less
+ * what they hold in credit.
+ */
+export function creditHeldOf(i: InvoiceMoney): bigint {
+  if (i.voided) return 0n;
+  const over = i.paid + i.credited - i.amount;
+  return over > 0n ? over : 0n;
 }
 
 /** The credit a void writes: what the invoice owed just before it. */

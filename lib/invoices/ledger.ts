@@ -5,8 +5,8 @@
  * amounts "owed" of the invoice lists and the /Ops overview all read what is owed from here, so they agree.
  *
  * A firm's ledger runs to the later of today and its last entry (a payment may be dated ahead), so the closing
- * balance carries every entry and equals what the invoices owe. Each kind of entry is read with one query over the
- * firm's own index (invoices by client and issue date, payments by client and date, adjustment notes by client
+ * balance carries every entry and equals what the invoices owe, less any credit the firm holds (an adjustment note
+ * on a paid invoice). Each kind of entry is read with one query over the firm's own index (invoices by client and issue date, payments by client and date, adjustment notes by client
  * and date, voided invoices by client); before the period only their sums. What invoices owe is read from the
  * unpaid invoices (invoices_client_unpaid_idx); across firms from the unpaid-invoice counters.
  */
@@ -57,6 +57,11 @@ export interface FirmLedger {
   closing: bigint;
   owing: OwingInvoice[];
   ageing: Ageing;
+  /**
+   * What the firm has paid beyond what its invoices now owe (an adjustment note on a paid invoice): the closing
+   * balance is the ageing's total less this.
+   */
+  inCredit: bigint;
 }
 
 const bigintOf = (v: string | null | undefined) => (v ? toCents(v) : 0n);
@@ -234,10 +239,35 @@ export async function firmLedger(
       bucket: bucketOf(pastDue),
     });
   }
+  // Invoices paid and then credited: payments and notes together above the total (creditHeldOf); void ones have
+  // no payment.
+  const [held] = await q
+    .select({
+      cents: sql<string | null>`sum(${invoices.amountPaid} + ${invoices.amountCredited} - ${invoices.amount})::text`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.clientId, clientId),
+        isNull(invoices.voidedAt),
+        sql`${invoices.amountPaid} + ${invoices.amountCredited} > ${invoices.amount}`,
+      ),
+    );
   // Oldest debt first.
   owing.sort((a, b) => b.daysPastDue - a.daysPastDue || a.id - b.id);
   const currencyCode = invs[0]?.currencyCode ?? unpaid[0]?.currencyCode ?? 'AUD';
-  return { currencyCode, from, to, today, opening, lines, closing, owing, ageing: ageingOf(today, owing) };
+  return {
+    currencyCode,
+    from,
+    to,
+    today,
+    opening,
+    lines,
+    closing,
+    owing,
+    ageing: ageingOf(today, owing),
+    inCredit: bigintOf(held?.cents),
+  };
 }
 
 export interface AgedReceivable {

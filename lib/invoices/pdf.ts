@@ -19,15 +19,20 @@ import {
   tag,
 } from './pdf-kit';
 import type { InvoiceSlip } from './service';
+import { invoiceStatus } from './status';
 import { hasBankDetails } from './supplier';
 
-/** The status the document states: a void invoice says so (it owes nothing, and was never paid). */
+/**
+ * The status the document states, in the words of every other page (lib/invoices/status.ts). A document keeps no
+ * "today", so it never says Overdue: it prints the due date instead.
+ */
 function pdfStatus(slip: InvoiceSlip): string {
-  const i = slip.invoice;
-  if (i.isVoid) return 'Void';
-  if (i.isPaid) return Number(slip.amountCredited) >= Number(i.amount) ? 'Credited in full' : 'Paid';
-  if (Number(slip.amountPaid) > 0) return 'Part paid';
-  return Number(slip.amountCredited) > 0 ? 'Part credited' : 'Unpaid';
+  return invoiceStatus({
+    ...slip.invoice,
+    amountPaid: slip.amountPaid,
+    amountCredited: slip.amountCredited,
+    overdue: false,
+  });
 }
 
 export async function invoicePdf(slip: InvoiceSlip): Promise<Buffer> {

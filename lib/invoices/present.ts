@@ -9,6 +9,7 @@ import { invoiceSlipHref } from './links';
 import { formatMoney, formatQuantity, formatUnitPrice } from './money';
 import type { InvoiceRow, InvoiceSlip } from './service';
 import { jobTypeLabel, type InvoiceListQuery } from './schema';
+import { invoiceStatus, type InvoiceStatus } from './status';
 import { formatAbn } from './supplier-schema';
 import { hasBankDetails, type Supplier } from './supplier';
 
@@ -29,13 +30,10 @@ export interface InvoiceRowView {
   payHref: string | null;
 }
 
-export type InvoiceRowStatus = 'Paid' | 'Part paid' | 'Unpaid' | 'Overdue' | 'Void';
+export type InvoiceRowStatus = InvoiceStatus;
 
 function rowStatus(r: InvoiceRow): InvoiceRowStatus {
-  if (r.isVoid) return 'Void';
-  if (r.isPaid) return 'Paid';
-  if (r.overdue) return 'Overdue';
-  return Number(r.owed) < Number(r.amount) ? 'Part paid' : 'Unpaid';
+  return invoiceStatus(r);
 }
 
 export function presentInvoiceRow(r: InvoiceRow): InvoiceRowView {
@@ -69,6 +67,8 @@ export interface InvoiceSlipView {
   currencyCode: string;
   isPaid: boolean;
   isVoid: boolean;
+  /** The one vocabulary of lib/invoices/status.ts. */
+  status: InvoiceStatus;
   voidReason: string | null;
   /** The invoice's adjustment notes, each with its PDF. */
   creditNotes: {
@@ -136,8 +136,10 @@ export function creditNotePdfHref(creditNoteNumber: string): string {
   return `/api/Invoice/CreditNote/${encodeURIComponent(creditNoteNumber)}`;
 }
 
-export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
+/** A slip ready to render; `today` (yyyy-MM-dd in the reader's zone) lets an unpaid invoice past its due date say Overdue. */
+export function presentSlip(s: InvoiceSlip, today: string | null = null): InvoiceSlipView {
   const { invoice: i, client } = s;
+  const overdue = today !== null && !i.isPaid && i.dueDate !== null && i.dueDate < today;
   const money = (v: string) => formatMoney(v, i.currencyCode);
   const partPaid = !i.isPaid && (Number(s.amountPaid) > 0 || Number(s.amountCredited) > 0);
   return {
@@ -154,6 +156,7 @@ export function presentSlip(s: InvoiceSlip): InvoiceSlipView {
     currencyCode: i.currencyCode,
     isPaid: i.isPaid,
     isVoid: i.isVoid,
+    status: invoiceStatus({ ...i, amountPaid: s.amountPaid, amountCredited: s.amountCredited, overdue }),
     voidReason: s.voidReason,
     creditNotes: s.creditNotes.map((n) => ({
       creditNoteNumber: n.creditNoteNumber,

@@ -26,6 +26,8 @@ export const invoiceColumns = {
   dueDate: invoices.dueDate,
   isPaid: invoices.isPaid,
   isVoid: sql<boolean>`${invoices.voidedAt} is not null`.mapWith(Boolean),
+  amountPaid: invoices.amountPaid,
+  amountCredited: invoices.amountCredited,
 };
 
 export interface InvoiceListItem {
@@ -45,6 +47,9 @@ export interface InvoiceListItem {
   isPaid: boolean;
   /** Voided: shown as Void, owes nothing. */
   isVoid: boolean;
+  /** What payments and adjustment notes have covered (its status: lib/invoices/status.ts). */
+  amountPaid: string;
+  amountCredited: string;
 }
 
 type SortKey = 'jmsNumber' | 'matterReference' | 'invoiceNumber' | 'amount' | 'issueDate' | 'isPaid';

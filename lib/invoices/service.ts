@@ -115,6 +115,8 @@ function withPayLink(r: InvoiceListItem & { owed: string }, accountNumber: strin
     dueDate: r.dueDate,
     isPaid,
     isVoid: r.isVoid,
+    amountPaid: r.amountPaid,
+    amountCredited: r.amountCredited,
     // A part-paid invoice's link asks for what is left (as on its slip).
     payUrl: payLinkFor(config().PAYMENT_URL, { invoiceNumber, amount: r.owed, jmsNumber, accountNumber, isPaid }),
     owed: r.owed,

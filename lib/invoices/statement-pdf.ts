@@ -13,7 +13,7 @@ import {
   pdfText,
   tag,
 } from './pdf-kit';
-import type { Statement } from './statement';
+import { hasCredit, type Statement } from './statement';
 
 export async function statementPdf(s: Statement): Promise<Buffer> {
   const money = (v: string) => formatMoney(v, s.currencyCode);
@@ -50,7 +50,11 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     ]),
   );
   y = drawTotals(doc, y, [['Closing balance', money(s.closing), true]]);
-  y = drawParagraph(doc, y + 12, ['Ageing of what is owed (by invoice date)'], { bold: true, size: 11, role: 'H2' });
+  y = drawParagraph(doc, y + 12, ['Ageing of what is owed (by days past the due date)'], {
+    bold: true,
+    size: 11,
+    role: 'H2',
+  });
   y = drawTable(
     doc,
     y,
@@ -71,6 +75,10 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
       ],
     ],
   );
+  if (hasCredit(s))
+    y = drawParagraph(doc, y + 8, [
+      `In credit: ${money(s.inCredit)}. An adjustment note reduced an invoice that had already been paid, so the closing balance is the total owed less this credit.`,
+    ]);
   const bank = s.supplier.bankAccountName && s.supplier.bankBsb && s.supplier.bankAccountNumber;
   if (bank && s.unpaid.length) {
     drawParagraph(doc, y + 12, [

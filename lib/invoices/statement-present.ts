@@ -2,7 +2,7 @@
 import { displayCalendarDate } from '@/lib/display-date';
 import { invoiceSlipHref } from './links';
 import { formatMoney } from './money';
-import { STATEMENT_KIND_LABEL, type Statement } from './statement';
+import { hasCredit, STATEMENT_KIND_LABEL, type Statement } from './statement';
 
 export interface StatementView {
   title: string;
@@ -24,6 +24,8 @@ export interface StatementView {
     balance: string;
   }[];
   ageing: { current: string; days30: string; days60: string; days90: string; total: string };
+  /** What the firm has paid beyond what it now owes, or null when nothing. */
+  inCredit: string | null;
   unpaid: {
     invoiceNumber: string;
     issueDate: string;
@@ -90,6 +92,7 @@ export function presentStatement(
       days90: money(s.ageing.days90),
       total: money(s.ageing.total),
     },
+    inCredit: hasCredit(s) ? money(s.inCredit) : null,
     unpaid: s.unpaid.map((u) => ({
       invoiceNumber: u.invoiceNumber,
       issueDate: displayCalendarDate(u.issueDate),

@@ -7,17 +7,21 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { creditNotes, invoices } from '@/db/schema';
 import { GET as statementRoute } from '@/app/api/Invoice/Statement/[format]/route';
+import { GET as staffStatementRoute } from '@/app/api/Ops/Invoices/Statement/[format]/route';
+import { GET as receivablesRoute } from '@/app/api/Ops/Invoices/Receivables/route';
 import { fixedClock, setClock } from '@/lib/clock';
 import { resetConfigForTests } from '@/lib/config';
 import { userPrincipal } from '@/lib/core/principal';
 import { useTestDatabase } from '@/test/db';
-import { makeJob, signedIn } from '@/test/factories';
+import { makeJob, signedIn, signedInStaff } from '@/test/factories';
 import { staffActor } from '@/test/staff';
 import { issueInvoice } from './issue';
 import { invoiceIssueSchema } from './issue-schema';
 import { paymentSchema } from './payment-schema';
 import { recordPayment } from './payments';
 import { agedReceivables } from './ledger';
+import { creditNoteSchema } from './credit-note-schema';
+import { issueCreditNote } from './credit-notes';
 import { staffStatement, statementFor } from './statement';
 
 const uid = () => Math.random().toString(36).slice(2, 7).toUpperCase();
@@ -145,6 +149,9 @@ describe('statement of account', () => {
     expect(flat).toContain('Statement of account');
     expect(flat).toMatch(/Closing balance \$165\.00/);
     expect(flat).toContain('$110.00');
+    // The ageing counts from the due date, and the PDF says so.
+    expect(flat).toContain('Ageing of what is owed (by days past the due date)');
+    expect(flat).not.toContain('by invoice date');
 
     const user = await signedIn(3, admin.clientId);
     expect((await get('pdf', user.token)).status).toBe(403);
@@ -233,5 +240,78 @@ describe('statement of account', () => {
     const aged = (await agedReceivables(db, TODAY)).find((r) => r.clientId === admin.clientId);
     expect(aged?.ageing.total).toBe(8900n);
     expect(aged?.invoices).toBe(2);
+  });
+
+  it('an adjustment note on a paid invoice leaves the firm in credit: the statement states it, and closing = owed less it', async () => {
+    const { admin, issue, pay } = await firm();
+    const paid = await issue(20, '100.00'); // 110.00
+    await pay([paid], '110.00', daysAgo(15));
+    const open = await issue(10, '50.00'); // 55.00
+    // The price corrected after payment: 22.00 back to the firm.
+    await issueCreditNote(
+      userPrincipal(await staffActor(2)),
+      creditNoteSchema.parse({ InvoiceNumber: paid, Amount: '22.00', Reason: 'Twenty pages charged twice' }),
+    );
+    const s = await statementFor(admin.actor, { from: daysAgo(30) });
+    expect(s.lines.map((l) => [l.kind, l.debit, l.credit, l.balance])).toEqual([
+      ['invoice', '110.00', null, '110.00'],
+      ['payment', null, '110.00', '0.00'],
+      ['invoice', '55.00', null, '55.00'],
+      ['credit', null, '22.00', '33.00'],
+    ]);
+    expect(s.unpaid.map((u) => [u.invoiceNumber, u.outstanding])).toEqual([[open, '55.00']]);
+    expect([s.closing, s.ageing.total, s.inCredit]).toEqual(['33.00', '55.00', '22.00']);
+
+    const get = (format: string) =>
+      statementRoute(
+        new Request(`http://localhost/api/Invoice/Statement/${format}?from=${daysAgo(30)}`, {
+          headers: { Authorization: `Bearer ${admin.token}` },
+        }),
+        { params: Promise.resolve({ format }) },
+      );
+    const csv = new TextDecoder().decode((await (await get('csv')).arrayBuffer()).slice(3));
+    expect(csv).toContain(`${TODAY},Closing balance,,,,,33.00`);
+    expect(csv).toContain('In credit,22.00');
+    const { text } = await extractText(new Uint8Array(await (await get('pdf')).arrayBuffer()), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('In credit: $22.00.');
+  });
+
+  it('staff download a firm’s statement and the aged receivables as CSV; a firm’s user may not', async () => {
+    const { admin, issue, pay } = await firm();
+    const late = await issue(100, '100.00'); // 110.00, due 86 days ago: 60 days
+    await issue(10, '50.00'); // 55.00, current
+    await pay([late], '10.00', daysAgo(5));
+    const staff = await signedInStaff(2);
+    const statement = (token: string) =>
+      staffStatementRoute(
+        new Request(`http://localhost/api/Ops/Invoices/Statement/csv?client=${admin.clientId}&from=${daysAgo(120)}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        { params: Promise.resolve({ format: 'csv' }) },
+      );
+    const res = await statement(staff.token);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split(/\r?\n/)[0]).toBe('Date,Type,Reference,Description,Debit,Credit,Balance');
+    expect(text).toContain(`${TODAY},Closing balance,,,,,155.00`);
+    expect(text).toContain(',55.00,0.00,100.00,0.00,155.00');
+
+    const receivables = (token: string) =>
+      receivablesRoute(
+        new Request('http://localhost/api/Ops/Invoices/Receivables', { headers: { Authorization: `Bearer ${token}` } }),
+        { params: Promise.resolve({}) },
+      );
+    const aged = await receivables(staff.token);
+    expect(aged.status).toBe(200);
+    const rows = new TextDecoder().decode((await aged.arrayBuffer()).slice(3)).split(/\r?\n/);
+    expect(rows[0]).toBe('Client,Account,Currency,Invoices owing,Current,30 days,60 days,90+ days,Total owed');
+    const mine = rows.filter((r) => r.includes(',AUD,2,55.00,0.00,100.00,0.00,155.00'));
+    expect(mine).toHaveLength(1);
+    expect(rows.some((r) => r.startsWith('Total,,AUD,'))).toBe(true);
+
+    expect((await statement(admin.token)).status).toBe(403);
+    expect((await receivables(admin.token)).status).toBe(403);
   });
 });

@@ -3,8 +3,9 @@
  * the opening balance at the start of the period, every invoice, payment, adjustment note and void in the period
  * with the running balance, the closing balance, and the ageing of what is owed by days past the due date
  * (lib/invoices/ledger-model.ts). The closing balance and the total owed come from the same entries, so they
- * agree. For a firm's administrator (/Statement) and for staff, per firm (/Ops/Invoices/Statement). Downloaded as
- * PDF (lib/invoices/statement-pdf.ts) and CSV. Amounts are whole cents throughout (lib/invoices/gst.ts).
+ * agree: equal, or, when an adjustment note credited an invoice already paid, apart by the credit the firm holds,
+ * which the statement states. For a firm's administrator (/Statement) and for staff, per firm
+ * (/Ops/Invoices/Statement). Downloaded as PDF (lib/invoices/statement-pdf.ts) and CSV. Amounts are whole cents throughout (lib/invoices/gst.ts).
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { eq } from 'drizzle-orm';
@@ -67,6 +68,11 @@ export interface Statement {
   lines: StatementLine[];
   closing: string;
   ageing: AgeingBuckets;
+  /**
+   * What the firm has paid beyond what it now owes (an adjustment note credited an invoice it had paid); '0.00'
+   * mostly. The closing balance is the ageing's total less this.
+   */
+  inCredit: string;
   unpaid: StatementInvoice[];
   supplier: Supplier;
   /** Pay every unpaid invoice at once (when the payments page takes several: PAYMENT_MULTIPLE). */
@@ -145,6 +151,7 @@ async function statementOfClient(clientId: number, timeZone: string, fromAsked: 
       days90: fromCents(l.ageing.days90),
       total: fromCents(l.ageing.total),
     },
+    inCredit: fromCents(l.inCredit),
     unpaid,
     supplier: await getSupplier(db),
     payAllUrl,
@@ -162,6 +169,11 @@ export const STATEMENT_KIND_LABEL: Record<StatementKind, string> = {
 
 export const STATEMENT_CSV_HEADER = ['Date', 'Type', 'Reference', 'Description', 'Debit', 'Credit', 'Balance'];
 
+/** Whether the firm holds a credit (paid beyond what it now owes), which the statement then states. */
+export function hasCredit(s: Pick<Statement, 'inCredit'>): boolean {
+  return s.inCredit !== '0.00';
+}
+
 /** The statement as CSV rows: the opening balance, every line, the closing balance, then the ageing. */
 export function statementCsvRows(s: Statement): string[][] {
   const kind = STATEMENT_KIND_LABEL;
@@ -172,6 +184,7 @@ export function statementCsvRows(s: Statement): string[][] {
     [],
     ['Ageing', 'Current', '30 days', '60 days', '90+ days', 'Total owed'],
     ['', s.ageing.current, s.ageing.days30, s.ageing.days60, s.ageing.days90, s.ageing.total],
+    ...(hasCredit(s) ? [['In credit', s.inCredit]] : []),
   ];
 }
 

@@ -12,7 +12,10 @@ import { invoices, jobs } from '@/db/schema';
 import { tenantOf } from '@/lib/core/tenancy';
 import type { Actor } from '@/lib/auth/actor';
 import { invoiceSlipHref } from '@/lib/invoices/links';
+import { now } from '@/lib/clock';
+import { todayIn } from '@/lib/invoices/issue-date';
 import { formatMoney } from '@/lib/invoices/money';
+import { invoiceStatus } from '@/lib/invoices/status';
 import { jobSlipHref, matterHref } from '@/lib/jobs/links';
 import { containsPattern } from '@/lib/lists/contains';
 import { statusLabel } from '@/lib/reference';
@@ -97,6 +100,9 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
         currencyCode: invoices.currencyCode,
         isPaid: invoices.isPaid,
         voidedAt: invoices.voidedAt,
+        dueDate: invoices.dueDate,
+        amountPaid: invoices.amountPaid,
+        amountCredited: invoices.amountCredited,
       })
       .from(invoices)
       .where(
@@ -112,6 +118,7 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
       .orderBy(desc(invoices.issueDate), desc(invoices.id))
       .limit(SEARCH_LIMIT),
   ]);
+  const today = todayIn(actor.timeZone, now());
   return {
     matters: matterRows.map((m) => ({
       label: m.matterReference,
@@ -128,7 +135,11 @@ export async function searchMatters(actor: Actor, text: string): Promise<MatterS
       detail: [
         i.matterReference,
         formatMoney(i.amount, i.currencyCode),
-        i.voidedAt ? 'Void' : i.isPaid ? 'Paid' : 'Unpaid',
+        invoiceStatus({
+          ...i,
+          isVoid: i.voidedAt !== null,
+          overdue: !i.isPaid && i.dueDate !== null && i.dueDate < today,
+        }),
       ]
         .filter(Boolean)
         .join(' · '),

@@ -33,7 +33,9 @@ import { claimDue, DELIVERY_LEASE_MS, dispatchEvents, retrySchedule } from './ou
 import { isPrivateAddress, postWebhook } from './send';
 import { WEBHOOK_MSG, type WebhookEvent } from './schema';
 import { processWebhooksOnce } from './worker';
-import { systemPrincipal } from '@/lib/core/principal';
+import { systemPrincipal, userPrincipal } from '@/lib/core/principal';
+import { creditNoteSchema, voidInvoiceSchema } from '@/lib/invoices/credit-note-schema';
+import { issueCreditNote, voidInvoice } from '@/lib/invoices/credit-notes';
 
 interface Received {
   id: string;
@@ -147,6 +149,37 @@ describe('webhooks', () => {
       DueDate: '2026-12-08',
       Lines: [{ ExtStockId: 'EZ1', Description: 'Copies', Quantity: '10', Amount: '12.50' }],
     });
+
+  it('a void and an adjustment note arrive as invoice.voided and credit_note.issued, signed, with their data', async () => {
+    await endpoint(['invoice.voided', 'credit_note.issued']);
+    const me = await signedIn(3);
+    const system = systemPrincipal('API key "billing"');
+    const staff = userPrincipal(await staffActor(2));
+    const voided = await makeJob({ clientId: me.clientId });
+    await upsertInvoice(system, invoiceOfJob(me.clientId, voided, `INV-V-${voided.id}`));
+    await voidInvoice(staff, voidInvoiceSchema.parse({ InvoiceNumber: `INV-V-${voided.id}`, Reason: 'Wrong firm' }));
+    const credited = await makeJob({ clientId: me.clientId });
+    await upsertInvoice(system, invoiceOfJob(me.clientId, credited, `INV-C-${credited.id}`));
+    const note = await issueCreditNote(
+      staff,
+      creditNoteSchema.parse({ InvoiceNumber: `INV-C-${credited.id}`, Amount: '2.75', Reason: 'Two pages blank' }),
+    );
+
+    const r = await run();
+    expect(r.attempts.every((a) => a.delivered)).toBe(true);
+    // Only the events the endpoint asked for: not the two invoice.issued.
+    expect(receiver.got.map((g) => [g.type, g.verified])).toEqual([
+      ['invoice.voided', true],
+      ['credit_note.issued', true],
+    ]);
+    expect(receiver.got[0]!.data).toMatchObject({ invoiceNumber: `INV-V-${voided.id}`, reason: 'Wrong firm' });
+    expect(receiver.got[1]!.data).toMatchObject({
+      invoiceNumber: `INV-C-${credited.id}`,
+      creditNoteNumber: note.creditNoteNumber,
+      amount: '2.75',
+      gst: '0.25',
+    });
+  });
 
   it('staff register an endpoint; every event arrives signed (verified independently), with its data', async () => {
     const { admin, id, secret: s } = await endpoint();

@@ -8,6 +8,8 @@ import { notFound } from 'next/navigation';
 import { InvoiceSlipView } from '@/components/invoices/InvoiceSlipView';
 import { PrintButton } from '@/components/invoices/PrintButton';
 import { requirePageClientActor } from '@/lib/auth/page';
+import { now } from '@/lib/clock';
+import { todayIn } from '@/lib/invoices/issue-date';
 import { slipLookupFrom } from '@/lib/invoices/links';
 import { presentSlip } from '@/lib/invoices/present';
 import { getInvoiceSlip, getInvoiceSlipsByJob } from '@/lib/invoices/service';
@@ -26,7 +28,8 @@ export default async function InvoiceSlipPage({ searchParams }: { searchParams: 
       ? [await getInvoiceSlip(actor, lookup.invoiceNumber, lookup.issueDate)].flatMap((s) => (s ? [s] : []))
       : await getInvoiceSlipsByJob(actor, lookup.jmsNumber);
   if (slips.length === 0) notFound();
-  const views = slips.map(presentSlip);
+  const today = todayIn(actor.timeZone, now());
+  const views = slips.map((s) => presentSlip(s, today));
 
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">

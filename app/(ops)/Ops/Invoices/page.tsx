@@ -18,6 +18,7 @@ import { listStaffInvoices } from '@/lib/invoices/issue';
 import { displayCalendarDate } from '@/lib/display-date';
 import { formatMoney } from '@/lib/invoices/money';
 import { invoicePdfHref } from '@/lib/invoices/present';
+import { INVOICE_STATUS_TONE, invoiceStatus } from '@/lib/invoices/status';
 import { pageFrom, pageSizeFrom } from '@/lib/lists/paging';
 import { requireStaffPage } from '@/lib/ops/page';
 import { markInvoicePaidAction } from './actions';
@@ -151,22 +152,23 @@ export default async function OpsInvoicesPage({ searchParams }: { searchParams: 
               {!i.isPaid && Number(i.amountPaid) > 0 ? (
                 <span className="block text-xs text-muted">{formatMoney(i.amountPaid, i.currencyCode)} paid</span>
               ) : null}
+              {!i.isVoid && Number(i.amountCredited) > 0 ? (
+                <span className="block text-xs text-muted">
+                  {formatMoney(i.amountCredited, i.currencyCode)} credited
+                </span>
+              ) : null}
             </td>
             <td className={td}>
               {i.isVoid ? (
                 <Badge tone="neutral">Void</Badge>
               ) : i.isPaid ? (
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge tone="success">{Number(i.amountCredited) > 0 ? 'Paid or credited' : 'Paid'}</Badge>
+                  <Badge tone={INVOICE_STATUS_TONE[invoiceStatus(i)]}>{invoiceStatus(i)}</Badge>
                   <AdjustLink invoiceNumber={i.invoiceNumber} />
                 </span>
               ) : (
                 <span className="flex flex-wrap items-center gap-2">
-                  {i.overdue ? (
-                    <Badge tone="danger">Overdue</Badge>
-                  ) : (
-                    <Badge tone="warning">{Number(i.amountPaid) > 0 ? 'Part paid' : 'Unpaid'}</Badge>
-                  )}
+                  <Badge tone={INVOICE_STATUS_TONE[invoiceStatus(i)]}>{invoiceStatus(i)}</Badge>
                   <Link
                     href={`/Ops/Invoices/Payment?invoices=${encodeURIComponent(i.invoiceNumber)}`}
                     className="text-sm text-brand-700 underline"

@@ -74,6 +74,12 @@ export default async function OpsAdjustInvoicePage({ searchParams }: { searchPar
       {inv.canVoid && (
         <VoidInvoiceForm invoiceNumber={inv.invoiceNumber} amount={money(inv.amount)} save={voidInvoiceAction} />
       )}
+      {!inv.isVoid && Number(inv.creditable) > 0 && Number(inv.amountPaid) > 0 && (
+        <Alert tone="info">
+          The firm has paid {money(inv.amountPaid)} of this invoice. An adjustment note beyond what is still owed leaves
+          the firm in credit, shown on its statement; refunding it is done outside the portal.
+        </Alert>
+      )}
       {!inv.isVoid && Number(inv.creditable) > 0 && (
         <CreditNoteForm
           invoiceNumber={inv.invoiceNumber}
