@@ -8,7 +8,7 @@
  * BENCH_REQUESTS requests (default 200) after a warm-up, the sides interleaved round by round:
  *  - without: the page's data without the strip (listJobs, page 1, the default list of hv.user);
  *  - with: the same and the strip (homeAttention: one prepared statement), side by side as the page runs them;
- *  - the strip alone.
+ *  - the strip alone (hv.user is a clerk: their own jobs' counts), and the firm's strip alone (an administrator's).
  * Goal: "with" at most 1.2 x "without" at p95. The page itself also resolves the session and renders, which the
  * strip does not touch, so the page's ratio is lower than this one (jobs-page measures the whole page over HTTP).
  */
@@ -63,19 +63,21 @@ async function run(): Promise<BenchRow[]> {
     const without = async () => void (await listJobs(actor, DEFAULT_JOB_QUERY, page));
     const withStrip = async () =>
       void (await Promise.all([listJobs(actor, DEFAULT_JOB_QUERY, page), homeAttention(actor)]));
+    // hv.user is a clerk: the page shows their own jobs' strip; the firm's (an administrator's) beside it.
     const strip = async () => void (await homeAttention(actor));
-    const sides = [without, withStrip, strip];
+    const firmStrip = async () => void (await homeAttention(actor, 'firm'));
+    const sides = [without, withStrip, strip, firmStrip];
     for (const fn of sides) await runConcurrent(C, WARM_UP, fn);
-    const stats: (RunStats | undefined)[] = [undefined, undefined, undefined];
+    const stats: (RunStats | undefined)[] = [undefined, undefined, undefined, undefined];
     const each = Math.max(1, Math.round(N / ROUNDS));
     for (let r = 0; r < ROUNDS; r++) {
-      const order = r % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+      const order = r % 2 === 0 ? [0, 1, 2, 3] : [3, 2, 1, 0];
       for (const i of order) {
         const s = await runConcurrent(C, each, sides[i]!);
         stats[i] = stats[i] ? stats[i]!.merge(s) : s;
       }
     }
-    const [a, b, c] = stats as RunStats[];
+    const [a, b, c, d] = stats as RunStats[];
     const { jobs: counts, invoices: inv } = await homeAttention(actor);
     const ratio = b!.p95 / a!.p95;
     return [
@@ -94,11 +96,18 @@ async function run(): Promise<BenchRow[]> {
         'req/s': fmt(b!.throughput, 0),
       },
       {
-        scenario: 'the strip alone',
+        scenario: "the strip alone (the clerk's own jobs)",
         requests: c!.count,
         'mean ms': fmt(c!.mean),
         'p95 ms': fmt(c!.p95),
         'req/s': fmt(c!.throughput, 0),
+      },
+      {
+        scenario: "the firm's strip alone (an administrator's)",
+        requests: d!.count,
+        'mean ms': fmt(d!.mean),
+        'p95 ms': fmt(d!.p95),
+        'req/s': fmt(d!.throughput, 0),
       },
       {
         scenario: `with / without at p95 (goal <= ${GOAL})`,
