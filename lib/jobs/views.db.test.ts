@@ -49,6 +49,29 @@ describe('saved views of the job list', () => {
     expect(audit).toMatchObject({ clientId: me.clientId, targetId: String(id) });
   });
 
+  it('a view saved already shared with the firm is a share in the firm’s activity, by its name', async () => {
+    const admin = await signedIn(4);
+    const { id } = await createView(admin.actor, {
+      name: 'Firm matters',
+      state: matter,
+      shared: true,
+      makeDefault: false,
+    });
+    const ofFirm = async () =>
+      (await t.db().select().from(auditLog).where(eq(auditLog.action, 'view.share'))).filter(
+        (a) => a.clientId === admin.clientId,
+      );
+    const shares = await ofFirm();
+    expect(shares).toHaveLength(1);
+    expect(shares[0]).toMatchObject({
+      clientId: admin.clientId,
+      targetId: String(id),
+      details: { name: 'Firm matters' },
+    });
+    await createView(admin.actor, { name: 'Mine only', state: matter, shared: false, makeDefault: false });
+    expect(await ofFirm()).toHaveLength(1);
+  });
+
   it('the form schema is the list query schema: bad filters and page sizes are field messages', () => {
     const r = saveViewSchema.safeParse({
       name: ' ',
@@ -134,7 +157,8 @@ describe('saved views of the job list', () => {
     });
     await deleteView(admin2.actor, id);
     expect(await listViews(admin.actor)).toEqual([]);
-    expect((await t.db().select().from(auditLog).where(eq(auditLog.action, 'view.share'))).length).toBe(1);
+    const shares = await t.db().select().from(auditLog).where(eq(auditLog.action, 'view.share'));
+    expect(shares.filter((a) => a.clientId === admin.clientId)).toHaveLength(1);
   });
 
   it('the default view: the list opens with it; without one, with the remembered "Last used" view', async () => {

@@ -216,6 +216,15 @@ export async function createView(
         targetId: row.id,
         details: { shared: input.shared },
       });
+      // Saved already shared is sharing, as Share is on a saved view: the firm's activity tells it by the view's name.
+      if (input.shared)
+        await recordAudit(tx, principal, {
+          clientId: me.clientId,
+          action: 'view.share',
+          targetType: 'saved_view',
+          targetId: row.id,
+          details: { name: input.name },
+        });
       return row;
     });
   } catch (e) {
