@@ -64,6 +64,15 @@ describe('describeActivity', () => {
       details:
         'Jobs list; filters: matter reference = ABC; status = Not Started, Started; 42 rows (download not completed)',
     });
+    // "Only my jobs" unticked narrows nothing; ticked, it is said in the box's words.
+    const all = describeActivity(
+      facts('export', { file: 'Jobs.csv', list: 'Jobs', filters: { mine: false }, rows: 3 }),
+    );
+    expect(all.details).toBe('Jobs list; filters: no filters; 3 rows');
+    const mine = describeActivity(
+      facts('export', { file: 'Jobs.csv', list: 'Jobs', filters: { mine: true }, rows: 1 }),
+    );
+    expect(mine.details).toBe('Jobs list; filters: only my jobs = yes; 1 row');
   });
 
   it('words every action the page shows, each in exactly one kind', () => {

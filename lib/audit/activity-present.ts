@@ -90,6 +90,7 @@ const FILTER_LABELS: Record<string, string> = {
   timeDelivered: 'delivered',
   statuses: 'status',
   attention: 'needs attention',
+  mine: 'only my jobs',
   fullName: 'name',
 };
 
@@ -117,11 +118,11 @@ function filterValue(key: string, x: unknown): string {
   return Array.isArray(x) ? x.map(one).join(', ') : one(x);
 }
 
-/** The filters of an exported list in words; sorting, paging and "any" (0) are left out. */
+/** The filters of an exported list in words; sorting, paging, "any" (0) and a box left unticked (false) are left out. */
 function describeFilters(v: unknown): string {
   if (!v || typeof v !== 'object') return 'no filters';
   const parts = Object.entries(v as Record<string, unknown>)
-    .filter(([k, x]) => !NOT_FILTERS.test(k) && x !== 0)
+    .filter(([k, x]) => !NOT_FILTERS.test(k) && x !== 0 && x !== false)
     .filter(([, x]) => x !== null && x !== undefined && x !== '' && !(Array.isArray(x) && x.length === 0))
     .map(([k, x]) => `${filterName(k)} = ${filterValue(k, x)}`);
   return parts.length ? parts.join('; ') : 'no filters';
