@@ -155,7 +155,7 @@ export default async function HelpPage() {
             one.
           </li>
           <li>
-            After several failed attempts your account is blocked: ask your firm&rsquo;s administrator to unblock it.
+            After several failed attempts your account is locked: ask your firm&rsquo;s administrator to unlock it.
           </li>
           <li>
             In <Link href="/Settings">Settings</Link> you can change your e-mail address, time zone and password, choose
