@@ -9,15 +9,15 @@ import { E2E_CRON_SECRET } from './e2e/support/queues';
  * e2e: Debian Chromium (browsers cannot be downloaded here), the production build served by
  * `npm start` on a fresh embedded database, mail to a real SMTP server started for the run.
  *
- * The `postgres` project runs the clerk's home and the views and charts (e2e/home.spec.ts,
- * e2e/views-reports.spec.ts: the pages whose counts come from counters kept by database triggers) once more,
- * against a second portal on a fresh PostgreSQL database of TEST_DATABASE_URL's server (by default the local
+ * The `postgres` project runs the clerk's home, the views and charts (e2e/home.spec.ts, e2e/views-reports.spec.ts:
+ * the pages whose counts come from counters kept by database triggers) and the working day (e2e/working-day.spec.ts)
+ * once more, against a second portal on a fresh PostgreSQL database of TEST_DATABASE_URL's server (by default the local
  * one, as e2e/two-instances.spec.ts), migrated and seeded like the first. A portal starts only when a project
  * that uses it is run: `--project=chromium` starts no PostgreSQL one, `--project=postgres` no embedded one. That
  * portal also has contextual help switched on, for e2e/help-tips.spec.ts (the help pop-up checked with axe).
  */
 const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const POSTGRES_SPECS = /[\\/](home|views-reports|help-tips)\.spec\.ts$/;
+const POSTGRES_SPECS = /[\\/](home|views-reports|help-tips|working-day)\.spec\.ts$/;
 
 /** Whether this run's --project options (none: every project) take in `name`. */
 function projectSelected(name: string): boolean {

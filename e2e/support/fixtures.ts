@@ -25,6 +25,7 @@ import { fileStorage, newStorageKey } from '@/lib/documents/storage';
 import { makeJob, makeUser } from '@/test/factories';
 import { mailFixtures } from './fixtures-mail';
 import { viewsAndReportsFixtures } from './fixtures-views';
+import { workingDayFixtures } from './fixtures-working-day';
 
 export const E2E_USERS = [
   { userName: 'e2e.failures', role: 6, firstName: 'Failing', lastName: 'Attempts' },
@@ -78,6 +79,7 @@ async function main() {
   await idleClient(handle.db);
   await slipClient(handle.db);
   await mailFixtures(handle.db);
+  await workingDayFixtures(handle.db);
   await handle.close();
 }
 
