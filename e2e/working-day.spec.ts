@@ -94,7 +94,7 @@ test('staff’s reason for On Hold reaches the client in the bell’s line and i
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(90_000);
   const job = await orderPrint(request, DAY_USERS.user, `WD-HOLD-${Date.now()}`);
 
   const staffCtx = await browser.newContext();
@@ -131,7 +131,7 @@ test('an amendment before work starts reads in words on the slip and in the acti
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(90_000);
   const job = await orderPrint(request, DAY_USERS.admin, `WD-AMEND-${Date.now()}`);
   const page = await signedIn(browser, DAY_USERS.admin);
   await amendCopiesAndDueTime(page, job);
@@ -213,7 +213,7 @@ test('the activity trail shows a user created and one reactivated, a job amended
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const created = `e2e.day.new.${stamp}`;
   const view = `Capstan ${stamp}`;
@@ -294,7 +294,7 @@ test('the activity trail shows a user created and one reactivated, a job amended
 test('words: a capped total in words, locked and unlock, Cancel before the named button, and a deactivated user told so', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(90_000);
   const page = await signedIn(browser, DAY_USERS.admin);
 
   // A 'contains' filter matching more than the list counts ahead: the total says so in words.
