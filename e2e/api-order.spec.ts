@@ -97,6 +97,18 @@ test.describe('api/Job/Add', () => {
     });
   });
 
+  test('takes phone numbers as people write them and stores them without spaces and dots', async ({ request }) => {
+    const res = await add(request, payload({ ContactPhone: '0412 345 678', AfterHourContactNumber: '(02) 9000.1234' }));
+    expect(res.status()).toBe(200);
+    const { JobId } = (await res.json()) as { JobId: number };
+    const job = await (await request.get(`/api/Job/${JobId}`, { headers: auth })).json();
+    expect(job).toMatchObject({ ContactPhone: '0412345678', AfterHourContactNumber: '(02)90001234' });
+    // Anything else outside the spec's pattern is still refused, by its legacy name.
+    const bad = await add(request, payload({ ContactPhone: '0412 / 345' }));
+    expect(bad.status()).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('ContactPhone');
+  });
+
   test('a retry with the same Idempotency-Key answers the same job', async ({ request }) => {
     const key = `e2e-${Date.now()}-retry`;
     const body = payload();

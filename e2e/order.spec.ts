@@ -229,6 +229,20 @@ test('a copy job with Set As Originals is saved', async ({ browser }) => {
   await save(page);
 });
 
+test('phone numbers written as people write them are saved without spaces, as the slip shows', async ({ browser }) => {
+  const page = await openForm(browser);
+  await stepOne(page, 'Consulting');
+  await page.getByRole('textbox', { name: 'Contact phone', exact: true }).fill('(02) 9000 1234');
+  await page.getByRole('textbox', { name: 'After-hours contact number', exact: true }).fill('0412 345 678');
+  await next(page, 'Consulting');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Phones as people write them.');
+  const jb = await save(page);
+  await page.goto(`/JobSlip?jb=${jb}`);
+  await expect(page.getByText('0412345678', { exact: true })).toBeVisible();
+  await expect(page.getByText('(02)90001234', { exact: true })).toBeVisible();
+  await expect(page.getByText('0412 345 678')).toHaveCount(0);
+});
+
 for (const type of ['Data Processing', 'Consulting', 'Court']) {
   test(`a ${type.toLowerCase()} job is saved`, async ({ browser }) => {
     const page = await openForm(browser);
