@@ -3,6 +3,7 @@
  * slip); from the firm, to the staff member who owns the job (or the operations mailbox), on the job's staff page.
  */
 import { defineMail } from '../define';
+import { Action, Facts, P, Quote } from '../template';
 import { jobSlipUrl, opsJobUrl } from '../links';
 
 export interface JobMessageProps {
@@ -20,16 +21,24 @@ export const jobMessageMail = defineMail({
   audience:
     'From staff: the job’s orderer and contact. From the firm: the job’s staff owner (else the operations mailbox)',
   subject: (p: JobMessageProps) => `JMS Portal: new message on job ${p.jmsNumber}`,
-  body: (p: JobMessageProps) => ({
+  body: (p: JobMessageProps, brand) => ({
     heading: `New message on job ${p.jmsNumber}`,
-    blocks: [
-      { p: `${p.author} wrote on job ${p.jmsNumber}:` },
-      { quote: p.body },
-      ...(p.files.length ? [{ facts: [['Attached', p.files.join(', ')] as const] }] : []),
-      p.side === 'staff'
-        ? { button: 'Read and answer it on the job slip', href: jobSlipUrl(p.jobId) }
-        : { button: 'Open the job', href: opsJobUrl(p.jobId) },
-    ],
+    content: (
+      <>
+        <P>{`${p.author} wrote on job ${p.jmsNumber}:`}</P>
+        <Quote>{p.body}</Quote>
+        {p.files.length ? <Facts items={[['Attached', p.files.join(', ')]]} /> : null}
+        {p.side === 'staff' ? (
+          <Action href={jobSlipUrl(p.jobId)} brand={brand}>
+            Read and answer it on the job slip
+          </Action>
+        ) : (
+          <Action href={opsJobUrl(p.jobId)} brand={brand}>
+            Open the job
+          </Action>
+        )}
+      </>
+    ),
   }),
   sample: () => ({
     side: 'staff' as const,
