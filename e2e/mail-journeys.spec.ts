@@ -3,8 +3,8 @@
  * e2e/support/fixtures-mail.ts (each starts with the default job alerts):
  *  1. staff move e2e.mail.alert's job to On Hold; the alert arrives as HTML and text; its job link, followed in a
  *     signed-out browser, asks for sign-in (with the e-mailed one-time code) and then opens that job's slip;
- *  2. e2e.mail.orderer orders a job on the order form; the confirmation arrives with the new job's number, and its
- *     link opens the slip;
+ *  2. e2e.mail.orderer orders a job on the order form with a file; the confirmation arrives naming the new job's
+ *     number, its matter and the file received, and its link opens the slip;
  *  3. /Ops/Emails, and /Unsubscribe reached from a real alert's List-Unsubscribe link, fit 390, 1024 and 1280 px and
  *     are axe-clean; the page's "Stop all job alerts" stops them: a later change of another job sends nothing.
  * staff.operator is signed in only.
@@ -116,6 +116,7 @@ test('an order placed on the order form is confirmed by e-mail with its job numb
     matter,
     instructions: 'Two bound copies of the brief.',
     copies: 2,
+    file: { name: 'brief-to-print.pdf', buffer: Buffer.alloc(3_000, 1) },
   });
 
   const mail = await waitForMail(mailOf(user), {
@@ -124,6 +125,15 @@ test('an order placed on the order form is confirmed by e-mail with its job numb
     timeoutMs: 30_000,
   });
   const link = await mailLink(page, mail, `Its job number is ${jms}.`, 'Follow its progress on the job slip');
+  // It names the job number, the matter and the files received, in both parts.
+  for (const line of [
+    `Job number: ${jms}`,
+    `Matter reference: ${matter}`,
+    'Files received (1):',
+    '- brief-to-print.pdf (3 KB)',
+  ])
+    expect(mail.text).toContain(line);
+  for (const words of [matter, 'Files received (1):', 'brief-to-print.pdf (3 KB)']) expect(mail.html).toContain(words);
   expect(jbOf(link)).toBe(savedJb);
   // The orderer gets the confirmation instead of the "order received" alert, not both.
   await drainQueues();
