@@ -5,8 +5,9 @@
  *     signed-out browser, asks for sign-in (with the e-mailed one-time code) and then opens that job's slip;
  *  2. e2e.mail.orderer orders a job on the order form with a file; the confirmation arrives naming the new job's
  *     number, its matter and the file received, and its link opens the slip;
- *  3. /Ops/Emails (each e-mail at 320, 390 and 600 px; a test sent to the staff user), and /Unsubscribe reached from a real alert's List-Unsubscribe link, fit 390, 1024 and 1280 px and
- *     are axe-clean; the page's "Stop all job alerts" stops them: a later change of another job sends nothing.
+ *  3. /Ops/Emails, and /Unsubscribe reached from a real alert's List-Unsubscribe link, fit 390, 1024 and 1280 px and
+ *     are axe-clean; each e-mail fits 320, 390 and 600 px; "Send a test to me" reaches the staff user's own
+ *     address; the unsubscribe page's "Stop all job alerts" stops them: a later change of another job sends nothing.
  * staff.operator is signed in only.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
