@@ -177,6 +177,13 @@ describe('the e-mail catalogue', () => {
     expect(m.text).toContain('<img src=x onerror=alert(1)> & "quoted"');
   });
 
+  it('keeps what people wrote as written, line breaks and indents, in both parts', async () => {
+    const body = 'Error: boom\n    at JobList (job-list.tsx:88:14)\n\nThanks';
+    const m = await renderMail('job-message', { ...jobMessageMail.sample(config().appUrl), body }, withLogo);
+    expect(m.text).toContain(body);
+    expect(m.html).toMatch(/<blockquote [^>]*white-space:pre-wrap[^>]*>Error: boom\n {4}at JobList/);
+  });
+
   it('uses colours that pass WCAG AA: the brand colour with white, the text and small print on white', async () => {
     expect(contrast(MAIL_BRAND_COLOUR, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     const html = (await renderMail('test', { name: 'A' }, withLogo)).html;

@@ -151,17 +151,19 @@ export function List({ title, items }: { title?: string; items: readonly string[
   );
 }
 
-/** Words written by someone (a message): kept as written, line breaks included. */
+/** Words written by someone (a message): kept as written, line breaks and indents included, in both parts. */
 export function Quote({ children }: { children: string }) {
-  const lines = children.split('\n');
   return (
-    <blockquote style={{ margin: '0 0 16px', padding: '8px 12px', borderLeft: '4px solid #d1d5db', color: INK }}>
-      {lines.map((l, i) => (
-        <span key={i}>
-          {i > 0 ? <br /> : null}
-          {l}
-        </span>
-      ))}
+    <blockquote
+      style={{
+        margin: '0 0 16px',
+        padding: '8px 12px',
+        borderLeft: '4px solid #d1d5db',
+        color: INK,
+        whiteSpace: 'pre-wrap',
+      }}
+    >
+      {children}
     </blockquote>
   );
 }
@@ -250,7 +252,7 @@ export const TEXT_OPTIONS = {
     { selector: 'p.fact', format: 'paragraph', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'p.list-title', format: 'paragraph', options: { leadingLineBreaks: 2, trailingLineBreaks: 1 } },
     { selector: 'ul', options: { itemPrefix: '- ', leadingLineBreaks: 1 } },
-    { selector: 'blockquote', format: 'block' },
+    { selector: 'blockquote', format: 'pre' },
     { selector: 'table', format: 'block' },
     { selector: 'tr', format: 'block' },
     { selector: 'tbody', format: 'block' },
