@@ -14,7 +14,7 @@ import { jobThread, MESSAGE_MSG, postMessage } from './messages';
 import { bellOf } from './news';
 import { changeJobStatus } from './workflow';
 import { userPrincipal } from '@/lib/core/principal';
-import { jobSlipUrl, opsJobUrl } from '@/lib/mail/links';
+import { jobSlipUrl, messageAnchor, opsJobUrl } from '@/lib/mail/links';
 
 async function* text(s: string): AsyncGenerator<Uint8Array> {
   yield Buffer.from(s);
@@ -53,12 +53,16 @@ describe('the conversation on a job', () => {
       .sort();
     expect(toClientSide).toEqual(['contact@example.com', client.user.email.toLowerCase()].sort());
     expect(mails.some((m) => m.textBody.includes('tab 3') && m.toAddress === 'support@jms.example.com')).toBe(true);
-    // Each links to the job itself: the firm to its slip, staff to the job's staff page; never to a list.
+    // Each links to the message in its thread: the firm to it on the job's slip, staff to it on the job's staff
+    // page; never to a list.
+    const [asked, answered] = seenByClient;
     for (const m of mails.filter((m) => m.textBody.includes('Yes, please send it.')))
-      expect(m.textBody).toContain(`Read and answer it on the job slip: ${jobSlipUrl(job.id)}`);
+      expect(m.textBody).toContain(
+        `Read and answer it on the job slip: ${jobSlipUrl(job.id)}${messageAnchor(answered!.id)}`,
+      );
     const toStaff = mails.find((m) => m.textBody.includes('tab 3'));
-    expect(toStaff?.textBody).toContain(`Open the job: ${opsJobUrl(job.id)}`);
-    expect(toStaff?.htmlBody).toContain(`href="${opsJobUrl(job.id)}"`);
+    expect(toStaff?.textBody).toContain(`Open the job: ${opsJobUrl(job.id)}${messageAnchor(asked!.id)}`);
+    expect(toStaff?.htmlBody).toContain(`href="${opsJobUrl(job.id)}${messageAnchor(asked!.id)}"`);
     const audit = await db()
       .select()
       .from(auditLog)

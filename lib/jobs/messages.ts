@@ -251,7 +251,7 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
     const message = { id: row.id, side, authorName: name, body, createdAt: at, internal, files };
     // An internal note is for staff only: nobody is mailed, the firm hears nothing of it.
     if (internal) return message;
-    await tellFollowers(tx, job, side, name, body, files);
+    await tellFollowers(tx, job, row.id, side, name, body, files);
     // News of it (lib/jobs/news.ts): the firm's open slip shows it at once; a message from the provider also rings
     // the bell of the firm's users whose job it is. The firm's own messages are for the provider: no bell.
     await publishJobNews(tx, {
@@ -271,6 +271,7 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
 async function tellFollowers(
   tx: Tx,
   job: JobRef,
+  messageId: number,
   side: 'client' | 'staff',
   author: string,
   body: string,
@@ -305,7 +306,15 @@ async function tellFollowers(
     await enqueueMail(tx, {
       to: address,
       kind: 'job-message',
-      props: { side, author, jobId: job.id, jmsNumber: job.jmsNumber, body, files: files.map((f) => f.fileName) },
+      props: {
+        side,
+        author,
+        jobId: job.id,
+        messageId,
+        jmsNumber: job.jmsNumber,
+        body,
+        files: files.map((f) => f.fileName),
+      },
     });
   }
 }

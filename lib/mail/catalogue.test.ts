@@ -157,14 +157,15 @@ describe('the e-mail catalogue', () => {
     expect(m.html).toMatch(new RegExp(`<p [^>]*>${props.code}</p>`));
   });
 
-  it('sends a reader of a staff message to the job’s slip, and staff reading a firm’s message to the job’s page', async () => {
-    const staff = { ...jobMessageMail.sample(config().appUrl), side: 'staff' as const, jobId: 77 };
+  it('sends a reader of a staff message to it on the job’s slip, and staff reading a firm’s message to it on the job’s page', async () => {
+    const staff = { ...jobMessageMail.sample(config().appUrl), side: 'staff' as const, jobId: 77, messageId: 9 };
     const toFirm = await renderMail('job-message', staff, withLogo);
-    expect(toFirm.text).toContain(`Read and answer it on the job slip: ${jobSlipUrl(77)}`);
-    const jb = new URL(hrefs(toFirm.html)[0]!).searchParams.get('jb');
-    expect(decodeParam(jb ?? '')).toBe('77');
+    expect(toFirm.text).toContain(`Read and answer it on the job slip: ${jobSlipUrl(77)}#message-9`);
+    const link = new URL(hrefs(toFirm.html)[0]!);
+    expect(decodeParam(link.searchParams.get('jb') ?? '')).toBe('77');
+    expect(link.hash).toBe('#message-9');
     const toStaff = await renderMail('job-message', { ...staff, side: 'client' }, withLogo);
-    expect(hrefs(toStaff.html)).toEqual([opsJobUrl(77)]);
+    expect(hrefs(toStaff.html)).toEqual([`${opsJobUrl(77)}#message-9`]);
   });
 
   it('escapes what people wrote, so a message cannot add markup', async () => {
