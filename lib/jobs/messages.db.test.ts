@@ -103,6 +103,18 @@ describe('the conversation on a job', () => {
     ]);
   });
 
+  it('nobody is mailed their own message: staff who are also the job’s contact address are not sent their answer', async () => {
+    const client = await signedIn(6);
+    const staff = await signedInStaff(2);
+    // The firm named the staff member's own address as the job's contact (a shared desk, say).
+    const job = await makeJob({ clientId: client.clientId, createdById: client.user.id, email: staff.user.email });
+    await postMessage(staff.actor, job.id, { body: 'Answer from the desk' });
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-message'));
+    expect(mails.filter((m) => m.textBody.includes('Answer from the desk')).map((m) => m.toAddress)).toEqual([
+      client.user.email.toLowerCase(),
+    ]);
+  });
+
   it('staff internal notes never reach the client: not in the thread, not in the comment history', async () => {
     const client = await signedIn(6);
     const job = await makeJob({ clientId: client.clientId, status: 12 });
