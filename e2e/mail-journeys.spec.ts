@@ -3,10 +3,11 @@
  * e2e/support/fixtures-mail.ts (each starts with the default job alerts):
  *  1. staff move e2e.mail.alert's job to On Hold; the alert arrives as HTML and text; its job link, followed in a
  *     signed-out browser, asks for sign-in (with the e-mailed one-time code) and then opens that job's slip;
- *  2. e2e.mail.orderer orders a job on the order form; the confirmation arrives with the new job's number, and its
- *     link opens the slip;
+ *  2. e2e.mail.orderer orders a job on the order form with a file; the confirmation arrives naming the new job's
+ *     number, its matter and the file received, and its link opens the slip;
  *  3. /Ops/Emails, and /Unsubscribe reached from a real alert's List-Unsubscribe link, fit 390, 1024 and 1280 px and
- *     are axe-clean; the page's "Stop all job alerts" stops them: a later change of another job sends nothing.
+ *     are axe-clean; each e-mail fits 320, 390 and 600 px; "Send a test to me" reaches the staff user's own
+ *     address; the unsubscribe page's "Stop all job alerts" stops them: a later change of another job sends nothing.
  * staff.operator is signed in only.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -116,6 +117,7 @@ test('an order placed on the order form is confirmed by e-mail with its job numb
     matter,
     instructions: 'Two bound copies of the brief.',
     copies: 2,
+    file: { name: 'brief-to-print.pdf', buffer: Buffer.alloc(3_000, 1) },
   });
 
   const mail = await waitForMail(mailOf(user), {
@@ -124,6 +126,15 @@ test('an order placed on the order form is confirmed by e-mail with its job numb
     timeoutMs: 30_000,
   });
   const link = await mailLink(page, mail, `Its job number is ${jms}.`, 'Follow its progress on the job slip');
+  // It names the job number, the matter and the files received, in both parts.
+  for (const line of [
+    `Job number: ${jms}`,
+    `Matter reference: ${matter}`,
+    'Files received (1):',
+    '- brief-to-print.pdf (3 KB)',
+  ])
+    expect(mail.text).toContain(line);
+  for (const words of [matter, 'Files received (1):', 'brief-to-print.pdf (3 KB)']) expect(mail.html).toContain(words);
   expect(jbOf(link)).toBe(savedJb);
   // The orderer gets the confirmation instead of the "order received" alert, not both.
   await drainQueues();
@@ -135,7 +146,9 @@ test('an order placed on the order form is confirmed by e-mail with its job numb
   await page.context().close();
 });
 
-test('/Ops/Emails fits every width and is axe-clean, with each e-mail opened', async ({ browser }) => {
+test('/Ops/Emails fits every width and is axe-clean, with each e-mail opened; a test goes to the staff user', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const staff = await staffPage(browser);
   // Every e-mail opened, as staff read them: its test button, HTML and text show inside the page's width.
@@ -154,10 +167,19 @@ test('/Ops/Emails fits every width and is axe-clean, with each e-mail opened', a
     // The previews are sandboxed without scripts, where axe cannot run: their HTML is checked in the next test.
     await expectNoViolations(staff, `/Ops/Emails, every e-mail open, at ${width} px`, { exclude: 'iframe' });
   }
+  // A test of one e-mail goes to the staff user's own address, as multipart/alternative, over real SMTP.
+  const own = mailOf('staff.operator');
+  const before = (await messagesTo(own)).length;
+  const subject = 'Job JMS-01042 is now Delivered';
+  await list.getByRole('button', { name: `Send a test to me: ${subject}`, exact: true }).click();
+  await expect(list.getByText(`A test of this e-mail is on its way to ${own}.`)).toBeVisible();
+  const sent = await waitForMail(own, { subject: new RegExp(`^${subject}$`), after: before, timeoutMs: 30_000 });
+  expect(sent.contentType).toBe('multipart/alternative');
+  expect(sent.text).toContain('View the job slip: ');
   await staff.context().close();
 });
 
-test('each e-mail of /Ops/Emails, as a phone’s mail program shows it, fits 390 px and is axe-clean', async ({
+test('each e-mail of /Ops/Emails, as a mail program shows it, fits 320, 390 and 600 px and is axe-clean', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -175,12 +197,15 @@ test('each e-mail of /Ops/Emails, as a phone’s mail program shows it, fits 390
       html: (await frame.getAttribute('srcdoc')) ?? '',
     });
   const reader = await staff.context().newPage();
-  await reader.setViewportSize({ width: 390, height: 900 });
   for (const p of previews) {
-    expect(p.html, p.name).toContain('<html lang="en"');
-    await reader.setContent(p.html);
-    await expectNoSidewaysScroll(reader, `${p.name} at 390 px`);
-    await expectNoViolations(reader, `${p.name} at 390 px`);
+    expect(p.html, p.name).toMatch(/<html [^>]*lang="en"/);
+    // The narrowest phone (320 px), a common one (390 px) and the layout's full width (600 px).
+    for (const width of [320, 390, 600]) {
+      await reader.setViewportSize({ width, height: 900 });
+      await reader.setContent(p.html);
+      await expectNoSidewaysScroll(reader, `${p.name} at ${width} px`);
+      if (width === 390) await expectNoViolations(reader, `${p.name} at 390 px`);
+    }
   }
   await staff.context().close();
 });

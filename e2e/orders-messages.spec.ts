@@ -117,6 +117,12 @@ test('a message thread: the client writes, staff answer; the internal note stays
   const mail = await waitForMail(MAIL, { subject: new RegExp(`new message on job ${job.JMSNumber}`), after: before });
   expect(mail.text).toContain('Yes, tab 3 please.');
   expect(mail.text).not.toContain(NOTE);
+  // Its link opens the job's slip at that message.
+  const link = /Read and answer it on the job slip: (\S+)/.exec(mail.text)?.[1] ?? '';
+  const anchor = new URL(link).hash;
+  expect(anchor).toMatch(/^#message-\d+$/);
+  await page.goto(link);
+  await expect(page.locator(anchor)).toContainText('Yes, tab 3 please.');
 
   // The client sees both messages in order, never the note: in the page and in every answer.
   await page.reload();

@@ -3,17 +3,32 @@
  * in the portal does (lib/core/users.ts). e2e.mail.alert follows a job alert's link signed out, e2e.mail.orderer
  * orders a job and gets its confirmation, and e2e.mail.unsub stops every job alert from an alert's unsubscribe page.
  * Each job is its user's own and Submitted, so staff can move it to On Hold, one of the default alerts.
+ * e2e/mail-links.spec.ts: e2e.mail.links follows every link of every kind to its job (MAIL_JOBS.links) and its
+ * invoice (MAIL_INVOICE).
  */
 import type { Db } from '@/db/client';
 import { clientBranchAddresses, clients, processingCities, userJobAlerts } from '@/db/schema';
 import { config } from '@/lib/config';
 import { DEFAULT_JOB_ALERT_STATUSES } from '@/lib/reference';
-import { makeJob, makeUser } from '@/test/factories';
+import { makeInvoice, makeJob, makeUser } from '@/test/factories';
 
-export const MAIL_USERS = { alert: 'e2e.mail.alert', orderer: 'e2e.mail.orderer', unsubscribe: 'e2e.mail.unsub' };
+export const MAIL_USERS = {
+  alert: 'e2e.mail.alert',
+  orderer: 'e2e.mail.orderer',
+  unsubscribe: 'e2e.mail.unsub',
+  links: 'e2e.mail.links',
+};
 
 /** The JMS numbers of Wagtail Legal's Submitted jobs, and whose each is. */
-export const MAIL_JOBS = { alert: '980101', unsubscribe: '980102', afterUnsubscribe: '980103' } as const;
+export const MAIL_JOBS = {
+  alert: '980101',
+  unsubscribe: '980102',
+  afterUnsubscribe: '980103',
+  links: '980104',
+} as const;
+
+/** An invoice of Wagtail Legal, for the invoice links of the e-mails. */
+export const MAIL_INVOICE = { invoiceNumber: 'INV-WG-980104', issueDate: '2026-03-02' } as const;
 
 export async function mailFixtures(db: Db): Promise<void> {
   const [c] = await db.insert(clients).values({ name: 'Wagtail Legal', accountNumber: 'WG9009' }).returning();
@@ -49,6 +64,7 @@ export async function mailFixtures(db: Db): Promise<void> {
     [MAIL_JOBS.alert, MAIL_USERS.alert],
     [MAIL_JOBS.unsubscribe, MAIL_USERS.unsubscribe],
     [MAIL_JOBS.afterUnsubscribe, MAIL_USERS.unsubscribe],
+    [MAIL_JOBS.links, MAIL_USERS.links],
   ] as const) {
     await makeJob(
       {
@@ -61,4 +77,5 @@ export async function mailFixtures(db: Db): Promise<void> {
       db,
     );
   }
+  await makeInvoice({ clientId: c.id, jmsNumber: MAIL_JOBS.links, ...MAIL_INVOICE }, db);
 }

@@ -11,6 +11,8 @@ export interface PrintOrder {
   matter: string;
   instructions: string;
   copies: number;
+  /** A source file attached on step 2, uploaded before the order is saved. */
+  file?: { name: string; buffer: Buffer };
 }
 
 /**
@@ -35,6 +37,13 @@ export async function orderPrintJob(page: Page, o: PrintOrder): Promise<{ jb: st
   await page.getByRole('textbox', { name: 'Number of copies', exact: true }).fill(String(o.copies));
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Print details' })).toBeVisible();
+  if (o.file) {
+    await page.locator('input[type="file"]').setInputFiles({ ...o.file, mimeType: 'application/pdf' });
+    await expect(page.getByTestId('source-file').filter({ hasText: o.file.name })).toHaveAttribute(
+      'data-status',
+      'done',
+    );
+  }
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/JobClient\?messageType=1&jb=/);
   await expect(page.getByText('New Job is saved successfully.')).toBeVisible();

@@ -14,7 +14,7 @@ import { jobThread, MESSAGE_MSG, postMessage } from './messages';
 import { bellOf } from './news';
 import { changeJobStatus } from './workflow';
 import { userPrincipal } from '@/lib/core/principal';
-import { jobSlipUrl, opsJobUrl } from '@/lib/mail/links';
+import { jobSlipUrl, messageAnchor, opsJobUrl } from '@/lib/mail/links';
 
 async function* text(s: string): AsyncGenerator<Uint8Array> {
   yield Buffer.from(s);
@@ -53,12 +53,16 @@ describe('the conversation on a job', () => {
       .sort();
     expect(toClientSide).toEqual(['contact@example.com', client.user.email.toLowerCase()].sort());
     expect(mails.some((m) => m.textBody.includes('tab 3') && m.toAddress === 'support@jms.example.com')).toBe(true);
-    // Each links to the job itself: the firm to its slip, staff to the job's staff page; never to a list.
+    // Each links to the message in its thread: the firm to it on the job's slip, staff to it on the job's staff
+    // page; never to a list.
+    const [asked, answered] = seenByClient;
     for (const m of mails.filter((m) => m.textBody.includes('Yes, please send it.')))
-      expect(m.textBody).toContain(`Read and answer it on the job slip: ${jobSlipUrl(job.id)}`);
+      expect(m.textBody).toContain(
+        `Read and answer it on the job slip: ${jobSlipUrl(job.id)}${messageAnchor(answered!.id)}`,
+      );
     const toStaff = mails.find((m) => m.textBody.includes('tab 3'));
-    expect(toStaff?.textBody).toContain(`Open the job: ${opsJobUrl(job.id)}`);
-    expect(toStaff?.htmlBody).toContain(`href="${opsJobUrl(job.id)}"`);
+    expect(toStaff?.textBody).toContain(`Open the job: ${opsJobUrl(job.id)}${messageAnchor(asked!.id)}`);
+    expect(toStaff?.htmlBody).toContain(`href="${opsJobUrl(job.id)}${messageAnchor(asked!.id)}"`);
     const audit = await db()
       .select()
       .from(auditLog)
@@ -96,6 +100,18 @@ describe('the conversation on a job', () => {
     ]);
     expect(mails.filter((m) => m.textBody.includes('For whoever is on duty')).map((m) => m.toAddress)).toEqual([
       'support@jms.example.com',
+    ]);
+  });
+
+  it('nobody is mailed their own message: staff who are also the job’s contact address are not sent their answer', async () => {
+    const client = await signedIn(6);
+    const staff = await signedInStaff(2);
+    // The firm named the staff member's own address as the job's contact (a shared desk, say).
+    const job = await makeJob({ clientId: client.clientId, createdById: client.user.id, email: staff.user.email });
+    await postMessage(staff.actor, job.id, { body: 'Answer from the desk' });
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'job-message'));
+    expect(mails.filter((m) => m.textBody.includes('Answer from the desk')).map((m) => m.toAddress)).toEqual([
+      client.user.email.toLowerCase(),
     ]);
   });
 

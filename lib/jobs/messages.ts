@@ -251,7 +251,7 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
     const message = { id: row.id, side, authorName: name, body, createdAt: at, internal, files };
     // An internal note is for staff only: nobody is mailed, the firm hears nothing of it.
     if (internal) return message;
-    await tellFollowers(tx, job, side, name, body, files);
+    await tellFollowers(tx, job, row.id, actor.userId, side, name, body, files);
     // News of it (lib/jobs/news.ts): the firm's open slip shows it at once; a message from the provider also rings
     // the bell of the firm's users whose job it is. The firm's own messages are for the provider: no bell.
     await publishJobNews(tx, {
@@ -267,10 +267,15 @@ export async function postMessage(actor: Actor, jobId: number, input: MessageInp
   });
 }
 
-/** The people following the job on the other side: for a staff message the orderer and the contact; else its owner or the provider. */
+/**
+ * The people following the job on the other side: for a staff message the orderer and the contact; else its owner or
+ * the provider. Never the author.
+ */
 async function tellFollowers(
   tx: Tx,
   job: JobRef,
+  messageId: number,
+  authorId: number,
   side: 'client' | 'staff',
   author: string,
   body: string,
@@ -301,11 +306,22 @@ async function tellFollowers(
           )[0];
     to.add((owner?.email && owner.active !== false ? owner.email : (c.OPS_EMAIL ?? c.SUPPORT_EMAIL)).toLowerCase());
   }
+  // Nobody is mailed their own message (a staff member whose address the firm gave as the job's contact).
+  const [self] = await tx.select({ email: users.email }).from(users).where(eq(users.id, authorId)).limit(1);
+  if (self?.email) to.delete(self.email.toLowerCase());
   for (const address of to) {
     await enqueueMail(tx, {
       to: address,
       kind: 'job-message',
-      props: { side, author, jobId: job.id, jmsNumber: job.jmsNumber, body, files: files.map((f) => f.fileName) },
+      props: {
+        side,
+        author,
+        jobId: job.id,
+        messageId,
+        jmsNumber: job.jmsNumber,
+        body,
+        files: files.map((f) => f.fileName),
+      },
     });
   }
 }

@@ -23,14 +23,18 @@ const withoutLogo: MailBrand = { ...withLogo, logoUrl: null };
 const LIST_PAGES = ['/', '/JobClient', '/Ops', '/Ops/Jobs', '/Invoice', '/Statement', '/Matter'];
 
 function visibleText(html: string): string {
-  return html
-    .replace(/<head>[\s\S]*?<\/head>/, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  return (
+    html
+      .replace(/<head>[\s\S]*?<\/head>/, ' ')
+      // Comments (a button's spacing for Outlook) are not shown.
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+  );
 }
 
 /** The words of a part, links left out (the text part spells out each link's address after its label). */
@@ -100,14 +104,14 @@ describe('the e-mail catalogue', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's own sample goes with its own kind
     const render = (brand: MailBrand) => renderMail(kind, def.sample(config().appUrl) as any, brand);
 
-    it('has a subject, an HTML part with lang, one h1 and a title, and a text part, each well under 100 KB', () => {
+    it('has a subject, an HTML part with lang, one h1 and a title, and a text part, each well under 100 KB', async () => {
       for (const brand of [withLogo, withoutLogo]) {
-        const m = render(brand);
+        const m = await render(brand);
         expect(m.subject.trim()).not.toBe('');
         expect(m.subject).not.toMatch(/\n/);
-        expect(m.html.startsWith('<!doctype html><html lang="en"')).toBe(true);
+        expect(m.html).toMatch(/^<!DOCTYPE html[^>]*><html [^>]*lang="en"/);
         expect(m.html.match(/<h1[ >]/g)).toHaveLength(1);
-        expect(m.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+        expect(m.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
         expect(m.html).toContain('max-width:600px');
         expect(Buffer.byteLength(m.html)).toBeLessThan(100_000);
         expect(m.text.trim()).not.toBe('');
@@ -116,16 +120,16 @@ describe('the e-mail catalogue', () => {
       }
     });
 
-    it('says the same in the text part as in the HTML', () => {
-      const m = render(withLogo);
+    it('says the same in the text part as in the HTML', async () => {
+      const m = await render(withLogo);
       const html = words(visibleText(m.html));
       const text = words(m.text);
       expect([...html].filter((w) => !text.has(w))).toEqual([]);
       expect([...text].filter((w) => !html.has(w))).toEqual([]);
     });
 
-    it('links only to absolute, deep pages of the portal, each with visible words, each also in the text part', () => {
-      const m = render(withLogo);
+    it('links only to absolute, deep pages of the portal, each with visible words, each also in the text part', async () => {
+      const m = await render(withLogo);
       const links = [...m.html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)];
       for (const [, raw, label] of links) {
         const href = raw!.replace(/&amp;/g, '&');
@@ -138,33 +142,34 @@ describe('the e-mail catalogue', () => {
       }
     });
 
-    it('shows the logo with the sender’s name as its alt text, or the name itself', () => {
-      expect(render(withLogo).html).toMatch(/<img [^>]*alt="Harbour Legal Services Pty Ltd"/);
-      const plain = render(withoutLogo).html;
+    it('shows the logo with the sender’s name as its alt text, or the name itself', async () => {
+      expect((await render(withLogo)).html).toMatch(/<img [^>]*alt="Harbour Legal Services Pty Ltd"/);
+      const plain = (await render(withoutLogo)).html;
       expect(plain).not.toContain('<img');
       expect(visibleText(plain)).toContain('Harbour Legal Services Pty Ltd');
     });
   });
 
-  it('puts a sign-in code alone on its own line in both parts', () => {
+  it('puts a sign-in code alone on its own line in both parts', async () => {
     const props = otpMail.sample(config().appUrl);
-    const m = renderMail('otp', props, withLogo);
+    const m = await renderMail('otp', props, withLogo);
     expect(m.text.split('\n')).toContain(props.code);
     expect(m.html).toMatch(new RegExp(`<p [^>]*>${props.code}</p>`));
   });
 
-  it('sends a reader of a staff message to the job’s slip, and staff reading a firm’s message to the job’s page', () => {
-    const staff = { ...jobMessageMail.sample(config().appUrl), side: 'staff' as const, jobId: 77 };
-    const toFirm = renderMail('job-message', staff, withLogo);
-    expect(toFirm.text).toContain(`Read and answer it on the job slip: ${jobSlipUrl(77)}`);
-    const jb = new URL(hrefs(toFirm.html)[0]!).searchParams.get('jb');
-    expect(decodeParam(jb ?? '')).toBe('77');
-    const toStaff = renderMail('job-message', { ...staff, side: 'client' }, withLogo);
-    expect(hrefs(toStaff.html)).toEqual([opsJobUrl(77)]);
+  it('sends a reader of a staff message to it on the job’s slip, and staff reading a firm’s message to it on the job’s page', async () => {
+    const staff = { ...jobMessageMail.sample(config().appUrl), side: 'staff' as const, jobId: 77, messageId: 9 };
+    const toFirm = await renderMail('job-message', staff, withLogo);
+    expect(toFirm.text).toContain(`Read and answer it on the job slip: ${jobSlipUrl(77)}#message-9`);
+    const link = new URL(hrefs(toFirm.html)[0]!);
+    expect(decodeParam(link.searchParams.get('jb') ?? '')).toBe('77');
+    expect(link.hash).toBe('#message-9');
+    const toStaff = await renderMail('job-message', { ...staff, side: 'client' }, withLogo);
+    expect(hrefs(toStaff.html)).toEqual([`${opsJobUrl(77)}#message-9`]);
   });
 
-  it('escapes what people wrote, so a message cannot add markup', () => {
-    const m = renderMail(
+  it('escapes what people wrote, so a message cannot add markup', async () => {
+    const m = await renderMail(
       'job-message',
       { ...jobMessageMail.sample(config().appUrl), body: '<img src=x onerror=alert(1)> & "quoted"' },
       withLogo,
@@ -173,9 +178,16 @@ describe('the e-mail catalogue', () => {
     expect(m.text).toContain('<img src=x onerror=alert(1)> & "quoted"');
   });
 
-  it('uses colours that pass WCAG AA: the brand colour with white, the text and small print on white', () => {
+  it('keeps what people wrote as written, line breaks and indents, in both parts', async () => {
+    const body = 'Error: boom\n    at JobList (job-list.tsx:88:14)\n\nThanks';
+    const m = await renderMail('job-message', { ...jobMessageMail.sample(config().appUrl), body }, withLogo);
+    expect(m.text).toContain(body);
+    expect(m.html).toMatch(/<blockquote [^>]*white-space:pre-wrap[^>]*>Error: boom\n {4}at JobList/);
+  });
+
+  it('uses colours that pass WCAG AA: the brand colour with white, the text and small print on white', async () => {
     expect(contrast(MAIL_BRAND_COLOUR, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    const html = renderMail('test', { name: 'A' }, withLogo).html;
+    const html = (await renderMail('test', { name: 'A' }, withLogo)).html;
     for (const c of new Set(html.match(/(?<![-\w])color:#[0-9a-f]{6}/g) ?? []))
       expect(contrast(c.slice(-7), '#ffffff'), c).toBeGreaterThanOrEqual(4.5);
   });

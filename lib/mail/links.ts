@@ -22,3 +22,8 @@ export function jobSlipUrl(jobId: number): string {
 export function opsJobUrl(jobId: number): string {
   return portalUrl(`/Ops/Job?jb=${enc(jobId)}`);
 }
+
+/** The anchor of one message in a job's thread (components/jobs/slip/JobThread.tsx gives each message this id). */
+export function messageAnchor(messageId: number): string {
+  return `#message-${messageId}`;
+}

@@ -38,7 +38,7 @@ export async function enqueueMail<K extends MailKind>(
 ): Promise<{ id: number; messageId: string }> {
   const domain = new URL(config().appUrl).hostname || 'jms.local';
   const messageId = `<${randomUUID()}@${domain}>`;
-  const mail = renderMail(m.kind, m.props, await mailBrand(q));
+  const mail = await renderMail(m.kind, m.props, await mailBrand(q));
   const [row] = await q
     .insert(emailOutbox)
     .values({

@@ -48,11 +48,13 @@ const sampleOf = (kind: MailKind): any => MAIL_CATALOGUE[kind].sample(config().a
 export async function mailPreviews(actor: Actor): Promise<MailPreview[]> {
   authorize(actor, 'ops.open', staffPolicy);
   const brand = await mailBrand(await getDb());
-  return MAIL_KINDS.map((kind) => ({
-    kind,
-    audience: MAIL_CATALOGUE[kind].audience,
-    ...renderMail(kind, sampleOf(kind), brand),
-  }));
+  return Promise.all(
+    MAIL_KINDS.map(async (kind) => ({
+      kind,
+      audience: MAIL_CATALOGUE[kind].audience,
+      ...(await renderMail(kind, sampleOf(kind), brand)),
+    })),
+  );
 }
 
 export type SendPreviewResult = { sent: true; to: string } | { sent: false; message: string };

@@ -99,7 +99,8 @@ export function JobThread({ jobId, messages, viewer, attachments, post }: JobThr
           {messages.map((m) => (
             <li
               key={m.id}
-              className={`flex min-w-0 flex-col gap-1 rounded-md border px-3 py-2 ${m.internal ? 'border-dashed border-ink bg-surface' : m.side === viewer ? 'border-line bg-brand-50' : 'border-line bg-surface'}`}
+              id={`message-${m.id}`}
+              className={`flex min-w-0 scroll-mt-4 flex-col gap-1 rounded-md border px-3 py-2 ${m.internal ? 'border-dashed border-ink bg-surface' : m.side === viewer ? 'border-line bg-brand-50' : 'border-line bg-surface'}`}
               data-testid="thread-message"
             >
               <p className="text-xs text-muted">

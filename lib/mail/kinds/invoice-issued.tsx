@@ -1,5 +1,6 @@
 /** A new invoice, with its PDF attached, to the firm's billing contacts. */
 import { defineMail } from '../define';
+import { Action, Facts, P, Small } from '../template';
 import { portalUrl } from '../links';
 
 export interface InvoiceIssuedProps {
@@ -25,26 +26,29 @@ export const invoiceIssuedMail = defineMail({
   kind: 'invoice-issued',
   audience: 'The firm’s billing contacts (its administrators, unless the firm chose others), with the invoice PDF',
   subject: (p: InvoiceIssuedProps) => invoiceIssuedSubject(p),
-  body: (p: InvoiceIssuedProps) => ({
+  body: (p: InvoiceIssuedProps, brand) => ({
     heading: `Invoice ${p.invoiceNumber}`,
-    blocks: [
-      { p: p.firstName ? `Hello ${p.firstName},` : 'Hello,' },
-      { p: `Here is invoice ${p.invoiceNumber} for ${p.total}. The tax invoice is attached as a PDF.` },
-      {
-        facts: [
-          ['Invoice number', p.invoiceNumber],
-          ['Total (GST included)', p.total],
-          ['Issued', p.issueDate],
-          ...(p.dueDate ? ([['Due', p.dueDate]] as const) : []),
-          [p.jobs.length > 1 ? 'Jobs' : 'Job', p.jobs.join('; ')],
-        ],
-      },
-      { button: 'View the invoice', href: portalUrl(p.href) },
-      {
-        small:
-          'You receive this e-mail as a billing contact of your firm. Your firm’s administrator chooses them in Settings.',
-      },
-    ],
+    content: (
+      <>
+        <P>{p.firstName ? `Hello ${p.firstName},` : 'Hello,'}</P>
+        <P>{`Here is invoice ${p.invoiceNumber} for ${p.total}. The tax invoice is attached as a PDF.`}</P>
+        <Facts
+          items={[
+            ['Invoice number', p.invoiceNumber],
+            ['Total (GST included)', p.total],
+            ['Issued', p.issueDate],
+            p.dueDate ? ['Due', p.dueDate] : null,
+            [p.jobs.length > 1 ? 'Jobs' : 'Job', p.jobs.join('; ')],
+          ]}
+        />
+        <Action href={portalUrl(p.href)} brand={brand}>
+          View the invoice
+        </Action>
+        <Small>
+          You receive this e-mail as a billing contact of your firm. Your firm’s administrator chooses them in Settings.
+        </Small>
+      </>
+    ),
   }),
   sample: () => ({
     firstName: 'Alex',

@@ -1,5 +1,6 @@
 /** The test e-mail a user sends themselves from Settings (and staff from the e-mail previews). */
 import { defineMail } from '../define';
+import { P } from '../template';
 
 export const TEST_MAIL_SUBJECT = 'JMS Portal test e-mail';
 
@@ -9,12 +10,14 @@ export const testMail = defineMail({
   subject: () => TEST_MAIL_SUBJECT,
   body: (p: { name: string }) => ({
     heading: 'Your test e-mail',
-    blocks: [
-      { p: `Dear ${p.name},` },
-      {
-        p: 'This is a test e-mail from the JMS Portal. Job alerts and password reset links will reach you at this address.',
-      },
-    ],
+    content: (
+      <>
+        <P>{`Dear ${p.name},`}</P>
+        <P>
+          This is a test e-mail from the JMS Portal. Job alerts and password reset links will reach you at this address.
+        </P>
+      </>
+    ),
   }),
   sample: () => ({ name: 'Alex Harbour' }),
 });

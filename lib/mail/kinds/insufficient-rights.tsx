@@ -1,5 +1,6 @@
 /** A user tried to open a page their role does not allow: told to support. */
 import { defineMail } from '../define';
+import { Facts, P } from '../template';
 
 export const INSUFFICIENT_RIGHTS_SUBJECT = 'JMS Portal: insufficient rights';
 
@@ -19,18 +20,20 @@ export const insufficientRightsMail = defineMail({
   subject: (p: InsufficientRightsProps) => `${INSUFFICIENT_RIGHTS_SUBJECT}: ${p.userName} on ${p.path}`,
   body: (p: InsufficientRightsProps) => ({
     heading: 'Insufficient rights',
-    blocks: [
-      { p: 'A user tried to open a page their role does not allow.' },
-      {
-        facts: [
-          ['User', `${p.userName}${p.who ? ` (${p.who})` : ''}`],
-          ['Client', p.client],
-          ['Role', p.role],
-          ['Page', p.path],
-          ['Time (UTC)', p.at.toISOString()],
-        ],
-      },
-    ],
+    content: (
+      <>
+        <P>A user tried to open a page their role does not allow.</P>
+        <Facts
+          items={[
+            ['User', `${p.userName}${p.who ? ` (${p.who})` : ''}`],
+            ['Client', p.client],
+            ['Role', p.role],
+            ['Page', p.path],
+            ['Time (UTC)', p.at.toISOString()],
+          ]}
+        />
+      </>
+    ),
   }),
   sample: () => ({
     userName: 'hv.sam',

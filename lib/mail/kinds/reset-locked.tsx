@@ -1,5 +1,6 @@
 /** Told instead of a reset link when the account is locked. */
 import { defineMail } from '../define';
+import { P } from '../template';
 
 export const LOCKED_MAIL_SUBJECT = 'Your JMS Portal account is locked';
 
@@ -9,13 +10,13 @@ export const resetLockedMail = defineMail({
   subject: () => LOCKED_MAIL_SUBJECT,
   body: (p: { name: string; userName: string }) => ({
     heading: 'Your account is locked',
-    blocks: [
-      { p: `Dear ${p.name},` },
-      {
-        p: `Someone asked to reset the password of the JMS Portal user name ${p.userName}, but this account is locked after too many failed sign-in attempts, so no reset link was sent.`,
-      },
-      { p: 'Please contact your system administrator to unlock the account.' },
-    ],
+    content: (
+      <>
+        <P>{`Dear ${p.name},`}</P>
+        <P>{`Someone asked to reset the password of the JMS Portal user name ${p.userName}, but this account is locked after too many failed sign-in attempts, so no reset link was sent.`}</P>
+        <P>Please contact your system administrator to unlock the account.</P>
+      </>
+    ),
   }),
   sample: () => ({ name: 'Alex Harbour', userName: 'hv.admin' }),
 });

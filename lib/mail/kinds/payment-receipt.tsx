@@ -1,5 +1,6 @@
 /** The receipt for a payment, with each invoice it paid and what is left to pay; the receipt PDF is attached. */
 import { defineMail } from '../define';
+import { P, Small, TextLink } from '../template';
 import { portalUrl } from '../links';
 
 export interface ReceiptProps {
@@ -28,20 +29,23 @@ export const paymentReceiptMail = defineMail({
     p.allocations.length === 1 && p.allocations[0]!.isPaid
       ? `Receipt: invoice ${p.allocations[0]!.invoiceNumber} is paid`
       : `Receipt for your payment of ${p.amount}`,
-  body: (p: ReceiptProps) => ({
+  body: (p: ReceiptProps, brand) => ({
     heading: `Receipt for your payment of ${p.amount}`,
-    blocks: [
-      { p: p.firstName ? `Hello ${p.firstName},` : 'Hello,' },
-      {
-        p: `Thank you: we have received your payment of ${p.amount} on ${p.date}${p.reference ? ` (reference ${p.reference})` : ''}.`,
-      },
-      ...p.allocations.map((a) => ({
-        link: `View invoice ${a.invoiceNumber}`,
-        href: portalUrl(a.href),
-        lead: `Invoice ${a.invoiceNumber}: ${a.amount} received; ${a.isPaid ? 'now paid in full' : `${a.balance} still to pay`}.`,
-      })),
-      { small: 'This receipt is for your records; it is attached as a PDF.' },
-    ],
+    content: (
+      <>
+        <P>{p.firstName ? `Hello ${p.firstName},` : 'Hello,'}</P>
+        <P>{`Thank you: we have received your payment of ${p.amount} on ${p.date}${p.reference ? ` (reference ${p.reference})` : ''}.`}</P>
+        {p.allocations.map((a) => (
+          <TextLink
+            key={a.invoiceNumber}
+            href={portalUrl(a.href)}
+            brand={brand}
+            lead={`Invoice ${a.invoiceNumber}: ${a.amount} received; ${a.isPaid ? 'now paid in full' : `${a.balance} still to pay`}.`}
+          >{`View invoice ${a.invoiceNumber}`}</TextLink>
+        ))}
+        <Small>This receipt is for your records; it is attached as a PDF.</Small>
+      </>
+    ),
   }),
   sample: () => ({
     firstName: 'Alex',

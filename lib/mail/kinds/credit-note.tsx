@@ -1,5 +1,6 @@
 /** An adjustment (credit) note has been issued: to the firm's billing contacts, with the note's PDF attached. */
 import { defineMail } from '../define';
+import { Action, P } from '../template';
 import { portalUrl } from '../links';
 
 export interface CreditNoteProps {
@@ -17,17 +18,19 @@ export const creditNoteMail = defineMail({
   kind: 'credit-note',
   audience: 'The firm’s billing contacts (the adjustment note’s PDF attached)',
   subject: (p: CreditNoteProps) => `Adjustment note ${p.creditNoteNumber} for invoice ${p.invoiceNumber}`,
-  body: (p: CreditNoteProps) => ({
+  body: (p: CreditNoteProps, brand) => ({
     heading: `Adjustment note ${p.creditNoteNumber}`,
-    blocks: [
-      { p: 'Hello,' },
-      {
-        p: `We have issued adjustment note ${p.creditNoteNumber}, which reduces invoice ${p.invoiceNumber} by ${p.amount} (GST ${p.gst} included).`,
-      },
-      { p: `Reason: ${p.reason}` },
-      { p: 'The adjustment note is attached as a PDF for your records.' },
-      { button: 'View the invoice', href: portalUrl(p.href) },
-    ],
+    content: (
+      <>
+        <P>Hello,</P>
+        <P>{`We have issued adjustment note ${p.creditNoteNumber}, which reduces invoice ${p.invoiceNumber} by ${p.amount} (GST ${p.gst} included).`}</P>
+        <P>{`Reason: ${p.reason}`}</P>
+        <P>The adjustment note is attached as a PDF for your records.</P>
+        <Action href={portalUrl(p.href)} brand={brand}>
+          View the invoice
+        </Action>
+      </>
+    ),
   }),
   sample: () => ({
     creditNoteNumber: 'CN-HV1001-3',

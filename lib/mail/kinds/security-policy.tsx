@@ -1,5 +1,6 @@
 /** A firm's security policy was changed: told to the firm's other administrators. */
 import { defineMail } from '../define';
+import { List, P } from '../template';
 
 export const POLICY_MAIL_SUBJECT = 'JMS Portal: your organisation’s security policy was changed';
 
@@ -9,14 +10,14 @@ export const securityPolicyMail = defineMail({
   subject: () => POLICY_MAIL_SUBJECT,
   body: (p: { name: string; changedBy: string; policy: readonly string[] }) => ({
     heading: 'Your organisation’s security policy was changed',
-    blocks: [
-      { p: `Dear ${p.name},` },
-      { p: `${p.changedBy} changed your organisation's security policy in the JMS Portal. It is now:` },
-      { list: p.policy },
-      {
-        p: 'If you did not expect this change, please check the Activity page or contact the other administrators.',
-      },
-    ],
+    content: (
+      <>
+        <P>{`Dear ${p.name},`}</P>
+        <P>{`${p.changedBy} changed your organisation's security policy in the JMS Portal. It is now:`}</P>
+        <List items={p.policy} />
+        <P>If you did not expect this change, please check the Activity page or contact the other administrators.</P>
+      </>
+    ),
   }),
   sample: () => ({
     name: 'Sam Vale',

@@ -6,9 +6,9 @@ import { displayDateTime } from '@/lib/display-date';
 import { formatBytes } from '@/lib/display-size';
 import { orderTypeName } from '@/lib/reference';
 import { defineMail } from '../define';
+import { Action, Facts, List, P } from '../template';
 import { jobSlipUrl } from '../links';
-import type { MailBlock } from '../template';
-import { alertFooter } from './alert-footer';
+import { AlertFooter } from './alert-footer';
 
 export function orderConfirmationSubject(jmsNumber: string, matterReference: string): string {
   return `Order confirmed: job ${jmsNumber} (${matterReference})`;
@@ -32,34 +32,40 @@ export const orderConfirmationMail = defineMail({
   kind: 'order-confirmation',
   audience: 'The firm’s user who placed the order (unless they turned order confirmations off)',
   subject: (p: OrderConfirmationProps) => orderConfirmationSubject(p.jmsNumber, p.matterReference),
-  body: (p: OrderConfirmationProps) => {
-    const files: MailBlock =
-      p.files.length > 0
-        ? {
-            title: `Files received (${p.files.length}):`,
-            list: p.files.map((f) => `${f.fileName} (${formatBytes(f.size)})`),
-          }
-        : { p: 'No files came with the order.' };
-    return {
-      heading: `Your order is confirmed: job ${p.jmsNumber}`,
-      blocks: [
-        { p: `Hello ${p.firstName},` },
-        { p: `Thank you for your order. Its job number is ${p.jmsNumber}.` },
-        {
-          facts: [
+  body: (p: OrderConfirmationProps, brand) => ({
+    heading: `Your order is confirmed: job ${p.jmsNumber}`,
+    content: (
+      <>
+        <P>{`Hello ${p.firstName},`}</P>
+        <P>{`Thank you for your order. Its job number is ${p.jmsNumber}.`}</P>
+        <Facts
+          items={[
             ['Job number', p.jmsNumber],
             ['Matter reference', p.matterReference],
             ['Job type', orderTypeName(p.orderType)],
-            ...(p.description ? [['Description', p.description] as const] : []),
+            p.description ? ['Description', p.description] : null,
             ['Ordered', `${displayDateTime(p.at, p.timeZone)} (${p.timeZone})`],
-          ],
-        },
-        files,
-        { button: 'Follow its progress on the job slip', href: jobSlipUrl(p.jobId) },
-        ...alertFooter('You receive this confirmation because order confirmations are on', p.unsubscribeUrl),
-      ],
-    };
-  },
+          ]}
+        />
+        {p.files.length > 0 ? (
+          <List
+            title={`Files received (${p.files.length}):`}
+            items={p.files.map((f) => `${f.fileName} (${formatBytes(f.size)})`)}
+          />
+        ) : (
+          <P>No files came with the order.</P>
+        )}
+        <Action href={jobSlipUrl(p.jobId)} brand={brand}>
+          Follow its progress on the job slip
+        </Action>
+        <AlertFooter
+          why="You receive this confirmation because order confirmations are on"
+          unsubscribeUrl={p.unsubscribeUrl}
+          brand={brand}
+        />
+      </>
+    ),
+  }),
   sample: (appUrl) => ({
     firstName: 'Alex',
     timeZone: 'Australia/Sydney',

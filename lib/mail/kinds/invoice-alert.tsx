@@ -1,7 +1,8 @@
 /** The "invoice issued" alert, to the firm's users who keep it on and whose jobs the invoice bills. */
 import { defineMail } from '../define';
+import { Action, P } from '../template';
 import { portalUrl } from '../links';
-import { alertFooter } from './alert-footer';
+import { AlertFooter } from './alert-footer';
 
 export function invoiceAlertSubject(invoiceNumber: string): string {
   return `Invoice ${invoiceNumber} has been issued`;
@@ -22,16 +23,22 @@ export const invoiceAlertMail = defineMail({
   kind: 'invoice-alert',
   audience: 'The firm’s users with the invoice alert on, when the invoice bills their jobs (or they follow the firm’s)',
   subject: (p: InvoiceAlertProps) => invoiceAlertSubject(p.invoiceNumber),
-  body: (p: InvoiceAlertProps) => ({
+  body: (p: InvoiceAlertProps, brand) => ({
     heading: invoiceAlertSubject(p.invoiceNumber),
-    blocks: [
-      { p: `Hello ${p.firstName},` },
-      {
-        p: `Invoice ${p.invoiceNumber} (${p.currencyCode} ${p.amount}, issued ${p.issueDate}) has been issued for your jobs.`,
-      },
-      { button: 'View the invoice', href: portalUrl(p.href) },
-      ...alertFooter('You receive this e-mail because of your invoice alert', p.unsubscribeUrl),
-    ],
+    content: (
+      <>
+        <P>{`Hello ${p.firstName},`}</P>
+        <P>{`Invoice ${p.invoiceNumber} (${p.currencyCode} ${p.amount}, issued ${p.issueDate}) has been issued for your jobs.`}</P>
+        <Action href={portalUrl(p.href)} brand={brand}>
+          View the invoice
+        </Action>
+        <AlertFooter
+          why="You receive this e-mail because of your invoice alert"
+          unsubscribeUrl={p.unsubscribeUrl}
+          brand={brand}
+        />
+      </>
+    ),
   }),
   sample: (appUrl) => ({
     firstName: 'Alex',

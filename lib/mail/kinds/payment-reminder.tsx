@@ -1,5 +1,6 @@
 /** A payment reminder, a set number of days before or after an invoice's due date, with the invoice PDF attached. */
 import { defineMail } from '../define';
+import { Action, P, Small } from '../template';
 import { portalUrl } from '../links';
 
 export interface PaymentReminderProps {
@@ -31,18 +32,21 @@ export const paymentReminderMail = defineMail({
     p.daysFromDue > 0
       ? `Overdue: invoice ${p.invoiceNumber}, ${p.balance} to pay`
       : `Reminder: invoice ${p.invoiceNumber}, ${p.balance} due ${p.dueDate}`,
-  body: (p: PaymentReminderProps) => ({
+  body: (p: PaymentReminderProps, brand) => ({
     heading: p.daysFromDue > 0 ? `Invoice ${p.invoiceNumber} is overdue` : `Invoice ${p.invoiceNumber} is due soon`,
-    blocks: [
-      { p: p.firstName ? `Hello ${p.firstName},` : 'Hello,' },
-      { p: `Invoice ${p.invoiceNumber} ${when(p)}. ${p.balance} is left to pay. The invoice is attached as a PDF.` },
-      { button: 'View the invoice', href: portalUrl(p.href) },
-      { small: 'If you have paid in the last few days, thank you: please disregard this reminder.' },
-      {
-        small:
-          'You receive this e-mail as a billing contact of your firm. Your firm’s administrator chooses them in Settings.',
-      },
-    ],
+    content: (
+      <>
+        <P>{p.firstName ? `Hello ${p.firstName},` : 'Hello,'}</P>
+        <P>{`Invoice ${p.invoiceNumber} ${when(p)}. ${p.balance} is left to pay. The invoice is attached as a PDF.`}</P>
+        <Action href={portalUrl(p.href)} brand={brand}>
+          View the invoice
+        </Action>
+        <Small>If you have paid in the last few days, thank you: please disregard this reminder.</Small>
+        <Small>
+          You receive this e-mail as a billing contact of your firm. Your firm’s administrator chooses them in Settings.
+        </Small>
+      </>
+    ),
   }),
   sample: () => ({
     firstName: null,

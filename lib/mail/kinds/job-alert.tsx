@@ -7,8 +7,8 @@ import { formatBytes } from '@/lib/display-size';
 import { DELIVERED_STATUS, orderTypeName, statusLabel } from '@/lib/reference';
 import { defineMail } from '../define';
 import { jobSlipUrl } from '../links';
-import type { MailBlock } from '../template';
-import { alertFooter } from './alert-footer';
+import { Action, Facts, List, P, TextLink, type MailBrand } from '../template';
+import { AlertFooter } from './alert-footer';
 
 export function jobAlertSubject(jmsNumber: string, status: number): string {
   return `Job ${jmsNumber} is now ${statusLabel(status)}`;
@@ -39,17 +39,19 @@ export interface JobAlertProps {
   unsubscribeUrl: string;
 }
 
-function facts(p: JobAlertProps, when: string): MailBlock {
-  return {
-    facts: [
-      ...(p.received ? [['Job number', p.jmsNumber] as const] : []),
-      ['Matter reference', p.matterReference],
-      ['Job type', orderTypeName(p.orderType)],
-      ...(p.description ? [['Description', p.description] as const] : []),
-      [when, `${displayDateTime(p.at, p.timeZone)} (${p.timeZone})`],
-      ...(p.comment ? [['Comment', p.comment] as const] : []),
-    ],
-  };
+function JobFacts({ p, when }: { p: JobAlertProps; when: string }) {
+  return (
+    <Facts
+      items={[
+        ...(p.received ? [['Job number', p.jmsNumber] as const] : []),
+        ['Matter reference', p.matterReference],
+        ['Job type', orderTypeName(p.orderType)],
+        ...(p.description ? [['Description', p.description] as const] : []),
+        [when, `${displayDateTime(p.at, p.timeZone)} (${p.timeZone})`],
+        ...(p.comment ? [['Comment', p.comment] as const] : []),
+      ]}
+    />
+  );
 }
 
 export const jobAlertMail = defineMail({
@@ -57,45 +59,58 @@ export const jobAlertMail = defineMail({
   audience: 'The firm’s users who chose alerts for the job’s new status (their own jobs, or the firm’s)',
   subject: (p: JobAlertProps) =>
     p.received ? orderReceivedSubject(p.jmsNumber, p.matterReference) : jobAlertSubject(p.jmsNumber, p.status),
-  body: (p: JobAlertProps) => {
+  body: (p: JobAlertProps, brand: MailBrand) => {
     const slip = jobSlipUrl(p.jobId);
-    const footer = alertFooter(
-      `You receive this e-mail because of your alerts on "${statusLabel(p.status)}"`,
-      p.unsubscribeUrl,
+    const footer = (
+      <AlertFooter
+        why={`You receive this e-mail because of your alerts on "${statusLabel(p.status)}"`}
+        unsubscribeUrl={p.unsubscribeUrl}
+        brand={brand}
+      />
     );
     if (p.received)
       return {
         heading: `We have received your order: job ${p.jmsNumber}`,
-        blocks: [
-          { p: `Hello ${p.firstName},` },
-          { p: `We have received your order. Your job number is ${p.jmsNumber}.` },
-          facts(p, 'Received'),
-          { button: 'Follow its progress on the job slip', href: slip },
-          ...footer,
-        ],
+        content: (
+          <>
+            <P>{`Hello ${p.firstName},`}</P>
+            <P>{`We have received your order. Your job number is ${p.jmsNumber}.`}</P>
+            <JobFacts p={p} when="Received" />
+            <Action href={slip} brand={brand}>
+              Follow its progress on the job slip
+            </Action>
+            {footer}
+          </>
+        ),
       };
     const delivered = p.status === DELIVERED_STATUS && p.files.length > 0;
     return {
       heading: `Job ${p.jmsNumber}: ${statusLabel(p.status)}`,
-      blocks: [
-        { p: `Hello ${p.firstName},` },
-        { p: `Job ${p.jmsNumber} is now ${statusLabel(p.status)}.` },
-        ...(p.whose
-          ? [{ p: `This is ${p.whose}’s job: you receive its alerts because you follow your firm’s jobs.` }]
-          : []),
-        facts(p, 'Changed'),
-        ...(delivered
-          ? [
-              {
-                title: `Delivered files (${p.files.length}):`,
-                list: p.files.map((f) => `${f.fileName} (${formatBytes(f.size)})`),
-              },
-              { link: 'Download them from the job slip', href: slip },
-            ]
-          : []),
-        { button: 'View the job slip', href: slip },
-        ...footer,
-      ],
+      content: (
+        <>
+          <P>{`Hello ${p.firstName},`}</P>
+          <P>{`Job ${p.jmsNumber} is now ${statusLabel(p.status)}.`}</P>
+          {p.whose ? (
+            <P>{`This is ${p.whose}’s job: you receive its alerts because you follow your firm’s jobs.`}</P>
+          ) : null}
+          <JobFacts p={p} when="Changed" />
+          {delivered ? (
+            <>
+              <List
+                title={`Delivered files (${p.files.length}):`}
+                items={p.files.map((f) => `${f.fileName} (${formatBytes(f.size)})`)}
+              />
+              <TextLink href={slip} brand={brand}>
+                Download them from the job slip
+              </TextLink>
+            </>
+          ) : null}
+          <Action href={slip} brand={brand}>
+            View the job slip
+          </Action>
+          {footer}
+        </>
+      ),
     };
   },
   sample: (appUrl) => ({

@@ -1,5 +1,6 @@
 /** The account was unlocked by an administrator. */
 import { defineMail } from '../define';
+import { Action, P, Small } from '../template';
 
 export const UNLOCK_MAIL_SUBJECT = 'Your JMS Portal account was unlocked';
 
@@ -7,16 +8,18 @@ export const accountUnlockedMail = defineMail({
   kind: 'account-unlocked',
   audience: 'The user whose account was unlocked',
   subject: () => UNLOCK_MAIL_SUBJECT,
-  body: (p: { name: string; userName: string; unlockedBy: string; signInUrl: string }) => ({
+  body: (p: { name: string; userName: string; unlockedBy: string; signInUrl: string }, brand) => ({
     heading: 'Your account was unlocked',
-    blocks: [
-      { p: `Dear ${p.name},` },
-      {
-        p: `Your JMS Portal account (${p.userName}) was unlocked by your administrator (${p.unlockedBy}). You can sign in again:`,
-      },
-      { button: 'Sign in', href: p.signInUrl },
-      { small: 'If you did not ask for this, please tell your administrator.' },
-    ],
+    content: (
+      <>
+        <P>{`Dear ${p.name},`}</P>
+        <P>{`Your JMS Portal account (${p.userName}) was unlocked by your administrator (${p.unlockedBy}). You can sign in again:`}</P>
+        <Action href={p.signInUrl} brand={brand}>
+          Sign in
+        </Action>
+        <Small>If you did not ask for this, please tell your administrator.</Small>
+      </>
+    ),
   }),
   sample: (appUrl) => ({
     name: 'Sam Vale',

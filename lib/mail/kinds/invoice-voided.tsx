@@ -1,5 +1,6 @@
 /** An invoice has been voided: to the firm's billing contacts. */
 import { defineMail } from '../define';
+import { Action, P, Small } from '../template';
 import { portalUrl } from '../links';
 
 export interface InvoiceVoidedProps {
@@ -16,17 +17,19 @@ export const invoiceVoidedMail = defineMail({
   kind: 'invoice-voided',
   audience: 'The firm’s billing contacts',
   subject: (p: InvoiceVoidedProps) => `Invoice ${p.invoiceNumber} has been voided`,
-  body: (p: InvoiceVoidedProps) => ({
+  body: (p: InvoiceVoidedProps, brand) => ({
     heading: `Invoice ${p.invoiceNumber} has been voided`,
-    blocks: [
-      { p: 'Hello,' },
-      {
-        p: `We have voided invoice ${p.invoiceNumber} of ${p.amount}, issued ${p.issueDate}. You do not need to pay it.`,
-      },
-      { p: `Reason: ${p.reason}` },
-      { button: 'View the invoice', href: portalUrl(p.href) },
-      { small: 'This notice is for your records.' },
-    ],
+    content: (
+      <>
+        <P>Hello,</P>
+        <P>{`We have voided invoice ${p.invoiceNumber} of ${p.amount}, issued ${p.issueDate}. You do not need to pay it.`}</P>
+        <P>{`Reason: ${p.reason}`}</P>
+        <Action href={portalUrl(p.href)} brand={brand}>
+          View the invoice
+        </Action>
+        <Small>This notice is for your records.</Small>
+      </>
+    ),
   }),
   sample: () => ({
     invoiceNumber: 'INV-HV1001-12',

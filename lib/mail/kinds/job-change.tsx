@@ -1,5 +1,6 @@
 /** A firm's change to a job that staff must act on (a cancellation, a change request), to the operations mailbox. */
 import { defineMail } from '../define';
+import { Action, P } from '../template';
 import { opsJobUrl } from '../links';
 
 export interface JobChangeProps {
@@ -14,12 +15,20 @@ export const jobChangeMail = defineMail({
   kind: 'job-change',
   audience: 'Staff (the operations mailbox)',
   subject: (p: JobChangeProps) => `JMS Portal: job ${p.jmsNumber}: ${p.what}`,
-  body: (p: JobChangeProps) => ({
+  body: (p: JobChangeProps, brand) => ({
     heading: `Job ${p.jmsNumber}: ${p.what}`,
-    blocks: [
-      ...p.lines.filter((l) => l.trim()).map((l) => ({ p: l })),
-      { button: 'Open the job', href: opsJobUrl(p.jobId) },
-    ],
+    content: (
+      <>
+        {p.lines
+          .filter((l) => l.trim())
+          .map((l, i) => (
+            <P key={i}>{l}</P>
+          ))}
+        <Action href={opsJobUrl(p.jobId)} brand={brand}>
+          Open the job
+        </Action>
+      </>
+    ),
   }),
   sample: () => ({
     jobId: 1042,

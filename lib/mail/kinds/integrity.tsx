@@ -1,5 +1,6 @@
 /** A stored file whose bytes no longer match the SHA-256 taken at upload: told to support, once per file. */
 import { defineMail } from '../define';
+import { Facts, P } from '../template';
 
 export interface IntegrityProps {
   documentId: number;
@@ -20,20 +21,22 @@ export const integrityMail = defineMail({
   subject: (p: IntegrityProps) => `JMS Portal: stored file ${p.documentId} no longer matches its SHA-256`,
   body: (p: IntegrityProps) => ({
     heading: `Stored file ${p.documentId} no longer matches its SHA-256`,
-    blocks: [
-      { p: 'A download was refused because the stored bytes no longer match the SHA-256 receipt taken at upload.' },
-      {
-        facts: [
-          ['Document', `${p.documentId} (${p.documentKind}) ${p.fileName}`],
-          ['Client id', String(p.clientId)],
-          ['Job id', p.jobId === null ? '-' : String(p.jobId)],
-          ['Storage key', p.storageKey],
-          ['Expected SHA-256', p.expected ?? '-'],
-          ['Found SHA-256', p.found],
-          ['Noticed by', `${p.noticedBy} at ${p.at.toISOString()}`],
-        ],
-      },
-    ],
+    content: (
+      <>
+        <P>A download was refused because the stored bytes no longer match the SHA-256 receipt taken at upload.</P>
+        <Facts
+          items={[
+            ['Document', `${p.documentId} (${p.documentKind}) ${p.fileName}`],
+            ['Client id', String(p.clientId)],
+            ['Job id', p.jobId === null ? '-' : String(p.jobId)],
+            ['Storage key', p.storageKey],
+            ['Expected SHA-256', p.expected ?? '-'],
+            ['Found SHA-256', p.found],
+            ['Noticed by', `${p.noticedBy} at ${p.at.toISOString()}`],
+          ]}
+        />
+      </>
+    ),
   }),
   sample: () => ({
     documentId: 5120,

@@ -2,6 +2,7 @@
 import { displayDateTime } from '@/lib/display-date';
 import { orderTypeName, statusLabel } from '@/lib/reference';
 import { defineMail } from '../define';
+import { Action, Facts, P } from '../template';
 import { jobSlipUrl } from '../links';
 
 export function jobNotificationSubject(jmsNumber: string, status: number): string {
@@ -24,22 +25,26 @@ export const jobNotificationMail = defineMail({
   kind: 'job-notification',
   audience: 'The job’s contact, when a user asks for the latest on the job',
   subject: (p: JobNotificationProps) => jobNotificationSubject(p.jmsNumber, p.status),
-  body: (p: JobNotificationProps) => ({
+  body: (p: JobNotificationProps, brand) => ({
     heading: `Job ${p.jmsNumber}: ${statusLabel(p.status)}`,
-    blocks: [
-      { p: `Hello ${p.contactName},` },
-      { p: `Here is the latest on job ${p.jmsNumber}.` },
-      {
-        facts: [
-          ['Status', statusLabel(p.status)],
-          ['Job type', orderTypeName(p.orderType)],
-          ['Matter reference', p.matterReference],
-          ['Due', displayDateTime(p.dueAt, p.timeZone)],
-          ...(p.deliveredAt ? [['Delivered', displayDateTime(p.deliveredAt, p.timeZone)] as const] : []),
-        ],
-      },
-      { button: 'View the job slip', href: jobSlipUrl(p.jobId) },
-    ],
+    content: (
+      <>
+        <P>{`Hello ${p.contactName},`}</P>
+        <P>{`Here is the latest on job ${p.jmsNumber}.`}</P>
+        <Facts
+          items={[
+            ['Status', statusLabel(p.status)],
+            ['Job type', orderTypeName(p.orderType)],
+            ['Matter reference', p.matterReference],
+            ['Due', displayDateTime(p.dueAt, p.timeZone)],
+            p.deliveredAt ? ['Delivered', displayDateTime(p.deliveredAt, p.timeZone)] : null,
+          ]}
+        />
+        <Action href={jobSlipUrl(p.jobId)} brand={brand}>
+          View the job slip
+        </Action>
+      </>
+    ),
   }),
   sample: () => ({
     contactName: 'Alex Harbour',

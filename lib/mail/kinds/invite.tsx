@@ -1,5 +1,6 @@
 /** The invitation: a new user's set-password link. */
 import { defineMail } from '../define';
+import { Action, Code, P } from '../template';
 
 export const INVITE_MAIL_SUBJECT = 'You are invited to the JMS Portal';
 
@@ -7,16 +8,20 @@ export const inviteMail = defineMail({
   kind: 'invite',
   audience: 'A newly created user (a firm’s first administrator, or a user added by their administrator)',
   subject: () => INVITE_MAIL_SUBJECT,
-  body: (p: { name: string; why: string; userName: string; link: string; hours: number; askAgain: string }) => ({
+  body: (p: { name: string; why: string; userName: string; link: string; hours: number; askAgain: string }, brand) => ({
     heading: 'You are invited to the JMS Portal',
-    blocks: [
-      { p: `Dear ${p.name},` },
-      { p: p.why },
-      { label: 'Your user name is:', code: p.userName },
-      { p: `To choose your password, open this link within ${p.hours} hours (it works once):` },
-      { button: 'Choose your password', href: p.link },
-      { p: `Then sign in with your user name and the new password. If the link has expired, ${p.askAgain}.` },
-    ],
+    content: (
+      <>
+        <P>{`Dear ${p.name},`}</P>
+        <P>{p.why}</P>
+        <Code label="Your user name is:" code={p.userName} />
+        <P>{`To choose your password, open this link within ${p.hours} hours (it works once):`}</P>
+        <Action href={p.link} brand={brand}>
+          Choose your password
+        </Action>
+        <P>{`Then sign in with your user name and the new password. If the link has expired, ${p.askAgain}.`}</P>
+      </>
+    ),
   }),
   sample: (appUrl) => ({
     name: 'Sam Vale',

@@ -1,5 +1,6 @@
 /** An error report: the first of its kind within a minute, told to support with what is known of it. */
 import { defineMail } from '../define';
+import { Facts, H2, P, Quote, Small } from '../template';
 
 export interface ExceptionProps {
   reportId: number;
@@ -19,21 +20,23 @@ export const exceptionMail = defineMail({
   subject: (p: ExceptionProps) => `JMS Portal exception #${p.reportId}: ${p.message.slice(0, 120)}`,
   body: (p: ExceptionProps) => ({
     heading: `Exception #${p.reportId}`,
-    blocks: [
-      {
-        facts: [
-          ['Message', p.message],
-          ['Status', p.status],
-          ['URL', p.url],
-          ['User', p.user],
-          ['InnerException', p.innerException],
-        ],
-      },
-      ...(p.repeats ? [{ p: p.repeats }] : []),
-      { small: 'The same error within a minute is counted on this report, not e-mailed again.' },
-      { h2: 'StackTrace:' },
-      { quote: p.stackTrace },
-    ],
+    content: (
+      <>
+        <Facts
+          items={[
+            ['Message', p.message],
+            ['Status', p.status],
+            ['URL', p.url],
+            ['User', p.user],
+            ['InnerException', p.innerException],
+          ]}
+        />
+        {p.repeats ? <P>{p.repeats}</P> : null}
+        <Small>The same error within a minute is counted on this report, not e-mailed again.</Small>
+        <H2>StackTrace:</H2>
+        <Quote>{p.stackTrace}</Quote>
+      </>
+    ),
   }),
   sample: () => ({
     reportId: 318,

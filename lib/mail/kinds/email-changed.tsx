@@ -1,5 +1,6 @@
 /** Told to the old address when a user's e-mail address changes. */
 import { defineMail } from '../define';
+import { P } from '../template';
 
 export const emailChangedMail = defineMail({
   kind: 'email-changed',
@@ -7,11 +8,13 @@ export const emailChangedMail = defineMail({
   subject: () => 'Your JMS Portal e-mail address was changed',
   body: (p: { name: string; userName: string; newEmail: string }) => ({
     heading: 'Your e-mail address was changed',
-    blocks: [
-      { p: `Dear ${p.name},` },
-      { p: `The e-mail address of your JMS Portal account (${p.userName}) was changed to ${p.newEmail}.` },
-      { p: 'If you did not make this change, please contact your system administrator at once.' },
-    ],
+    content: (
+      <>
+        <P>{`Dear ${p.name},`}</P>
+        <P>{`The e-mail address of your JMS Portal account (${p.userName}) was changed to ${p.newEmail}.`}</P>
+        <P>If you did not make this change, please contact your system administrator at once.</P>
+      </>
+    ),
   }),
   sample: () => ({ name: 'Alex Harbour', userName: 'hv.admin', newEmail: 'alex@harbourvale.example' }),
 });

@@ -2,9 +2,10 @@
 import { displayDateTime } from '@/lib/display-date';
 import { statusLabel } from '@/lib/reference';
 import { defineMail } from '../define';
+import { Fragment } from 'react';
+import { Facts, P, TextLink } from '../template';
 import { jobSlipUrl } from '../links';
-import type { MailBlock } from '../template';
-import { alertFooter } from './alert-footer';
+import { AlertFooter } from './alert-footer';
 
 export function digestSubject(n: number): string {
   return `Your JMS job alerts: ${n} status ${n === 1 ? 'change' : 'changes'}`;
@@ -30,29 +31,28 @@ export const jobAlertDigestMail = defineMail({
   kind: 'job-alert-digest',
   audience: 'The firm’s users who chose the daily digest of their job alerts',
   subject: (p: DigestProps) => digestSubject(p.items.length),
-  body: (p: DigestProps) => ({
+  body: (p: DigestProps, brand) => ({
     heading: digestSubject(p.items.length),
-    blocks: [
-      { p: `Hello ${p.firstName},` },
-      { p: `Here are the status changes of your jobs since your last digest (times in ${p.timeZone}):` },
-      ...p.items.flatMap((it): MailBlock[] => [
-        {
-          p: `Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, p.timeZone)}`,
-        },
-        ...(it.whose || it.comment
-          ? [
-              {
-                facts: [
-                  ...(it.whose ? [['Whose job', it.whose] as const] : []),
-                  ...(it.comment ? [['Comment', it.comment] as const] : []),
-                ],
-              },
-            ]
-          : []),
-        { link: `Job slip of ${it.jmsNumber}`, href: jobSlipUrl(it.jobId) },
-      ]),
-      ...alertFooter('You receive this daily digest because of your job alert choices', p.unsubscribeUrl),
-    ],
+    content: (
+      <>
+        <P>{`Hello ${p.firstName},`}</P>
+        <P>{`Here are the status changes of your jobs since your last digest (times in ${p.timeZone}):`}</P>
+        {p.items.map((it, i) => (
+          <Fragment key={i}>
+            <P>{`Job ${it.jmsNumber} (${it.matterReference}) is now ${statusLabel(it.status)}: ${displayDateTime(it.changedAt, p.timeZone)}`}</P>
+            {it.whose || it.comment ? (
+              <Facts items={[it.whose ? ['Whose job', it.whose] : null, it.comment ? ['Comment', it.comment] : null]} />
+            ) : null}
+            <TextLink href={jobSlipUrl(it.jobId)} brand={brand}>{`Job slip of ${it.jmsNumber}`}</TextLink>
+          </Fragment>
+        ))}
+        <AlertFooter
+          why="You receive this daily digest because of your job alert choices"
+          unsubscribeUrl={p.unsubscribeUrl}
+          brand={brand}
+        />
+      </>
+    ),
   }),
   sample: (appUrl) => ({
     firstName: 'Alex',

@@ -1,5 +1,6 @@
 /** A change to how the user signs in (the authenticator app added or removed, a recovery code used). */
 import { defineMail } from '../define';
+import { P } from '../template';
 
 export type SecurityEvent =
   { event: 'app-added' } | { event: 'app-removed' } | { event: 'recovery-used'; remaining: number };
@@ -35,7 +36,14 @@ export const securityMail = defineMail({
   subject: (p: SecurityEvent) => SUBJECTS[p.event],
   body: (p: SecurityEvent & { firstName: string }) => ({
     heading: SUBJECTS[p.event],
-    blocks: [{ p: `Hello ${p.firstName},` }, ...told(p).map((p) => ({ p }))],
+    content: (
+      <>
+        <P>{`Hello ${p.firstName},`}</P>
+        {told(p).map((line, i) => (
+          <P key={i}>{line}</P>
+        ))}
+      </>
+    ),
   }),
   sample: () => ({ firstName: 'Alex', event: 'recovery-used' as const, remaining: 7 }),
 });
