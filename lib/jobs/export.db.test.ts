@@ -90,6 +90,20 @@ describe('job export', () => {
     );
   });
 
+  it('"Only my jobs" exports exactly the viewer’s own list: the jobs they ordered and those naming them as contact', async () => {
+    const me = await fixture();
+    // The fixture's jobs have no creator and name someone else: none is mine.
+    const colleague = await signedIn(3, me.clientId);
+    const mine = await makeJob({ clientId: me.clientId, createdById: me.user.id, email: 'someone@example.com' });
+    const namesMe = await makeJob({ clientId: me.clientId, createdById: colleague.user.id, email: me.user.email });
+    await makeJob({ clientId: me.clientId, createdById: colleague.user.id, email: 'someone@example.com' });
+    const query = q({ mine: true });
+    const list = await listJobs(me.actor, query, { page: 1, size: 0 });
+    const rows = await collect(jobExportRows(me.actor, query, 1));
+    expect(list.rows.map((r) => r.id).sort()).toEqual([mine.id, namesMe.id].sort());
+    expect(rows.map((r) => r[0])).toEqual(list.rows.map((r) => r.jmsNumber));
+  });
+
   it('reads in batches of the given size, never more', async () => {
     const me = await fixture();
     const sizes = (await collect(jobExportBatches(me.actor, q(), 5))).map((b) => b.length);
