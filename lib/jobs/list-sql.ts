@@ -150,10 +150,9 @@ const HAS_FEEDBACK = sql`exists (select 1 from ${jobFeedback} where ${jobFeedbac
 const DELIVERED = sql`${jobs.status} = ${sql.raw(String(DELIVERED_STATUS))}`;
 
 /**
- * The job is the user's own: they ordered it, or it names them as contact by their e-mail address. One rule for the
- * list's "Only my jobs" (the user's id bound, their address read by it) and the "my jobs" alerts (joined to users).
- * Each side has an index on the client's jobs (`jobs_client_creator_idx`, `jobs_client_email_idx`), so a user's own
- * jobs are found without reading the firm's.
+ * The job is the user's own: they ordered it, or it names them as contact by their e-mail address. The "my jobs"
+ * alerts join it to users; the list's "Only my jobs" writes the same rule as two disjoint sets (`buildFilter`), each
+ * found by its own index on the client's jobs (`jobs_client_creator_idx`, `jobs_client_email_idx`).
  */
 export function ownJobOf(userId: SQL | Placeholder | number, email: SQL): SQL {
   return sql`(${jobs.createdById} = ${userId} or lower(${jobs.email}) = lower(${email}))`;
