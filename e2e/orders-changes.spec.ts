@@ -6,24 +6,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { formatInTimeZone } from 'date-fns-tz';
-import { apiToken, settleNotice, signIn } from './support/auth';
+import { apiOrderer, slipPath, staffJobPath } from './support/api-order';
+import { settleNotice, signIn } from './support/auth';
 import { messagesTo, waitForMail } from './support/mailbox';
 
-const ZONE = 'Australia/Sydney';
 const OPS_MAIL = 'support@jms.example.com';
-
-const enc = (id: number) => {
-  let s = String(id);
-  for (let i = 0; i < 4; i++) s = Buffer.from(s, 'utf8').toString('base64');
-  return s;
-};
-
-function times() {
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const d = formatInTimeZone(tomorrow, ZONE, 'dd/MM/yyyy');
-  return { DateReadyInput: d, TimeReadyInput: '10:00 AM', DateDueInput: d, TimeDueInput: '03:00 PM' };
-}
 
 async function axeClean(page: Page): Promise<void> {
   for (const width of [390, 1024, 1280]) {
@@ -43,32 +30,15 @@ test('a job cancelled by the client before work started; an amendment requested 
   request,
 }) => {
   test.setTimeout(240_000);
-  const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.drafter')}` };
-  const session: { ClientId: number } = await (
-    await request.get('/api/Authentication/Session', { headers: auth })
-  ).json();
-  const branches: { ClientBranchAddressId: number }[] = await (
-    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
-  ).json();
-  async function order(matter: string): Promise<{ JobId: number; JMSNumber: string }> {
-    const added = await request.post('/api/Job/Add', {
-      headers: auth,
-      data: {
-        OrderType: 5,
-        NumberOfCopies: 3,
-        ContactName: 'Drew Drafter',
-        Email: 'e2e.drafter@example.com',
-        ContactPhone: '(02)9000-0000',
-        AfterHourContactNumber: '0412345678',
-        MatterReference: matter,
-        ClientBranchAddressId: branches[0]?.ClientBranchAddressId,
-        Instructions: 'Three bound copies, please.',
-        ...times(),
-      },
+  const orderAs = await apiOrderer(request, 'e2e.drafter');
+  const order = (matter: string) =>
+    orderAs({
+      matter,
+      copies: 3,
+      contactName: 'Drew Drafter',
+      email: 'e2e.drafter@example.com',
+      instructions: 'Three bound copies, please.',
     });
-    expect(added.status(), await added.text()).toBe(200);
-    return added.json();
-  }
   const first = await order(`CHG-A-${Date.now()}`);
   const second = await order(`CHG-B-${Date.now()}`);
 
@@ -77,7 +47,7 @@ test('a job cancelled by the client before work started; an amendment requested 
 
   // 1. Before work starts: cancelled at once, with the reason, in the status history; the provider is told.
   const since = (await messagesTo(OPS_MAIL)).length;
-  await page.goto(`/JobSlip?jb=${encodeURIComponent(enc(first.JobId))}`);
+  await page.goto(slipPath(first.JobId));
   const panel = page.getByRole('region', { name: 'Change this job' });
   await expect(panel).toContainText('Until work starts you can amend or cancel this job yourself.');
   await axeClean(page);
@@ -101,14 +71,14 @@ test('a job cancelled by the client before work started; an amendment requested 
   const staffCtx = await browser.newContext();
   const staff = await staffCtx.newPage();
   await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
-  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(second.JobId))}`);
+  await staff.goto(staffJobPath(second.JobId));
   const form = staff.getByRole('form', { name: 'Change status' });
   await form.getByLabel('New status').selectOption({ label: 'Started' });
   await form.getByRole('button', { name: 'Change status' }).click();
   await expect(staff.getByText('Status changed to Started.')).toBeVisible();
 
   // 3. The same button now sends a request, through the same order form and validation.
-  await page.goto(`/JobSlip?jb=${encodeURIComponent(enc(second.JobId))}`);
+  await page.goto(slipPath(second.JobId));
   await expect(panel).toContainText('Work on this job has started');
   await panel.getByRole('link', { name: 'Request an amendment' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Amend job ${second.JMSNumber}` })).toBeVisible();

@@ -9,19 +9,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { formatInTimeZone } from 'date-fns-tz';
 import { apiToken, settleNotice, signIn } from './support/auth';
+import { apiOrderer, slipPath, staffJobPath, type OrderedJob } from './support/api-order';
 import { messagesTo, waitForMail } from './support/mailbox';
 
-const ZONE = 'Australia/Sydney';
 const MAIL = 'e2e.drafter@example.com';
 const NOTE = `Staff only: check the invoice first ${Date.now()}`;
-
-const enc = (id: number) => {
-  let s = String(id);
-  for (let i = 0; i < 4; i++) s = Buffer.from(s, 'utf8').toString('base64');
-  return s;
-};
 
 async function axeClean(page: Page): Promise<void> {
   for (const width of [390, 1024, 1280]) {
@@ -41,39 +34,19 @@ async function staffOnJob(browser: Browser, jobId: number) {
   const staffCtx = await browser.newContext();
   const staff = await staffCtx.newPage();
   await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
-  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(jobId))}`);
+  await staff.goto(staffJobPath(jobId));
   return { staffCtx, staff, staffThread: staff.getByRole('region', { name: 'Messages' }) };
 }
 
-async function orderJob(request: APIRequestContext): Promise<{ JobId: number; JMSNumber: string }> {
-  const auth = { Authorization: `Bearer ${await apiToken(request, 'e2e.drafter')}` };
-  const session: { ClientId: number } = await (
-    await request.get('/api/Authentication/Session', { headers: auth })
-  ).json();
-  const branches: { ClientBranchAddressId: number }[] = await (
-    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
-  ).json();
-  const d = formatInTimeZone(new Date(Date.now() + 86_400_000), ZONE, 'dd/MM/yyyy');
-  const added = await request.post('/api/Job/Add', {
-    headers: auth,
-    data: {
-      OrderType: 5,
-      NumberOfCopies: 2,
-      ContactName: 'Drew Drafter',
-      Email: MAIL,
-      ContactPhone: '(02)9000-0000',
-      AfterHourContactNumber: '0412345678',
-      MatterReference: `MSG-${Date.now()}`,
-      ClientBranchAddressId: branches[0]?.ClientBranchAddressId,
-      Instructions: 'Two copies.',
-      DateReadyInput: d,
-      TimeReadyInput: '10:00 AM',
-      DateDueInput: d,
-      TimeDueInput: '03:00 PM',
-    },
+async function orderJob(request: APIRequestContext): Promise<OrderedJob> {
+  const order = await apiOrderer(request, 'e2e.drafter');
+  return order({
+    matter: `MSG-${Date.now()}`,
+    copies: 2,
+    contactName: 'Drew Drafter',
+    email: MAIL,
+    instructions: 'Two copies.',
   });
-  expect(added.status(), await added.text()).toBe(200);
-  return added.json();
 }
 
 test('a message thread: the client writes, staff answer; the internal note stays hidden; the e-mail arrives', async ({
@@ -87,7 +60,7 @@ test('a message thread: the client writes, staff answer; the internal note stays
   // The client writes, with an attachment.
   await signIn(page, 'e2e.drafter');
   await settleNotice(page);
-  await page.goto(`/JobSlip?jb=${encodeURIComponent(enc(job.JobId))}`);
+  await page.goto(slipPath(job.JobId));
   const thread = page.getByRole('region', { name: 'Messages' });
   await thread.getByRole('textbox', { name: 'New message' }).fill('Is tab 3 needed?\nThe index is attached.');
   await thread
@@ -161,7 +134,7 @@ test('staff answer with an attachment the client downloads (same SHA-256) and is
   // The client asks.
   await signIn(page, 'e2e.drafter');
   await settleNotice(page);
-  const slipUrl = `/JobSlip?jb=${encodeURIComponent(enc(job.JobId))}`;
+  const slipUrl = slipPath(job.JobId);
   await page.goto(slipUrl);
   const thread = page.getByRole('region', { name: 'Messages' });
   await thread.getByRole('textbox', { name: 'New message' }).fill('Could you send the proof?');

@@ -14,56 +14,24 @@
  * Runs in both projects (PGlite and PostgreSQL). staff.operator is signed in only.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { formatInTimeZone } from 'date-fns-tz';
 import { apiToken, settleNotice, signIn, submitCredentials } from './support/auth';
+import { apiOrderer, slipPath, staffJobPath, type OrderedJob } from './support/api-order';
 import { csvFile } from './support/csv';
 import { DAY_CAPPED, DAY_MATTER, DAY_USERS } from './support/fixtures-working-day';
 
 const ZONE = 'Australia/Sydney';
 const HOLD_REASON = 'Need the practice note signed, please.';
 
-const enc = (id: number) => {
-  let s = String(id);
-  for (let i = 0; i < 4; i++) s = Buffer.from(s, 'utf8').toString('base64');
-  return s;
-};
-const slipUrl = (jobId: number) => `/JobSlip?jb=${encodeURIComponent(enc(jobId))}`;
-
-interface Ordered {
-  JobId: number;
-  JMSNumber: string;
-}
-
 /** A Print job of Wayfarer Legal, ordered over the legacy API by `userName`, ready tomorrow 10 AM, due 3 PM. */
-async function orderPrint(request: APIRequestContext, userName: string, matter: string): Promise<Ordered> {
-  const auth = { Authorization: `Bearer ${await apiToken(request, userName)}` };
-  const session: { ClientId: number } = await (
-    await request.get('/api/Authentication/Session', { headers: auth })
-  ).json();
-  const branches: { ClientBranchAddressId: number }[] = await (
-    await request.get(`/api/Job/ClientBranchAddress/${session.ClientId}`, { headers: auth })
-  ).json();
-  const d = formatInTimeZone(new Date(Date.now() + 86_400_000), ZONE, 'dd/MM/yyyy');
-  const added = await request.post('/api/Job/Add', {
-    headers: auth,
-    data: {
-      OrderType: 5,
-      NumberOfCopies: 3,
-      ContactName: 'Wade Wayfarer',
-      Email: `${userName}@example.com`,
-      ContactPhone: '(02)9000-0000',
-      AfterHourContactNumber: '0412345678',
-      MatterReference: matter,
-      ClientBranchAddressId: branches[0]?.ClientBranchAddressId,
-      Instructions: 'Three bound copies, please.',
-      DateReadyInput: d,
-      TimeReadyInput: '10:00 AM',
-      DateDueInput: d,
-      TimeDueInput: '03:00 PM',
-    },
+async function orderPrint(request: APIRequestContext, userName: string, matter: string): Promise<OrderedJob> {
+  const order = await apiOrderer(request, userName);
+  return order({
+    matter,
+    copies: 3,
+    contactName: 'Wade Wayfarer',
+    email: `${userName}@example.com`,
+    instructions: 'Three bound copies, please.',
   });
-  expect(added.status(), await added.text()).toBe(200);
-  return added.json();
 }
 
 async function signedIn(browser: Browser, userName: string): Promise<Page> {
@@ -74,8 +42,8 @@ async function signedIn(browser: Browser, userName: string): Promise<Page> {
 }
 
 /** On the slip: Amend job, 5 copies instead of 3, due at 4 PM instead of 3 PM, saved; the slip says so. */
-async function amendCopiesAndDueTime(page: Page, job: Ordered): Promise<void> {
-  await page.goto(slipUrl(job.JobId));
+async function amendCopiesAndDueTime(page: Page, job: OrderedJob): Promise<void> {
+  await page.goto(slipPath(job.JobId));
   const panel = page.getByRole('region', { name: 'Change this job' });
   await expect(panel).toContainText('Until work starts you can amend or cancel this job yourself.');
   await panel.getByRole('link', { name: 'Amend job' }).click();
@@ -100,7 +68,7 @@ test('staff’s reason for On Hold reaches the client in the bell’s line and i
   const staffCtx = await browser.newContext();
   const staff = await staffCtx.newPage();
   await signIn(staff, 'staff.operator', undefined, { landing: /\/Ops$/ });
-  await staff.goto(`/Ops/Job?jb=${encodeURIComponent(enc(job.JobId))}`);
+  await staff.goto(staffJobPath(job.JobId));
   const form = staff.getByRole('form', { name: 'Change status' });
   await form.getByLabel('New status').selectOption({ label: 'On Hold' });
   await form.getByRole('textbox', { name: 'Comment' }).fill(HOLD_REASON);
@@ -258,7 +226,7 @@ test('the activity trail shows a user created and one reactivated, a job amended
   await thread.getByRole('textbox', { name: 'New message' }).fill(message);
   await thread.getByRole('button', { name: 'Send message' }).click();
   await expect(thread.getByTestId('thread-message').filter({ hasText: message })).toHaveCount(1);
-  await page.goto(slipUrl(toCancel.JobId));
+  await page.goto(slipPath(toCancel.JobId));
   await page.getByRole('region', { name: 'Change this job' }).getByRole('button', { name: 'Cancel job' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel job' });
   await cancel.getByRole('textbox', { name: 'Reason' }).fill(reason);
